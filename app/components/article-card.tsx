@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import type { ArticleCard as ArticleCardData } from "../../server/content/public-pages.ts";
+import { useShell } from "../lib/use-shell.ts";
+import { formatDate } from "../i18n/format.ts";
+
+export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCardData; headingLevel?: 2 | 3 }) {
+  const { t, language } = useShell();
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="card">
+      {article.cover && <img className="card__cover" src={article.cover} alt="" width="1200" height="630" loading="lazy" decoding="async" />}
+      <div className="card__body">
+        <Heading className="card__title">
+          <Link to={article.path}>{article.title}</Link>
+        </Heading>
+        <p className="card__summary">{article.summary}</p>
+        <p className="card__meta">
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, language.code)}</time>
+          <span aria-hidden="true"> · </span>
+          {t("ARTICLES:READING_TIME", { minutes: article.readingMinutes })}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import type { HomeView } from "../../../server/content/public-pages.ts";
+import { formatNumber } from "../../i18n/format.ts";
+import { useShell } from "../../lib/use-shell.ts";
+import { ArticleCard } from "../article-card.tsx";
+import { Seo } from "../seo.tsx";
+
+export function HomePage({ view }: { view: HomeView }) {
+  const { t, language } = useShell();
+  return (
+    <>
+      <Seo title={t("SITE:TITLE")} description={t("SITE:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
+      <section className="hero" aria-labelledby="home-title">
+        <p className="hero__tagline">{t("SITE:TAGLINE")}</p>
+        <h1 id="home-title">{t("HOME:TITLE")}</h1>
+        <p className="hero__intro">{t("HOME:INTRO")}</p>
+      </section>
+      <section aria-labelledby="latest-title" className="section">
+        <div className="section__header">
+          <h2 id="latest-title">{t("HOME:LATEST")}</h2>
+          {view.articlesPath && <Link to={view.articlesPath}>{t("HOME:ALL_ARTICLES")}</Link>}
+        </div>
+        {view.latest.length > 0 ? (
+          <div className="card-grid">
+            {view.latest.map((article) => (
+              <ArticleCard key={article.id} article={article} headingLevel={3} />
+            ))}
+          </div>
+        ) : (
+          <p>{t("ARTICLES:EMPTY")}</p>
+        )}
+      </section>
+      {view.jobsPath && (
+        <section aria-labelledby="jobs-title" className="section feature">
+          <h2 id="jobs-title">{t("HOME:JOBS_TITLE")}</h2>
+          <p>{t("HOME:JOBS_TEXT")}</p>
+          <p className="feature__figures">
+            <span>{formatNumber(view.jobCount, language.code)}</span> · <span>{formatNumber(view.domainCount, language.code)}</span>
+          </p>
+          <Link className="button" to={view.jobsPath}>
+            {t("HOME:JOBS_LINK")}
+          </Link>
+        </section>
+      )}
+    </>
+  );
+}

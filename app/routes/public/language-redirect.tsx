@@ -1,0 +1,11 @@
+import { data, redirect } from "react-router";
+import { findEnabledLanguage } from "../../../server/content/public-pages.ts";
+import { servicesContext } from "../../context.ts";
+import { homePath } from "../../lib/paths.ts";
+import type { Route } from "./+types/language-redirect";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const language = findEnabledLanguage(context.get(servicesContext).content.current(), params.lang);
+  if (!language) throw data(null, { status: 404 });
+  return redirect(homePath(language), 302);
+}

@@ -1,0 +1,54 @@
+import { data } from "react-router";
+import {
+  articleListView,
+  findEnabledLanguage,
+  homeView,
+  jobsDirectoryView,
+  resolveSection,
+} from "../../../server/content/public-pages.ts";
+import { ArticleListPage } from "../../components/pages/article-list-page.tsx";
+import { HomePage } from "../../components/pages/home-page.tsx";
+import { JobsDirectoryPage } from "../../components/pages/jobs-directory-page.tsx";
+import { servicesContext } from "../../context.ts";
+import { parsePageParam } from "../../lib/pagination.ts";
+import type { Route } from "./+types/section";
+
+export const MAX_QUERY_LENGTH = 100;
+
+/** /{lang}/{page}: the home page or a section, resolved welcome → label → search. */
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const snapshot = context.get(servicesContext).content.current();
+  const language = findEnabledLanguage(snapshot, params.lang);
+  const section = language && resolveSection(snapshot, language, params.page);
+  if (!language || !section) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  switch (section) {
+    case "HOME":
+      return homeView(snapshot, language);
+    case "ARTICLES": {
+      const page = parsePageParam(url.searchParams.get("page"));
+      if (!page.ok) throw data({ field: "page", message: page.reason }, { status: 400 });
+      const view = articleListView(snapshot, language, page.page);
+      if (!view) throw data(null, { status: 404 });
+      return view;
+    }
+    case "JOBS": {
+      const query = (url.searchParams.get("q") ?? "").trim();
+      if (query.length > MAX_QUERY_LENGTH) {
+        throw data({ field: "q", message: `must be at most ${MAX_QUERY_LENGTH} characters` }, { status: 400 });
+      }
+      return jobsDirectoryView(snapshot, language, query);
+    }
+  }
+}
+
+export default function SectionRoute({ loaderData }: Route.ComponentProps) {
+  switch (loaderData.kind) {
+    case "home":
+      return <HomePage view={loaderData} />;
+    case "articles":
+      return <ArticleListPage view={loaderData} />;
+    case "jobs":
+      return <JobsDirectoryPage view={loaderData} />;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The server bundle's entry (see vite.config.ts): the React Router build, the
+ * HTTP app and the services in one module graph, started by server/main.ts.
+ */
+import { serve } from "@hono/node-server";
+import { createRequestHandler } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { ConfigError, loadConfig } from "./config.ts";
+import { createHttpApp, defaultClientDir } from "./http/app.ts";
+import { createLogger } from "./log.ts";
+import { createServices } from "./services.ts";
+
+export async function start(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const services = await createServices(config, log);
+  const handleRequest = createRequestHandler(build, config.env);
+  const app = createHttpApp(services, { handleDocument: handleRequest, clientDir: defaultClientDir(import.meta.url) });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info({ url: config.publicUrl, address: `${info.address}:${info.port}`, database: services.database.dialect }, "Polyglot Press is listening");
+  });
+  server.on("error", (error) => {
+    log.fatal({ err: error }, `cannot listen on ${config.host}:${config.port}`);
+    process.exit(1);
+  });
+
+  const shutdown = () => {
+    log.info("shutting down");
+    server.close(() => {
+      services.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+}

@@ -1,0 +1,157 @@
+/**
+ * The one place that reads process.env: every setting is validated here at
+ * start-up, so a bad value stops the server with a message naming it.
+ */
+import { z } from "zod";
+
+const port = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(1, "must be between 1 and 65535")
+  .max(65535, "must be between 1 and 65535");
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value), "must be an absolute URL like http://localhost:3000")
+  .transform((value) => new URL(value))
+  .refine((url) => url.protocol === "http:" || url.protocol === "https:", "must start with http:// or https://");
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value),
+    "must be sqlite:PATH (e.g. sqlite:./data/site.db) or postgres://user@host:port/database",
+  );
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const emailList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((emails) => emails.every((email) => z.email().safeParse(email).success), "must be a comma-separated list of email addresses");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: port.default(3000),
+  HOST: z.string().trim().min(1, "must not be empty").default("127.0.0.1"),
+  PUBLIC_URL: httpUrl.optional(),
+  DATABASE_URL: databaseUrl.default("sqlite:./data/site.db"),
+  SEED: z.enum(["demo", "none"], { error: 'must be "demo" or "none"' }).default("demo"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false"),
+  ADMIN_EMAILS: emailList,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: httpUrl.default(new URL("https://accounts.google.com")),
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  GITHUB_AUTHORIZE_URL: httpUrl.default(new URL("https://github.com/login/oauth/authorize")),
+  GITHUB_TOKEN_URL: httpUrl.default(new URL("https://github.com/login/oauth/access_token")),
+  GITHUB_API_URL: httpUrl.default(new URL("https://api.github.com")),
+  DEV_LOGIN: z.enum(["auto", "on", "off"], { error: 'must be "auto", "on" or "off"' }).default("auto"),
+});
+
+export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  env: "production" | "development" | "test";
+  port: number;
+  host: string;
+  /** Origin the site is reached at (no trailing slash): links, cookies' Secure flag, postMessage checks. */
+  publicUrl: string;
+  secureCookies: boolean;
+  database: DatabaseTarget;
+  seed: "demo" | "none";
+  logLevel: string;
+  trustProxy: boolean;
+  adminEmails: string[];
+  google: { issuer: string; client: OAuthClientConfig | null };
+  github: { authorizeUrl: string; tokenUrl: string; apiUrl: string; client: OAuthClientConfig | null };
+  /** "auto": the development identity provider stands in for unconfigured providers on loopback addresses only. */
+  devLogin: "auto" | "on" | "off";
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+function parseDatabaseUrl(value: string): DatabaseTarget {
+  if (value.startsWith("sqlite:")) return { kind: "sqlite", path: value.slice("sqlite:".length) };
+  return { kind: "postgres", url: value };
+}
+
+function pairedClient(name: string, id: string | undefined, secret: string | undefined, problems: string[]) {
+  if (id && secret) return { clientId: id, clientSecret: secret };
+  if (id || secret) problems.push(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET must be set together`);
+  return null;
+}
+
+function withoutTrailingSlash(url: URL): string {
+  return url.href.replace(/\/+$/, "");
+}
+
+/** Reads and validates the environment; throws ConfigError listing every bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const settings = parsed.data;
+  const problems: string[] = [];
+  const publicUrl = settings.PUBLIC_URL ?? new URL(`http://localhost:${settings.PORT}`);
+  if (publicUrl.pathname !== "/" || publicUrl.search || publicUrl.hash) {
+    problems.push("PUBLIC_URL: must be an origin only, without path, query or fragment (e.g. https://press.example.com)");
+  }
+  const google = pairedClient("GOOGLE", settings.GOOGLE_CLIENT_ID, settings.GOOGLE_CLIENT_SECRET, problems);
+  const github = pairedClient("GITHUB", settings.GITHUB_CLIENT_ID, settings.GITHUB_CLIENT_SECRET, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: settings.NODE_ENV,
+    port: settings.PORT,
+    host: settings.HOST,
+    publicUrl: withoutTrailingSlash(publicUrl),
+    secureCookies: publicUrl.protocol === "https:",
+    database: parseDatabaseUrl(settings.DATABASE_URL),
+    seed: settings.SEED,
+    logLevel: settings.LOG_LEVEL,
+    trustProxy: settings.TRUST_PROXY === "true",
+    adminEmails: settings.ADMIN_EMAILS,
+    google: { issuer: withoutTrailingSlash(settings.GOOGLE_ISSUER), client: google },
+    github: {
+      authorizeUrl: settings.GITHUB_AUTHORIZE_URL.href,
+      tokenUrl: settings.GITHUB_TOKEN_URL.href,
+      apiUrl: withoutTrailingSlash(settings.GITHUB_API_URL),
+      client: github,
+    },
+    devLogin: settings.DEV_LOGIN,
+  };
+}
+
+/** Settings the tests need from the environment (the suite reads them through here too). */
+export function testDatabaseUrl(env: Record<string, string | undefined> = process.env): string {
+  return env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+}

@@ -1,0 +1,30 @@
+/**
+ * Safe Markdown: markdown-it with raw HTML disabled escapes whatever an admin
+ * types, and its link validator refuses javascript:, vbscript: and data: URLs
+ * (docs/decisions/0005-safe-markdown.md). The same renderer runs in the admin preview.
+ */
+import MarkdownIt from "markdown-it";
+
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
+
+const defaultLinkOpen =
+  markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
+
+// External links open normally but never hand the opener (or the referrer) to another site.
+markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+  const token = tokens[index]!;
+  const href = String(token.attrGet("href") ?? "");
+  if (/^https?:\/\//i.test(href)) token.attrSet("rel", "noopener noreferrer nofollow");
+  return defaultLinkOpen(tokens, index, options, env, self);
+};
+
+export function renderMarkdown(source: string): string {
+  return markdown.render(source);
+}
+
+/** Words in the text, for a reading-time estimate (CJK counted by characters). */
+export function readingMinutes(source: string): number {
+  const cjkCharacters = source.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0;
+  const words = source.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu, " ").split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.round(words / 220 + cjkCharacters / 500));
+}

@@ -1,0 +1,36 @@
+/** The data every page's shell needs: the current language, the picker's languages, UI strings. */
+import { orderForPicker } from "../../app/lib/language-switch.ts";
+import type { LanguageRef, SectionName } from "../../app/lib/types.ts";
+import { enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-pages.ts";
+import type { Snapshot } from "./snapshot.ts";
+
+export interface ShellLanguage {
+  id: number;
+  code: string;
+  shortCode: string;
+  label: string;
+  welcome: string;
+  dir: "ltr" | "rtl";
+}
+
+export function shellView(snapshot: Snapshot, rawLang: string | undefined) {
+  // An unknown language still gets a shell (for its 404 page): the favorite language's.
+  const language = findEnabledLanguage(snapshot, rawLang) ?? favoriteLanguage(snapshot);
+  const toShell = (candidate: LanguageRef): ShellLanguage => ({
+    id: candidate.id,
+    code: candidate.code,
+    shortCode: candidate.shortCode,
+    label: candidate.label,
+    welcome: candidate.welcome,
+    dir: candidate.dir,
+  });
+  const pickerLanguages = orderForPicker(enabledLanguages(snapshot));
+  const sectionNames: Record<number, SectionName[]> = {};
+  for (const candidate of pickerLanguages) sectionNames[candidate.id] = snapshot.sectionNames.get(candidate.code) ?? [];
+  return {
+    language: language ? toShell(language) : { id: 0, code: "en-US", shortCode: "en", label: "English", welcome: "welcome", dir: "ltr" as const },
+    languages: pickerLanguages.map(toShell),
+    sectionNames,
+    strings: Object.fromEntries(language ? (snapshot.translations.get(language.code) ?? []) : []),
+  };
+}

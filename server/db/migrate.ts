@@ -1,0 +1,21 @@
+/** Runs the migrations, listed in code so the bundled server needs no migrations folder on disk. */
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import type { DatabaseHandle } from "./connect.ts";
+import { initialMigration } from "./migrations/0001-initial.ts";
+
+function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
+  return {
+    "0001-initial": initialMigration(handle.dialect),
+  };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${cause}`.trim());
+  }
+}

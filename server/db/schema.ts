@@ -1,0 +1,147 @@
+/**
+ * Table shapes as Kysely sees them. Booleans are stored as 0/1 integers and
+ * timestamps as ISO-8601 UTC text on both SQLite and PostgreSQL, so every
+ * query is the same on both (docs/decisions/0003-one-schema-two-databases.md).
+ */
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type Flag = 0 | 1;
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  code: string;
+  short_code: string;
+  welcome: string;
+  label: string;
+  link: string;
+  population: number;
+  enabled: Flag;
+  favorite: Flag;
+  code_component: string;
+  dir: "ltr" | "rtl";
+}
+
+export interface TranslatesTable {
+  id: Generated<number>;
+  code: string;
+  code_component: string;
+  label: string;
+  search: string | null;
+  link: string | null;
+  short_code: string | null;
+}
+
+export interface BlogsTable {
+  id: Generated<number>;
+  key: string;
+  author: string;
+  cover: string | null;
+  /** JSON array of strings; ROME codes among them link the article to job pages. */
+  tags: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogVersionsTable {
+  id: Generated<number>;
+  blog_id: number;
+  code: string;
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  cover_alt: string;
+  status: "draft" | "published";
+  published_at: string | null;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  uid: string;
+  email: string | null;
+  display_name: string | null;
+  photo_url: string | null;
+  email_verified: Flag;
+  is_admin: Flag;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface IdentitiesTable {
+  provider: string;
+  subject: string;
+  uid: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  uid: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+export interface RomeDomainsTable {
+  letter: string;
+  label: string;
+}
+
+export interface CodesRomesTable {
+  code: string;
+  ogr: number | null;
+  domain: string;
+  label: string;
+  updated_at: string;
+}
+
+export interface RomeLabelsTable {
+  rome_code: string;
+  code: string;
+  label: string;
+  updated_at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  name: string;
+  uid: string | null;
+  language: string | null;
+  path: string | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  uid: string | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  languages: LanguagesTable;
+  translates: TranslatesTable;
+  blogs: BlogsTable;
+  blog_versions: BlogVersionsTable;
+  users: UsersTable;
+  identities: IdentitiesTable;
+  sessions: SessionsTable;
+  rome_domains: RomeDomainsTable;
+  codes_romes: CodesRomesTable;
+  rome_labels: RomeLabelsTable;
+  analytics_events: AnalyticsEventsTable;
+  audit_log: AuditLogTable;
+}
+
+export type LanguageRow = Selectable<LanguagesTable>;
+export type NewLanguage = Insertable<LanguagesTable>;
+export type LanguageUpdate = Updateable<LanguagesTable>;
+export type TranslateRow = Selectable<TranslatesTable>;
+export type BlogRow = Selectable<BlogsTable>;
+export type BlogVersionRow = Selectable<BlogVersionsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type CodeRomeRow = Selectable<CodesRomesTable>;

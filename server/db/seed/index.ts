@@ -1,0 +1,175 @@
+/**
+ * Seeds the demo content into an empty database: languages, section names,
+ * UI translations, articles, the ROME reference and the demo admin.
+ * Files are bundled at build time (import.meta.glob), so the built server
+ * needs no seed folder on disk.
+ */
+import { parse as parseCsv } from "csv-parse/sync";
+import type { Kysely, Transaction } from "kysely";
+import { homePath } from "../../../app/lib/paths.ts";
+import { slugify } from "../../../app/lib/text.ts";
+import type { Database } from "../schema.ts";
+import { seedLanguages } from "./languages.ts";
+import translations from "./translations.json" with { type: "json" };
+import domainsCsv from "./rome/grand_domaines.csv?raw";
+import romeCsv from "./rome/rome_v346.csv?raw";
+
+interface SeedArticle {
+  key: string;
+  author: string;
+  cover: string;
+  coverAlt: Record<string, string>;
+  tags: string[];
+  publishedAt: string;
+  updatedAt: string;
+  versions: Record<string, { title: string; summary: string }>;
+}
+
+const articleMeta = import.meta.glob<SeedArticle>("./articles/*/article.json", { eager: true, import: "default" });
+const articleBodies = import.meta.glob<string>("./articles/*/*.md", { eager: true, query: "?raw", import: "default" });
+
+export const DEMO_ADMIN_EMAIL = "admin@example.com";
+
+export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom("languages").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  return Number(row.count) === 0;
+}
+
+async function seedLanguagesAndSections(trx: Transaction<Database>) {
+  for (const language of seedLanguages) {
+    await trx
+      .insertInto("languages")
+      .values({
+        code: language.code,
+        short_code: language.shortCode,
+        welcome: language.welcome,
+        label: language.label,
+        link: homePath(language),
+        population: language.population,
+        enabled: language.enabled ? 1 : 0,
+        favorite: language.favorite ? 1 : 0,
+        code_component: `LANGUAGE:${language.code}`,
+        dir: language.dir,
+      })
+      .execute();
+    const sections = [
+      { code_component: "HOME", label: language.welcome, search: null },
+      ...(language.sections
+        ? [
+            { code_component: "ARTICLES", label: language.sections.ARTICLES[0], search: language.sections.ARTICLES[1] },
+            { code_component: "JOBS", label: language.sections.JOBS[0], search: language.sections.JOBS[1] },
+          ]
+        : []),
+    ];
+    for (const section of sections) {
+      await trx
+        .insertInto("translates")
+        .values({ ...section, code: language.code, short_code: language.shortCode, link: `/${language.shortCode}/${encodeURIComponent(section.label)}` })
+        .execute();
+    }
+  }
+}
+
+async function seedTranslations(trx: Transaction<Database>) {
+  const byKey = translations as Record<string, Record<string, string>>;
+  for (const [key, labels] of Object.entries(byKey)) {
+    for (const [code, label] of Object.entries(labels)) {
+      const language = seedLanguages.find((candidate) => candidate.code === code);
+      await trx
+        .insertInto("translates")
+        .values({ code, code_component: key, label, search: null, link: null, short_code: language?.shortCode ?? null })
+        .execute();
+    }
+  }
+}
+
+function folderOf(path: string): string {
+  return path.split("/").slice(0, -1).join("/");
+}
+
+async function seedArticles(trx: Transaction<Database>) {
+  for (const [path, article] of Object.entries(articleMeta)) {
+    const folder = folderOf(path);
+    const blog = await trx
+      .insertInto("blogs")
+      .values({
+        key: article.key,
+        author: article.author,
+        cover: article.cover,
+        tags: JSON.stringify(article.tags),
+        created_at: article.publishedAt,
+        updated_at: article.updatedAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const [code, version] of Object.entries(article.versions)) {
+      const body = articleBodies[`${folder}/${code}.md`];
+      if (body === undefined) throw new Error(`Seed article ${article.key} has no ${code}.md`);
+      await trx
+        .insertInto("blog_versions")
+        .values({
+          blog_id: blog.id,
+          code,
+          slug: slugify(version.title),
+          title: version.title,
+          summary: version.summary,
+          body,
+          cover_alt: article.coverAlt[code] ?? "",
+          status: "published",
+          published_at: article.publishedAt,
+          updated_at: article.updatedAt,
+        })
+        .execute();
+    }
+  }
+}
+
+async function seedRome(trx: Transaction<Database>, now: string) {
+  const domains = parseCsv(domainsCsv, { columns: true, bom: true }) as { code: string; libelle: string }[];
+  await trx
+    .insertInto("rome_domains")
+    .values(domains.map((domain) => ({ letter: domain.code, label: domain.libelle })))
+    .execute();
+  const codes = parseCsv(romeCsv, { columns: true, bom: true }) as { code_ogr: string; code_rome: string; libelle: string }[];
+  await trx
+    .insertInto("codes_romes")
+    .values(
+      codes.map((row) => ({
+        code: row.code_rome,
+        ogr: Number(row.code_ogr),
+        domain: row.code_rome.charAt(0),
+        label: row.libelle,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+async function seedDemoAdmin(trx: Transaction<Database>, now: string) {
+  await trx
+    .insertInto("users")
+    .values({
+      uid: "demo-admin",
+      email: DEMO_ADMIN_EMAIL,
+      display_name: "Demo Admin",
+      photo_url: null,
+      email_verified: 1,
+      is_admin: 1,
+      created_at: now,
+      last_sign_in_at: null,
+    })
+    .execute();
+}
+
+/** Seeds the demo content in one transaction; returns false when the database already had content. */
+export async function seedDemoContent(db: Kysely<Database>, now = new Date().toISOString()): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  await db.transaction().execute(async (trx) => {
+    await seedLanguagesAndSections(trx);
+    await seedTranslations(trx);
+    await seedArticles(trx);
+    await seedRome(trx, now);
+    await seedDemoAdmin(trx, now);
+  });
+  return true;
+}

@@ -1,0 +1,32 @@
+/**
+ * Bridges node:sqlite's DatabaseSync to the better-sqlite3-shaped interface
+ * Kysely's SqliteDialect expects: no native addon to build, SQLite ships in Node.
+ */
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import type { SqliteDatabase, SqliteStatement } from "kysely";
+
+/** node:sqlite binds no booleans; store them as 0/1 like the schema does. */
+function toSqliteValue(value: unknown): SQLInputValue {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value as SQLInputValue;
+}
+
+function wrapStatement(statement: StatementSync): SqliteStatement {
+  return {
+    // A statement returns rows when it has result columns (SELECT, or anything with RETURNING).
+    reader: statement.columns().length > 0,
+    all: (parameters) => statement.all(...parameters.map(toSqliteValue)),
+    run: (parameters) => statement.run(...parameters.map(toSqliteValue)),
+    iterate: (parameters) => statement.iterate(...parameters.map(toSqliteValue)),
+  };
+}
+
+export function openSqlite(path: string): SqliteDatabase & { exec(sql: string): void } {
+  const database = new DatabaseSync(path, { timeout: 5000 });
+  database.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
+  return {
+    close: () => database.close(),
+    prepare: (sql) => wrapStatement(database.prepare(sql)),
+    exec: (sql) => database.exec(sql),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The HTTP application: one Hono app in front of everything. Order matters:
+ * refuse bad addresses → security headers → XSRF → static files → JSON API →
+ * cached anonymous pages → React Router.
+ */
+import { fileURLToPath } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext, type AppServices } from "../../app/context.ts";
+import { hasSessionCookie } from "../auth/session-cookie.ts";
+import { favoriteLanguage } from "../content/public-pages.ts";
+import { robotsTxt, sitemapXml } from "../content/seo-files.ts";
+import type { HttpEnv } from "./env.ts";
+import { errorResponse, HttpError } from "./errors.ts";
+import { anonymousPageCache } from "./page-cache.ts";
+import { publicApi } from "./public-api.ts";
+import { requestGuard } from "./request-guard.ts";
+import { securityHeaders } from "./security.ts";
+import { xsrfProtection } from "./xsrf.ts";
+import { randomUUID } from "node:crypto";
+
+export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export interface HttpAppOptions {
+  /** React Router's request handler; absent in API-only tests. */
+  handleDocument?: DocumentHandler;
+  /** Folder of the built browser assets. */
+  clientDir?: string;
+  /** Extra routes mounted before the pages (sign-in, admin API). */
+  mount?: (app: Hono<HttpEnv>) => void;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[<>&"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+export function createHttpApp(services: AppServices, options: HttpAppOptions = {}) {
+  const { config, content, log } = services;
+  const app = new Hono<HttpEnv>();
+
+  // A bad address never reaches React Router; answer a small page in the favorite language.
+  const renderBadRequest = (message: string) => {
+    const snapshot = content.current();
+    const language = favoriteLanguage(snapshot);
+    const strings = (language && snapshot.translations.get(language.code)) || new Map<string, string>();
+    const title = strings.get("BADREQUEST:TITLE") ?? "Bad request";
+    const html = `<!doctype html><html lang="${escapeHtml(language?.code ?? "en")}" dir="${language?.dir ?? "ltr"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(strings.get("BADREQUEST:TEXT") ?? "")}</p><p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(strings.get("NOTFOUND:HOME") ?? "Home")}</a></p></main></body></html>`;
+    return new Response(html, { status: 400, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  };
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
+    c.set("user", null);
+    await next();
+    // Path only: query strings can carry OAuth codes and states.
+    log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+  });
+  app.use(requestGuard(renderBadRequest));
+  app.use(securityHeaders({ hsts: config.secureCookies }));
+  app.use(compress());
+  app.use(xsrfProtection({ secure: config.secureCookies }));
+
+  if (options.clientDir) {
+    const root = options.clientDir;
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    app.use("/assets/*", serveStatic({ root, precompressed: true }));
+    app.get("/assets/*", () => errorResponse(404, "not_found", "No such asset."));
+    app.use("/:file{[^/]+\\.(svg|png|ico|webmanifest|txt)}", async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=3600");
+    });
+    app.use("/:file{[^/]+\\.(svg|png|ico|webmanifest)}", serveStatic({ root }));
+    app.use("/covers/*", serveStatic({ root }));
+  }
+
+  app.route("/", publicApi(services));
+  app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
+  let sitemap: { version: number; xml: string } | null = null;
+  app.get("/sitemap.xml", (c) => {
+    const snapshot = content.current();
+    if (sitemap?.version !== snapshot.version) sitemap = { version: snapshot.version, xml: sitemapXml(snapshot, config.publicUrl) };
+    return c.body(sitemap.xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" });
+  });
+  options.mount?.(app);
+  app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));
+
+  const handleDocument = options.handleDocument;
+  if (handleDocument) {
+    app.use(anonymousPageCache(content, (cookie) => !hasSessionCookie(cookie)));
+    app.all("*", async (c) => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      context.set(requestContext, { nonce: c.get("nonce"), requestId: c.get("requestId"), user: c.get("user") });
+      const response = await handleDocument(c.req.raw, context);
+      const headers = new Headers(response.headers);
+      if (!headers.has("Cache-Control")) headers.set("Cache-Control", c.get("user") ? "private, no-store" : "public, no-cache");
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    });
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.field);
+    log.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
+    return errorResponse(500, "internal_error", "Something went wrong on our side. Please try again.");
+  });
+  app.notFound(() => errorResponse(404, "not_found", "Not found."));
+  return app;
+}
+
+export function defaultClientDir(serverBundleUrl: string): string {
+  return fileURLToPath(new URL("../client", serverBundleUrl));
+}

@@ -1,0 +1,25 @@
+/** Every error the server answers is JSON of one shape: { error: { code, message, field? } }. */
+export interface ErrorBody {
+  error: { code: string; message: string; field?: string };
+}
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.name = "HttpError";
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+export function errorBody(code: string, message: string, field?: string): ErrorBody {
+  return { error: field === undefined ? { code, message } : { code, message, field } };
+}
+
+export function errorResponse(status: number, code: string, message: string, field?: string): Response {
+  return Response.json(errorBody(code, message, field), { status, headers: { "Cache-Control": "no-store" } });
+}

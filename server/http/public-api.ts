@@ -1,0 +1,60 @@
+/** Public JSON endpoints: start-up files, analytics events, health. */
+import { createHash } from "node:crypto";
+import { Hono } from "hono";
+import type { AppServices } from "../../app/context.ts";
+import { clientEventSchema, recordEvent } from "../analytics/events.ts";
+import { initFile, isInitFileName, type InitFileName } from "../content/init-files.ts";
+import { readJson } from "./body.ts";
+import type { HttpEnv } from "./env.ts";
+import { errorResponse } from "./errors.ts";
+
+function etagOf(body: string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+export function publicApi(services: AppServices) {
+  const app = new Hono<HttpEnv>();
+  // Serialised once per snapshot version: the files are read far more often than content changes.
+  const initCache = new Map<string, { body: string; etag: string }>();
+  services.content.onReload(() => initCache.clear());
+
+  function cachedInitFile(name: InitFileName) {
+    const snapshot = services.content.current();
+    const key = `${snapshot.version}:${name}`;
+    let entry = initCache.get(key);
+    if (!entry) {
+      const body = JSON.stringify(initFile(snapshot, name));
+      entry = { body, etag: etagOf(body) };
+      initCache.set(key, entry);
+    }
+    return entry;
+  }
+
+  app.get("/init/file/:name", (c) => {
+    const name = c.req.param("name");
+    if (!isInitFileName(name)) {
+      return errorResponse(404, "not_found", `There is no start-up file named "${name}". Known files: blogs, translates, languages.`);
+    }
+    const { body, etag } = cachedInitFile(name);
+    const headers = { ETag: etag, "Cache-Control": "public, max-age=0, must-revalidate" };
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
+    return c.body(body, 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+  });
+  app.all("/init/*", () => errorResponse(404, "not_found", "Unknown start-up file."));
+
+  app.post("/api/analytics/events", async (c) => {
+    const event = await readJson(c, clientEventSchema);
+    await recordEvent(services.database.db, { name: event.name, uid: c.get("user")?.uid ?? null, path: event.path ?? null });
+    return c.json({ recorded: true }, 201);
+  });
+
+  app.get("/healthz", async (c) => {
+    try {
+      await services.database.db.selectFrom("languages").select("id").limit(1).execute();
+      return c.json({ status: "ok", database: services.database.dialect, contentVersion: services.content.current().version });
+    } catch {
+      return c.json({ status: "unavailable", database: services.database.dialect }, 503);
+    }
+  });
+  return app;
+}
