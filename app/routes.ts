@@ -3,6 +3,17 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 // PRODUCT.md §2. "admin" is matched before ":lang", and no language may use it as short code.
 export default [
   index("routes/public/root-redirect.tsx"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("languages", "routes/admin/languages.tsx"),
+    route("translations", "routes/admin/translations.tsx"),
+    route("articles", "routes/admin/articles.tsx"),
+    route("articles/:articleId", "routes/admin/article-editor.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("analytics", "routes/admin/analytics.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+    route("romes", "routes/admin/romes.tsx"),
+  ]),
   route(":lang", "routes/public/language-redirect.tsx"),
   route(":lang/:page", "routes/public/section.tsx"),
   route(":lang/:page/:pageId/:pageSlug?", "routes/public/item.tsx"),

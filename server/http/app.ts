@@ -10,11 +10,13 @@ import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "../../app/context.ts";
 import { hasSessionCookie } from "../auth/session-cookie.ts";
+import { sessionMiddleware } from "../auth/session-middleware.ts";
 import { favoriteLanguage } from "../content/public-pages.ts";
 import { robotsTxt, sitemapXml } from "../content/seo-files.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";
 import { anonymousPageCache } from "./page-cache.ts";
+import { adminApi } from "./admin-api.ts";
 import { publicApi } from "./public-api.ts";
 import { requestGuard } from "./request-guard.ts";
 import { securityHeaders } from "./security.ts";
@@ -62,6 +64,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.use(securityHeaders({ hsts: config.secureCookies }));
   app.use(compress());
   app.use(xsrfProtection({ secure: config.secureCookies }));
+  app.use(sessionMiddleware(services.database.db, { secure: config.secureCookies }));
 
   if (options.clientDir) {
     const root = options.clientDir;
@@ -87,6 +90,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     if (sitemap?.version !== snapshot.version) sitemap = { version: snapshot.version, xml: sitemapXml(snapshot, config.publicUrl) };
     return c.body(sitemap.xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" });
   });
+  app.route("/api/admin", adminApi(services));
   options.mount?.(app);
   app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));
 

@@ -1,0 +1,3 @@
+export default function AdminAnalytics() {
+  return <h1>Analytics</h1>;
+}

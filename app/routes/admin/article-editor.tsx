@@ -1,0 +1,3 @@
+export default function AdminArticleEditor() {
+  return <h1>ArticleEditor</h1>;
+}

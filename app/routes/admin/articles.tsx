@@ -1,0 +1,3 @@
+export default function AdminArticles() {
+  return <h1>Articles</h1>;
+}

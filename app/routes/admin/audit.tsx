@@ -1,0 +1,3 @@
+export default function AdminAudit() {
+  return <h1>Audit</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminLanguages() {
+  return <h1>Languages</h1>;
+}

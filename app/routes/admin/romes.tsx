@@ -1,0 +1,3 @@
+export default function AdminRomes() {
+  return <h1>Romes</h1>;
+}

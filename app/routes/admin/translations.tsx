@@ -1,0 +1,3 @@
+export default function AdminTranslations() {
+  return <h1>Translations</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminUsers() {
+  return <h1>Users</h1>;
+}
