@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { LanguageRef, SectionKey, SectionName } from "../../app/lib/types.ts";
 import { foldForSearch } from "../../app/lib/text.ts";
 import type { Database } from "../db/schema.ts";
-import { readingMinutes, renderMarkdown } from "./markdown.ts";
+import { readingMinutes, renderMarkdown } from "../../app/lib/markdown.ts";
 
 export interface Language extends LanguageRef {
   link: string;
