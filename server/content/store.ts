@@ -45,15 +45,18 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
 
   // Our own NOTIFY comes back to us too; the payload names the sender so we skip it.
   const instanceId = randomUUID();
-  let listenClient: pg.PoolClient | null = null;
-  if (handle.pool) {
-    listenClient = await handle.pool.connect();
-    listenClient.on("notification", (message) => {
-      if (message.payload === instanceId) return;
-      reload().catch((error: unknown) => log.error({ err: error }, "content reload after notification failed"));
-    });
-    await listenClient.query(`LISTEN ${CONTENT_CHANNEL}`);
-  }
+  const reloadLogged = (why: string) => {
+    reload().catch((error: unknown) => log.error({ err: error }, `content reload ${why} failed`));
+  };
+  const changeFeed = handle.pool
+    ? await listenForChanges(handle.pool, log, {
+        notified: (payload) => {
+          if (payload !== instanceId) reloadLogged("after notification");
+        },
+        // Changes announced while the connection was down were missed: catch up once.
+        reconnected: () => reloadLogged("after reconnecting"),
+      })
+    : null;
 
   return {
     current: () => snapshot,
@@ -66,7 +69,86 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
       return () => listeners.delete(listener);
     },
     async close() {
-      listenClient?.release();
+      changeFeed?.close();
+    },
+  };
+}
+
+/** Waits before each reconnection attempt, the last one repeating: quick for a blip, gentle for an outage. */
+const RECONNECT_DELAYS_MS = [50, 200, 500, 1_000, 2_000, 5_000];
+
+interface ChangeHandlers {
+  notified(payload: string | undefined): void;
+  reconnected(): void;
+}
+
+/**
+ * Holds one pooled connection LISTENing on the content channel. When it is lost
+ * (server restart, failover, pg_terminate_backend) it is discarded and a new one
+ * LISTENs again, with backoff, until it succeeds or the store is closed.
+ */
+async function listenForChanges(pool: pg.Pool, log: Logger, handlers: ChangeHandlers): Promise<{ close(): void }> {
+  let client: pg.PoolClient | null = null;
+  let closed = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  async function connect(): Promise<void> {
+    const next = await pool.connect();
+    next.on("notification", (message) => handlers.notified(message.payload));
+    // A checked-out client has no error listener of the pool's: without ours, a lost connection would crash the process.
+    next.on("error", (error) => lost(next, error));
+    next.on("end", () => lost(next, new Error("the LISTEN connection ended")));
+    try {
+      await next.query(`LISTEN ${CONTENT_CHANNEL}`);
+    } catch (error) {
+      next.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    if (closed) next.release();
+    else client = next;
+  }
+
+  function lost(lostClient: pg.PoolClient, error: unknown) {
+    if (client !== lostClient) return;
+    client = null;
+    // Passing the error makes the pool destroy the connection instead of reusing it.
+    lostClient.release(error instanceof Error ? error : new Error(String(error)));
+    if (closed) return;
+    log.warn({ err: error }, "lost the content-change LISTEN connection; reconnecting");
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)];
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().then(
+        () => {
+          failures = 0;
+          if (closed) return;
+          log.info("listening for content changes again");
+          handlers.reconnected();
+        },
+        (error: unknown) => {
+          failures += 1;
+          log.warn({ err: error }, "could not LISTEN for content changes; retrying");
+          scheduleReconnect();
+        },
+      );
+    }, delay);
+  }
+
+  // At start-up a failure is fatal: an instance that cannot hear changes must not serve stale content silently.
+  await connect();
+  return {
+    close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const current = client;
+      client = null;
+      current?.release();
     },
   };
 }
