@@ -14,6 +14,7 @@ import {
 import { shellView } from "../server/content/shell.ts";
 import type { Route } from "./+types/root";
 import { LanguagePicker } from "./components/language-picker.tsx";
+import { PageViewBeacon } from "./components/page-view-beacon.tsx";
 import { requestContext, servicesContext } from "./context.ts";
 import { homePath } from "./lib/paths.ts";
 import { pageNameFor } from "./lib/pages.ts";
@@ -121,6 +122,7 @@ function Page({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <PageViewBeacon />
     </>
   );
 }
