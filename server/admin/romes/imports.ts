@@ -1,0 +1,244 @@
+/**
+ * Importing a ROME file: the browser uploads it in 64 KiB chunks into an
+ * upload session kept in the database (any instance can take the next chunk),
+ * then asks to apply it: the stored chunks are streamed through the parser
+ * and the result written in one transaction — all of it or, for a refused
+ * file, nothing.
+ */
+import { randomBytes } from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { z } from "zod";
+import type { AppServices } from "../../../app/context.ts";
+import type { Database } from "../../db/schema.ts";
+import { HttpError } from "../../http/errors.ts";
+import { recordAudit } from "../audit.ts";
+import { planImport } from "../rome/diff.ts";
+import { MAX_IMPORT_BYTES, parseRomeFile, type RejectedRow, type RomeRow } from "../rome/parse.ts";
+
+export const IMPORT_CHUNK_BYTES = 64 * 1024;
+export const IMPORT_SESSION_MS = 10 * 60 * 1000;
+/** Bounds what one admin can park in the database at once (each upload is at most 5 MiB). */
+export const MAX_OPEN_IMPORTS_PER_ADMIN = 5;
+const INSERT_BATCH = 500;
+
+interface RomeImportsTable {
+  id: string;
+  uid: string;
+  filename: string;
+  size: number;
+  received: number;
+  next_index: number;
+  created_at: string;
+  expires_at: string;
+}
+
+interface RomeImportChunksTable {
+  import_id: string;
+  chunk_index: number;
+  bytes: Uint8Array;
+}
+
+/** The upload tables are this module's alone, so their types stay here. */
+type ImportTables = { rome_imports: RomeImportsTable; rome_import_chunks: RomeImportChunksTable };
+type ImportDatabase = Database & ImportTables;
+type ImportDb = Kysely<ImportDatabase>;
+
+function withImportTables(db: Kysely<Database>): ImportDb {
+  return db.withTables<ImportTables>();
+}
+
+export const newImportSchema = z.object({
+  filename: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(255, "must be at most 255 characters")
+    .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters"),
+  size: z.number().int("must be a whole number of bytes").min(1, "the file is empty"),
+});
+
+export type NewImport = z.output<typeof newImportSchema>;
+
+const IMPORT_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+const notFound = () =>
+  new HttpError(404, "import_not_found", "No such upload: it has expired (uploads last 10 minutes), was already applied, or was started by someone else. Start the import again.");
+
+export function sizeLimitMessage(): string {
+  return `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB.`;
+}
+
+/** The byte count chunk `index` must have, given the declared file size: 64 KiB except for the last one. */
+export function expectedChunkBytes(size: number, index: number): number {
+  return Math.max(0, Math.min(IMPORT_CHUNK_BYTES, size - index * IMPORT_CHUNK_BYTES));
+}
+
+export async function createImport(database: Kysely<Database>, uid: string, file: NewImport, now = new Date()): Promise<{ id: string; chunkBytes: number }> {
+  if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, "file_too_large", sizeLimitMessage(), "size");
+  const db = withImportTables(database);
+  // Expired uploads go whenever a new one starts: no timer, and every instance helps.
+  await db.deleteFrom("rome_imports").where("expires_at", "<=", now.toISOString()).execute();
+  const open = await db.selectFrom("rome_imports").select((eb) => eb.fn.countAll<number>().as("count")).where("uid", "=", uid).executeTakeFirstOrThrow();
+  if (Number(open.count) >= MAX_OPEN_IMPORTS_PER_ADMIN) {
+    throw new HttpError(429, "too_many_imports", `You already have ${MAX_OPEN_IMPORTS_PER_ADMIN} uploads in progress; finish them or wait 10 minutes.`);
+  }
+  const id = randomBytes(16).toString("base64url");
+  await db
+    .insertInto("rome_imports")
+    .values({
+      id,
+      uid,
+      filename: file.filename,
+      size: file.size,
+      received: 0,
+      next_index: 0,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + IMPORT_SESSION_MS).toISOString(),
+    })
+    .execute();
+  return { id, chunkBytes: IMPORT_CHUNK_BYTES };
+}
+
+/** The caller's own, unexpired upload; anything else is the same 404, so ids of others' uploads reveal nothing. */
+async function findOpenImport(db: ImportDb | Transaction<ImportDatabase>, uid: string, id: string, now: Date): Promise<RomeImportsTable> {
+  if (!IMPORT_ID_PATTERN.test(id)) throw notFound();
+  const session = await db.selectFrom("rome_imports").selectAll().where("id", "=", id).where("uid", "=", uid).executeTakeFirst();
+  if (!session || session.expires_at <= now.toISOString()) throw notFound();
+  return session;
+}
+
+/** Checks that chunk `index` is the one expected next, before its bytes are read. */
+export async function expectChunk(database: Kysely<Database>, uid: string, id: string, index: number, now = new Date()): Promise<void> {
+  checkChunkIndex(await findOpenImport(withImportTables(database), uid, id, now), index);
+}
+
+function checkChunkIndex(session: RomeImportsTable, index: number): number {
+  if (session.received >= session.size) {
+    throw new HttpError(409, "upload_complete", `All ${session.size} bytes were already received; apply the import.`);
+  }
+  if (index !== session.next_index) {
+    throw new HttpError(409, "wrong_chunk", `Expected chunk ${session.next_index}, got chunk ${index}: chunks are sent in order, from 0.`, "index");
+  }
+  return expectedChunkBytes(session.size, index);
+}
+
+export async function storeChunk(database: Kysely<Database>, uid: string, id: string, index: number, bytes: Uint8Array, now = new Date()): Promise<{ received: number; size: number }> {
+  const db = withImportTables(database);
+  return db.transaction().execute(async (trx) => {
+    const session = await findOpenImport(trx, uid, id, now);
+    const expected = checkChunkIndex(session, index);
+    if (bytes.byteLength !== expected) {
+      throw new HttpError(400, "wrong_chunk_size", `Chunk ${index} must be ${expected} bytes (64 KiB except the last), got ${bytes.byteLength}.`, "body");
+    }
+    // Claims the index atomically: of two requests racing with the same chunk, one wins and the other gets 409.
+    const claimed = await trx
+      .updateTable("rome_imports")
+      .set({ next_index: index + 1, received: session.received + bytes.byteLength })
+      .where("id", "=", id)
+      .where("next_index", "=", index)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(409, "wrong_chunk", `Chunk ${index} was already received.`, "index");
+    await trx.insertInto("rome_import_chunks").values({ import_id: id, chunk_index: index, bytes: Buffer.from(bytes) }).execute();
+    return { received: session.received + bytes.byteLength, size: session.size };
+  });
+}
+
+/** Reads the stored chunks one query at a time: at most one chunk is held in memory besides the parser's state. */
+async function* storedChunks(db: ImportDb, id: string, count: number): AsyncGenerator<Uint8Array> {
+  for (let index = 0; index < count; index += 1) {
+    const chunk = await db.selectFrom("rome_import_chunks").select("bytes").where("import_id", "=", id).where("chunk_index", "=", index).executeTakeFirst();
+    if (!chunk) throw notFound(); // removed by a concurrent apply
+    yield chunk.bytes;
+  }
+}
+
+export interface ImportSummary {
+  filename: string;
+  format: "xml" | "csv";
+  added: number;
+  updated: number;
+  unchanged: number;
+  rejected: RejectedRow[];
+}
+
+/** Parses the uploaded file and applies it in one transaction, with one audit entry. */
+export async function applyImport(services: Pick<AppServices, "database" | "content">, uid: string, id: string, now = new Date()): Promise<ImportSummary> {
+  const db = withImportTables(services.database.db);
+  const session = await findOpenImport(db, uid, id, now);
+  if (session.received !== session.size) {
+    throw new HttpError(409, "upload_incomplete", `The upload is incomplete: ${session.received} of ${session.size} bytes received.`);
+  }
+  const parsed = await parseRomeFile(storedChunks(db, id, session.next_index), { filename: session.filename });
+  if (!parsed.ok) {
+    await db.deleteFrom("rome_imports").where("id", "=", id).execute();
+    throw new HttpError(422, "file_refused", parsed.message);
+  }
+  const summary = await services.database.db.transaction().execute(async (trx) => {
+    // On PostgreSQL, concurrent imports and label edits wait for this one instead of colliding on new codes.
+    if (services.database.dialect === "postgres") await sql`lock table codes_romes in share row exclusive mode`.execute(trx);
+    // Consuming the session inside the transaction makes a second apply of the same upload a 404.
+    const consumed = await trx.withTables<ImportTables>().deleteFrom("rome_imports").where("id", "=", id).where("uid", "=", uid).executeTakeFirst();
+    if (Number(consumed.numDeletedRows) !== 1) throw notFound();
+    return writeRows(trx, uid, session.filename, parsed.format, parsed.rows, parsed.rejected, now);
+  });
+  if (summary.added > 0 || summary.updated > 0) await services.content.changed();
+  return summary;
+}
+
+async function writeRows(
+  trx: Transaction<Database>,
+  uid: string,
+  filename: string,
+  format: "xml" | "csv",
+  rows: RomeRow[],
+  parserRejected: RejectedRow[],
+  now: Date,
+): Promise<ImportSummary> {
+  const at = now.toISOString();
+  const [existing, domains] = await Promise.all([
+    trx.selectFrom("codes_romes").select(["code", "label"]).execute(),
+    trx.selectFrom("rome_domains").select("letter").execute(),
+  ]);
+  const plan = planImport(existing, rows);
+  const knownDomains = new Set(domains.map((domain) => domain.letter));
+  const added = plan.added.filter((row) => knownDomains.has(row.code.charAt(0)));
+  const rejected = [
+    ...parserRejected,
+    ...plan.added
+      .filter((row) => !knownDomains.has(row.code.charAt(0)))
+      .map((row) => ({ line: row.line, code: row.code, reason: `unknown domaine ${row.code.charAt(0)}` })),
+  ].sort((a, b) => a.line - b.line);
+
+  for (let start = 0; start < added.length; start += INSERT_BATCH) {
+    await trx
+      .insertInto("codes_romes")
+      .values(added.slice(start, start + INSERT_BATCH).map((row) => ({ code: row.code, ogr: row.ogr, domain: row.code.charAt(0), label: row.label, updated_at: at })))
+      .execute();
+  }
+  for (const { row } of plan.updated) {
+    await trx.updateTable("codes_romes").set({ label: row.label, updated_at: at }).where("code", "=", row.code).execute();
+  }
+  const summary: ImportSummary = { filename, format, added: added.length, updated: plan.updated.length, unchanged: plan.unchanged, rejected };
+  await recordAudit(
+    trx,
+    {
+      uid,
+      action: "import",
+      entity: "codes_romes",
+      entityId: filename,
+      before: plan.updated.length > 0 ? { labels: Object.fromEntries(plan.updated.map(({ row, before }) => [row.code, before])) } : undefined,
+      after: {
+        filename,
+        format,
+        added: summary.added,
+        updated: summary.updated,
+        unchanged: summary.unchanged,
+        rejected: rejected.length,
+        addedCodes: added.map((row) => row.code),
+        updatedCodes: plan.updated.map(({ row }) => row.code),
+      },
+    },
+    now,
+  );
+  return summary;
+}

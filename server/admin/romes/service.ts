@@ -1,0 +1,237 @@
+/**
+ * The ROME jobs reference as admins manage it (/admin/romes): the searchable
+ * table, labels per language, and the CSV export. Imports live in imports.ts.
+ */
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { foldForSearch, matchesAllWords } from "../../../app/lib/text.ts";
+import { pageWindow, type PageWindow } from "../../../app/lib/pagination.ts";
+import { ROME_SOURCE_LANGUAGE } from "../../content/snapshot.ts";
+import type { Database } from "../../db/schema.ts";
+import { HttpError } from "../../http/errors.ts";
+import { recordAudit } from "../audit.ts";
+import { toCsv } from "../rome/export.ts";
+
+export const ROMES_PAGE_SIZE = 50;
+export const MAX_SEARCH_CHARS = 100;
+export const MAX_JOB_LABEL_CHARS = 200;
+export const ROME_CODE_PATTERN = /^[A-N]\d{4}$/;
+export { ROME_SOURCE_LANGUAGE };
+
+export const romeCodeSchema = z.string().regex(ROME_CODE_PATTERN, "must be a ROME code: a letter A–N and four digits, e.g. A1101");
+
+/** A label as typed: NFC, one line, 1–200 characters, no control characters. */
+export const jobLabelSchema = z
+  .string()
+  .transform((value) => value.normalize("NFC").replace(/\s+/gu, " ").trim())
+  .refine((value) => value !== "", "must not be empty")
+  .refine((value) => [...value].length <= MAX_JOB_LABEL_CHARS, `must be at most ${MAX_JOB_LABEL_CHARS} characters`)
+  .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
+
+export interface RomeDomain {
+  letter: string;
+  label: string;
+}
+
+export interface LabelLanguage {
+  code: string;
+  shortCode: string;
+  label: string;
+  dir: "ltr" | "rtl";
+  enabled: boolean;
+}
+
+export interface RomeListRow {
+  code: string;
+  domain: string;
+  /** The official French label. */
+  label: string;
+  /** Labels admins added, in the languages' order. */
+  labels: { languageCode: string; label: string }[];
+  /** Latest change of the code or any of its labels. */
+  updatedAt: string;
+}
+
+export interface RomeListQuery {
+  query: string;
+  domain: string | null;
+  page: number;
+}
+
+export interface RomeList {
+  rows: RomeListRow[];
+  total: number;
+  window: PageWindow;
+  domains: RomeDomain[];
+  languages: LabelLanguage[];
+}
+
+/** Languages in the public site's order (most speakers first), the official one included. */
+async function listLanguages(db: Kysely<Database>): Promise<LabelLanguage[]> {
+  const rows = await db.selectFrom("languages").select(["code", "short_code", "label", "dir", "enabled"]).orderBy("population", "desc").orderBy("id").execute();
+  return rows.map((row) => ({ code: row.code, shortCode: row.short_code, label: row.label, dir: row.dir, enabled: row.enabled === 1 }));
+}
+
+export async function listDomains(db: Kysely<Database>): Promise<RomeDomain[]> {
+  return db.selectFrom("rome_domains").select(["letter", "label"]).orderBy("letter").execute();
+}
+
+/** Every code with its labels. A few thousand rows at most, so search and paging happen here, the same on both databases. */
+async function loadAllJobs(db: Kysely<Database>, languages: LabelLanguage[]): Promise<RomeListRow[]> {
+  const [codes, labelRows] = await Promise.all([
+    db.selectFrom("codes_romes").select(["code", "domain", "label", "updated_at"]).orderBy("code").execute(),
+    db.selectFrom("rome_labels").select(["rome_code", "code", "label", "updated_at"]).execute(),
+  ]);
+  const languageOrder = new Map(languages.map((language, index) => [language.code, index]));
+  const labelsByCode = new Map<string, typeof labelRows>();
+  for (const row of labelRows) labelsByCode.set(row.rome_code, [...(labelsByCode.get(row.rome_code) ?? []), row]);
+  return codes.map((job) => {
+    const labels = (labelsByCode.get(job.code) ?? []).sort(
+      (a, b) => (languageOrder.get(a.code) ?? Infinity) - (languageOrder.get(b.code) ?? Infinity) || a.code.localeCompare(b.code),
+    );
+    const updatedAt = labels.reduce((latest, label) => (label.updated_at > latest ? label.updated_at : latest), job.updated_at);
+    return {
+      code: job.code,
+      domain: job.domain,
+      label: job.label,
+      labels: labels.map((label) => ({ languageCode: label.code, label: label.label })),
+      updatedAt,
+    };
+  });
+}
+
+/** One page of the table, filtered by domaine and by words (accent- and case-insensitive, over the code and every label). */
+export async function listRomes(db: Kysely<Database>, query: RomeListQuery): Promise<RomeList> {
+  const [languages, domains] = await Promise.all([listLanguages(db), listDomains(db)]);
+  const jobs = await loadAllJobs(db, languages);
+  const matching = jobs.filter(
+    (job) =>
+      (query.domain === null || job.domain === query.domain) &&
+      matchesAllWords(foldForSearch([job.code, job.label, ...job.labels.map((label) => label.label)].join(" ")), query.query),
+  );
+  const window = pageWindow(matching.length, ROMES_PAGE_SIZE, query.page);
+  return {
+    rows: matching.slice(window.offset, window.offset + ROMES_PAGE_SIZE),
+    total: matching.length,
+    window,
+    domains,
+    languages,
+  };
+}
+
+export interface JobLabels {
+  code: string;
+  domain: string;
+  /** The official French label. */
+  label: string;
+  /** Label per language code, the official language included. */
+  labels: Record<string, string>;
+  /** The enabled languages, official first: one input each in the editor. */
+  languages: LabelLanguage[];
+}
+
+/** What the label editor of one code shows; null for an unknown code. */
+export async function jobLabels(db: Kysely<Database>, code: string): Promise<JobLabels | null> {
+  const job = await db.selectFrom("codes_romes").select(["code", "domain", "label"]).where("code", "=", code).executeTakeFirst();
+  if (!job) return null;
+  const [languages, rows] = await Promise.all([
+    listLanguages(db),
+    db.selectFrom("rome_labels").select(["code", "label"]).where("rome_code", "=", code).execute(),
+  ]);
+  const labels: Record<string, string> = Object.fromEntries(rows.map((row) => [row.code, row.label]));
+  labels[ROME_SOURCE_LANGUAGE] = job.label;
+  const official = languages.filter((language) => language.code === ROME_SOURCE_LANGUAGE);
+  const others = languages.filter((language) => language.enabled && language.code !== ROME_SOURCE_LANGUAGE);
+  return { code: job.code, domain: job.domain, label: job.label, labels, languages: [...official, ...others] };
+}
+
+export interface LabelChange {
+  uid: string;
+  code: string;
+  languageCode: string;
+}
+
+/** Both must exist: a 404 for an unknown code, a 400 naming languageCode for an unknown language. */
+async function checkCodeAndLanguage(db: Kysely<Database>, code: string, languageCode: string): Promise<void> {
+  const [job, language] = await Promise.all([
+    db.selectFrom("codes_romes").select("code").where("code", "=", code).executeTakeFirst(),
+    db.selectFrom("languages").select("code").where("code", "=", languageCode).executeTakeFirst(),
+  ]);
+  if (!job) throw new HttpError(404, "not_found", `No ROME code ${code}.`, "code");
+  if (!language) throw new HttpError(400, "invalid_field", `languageCode: no language "${languageCode}".`, "languageCode");
+}
+
+/**
+ * Sets a code's label in one language. The official language's label is the
+ * code's own (codes_romes.label); the others live in rome_labels. Returns
+ * whether anything changed (an identical label writes nothing).
+ */
+export async function setJobLabel(db: Kysely<Database>, change: LabelChange & { label: string }, now = new Date()): Promise<boolean> {
+  await checkCodeAndLanguage(db, change.code, change.languageCode);
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    if (change.languageCode === ROME_SOURCE_LANGUAGE) {
+      const before = await trx.selectFrom("codes_romes").select("label").where("code", "=", change.code).executeTakeFirstOrThrow();
+      if (before.label === change.label) return false;
+      await trx.updateTable("codes_romes").set({ label: change.label, updated_at: at }).where("code", "=", change.code).execute();
+      await recordAudit(trx, { uid: change.uid, action: "update", entity: "codes_romes", entityId: change.code, before: { label: before.label }, after: { label: change.label } }, now);
+      return true;
+    }
+    const before = await trx
+      .selectFrom("rome_labels")
+      .select("label")
+      .where("rome_code", "=", change.code)
+      .where("code", "=", change.languageCode)
+      .executeTakeFirst();
+    if (before?.label === change.label) return false;
+    await trx
+      .insertInto("rome_labels")
+      .values({ rome_code: change.code, code: change.languageCode, label: change.label, updated_at: at })
+      .onConflict((conflict) => conflict.columns(["rome_code", "code"]).doUpdateSet({ label: change.label, updated_at: at }))
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        uid: change.uid,
+        action: before ? "update" : "create",
+        entity: "rome_labels",
+        entityId: `${change.code}/${change.languageCode}`,
+        before: before ? { label: before.label } : undefined,
+        after: { label: change.label },
+      },
+      now,
+    );
+    return true;
+  });
+}
+
+/** Removes a code's label in one language; the official label can only be edited. A 404 when there is none. */
+export async function removeJobLabel(db: Kysely<Database>, change: LabelChange, now = new Date()): Promise<void> {
+  await checkCodeAndLanguage(db, change.code, change.languageCode);
+  if (change.languageCode === ROME_SOURCE_LANGUAGE) {
+    throw new HttpError(400, "invalid_field", "languageCode: the official French label cannot be removed, only edited.", "languageCode");
+  }
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("rome_labels")
+      .select("label")
+      .where("rome_code", "=", change.code)
+      .where("code", "=", change.languageCode)
+      .executeTakeFirst();
+    if (!before) throw new HttpError(404, "not_found", `${change.code} has no label in ${change.languageCode}.`);
+    await trx.deleteFrom("rome_labels").where("rome_code", "=", change.code).where("code", "=", change.languageCode).execute();
+    await recordAudit(trx, { uid: change.uid, action: "delete", entity: "rome_labels", entityId: `${change.code}/${change.languageCode}`, before: { label: before.label } }, now);
+  });
+}
+
+/**
+ * All codes as the official CSV. The official file lists codes by ogr id
+ * (codes added later come last, e.g. K1305), so the export keeps that order,
+ * codes without an ogr id last, and an unchanged table exports byte for byte
+ * the official file.
+ */
+export async function exportCsv(db: Kysely<Database>): Promise<string> {
+  const jobs = await db.selectFrom("codes_romes").select(["code", "ogr", "label"]).orderBy("code").execute();
+  const byOgr = (ogr: number | null) => ogr ?? Number.POSITIVE_INFINITY;
+  return toCsv(jobs.sort((a, b) => byOgr(a.ogr) - byOgr(b.ogr) || (a.code < b.code ? -1 : 1)));
+}
