@@ -1,9 +1,45 @@
-/** Admin API: languages (mounted under /api/admin/languages behind the admin gate). */
+/**
+ * Admin API: languages (mounted under /api/admin/languages behind the admin gate,
+ * which guarantees a signed-in admin in c.get("user")).
+ */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppServices } from "../../../app/context.ts";
+import { readJson } from "../../http/body.ts";
 import type { HttpEnv } from "../../http/env.ts";
+import { HttpError } from "../../http/errors.ts";
+import { languagePatchSchema, newLanguageSchema } from "./schema.ts";
+import { languagesAdmin } from "./service.ts";
 
-export function languagesAdminApi(_services: AppServices) {
+const languageId = z.coerce.number().int().positive().max(2_147_483_647);
+
+function parseId(raw: string): number {
+  const parsed = languageId.safeParse(raw);
+  if (!parsed.success) throw new HttpError(400, "invalid_field", "id: must be a positive whole number.", "id");
+  return parsed.data;
+}
+
+export function languagesAdminApi(services: AppServices) {
+  const languages = languagesAdmin(services);
   const app = new Hono<HttpEnv>();
+
+  app.get("/", async (c) => c.json({ languages: await languages.list() }));
+
+  app.post("/", async (c) => {
+    const input = await readJson(c, newLanguageSchema);
+    return c.json({ language: await languages.add(c.get("user")!.uid, input) }, 201);
+  });
+
+  app.patch("/:id", async (c) => {
+    const id = parseId(c.req.param("id"));
+    const patch = await readJson(c, languagePatchSchema);
+    return c.json({ language: await languages.update(c.get("user")!.uid, id, patch) });
+  });
+
+  app.post("/:id/favorite", async (c) => {
+    const id = parseId(c.req.param("id"));
+    return c.json({ language: await languages.makeFavorite(c.get("user")!.uid, id) });
+  });
+
   return app;
 }

@@ -1,9 +1,49 @@
-/** Admin API: translations (mounted under /api/admin/translations behind the admin gate). */
+/**
+ * Admin API: translations (mounted under /api/admin/translations behind the admin gate,
+ * which guarantees a signed-in admin in c.get("user")).
+ */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppServices } from "../../../app/context.ts";
+import { readJson } from "../../http/body.ts";
 import type { HttpEnv } from "../../http/env.ts";
+import { HttpError } from "../../http/errors.ts";
+import { newTranslationKeySchema, translationCellSchema, translationKey } from "./schema.ts";
+import { translationsAdmin } from "./service.ts";
 
-export function translationsAdminApi(_services: AppServices) {
+const languageCode = z.string().min(1).max(35);
+
+/** The cell a path names; both parts arrive percent-decoded. */
+function parseCell(rawKey: string, rawCode: string): { key: string; code: string } {
+  const key = translationKey.safeParse(rawKey);
+  if (!key.success) throw new HttpError(400, "invalid_field", `key: ${key.error.issues[0]?.message ?? "is not valid"}.`, "key");
+  const code = languageCode.safeParse(rawCode);
+  if (!code.success) throw new HttpError(400, "invalid_field", "code: must be a language code.", "code");
+  return { key: key.data, code: code.data };
+}
+
+export function translationsAdminApi(services: AppServices) {
+  const translations = translationsAdmin(services);
   const app = new Hono<HttpEnv>();
+
+  app.get("/", async (c) => c.json(await translations.view()));
+
+  app.post("/", async (c) => {
+    const input = await readJson(c, newTranslationKeySchema);
+    return c.json({ key: await translations.addKey(c.get("user")!.uid, input) }, 201);
+  });
+
+  app.put("/:key/:code", async (c) => {
+    const { key, code } = parseCell(c.req.param("key"), c.req.param("code"));
+    const input = await readJson(c, translationCellSchema);
+    return c.json({ cell: await translations.put(c.get("user")!.uid, key, code, input) });
+  });
+
+  app.delete("/:key/:code", async (c) => {
+    const { key, code } = parseCell(c.req.param("key"), c.req.param("code"));
+    await translations.remove(c.get("user")!.uid, key, code);
+    return c.body(null, 204);
+  });
+
   return app;
 }

@@ -1,0 +1,104 @@
+/**
+ * What an admin may send to add or edit a language (PRODUCT.md §3). Pure zod:
+ * the API validates with it, and the admin screen runs it first to show every
+ * field error at once.
+ */
+import { z } from "zod";
+import { pageNameProblem } from "../translations/page-names.ts";
+
+/** Short codes that would shadow the site's own top-level paths (/admin, /api). */
+export const RESERVED_SHORT_CODES: readonly string[] = ["admin", "api"];
+export const SHORT_CODE_PATTERN = /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/;
+/** PostgreSQL's integer column; far above any real speaker count in the units the site uses. */
+export const MAX_POPULATION = 2_147_483_647;
+
+/** The canonical form of a BCP 47 tag ("EN-us" → "en-US"), or null when it is not one. */
+export function canonicalLanguageTag(tag: string): string | null {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null; // RangeError: not a structurally valid language tag
+  }
+}
+
+const code = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(35, "must be at most 35 characters")
+  .transform((value, ctx) => {
+    const canonical = canonicalLanguageTag(value);
+    if (canonical !== null) return canonical;
+    ctx.addIssue({ code: "custom", message: "is not a valid BCP 47 language tag (for example fr-FR, pt-BR or ar)" });
+    return z.NEVER;
+  });
+
+const shortCode = z
+  .string()
+  .trim()
+  .refine((value) => !RESERVED_SHORT_CODES.includes(value.toLowerCase()), {
+    message: `must not be ${RESERVED_SHORT_CODES.map((reserved) => `"${reserved}"`).join(" or ")}: reserved for the site's own pages`,
+    abort: true,
+  })
+  .regex(SHORT_CODE_PATTERN, "must be 2–3 lowercase letters, optionally followed by - and 2–8 lowercase letters or digits (for example fr or pt-br)");
+
+const label = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
+
+const welcome = z
+  .string()
+  .trim()
+  .max(200, "must be at most 200 characters")
+  .superRefine((value, ctx) => {
+    const problem = pageNameProblem(value);
+    if (problem !== null) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+const population = z
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(0, "must not be negative")
+  .max(MAX_POPULATION, `must be at most ${MAX_POPULATION}`);
+
+const dir = z.enum(["ltr", "rtl"], { error: 'must be "ltr" or "rtl"' });
+const enabled = z.boolean({ error: "must be true or false" });
+
+export const newLanguageSchema = z.strictObject({
+  code,
+  short_code: shortCode,
+  label,
+  welcome,
+  population,
+  dir: dir.default("ltr"),
+  // A new language has no translations yet: it stays off the public site until enabled.
+  enabled: enabled.default(false),
+});
+
+export const languagePatchSchema = z
+  .strictObject({
+    code: code.optional(),
+    short_code: shortCode.optional(),
+    label: label.optional(),
+    welcome: welcome.optional(),
+    population: population.optional(),
+    dir: dir.optional(),
+    enabled: enabled.optional(),
+  })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: "has no field to change" });
+
+export type NewLanguageInput = z.output<typeof newLanguageSchema>;
+export type LanguagePatch = z.output<typeof languagePatchSchema>;
+
+/** A language as the admin API returns it. */
+export interface AdminLanguage {
+  id: number;
+  code: string;
+  short_code: string;
+  label: string;
+  welcome: string;
+  link: string;
+  population: number;
+  enabled: boolean;
+  favorite: boolean;
+  dir: "ltr" | "rtl";
+  code_component: string;
+}

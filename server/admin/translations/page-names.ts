@@ -1,0 +1,71 @@
+/**
+ * Rules for URL page names: a language's welcome (HOME) and the ARTICLES/JOBS
+ * labels and alternative spellings (PRODUCT.md §2). Pure: shared by the admin
+ * services and the admin screens' own checks.
+ */
+import { encodeSegment, normalizeName } from "../../../app/lib/paths.ts";
+import type { SectionKey, SectionName } from "../../../app/lib/types.ts";
+
+export const SECTION_KEYS: readonly SectionKey[] = ["HOME", "ARTICLES", "JOBS"];
+
+export function isSectionKey(key: string): key is SectionKey {
+  return (SECTION_KEYS as readonly string[]).includes(key);
+}
+
+/**
+ * How the router compares a page name with a URL segment (encoded, then decoded
+ * and lowercased, NFC); null when the name can never match a URL (control characters).
+ */
+export function comparablePageName(name: string): string | null {
+  return normalizeName(encodeSegment(name))?.normalize("NFC") ?? null;
+}
+
+/** Why a (trimmed) text cannot be a page name, or null when it can. */
+export function pageNameProblem(name: string): string | null {
+  if (name === "") return "must not be empty";
+  if (name.includes("/")) return 'must not contain "/"';
+  if (name === "." || name === "..") return 'must not be "." or ".."';
+  if (comparablePageName(name) === null) return "must not contain control characters";
+  return null;
+}
+
+export interface PageName {
+  section: SectionKey;
+  name: string;
+}
+
+/** Every name a language's URLs accept: the welcome, then each section's label and alternative spelling. */
+export function pageNamesOf(welcome: string, sectionNames: readonly SectionName[]): PageName[] {
+  const names: PageName[] = [{ section: "HOME", name: welcome }];
+  for (const entry of sectionNames) {
+    if (entry.section === "HOME") continue;
+    names.push({ section: entry.section, name: entry.label });
+    if (entry.search) names.push({ section: entry.section, name: entry.search });
+  }
+  return names;
+}
+
+export interface PageNameClash {
+  name: string;
+  /** The other section that already answers to this name. */
+  takenBy: SectionKey;
+}
+
+/**
+ * A name of `section` that reads the same (case-insensitively) as a name of another
+ * section in the same language: one of the two pages would become unreachable.
+ * Only clashes involving `section` count, so an older unrelated clash never blocks an edit.
+ */
+export function findPageNameClash(names: readonly PageName[], section: SectionKey): PageNameClash | null {
+  const others = new Map<string, SectionKey>();
+  for (const entry of names) {
+    const key = comparablePageName(entry.name);
+    if (entry.section !== section && key !== null) others.set(key, entry.section);
+  }
+  for (const entry of names) {
+    if (entry.section !== section) continue;
+    const takenBy = others.get(comparablePageName(entry.name) ?? "");
+    if (takenBy !== undefined) return { name: entry.name, takenBy };
+  }
+  return null;
+}

@@ -1,0 +1,75 @@
+/**
+ * What an admin may send to the translations API (PRODUCT.md §4). Pure zod,
+ * shared by the API and the admin screen's own checks.
+ */
+import { z } from "zod";
+
+export const TRANSLATION_KEY_PATTERN = /^[A-Z][A-Z0-9_]*(:[A-Z0-9_]+)*$/;
+export const MAX_TRANSLATION_LENGTH = 2000;
+
+export const translationKey = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(100, "must be at most 100 characters")
+  .regex(TRANSLATION_KEY_PATTERN, "must be upper-case letters, digits and _, in parts separated by : (for example NAV:HOME)");
+
+export const translationText = z
+  .string({ error: "must be text" })
+  .trim()
+  .min(1, "must not be empty")
+  .max(MAX_TRANSLATION_LENGTH, `must be at most ${MAX_TRANSLATION_LENGTH} characters`);
+
+export const translationCellSchema = z.strictObject({
+  label: translationText,
+  /** Section names only: an alternative accepted spelling; null or "" removes it, absent keeps it. */
+  search: z
+    .string({ error: "must be text or null" })
+    .trim()
+    .max(MAX_TRANSLATION_LENGTH, `must be at most ${MAX_TRANSLATION_LENGTH} characters`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === "" ? null : value)),
+});
+
+export const newTranslationKeySchema = z.strictObject({
+  key: translationKey,
+  /** A key exists through its translations, so it starts with at least one. */
+  labels: z
+    .record(z.string(), translationText, { error: "must be an object of language code → text, with at least one language" })
+    .refine((labels) => Object.keys(labels).length > 0, { message: "must give the text in at least one language" }),
+});
+
+export type TranslationCellInput = z.output<typeof translationCellSchema>;
+export type NewTranslationKeyInput = z.output<typeof newTranslationKeySchema>;
+
+export interface TranslationLanguage {
+  code: string;
+  short_code: string;
+  label: string;
+  dir: "ltr" | "rtl";
+  enabled: boolean;
+  favorite: boolean;
+}
+
+export interface TranslationCell {
+  label: string;
+  search: string | null;
+}
+
+export interface TranslationRow {
+  key: string;
+  labels: Record<string, TranslationCell | null>;
+}
+
+export interface Completeness {
+  translated: number;
+  total: number;
+  percent: number;
+}
+
+export interface TranslationsView {
+  languages: TranslationLanguage[];
+  keys: TranslationRow[];
+  completeness: Record<string, Completeness>;
+}

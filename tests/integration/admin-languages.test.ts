@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
+
+type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+type Who = "admin" | "user" | "anonymous";
+
+interface LanguageBody {
+  id: number;
+  code: string;
+  short_code: string;
+  label: string;
+  welcome: string;
+  link: string;
+  population: number;
+  enabled: boolean;
+  favorite: boolean;
+  dir: string;
+  code_component: string;
+}
+
+describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
+  let testApp: TestApp;
+  let xsrf: Awaited<ReturnType<typeof xsrfHeaders>>;
+  const sessions: Record<Who, string> = { admin: "", user: "", anonymous: "" };
+
+  beforeAll(async () => {
+    testApp = await startTestApp(kind);
+    xsrf = await xsrfHeaders(testApp.app);
+    sessions.admin = await signedInCookie(testApp.services, { email: "lang-admin@example.com", isAdmin: true });
+    sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
+  });
+  afterAll(() => testApp.close());
+
+  const db = () => testApp.services.database.db;
+
+  async function call(method: string, path: string, options: { body?: unknown; raw?: string; as?: Who } = {}) {
+    const who = options.as ?? "admin";
+    const cookie = [xsrf.cookie, sessions[who]].filter(Boolean).join("; ");
+    const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await testApp.app.request(`/api/admin/languages${path}`, {
+      method,
+      headers: { "x-xsrf-token": xsrf["x-xsrf-token"], cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body,
+    });
+    const text = await response.text();
+    return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Record<string, unknown>) };
+  }
+
+  /** Everything a languages write may touch, to prove a refused request changed nothing. */
+  async function storedState() {
+    const languages = await db().selectFrom("languages").selectAll().orderBy("id").execute();
+    const translates = await db().selectFrom("translates").selectAll().orderBy("id").execute();
+    const audit = await db().selectFrom("audit_log").select("id").execute();
+    return { languages, translates, auditCount: audit.length };
+  }
+
+  const idOf = async (code: string) => (await db().selectFrom("languages").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+  const latestAudit = () => db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+
+  describe("the admin gate", () => {
+    const endpoints: [string, string, unknown?][] = [
+      ["GET", ""],
+      ["POST", "", { code: "it-IT", short_code: "it", label: "Italiano", welcome: "benvenuto", population: 68 }],
+      ["PATCH", "/2", { label: "x" }],
+      ["POST", "/2/favorite"],
+    ];
+    it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
+      const before = await storedState();
+      const anonymous = await call(method, path, { body, as: "anonymous" });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.json).toMatchObject({ error: { code: "unauthenticated" } });
+      const user = await call(method, path, { body, as: "user" });
+      expect(user.status).toBe(403);
+      expect(user.json).toMatchObject({ error: { code: "forbidden" } });
+      expect(await storedState()).toEqual(before);
+    });
+  });
+
+  describe("GET /", () => {
+    it("lists every language, disabled ones too, most speakers first", async () => {
+      const { status, json } = await call("GET", "");
+      expect(status).toBe(200);
+      const languages = json!.languages as LanguageBody[];
+      expect(languages.map((language) => language.short_code)).toEqual(["en", "zh", "es", "fr", "ar", "pt", "de", "ja"]);
+      expect(languages.find((language) => language.code === "zh-CN")).toMatchObject({ enabled: false, favorite: false });
+      expect(languages.find((language) => language.code === "en-US")).toMatchObject({ favorite: true, link: "/en/welcome", welcome: "welcome" });
+    });
+  });
+
+  describe("POST /", () => {
+    it("adds a language in canonical form with its HOME entry, audits it and publishes it", async () => {
+      const { status, json } = await call("POST", "", {
+        body: { code: "IT-it", short_code: "it", label: "Italiano", welcome: "Benvenuto", population: 68, enabled: true },
+      });
+      expect(status).toBe(201);
+      const language = json!.language as LanguageBody;
+      expect(language).toMatchObject({ code: "it-IT", short_code: "it", link: "/it/benvenuto", enabled: true, favorite: false, dir: "ltr", code_component: "LANGUAGE:it-IT" });
+      const home = await db().selectFrom("translates").selectAll().where("code", "=", "it-IT").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
+      expect(home).toMatchObject({ label: "Benvenuto", short_code: "it", link: "/it/benvenuto" });
+      const audit = await latestAudit();
+      expect(audit).toMatchObject({ action: "create", entity: "language", entity_id: String(language.id) });
+      expect(JSON.parse(audit.after!)).toMatchObject({ code: "it-IT" });
+      expect(testApp.services.content.current().languages.find((candidate) => candidate.code === "it-IT")).toMatchObject({ enabled: true, welcome: "Benvenuto" });
+    });
+
+    it("keeps a new language off the public site unless it is enabled", async () => {
+      const { status, json } = await call("POST", "", { body: { code: "nl-NL", short_code: "nl", label: "Nederlands", welcome: "welkom", population: 25 } });
+      expect(status).toBe(201);
+      expect(json!.language).toMatchObject({ enabled: false });
+    });
+
+    const valid = { code: "ko-KR", short_code: "ko", label: "한국어", welcome: "환영", population: 81 };
+    it.each([
+      ["a bad BCP 47 tag", { ...valid, code: "en_US" }, 400, "code"],
+      ["an empty code", { ...valid, code: " " }, 400, "code"],
+      ["an existing code (any case)", { ...valid, code: "FR-fr" }, 409, "code"],
+      ["an existing short code", { ...valid, short_code: "fr" }, 409, "short_code"],
+      ["the reserved short code admin", { ...valid, short_code: "admin" }, 400, "short_code"],
+      ["an upper-case short code", { ...valid, short_code: "KO" }, 400, "short_code"],
+      ["a welcome with a slash", { ...valid, welcome: "a/b" }, 400, "welcome"],
+      ["a welcome of ..", { ...valid, welcome: ".." }, 400, "welcome"],
+      ["an empty welcome", { ...valid, welcome: "" }, 400, "welcome"],
+      ["a negative population", { ...valid, population: -1 }, 400, "population"],
+      ["a fractional population", { ...valid, population: 1.5 }, 400, "population"],
+      ["a population as text", { ...valid, population: "81" }, 400, "population"],
+      ["enabled as text", { ...valid, enabled: "yes" }, 400, "enabled"],
+      ["an unknown direction", { ...valid, dir: "ttb" }, 400, "dir"],
+      ["a missing label", { ...valid, label: undefined }, 400, "label"],
+      ["an unknown field", { ...valid, favorite: true }, 400, "body"],
+      ["an array", [valid], 400, "body"],
+    ] as const)("refuses %s, naming the field and changing nothing", async (_case, body, status, field) => {
+      const before = await storedState();
+      const response = await call("POST", "", { body });
+      expect(response.status).toBe(status);
+      expect((response.json as { error: { field?: string; message: string } }).error).toMatchObject({ field });
+      expect(await storedState()).toEqual(before);
+    });
+
+    it("refuses malformed JSON and a non-JSON body", async () => {
+      const before = await storedState();
+      expect((await call("POST", "", { raw: '{"code": "ko-KR",' })).status).toBe(400);
+      const form = await testApp.app.request("/api/admin/languages", {
+        method: "POST",
+        headers: { "x-xsrf-token": xsrf["x-xsrf-token"], cookie: `${xsrf.cookie}; ${sessions.admin}`, "content-type": "text/plain" },
+        body: "code=ko-KR",
+      });
+      expect(form.status).toBe(415);
+      expect(await storedState()).toEqual(before);
+    });
+  });
+
+  describe("PATCH /:id", () => {
+    it("edits the label and population, and audits before and after", async () => {
+      const id = await idOf("de-DE");
+      const { status, json } = await call("PATCH", `/${id}`, { body: { label: "Deutsch (DE)", population: 134 } });
+      expect(status).toBe(200);
+      expect(json!.language).toMatchObject({ label: "Deutsch (DE)", population: 134 });
+      const audit = await latestAudit();
+      expect(audit).toMatchObject({ action: "update", entity: "language", entity_id: String(id) });
+      expect(JSON.parse(audit.before!)).toMatchObject({ label: "Deutsch", population: 133 });
+      expect(JSON.parse(audit.after!)).toMatchObject({ label: "Deutsch (DE)", population: 134 });
+      expect(testApp.services.content.current().languages.find((language) => language.id === id)?.label).toBe("Deutsch (DE)");
+    });
+
+    it("renames the welcome: link, HOME entry and public routing follow", async () => {
+      const id = await idOf("pt-BR");
+      const { status, json } = await call("PATCH", `/${id}`, { body: { welcome: "Boas-vindas" } });
+      expect(status).toBe(200);
+      expect(json!.language).toMatchObject({ welcome: "Boas-vindas", link: "/pt/boas-vindas" });
+      const home = await db().selectFrom("translates").selectAll().where("code", "=", "pt-BR").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
+      expect(home).toMatchObject({ label: "Boas-vindas", link: "/pt/boas-vindas" });
+      expect(testApp.services.content.current().languages.find((language) => language.id === id)?.link).toBe("/pt/boas-vindas");
+    });
+
+    it("changes the short code and the code: every entry, article version and job label follows", async () => {
+      const id = await idOf("es-ES");
+      const versionsBefore = await db().selectFrom("blog_versions").select("id").where("code", "=", "es-ES").execute();
+      const entriesBefore = await db().selectFrom("translates").select("id").where("code", "=", "es-ES").execute();
+      const { status, json } = await call("PATCH", `/${id}`, { body: { code: "es-419", short_code: "es-la" } });
+      expect(status).toBe(200);
+      expect(json!.language).toMatchObject({ code: "es-419", short_code: "es-la", link: "/es-la/bienvenido", code_component: "LANGUAGE:es-419" });
+      const entries = await db().selectFrom("translates").selectAll().where("code", "=", "es-419").execute();
+      expect(entries).toHaveLength(entriesBefore.length);
+      expect(entries.every((entry) => entry.short_code === "es-la")).toBe(true);
+      expect(entries.find((entry) => entry.code_component === "JOBS")?.link).toBe("/es-la/empleos");
+      expect(await db().selectFrom("translates").select("id").where("code", "=", "es-ES").execute()).toEqual([]);
+      expect(await db().selectFrom("blog_versions").select("id").where("code", "=", "es-419").execute()).toHaveLength(versionsBefore.length);
+      const snapshot = testApp.services.content.current();
+      expect(snapshot.sectionNames.get("es-419")?.find((name) => name.section === "ARTICLES")?.label).toBe("artículos");
+      expect(snapshot.translations.get("es-419")?.size).toBeGreaterThan(50);
+    });
+
+    it("enables and disables a language", async () => {
+      const id = await idOf("zh-CN");
+      expect((await call("PATCH", `/${id}`, { body: { enabled: true } })).json!.language).toMatchObject({ enabled: true });
+      expect(testApp.services.content.current().languages.find((language) => language.id === id)?.enabled).toBe(true);
+      expect((await call("PATCH", `/${id}`, { body: { enabled: false } })).json!.language).toMatchObject({ enabled: false });
+      expect(testApp.services.content.current().languages.find((language) => language.id === id)?.enabled).toBe(false);
+    });
+
+    it.each([
+      ["disabling the favorite", "en-US", { enabled: false }, 409, "enabled", "favorite_cannot_be_disabled"],
+      ["a welcome equal to a section name", "fr-FR", { welcome: "Métiers" }, 409, "welcome", "page_name_taken"],
+      ["a welcome equal to a section's other spelling", "fr-FR", { welcome: "blog" }, 409, "welcome", "page_name_taken"],
+      ["another language's code", "fr-FR", { code: "en-US" }, 409, "code", "code_taken"],
+      ["another language's short code", "fr-FR", { short_code: "ja" }, 409, "short_code", "short_code_taken"],
+      ["the short code admin", "fr-FR", { short_code: "admin" }, 400, "short_code", "invalid_field"],
+      ["a bad BCP 47 tag", "fr-FR", { code: "français" }, 400, "code", "invalid_field"],
+      ["a welcome of .", "fr-FR", { welcome: "." }, 400, "welcome", "invalid_field"],
+      ["a population as text", "fr-FR", { population: "many" }, 400, "population", "invalid_field"],
+      ["a null label", "fr-FR", { label: null }, 400, "label", "invalid_field"],
+      ["an empty patch", "fr-FR", {}, 400, "body", "invalid_field"],
+    ] as const)("refuses %s (%s), changing nothing", async (_case, code, body, status, field, errorCode) => {
+      const id = await idOf(code);
+      const before = await storedState();
+      const response = await call("PATCH", `/${id}`, { body });
+      expect(response.status).toBe(status);
+      expect(response.json).toMatchObject({ error: { code: errorCode, field } });
+      expect(await storedState()).toEqual(before);
+    });
+
+    it("answers 404 for an unknown id, 400 for a malformed one, 400 for malformed JSON", async () => {
+      const before = await storedState();
+      expect(await call("PATCH", "/99999", { body: { label: "x" } })).toMatchObject({ status: 404, json: { error: { code: "not_found" } } });
+      expect(await call("PATCH", "/abc", { body: { label: "x" } })).toMatchObject({ status: 400, json: { error: { field: "id" } } });
+      expect(await call("PATCH", `/${await idOf("fr-FR")}`, { raw: "{label:" })).toMatchObject({ status: 400, json: { error: { code: "malformed_json" } } });
+      expect(await storedState()).toEqual(before);
+    });
+  });
+
+  describe("POST /:id/favorite", () => {
+    it("makes exactly one language the favorite, audits it, and the public root follows", async () => {
+      const id = await idOf("fr-FR");
+      const { status, json } = await call("POST", `/${id}/favorite`);
+      expect(status).toBe(200);
+      expect(json!.language).toMatchObject({ code: "fr-FR", favorite: true });
+      const favorites = await db().selectFrom("languages").select("code").where("favorite", "=", 1).execute();
+      expect(favorites).toEqual([{ code: "fr-FR" }]);
+      const audit = await latestAudit();
+      expect(audit).toMatchObject({ action: "make_favorite", entity: "language", entity_id: String(id) });
+      expect(JSON.parse(audit.before!)).toEqual({ favorite: ["en-US"] });
+      expect(testApp.services.content.current().languages.filter((language) => language.favorite).map((language) => language.code)).toEqual(["fr-FR"]);
+      // The former favorite may now be disabled; the new one may not.
+      expect((await call("PATCH", `/${await idOf("fr-FR")}`, { body: { enabled: false } })).status).toBe(409);
+      await call("POST", `/${await idOf("en-US")}/favorite`);
+    });
+
+    it("refuses a disabled language (409) and an unknown id (404), changing nothing", async () => {
+      const before = await storedState();
+      expect(await call("POST", `/${await idOf("zh-CN")}/favorite`)).toMatchObject({ status: 409, json: { error: { code: "language_disabled" } } });
+      expect((await call("POST", "/99999/favorite")).status).toBe(404);
+      expect((await call("POST", "/0/favorite")).status).toBe(400);
+      expect(await storedState()).toEqual(before);
+    });
+  });
+
+  it("refuses a write without the XSRF header", async () => {
+    const response = await testApp.app.request("/api/admin/languages/1/favorite", { method: "POST", headers: { cookie: `${xsrf.cookie}; ${sessions.admin}` } });
+    expect(response.status).toBe(403);
+  });
+});
