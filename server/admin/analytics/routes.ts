@@ -2,8 +2,14 @@
 import { Hono } from "hono";
 import type { AppServices } from "../../../app/context.ts";
 import type { HttpEnv } from "../../http/env.ts";
+import { readQuery } from "../../http/query.ts";
+import { analyticsSummary, summaryQuerySchema } from "./service.ts";
 
-export function analyticsAdminApi(_services: AppServices) {
+export function analyticsAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
+  app.get("/summary", async (c) => {
+    const range = readQuery(c, summaryQuerySchema());
+    return c.json(await analyticsSummary(services.database.db, range), 200, { "Cache-Control": "no-store" });
+  });
   return app;
 }

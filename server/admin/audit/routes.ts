@@ -2,8 +2,13 @@
 import { Hono } from "hono";
 import type { AppServices } from "../../../app/context.ts";
 import type { HttpEnv } from "../../http/env.ts";
+import { readQuery } from "../../http/query.ts";
+import { auditFacets, auditQuerySchema, listAudit } from "./service.ts";
 
-export function auditAdminApi(_services: AppServices) {
+export function auditAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
+  const noStore = { "Cache-Control": "no-store" };
+  app.get("/", async (c) => c.json(await listAudit(services.database.db, readQuery(c, auditQuerySchema)), 200, noStore));
+  app.get("/facets", async (c) => c.json(await auditFacets(services.database.db), 200, noStore));
   return app;
 }
