@@ -12,7 +12,7 @@ const CHUNK = 64 * 1024;
 const DOCTYPE_MESSAGE = "The XML file declares a DOCTYPE; DTDs and entities are not accepted.";
 
 /** The official XML with edits applied to its text. */
-function editedXml(edit: (xml: string) => string): Uint8Array {
+function editedXml(edit: (xml: string) => string): Uint8Array<ArrayBuffer> {
   return utf8(edit(new TextDecoder().decode(officialXml())));
 }
 const renamedA1101 = (xml: string) =>
@@ -52,16 +52,16 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
     return testApp.app.request(`/api/admin/romes${path}`, { method, headers, body });
   }
 
-  const putChunk = (id: string, index: number, bytes: Uint8Array, session?: string) =>
+  const putChunk = (id: string, index: number, bytes: Uint8Array<ArrayBuffer>, session?: string) =>
     send("PUT", `/imports/${id}/chunks/${index}`, { session, body: bytes, contentType: "application/octet-stream" });
 
-  async function startImport(bytes: Uint8Array, filename: string, session?: string): Promise<string> {
+  async function startImport(bytes: Uint8Array<ArrayBuffer>, filename: string, session?: string): Promise<string> {
     const response = await send("POST", "/imports", { session, json: { filename, size: bytes.byteLength } });
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   }
 
-  async function uploadChunks(id: string, bytes: Uint8Array): Promise<void> {
+  async function uploadChunks(id: string, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
     for (let index = 0; index * CHUNK < bytes.byteLength; index += 1) {
       const response = await putChunk(id, index, bytes.slice(index * CHUNK, (index + 1) * CHUNK));
       expect(response.status).toBe(200);
@@ -69,7 +69,7 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
   }
 
   /** The whole browser flow: create, chunks of 64 KiB, apply. */
-  async function importFile(bytes: Uint8Array, filename: string) {
+  async function importFile(bytes: Uint8Array<ArrayBuffer>, filename: string) {
     const id = await startImport(bytes, filename);
     await uploadChunks(id, bytes);
     const response = await send("POST", `/imports/${id}/apply`);
@@ -160,7 +160,7 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
   });
 
   describe("refusing a file: a clear 4xx and no change", () => {
-    async function expectRefused(bytes: Uint8Array, filename: string, message: string | RegExp) {
+    async function expectRefused(bytes: Uint8Array<ArrayBuffer>, filename: string, message: string | RegExp) {
       const before = await storedState();
       const result = await importFile(bytes, filename);
       expect(result.status).toBe(422);
