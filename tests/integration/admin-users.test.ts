@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { USERS_LIST_LIMIT } from "../../server/admin/users/service.ts";
+import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
+
+type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+type Who = "admin" | "user" | "anonymous";
+
+interface UserBody {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  emailVerified: boolean;
+  isAdmin: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+interface Reply {
+  status: number;
+  json: { users?: UserBody[]; total?: number; user?: UserBody; error?: { code: string; message: string; field?: string } } | null;
+}
+
+describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
+  let testApp: TestApp;
+  let xsrf: Awaited<ReturnType<typeof xsrfHeaders>>;
+  const sessions: Record<Who, string> = { admin: "", user: "", anonymous: "" };
+  const adminUid = "users-admin";
+  const readerUid = "users-reader";
+
+  beforeAll(async () => {
+    testApp = await startTestApp(kind);
+    xsrf = await xsrfHeaders(testApp.app);
+    sessions.admin = await signedInCookie(testApp.services, { uid: adminUid, email: "ops-admin@example.com", displayName: "Olga Ops", isAdmin: true });
+    sessions.user = await signedInCookie(testApp.services, { uid: readerUid, email: "reader@example.com", displayName: "Rita Reader" });
+  });
+  afterAll(() => testApp.close());
+
+  const db = () => testApp.services.database.db;
+
+  async function call(method: string, path: string, options: { body?: unknown; as?: Who } = {}): Promise<Reply> {
+    const who = options.as ?? "admin";
+    const cookie = [xsrf.cookie, sessions[who]].filter(Boolean).join("; ");
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const response = await testApp.app.request(`/api/admin/users${path}`, {
+      method,
+      headers: { "x-xsrf-token": xsrf["x-xsrf-token"], cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body,
+    });
+    const text = await response.text();
+    return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Reply["json"]) };
+  }
+
+  async function storedState() {
+    const users = await db().selectFrom("users").selectAll().orderBy("uid").execute();
+    const audit = await db().selectFrom("audit_log").select("id").execute();
+    return { users, auditCount: audit.length };
+  }
+
+  async function expectRefused(request: () => Promise<Reply>, status: number, field: string) {
+    const before = await storedState();
+    const reply = await request();
+    expect(reply.status, JSON.stringify(reply.json)).toBe(status);
+    expect(reply.json?.error?.field).toBe(field);
+    expect(reply.json?.error?.message).toMatch(new RegExp(`^${field}: `));
+    expect(await storedState()).toEqual(before);
+    return reply;
+  }
+
+  const isAdmin = async (uid: string) => (await db().selectFrom("users").select("is_admin").where("uid", "=", uid).executeTakeFirstOrThrow()).is_admin === 1;
+  const latestAudit = () => db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+
+  describe("the admin gate", () => {
+    const endpoints: [string, string, unknown?][] = [
+      ["GET", ""],
+      ["GET", "?q=admin"],
+      ["POST", `/${readerUid}/admin`, { isAdmin: true }],
+      ["POST", "/demo-admin/admin", { isAdmin: false }],
+    ];
+    it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
+      const before = await storedState();
+      const anonymous = await call(method, path, { body, as: "anonymous" });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.json).toMatchObject({ error: { code: "unauthenticated" } });
+      const user = await call(method, path, { body, as: "user" });
+      expect(user.status).toBe(403);
+      expect(user.json).toMatchObject({ error: { code: "forbidden" } });
+      expect(await storedState()).toEqual(before);
+    });
+  });
+
+  describe("GET /", () => {
+    it("lists users with their record, sign-in and admin status", async () => {
+      const reply = await call("GET", "");
+      expect(reply.status).toBe(200);
+      expect(reply.json!.total).toBe(reply.json!.users!.length);
+      const demo = reply.json!.users!.find((user) => user.uid === "demo-admin");
+      expect(demo).toEqual({
+        uid: "demo-admin",
+        email: "admin@example.com",
+        displayName: expect.any(String),
+        photoURL: null,
+        emailVerified: true,
+        isAdmin: true,
+        createdAt: expect.any(String),
+        lastSignInAt: null,
+      });
+      expect(reply.json!.users!.find((user) => user.uid === readerUid)).toMatchObject({ email: "reader@example.com", isAdmin: false });
+    });
+
+    it("searches email and name, case-insensitively, with LIKE wildcards taken literally", async () => {
+      const uids = async (query: string) => (await call("GET", `?q=${encodeURIComponent(query)}`)).json!.users!.map((user) => user.uid).sort();
+      expect(await uids("READER@")).toEqual([readerUid]);
+      expect(await uids("olga")).toEqual([adminUid]);
+      expect(await uids("  rita rea  ")).toEqual([readerUid]);
+      expect(await uids("example.com")).toEqual(expect.arrayContaining(["demo-admin", adminUid, readerUid]));
+      expect(await uids("%")).toEqual([]);
+      expect(await uids("_")).toEqual([]);
+      expect(await uids("nobody-like-this")).toEqual([]);
+    });
+
+    it(`returns at most ${USERS_LIST_LIMIT} users, with the total that matched`, async () => {
+      const now = new Date().toISOString();
+      await db()
+        .insertInto("users")
+        .values(
+          Array.from({ length: USERS_LIST_LIMIT + 5 }, (_, index) => ({
+            uid: `bulk-${index}`,
+            email: `bulk-${index}@bulk.test`,
+            display_name: null,
+            photo_url: null,
+            email_verified: 0,
+            is_admin: 0,
+            created_at: now,
+            last_sign_in_at: null,
+          })),
+        )
+        .execute();
+      const reply = await call("GET", "?q=bulk.test");
+      expect(reply.json!.users).toHaveLength(USERS_LIST_LIMIT);
+      expect(reply.json!.total).toBe(USERS_LIST_LIMIT + 5);
+    });
+
+    it("refuses a search longer than 200 characters", async () => {
+      await expectRefused(() => call("GET", `?q=${"x".repeat(201)}`), 400, "q");
+    });
+  });
+
+  describe("POST /:uid/admin", () => {
+    it("grants admin rights, records it, and the user's own session gains access at once", async () => {
+      expect((await call("GET", "", { as: "user" })).status).toBe(403);
+      const reply = await call("POST", `/${readerUid}/admin`, { body: { isAdmin: true } });
+      expect(reply.status).toBe(200);
+      expect(reply.json!.user).toMatchObject({ uid: readerUid, isAdmin: true });
+      const audit = await latestAudit();
+      expect(audit).toMatchObject({ uid: adminUid, action: "grant_admin", entity: "user", entity_id: readerUid });
+      expect(JSON.parse(audit.before!)).toEqual({ isAdmin: false });
+      expect(JSON.parse(audit.after!)).toEqual({ isAdmin: true });
+      expect((await call("GET", "", { as: "user" })).status).toBe(200);
+    });
+
+    it("changes nothing and records nothing when the user already has that status", async () => {
+      const before = await storedState();
+      const reply = await call("POST", `/${readerUid}/admin`, { body: { isAdmin: true } });
+      expect(reply.status).toBe(200);
+      expect(reply.json!.user!.isAdmin).toBe(true);
+      expect(await storedState()).toEqual(before);
+    });
+
+    it("revokes admin rights, and the session loses access at once", async () => {
+      const reply = await call("POST", `/${readerUid}/admin`, { body: { isAdmin: false } });
+      expect(reply.status).toBe(200);
+      expect(reply.json!.user!.isAdmin).toBe(false);
+      expect(await latestAudit()).toMatchObject({ action: "revoke_admin", entity_id: readerUid });
+      expect((await call("GET", "", { as: "user" })).status).toBe(403);
+    });
+
+    it("never removes the last admin (409 with a clear message)", async () => {
+      expect((await call("POST", "/demo-admin/admin", { body: { isAdmin: false } })).status).toBe(200);
+      const remaining = await db().selectFrom("users").select("uid").where("is_admin", "=", 1).execute();
+      expect(remaining.map((row) => row.uid)).toEqual([adminUid]);
+
+      const refused = await expectRefused(() => call("POST", `/${adminUid}/admin`, { body: { isAdmin: false } }), 409, "isAdmin");
+      expect(refused.json!.error).toMatchObject({ code: "last_admin" });
+      expect(refused.json!.error!.message).toContain("Olga Ops is the last administrator");
+      expect(await isAdmin(adminUid)).toBe(true);
+
+      expect((await call("POST", "/demo-admin/admin", { body: { isAdmin: true } })).status).toBe(200);
+      expect((await call("POST", `/${adminUid}/admin`, { body: { isAdmin: false }, as: "admin" })).status).toBe(200);
+      // The admin revoked their own rights: their session is an ordinary user's now.
+      expect((await call("GET", "")).status).toBe(403);
+      await db().updateTable("users").set({ is_admin: 1 }).where("uid", "=", adminUid).execute();
+    });
+
+    it("keeps one admin when two admins revoke each other at the same moment", async () => {
+      await db().updateTable("users").set({ is_admin: 0 }).where("is_admin", "=", 1).where("uid", "<>", adminUid).execute();
+      await db().updateTable("users").set({ is_admin: 1 }).where("uid", "=", readerUid).execute();
+      const replies = await Promise.all([
+        call("POST", `/${readerUid}/admin`, { body: { isAdmin: false } }),
+        call("POST", `/${adminUid}/admin`, { body: { isAdmin: false }, as: "user" }),
+      ]);
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
+      const admins = await db().selectFrom("users").select("uid").where("is_admin", "=", 1).execute();
+      expect(admins).toHaveLength(1);
+      await db().updateTable("users").set({ is_admin: 1 }).where("uid", "in", [adminUid, "demo-admin"]).execute();
+      await db().updateTable("users").set({ is_admin: 0 }).where("uid", "=", readerUid).execute();
+    });
+
+    it("refuses an unknown user (404) and a body without a boolean isAdmin (400)", async () => {
+      await expectRefused(() => call("POST", "/no-such-user/admin", { body: { isAdmin: true } }), 404, "uid");
+      await expectRefused(() => call("POST", `/${readerUid}/admin`, { body: {} }), 400, "isAdmin");
+      await expectRefused(() => call("POST", `/${readerUid}/admin`, { body: { isAdmin: "yes" } }), 400, "isAdmin");
+      await expectRefused(() => call("POST", `/${readerUid}/admin`, { body: { isAdmin: true, role: "owner" } }), 400, "body");
+      await expectRefused(() => call("POST", `/${"u".repeat(256)}/admin`, { body: { isAdmin: true } }), 400, "uid");
+    });
+  });
+});
