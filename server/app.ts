@@ -2,11 +2,14 @@
  * The server bundle's entry (see vite.config.ts): the React Router build, the
  * HTTP app and the services in one module graph, started by server/main.ts.
  */
-import { serve } from "@hono/node-server";
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { ConfigError, loadConfig } from "./config.ts";
+import { hasSessionCookie } from "./auth/session-cookie.ts";
 import { createHttpApp, defaultClientDir } from "./http/app.ts";
+import { createPageCache } from "./http/page-cache.ts";
 import { createLogger } from "./log.ts";
 import { createServices } from "./services.ts";
 
@@ -24,10 +27,15 @@ export async function start(): Promise<void> {
   const log = createLogger(config.logLevel);
   const services = await createServices(config, log);
   const handleRequest = createRequestHandler(build, config.env);
-  const app = createHttpApp(services, { handleDocument: handleRequest, clientDir: defaultClientDir(import.meta.url) });
+  const pageCache = createPageCache({ content: services.content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies });
+  const app = createHttpApp(services, { handleDocument: handleRequest, clientDir: defaultClientDir(import.meta.url), pageCache });
+  const handleWithHono = getRequestListener(app.fetch);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    log.info({ url: config.publicUrl, address: `${info.address}:${info.port}`, database: services.database.dialect }, "Polyglot Press is listening");
+  const server = createServer((request, response) => {
+    if (!pageCache.serveFromMemory(request, response)) void handleWithHono(request, response);
+  });
+  server.listen(config.port, config.host, () => {
+    log.info({ url: config.publicUrl, address: `${config.host}:${config.port}`, database: services.database.dialect }, "Polyglot Press is listening");
   });
   server.on("error", (error) => {
     log.fatal({ err: error }, `cannot listen on ${config.host}:${config.port}`);

@@ -9,13 +9,12 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "../../app/context.ts";
-import { hasSessionCookie } from "../auth/session-cookie.ts";
 import { sessionMiddleware } from "../auth/session-middleware.ts";
 import { favoriteLanguage } from "../content/public-pages.ts";
 import { robotsTxt, sitemapXml } from "../content/seo-files.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";
-import { anonymousPageCache } from "./page-cache.ts";
+import type { PageCache } from "./page-cache.ts";
 import { adminApi } from "./admin-api.ts";
 import { publicApi } from "./public-api.ts";
 import { requestGuard } from "./request-guard.ts";
@@ -30,6 +29,8 @@ export interface HttpAppOptions {
   handleDocument?: DocumentHandler;
   /** Folder of the built browser assets. */
   clientDir?: string;
+  /** Cache of anonymous pages in front of React Router (see page-cache.ts). */
+  pageCache?: PageCache;
   /** Extra routes mounted before the pages (sign-in, admin API). */
   mount?: (app: Hono<HttpEnv>) => void;
 }
@@ -96,7 +97,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
 
   const handleDocument = options.handleDocument;
   if (handleDocument) {
-    app.use(anonymousPageCache(content, (cookie) => !hasSessionCookie(cookie)));
+    if (options.pageCache) app.use(options.pageCache.middleware);
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);

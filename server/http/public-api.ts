@@ -8,14 +8,14 @@ import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
 
-function etagOf(body: string): string {
+function etagOf(body: Buffer): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
 export function publicApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
   // Serialised once per snapshot version: the files are read far more often than content changes.
-  const initCache = new Map<string, { body: string; etag: string }>();
+  const initCache = new Map<string, { body: Buffer; etag: string }>();
   services.content.onReload(() => initCache.clear());
 
   function cachedInitFile(name: InitFileName) {
@@ -23,7 +23,7 @@ export function publicApi(services: AppServices) {
     const key = `${snapshot.version}:${name}`;
     let entry = initCache.get(key);
     if (!entry) {
-      const body = JSON.stringify(initFile(snapshot, name));
+      const body = Buffer.from(JSON.stringify(initFile(snapshot, name)));
       entry = { body, etag: etagOf(body) };
       initCache.set(key, entry);
     }
@@ -38,7 +38,7 @@ export function publicApi(services: AppServices) {
     const { body, etag } = cachedInitFile(name);
     const headers = { ETag: etag, "Cache-Control": "public, max-age=0, must-revalidate" };
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
-    return c.body(body, 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+    return c.body(new Uint8Array(body), 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
   });
   app.all("/init/*", () => errorResponse(404, "not_found", "Unknown start-up file."));
 

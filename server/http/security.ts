@@ -20,19 +20,27 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** The headers every response carries, whatever produced it. */
+export function securityHeaderValues(hsts: boolean): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    // The sign-in popup must be able to message its opener.
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    ...(hsts ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
 export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler<HttpEnv> {
+  const values = Object.entries(securityHeaderValues(options.hsts));
   return async (c, next) => {
     c.set("nonce", randomBytes(16).toString("base64"));
     await next();
     const headers = c.res.headers;
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("X-Frame-Options", "DENY");
-    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    // The sign-in popup must be able to message its opener.
-    headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    headers.set("Cross-Origin-Resource-Policy", "same-origin");
-    if (options.hsts) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of values) headers.set(name, value);
     if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce")));
   };
 }

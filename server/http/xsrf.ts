@@ -5,7 +5,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import { errorResponse } from "./errors.ts";
 import type { HttpEnv } from "./env.ts";
 
@@ -13,6 +13,15 @@ export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
 export const XSRF_FORM_FIELD = "_xsrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function hasXsrfCookie(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? "").split(";").some((part) => part.trim().startsWith(`${XSRF_COOKIE}=`));
+}
+
+/** A Set-Cookie value with a fresh token: readable by the page's script (it must copy it into the header). */
+export function newXsrfCookie(secure: boolean): string {
+  return `${XSRF_COOKIE}=${randomBytes(24).toString("base64url")}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -41,8 +50,6 @@ export function xsrfProtection(options: { secure: boolean }): MiddlewareHandler<
       }
     }
     await next();
-    if (!cookie) {
-      setCookie(c, XSRF_COOKIE, randomBytes(24).toString("base64url"), { path: "/", sameSite: "Lax", secure: options.secure, httpOnly: false });
-    }
+    if (!cookie) c.res.headers.append("Set-Cookie", newXsrfCookie(options.secure));
   };
 }
