@@ -4,13 +4,14 @@
  * the others within a second, through LISTEN/NOTIFY, and an instance whose
  * LISTEN connection drops reconnects and keeps receiving changes.
  */
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../server/http/app.ts";
 import { createLogger } from "../../server/log.ts";
 import { createServices } from "../../server/services.ts";
 import { CONTENT_CHANNEL } from "../../server/content/store.ts";
-import { createTestDatabase, testConfig, type TestDatabase } from "./support.ts";
+import { createTestDatabase, signedInCookie, testConfig, xsrfHeaders, type TestDatabase } from "./support.ts";
 
 type Services = Awaited<ReturnType<typeof createServices>>;
 type Instance = { services: Services; app: ReturnType<typeof createHttpApp> };
@@ -33,15 +34,16 @@ async function measureUntil(check: () => boolean | Promise<boolean>, limitMs: nu
   }
 }
 
-/** A UI string changed the way the translations admin does: row update, then `content.changed()`. */
+/** A UI string changed through the instance's admin API (one transaction with its audit entry, then `content.changed()`). */
 async function changeTranslation(instance: Instance, key: string, code: string, label: string) {
-  await instance.services.database.db
-    .updateTable("translates")
-    .set({ label })
-    .where("code_component", "=", key)
-    .where("code", "=", code)
-    .execute();
-  await instance.services.content.changed();
+  const xsrf = await xsrfHeaders(instance.app);
+  const session = await signedInCookie(instance.services, { email: `editor-${randomUUID()}@example.com`, isAdmin: true });
+  const response = await instance.app.request(`/api/admin/translations/${encodeURIComponent(key)}/${encodeURIComponent(code)}`, {
+    method: "PUT",
+    headers: { ...xsrf, cookie: `${xsrf.cookie}; ${session}`, "content-type": "application/json" },
+    body: JSON.stringify({ label }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 function translationIn(instance: Instance, key: string, code: string): string | undefined {
@@ -104,6 +106,9 @@ describe("several instances on one PostgreSQL database", () => {
     console.info(`instance B saw the change made on instance A after ${delay.toFixed(0)} ms`);
     expect(instanceB.services.content.current().version).toBeGreaterThan(versionBefore);
     expect(await servedTranslation(instanceB, key, "fr-FR")).toBe(label);
+    // The change was audited, in the database both instances share.
+    const audited = await observer.query("select 1 from audit_log where entity = 'translation' and after like $1", [`%${label}%`]);
+    expect(audited.rowCount).toBe(1);
   });
 
   it("does not reload the sender twice for its own notification", async () => {
