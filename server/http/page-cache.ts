@@ -31,6 +31,11 @@ interface Answer {
   body: Buffer | null;
 }
 
+/** A view of the bytes for a Response, without copying them. */
+export function asBody(buffer: Buffer | null): Uint8Array<ArrayBuffer> | null {
+  return buffer && new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
+}
+
 function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
   const accepted = (acceptEncoding ?? "").toLowerCase();
   if (/\bbr\b/.test(accepted)) return "br";
@@ -79,7 +84,7 @@ export function createPageCache({ content, isAnonymous, secureCookies }: PageCac
     const cached = pages.get(key);
     if (cached) {
       const { status, headers, body } = answer(cached, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
-      return new Response(body === null ? null : new Uint8Array(body), { status, headers });
+      return new Response(asBody(body), { status, headers });
     }
     // A HEAD render has no body to keep; only a GET fills the cache.
     if (method === "HEAD") return next();
@@ -97,7 +102,7 @@ export function createPageCache({ content, isAnonymous, secureCookies }: PageCac
     const setCookies = response.headers.getSetCookie();
     const fresh = answer(page, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
     c.res = undefined;
-    c.res = new Response(fresh.body === null ? null : new Uint8Array(fresh.body), { status: fresh.status, headers: fresh.headers });
+    c.res = new Response(asBody(fresh.body), { status: fresh.status, headers: fresh.headers });
     for (const cookie of setCookies) c.res.headers.append("Set-Cookie", cookie);
   };
 

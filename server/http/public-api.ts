@@ -7,6 +7,7 @@ import { initFile, isInitFileName, type InitFileName } from "../content/init-fil
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
+import { asBody } from "./page-cache.ts";
 
 function etagOf(body: Buffer): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
@@ -38,7 +39,7 @@ export function publicApi(services: AppServices) {
     const { body, etag } = cachedInitFile(name);
     const headers = { ETag: etag, "Cache-Control": "public, max-age=0, must-revalidate" };
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
-    return c.body(new Uint8Array(body), 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+    return c.body(asBody(body), 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
   });
   app.all("/init/*", () => errorResponse(404, "not_found", "Unknown start-up file."));
 
