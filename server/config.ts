@@ -61,6 +61,12 @@ const envSchema = z.object({
   GITHUB_TOKEN_URL: httpUrl.default(new URL("https://github.com/login/oauth/access_token")),
   GITHUB_API_URL: httpUrl.default(new URL("https://api.github.com")),
   DEV_LOGIN: z.enum(["auto", "on", "off"], { error: 'must be "auto", "on" or "off"' }).default("auto"),
+  SIGN_IN_RATE_LIMIT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100_000, "must be at most 100000")
+    .default(20),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -86,6 +92,8 @@ export interface Config {
   github: { authorizeUrl: string; tokenUrl: string; apiUrl: string; client: OAuthClientConfig | null };
   /** "auto": the development identity provider stands in for unconfigured providers on loopback addresses only. */
   devLogin: "auto" | "on" | "off";
+  /** Requests to /auth/* allowed per client IP address and minute. */
+  signInRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       client: github,
     },
     devLogin: settings.DEV_LOGIN,
+    signInRateLimit: settings.SIGN_IN_RATE_LIMIT,
   };
 }
 

@@ -82,6 +82,18 @@ export interface SessionsTable {
   last_seen_at: string;
 }
 
+export interface SignInAttemptsTable {
+  id_hash: string;
+  provider: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  popup: Flag;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface RomeDomainsTable {
   letter: string;
   label: string;
@@ -130,6 +142,7 @@ export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
   sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
   rome_domains: RomeDomainsTable;
   codes_romes: CodesRomesTable;
   rome_labels: RomeLabelsTable;

@@ -9,11 +9,13 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "../../app/context.ts";
+import { authRoutes } from "../auth/routes.ts";
 import { sessionMiddleware } from "../auth/session-middleware.ts";
 import { favoriteLanguage } from "../content/public-pages.ts";
 import { robotsTxt, sitemapXml } from "../content/seo-files.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";
+import { escapeHtml } from "./html.ts";
 import type { PageCache } from "./page-cache.ts";
 import { adminApi } from "./admin-api.ts";
 import { publicApi } from "./public-api.ts";
@@ -33,10 +35,6 @@ export interface HttpAppOptions {
   pageCache?: PageCache;
   /** Extra routes mounted before the pages (sign-in, admin API). */
   mount?: (app: Hono<HttpEnv>) => void;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[<>&"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 export function createHttpApp(services: AppServices, options: HttpAppOptions = {}) {
@@ -92,6 +90,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     return c.body(sitemap.xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" });
   });
   app.route("/api/admin", adminApi(services));
+  app.route("/", authRoutes(services));
   options.mount?.(app);
   app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));
 
