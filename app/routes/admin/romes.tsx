@@ -1,3 +1,162 @@
-export default function AdminRomes() {
-  return <h1>Romes</h1>;
+import type { FormEvent } from "react";
+import { data, Form, Link, redirect, useRevalidator, useSubmit } from "react-router";
+import { z } from "zod";
+import { jobLabels, listRomes, MAX_SEARCH_CHARS, romeCodeSchema } from "../../../server/admin/romes/service.ts";
+import { requireAdmin } from "../../../server/auth/guard.ts";
+import { parseQuery } from "../../../server/http/query.ts";
+import { ImportPanel } from "../../components/admin/romes/import-panel.tsx";
+import { LabelEditor } from "../../components/admin/romes/label-editor.tsx";
+import { RomesTable } from "../../components/admin/romes/romes-table.tsx";
+import "../../components/admin/romes/romes.css";
+import { requestContext, servicesContext } from "../../context.ts";
+import { parsePageParam } from "../../lib/pagination.ts";
+import type { Route } from "./+types/romes";
+
+const querySchema = z.object({
+  q: z.string().trim().max(MAX_SEARCH_CHARS, `must be at most ${MAX_SEARCH_CHARS} characters`).optional(),
+  domain: z.string().regex(/^[A-N]$/, "must be a domaine letter from A to N").optional(),
+  page: z.string().optional(),
+  edit: romeCodeSchema.optional(),
+});
+
+interface Filters {
+  q: string;
+  domain: string | null;
+  page: number;
+  edit: string | null;
+}
+
+/** The address of the table with these filters: GET parameters only, so every view can be bookmarked. */
+function romesHref(filters: Filters): string {
+  const params = new URLSearchParams();
+  if (filters.q !== "") params.set("q", filters.q);
+  if (filters.domain !== null) params.set("domain", filters.domain);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  if (filters.edit !== null) params.set("edit", filters.edit);
+  const query = params.toString();
+  return query === "" ? "/admin/romes" : `/admin/romes?${query}`;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context.get(requestContext).user);
+  const { db } = context.get(servicesContext).database;
+  const query = parseQuery(querySchema, new URL(request.url).searchParams);
+  if (!query.ok) throw data({ field: query.field, message: query.message }, { status: 400 });
+  const page = parsePageParam(query.value.page ?? null);
+  if (!page.ok) throw data({ field: "page", message: page.reason }, { status: 400 });
+  const filters: Filters = { q: query.value.q ?? "", domain: query.value.domain ?? null, page: page.page, edit: query.value.edit ?? null };
+
+  const list = await listRomes(db, { query: filters.q, domain: filters.domain, page: filters.page });
+  // Past the last page (say, after a narrower search): show the last one under its own address.
+  if (list.window.page !== filters.page) throw redirect(romesHref({ ...filters, page: list.window.page }));
+  const editing = filters.edit === null ? null : await jobLabels(db, filters.edit);
+  if (filters.edit !== null && editing === null) throw data({ field: "edit", message: `No ROME code ${filters.edit}.` }, { status: 404 });
+  return { filters, list, editing };
+}
+
+export default function AdminRomes({ loaderData }: Route.ComponentProps) {
+  const { filters, list, editing } = loaderData;
+  const revalidator = useRevalidator();
+  const refresh = () => void revalidator.revalidate();
+  const submit = useSubmit();
+  // Leaves empty fields out of the address ("?q=x", not "?q=x&domain="); without JavaScript the plain GET form works too.
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    for (const [name, value] of [...fields]) if (value === "") fields.delete(name);
+    void submit(fields, { method: "get" });
+  };
+  const first = list.total === 0 ? 0 : list.window.offset + 1;
+  const last = list.window.offset + list.rows.length;
+  const filtered = filters.q !== "" || filters.domain !== null;
+  const domainLabel = list.domains.find((domain) => domain.letter === filters.domain)?.label;
+
+  return (
+    <div className="romes">
+      <title>ROME jobs · Admin · Polyglot Press</title>
+      <header className="romes-header">
+        <div>
+          <h1>ROME jobs</h1>
+          <p className="romes-hint">
+            The {list.domains.length} grands domaines and their codes, with the official French labels and the labels added in other languages. Source:
+            ROME, France Travail — Licence Ouverte.
+          </p>
+        </div>
+        <a className="button romes-button--secondary" href="/api/admin/romes/export.csv" download="rome.csv">
+          Export CSV
+        </a>
+      </header>
+
+      <ImportPanel onImported={refresh} />
+
+      <section className="romes-card" aria-labelledby="romes-codes-title">
+        <h2 id="romes-codes-title">Codes</h2>
+        <Form method="get" role="search" className="romes-filters" onSubmit={search}>
+          <div className="romes-field romes-filters__search">
+            <label htmlFor="romes-q">Search by code or words</label>
+            <input id="romes-q" type="search" name="q" defaultValue={filters.q} maxLength={MAX_SEARCH_CHARS} autoComplete="off" />
+          </div>
+          <div className="romes-field">
+            <label htmlFor="romes-domain">Domaine</label>
+            <select id="romes-domain" name="domain" defaultValue={filters.domain ?? ""}>
+              <option value="">All domaines</option>
+              {list.domains.map((domain) => (
+                <option key={domain.letter} value={domain.letter}>
+                  {domain.letter} — {domain.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button">
+            Search
+          </button>
+          {filtered && (
+            <Link to="/admin/romes" className="romes-link-button">
+              Clear
+            </Link>
+          )}
+        </Form>
+
+        <p role="status" className="romes-count-line">
+          {list.total === 0
+            ? "No code matches."
+            : `${first}–${last} of ${list.total} ${list.total === 1 ? "code" : "codes"}${filters.q !== "" ? ` matching “${filters.q}”` : ""}${domainLabel ? ` in ${filters.domain} — ${domainLabel}` : ""}`}
+        </p>
+
+        {editing && <LabelEditor job={editing} closeHref={romesHref({ ...filters, edit: null })} onSaved={refresh} />}
+
+        {list.rows.length > 0 && (
+          <RomesTable
+            rows={list.rows}
+            languages={list.languages}
+            editingCode={filters.edit}
+            editHref={(code) => romesHref({ ...filters, edit: code })}
+            caption={`ROME codes, page ${list.window.page} of ${list.window.pageCount}`}
+          />
+        )}
+
+        {list.window.pageCount > 1 && (
+          <nav className="romes-pagination" aria-label="Pages of codes">
+            {list.window.hasPrevious ? (
+              <Link to={romesHref({ ...filters, edit: null, page: list.window.page - 1 })} rel="prev">
+                Previous page
+              </Link>
+            ) : (
+              <span aria-hidden="true" />
+            )}
+            <span>
+              Page {list.window.page} of {list.window.pageCount}
+            </span>
+            {list.window.hasNext ? (
+              <Link to={romesHref({ ...filters, edit: null, page: list.window.page + 1 })} rel="next">
+                Next page
+              </Link>
+            ) : (
+              <span aria-hidden="true" />
+            )}
+          </nav>
+        )}
+      </section>
+    </div>
+  );
 }

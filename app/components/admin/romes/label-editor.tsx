@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import type { JobLabels, LabelLanguage } from "../../../../server/admin/romes/service.ts";
+import { api, userMessageFor } from "../../../lib/api-client.ts";
+
+type SaveState =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved"; message: string }
+  | { kind: "failed"; languageCode: string | null; message: string };
+
+const OFFICIAL_LANGUAGE = "fr-FR";
+
+/** One input per enabled language for a code's labels; an emptied input removes that label. */
+export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; closeHref: string; onSaved: () => void }) {
+  const [state, setState] = useState<SaveState>({ kind: "idle" });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+
+  // Opening the editor (or switching code) moves the focus to it, so keyboard users land on the form.
+  useEffect(() => {
+    heading.current?.focus();
+    setState({ kind: "idle" });
+  }, [job.code]);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const changes = job.languages
+      .map((language) => ({ language, value: String(form.get(language.code) ?? "").trim() }))
+      .filter(({ language, value }) => value !== (job.labels[language.code] ?? ""));
+    if (changes.length === 0) {
+      setState({ kind: "saved", message: "Nothing to save: no label changed." });
+      return;
+    }
+    setState({ kind: "saving" });
+    const saved: string[] = [];
+    for (const { language, value } of changes) {
+      const path = `/api/admin/romes/${job.code}/labels/${encodeURIComponent(language.code)}`;
+      try {
+        if (value === "") await api.delete(path);
+        else await api.put(path, { label: value });
+        saved.push(language.label);
+      } catch (error) {
+        const reason = userMessageFor(error) ?? "the server could not be reached; try again";
+        const done = saved.length > 0 ? ` (saved: ${saved.join(", ")})` : "";
+        setState({ kind: "failed", languageCode: language.code, message: `${language.label} not saved: ${reason}${done}.` });
+        if (saved.length > 0) onSaved();
+        return;
+      }
+    }
+    setState({ kind: "saved", message: `Saved ${saved.join(", ")} for ${job.code}.` });
+    onSaved();
+  }
+
+  const failedLanguage = state.kind === "failed" ? state.languageCode : null;
+  return (
+    <section className="romes-card romes-editor" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        Labels of <span className="code">{job.code}</span>
+      </h2>
+      <p className="romes-hint" id={`${id}-hint`}>
+        The French label is the official one from the ROME file. In the other languages, an empty field means no label: the public pages then show
+        the French one.
+      </p>
+      {/* Remounted with the saved labels, so the fields show what is stored. */}
+      <form key={JSON.stringify(job.labels)} onSubmit={save} className="romes-editor__form" aria-describedby={`${id}-hint`}>
+        {job.languages.map((language) => (
+          <LabelField
+            key={language.code}
+            id={`${id}-${language.code}`}
+            language={language}
+            value={job.labels[language.code] ?? ""}
+            invalid={failedLanguage === language.code}
+            errorId={`${id}-error`}
+          />
+        ))}
+        <div className="romes-editor__actions">
+          <button type="submit" className="button" disabled={state.kind === "saving"}>
+            {state.kind === "saving" ? "Saving…" : "Save labels"}
+          </button>
+          <Link to={closeHref} preventScrollReset className="romes-link-button">
+            Close
+          </Link>
+        </div>
+      </form>
+      <p className="romes-status" aria-live="polite">
+        {state.kind === "saved" ? state.message : ""}
+      </p>
+      {state.kind === "failed" && (
+        <p role="alert" id={`${id}-error`} className="romes-alert">
+          {state.message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function LabelField({ id, language, value, invalid, errorId }: { id: string; language: LabelLanguage; value: string; invalid: boolean; errorId: string }) {
+  const official = language.code === OFFICIAL_LANGUAGE;
+  return (
+    <div className={official ? "romes-field romes-editor__field--official" : "romes-field"}>
+      <label htmlFor={id}>
+        {language.label} <span className="romes-lang-code">({language.code})</span>
+        {official && <span className="romes-badge">official</span>}
+      </label>
+      <input
+        id={id}
+        name={language.code}
+        type="text"
+        lang={language.code}
+        dir={language.dir}
+        defaultValue={value}
+        maxLength={200}
+        required={official}
+        autoComplete="off"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+      />
+    </div>
+  );
+}
