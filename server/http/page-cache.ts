@@ -32,6 +32,8 @@ interface Answer {
 }
 
 /** A view of the bytes for a Response, without copying them. */
+export function asBody(buffer: Buffer): Uint8Array<ArrayBuffer>;
+export function asBody(buffer: Buffer | null): Uint8Array<ArrayBuffer> | null;
 export function asBody(buffer: Buffer | null): Uint8Array<ArrayBuffer> | null {
   return buffer && new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 }
