@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("loadConfig", () => {
+  it("has working defaults: port 3000, loopback, SQLite under ./data, demo seed", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      secureCookies: false,
+      database: { kind: "sqlite", path: "./data/site.db" },
+      seed: "demo",
+      devLogin: "auto",
+    });
+    expect(config.google.client).toBeNull();
+  });
+
+  it("reads PostgreSQL URLs, https public URLs and admin emails", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://app@db:5432/press",
+      PUBLIC_URL: "https://press.example.com/",
+      ADMIN_EMAILS: " Ada@Example.com, bob@example.com ",
+    });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://app@db:5432/press" });
+    expect(config.publicUrl).toBe("https://press.example.com");
+    expect(config.secureCookies).toBe(true);
+    expect(config.adminEmails).toEqual(["ada@example.com", "bob@example.com"]);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ PORT: "", GOOGLE_CLIENT_ID: "" }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "30.5" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ PUBLIC_URL: "localhost:3000" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "ftp://example.com" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "https://example.com/press" }, "PUBLIC_URL"],
+    [{ SEED: "yes" }, "SEED"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ DEV_LOGIN: "maybe" }, "DEV_LOGIN"],
+    [{ ADMIN_EMAILS: "not-an-email" }, "ADMIN_EMAILS"],
+    [{ GOOGLE_CLIENT_ID: "id-without-secret" }, "GOOGLE_CLIENT_SECRET"],
+    [{ GITHUB_CLIENT_SECRET: "secret-without-id" }, "GITHUB_CLIENT_ID"],
+    [{ GOOGLE_ISSUER: "not a url" }, "GOOGLE_ISSUER"],
+  ])("refuses %o with a message naming %s", (env, name) => {
+    const problems = problemsOf(env);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.join("\n")).toContain(name);
+  });
+
+  it("lists every bad setting at once", () => {
+    expect(problemsOf({ PORT: "x", SEED: "y" })).toHaveLength(2);
+  });
+});
