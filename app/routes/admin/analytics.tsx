@@ -1,3 +1,61 @@
-export default function AdminAnalytics() {
-  return <h1>Analytics</h1>;
+import { data, Form } from "react-router";
+import { analyticsSummary, MAX_RANGE_DAYS, summaryQuerySchema } from "../../../server/admin/analytics/service.ts";
+import { requireAdmin } from "../../../server/auth/guard.ts";
+import { parseQuery } from "../../../server/http/query.ts";
+import { LanguageSwitchChart, TrafficChart } from "../../components/admin/analytics-charts.tsx";
+import { withoutFieldPrefix } from "../../components/admin/feedback.tsx";
+import { ErrorSummary, Field } from "../../components/admin/form-fields.tsx";
+import { requestContext, servicesContext } from "../../context.ts";
+import "../../styles/admin-reports.css";
+import type { Route } from "./+types/analytics";
+
+const FIELD_LABELS = { from: "From", to: "To" };
+const fieldId = (field: string) => `analytics-${field}`;
+
+/** /admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD (GET form): the events of those days. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context.get(requestContext).user);
+  const params = new URL(request.url).searchParams;
+  const range = parseQuery(summaryQuerySchema(), params);
+  if (!range.ok) {
+    const values = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
+    const error = { field: range.field, message: withoutFieldPrefix(range.message, range.field) };
+    return data({ summary: null, values, error, maxDays: MAX_RANGE_DAYS }, { status: 400 });
+  }
+  const summary = await analyticsSummary(context.get(servicesContext).database.db, range.value);
+  return { summary, values: { from: summary.from, to: summary.to }, error: null, maxDays: MAX_RANGE_DAYS };
+}
+
+export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
+  const { summary, values, error, maxDays } = loaderData;
+  const errors = error && error.field in FIELD_LABELS ? { [error.field]: error.message } : {};
+  const general = error && !(error.field in FIELD_LABELS) ? error.message : null;
+  return (
+    <section className="admin-report" aria-labelledby="analytics-title">
+      <title>Analytics · Admin · Polyglot Press</title>
+      <h1 id="analytics-title">Analytics</h1>
+      <p className="admin-report__lead">
+        Events recorded by the site itself: page views, sign-ins and sign-outs, and switches to each language. Days are in UTC.
+      </p>
+      {/* Keyed by the values so the inputs show the applied range after each navigation. */}
+      <Form method="get" className="report-filters" aria-label="Date range" key={`${values.from}:${values.to}`}>
+        <ErrorSummary errors={errors} general={general} labels={FIELD_LABELS} idFor={fieldId} />
+        <Field id={fieldId("from")} label={FIELD_LABELS.from} error={errors.from}>
+          {(control) => <input {...control} type="date" name="from" defaultValue={values.from} required />}
+        </Field>
+        <Field id={fieldId("to")} label={FIELD_LABELS.to} error={errors.to} hint={`At most ${maxDays} days.`}>
+          {(control) => <input {...control} type="date" name="to" defaultValue={values.to} required />}
+        </Field>
+        <button type="submit" className="button">
+          Apply
+        </button>
+      </Form>
+      {summary && (
+        <div className="analytics-charts">
+          <TrafficChart summary={summary} />
+          <LanguageSwitchChart summary={summary} />
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,228 @@
+/**
+ * The analytics charts (Chart.js, drawn in the browser) and, under each, the
+ * same numbers as a table for screen-reader and keyboard users. Only the admin
+ * analytics route imports this module, so Chart.js stays out of public pages.
+ */
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+} from "chart.js";
+import { useEffect, useMemo, useRef } from "react";
+import type { AnalyticsSummary, SwitchLanguage } from "../../../server/admin/analytics/service.ts";
+
+Chart.register(LineController, BarController, LineElement, BarElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
+
+const number = new Intl.NumberFormat("en-US");
+const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const dayLabel = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
+
+/** Distinguishable on white and from each other (WCAG 1.4.11 non-text contrast ≥ 3:1). */
+const LANGUAGE_COLORS = ["#1f3a5f", "#b4471f", "#2e7d32", "#6a1b9a", "#00796b", "#c2185b", "#8d6e00", "#455a64"];
+const TRAFFIC_SERIES = [
+  { key: "pageViews", label: "Page views", color: "#1f3a5f", dash: [] },
+  { key: "signIns", label: "Sign-ins", color: "#b4471f", dash: [] },
+  { key: "signOuts", label: "Sign-outs", color: "#5f6b7a", dash: [6, 4] },
+] as const;
+
+/** A canvas Chart.js draws on after hydration; recreated when the configuration changes. */
+function ChartCanvas({ config, label }: { config: ChartConfiguration; label: string }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const chart = new Chart(canvas, { ...config, options: { ...config.options, animation: reducedMotion ? false : { duration: 300 } } });
+    return () => chart.destroy();
+  }, [config]);
+  return (
+    <div className="analytics-chart__canvas">
+      <canvas ref={canvasRef} role="img" aria-label={label} />
+    </div>
+  );
+}
+
+const baseOptions = {
+  responsive: true,
+  maintainAspectRatio: false,
+  interaction: { mode: "index", intersect: false },
+  plugins: { legend: { position: "bottom", labels: { boxWidth: 14, boxHeight: 14 } } },
+  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+} satisfies ChartConfiguration["options"];
+
+function busiestDay(summary: AnalyticsSummary, count: (day: AnalyticsSummary["days"][number]) => number) {
+  return summary.days.reduce((best, day) => (count(day) > count(best) ? day : best), summary.days[0]!);
+}
+
+function trafficSummary(summary: AnalyticsSummary): string {
+  const { totals } = summary;
+  const busiest = busiestDay(summary, (day) => day.pageViews);
+  return (
+    `Line chart of daily page views, sign-ins and sign-outs from ${summary.from} to ${summary.to}: ` +
+    `${number.format(totals.pageViews)} page views, ${number.format(totals.signIns)} sign-ins and ${number.format(totals.signOuts)} sign-outs in total` +
+    (totals.pageViews > 0 ? `; most page views on ${busiest.date} (${number.format(busiest.pageViews)}).` : ".")
+  );
+}
+
+function switchesSummary(summary: AnalyticsSummary, languages: SwitchLanguage[]): string {
+  const prefix = `Stacked bar chart of daily language switches by language from ${summary.from} to ${summary.to}: `;
+  if (languages.length === 0) return `${prefix}no language switches.`;
+  const parts = languages.map((language) => `${language.label} ${number.format(summary.totals.languageSwitches[String(language.id)] ?? 0)}`);
+  return `${prefix}${parts.join(", ")}.`;
+}
+
+export function TrafficChart({ summary }: { summary: AnalyticsSummary }) {
+  const config = useMemo<ChartConfiguration>(
+    () => ({
+      type: "line",
+      data: {
+        labels: summary.days.map((day) => dayLabel(day.date)),
+        datasets: TRAFFIC_SERIES.map((series) => ({
+          label: series.label,
+          data: summary.days.map((day) => day[series.key]),
+          borderColor: series.color,
+          backgroundColor: series.color,
+          borderDash: [...series.dash],
+          pointRadius: summary.days.length > 62 ? 0 : 3,
+          tension: 0.2,
+        })),
+      },
+      options: baseOptions,
+    }),
+    [summary],
+  );
+  return (
+    <section className="analytics-chart" aria-labelledby="traffic-title">
+      <h2 id="traffic-title">Sign-ins and page views</h2>
+      <ChartCanvas config={config} label={trafficSummary(summary)} />
+      <details className="analytics-chart__data">
+        <summary>Data table</summary>
+        <div className="admin-table-scroll" tabIndex={0} role="region" aria-label="Sign-ins and page views per day">
+          <table className="admin-table">
+            <caption className="visually-hidden">Page views, sign-ins and sign-outs per day (UTC)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                {TRAFFIC_SERIES.map((series) => (
+                  <th scope="col" key={series.key} className="admin-table__number">
+                    {series.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {summary.days.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{day.date}</th>
+                  {TRAFFIC_SERIES.map((series) => (
+                    <td key={series.key} className="admin-table__number">
+                      {number.format(day[series.key])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                {TRAFFIC_SERIES.map((series) => (
+                  <td key={series.key} className="admin-table__number">
+                    {number.format(summary.totals[series.key])}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+export function LanguageSwitchChart({ summary }: { summary: AnalyticsSummary }) {
+  // Languages nobody switched to would only add empty legend entries and columns.
+  const languages = useMemo(
+    () => summary.languages.filter((language) => (summary.totals.languageSwitches[String(language.id)] ?? 0) > 0),
+    [summary],
+  );
+  const config = useMemo<ChartConfiguration>(
+    () => ({
+      type: "bar",
+      data: {
+        labels: summary.days.map((day) => dayLabel(day.date)),
+        datasets: languages.map((language, index) => ({
+          label: language.label,
+          data: summary.days.map((day) => day.languageSwitches[String(language.id)] ?? 0),
+          backgroundColor: LANGUAGE_COLORS[index % LANGUAGE_COLORS.length],
+          stack: "switches",
+        })),
+      },
+      options: { ...baseOptions, scales: { x: { stacked: true }, y: { ...baseOptions.scales.y, stacked: true } } },
+    }),
+    [summary, languages],
+  );
+  return (
+    <section className="analytics-chart" aria-labelledby="switches-title">
+      <h2 id="switches-title">Language switches by language</h2>
+      {languages.length === 0 && <p className="analytics-chart__empty">Nobody switched language in this period.</p>}
+      <ChartCanvas config={config} label={switchesSummary(summary, languages)} />
+      <details className="analytics-chart__data">
+        <summary>Data table</summary>
+        <div className="admin-table-scroll" tabIndex={0} role="region" aria-label="Language switches per day">
+          <table className="admin-table">
+            <caption className="visually-hidden">Language switches per day (UTC), by the language switched to</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                {languages.map((language) => (
+                  <th scope="col" key={language.id} className="admin-table__number" lang={language.code ?? undefined}>
+                    {language.label}
+                  </th>
+                ))}
+                <th scope="col" className="admin-table__number">
+                  All languages
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.days.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{day.date}</th>
+                  {languages.map((language) => (
+                    <td key={language.id} className="admin-table__number">
+                      {number.format(day.languageSwitches[String(language.id)] ?? 0)}
+                    </td>
+                  ))}
+                  <td className="admin-table__number">
+                    {number.format(languages.reduce((sum, language) => sum + (day.languageSwitches[String(language.id)] ?? 0), 0))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                {languages.map((language) => (
+                  <td key={language.id} className="admin-table__number">
+                    {number.format(summary.totals.languageSwitches[String(language.id)] ?? 0)}
+                  </td>
+                ))}
+                <td className="admin-table__number">
+                  {number.format(Object.values(summary.totals.languageSwitches).reduce((sum, count) => sum + count, 0))}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
