@@ -25,7 +25,11 @@ export async function start(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  const services = await createServices(config, log);
+  const services = await createServices(config, log).catch((error: unknown) => {
+    const where = config.database.kind === "sqlite" ? config.database.path : new URL(config.database.url).host;
+    console.error(`Cannot open the database (${config.database.kind} at ${where}): ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
   const handleRequest = createRequestHandler(build, config.env);
   const pageCache = createPageCache({ content: services.content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies });
   const app = createHttpApp(services, { handleDocument: handleRequest, clientDir: defaultClientDir(import.meta.url), pageCache });

@@ -24,3 +24,16 @@ describe("request guard", () => {
     expect(findBadInput(url)).toContain(words);
   });
 });
+
+describe("request guard on arbitrary input", () => {
+  it("never throws, whatever the path and query", async () => {
+    const fc = await import("fast-check");
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (path, query) => {
+        const result = findBadInput(`http://h/${path}?${query}`);
+        return result === null || typeof result === "string";
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
