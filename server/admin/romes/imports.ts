@@ -19,6 +19,7 @@ export const IMPORT_CHUNK_BYTES = 64 * 1024;
 export const IMPORT_SESSION_MS = 10 * 60 * 1000;
 /** Bounds what one admin can park in the database at once (each upload is at most 5 MiB). */
 export const MAX_OPEN_IMPORTS_PER_ADMIN = 5;
+/** Rows per INSERT or UPDATE statement, well within both databases' bound-parameter limits. */
 const INSERT_BATCH = 500;
 
 interface RomeImportsTable {
@@ -215,8 +216,15 @@ async function writeRows(
       .values(added.slice(start, start + INSERT_BATCH).map((row) => ({ code: row.code, ogr: row.ogr, domain: row.code.charAt(0), label: row.label, updated_at: at })))
       .execute();
   }
-  for (const { row } of plan.updated) {
-    await trx.updateTable("codes_romes").set({ label: row.label, updated_at: at }).where("code", "=", row.code).execute();
+  // One statement per batch (a CASE over the codes) rather than one per code: a new ROME version may relabel hundreds.
+  for (let start = 0; start < plan.updated.length; start += INSERT_BATCH) {
+    const batch = plan.updated.slice(start, start + INSERT_BATCH).map(({ row }) => row);
+    const labels = sql.join(batch.map((row) => sql`when ${row.code} then ${row.label}`), sql` `);
+    await trx
+      .updateTable("codes_romes")
+      .set({ label: sql<string>`case code ${labels} end`, updated_at: at })
+      .where("code", "in", batch.map((row) => row.code))
+      .execute();
   }
   const summary: ImportSummary = { filename, format, added: added.length, updated: plan.updated.length, unchanged: plan.unchanged, rejected };
   await recordAudit(
