@@ -1,3 +1,145 @@
-export default function AdminArticles() {
-  return <h1>Articles</h1>;
+/**
+ * /admin/articles (PRODUCT.md §5, §7): every article with its versions per
+ * language, filtered by language and status through a plain GET form.
+ */
+import { data, Form, Link, useNavigation } from "react-router";
+import { listArticlesQuery } from "../../../server/admin/articles/input.ts";
+import { listArticles, type AdminArticleSummary } from "../../../server/admin/articles/service.ts";
+import { requireAdmin } from "../../../server/auth/guard.ts";
+import { HttpError } from "../../../server/http/errors.ts";
+import { requestContext, servicesContext } from "../../context.ts";
+import "../../styles/admin-grid.css";
+import "../../styles/admin-articles.css";
+import type { Route } from "./+types/articles";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context.get(requestContext).user);
+  const { database, content } = context.get(servicesContext);
+  const parsed = listArticlesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw data({ message: "Unknown filter." }, { status: 400 });
+  const articles = await listArticles(database.db, parsed.data).catch((error: unknown) => {
+    // An unknown language in the address: the same 400 the API gives.
+    if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  });
+  const languages = content.current().languages.map(({ code, label, dir, enabled, favorite }) => ({ code, label, dir, enabled, favorite }));
+  return { articles, languages, filter: { language: parsed.data.language ?? "", status: parsed.data.status ?? "" } };
+}
+
+const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+
+export default function AdminArticles({ loaderData }: Route.ComponentProps) {
+  const { articles, languages, filter } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/articles";
+  const languageOf = (code: string) => languages.find((language) => language.code === code);
+  const favorite = languages.find((language) => language.favorite)?.code;
+
+  /** The title to show: the filtered language's, else the favorite language's, else the first. */
+  const headline = (article: AdminArticleSummary) =>
+    article.versions.find((version) => version.code === filter.language) ??
+    article.versions.find((version) => version.code === favorite) ??
+    article.versions[0];
+
+  const filtered = filter.language !== "" || filter.status !== "";
+  return (
+    <div className="admin-page articles-page">
+      <title>Articles · Admin · Polyglot Press</title>
+      <div className="articles-page__head">
+        <h1>Articles</h1>
+        <Link className="button" to="/admin/articles/new">
+          New article
+        </Link>
+      </div>
+      <p className="admin-page__intro">Each article has one version per language, each a draft or published on its own.</p>
+
+      <Form method="get" className="articles-filter" aria-label="Filter articles">
+        <div className="admin-field">
+          <label htmlFor="filter-language">Language</label>
+          <select id="filter-language" name="language" defaultValue={filter.language}>
+            <option value="">All languages</option>
+            {languages.map((language) => (
+              <option key={language.code} value={language.code}>
+                {language.label} ({language.code}){language.enabled ? "" : " — hidden"}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="filter-status">Status</label>
+          <select id="filter-status" name="status" defaultValue={filter.status}>
+            <option value="">Any status</option>
+            <option value="published">Published</option>
+            <option value="draft">Draft</option>
+          </select>
+        </div>
+        <button type="submit" className="button button--secondary">
+          Filter
+        </button>
+        {filtered && <Link to="/admin/articles">Clear filters</Link>}
+      </Form>
+
+      <div className="admin-table-wrap" role="region" aria-labelledby="articles-caption" tabIndex={0}>
+        <table className="admin-table articles-table" aria-busy={loading || undefined}>
+          <caption id="articles-caption">
+            {articles.length} {articles.length === 1 ? "article" : "articles"}
+            {filtered ? " matching the filter" : ""}, most recently changed first
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Versions</th>
+              <th scope="col">Author</th>
+              <th scope="col">Changed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {articles.length === 0 && (
+              <tr>
+                <td colSpan={4} className="articles-table__empty">
+                  No article matches. <Link to="/admin/articles/new">Write one</Link>.
+                </td>
+              </tr>
+            )}
+            {articles.map((article) => {
+              const shown = headline(article);
+              const language = shown && languageOf(shown.code);
+              const editPath = `/admin/articles/${article.id}${shown ? `?language=${encodeURIComponent(shown.code)}` : ""}`;
+              return (
+                <tr key={article.id}>
+                  <th scope="row">
+                    <Link to={editPath} lang={shown?.code} dir={language?.dir}>
+                      {shown?.title ?? `Untitled (${article.key})`}
+                    </Link>
+                    <span className="articles-table__key">{article.key}</span>
+                  </th>
+                  <td>
+                    <ul className="version-chips" aria-label="Versions">
+                      {article.versions.map((version) => (
+                        <li key={version.code}>
+                          <Link
+                            to={`/admin/articles/${article.id}?language=${encodeURIComponent(version.code)}`}
+                            className={`version-chip version-chip--${version.status}`}
+                            title={`${languageOf(version.code)?.label ?? version.code}: ${version.title}`}
+                          >
+                            {version.code}
+                            <span className="version-chip__status">{version.status === "published" ? "published" : "draft"}</span>
+                          </Link>
+                        </li>
+                      ))}
+                      {article.versions.length === 0 && <li className="articles-table__none">No version yet</li>}
+                    </ul>
+                  </td>
+                  <td dir="auto">{article.author}</td>
+                  <td>
+                    <time dateTime={article.updatedAt}>{day.format(new Date(article.updatedAt))}</time>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
 }
