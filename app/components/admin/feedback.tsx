@@ -1,0 +1,41 @@
+/**
+ * Feedback for admin screens: a success toast when the app mounts the toast
+ * provider, otherwise the screen's own polite status line; and the error
+ * message a failed request may show (the server's 4xx text, else a plain one).
+ */
+import { useState } from "react";
+import { userMessageFor } from "../../lib/api-client.ts";
+import { useToasts, type Toasts } from "../../toast/context.tsx";
+
+/** The toasts, or null when no <ToastProvider> is mounted above (it throws then). */
+function useToastsIfMounted(): Toasts | null {
+  // The provider's presence never changes during a render's lifetime, so the hook calls stay in the same order.
+  try {
+    return useToasts();
+  } catch {
+    return null;
+  }
+}
+
+export function useSaveFeedback() {
+  const toasts = useToastsIfMounted();
+  const [status, setStatus] = useState("");
+  return {
+    /** The text for the screen's role="status" line (empty while toasts show the feedback). */
+    status,
+    success(message: string) {
+      if (toasts) toasts.success(message);
+      else setStatus(message);
+    },
+  };
+}
+
+/** What to tell the admin when a request failed. */
+export function failureMessage(error: unknown, action: string): string {
+  return userMessageFor(error) ?? `Could not ${action}: the server did not answer as expected. Check your connection and try again.`;
+}
+
+/** The server prefixes field messages with the field's name ("code: …"); next to the field that name is redundant. */
+export function withoutFieldPrefix(message: string, field: string): string {
+  return message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+}

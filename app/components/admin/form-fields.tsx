@@ -1,0 +1,107 @@
+/**
+ * Form pieces for admin screens: a labelled field with its hint and error
+ * wired to the control (aria-describedby, aria-invalid), and an error summary
+ * in a role="alert" region that links to each field.
+ */
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import { ApiError } from "../../lib/api-client.ts";
+import { failureMessage, withoutFieldPrefix } from "./feedback.tsx";
+
+/** Field name → message. "body" holds an error about the request as a whole. */
+export type FieldErrors = Record<string, string>;
+
+/** The first zod issue per top-level field. */
+export function fieldErrorsFrom(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : "body";
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A failed request as field errors: the server's field error on its field, anything else as a general error. */
+export function requestErrors(error: unknown, fields: readonly string[], action: string): { fields: FieldErrors; general: string | null } {
+  const field = error instanceof ApiError ? error.body?.error.field : undefined;
+  if (error instanceof ApiError && error.kind === "client" && field !== undefined && fields.includes(field)) {
+    return { fields: { [field]: withoutFieldPrefix(error.body!.error.message, field) }, general: null };
+  }
+  return { fields: {}, general: failureMessage(error, action) };
+}
+
+export interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={["admin-field", error ? "admin-field--invalid" : null, className].filter(Boolean).join(" ")}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="admin-field__hint">
+          {hint}
+        </p>
+      )}
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {error && (
+        <p id={`${id}-error`} className="admin-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Always rendered, so screen readers already watch the region when errors arrive.
+ * `labels` names the fields in the summary; `idFor` gives each field's control id for the links.
+ */
+export function ErrorSummary({
+  errors,
+  general,
+  labels,
+  idFor,
+}: {
+  errors: FieldErrors;
+  general: string | null;
+  labels: Record<string, string>;
+  idFor: (field: string) => string;
+}) {
+  const entries = Object.entries(errors);
+  const hasErrors = general !== null || entries.length > 0;
+  return (
+    <div role="alert" className={hasErrors ? "admin-error-summary" : "admin-error-summary admin-error-summary--empty"}>
+      {general && <p>{general}</p>}
+      {entries.length > 0 && (
+        <>
+          <p>{entries.length === 1 ? "Please correct this field:" : `Please correct these ${entries.length} fields:`}</p>
+          <ul>
+            {entries.map(([field, message]) => (
+              <li key={field}>
+                {field in labels ? <a href={`#${idFor(field)}`}>{`${labels[field]}: ${message}`}</a> : message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

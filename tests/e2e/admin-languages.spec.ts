@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin-session.ts";
+
+// These tests change the shared e2e site (a new language, the favorite); each one puts the public site back as it was.
+test.describe.configure({ mode: "serial" });
+
+test.beforeEach(async ({ context }) => {
+  await signInAsAdmin(context);
+});
+
+const addForm = (page: Page) => page.getByRole("region", { name: "Add a language" });
+const languageRow = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+
+async function openPicker(page: Page) {
+  await page.getByRole("button", { name: "Language", exact: true }).click();
+  return page.locator("#language-menu");
+}
+
+test("lists the languages by population with their settings", async ({ page }) => {
+  await page.goto("/admin/languages");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Languages");
+  const names = await page.locator(".languages-table tbody th").allTextContents();
+  expect(names.slice(0, 8)).toEqual(["English", "中文", "Español", "Français", "العربية", "Português", "Deutsch", "日本語"]);
+  await expect(languageRow(page, "English").locator(".admin-badge")).toBeVisible();
+  await expect(languageRow(page, "中文").getByRole("checkbox", { name: "Show 中文 on the site" })).not.toBeChecked();
+  await expect(languageRow(page, "English").getByRole("checkbox", { name: "Show English on the site" })).toBeDisabled();
+  await expect(languageRow(page, "العربية").getByRole("rowheader").locator('[lang="ar"]')).toHaveAttribute("dir", "rtl");
+});
+
+test("shows every field error next to its field and in an alert, and the server's conflicts too", async ({ page }) => {
+  await page.goto("/admin/languages");
+  const form = addForm(page);
+  await form.getByLabel("Language tag").fill("en_US");
+  await form.getByLabel("Short code").fill("admin");
+  await form.getByLabel("Home page name").fill("a/b");
+  await form.getByRole("button", { name: "Add language" }).click();
+  const alert = form.getByRole("alert");
+  await expect(alert).toContainText("Please correct these 5 fields");
+  await expect(alert).toContainText("Short code: must not be \"admin\"");
+  await expect(form.getByLabel("Language tag")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Language tag")).toHaveAccessibleDescription(/is not a valid BCP 47 language tag/);
+
+  // Valid on its face, refused by the server: the short code is taken.
+  await form.getByLabel("Language tag").fill("fr-CA");
+  await form.getByLabel("Short code").fill("fr");
+  await form.getByLabel("Name", { exact: true }).fill("Français (Canada)");
+  await form.getByLabel("Home page name").fill("accueil");
+  await form.getByLabel("Speakers (millions)").fill("8");
+  await form.getByRole("button", { name: "Add language" }).click();
+  await expect(alert).toContainText('another language already uses "fr"');
+  await expect(form.getByLabel("Short code")).toHaveAccessibleDescription(/another language already uses "fr"/);
+  await expect(form.getByLabel("Language tag")).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("adds a language that then shows in the public picker", async ({ page }) => {
+  await page.goto("/admin/languages");
+  const form = addForm(page);
+  await form.getByLabel("Language tag").fill("it-it");
+  await form.getByLabel("Short code").fill("it");
+  await form.getByLabel("Name", { exact: true }).fill("Italiano");
+  await form.getByLabel("Home page name").fill("benvenuto");
+  await form.getByLabel("Speakers (millions)").fill("68");
+  await form.getByLabel("Shown on the site").check();
+  await form.getByRole("button", { name: "Add language" }).click();
+  await expect(languageRow(page, "Italiano")).toContainText("it-IT");
+  await expect(form.getByLabel("Language tag")).toHaveValue("");
+
+  await page.goto("/en/welcome");
+  await expect((await openPicker(page)).getByRole("link", { name: "Italiano" })).toHaveAttribute("href", "/it/benvenuto");
+  await page.goto("/it/benvenuto");
+  await expect(page.locator("html")).toHaveAttribute("lang", "it-IT");
+
+  // Off the site again, from the row's switch.
+  await page.goto("/admin/languages");
+  await languageRow(page, "Italiano").getByRole("checkbox", { name: "Show Italiano on the site" }).uncheck();
+  await expect(page.getByRole("status")).toContainText("Italiano is no longer shown on the site");
+  expect((await page.request.get("/it/benvenuto")).status()).toBe(404);
+});
+
+test("edits a language in its row; Escape cancels", async ({ page }) => {
+  await page.goto("/admin/languages");
+  const row = languageRow(page, "Deutsch");
+  await row.getByRole("button", { name: "Edit Deutsch" }).click();
+  const editor = page.locator(".languages-table__editor");
+  await expect(editor.getByLabel("Language tag")).toHaveValue("de-DE");
+  await editor.getByLabel("Speakers (millions)").fill("134");
+  await editor.getByLabel("Speakers (millions)").press("Escape");
+  await expect(editor).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Edit Deutsch" })).toBeFocused();
+  await expect(row).toContainText("133");
+
+  await row.getByRole("button", { name: "Edit Deutsch" }).click();
+  await editor.getByLabel("Speakers (millions)").fill("134");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(row).toContainText("134");
+});
+
+test("makes another language the favorite: exactly one, and the root follows", async ({ page }) => {
+  await page.goto("/admin/languages");
+  try {
+    await languageRow(page, "Français").getByRole("button", { name: "Make favorite: Français" }).click();
+    await expect(languageRow(page, "Français").locator(".admin-badge")).toBeVisible();
+    await expect(page.locator(".admin-badge")).toHaveCount(1);
+    await expect(languageRow(page, "Français").getByRole("checkbox", { name: "Show Français on the site" })).toBeDisabled();
+    const root = await page.request.get("/", { maxRedirects: 0 });
+    expect(root.headers().location).toBe("/fr/bienvenue");
+  } finally {
+    await page.goto("/admin/languages");
+    await languageRow(page, "English").getByRole("button", { name: "Make favorite: English" }).click();
+    await expect(languageRow(page, "English").locator(".admin-badge")).toBeVisible();
+  }
+});

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin-session.ts";
+
+// These tests change the shared e2e site's texts; each one puts back what the public pages show.
+test.describe.configure({ mode: "serial" });
+
+test.beforeEach(async ({ context }) => {
+  await signInAsAdmin(context);
+});
+
+const grid = (page: Page) => page.getByRole("region", { name: "Translations: keys by language" });
+const keyRow = (page: Page, key: string) => grid(page).locator("tbody tr").filter({ has: page.locator("th > code").getByText(key, { exact: true }) });
+const cellButton = (page: Page, code: string, key: string) => grid(page).getByRole("button", { name: new RegExp(`edit the ${code} translation of ${key}$`) });
+
+async function editCell(page: Page, code: string, key: string, text: string) {
+  await cellButton(page, code, key).click();
+  const editor = page.getByLabel(`${code} translation of ${key}`, { exact: true });
+  await editor.fill(text);
+  await grid(page).getByRole("button", { name: "Save" }).click();
+  await expect(cellButton(page, code, key)).toContainText(text);
+}
+
+test("shows completeness per language, section names first, right-to-left cells", async ({ page }) => {
+  await page.goto("/admin/translations");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Translations");
+  await expect(page.locator(".completeness__item").filter({ hasText: "fr-FR" })).toContainText("100%");
+  await expect(page.locator(".completeness__item").filter({ hasText: "zh-CN" })).toContainText("1 of");
+  const keys = await grid(page).locator("tbody th code").allTextContents();
+  expect(keys.slice(0, 3)).toEqual(["HOME", "ARTICLES", "JOBS"]);
+  // HOME is read-only here; the others are buttons.
+  await expect(keyRow(page, "HOME").getByRole("button")).toHaveCount(0);
+  const arabic = keyRow(page, "NAV:HOME").locator('td[lang="ar"]');
+  await expect(arabic).toHaveAttribute("dir", "rtl");
+  // Languages not on the site show on request, with their missing cells marked.
+  await expect(grid(page).locator('td[lang="zh-CN"]')).toHaveCount(0);
+  await page.getByLabel("Show languages not on the site").check();
+  await expect(cellButton(page, "zh-CN", "NAV:HOME")).toHaveAccessibleName(/^missing/);
+  await expect(keyRow(page, "NAV:HOME").locator('td[lang="zh-CN"]')).toHaveClass(/cell--missing/);
+});
+
+test("edits NAV:ARTICLES in fr-FR and the French pages show it at once", async ({ page }) => {
+  await page.goto("/admin/translations");
+  await page.getByLabel("Find a key or text").fill("NAV:ARTICLES");
+  await expect(grid(page).locator("tbody tr")).toHaveCount(1);
+  try {
+    await editCell(page, "fr-FR", "NAV:ARTICLES", "Nos articles");
+    await expect(cellButton(page, "fr-FR", "NAV:ARTICLES")).toBeFocused();
+    await page.goto("/fr/bienvenue");
+    await expect(page.getByRole("navigation").getByRole("link", { name: "Nos articles" })).toBeVisible();
+  } finally {
+    await page.goto("/admin/translations");
+    await page.getByLabel("Find a key or text").fill("NAV:ARTICLES");
+    await editCell(page, "fr-FR", "NAV:ARTICLES", "Articles");
+  }
+});
+
+test("Escape cancels an edit and keyboard users reach the editor with Enter", async ({ page }) => {
+  await page.goto("/admin/translations");
+  await page.getByLabel("Find a key or text").fill("NAV:JOBS");
+  await cellButton(page, "de-DE", "NAV:JOBS").focus();
+  await page.keyboard.press("Enter");
+  const editor = page.getByLabel("de-DE translation of NAV:JOBS", { exact: true });
+  await expect(editor).toBeFocused();
+  await editor.fill("Stellen");
+  await page.keyboard.press("Escape");
+  await expect(editor).toHaveCount(0);
+  await expect(cellButton(page, "de-DE", "NAV:JOBS")).toBeFocused();
+  await expect(cellButton(page, "de-DE", "NAV:JOBS")).toContainText("Berufe");
+});
+
+test("refuses a section name that another page of the language already uses", async ({ page }) => {
+  await page.goto("/admin/translations");
+  await cellButton(page, "fr-FR", "ARTICLES").click();
+  await page.getByLabel("fr-FR translation of ARTICLES", { exact: true }).fill("Métiers");
+  await grid(page).getByRole("button", { name: "Save" }).click();
+  await expect(grid(page).getByRole("alert")).toContainText("already the JOBS page name");
+  await expect(page.getByLabel("fr-FR translation of ARTICLES", { exact: true })).toHaveAttribute("aria-invalid", "true");
+});
+
+test("adds a key, which shows as missing elsewhere; Missing only keeps just the incomplete keys", async ({ page }) => {
+  await page.goto("/admin/translations");
+  const addKey = page.getByRole("region", { name: "Add a key" });
+  await addKey.getByLabel("Key").fill("e2e:promo");
+  await addKey.getByLabel("Text in English (en-US)").fill("Read our new series");
+  await addKey.getByRole("button", { name: "Add key" }).click();
+  await expect(keyRow(page, "E2E:PROMO")).toBeVisible();
+  await expect(cellButton(page, "fr-FR", "E2E:PROMO")).toHaveAccessibleName(/^missing/);
+  await expect(page.getByLabel("Find a key or text")).toHaveValue("E2E:PROMO");
+
+  await page.getByLabel("Find a key or text").fill("");
+  await page.getByLabel("Missing only").check();
+  await expect(keyRow(page, "E2E:PROMO")).toBeVisible();
+  await expect(keyRow(page, "NAV:HOME")).toHaveCount(0);
+  const rows = grid(page).locator("tbody tr");
+  for (const row of await rows.all()) await expect(row.locator(".cell--missing").first()).toBeVisible();
+
+  await page.getByLabel("Missing only").uncheck();
+  await expect(keyRow(page, "NAV:HOME")).toBeVisible();
+
+  // Adding the same key again is refused next to the field.
+  await addKey.getByLabel("Key").fill("E2E:PROMO");
+  await addKey.getByLabel("Text in English (en-US)").fill("Again");
+  await addKey.getByRole("button", { name: "Add key" }).click();
+  await expect(addKey.getByRole("alert")).toContainText("already exists");
+  await expect(addKey.getByLabel("Key")).toHaveAccessibleDescription(/already exists/);
+});

@@ -1,0 +1,43 @@
+/**
+ * Signs browser tests in as the demo admin without the sign-in UI: a real
+ * session row in the e2e server's SQLite database, handed to the browser as
+ * the pp_session cookie. Reusable by every admin spec:
+ *
+ *   test.beforeEach(async ({ context }) => { await signInAsAdmin(context); });
+ */
+import type { BrowserContext } from "@playwright/test";
+import { E2E_PORT, E2E_URL } from "../../../playwright.config.ts";
+import { SESSION_COOKIE } from "../../../server/auth/session-cookie.ts";
+import { createSession } from "../../../server/auth/sessions.ts";
+import { openDatabase } from "../../../server/db/connect.ts";
+
+/** The uid the demo seed gives admin@example.com. */
+export const DEMO_ADMIN_UID = "demo-admin";
+
+/** The e2e server's database file (see playwright.config.ts). */
+export function e2eDatabasePath(port = E2E_PORT): string {
+  return `./data/e2e-${port}/site.db`;
+}
+
+/** A fresh session for `uid` in the e2e database, as a Playwright cookie for the e2e server. */
+export async function adminSessionCookie(port = E2E_PORT, uid = DEMO_ADMIN_UID) {
+  const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath(port) });
+  try {
+    const session = await createSession(handle.db, uid);
+    return {
+      name: SESSION_COOKIE,
+      value: session.id,
+      url: port === E2E_PORT ? E2E_URL : `http://127.0.0.1:${port}`,
+      httpOnly: true,
+      sameSite: "Lax" as const,
+      expires: Math.floor(session.expiresAt.getTime() / 1000),
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Signs the browser context in as the demo admin. */
+export async function signInAsAdmin(context: BrowserContext, port = E2E_PORT): Promise<void> {
+  await context.addCookies([await adminSessionCookie(port)]);
+}
