@@ -5,6 +5,7 @@ import type { AppServices } from "../../../app/context.ts";
 import { readJson } from "../../http/body.ts";
 import type { HttpEnv } from "../../http/env.ts";
 import { HttpError } from "../../http/errors.ts";
+import { validateInput } from "../../http/validate.ts";
 import { applyImport, createImport, expectChunk, IMPORT_CHUNK_BYTES, newImportSchema, storeChunk } from "./imports.ts";
 import { exportCsv, jobLabelSchema, removeJobLabel, romeCodeSchema, setJobLabel } from "./service.ts";
 
@@ -17,15 +18,6 @@ const chunkIndexSchema = z
   .string()
   .regex(/^(0|[1-9]\d{0,5})$/, "must be a chunk number: 0, 1, 2…")
   .transform(Number);
-
-/** Validates route parameters like readJson validates bodies: a 400 naming the parameter. */
-function parseParams<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path.map(String).join(".") || "index";
-  throw new HttpError(400, "invalid_field", `${field}: ${issue.message}`, field);
-}
 
 function adminUid(c: Context<HttpEnv>): string {
   const user = c.get("user");
@@ -72,7 +64,7 @@ export function romesAdminApi(services: AppServices) {
   });
 
   app.put("/:code/labels/:languageCode", async (c) => {
-    const params = parseParams(labelParamsSchema, c.req.param());
+    const params = validateInput(labelParamsSchema, c.req.param());
     const { label } = await readJson(c, labelBodySchema);
     const changed = await setJobLabel(db, { uid: adminUid(c), ...params, label });
     if (changed) await services.content.changed();
@@ -80,7 +72,7 @@ export function romesAdminApi(services: AppServices) {
   });
 
   app.delete("/:code/labels/:languageCode", async (c) => {
-    const params = parseParams(labelParamsSchema, c.req.param());
+    const params = validateInput(labelParamsSchema, c.req.param());
     await removeJobLabel(db, { uid: adminUid(c), ...params });
     await services.content.changed();
     return c.body(null, 204);
@@ -94,7 +86,7 @@ export function romesAdminApi(services: AppServices) {
   app.put("/imports/:id/chunks/:index", async (c) => {
     const uid = adminUid(c);
     const id = c.req.param("id");
-    const index = parseParams(chunkIndexSchema, c.req.param("index"));
+    const index = validateInput(chunkIndexSchema, c.req.param("index"), "index");
     // The order is checked before the bytes are read, so a wrong chunk costs no upload.
     await expectChunk(db, uid, id, index);
     const bytes = await readChunkBody(c.req.raw, IMPORT_CHUNK_BYTES);
