@@ -7,7 +7,7 @@ import { parseQuery } from "../../../server/http/query.ts";
 import { ImportPanel } from "../../components/admin/romes/import-panel.tsx";
 import { LabelEditor } from "../../components/admin/romes/label-editor.tsx";
 import { RomesTable } from "../../components/admin/romes/romes-table.tsx";
-import "../../components/admin/romes/romes.css";
+import "../../styles/admin-romes.css";
 import { requestContext, servicesContext } from "../../context.ts";
 import { parsePageParam } from "../../lib/pagination.ts";
 import type { Route } from "./+types/romes";
