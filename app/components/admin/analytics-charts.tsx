@@ -27,10 +27,11 @@ const dayLabel = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
 
 /** Distinguishable on white and from each other (WCAG 1.4.11 non-text contrast ≥ 3:1). */
 const LANGUAGE_COLORS = ["#1f3a5f", "#b4471f", "#2e7d32", "#6a1b9a", "#00796b", "#c2185b", "#8d6e00", "#455a64"];
+// Each series has its own point shape too, shown in the legend: colour is never the only difference (WCAG 1.4.1).
 const TRAFFIC_SERIES = [
-  { key: "pageViews", label: "Page views", color: "#1f3a5f", dash: [] },
-  { key: "signIns", label: "Sign-ins", color: "#b4471f", dash: [] },
-  { key: "signOuts", label: "Sign-outs", color: "#5f6b7a", dash: [6, 4] },
+  { key: "pageViews", label: "Page views", color: "#1f3a5f", pointStyle: "circle" },
+  { key: "signIns", label: "Sign-ins", color: "#b4471f", pointStyle: "triangle" },
+  { key: "signOuts", label: "Sign-outs", color: "#5f6b7a", pointStyle: "rect" },
 ] as const;
 
 /** A canvas Chart.js draws on after hydration; recreated when the configuration changes. */
@@ -40,6 +41,8 @@ function ChartCanvas({ config, label }: { config: ChartConfiguration; label: str
     const canvas = canvasRef.current;
     if (!canvas) return;
     const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    // Labels in the page's own typeface rather than Chart.js's default Helvetica.
+    Chart.defaults.font.family = getComputedStyle(canvas).fontFamily;
     const chart = new Chart(canvas, { ...config, options: { ...config.options, animation: reducedMotion ? false : { duration: 300 } } });
     return () => chart.destroy();
   }, [config]);
@@ -55,7 +58,8 @@ const baseOptions = {
   maintainAspectRatio: false,
   interaction: { mode: "index", intersect: false },
   plugins: { legend: { position: "bottom", labels: { boxWidth: 14, boxHeight: 14 } } },
-  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+  // Headroom above the highest value, so the top bar or point is not cut by the frame.
+  scales: { y: { beginAtZero: true, grace: "8%", ticks: { precision: 0 } } },
 } satisfies ChartConfiguration["options"];
 
 function busiestDay(summary: AnalyticsSummary, count: (day: AnalyticsSummary["days"][number]) => number) {
@@ -90,12 +94,13 @@ export function TrafficChart({ summary }: { summary: AnalyticsSummary }) {
           data: summary.days.map((day) => day[series.key]),
           borderColor: series.color,
           backgroundColor: series.color,
-          borderDash: [...series.dash],
-          pointRadius: summary.days.length > 62 ? 0 : 3,
-          tension: 0.2,
+          pointStyle: series.pointStyle,
+          pointRadius: summary.days.length > 62 ? 0 : 3.5,
+          // Monotone curves never dip below zero between two days.
+          cubicInterpolationMode: "monotone" as const,
         })),
       },
-      options: baseOptions,
+      options: { ...baseOptions, plugins: { legend: { ...baseOptions.plugins.legend, labels: { usePointStyle: true, boxHeight: 8 } } } },
     }),
     [summary],
   );

@@ -35,7 +35,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       <title>Analytics · Admin · Polyglot Press</title>
       <h1 id="analytics-title">Analytics</h1>
       <p className="admin-report__lead">
-        Events recorded by the site itself: page views, sign-ins and sign-outs, and switches to each language. Days are in UTC.
+        Events recorded by the site itself: page views, sign-ins and sign-outs, and switches to each language. Choose up to {maxDays} days;
+        days are in UTC.
       </p>
       {/* Keyed by the values so the inputs show the applied range after each navigation. */}
       <Form method="get" className="report-filters" aria-label="Date range" key={`${values.from}:${values.to}`}>
@@ -43,7 +44,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         <Field id={fieldId("from")} label={FIELD_LABELS.from} error={errors.from}>
           {(control) => <input {...control} type="date" name="from" defaultValue={values.from} required />}
         </Field>
-        <Field id={fieldId("to")} label={FIELD_LABELS.to} error={errors.to} hint={`At most ${maxDays} days.`}>
+        <Field id={fieldId("to")} label={FIELD_LABELS.to} error={errors.to}>
           {(control) => <input {...control} type="date" name="to" defaultValue={values.to} required />}
         </Field>
         <button type="submit" className="button">

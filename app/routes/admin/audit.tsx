@@ -139,17 +139,17 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 {result.entries.map((entry) => (
                   <tbody className="audit-entry" key={entry.id}>
                       <tr>
-                        <td>
+                        <td data-label="When">
                           <When at={entry.at} />
                         </td>
-                        <td className="audit-actor">
+                        <td className="audit-actor" data-label="Actor">
                           <Actor actor={entry.actor} />
                         </td>
-                        <td>
+                        <td data-label="Action">
                           <span className={`audit-action audit-action--${entry.action.replace(/[^a-z_]/gi, "")}`}>{entry.action}</span>
                         </td>
-                        <td>{entry.entity}</td>
-                        <td>
+                        <td data-label="Entity">{entry.entity}</td>
+                        <td data-label="Entity id">
                           <code className="audit-entity-id">{entry.entityId}</code>
                         </td>
                       </tr>
