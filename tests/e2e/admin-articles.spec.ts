@@ -38,6 +38,14 @@ test("write an article with a live preview, publish it, translate it, and read b
   await expect(preview.locator("script")).toHaveCount(0);
   await expect(page.getByText("Unsaved changes")).toBeVisible();
 
+  // Leaving with unsaved changes asks first; Cancel stays.
+  await page.getByRole("link", { name: "All articles" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving the English version?" });
+  await expect(leave.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=en-US$`));
+
   await page.getByRole("radio", { name: "Published" }).check();
   await page.getByRole("button", { name: "Save and publish" }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();

@@ -24,6 +24,15 @@ import type { Route } from "./+types/article-editor";
 
 const API = "/api/admin/articles";
 
+function readablePath(path: string | null): string | null {
+  if (path === null) return null;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
   const { database, content } = context.get(servicesContext);
@@ -34,8 +43,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     dir: language.dir,
     enabled: language.enabled,
     favorite: language.favorite,
-    /** Where this language's articles live ("/fr/articles"), for the address hint; null if the language names no such section. */
-    articlesPath: language.enabled ? sectionPathIn(snapshot, language, "ARTICLES") : null,
+    /** Where this language's articles live ("/ar/مقالات", decoded for reading); null if the language has no such section. */
+    articlesPath: readablePath(language.enabled ? sectionPathIn(snapshot, language, "ARTICLES") : null),
   }));
   if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string> };
 
@@ -74,7 +83,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
       <p className="article-editor__back">
         <Link to="/admin/articles">
           <span aria-hidden="true" className="article-editor__back-arrow">
-            ←{" "}
+            ←
           </span>
           All articles
         </Link>
@@ -181,13 +190,29 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
         <div ref={summaryRef} tabIndex={-1} className="admin-form__summary">
           <ErrorSummary errors={errors} general={general} labels={DETAIL_LABELS} idFor={idFor} />
         </div>
-        <div className="admin-form__grid">
-          <Field id={idFor("author")} label={DETAIL_LABELS.author!} error={errors.author}>
+        <div className="article-details__grid">
+          <Field id={idFor("author")} label={DETAIL_LABELS.author!} hint="Shown under the title in every language" error={errors.author}>
             {(control) => (
               <input {...control} type="text" dir="auto" autoComplete="off" maxLength={ARTICLE_LIMITS.authorLength} value={draft.author} onChange={(event) => set("author", event.target.value)} />
             )}
           </Field>
-          <Field id={idFor("cover")} label={DETAIL_LABELS.cover!} hint="A path on this site (/covers/photo.webp) or an https:// address; optional" error={errors.cover}>
+          <Field
+            id={idFor("key")}
+            label={DETAIL_LABELS.key!}
+            hint={article ? "Its stable name in exports and logs" : "Optional: made up for you when empty"}
+            error={errors.key}
+          >
+            {(control) => (
+              <input {...control} type="text" dir="ltr" autoComplete="off" spellCheck={false} value={draft.key} onChange={(event) => set("key", event.target.value)} />
+            )}
+          </Field>
+          <Field
+            id={idFor("cover")}
+            label={DETAIL_LABELS.cover!}
+            hint="A path on this site (/covers/photo.webp) or an https:// address; optional"
+            error={errors.cover}
+            className="article-details__wide"
+          >
             {(control) => (
               <input {...control} type="text" inputMode="url" dir="ltr" autoComplete="off" spellCheck={false} value={draft.cover} onChange={(event) => set("cover", event.target.value)} />
             )}
@@ -197,20 +222,10 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
             label={DETAIL_LABELS.tags!}
             hint={`Separated by commas, at most ${ARTICLE_LIMITS.tagCount}. ROME codes such as M1805 link the article to that job's page.`}
             error={errors.tags}
-            className="admin-field--wide"
+            className="article-details__wide"
           >
             {(control) => (
               <input {...control} type="text" dir="auto" autoComplete="off" value={draft.tags} onChange={(event) => set("tags", event.target.value)} />
-            )}
-          </Field>
-          <Field
-            id={idFor("key")}
-            label={DETAIL_LABELS.key!}
-            hint={article ? "The article's stable name in exports and logs" : "Optional: made up for you when empty"}
-            error={errors.key}
-          >
-            {(control) => (
-              <input {...control} type="text" dir="ltr" autoComplete="off" spellCheck={false} value={draft.key} onChange={(event) => set("key", event.target.value)} />
             )}
           </Field>
         </div>
@@ -430,7 +445,7 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
       </div>
 
       <div className="version-form__meta">
-        <Field id={idFor("title")} label={VERSION_LABELS.title!} error={errors.title}>
+        <Field id={idFor("title")} label={VERSION_LABELS.title!} error={errors.title} className="version-form__wide">
           {(control) => (
             <input {...control} {...textAttributes} type="text" autoComplete="off" maxLength={ARTICLE_LIMITS.titleLength} value={draft.title} onChange={(event) => changeTitle(event.target.value)} />
           )}
@@ -438,11 +453,19 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
         <Field
           id={idFor("slug")}
           label={VERSION_LABELS.slug!}
-          hint={`${addressPrefix ? `${addressPrefix}${draft.slug || "…"} — ` : ""}${slugEdited ? "edited by hand; empty it to follow the title again" : "follows the title until you edit it"}`}
+          hint={slugEdited ? "Edited by hand; empty it to follow the title again." : "Follows the title until you edit it."}
           error={errors.slug}
+          className="version-form__wide"
         >
           {(control) => (
-            <input {...control} type="text" dir="auto" autoComplete="off" spellCheck={false} value={draft.slug} onChange={(event) => changeSlug(event.target.value)} />
+            <>
+              <input {...control} type="text" dir="auto" autoComplete="off" spellCheck={false} value={draft.slug} onChange={(event) => changeSlug(event.target.value)} />
+              {addressPrefix && (
+                <p className="version-form__address">
+                  Address on the site: <bdi dir="ltr">{`${addressPrefix}${draft.slug || (draft.title.trim() === "" ? "…" : slugify(draft.title))}`}</bdi>
+                </p>
+              )}
+            </>
           )}
         </Field>
         <Field id={idFor("summary")} label={VERSION_LABELS.summary!} hint={`Shown in lists and search results; at most ${ARTICLE_LIMITS.summaryLength} characters`} error={errors.summary} className="version-form__wide">

@@ -119,11 +119,11 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                         <li key={version.code}>
                           <Link
                             to={`/admin/articles/${article.id}?language=${encodeURIComponent(version.code)}`}
-                            className={`version-chip version-chip--${version.status}`}
+                            className="version-chip"
                             title={`${languageOf(version.code)?.label ?? version.code}: ${version.title}`}
                           >
                             {version.code}
-                            <span className="version-chip__status">{version.status === "published" ? "published" : "draft"}</span>
+                            <span className={`version-chip__status version-chip__status--${version.status}`}>{version.status}</span>
                           </Link>
                         </li>
                       ))}
