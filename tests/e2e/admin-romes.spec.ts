@@ -9,6 +9,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 const codeCells = (page: Page) => page.locator(".romes-table tbody th");
+const importRegion = (page: Page) => page.getByRole("region", { name: "Import", exact: true });
 
 test.describe("admin ROME jobs", () => {
   test("search, domaine filter and pagination are driven by the address", async ({ page }) => {
@@ -78,14 +79,14 @@ test.describe("admin ROME jobs", () => {
     const progress = page.getByLabel("Upload progress");
     await expect(progress).toHaveAttribute("value", "100");
     await expect(page.locator(".romes-progress__value")).toHaveText("100%");
-    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(importRegion(page).getByRole("alert")).toHaveCount(0);
   });
 
   test("uploading a malformed file shows the parser's message as an alert", async ({ page }) => {
     await page.goto("/admin/romes");
     await page.getByLabel("ROME file").setInputFiles(MALFORMED_XML);
     await page.getByRole("button", { name: "Import" }).click();
-    await expect(page.getByRole("alert")).toHaveText(/^malformed\.xml was not imported: Malformed XML at line 10: /);
+    await expect(importRegion(page).getByRole("alert")).toHaveText(/^malformed\.xml was not imported: Malformed XML at line 10: /);
     await expect(page.locator(".romes-summary")).toHaveCount(0);
   });
 });
