@@ -5,15 +5,9 @@
  */
 import type { Transaction } from "kysely";
 import type { AppServices } from "../../app/context.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import type { Database } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
-
-/** True when a write failed on a unique constraint, on SQLite or PostgreSQL. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  if ("code" in error && error.code === "23505") return true;
-  return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
-}
 
 /**
  * Runs `work` in a transaction, then reloads the public content. A unique-constraint

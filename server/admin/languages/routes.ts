@@ -7,17 +7,12 @@ import { z } from "zod";
 import type { AppServices } from "../../../app/context.ts";
 import { readJson } from "../../http/body.ts";
 import type { HttpEnv } from "../../http/env.ts";
-import { HttpError } from "../../http/errors.ts";
+import { validateInput } from "../../http/validate.ts";
 import { languagePatchSchema, newLanguageSchema } from "./schema.ts";
 import { languagesAdmin } from "./service.ts";
 
-const languageId = z.coerce.number().int().positive().max(2_147_483_647);
-
-function parseId(raw: string): number {
-  const parsed = languageId.safeParse(raw);
-  if (!parsed.success) throw new HttpError(400, "invalid_field", "id: must be a positive whole number.", "id");
-  return parsed.data;
-}
+const languageId = z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be positive").max(2_147_483_647, "is too large");
+const parseId = (raw: string) => validateInput(languageId, raw, "id");
 
 export function languagesAdminApi(services: AppServices) {
   const languages = languagesAdmin(services);

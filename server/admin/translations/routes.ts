@@ -7,19 +7,15 @@ import { z } from "zod";
 import type { AppServices } from "../../../app/context.ts";
 import { readJson } from "../../http/body.ts";
 import type { HttpEnv } from "../../http/env.ts";
-import { HttpError } from "../../http/errors.ts";
+import { validateInput } from "../../http/validate.ts";
 import { newTranslationKeySchema, translationCellSchema, translationKey } from "./schema.ts";
 import { translationsAdmin } from "./service.ts";
 
-const languageCode = z.string().min(1).max(35);
+const languageCode = z.string().min(1, "is required").max(35, "is too long for a language code");
 
 /** The cell a path names; both parts arrive percent-decoded. */
 function parseCell(rawKey: string, rawCode: string): { key: string; code: string } {
-  const key = translationKey.safeParse(rawKey);
-  if (!key.success) throw new HttpError(400, "invalid_field", `key: ${key.error.issues[0]?.message ?? "is not valid"}.`, "key");
-  const code = languageCode.safeParse(rawCode);
-  if (!code.success) throw new HttpError(400, "invalid_field", "code: must be a language code.", "code");
-  return { key: key.data, code: code.data };
+  return { key: validateInput(translationKey, rawKey, "key"), code: validateInput(languageCode, rawCode, "code") };
 }
 
 export function translationsAdminApi(services: AppServices) {
