@@ -111,7 +111,17 @@ async function loadTranslations(db: Kysely<Database>) {
   return { translations, sectionNames };
 }
 
-async function loadArticles(db: Kysely<Database>): Promise<Article[]> {
+/** Rendered Markdown of the previous snapshot, reused for unchanged bodies: a reload re-renders only what changed. */
+function renderCache(previous: Snapshot | null): Map<string, ArticleVersion> {
+  const rendered = new Map<string, ArticleVersion>();
+  for (const article of previous?.articles ?? []) {
+    for (const version of article.versions.values()) rendered.set(version.body, version);
+  }
+  return rendered;
+}
+
+async function loadArticles(db: Kysely<Database>, previous: Snapshot | null): Promise<Article[]> {
+  const rendered = renderCache(previous);
   const blogs = await db.selectFrom("blogs").selectAll().execute();
   const versions = await db.selectFrom("blog_versions").selectAll().where("status", "=", "published").execute();
   const articles = new Map<number, Article>(
@@ -121,6 +131,7 @@ async function loadArticles(db: Kysely<Database>): Promise<Article[]> {
     ]),
   );
   for (const version of versions) {
+    const earlier = rendered.get(version.body);
     articles.get(version.blog_id)?.versions.set(version.code, {
       articleId: version.blog_id,
       code: version.code,
@@ -128,9 +139,9 @@ async function loadArticles(db: Kysely<Database>): Promise<Article[]> {
       title: version.title,
       summary: version.summary,
       body: version.body,
-      html: renderMarkdown(version.body),
+      html: earlier?.html ?? renderMarkdown(version.body),
       coverAlt: version.cover_alt,
-      readingMinutes: readingMinutes(version.body),
+      readingMinutes: earlier?.readingMinutes ?? readingMinutes(version.body),
       publishedAt: version.published_at ?? version.updated_at,
       updatedAt: version.updated_at,
     });
@@ -166,11 +177,12 @@ async function loadJobs(db: Kysely<Database>) {
   return { domains, jobs, jobsByCode: new Map(jobs.map((job) => [job.code, job])) };
 }
 
-export async function loadSnapshot(db: Kysely<Database>, version: number): Promise<Snapshot> {
+export async function loadSnapshot(db: Kysely<Database>, previous: Snapshot | null = null): Promise<Snapshot> {
+  const version = (previous?.version ?? 0) + 1;
   const [languages, { translations, sectionNames }, articles, { domains, jobs, jobsByCode }] = await Promise.all([
     loadLanguages(db),
     loadTranslations(db),
-    loadArticles(db),
+    loadArticles(db, previous),
     loadJobs(db),
   ]);
   return { version, loadedAt: new Date().toISOString(), languages, translations, sectionNames, articles, jobs, jobsByCode, domains };

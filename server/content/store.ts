@@ -20,7 +20,7 @@ export interface ContentStore {
 }
 
 export async function createContentStore(handle: DatabaseHandle, log: Logger): Promise<ContentStore> {
-  let snapshot = await loadSnapshot(handle.db, 1);
+  let snapshot = await loadSnapshot(handle.db);
   const listeners = new Set<(snapshot: Snapshot) => void>();
   let reloading: Promise<void> | null = null;
   let reloadAgain = false;
@@ -34,7 +34,7 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
     reloading = (async () => {
       do {
         reloadAgain = false;
-        snapshot = await loadSnapshot(handle.db, snapshot.version + 1);
+        snapshot = await loadSnapshot(handle.db, snapshot);
         for (const listener of listeners) listener(snapshot);
       } while (reloadAgain);
     })().finally(() => {
