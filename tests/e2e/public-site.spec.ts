@@ -167,7 +167,7 @@ test.describe("screens", () => {
     await expect(page.getByRole("link", { name: /A1201/ })).toBeVisible();
     await page.goto("/en/jobs?q=m1805");
     await expect(page.locator(".job-list a")).toHaveCount(1);
-    await expect(page.getByRole("status")).toContainText("1");
+    await expect(page.getByRole("main").getByRole("status")).toContainText("1");
   });
 
   test("an article renders its Markdown, and its job page lists it", async ({ page, request }) => {
