@@ -3,6 +3,10 @@ import { defineConfig } from "@playwright/test";
 // Helpers running browser tests side by side pick their own port.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
+// The local identity providers (tests/fixtures/idp): ports derived from E2E_PORT so parallel runs never collide.
+export const GOOGLE_STANDIN_PORT = E2E_PORT + 228;
+export const GITHUB_STANDIN_PORT = E2E_PORT + 229;
+export const GOOGLE_STANDIN_URL = `http://127.0.0.1:${GOOGLE_STANDIN_PORT}`;
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
 const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"];
@@ -24,6 +28,15 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: "node tests/fixtures/idp/cli.ts",
+      url: `${GOOGLE_STANDIN_URL}/__standin/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { GOOGLE_STANDIN_PORT: String(GOOGLE_STANDIN_PORT), GITHUB_STANDIN_PORT: String(GITHUB_STANDIN_PORT) },
+    },
+    {
       command: "node tests/e2e/server.ts",
       url: `${E2E_URL}/healthz`,
       reuseExistingServer: false,
@@ -37,6 +50,12 @@ export default defineConfig({
         PUBLIC_URL: E2E_URL,
         DATABASE_URL: `sqlite:./data/e2e-${E2E_PORT}/site.db`,
         LOG_LEVEL: "warn",
+        // Google points at the local OpenID provider; GitHub stays unconfigured, so its button uses the development provider.
+        GOOGLE_CLIENT_ID: "test-google-client",
+        GOOGLE_CLIENT_SECRET: "test-google-secret",
+        GOOGLE_ISSUER: GOOGLE_STANDIN_URL,
+        // Every spec signs in from 127.0.0.1: the default 20 a minute would throttle the suite itself.
+        SIGN_IN_RATE_LIMIT: "10000",
       },
     },
   ],

@@ -8,11 +8,14 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
+  type RouterContextProvider,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { PROVIDER_NAMES, signInAvailable } from "../server/auth/dev-login.ts";
 import { shellView } from "../server/content/shell.ts";
 import type { Route } from "./+types/root";
+import { AccountMenu } from "./components/account-menu.tsx";
+import { AdminGate, adminGateStatus } from "./components/admin-gate.tsx";
 import { LanguagePicker } from "./components/language-picker.tsx";
 import { PageViewBeacon } from "./components/page-view-beacon.tsx";
 import { requestContext, servicesContext } from "./context.ts";
@@ -20,23 +23,36 @@ import { homePath } from "./lib/paths.ts";
 import { pageNameFor } from "./lib/pages.ts";
 import { sectionPath } from "./lib/paths.ts";
 import { restoreLanguageChoice } from "./lib/saved-language.ts";
-import { useShell } from "./lib/use-shell.ts";
+import { createTranslate } from "./i18n/translate.ts";
+import { useShell, useShellData } from "./lib/use-shell.ts";
+import { ToastProvider } from "./toast/context.tsx";
+import { Toaster } from "./toast/toaster.tsx";
 import "./styles/app.css";
+import "./toast/toast.css";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The page shell's data; also what the admin gate's refusal carries, since it is thrown before any loader runs. */
+export function rootData(context: Readonly<RouterContextProvider>, lang: string | undefined) {
   const { content, config } = context.get(servicesContext);
   const { nonce, user } = context.get(requestContext);
-  return { ...shellView(content.current(), params.lang), publicUrl: config.publicUrl, nonce, user };
+  // Only the methods that can sign someone in get a button.
+  const signInMethods = PROVIDER_NAMES.filter((provider) => signInAvailable(config, provider));
+  return { ...shellView(content.current(), lang), publicUrl: config.publicUrl, nonce, user, signInMethods };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return rootData(context, params.lang);
 }
 
 // The shell only changes with the language, the signed-in user or after a submission.
-export function shouldRevalidate({ currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  // revalidate() keeps the URL: it follows a sign-in or sign-out, so the user may have changed.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return currentParams.lang?.toLowerCase() !== nextParams.lang?.toLowerCase();
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useShellData();
   return (
     <html lang={data?.language.code ?? "en-US"} dir={data?.language.dir ?? "ltr"}>
       <head>
@@ -48,12 +64,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        {/* Around the app and its error pages alike, so a toast survives the switch between them. */}
+        <ToastProvider>
+          {children}
+          {data && <SiteToaster strings={data.strings} />}
+        </ToastProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>
     </html>
   );
+}
+
+function SiteToaster({ strings }: { strings: Record<string, string> }) {
+  const t = createTranslate(strings);
+  return <Toaster regionLabel={t("TOAST:REGION")} dismissLabel={t("TOAST:DISMISS")} />;
 }
 
 function SiteHeader() {
@@ -96,6 +121,7 @@ function SiteHeader() {
         </nav>
         <div className="site-header__tools">
           <LanguagePicker />
+          <AccountMenu />
         </div>
       </div>
     </header>
@@ -153,7 +179,7 @@ function ErrorMessage({ titleKey, textKey, status }: { titleKey: string; textKey
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const shell = useRouteLoaderData<typeof loader>("root");
+  const shell = useShellData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!shell) {
     // The shell itself failed: nothing translated is available, so say it plainly.
@@ -161,6 +187,14 @@ export function ErrorBoundary() {
       <main id="content">
         <h1>Something went wrong</h1>
       </main>
+    );
+  }
+  const gate = adminGateStatus(error);
+  if (gate) {
+    return (
+      <Page>
+        <AdminGate status={gate} />
+      </Page>
     );
   }
   const [titleKey, textKey] =

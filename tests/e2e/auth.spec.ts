@@ -1,0 +1,175 @@
+/**
+ * Sign-in in a real browser (PRODUCT.md §6): the popup with the development
+ * provider (GitHub here) and with the local OpenID provider (Google here),
+ * welcome / welcome back, sign-out, the admin gate, the blocked-popup
+ * fallback, and the toast's hover behaviour (§8).
+ */
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { GOOGLE_STANDIN_URL } from "../../playwright.config.ts";
+import type { GoogleUser } from "../fixtures/idp/google.ts";
+import { COOKIES, standInCookieValue } from "../fixtures/idp/shared.ts";
+
+const SHOTS = "/tmp/shots";
+let counter = 0;
+/** An email no other test (or earlier run on the same database) has used. */
+const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+
+const header = (page: Page) => page.locator("header.site-header");
+const toast = (page: Page, text: string | RegExp) => page.locator(".toast").filter({ hasText: text });
+
+/** Signs in through the popup of the development provider behind "Sign in with GitHub". */
+async function devSignIn(page: Page, who: { email: string; name: string }, scope = header(page), buttonName = "Sign in with GitHub") {
+  const popupOpened = page.waitForEvent("popup");
+  await scope.getByRole("button", { name: buttonName }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel("Email").fill(who.email);
+  await popup.getByLabel("Name").fill(who.name);
+  const closed = popup.waitForEvent("close");
+  await popup.getByRole("button", { name: "Continue" }).click();
+  await closed;
+}
+
+async function chooseGoogleUser(context: BrowserContext, user: GoogleUser) {
+  await context.addCookies([{ name: COOKIES.googleUser, value: standInCookieValue(user), url: GOOGLE_STANDIN_URL }]);
+}
+
+async function signOut(page: Page) {
+  await header(page).getByRole("button", { name: "Sign out" }).click();
+  await expect(toast(page, "You are signed out.")).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+}
+
+test("development provider in a popup: welcome, sign-out, welcome back", async ({ page }) => {
+  const who = { email: uniqueEmail("dev"), name: "Dev Person" };
+  await page.goto("/en/welcome");
+  await expect(header(page).getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Sign in with GitHub" })).toBeVisible();
+  await header(page).screenshot({ path: `${SHOTS}/auth-header-signed-out-en.png` });
+
+  await devSignIn(page, who);
+  await expect(toast(page, "Welcome, Dev Person!")).toBeVisible();
+  await expect(header(page).getByText("Dev Person", { exact: true })).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Sign in with GitHub" })).toHaveCount(0);
+  await expect(header(page).getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/en\/welcome$/);
+  await header(page).screenshot({ path: `${SHOTS}/auth-header-signed-in-en.png` });
+  await page.screenshot({ path: `${SHOTS}/auth-welcome-toast.png` });
+
+  await signOut(page);
+  await expect(header(page).getByText("Dev Person", { exact: true })).toHaveCount(0);
+
+  await devSignIn(page, who);
+  await expect(toast(page, "Welcome back, Dev Person!")).toBeVisible();
+});
+
+test("Google through the local OpenID provider: name and photo in the header", async ({ page, context }) => {
+  const grace: GoogleUser = { sub: `e2e-${Date.now()}`, email: uniqueEmail("grace"), emailVerified: true, name: "Grace Hopper", picture: "https://example.com/grace.png" };
+  await chooseGoogleUser(context, grace);
+  await page.goto("/en/articles");
+  const popupOpened = page.waitForEvent("popup");
+  await header(page).getByRole("button", { name: "Sign in with Google" }).click();
+  const popup = await popupOpened;
+  await popup.waitForEvent("close");
+  await expect(toast(page, "Welcome, Grace Hopper!")).toBeVisible();
+  await expect(header(page).getByText("Grace Hopper", { exact: true })).toBeVisible();
+  // The photo is decorative: the name is right next to it.
+  await expect(header(page).locator('img[src="https://example.com/grace.png"]')).toHaveAttribute("alt", "");
+  await expect(page).toHaveURL(/\/en\/articles$/);
+
+  await signOut(page);
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  const again = page.waitForEvent("popup");
+  await header(page).getByRole("button", { name: "Sign in with Google" }).click();
+  await (await again).waitForEvent("close");
+  await expect(toast(page, "Welcome back, Grace Hopper!")).toBeVisible();
+});
+
+test("a refused Google sign-in shows the provider's message and the method", async ({ page, context }) => {
+  await context.addCookies([{ name: COOKIES.googleOutcome, value: "deny", url: GOOGLE_STANDIN_URL }]);
+  await page.goto("/en/welcome");
+  const popupOpened = page.waitForEvent("popup");
+  await header(page).getByRole("button", { name: "Sign in with Google" }).click();
+  await (await popupOpened).waitForEvent("close");
+  const error = page.getByRole("alert").locator(".toast");
+  await expect(error).toHaveText(/Sign-in failed: .*denied.* \(google\)/);
+  await expect(header(page).getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+});
+
+test("the admin gate: 401 with sign-in buttons, 403 for others, the admin shell and the Admin link for admins", async ({ page }) => {
+  const anonymous = await page.goto("/admin");
+  expect(anonymous?.status()).toBe(401);
+  const main = page.locator("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Sign in required" })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Sign in with GitHub" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/auth-admin-401.png`, fullPage: true });
+
+  // Signing in right there as a non-admin turns the page into "No access".
+  await devSignIn(page, { email: uniqueEmail("reader"), name: "Rita Reader" }, main);
+  await expect(main.getByRole("heading", { level: 1, name: "No access" })).toBeVisible();
+  const forbidden = await page.goto("/admin/users");
+  expect(forbidden?.status()).toBe(403);
+  await expect(main.getByRole("heading", { level: 1, name: "No access" })).toBeVisible();
+  await expect(header(page).getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/auth-admin-403.png`, fullPage: true });
+
+  await signOut(page);
+  await page.goto("/en/welcome");
+  await devSignIn(page, { email: "admin@example.com", name: "Demo Admin" });
+  await expect(toast(page, "Welcome back, Demo Admin!")).toBeVisible();
+  await header(page).getByRole("link", { name: "Admin" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  for (const name of ["Languages", "Translations", "Articles", "Users", "Analytics", "Audit log", "ROME jobs"]) {
+    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole("link", { name: "ROME jobs" })).toHaveAttribute("href", "/admin/romes");
+  const allowed = await page.goto("/admin");
+  expect(allowed?.status()).toBe(200);
+  await page.screenshot({ path: `${SHOTS}/auth-admin-200.png` });
+});
+
+test("a blocked popup falls back to a full-page sign-in that returns to the same page", async ({ page }) => {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto("/fr/articles");
+  await header(page).getByRole("button", { name: "Se connecter avec GitHub" }).click();
+  await expect(page).toHaveURL(/\/auth\/github\/dev-login$/);
+  await page.getByLabel("Email").fill(uniqueEmail("blocked"));
+  await page.getByLabel("Name").fill("Bea Blocked");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/fr\/articles$/);
+  await expect(toast(page, "Bienvenue, Bea Blocked !")).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+});
+
+test("a hovered toast stays past 5 s and leaves about 1 s after the mouse does", async ({ page }) => {
+  await page.goto("/en/welcome");
+  await devSignIn(page, { email: uniqueEmail("hover"), name: "Hover Craft" });
+  const welcome = toast(page, "Welcome, Hover Craft!");
+  await expect(welcome).toBeVisible();
+  await welcome.hover();
+  await page.waitForTimeout(6000);
+  await expect(welcome).toBeVisible();
+  await page.mouse.move(5, 300);
+  const left = Date.now();
+  await page.waitForTimeout(500);
+  await expect(welcome).toBeVisible();
+  await expect(welcome).toHaveCount(0, { timeout: 3000 });
+  // Extended time-out 1000 ms + 300 ms ease, with some slack for a busy machine.
+  expect(Date.now() - left).toBeLessThan(2500);
+});
+
+test("the header in Arabic, signed out and signed in", async ({ page }) => {
+  await page.goto(`/ar/${encodeURIComponent("مرحبا")}`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(header(page).getByRole("button", { name: "تسجيل الدخول باستخدام Google" })).toBeVisible();
+  await header(page).screenshot({ path: `${SHOTS}/auth-header-signed-out-ar.png` });
+  await devSignIn(page, { email: uniqueEmail("amal"), name: "أمل" }, header(page), "تسجيل الدخول باستخدام GitHub");
+  await expect(toast(page, "أهلًا بك يا أمل!")).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "تسجيل الخروج" })).toBeVisible();
+  await header(page).screenshot({ path: `${SHOTS}/auth-header-signed-in-ar.png` });
+  await page.screenshot({ path: `${SHOTS}/auth-toast-ar.png` });
+});
