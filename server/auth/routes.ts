@@ -43,7 +43,7 @@ const startQuerySchema = z.strictObject({
 
 // Not strict: providers add their own parameters (Google: authuser, prompt, scope…).
 const callbackQuerySchema = z.object({
-  state: z.string().min(1, "is missing").max(512, "is too long"),
+  state: z.string({ error: "is missing" }).min(1, "is missing").max(512, "is too long"),
   code: z.string().min(1).max(2048, "is too long").optional(),
   error: z.string().regex(/^[\x20-\x7e]{1,128}$/, "is not an OAuth error code").optional(),
   error_description: z.string().max(1000, "is too long").optional(),

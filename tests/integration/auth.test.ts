@@ -108,7 +108,8 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     const { result, html } = await popupResult(response);
     expect(result).toMatchObject({ ok: true, method: "google", welcome: "new", displayName: "Ada Lovelace" });
     expect(html).toContain("Welcome, Ada Lovelace!");
-    expect(html).toMatch(/<script nonce="[^"]+">/);
+    const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+    expect(response.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
     expect(html).not.toMatch(/access_token|id_token/);
 
     const user = await sessionUser(browser);
@@ -295,6 +296,16 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
       expect(own.result).toMatchObject({ ok: true });
       const again = await popupResult((await browser.go(url)).response);
       expect(again.result).toMatchObject({ ok: false });
+    });
+
+    it("a malformed callback", async () => {
+      const email = "malformed@example.com";
+      const browser = browserAs("google", googleUser({ email }));
+      await expectFailure(email, async () => {
+        const { url } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
+        url.searchParams.delete("state");
+        return (await browser.go(url)).response;
+      }, /malformed \(state: is missing\)/);
     });
 
     it("refuses bad start parameters with a 400 naming the parameter", async () => {
