@@ -11,8 +11,7 @@ import {
   type RouterContextProvider,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { PROVIDER_NAMES, signInAvailable } from "../server/auth/dev-login.ts";
-import { shellView } from "../server/content/shell.ts";
+import { pageShellData } from "../server/http/page-shell.ts";
 import type { Route } from "./+types/root";
 import { AccountMenu } from "./components/account-menu.tsx";
 import { AdminGate, adminGateStatus } from "./components/admin-gate.tsx";
@@ -30,17 +29,8 @@ import { Toaster } from "./toast/toaster.tsx";
 import "./styles/app.css";
 import "./toast/toast.css";
 
-/** The page shell's data; also what the admin gate's refusal carries, since it is thrown before any loader runs. */
-export function rootData(context: Readonly<RouterContextProvider>, lang: string | undefined) {
-  const { content, config } = context.get(servicesContext);
-  const { nonce, user } = context.get(requestContext);
-  // Only the methods that can sign someone in get a button.
-  const signInMethods = PROVIDER_NAMES.filter((provider) => signInAvailable(config, provider));
-  return { ...shellView(content.current(), lang), publicUrl: config.publicUrl, nonce, user, signInMethods };
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return rootData(context, params.lang);
+  return pageShellData(context, params.lang);
 }
 
 // The shell only changes with the language, the signed-in user or after a submission.

@@ -10,7 +10,8 @@ import { homePath, itemPath, normalizeName, sectionPath } from "../../app/lib/pa
 import { matchesAllWords } from "../../app/lib/text.ts";
 import { slugify } from "../../app/lib/text.ts";
 import type { SectionKey } from "../../app/lib/types.ts";
-import { ROME_SOURCE_LANGUAGE, type Article, type Job, type Language, type Snapshot } from "./snapshot.ts";
+import { ROME_SOURCE_LANGUAGE } from "../../app/lib/rome.ts";
+import type { Article, Job, Language, Snapshot } from "./snapshot.ts";
 
 export const ARTICLES_PER_PAGE = 6;
 export const HOME_LATEST_COUNT = 3;

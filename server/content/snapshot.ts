@@ -70,7 +70,6 @@ export interface Snapshot {
 }
 
 const SECTION_KEYS: SectionKey[] = ["HOME", "ARTICLES", "JOBS"];
-export const ROME_SOURCE_LANGUAGE = "fr-FR";
 
 function isSectionKey(key: string): key is SectionKey {
   return (SECTION_KEYS as string[]).includes(key);

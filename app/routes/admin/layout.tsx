@@ -10,7 +10,7 @@ import { data, isRouteErrorResponse, NavLink, Outlet, useRouteError } from "reac
 import { checkAdmin, requireAdmin } from "../../../server/auth/guard.ts";
 import { AdminGate, adminGateStatus } from "../../components/admin-gate.tsx";
 import { requestContext } from "../../context.ts";
-import { rootData } from "../../root.tsx";
+import { pageShellData } from "../../../server/http/page-shell.ts";
 import "../../styles/admin.css";
 import type { Route } from "./+types/layout";
 
@@ -19,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const gate = checkAdmin(context.get(requestContext).user);
     // Thrown before any loader runs, the root's included: the refusal carries the page shell
     // (useShellData in app/lib/use-shell.ts), and the root's error boundary shows the gate page.
-    if (!gate.ok) throw data({ gate: gate.status, shell: rootData(context, undefined) }, { status: gate.status });
+    if (!gate.ok) throw data({ gate: gate.status, shell: pageShellData(context, undefined) }, { status: gate.status });
   },
 ];
 

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { foldForSearch, matchesAllWords } from "../../../app/lib/text.ts";
 import { pageWindow, type PageWindow } from "../../../app/lib/pagination.ts";
-import { ROME_SOURCE_LANGUAGE } from "../../content/snapshot.ts";
+import { ROME_SOURCE_LANGUAGE } from "../../../app/lib/rome.ts";
 import type { Database } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { recordAudit } from "../audit.ts";
@@ -16,7 +16,6 @@ export const ROMES_PAGE_SIZE = 50;
 export const MAX_SEARCH_CHARS = 100;
 export const MAX_JOB_LABEL_CHARS = 200;
 export const ROME_CODE_PATTERN = /^[A-N]\d{4}$/;
-export { ROME_SOURCE_LANGUAGE };
 
 export const romeCodeSchema = z.string().regex(ROME_CODE_PATTERN, "must be a ROME code: a letter A–N and four digits, e.g. A1101");
 
