@@ -18,7 +18,13 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
+  // Visitor specs only read the shared e2e site and run side by side; admin specs change it,
+  // so they run afterwards, one at a time.
+  projects: [
+    { name: "visitors", testMatch: /(public-site|startup|auth)\.spec\.ts$/ },
+    { name: "admin", testMatch: /admin-.*\.spec\.ts$/, dependencies: ["visitors"], workers: 1 },
+  ],
   use: {
     baseURL: E2E_URL,
     browserName: "chromium",
