@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
-type Who = "admin" | "user" | "anonymous";
 
 interface VersionBody {
   code: string;
@@ -27,10 +26,8 @@ interface ArticleBody {
   versions: VersionBody[];
 }
 
-interface Reply {
-  status: number;
-  json: { article?: ArticleBody; articles?: ArticleBody[]; error?: { code: string; message: string; field?: string } } | null;
-}
+type ReplyJson = { article?: ArticleBody; articles?: ArticleBody[]; error?: { code: string; message: string; field?: string } };
+type Reply = ApiReply<ReplyJson>;
 
 const version = (overrides: Record<string, unknown> = {}) => ({
   title: "Working in three languages",
@@ -44,7 +41,8 @@ const version = (overrides: Record<string, unknown> = {}) => ({
 describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
   let testApp: TestApp;
   let xsrf: Awaited<ReturnType<typeof xsrfHeaders>>;
-  const sessions: Record<Who, string> = { admin: "", user: "", anonymous: "" };
+  const sessions: Record<Visitor, string> = { admin: "", user: "", anonymous: "" };
+  let call: AdminApiCall<ReplyJson>;
   let adminUid = "";
 
   beforeAll(async () => {
@@ -53,27 +51,11 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
     adminUid = `articles-admin-${kind}`;
     sessions.admin = await signedInCookie(testApp.services, { uid: adminUid, email: "articles-admin@example.com", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
+    call = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
   });
   afterAll(() => testApp.close());
 
   const db = () => testApp.services.database.db;
-
-  async function call(method: string, path: string, options: { body?: unknown; raw?: string; as?: Who; contentType?: string } = {}): Promise<Reply> {
-    const who = options.as ?? "admin";
-    const cookie = [xsrf.cookie, sessions[who]].filter(Boolean).join("; ");
-    const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const response = await testApp.app.request(`/api/admin/articles${path}`, {
-      method,
-      headers: {
-        "x-xsrf-token": xsrf["x-xsrf-token"],
-        cookie,
-        ...(body === undefined ? {} : { "content-type": options.contentType ?? "application/json" }),
-      },
-      body,
-    });
-    const text = await response.text();
-    return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Reply["json"]) };
-  }
 
   /** Everything an articles write may touch, to prove a refused request changed nothing. */
   async function storedState() {
@@ -118,14 +100,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       ["DELETE", "/1/versions/en-US"],
     ];
     it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
-      const before = await storedState();
-      const anonymous = await call(method, path, { body, as: "anonymous" });
-      expect(anonymous.status).toBe(401);
-      expect(anonymous.json).toMatchObject({ error: { code: "unauthenticated" } });
-      const user = await call(method, path, { body, as: "user" });
-      expect(user.status).toBe(403);
-      expect(user.json).toMatchObject({ error: { code: "forbidden" } });
-      expect(await storedState()).toEqual(before);
+      await expectAdminGateRefuses(call, method, path, body, storedState);
     });
   });
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
-type Who = "admin" | "user" | "anonymous";
 
 interface LanguageBody {
   id: number;
@@ -21,30 +20,19 @@ interface LanguageBody {
 describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   let testApp: TestApp;
   let xsrf: Awaited<ReturnType<typeof xsrfHeaders>>;
-  const sessions: Record<Who, string> = { admin: "", user: "", anonymous: "" };
+  const sessions: Record<Visitor, string> = { admin: "", user: "", anonymous: "" };
+  let call: AdminApiCall;
 
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     xsrf = await xsrfHeaders(testApp.app);
     sessions.admin = await signedInCookie(testApp.services, { email: "lang-admin@example.com", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
+    call = adminApiCaller(testApp.app, "/api/admin/languages", sessions, xsrf);
   });
   afterAll(() => testApp.close());
 
   const db = () => testApp.services.database.db;
-
-  async function call(method: string, path: string, options: { body?: unknown; raw?: string; as?: Who } = {}) {
-    const who = options.as ?? "admin";
-    const cookie = [xsrf.cookie, sessions[who]].filter(Boolean).join("; ");
-    const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const response = await testApp.app.request(`/api/admin/languages${path}`, {
-      method,
-      headers: { "x-xsrf-token": xsrf["x-xsrf-token"], cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body,
-    });
-    const text = await response.text();
-    return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Record<string, unknown>) };
-  }
 
   /** Everything a languages write may touch, to prove a refused request changed nothing. */
   async function storedState() {
@@ -65,14 +53,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       ["POST", "/2/favorite"],
     ];
     it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
-      const before = await storedState();
-      const anonymous = await call(method, path, { body, as: "anonymous" });
-      expect(anonymous.status).toBe(401);
-      expect(anonymous.json).toMatchObject({ error: { code: "unauthenticated" } });
-      const user = await call(method, path, { body, as: "user" });
-      expect(user.status).toBe(403);
-      expect(user.json).toMatchObject({ error: { code: "forbidden" } });
-      expect(await storedState()).toEqual(before);
+      await expectAdminGateRefuses(call, method, path, body, storedState);
     });
   });
 

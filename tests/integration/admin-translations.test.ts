@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import translations from "../../server/db/seed/translations.json" with { type: "json" };
-import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
-type Who = "admin" | "user" | "anonymous";
 
 interface GridBody {
   languages: { code: string; label: string; enabled: boolean; dir: string }[];
@@ -16,31 +15,20 @@ const UI_KEY_COUNT = Object.keys(translations).length;
 describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
   let testApp: TestApp;
   let xsrf: Awaited<ReturnType<typeof xsrfHeaders>>;
-  const sessions: Record<Who, string> = { admin: "", user: "", anonymous: "" };
+  const sessions: Record<Visitor, string> = { admin: "", user: "", anonymous: "" };
+  let call: AdminApiCall;
 
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     xsrf = await xsrfHeaders(testApp.app);
     sessions.admin = await signedInCookie(testApp.services, { email: "words-admin@example.com", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
+    call = adminApiCaller(testApp.app, "/api/admin/translations", sessions, xsrf);
   });
   afterAll(() => testApp.close());
 
   const db = () => testApp.services.database.db;
   const cellPath = (key: string, code: string) => `/${encodeURIComponent(key)}/${encodeURIComponent(code)}`;
-
-  async function call(method: string, path: string, options: { body?: unknown; raw?: string; as?: Who } = {}) {
-    const who = options.as ?? "admin";
-    const cookie = [xsrf.cookie, sessions[who]].filter(Boolean).join("; ");
-    const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const response = await testApp.app.request(`/api/admin/translations${path}`, {
-      method,
-      headers: { "x-xsrf-token": xsrf["x-xsrf-token"], cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body,
-    });
-    const text = await response.text();
-    return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Record<string, unknown>) };
-  }
 
   async function storedState() {
     const translates = await db().selectFrom("translates").selectAll().orderBy("id").execute();
@@ -60,10 +48,7 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       ["DELETE", cellPath("NAV:HOME", "fr-FR")],
     ];
     it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
-      const before = await storedState();
-      expect((await call(method, path, { body, as: "anonymous" })).status).toBe(401);
-      expect((await call(method, path, { body, as: "user" })).status).toBe(403);
-      expect(await storedState()).toEqual(before);
+      await expectAdminGateRefuses(call, method, path, body, storedState);
     });
   });
 

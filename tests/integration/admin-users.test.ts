@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USERS_LIST_LIMIT } from "../../server/admin/users/service.ts";
-import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
-type Who = "admin" | "user" | "anonymous";
 
 interface UserBody {
   uid: string;
@@ -16,15 +15,14 @@ interface UserBody {
   lastSignInAt: string | null;
 }
 
-interface Reply {
-  status: number;
-  json: { users?: UserBody[]; total?: number; user?: UserBody; error?: { code: string; message: string; field?: string } } | null;
-}
+type ReplyJson = { users?: UserBody[]; total?: number; user?: UserBody; error?: { code: string; message: string; field?: string } };
+type Reply = ApiReply<ReplyJson>;
 
 describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
   let testApp: TestApp;
   let xsrf: Awaited<ReturnType<typeof xsrfHeaders>>;
-  const sessions: Record<Who, string> = { admin: "", user: "", anonymous: "" };
+  const sessions: Record<Visitor, string> = { admin: "", user: "", anonymous: "" };
+  let call: AdminApiCall<ReplyJson>;
   const adminUid = "users-admin";
   const readerUid = "users-reader";
 
@@ -33,23 +31,11 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
     xsrf = await xsrfHeaders(testApp.app);
     sessions.admin = await signedInCookie(testApp.services, { uid: adminUid, email: "ops-admin@example.com", displayName: "Olga Ops", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { uid: readerUid, email: "reader@example.com", displayName: "Rita Reader" });
+    call = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/users", sessions, xsrf);
   });
   afterAll(() => testApp.close());
 
   const db = () => testApp.services.database.db;
-
-  async function call(method: string, path: string, options: { body?: unknown; as?: Who } = {}): Promise<Reply> {
-    const who = options.as ?? "admin";
-    const cookie = [xsrf.cookie, sessions[who]].filter(Boolean).join("; ");
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const response = await testApp.app.request(`/api/admin/users${path}`, {
-      method,
-      headers: { "x-xsrf-token": xsrf["x-xsrf-token"], cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body,
-    });
-    const text = await response.text();
-    return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Reply["json"]) };
-  }
 
   async function storedState() {
     const users = await db().selectFrom("users").selectAll().orderBy("uid").execute();
@@ -78,14 +64,7 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
       ["POST", "/demo-admin/admin", { isAdmin: false }],
     ];
     it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
-      const before = await storedState();
-      const anonymous = await call(method, path, { body, as: "anonymous" });
-      expect(anonymous.status).toBe(401);
-      expect(anonymous.json).toMatchObject({ error: { code: "unauthenticated" } });
-      const user = await call(method, path, { body, as: "user" });
-      expect(user.status).toBe(403);
-      expect(user.json).toMatchObject({ error: { code: "forbidden" } });
-      expect(await storedState()).toEqual(before);
+      await expectAdminGateRefuses(call, method, path, body, storedState);
     });
   });
 

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { expect } from "vitest";
 import { loadConfig, testDatabaseUrl, type Config } from "../../server/config.ts";
 import { createHttpApp, type HttpAppOptions } from "../../server/http/app.ts";
 import { createLogger } from "../../server/log.ts";
@@ -99,4 +100,66 @@ export async function signedInCookie(
     .execute();
   const session = await createSession(services.database.db, uid);
   return `pp_session=${session.id}`;
+}
+
+/** Who an admin API request is sent as: each has its own session cookie (anonymous: none). */
+export type Visitor = "admin" | "user" | "anonymous";
+
+export interface ApiReply<Json = Record<string, unknown>> {
+  status: number;
+  json: Json | null;
+}
+
+export interface ApiCallOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is, instead of `body` (malformed JSON, empty bodies). */
+  raw?: string;
+  as?: Visitor;
+  /** Content type of a body; application/json unless given. */
+  contentType?: string;
+}
+
+export type AdminApiCall<Json = Record<string, unknown>> = (method: string, path: string, options?: ApiCallOptions) => Promise<ApiReply<Json>>;
+
+/** Requests to one admin API area as a browser would send them (XSRF cookie and header, the visitor's session), with the JSON reply parsed. */
+export function adminApiCaller<Json = Record<string, unknown>>(
+  app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
+  basePath: string,
+  sessions: Record<Visitor, string>,
+  xsrf: Awaited<ReturnType<typeof xsrfHeaders>>,
+): AdminApiCall<Json> {
+  return async (method, path, options = {}) => {
+    const cookie = [xsrf.cookie, sessions[options.as ?? "admin"]].filter(Boolean).join("; ");
+    const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await app.request(`${basePath}${path}`, {
+      method,
+      headers: {
+        "x-xsrf-token": xsrf["x-xsrf-token"],
+        cookie,
+        ...(body === undefined ? {} : { "content-type": options.contentType ?? "application/json" }),
+      },
+      body,
+    });
+    const text = await response.text();
+    return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Json) };
+  };
+}
+
+/** The admin gate: 401 for an anonymous visitor, 403 for a signed-in non-admin, and nothing stored changes. */
+export async function expectAdminGateRefuses(
+  call: AdminApiCall<unknown>,
+  method: string,
+  path: string,
+  body: unknown,
+  storedState: () => Promise<unknown>,
+): Promise<void> {
+  const before = await storedState();
+  const anonymous = await call(method, path, { body, as: "anonymous" });
+  expect(anonymous.status).toBe(401);
+  expect(anonymous.json).toMatchObject({ error: { code: "unauthenticated" } });
+  const user = await call(method, path, { body, as: "user" });
+  expect(user.status).toBe(403);
+  expect(user.json).toMatchObject({ error: { code: "forbidden" } });
+  expect(await storedState()).toEqual(before);
 }
