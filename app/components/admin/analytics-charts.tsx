@@ -16,7 +16,7 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from "chart.js";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { AnalyticsSummary, SwitchLanguage } from "../../../server/admin/analytics/service.ts";
 
 Chart.register(LineController, BarController, LineElement, BarElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -50,6 +50,35 @@ function ChartCanvas({ config, label }: { config: ChartConfiguration; label: str
     <div className="analytics-chart__canvas">
       <canvas ref={canvasRef} role="img" aria-label={label} />
     </div>
+  );
+}
+
+/** A titled chart with its numbers as a table (head, body and foot given as children) in a collapsed "Data table". */
+function ChartSection(props: {
+  titleId: string;
+  title: string;
+  config: ChartConfiguration;
+  chartLabel: string;
+  tableLabel: string;
+  caption: string;
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="analytics-chart" aria-labelledby={props.titleId}>
+      <h2 id={props.titleId}>{props.title}</h2>
+      {props.notice}
+      <ChartCanvas config={props.config} label={props.chartLabel} />
+      <details className="analytics-chart__data">
+        <summary>Data table</summary>
+        <div className="admin-table-scroll" tabIndex={0} role="region" aria-label={props.tableLabel}>
+          <table className="admin-table">
+            <caption className="visually-hidden">{props.caption}</caption>
+            {props.children}
+          </table>
+        </div>
+      </details>
+    </section>
   );
 }
 
@@ -105,50 +134,47 @@ export function TrafficChart({ summary }: { summary: AnalyticsSummary }) {
     [summary],
   );
   return (
-    <section className="analytics-chart" aria-labelledby="traffic-title">
-      <h2 id="traffic-title">Sign-ins and page views</h2>
-      <ChartCanvas config={config} label={trafficSummary(summary)} />
-      <details className="analytics-chart__data">
-        <summary>Data table</summary>
-        <div className="admin-table-scroll" tabIndex={0} role="region" aria-label="Sign-ins and page views per day">
-          <table className="admin-table">
-            <caption className="visually-hidden">Page views, sign-ins and sign-outs per day (UTC)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                {TRAFFIC_SERIES.map((series) => (
-                  <th scope="col" key={series.key} className="admin-table__number">
-                    {series.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {summary.days.map((day) => (
-                <tr key={day.date}>
-                  <th scope="row">{day.date}</th>
-                  {TRAFFIC_SERIES.map((series) => (
-                    <td key={series.key} className="admin-table__number">
-                      {number.format(day[series.key])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total</th>
-                {TRAFFIC_SERIES.map((series) => (
-                  <td key={series.key} className="admin-table__number">
-                    {number.format(summary.totals[series.key])}
-                  </td>
-                ))}
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      </details>
-    </section>
+    <ChartSection
+      titleId="traffic-title"
+      title="Sign-ins and page views"
+      config={config}
+      chartLabel={trafficSummary(summary)}
+      tableLabel="Sign-ins and page views per day"
+      caption="Page views, sign-ins and sign-outs per day (UTC)"
+    >
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          {TRAFFIC_SERIES.map((series) => (
+            <th scope="col" key={series.key} className="admin-table__number">
+              {series.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {summary.days.map((day) => (
+          <tr key={day.date}>
+            <th scope="row">{day.date}</th>
+            {TRAFFIC_SERIES.map((series) => (
+              <td key={series.key} className="admin-table__number">
+                {number.format(day[series.key])}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          {TRAFFIC_SERIES.map((series) => (
+            <td key={series.key} className="admin-table__number">
+              {number.format(summary.totals[series.key])}
+            </td>
+          ))}
+        </tr>
+      </tfoot>
+    </ChartSection>
   );
 }
 
@@ -175,59 +201,56 @@ export function LanguageSwitchChart({ summary }: { summary: AnalyticsSummary }) 
     [summary, languages],
   );
   return (
-    <section className="analytics-chart" aria-labelledby="switches-title">
-      <h2 id="switches-title">Language switches by language</h2>
-      {languages.length === 0 && <p className="analytics-chart__empty">Nobody switched language in this period.</p>}
-      <ChartCanvas config={config} label={switchesSummary(summary, languages)} />
-      <details className="analytics-chart__data">
-        <summary>Data table</summary>
-        <div className="admin-table-scroll" tabIndex={0} role="region" aria-label="Language switches per day">
-          <table className="admin-table">
-            <caption className="visually-hidden">Language switches per day (UTC), by the language switched to</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                {languages.map((language) => (
-                  <th scope="col" key={language.id} className="admin-table__number" lang={language.code ?? undefined}>
-                    {language.label}
-                  </th>
-                ))}
-                <th scope="col" className="admin-table__number">
-                  All languages
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.days.map((day) => (
-                <tr key={day.date}>
-                  <th scope="row">{day.date}</th>
-                  {languages.map((language) => (
-                    <td key={language.id} className="admin-table__number">
-                      {number.format(day.languageSwitches[String(language.id)] ?? 0)}
-                    </td>
-                  ))}
-                  <td className="admin-table__number">
-                    {number.format(languages.reduce((sum, language) => sum + (day.languageSwitches[String(language.id)] ?? 0), 0))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total</th>
-                {languages.map((language) => (
-                  <td key={language.id} className="admin-table__number">
-                    {number.format(summary.totals.languageSwitches[String(language.id)] ?? 0)}
-                  </td>
-                ))}
-                <td className="admin-table__number">
-                  {number.format(Object.values(summary.totals.languageSwitches).reduce((sum, count) => sum + count, 0))}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      </details>
-    </section>
+    <ChartSection
+      titleId="switches-title"
+      title="Language switches by language"
+      notice={languages.length === 0 && <p className="analytics-chart__empty">Nobody switched language in this period.</p>}
+      config={config}
+      chartLabel={switchesSummary(summary, languages)}
+      tableLabel="Language switches per day"
+      caption="Language switches per day (UTC), by the language switched to"
+    >
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          {languages.map((language) => (
+            <th scope="col" key={language.id} className="admin-table__number" lang={language.code ?? undefined}>
+              {language.label}
+            </th>
+          ))}
+          <th scope="col" className="admin-table__number">
+            All languages
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {summary.days.map((day) => (
+          <tr key={day.date}>
+            <th scope="row">{day.date}</th>
+            {languages.map((language) => (
+              <td key={language.id} className="admin-table__number">
+                {number.format(day.languageSwitches[String(language.id)] ?? 0)}
+              </td>
+            ))}
+            <td className="admin-table__number">
+              {number.format(languages.reduce((sum, language) => sum + (day.languageSwitches[String(language.id)] ?? 0), 0))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          {languages.map((language) => (
+            <td key={language.id} className="admin-table__number">
+              {number.format(summary.totals.languageSwitches[String(language.id)] ?? 0)}
+            </td>
+          ))}
+          <td className="admin-table__number">
+            {number.format(Object.values(summary.totals.languageSwitches).reduce((sum, count) => sum + count, 0))}
+          </td>
+        </tr>
+      </tfoot>
+    </ChartSection>
   );
 }
