@@ -3,7 +3,7 @@
  * wired to the control (aria-describedby, aria-invalid), and an error summary
  * in a role="alert" region that links to each field.
  */
-import type { ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import type { z } from "zod";
 import { ApiError } from "../../lib/api-client.ts";
 import { failureMessage, withoutFieldPrefix } from "./feedback.tsx";
@@ -102,6 +102,47 @@ export function ErrorSummary({
           </ul>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * A form's field errors and general error. `show` also moves focus to the summary region
+ * (rendered by FormErrorSummary) so screen readers read the errors out; `clear` does not.
+ */
+export function useFormErrors() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  return {
+    errors,
+    general,
+    summaryRef,
+    show(fields: FieldErrors, message: string | null) {
+      setErrors(fields);
+      setGeneral(message);
+      summaryRef.current?.focus();
+    },
+    clear() {
+      setErrors({});
+      setGeneral(null);
+    },
+  };
+}
+
+/** The ErrorSummary of a form using useFormErrors, in the focusable region `show` moves focus to. */
+export function FormErrorSummary({
+  formErrors,
+  labels,
+  idFor,
+}: {
+  formErrors: ReturnType<typeof useFormErrors>;
+  labels: Record<string, string>;
+  idFor: (field: string) => string;
+}) {
+  return (
+    <div ref={formErrors.summaryRef} tabIndex={-1} className="admin-form__summary">
+      <ErrorSummary errors={formErrors.errors} general={formErrors.general} labels={labels} idFor={idFor} />
     </div>
   );
 }

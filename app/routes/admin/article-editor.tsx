@@ -4,7 +4,7 @@
  * by the same safe Markdown renderer the public pages use. Writes go through
  * the admin API; the loader data is revalidated afterwards.
  */
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from "react";
 import { data, Form, Link, useBlocker, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { articleIdParam, createArticleInput, updateArticleInput, versionInput } from "../../../server/admin/articles/input.ts";
 import { findArticle, type AdminArticle, type AdminArticleVersion } from "../../../server/admin/articles/service.ts";
@@ -12,7 +12,7 @@ import { requireAdmin } from "../../../server/auth/guard.ts";
 import { articleView, sectionPathIn } from "../../../server/content/public-pages.ts";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
-import { ErrorSummary, Field, fieldErrorsFrom, requestErrors, type FieldErrors } from "../../components/admin/form-fields.tsx";
+import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { api } from "../../lib/api-client.ts";
 import { ARTICLE_LIMITS, isRomeCode, splitTags, uniqueTags, type ArticleStatus } from "../../lib/article-rules.ts";
@@ -136,20 +136,13 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState(() => detailsOf(article));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const formErrors = useFormErrors();
+  const { errors } = formErrors;
   const [saving, setSaving] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const idFor = (field: string) => `details-${field}`;
   const romeCodes = uniqueTags(splitTags(draft.tags)).filter(isRomeCode);
 
   const set = (field: keyof DetailsDraft, value: string) => setDraft((current) => ({ ...current, [field]: value }));
-
-  function showErrors(fields: FieldErrors, message: string | null) {
-    setErrors(fields);
-    setGeneral(message);
-    summaryRef.current?.focus();
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -158,16 +151,16 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
     const body = article
       ? Object.fromEntries(Object.entries(payload).filter(([field]) => draft[field as keyof DetailsDraft] !== original[field as keyof DetailsDraft]))
       : payload;
-    if (article && Object.keys(body).length === 0) return showErrors({}, "Nothing to save: the details are unchanged.");
+    if (article && Object.keys(body).length === 0) return formErrors.show({}, "Nothing to save: the details are unchanged.");
     const checked = (article ? updateArticleInput : createArticleInput).safeParse(body);
-    if (!checked.success) return showErrors(fieldErrorsFrom(checked.error.issues), null);
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
 
     setSaving(true);
     try {
       if (article) {
         const result = await api.patch<{ article: AdminArticle }>(`${API}/${article.id}`, body);
         setDraft(detailsOf(result.article));
-        showErrors({}, null);
+        formErrors.show({}, null);
         onSaved("Article details saved.");
         await revalidator.revalidate();
       } else {
@@ -177,7 +170,7 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
       }
     } catch (error) {
       const failure = requestErrors(error, DETAIL_FIELDS, article ? "save the details" : "create the article");
-      showErrors(failure.fields, failure.general);
+      formErrors.show(failure.fields, failure.general);
     } finally {
       setSaving(false);
     }
@@ -187,9 +180,7 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
     <section className="admin-panel" aria-labelledby="details-title">
       <h2 id="details-title">{article ? "Details" : "Who writes it, and how it looks"}</h2>
       <form className="admin-form" noValidate onSubmit={submit} aria-busy={saving}>
-        <div ref={summaryRef} tabIndex={-1} className="admin-form__summary">
-          <ErrorSummary errors={errors} general={general} labels={DETAIL_LABELS} idFor={idFor} />
-        </div>
+        <FormErrorSummary formErrors={formErrors} labels={DETAIL_LABELS} idFor={idFor} />
         <div className="article-details__grid">
           <Field id={idFor("author")} label={DETAIL_LABELS.author!} hint="Shown under the title in every language" error={errors.author}>
             {(control) => (
@@ -355,11 +346,10 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
   const [draft, setDraft] = useState(saved);
   // The slug follows the title until edited by hand; a stored slug that is not the title's counts as edited.
   const [slugEdited, setSlugEdited] = useState(() => version !== null && version.slug !== slugify(version.title));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const formErrors = useFormErrors();
+  const { errors } = formErrors;
   const [saving, setSaving] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const idFor = (field: string) => `version-${field}`;
   const textAttributes = { lang: language.code, dir: language.dir };
 
@@ -390,29 +380,22 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
     set("slug", slug);
   }
 
-  function showErrors(fields: FieldErrors, message: string | null) {
-    setErrors(fields);
-    setGeneral(message);
-    summaryRef.current?.focus();
-  }
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = versionInput.safeParse(draft);
-    if (!checked.success) return showErrors(fieldErrorsFrom(checked.error.issues), null);
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
     setSaving(true);
     try {
       const result = await api.put<{ article: AdminArticle }>(`${API}/${articleId}/versions/${encodeURIComponent(language.code)}`, draft);
       const stored = versionDraftOf(result.article.versions.find((candidate) => candidate.code === language.code) ?? null);
       setSaved(stored);
       setDraft(stored);
-      setErrors({});
-      setGeneral(null);
+      formErrors.clear();
       onSaved(stored.status === "published" ? `${language.label} version saved and published.` : `${language.label} draft saved; it is not on the site.`);
       await revalidator.revalidate();
     } catch (error) {
       const failure = requestErrors(error, VERSION_FIELDS, "save this version");
-      showErrors(failure.fields, failure.general);
+      formErrors.show(failure.fields, failure.general);
     } finally {
       setSaving(false);
     }
@@ -427,7 +410,7 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
       await navigate(`/admin/articles/${articleId}`, { preventScrollReset: true, state: DISCARDING });
     } catch (error) {
       setConfirmingDelete(false);
-      showErrors({}, failureMessage(error, "delete this version"));
+      formErrors.show({}, failureMessage(error, "delete this version"));
     } finally {
       setSaving(false);
     }
@@ -440,9 +423,7 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
         <span {...textAttributes}>{language.label}</span> <span className="version-form__code">({language.code})</span>
         {version === null && <span className="version-form__new"> — new translation</span>}
       </h3>
-      <div ref={summaryRef} tabIndex={-1} className="admin-form__summary">
-        <ErrorSummary errors={errors} general={general} labels={VERSION_LABELS} idFor={idFor} />
-      </div>
+      <FormErrorSummary formErrors={formErrors} labels={VERSION_LABELS} idFor={idFor} />
 
       <div className="version-form__meta">
         <Field id={idFor("title")} label={VERSION_LABELS.title!} error={errors.title} className="version-form__wide">
