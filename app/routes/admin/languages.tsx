@@ -3,14 +3,14 @@
  * add one, edit one in place, enable or disable it, choose the favorite.
  * Writes go through the admin API, then the loader data is revalidated.
  */
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useRevalidator } from "react-router";
 import { languagesAdmin } from "../../../server/admin/languages/service.ts";
 import { languagePatchSchema, newLanguageSchema, type AdminLanguage } from "../../../server/admin/languages/schema.ts";
 import { requireAdmin } from "../../../server/auth/guard.ts";
 import { failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
 import { useFocusReturn } from "../../components/admin/focus-return.ts";
-import { ErrorSummary, Field, fieldErrorsFrom, requestErrors, type FieldErrors } from "../../components/admin/form-fields.tsx";
+import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { api } from "../../lib/api-client.ts";
 import "../../styles/admin-grid.css";
@@ -73,10 +73,9 @@ function LanguageForm({ language, onDone }: LanguageFormProps) {
   const formId = useId();
   const idFor = (field: string) => `${formId}-${field}`;
   const [draft, setDraft] = useState<LanguageDraft>(language ? draftOf(language) : EMPTY_DRAFT);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const formErrors = useFormErrors();
+  const { errors } = formErrors;
   const [saving, setSaving] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
 
   const set = <Field extends keyof LanguageDraft>(field: Field, value: LanguageDraft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
 
@@ -85,26 +84,18 @@ function LanguageForm({ language, onDone }: LanguageFormProps) {
     const body = language ? changesOf(draft, language) : payloadOf(draft);
     if (language && Object.keys(body).length === 0) return onDone(null);
     const checked = (language ? languagePatchSchema : newLanguageSchema).safeParse(body);
-    if (!checked.success) {
-      setErrors(fieldErrorsFrom(checked.error.issues));
-      setGeneral(null);
-      summaryRef.current?.focus();
-      return;
-    }
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
     setSaving(true);
     try {
       const result = language
         ? await api.patch<{ language: AdminLanguage }>(`${API}/${language.id}`, body)
         : await api.post<{ language: AdminLanguage }>(API, body);
-      setErrors({});
-      setGeneral(null);
+      formErrors.clear();
       if (!language) setDraft(EMPTY_DRAFT);
       onDone(result.language);
     } catch (error) {
       const failure = requestErrors(error, FIELDS, language ? "save the language" : "add the language");
-      setErrors(failure.fields);
-      setGeneral(failure.general);
-      summaryRef.current?.focus();
+      formErrors.show(failure.fields, failure.general);
     } finally {
       setSaving(false);
     }
@@ -135,9 +126,7 @@ function LanguageForm({ language, onDone }: LanguageFormProps) {
 
   return (
     <form className="admin-form language-form" noValidate onSubmit={submit} onKeyDown={cancelOnEscape} aria-busy={saving}>
-      <div ref={summaryRef} tabIndex={-1} className="admin-form__summary">
-        <ErrorSummary errors={errors} general={general} labels={FIELD_LABELS} idFor={idFor} />
-      </div>
+      <FormErrorSummary formErrors={formErrors} labels={FIELD_LABELS} idFor={idFor} />
       <div className="admin-form__grid">
         {text("code", "BCP 47, for example it-IT or ar")}
         {text("short_code", "In the address: /it/…")}

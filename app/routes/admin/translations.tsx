@@ -4,14 +4,14 @@
  * it is; a cell opens an inline editor (Enter or click; Escape cancels).
  * HOME is the language's welcome: read-only here, edited on the Languages screen.
  */
-import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 import { newTranslationKeySchema, type TranslationCell, type TranslationLanguage, type TranslationRow } from "../../../server/admin/translations/schema.ts";
 import { translationsAdmin } from "../../../server/admin/translations/service.ts";
 import { requireAdmin } from "../../../server/auth/guard.ts";
 import { failureMessage, useSaveFeedback, withoutFieldPrefix } from "../../components/admin/feedback.tsx";
 import { useFocusReturn } from "../../components/admin/focus-return.ts";
-import { ErrorSummary, Field, fieldErrorsFrom, requestErrors, type FieldErrors } from "../../components/admin/form-fields.tsx";
+import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { api, ApiError } from "../../lib/api-client.ts";
 import { foldForSearch } from "../../lib/text.ts";
@@ -172,34 +172,26 @@ function AddKeyForm({ favorite, onAdded }: { favorite: TranslationLanguage; onAd
   const labels = { key: "Key", labels: `Text in ${favorite.label} (${favorite.code})` };
   const [key, setKey] = useState("");
   const [text, setText] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const formErrors = useFormErrors();
+  const { errors } = formErrors;
   const [saving, setSaving] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = { key, labels: { [favorite.code]: text } };
     const checked = newTranslationKeySchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(fieldErrorsFrom(checked.error.issues));
-      setGeneral(null);
-      summaryRef.current?.focus();
-      return;
-    }
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
     setSaving(true);
     try {
       await api.post(API, checked.data);
-      setErrors({});
-      setGeneral(null);
+      formErrors.clear();
       setKey("");
       setText("");
       onAdded(checked.data.key);
     } catch (error) {
       const failure = requestErrors(error, ["key", "labels", `labels.${favorite.code}`], "add the key");
-      setErrors(Object.fromEntries(Object.entries(failure.fields).map(([field, message]) => [field.startsWith("labels") ? "labels" : field, message])));
-      setGeneral(failure.general);
-      summaryRef.current?.focus();
+      const fields = Object.fromEntries(Object.entries(failure.fields).map(([field, message]) => [field.startsWith("labels") ? "labels" : field, message]));
+      formErrors.show(fields, failure.general);
     } finally {
       setSaving(false);
     }
@@ -207,9 +199,7 @@ function AddKeyForm({ favorite, onAdded }: { favorite: TranslationLanguage; onAd
 
   return (
     <form className="admin-form" noValidate onSubmit={submit} aria-busy={saving}>
-      <div ref={summaryRef} tabIndex={-1} className="admin-form__summary">
-        <ErrorSummary errors={errors} general={general} labels={labels} idFor={idFor} />
-      </div>
+      <FormErrorSummary formErrors={formErrors} labels={labels} idFor={idFor} />
       <div className="admin-form__grid">
         <Field id={idFor("key")} label={labels.key} hint="Capitals, digits and _, parts joined by colons: PROMO:BANNER" error={errors.key}>
           {(control) => <input {...control} type="text" autoComplete="off" spellCheck={false} value={key} onChange={(event) => setKey(event.target.value.toUpperCase())} />}
