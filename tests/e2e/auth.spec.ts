@@ -106,7 +106,7 @@ test("the admin gate: 401 with sign-in buttons, 403 for others, the admin shell 
   await page.screenshot({ path: `${SHOTS}/auth-admin-401.png`, fullPage: true });
 
   // Signing in right there as a non-admin turns the page into "No access".
-  await devSignIn(page, { email: uniqueEmail("reader"), name: "Rita Reader" }, main);
+  await devSignIn(page, { email: uniqueEmail("reader"), name: "Ravi Visitor" }, main);
   await expect(main.getByRole("heading", { level: 1, name: "No access" })).toBeVisible();
   const forbidden = await page.goto("/admin/users");
   expect(forbidden?.status()).toBe(403);
