@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context, type Next } from "hono";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "../../app/context.ts";
@@ -73,12 +73,13 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     });
     app.use("/assets/*", serveStatic({ root, precompressed: true }));
     app.get("/assets/*", () => errorResponse(404, "not_found", "No such asset."));
-    app.use("/:file{[^/]+\\.(svg|png|ico|webmanifest|txt)}", async (c, next) => {
+    // Files from public/ keep their names across releases: a week, then revalidated in the background.
+    const publicFileCaching = async (c: Context, next: Next) => {
       await next();
-      if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=3600");
-    });
-    app.use("/:file{[^/]+\\.(svg|png|ico|webmanifest)}", serveStatic({ root }));
-    app.use("/covers/*", serveStatic({ root }));
+      if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=604800, stale-while-revalidate=86400");
+    };
+    app.use("/:file{[^/]+\\.(svg|png|ico|webmanifest)}", publicFileCaching, serveStatic({ root }));
+    app.use("/covers/*", publicFileCaching, serveStatic({ root }));
   }
 
   app.route("/", publicApi(services));

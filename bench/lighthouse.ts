@@ -1,0 +1,49 @@
+/**
+ * Lighthouse (mobile) on the five public page kinds, against the built server
+ * and Debian's Chromium. Lighthouse is fetched by npx on first use, not a
+ * project dependency. Usage: npm run build && node bench/lighthouse.ts
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const PORT = 4310;
+const base = `http://127.0.0.1:${PORT}`;
+const root = new URL("..", import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), "pp-lighthouse-"));
+const chromeFlags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync";
+
+const server = spawn(process.execPath, ["-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
+  env: { ...process.env, PORT: String(PORT), PUBLIC_URL: base, DATABASE_URL: `sqlite:${join(dir, "site.db")}`, LOG_LEVEL: "silent" },
+  stdio: "ignore",
+});
+try {
+  for (;;) {
+    if (await fetch(`${base}/healthz`).then((response) => response.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const pages = [
+    "/en/welcome",
+    "/en/articles",
+    "/en/articles/1/one-story-seven-languages-how-a-multilingual-magazine-is-made",
+    "/fr/m%C3%A9tiers",
+    "/fr/m%C3%A9tiers/a1101/conduite-d-engins-agricoles-et-forestiers",
+    "/ar/%D9%85%D8%B1%D8%AD%D8%A8%D8%A7",
+  ];
+  console.log("page | performance | accessibility | best practices | SEO");
+  for (const page of pages) {
+    const output = join(dir, "report.json");
+    spawnSync(
+      "npx",
+      ["--yes", "lighthouse@12", base + page, "--quiet", `--chrome-flags=${chromeFlags}`, "--only-categories=performance,accessibility,best-practices,seo", "--form-factor=mobile", "--output=json", `--output-path=${output}`],
+      { env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, stdio: "ignore" },
+    );
+    const report = JSON.parse(readFileSync(output, "utf8")) as { categories: Record<string, { score: number }> };
+    const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
+    console.log(`${decodeURIComponent(page)} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")}`);
+  }
+} finally {
+  server.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+}
