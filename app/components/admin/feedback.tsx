@@ -1,7 +1,8 @@
 /**
  * Feedback for admin screens: a success toast when the app mounts the toast
  * provider, otherwise the screen's own polite status line; and the error
- * message a failed request may show (the server's 4xx text, else a plain one).
+ * message a failed request may show (the server's 4xx text, else a plain one),
+ * and the alert region that shows it.
  */
 import { useState } from "react";
 import { userMessageFor } from "../../lib/api-client.ts";
@@ -38,4 +39,13 @@ export function failureMessage(error: unknown, action: string): string {
 /** The server prefixes field messages with the field's name ("code: …"); next to the field that name is redundant. */
 export function withoutFieldPrefix(message: string, field: string): string {
   return message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+}
+
+/** An error about the screen as a whole; always rendered, so screen readers already watch the region when one arrives. */
+export function ErrorAlert({ message }: { message: string | null }) {
+  return (
+    <div role="alert" className={message ? "admin-error-summary" : "admin-error-summary admin-error-summary--empty"}>
+      {message}
+    </div>
+  );
 }

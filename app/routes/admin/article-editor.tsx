@@ -11,7 +11,7 @@ import { findArticle, type AdminArticle, type AdminArticleVersion } from "../../
 import { requireAdmin } from "../../../server/auth/guard.ts";
 import { articleView, sectionPathIn } from "../../../server/content/public-pages.ts";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
+import { ErrorAlert, failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { api } from "../../lib/api-client.ts";
@@ -568,9 +568,7 @@ function DeleteArticle({ article, title, onDeleted }: { article: AdminArticle; t
     <section className="admin-panel article-editor__danger" aria-labelledby="delete-title">
       <h2 id="delete-title">Delete the article</h2>
       <p>Removes every language version from the site and from here. The audit log keeps a copy.</p>
-      <div role="alert" className={error ? "admin-error-summary" : "admin-error-summary admin-error-summary--empty"}>
-        {error}
-      </div>
+      <ErrorAlert message={error} />
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
         Delete article
       </button>

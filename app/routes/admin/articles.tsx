@@ -7,6 +7,7 @@ import { listArticlesQuery } from "../../../server/admin/articles/input.ts";
 import { listArticles, type AdminArticleSummary } from "../../../server/admin/articles/service.ts";
 import { requireAdmin } from "../../../server/auth/guard.ts";
 import { HttpError } from "../../../server/http/errors.ts";
+import { TableRegion } from "../../components/admin/table-region.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import "../../styles/admin-grid.css";
 import "../../styles/admin-articles.css";
@@ -79,7 +80,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         {filtered && <Link to="/admin/articles">Clear filters</Link>}
       </Form>
 
-      <div className="admin-table-wrap" role="region" aria-labelledby="articles-caption" tabIndex={0}>
+      <TableRegion captionId="articles-caption">
         <table className="admin-table articles-table" aria-busy={loading || undefined}>
           <caption id="articles-caption">
             {articles.length} {articles.length === 1 ? "article" : "articles"}
@@ -139,7 +140,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </div>
   );
 }

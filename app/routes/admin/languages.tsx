@@ -8,9 +8,10 @@ import { useRevalidator } from "react-router";
 import { languagesAdmin } from "../../../server/admin/languages/service.ts";
 import { languagePatchSchema, newLanguageSchema, type AdminLanguage } from "../../../server/admin/languages/schema.ts";
 import { requireAdmin } from "../../../server/auth/guard.ts";
-import { failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
+import { ErrorAlert, failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
 import { useFocusReturn } from "../../components/admin/focus-return.ts";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
+import { TableRegion } from "../../components/admin/table-region.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { api } from "../../lib/api-client.ts";
 import "../../styles/admin-grid.css";
@@ -230,11 +231,9 @@ export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
       <p role="status" className="admin-status">
         {feedback.status}
       </p>
-      <div role="alert" className={rowError ? "admin-error-summary" : "admin-error-summary admin-error-summary--empty"}>
-        {rowError}
-      </div>
+      <ErrorAlert message={rowError} />
 
-      <div className="admin-table-wrap" role="region" aria-labelledby="languages-caption" tabIndex={0}>
+      <TableRegion captionId="languages-caption">
         <table className="admin-table languages-table">
           <caption id="languages-caption">
             {languages.length} languages, {languages.filter((language) => language.enabled).length} shown on the site
@@ -349,7 +348,7 @@ export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
 
       <section className="admin-panel" aria-labelledby="add-language">
         <h2 id="add-language">Add a language</h2>

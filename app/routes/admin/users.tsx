@@ -8,7 +8,8 @@ import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { listUsers, listUsersQuery, type AdminUser } from "../../../server/admin/users/service.ts";
 import { requireAdmin } from "../../../server/auth/guard.ts";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
+import { ErrorAlert, failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
+import { TableRegion } from "../../components/admin/table-region.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { api } from "../../lib/api-client.ts";
 import "../../styles/admin-grid.css";
@@ -96,11 +97,9 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <p role="status" className="admin-status">
         {feedback.status}
       </p>
-      <div role="alert" className={error ? "admin-error-summary" : "admin-error-summary admin-error-summary--empty"}>
-        {error}
-      </div>
+      <ErrorAlert message={error} />
 
-      <div className="admin-table-wrap" role="region" aria-labelledby="users-caption" tabIndex={0}>
+      <TableRegion captionId="users-caption">
         <table className="admin-table users-table" aria-busy={searching || undefined}>
           <caption id="users-caption">{caption}</caption>
           <thead>
@@ -164,7 +163,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
 
       <ConfirmDialog
         open={pending !== null}
