@@ -2,7 +2,7 @@
  * The ROME jobs reference as admins manage it (/admin/romes): the searchable
  * table, labels per language, and the CSV export. Imports live in imports.ts.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { foldForSearch, matchesAllWords } from "../../../app/lib/text.ts";
 import { pageWindow, type PageWindow } from "../../../app/lib/pagination.ts";
@@ -160,6 +160,11 @@ async function checkCodeAndLanguage(db: Kysely<Database>, code: string, language
   if (!language) throw new HttpError(400, "invalid_field", `languageCode: no language "${languageCode}".`, "languageCode");
 }
 
+/** The label a code has in a language other than French, if any (rome_labels). */
+function storedLabel(trx: Transaction<Database>, change: LabelChange) {
+  return trx.selectFrom("rome_labels").select("label").where("rome_code", "=", change.code).where("code", "=", change.languageCode).executeTakeFirst();
+}
+
 /**
  * Sets a code's label in one language. The official language's label is the
  * code's own (codes_romes.label); the others live in rome_labels. Returns
@@ -176,12 +181,7 @@ export async function setJobLabel(db: Kysely<Database>, change: LabelChange & { 
       await recordAudit(trx, { uid: change.uid, action: "update", entity: "codes_romes", entityId: change.code, before: { label: before.label }, after: { label: change.label } }, now);
       return true;
     }
-    const before = await trx
-      .selectFrom("rome_labels")
-      .select("label")
-      .where("rome_code", "=", change.code)
-      .where("code", "=", change.languageCode)
-      .executeTakeFirst();
+    const before = await storedLabel(trx, change);
     if (before?.label === change.label) return false;
     await trx
       .insertInto("rome_labels")
@@ -211,12 +211,7 @@ export async function removeJobLabel(db: Kysely<Database>, change: LabelChange, 
     throw new HttpError(400, "invalid_field", "languageCode: the official French label cannot be removed, only edited.", "languageCode");
   }
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom("rome_labels")
-      .select("label")
-      .where("rome_code", "=", change.code)
-      .where("code", "=", change.languageCode)
-      .executeTakeFirst();
+    const before = await storedLabel(trx, change);
     if (!before) throw new HttpError(404, "not_found", `${change.code} has no label in ${change.languageCode}.`);
     await trx.deleteFrom("rome_labels").where("rome_code", "=", change.code).where("code", "=", change.languageCode).execute();
     await recordAudit(trx, { uid: change.uid, action: "delete", entity: "rome_labels", entityId: `${change.code}/${change.languageCode}`, before: { label: before.label } }, now);
