@@ -214,7 +214,7 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
 }
 
 /** Reads a cookie in the browser; on the server there is no document and so no cookie. */
-function readDocumentCookie(name: string): string | undefined {
+export function readDocumentCookie(name: string): string | undefined {
   if (typeof document === "undefined") return undefined;
   for (const pair of document.cookie.split(";")) {
     const [rawName = "", ...rest] = pair.split("=");

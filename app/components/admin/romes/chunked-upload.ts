@@ -5,7 +5,7 @@
  * which that client does not send, so `uploadChunk` does the same job for them.
  */
 import type { ImportSummary } from "../../../../server/admin/romes/imports.ts";
-import { api, ApiError, API_TIMEOUT_MS, XSRF_COOKIE, XSRF_HEADER, type ApiClient, type ApiErrorBody } from "../../../lib/api-client.ts";
+import { api, ApiError, API_TIMEOUT_MS, readDocumentCookie, XSRF_COOKIE, XSRF_HEADER, type ApiClient, type ApiErrorBody } from "../../../lib/api-client.ts";
 
 export type { ImportSummary };
 
@@ -57,7 +57,7 @@ export async function importRomeFile(
 /** PUTs raw bytes with the session cookie and the XSRF header; failures are ApiErrors like the API client's. */
 export async function uploadChunk(path: string, bytes: ArrayBuffer): Promise<void> {
   const headers = new Headers({ Accept: "application/json", "Content-Type": "application/octet-stream" });
-  const token = readCookie(XSRF_COOKIE);
+  const token = readDocumentCookie(XSRF_COOKIE);
   if (token !== undefined) headers.set(XSRF_HEADER, token);
   let response: Response;
   try {
@@ -72,9 +72,4 @@ export async function uploadChunk(path: string, bytes: ArrayBuffer): Promise<voi
   const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
   const message = typeof body?.error?.message === "string" ? body.error.message : `Request failed with status code ${response.status}`;
   throw new ApiError(response.status >= 500 ? "server" : "client", message, { status: response.status, body: body ?? undefined });
-}
-
-function readCookie(name: string): string | undefined {
-  const pair = document.cookie.split("; ").find((cookie) => cookie.startsWith(`${name}=`));
-  return pair === undefined ? undefined : decodeURIComponent(pair.slice(name.length + 1));
 }
