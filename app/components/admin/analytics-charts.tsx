@@ -17,7 +17,7 @@ import {
   type ChartConfiguration,
 } from "chart.js";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
-import type { AnalyticsSummary, SwitchLanguage } from "../../../server/admin/analytics/service.ts";
+import type { AnalyticsSummary, DayCounts, SwitchLanguage } from "../../../server/admin/analytics/service.ts";
 
 Chart.register(LineController, BarController, LineElement, BarElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -53,7 +53,16 @@ function ChartCanvas({ config, label }: { config: ChartConfiguration; label: str
   );
 }
 
-/** A titled chart with its numbers as a table (head, body and foot given as children) in a collapsed "Data table". */
+/** One number column of a chart's data table: its count per day and over the whole range. */
+interface DailyColumn {
+  key: string;
+  label: string;
+  lang?: string;
+  count(day: DayCounts): number;
+  total: number;
+}
+
+/** A titled chart with its numbers as a table, a row per day and a total row, in a collapsed "Data table". */
 function ChartSection(props: {
   titleId: string;
   title: string;
@@ -62,7 +71,8 @@ function ChartSection(props: {
   tableLabel: string;
   caption: string;
   notice?: ReactNode;
-  children: ReactNode;
+  days: DayCounts[];
+  columns: DailyColumn[];
 }) {
   return (
     <section className="analytics-chart" aria-labelledby={props.titleId}>
@@ -74,7 +84,38 @@ function ChartSection(props: {
         <div className="admin-table-scroll" tabIndex={0} role="region" aria-label={props.tableLabel}>
           <table className="admin-table">
             <caption className="visually-hidden">{props.caption}</caption>
-            {props.children}
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                {props.columns.map((column) => (
+                  <th scope="col" key={column.key} className="admin-table__number" lang={column.lang}>
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {props.days.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{day.date}</th>
+                  {props.columns.map((column) => (
+                    <td key={column.key} className="admin-table__number">
+                      {number.format(column.count(day))}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                {props.columns.map((column) => (
+                  <td key={column.key} className="admin-table__number">
+                    {number.format(column.total)}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
           </table>
         </div>
       </details>
@@ -141,40 +182,14 @@ export function TrafficChart({ summary }: { summary: AnalyticsSummary }) {
       chartLabel={trafficSummary(summary)}
       tableLabel="Sign-ins and page views per day"
       caption="Page views, sign-ins and sign-outs per day (UTC)"
-    >
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          {TRAFFIC_SERIES.map((series) => (
-            <th scope="col" key={series.key} className="admin-table__number">
-              {series.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {summary.days.map((day) => (
-          <tr key={day.date}>
-            <th scope="row">{day.date}</th>
-            {TRAFFIC_SERIES.map((series) => (
-              <td key={series.key} className="admin-table__number">
-                {number.format(day[series.key])}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">Total</th>
-          {TRAFFIC_SERIES.map((series) => (
-            <td key={series.key} className="admin-table__number">
-              {number.format(summary.totals[series.key])}
-            </td>
-          ))}
-        </tr>
-      </tfoot>
-    </ChartSection>
+      days={summary.days}
+      columns={TRAFFIC_SERIES.map((series) => ({
+        key: series.key,
+        label: series.label,
+        count: (day) => day[series.key],
+        total: summary.totals[series.key],
+      }))}
+    />
   );
 }
 
@@ -209,48 +224,22 @@ export function LanguageSwitchChart({ summary }: { summary: AnalyticsSummary }) 
       chartLabel={switchesSummary(summary, languages)}
       tableLabel="Language switches per day"
       caption="Language switches per day (UTC), by the language switched to"
-    >
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          {languages.map((language) => (
-            <th scope="col" key={language.id} className="admin-table__number" lang={language.code ?? undefined}>
-              {language.label}
-            </th>
-          ))}
-          <th scope="col" className="admin-table__number">
-            All languages
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {summary.days.map((day) => (
-          <tr key={day.date}>
-            <th scope="row">{day.date}</th>
-            {languages.map((language) => (
-              <td key={language.id} className="admin-table__number">
-                {number.format(day.languageSwitches[String(language.id)] ?? 0)}
-              </td>
-            ))}
-            <td className="admin-table__number">
-              {number.format(languages.reduce((sum, language) => sum + (day.languageSwitches[String(language.id)] ?? 0), 0))}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">Total</th>
-          {languages.map((language) => (
-            <td key={language.id} className="admin-table__number">
-              {number.format(summary.totals.languageSwitches[String(language.id)] ?? 0)}
-            </td>
-          ))}
-          <td className="admin-table__number">
-            {number.format(Object.values(summary.totals.languageSwitches).reduce((sum, count) => sum + count, 0))}
-          </td>
-        </tr>
-      </tfoot>
-    </ChartSection>
+      days={summary.days}
+      columns={[
+        ...languages.map((language) => ({
+          key: String(language.id),
+          label: language.label,
+          lang: language.code ?? undefined,
+          count: (day: DayCounts) => day.languageSwitches[String(language.id)] ?? 0,
+          total: summary.totals.languageSwitches[String(language.id)] ?? 0,
+        })),
+        {
+          key: "all",
+          label: "All languages",
+          count: (day: DayCounts) => languages.reduce((sum, language) => sum + (day.languageSwitches[String(language.id)] ?? 0), 0),
+          total: Object.values(summary.totals.languageSwitches).reduce((sum, count) => sum + count, 0),
+        },
+      ]}
+    />
   );
 }
