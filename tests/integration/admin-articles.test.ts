@@ -1,32 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminArticle } from "../../server/admin/articles/service.ts";
 import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-interface VersionBody {
-  code: string;
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  coverAlt: string;
-  status: "draft" | "published";
-  publishedAt: string | null;
-  updatedAt: string;
-}
-
-interface ArticleBody {
-  id: number;
-  key: string;
-  author: string;
-  cover: string | null;
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
-  versions: VersionBody[];
-}
-
-type ReplyJson = { article?: ArticleBody; articles?: ArticleBody[]; error?: { code: string; message: string; field?: string } };
+type ReplyJson = { article?: AdminArticle; articles?: AdminArticle[]; error?: { code: string; message: string; field?: string } };
 type Reply = ApiReply<ReplyJson>;
 
 const version = (overrides: Record<string, unknown> = {}) => ({
@@ -76,7 +54,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
 
   const latestAudit = () => db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
-  async function createArticle(body: Record<string, unknown> = { author: "Ada Writer", tags: [] }): Promise<ArticleBody> {
+  async function createArticle(body: Record<string, unknown> = { author: "Ada Writer", tags: [] }): Promise<AdminArticle> {
     const reply = await call("POST", "", { body });
     expect(reply.status, JSON.stringify(reply.json)).toBe(201);
     return reply.json!.article!;

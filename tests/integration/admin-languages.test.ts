@@ -1,21 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminLanguage } from "../../server/admin/languages/schema.ts";
 import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
-
-interface LanguageBody {
-  id: number;
-  code: string;
-  short_code: string;
-  label: string;
-  welcome: string;
-  link: string;
-  population: number;
-  enabled: boolean;
-  favorite: boolean;
-  dir: string;
-  code_component: string;
-}
 
 describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   let testApp: TestApp;
@@ -61,7 +48,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
     it("lists every language, disabled ones too, most speakers first", async () => {
       const { status, json } = await call("GET", "");
       expect(status).toBe(200);
-      const languages = json!.languages as LanguageBody[];
+      const languages = json!.languages as AdminLanguage[];
       expect(languages.map((language) => language.short_code)).toEqual(["en", "zh", "es", "fr", "ar", "pt", "de", "ja"]);
       expect(languages.find((language) => language.code === "zh-CN")).toMatchObject({ enabled: false, favorite: false });
       expect(languages.find((language) => language.code === "en-US")).toMatchObject({ favorite: true, link: "/en/welcome", welcome: "welcome" });
@@ -74,7 +61,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
         body: { code: "IT-it", short_code: "it", label: "Italiano", welcome: "Benvenuto", population: 68, enabled: true },
       });
       expect(status).toBe(201);
-      const language = json!.language as LanguageBody;
+      const language = json!.language as AdminLanguage;
       expect(language).toMatchObject({ code: "it-IT", short_code: "it", link: "/it/benvenuto", enabled: true, favorite: false, dir: "ltr", code_component: "LANGUAGE:it-IT" });
       const home = await db().selectFrom("translates").selectAll().where("code", "=", "it-IT").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
       expect(home).toMatchObject({ label: "Benvenuto", short_code: "it", link: "/it/benvenuto" });

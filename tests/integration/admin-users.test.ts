@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USERS_LIST_LIMIT } from "../../server/admin/users/service.ts";
+import { USERS_LIST_LIMIT, type AdminUser } from "../../server/admin/users/service.ts";
 import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-interface UserBody {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  photoURL: string | null;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-}
-
-type ReplyJson = { users?: UserBody[]; total?: number; user?: UserBody; error?: { code: string; message: string; field?: string } };
+type ReplyJson = { users?: AdminUser[]; total?: number; user?: AdminUser; error?: { code: string; message: string; field?: string } };
 type Reply = ApiReply<ReplyJson>;
 
 describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
