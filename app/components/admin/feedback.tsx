@@ -31,6 +31,15 @@ export function useSaveFeedback() {
   };
 }
 
+/** The screen's role="status" line for useSaveFeedback's messages. */
+export function SaveStatus({ feedback }: { feedback: { status: string } }) {
+  return (
+    <p role="status" className="admin-status">
+      {feedback.status}
+    </p>
+  );
+}
+
 /** What to tell the admin when a request failed. */
 export function failureMessage(error: unknown, action: string): string {
   return userMessageFor(error) ?? `Could not ${action}: the server did not answer as expected. Check your connection and try again.`;

@@ -11,7 +11,7 @@ import { findArticle, type AdminArticle, type AdminArticleVersion } from "../../
 import { requireAdmin } from "../../../server/auth/guard.ts";
 import { articleView, sectionPathIn } from "../../../server/content/public-pages.ts";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { ErrorAlert, failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
+import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "../../components/admin/feedback.tsx";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { api } from "../../lib/api-client.ts";
@@ -89,9 +89,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
         </Link>
       </p>
       <h1>{article ? (headline?.title ?? `Article ${article.key}`) : "New article"}</h1>
-      <p role="status" className="admin-status">
-        {feedback.status}
-      </p>
+      <SaveStatus feedback={feedback} />
 
       <ArticleDetails key={article?.id ?? "new"} article={article} favoriteCode={favorite.code} onSaved={feedback.success} />
 

@@ -8,7 +8,7 @@ import { useRevalidator } from "react-router";
 import { languagesAdmin } from "../../../server/admin/languages/service.ts";
 import { languagePatchSchema, newLanguageSchema, type AdminLanguage } from "../../../server/admin/languages/schema.ts";
 import { requireAdmin } from "../../../server/auth/guard.ts";
-import { ErrorAlert, failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
+import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "../../components/admin/feedback.tsx";
 import { useFocusReturn } from "../../components/admin/focus-return.ts";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
 import { TableRegion } from "../../components/admin/table-region.tsx";
@@ -228,9 +228,7 @@ export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
         The site's languages, most speakers first — the order of the public language picker. Exactly one is the favorite: visitors without a saved choice start
         there.
       </p>
-      <p role="status" className="admin-status">
-        {feedback.status}
-      </p>
+      <SaveStatus feedback={feedback} />
       <ErrorAlert message={rowError} />
 
       <TableRegion captionId="languages-caption">

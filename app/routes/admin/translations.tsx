@@ -9,7 +9,7 @@ import { Link, useRevalidator } from "react-router";
 import { newTranslationKeySchema, type TranslationCell, type TranslationLanguage, type TranslationRow } from "../../../server/admin/translations/schema.ts";
 import { translationsAdmin } from "../../../server/admin/translations/service.ts";
 import { requireAdmin } from "../../../server/auth/guard.ts";
-import { failureMessage, useSaveFeedback, withoutFieldPrefix } from "../../components/admin/feedback.tsx";
+import { failureMessage, SaveStatus, useSaveFeedback, withoutFieldPrefix } from "../../components/admin/feedback.tsx";
 import { useFocusReturn } from "../../components/admin/focus-return.ts";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
@@ -259,9 +259,7 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
         Every text of the public site, per language. A missing translation shows its key to visitors. ARTICLES and JOBS are page addresses; HOME is each
         language's home page, changed on the <Link to="/admin/languages">Languages</Link> screen.
       </p>
-      <p role="status" className="admin-status">
-        {feedback.status}
-      </p>
+      <SaveStatus feedback={feedback} />
 
       <section aria-labelledby="completeness-heading" className="admin-panel">
         <h2 id="completeness-heading">Completeness</h2>

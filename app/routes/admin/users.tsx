@@ -8,7 +8,7 @@ import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { listUsers, listUsersQuery, type AdminUser } from "../../../server/admin/users/service.ts";
 import { requireAdmin } from "../../../server/auth/guard.ts";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { ErrorAlert, failureMessage, useSaveFeedback } from "../../components/admin/feedback.tsx";
+import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "../../components/admin/feedback.tsx";
 import { TableRegion } from "../../components/admin/table-region.tsx";
 import { requestContext, servicesContext } from "../../context.ts";
 import { api } from "../../lib/api-client.ts";
@@ -94,9 +94,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         )}
       </Form>
 
-      <p role="status" className="admin-status">
-        {feedback.status}
-      </p>
+      <SaveStatus feedback={feedback} />
       <ErrorAlert message={error} />
 
       <TableRegion captionId="users-caption">
