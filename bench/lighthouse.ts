@@ -1,7 +1,9 @@
 /**
  * Lighthouse (mobile) on the five public page kinds, against the built server
  * and Debian's Chromium. Lighthouse is fetched by npx on first use, not a
- * project dependency. Usage: npm run build && node bench/lighthouse.ts
+ * project dependency. Each page runs LIGHTHOUSE_RUNS times (default 3); the
+ * median is reported, since one run on a small shared machine varies by ±5 points.
+ * Usage: npm run build && node bench/lighthouse.ts [paths…]
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -12,6 +14,7 @@ const PORT = 4310;
 const base = `http://127.0.0.1:${PORT}`;
 const root = new URL("..", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "pp-lighthouse-"));
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromeFlags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync";
 
 const server = spawn(process.execPath, ["-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
@@ -23,7 +26,7 @@ try {
     if (await fetch(`${base}/healthz`).then((response) => response.ok, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const pages = [
+  const pages = process.argv.length > 2 ? process.argv.slice(2) : [
     "/en/welcome",
     "/en/articles",
     "/en/articles/1/one-story-seven-languages-how-a-multilingual-magazine-is-made",
@@ -32,16 +35,21 @@ try {
     "/ar/%D9%85%D8%B1%D8%AD%D8%A8%D8%A7",
   ];
   console.log("page | performance | accessibility | best practices | SEO");
+  const categories = ["performance", "accessibility", "best-practices", "seo"];
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   for (const page of pages) {
-    const output = join(dir, "report.json");
-    spawnSync(
-      "npx",
-      ["--yes", "lighthouse@12", base + page, "--quiet", `--chrome-flags=${chromeFlags}`, "--only-categories=performance,accessibility,best-practices,seo", "--form-factor=mobile", "--output=json", `--output-path=${output}`],
-      { env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, stdio: "ignore" },
-    );
-    const report = JSON.parse(readFileSync(output, "utf8")) as { categories: Record<string, { score: number }> };
-    const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
-    console.log(`${decodeURIComponent(page)} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")}`);
+    const scores: Record<string, number[]> = Object.fromEntries(categories.map((name) => [name, []]));
+    for (let run = 0; run < RUNS; run++) {
+      const output = join(dir, "report.json");
+      spawnSync(
+        "npx",
+        ["--yes", "lighthouse@12", base + page, "--quiet", `--chrome-flags=${chromeFlags}`, `--only-categories=${categories.join(",")}`, "--form-factor=mobile", "--output=json", `--output-path=${output}`],
+        { env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, stdio: "ignore" },
+      );
+      const report = JSON.parse(readFileSync(output, "utf8")) as { categories: Record<string, { score: number }> };
+      for (const name of categories) scores[name]!.push(Math.round((report.categories[name]?.score ?? 0) * 100));
+    }
+    console.log(`${decodeURIComponent(page)} | ${categories.map((name) => median(scores[name]!)).join(" | ")}`);
   }
 } finally {
   server.kill("SIGTERM");

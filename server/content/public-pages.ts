@@ -160,14 +160,18 @@ export function articleListView(snapshot: Snapshot, language: Language, page: nu
   };
 }
 
+/**
+ * The directory lists up to 532 jobs: each entry carries only its code and label (and the label's
+ * language when it is the French fallback); the page builds the links, which halves what it hydrates.
+ */
 export function jobsDirectoryView(snapshot: Snapshot, language: Language, query: string) {
   const matching = snapshot.jobs.filter((job) => matchesAllWords(job.searchText, query));
+  const entry = (job: Job) => {
+    const { label, labelLang } = jobLabelIn(job, language);
+    return labelLang === language.code ? { code: job.code, label } : { code: job.code, label, labelLang };
+  };
   const groups = snapshot.domains
-    .map((domain) => ({
-      letter: domain.letter,
-      officialLabel: domain.label,
-      jobs: matching.filter((job) => job.domain === domain.letter).map((job) => jobCard(snapshot, language, job)),
-    }))
+    .map((domain) => ({ letter: domain.letter, jobs: matching.filter((job) => job.domain === domain.letter).map(entry) }))
     .filter((group) => group.jobs.length > 0);
   const search = query ? `?q=${encodeURIComponent(query)}` : "";
   return {
@@ -177,6 +181,7 @@ export function jobsDirectoryView(snapshot: Snapshot, language: Language, query:
     query,
     total: matching.length,
     groups,
+    jobsPageName: pageNameFor("JOBS", language, sectionNamesOf(snapshot, language)) ?? "",
   };
 }
 

@@ -1,6 +1,8 @@
 import { Form, Link } from "react-router";
 import type { JobsDirectoryView } from "../../../server/content/public-pages.ts";
 import { formatNumber } from "../../i18n/format.ts";
+import { itemPath } from "../../lib/paths.ts";
+import { slugify } from "../../lib/text.ts";
 import { useShell } from "../../lib/use-shell.ts";
 import { Seo } from "../seo.tsx";
 
@@ -50,10 +52,10 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
           <ul className="job-list">
             {group.jobs.map((job) => (
               <li key={job.code}>
-                <Link to={job.path}>
-                  <span className="code">{job.code}</span>{" "}
-                  <span lang={job.labelLang === language.code ? undefined : job.labelLang}>{job.label}</span>
-                </Link>
+                {/* Plain links: 532 router links cost more to hydrate on a slow phone than the full-page loads they save. */}
+                <a href={itemPath(language.shortCode, view.jobsPageName, job.code, slugify(job.label))}>
+                  <span className="code">{job.code}</span> <span lang={"labelLang" in job ? job.labelLang : undefined}>{job.label}</span>
+                </a>
               </li>
             ))}
           </ul>
