@@ -1,7 +1,7 @@
 /**
  * The HTTP application: one Hono app in front of everything. Order matters:
- * refuse bad addresses → security headers → XSRF → static files → JSON API →
- * cached anonymous pages → React Router.
+ * refuse bad addresses → security headers → XSRF → static files → session →
+ * JSON API and sign-in → cached anonymous pages → React Router.
  */
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -63,7 +63,6 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.use(securityHeaders({ hsts: config.secureCookies }));
   app.use(compress());
   app.use(xsrfProtection({ secure: config.secureCookies }));
-  app.use(sessionMiddleware(services.database.db, { secure: config.secureCookies }));
 
   if (options.clientDir) {
     const root = options.clientDir;
@@ -81,6 +80,9 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     app.use("/:file{[^/]+\\.(svg|png|ico|webmanifest)}", publicFileCaching, serveStatic({ root }));
     app.use("/covers/*", publicFileCaching, serveStatic({ root }));
   }
+
+  // After the static files: they never need the user, and the lookup is a database query.
+  app.use(sessionMiddleware(services.database.db, { secure: config.secureCookies }));
 
   app.route("/", publicApi(services));
   app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
