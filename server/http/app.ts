@@ -33,8 +33,6 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** Cache of anonymous pages in front of React Router (see page-cache.ts). */
   pageCache?: PageCache;
-  /** Extra routes mounted before the pages (sign-in, admin API). */
-  mount?: (app: Hono<HttpEnv>) => void;
 }
 
 export function createHttpApp(services: AppServices, options: HttpAppOptions = {}) {
@@ -94,7 +92,6 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   });
   app.route("/api/admin", adminApi(services));
   app.route("/", authRoutes(services));
-  options.mount?.(app);
   app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));
 
   const handleDocument = options.handleDocument;
