@@ -53,6 +53,8 @@ export function matchesAllWords(haystackFolded: string, query: string): boolean 
   return words.every((word) => haystackFolded.includes(word));
 }
 
+/** The longest jobs search the directory accepts: the form limits it, the loader refuses longer ones with a 400. */
+export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const SLUG_MAX_LENGTH = 80;
 export const SLUG_FALLBACK = "item";
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { JobsDirectoryView } from "../../../server/content/public-pages.ts";
 import { formatNumber } from "../../i18n/format.ts";
 import { itemPath } from "../../lib/paths.ts";
-import { slugify } from "../../lib/text.ts";
+import { SEARCH_QUERY_MAX_LENGTH, slugify } from "../../lib/text.ts";
 import { useShell } from "../../lib/use-shell.ts";
 import { Seo } from "../seo.tsx";
 
@@ -16,7 +16,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
       <Form method="get" role="search" className="search-form">
         <label htmlFor="job-search">{t("JOBS:SEARCH_LABEL")}</label>
         <div className="search-form__row">
-          <input id="job-search" type="search" name="q" defaultValue={view.query} maxLength={100} autoComplete="off" />
+          <input id="job-search" type="search" name="q" defaultValue={view.query} maxLength={SEARCH_QUERY_MAX_LENGTH} autoComplete="off" />
           <button type="submit" className="button">
             {t("JOBS:SEARCH_BUTTON")}
           </button>

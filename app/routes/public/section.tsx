@@ -11,9 +11,8 @@ import { HomePage } from "../../components/pages/home-page.tsx";
 import { JobsDirectoryPage } from "../../components/pages/jobs-directory-page.tsx";
 import { servicesContext } from "../../context.ts";
 import { parsePageParam } from "../../lib/pagination.ts";
+import { SEARCH_QUERY_MAX_LENGTH } from "../../lib/text.ts";
 import type { Route } from "./+types/section";
-
-export const MAX_QUERY_LENGTH = 100;
 
 /** /{lang}/{page}: the home page or a section, resolved welcome → label → search. */
 export function loader({ params, request, context }: Route.LoaderArgs) {
@@ -34,8 +33,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     }
     case "JOBS": {
       const query = (url.searchParams.get("q") ?? "").trim();
-      if (query.length > MAX_QUERY_LENGTH) {
-        throw data({ field: "q", message: `must be at most ${MAX_QUERY_LENGTH} characters` }, { status: 400 });
+      if (query.length > SEARCH_QUERY_MAX_LENGTH) {
+        throw data({ field: "q", message: `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` }, { status: 400 });
       }
       return jobsDirectoryView(snapshot, language, query);
     }
