@@ -49,6 +49,7 @@ test.describe("routing", () => {
     expect((await request.get("/zh/%E6%AC%A2%E8%BF%8E")).status()).toBe(404);
     expect((await request.get("/en/articles?page=-1")).status()).toBe(400);
     expect((await request.get("/en/articles?page=abc")).status()).toBe(400);
+    expect((await request.get(`/en/jobs?q=${"a".repeat(101)}`)).status()).toBe(400);
     expect((await request.get("/en/articles?page=999")).status()).toBe(404);
     expect((await request.get("/en/%E0%A4%A")).status()).toBe(400);
     expect((await request.get(`/en/${"x".repeat(3000)}`)).status()).toBe(400);
