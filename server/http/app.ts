@@ -22,6 +22,8 @@ import { publicApi } from "./public-api.ts";
 import { requestGuard } from "./request-guard.ts";
 import { securityHeaders } from "./security.ts";
 import { xsrfProtection } from "./xsrf.ts";
+import { probeRoutes } from "../ops/probes.ts";
+import { requestMetrics } from "../ops/request-metrics.ts";
 import { randomUUID } from "node:crypto";
 
 export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -33,6 +35,8 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** Cache of anonymous pages in front of React Router (see page-cache.ts). */
   pageCache?: PageCache;
+  /** True once a graceful shutdown has begun (/readyz answers 503). */
+  isDraining?: () => boolean;
 }
 
 export function createHttpApp(services: AppServices, options: HttpAppOptions = {}) {
@@ -49,6 +53,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     return new Response(html, { status: 400, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
   };
 
+  app.use(requestMetrics());
   app.use(async (c, next) => {
     const started = performance.now();
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
@@ -61,6 +66,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.use(securityHeaders({ hsts: config.secureCookies }));
   app.use(compress());
   app.use(xsrfProtection({ secure: config.secureCookies }));
+  app.route("/", probeRoutes(services, { isDraining: options.isDraining }));
 
   if (options.clientDir) {
     const root = options.clientDir;

@@ -1,4 +1,4 @@
-/** Public JSON endpoints: start-up files, analytics events, health. */
+/** Public JSON endpoints: start-up files, analytics events. */
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { AppServices } from "../../app/context.ts";
@@ -47,15 +47,6 @@ export function publicApi(services: AppServices) {
     const event = await readJson(c, clientEventSchema);
     await recordEvent(services.database.db, { name: event.name, uid: c.get("user")?.uid ?? null, path: event.path ?? null });
     return c.json({ recorded: true }, 201);
-  });
-
-  app.get("/healthz", async (c) => {
-    try {
-      await services.database.db.selectFrom("languages").select("id").limit(1).execute();
-      return c.json({ status: "ok", database: services.database.dialect, contentVersion: services.content.current().version });
-    } catch {
-      return c.json({ status: "unavailable", database: services.database.dialect }, 503);
-    }
   });
   return app;
 }

@@ -1,0 +1,45 @@
+/**
+ * Operator endpoints on the site: liveness (/healthz), readiness (/readyz) and,
+ * only when METRICS_TOKEN is set, /metrics behind that bearer token.
+ */
+import { Hono } from "hono";
+import { bearerAuth } from "hono/bearer-auth";
+import type { AppServices } from "../../app/context.ts";
+import { pendingMigrations } from "../db/migrate.ts";
+import type { HttpEnv } from "../http/env.ts";
+import { metricsText } from "../metrics.ts";
+
+const noStore = { "Cache-Control": "no-store" };
+
+export interface ProbeOptions {
+  /** True once a shutdown has begun: the instance is alive but should get no new traffic. */
+  isDraining?: () => boolean;
+}
+
+export function probeRoutes(services: AppServices, options: ProbeOptions = {}) {
+  const app = new Hono<HttpEnv>();
+
+  // Liveness: the process answers. Never touches the database, so an outage does not get healthy instances restarted.
+  app.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
+
+  app.get("/readyz", async (c) => {
+    const { dialect } = services.database;
+    if (options.isDraining?.()) return c.json({ status: "draining", database: dialect }, 503, noStore);
+    try {
+      const pending = await pendingMigrations(services.database);
+      if (pending.length > 0) return c.json({ status: "migrations pending", database: dialect, pending }, 503, noStore);
+      return c.json({ status: "ready", database: dialect, contentVersion: services.content.current().version }, 200, noStore);
+    } catch {
+      return c.json({ status: "database unreachable", database: dialect }, 503, noStore);
+    }
+  });
+
+  const token = services.config.metrics.token;
+  if (token) {
+    app.get("/metrics", bearerAuth({ token, noAuthenticationHeader: { message: "A bearer token is required." } }), async (c) => {
+      const { body, contentType } = await metricsText();
+      return c.body(body, 200, { "Content-Type": contentType, ...noStore });
+    });
+  }
+  return app;
+}

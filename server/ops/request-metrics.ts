@@ -1,0 +1,20 @@
+/** Hono middleware timing every request for the metrics, labelled by the route pattern that answered. */
+import type { MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import { observeRequest } from "../metrics.ts";
+
+/** Label for requests no route matched: raw paths would give every typo its own time series. */
+export const UNMATCHED_ROUTE = "(unmatched)";
+
+export function requestMetrics(): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      // routePath at the deepest handler that ran: the route pattern (e.g. /api/admin/articles/:id), not the path.
+      const route = routePath(c) || UNMATCHED_ROUTE;
+      observeRequest(c.req.method, route, c.res.status, (performance.now() - started) / 1000);
+    }
+  };
+}
