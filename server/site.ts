@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import type { AppServices } from "../app/context.ts";
+import type { AppServices } from "./context.ts";
 import { hasSessionCookie } from "./auth/session-cookie.ts";
 import type { Config } from "./config.ts";
 import { createHttpApp } from "./http/app.ts";

@@ -3,8 +3,8 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
-import type { DatabaseTarget } from "../config.ts";
-import { observeQuery, watchPool } from "../metrics.ts";
+import type { DatabaseTarget } from "#server/config.ts";
+import { observeQuery, watchPool } from "#server/metrics.ts";
 import type { Database } from "./schema.ts";
 import { openSqlite } from "./sqlite-adapter.ts";
 

@@ -2,14 +2,21 @@
  * Operator endpoints on the site: liveness (/healthz), readiness (/readyz) and,
  * only when METRICS_TOKEN is set, /metrics behind that bearer token.
  */
+import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
-import { bearerAuth } from "hono/bearer-auth";
-import type { AppServices } from "../../app/context.ts";
-import { pendingMigrations } from "../db/migrate.ts";
-import type { HttpEnv } from "../http/env.ts";
-import { metricsText } from "../metrics.ts";
+import type { AppServices } from "#server/context.ts";
+import { pendingMigrations } from "#server/db/migrate.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse } from "#server/http/errors.ts";
+import { metricsText } from "#server/metrics.ts";
 
 const noStore = { "Cache-Control": "no-store" };
+
+/** Compares digests, so neither the token's length nor its bytes leak through timing. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
 
 export interface ProbeOptions {
   /** True once a shutdown has begun: the instance is alive but should get no new traffic. */
@@ -36,7 +43,13 @@ export function probeRoutes(services: AppServices, options: ProbeOptions = {}) {
 
   const token = services.config.metrics.token;
   if (token) {
-    app.get("/metrics", bearerAuth({ token, noAuthenticationHeader: { message: "A bearer token is required." } }), async (c) => {
+    app.get("/metrics", async (c) => {
+      const given = /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+      if (!sameSecret(given, token)) {
+        const refused = errorResponse(401, "unauthenticated", "Metrics need the METRICS_TOKEN as a bearer token.");
+        refused.headers.set("WWW-Authenticate", 'Bearer realm="metrics"');
+        return refused;
+      }
       const { body, contentType } = await metricsText();
       return c.body(body, 200, { "Content-Type": contentType, ...noStore });
     });

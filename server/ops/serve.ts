@@ -5,8 +5,8 @@
  * rest → exit 0). A second signal exits at once.
  */
 import type { Server } from "node:http";
-import type { Config } from "../config.ts";
-import type { Logger } from "../log.ts";
+import type { Config } from "#server/config.ts";
+import type { Logger } from "#server/log.ts";
 import { createMetricsServer, type MetricsReader } from "./metrics-server.ts";
 import type { Drainable } from "./shutdown.ts";
 

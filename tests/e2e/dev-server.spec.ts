@@ -9,11 +9,10 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { E2E_PORT } from "../../playwright.config.ts";
+import { DEV_SERVER_PORT } from "./ports.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
-const DEV_PORT = E2E_PORT + 230;
-const devUrl = `http://127.0.0.1:${DEV_PORT}`;
+const devUrl = `http://127.0.0.1:${DEV_SERVER_PORT}`;
 const LEFT_OUT = new Set(["node_modules", ".git", "build", "data", "test-results", "playwright-report", ".react-router"]);
 
 let copy: string;
@@ -46,7 +45,7 @@ test.describe("npm run dev", () => {
     symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"), "dir");
     dev = spawn(process.execPath, ["server/dev.ts"], {
       cwd: copy,
-      env: { ...process.env, NODE_ENV: "development", PORT: String(DEV_PORT), PUBLIC_URL: devUrl, DATABASE_URL: `sqlite:${join(copy, "data/site.db")}`, LOG_LEVEL: "info" },
+      env: { ...process.env, NODE_ENV: "development", PORT: String(DEV_SERVER_PORT), PUBLIC_URL: devUrl, DATABASE_URL: `sqlite:${join(copy, "data/site.db")}`, LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     dev.stdout!.on("data", (chunk: Buffer) => (devOutput += chunk.toString()));
