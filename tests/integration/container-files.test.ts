@@ -137,7 +137,7 @@ describe("Dockerfile", () => {
       const [, ...healthcheck] = execForm(all(runtime, "HEALTHCHECK")[0]!);
       const check = () => promisify(execFile)(process.execPath, healthcheck, { env }).then(() => true, () => false);
       expect(await check(), "unhealthy before the site listens").toBe(false);
-      await expect.poll(check, { timeout: 30_000, intervals: [250] }).toBe(true);
+      await expect.poll(check, { timeout: 30_000, interval: 250 }).toBe(true);
       expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()).toMatchObject({ status: "ready", database: "sqlite" });
       const stopSignal = all(runtime, "STOPSIGNAL")[0]!.args as NodeJS.Signals;
       site.kill(stopSignal);
