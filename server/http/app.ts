@@ -22,6 +22,7 @@ import { publicApi } from "./public-api.ts";
 import { requestGuard } from "./request-guard.ts";
 import { securityHeaders } from "./security.ts";
 import { xsrfProtection } from "./xsrf.ts";
+import { serveOpenApi } from "#server/ops/openapi.ts";
 import { probeRoutes } from "#server/ops/probes.ts";
 import { requestMetrics } from "#server/ops/request-metrics.ts";
 import { randomUUID } from "node:crypto";
@@ -98,6 +99,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   });
   app.route("/api/admin", adminApi(services));
   app.route("/", authRoutes(services));
+  serveOpenApi(app);
   app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));
 
   const handleDocument = options.handleDocument;

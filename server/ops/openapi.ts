@@ -4,7 +4,7 @@
  * naming the zod schemas it already validates with, and the document is
  * collected from the registered routes (docs/decisions/0056-openapi.md).
  */
-import type { Hono } from "hono";
+import type { Env, Hono } from "hono";
 import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import { z } from "zod";
 import { SESSION_COOKIE } from "#server/auth/session-cookie.ts";
@@ -29,8 +29,8 @@ export interface ApiRouteDoc {
   rawBody?: Record<string, JsonSchema>;
   /** The success status and what it carries (JSON unless `contentType` says otherwise). */
   success: { status: 200 | 201 | 204 | 304; description: string; contentType?: string; schema?: z.ZodType };
-  /** Further answers worth naming beyond the standard errors. */
-  otherResponses?: Record<number, string>;
+  /** Further answers worth naming beyond the standard errors: a description (an error body), or a description and the body's schema. */
+  otherResponses?: Record<number, string | { description: string; schema: z.ZodType }>;
 }
 
 const errorSchema = z.object({
@@ -83,7 +83,10 @@ export function apiRoute(doc: ApiRouteDoc) {
     responses[413] = errorResponse("The body is larger than the endpoint's limit.");
     responses[415] = errorResponse("The body is not JSON.");
   }
-  for (const [status, description] of Object.entries(doc.otherResponses ?? {})) responses[status] = errorResponse(description);
+  for (const [status, answer] of Object.entries(doc.otherResponses ?? {})) {
+    responses[status] =
+      typeof answer === "string" ? errorResponse(answer) : { description: answer.description, content: { "application/json": { schema: resolver(answer.schema) } } };
+  }
 
   const parameters = [
     ...Object.entries(doc.params ?? {}).map(([name, schema]) => ({ in: "path", name, required: true, schema: jsonSchemaOf(schema) })),
@@ -125,8 +128,12 @@ const DOCUMENTATION = {
 
 export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
 
-/** The document for every described route of `app` (computed once: routes do not change after start-up). */
-export function openApiDocument(app: Hono<never>): () => Promise<OpenApiDocument> {
+/** Serves GET /api/openapi.json: every described route of `app`, collected at the first request (routes do not change after start-up). */
+export function serveOpenApi<E extends Env>(app: Hono<E>): void {
   let document: Promise<OpenApiDocument> | null = null;
-  return () => (document ??= generateSpecs(app, { documentation: DOCUMENTATION }));
+  app.get(
+    "/api/openapi.json",
+    apiRoute({ tag: "Public", summary: "This document: the JSON API in OpenAPI 3.1", success: { status: 200, description: "The OpenAPI document." } }),
+    async (c) => c.json(await (document ??= generateSpecs(app, { documentation: DOCUMENTATION })), 200, { "Cache-Control": "no-cache" }),
+  );
 }

@@ -4,13 +4,22 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppServices } from "#server/context.ts";
 import { pendingMigrations } from "#server/db/migrate.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { metricsText } from "#server/metrics.ts";
+import { apiRoute } from "./openapi.ts";
 
 const noStore = { "Cache-Control": "no-store" };
+
+const readinessSchema = z.object({
+  status: z.enum(["ready", "draining", "migrations pending", "database unreachable"]),
+  database: z.enum(["sqlite", "postgres"]),
+  contentVersion: z.number().optional(),
+  pending: z.array(z.string()).optional().meta({ description: "Migrations not yet applied." }),
+});
 
 /** Compares digests, so neither the token's length nor its bytes leak through timing. */
 function sameSecret(given: string, expected: string): boolean {
@@ -27,9 +36,16 @@ export function probeRoutes(services: AppServices, options: ProbeOptions = {}) {
   const app = new Hono<HttpEnv>();
 
   // Liveness: the process answers. Never touches the database, so an outage does not get healthy instances restarted.
-  app.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
+  const liveness = apiRoute({ tag: "Probes", summary: "Liveness: the process answers", success: { status: 200, description: "Alive.", schema: z.object({ status: z.literal("ok") }) } });
+  app.get("/healthz", liveness, (c) => c.json({ status: "ok" }, 200, noStore));
 
-  app.get("/readyz", async (c) => {
+  const readiness = apiRoute({
+    tag: "Probes",
+    summary: "Readiness: the database answers and every migration is applied",
+    success: { status: 200, description: "Ready.", schema: readinessSchema },
+    otherResponses: { 503: { description: "Not ready: database unreachable, migrations pending (named), or draining for a shutdown.", schema: readinessSchema } },
+  });
+  app.get("/readyz", readiness, async (c) => {
     const { dialect } = services.database;
     if (options.isDraining?.()) return c.json({ status: "draining", database: dialect }, 503, noStore);
     try {
