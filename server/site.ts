@@ -14,6 +14,7 @@ import { createHttpApp } from "./http/app.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import type { Logger } from "./log.ts";
 import { metricsText, observeRequest } from "./metrics.ts";
+import { pagePattern } from "./ops/page-pattern.ts";
 import { createServices } from "./services.ts";
 
 export interface SiteOptions {
@@ -44,7 +45,14 @@ export async function openSite(config: Config, log: Logger, options: SiteOptions
   const pageCache = options.pageCache
     ? createPageCache({ content: services.content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies })
     : undefined;
-  const app = createHttpApp(services, { handleDocument, clientDir: options.clientDir, pageCache, isDraining: options.isDraining });
+  const currentBuild = async () => (typeof options.build === "function" ? options.build() : options.build);
+  const app = createHttpApp(services, {
+    handleDocument,
+    clientDir: options.clientDir,
+    pageCache,
+    isDraining: options.isDraining,
+    pagePattern: async (pathname) => pagePattern((await currentBuild()).routes, pathname),
+  });
   const handleWithHono = getRequestListener(app.fetch);
 
   return {

@@ -38,6 +38,8 @@ export interface HttpAppOptions {
   pageCache?: PageCache;
   /** True once a graceful shutdown has begun (/readyz answers 503). */
   isDraining?: () => boolean;
+  /** The React Router route pattern of a page path, for the request metrics. */
+  pagePattern?: (pathname: string) => Promise<string>;
 }
 
 export function createHttpApp(services: AppServices, options: HttpAppOptions = {}) {
@@ -54,7 +56,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     return new Response(html, { status: 400, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
   };
 
-  app.use(requestMetrics());
+  app.use(requestMetrics(options.pagePattern));
   app.use(async (c, next) => {
     const started = performance.now();
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());

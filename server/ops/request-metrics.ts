@@ -6,7 +6,8 @@ import { observeRequest } from "#server/metrics.ts";
 /** Label for requests no route matched: raw paths would give every typo its own time series. */
 export const UNMATCHED_ROUTE = "(unmatched)";
 
-export function requestMetrics(): MiddlewareHandler {
+/** Hono's pattern for every page is its catch-all `/*`; `pagePattern` names the React Router route instead. */
+export function requestMetrics(pagePattern?: (pathname: string) => Promise<string>): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     try {
@@ -14,7 +15,8 @@ export function requestMetrics(): MiddlewareHandler {
     } finally {
       // routePath at the deepest handler that ran: the route pattern (e.g. /api/admin/articles/:id), not the path.
       const route = routePath(c) || UNMATCHED_ROUTE;
-      observeRequest(c.req.method, route, c.res.status, (performance.now() - started) / 1000);
+      const label = route === "/*" && pagePattern ? await pagePattern(c.req.path) : route;
+      observeRequest(c.req.method, label, c.res.status, (performance.now() - started) / 1000);
     }
   };
 }

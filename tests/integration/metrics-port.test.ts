@@ -18,7 +18,9 @@ describe("metrics on a separate port", () => {
     const response = await fetch(`${metricsUrl}/metrics`);
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(text).toMatch(/http_requests_total\{method="GET",route="[^"]+",status="200"\} [1-9]/);
+    // Pages are labelled with their React Router route pattern, never the raw path.
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/:lang\/:page",status="200"\} [1-9]/);
+    expect(text).not.toContain('route="/en/welcome"');
     expect(text).toContain("process_resident_memory_bytes");
     expect(text).toMatch(/db_query_duration_seconds_count\{dialect="sqlite",outcome="ok"\} [1-9]/);
   });
