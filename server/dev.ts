@@ -93,9 +93,13 @@ function currentSite(): Promise<Site> | Site {
   return reopening.then(({ site }) => site);
 }
 
+async function handleWithSite(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  (await currentSite()).listener(request, response);
+}
+
 server.on("request", (request: IncomingMessage, response: ServerResponse) => {
   // Vite answers its own requests (modules, HMR client, public files) and passes the rest on.
-  vite.middlewares(request, response, async () => (await currentSite()).listener(request, response));
+  vite.middlewares(request, response, () => void handleWithSite(request, response));
 });
 
 await serve({
