@@ -13,7 +13,8 @@ import { XSRF_HEADER } from "#server/http/xsrf.ts";
 type JsonSchema = Record<string, unknown>;
 type RouteSpec = Parameters<typeof describeRoute>[0];
 
-export type ApiTag = "Public" | "Probes" | "Languages" | "Translations" | "Articles" | "Users" | "Analytics" | "Audit" | "ROME jobs";
+const ADMIN_TAGS = ["Languages", "Translations", "Articles", "Users", "Analytics", "Audit", "ROME jobs"] as const;
+export type ApiTag = "Public" | "Session" | "Probes" | (typeof ADMIN_TAGS)[number];
 
 export interface ApiRouteDoc {
   tag: ApiTag;
@@ -59,7 +60,7 @@ function errorResponse(description: string) {
 
 /** Hono middleware that only describes the route for the OpenAPI document; it changes nothing at run time. */
 export function apiRoute(doc: ApiRouteDoc) {
-  const admin = doc.tag !== "Public" && doc.tag !== "Probes";
+  const admin = (ADMIN_TAGS as readonly string[]).includes(doc.tag);
   const responses: Record<string, unknown> = {
     [doc.success.status]: {
       description: doc.success.description,
@@ -134,6 +135,7 @@ export function serveOpenApi<E extends Env>(app: Hono<E>): void {
   app.get(
     "/api/openapi.json",
     apiRoute({ tag: "Public", summary: "This document: the JSON API in OpenAPI 3.1", success: { status: 200, description: "The OpenAPI document." } }),
-    async (c) => c.json(await (document ??= generateSpecs(app, { documentation: DOCUMENTATION })), 200, { "Cache-Control": "no-cache" }),
+    // Paths with a dot (/api/openapi.json, export.csv) are API routes here, not static files.
+    async (c) => c.json(await (document ??= generateSpecs(app, { documentation: DOCUMENTATION, excludeStaticFile: false })), 200, { "Cache-Control": "no-cache" }),
   );
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
+import { apiRoute } from "#server/ops/openapi.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { applyImport, createImport, expectChunk, IMPORT_CHUNK_BYTES, newImportSchema, storeChunk } from "./imports.ts";
@@ -55,7 +56,7 @@ export function romesAdminApi(services: AppServices) {
   const { db } = services.database;
   const app = new Hono<HttpEnv>();
 
-  app.get("/export.csv", async (c) => {
+  app.get("/export.csv", apiRoute({ tag: "ROME jobs", summary: "The reference with every label, as CSV", success: { status: 200, description: "rome.csv", contentType: "text/csv" } }), async (c) => {
     const csv = await exportCsv(db);
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
@@ -64,7 +65,7 @@ export function romesAdminApi(services: AppServices) {
     });
   });
 
-  app.put("/:code/labels/:languageCode", async (c) => {
+  app.put("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "Set a job's label in one language", params: labelParamsSchema.shape, body: labelBodySchema, success: { status: 200, description: "{ code, languageCode, label, changed }" }, otherResponses: { 404: "No such job or language." } }), async (c) => {
     const params = validateInput(labelParamsSchema, c.req.param());
     const { label } = await readJson(c, labelBodySchema);
     const changed = await setJobLabel(db, { uid: adminUid(c), ...params, label });
@@ -72,19 +73,19 @@ export function romesAdminApi(services: AppServices) {
     return c.json({ code: params.code, languageCode: params.languageCode, label, changed });
   });
 
-  app.delete("/:code/labels/:languageCode", async (c) => {
+  app.delete("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "Remove a job's label in one language", params: labelParamsSchema.shape, success: { status: 204, description: "Removed." }, otherResponses: { 404: "No such job or language." } }), async (c) => {
     const params = validateInput(labelParamsSchema, c.req.param());
     await removeJobLabel(db, { uid: adminUid(c), ...params });
     await services.content.changed();
     return c.body(null, 204);
   });
 
-  app.post("/imports", async (c) => {
+  app.post("/imports", apiRoute({ tag: "ROME jobs", summary: "Start a chunked import of a ROME CSV or XML file", body: newImportSchema, success: { status: 201, description: "The import's id and chunk plan." }, otherResponses: { 413: "The file is too large.", 429: "Too many imports in progress." } }), async (c) => {
     const file = await readJson(c, newImportSchema);
     return c.json(await createImport(db, adminUid(c), file), 201);
   });
 
-  app.put("/imports/:id/chunks/:index", async (c) => {
+  app.put("/imports/:id/chunks/:index", apiRoute({ tag: "ROME jobs", summary: "Upload the next chunk of an import (raw bytes, at most 64 KiB)", params: { index: chunkIndexSchema }, rawBody: { "application/octet-stream": { type: "string", format: "binary" } }, success: { status: 200, description: "Progress." }, otherResponses: { 404: "No such import.", 409: "Not the chunk expected next, or the upload is complete.", 413: "The chunk is larger than 64 KiB.", 415: "The chunk is not application/octet-stream." } }), async (c) => {
     const uid = adminUid(c);
     const id = c.req.param("id");
     const index = validateInput(chunkIndexSchema, c.req.param("index"), "index");
@@ -94,7 +95,7 @@ export function romesAdminApi(services: AppServices) {
     return c.json(await storeChunk(db, uid, id, index, bytes));
   });
 
-  app.post("/imports/:id/apply", async (c) => {
+  app.post("/imports/:id/apply", apiRoute({ tag: "ROME jobs", summary: "Check and apply a completely uploaded import", success: { status: 200, description: "What was added, updated and refused." }, otherResponses: { 404: "No such import.", 409: "The upload is incomplete.", 422: "The file was refused (the reasons listed)." } }), async (c) => {
     return c.json(await applyImport(services, adminUid(c), c.req.param("id")));
   });
 
