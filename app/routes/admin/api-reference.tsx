@@ -55,6 +55,11 @@ function byTag(document: ApiDocument): [string, Entry[]][] {
   return [...groups];
 }
 
+/** A schema worth showing: more than "some JSON object". */
+function hasShape(schema: unknown): boolean {
+  return typeof schema === "object" && schema !== null && Object.keys(schema).some((key) => key !== "type");
+}
+
 function SchemaBlock({ label, schema }: { label: string; schema: unknown }) {
   return (
     <details className="api-schema">
@@ -79,31 +84,17 @@ function OperationView({ method, path, operation }: Entry) {
       </p>
       {operation.description ? <p>{operation.description}</p> : null}
       {parameters.length > 0 ? (
-        <table className="api-table">
-          <caption>Parameters</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">In</th>
-              <th scope="col">Required</th>
-              <th scope="col">Schema</th>
-            </tr>
-          </thead>
-          <tbody>
+        <>
+          <h4 className="api-subheading">Parameters</h4>
+          <ul className="api-parameters">
             {parameters.map((parameter) => (
-              <tr key={`${parameter.in}:${parameter.name}`}>
-                <td>
-                  <code>{parameter.name}</code>
-                </td>
-                <td>{parameter.in}</td>
-                <td>{parameter.required ? "yes" : "no"}</td>
-                <td>
-                  <code>{JSON.stringify(parameter.schema ?? {})}</code>
-                </td>
-              </tr>
+              <li key={`${parameter.in}:${parameter.name}`}>
+                <code>{parameter.name}</code> ({parameter.in}, {parameter.required ? "required" : "optional"}){" "}
+                <code className="api-parameters__schema">{JSON.stringify(parameter.schema ?? {})}</code>
+              </li>
             ))}
-          </tbody>
-        </table>
+          </ul>
+        </>
       ) : null}
       {Object.entries(operation.requestBody?.content ?? {}).map(([type, media]) => (
         <SchemaBlock key={type} label={`Request body (${type})`} schema={media.schema ?? {}} />
@@ -115,7 +106,7 @@ function OperationView({ method, path, operation }: Entry) {
             <dd>
               {response.description}
               {Object.entries(response.content ?? {}).map(([type, media]) =>
-                media.schema ? <SchemaBlock key={type} label={`Body (${type})`} schema={media.schema} /> : null,
+                hasShape(media.schema) ? <SchemaBlock key={type} label={`Body (${type})`} schema={media.schema} /> : null,
               )}
             </dd>
           </div>
