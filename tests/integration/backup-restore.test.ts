@@ -88,7 +88,7 @@ describe("npm run backup and npm run restore", () => {
     const health = await fetch(`${server.url}/healthz`);
     const token = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get("set-cookie") ?? "")![1]!;
     const writer = keepWriting(server, `XSRF-TOKEN=${token}`, token);
-    await expect.poll(() => writer.acknowledged.length).toBeGreaterThan(20);
+    await expect.poll(() => writer.acknowledged.length, { timeout: 15_000 }).toBeGreaterThan(20);
 
     const acknowledgedBefore = [...writer.acknowledged];
     const result = await cli("backup", [backupFile], databaseUrl);
