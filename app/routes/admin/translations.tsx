@@ -7,7 +7,7 @@
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 import { newTranslationKeySchema, type TranslationCell, type TranslationLanguage, type TranslationRow } from "#core/admin/translations/schema.ts";
-import { translationsAdmin } from "#server/admin/translations/service.ts";
+import { translationsView } from "#server/admin/translations/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { failureMessage, SaveStatus, useSaveFeedback, withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
 import { useFocusReturn } from "#app/components/admin/focus-return.ts";
@@ -22,7 +22,7 @@ const API = "/api/admin/translations";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  return translationsAdmin(context.get(servicesContext)).view();
+  return translationsView(context.get(servicesContext));
 }
 
 type SectionKind = "home" | "section" | "text";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import type { JobLabels, LabelLanguage } from "#server/admin/romes/service.ts";
+import type { JobLabels, LabelLanguage } from "#core/admin/romes/schema.ts";
 import { api, userMessageFor } from "#app/lib/api-client.ts";
 
 type SaveState =
