@@ -130,7 +130,7 @@ function detailsOf(article: AdminArticle | null): DetailsDraft {
   return { author: article?.author ?? "", cover: article?.cover ?? "", tags: article?.tags.join(", ") ?? "", key: article?.key ?? "" };
 }
 
-function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArticle | null; favoriteCode: string; onSaved(message: string): void }) {
+function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArticle | null; favoriteCode: string; onSaved: (message: string) => void }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState(() => detailsOf(article));
@@ -334,7 +334,7 @@ interface VersionFormProps {
   language: EditorLanguage;
   version: AdminArticleVersion | null;
   publicPath: string | null;
-  onSaved(message: string): void;
+  onSaved: (message: string) => void;
 }
 
 function VersionForm({ articleId, language, version, publicPath, onSaved }: VersionFormProps) {
@@ -541,7 +541,7 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
 
 /* ---------- Deleting the whole article ---------- */
 
-function DeleteArticle({ article, title, onDeleted }: { article: AdminArticle; title: string; onDeleted(message: string): void }) {
+function DeleteArticle({ article, title, onDeleted }: { article: AdminArticle; title: string; onDeleted: (message: string) => void }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);

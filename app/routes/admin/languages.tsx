@@ -67,7 +67,7 @@ function changesOf(draft: LanguageDraft, language: AdminLanguage): Record<string
 interface LanguageFormProps {
   /** The language edited, or null to add one. */
   language: AdminLanguage | null;
-  onDone(saved: AdminLanguage | null): void;
+  onDone: (saved: AdminLanguage | null) => void;
 }
 
 function LanguageForm({ language, onDone }: LanguageFormProps) {

@@ -124,7 +124,7 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
             : `${first}–${last} of ${list.total} ${list.total === 1 ? "code" : "codes"}${filters.q !== "" ? ` matching “${filters.q}”` : ""}${domainLabel ? ` in ${filters.domain} — ${domainLabel}` : ""}`}
         </p>
 
-        {editing && <LabelEditor job={editing} closeHref={romesHref({ ...filters, edit: null })} onSaved={refresh} />}
+        {editing && <LabelEditor key={editing.code} job={editing} closeHref={romesHref({ ...filters, edit: null })} onSaved={refresh} />}
 
         {list.rows.length > 0 && (
           <RomesTable

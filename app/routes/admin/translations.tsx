@@ -44,7 +44,7 @@ interface CellEditorProps {
   row: TranslationRow;
   language: TranslationLanguage;
   cell: TranslationCell | null;
-  onClose(saved: string | null): void;
+  onClose: (saved: string | null) => void;
 }
 
 function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
@@ -104,6 +104,7 @@ function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
           id={`${id}-label`}
           type="text"
           value={label}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor opens on the admin's click: focus goes where they asked
           autoFocus
           aria-invalid={error?.field === "label" || undefined}
           aria-describedby={describedBy("label")}
@@ -114,6 +115,7 @@ function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
           id={`${id}-label`}
           value={label}
           rows={Math.min(8, Math.max(2, Math.ceil(label.length / 28)))}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor opens on the admin's click: focus goes where they asked
           autoFocus
           aria-invalid={error?.field === "label" || undefined}
           aria-describedby={describedBy("label")}
@@ -151,6 +153,7 @@ function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
               type="button"
               className="button button--small button--danger button--danger-confirm"
               disabled={saving}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- shown by the admin's "Remove" click: focus moves to its confirmation
               autoFocus
               onClick={() => void run("remove the translation", () => api.delete(cellPath(row.key, language.code)), `Removed the ${name}.`)}
             >
@@ -166,7 +169,7 @@ function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
   );
 }
 
-function AddKeyForm({ favorite, onAdded }: { favorite: TranslationLanguage; onAdded(key: string): void }) {
+function AddKeyForm({ favorite, onAdded }: { favorite: TranslationLanguage; onAdded: (key: string) => void }) {
   const formId = useId();
   const idFor = (field: string) => `${formId}-${field}`;
   const labels = { key: "Key", labels: `Text in ${favorite.label} (${favorite.code})` };

@@ -72,9 +72,10 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
     .selectFrom("blogs")
     .selectAll()
     .$if(filtered, (builder) =>
-      builder.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("blog_versions")
+      builder.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("blog_versions")
             .select("blog_versions.id")
             .whereRef("blog_versions.blog_id", "=", "blogs.id")
             .$if(query.language !== undefined, (versions) => versions.where("blog_versions.code", "=", query.language!))

@@ -1,6 +1,6 @@
 /** Reading the audit log (PRODUCT.md §7): who changed what, when, with the values before and after. */
 import { sql } from "kysely";
-import type { AuditListEntry, AuditPage, AuditQuery } from "#core/admin/audit/schema.ts";
+import type { AuditPage, AuditQuery } from "#core/admin/audit/schema.ts";
 import { timestampBounds } from "#core/dates.ts";
 import { pageWindow } from "#core/pagination.ts";
 import type { AdminServices } from "#server/context.ts";
