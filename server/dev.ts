@@ -51,10 +51,10 @@ interface Current {
 }
 
 async function openSite(): Promise<Current> {
-  const { openSite } = (await runner.import(SITE_MODULE)) as typeof SiteModule;
+  const { openSite } = await runner.import<typeof SiteModule>(SITE_MODULE);
   const site = await openSite(config, log, {
     // Imported per request: Vite invalidates edited route modules, so every render uses the current code.
-    build: () => runner.import(SERVER_BUILD) as Promise<ServerBuild>,
+    build: () => runner.import<ServerBuild>(SERVER_BUILD),
     pageCache: false,
     isDraining: () => connections.draining,
   });

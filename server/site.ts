@@ -33,7 +33,7 @@ export interface Site {
   /** The Prometheus exposition of this site's registry (for the separate metrics listener). */
   metricsText: typeof metricsText;
   /** Stops background work and closes the database. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** Label of requests answered by the page cache's fast path, before any route matching. */

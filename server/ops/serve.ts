@@ -17,7 +17,7 @@ export interface ServeOptions {
   connections: Drainable;
   readMetrics: MetricsReader;
   /** After the last request: stop background jobs, close the database (and, in development, Vite). */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 function listen(server: Server, port: number, host: string, log: Logger, what: string): Promise<void> {

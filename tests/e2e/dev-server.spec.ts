@@ -83,7 +83,7 @@ test.describe("npm run dev", () => {
     expect((await page.request.get(`${devUrl}/init/file/languages`)).status()).toBe(200);
     edit("server/ops/probes.ts", (source) => source.replace('c.json({ status: "ok" }', 'c.json({ status: "ok", edited: true }'));
     await expect
-      .poll(async () => (await page.request.get(`${devUrl}/healthz`)).json(), { timeout: 30_000 })
+      .poll(async () => (await (await page.request.get(`${devUrl}/healthz`)).json()) as unknown, { timeout: 30_000 })
       .toMatchObject({ status: "ok", edited: true });
     expect(devOutput).toContain("restarted the server part");
     expect((await page.request.get(`${devUrl}/init/file/languages`)).status()).toBe(200);

@@ -1,32 +1,15 @@
 /** Admin API: the ROME jobs reference (mounted under /api/admin/romes behind the admin gate). */
-import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { Hono } from "hono";
+import { chunkIndexSchema, labelBodySchema, labelParamsSchema, newImportSchema } from "#core/admin/romes/schema.ts";
+import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { validateInput } from "#server/http/validate.ts";
-import { applyImport, createImport, expectChunk, IMPORT_CHUNK_BYTES, newImportSchema, storeChunk } from "./imports.ts";
-import { jobLabelSchema, romeCodeSchema } from "#core/admin/romes/schema.ts";
+import { applyImport, createImport, expectChunk, IMPORT_CHUNK_BYTES, storeChunk } from "./imports.ts";
 import { exportCsv, removeJobLabel, setJobLabel } from "./service.ts";
-
-const labelParamsSchema = z.object({
-  code: romeCodeSchema,
-  languageCode: z.string().min(1, "must not be empty").max(35, "must be at most 35 characters"),
-});
-const labelBodySchema = z.object({ label: jobLabelSchema });
-const chunkIndexSchema = z
-  .string()
-  .regex(/^(0|[1-9]\d{0,5})$/, "must be a chunk number: 0, 1, 2…")
-  .transform(Number);
-
-function adminUid(c: Context<HttpEnv>): string {
-  const user = c.get("user");
-  // adminOnly() ran before: this only satisfies the type checker.
-  if (!user?.isAdmin) throw new HttpError(403, "forbidden", "Your account does not have access to the admin area.");
-  return user.uid;
-}
 
 /** Reads a raw chunk body of at most `limit` bytes; a 413 as soon as it grows past it. */
 async function readChunkBody(request: Request, limit: number): Promise<Uint8Array> {
@@ -53,11 +36,10 @@ async function readChunkBody(request: Request, limit: number): Promise<Uint8Arra
 }
 
 export function romesAdminApi(services: AppServices) {
-  const { db } = services.database;
   const app = new Hono<HttpEnv>();
 
   app.get("/export.csv", apiRoute({ tag: "ROME jobs", summary: "The reference with every label, as CSV", success: { status: 200, description: "rome.csv", contentType: "text/csv" } }), async (c) => {
-    const csv = await exportCsv(db);
+    const csv = await exportCsv(services);
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="rome.csv"',
@@ -68,35 +50,33 @@ export function romesAdminApi(services: AppServices) {
   app.put("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "Set a job's label in one language", params: labelParamsSchema.shape, body: labelBodySchema, success: { status: 200, description: "{ code, languageCode, label, changed }" }, otherResponses: { 404: "No such job or language." } }), async (c) => {
     const params = validateInput(labelParamsSchema, c.req.param());
     const { label } = await readJson(c, labelBodySchema);
-    const changed = await setJobLabel(db, { uid: adminUid(c), ...params, label });
-    if (changed) await services.content.changed();
+    const changed = await setJobLabel(services, { uid: actorUid(c), ...params, label });
     return c.json({ code: params.code, languageCode: params.languageCode, label, changed });
   });
 
   app.delete("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "Remove a job's label in one language", params: labelParamsSchema.shape, success: { status: 204, description: "Removed." }, otherResponses: { 404: "No such job or language." } }), async (c) => {
     const params = validateInput(labelParamsSchema, c.req.param());
-    await removeJobLabel(db, { uid: adminUid(c), ...params });
-    await services.content.changed();
+    await removeJobLabel(services, { uid: actorUid(c), ...params });
     return c.body(null, 204);
   });
 
   app.post("/imports", apiRoute({ tag: "ROME jobs", summary: "Start a chunked import of a ROME CSV or XML file", body: newImportSchema, success: { status: 201, description: "The import's id and chunk plan." }, otherResponses: { 413: "The file is too large.", 429: "Too many imports in progress." } }), async (c) => {
     const file = await readJson(c, newImportSchema);
-    return c.json(await createImport(db, adminUid(c), file), 201);
+    return c.json(await createImport(services, actorUid(c), file), 201);
   });
 
   app.put("/imports/:id/chunks/:index", apiRoute({ tag: "ROME jobs", summary: "Upload the next chunk of an import (raw bytes, at most 64 KiB)", params: { index: chunkIndexSchema }, rawBody: { "application/octet-stream": { type: "string", format: "binary" } }, success: { status: 200, description: "Progress." }, otherResponses: { 404: "No such import.", 409: "Not the chunk expected next, or the upload is complete.", 413: "The chunk is larger than 64 KiB.", 415: "The chunk is not application/octet-stream." } }), async (c) => {
-    const uid = adminUid(c);
+    const uid = actorUid(c);
     const id = c.req.param("id");
     const index = validateInput(chunkIndexSchema, c.req.param("index"), "index");
     // The order is checked before the bytes are read, so a wrong chunk costs no upload.
-    await expectChunk(db, uid, id, index);
+    await expectChunk(services, uid, id, index);
     const bytes = await readChunkBody(c.req.raw, IMPORT_CHUNK_BYTES);
-    return c.json(await storeChunk(db, uid, id, index, bytes));
+    return c.json(await storeChunk(services, uid, id, index, bytes));
   });
 
   app.post("/imports/:id/apply", apiRoute({ tag: "ROME jobs", summary: "Check and apply a completely uploaded import", success: { status: 200, description: "What was added, updated and refused." }, otherResponses: { 404: "No such import.", 409: "The upload is incomplete.", 422: "The file was refused (the reasons listed)." } }), async (c) => {
-    return c.json(await applyImport(services, adminUid(c), c.req.param("id")));
+    return c.json(await applyImport(services, actorUid(c), c.req.param("id")));
   });
 
   return app;
