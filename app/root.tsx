@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
-import { pageShellData } from "../server/http/page-shell.ts";
+import { pageShellData } from "#server/http/page-shell.ts";
 import type { Route } from "./+types/root";
 import { AccountMenu } from "./components/account-menu.tsx";
 import { adminGateHandlers } from "./components/admin-gate.tsx";
@@ -10,7 +10,7 @@ import { PageViewBeacon } from "./components/page-view-beacon.tsx";
 import { NotFoundPage } from "./components/not-found-page.tsx";
 import { useSiteLinks } from "./components/site-links.ts";
 import { restoreLanguageChoice } from "./lib/saved-language.ts";
-import { createTranslate } from "./i18n/translate.ts";
+import { createTranslate } from "#core/i18n/translate.ts";
 import { useShell, useShellData } from "./lib/use-shell.ts";
 import { ToastProvider } from "./toast/context.tsx";
 import { Toaster } from "./toast/toaster.tsx";

@@ -6,9 +6,9 @@
  * (an admin loader refusing, e.g. after a sign-out).
  */
 import { isRouteErrorResponse } from "react-router";
-import { useShell } from "../lib/use-shell.ts";
-import { SignInButtons } from "./account-menu.tsx";
-import { ErrorPage, type StatusHandlers } from "./error-page.tsx";
+import { useShell } from "#app/lib/use-shell.ts";
+import { SignInButtons } from "#app/components/account-menu.tsx";
+import { ErrorPage, type StatusHandlers } from "#app/components/error-page.tsx";
 
 /** 401 or 403 when `error` is the admin gate's refusal (server/auth/guard.ts), else null. */
 export function adminGateStatus(error: unknown): 401 | 403 | null {

@@ -2,10 +2,10 @@
  * The 404 page in the visitor's language, with ways on: a jobs search (the
  * site's search), the home page and the two sections.
  */
-import { SEARCH_QUERY_MAX_LENGTH } from "../lib/text.ts";
-import { useShell } from "../lib/use-shell.ts";
-import { ErrorPage } from "./error-page.tsx";
-import { useSiteLinks } from "./site-links.ts";
+import { SEARCH_QUERY_MAX_LENGTH } from "#core/text.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { useSiteLinks } from "#app/components/site-links.ts";
 
 export function NotFoundPage() {
   const { t } = useShell();

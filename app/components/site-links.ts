@@ -1,7 +1,7 @@
 /** The site's main places in the current language: home and the two sections (for the header and the 404 page). */
-import { pageNameFor } from "../lib/pages.ts";
-import { homePath, sectionPath } from "../lib/paths.ts";
-import { useShell } from "../lib/use-shell.ts";
+import { pageNameFor } from "#core/pages.ts";
+import { homePath, sectionPath } from "#core/paths.ts";
+import { useShell } from "#app/lib/use-shell.ts";
 
 export interface SiteLink {
   to: string;
