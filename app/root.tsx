@@ -11,6 +11,7 @@ import { NotFoundPage } from "./components/not-found-page.tsx";
 import { useSiteLinks } from "./components/site-links.ts";
 import { restoreLanguageChoice } from "./lib/saved-language.ts";
 import { createTranslate } from "#core/i18n/translate.ts";
+import { useFocusOnNavigation } from "#app/lib/use-focus-on-navigation.ts";
 import { useShell, useShellData } from "./lib/use-shell.ts";
 import { ToastProvider } from "./toast/context.tsx";
 import { Toaster } from "./toast/toaster.tsx";
@@ -108,6 +109,7 @@ function SiteFooter() {
 function Page({ children }: { children: ReactNode }) {
   const { languages } = useShell();
   useEffect(() => restoreLanguageChoice(languages.map((language) => language.id)), [languages]);
+  useFocusOnNavigation();
   return (
     <>
       <SiteHeader />

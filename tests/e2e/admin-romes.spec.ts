@@ -88,5 +88,7 @@ test.describe("admin ROME jobs", () => {
     await page.getByRole("button", { name: "Import" }).click();
     await expect(importRegion(page).getByRole("alert")).toHaveText(/^malformed\.xml was not imported: Malformed XML at line 10: /);
     await expect(page.locator(".romes-summary")).toHaveCount(0);
+    // No "100%" bar beside the refusal.
+    await expect(page.getByLabel("Upload progress")).toHaveCount(0);
   });
 });
