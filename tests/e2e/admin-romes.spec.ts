@@ -20,6 +20,8 @@ test.describe("admin ROME jobs", () => {
 
     await page.getByRole("link", { name: "Next page" }).click();
     await expect(page).toHaveURL(/\/admin\/romes\?page=2$/);
+    // Pagination moves the focus to the screen's heading, not back to the top of the document.
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await expect(page.getByText("Page 2 of 11", { exact: true })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "codes" })).toHaveText("51–100 of 532 codes");
     await expect(codeCells(page)).toHaveCount(50);
