@@ -1,19 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-<<<<<<< HEAD
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
-=======
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  NavLink,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
->>>>>>> main
 import { pageShellData } from "#server/http/page-shell.ts";
 import type { Route } from "./+types/root";
 import { AccountMenu } from "./components/account-menu.tsx";

@@ -6,7 +6,7 @@
  * Sign-in runs in a popup opened synchronously in the click (so it is not
  * blocked); a blocked popup falls back to a full-page sign-in.
  */
-import { useEffect, useEffectEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { api } from "#app/lib/api-client.ts";
 import {

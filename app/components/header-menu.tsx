@@ -6,7 +6,7 @@
  * ArrowDown/ArrowUp on the button open the panel on its first/last item, and
  * the arrows, Home and End move between the items instead of scrolling the page.
  */
-import { useRef, type KeyboardEvent, type ReactNode, type Ref } from "react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type Ref } from "react";
 
 interface HeaderMenuProps {
   id: string;
@@ -41,23 +41,29 @@ export function HeaderMenu({ id, label, className, buttonClassName, buttonRef, c
     items[event.key === "ArrowDown" ? 0 : items.length - 1]?.focus();
   };
 
-  const moveBetweenItems = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = STEPS[event.key];
-    if (!step || !panelRef.current) return;
-    const items = menuItems(panelRef.current);
-    if (items.length === 0) return;
-    event.preventDefault();
-    const current = items.indexOf(document.activeElement as HTMLElement);
-    const backwards = event.key === "ArrowUp" || event.key === "End";
-    items[current < 0 ? (backwards ? items.length - 1 : 0) : step(current, items.length)]?.focus();
-  };
+  // A native listener: the panel is a plain container, not a widget of its own.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const moveBetweenItems = (event: globalThis.KeyboardEvent) => {
+      const step = STEPS[event.key];
+      const items = menuItems(panel);
+      if (!step || items.length === 0) return;
+      event.preventDefault();
+      const current = items.indexOf(document.activeElement as HTMLElement);
+      const backwards = event.key === "ArrowUp" || event.key === "End";
+      items[current < 0 ? (backwards ? items.length - 1 : 0) : step(current, items.length)]?.focus();
+    };
+    panel.addEventListener("keydown", moveBetweenItems);
+    return () => panel.removeEventListener("keydown", moveBetweenItems);
+  }, []);
 
   return (
     <div className={["header-menu", className].filter(Boolean).join(" ")}>
       <button type="button" ref={buttonRef} className={["header-menu__button", buttonClassName].filter(Boolean).join(" ")} popoverTarget={id} onKeyDown={openOnArrow}>
         {label}
       </button>
-      <div id={id} ref={panelRef} popover="auto" className="header-menu__panel" onKeyDown={moveBetweenItems}>
+      <div id={id} ref={panelRef} popover="auto" className="header-menu__panel">
         {children}
       </div>
     </div>

@@ -15,10 +15,10 @@ function keepsFocus(state: unknown): boolean {
 }
 
 export function useFocusOnNavigation() {
-  const { pathname, search, state } = useLocation();
-  const address = pathname + search;
+  const location = useLocation();
+  const address = location.pathname + location.search;
   const previous = useRef(address);
-  const keep = keepsFocus(state);
+  const keep = keepsFocus(location.state as unknown);
   useEffect(() => {
     if (previous.current === address) return;
     previous.current = address;

@@ -68,20 +68,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-<<<<<<< HEAD
 function AdminErrorPage({ status, error }: { status: number; error: unknown }) {
-  const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : null;
-  const notFound = status === 404;
-=======
-/** Refusals from admin loaders (the gate itself refuses earlier, see the middleware) and other admin errors. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const gate = adminGateStatus(error);
-  if (gate) return <AdminGate status={gate} />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   const body: unknown = isRouteErrorResponse(error) ? error.data : null;
   const message = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : null;
->>>>>>> main
+  const notFound = status === 404;
   return (
     <ErrorPage
       status={status}
