@@ -8,7 +8,9 @@ import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { ConfigError, loadConfig } from "./config.ts";
 import { hasSessionCookie } from "./auth/session-cookie.ts";
+import { scheduleAnalyticsPruning } from "./analytics/retention.ts";
 import { createHttpApp, defaultClientDir } from "./http/app.ts";
+import { guardedListener } from "./http/node-listener.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createLogger } from "./log.ts";
 import { createServices } from "./services.ts";
@@ -35,9 +37,17 @@ export async function start(): Promise<void> {
   const app = createHttpApp(services, { handleDocument: handleRequest, clientDir: defaultClientDir(import.meta.url), pageCache });
   const handleWithHono = getRequestListener(app.fetch);
 
-  const server = createServer((request, response) => {
-    if (!pageCache.serveFromMemory(request, response)) void handleWithHono(request, response);
-  });
+  const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
+  const server = createServer(
+    {
+      // A client trickling its headers or body holds a connection for this long at most (408).
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(10_000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+    },
+    guardedListener({ fastPath: pageCache.serveFromMemory, handle: handleWithHono, log }),
+  );
+  scheduleAnalyticsPruning(services);
   server.listen(config.port, config.host, () => {
     log.info({ url: config.publicUrl, address: `${config.host}:${config.port}`, database: services.database.dialect }, "Polyglot Press is listening");
   });

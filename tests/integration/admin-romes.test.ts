@@ -41,9 +41,17 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
 
   const db = () => testApp.services.database.db;
 
-  function send(method: string, path: string, options: { session?: string | null; json?: unknown; body?: BodyInit; contentType?: string } = {}) {
+  // The XSRF token is tied to the session: one per session cookie, fetched as a browser would get it.
+  const sessionTokens = new Map<string, Promise<{ cookie: string; "x-xsrf-token": string }>>();
+  const tokenFor = (session: string) => {
+    if (!sessionTokens.has(session)) sessionTokens.set(session, xsrfHeaders(testApp.app, session));
+    return sessionTokens.get(session)!;
+  };
+
+  async function send(method: string, path: string, options: { session?: string | null; json?: unknown; body?: BodyInit; contentType?: string } = {}) {
     const session = options.session === undefined ? admin : options.session;
-    const headers: Record<string, string> = { "x-xsrf-token": xsrf["x-xsrf-token"], cookie: session ? `${xsrf.cookie}; ${session}` : xsrf.cookie };
+    const token = session ? await tokenFor(session) : xsrf;
+    const headers: Record<string, string> = { "x-xsrf-token": token["x-xsrf-token"], cookie: session ? `${token.cookie}; ${session}` : token.cookie };
     let body = options.body;
     if (options.json !== undefined) {
       headers["content-type"] = "application/json";

@@ -11,7 +11,6 @@ import {
   languageCodeParam,
   listArticlesQuery,
   updateArticleInput,
-  VERSION_BODY_LIMIT_BYTES,
   versionInput,
 } from "./input.ts";
 import { createArticle, deleteArticle, deleteVersion, findArticle, listArticles, saveVersion, updateArticle } from "./service.ts";
@@ -54,7 +53,7 @@ export function articlesAdminApi(services: AppServices) {
   app.put("/:id/versions/:code", async (c) => {
     const id = articleId(c);
     const code = languageCode(c);
-    const input = await readJson(c, versionInput, VERSION_BODY_LIMIT_BYTES);
+    const input = await readJson(c, versionInput);
     const { article, created } = await saveVersion(services, actor(c), id, code, input);
     return c.json({ article }, created ? 201 : 200);
   });
