@@ -1,6 +1,6 @@
 /**
  * The HTTP application: one Hono app in front of everything. Order matters:
- * request id → refuse bad addresses → security headers → XSRF (before any body
+ * request id → security headers → refuse bad addresses → XSRF (before any body
  * is read) → route body limit → static files → session → analytics limits →
  * JSON API and sign-in → cached anonymous pages → React Router.
  */
@@ -62,8 +62,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     // Path only: query strings can carry OAuth codes and states.
     log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   });
-  app.use(requestGuard(renderBadRequest));
   app.use(securityHeaders({ hsts: config.secureCookies }));
+  app.use(requestGuard(renderBadRequest));
   app.use(compress());
   const bodyLimit = routeBodyLimit();
   app.use(xsrfProtection({ secure: config.secureCookies, publicUrl: config.publicUrl }, bodyLimit));
