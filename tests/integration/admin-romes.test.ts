@@ -406,4 +406,20 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       expect(notJson.status).toBe(415);
     });
   });
+
+  describe("exporting cells a spreadsheet would run as formulas", () => {
+    it("neutralises them with a leading quote, and the export re-imports to the same labels", async () => {
+      const formula = "@SUM(1+1)";
+      const result = await importFile(utf8(`code_rome,libelle\r\nA1101,${formula}\r\n`), "rome.csv");
+      expect(result.body).toMatchObject({ updated: 1, rejected: [] });
+      const exported = await (await send("GET", "/export.csv")).arrayBuffer();
+      const text = new TextDecoder().decode(exported);
+      expect(text).toContain(`\r\n6,A1101,'${formula}\r\n`);
+      expect(text.split("\r\n").every((line) => line.split(",").every((cell) => !/^[=+\-@\t\r]/.test(cell)))).toBe(true);
+      const reimported = await importFile(new Uint8Array(exported), "rome.csv");
+      expect(reimported.body).toMatchObject({ added: 0, updated: 0, rejected: [] });
+      const job = await db().selectFrom("codes_romes").selectAll().where("code", "=", "A1101").executeTakeFirstOrThrow();
+      expect(job.label).toBe(formula);
+    });
+  });
 });
