@@ -122,7 +122,7 @@ export class ConfigError extends Error {
   }
 }
 
-function parseDatabaseUrl(value: string): DatabaseTarget {
+export function parseDatabaseUrl(value: string): DatabaseTarget {
   if (value.startsWith("sqlite:")) return { kind: "sqlite", path: value.slice("sqlite:".length) };
   return { kind: "postgres", url: value };
 }
