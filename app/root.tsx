@@ -1,3 +1,4 @@
+import "./lib/zod-in-browser.ts";
 import { useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
