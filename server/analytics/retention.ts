@@ -3,7 +3,7 @@
  * are deleted at start-up and then every hour. Every instance prunes; the
  * delete is idempotent, so running it twice costs one cheap indexed query.
  */
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "#server/context.ts";
 import { pruneEvents } from "./events.ts";
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

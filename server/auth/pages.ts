@@ -4,8 +4,8 @@
  * development identity provider's form. Served with the request's CSP nonce.
  */
 import { createHash } from "node:crypto";
-import { SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, type SignInResult } from "../../app/lib/sign-in-result.ts";
-import { escapeHtml, scriptJson } from "../http/html.ts";
+import { SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, type SignInResult } from "#core/sign-in-result.ts";
+import { escapeHtml, scriptJson } from "#server/http/html.ts";
 
 export const SIGN_IN_ACK_TYPE = `${SIGN_IN_MESSAGE_TYPE}-ack`;
 

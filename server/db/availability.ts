@@ -4,8 +4,6 @@
  * Retry-After instead of 500; the outage is logged once when it starts and
  * once when a new connection succeeds again.
  */
-import type { Logger } from "../log.ts";
-
 /** Seconds a client is asked to wait while the database is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -32,7 +30,14 @@ export interface DatabaseAvailability {
   connected(): void;
 }
 
-export function trackAvailability(log: Pick<Logger, "error" | "info"> | undefined): DatabaseAvailability {
+/** What the database code writes to the log (the app's pino logger fits). */
+export interface DatabaseLog {
+  error(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  info(message: string): void;
+}
+
+export function trackAvailability(log: DatabaseLog | undefined): DatabaseAvailability {
   let available = true;
   return {
     get available() {

@@ -3,9 +3,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { DatabaseTarget } from "../config.ts";
-import type { Logger } from "../log.ts";
-import { trackAvailability, type DatabaseAvailability } from "./availability.ts";
+import type { DatabaseTarget } from "#server/config.ts";
+import { trackAvailability, type DatabaseAvailability, type DatabaseLog } from "./availability.ts";
 import type { Database } from "./schema.ts";
 import { openSqlite } from "./sqlite-adapter.ts";
 
@@ -22,7 +21,7 @@ export interface DatabaseHandle {
 }
 
 /** `log` hears about what happens on the way: a folder created for SQLite, a PostgreSQL outage and its end. */
-export function openDatabase(target: DatabaseTarget, log?: Pick<Logger, "error" | "warn" | "info">): DatabaseHandle {
+export function openDatabase(target: DatabaseTarget, log?: DatabaseLog): DatabaseHandle {
   const availability = trackAvailability(log);
   if (target.kind === "sqlite") {
     const folder = dirname(target.path);

@@ -6,7 +6,7 @@
  *     so a flood from many addresses cannot grow the table without bound.
  */
 import type { MiddlewareHandler } from "hono";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
 import { clientAddress, createRateLimiter, rateLimitKey } from "./rate-limit.ts";

@@ -6,8 +6,8 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { VERSION_BODY_LIMIT_BYTES } from "../admin/articles/input.ts";
-import { IMPORT_CHUNK_BYTES } from "../admin/romes/imports.ts";
+import { VERSION_BODY_LIMIT_BYTES } from "#core/admin/articles/schema.ts";
+import { IMPORT_CHUNK_BYTES } from "#server/admin/romes/imports.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
 

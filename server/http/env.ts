@@ -1,5 +1,5 @@
 import type { SecureHeadersVariables } from "hono/secure-headers";
-import type { SignedInUser } from "../../app/context.ts";
+import type { SignedInUser } from "#core/shell.ts";
 
 /** Per-request values the middlewares share. */
 export interface HttpEnv {

@@ -6,7 +6,7 @@
  * first: we are not a proxy, and the host it names is not ours.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "../log.ts";
+import type { Logger } from "#server/log.ts";
 
 export interface NodeListenerParts {
   /** Answers the request itself and returns true, or returns false to pass it on. */

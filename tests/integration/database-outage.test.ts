@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { startRealServer, type RealServer } from "./real-server.ts";
 import { signedInCookie } from "./support.ts";
 

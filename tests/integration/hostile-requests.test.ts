@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)("the real server under hostile requests on %s", (k
   it.each(HOSTILE_TARGETS.map((target) => [target.length > 60 ? `${target.slice(0, 40)}… (${target.length} chars)` : JSON.stringify(target), target]))(
     "answers GET %s with a 4xx and stays up",
     async (_name, target) => {
-      for (const headers of [{}, { Accept: "text/html" }]) {
+      for (const headers of [{}, { Accept: "text/html" }] as Record<string, string>[]) {
         const response = await rawGet(server.port, target, headers);
         expect(response.status, response.head).toBeGreaterThanOrEqual(400);
         expect(response.status, response.head).toBeLessThan(500);

@@ -4,9 +4,9 @@
  * unknown session cookie is cleared, and the XSRF token follows the session.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashSessionId, SESSION_RENEW_AFTER_MS } from "../../server/auth/sessions.ts";
-import { parseDatabaseUrl } from "../../server/config.ts";
-import { openDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
+import { hashSessionId, SESSION_RENEW_AFTER_MS } from "#server/auth/sessions.ts";
+import { parseDatabaseUrl } from "#server/config.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { rawGet, startRealServer, type RealServer } from "./real-server.ts";
 import { DATABASE_KINDS, signedInCookie } from "./support.ts";
 

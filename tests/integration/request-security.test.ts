@@ -5,7 +5,7 @@
  * way on SQLite and PostgreSQL; analytics limits and retention.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pruneEvents, recordEvent } from "../../server/analytics/events.ts";
+import { pruneEvents, recordEvent } from "#server/analytics/events.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
