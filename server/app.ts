@@ -48,6 +48,8 @@ export async function start(): Promise<void> {
     guardedListener({ fastPath: pageCache.serveFromMemory, handle: handleWithHono, log }),
   );
   scheduleAnalyticsPruning(services);
+  // A promise some request path forgot to await must not end the process (Node's default): log it instead.
+  process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
   server.listen(config.port, config.host, () => {
     log.info({ url: config.publicUrl, address: `${config.host}:${config.port}`, database: services.database.dialect }, "Polyglot Press is listening");
   });
