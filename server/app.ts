@@ -9,12 +9,12 @@ import { createLogger } from "./log.ts";
 import { serve } from "./ops/serve.ts";
 import { drainable } from "./ops/shutdown.ts";
 import { configOrExit } from "./config.ts";
-import { openSiteOrExit } from "./site.ts";
+import { openSiteOrExit, serverTimeouts } from "./site.ts";
 
 export async function start(): Promise<void> {
   const config = configOrExit();
   const log = createLogger(config.logLevel);
-  const server = createServer();
+  const server = createServer(serverTimeouts(config));
   const connections = drainable(server);
   const site = await openSiteOrExit(config, log, { build, clientDir: defaultClientDir(import.meta.url), pageCache: true, isDraining: () => connections.draining });
   server.on("request", site.listener);

@@ -4,13 +4,15 @@
  * build; `npm run dev` (server/dev.ts) with Vite's live build, and opens it
  * again whenever server code changes.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerOptions, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "./context.ts";
 import { hasSessionCookie } from "./auth/session-cookie.ts";
+import { scheduleAnalyticsPruning } from "./analytics/retention.ts";
 import type { Config } from "./config.ts";
 import { createHttpApp } from "./http/app.ts";
+import { guardedListener } from "./http/node-listener.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import type { Logger } from "./log.ts";
 import { metricsText, observeRequest } from "./metrics.ts";
@@ -55,19 +57,32 @@ export async function openSite(config: Config, log: Logger, options: SiteOptions
   });
   const handleWithHono = getRequestListener(app.fetch);
 
+  const stopPruning = scheduleAnalyticsPruning(services);
+
   return {
     services,
-    listener(request, response) {
-      const started = performance.now();
-      if (pageCache?.serveFromMemory(request, response)) {
+    listener: guardedListener({
+      fastPath(request, response) {
+        const started = performance.now();
+        if (!pageCache?.serveFromMemory(request, response)) return false;
         observeRequest(request.method ?? "GET", PAGE_CACHE_ROUTE, response.statusCode, (performance.now() - started) / 1000);
-        return;
-      }
-      void handleWithHono(request, response);
-    },
+        return true;
+      },
+      handle: handleWithHono,
+      log,
+    }),
     metricsText,
-    close: () => services.close(),
+    close: () => {
+      stopPruning();
+      return services.close();
+    },
   };
+}
+
+/** Node server limits: a client trickling its headers or body holds a connection this long at most (408). */
+export function serverTimeouts(config: Config): ServerOptions {
+  const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
+  return { requestTimeout: requestTimeoutMs, headersTimeout: Math.min(10_000, requestTimeoutMs), connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) };
 }
 
 /** The site, or the process ends with a message saying which database could not be opened. */

@@ -1,19 +1,24 @@
 /**
  * The HTTP application: one Hono app in front of everything. Order matters:
- * refuse bad addresses → security headers → XSRF → static files → session →
+ * request id → security headers → refuse bad addresses → XSRF (before any body
+ * is read) → route body limit → static files → session → analytics limits →
  * JSON API and sign-in → cached anonymous pages → React Router.
  */
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type Next } from "hono";
 import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#server/context.ts";
 import { authRoutes } from "#server/auth/routes.ts";
 import { sessionMiddleware } from "#server/auth/session-middleware.ts";
 import { favoriteLanguage } from "#server/content/public-pages.ts";
 import { robotsTxt, sitemapXml } from "#server/content/seo-files.ts";
+import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 import type { HttpEnv } from "./env.ts";
+import { analyticsLimits } from "./analytics-limits.ts";
+import { routeBodyLimit } from "./body-limits.ts";
 import { errorResponse, HttpError } from "./errors.ts";
 import { escapeHtml } from "./html.ts";
 import type { PageCache } from "./page-cache.ts";
@@ -25,7 +30,6 @@ import { xsrfProtection } from "./xsrf.ts";
 import { serveOpenApi } from "#server/ops/openapi.ts";
 import { probeRoutes } from "#server/ops/probes.ts";
 import { requestMetrics } from "#server/ops/request-metrics.ts";
-import { randomUUID } from "node:crypto";
 
 export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -57,18 +61,21 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   };
 
   app.use(requestMetrics(options.pagePattern));
+  // A client's X-Request-Id is kept only if it is short and plain (letters, digits, _ - =); otherwise a fresh UUID.
+  app.use(requestId({ limitLength: 64 }));
   app.use(async (c, next) => {
     const started = performance.now();
-    c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
     c.set("user", null);
     await next();
     // Path only: query strings can carry OAuth codes and states.
     log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   });
-  app.use(requestGuard(renderBadRequest));
   app.use(securityHeaders({ hsts: config.secureCookies }));
+  app.use(requestGuard(renderBadRequest));
   app.use(compress());
-  app.use(xsrfProtection({ secure: config.secureCookies }));
+  const bodyLimit = routeBodyLimit();
+  app.use(xsrfProtection({ secure: config.secureCookies, publicUrl: config.publicUrl }, bodyLimit));
+  app.use(bodyLimit);
   app.route("/", probeRoutes(services, { isDraining: options.isDraining }));
 
   if (options.clientDir) {
@@ -90,6 +97,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
 
   // After the static files: they never need the user, and the lookup is a database query.
   app.use(sessionMiddleware(services.database.db, { secure: config.secureCookies }));
+  app.use("/api/analytics/*", analyticsLimits(services));
 
   app.route("/", publicApi(services));
   app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
@@ -114,12 +122,28 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
       const response = await handleDocument(c.req.raw, context);
       const headers = new Headers(response.headers);
       if (!headers.has("Cache-Control")) headers.set("Cache-Control", c.get("user") ? "private, no-store" : "public, no-cache");
+      // A loader that failed for want of a database (entry.server's handleError recorded it) is a 503, not a 500.
+      if (response.status === 500 && !services.database.availability.available) {
+        headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+        headers.set("Cache-Control", "no-store");
+        return new Response(response.body, { status: 503, headers });
+      }
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     });
   }
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.field);
+    if (c.req.raw.signal.aborted) {
+      // The client went away (closed the tab, lost the network): nothing to answer, nothing wrong here.
+      log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path }, "client closed the connection");
+      return errorResponse(400, "client_closed", "The client closed the connection.");
+    }
+    if (services.database.availability.failed(error)) {
+      const response = errorResponse(503, "database_unavailable", "The database is unreachable right now. Please try again in a few seconds.");
+      response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+      return response;
+    }
     log.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
     return errorResponse(500, "internal_error", "Something went wrong on our side. Please try again.");
   });

@@ -11,6 +11,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
+import { findBadInput } from "./request-guard.ts";
 import { contentSecurityPolicy, securityHeaderValues } from "./security.ts";
 import { hasXsrfCookie, newXsrfCookie } from "./xsrf.ts";
 
@@ -111,8 +112,10 @@ export function createPageCache({ content, isAnonymous, secureCookies }: PageCac
   /** Node fast path: answers a cache hit directly; returns false to let the full pipeline handle the request. */
   function serveFromMemory(request: IncomingMessage, response: ServerResponse): boolean {
     const method = request.method ?? "GET";
-    if ((method !== "GET" && method !== "HEAD") || !isAnonymous(request.headers.cookie) || !request.url?.startsWith("/")) return false;
-    const cached = pages.get(keyOf(new URL(request.url, "http://cache.invalid")));
+    const target = request.url ?? "";
+    // What the request guard refuses goes on to it (and its 400): never parsed here.
+    if ((method !== "GET" && method !== "HEAD") || !isAnonymous(request.headers.cookie) || findBadInput(target) !== null) return false;
+    const cached = pages.get(keyOf(new URL(target, "http://cache.invalid")));
     if (!cached) return false;
     const { status, headers, body } = answer(cached, method, request.headers["if-none-match"], request.headers["accept-encoding"]);
     const outgoing: Record<string, string | string[]> = { ...securityHeaderValues(secureCookies), ...headers };

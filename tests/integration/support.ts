@@ -70,9 +70,13 @@ export async function startTestApp(kind: DatabaseKind, options: { env?: Record<s
   };
 }
 
-/** Cookie jar + XSRF for requests against app.request(): what a browser would send. */
-export async function xsrfHeaders(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {
-  const response = await app.request("/healthz");
+/**
+ * Cookie jar + XSRF for requests against app.request(): what a browser would
+ * send. The token is tied to the session, so a signed-in visitor's comes from
+ * a request made with its session cookie.
+ */
+export async function xsrfHeaders(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }, sessionCookie?: string) {
+  const response = await app.request("/healthz", sessionCookie ? { headers: { cookie: sessionCookie } } : undefined);
   const token = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
   if (!token) throw new Error("the server set no XSRF-TOKEN cookie");
   return { cookie: `XSRF-TOKEN=${token}`, "x-xsrf-token": token };
@@ -129,13 +133,21 @@ export function adminApiCaller<Json = Record<string, unknown>>(
   sessions: Record<Visitor, string>,
   xsrf: Awaited<ReturnType<typeof xsrfHeaders>>,
 ): AdminApiCall<Json> {
+  const tokens = new Map<Visitor, Promise<Awaited<ReturnType<typeof xsrfHeaders>>>>();
+  const xsrfOf = (visitor: Visitor) => {
+    if (!sessions[visitor]) return Promise.resolve(xsrf);
+    if (!tokens.has(visitor)) tokens.set(visitor, xsrfHeaders(app, sessions[visitor]));
+    return tokens.get(visitor)!;
+  };
   return async (method, path, options = {}) => {
-    const cookie = [xsrf.cookie, sessions[options.as ?? "admin"]].filter(Boolean).join("; ");
+    const visitor = options.as ?? "admin";
+    const token = await xsrfOf(visitor);
+    const cookie = [token.cookie, sessions[visitor]].filter(Boolean).join("; ");
     const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const response = await app.request(`${basePath}${path}`, {
       method,
       headers: {
-        "x-xsrf-token": xsrf["x-xsrf-token"],
+        "x-xsrf-token": token["x-xsrf-token"],
         cookie,
         ...(body === undefined ? {} : { "content-type": options.contentType ?? "application/json" }),
       },
