@@ -4,6 +4,7 @@ import type { Config } from "../server/config.ts";
 import type { ContentStore } from "../server/content/store.ts";
 import type { DatabaseHandle } from "../server/db/connect.ts";
 import type { Logger } from "../server/log.ts";
+import type { PageNotes } from "../server/http/page-cache.ts";
 
 export interface AppServices {
   config: Config;
@@ -25,6 +26,8 @@ export interface RequestState {
   nonce: string;
   requestId: string;
   user: SignedInUser | null;
+  /** What the page shows and which query parameters it reads, for the page cache's keys and invalidation. */
+  pageNotes: PageNotes;
 }
 
 export const servicesContext = createContext<AppServices>();

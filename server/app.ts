@@ -31,7 +31,12 @@ export async function start(): Promise<void> {
     process.exit(1);
   });
   const handleRequest = createRequestHandler(build, config.env);
-  const pageCache = createPageCache({ content: services.content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies });
+  const pageCache = createPageCache({
+    content: services.content,
+    isAnonymous: (cookie) => !hasSessionCookie(cookie),
+    secureCookies: config.secureCookies,
+    maxBytes: config.pageCacheBytes,
+  });
   const app = createHttpApp(services, { handleDocument: handleRequest, clientDir: defaultClientDir(import.meta.url), pageCache });
   const handleWithHono = getRequestListener(app.fetch);
 

@@ -67,6 +67,18 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(100_000, "must be at most 100000")
     .default(20),
+  PAGE_CACHE_BYTES: z.coerce
+    .number({ error: "must be a number of bytes" })
+    .int("must be a whole number of bytes")
+    .min(1_048_576, "must be at least 1048576 (1 MiB)")
+    .max(68_719_476_736, "must be at most 68719476736 (64 GiB)")
+    .default(67_108_864),
+  SITEMAP_CHUNK_URLS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(50_000, "must be at most 50000 (the sitemap protocol's limit)")
+    .default(50_000),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -94,6 +106,10 @@ export interface Config {
   devLogin: "auto" | "on" | "off";
   /** Requests to /auth/* allowed per client IP address and minute. */
   signInRateLimit: number;
+  /** Bytes the cache of anonymous pages, start-up files and sitemaps may hold (an LRU). */
+  pageCacheBytes: number;
+  /** URLs per child sitemap at most (fewer when long entries would pass 50 MB). */
+  sitemapChunkUrls: number;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     devLogin: settings.DEV_LOGIN,
     signInRateLimit: settings.SIGN_IN_RATE_LIMIT,
+    pageCacheBytes: settings.PAGE_CACHE_BYTES,
+    sitemapChunkUrls: settings.SITEMAP_CHUNK_URLS,
   };
 }
 

@@ -12,11 +12,14 @@ import { requestContext, servicesContext, type AppServices } from "../../app/con
 import { authRoutes } from "../auth/routes.ts";
 import { sessionMiddleware } from "../auth/session-middleware.ts";
 import { favoriteLanguage } from "../content/public-pages.ts";
-import { robotsTxt, sitemapXml } from "../content/seo-files.ts";
+import { robotsTxt } from "../content/sitemap.ts";
+import { hasSessionCookie } from "../auth/session-cookie.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";
 import { escapeHtml } from "./html.ts";
-import type { PageCache } from "./page-cache.ts";
+import { createPageCache, newPageNotes, type PageCache } from "./page-cache.ts";
+import { conditionalGet } from "./conditional-get.ts";
+import { sitemapRoutes } from "./sitemaps.ts";
 import { adminApi } from "./admin-api.ts";
 import { publicApi } from "./public-api.ts";
 import { requestGuard } from "./request-guard.ts";
@@ -38,6 +41,10 @@ export interface HttpAppOptions {
 export function createHttpApp(services: AppServices, options: HttpAppOptions = {}) {
   const { config, content, log } = services;
   const app = new Hono<HttpEnv>();
+  // Anonymous pages, start-up files and sitemaps share one byte-bounded cache.
+  const pageCache =
+    options.pageCache ??
+    createPageCache({ content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies, maxBytes: config.pageCacheBytes });
 
   // A bad address never reaches React Router; answer a small page in the favorite language.
   const renderBadRequest = (message: string) => {
@@ -59,6 +66,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   });
   app.use(requestGuard(renderBadRequest));
   app.use(securityHeaders({ hsts: config.secureCookies }));
+  // Outside compression, which turns strong ETags weak: 304 for every response whose ETag matches (weakly).
+  app.use(conditionalGet());
   app.use(compress());
   app.use(xsrfProtection({ secure: config.secureCookies }));
 
@@ -82,25 +91,20 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   // After the static files: they never need the user, and the lookup is a database query.
   app.use(sessionMiddleware(services.database.db, { secure: config.secureCookies }));
 
-  app.route("/", publicApi(services));
+  app.route("/", publicApi(services, pageCache.responses));
   app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
-  let sitemap: { version: number; xml: string } | null = null;
-  app.get("/sitemap.xml", (c) => {
-    const snapshot = content.current();
-    if (sitemap?.version !== snapshot.version) sitemap = { version: snapshot.version, xml: sitemapXml(snapshot, config.publicUrl) };
-    return c.body(sitemap.xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" });
-  });
+  app.route("/", sitemapRoutes(services, pageCache.responses));
   app.route("/api/admin", adminApi(services));
   app.route("/", authRoutes(services));
   app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));
 
   const handleDocument = options.handleDocument;
   if (handleDocument) {
-    if (options.pageCache) app.use(options.pageCache.middleware);
+    app.use(pageCache.middleware);
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
-      context.set(requestContext, { nonce: c.get("nonce"), requestId: c.get("requestId"), user: c.get("user") });
+      context.set(requestContext, { nonce: c.get("nonce"), requestId: c.get("requestId"), user: c.get("user"), pageNotes: c.get("pageNotes") ?? newPageNotes() });
       const response = await handleDocument(c.req.raw, context);
       const headers = new Headers(response.headers);
       if (!headers.has("Cache-Control")) headers.set("Cache-Control", c.get("user") ? "private, no-store" : "public, no-cache");

@@ -1,4 +1,5 @@
 import type { SignedInUser } from "../../app/context.ts";
+import type { PageNotes } from "./page-cache.ts";
 
 /** Per-request values the middlewares share. */
 export interface HttpEnv {
@@ -6,5 +7,7 @@ export interface HttpEnv {
     nonce: string;
     requestId: string;
     user: SignedInUser | null;
+    /** Set by the page cache on anonymous page renders it may keep. */
+    pageNotes: PageNotes | undefined;
   };
 }

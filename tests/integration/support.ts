@@ -163,3 +163,11 @@ export async function expectAdminGateRefuses(
   expect(user.json).toMatchObject({ error: { code: "forbidden" } });
   expect(await storedState()).toEqual(before);
 }
+
+/** The sitemap index and every child it lists, as one text: what a crawler reads. */
+export async function fullSitemap(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }, publicUrl = "http://localhost:3000"): Promise<string> {
+  const index = await (await app.request("/sitemap.xml")).text();
+  const children = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(publicUrl, ""));
+  const texts = await Promise.all(children.map(async (path) => (await app.request(path)).text()));
+  return [index, ...texts].join("\n");
+}

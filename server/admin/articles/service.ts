@@ -1,13 +1,15 @@
 /**
  * Articles as admins manage them (/admin/articles): every version in every
- * state, not only the published ones the public snapshot holds. Each write is
- * one transaction with its audit entry, then the public site reloads.
+ * state, not only the published ones the public site shows. Each write is
+ * one transaction with its audit entry, through the shared article write path
+ * (server/content/article-writes.ts: rendering at save, tag index, precise invalidation).
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { AppServices } from "../../../app/context.ts";
 import type { ArticleStatus } from "../../../app/lib/article-rules.ts";
 import { slugify } from "../../../app/lib/text.ts";
+import { replaceTags, versionColumns, writeArticles } from "../../content/article-writes.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { BlogRow, BlogVersionRow, Database } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -171,25 +173,31 @@ interface Conflict {
 }
 
 /**
- * Runs a write in one transaction, then reloads the public content. A UNIQUE
- * violation that slipped past the checks (a concurrent write) becomes a 409 naming `conflict.field`.
+ * Runs a write to article `id` (null: the article it creates) in one transaction, then the
+ * public pages showing it are refreshed. A UNIQUE violation that slipped past the checks
+ * (a concurrent write) becomes a 409 naming `conflict.field`.
  */
-async function write<T>(services: Writer, conflict: Conflict | null, change: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  let result: T;
+async function write<T extends { id: number } | void>(
+  services: Writer,
+  conflict: Conflict | null,
+  id: number | null,
+  change: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   try {
-    result = await services.database.db.transaction().execute(change);
+    return await writeArticles(services, id === null ? [] : [id], async (trx) => {
+      const result = await change(trx);
+      return { result, touched: id === null && result ? [result.id] : [] };
+    });
   } catch (error) {
     if (conflict && isUniqueViolation(error)) throw new HttpError(409, "conflict", `${conflict.field}: ${conflict.message}`, conflict.field);
     throw error;
   }
-  await services.content.changed();
-  return result;
 }
 
 const KEY_CONFLICT: Conflict = { field: "key", message: "another article already uses this key." };
 
 export async function createArticle(services: Writer, actorUid: string, input: CreateArticleInput): Promise<AdminArticle> {
-  return write(services, KEY_CONFLICT, async (trx) => {
+  return write(services, KEY_CONFLICT, null, async (trx) => {
     if (input.key !== undefined) await assertKeyFree(trx, input.key);
     const now = new Date().toISOString();
     const row = await trx
@@ -204,6 +212,7 @@ export async function createArticle(services: Writer, actorUid: string, input: C
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await replaceTags(trx, row.id, input.tags);
     const article: AdminArticle = { ...toMeta(row), versions: [] };
     await recordAudit(trx, { uid: actorUid, action: "create", entity: ARTICLE, entityId: String(row.id), after: article });
     return article;
@@ -211,7 +220,7 @@ export async function createArticle(services: Writer, actorUid: string, input: C
 }
 
 export async function updateArticle(services: Writer, actorUid: string, id: number, input: UpdateArticleInput): Promise<AdminArticle> {
-  return write(services, KEY_CONFLICT, async (trx) => {
+  return write(services, KEY_CONFLICT, id, async (trx) => {
     const before = await requireArticle(trx, id);
     if (input.key !== undefined) await assertKeyFree(trx, input.key, id);
     const row = await trx
@@ -226,6 +235,7 @@ export async function updateArticle(services: Writer, actorUid: string, id: numb
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (input.tags !== undefined) await replaceTags(trx, id, input.tags);
     const { versions, ...metaBefore } = before;
     const metaAfter = toMeta(row);
     await recordAudit(trx, { uid: actorUid, action: "update", entity: ARTICLE, entityId: String(id), before: metaBefore, after: metaAfter });
@@ -243,7 +253,7 @@ export async function saveVersion(
 ): Promise<{ article: AdminArticle; created: boolean }> {
   const slug = input.slug || slugify(input.title);
   const conflictMessage = `another article in ${code} already uses the slug "${slug}"; choose another.`;
-  return write(services, { field: "slug", message: conflictMessage }, async (trx) => {
+  const { article, created } = await write(services, { field: "slug", message: conflictMessage }, id, async (trx) => {
     const article = await requireArticle(trx, id);
     await requireLanguage(trx, code, "code");
     const taken = await trx
@@ -257,16 +267,7 @@ export async function saveVersion(
 
     const before = article.versions.find((version) => version.code === code);
     const now = new Date().toISOString();
-    const values = {
-      slug,
-      title: input.title,
-      summary: input.summary,
-      body: input.body,
-      cover_alt: input.coverAlt,
-      status: input.status,
-      published_at: before?.publishedAt ?? (input.status === "published" ? now : null),
-      updated_at: now,
-    };
+    const values = versionColumns({ ...input, slug }, before?.publishedAt, now);
     const row = before
       ? await trx.updateTable("blog_versions").set(values).where("blog_id", "=", id).where("code", "=", code).returningAll().executeTakeFirstOrThrow()
       : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();
@@ -280,12 +281,14 @@ export async function saveVersion(
       before,
       after,
     });
-    return { article: await requireArticle(trx, id), created: before === undefined };
+    const saved = await requireArticle(trx, id);
+    return { id, article: saved, created: before === undefined };
   });
+  return { article, created };
 }
 
 export async function deleteVersion(services: Writer, actorUid: string, id: number, code: string): Promise<void> {
-  await write(services, null, async (trx) => {
+  await write(services, null, id, async (trx) => {
     const article = await requireArticle(trx, id);
     const before = article.versions.find((version) => version.code === code);
     if (!before) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
@@ -296,10 +299,11 @@ export async function deleteVersion(services: Writer, actorUid: string, id: numb
 }
 
 export async function deleteArticle(services: Writer, actorUid: string, id: number): Promise<void> {
-  await write(services, null, async (trx) => {
+  await write(services, null, id, async (trx) => {
     const before = await requireArticle(trx, id);
     // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();
+    await replaceTags(trx, id, []);
     await trx.deleteFrom("blogs").where("id", "=", id).execute();
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE, entityId: String(id), before });
   });
