@@ -12,6 +12,20 @@ import { createHttpApp, defaultClientDir } from "./http/app.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createLogger } from "./log.ts";
 import { createServices } from "./services.ts";
+import type { AppServices } from "../app/context.ts";
+
+/** The whole site on given services: React Router behind the HTTP app, with the page cache (also what page-level integration tests drive). */
+export function createSite(services: AppServices) {
+  const { config } = services;
+  const pageCache = createPageCache({
+    content: services.content,
+    isAnonymous: (cookie) => !hasSessionCookie(cookie),
+    secureCookies: config.secureCookies,
+    maxBytes: config.pageCacheBytes,
+  });
+  const app = createHttpApp(services, { handleDocument: createRequestHandler(build, config.env), clientDir: defaultClientDir(import.meta.url), pageCache });
+  return { app, pageCache };
+}
 
 export async function start(): Promise<void> {
   let config;
@@ -30,14 +44,7 @@ export async function start(): Promise<void> {
     console.error(`Cannot open the database (${config.database.kind} at ${where}): ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
-  const handleRequest = createRequestHandler(build, config.env);
-  const pageCache = createPageCache({
-    content: services.content,
-    isAnonymous: (cookie) => !hasSessionCookie(cookie),
-    secureCookies: config.secureCookies,
-    maxBytes: config.pageCacheBytes,
-  });
-  const app = createHttpApp(services, { handleDocument: handleRequest, clientDir: defaultClientDir(import.meta.url), pageCache });
+  const { app, pageCache } = createSite(services);
   const handleWithHono = getRequestListener(app.fetch);
 
   const server = createServer((request, response) => {

@@ -74,3 +74,93 @@ export async function writeArticles<T>(
   if (changes.length > 0) await services.content.changed({ kind: "articles", articles: changes });
   return result;
 }
+
+/** An article as a bulk import brings it: identified by its key, versions by language code. */
+export interface ArticleSource {
+  key: string;
+  author: string;
+  cover: string | null;
+  tags: string[];
+  versions: Map<string, VersionSource>;
+}
+
+/** Rows inserted per statement: well under SQLite's 32 766 bound parameters. */
+const INSERT_CHUNK = 200;
+
+async function insertInChunks<Row>(rows: Row[], insert: (chunk: Row[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insert(rows.slice(start, start + INSERT_CHUNK));
+}
+
+/**
+ * Creates or updates articles by key, with their versions (a version not in the
+ * source is kept), in the caller's transaction. `rendered` holds each version's
+ * rendering in the sources' order (from the render pool). Returns what changed.
+ */
+export async function upsertArticles(trx: Transaction<Database>, sources: ArticleSource[], rendered: RenderedVersion[], now: string): Promise<ArticleChange[]> {
+  if (sources.length === 0) return [];
+  const existing = await trx
+    .selectFrom("blogs")
+    .select(["id", "key"])
+    .where(
+      "key",
+      "in",
+      sources.map((source) => source.key),
+    )
+    .execute();
+  const idByKey = new Map(existing.map((row) => [row.key, row.id]));
+  const existingIds = existing.map((row) => row.id);
+  const before = new Map<number, { languages: string[]; tags: string[] }>();
+  const published = new Map<string, string | null>();
+  if (existingIds.length > 0) {
+    const [versions, tags] = await Promise.all([
+      trx.selectFrom("blog_versions").select(["blog_id", "code", "published_at"]).where("blog_id", "in", existingIds).execute(),
+      trx.selectFrom("blog_tags").select(["blog_id", "tag"]).where("blog_id", "in", existingIds).execute(),
+    ]);
+    for (const id of existingIds) before.set(id, { languages: [], tags: [] });
+    for (const version of versions) {
+      before.get(version.blog_id)!.languages.push(version.code);
+      published.set(`${version.blog_id}:${version.code}`, version.published_at);
+    }
+    for (const tag of tags) before.get(tag.blog_id)!.tags.push(tag.tag);
+  }
+
+  const fresh = sources.filter((source) => !idByKey.has(source.key));
+  await insertInChunks(fresh, async (chunk) => {
+    const rows = await trx
+      .insertInto("blogs")
+      .values(chunk.map((source) => ({ key: source.key, author: source.author, cover: source.cover, tags: JSON.stringify(source.tags), created_at: now, updated_at: now })))
+      .returning(["id", "key"])
+      .execute();
+    for (const row of rows) idByKey.set(row.key, row.id);
+  });
+  for (const source of sources) {
+    if (fresh.includes(source)) continue;
+    await trx
+      .updateTable("blogs")
+      .set({ author: source.author, cover: source.cover, tags: JSON.stringify(source.tags), updated_at: now })
+      .where("id", "=", idByKey.get(source.key)!)
+      .execute();
+  }
+  if (existingIds.length > 0) await trx.deleteFrom("blog_tags").where("blog_id", "in", existingIds).execute();
+  await insertInChunks(
+    sources.flatMap((source) => [...new Set(source.tags)].map((tag) => ({ tag, blog_id: idByKey.get(source.key)! }))),
+    (chunk) => trx.insertInto("blog_tags").values(chunk).execute(),
+  );
+
+  const inserts = [];
+  let index = 0;
+  for (const source of sources) {
+    const id = idByKey.get(source.key)!;
+    for (const [code, version] of source.versions) {
+      const slot = `${id}:${code}`;
+      const columns = versionColumns(version, published.get(slot), now, rendered[index++]);
+      if (published.has(slot)) await trx.updateTable("blog_versions").set(columns).where("blog_id", "=", id).where("code", "=", code).execute();
+      else inserts.push({ blog_id: id, code, ...columns });
+    }
+  }
+  await insertInChunks(inserts, (chunk) => trx.insertInto("blog_versions").values(chunk).execute());
+  return sources.map((source) => {
+    const id = idByKey.get(source.key)!;
+    return articleChange(id, before.get(id), { languages: source.versions.keys(), tags: source.tags });
+  });
+}

@@ -65,8 +65,19 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
     return Math.max(1, Math.floor(urlsPerChild(languageCount) / languageCount));
   }
 
-  /** Home, section and job pages of every enabled language (resident data: bounded). */
+  // Computed once per resident version (they change only with it).
+  const pageEntriesOf = new WeakMap<Resident, string[]>();
   function pageEntries(resident: Resident): string[] {
+    let entries = pageEntriesOf.get(resident);
+    if (!entries) {
+      entries = residentPageEntries(resident);
+      pageEntriesOf.set(resident, entries);
+    }
+    return entries;
+  }
+
+  /** Home, section and job pages of every enabled language (resident data: bounded). */
+  function residentPageEntries(resident: Resident): string[] {
     const languages = enabledLanguages(resident);
     const sectionAlternates = (section: "HOME" | "ARTICLES" | "JOBS") =>
       languages.flatMap((language) => {

@@ -310,7 +310,14 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
     return true;
   }
 
-  return { middleware, serveFromMemory, responses };
+  /** Whether an anonymous GET of this path (and query) would be answered from the cache. */
+  function isCached(pathAndQuery: string): boolean {
+    const url = parseUrl(pathAndQuery);
+    const key = url && keyOf(url);
+    return key !== null && responses.has(key);
+  }
+
+  return { middleware, serveFromMemory, responses, isCached };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
