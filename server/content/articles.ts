@@ -128,14 +128,15 @@ export function createArticleReader(db: Kysely<Database>) {
     return index;
   }
 
-  /** Renders (and stores) versions whose stored HTML is missing or from an older renderer. */
-  async function withCurrentRender<Row extends { id: number; body: string; html: string | null; renderer_version: number; reading_minutes: number }>(
+  /** Renders (and stores) versions whose stored HTML is missing or from an older renderer; the Markdown is read only for those. */
+  async function withCurrentRender<Row extends { id: number; html: string | null; renderer_version: number; reading_minutes: number }>(
     rows: Row[],
   ): Promise<(Row & { html: string })[]> {
     return Promise.all(
       rows.map(async (row) => {
         if (isCurrentRender(row)) return row;
-        const rendered = renderVersion(row.body);
+        const { body } = await db.selectFrom("blog_versions").select("body").where("id", "=", row.id).executeTakeFirstOrThrow();
+        const rendered = renderVersion(body);
         await db.updateTable("blog_versions").set(rendered).where("id", "=", row.id).execute();
         return { ...row, ...rendered };
       }),
@@ -187,7 +188,12 @@ export function createArticleReader(db: Kysely<Database>) {
       const blog = await db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst();
       if (!blog) return null;
       const rows = await withCurrentRender(
-        await db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).where("status", "=", "published").execute(),
+        await db
+          .selectFrom("blog_versions")
+          .select(["id", "code", "slug", "title", "summary", "html", "renderer_version", "reading_minutes", "cover_alt", "published_at", "updated_at"])
+          .where("blog_id", "=", id)
+          .where("status", "=", "published")
+          .execute(),
       );
       if (rows.length === 0) return null;
       const versions = new Map<string, PublishedVersion>(
