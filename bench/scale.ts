@@ -20,6 +20,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { createSession } from "../server/auth/sessions.ts";
 import { openDatabase } from "../server/db/connect.ts";
+import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
 import { articleLine } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -135,6 +136,8 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     });
     if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}`);
     const importSeconds = round((performance.now() - importStarted) / 1000);
+    const target = database.url.startsWith("sqlite:") ? { kind: "sqlite" as const, path: database.url.slice(7) } : { kind: "postgres" as const, url: database.url };
+    const eventLoop = await measureEventLoopBlocks(target, ARTICLES);
 
     const server = startServer(database.url);
     const coldStartMs = round(await firstResponse(server.child, server.started), 0);
@@ -236,6 +239,7 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       sitemapChildMB: round(sitemapChild.bytes / 1024 / 1024, 2),
       initBlogsFirstPageKB: round(initFirstPage.bytes / 1024, 0),
       editVisibleMs,
+      eventLoop,
       cachedDuringEdits: { edits, rps: Math.round(duringEdits.requests.average), p99ms: duringEdits.latency.p99, errors: duringEdits.errors + duringEdits.non2xx },
     };
   } finally {
@@ -253,9 +257,9 @@ for (const kind of DATABASES) {
 }
 mkdirSync(join(root, "bench/results"), { recursive: true });
 writeFileSync(join(root, `bench/results/scale-${ARTICLES}.json`), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
-console.log("| database | import | cold start | RSS start → load | uncached article p50 | signed-in article | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits |");
+console.log("| database | import | cold start | RSS start → load | uncached article p50 | signed-in article | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block |");
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms | ${r.signedInArticle.rps} req/s (p99 ${r.signedInArticle.p99ms} ms) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) |`,
+    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms | ${r.signedInArticle.rps} req/s (p99 ${r.signedInArticle.p99ms} ms) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) | ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.longestBlockMs))} ms |`,
   );
 }

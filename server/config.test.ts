@@ -57,6 +57,10 @@ describe("loadConfig", () => {
     [{ GOOGLE_CLIENT_ID: "id-without-secret" }, "GOOGLE_CLIENT_SECRET"],
     [{ GITHUB_CLIENT_SECRET: "secret-without-id" }, "GITHUB_CLIENT_ID"],
     [{ GOOGLE_ISSUER: "not a url" }, "GOOGLE_ISSUER"],
+    [{ PAGE_CACHE_BYTES: "1000" }, "PAGE_CACHE_BYTES"],
+    [{ PAGE_CACHE_BYTES: "64MB" }, "PAGE_CACHE_BYTES"],
+    [{ SITEMAP_CHUNK_URLS: "0" }, "SITEMAP_CHUNK_URLS"],
+    [{ SITEMAP_CHUNK_URLS: "50001" }, "SITEMAP_CHUNK_URLS"],
   ])("refuses %o with a message naming %s", (env, name) => {
     const problems = problemsOf(env);
     expect(problems.length).toBeGreaterThan(0);

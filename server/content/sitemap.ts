@@ -26,7 +26,7 @@ export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
 /** A generous bound on one URL (origin, language, section name, id and a percent-encoded 80-letter slug). */
 const MAX_URL_BYTES = 1_200;
 /** Article ids read per query while generating a child. */
-const ARTICLE_ID_BATCH = 250;
+const ARTICLE_ID_BATCH = 100;
 
 export type SitemapChild = { kind: "pages" | "articles"; index: number };
 
@@ -66,8 +66,8 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
   }
 
   // Computed once per resident version (they change only with it).
-  const pageEntriesOf = new WeakMap<Resident, string[]>();
-  function pageEntries(resident: Resident): string[] {
+  const pageEntriesOf = new WeakMap<Resident, Promise<string[]>>();
+  function pageEntries(resident: Resident): Promise<string[]> {
     let entries = pageEntriesOf.get(resident);
     if (!entries) {
       entries = residentPageEntries(resident);
@@ -76,8 +76,8 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
     return entries;
   }
 
-  /** Home, section and job pages of every enabled language (resident data: bounded). */
-  function residentPageEntries(resident: Resident): string[] {
+  /** Home, section and job pages of every enabled language (resident data: bounded), built in slices. */
+  async function residentPageEntries(resident: Resident): Promise<string[]> {
     const languages = enabledLanguages(resident);
     const sectionAlternates = (section: "HOME" | "ARTICLES" | "JOBS") =>
       languages.flatMap((language) => {
@@ -97,7 +97,8 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
         if (path !== null) entries.push(urlEntry(publicUrl, path, alternates));
       }
     }
-    for (const job of resident.jobs) {
+    for (const [position, job] of resident.jobs.entries()) {
+      if (position % 20 === 19) await yieldToEventLoop();
       const alternates = languages.flatMap((language) => {
         const path = jobPath(language, job.code);
         return path === null ? [] : [{ hrefLang: language.code, path }];
@@ -139,7 +140,7 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
     async child(child: SitemapChild): Promise<AsyncGenerator<string> | null> {
       const resident = options.resident();
       if (child.kind === "pages") {
-        const entries = pageEntries(resident);
+        const entries = await pageEntries(resident);
         const perChild = urlsPerChild(Math.max(1, enabledLanguages(resident).length));
         const slice = entries.slice(child.index * perChild, (child.index + 1) * perChild);
         if (slice.length === 0) return null;
@@ -161,7 +162,7 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
     /** The sitemap index: every pages child, and every articles child that has a published article, with its lastmod. */
     async index(): Promise<string> {
       const resident = options.resident();
-      const pageChildren = Math.ceil(pageEntries(resident).length / urlsPerChild(Math.max(1, enabledLanguages(resident).length)));
+      const pageChildren = Math.ceil((await pageEntries(resident)).length / urlsPerChild(Math.max(1, enabledLanguages(resident).length)));
       const entries: string[] = [];
       for (let index = 0; index < pageChildren; index += 1) entries.push(`<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/pages-${index}.xml`)}</loc></sitemap>`);
       const perChild = articlesPerChild(resident);
