@@ -12,7 +12,7 @@ import { createHttpApp, defaultClientDir } from "./http/app.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createLogger } from "./log.ts";
 import { createServices } from "./services.ts";
-import type { AppServices } from "../app/context.ts";
+import type { AppServices } from "#server/context.ts";
 
 /** The whole site on given services: React Router behind the HTTP app, with the page cache (also what page-level integration tests drive). */
 export function createSite(services: AppServices) {

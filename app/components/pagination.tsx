@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { PageWindow } from "../lib/pagination.ts";
-import { useShell } from "../lib/use-shell.ts";
+import type { PageWindow } from "#core/pagination.ts";
+import { useShell } from "#app/lib/use-shell.ts";
 
 /** Previous / "page N of M" / next links under a paged list; page 1 is the list's own address. */
 export function Pagination({ window, basePath }: { window: PageWindow; basePath: string }) {

@@ -7,7 +7,7 @@
  * translation status) hook in here.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "#server/context.ts";
 import type { Database } from "../db/schema.ts";
 import { articleChange, type ArticleChange } from "./changes.ts";
 import { renderVersion, type RenderedVersion } from "./rendering.ts";

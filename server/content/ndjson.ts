@@ -11,8 +11,8 @@
 import { createReadStream } from "node:fs";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { slugify } from "../../app/lib/text.ts";
-import { createArticleInput, versionInput } from "../admin/articles/input.ts";
+import { slugify } from "#core/text.ts";
+import { createArticleInput, versionInput } from "#core/admin/articles/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";

@@ -4,14 +4,14 @@
  * here is plain data that serialises to the browser. Each view names what it
  * shows (`dependsOn`), so the page cache can drop exactly the pages an edit changes.
  */
-import type { CurrentPage } from "../../app/lib/language-switch.ts";
-import { pageWindow } from "../../app/lib/pagination.ts";
-import { pageNameFor, resolvePage } from "../../app/lib/pages.ts";
-import { homePath, itemPath, normalizeName, sectionPath } from "../../app/lib/paths.ts";
-import { matchesAllWords } from "../../app/lib/text.ts";
-import { slugify } from "../../app/lib/text.ts";
-import type { SectionKey } from "../../app/lib/types.ts";
-import { ROME_SOURCE_LANGUAGE } from "../../app/lib/rome.ts";
+import type { CurrentPage } from "#core/language-switch.ts";
+import { pageWindow } from "#core/pagination.ts";
+import { pageNameFor, resolvePage } from "#core/pages.ts";
+import { homePath, itemPath, normalizeName, sectionPath } from "#core/paths.ts";
+import { matchesAllWords } from "#core/text.ts";
+import { slugify } from "#core/text.ts";
+import type { SectionKey } from "#core/types.ts";
+import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
 import type { ArticleReader, ListedVersion, PublishedArticle } from "./articles.ts";
 import { showsArticle, showsList, showsTag } from "./changes.ts";
 import type { Job, Language, Resident } from "./resident.ts";

@@ -4,7 +4,7 @@
  * rules), bump RENDERER_VERSION and rows are re-rendered lazily on their next
  * read, never all at start-up (docs/decisions/0030-content-on-demand.md).
  */
-import { readingMinutes, renderMarkdown } from "../../app/lib/markdown.ts";
+import { readingMinutes, renderMarkdown } from "#core/markdown.ts";
 
 export const RENDERER_VERSION = 1;
 

@@ -6,9 +6,9 @@
  * read on demand (articles.ts, docs/decisions/0030-content-on-demand.md).
  */
 import type { Kysely } from "kysely";
-import type { LanguageRef, SectionKey, SectionName } from "../../app/lib/types.ts";
-import { foldForSearch } from "../../app/lib/text.ts";
-import type { Database } from "../db/schema.ts";
+import type { LanguageRef, SectionKey, SectionName } from "#core/types.ts";
+import { foldForSearch } from "#core/text.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export interface Language extends LanguageRef {
   link: string;

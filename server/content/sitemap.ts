@@ -16,9 +16,9 @@ import {
   type Alternate,
 } from "./public-pages.ts";
 import type { Language, Resident } from "./resident.ts";
-import { homePath, itemPath } from "../../app/lib/paths.ts";
-import { pageNameFor } from "../../app/lib/pages.ts";
-import { slugify } from "../../app/lib/text.ts";
+import { homePath, itemPath } from "#core/paths.ts";
+import { pageNameFor } from "#core/pages.ts";
+import { slugify } from "#core/text.ts";
 
 /** The protocol's limits for one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -11,9 +11,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type pg from "pg";
-import type { DatabaseHandle } from "../db/connect.ts";
-import type { Database } from "../db/schema.ts";
-import type { Logger } from "../log.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Logger } from "#server/log.ts";
 import { createArticleReader, type ArticleReader } from "./articles.ts";
 import { EVERYTHING, parseContentChange, type ContentChange } from "./changes.ts";
 import { loadResident, type Resident } from "./resident.ts";

@@ -1,4 +1,4 @@
-import type { SignedInUser } from "../../app/context.ts";
+import type { SignedInUser } from "#core/shell.ts";
 import type { PageNotes } from "./page-cache.ts";
 
 /** Per-request values the middlewares share. */

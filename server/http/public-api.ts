@@ -1,9 +1,9 @@
 /** Public JSON endpoints: start-up files, analytics events, health. */
 import { Hono, type Context } from "hono";
-import type { AppServices } from "../../app/context.ts";
-import { clientEventSchema, recordEvent } from "../analytics/events.ts";
-import { SHOWS_ARTICLE_SOURCES } from "../content/changes.ts";
-import { blogsPage, INIT_PAGE_DEFAULT_LIMIT, INIT_PAGE_MAX_LIMIT, initFile, isInitFileName } from "../content/init-files.ts";
+import type { AppServices } from "#server/context.ts";
+import { clientEventSchema, recordEvent } from "#server/analytics/events.ts";
+import { SHOWS_ARTICLE_SOURCES } from "#server/content/changes.ts";
+import { blogsPage, INIT_PAGE_DEFAULT_LIMIT, INIT_PAGE_MAX_LIMIT, initFile, isInitFileName } from "#server/content/init-files.ts";
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";

@@ -5,7 +5,7 @@
  * edit drops only the child listing that article, and the index.
  */
 import { Hono } from "hono";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "#server/context.ts";
 import { createSitemaps, parseSitemapChild, type SitemapChild } from "../content/sitemap.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";

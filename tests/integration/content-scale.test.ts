@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../app/context.ts";
+import type { AppServices } from "#server/context.ts";
 import { upsertArticles, type ArticleSource } from "../../server/content/article-writes.ts";
 import { ANCHOR_STRIDE } from "../../server/content/articles.ts";
 import { ImportError, importArticles } from "../../server/content/ndjson.ts";

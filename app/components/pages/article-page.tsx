@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { ArticleView } from "../../../server/content/public-pages.ts";
-import { formatDate } from "../../i18n/format.ts";
-import { useShell } from "../../lib/use-shell.ts";
-import { Seo } from "../seo.tsx";
+import type { ArticleView } from "#server/content/public-pages.ts";
+import { formatDate } from "#core/i18n/format.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { Seo } from "#app/components/seo.tsx";
 
 export function ArticlePage({ view }: { view: ArticleView }) {
   const { t, language } = useShell();

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { JobView } from "../../../server/content/public-pages.ts";
-import { useShell } from "../../lib/use-shell.ts";
-import { ArticleCard } from "../article-card.tsx";
-import { Pagination } from "../pagination.tsx";
-import { Seo } from "../seo.tsx";
+import type { JobView } from "#server/content/public-pages.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { ArticleCard } from "#app/components/article-card.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
+import { Seo } from "#app/components/seo.tsx";
 
 export function JobPage({ view }: { view: JobView }) {
   const { t, language } = useShell();

@@ -6,20 +6,20 @@
  */
 import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from "react";
 import { data, Form, Link, useBlocker, useNavigate, useRevalidator, useSearchParams } from "react-router";
-import { articleIdParam, createArticleInput, updateArticleInput, versionInput } from "../../../server/admin/articles/input.ts";
-import { findArticle, type AdminArticle, type AdminArticleVersion } from "../../../server/admin/articles/service.ts";
-import { requireAdmin } from "../../../server/auth/guard.ts";
-import { articleAlternates, sectionPathIn } from "../../../server/content/public-pages.ts";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "../../components/admin/feedback.tsx";
-import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
-import { requestContext, servicesContext } from "../../context.ts";
-import { api } from "../../lib/api-client.ts";
-import { ARTICLE_LIMITS, isRomeCode, splitTags, uniqueTags, type ArticleStatus } from "../../lib/article-rules.ts";
-import { renderMarkdown } from "../../lib/markdown.ts";
-import { slugify } from "../../lib/text.ts";
-import "../../styles/admin-grid.css";
-import "../../styles/admin-articles.css";
+import { articleIdParam, createArticleInput, updateArticleInput, versionInput } from "#core/admin/articles/schema.ts";
+import { findArticle, type AdminArticle, type AdminArticleVersion } from "#server/admin/articles/service.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { articleAlternates, sectionPathIn } from "#server/content/public-pages.ts";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
+import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
+import { requestContext, servicesContext } from "#server/context.ts";
+import { api } from "#app/lib/api-client.ts";
+import { ARTICLE_LIMITS, isRomeCode, splitTags, uniqueTags, type ArticleStatus } from "#core/article-rules.ts";
+import { renderMarkdown } from "#core/markdown.ts";
+import { slugify } from "#core/text.ts";
+import "#app/styles/admin-grid.css";
+import "#app/styles/admin-articles.css";
 import type { Route } from "./+types/article-editor";
 
 const API = "/api/admin/articles";

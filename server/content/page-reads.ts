@@ -1,7 +1,7 @@
 /** What public loaders read content through, noting for the page cache what each page shows and which query parameters it reads. */
 import type { RouterContextProvider } from "react-router";
-import type { PageReads } from "../server/content/public-pages.ts";
-import { requestContext, servicesContext } from "./context.ts";
+import type { PageReads } from "./public-pages.ts";
+import { requestContext, servicesContext } from "#server/context.ts";
 
 export function pageReads(context: Readonly<RouterContextProvider>): PageReads {
   const { content } = context.get(servicesContext);
