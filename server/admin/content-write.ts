@@ -1,6 +1,6 @@
 /**
  * How an admin change to public content is applied: one transaction (the
- * change, its derived data and its audit entry), then the public snapshot
+ * change, its derived data and its audit entry), then the resident content
  * reloads on every instance (server/content/store.ts).
  */
 import type { Transaction } from "kysely";
