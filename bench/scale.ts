@@ -10,16 +10,15 @@
  * Settings: BENCH_PORT (default 8300), BENCH_LOAD_SECONDS (mixed load, default 60), TEST_DATABASE_URL.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
 import { createSession } from "../server/auth/sessions.ts";
 import { openDatabase } from "../server/db/connect.ts";
+import { createPostgresDatabase } from "../tests/fixtures/postgres-database.ts";
 import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
 import { articleLine } from "./generate-articles.ts";
 
@@ -31,7 +30,6 @@ const DATABASES = values.databases!.split(",") as ("sqlite" | "postgres")[];
 const PORT = Number(process.env.BENCH_PORT ?? 8300);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const base = `http://127.0.0.1:${PORT}`;
-const adminUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
@@ -86,22 +84,7 @@ async function timed(path: string, headers: Record<string, string> = {}): Promis
 
 async function createDatabase(kind: "sqlite" | "postgres", dir: string): Promise<{ url: string; drop(): Promise<void> }> {
   if (kind === "sqlite") return { url: `sqlite:${join(dir, "site.db")}`, drop: async () => {} };
-  const name = `pp_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createPostgresDatabase("pp_bench");
 }
 
 /** An admin and a plain signed-in visitor, as Cookie headers (with the XSRF pair for writes). */

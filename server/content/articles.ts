@@ -250,14 +250,19 @@ export function createArticleReader(db: Kysely<Database>) {
       return (row?.updated as string | null | undefined) ?? null;
     },
 
-    /** Articles with a published version and an id above `afterId`, in id order, with their published versions' sources. */
-    async publishedSources(afterId: number, limit: number) {
+    /**
+     * Articles with an id above `afterId`, in id order, with their versions' sources:
+     * only articles with a published version, and only those versions, unless `drafts` is set.
+     */
+    async sources(afterId: number, limit: number, drafts = false) {
       const blogs = await db
         .selectFrom("blogs")
         .selectAll()
         .where("id", ">", afterId)
-        .where(({ exists, selectFrom }) =>
-          exists(selectFrom("blog_versions").select("blog_versions.id").whereRef("blog_versions.blog_id", "=", "blogs.id").where("blog_versions.status", "=", "published")),
+        .$if(!drafts, (query) =>
+          query.where(({ exists, selectFrom }) =>
+            exists(selectFrom("blog_versions").select("blog_versions.id").whereRef("blog_versions.blog_id", "=", "blogs.id").where("blog_versions.status", "=", "published")),
+          ),
         )
         .orderBy("id")
         .limit(limit)
@@ -265,8 +270,8 @@ export function createArticleReader(db: Kysely<Database>) {
       if (blogs.length === 0) return [];
       const versions = await db
         .selectFrom("blog_versions")
-        .select(["blog_id", "code", "slug", "title", "summary", "body", "published_at", "updated_at"])
-        .where("status", "=", "published")
+        .select(["blog_id", "code", "slug", "title", "summary", "body", "cover_alt", "status", "published_at", "updated_at"])
+        .$if(!drafts, (query) => query.where("status", "=", "published"))
         .where(
           "blog_id",
           "in",

@@ -68,7 +68,7 @@ export const INIT_PAGE_BYTES = 1024 * 1024;
 /** Articles read per query while filling a page. */
 const SOURCE_BATCH = 10;
 
-function blogDocument({ blog, versions }: Awaited<ReturnType<ArticleReader["publishedSources"]>>[number]): string {
+function blogDocument({ blog, versions }: Awaited<ReturnType<ArticleReader["sources"]>>[number]): string {
   return JSON.stringify({
     id: String(blog.id),
     data: {
@@ -99,7 +99,7 @@ export async function blogsPage(articles: ArticleReader, after: number, limit: n
   let bytes = 0;
   let cursor = after;
   for (;;) {
-    const batch = await articles.publishedSources(cursor, SOURCE_BATCH);
+    const batch = await articles.sources(cursor, SOURCE_BATCH);
     for (const source of batch) {
       if (documents.length >= limit || bytes >= INIT_PAGE_BYTES) return { documents: documents.join(","), nextAfter: cursor };
       const document = blogDocument(source);

@@ -17,7 +17,7 @@ import { recordAudit } from "../admin/audit.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { upsertArticles, type ArticleSource } from "./article-writes.ts";
-import { yieldToEventLoop } from "./articles.ts";
+import { createArticleReader, yieldToEventLoop } from "./articles.ts";
 import { createRenderPool } from "./render-pool.ts";
 import { announceChange } from "./store.ts";
 
@@ -239,27 +239,17 @@ export async function importArticles(handle: DatabaseHandle, path: string, origi
 export async function* exportArticles(db: Kysely<Database>): AsyncGenerator<string> {
   const languages = await db.selectFrom("languages").select(["code", "short_code"]).execute();
   const shortOf = new Map(languages.map((language) => [language.code, language.short_code]));
+  const articles = createArticleReader(db);
   let after = 0;
   for (;;) {
-    const blogs = await db.selectFrom("blogs").selectAll().where("id", ">", after).orderBy("id").limit(200).execute();
-    if (blogs.length === 0) return;
-    const versions = await db
-      .selectFrom("blog_versions")
-      .select(["blog_id", "code", "slug", "title", "summary", "body", "cover_alt", "status"])
-      .where(
-        "blog_id",
-        "in",
-        blogs.map((blog) => blog.id),
-      )
-      .orderBy("code")
-      .execute();
-    const byArticle = Map.groupBy(versions, (version) => version.blog_id);
+    const page = await articles.sources(after, 200, true);
+    if (page.length === 0) return;
     let text = "";
-    for (const blog of blogs) {
+    for (const { blog, versions } of page) {
       const line: Record<string, unknown> = { key: blog.key, author: blog.author, tags: JSON.parse(blog.tags) as string[] };
       if (blog.cover) line.cover = blog.cover;
       line.versions = Object.fromEntries(
-        (byArticle.get(blog.id) ?? []).map((version) => [
+        versions.map((version) => [
           shortOf.get(version.code) ?? version.code,
           {
             slug: version.slug,
@@ -274,6 +264,6 @@ export async function* exportArticles(db: Kysely<Database>): AsyncGenerator<stri
       text += `${JSON.stringify(line)}\n`;
     }
     yield text;
-    after = blogs.at(-1)!.id;
+    after = page.at(-1)!.blog.id;
   }
 }

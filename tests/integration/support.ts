@@ -13,29 +13,10 @@ import { loadConfig, testDatabaseUrl, type Config } from "#server/config.ts";
 import { createHttpApp, type HttpAppOptions } from "#server/http/app.ts";
 import { createLogger } from "#server/log.ts";
 import { createServices } from "#server/services.ts";
+import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 
 export const DATABASE_KINDS = ["sqlite", "postgres"] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = testDatabaseUrl();
-  const name = `pp_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 export interface TestDatabase {
   url: string;
