@@ -9,7 +9,7 @@
  * worker threads, and announces each batch like any other content write.
  */
 import { createReadStream } from "node:fs";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { slugify } from "#core/text.ts";
 import { createArticleInput, versionInput } from "#core/admin/articles/schema.ts";
@@ -232,6 +232,8 @@ export async function importArticles(handle: DatabaseHandle, path: string, origi
   } finally {
     await pool.close();
   }
+  // Fresh planner statistics after a bulk load, so list and tag queries keep their indexes (same statement on both databases).
+  if (landed > 0) for (const table of ["blogs", "blog_versions", "blog_tags"]) await sql.raw(`analyze ${table}`).execute(handle.db);
   return { articles: landed, versions, lastLine: lastLanded };
 }
 
