@@ -9,7 +9,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { AppServices } from "#server/context.ts";
 import type { Database } from "../db/schema.ts";
-import { articleChange, type ArticleChange } from "./changes.ts";
+import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
 import { renderVersion, type RenderedVersion } from "./rendering.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -45,13 +45,17 @@ export async function replaceTags(db: Db, articleId: number, tags: readonly stri
   if (unique.length > 0) await db.insertInto("blog_tags").values(unique.map((tag) => ({ tag, blog_id: articleId }))).execute();
 }
 
-/** Languages of an article's versions and its tags: what pages show it. */
-export async function articleState(db: Db, articleId: number): Promise<{ languages: string[]; tags: string[] }> {
+/** Languages of an article's versions, its tags and its list positions: what pages show it. */
+export async function articleState(db: Db, articleId: number): Promise<ArticleState & { languages: string[]; tags: string[]; listed: string[] }> {
   const [versions, tags] = await Promise.all([
-    db.selectFrom("blog_versions").select("code").where("blog_id", "=", articleId).execute(),
+    db.selectFrom("blog_versions").select(["code", "status", "published_at"]).where("blog_id", "=", articleId).execute(),
     db.selectFrom("blog_tags").select("tag").where("blog_id", "=", articleId).execute(),
   ]);
-  return { languages: versions.map((version) => version.code), tags: tags.map((row) => row.tag) };
+  return {
+    languages: versions.map((version) => version.code),
+    tags: tags.map((row) => row.tag),
+    listed: versions.filter((version) => version.status === "published").map((version) => `${version.code}@${version.published_at}`),
+  };
 }
 
 /**

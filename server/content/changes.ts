@@ -14,6 +14,8 @@ export interface ArticleChange {
   languages: string[];
   /** Tags before or after the write. */
   tags: string[];
+  /** Languages whose published list gained, lost or moved the article (its list index is rebuilt); a retitle moves nothing. */
+  reordered: string[];
 }
 
 export type ContentChange = { kind: "everything" } | { kind: "articles"; articles: ArticleChange[] };
@@ -24,7 +26,11 @@ const contentChangeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("everything") }),
   z.object({
     kind: z.literal("articles"),
-    articles: z.array(z.object({ id: z.number().int().positive(), languages: z.array(z.string()), tags: z.array(z.string()) })),
+    articles: z.array(
+      z
+        .object({ id: z.number().int().positive(), languages: z.array(z.string()), tags: z.array(z.string()), reordered: z.array(z.string()).optional() })
+        .transform((article) => ({ ...article, reordered: article.reordered ?? article.languages })),
+    ),
   }),
 ]);
 
@@ -38,15 +44,25 @@ export function parseContentChange(json: string): ContentChange {
   }
 }
 
-/** One article's languages and tags before and after a write. */
-export function articleChange(id: number, ...states: ({ languages: Iterable<string>; tags: Iterable<string> } | null | undefined)[]): ArticleChange {
-  const languages = new Set<string>();
-  const tags = new Set<string>();
-  for (const state of states) {
-    for (const language of state?.languages ?? []) languages.add(language);
-    for (const tag of state?.tags ?? []) tags.add(tag);
+/** What pages show of an article: its versions' languages, its tags, and its list positions ("fr-FR@<published_at>" per published version, when known). */
+export interface ArticleState {
+  languages: Iterable<string>;
+  tags: Iterable<string>;
+  listed?: string[];
+}
+
+/** One article's change from its state before a write to its state after. Without list positions on both sides, every language counts as reordered. */
+export function articleChange(id: number, before: ArticleState | null | undefined, after: ArticleState): ArticleChange {
+  const languages = new Set([...(before?.languages ?? []), ...after.languages]);
+  const tags = new Set([...(before?.tags ?? []), ...after.tags]);
+  let reordered = [...languages];
+  if (before?.listed && after.listed) {
+    const was = new Set(before.listed);
+    const is = new Set(after.listed);
+    const moved = [...was].filter((position) => !is.has(position)).concat([...is].filter((position) => !was.has(position)));
+    reordered = [...new Set(moved.map((position) => position.slice(0, position.indexOf("@"))))];
   }
-  return { id, languages: [...languages], tags: [...tags] };
+  return { id, languages: [...languages], tags: [...tags], reordered };
 }
 
 /** Names of what a cached response shows, so a change invalidates exactly the responses that show it. */

@@ -231,7 +231,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       ]);
     });
 
-    it("runs from the command line with line-numbered errors, and exports the same format", () => {
+    it("runs from the command line with line-numbered errors, and exports the same format", { timeout: 90_000 }, () => {
       const env = { ...process.env, DATABASE_URL: testApp.databaseUrl, LOG_LEVEL: "silent" };
       const bad = fileWith("cli-bad.ndjson", `${line("cli-ok", { en: version("cli-ok") })}\nnot json\n`);
       const refused = spawnSync(process.execPath, ["server/cli/content.ts", "import", bad], { env, encoding: "utf8" });
