@@ -1,13 +1,12 @@
 /**
- * The one write path for articles, shared by the admin article service and the
- * content CLI (`npm run content -- import`): a version's Markdown is rendered
- * when it is saved, the tag index follows the article's tags, and each write
- * reports which articles it touched (languages and tags before and after) so
- * caches everywhere drop exactly what shows them. Later features (revisions,
- * translation status) hook in here.
+ * The one write path for articles, shared by the admin article service (through
+ * server/admin/content-write.ts), the seed and the content CLI
+ * (`npm run content -- import`): a version's Markdown is rendered when it is
+ * saved, the tag index follows the article's tags, and a write's before/after
+ * state (articleState) says which pages show what changed. Later features
+ * (revisions, translation status) hook in here.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { AppServices } from "#server/context.ts";
 import type { Database } from "../db/schema.ts";
 import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
 import { renderVersion, type RenderedVersion } from "./rendering.ts";
@@ -56,27 +55,6 @@ export async function articleState(db: Db, articleId: number): Promise<ArticleSt
     tags: tags.map((row) => row.tag),
     listed: versions.filter((version) => version.status === "published").map((version) => `${version.code}@${version.published_at}`),
   };
-}
-
-/**
- * Runs an article write in one transaction, then tells the content store what
- * changed (here and on every other instance). `work` returns its result and the
- * ids of the articles it touched; their state before (`before`) and after is compared.
- */
-export async function writeArticles<T>(
-  services: Pick<AppServices, "database" | "content">,
-  touchedBefore: number[],
-  work: (trx: Transaction<Database>) => Promise<{ result: T; touched: number[] }>,
-): Promise<T> {
-  const { result, changes } = await services.database.db.transaction().execute(async (trx) => {
-    const before = new Map(await Promise.all(touchedBefore.map(async (id) => [id, await articleState(trx, id)] as const)));
-    const { result, touched } = await work(trx);
-    const changes: ArticleChange[] = [];
-    for (const id of new Set([...touchedBefore, ...touched])) changes.push(articleChange(id, before.get(id), await articleState(trx, id)));
-    return { result, changes };
-  });
-  if (changes.length > 0) await services.content.changed({ kind: "articles", articles: changes });
-  return result;
 }
 
 /** An article as a bulk import brings it: identified by its key, versions by language code. */
