@@ -3,12 +3,12 @@
  * synchronous): a 1 ms ticker records the largest gap while each operation runs
  * in this process against the benchmark's database. Used by bench/scale.ts.
  */
-import type { DatabaseTarget } from "../server/config.ts";
-import { openDatabase } from "../server/db/connect.ts";
-import { blogsPage } from "../server/content/init-files.ts";
-import { createSitemaps } from "../server/content/sitemap.ts";
-import { createContentStore } from "../server/content/store.ts";
-import { createLogger } from "../server/log.ts";
+import type { DatabaseTarget } from "#server/config.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { blogsPage } from "#server/content/init-files.ts";
+import { createSitemaps } from "#server/content/sitemap.ts";
+import { createContentStore } from "#server/content/store.ts";
+import { createLogger } from "#server/log.ts";
 
 async function longestBlock(operation: () => Promise<unknown>): Promise<{ ms: number; longestBlockMs: number }> {
   let last = performance.now();
@@ -31,7 +31,7 @@ export async function measureEventLoopBlocks(target: DatabaseTarget, articles: n
   const handle = openDatabase(target);
   const content = await createContentStore(handle, createLogger("silent"));
   try {
-    const sitemaps = createSitemaps({ resident: content.current, articles: content.articles, publicUrl: "http://localhost", chunkUrls: 50_000 });
+    const sitemaps = createSitemaps({ resident: () => content.current(), articles: content.articles, publicUrl: "http://localhost", chunkUrls: 50_000 });
     const drain = async (pieces: AsyncGenerator<string> | null) => {
       for await (const piece of pieces ?? []) void piece;
     };

@@ -5,7 +5,7 @@ import type { Config } from "./config.ts";
 import type { ContentStore } from "./content/store.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import type { Logger } from "./log.ts";
-import type { PageNotes } from "./http/page-cache.ts";
+import type { PageNotes } from "./http/page-notes.ts";
 
 export interface AppServices {
   config: Config;

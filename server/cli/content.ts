@@ -10,10 +10,10 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { once } from "node:events";
-import { ConfigError, loadConfig } from "../config.ts";
-import { exportArticles, ImportError, importArticles } from "../content/ndjson.ts";
-import { openDatabase } from "../db/connect.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { exportArticles, ImportError, importArticles } from "#server/content/ndjson.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
 
 const USAGE = "Usage: npm run content -- import FILE | export";
 

@@ -7,7 +7,7 @@
  * (revisions, translation status) hook in here.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
 import { renderVersion, type RenderedVersion } from "./rendering.ts";
 

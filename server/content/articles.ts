@@ -7,7 +7,7 @@
  * and page 5 000 cost the same.
  */
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { isCurrentRender, renderVersion } from "./rendering.ts";
 
 export interface PublishedVersion {
@@ -260,8 +260,8 @@ export function createArticleReader(db: Kysely<Database>) {
         .selectAll()
         .where("id", ">", afterId)
         .$if(!drafts, (query) =>
-          query.where(({ exists, selectFrom }) =>
-            exists(selectFrom("blog_versions").select("blog_versions.id").whereRef("blog_versions.blog_id", "=", "blogs.id").where("blog_versions.status", "=", "published")),
+          query.where((eb) =>
+            eb.exists(eb.selectFrom("blog_versions").select("blog_versions.id").whereRef("blog_versions.blog_id", "=", "blogs.id").where("blog_versions.status", "=", "published")),
           ),
         )
         .orderBy("id")

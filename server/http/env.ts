@@ -1,5 +1,5 @@
 import type { SignedInUser } from "#core/shell.ts";
-import type { PageNotes } from "./page-cache.ts";
+import type { PageNotes } from "./page-notes.ts";
 
 /** Per-request values the middlewares share. */
 export interface HttpEnv {

@@ -15,6 +15,7 @@ import type { MiddlewareHandler } from "hono";
 import { staleAfter } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
+import { newPageNotes } from "./page-notes.ts";
 import { contentSecurityPolicy, securityHeaderValues } from "./security.ts";
 import { hasXsrfCookie, newXsrfCookie } from "./xsrf.ts";
 
@@ -38,17 +39,6 @@ export interface CachedResponse {
   /** What the response shows (see server/content/changes.ts); only "everything" invalidates an entry without tags. */
   shows: ReadonlySet<string>;
   bytes: number;
-}
-
-/** What a page's loader tells the cache while it renders: what the page shows and which query parameters it reads. */
-export interface PageNotes {
-  shows: Set<string>;
-  /** Query parameters the page reads; null when the loader did not say (the whole query then keys the page). */
-  query: string[] | null;
-}
-
-export function newPageNotes(): PageNotes {
-  return { shows: new Set(), query: null };
 }
 
 interface Answer {

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import type { AppServices } from "#server/context.ts";
-import { createSitemaps, parseSitemapChild, type SitemapChild } from "../content/sitemap.ts";
+import { createSitemaps, parseSitemapChild, type SitemapChild } from "#server/content/sitemap.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
 import type { ResponseCache } from "./page-cache.ts";
@@ -18,7 +18,7 @@ const childKey = (child: SitemapChild) => `sitemap:${child.kind}-${child.index}`
 
 export function sitemapRoutes(services: AppServices, responses: ResponseCache) {
   const { content, config } = services;
-  const sitemaps = createSitemaps({ resident: content.current, articles: content.articles, publicUrl: config.publicUrl, chunkUrls: config.sitemapChunkUrls });
+  const sitemaps = createSitemaps({ resident: () => content.current(), articles: content.articles, publicUrl: config.publicUrl, chunkUrls: config.sitemapChunkUrls });
   content.onChange((change) => {
     // "everything" clears the whole response cache already (page-cache.ts).
     if (change.kind === "articles") responses.invalidate([INDEX_KEY, ...change.articles.map((article) => childKey(sitemaps.childOfArticle(article.id)))]);
@@ -47,13 +47,13 @@ export function sitemapRoutes(services: AppServices, responses: ResponseCache) {
     const kept: Buffer[] = [];
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        const { value, done } = await pieces.next();
-        if (done) {
+        const next: IteratorResult<string> = await pieces.next();
+        if (next.done) {
           responses.put(key, { status: 200, headers: XML_HEADERS, body: Buffer.concat(kept), shows: new Set([key]) }, since);
           controller.close();
           return;
         }
-        const bytes = Buffer.from(value);
+        const bytes = Buffer.from(next.value);
         kept.push(bytes);
         controller.enqueue(bytes);
       },

@@ -14,12 +14,12 @@ import { join } from "node:path";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "#server/context.ts";
-import { upsertArticles, type ArticleSource } from "../../server/content/article-writes.ts";
-import { ANCHOR_STRIDE } from "../../server/content/articles.ts";
-import { ImportError, importArticles } from "../../server/content/ndjson.ts";
-import { renderVersion } from "../../server/content/rendering.ts";
-import type { HttpEnv } from "../../server/http/env.ts";
-import type { PageCache } from "../../server/http/page-cache.ts";
+import { upsertArticles, type ArticleSource } from "#server/content/article-writes.ts";
+import { ANCHOR_STRIDE } from "#server/content/articles.ts";
+import { ImportError, importArticles } from "#server/content/ndjson.ts";
+import { renderVersion } from "#server/content/rendering.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import type { PageCache } from "#server/http/page-cache.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
 
 type Site = { app: Hono<HttpEnv>; pageCache: PageCache };

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DialectName } from "../connect.ts";
+import type { DialectName } from "#server/db/connect.ts";
 
 /**
  * Content read on demand (docs/decisions/0030-content-on-demand.md):

@@ -4,7 +4,7 @@
  * Files are bundled at build time (import.meta.glob), so the built server
  * needs no seed folder on disk.
  */
-import { replaceTags, versionColumns } from "../../content/article-writes.ts";
+import { replaceTags, versionColumns } from "#server/content/article-writes.ts";
 import { parse as parseCsv } from "csv-parse/sync";
 import type { Kysely, Transaction } from "kysely";
 import { homePath } from "#core/paths.ts";
