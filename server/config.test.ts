@@ -85,6 +85,10 @@ describe("loadConfig", () => {
     [{ ANALYTICS_RETENTION_DAYS: "-1" }, "ANALYTICS_RETENTION_DAYS"],
     [{ ANALYTICS_RETENTION_DAYS: "1.5" }, "ANALYTICS_RETENTION_DAYS"],
     [{ REQUEST_TIMEOUT_SECONDS: "0" }, "REQUEST_TIMEOUT_SECONDS"],
+    [{ PAGE_CACHE_BYTES: "1000" }, "PAGE_CACHE_BYTES"],
+    [{ PAGE_CACHE_BYTES: "64MB" }, "PAGE_CACHE_BYTES"],
+    [{ SITEMAP_CHUNK_URLS: "0" }, "SITEMAP_CHUNK_URLS"],
+    [{ SITEMAP_CHUNK_URLS: "50001" }, "SITEMAP_CHUNK_URLS"],
   ])("refuses %o with a message naming %s", (env, name) => {
     const problems = problemsOf(env);
     expect(problems.length).toBeGreaterThan(0);

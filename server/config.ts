@@ -87,6 +87,18 @@ const envSchema = z.object({
     .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
     .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
     .optional(),
+  PAGE_CACHE_BYTES: z.coerce
+    .number({ error: "must be a number of bytes" })
+    .int("must be a whole number of bytes")
+    .min(1_048_576, "must be at least 1048576 (1 MiB)")
+    .max(68_719_476_736, "must be at most 68719476736 (64 GiB)")
+    .default(67_108_864),
+  SITEMAP_CHUNK_URLS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(50_000, "must be at most 50000 (the sitemap protocol's limit)")
+    .default(50_000),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -131,6 +143,10 @@ export interface Config {
   };
   /** Time a client has to send a whole request (headers: at most 10 s of it). */
   requestTimeoutSeconds: number;
+  /** Bytes the cache of anonymous pages, start-up files and sitemaps may hold (an LRU). */
+  pageCacheBytes: number;
+  /** URLs per child sitemap at most (fewer when long entries would pass 50 MB). */
+  sitemapChunkUrls: number;
 }
 
 export class ConfigError extends Error {
@@ -205,6 +221,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionDays: settings.ANALYTICS_RETENTION_DAYS,
     },
     requestTimeoutSeconds: settings.REQUEST_TIMEOUT_SECONDS,
+    pageCacheBytes: settings.PAGE_CACHE_BYTES,
+    sitemapChunkUrls: settings.SITEMAP_CHUNK_URLS,
   };
 }
 

@@ -41,36 +41,45 @@ export interface Site {
 /** Label of requests answered by the page cache's fast path, before any route matching. */
 const PAGE_CACHE_ROUTE = "(page cache)";
 
-export async function openSite(config: Config, log: Logger, options: SiteOptions): Promise<Site> {
-  const services = await createServices(config, log);
-  const handleDocument = createRequestHandler(options.build, config.env);
-  const pageCache = options.pageCache
-    ? createPageCache({ content: services.content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies })
-    : undefined;
+/** The site on open services: React Router behind the HTTP app, the page cache in front (also what page-level integration tests drive). */
+export function createSite(services: AppServices, options: SiteOptions) {
+  const { config, log } = services;
+  const pageCache = createPageCache({
+    content: services.content,
+    isAnonymous: (cookie) => !hasSessionCookie(cookie),
+    secureCookies: config.secureCookies,
+    maxBytes: config.pageCacheBytes,
+  });
   const currentBuild = async () => (typeof options.build === "function" ? options.build() : options.build);
   const app = createHttpApp(services, {
-    handleDocument,
+    handleDocument: createRequestHandler(options.build, config.env),
     clientDir: options.clientDir,
     pageCache,
+    cachePages: options.pageCache,
     isDraining: options.isDraining,
     pagePattern: async (pathname) => pagePattern((await currentBuild()).routes, pathname),
   });
   const handleWithHono = getRequestListener(app.fetch);
+  const listener = guardedListener({
+    fastPath(request, response) {
+      const started = performance.now();
+      if (!options.pageCache || !pageCache.serveFromMemory(request, response)) return false;
+      observeRequest(request.method ?? "GET", PAGE_CACHE_ROUTE, response.statusCode, (performance.now() - started) / 1000);
+      return true;
+    },
+    handle: handleWithHono,
+    log,
+  });
+  return { app, pageCache, listener };
+}
 
+export async function openSite(config: Config, log: Logger, options: SiteOptions): Promise<Site> {
+  const services = await createServices(config, log);
+  const { listener } = createSite(services, options);
   const stopPruning = scheduleAnalyticsPruning(services);
-
   return {
     services,
-    listener: guardedListener({
-      fastPath(request, response) {
-        const started = performance.now();
-        if (!pageCache?.serveFromMemory(request, response)) return false;
-        observeRequest(request.method ?? "GET", PAGE_CACHE_ROUTE, response.statusCode, (performance.now() - started) / 1000);
-        return true;
-      },
-      handle: handleWithHono,
-      log,
-    }),
+    listener,
     metricsText,
     close: () => {
       stopPruning();

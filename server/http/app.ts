@@ -14,14 +14,18 @@ import { requestContext, servicesContext, type AppServices } from "#server/conte
 import { authRoutes } from "#server/auth/routes.ts";
 import { sessionMiddleware } from "#server/auth/session-middleware.ts";
 import { favoriteLanguage } from "#server/content/public-pages.ts";
-import { robotsTxt, sitemapXml } from "#server/content/seo-files.ts";
 import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
+import { robotsTxt } from "#server/content/sitemap.ts";
+import { hasSessionCookie } from "#server/auth/session-cookie.ts";
 import type { HttpEnv } from "./env.ts";
 import { analyticsLimits } from "./analytics-limits.ts";
 import { routeBodyLimit } from "./body-limits.ts";
 import { errorResponse, HttpError } from "./errors.ts";
 import { escapeHtml } from "./html.ts";
-import type { PageCache } from "./page-cache.ts";
+import { createPageCache, type PageCache } from "./page-cache.ts";
+import { newPageNotes } from "./page-notes.ts";
+import { conditionalGet } from "./conditional-get.ts";
+import { sitemapRoutes } from "./sitemaps.ts";
 import { adminApi } from "./admin-api.ts";
 import { publicApi } from "./public-api.ts";
 import { requestGuard } from "./request-guard.ts";
@@ -40,6 +44,8 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** Cache of anonymous pages in front of React Router (see page-cache.ts). */
   pageCache?: PageCache;
+  /** Answer anonymous pages from the cache (default); off in development, where every render must show the edited code. */
+  cachePages?: boolean;
   /** True once a graceful shutdown has begun (/readyz answers 503). */
   isDraining?: () => boolean;
   /** The React Router route pattern of a page path, for the request metrics. */
@@ -49,6 +55,10 @@ export interface HttpAppOptions {
 export function createHttpApp(services: AppServices, options: HttpAppOptions = {}) {
   const { config, content, log } = services;
   const app = new Hono<HttpEnv>();
+  // Anonymous pages, start-up files and sitemaps share one byte-bounded cache.
+  const pageCache =
+    options.pageCache ??
+    createPageCache({ content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies, maxBytes: config.pageCacheBytes });
 
   // A bad address never reaches React Router; answer a small page in the favorite language.
   const renderBadRequest = (message: string) => {
@@ -72,6 +82,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   });
   app.use(securityHeaders({ hsts: config.secureCookies }));
   app.use(requestGuard(renderBadRequest));
+  // Outside compression, which turns strong ETags weak: 304 for every response whose ETag matches (weakly).
+  app.use(conditionalGet());
   app.use(compress());
   const bodyLimit = routeBodyLimit();
   app.use(xsrfProtection({ secure: config.secureCookies, publicUrl: config.publicUrl }, bodyLimit));
@@ -99,14 +111,9 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.use(sessionMiddleware(services.database.db, { secure: config.secureCookies }));
   app.use("/api/analytics/*", analyticsLimits(services));
 
-  app.route("/", publicApi(services));
+  app.route("/", publicApi(services, pageCache.responses));
   app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
-  let sitemap: { version: number; xml: string } | null = null;
-  app.get("/sitemap.xml", (c) => {
-    const snapshot = content.current();
-    if (sitemap?.version !== snapshot.version) sitemap = { version: snapshot.version, xml: sitemapXml(snapshot, config.publicUrl) };
-    return c.body(sitemap.xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" });
-  });
+  app.route("/", sitemapRoutes(services, pageCache.responses));
   app.route("/api/admin", adminApi(services));
   app.route("/", authRoutes(services));
   serveOpenApi(app);
@@ -114,11 +121,11 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
 
   const handleDocument = options.handleDocument;
   if (handleDocument) {
-    if (options.pageCache) app.use(options.pageCache.middleware);
+    if (options.cachePages !== false) app.use(pageCache.middleware);
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
-      context.set(requestContext, { nonce: c.get("nonce"), requestId: c.get("requestId"), user: c.get("user") });
+      context.set(requestContext, { nonce: c.get("nonce"), requestId: c.get("requestId"), user: c.get("user"), pageNotes: c.get("pageNotes") ?? newPageNotes() });
       const response = await handleDocument(c.req.raw, context);
       const headers = new Headers(response.headers);
       if (!headers.has("Cache-Control")) headers.set("Cache-Control", c.get("user") ? "private, no-store" : "public, no-cache");

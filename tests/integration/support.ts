@@ -7,35 +7,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { expect } from "vitest";
-import { loadConfig, testDatabaseUrl, type Config } from "#server/config.ts";
+import { loadConfig, type Config } from "#server/config.ts";
 import { createHttpApp, type HttpAppOptions } from "#server/http/app.ts";
 import { createLogger } from "#server/log.ts";
 import { createServices } from "#server/services.ts";
+import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 
 export const DATABASE_KINDS = ["sqlite", "postgres"] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = testDatabaseUrl();
-  const name = `pp_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 export interface TestDatabase {
   url: string;
@@ -174,4 +154,12 @@ export async function expectAdminGateRefuses(
   expect(user.status).toBe(403);
   expect(user.json).toMatchObject({ error: { code: "forbidden" } });
   expect(await storedState()).toEqual(before);
+}
+
+/** The sitemap index and every child it lists, as one text: what a crawler reads. */
+export async function fullSitemap(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }, publicUrl = "http://localhost:3000"): Promise<string> {
+  const index = await (await app.request("/sitemap.xml")).text();
+  const children = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(publicUrl, ""));
+  const texts = await Promise.all(children.map(async (path) => (await app.request(path)).text()));
+  return [index, ...texts].join("\n");
 }
