@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type pg from "pg";
 import type { DatabaseHandle } from "#server/db/connect.ts";
+import { countContentChange } from "#server/metrics.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/log.ts";
 import { createArticleReader, type ArticleReader } from "./articles.ts";
@@ -62,6 +63,7 @@ export async function announceChange(handle: DatabaseHandle, origin: string, cha
     const payload = Buffer.byteLength(full) < MAX_NOTIFY_PAYLOAD ? full : JSON.stringify({ origin, id } satisfies Notice);
     await handle.pool.query("select pg_notify($1, $2)", [CONTENT_CHANNEL, payload]);
   }
+  countContentChange("sent");
   return id;
 }
 
@@ -136,6 +138,7 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
       return apply(EVERYTHING);
     }
     if (notice.origin === instanceId) return;
+    countContentChange("received");
     // A change too large for the payload is read from the log.
     if (!notice.change) return catchUp();
     lastSeenId = Math.max(lastSeenId, Number(notice.id) || 0);

@@ -15,6 +15,7 @@ import type { MiddlewareHandler } from "hono";
 import { staleAfter } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
+import { countPageCacheLookup, reportPageCacheSize } from "#server/metrics.ts";
 import { findBadInput } from "./request-guard.ts";
 import { newPageNotes } from "./page-notes.ts";
 import { contentSecurityPolicy, securityHeaderValues } from "./security.ts";
@@ -132,6 +133,7 @@ export function createResponseCache(maxBytes: number) {
         makeRoom(entry.bytes);
         entries.set(key, entry);
         totalBytes += entry.bytes;
+        reportPageCacheSize(totalBytes);
       }
     }
     return encoded;
@@ -146,6 +148,7 @@ export function createResponseCache(maxBytes: number) {
     },
     get(key: string): CachedResponse | undefined {
       const entry = entries.get(key);
+      countPageCacheLookup(entry ? "hit" : "miss");
       if (entry) {
         entries.delete(key);
         entries.set(key, entry);
@@ -170,6 +173,7 @@ export function createResponseCache(maxBytes: number) {
         keys.add(key);
         keysShowing.set(tag, keys);
       }
+      reportPageCacheSize(totalBytes);
       return entry;
     },
     /** Drops the entries showing any of `tags`; all entries when `tags` is null. */
@@ -179,9 +183,10 @@ export function createResponseCache(maxBytes: number) {
         entries.clear();
         keysShowing.clear();
         totalBytes = 0;
-        return;
+      } else {
+        for (const tag of tags) for (const key of [...(keysShowing.get(tag) ?? [])]) remove(key);
       }
-      for (const tag of tags) for (const key of [...(keysShowing.get(tag) ?? [])]) remove(key);
+      reportPageCacheSize(totalBytes);
     },
     has: (key: string) => entries.has(key),
     /** The response to send for a cached entry: 304 on a matching If-None-Match, else the body in the preferred encoding. */
