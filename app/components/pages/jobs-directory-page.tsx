@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import type { JobsDirectoryView } from "#server/content/public-pages.ts";
-import { formatNumber } from "#core/i18n/format.ts";
 import { itemPath } from "#core/paths.ts";
 import { SEARCH_QUERY_MAX_LENGTH, slugify } from "#core/text.ts";
 import { useShell } from "#app/lib/use-shell.ts";
@@ -23,7 +22,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
         </div>
       </Form>
       <p role="status" className="results-count">
-        {view.total === 0 ? t("JOBS:NO_RESULTS", { query: view.query }) : t("JOBS:RESULTS", { count: formatNumber(view.total, language.code) })}
+        {view.total === 0 ? t("JOBS:NO_RESULTS", { query: view.query }) : t("JOBS:RESULTS", { count: view.total })}
         {view.query && (
           <>
             {" "}

@@ -12,6 +12,7 @@ import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
+import { messageProblems } from "#core/i18n/message.ts";
 import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_KEYS } from "#core/page-names.ts";
 import type { Completeness, NewTranslationKeyInput, TranslationCell, TranslationCellInput, TranslationRow, TranslationsView } from "#core/admin/translations/schema.ts";
 
@@ -70,6 +71,24 @@ export function translationsAdmin(services: AppServices) {
       .where("code", "=", code)
       .where("code_component", "=", key)
       .executeTakeFirst();
+  }
+
+  /**
+   * A UI string is an ICU message (decision 0070): it must parse, use only the
+   * arguments of the source string (the favorite language's, same key) and give
+   * every plural category of its language. Section names are page names, not messages.
+   */
+  async function assertValidMessage(trx: Transaction<Database>, key: string, code: string, text: string, field: string, sourceText?: string) {
+    const source = await trx.selectFrom("languages").select("code").where("favorite", "=", 1).executeTakeFirst();
+    let sourceMessage: { text: string; locale: string } | undefined;
+    if (source && source.code !== code) {
+      const stored = sourceText === undefined ? (await findCell(trx, key, source.code))?.label : sourceText;
+      if (stored !== undefined) sourceMessage = { text: stored, locale: source.code };
+    }
+    const problems = messageProblems(text, code, sourceMessage);
+    if (problems.length > 0) {
+      throw new HttpError(400, "invalid_message", `${field}: ${problems.map((problem) => problem.message).join(" ")}`, field);
+    }
   }
 
   /** A section name must be a valid page name that no other section of the language answers to. */
@@ -132,6 +151,7 @@ export function translationsAdmin(services: AppServices) {
         // An absent search keeps the current one.
         const cell: TranslationCell = { label: input.label, search: input.search === undefined ? (existing?.search ?? null) : input.search };
         if (isSection) await assertSectionName(trx, language, key, cell);
+        else await assertValidMessage(trx, key, code, cell.label, "label");
         const link = isSection ? sectionPath(language.short_code, cell.label) : (existing?.link ?? null);
         if (existing) {
           await trx
@@ -190,11 +210,13 @@ export function translationsAdmin(services: AppServices) {
       return writeContent(services, async (trx) => {
         const taken = await trx.selectFrom("translates").select("id").where("code_component", "=", input.key).executeTakeFirst();
         if (taken) throw new HttpError(409, "key_exists", `key: ${input.key} already exists; edit its cells instead.`, "key");
-        const languages = await trx.selectFrom("languages").select(["code", "short_code"]).execute();
+        const languages = await trx.selectFrom("languages").select(["code", "short_code", "favorite"]).execute();
+        const sourceText = labels[languages.find((language) => language.favorite === 1)?.code ?? ""];
         const row: TranslationRow = { key: input.key, labels: Object.fromEntries(languages.map((language) => [language.code, null])) };
         for (const [code, label] of Object.entries(labels)) {
           const language = languages.find((candidate) => candidate.code === code);
           if (!language) throw new HttpError(400, "invalid_field", `labels.${code}: there is no language with this code.`, `labels.${code}`);
+          await assertValidMessage(trx, input.key, code, label, `labels.${code}`, sourceText);
           await trx
             .insertInto("translates")
             .values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code })
