@@ -96,6 +96,14 @@ export function argumentNames(elements: readonly MessageFormatElement[]): string
   return [...names];
 }
 
+export function usesPlural(elements: readonly MessageFormatElement[]): boolean {
+  let found = false;
+  visit(elements, (element) => {
+    found ||= element.type === TYPE.plural;
+  });
+  return found;
+}
+
 /** The plural categories a language's rules distinguish (CLDR, through Intl): Arabic six, Japanese other only. */
 export function pluralCategoriesOf(locale: string, type: "cardinal" | "ordinal" = "cardinal"): string[] {
   return new Intl.PluralRules(locale, { type }).resolvedOptions().pluralCategories;

@@ -13,9 +13,8 @@ import { setAdmin } from "#server/admin/users/service.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { CLI_ACTOR } from "./actor.ts";
 
-/** Who the audit log names for changes made from the command line. */
-export const CLI_ACTOR = "cli";
 
 const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list";
 

@@ -49,7 +49,7 @@ function cellEntityId(key: string, code: string): string {
   return `${key}/${code}`;
 }
 
-export function translationsAdmin(services: AppServices) {
+export function translationsAdmin(services: Pick<AppServices, "database" | "content">) {
   const { db, dialect } = services.database;
 
   /** The language of a cell, locked for the write (PostgreSQL) so page-name checks and writes do not interleave. */
@@ -106,6 +106,49 @@ export function translationsAdmin(services: AppServices) {
     }
   }
 
+  /** Creates or replaces one cell inside the caller's transaction (a cell edit, or one change of an import). */
+  async function writeCell(trx: Transaction<Database>, uid: string, key: string, code: string, input: TranslationCellInput): Promise<TranslationCell & { key: string; code: string }> {
+    if (key === "HOME") {
+      throw new HttpError(400, "read_only_key", "key: HOME is the language's welcome page name; change it on the Languages screen.", "key");
+    }
+    const language = await lockedLanguage(trx, code);
+    const existing = await findCell(trx, key, code);
+    const isSection = key === "ARTICLES" || key === "JOBS";
+    if (!isSection && input.search !== undefined && input.search !== null) {
+      throw new HttpError(400, "invalid_field", "search: only the section page names (ARTICLES, JOBS) have an alternative spelling.", "search");
+    }
+    // An absent search keeps the current one.
+    const cell: TranslationCell = { label: input.label, search: input.search === undefined ? (existing?.search ?? null) : input.search };
+    if (isSection) await assertSectionName(trx, language, key, cell);
+    else await assertValidMessage(trx, key, code, cell.label, "label");
+    const link = isSection ? sectionPath(language.short_code, cell.label) : (existing?.link ?? null);
+    if (existing) {
+      await trx
+        .updateTable("translates")
+        .set({ label: cell.label, search: cell.search, link, short_code: language.short_code })
+        .where("code", "=", code)
+        .where("code_component", "=", key)
+        .execute();
+    } else {
+      await trx
+        .insertInto("translates")
+        .values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code })
+        .execute();
+    }
+    const before = existing ? { label: existing.label, search: existing.search } : null;
+    if (before === null || before.label !== cell.label || before.search !== cell.search) {
+      await recordAudit(trx, {
+        uid,
+        action: existing ? "update" : "create",
+        entity: TRANSLATION_ENTITY,
+        entityId: cellEntityId(key, code),
+        before: before ?? undefined,
+        after: cell,
+      });
+    }
+    return { key, code, ...cell };
+  }
+
   return {
     async view(): Promise<TranslationsView> {
       const languageRows = await db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
@@ -138,48 +181,10 @@ export function translationsAdmin(services: AppServices) {
 
     /** Creates or replaces one cell. */
     async put(uid: string, key: string, code: string, input: TranslationCellInput): Promise<TranslationCell & { key: string; code: string }> {
-      if (key === "HOME") {
-        throw new HttpError(400, "read_only_key", "key: HOME is the language's welcome page name; change it on the Languages screen.", "key");
-      }
-      return writeContent(services, async (trx) => {
-        const language = await lockedLanguage(trx, code);
-        const existing = await findCell(trx, key, code);
-        const isSection = key === "ARTICLES" || key === "JOBS";
-        if (!isSection && input.search !== undefined && input.search !== null) {
-          throw new HttpError(400, "invalid_field", "search: only the section page names (ARTICLES, JOBS) have an alternative spelling.", "search");
-        }
-        // An absent search keeps the current one.
-        const cell: TranslationCell = { label: input.label, search: input.search === undefined ? (existing?.search ?? null) : input.search };
-        if (isSection) await assertSectionName(trx, language, key, cell);
-        else await assertValidMessage(trx, key, code, cell.label, "label");
-        const link = isSection ? sectionPath(language.short_code, cell.label) : (existing?.link ?? null);
-        if (existing) {
-          await trx
-            .updateTable("translates")
-            .set({ label: cell.label, search: cell.search, link, short_code: language.short_code })
-            .where("code", "=", code)
-            .where("code_component", "=", key)
-            .execute();
-        } else {
-          await trx
-            .insertInto("translates")
-            .values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code })
-            .execute();
-        }
-        const before = existing ? { label: existing.label, search: existing.search } : null;
-        if (before === null || before.label !== cell.label || before.search !== cell.search) {
-          await recordAudit(trx, {
-            uid,
-            action: existing ? "update" : "create",
-            entity: TRANSLATION_ENTITY,
-            entityId: cellEntityId(key, code),
-            before: before ?? undefined,
-            after: cell,
-          });
-        }
-        return { key, code, ...cell };
-      });
+      return writeContent(services, (trx) => writeCell(trx, uid, key, code, input));
     },
+
+    writeCell,
 
     async remove(uid: string, key: string, code: string): Promise<void> {
       await writeContent(services, async (trx) => {
