@@ -48,9 +48,11 @@ export function readPo(text: string): PoDocument {
   } catch (error) {
     throw new FileRefused(`Malformed PO file: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const targetLanguage = table.headers.Language ?? table.headers.language;
+  // gettext-parser leaves headers out when the file has no header entry.
+  const headers: Record<string, string> = table.headers ?? {};
+  const targetLanguage = headers.Language;
   if (!targetLanguage) throw new FileRefused('The PO file has no "Language" header: it must name its target language.');
-  const document: PoDocument = { sourceLanguage: table.headers[SOURCE_LANGUAGE_HEADER] ?? "", targetLanguage, units: [], fuzzy: [] };
+  const document: PoDocument = { sourceLanguage: headers[SOURCE_LANGUAGE_HEADER] ?? "", targetLanguage, units: [], fuzzy: [] };
   const seen = new Set<string>();
   for (const [context, entries] of Object.entries(table.translations)) {
     for (const entry of Object.values(entries)) {
