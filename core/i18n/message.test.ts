@@ -66,6 +66,10 @@ describe("messageProblems", () => {
     });
   });
 
+  it("says when the problem is at the end of the text", () => {
+    expect(messageProblems("{count, plural, one {# job}", "en-US")[0]!.message).toBe("Syntax error at line 1, column 28 (the end of the text): plural and select need an other {…} case.");
+  });
+
   it("takes a lone } as text, as ICU does", () => {
     expect(messageProblems("unbalanced }", "en-US")).toEqual([]);
   });

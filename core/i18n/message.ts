@@ -49,15 +49,17 @@ const SYNTAX_EXPLANATIONS: Record<string, string> = {
 
 const EXCERPT_LENGTH = 24;
 
+/** The text from the problem on, quoted, so the person sees where it is. */
 function excerptAt(text: string, offset: number): string {
+  if (offset >= text.length) return "the end of the text";
   const excerpt = text.slice(offset, offset + EXCERPT_LENGTH);
-  return offset + EXCERPT_LENGTH < text.length ? `${excerpt}…` : excerpt;
+  return `"${offset + EXCERPT_LENGTH < text.length ? `${excerpt}…` : excerpt}"`;
 }
 
 function at(text: string, location: Location | undefined): Pick<MessageProblem, "line" | "column"> & { where: string } {
   if (!location) return { where: "" };
   const { line, column, offset } = location.start;
-  return { line, column, where: ` at line ${line}, column ${column} ("${excerptAt(text, offset)}")` };
+  return { line, column, where: ` at line ${line}, column ${column} (${excerptAt(text, offset)})` };
 }
 
 export type ParsedMessage = { ok: true; elements: MessageFormatElement[] } | { ok: false; problem: MessageProblem };
