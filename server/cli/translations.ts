@@ -14,13 +14,13 @@ import { parseArgs } from "node:util";
 import { EXCHANGE_FORMATS, type ExchangeFormat, type ImportReport } from "#core/admin/translations/schema.ts";
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { translationsExchange } from "#server/admin/translations/exchange/service.ts";
-import { ConfigError, loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/config.ts";
 import { createContentStore } from "#server/content/store.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { createLogger } from "#server/log.ts";
-import { CLI_ACTOR } from "./actor.ts";
+import { CLI_ACTOR, runCommand } from "./support.ts";
 
 const USAGE = `Usage:
   npm run translations -- export --lang <code> --format xliff|po [--what strings]
@@ -50,7 +50,9 @@ function parseCommand(argv: string[]): Command {
 
 /** Reads at most the size limit (plus one byte, to tell a larger file), as UTF-8. */
 async function readFileLimited(path: string): Promise<string> {
-  const handle = await open(path, "r");
+  const handle = await open(path, "r").catch((error: unknown) => {
+    throw error instanceof Error && "code" in error && error.code === "ENOENT" ? new HttpError(400, "invalid_file", `No such file: ${path}`) : error;
+  });
   try {
     const buffer = Buffer.alloc(MAX_EXCHANGE_FILE_BYTES + 1);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
@@ -109,19 +111,10 @@ async function run(argv: string[]): Promise<number> {
       console.error(error.message);
       return 1;
     }
-    if (error instanceof Error && "code" in error && error.code === "ENOENT") {
-      console.error(`No such file: ${command.name === "import" ? command.file : ""}`);
-      return 1;
-    }
     throw error;
   } finally {
     await database.close();
   }
 }
 
-try {
-  process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exitCode = 1;
-}
+await runCommand(run);
