@@ -13,7 +13,7 @@ import { open } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { EXCHANGE_FORMATS, type ExchangeFormat, type ImportReport } from "#core/admin/translations/schema.ts";
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
-import { translationsExchange } from "#server/admin/translations/exchange/service.ts";
+import { exportTranslations, importTranslations } from "#server/admin/translations/exchange/service.ts";
 import { loadConfig } from "#server/config.ts";
 import { createContentStore } from "#server/content/store.ts";
 import { openDatabase } from "#server/db/connect.ts";
@@ -95,12 +95,12 @@ async function run(argv: string[]): Promise<number> {
     await migrateToLatest(database);
     const content = await createContentStore(database, createLogger("silent"));
     try {
-      const exchange = translationsExchange({ database, content });
+      const services = { database, content };
       if (command.name === "export") {
-        process.stdout.write((await exchange.export(command.lang, command.format)).body);
+        process.stdout.write((await exportTranslations(services, command.lang, command.format)).body);
         return 0;
       }
-      const report = await exchange.import(CLI_ACTOR, await readFileLimited(command.file), command);
+      const report = await importTranslations(services, CLI_ACTOR, await readFileLimited(command.file), command);
       printReport(report, command.dryRun);
       return report.refusal === null ? 0 : 1;
     } finally {

@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)("translation exchange on %s", (kind) => {
   it("answers 401 to an anonymous visitor and 403 to a non-admin on both endpoints, changing nothing", async () => {
     expect((await download("lang=fr&format=po", "anonymous")).status).toBe(401);
     expect((await download("lang=fr&format=po", "user")).status).toBe(403);
-    await expectAdminGateRefuses(call as AdminApiCall<unknown>, "POST", "/import", { content: "x" }, storedState);
+    await expectAdminGateRefuses(call, "POST", "/import", { content: "x" }, storedState);
   });
 
   it("downloads XLIFF 2.0 and PO with source, target, notes and state", async () => {

@@ -6,8 +6,8 @@
  */
 import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from "react";
 import { data, Form, Link, useBlocker, useNavigate, useRevalidator, useSearchParams } from "react-router";
-import { articleIdParam, createArticleInput, updateArticleInput, versionInput } from "#core/admin/articles/schema.ts";
-import { findArticle, type AdminArticle, type AdminArticleVersion } from "#server/admin/articles/service.ts";
+import { articleIdParam, createArticleInput, updateArticleInput, versionInput, type AdminArticle, type AdminArticleVersion } from "#core/admin/articles/schema.ts";
+import { findArticle } from "#server/admin/articles/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { articleView, sectionPathIn } from "#server/content/public-pages.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
@@ -35,8 +35,8 @@ function readablePath(path: string | null): string | null {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  const { database, content } = context.get(servicesContext);
-  const snapshot = content.current();
+  const services = context.get(servicesContext);
+  const snapshot = services.content.current();
   const languages = snapshot.languages.map((language) => ({
     code: language.code,
     label: language.label,
@@ -49,7 +49,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string> };
 
   const id = articleIdParam.safeParse(params.articleId);
-  const article = id.success ? await findArticle(database.db, id.data) : null;
+  const article = id.success ? await findArticle(services, id.data) : null;
   if (!article) throw data(null, { status: 404 });
   // Published versions in shown languages have a public address.
   const publicPaths: Record<string, string> = {};
@@ -130,7 +130,7 @@ function detailsOf(article: AdminArticle | null): DetailsDraft {
   return { author: article?.author ?? "", cover: article?.cover ?? "", tags: article?.tags.join(", ") ?? "", key: article?.key ?? "" };
 }
 
-function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArticle | null; favoriteCode: string; onSaved(message: string): void }) {
+function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArticle | null; favoriteCode: string; onSaved: (message: string) => void }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState(() => detailsOf(article));
@@ -334,7 +334,7 @@ interface VersionFormProps {
   language: EditorLanguage;
   version: AdminArticleVersion | null;
   publicPath: string | null;
-  onSaved(message: string): void;
+  onSaved: (message: string) => void;
 }
 
 function VersionForm({ articleId, language, version, publicPath, onSaved }: VersionFormProps) {
@@ -541,7 +541,7 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
 
 /* ---------- Deleting the whole article ---------- */
 
-function DeleteArticle({ article, title, onDeleted }: { article: AdminArticle; title: string; onDeleted(message: string): void }) {
+function DeleteArticle({ article, title, onDeleted }: { article: AdminArticle; title: string; onDeleted: (message: string) => void }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);

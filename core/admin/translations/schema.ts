@@ -74,12 +74,15 @@ export interface TranslationsView {
   completeness: Record<string, Completeness>;
 }
 
+/** A language code in a path. */
+export const languageCodeParam = z.string().min(1, "is required").max(35, "is too long for a language code");
+
 /** Exchange files (decision 0071): what the admin may ask to download or upload. */
 export const EXCHANGE_FORMATS = ["xliff", "po"] as const;
 export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
 
 export const exportQuerySchema = z.strictObject({
-  lang: z.string().min(1, "is required").max(35, "is too long for a language code"),
+  lang: languageCodeParam,
   format: z.enum(EXCHANGE_FORMATS, { error: "must be xliff or po" }),
 });
 

@@ -13,7 +13,7 @@ const API = "/api/admin/translations";
 
 interface ExchangePanelProps {
   languages: TranslationLanguage[];
-  onImported(message: string): void;
+  onImported: (message: string) => void;
 }
 
 /** A refused import answers 422 with the whole report next to the error. */

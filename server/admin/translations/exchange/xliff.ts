@@ -127,5 +127,5 @@ export function readXliff(text: string): ExchangeDocument {
 
 function closeUnit(unit: OpenUnit, refuse: (message: string) => never): StringUnit {
   if (unit.segments === 0 || unit.source === null) refuse(`the unit ${quoteForMessage(unit.key)} (line ${unit.line}) has no <segment> with a <source>.`);
-  return { key: unit.key, source: unit.source!, target: unit.target, state: unit.state ?? "initial" };
+  return { key: unit.key, source: unit.source, target: unit.target, state: unit.state ?? "initial" };
 }
