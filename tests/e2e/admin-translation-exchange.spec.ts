@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin-session.ts";
 
 // Changes the shared e2e site's French texts; puts back what the public pages show.
@@ -9,9 +9,9 @@ test.beforeEach(async ({ context }) => {
   await signInAsAdmin(context);
 });
 
-const panel = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Exchange files (XLIFF, PO)" });
+const panel = (page: Page) => page.getByRole("region", { name: "Exchange files (XLIFF, PO)" });
 
-test("downloads French as XLIFF, previews an edited file, applies it, and refuses an invalid one", async ({ page }, testInfo) => {
+async function downloadFrench(page: Page): Promise<string> {
   await page.goto("/admin/translations");
   const exchange = panel(page);
   await exchange.getByLabel("Language").selectOption("fr-FR");
@@ -20,12 +20,19 @@ test("downloads French as XLIFF, previews an edited file, applies it, and refuse
   await exchange.getByRole("link", { name: "Download" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("ui-strings.fr-FR.xlf");
-  const original = readFileSync(await download.path(), "utf8");
-  expect(original).toContain('trgLang="fr-FR"');
+  return readFileSync(await download.path(), "utf8");
+}
 
-  const upload = (name: string, text: string) => exchange.getByLabel("Translated file").setInputFiles({ name, mimeType: "application/xliff+xml", buffer: Buffer.from(text) });
+const upload = (page: Page, name: string, text: string) =>
+  panel(page).getByLabel("Translated file").setInputFiles({ name, mimeType: "application/xliff+xml", buffer: Buffer.from(text) });
+
+test("downloads French as XLIFF, previews an edited file and applies it", async ({ page }, testInfo) => {
+  test.slow(); // two imports and a public page, on a shared machine
+  const original = await downloadFrench(page);
+  expect(original).toContain('trgLang="fr-FR"');
+  const exchange = panel(page);
   const edited = original.replace("<target>Accueil</target>", "<target>Page d’accueil</target>");
-  await upload("fr.xlf", edited);
+  await upload(page, "fr.xlf", edited);
   await exchange.getByRole("button", { name: "Preview changes" }).click();
   await expect(exchange.getByRole("status")).toContainText("fr-FR (XLIFF) — 1 change");
   const changes = exchange.getByRole("table", { name: "What the file changes" });
@@ -39,17 +46,21 @@ test("downloads French as XLIFF, previews an edited file, applies it, and refuse
   await publicPage.goto("/fr/bienvenue");
   await expect(publicPage.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Page d’accueil" })).toBeVisible();
 
-  const invalid = original.replace("<target>{count, plural, one {# métier} many {# de métiers} other {# métiers}}</target>", "<target>{count, plural, one {# métier}</target>");
-  await upload("broken.xlf", invalid);
-  await exchange.getByRole("button", { name: "Preview changes" }).click();
-  await expect(exchange.getByRole("alert")).toHaveText("1 translation is not valid; nothing was imported.");
-  await expect(exchange.getByRole("listitem")).toContainText(["HOME:JOB_COUNT: Syntax error at line 1, column 31 (the end of the text)"]);
-  await expect(exchange.getByRole("button", { name: /Apply/ })).toHaveCount(0);
-
-  await upload("original.xlf", original);
+  await upload(page, "original.xlf", original);
   await exchange.getByRole("button", { name: "Preview changes" }).click();
   await exchange.getByRole("button", { name: "Apply 1 change" }).click();
   await expect(page.getByText("Imported 1 change into fr-FR.")).toBeVisible();
   await publicPage.reload();
   await expect(publicPage.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Accueil" })).toBeVisible();
+});
+
+test("refuses a file with an invalid translation, naming its key, and offers nothing to apply", async ({ page }) => {
+  const original = await downloadFrench(page);
+  const exchange = panel(page);
+  const invalid = original.replace("<target>{count, plural, one {# métier} many {# de métiers} other {# métiers}}</target>", "<target>{count, plural, one {# métier}</target>");
+  await upload(page, "broken.xlf", invalid);
+  await exchange.getByRole("button", { name: "Preview changes" }).click();
+  await expect(exchange.getByRole("alert")).toHaveText("1 translation is not valid; nothing was imported.");
+  await expect(exchange.getByRole("listitem")).toContainText(["HOME:JOB_COUNT: Syntax error at line 1, column 31 (the end of the text)"]);
+  await expect(exchange.getByRole("button", { name: /Apply/ })).toHaveCount(0);
 });
