@@ -6,6 +6,7 @@ import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { readQuery } from "#server/http/query.ts";
+import { apiRoute } from "#server/ops/openapi.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { MAX_EXCHANGE_FILE_BYTES } from "./exchange/document.ts";
 import { exportTranslations, importTranslations } from "./exchange/service.ts";
@@ -22,9 +23,9 @@ function parseCell(rawKey: string, rawCode: string): { key: string; code: string
 export function translationsAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
 
-  app.get("/", async (c) => c.json(await translationsView(services)));
+  app.get("/", apiRoute({ tag: "Translations", summary: "Every interface string in every language, with completeness", success: { status: 200, description: "The languages, rows and completeness." } }), async (c) => c.json(await translationsView(services)));
 
-  app.get("/export", async (c) => {
+  app.get("/export", apiRoute({ tag: "Translations", summary: "Download a language's UI strings as XLIFF 2.0 or gettext PO", query: exportQuerySchema, success: { status: 200, description: "The file, as an attachment." }, otherResponses: { 404: "No such language." } }), async (c) => {
     const query = readQuery(c, exportQuerySchema);
     const file = await exportTranslations(services, query.lang, query.format);
     return c.body(file.body, 200, {
@@ -35,25 +36,25 @@ export function translationsAdminApi(services: AppServices) {
   });
 
   /** Preview (dryRun) or apply; a refused plan is a 422 that still carries the whole report. */
-  app.post("/import", async (c) => {
+  app.post("/import", apiRoute({ tag: "Translations", summary: "Preview (dryRun) or apply an XLIFF 2.0 or PO file of UI strings", body: importRequestSchema, success: { status: 200, description: "{ report }: what changed (or would change)." }, otherResponses: { 422: "Refused as a whole (invalid translations, unknown keys or language): { error, report }; nothing written." } }), async (c) => {
     const { content, ...options } = await readJson(c, importRequestSchema, IMPORT_BODY_LIMIT_BYTES);
     const report = await importTranslations(services, actorUid(c), content, options);
     if (report.refusal !== null) return c.json({ error: { code: "import_refused", message: report.refusal }, report }, 422);
     return c.json({ report });
   });
 
-  app.post("/", async (c) => {
+  app.post("/", apiRoute({ tag: "Translations", summary: "Add a translation key", body: newTranslationKeySchema, success: { status: 201, description: "{ key }" }, otherResponses: { 409: "The key exists, or a page name is taken." } }), async (c) => {
     const input = await readJson(c, newTranslationKeySchema);
     return c.json({ key: await addTranslationKey(services, actorUid(c), input) }, 201);
   });
 
-  app.put("/:key/:code", async (c) => {
+  app.put("/:key/:code", apiRoute({ tag: "Translations", summary: "Set one key's text in one language", params: { key: translationKey, code: languageCodeParam }, body: translationCellSchema, success: { status: 200, description: "{ cell }" }, otherResponses: { 404: "No such key or language.", 409: "A page name is taken, or a section name would be empty." } }), async (c) => {
     const { key, code } = parseCell(c.req.param("key"), c.req.param("code"));
     const input = await readJson(c, translationCellSchema);
     return c.json({ cell: await putTranslation(services, actorUid(c), key, code, input) });
   });
 
-  app.delete("/:key/:code", async (c) => {
+  app.delete("/:key/:code", apiRoute({ tag: "Translations", summary: "Remove one key's text in one language", params: { key: translationKey, code: languageCodeParam }, success: { status: 204, description: "Removed." }, otherResponses: { 404: "No such key or language.", 409: "A section name is required." } }), async (c) => {
     const { key, code } = parseCell(c.req.param("key"), c.req.param("code"));
     await removeTranslation(services, actorUid(c), key, code);
     return c.body(null, 204);
