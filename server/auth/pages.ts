@@ -89,9 +89,11 @@ export interface DevLoginPageInput {
 
 /** The development identity provider's form: Email, Name, Continue. In English: it is a developer tool. */
 export function devLoginPage(input: DevLoginPageInput): string {
+  // The popup opens on this form: the email field (or the first one to correct) takes the focus.
+  const focused = input.errors.email || !input.errors.name ? "email" : "name";
   const field = (id: "email" | "name", label: string, attributes: string) => {
     const error = input.errors[id];
-    return `<label for="${id}">${label}</label><input id="${id}" name="${id}" ${attributes} required value="${escapeHtml(input.values[id])}"${
+    return `<label for="${id}">${label}</label><input id="${id}" name="${id}" ${attributes} required${id === focused ? " autofocus" : ""} value="${escapeHtml(input.values[id])}"${
       error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ""
     }>${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ""}`;
   };

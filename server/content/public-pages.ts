@@ -161,25 +161,34 @@ export function articleListView(snapshot: Snapshot, language: Language, page: nu
 }
 
 /**
- * The directory lists up to 532 jobs: each entry carries only its code and label (and the label's
- * language when it is the French fallback); the page builds the links, which halves what it hydrates.
+ * The jobs directory: without a search, the index of the 14 domaines (each with its number of jobs)
+ * and, when one is chosen (`?domain=A`), that domaine's jobs; a search lists every match, grouped
+ * by domaine. So every job is two links from the directory and no page carries all 532.
+ * Entries carry only code and label (and the label's language when it is the French fallback);
+ * the page builds the links. Null for an unknown domaine.
  */
-export function jobsDirectoryView(snapshot: Snapshot, language: Language, query: string) {
+export function jobsDirectoryView(snapshot: Snapshot, language: Language, query: string, domain: string | null) {
+  const chosen = domain === null ? null : snapshot.domains.find((candidate) => candidate.letter === domain.toUpperCase());
+  if (chosen === undefined) return null;
   const matching = snapshot.jobs.filter((job) => matchesAllWords(job.searchText, query));
   const entry = (job: Job) => {
     const { label, labelLang } = jobLabelIn(job, language);
     return labelLang === language.code ? { code: job.code, label } : { code: job.code, label, labelLang };
   };
-  const groups = snapshot.domains
-    .map((domain) => ({ letter: domain.letter, jobs: matching.filter((job) => job.domain === domain.letter).map(entry) }))
+  const shown = snapshot.domains.filter((candidate) => (chosen ? candidate === chosen : query !== ""));
+  const groups = shown
+    .map((candidate) => ({ letter: candidate.letter, jobs: matching.filter((job) => job.domain === candidate.letter).map(entry) }))
     .filter((group) => group.jobs.length > 0);
-  const search = query ? `?q=${encodeURIComponent(query)}` : "";
+  const index = snapshot.domains.map((candidate) => ({ letter: candidate.letter, count: snapshot.jobs.filter((job) => job.domain === candidate.letter).length }));
+  const search = query ? `?q=${encodeURIComponent(query)}` : chosen ? `?domain=${chosen.letter}` : "";
   return {
     kind: "jobs" as const,
     page: { kind: "section", section: "JOBS" } satisfies CurrentPage,
     seo: { ...sectionSeo(snapshot, language, "JOBS"), canonicalPath: `${sectionPathIn(snapshot, language, "JOBS") ?? ""}${search}` },
     query,
-    total: matching.length,
+    domain: chosen?.letter ?? null,
+    total: groups.reduce((sum, group) => sum + group.jobs.length, 0),
+    index,
     groups,
     jobsPageName: pageNameFor("JOBS", language, sectionNamesOf(snapshot, language)) ?? "",
   };
@@ -271,6 +280,6 @@ export function jobView(snapshot: Snapshot, language: Language, rawCode: string)
 
 export type HomeView = ReturnType<typeof homeView>;
 export type ArticleListView = NonNullable<ReturnType<typeof articleListView>>;
-export type JobsDirectoryView = ReturnType<typeof jobsDirectoryView>;
+export type JobsDirectoryView = NonNullable<ReturnType<typeof jobsDirectoryView>>;
 export type ArticleView = NonNullable<ReturnType<typeof articleView>>;
 export type JobView = NonNullable<ReturnType<typeof jobView>>;

@@ -22,8 +22,8 @@ export function sitemapXml(snapshot: Snapshot, publicUrl: string): string {
     const articles = articleListView(snapshot, language, 1);
     if (articles && home.articlesPath) entries.push(urlEntry(publicUrl, articles.seo.canonicalPath, articles.seo.alternates));
     if (home.jobsPath) {
-      const jobs = jobsDirectoryView(snapshot, language, "");
-      entries.push(urlEntry(publicUrl, jobs.seo.canonicalPath, jobs.seo.alternates));
+      const jobs = jobsDirectoryView(snapshot, language, "", null);
+      if (jobs) entries.push(urlEntry(publicUrl, jobs.seo.canonicalPath, jobs.seo.alternates));
     }
     for (const article of snapshot.articles) {
       const view = articleView(snapshot, language, String(article.id));

@@ -34,7 +34,8 @@ export function HomePage({ view }: { view: HomeView }) {
           <h2 id="jobs-title">{t("HOME:JOBS_TITLE")}</h2>
           <p>{t("HOME:JOBS_TEXT")}</p>
           <p className="feature__figures">
-            <span>{t("HOME:JOB_COUNT", { count: view.jobCount })}</span> · <span>{t("HOME:FIELD_COUNT", { count: view.domainCount })}</span>
+            <span>{t("HOME:JOB_COUNT", { count: view.jobCount })}</span> ·{" "}
+            <span>{t("HOME:DOMAIN_COUNT", { count: view.domainCount })}</span>
           </p>
           <Link className="button" to={view.jobsPath}>
             {t("HOME:JOBS_LINK")}

@@ -18,6 +18,7 @@ import { api } from "#app/lib/api-client.ts";
 import { ARTICLE_LIMITS, isRomeCode, splitTags, uniqueTags, type ArticleStatus } from "#core/article-rules.ts";
 import { renderMarkdown } from "#core/markdown.ts";
 import { slugify } from "#core/text.ts";
+import { KEEP_FOCUS } from "#app/lib/use-focus-on-navigation.ts";
 import "#app/styles/admin-grid.css";
 import "#app/styles/admin-articles.css";
 import type { Route } from "./+types/article-editor";
@@ -79,7 +80,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
 
   return (
     <div className="admin-page article-editor">
-      <title>{`${article ? `Edit ${headline?.title ?? article.key}` : "New article"} · Admin · Polyglot Press`}</title>
+      <title>{`${article ? `Edit ${headline?.title ?? "untitled article"}` : "New article"} · Admin · Polyglot Press`}</title>
       <p className="article-editor__back">
         <Link to="/admin/articles">
           <span aria-hidden="true" className="article-editor__back-arrow">
@@ -88,7 +89,8 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
           All articles
         </Link>
       </p>
-      <h1>{article ? (headline?.title ?? `Article ${article.key}`) : "New article"}</h1>
+      {/* Until its first version is saved an article has no title: its generated key is no name for it. */}
+      <h1>{article ? (headline?.title ?? "Untitled article") : "New article"}</h1>
       <SaveStatus feedback={feedback} />
 
       <ArticleDetails key={article?.id ?? "new"} article={article} favoriteCode={favorite.code} onSaved={feedback.success} />
@@ -259,6 +261,7 @@ function VersionTabs({ article, languages, selected }: { article: AdminArticle; 
                 <Link
                   to={`?language=${encodeURIComponent(language.code)}`}
                   preventScrollReset
+                  state={KEEP_FOCUS}
                   className="version-tabs__tab"
                   aria-current={language.code === selected.code ? "page" : undefined}
                 >
@@ -273,7 +276,7 @@ function VersionTabs({ article, languages, selected }: { article: AdminArticle; 
         </ul>
       </nav>
       {missing.length > 0 && (
-        <Form method="get" preventScrollReset className="version-tabs__add">
+        <Form method="get" preventScrollReset state={KEEP_FOCUS} className="version-tabs__add">
           <label htmlFor="add-translation">Add translation</label>
           <select id="add-translation" name="language" defaultValue={missing.find((language) => language.enabled)?.code}>
             {missing.map((language) => (

@@ -36,7 +36,11 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
       if (query.length > SEARCH_QUERY_MAX_LENGTH) {
         throw data({ field: "q", message: `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` }, { status: 400 });
       }
-      return jobsDirectoryView(snapshot, language, query);
+      const domain = url.searchParams.get("domain");
+      if (domain !== null && !/^[a-z]$/i.test(domain)) throw data({ field: "domain", message: "must be one domaine letter (A–N)" }, { status: 400 });
+      const view = jobsDirectoryView(snapshot, language, query, domain);
+      if (!view) throw data(null, { status: 404 });
+      return view;
     }
   }
 }

@@ -7,7 +7,7 @@ import { seedLanguages } from "./languages.ts";
 const SOURCE = "en-US";
 const entries = Object.entries(translations as Record<string, Record<string, string>>);
 /** Every UI string that shows a count to visitors (issue 10 item 6). */
-const COUNT_KEYS = ["JOBS:RESULTS", "ARTICLES:READING_TIME", "HOME:JOB_COUNT", "HOME:FIELD_COUNT"];
+const COUNT_KEYS = ["JOBS:RESULTS", "ARTICLES:READING_TIME", "HOME:JOB_COUNT", "HOME:DOMAIN_COUNT"];
 
 describe("seeded UI strings", () => {
   it.each(entries)("%s is a valid ICU message in every language, with the English string's arguments", (_key, labels) => {
