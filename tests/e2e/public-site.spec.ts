@@ -217,7 +217,6 @@ test.describe("plural-correct counts (ICU messages, decision 0070)", () => {
     });
     await page.goto("/ar/%D9%88%D8%B8%D8%A7%D8%A6%D9%81");
     const status = page.getByRole("main").getByRole("status");
-    await expect(status).toHaveText("532 وظيفة");
     // Client-side navigations: the browser formats the precompiled messages itself.
     for (const [query, text] of [["b12", "وظيفة واحدة"], ["g11", "وظيفتان"], ["a13", "3 وظائف"], ["a14", "17 وظيفة"]]) {
       await page.getByRole("searchbox").fill(query!);
