@@ -1,3 +1,4 @@
+import "./lib/zod-in-browser.ts";
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import { pageShellData } from "#server/http/page-shell.ts";

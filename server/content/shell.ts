@@ -5,15 +5,15 @@ import { orderForPicker } from "#core/language-switch.ts";
 import type { ShellLanguage } from "#core/shell.ts";
 import type { LanguageRef, SectionName } from "#core/types.ts";
 import { enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-pages.ts";
-import type { Snapshot } from "./snapshot.ts";
+import type { Resident } from "./resident.ts";
 
-// Each snapshot's strings are compiled once per language, not on every page.
+// Each resident copy's strings are compiled once per language, not on every page.
 const compiledByStrings = new WeakMap<ReadonlyMap<string, string>, Strings>();
 const NO_STRINGS: ReadonlyMap<string, string> = new Map();
 
 /** A language's UI strings as the page shell sends them: precompiled ICU messages (core/i18n/message.ts). */
-export function compiledStrings(snapshot: Snapshot, code: string | undefined): Strings {
-  const strings = (code !== undefined && snapshot.translations.get(code)) || NO_STRINGS;
+export function compiledStrings(resident: Resident, code: string | undefined): Strings {
+  const strings = (code !== undefined && resident.translations.get(code)) || NO_STRINGS;
   let compiled = compiledByStrings.get(strings);
   if (!compiled) {
     compiled = compileMessages(strings);
@@ -22,9 +22,9 @@ export function compiledStrings(snapshot: Snapshot, code: string | undefined): S
   return compiled;
 }
 
-export function shellView(snapshot: Snapshot, rawLang: string | undefined) {
+export function shellView(resident: Resident, rawLang: string | undefined) {
   // An unknown language still gets a shell (for its 404 page): the favorite language's.
-  const language = findEnabledLanguage(snapshot, rawLang) ?? favoriteLanguage(snapshot);
+  const language = findEnabledLanguage(resident, rawLang) ?? favoriteLanguage(resident);
   const toShell = (candidate: LanguageRef): ShellLanguage => ({
     id: candidate.id,
     code: candidate.code,
@@ -33,13 +33,13 @@ export function shellView(snapshot: Snapshot, rawLang: string | undefined) {
     welcome: candidate.welcome,
     dir: candidate.dir,
   });
-  const pickerLanguages = orderForPicker(enabledLanguages(snapshot));
+  const pickerLanguages = orderForPicker(enabledLanguages(resident));
   const sectionNames: Record<number, SectionName[]> = {};
-  for (const candidate of pickerLanguages) sectionNames[candidate.id] = snapshot.sectionNames.get(candidate.code) ?? [];
+  for (const candidate of pickerLanguages) sectionNames[candidate.id] = resident.sectionNames.get(candidate.code) ?? [];
   return {
     language: language ? toShell(language) : { id: 0, code: "en-US", shortCode: "en", label: "English", welcome: "welcome", dir: "ltr" as const },
     languages: pickerLanguages.map(toShell),
     sectionNames,
-    strings: compiledStrings(snapshot, language?.code),
+    strings: compiledStrings(resident, language?.code),
   };
 }

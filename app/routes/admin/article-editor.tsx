@@ -9,7 +9,7 @@ import { data, Form, Link, useBlocker, useNavigate, useRevalidator, useSearchPar
 import { articleIdParam, createArticleInput, updateArticleInput, versionInput, type AdminArticle, type AdminArticleVersion } from "#core/admin/articles/schema.ts";
 import { findArticle } from "#server/admin/articles/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
-import { articleView, sectionPathIn } from "#server/content/public-pages.ts";
+import { articleAlternates, sectionPathIn } from "#server/content/public-pages.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
@@ -37,15 +37,15 @@ function readablePath(path: string | null): string | null {
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
   const services = context.get(servicesContext);
-  const snapshot = services.content.current();
-  const languages = snapshot.languages.map((language) => ({
+  const resident = services.content.current();
+  const languages = resident.languages.map((language) => ({
     code: language.code,
     label: language.label,
     dir: language.dir,
     enabled: language.enabled,
     favorite: language.favorite,
     /** Where this language's articles live ("/ar/مقالات", decoded for reading); null if the language has no such section. */
-    articlesPath: readablePath(language.enabled ? sectionPathIn(snapshot, language, "ARTICLES") : null),
+    articlesPath: readablePath(language.enabled ? sectionPathIn(resident, language, "ARTICLES") : null),
   }));
   if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string> };
 
@@ -53,11 +53,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const article = id.success ? await findArticle(services, id.data) : null;
   if (!article) throw data(null, { status: 404 });
   // Published versions in shown languages have a public address.
-  const publicPaths: Record<string, string> = {};
-  for (const language of snapshot.languages) {
-    const view = language.enabled ? articleView(snapshot, language, String(article.id)) : null;
-    if (view) publicPaths[language.code] = view.seo.canonicalPath;
-  }
+  const published = await services.content.articles.published(article.id);
+  const publicPaths: Record<string, string> = Object.fromEntries(
+    published ? articleAlternates(resident, published).map((alternate) => [alternate.hrefLang, alternate.path]) : [],
+  );
   return { article, languages, publicPaths };
 }
 

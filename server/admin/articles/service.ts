@@ -1,7 +1,8 @@
 /**
  * Articles as admins manage them (/admin/articles): every version in every
- * state, not only the published ones the public snapshot holds. Each write is
- * one transaction with its audit entry, then the public site reloads.
+ * state, not only the published ones the public site shows. Each write is
+ * one transaction with its audit entry (Markdown rendered at save, tag index
+ * kept, server/content/article-writes.ts), then the pages showing the article are refreshed.
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
@@ -11,6 +12,7 @@ import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
+import { replaceTags, versionColumns } from "#server/content/article-writes.ts";
 import type {
   AdminArticle,
   AdminArticleSummary,
@@ -167,10 +169,11 @@ export async function createArticle(services: AdminServices, actorUid: string, i
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await replaceTags(trx, row.id, input.tags);
     const article: AdminArticle = { ...toMeta(row), versions: [] };
     await recordAudit(trx, { uid: actorUid, action: "create", entity: ARTICLE, entityId: String(row.id), after: article });
     return article;
-  }, { conflict: KEY_CONFLICT });
+  }, { conflict: KEY_CONFLICT, articles: { ids: [], created: (article) => article.id } });
 }
 
 export async function updateArticle(services: AdminServices, actorUid: string, id: number, input: UpdateArticleInput): Promise<AdminArticle> {
@@ -189,11 +192,12 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (input.tags !== undefined) await replaceTags(trx, id, input.tags);
     const { versions, ...metaBefore } = before;
     const metaAfter = toMeta(row);
     await recordAudit(trx, { uid: actorUid, action: "update", entity: ARTICLE, entityId: String(id), before: metaBefore, after: metaAfter });
     return { ...metaAfter, versions };
-  }, { conflict: KEY_CONFLICT });
+  }, { conflict: KEY_CONFLICT, articles: { ids: [id] } });
 }
 
 /** Creates or replaces one language version. The slug comes from the title when none is given and is unique per language. */
@@ -220,16 +224,7 @@ export async function saveVersion(
 
     const before = article.versions.find((version) => version.code === code);
     const now = new Date().toISOString();
-    const values = {
-      slug,
-      title: input.title,
-      summary: input.summary,
-      body: input.body,
-      cover_alt: input.coverAlt,
-      status: input.status,
-      published_at: before?.publishedAt ?? (input.status === "published" ? now : null),
-      updated_at: now,
-    };
+    const values = versionColumns({ ...input, slug }, before?.publishedAt, now);
     const row = before
       ? await trx.updateTable("blog_versions").set(values).where("blog_id", "=", id).where("code", "=", code).returningAll().executeTakeFirstOrThrow()
       : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();
@@ -244,7 +239,7 @@ export async function saveVersion(
       after,
     });
     return { article: await requireArticle(trx, id), created: before === undefined };
-  }, { conflict: { field: "slug", message: conflictMessage } });
+  }, { conflict: { field: "slug", message: conflictMessage }, articles: { ids: [id] } });
 }
 
 export async function deleteVersion(services: AdminServices, actorUid: string, id: number, code: string): Promise<void> {
@@ -255,7 +250,7 @@ export async function deleteVersion(services: AdminServices, actorUid: string, i
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).where("code", "=", code).execute();
     await trx.updateTable("blogs").set({ updated_at: new Date().toISOString() }).where("id", "=", id).execute();
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before });
-  });
+  }, { articles: { ids: [id] } });
 }
 
 export async function deleteArticle(services: AdminServices, actorUid: string, id: number): Promise<void> {
@@ -263,7 +258,8 @@ export async function deleteArticle(services: AdminServices, actorUid: string, i
     const before = await requireArticle(trx, id);
     // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();
+    await replaceTags(trx, id, []);
     await trx.deleteFrom("blogs").where("id", "=", id).execute();
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE, entityId: String(id), before });
-  });
+  }, { articles: { ids: [id] } });
 }

@@ -8,12 +8,8 @@ import type { HttpEnv } from "#server/http/env.ts";
 import { readQuery } from "#server/http/query.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
 import { validateInput } from "#server/http/validate.ts";
-import { MAX_EXCHANGE_FILE_BYTES } from "./exchange/document.ts";
 import { exportTranslations, importTranslations } from "./exchange/service.ts";
 import { addTranslationKey, putTranslation, removeTranslation, translationsView } from "./service.ts";
-
-/** The file travels as JSON text: room for escaping on top of the file's own limit. */
-const IMPORT_BODY_LIMIT_BYTES = 2 * MAX_EXCHANGE_FILE_BYTES;
 
 /** The cell a path names; both parts arrive percent-decoded. */
 function parseCell(rawKey: string, rawCode: string): { key: string; code: string } {
@@ -37,7 +33,7 @@ export function translationsAdminApi(services: AppServices) {
 
   /** Preview (dryRun) or apply; a refused plan is a 422 that still carries the whole report. */
   app.post("/import", apiRoute({ tag: "Translations", summary: "Preview (dryRun) or apply an XLIFF 2.0 or PO file of UI strings", body: importRequestSchema, success: { status: 200, description: "{ report }: what changed (or would change)." }, otherResponses: { 422: "Refused as a whole (invalid translations, unknown keys or language): { error, report }; nothing written." } }), async (c) => {
-    const { content, ...options } = await readJson(c, importRequestSchema, IMPORT_BODY_LIMIT_BYTES);
+    const { content, ...options } = await readJson(c, importRequestSchema);
     const report = await importTranslations(services, actorUid(c), content, options);
     if (report.refusal !== null) return c.json({ error: { code: "import_refused", message: report.refusal }, report }, 422);
     return c.json({ report });

@@ -33,6 +33,9 @@ export interface ExchangeDocument {
 /** A translation file larger than this is refused before parsing (the seeded strings of a language are ~20 KB). */
 export const MAX_EXCHANGE_FILE_BYTES = 2 * 1024 * 1024;
 
+/** The import request carries the file as JSON text: room for escaping on top of the file's own limit (server/http/body-limits.ts). */
+export const IMPORT_BODY_LIMIT_BYTES = 2 * MAX_EXCHANGE_FILE_BYTES;
+
 export const FILE_EXTENSIONS: Record<ExchangeFormat, string> = { xliff: "xlf", po: "po" };
 export const MEDIA_TYPES: Record<ExchangeFormat, string> = { xliff: "application/xliff+xml; charset=utf-8", po: "text/x-gettext-translation; charset=utf-8" };
 

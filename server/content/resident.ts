@@ -1,42 +1,18 @@
 /**
- * The in-memory content snapshot: languages, translations, published articles
- * and the ROME reference, loaded in one go. Public pages read only from it;
- * an admin write (or a NOTIFY from another instance) replaces it.
+ * The resident content: languages, UI strings, section names and the ROME
+ * reference — small and bounded whatever the archive's size, loaded in one go
+ * and replaced when one of them changes (`content.changed()` without an
+ * argument, here or on another instance). Articles are not resident: they are
+ * read on demand (articles.ts, docs/decisions/0030-content-on-demand.md).
  */
 import type { Kysely } from "kysely";
 import type { LanguageRef, SectionKey, SectionName } from "#core/types.ts";
 import { foldForSearch } from "#core/text.ts";
 import type { Database } from "#server/db/schema.ts";
-import { readingMinutes, renderMarkdown } from "#core/markdown.ts";
 
 export interface Language extends LanguageRef {
   link: string;
   codeComponent: string;
-}
-
-export interface ArticleVersion {
-  articleId: number;
-  code: string;
-  slug: string;
-  title: string;
-  summary: string;
-  /** The Markdown source, for /init/file/blogs and the editor. */
-  body: string;
-  html: string;
-  coverAlt: string;
-  readingMinutes: number;
-  publishedAt: string;
-  updatedAt: string;
-}
-
-export interface Article {
-  id: number;
-  key: string;
-  author: string;
-  cover: string | null;
-  tags: string[];
-  /** Published versions by language code. */
-  versions: Map<string, ArticleVersion>;
 }
 
 export interface Job {
@@ -56,14 +32,12 @@ export interface Domain {
   label: string;
 }
 
-export interface Snapshot {
+export interface Resident {
   version: number;
   loadedAt: string;
   languages: Language[];
   translations: Map<string, Map<string, string>>;
   sectionNames: Map<string, SectionName[]>;
-  /** Articles with at least one published version, newest first. */
-  articles: Article[];
   jobs: Job[];
   jobsByCode: Map<string, Job>;
   domains: Domain[];
@@ -110,48 +84,6 @@ async function loadTranslations(db: Kysely<Database>) {
   return { translations, sectionNames };
 }
 
-/** Rendered Markdown of the previous snapshot, reused for unchanged bodies: a reload re-renders only what changed. */
-function renderCache(previous: Snapshot | null): Map<string, ArticleVersion> {
-  const rendered = new Map<string, ArticleVersion>();
-  for (const article of previous?.articles ?? []) {
-    for (const version of article.versions.values()) rendered.set(version.body, version);
-  }
-  return rendered;
-}
-
-async function loadArticles(db: Kysely<Database>, previous: Snapshot | null): Promise<Article[]> {
-  const rendered = renderCache(previous);
-  const blogs = await db.selectFrom("blogs").selectAll().execute();
-  const versions = await db.selectFrom("blog_versions").selectAll().where("status", "=", "published").execute();
-  const articles = new Map<number, Article>(
-    blogs.map((blog) => [
-      blog.id,
-      { id: blog.id, key: blog.key, author: blog.author, cover: blog.cover, tags: JSON.parse(blog.tags) as string[], versions: new Map() },
-    ]),
-  );
-  for (const version of versions) {
-    const earlier = rendered.get(version.body);
-    articles.get(version.blog_id)?.versions.set(version.code, {
-      articleId: version.blog_id,
-      code: version.code,
-      slug: version.slug,
-      title: version.title,
-      summary: version.summary,
-      body: version.body,
-      html: earlier?.html ?? renderMarkdown(version.body),
-      coverAlt: version.cover_alt,
-      readingMinutes: earlier?.readingMinutes ?? readingMinutes(version.body),
-      publishedAt: version.published_at ?? version.updated_at,
-      updatedAt: version.updated_at,
-    });
-  }
-  const newestPublication = (article: Article) =>
-    Math.max(...[...article.versions.values()].map((version) => Date.parse(version.publishedAt)));
-  return [...articles.values()]
-    .filter((article) => article.versions.size > 0)
-    .sort((a, b) => newestPublication(b) - newestPublication(a) || b.id - a.id);
-}
-
 async function loadJobs(db: Kysely<Database>) {
   const domains = await db.selectFrom("rome_domains").selectAll().orderBy("letter").execute();
   const rows = await db.selectFrom("codes_romes").selectAll().orderBy("code").execute();
@@ -176,13 +108,12 @@ async function loadJobs(db: Kysely<Database>) {
   return { domains, jobs, jobsByCode: new Map(jobs.map((job) => [job.code, job])) };
 }
 
-export async function loadSnapshot(db: Kysely<Database>, previous: Snapshot | null = null): Promise<Snapshot> {
+export async function loadResident(db: Kysely<Database>, previous: Resident | null = null): Promise<Resident> {
   const version = (previous?.version ?? 0) + 1;
-  const [languages, { translations, sectionNames }, articles, { domains, jobs, jobsByCode }] = await Promise.all([
+  const [languages, { translations, sectionNames }, { domains, jobs, jobsByCode }] = await Promise.all([
     loadLanguages(db),
     loadTranslations(db),
-    loadArticles(db, previous),
     loadJobs(db),
   ]);
-  return { version, loadedAt: new Date().toISOString(), languages, translations, sectionNames, articles, jobs, jobsByCode, domains };
+  return { version, loadedAt: new Date().toISOString(), languages, translations, sectionNames, jobs, jobsByCode, domains };
 }

@@ -1,0 +1,57 @@
+/**
+ * Every request body has a cap that depends on the route (decision 0022),
+ * enforced by hono/body-limit as the bytes arrive: a declared Content-Length
+ * over the cap is refused before anything is read, a chunked body as soon as
+ * it grows past it. Page actions and any route not listed get the default.
+ */
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { VERSION_BODY_LIMIT_BYTES } from "#core/admin/articles/schema.ts";
+import { IMPORT_CHUNK_BYTES } from "#server/admin/romes/imports.ts";
+import { IMPORT_BODY_LIMIT_BYTES } from "#server/admin/translations/exchange/document.ts";
+import type { HttpEnv } from "./env.ts";
+import { errorResponse } from "./errors.ts";
+
+/** JSON API bodies and page actions (forms): settings, labels, sign-in forms. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+/** An analytics event is a name and a path. */
+export const ANALYTICS_BODY_LIMIT_BYTES = 4 * 1024;
+
+interface RouteLimit {
+  path: RegExp;
+  maxBytes: number;
+  code?: string;
+  message?: string;
+}
+
+export const ROUTE_BODY_LIMITS: readonly RouteLimit[] = [
+  {
+    path: /^\/api\/admin\/romes\/imports\/[^/]+\/chunks\/[^/]+$/,
+    maxBytes: IMPORT_CHUNK_BYTES,
+    code: "chunk_too_large",
+    message: `A chunk may be at most 64 KiB (${IMPORT_CHUNK_BYTES} bytes).`,
+  },
+  { path: /^\/api\/admin\/articles\/[^/]+\/versions\/[^/]+$/, maxBytes: VERSION_BODY_LIMIT_BYTES },
+  { path: /^\/api\/analytics\//, maxBytes: ANALYTICS_BODY_LIMIT_BYTES },
+  { path: /^\/api\/admin\/translations\/import$/, maxBytes: IMPORT_BODY_LIMIT_BYTES },
+];
+
+function limiter(limit: RouteLimit): MiddlewareHandler<HttpEnv> {
+  const message = limit.message ?? `The request body is larger than ${limit.maxBytes} bytes.`;
+  return bodyLimit({
+    maxSize: limit.maxBytes,
+    // Closing the connection: the rest of an oversized body is not worth reading.
+    onError: () => {
+      const response = errorResponse(413, limit.code ?? "payload_too_large", message, "body");
+      response.headers.set("Connection", "close");
+      return response;
+    },
+  });
+}
+
+/** The body limit of the request's route. */
+export function routeBodyLimit(): MiddlewareHandler<HttpEnv> {
+  const routes = ROUTE_BODY_LIMITS.map((limit) => ({ path: limit.path, handler: limiter(limit) }));
+  const fallback = limiter({ path: /^/, maxBytes: DEFAULT_BODY_LIMIT_BYTES });
+  return (c, next) => (routes.find((route) => route.path.test(c.req.path))?.handler ?? fallback)(c, next);
+}
