@@ -11,6 +11,9 @@ import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";
 import { asBody, type CachedResponse, type ResponseCache } from "./page-cache.ts";
 
+/** Article ids are 32-bit integers in both databases. */
+const MAX_ARTICLE_ID = 2_147_483_647;
+
 const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=0, must-revalidate" };
 
 /** A whole number query parameter within [min, max]; absent gives `fallback`. */
@@ -37,7 +40,7 @@ export function publicApi(services: AppServices, responses: ResponseCache) {
     summary: "A start-up file: the content the browser needs first (blogs, translations or languages); blogs is paged",
     params: { name: z.enum(INIT_FILE_NAMES) },
     query: z.object({
-      after: z.number().int().min(0).optional().describe("blogs only: the cursor from the previous page's `next` (an article id)"),
+      after: z.number().int().min(0).max(MAX_ARTICLE_ID).optional().describe("blogs only: the cursor from the previous page's `next` (an article id)"),
       limit: z.number().int().min(1).max(INIT_PAGE_MAX_LIMIT).optional().describe(`blogs only: articles per page (default ${INIT_PAGE_DEFAULT_LIMIT})`),
     }),
     success: { status: 200, description: "The file (`data.documents`; blogs adds `next`, also a Link header); answers 304 to a matching If-None-Match." },
@@ -56,7 +59,7 @@ export function publicApi(services: AppServices, responses: ResponseCache) {
         responses.put(key, { status: 200, headers: JSON_HEADERS, body: Buffer.from(JSON.stringify(initFile(services.content.current(), name))), shows: new Set() }, since);
       return sendCached(c, responses, key, entry);
     }
-    const after = wholeParam(c, "after", 0, 2_147_483_647, 0);
+    const after = wholeParam(c, "after", 0, MAX_ARTICLE_ID, 0);
     const limit = wholeParam(c, "limit", 1, INIT_PAGE_MAX_LIMIT, INIT_PAGE_DEFAULT_LIMIT);
     const key = `init:blogs?after=${after}&limit=${limit}`;
     let entry = responses.get(key);

@@ -68,7 +68,11 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", (kind) => {
     expect(Object.keys(event.responses)).toEqual(expect.arrayContaining(["201", "400", "413", "415"]));
 
     const initFile = document.paths["/init/file/{name}"]!.get!;
-    expect(initFile.parameters).toEqual([expect.objectContaining({ in: "path", name: "name", schema: expect.objectContaining({ enum: ["blogs", "translates", "languages"] }) })]);
+    expect(initFile.parameters).toEqual([
+      expect.objectContaining({ in: "path", name: "name", schema: expect.objectContaining({ enum: ["blogs", "translates", "languages"] }) }),
+      expect.objectContaining({ in: "query", name: "after", required: false, schema: expect.objectContaining({ type: "integer", minimum: 0, maximum: 2_147_483_647 }) }),
+      expect.objectContaining({ in: "query", name: "limit", required: false, schema: expect.objectContaining({ type: "integer", minimum: 1, maximum: 100 }) }),
+    ]);
     expect(initFile.security).toBeUndefined();
   });
 
