@@ -6,10 +6,9 @@
 import { useId, useState, type FormEvent } from "react";
 import type { ExchangeFormat, ImportReport, TranslationLanguage } from "#core/admin/translations/schema.ts";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
+import { TRANSLATIONS_API } from "#app/components/admin/translations/keys.ts";
 import { api, ApiError } from "#app/lib/api-client.ts";
 import "#app/styles/admin-exchange.css";
-
-const API = "/api/admin/translations";
 
 interface ExchangePanelProps {
   languages: TranslationLanguage[];
@@ -40,7 +39,7 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
     setBusy(true);
     setError(null);
     try {
-      const { report: answered } = await api.post<{ report: ImportReport }>(`${API}/import`, { content: file.content, dryRun, skipUnknown });
+      const { report: answered } = await api.post<{ report: ImportReport }>(`${TRANSLATIONS_API}/import`, { content: file.content, dryRun, skipUnknown });
       if (dryRun) return setReport(answered);
       setReport(null);
       setFile(null);
@@ -83,7 +82,7 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
             <option value="po">gettext PO (.po)</option>
           </select>
         </div>
-        <a className="button" href={`${API}/export?lang=${encodeURIComponent(language)}&format=${format}`} download>
+        <a className="button" href={`${TRANSLATIONS_API}/export?lang=${encodeURIComponent(language)}&format=${format}`} download>
           Download
         </a>
       </div>

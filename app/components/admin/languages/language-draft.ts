@@ -1,0 +1,44 @@
+/** The language form's draft and what it sends: the whole language when adding, only the changed fields when editing. */
+import type { AdminLanguage } from "#core/admin/languages/schema.ts";
+
+export const LANGUAGES_API = "/api/admin/languages";
+
+export const FIELD_LABELS: Record<string, string> = {
+  code: "Language tag",
+  short_code: "Short code",
+  label: "Name",
+  welcome: "Home page name",
+  population: "Speakers (millions)",
+  dir: "Text direction",
+  enabled: "Shown on the site",
+};
+export const FIELDS = Object.keys(FIELD_LABELS);
+
+export interface LanguageDraft {
+  code: string;
+  short_code: string;
+  label: string;
+  welcome: string;
+  population: string;
+  dir: "ltr" | "rtl";
+  enabled: boolean;
+}
+
+export const EMPTY_DRAFT: LanguageDraft = { code: "", short_code: "", label: "", welcome: "", population: "", dir: "ltr", enabled: false };
+
+export function draftOf(language: AdminLanguage): LanguageDraft {
+  return { ...language, population: String(language.population) };
+}
+
+/** The JSON the API takes; an empty or non-numeric population stays visible to validation as such. */
+export function payloadOf(draft: LanguageDraft) {
+  const population = draft.population.trim() === "" ? undefined : Number(draft.population);
+  return { ...draft, population };
+}
+
+/** Only the fields that differ from the stored language, so an edit never rewrites what it did not touch. */
+export function changesOf(draft: LanguageDraft, language: AdminLanguage): Record<string, unknown> {
+  const payload = payloadOf(draft);
+  const original = payloadOf(draftOf(language));
+  return Object.fromEntries(Object.entries(payload).filter(([field, value]) => value !== original[field as keyof typeof original]));
+}

@@ -1,0 +1,126 @@
+/** Adds a language, or edits one in place (Escape cancels an edit). */
+import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { languagePatchSchema, newLanguageSchema, type AdminLanguage } from "#core/admin/languages/schema.ts";
+import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
+import { changesOf, draftOf, EMPTY_DRAFT, FIELD_LABELS, FIELDS, LANGUAGES_API, payloadOf, type LanguageDraft } from "#app/components/admin/languages/language-draft.ts";
+import { api } from "#app/lib/api-client.ts";
+
+interface LanguageFormProps {
+  /** The language edited, or null to add one. */
+  language: AdminLanguage | null;
+  onDone: (saved: AdminLanguage | null) => void;
+}
+
+export function LanguageForm({ language, onDone }: LanguageFormProps) {
+  const formId = useId();
+  const idFor = (field: string) => `${formId}-${field}`;
+  const [draft, setDraft] = useState<LanguageDraft>(language ? draftOf(language) : EMPTY_DRAFT);
+  const formErrors = useFormErrors();
+  const { errors } = formErrors;
+  const [saving, setSaving] = useState(false);
+
+  const set = <Field extends keyof LanguageDraft>(field: Field, value: LanguageDraft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = language ? changesOf(draft, language) : payloadOf(draft);
+    if (language && Object.keys(body).length === 0) return onDone(null);
+    const checked = (language ? languagePatchSchema : newLanguageSchema).safeParse(body);
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
+    setSaving(true);
+    try {
+      const result = language
+        ? await api.patch<{ language: AdminLanguage }>(`${LANGUAGES_API}/${language.id}`, body)
+        : await api.post<{ language: AdminLanguage }>(LANGUAGES_API, body);
+      formErrors.clear();
+      if (!language) setDraft(EMPTY_DRAFT);
+      onDone(result.language);
+    } catch (error) {
+      const failure = requestErrors(error, FIELDS, language ? "save the language" : "add the language");
+      formErrors.show(failure.fields, failure.general);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
+    if (language && event.key === "Escape") {
+      event.preventDefault();
+      onDone(null);
+    }
+  }
+
+  const text = (field: "code" | "short_code" | "label" | "welcome", hint: string, extra: { lang?: string; dir?: "ltr" | "rtl" | "auto" } = {}) => (
+    <Field id={idFor(field)} label={FIELD_LABELS[field]!} hint={hint} error={errors[field]}>
+      {(control) => (
+        <input
+          {...control}
+          {...extra}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={draft[field]}
+          onChange={(event) => set(field, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form className="admin-form language-form" noValidate onSubmit={submit} onKeyDown={cancelOnEscape} aria-busy={saving}>
+      <FormErrorSummary formErrors={formErrors} labels={FIELD_LABELS} idFor={idFor} />
+      <div className="admin-form__grid">
+        {text("code", "BCP 47, for example it-IT or ar")}
+        {text("short_code", "In the address: /it/…")}
+        {text("label", "Its own name for itself: Italiano", { lang: draft.code || undefined, dir: "auto" })}
+        {text("welcome", "Its home page address: benvenuto", { lang: draft.code || undefined, dir: "auto" })}
+        <Field id={idFor("population")} label={FIELD_LABELS.population!} hint="Orders the language picker" error={errors.population}>
+          {(control) => (
+            <input {...control} type="number" inputMode="numeric" min={0} step={1} value={draft.population} onChange={(event) => set("population", event.target.value)} />
+          )}
+        </Field>
+        <Field id={idFor("dir")} label={FIELD_LABELS.dir!} error={errors.dir}>
+          {(control) => (
+            <select {...control} value={draft.dir} onChange={(event) => set("dir", event.target.value === "rtl" ? "rtl" : "ltr")}>
+              <option value="ltr">Left to right</option>
+              <option value="rtl">Right to left</option>
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className={errors.enabled ? "admin-check admin-field--invalid" : "admin-check"}>
+        <input
+          id={idFor("enabled")}
+          type="checkbox"
+          checked={draft.enabled}
+          disabled={language?.favorite}
+          aria-describedby={errors.enabled ? `${idFor("enabled")}-error` : `${idFor("enabled")}-hint`}
+          onChange={(event) => set("enabled", event.target.checked)}
+        />
+        <label htmlFor={idFor("enabled")}>{FIELD_LABELS.enabled}</label>
+        <p id={`${idFor("enabled")}-hint`} className="admin-field__hint">
+          {language === null
+            ? "Turn on when its translations are ready."
+            : language.favorite
+              ? "The favorite language is always shown."
+              : "When off, its pages answer “not found”."}
+        </p>
+        {errors.enabled && (
+          <p id={`${idFor("enabled")}-error`} className="admin-field__error">
+            {errors.enabled}
+          </p>
+        )}
+      </div>
+      <div className="admin-form__actions">
+        <button type="submit" className="button" disabled={saving}>
+          {language ? "Save" : "Add language"}
+        </button>
+        {language && (
+          <button type="button" className="button button--secondary" onClick={() => onDone(null)}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * The languages table, most speakers first: show or hide a language, choose
+ * the favorite, open a row's editor. A failed row action is shown above it.
+ */
+import { useState } from "react";
+import type { AdminLanguage } from "#core/admin/languages/schema.ts";
+import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
+import { useFocusReturn } from "#app/components/admin/focus-return.ts";
+import { LANGUAGES_API } from "#app/components/admin/languages/language-draft.ts";
+import { LanguageForm } from "#app/components/admin/languages/language-form.tsx";
+import { TableRegion } from "#app/components/admin/table-region.tsx";
+import { api } from "#app/lib/api-client.ts";
+
+interface LanguagesTableProps {
+  languages: AdminLanguage[];
+  /** Called after a successful change: announce it, then reload the data. */
+  onChanged: (message: string) => Promise<void>;
+}
+
+export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
+  const [editing, setEditing] = useState<number | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
+  const [rowError, setRowError] = useState<string | null>(null);
+  // The switch shows the requested state at once; the stored state replaces it after the reload.
+  const [requestedEnabled, setRequestedEnabled] = useState<{ id: number; enabled: boolean } | null>(null);
+  const focus = useFocusReturn<number>();
+
+  async function rowAction(language: AdminLanguage, action: string, request: () => Promise<unknown>, success: string) {
+    setPending(language.id);
+    setRowError(null);
+    try {
+      await request();
+      await onChanged(success);
+    } catch (error) {
+      setRowError(failureMessage(error, action));
+    } finally {
+      setPending(null);
+      setRequestedEnabled(null);
+    }
+  }
+
+  function closeEditor(language: AdminLanguage, saved: AdminLanguage | null) {
+    setEditing(null);
+    if (saved) {
+      void onChanged(`${saved.label} saved.`);
+    }
+    // Back to where the admin was: the row's Edit button.
+    focus.returnTo(language.id);
+  }
+
+  return (
+    <>
+      <ErrorAlert message={rowError} />
+      <TableRegion captionId="languages-caption">
+        <table className="admin-table languages-table">
+          <caption id="languages-caption">
+            {languages.length} languages, {languages.filter((language) => language.enabled).length} shown on the site
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Tag</th>
+              <th scope="col">Short code</th>
+              <th scope="col">Home page</th>
+              <th scope="col" className="admin-table__number">
+                Speakers (M)
+              </th>
+              <th scope="col">Shown</th>
+              <th scope="col">Favorite</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {languages.map((language) => {
+              const busy = pending === language.id;
+              const disabledNote = `${language.code}-favorite-note`;
+              return [
+                <tr key={language.id} className={language.enabled ? undefined : "languages-table__row--disabled"} aria-busy={busy || undefined}>
+                  <th scope="row">
+                    <span lang={language.code} dir={language.dir}>
+                      {language.label}
+                    </span>
+                  </th>
+                  <td>
+                    <code>{language.code}</code>
+                  </td>
+                  <td>
+                    <code>{language.short_code}</code>
+                  </td>
+                  <td>
+                    <a href={language.link} lang={language.code} dir={language.dir}>
+                      {language.welcome}
+                    </a>
+                  </td>
+                  <td className="admin-table__number">{language.population.toLocaleString("en-US")}</td>
+                  <td>
+                    <label className="admin-switch">
+                      <input
+                        type="checkbox"
+                        checked={requestedEnabled?.id === language.id ? requestedEnabled.enabled : language.enabled}
+                        disabled={busy || language.favorite}
+                        aria-describedby={language.favorite ? disabledNote : undefined}
+                        onChange={(event) => {
+                          const enabled = event.target.checked;
+                          setRequestedEnabled({ id: language.id, enabled });
+                          void rowAction(
+                            language,
+                            enabled ? "enable the language" : "disable the language",
+                            () => api.patch(`${LANGUAGES_API}/${language.id}`, { enabled }),
+                            `${language.label} is ${enabled ? "now shown on the site" : "no longer shown on the site"}.`,
+                          );
+                        }}
+                      />
+                      <span className="visually-hidden">Show {language.label} on the site</span>
+                    </label>
+                    {language.favorite && (
+                      <span id={disabledNote} className="visually-hidden">
+                        The favorite language is always shown.
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    {language.favorite ? (
+                      <span className="admin-badge">
+                        <span aria-hidden="true">★</span>Favorite
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button--small button--secondary"
+                        disabled={busy || !language.enabled}
+                        aria-label={`Make favorite: ${language.label}`}
+                        title={language.enabled ? undefined : "Show it on the site first"}
+                        onClick={() =>
+                          void rowAction(language, "change the favorite", () => api.post(`${LANGUAGES_API}/${language.id}/favorite`, undefined), `${language.label} is now the favorite.`)
+                        }
+                      >
+                        Make favorite
+                      </button>
+                    )}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      aria-expanded={editing === language.id}
+                      aria-controls={editing === language.id ? `edit-${language.id}` : undefined}
+                      ref={focus.register(language.id)}
+                      onClick={() => setEditing(editing === language.id ? null : language.id)}
+                    >
+                      Edit<span className="visually-hidden"> {language.label}</span>
+                    </button>
+                  </td>
+                </tr>,
+                editing === language.id && (
+                  <tr key={`${language.id}-edit`} id={`edit-${language.id}`} className="languages-table__editor">
+                    <td colSpan={8}>
+                      <h2 className="admin-subheading">Edit {language.label}</h2>
+                      <LanguageForm language={language} onDone={(saved) => closeEditor(language, saved)} />
+                    </td>
+                  </tr>
+                ),
+              ];
+            })}
+          </tbody>
+        </table>
+      </TableRegion>
+    </>
+  );
+}

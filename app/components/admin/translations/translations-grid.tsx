@@ -1,0 +1,111 @@
+/**
+ * The key × language grid: missing cells are highlighted and named "missing";
+ * a cell opens its inline editor; HOME is read-only here.
+ */
+import { Fragment } from "react";
+import type { Completeness, TranslationLanguage, TranslationRow } from "#core/admin/translations/schema.ts";
+import { CellEditor } from "#app/components/admin/translations/cell-editor.tsx";
+import { cellId, kindOf } from "#app/components/admin/translations/keys.ts";
+
+/** A key with line-break opportunities after ":" and "_" only, so a narrow column never splits a word of it. */
+function KeyWithBreaks({ translationKey }: { translationKey: string }) {
+  const parts = translationKey.split(/(?<=[:_])/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
+}
+
+interface TranslationsGridProps {
+  columns: TranslationLanguage[];
+  rows: TranslationRow[];
+  completeness: Record<string, Completeness>;
+  /** The cell whose editor is open, by cellId. */
+  editing: string | null;
+  onEdit: (id: string) => void;
+  onEditorClose: (id: string, saved: string | null) => void;
+  /** Registers a cell's button, so focus can return to it when its editor closes. */
+  registerCell: (id: string) => (element: HTMLButtonElement | null) => void;
+}
+
+export function TranslationsGrid({ columns, rows, completeness, editing, onEdit, onEditorClose, registerCell }: TranslationsGridProps) {
+  return (
+    <div className="translations-grid" role="region" aria-labelledby="grid-caption" tabIndex={0}>
+      <table>
+        <caption id="grid-caption" className="visually-hidden">
+          Translations: keys by language
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="translations-grid__key">
+              Key
+            </th>
+            {columns.map((language) => (
+              <th scope="col" key={language.code} className={language.enabled ? undefined : "translations-grid__off"}>
+                <span lang={language.code} dir={language.dir}>
+                  {language.label}
+                </span>{" "}
+                <code>{language.code}</code>
+                <span className="translations-grid__percent">{completeness[language.code]!.percent}%</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const kind = kindOf(row.key);
+            return (
+              <tr key={row.key} className={kind === "text" ? undefined : "translations-grid__section"}>
+                <th scope="row" className="translations-grid__key">
+                  <code>
+                    <KeyWithBreaks translationKey={row.key} />
+                  </code>
+                  {kind === "section" && <span className="translations-grid__note">page address</span>}
+                  {kind === "home" && <span className="translations-grid__note">home page · read-only</span>}
+                </th>
+                {columns.map((language) => {
+                  const cell = row.labels[language.code] ?? null;
+                  const id = cellId(row.key, language.code);
+                  const missing = cell === null;
+                  return (
+                    <td key={language.code} lang={language.code} dir={language.dir} className={missing ? "cell cell--missing" : "cell"}>
+                      {editing === id ? (
+                        <CellEditor row={row} language={language} cell={cell} onClose={(saved) => onEditorClose(id, saved)} />
+                      ) : kind === "home" ? (
+                        <span className="cell__text">{cell?.label}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="cell__button"
+                          ref={registerCell(id)}
+                          onClick={() => onEdit(id)}
+                        >
+                          {missing ? (
+                            <span className="cell__missing" lang="en" dir="ltr">
+                              missing
+                            </span>
+                          ) : (
+                            <span className="cell__text">
+                              {cell.label}
+                              {cell.search && <span className="cell__search">also: {cell.search}</span>}
+                            </span>
+                          )}
+                          <span className="visually-hidden" lang="en">
+                            {` — edit the ${language.code} translation of ${row.key}`}
+                          </span>
+                        </button>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {rows.length === 0 && <p className="translations-grid__empty">No key matches these filters.</p>}
+    </div>
+  );
+}
