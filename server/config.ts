@@ -67,6 +67,18 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(100_000, "must be at most 100000")
     .default(20),
+  MEDIA_MAX_UPLOAD_MB: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 200")
+    .max(200, "must be between 1 and 200")
+    .default(20),
+  MEDIA_MAX_MEGAPIXELS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 268")
+    .max(268, "must be between 1 and 268")
+    .default(40),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -94,6 +106,8 @@ export interface Config {
   devLogin: "auto" | "on" | "off";
   /** Requests to /auth/* allowed per client IP address and minute. */
   signInRateLimit: number;
+  /** Image uploads (/admin/media): largest file in bytes and largest picture in pixels (decompression bombs). */
+  media: { maxUploadBytes: number; maxInputPixels: number };
 }
 
 export class ConfigError extends Error {
@@ -157,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     devLogin: settings.DEV_LOGIN,
     signInRateLimit: settings.SIGN_IN_RATE_LIMIT,
+    media: { maxUploadBytes: settings.MEDIA_MAX_UPLOAD_MB * 1024 * 1024, maxInputPixels: settings.MEDIA_MAX_MEGAPIXELS * 1_000_000 },
   };
 }
 

@@ -5,6 +5,7 @@ import { analyticsAdminApi } from "../admin/analytics/routes.ts";
 import { articlesAdminApi } from "../admin/articles/routes.ts";
 import { auditAdminApi } from "../admin/audit/routes.ts";
 import { languagesAdminApi } from "../admin/languages/routes.ts";
+import { mediaAdminApi } from "../admin/media/routes.ts";
 import { romesAdminApi } from "../admin/romes/routes.ts";
 import { translationsAdminApi } from "../admin/translations/routes.ts";
 import { usersAdminApi } from "../admin/users/routes.ts";
@@ -21,5 +22,6 @@ export function adminApi(services: AppServices) {
   app.route("/analytics", analyticsAdminApi(services));
   app.route("/audit", auditAdminApi(services));
   app.route("/romes", romesAdminApi(services));
+  app.route("/media", mediaAdminApi(services));
   return app;
 }

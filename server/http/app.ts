@@ -12,6 +12,7 @@ import { requestContext, servicesContext, type AppServices } from "../../app/con
 import { authRoutes } from "../auth/routes.ts";
 import { sessionMiddleware } from "../auth/session-middleware.ts";
 import { favoriteLanguage } from "../content/public-pages.ts";
+import { mediaFiles } from "../media/files.ts";
 import { robotsTxt, sitemapXml } from "../content/seo-files.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";
@@ -78,6 +79,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     app.use("/:file{[^/]+\\.(svg|png|ico|webmanifest)}", publicFileCaching, serveStatic({ root }));
     app.use("/covers/*", publicFileCaching, serveStatic({ root }));
   }
+
+  app.route("/", mediaFiles(services));
 
   // After the static files: they never need the user, and the lookup is a database query.
   app.use(sessionMiddleware(services.database.db, { secure: config.secureCookies }));

@@ -11,6 +11,8 @@ import { slugify } from "../../../app/lib/text.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { BlogRow, BlogVersionRow, Database } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
+import { mediaIdsUsed } from "../../../app/lib/media-rules.ts";
+import { requireMediaExist, syncMediaUsage } from "../../media/usage.ts";
 import { recordAudit } from "../audit.ts";
 import type { CreateArticleInput, ListArticlesQuery, UpdateArticleInput, VersionInput } from "./input.ts";
 
@@ -191,6 +193,7 @@ const KEY_CONFLICT: Conflict = { field: "key", message: "another article already
 export async function createArticle(services: Writer, actorUid: string, input: CreateArticleInput): Promise<AdminArticle> {
   return write(services, KEY_CONFLICT, async (trx) => {
     if (input.key !== undefined) await assertKeyFree(trx, input.key);
+    await requireMediaExist(trx, mediaIdsUsed(input.cover ?? null, []), "cover");
     const now = new Date().toISOString();
     const row = await trx
       .insertInto("blogs")
@@ -204,6 +207,7 @@ export async function createArticle(services: Writer, actorUid: string, input: C
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await syncMediaUsage(trx, row.id);
     const article: AdminArticle = { ...toMeta(row), versions: [] };
     await recordAudit(trx, { uid: actorUid, action: "create", entity: ARTICLE, entityId: String(row.id), after: article });
     return article;
@@ -214,6 +218,7 @@ export async function updateArticle(services: Writer, actorUid: string, id: numb
   return write(services, KEY_CONFLICT, async (trx) => {
     const before = await requireArticle(trx, id);
     if (input.key !== undefined) await assertKeyFree(trx, input.key, id);
+    if (input.cover !== undefined) await requireMediaExist(trx, mediaIdsUsed(input.cover, []), "cover");
     const row = await trx
       .updateTable("blogs")
       .set({
@@ -226,6 +231,7 @@ export async function updateArticle(services: Writer, actorUid: string, id: numb
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (input.cover !== undefined) await syncMediaUsage(trx, id);
     const { versions, ...metaBefore } = before;
     const metaAfter = toMeta(row);
     await recordAudit(trx, { uid: actorUid, action: "update", entity: ARTICLE, entityId: String(id), before: metaBefore, after: metaAfter });
@@ -246,6 +252,7 @@ export async function saveVersion(
   return write(services, { field: "slug", message: conflictMessage }, async (trx) => {
     const article = await requireArticle(trx, id);
     await requireLanguage(trx, code, "code");
+    await requireMediaExist(trx, mediaIdsUsed(null, [input.body]), "body");
     const taken = await trx
       .selectFrom("blog_versions")
       .select("blog_id")
@@ -271,6 +278,7 @@ export async function saveVersion(
       ? await trx.updateTable("blog_versions").set(values).where("blog_id", "=", id).where("code", "=", code).returningAll().executeTakeFirstOrThrow()
       : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();
     await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", id).execute();
+    await syncMediaUsage(trx, id);
     const after = toVersion(row);
     await recordAudit(trx, {
       uid: actorUid,
@@ -291,6 +299,7 @@ export async function deleteVersion(services: Writer, actorUid: string, id: numb
     if (!before) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).where("code", "=", code).execute();
     await trx.updateTable("blogs").set({ updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    await syncMediaUsage(trx, id);
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before });
   });
 }
@@ -300,6 +309,7 @@ export async function deleteArticle(services: Writer, actorUid: string, id: numb
     const before = await requireArticle(trx, id);
     // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();
+    await trx.deleteFrom("media_usage").where("blog_id", "=", id).execute();
     await trx.deleteFrom("blogs").where("id", "=", id).execute();
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE, entityId: String(id), before });
   });

@@ -1,0 +1,74 @@
+/** Admin API: the media library (mounted under /api/admin/media behind the admin gate; XSRF is checked in front of it). */
+import { Hono, type Context } from "hono";
+import type { AppServices } from "../../../app/context.ts";
+import { readJson } from "../../http/body.ts";
+import type { HttpEnv } from "../../http/env.ts";
+import { errorResponse, HttpError } from "../../http/errors.ts";
+import { readQuery } from "../../http/query.ts";
+import { validateInput } from "../../http/validate.ts";
+import { altInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery } from "./schema.ts";
+import { deleteMedia, findMedia, listMedia, setAltText, uploadMedia } from "./service.ts";
+
+/**
+ * Reads the raw upload, refusing it (413) as soon as it passes `maxBytes`: a
+ * declared length is checked before reading, and a body without one is
+ * counted while it streams, so an oversized upload is never held whole.
+ */
+async function readUpload(request: Request, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => new HttpError(413, "payload_too_large", `file: the file is larger than ${maxBytes / 1024 / 1024} MB.`, "file");
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
+  const reader = request.body?.getReader();
+  if (!reader) throw new HttpError(400, "empty_file", "file: the request has no file in its body.", "file");
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+export function mediaAdminApi(services: AppServices) {
+  const { db } = services.database;
+  const app = new Hono<HttpEnv>();
+  const noStore = { "Cache-Control": "no-store" };
+  // The gate in front of this router guarantees a signed-in admin.
+  const actor = (c: Context<HttpEnv>) => c.get("user")!.uid;
+  const mediaId = (c: Context<HttpEnv>) => validateInput(mediaIdParam, c.req.param("id"), "id");
+
+  app.get("/", async (c) => c.json(await listMedia(db, readQuery(c, listMediaQuery)), 200, noStore));
+
+  /** The file is the raw request body; its name comes as ?name= so the body needs no multipart parsing. */
+  app.post("/", async (c) => {
+    const { name } = readQuery(c, uploadNameQuery);
+    const bytes = await readUpload(c.req.raw, services.config.media.maxUploadBytes);
+    const { item, created } = await uploadMedia(services, actor(c), name, bytes);
+    return c.json({ item, created }, created ? 201 : 200);
+  });
+
+  app.get("/:id", async (c) => {
+    const id = mediaId(c);
+    const item = await findMedia(db, id);
+    return item ? c.json({ item }, 200, noStore) : errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
+  });
+
+  app.put("/:id/alt/:code", async (c) => {
+    const id = mediaId(c);
+    const code = validateInput(languageCodeParam, c.req.param("code"), "code");
+    const { alt } = await readJson(c, altInput);
+    return c.json({ item: await setAltText(services, actor(c), id, code, alt) });
+  });
+
+  app.delete("/:id", async (c) => {
+    await deleteMedia(services, actor(c), mediaId(c));
+    return c.body(null, 204);
+  });
+
+  return app;
+}

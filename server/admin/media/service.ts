@@ -1,0 +1,248 @@
+/**
+ * The media library as admins manage it (/admin/media): upload (through the
+ * sharp pipeline), list with keyset pagination and search, alt text per
+ * language, delete when unused. Each write is one transaction with its audit
+ * entry; writes that change what public pages show reload the content.
+ */
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { AppServices } from "../../../app/context.ts";
+import { variantFileName } from "../../../app/lib/media-rules.ts";
+import { foldForSearch } from "../../../app/lib/text.ts";
+import type { Database } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { HttpError } from "../../http/errors.ts";
+import { processImage, type ProcessedImage } from "../../media/pipeline.ts";
+import { recordAudit } from "../audit.ts";
+import type { ListMediaQuery } from "./schema.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Writer = Pick<AppServices, "database" | "content">;
+
+const MEDIA = "media";
+
+export interface MediaUse {
+  id: number;
+  key: string;
+  title: string;
+}
+
+export interface MediaItem {
+  id: number;
+  fileName: string;
+  format: string;
+  width: number;
+  height: number;
+  /** Bytes of the upload as received. */
+  sourceBytes: number;
+  /** Bytes of every variant together: what the library stores for it. */
+  storedBytes: number;
+  createdAt: string;
+  /** The smallest WebP variant, for lists and pickers. */
+  thumbnail: string;
+  alt: Record<string, string>;
+  usedBy: MediaUse[];
+}
+
+export interface MediaPage {
+  items: MediaItem[];
+  /** Pass as `before` for the next page; null on the last page. */
+  next: number | null;
+}
+
+function searchTextOf(fileName: string, alts: string[]): string {
+  return foldForSearch([fileName, ...alts].join(" "));
+}
+
+/** LIKE pattern matching `word` anywhere, with LIKE's own wildcards taken literally. */
+function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("media").selectAll().where("id", "in", ids).orderBy("id", "desc").execute();
+  const variants = await db
+    .selectFrom("media_variants")
+    .select(["media_id", "file", "format", "width", "size"])
+    .where("media_id", "in", ids)
+    .execute();
+  const alts = await db.selectFrom("media_alt").select(["media_id", "code", "alt"]).where("media_id", "in", ids).execute();
+  const uses = await db
+    .selectFrom("media_usage")
+    .innerJoin("blogs", "blogs.id", "media_usage.blog_id")
+    .select(["media_usage.media_id", "blogs.id", "blogs.key"])
+    .select((eb) =>
+      eb
+        .selectFrom("blog_versions")
+        .select("blog_versions.title")
+        .whereRef("blog_versions.blog_id", "=", "blogs.id")
+        .orderBy("blog_versions.code")
+        .limit(1)
+        .as("title"),
+    )
+    .where("media_usage.media_id", "in", ids)
+    .orderBy("blogs.id")
+    .execute();
+  const variantsOf = Map.groupBy(variants, (variant) => variant.media_id);
+  const altsOf = Map.groupBy(alts, (alt) => alt.media_id);
+  const usesOf = Map.groupBy(uses, (use) => use.media_id);
+  return rows.map((row) => {
+    const own = variantsOf.get(row.id) ?? [];
+    const thumbnail = own.filter((variant) => variant.format === "webp").sort((a, b) => a.width - b.width)[0] ?? own[0];
+    return {
+      id: row.id,
+      fileName: row.file_name,
+      format: row.format,
+      width: row.width,
+      height: row.height,
+      sourceBytes: row.source_bytes,
+      storedBytes: own.reduce((total, variant) => total + variant.size, 0),
+      createdAt: row.created_at,
+      thumbnail: thumbnail ? `/media/${thumbnail.file}` : "",
+      alt: Object.fromEntries((altsOf.get(row.id) ?? []).map((alt) => [alt.code, alt.alt])),
+      usedBy: (usesOf.get(row.id) ?? []).map((use) => ({ id: use.id, key: use.key, title: use.title ?? use.key })),
+    };
+  });
+}
+
+/** Newest first, `limit` at a time after the `before` cursor: an index range scan on the primary key at any library size. */
+export async function listMedia(db: Db, query: ListMediaQuery): Promise<MediaPage> {
+  const words = foldForSearch(query.q).split(" ").filter(Boolean);
+  const rows = await db
+    .selectFrom("media")
+    .select("id")
+    .$if(query.before !== undefined, (builder) => builder.where("id", "<", query.before!))
+    .$if(query.ids !== undefined, (builder) => builder.where("id", "in", query.ids!))
+    .$if(words.length > 0, (builder) =>
+      builder.where(({ and }) => and(words.map((word) => sql<boolean>`search_text like ${containsPattern(word)} escape '\\'`))),
+    )
+    .orderBy("id", "desc")
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit).map((row) => row.id);
+  return { items: await describe(db, page), next: rows.length > query.limit ? page.at(-1)! : null };
+}
+
+export async function findMedia(db: Db, id: number): Promise<MediaItem | null> {
+  return (await describe(db, [id]))[0] ?? null;
+}
+
+async function requireMedia(db: Db, id: number): Promise<MediaItem> {
+  const item = await findMedia(db, id);
+  if (!item) throw new HttpError(404, "not_found", `id: no image ${id} in the media library.`, "id");
+  return item;
+}
+
+async function store(trx: Transaction<Database>, actorUid: string, fileName: string, sourceBytes: number, image: ProcessedImage): Promise<number> {
+  const row = await trx
+    .insertInto("media")
+    .values({
+      file_name: fileName,
+      source_sha256: image.sourceSha256,
+      format: image.format,
+      width: image.width,
+      height: image.height,
+      source_bytes: sourceBytes,
+      search_text: searchTextOf(fileName, []),
+      uploaded_by: actorUid,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const variant of image.variants) {
+    await trx
+      .insertInto("media_variants")
+      .values({
+        file: variantFileName(row.id, variant.sha256, variant.width, variant.format),
+        media_id: row.id,
+        format: variant.format,
+        width: variant.width,
+        height: variant.height,
+        size: variant.bytes.byteLength,
+        bytes: variant.bytes,
+      })
+      .execute();
+  }
+  return row.id;
+}
+
+/**
+ * Checks and encodes an upload, then stores it. The same bytes uploaded again
+ * give back the image already in the library (`created: false`).
+ */
+export async function uploadMedia(
+  services: Writer & Pick<AppServices, "config">,
+  actorUid: string,
+  fileName: string,
+  bytes: Buffer,
+): Promise<{ item: MediaItem; created: boolean }> {
+  const image = await processImage(bytes, fileName, { maxInputPixels: services.config.media.maxInputPixels });
+  const { db } = services.database;
+  const existing = await db.selectFrom("media").select("id").where("source_sha256", "=", image.sourceSha256).executeTakeFirst();
+  if (existing) return { item: await requireMedia(db, existing.id), created: false };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const id = await store(trx, actorUid, fileName, bytes.byteLength, image);
+      const item = await requireMedia(trx, id);
+      const { usedBy, thumbnail, ...audited } = item;
+      await recordAudit(trx, { uid: actorUid, action: "upload", entity: MEDIA, entityId: String(id), after: audited });
+      return { item, created: true };
+    });
+  } catch (error) {
+    // The same file uploaded twice at once: the second finds the first.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await db.selectFrom("media").select("id").where("source_sha256", "=", image.sourceSha256).executeTakeFirstOrThrow();
+    return { item: await requireMedia(db, winner.id), created: false };
+  }
+}
+
+/** Sets (or, when empty, removes) the alt text of an image in one language. Pages showing it are reloaded. */
+export async function setAltText(services: Writer, actorUid: string, id: number, code: string, alt: string): Promise<MediaItem> {
+  const item = await services.database.db.transaction().execute(async (trx) => {
+    const before = await requireMedia(trx, id);
+    const language = await trx.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
+    if (!language) throw new HttpError(400, "invalid_field", `code: "${code}" is not a language of this site.`, "code");
+    if (alt === "") {
+      await trx.deleteFrom("media_alt").where("media_id", "=", id).where("code", "=", code).execute();
+    } else {
+      const values = { alt, updated_at: new Date().toISOString() };
+      const updated = await trx.updateTable("media_alt").set(values).where("media_id", "=", id).where("code", "=", code).executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) await trx.insertInto("media_alt").values({ media_id: id, code, ...values }).execute();
+    }
+    const alts = { ...before.alt, [code]: alt };
+    await trx
+      .updateTable("media")
+      .set({ search_text: searchTextOf(before.fileName, Object.values(alts).filter(Boolean)) })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, {
+      uid: actorUid,
+      action: "update",
+      entity: "media_alt",
+      entityId: `${id}:${code}`,
+      before: before.alt[code] === undefined ? undefined : { alt: before.alt[code] },
+      after: alt === "" ? undefined : { alt },
+    });
+    return requireMedia(trx, id);
+  });
+  if (item.usedBy.length > 0) await services.content.changed();
+  return item;
+}
+
+/** Deletes an image no article uses; one in use is refused (409) with the articles that use it. */
+export async function deleteMedia(services: Writer, actorUid: string, id: number): Promise<void> {
+  await services.database.db.transaction().execute(async (trx) => {
+    const before = await requireMedia(trx, id);
+    if (before.usedBy.length > 0) {
+      const list = before.usedBy.map((use) => `“${use.title}” (article ${use.id})`).join(", ");
+      throw new HttpError(409, "in_use", `id: the image is used by ${before.usedBy.length === 1 ? "an article" : `${before.usedBy.length} articles`}: ${list}. Remove it from them first.`, "id");
+    }
+    // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
+    await trx.deleteFrom("media_variants").where("media_id", "=", id).execute();
+    await trx.deleteFrom("media_alt").where("media_id", "=", id).execute();
+    await trx.deleteFrom("media").where("id", "=", id).execute();
+    const { usedBy, thumbnail, ...audited } = before;
+    await recordAudit(trx, { uid: actorUid, action: "delete", entity: MEDIA, entityId: String(id), before: audited });
+  });
+}
