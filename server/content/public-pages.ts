@@ -11,6 +11,7 @@ import { matchesAllWords } from "../../app/lib/text.ts";
 import { slugify } from "../../app/lib/text.ts";
 import type { SectionKey } from "../../app/lib/types.ts";
 import { ROME_SOURCE_LANGUAGE } from "../../app/lib/rome.ts";
+import { altTextFor, mediaIdOf, type MediaRendition } from "../../app/lib/media-rules.ts";
 import type { Article, Job, Language, Snapshot } from "./snapshot.ts";
 
 export const ARTICLES_PER_PAGE = 6;
@@ -31,7 +32,10 @@ export interface ArticleCard {
   title: string;
   summary: string;
   path: string;
+  /** An address any <img> can show (a library cover's fallback variant). */
   cover: string | null;
+  /** A library cover, drawn with <picture>. */
+  coverImage: MediaRendition | null;
   coverAlt: string;
   author: string;
   publishedAt: string;
@@ -93,6 +97,17 @@ function articlePathIn(snapshot: Snapshot, language: Language, article: Article)
   return itemPath(language.shortCode, name, article.id, version.slug);
 }
 
+/** A cover's address for <img> and link previews: a library image's fallback variant, else the stored address. */
+function coverAddress(article: Article): string | null {
+  if (article.coverImage) return article.coverImage.fallback.url;
+  return mediaIdOf(article.cover) === null ? article.cover : null;
+}
+
+/** The version's own cover description, else a library cover's alt text in that language. */
+function coverAltIn(article: Article, language: Language, typed: string): string {
+  return article.coverImage ? altTextFor(article.coverImage, language.code, typed) : typed;
+}
+
 function articleCard(snapshot: Snapshot, language: Language, article: Article): ArticleCard | null {
   const version = article.versions.get(language.code);
   const path = articlePathIn(snapshot, language, article);
@@ -102,8 +117,9 @@ function articleCard(snapshot: Snapshot, language: Language, article: Article): 
     title: version.title,
     summary: version.summary,
     path,
-    cover: article.cover,
-    coverAlt: version.coverAlt,
+    cover: coverAddress(article),
+    coverImage: article.coverImage,
+    coverAlt: coverAltIn(article, language, version.coverAlt),
     author: article.author,
     publishedAt: version.publishedAt,
     readingMinutes: version.readingMinutes,
@@ -225,8 +241,9 @@ export function articleView(snapshot: Snapshot, language: Language, rawId: strin
       summary: version.summary,
       html: version.html,
       author: article.author,
-      cover: article.cover,
-      coverAlt: version.coverAlt,
+      cover: coverAddress(article),
+      coverImage: article.coverImage,
+      coverAlt: coverAltIn(article, language, version.coverAlt),
       publishedAt: version.publishedAt,
       updatedAt: version.updatedAt,
       readingMinutes: version.readingMinutes,

@@ -8,6 +8,8 @@ import type { LanguageRef, SectionKey, SectionName } from "../../app/lib/types.t
 import { foldForSearch } from "../../app/lib/text.ts";
 import type { Database } from "../db/schema.ts";
 import { readingMinutes, renderMarkdown } from "../../app/lib/markdown.ts";
+import { mediaIdOf, mediaIdsUsed, mediaImagesIn, type MediaRendition } from "../../app/lib/media-rules.ts";
+import { loadRenditions } from "../media/renditions.ts";
 
 export interface Language extends LanguageRef {
   link: string;
@@ -33,7 +35,10 @@ export interface Article {
   id: number;
   key: string;
   author: string;
+  /** As stored: a library image ("media:42"), a path on this site or an https URL. */
   cover: string | null;
+  /** The cover when it is a library image. */
+  coverImage: MediaRendition | null;
   tags: string[];
   /** Published versions by language code. */
   versions: Map<string, ArticleVersion>;
@@ -110,11 +115,14 @@ async function loadTranslations(db: Kysely<Database>) {
   return { translations, sectionNames };
 }
 
-/** Rendered Markdown of the previous snapshot, reused for unchanged bodies: a reload re-renders only what changed. */
+/**
+ * Rendered Markdown of the previous snapshot, reused for unchanged bodies: a reload re-renders only what changed.
+ * Bodies showing library images are always re-rendered, as their alt text may have changed.
+ */
 function renderCache(previous: Snapshot | null): Map<string, ArticleVersion> {
   const rendered = new Map<string, ArticleVersion>();
   for (const article of previous?.articles ?? []) {
-    for (const version of article.versions.values()) rendered.set(version.body, version);
+    for (const version of article.versions.values()) if (mediaImagesIn(version.body).length === 0) rendered.set(version.body, version);
   }
   return rendered;
 }
@@ -123,10 +131,19 @@ async function loadArticles(db: Kysely<Database>, previous: Snapshot | null): Pr
   const rendered = renderCache(previous);
   const blogs = await db.selectFrom("blogs").selectAll().execute();
   const versions = await db.selectFrom("blog_versions").selectAll().where("status", "=", "published").execute();
+  const media = await loadRenditions(db, mediaIdsUsed(null, versions.map((version) => version.body)).concat(blogs.flatMap((blog) => mediaIdOf(blog.cover) ?? [])));
   const articles = new Map<number, Article>(
     blogs.map((blog) => [
       blog.id,
-      { id: blog.id, key: blog.key, author: blog.author, cover: blog.cover, tags: JSON.parse(blog.tags) as string[], versions: new Map() },
+      {
+        id: blog.id,
+        key: blog.key,
+        author: blog.author,
+        cover: blog.cover,
+        coverImage: media[mediaIdOf(blog.cover) ?? 0] ?? null,
+        tags: JSON.parse(blog.tags) as string[],
+        versions: new Map(),
+      },
     ]),
   );
   for (const version of versions) {
@@ -138,7 +155,7 @@ async function loadArticles(db: Kysely<Database>, previous: Snapshot | null): Pr
       title: version.title,
       summary: version.summary,
       body: version.body,
-      html: earlier?.html ?? renderMarkdown(version.body),
+      html: earlier?.html ?? renderMarkdown(version.body, { media, language: version.code }),
       coverAlt: version.cover_alt,
       readingMinutes: earlier?.readingMinutes ?? readingMinutes(version.body),
       publishedAt: version.published_at ?? version.updated_at,
