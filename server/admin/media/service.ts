@@ -7,12 +7,13 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { AppServices } from "../../../app/context.ts";
-import { variantFileName } from "../../../app/lib/media-rules.ts";
+import { variantFileName, type MediaRendition } from "../../../app/lib/media-rules.ts";
 import { foldForSearch } from "../../../app/lib/text.ts";
 import type { Database } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { HttpError } from "../../http/errors.ts";
 import { processImage, type ProcessedImage } from "../../media/pipeline.ts";
+import { loadRenditions } from "../../media/renditions.ts";
 import { recordAudit } from "../audit.ts";
 import type { ListMediaQuery } from "./schema.ts";
 
@@ -42,6 +43,8 @@ export interface MediaItem {
   thumbnail: string;
   alt: Record<string, string>;
   usedBy: MediaUse[];
+  /** What the editor's preview needs to draw it. */
+  rendition: MediaRendition;
 }
 
 export interface MediaPage {
@@ -62,12 +65,14 @@ function containsPattern(word: string): string {
 async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom("media").selectAll().where("id", "in", ids).orderBy("id", "desc").execute();
-  const variants = await db
+  const sizes = await db
     .selectFrom("media_variants")
-    .select(["media_id", "file", "format", "width", "size"])
+    .select("media_id")
+    .select((eb) => eb.fn.sum<number | string>("size").as("stored"))
     .where("media_id", "in", ids)
+    .groupBy("media_id")
     .execute();
-  const alts = await db.selectFrom("media_alt").select(["media_id", "code", "alt"]).where("media_id", "in", ids).execute();
+  const renditions = await loadRenditions(db, ids);
   const uses = await db
     .selectFrom("media_usage")
     .innerJoin("blogs", "blogs.id", "media_usage.blog_id")
@@ -84,12 +89,11 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
     .where("media_usage.media_id", "in", ids)
     .orderBy("blogs.id")
     .execute();
-  const variantsOf = Map.groupBy(variants, (variant) => variant.media_id);
-  const altsOf = Map.groupBy(alts, (alt) => alt.media_id);
+  const storedOf = new Map(sizes.map((size) => [size.media_id, Number(size.stored)]));
   const usesOf = Map.groupBy(uses, (use) => use.media_id);
-  return rows.map((row) => {
-    const own = variantsOf.get(row.id) ?? [];
-    const thumbnail = own.filter((variant) => variant.format === "webp").sort((a, b) => a.width - b.width)[0] ?? own[0];
+  return rows.flatMap((row) => {
+    const rendition = renditions[row.id];
+    if (!rendition) return [];
     return {
       id: row.id,
       fileName: row.file_name,
@@ -97,11 +101,12 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
       width: row.width,
       height: row.height,
       sourceBytes: row.source_bytes,
-      storedBytes: own.reduce((total, variant) => total + variant.size, 0),
+      storedBytes: storedOf.get(row.id) ?? 0,
       createdAt: row.created_at,
-      thumbnail: thumbnail ? `/media/${thumbnail.file}` : "",
-      alt: Object.fromEntries((altsOf.get(row.id) ?? []).map((alt) => [alt.code, alt.alt])),
+      thumbnail: (rendition.webp[0] ?? rendition.fallback).url,
+      alt: rendition.alt,
       usedBy: (usesOf.get(row.id) ?? []).map((use) => ({ id: use.id, key: use.key, title: use.title ?? use.key })),
+      rendition,
     };
   });
 }
@@ -185,7 +190,7 @@ export async function uploadMedia(
     return await db.transaction().execute(async (trx) => {
       const id = await store(trx, actorUid, fileName, bytes.byteLength, image);
       const item = await requireMedia(trx, id);
-      const { usedBy, thumbnail, ...audited } = item;
+      const { usedBy, thumbnail, rendition, ...audited } = item;
       await recordAudit(trx, { uid: actorUid, action: "upload", entity: MEDIA, entityId: String(id), after: audited });
       return { item, created: true };
     });
@@ -242,7 +247,7 @@ export async function deleteMedia(services: Writer, actorUid: string, id: number
     await trx.deleteFrom("media_variants").where("media_id", "=", id).execute();
     await trx.deleteFrom("media_alt").where("media_id", "=", id).execute();
     await trx.deleteFrom("media").where("id", "=", id).execute();
-    const { usedBy, thumbnail, ...audited } = before;
+    const { usedBy, thumbnail, rendition, ...audited } = before;
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: MEDIA, entityId: String(id), before: audited });
   });
 }
