@@ -10,6 +10,10 @@ import { articleIdParam, createArticleInput, updateArticleInput, versionInput } 
 import { findArticle, type AdminArticle, type AdminArticleVersion } from "../../../server/admin/articles/service.ts";
 import { requireAdmin } from "../../../server/auth/guard.ts";
 import { articleView, sectionPathIn } from "../../../server/content/public-pages.ts";
+import { loadRenditions } from "../../../server/media/renditions.ts";
+import { CoverPicker, InsertImageButton, VersionImages, type MediaByID } from "../../components/admin/media/editor-images.tsx";
+import type { MediaItem } from "../../components/admin/media/upload.ts";
+import type { UploadLimits } from "../../components/admin/media/upload-zone.tsx";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "../../components/admin/feedback.tsx";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
@@ -17,6 +21,7 @@ import { requestContext, servicesContext } from "../../context.ts";
 import { api } from "../../lib/api-client.ts";
 import { ARTICLE_LIMITS, isRomeCode, splitTags, uniqueTags, type ArticleStatus } from "../../lib/article-rules.ts";
 import { renderMarkdown } from "../../lib/markdown.ts";
+import { mediaIdOf, mediaIdsUsed } from "../../lib/media-rules.ts";
 import { slugify } from "../../lib/text.ts";
 import "../../styles/admin-grid.css";
 import "../../styles/admin-articles.css";
@@ -35,7 +40,7 @@ function readablePath(path: string | null): string | null {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  const { database, content } = context.get(servicesContext);
+  const { database, content, config } = context.get(servicesContext);
   const snapshot = content.current();
   const languages = snapshot.languages.map((language) => ({
     code: language.code,
@@ -46,7 +51,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     /** Where this language's articles live ("/ar/مقالات", decoded for reading); null if the language has no such section. */
     articlesPath: readablePath(language.enabled ? sectionPathIn(snapshot, language, "ARTICLES") : null),
   }));
-  if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string> };
+  const mediaLimits = config.media;
+  if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits };
 
   const id = articleIdParam.safeParse(params.articleId);
   const article = id.success ? await findArticle(database.db, id.data) : null;
@@ -57,13 +63,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const view = language.enabled ? articleView(snapshot, language, String(article.id)) : null;
     if (view) publicPaths[language.code] = view.seo.canonicalPath;
   }
-  return { article, languages, publicPaths };
+  const media: MediaByID = await loadRenditions(database.db, mediaIdsUsed(article.cover, article.versions.map((version) => version.body)));
+  return { article, languages, publicPaths, media, mediaLimits };
 }
 
 type EditorLanguage = Route.ComponentProps["loaderData"]["languages"][number];
 
 export default function AdminArticleEditor({ loaderData }: Route.ComponentProps) {
-  const { article, languages, publicPaths } = loaderData;
+  const { article, languages, publicPaths, mediaLimits } = loaderData;
+  // Images chosen or re-described here since the page loaded, over those the loader found.
+  const [picked, setPicked] = useState<MediaByID>({});
+  const media = useMemo(() => ({ ...loaderData.media, ...picked }), [loaderData.media, picked]);
+  const mediaProps = { media, mediaLimits, onMedia: (item: MediaItem) => setPicked((current) => ({ ...current, [item.id]: item.rendition })) };
   const [searchParams] = useSearchParams();
   const feedback = useSaveFeedback();
   const favorite = languages.find((language) => language.favorite) ?? languages[0]!;
@@ -91,7 +102,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
       <h1>{article ? (headline?.title ?? `Article ${article.key}`) : "New article"}</h1>
       <SaveStatus feedback={feedback} />
 
-      <ArticleDetails key={article?.id ?? "new"} article={article} favoriteCode={favorite.code} onSaved={feedback.success} />
+      <ArticleDetails key={article?.id ?? "new"} article={article} favoriteCode={favorite.code} onSaved={feedback.success} {...mediaProps} />
 
       {article && (
         <>
@@ -105,6 +116,8 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
               version={article.versions.find((version) => version.code === selected.code) ?? null}
               publicPath={publicPaths[selected.code] ?? null}
               onSaved={feedback.success}
+              cover={article.cover}
+              {...mediaProps}
             />
           </section>
           <DeleteArticle article={article} title={headline?.title ?? article.key} onDeleted={feedback.success} />
@@ -130,7 +143,13 @@ function detailsOf(article: AdminArticle | null): DetailsDraft {
   return { author: article?.author ?? "", cover: article?.cover ?? "", tags: article?.tags.join(", ") ?? "", key: article?.key ?? "" };
 }
 
-function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArticle | null; favoriteCode: string; onSaved(message: string): void }) {
+interface EditorMediaProps {
+  media: MediaByID;
+  mediaLimits: UploadLimits;
+  onMedia(item: MediaItem): void;
+}
+
+function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLimits, onMedia }: { article: AdminArticle | null; favoriteCode: string; onSaved(message: string): void } & EditorMediaProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState(() => detailsOf(article));
@@ -198,12 +217,22 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
           <Field
             id={idFor("cover")}
             label={DETAIL_LABELS.cover!}
-            hint="A path on this site (/covers/photo.webp) or an https:// address; optional"
+            hint="A library image (media:42, or choose one below), a path on this site (/covers/photo.webp) or an https:// address; optional"
             error={errors.cover}
             className="article-details__wide"
           >
             {(control) => (
-              <input {...control} type="text" inputMode="url" dir="ltr" autoComplete="off" spellCheck={false} value={draft.cover} onChange={(event) => set("cover", event.target.value)} />
+              <>
+                <input {...control} type="text" inputMode="url" dir="ltr" autoComplete="off" spellCheck={false} value={draft.cover} onChange={(event) => set("cover", event.target.value)} />
+                <CoverPicker
+                  languageCode={favoriteCode}
+                  limits={mediaLimits}
+                  onPick={(cover, item) => {
+                    onMedia(item);
+                    set("cover", cover);
+                  }}
+                />
+              </>
             )}
           </Field>
           <Field
@@ -229,9 +258,7 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
             ))}
           </p>
         )}
-        {article?.cover && (
-          <img className="article-editor__cover" src={article.cover} alt="" width="240" height="126" loading="lazy" />
-        )}
+        {draft.cover && <CoverPreview cover={draft.cover} media={media} />}
         <div className="admin-form__actions">
           <button type="submit" className="button" disabled={saving}>
             {article ? "Save details" : "Create article"}
@@ -240,6 +267,16 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
       </form>
     </section>
   );
+}
+
+/** The chosen cover: a library image's smallest variant, else the address as typed (once it looks like one). */
+function CoverPreview({ cover, media }: { cover: string; media: MediaByID }) {
+  const id = mediaIdOf(cover);
+  const rendition = id === null ? null : media[id];
+  if (rendition) {
+    return <img className="article-editor__cover" src={(rendition.webp[0] ?? rendition.fallback).url} alt="" width="240" height={Math.round((240 * rendition.height) / rendition.width)} />;
+  }
+  return id === null && /^(\/[^/]|https:\/\/)/.test(cover) ? <img className="article-editor__cover" src={cover} alt="" width="240" height="126" loading="lazy" /> : null;
 }
 
 /* ---------- Tabs: one per existing version, plus "Add translation" ---------- */
@@ -335,9 +372,11 @@ interface VersionFormProps {
   version: AdminArticleVersion | null;
   publicPath: string | null;
   onSaved(message: string): void;
+  /** The article's saved cover: its alt text is part of this version's. */
+  cover: string | null;
 }
 
-function VersionForm({ articleId, language, version, publicPath, onSaved }: VersionFormProps) {
+function VersionForm({ articleId, language, version, publicPath, onSaved, cover, media, mediaLimits, onMedia }: VersionFormProps & EditorMediaProps) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [saved, setSaved] = useState(() => versionDraftOf(version));
@@ -352,7 +391,7 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
   const textAttributes = { lang: language.code, dir: language.dir };
 
   const previewSource = useDeferredValue(draft.body);
-  const previewHtml = useMemo(() => renderMarkdown(previewSource), [previewSource]);
+  const previewHtml = useMemo(() => renderMarkdown(previewSource, { media, language: language.code }), [previewSource, media, language.code]);
 
   const dirty = !sameDraft(draft, saved);
   const blocker = useBlocker(
@@ -460,7 +499,21 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
           error={errors.body}
           className="version-form__source"
         >
-          {(control) => <textarea {...control} {...textAttributes} rows={22} spellCheck value={draft.body} onChange={(event) => set("body", event.target.value)} />}
+          {(control) => (
+            <>
+              <textarea {...control} {...textAttributes} rows={22} spellCheck value={draft.body} onChange={(event) => set("body", event.target.value)} />
+              <InsertImageButton
+                textareaId={idFor("body")}
+                body={draft.body}
+                language={language}
+                limits={mediaLimits}
+                onInsert={(body, item) => {
+                  onMedia(item);
+                  set("body", body);
+                }}
+              />
+            </>
+          )}
         </Field>
         <section className="version-form__preview" aria-labelledby="preview-title">
           <h4 id="preview-title" className="version-form__preview-title">
@@ -478,6 +531,8 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
           {(control) => <input {...control} {...textAttributes} type="text" autoComplete="off" value={draft.coverAlt} onChange={(event) => set("coverAlt", event.target.value)} />}
         </Field>
       </div>
+
+      <VersionImages cover={cover} coverAlt={draft.coverAlt} body={draft.body} language={language} publishing={draft.status === "published"} media={media} onMedia={onMedia} />
 
       <fieldset className="version-form__status" aria-describedby={errors.status ? `${idFor("status")}-error` : `${idFor("status")}-hint`}>
         <legend>{VERSION_LABELS.status}</legend>
