@@ -1,12 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_PORT, E2E_URL, GITHUB_STANDIN_PORT, GOOGLE_STANDIN_PORT, GOOGLE_STANDIN_URL } from "./tests/e2e/ports.ts";
 
-// Helpers running browser tests side by side pick their own port.
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
-export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
-// The local identity providers (tests/fixtures/idp): ports derived from E2E_PORT so parallel runs never collide.
-export const GOOGLE_STANDIN_PORT = E2E_PORT + 228;
-export const GITHUB_STANDIN_PORT = E2E_PORT + 229;
-export const GOOGLE_STANDIN_URL = `http://127.0.0.1:${GOOGLE_STANDIN_PORT}`;
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
 const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"];

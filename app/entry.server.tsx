@@ -7,7 +7,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { requestContext } from "./context.ts";
+import { requestContext } from "#server/context.ts";
 
 export const streamTimeout = 5_000;
 

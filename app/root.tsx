@@ -11,18 +11,17 @@ import {
   type RouterContextProvider,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { pageShellData } from "../server/http/page-shell.ts";
+import { pageShellData } from "#server/http/page-shell.ts";
 import type { Route } from "./+types/root";
 import { AccountMenu } from "./components/account-menu.tsx";
 import { AdminGate, adminGateStatus } from "./components/admin-gate.tsx";
 import { LanguagePicker } from "./components/language-picker.tsx";
 import { PageViewBeacon } from "./components/page-view-beacon.tsx";
-import { requestContext, servicesContext } from "./context.ts";
-import { homePath } from "./lib/paths.ts";
-import { pageNameFor } from "./lib/pages.ts";
-import { sectionPath } from "./lib/paths.ts";
+import { homePath } from "#core/paths.ts";
+import { pageNameFor } from "#core/pages.ts";
+import { sectionPath } from "#core/paths.ts";
 import { restoreLanguageChoice } from "./lib/saved-language.ts";
-import { createTranslate } from "./i18n/translate.ts";
+import { createTranslate } from "#core/i18n/translate.ts";
 import { useShell, useShellData } from "./lib/use-shell.ts";
 import { ToastProvider } from "./toast/context.tsx";
 import { Toaster } from "./toast/toaster.tsx";

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
-import { api } from "../lib/api-client.ts";
+import { api } from "#app/lib/api-client.ts";
 import {
   parseSignInResult,
   SIGN_IN_CHANNEL,
@@ -15,10 +15,10 @@ import {
   takeFlashResult,
   type SignInMethod,
   type SignInResult,
-} from "../lib/sign-in-result.ts";
-import { useShell } from "../lib/use-shell.ts";
-import { formatSignInError } from "../toast/sign-in-error.ts";
-import { useToasts } from "../toast/context.tsx";
+} from "#core/sign-in-result.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { formatSignInError } from "#core/sign-in-error.ts";
+import { useToasts } from "#app/toast/context.tsx";
 import "./account-menu.css";
 
 const POPUP_NAME = "polyglot-press-sign-in";

@@ -6,7 +6,7 @@
  * (an admin loader refusing, e.g. after a sign-out).
  */
 import { isRouteErrorResponse } from "react-router";
-import { useShell } from "../lib/use-shell.ts";
+import { useShell } from "#app/lib/use-shell.ts";
 import { SignInButtons } from "./account-menu.tsx";
 
 /** 401 or 403 when `error` is the admin gate's refusal (server/auth/guard.ts), else null. */

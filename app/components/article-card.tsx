@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { ArticleCard as ArticleCardData } from "../../server/content/public-pages.ts";
-import { useShell } from "../lib/use-shell.ts";
-import { formatDate } from "../i18n/format.ts";
-import { ResponsiveImage } from "./responsive-image.tsx";
+import type { ArticleCard as ArticleCardData } from "#server/content/public-pages.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { formatDate } from "#core/i18n/format.ts";
+import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 
 export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCardData; headingLevel?: 2 | 3 }) {
   const { t, language } = useShell();

@@ -4,10 +4,10 @@
  * Plain links and the native popover: works with keyboard, screen readers and before hydration.
  */
 import { Link, useMatches } from "react-router";
-import { api } from "../lib/api-client.ts";
-import { switchLanguagePath, type CurrentPage } from "../lib/language-switch.ts";
-import { saveLanguageChoice } from "../lib/saved-language.ts";
-import { useShell } from "../lib/use-shell.ts";
+import { api } from "#app/lib/api-client.ts";
+import { switchLanguagePath, type CurrentPage } from "#core/language-switch.ts";
+import { saveLanguageChoice } from "#app/lib/saved-language.ts";
+import { useShell } from "#app/lib/use-shell.ts";
 
 const MENU_ID = "language-menu";
 

@@ -6,7 +6,7 @@
  */
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { api } from "../lib/api-client.ts";
+import { api } from "#app/lib/api-client.ts";
 
 export function isAdminPath(pathname: string): boolean {
   return /^\/admin(\/|$)/i.test(pathname);

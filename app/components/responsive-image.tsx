@@ -1,4 +1,4 @@
-import { ARTICLE_IMAGE_SIZES, srcset, type MediaRendition } from "../lib/media-rules.ts";
+import { ARTICLE_IMAGE_SIZES, srcset, type MediaRendition } from "#core/media-rules.ts";
 
 interface ResponsiveImageProps {
   image: MediaRendition;

@@ -1,5 +1,5 @@
 /** Per-page head tags in the page's language; React 19 hoists them into <head>. */
-import { useShell } from "../lib/use-shell.ts";
+import { useShell } from "#app/lib/use-shell.ts";
 
 export interface SeoProps {
   title: string;

@@ -1,6 +1,6 @@
 /** Every admin change is recorded: who, what, before and after, when (PRODUCT.md §7). */
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export interface AuditEntry {
   uid: string;

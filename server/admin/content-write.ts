@@ -4,10 +4,10 @@
  * reloads on every instance (server/content/store.ts).
  */
 import type { Transaction } from "kysely";
-import type { AppServices } from "../../app/context.ts";
-import { isUniqueViolation } from "../db/errors.ts";
-import type { Database } from "../db/schema.ts";
-import { HttpError } from "../http/errors.ts";
+import type { AppServices } from "#server/context.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import type { Database } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
 
 /**
  * Runs `work` in a transaction, then reloads the public content. A unique-constraint

@@ -1,7 +1,7 @@
 /** First-party analytics: events are rows in our own database, charted in the admin area. */
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export const eventNameSchema = z
   .string()

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { ProviderName } from "./dev-login.ts";
 import { hashSessionId } from "./sessions.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "#server/config.ts";
 import { isLoopbackHost, signInAvailable, usesDevLogin } from "./dev-login.ts";
 
 describe("isLoopbackHost", () => {

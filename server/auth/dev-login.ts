@@ -3,7 +3,7 @@
  * (PRODUCT.md §6): the provider has no credentials, and either DEV_LOGIN=on or
  * DEV_LOGIN=auto with a loopback PUBLIC_URL. Never on a public address by default.
  */
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 
 export type ProviderName = "google" | "github";
 export const PROVIDER_NAMES: readonly ProviderName[] = ["google", "github"];

@@ -4,9 +4,9 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { data } from "react-router";
-import type { SignedInUser } from "../../app/context.ts";
-import type { HttpEnv } from "../http/env.ts";
-import { errorResponse } from "../http/errors.ts";
+import type { SignedInUser } from "#core/shell.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse } from "#server/http/errors.ts";
 
 export type GateResult = { ok: true; user: SignedInUser } | { ok: false; status: 401 | 403 };
 

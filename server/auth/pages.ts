@@ -3,8 +3,8 @@
  * (it hands the result to the page that opened it, then closes), and the
  * development identity provider's form. Served with the request's CSP nonce.
  */
-import { SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, type SignInResult } from "../../app/lib/sign-in-result.ts";
-import { escapeHtml, scriptJson } from "../http/html.ts";
+import { SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, type SignInResult } from "#core/sign-in-result.ts";
+import { escapeHtml, scriptJson } from "#server/http/html.ts";
 
 export const SIGN_IN_ACK_TYPE = `${SIGN_IN_MESSAGE_TYPE}-ack`;
 

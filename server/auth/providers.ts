@@ -7,7 +7,7 @@
  */
 import * as oidc from "openid-client";
 import { z } from "zod";
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 import { isLoopbackHost, type ProviderName } from "./dev-login.ts";
 
 /** What a provider says about the person who signed in. */

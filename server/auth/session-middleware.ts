@@ -2,8 +2,8 @@
 import type { MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import type { HttpEnv } from "../http/env.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { HttpEnv } from "#server/http/env.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
 import { findSessionUser } from "./sessions.ts";
 

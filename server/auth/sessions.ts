@@ -5,8 +5,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { SignedInUser } from "../../app/context.ts";
-import type { Database } from "../db/schema.ts";
+import type { SignedInUser } from "#core/shell.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renew at most once a day: a write per request would make every page view a database write. */

@@ -6,8 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { SignedInUser } from "../../app/context.ts";
-import type { Database, UserRow } from "../db/schema.ts";
+import type { SignedInUser } from "#core/shell.ts";
+import type { Database, UserRow } from "#server/db/schema.ts";
 import type { ProviderName } from "./dev-login.ts";
 
 /** An identity whose email the provider has verified: the only kind that may sign in. */

@@ -8,11 +8,11 @@
  * as the server (DATABASE_URL…), and records the change in the audit log.
  */
 import { sql } from "kysely";
-import { ConfigError, loadConfig } from "../config.ts";
-import { setAdmin } from "../admin/users/service.ts";
-import { openDatabase } from "../db/connect.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { HttpError } from "../http/errors.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { setAdmin } from "#server/admin/users/service.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { HttpError } from "#server/http/errors.ts";
 
 /** Who the audit log names for changes made from the command line. */
 export const CLI_ACTOR = "cli";

@@ -3,15 +3,15 @@
  * call these and render the result; everything here is plain data that
  * serialises to the browser.
  */
-import type { CurrentPage } from "../../app/lib/language-switch.ts";
-import { pageWindow } from "../../app/lib/pagination.ts";
-import { pageNameFor, resolvePage } from "../../app/lib/pages.ts";
-import { homePath, itemPath, normalizeName, sectionPath } from "../../app/lib/paths.ts";
-import { matchesAllWords } from "../../app/lib/text.ts";
-import { slugify } from "../../app/lib/text.ts";
-import type { SectionKey } from "../../app/lib/types.ts";
-import { ROME_SOURCE_LANGUAGE } from "../../app/lib/rome.ts";
-import { altTextFor, mediaIdOf, type MediaRendition } from "../../app/lib/media-rules.ts";
+import type { CurrentPage } from "#core/language-switch.ts";
+import { pageWindow } from "#core/pagination.ts";
+import { pageNameFor, resolvePage } from "#core/pages.ts";
+import { homePath, itemPath, normalizeName, sectionPath } from "#core/paths.ts";
+import { matchesAllWords } from "#core/text.ts";
+import { slugify } from "#core/text.ts";
+import type { SectionKey } from "#core/types.ts";
+import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
+import { altTextFor, mediaIdOf, type MediaRendition } from "#core/media-rules.ts";
 import type { Article, Job, Language, Snapshot } from "./snapshot.ts";
 
 export const ARTICLES_PER_PAGE = 6;

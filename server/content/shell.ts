@@ -1,17 +1,9 @@
 /** The data every page's shell needs: the current language, the picker's languages, UI strings. */
-import { orderForPicker } from "../../app/lib/language-switch.ts";
-import type { LanguageRef, SectionName } from "../../app/lib/types.ts";
+import { orderForPicker } from "#core/language-switch.ts";
+import type { ShellLanguage } from "#core/shell.ts";
+import type { LanguageRef, SectionName } from "#core/types.ts";
 import { enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-pages.ts";
 import type { Snapshot } from "./snapshot.ts";
-
-export interface ShellLanguage {
-  id: number;
-  code: string;
-  shortCode: string;
-  label: string;
-  welcome: string;
-  dir: "ltr" | "rtl";
-}
 
 export function shellView(snapshot: Snapshot, rawLang: string | undefined) {
   // An unknown language still gets a shell (for its 404 page): the favorite language's.

@@ -4,12 +4,12 @@
  * an admin write (or a NOTIFY from another instance) replaces it.
  */
 import type { Kysely } from "kysely";
-import type { LanguageRef, SectionKey, SectionName } from "../../app/lib/types.ts";
-import { foldForSearch } from "../../app/lib/text.ts";
-import type { Database } from "../db/schema.ts";
-import { readingMinutes, renderMarkdown } from "../../app/lib/markdown.ts";
-import { mediaIdOf, mediaIdsUsed, mediaImagesIn, type MediaRendition } from "../../app/lib/media-rules.ts";
-import { loadRenditions } from "../media/renditions.ts";
+import type { LanguageRef, SectionKey, SectionName } from "#core/types.ts";
+import { foldForSearch } from "#core/text.ts";
+import type { Database } from "#server/db/schema.ts";
+import { readingMinutes, renderMarkdown } from "#core/markdown.ts";
+import { mediaIdOf, mediaIdsUsed, mediaImagesIn, type MediaRendition } from "#core/media-rules.ts";
+import { loadRenditions } from "#server/media/renditions.ts";
 
 export interface Language extends LanguageRef {
   link: string;

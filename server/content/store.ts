@@ -5,8 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import type { DatabaseHandle } from "../db/connect.ts";
-import type { Logger } from "../log.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { Logger } from "#server/log.ts";
 import { loadSnapshot, type Snapshot } from "./snapshot.ts";
 
 export const CONTENT_CHANNEL = "polyglot_content_changed";

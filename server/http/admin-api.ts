@@ -1,15 +1,15 @@
 /** The admin JSON API: every route under /api/admin passes the admin gate first. */
 import { Hono } from "hono";
-import type { AppServices } from "../../app/context.ts";
-import { analyticsAdminApi } from "../admin/analytics/routes.ts";
-import { articlesAdminApi } from "../admin/articles/routes.ts";
-import { auditAdminApi } from "../admin/audit/routes.ts";
-import { languagesAdminApi } from "../admin/languages/routes.ts";
-import { mediaAdminApi } from "../admin/media/routes.ts";
-import { romesAdminApi } from "../admin/romes/routes.ts";
-import { translationsAdminApi } from "../admin/translations/routes.ts";
-import { usersAdminApi } from "../admin/users/routes.ts";
-import { adminOnly } from "../auth/guard.ts";
+import type { AppServices } from "#server/context.ts";
+import { analyticsAdminApi } from "#server/admin/analytics/routes.ts";
+import { articlesAdminApi } from "#server/admin/articles/routes.ts";
+import { auditAdminApi } from "#server/admin/audit/routes.ts";
+import { languagesAdminApi } from "#server/admin/languages/routes.ts";
+import { romesAdminApi } from "#server/admin/romes/routes.ts";
+import { translationsAdminApi } from "#server/admin/translations/routes.ts";
+import { usersAdminApi } from "#server/admin/users/routes.ts";
+import { adminOnly } from "#server/auth/guard.ts";
+import { mediaAdminApi } from "#server/admin/media/routes.ts";
 import type { HttpEnv } from "./env.ts";
 
 export function adminApi(services: AppServices) {

@@ -1,4 +1,4 @@
-import type { SignedInUser } from "../../app/context.ts";
+import type { SignedInUser } from "#core/shell.ts";
 
 /** Per-request values the middlewares share. */
 export interface HttpEnv {

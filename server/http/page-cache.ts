@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import type { ContentStore } from "../content/store.ts";
+import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
 import { contentSecurityPolicy, securityHeaderValues } from "./security.ts";
 import { hasXsrfCookie, newXsrfCookie } from "./xsrf.ts";

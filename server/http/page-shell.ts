@@ -4,11 +4,12 @@
  * is thrown before any loader runs. Server-only, so none of it reaches the browser bundle.
  */
 import type { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext } from "../../app/context.ts";
-import { PROVIDER_NAMES, signInAvailable } from "../auth/dev-login.ts";
-import { shellView } from "../content/shell.ts";
+import type { ShellData } from "#core/shell.ts";
+import { requestContext, servicesContext } from "#server/context.ts";
+import { PROVIDER_NAMES, signInAvailable } from "#server/auth/dev-login.ts";
+import { shellView } from "#server/content/shell.ts";
 
-export function pageShellData(context: Readonly<RouterContextProvider>, lang: string | undefined) {
+export function pageShellData(context: Readonly<RouterContextProvider>, lang: string | undefined): ShellData {
   const { content, config } = context.get(servicesContext);
   const { nonce, user } = context.get(requestContext);
   // Only the methods that can sign someone in get a button.

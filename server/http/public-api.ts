@@ -1,9 +1,9 @@
 /** Public JSON endpoints: start-up files, analytics events, health. */
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
-import type { AppServices } from "../../app/context.ts";
-import { clientEventSchema, recordEvent } from "../analytics/events.ts";
-import { initFile, isInitFileName, type InitFileName } from "../content/init-files.ts";
+import type { AppServices } from "#server/context.ts";
+import { clientEventSchema, recordEvent } from "#server/analytics/events.ts";
+import { initFile, isInitFileName, type InitFileName } from "#server/content/init-files.ts";
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";

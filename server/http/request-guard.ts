@@ -3,7 +3,7 @@
  * percent-encoding, control characters (NUL…), and absurd lengths — a 400, never a 500.
  */
 import type { MiddlewareHandler } from "hono";
-import { decodeSegment } from "../../app/lib/paths.ts";
+import { decodeSegment } from "#core/paths.ts";
 import { errorResponse } from "./errors.ts";
 import type { HttpEnv } from "./env.ts";
 

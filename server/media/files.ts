@@ -4,10 +4,10 @@
  * answer never changes and is cached for a year as immutable.
  */
 import { Hono } from "hono";
-import type { AppServices } from "../../app/context.ts";
-import { VARIANT_FILE_PATTERN, variantContentType } from "../../app/lib/media-rules.ts";
-import type { HttpEnv } from "../http/env.ts";
-import { errorResponse } from "../http/errors.ts";
+import type { AppServices } from "#server/context.ts";
+import { VARIANT_FILE_PATTERN, variantContentType } from "#core/media-rules.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse } from "#server/http/errors.ts";
 
 export function mediaFiles(services: AppServices) {
   const app = new Hono<HttpEnv>();

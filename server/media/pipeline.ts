@@ -8,8 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
-import { HttpError } from "../http/errors.ts";
-import { MEDIA_FORMATS, mediaFormatOfName, type MediaFormat, type VariantFormat } from "../../app/lib/media-rules.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { MEDIA_FORMATS, mediaFormatOfName, type MediaFormat, type VariantFormat } from "#core/media-rules.ts";
 
 /** Widths of the responsive variants; an image narrower than one gets its own width as the largest. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;

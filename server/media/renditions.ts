@@ -1,7 +1,7 @@
 /** Looks up what pages need to draw library images (sources, size, alt text per language), for the Markdown renderer and covers. */
 import type { Kysely, Transaction } from "kysely";
-import type { MediaRendition, VariantSource } from "../../app/lib/media-rules.ts";
-import type { Database } from "../db/schema.ts";
+import type { MediaRendition, VariantSource } from "#core/media-rules.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export async function loadRenditions(db: Kysely<Database> | Transaction<Database>, ids: Iterable<number>): Promise<Record<number, MediaRendition>> {
   const wanted = [...new Set(ids)];

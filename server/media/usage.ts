@@ -4,9 +4,9 @@
  * refuses to delete an image in use without scanning articles.
  */
 import type { Transaction } from "kysely";
-import { mediaIdsUsed } from "../../app/lib/media-rules.ts";
-import type { Database } from "../db/schema.ts";
-import { HttpError } from "../http/errors.ts";
+import { mediaIdsUsed } from "#core/media-rules.ts";
+import type { Database } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
 
 /** Refuses (400) references to images that are not in the library, naming `field`. */
 export async function requireMediaExist(trx: Transaction<Database>, ids: number[], field: string): Promise<void> {

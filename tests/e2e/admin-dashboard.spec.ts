@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
-import { recordAudit } from "../../server/admin/audit.ts";
-import { openDatabase } from "../../server/db/connect.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { openDatabase } from "#server/db/connect.ts";
 import { e2eDatabasePath, signInAsAdmin } from "./support/admin-session.ts";
 
 test.beforeEach(async ({ context }) => {

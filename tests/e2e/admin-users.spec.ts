@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openDatabase } from "../../server/db/connect.ts";
+import { openDatabase } from "#server/db/connect.ts";
 import { e2eDatabasePath, signInAsAdmin } from "./support/admin-session.ts";
 
 // Both tests change who is an admin; one after the other keeps "the last admin" well defined.

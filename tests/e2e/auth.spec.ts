@@ -5,9 +5,9 @@
  * fallback, and the toast's hover behaviour (§8).
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { GOOGLE_STANDIN_URL } from "../../playwright.config.ts";
-import type { GoogleUser } from "../fixtures/idp/google.ts";
-import { COOKIES, standInCookieValue } from "../fixtures/idp/shared.ts";
+import { GOOGLE_STANDIN_URL } from "./ports.ts";
+import type { GoogleUser } from "#tests/fixtures/idp/google.ts";
+import { COOKIES, standInCookieValue } from "#tests/fixtures/idp/shared.ts";
 
 const SHOTS = "/tmp/shots";
 let counter = 0;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnalyticsSummary } from "../../server/admin/analytics/service.ts";
-import { dashboardFigures } from "../../server/admin/dashboard/service.ts";
-import { recordEvent } from "../../server/analytics/events.ts";
+import type { AnalyticsSummary } from "#server/admin/analytics/service.ts";
+import { dashboardFigures } from "#server/admin/dashboard/service.ts";
+import { recordEvent } from "#server/analytics/events.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordAudit } from "../../server/admin/audit.ts";
-import type { AuditPage } from "../../server/admin/audit/service.ts";
-import { AUDIT_PAGE_SIZE } from "../../server/admin/audit/service.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import type { AuditPage } from "#server/admin/audit/service.ts";
+import { AUDIT_PAGE_SIZE } from "#server/admin/audit/service.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MediaItem, MediaPage } from "../../server/admin/media/service.ts";
-import { decompressionBomb, encoded, hasGps, jpegWithGps, SVG } from "../fixtures/images.ts";
-import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
+import type { MediaItem, MediaPage } from "#server/admin/media/service.ts";
+import { decompressionBomb, encoded, hasGps, jpegWithGps, SVG } from "#tests/fixtures/images.ts";
+import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "#tests/integration/support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 type ReplyJson = Partial<MediaPage> & { item?: MediaItem; created?: boolean; article?: { id: number }; error?: { code: string; message: string; field?: string } };

@@ -3,8 +3,8 @@
  * go to app.request(), everything else (the identity provider stand-ins) over
  * real HTTP; redirects are followed by hand with one cookie jar, like a browser.
  */
-import { createCookieJar, type CookieJar } from "../fixtures/idp/redirects.ts";
-import { SIGN_IN_MESSAGE_TYPE, parseSignInResult, type SignInResult } from "../../app/lib/sign-in-result.ts";
+import { createCookieJar, type CookieJar } from "#tests/fixtures/idp/redirects.ts";
+import { SIGN_IN_MESSAGE_TYPE, parseSignInResult, type SignInResult } from "#core/sign-in-result.ts";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";
 

@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findSessionUser } from "../../server/auth/sessions.ts";
+import { findSessionUser } from "#server/auth/sessions.ts";
 import { createBrowser, popupResult } from "./auth-browser.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp } from "./support.ts";
 

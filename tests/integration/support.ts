@@ -9,10 +9,10 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { expect } from "vitest";
-import { loadConfig, testDatabaseUrl, type Config } from "../../server/config.ts";
-import { createHttpApp, type HttpAppOptions } from "../../server/http/app.ts";
-import { createLogger } from "../../server/log.ts";
-import { createServices } from "../../server/services.ts";
+import { loadConfig, testDatabaseUrl, type Config } from "#server/config.ts";
+import { createHttpApp, type HttpAppOptions } from "#server/http/app.ts";
+import { createLogger } from "#server/log.ts";
+import { createServices } from "#server/services.ts";
 
 export const DATABASE_KINDS = ["sqlite", "postgres"] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
@@ -80,10 +80,10 @@ export async function xsrfHeaders(app: { request: (path: string, init?: RequestI
 
 /** A user and a live session for it, as a Cookie header value: how tests act as a visitor, a user or an admin. */
 export async function signedInCookie(
-  services: { database: { db: import("kysely").Kysely<import("../../server/db/schema.ts").Database> } },
+  services: { database: { db: import("kysely").Kysely<import("#server/db/schema.ts").Database> } },
   user: { uid?: string; email: string; displayName?: string; isAdmin?: boolean },
 ): Promise<string> {
-  const { createSession } = await import("../../server/auth/sessions.ts");
+  const { createSession } = await import("#server/auth/sessions.ts");
   const uid = user.uid ?? `test-${randomBytes(4).toString("hex")}`;
   await services.database.db
     .insertInto("users")

@@ -3,7 +3,7 @@
  * changed properties marked (<del> before, <ins> after, so screen readers
  * announce them too, not only by colour).
  */
-import { changedKeys, jsonLines, valuesDiffer, type JsonLine } from "../../lib/json-diff.ts";
+import { changedKeys, jsonLines, valuesDiffer, type JsonLine } from "#core/json-diff.ts";
 
 function JsonColumn({ title, lines, mark }: { title: string; lines: JsonLine[]; mark: "del" | "ins" }) {
   const Mark = mark;

@@ -5,7 +5,7 @@
  * the control that opened the dialog when it closes.
  */
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import "../../styles/confirm-dialog.css";
+import "#app/styles/confirm-dialog.css";
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -5,8 +5,8 @@
  * and the alert region that shows it.
  */
 import { useState } from "react";
-import { userMessageFor } from "../../lib/api-client.ts";
-import { useToasts, type Toasts } from "../../toast/context.tsx";
+import { userMessageFor } from "#app/lib/api-client.ts";
+import { useToasts, type Toasts } from "#app/toast/context.tsx";
 
 /** The toasts, or null when no <ToastProvider> is mounted above (it throws then). */
 function useToastsIfMounted(): Toasts | null {

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type ReactNode } from "react";
 import type { z } from "zod";
-import { ApiError } from "../../lib/api-client.ts";
+import { ApiError } from "#app/lib/api-client.ts";
 import { failureMessage, withoutFieldPrefix } from "./feedback.tsx";
 
 /** Field name → message. "body" holds an error about the request as a whole. */

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { ArticleListView } from "../../../server/content/public-pages.ts";
-import { useShell } from "../../lib/use-shell.ts";
-import { ArticleCard } from "../article-card.tsx";
-import { Seo } from "../seo.tsx";
+import type { ArticleListView } from "#server/content/public-pages.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { ArticleCard } from "#app/components/article-card.tsx";
+import { Seo } from "#app/components/seo.tsx";
 
 export function ArticleListPage({ view }: { view: ArticleListView }) {
   const { t } = useShell();

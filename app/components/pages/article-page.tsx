@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { ArticleView } from "../../../server/content/public-pages.ts";
-import { formatDate } from "../../i18n/format.ts";
-import { useShell } from "../../lib/use-shell.ts";
-import { ResponsiveImage } from "../responsive-image.tsx";
-import { Seo } from "../seo.tsx";
+import type { ArticleView } from "#server/content/public-pages.ts";
+import { formatDate } from "#core/i18n/format.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { Seo } from "#app/components/seo.tsx";
+import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 
 export function ArticlePage({ view }: { view: ArticleView }) {
   const { t, language } = useShell();

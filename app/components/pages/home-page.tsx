@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { HomeView } from "../../../server/content/public-pages.ts";
-import { formatNumber } from "../../i18n/format.ts";
-import { useShell } from "../../lib/use-shell.ts";
-import { ArticleCard } from "../article-card.tsx";
-import { Seo } from "../seo.tsx";
+import type { HomeView } from "#server/content/public-pages.ts";
+import { formatNumber } from "#core/i18n/format.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { ArticleCard } from "#app/components/article-card.tsx";
+import { Seo } from "#app/components/seo.tsx";
 
 export function HomePage({ view }: { view: HomeView }) {
   const { t, language } = useShell();

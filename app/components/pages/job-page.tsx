@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { JobView } from "../../../server/content/public-pages.ts";
-import { useShell } from "../../lib/use-shell.ts";
-import { ArticleCard } from "../article-card.tsx";
-import { Seo } from "../seo.tsx";
+import type { JobView } from "#server/content/public-pages.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { ArticleCard } from "#app/components/article-card.tsx";
+import { Seo } from "#app/components/seo.tsx";
 
 export function JobPage({ view }: { view: JobView }) {
   const { t, language } = useShell();

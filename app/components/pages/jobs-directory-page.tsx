@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
-import type { JobsDirectoryView } from "../../../server/content/public-pages.ts";
-import { formatNumber } from "../../i18n/format.ts";
-import { itemPath } from "../../lib/paths.ts";
-import { SEARCH_QUERY_MAX_LENGTH, slugify } from "../../lib/text.ts";
-import { useShell } from "../../lib/use-shell.ts";
-import { Seo } from "../seo.tsx";
+import type { JobsDirectoryView } from "#server/content/public-pages.ts";
+import { formatNumber } from "#core/i18n/format.ts";
+import { itemPath } from "#core/paths.ts";
+import { SEARCH_QUERY_MAX_LENGTH, slugify } from "#core/text.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { Seo } from "#app/components/seo.tsx";
 
 export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   const { t, language } = useShell();

@@ -1,12 +1,12 @@
 import { data, Form } from "react-router";
-import { analyticsSummary, MAX_RANGE_DAYS, summaryQuerySchema } from "../../../server/admin/analytics/service.ts";
-import { requireAdmin } from "../../../server/auth/guard.ts";
-import { parseQuery } from "../../../server/http/query.ts";
-import { LanguageSwitchChart, TrafficChart } from "../../components/admin/analytics-charts.tsx";
-import { withoutFieldPrefix } from "../../components/admin/feedback.tsx";
-import { ErrorSummary, Field } from "../../components/admin/form-fields.tsx";
-import { requestContext, servicesContext } from "../../context.ts";
-import "../../styles/admin-reports.css";
+import { analyticsSummary, MAX_RANGE_DAYS, summaryQuerySchema } from "#server/admin/analytics/service.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { parseQuery } from "#server/http/query.ts";
+import { LanguageSwitchChart, TrafficChart } from "#app/components/admin/analytics-charts.tsx";
+import { withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
+import { ErrorSummary, Field } from "#app/components/admin/form-fields.tsx";
+import { requestContext, servicesContext } from "#server/context.ts";
+import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/analytics";
 
 const FIELD_LABELS = { from: "From", to: "To" };

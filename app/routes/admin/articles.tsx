@@ -3,14 +3,14 @@
  * language, filtered by language and status through a plain GET form.
  */
 import { data, Form, Link, useNavigation } from "react-router";
-import { listArticlesQuery } from "../../../server/admin/articles/input.ts";
-import { listArticles, type AdminArticleSummary } from "../../../server/admin/articles/service.ts";
-import { requireAdmin } from "../../../server/auth/guard.ts";
-import { HttpError } from "../../../server/http/errors.ts";
-import { TableRegion } from "../../components/admin/table-region.tsx";
-import { requestContext, servicesContext } from "../../context.ts";
-import "../../styles/admin-grid.css";
-import "../../styles/admin-articles.css";
+import { listArticlesQuery } from "#core/admin/articles/schema.ts";
+import { listArticles, type AdminArticleSummary } from "#server/admin/articles/service.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { TableRegion } from "#app/components/admin/table-region.tsx";
+import { requestContext, servicesContext } from "#server/context.ts";
+import "#app/styles/admin-grid.css";
+import "#app/styles/admin-articles.css";
 import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
-import { auditFacets, auditQuerySchema, listAudit, type AuditListEntry } from "../../../server/admin/audit/service.ts";
-import { requireAdmin } from "../../../server/auth/guard.ts";
-import { parseQuery } from "../../../server/http/query.ts";
-import { AuditDiff, changeSummary } from "../../components/admin/audit-diff.tsx";
-import { withoutFieldPrefix } from "../../components/admin/feedback.tsx";
-import { ErrorSummary, Field } from "../../components/admin/form-fields.tsx";
-import { requestContext, servicesContext } from "../../context.ts";
-import "../../styles/admin-reports.css";
+import { auditFacets, auditQuerySchema, listAudit, type AuditListEntry } from "#server/admin/audit/service.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { parseQuery } from "#server/http/query.ts";
+import { AuditDiff, changeSummary } from "#app/components/admin/audit-diff.tsx";
+import { withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
+import { ErrorSummary, Field } from "#app/components/admin/form-fields.tsx";
+import { requestContext, servicesContext } from "#server/context.ts";
+import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/audit";
 
 // `uid` has no control of its own: other screens link to "changes by this user" with it, and the form keeps it.

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { dashboardFigures, type DashboardFigures } from "../../../server/admin/dashboard/service.ts";
-import { requireAdmin } from "../../../server/auth/guard.ts";
-import { requestContext, servicesContext } from "../../context.ts";
-import "../../styles/admin-reports.css";
+import { dashboardFigures, type DashboardFigures } from "#server/admin/dashboard/service.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { requestContext, servicesContext } from "#server/context.ts";
+import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {

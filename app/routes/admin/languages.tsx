@@ -5,16 +5,16 @@
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useRevalidator } from "react-router";
-import { languagesAdmin } from "../../../server/admin/languages/service.ts";
-import { languagePatchSchema, newLanguageSchema, type AdminLanguage } from "../../../server/admin/languages/schema.ts";
-import { requireAdmin } from "../../../server/auth/guard.ts";
-import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "../../components/admin/feedback.tsx";
-import { useFocusReturn } from "../../components/admin/focus-return.ts";
-import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
-import { TableRegion } from "../../components/admin/table-region.tsx";
-import { requestContext, servicesContext } from "../../context.ts";
-import { api } from "../../lib/api-client.ts";
-import "../../styles/admin-grid.css";
+import { languagesAdmin } from "#server/admin/languages/service.ts";
+import { languagePatchSchema, newLanguageSchema, type AdminLanguage } from "#core/admin/languages/schema.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
+import { useFocusReturn } from "#app/components/admin/focus-return.ts";
+import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
+import { TableRegion } from "#app/components/admin/table-region.tsx";
+import { requestContext, servicesContext } from "#server/context.ts";
+import { api } from "#app/lib/api-client.ts";
+import "#app/styles/admin-grid.css";
 import type { Route } from "./+types/languages";
 
 const API = "/api/admin/languages";

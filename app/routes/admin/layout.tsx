@@ -7,11 +7,11 @@
  * since any visitor can land on them.
  */
 import { data, isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
-import { checkAdmin, requireAdmin } from "../../../server/auth/guard.ts";
-import { AdminGate, adminGateStatus } from "../../components/admin-gate.tsx";
-import { requestContext } from "../../context.ts";
-import { pageShellData } from "../../../server/http/page-shell.ts";
-import "../../styles/admin.css";
+import { checkAdmin, requireAdmin } from "#server/auth/guard.ts";
+import { AdminGate, adminGateStatus } from "#app/components/admin-gate.tsx";
+import { requestContext } from "#server/context.ts";
+import { pageShellData } from "#server/http/page-shell.ts";
+import "#app/styles/admin.css";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [

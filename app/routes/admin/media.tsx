@@ -6,19 +6,19 @@
  */
 import { useState } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
-import { listMediaQuery } from "../../../server/admin/media/schema.ts";
-import { listMedia } from "../../../server/admin/media/service.ts";
-import { requireAdmin } from "../../../server/auth/guard.ts";
-import { parseQuery } from "../../../server/http/query.ts";
-import { AltTextField, type AltLanguage } from "../../components/admin/media/alt-text-editor.tsx";
-import { formatBytes, MEDIA_API, type MediaItem } from "../../components/admin/media/upload.ts";
-import { UploadZone } from "../../components/admin/media/upload-zone.tsx";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "../../components/admin/feedback.tsx";
-import { requestContext, servicesContext } from "../../context.ts";
-import { api } from "../../lib/api-client.ts";
-import { MEDIA_LIMITS } from "../../lib/media-rules.ts";
-import "../../styles/admin-media.css";
+import { listMediaQuery } from "#server/admin/media/schema.ts";
+import { listMedia } from "#server/admin/media/service.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { parseQuery } from "#server/http/query.ts";
+import { AltTextField, type AltLanguage } from "#app/components/admin/media/alt-text-editor.tsx";
+import { formatBytes, MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
+import { UploadZone } from "#app/components/admin/media/upload-zone.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
+import { requestContext, servicesContext } from "#server/context.ts";
+import { api } from "#app/lib/api-client.ts";
+import { MEDIA_LIMITS } from "#core/media-rules.ts";
+import "#app/styles/admin-media.css";
 import type { Route } from "./+types/media";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

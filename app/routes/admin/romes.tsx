@@ -1,15 +1,16 @@
 import type { FormEvent } from "react";
 import { data, Form, Link, redirect, useRevalidator, useSubmit } from "react-router";
 import { z } from "zod";
-import { jobLabels, listRomes, MAX_SEARCH_CHARS, romeCodeSchema } from "../../../server/admin/romes/service.ts";
-import { requireAdmin } from "../../../server/auth/guard.ts";
-import { parseQuery } from "../../../server/http/query.ts";
-import { ImportPanel } from "../../components/admin/romes/import-panel.tsx";
-import { LabelEditor } from "../../components/admin/romes/label-editor.tsx";
-import { RomesTable } from "../../components/admin/romes/romes-table.tsx";
-import "../../styles/admin-romes.css";
-import { requestContext, servicesContext } from "../../context.ts";
-import { parsePageParam } from "../../lib/pagination.ts";
+import { MAX_SEARCH_CHARS, romeCodeSchema } from "#core/admin/romes/schema.ts";
+import { jobLabels, listRomes } from "#server/admin/romes/service.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { parseQuery } from "#server/http/query.ts";
+import { ImportPanel } from "#app/components/admin/romes/import-panel.tsx";
+import { LabelEditor } from "#app/components/admin/romes/label-editor.tsx";
+import { RomesTable } from "#app/components/admin/romes/romes-table.tsx";
+import "#app/styles/admin-romes.css";
+import { requestContext, servicesContext } from "#server/context.ts";
+import { parsePageParam } from "#core/pagination.ts";
 import type { Route } from "./+types/romes";
 
 const querySchema = z.object({

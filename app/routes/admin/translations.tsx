@@ -6,16 +6,16 @@
  */
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useRevalidator } from "react-router";
-import { newTranslationKeySchema, type TranslationCell, type TranslationLanguage, type TranslationRow } from "../../../server/admin/translations/schema.ts";
-import { translationsAdmin } from "../../../server/admin/translations/service.ts";
-import { requireAdmin } from "../../../server/auth/guard.ts";
-import { failureMessage, SaveStatus, useSaveFeedback, withoutFieldPrefix } from "../../components/admin/feedback.tsx";
-import { useFocusReturn } from "../../components/admin/focus-return.ts";
-import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "../../components/admin/form-fields.tsx";
-import { requestContext, servicesContext } from "../../context.ts";
-import { api, ApiError } from "../../lib/api-client.ts";
-import { foldForSearch } from "../../lib/text.ts";
-import "../../styles/admin-grid.css";
+import { newTranslationKeySchema, type TranslationCell, type TranslationLanguage, type TranslationRow } from "#core/admin/translations/schema.ts";
+import { translationsAdmin } from "#server/admin/translations/service.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { failureMessage, SaveStatus, useSaveFeedback, withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
+import { useFocusReturn } from "#app/components/admin/focus-return.ts";
+import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
+import { requestContext, servicesContext } from "#server/context.ts";
+import { api, ApiError } from "#app/lib/api-client.ts";
+import { foldForSearch } from "#core/text.ts";
+import "#app/styles/admin-grid.css";
 import type { Route } from "./+types/translations";
 
 const API = "/api/admin/translations";

@@ -5,15 +5,15 @@
  */
 import { useState } from "react";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
-import { listUsers, listUsersQuery, type AdminUser } from "../../../server/admin/users/service.ts";
-import { requireAdmin } from "../../../server/auth/guard.ts";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "../../components/admin/feedback.tsx";
-import { TableRegion } from "../../components/admin/table-region.tsx";
-import { requestContext, servicesContext } from "../../context.ts";
-import { api } from "../../lib/api-client.ts";
-import "../../styles/admin-grid.css";
-import "../../styles/admin-users.css";
+import { listUsers, listUsersQuery, type AdminUser } from "#server/admin/users/service.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
+import { TableRegion } from "#app/components/admin/table-region.tsx";
+import { requestContext, servicesContext } from "#server/context.ts";
+import { api } from "#app/lib/api-client.ts";
+import "#app/styles/admin-grid.css";
+import "#app/styles/admin-users.css";
 import type { Route } from "./+types/users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { articleView, findEnabledLanguage, jobView, resolveSection } from "../../../server/content/public-pages.ts";
-import { ArticlePage } from "../../components/pages/article-page.tsx";
-import { JobPage } from "../../components/pages/job-page.tsx";
-import { servicesContext } from "../../context.ts";
+import { articleView, findEnabledLanguage, jobView, resolveSection } from "#server/content/public-pages.ts";
+import { ArticlePage } from "#app/components/pages/article-page.tsx";
+import { JobPage } from "#app/components/pages/job-page.tsx";
+import { servicesContext } from "#server/context.ts";
 import type { Route } from "./+types/item";
 
 /** /{lang}/{page}/{pageId}/{pageSlug}: one article or job; a missing or outdated slug 301s to the canonical URL. */

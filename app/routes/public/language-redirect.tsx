@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { findEnabledLanguage } from "../../../server/content/public-pages.ts";
-import { servicesContext } from "../../context.ts";
-import { homePath } from "../../lib/paths.ts";
+import { findEnabledLanguage } from "#server/content/public-pages.ts";
+import { servicesContext } from "#server/context.ts";
+import { homePath } from "#core/paths.ts";
 import type { Route } from "./+types/language-redirect";
 
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { servicesContext } from "../../context.ts";
-import { rootRedirectPath } from "../../lib/language-switch.ts";
-import { parseSavedLanguage } from "../../lib/language-switch.ts";
-import { SAVED_LANGUAGE_KEY } from "../../lib/saved-language.ts";
+import { servicesContext } from "#server/context.ts";
+import { rootRedirectPath } from "#core/language-switch.ts";
+import { parseSavedLanguage } from "#core/language-switch.ts";
+import { SAVED_LANGUAGE_KEY } from "#app/lib/saved-language.ts";
 import type { Route } from "./+types/root-redirect";
 
 function cookieValue(header: string | null, name: string): string | null {

@@ -5,13 +5,13 @@ import {
   homeView,
   jobsDirectoryView,
   resolveSection,
-} from "../../../server/content/public-pages.ts";
-import { ArticleListPage } from "../../components/pages/article-list-page.tsx";
-import { HomePage } from "../../components/pages/home-page.tsx";
-import { JobsDirectoryPage } from "../../components/pages/jobs-directory-page.tsx";
-import { servicesContext } from "../../context.ts";
-import { parsePageParam } from "../../lib/pagination.ts";
-import { SEARCH_QUERY_MAX_LENGTH } from "../../lib/text.ts";
+} from "#server/content/public-pages.ts";
+import { ArticleListPage } from "#app/components/pages/article-list-page.tsx";
+import { HomePage } from "#app/components/pages/home-page.tsx";
+import { JobsDirectoryPage } from "#app/components/pages/jobs-directory-page.tsx";
+import { servicesContext } from "#server/context.ts";
+import { parsePageParam } from "#core/pagination.ts";
+import { SEARCH_QUERY_MAX_LENGTH } from "#core/text.ts";
 import type { Route } from "./+types/section";
 
 /** /{lang}/{page}: the home page or a section, resolved welcome → label → search. */

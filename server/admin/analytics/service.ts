@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { addDays, daySchema, daysInRange, eachDay, timestampBounds, utcDay } from "./dates.ts";
 
 export const DEFAULT_RANGE_DAYS = 30;

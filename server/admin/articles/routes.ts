@@ -1,10 +1,10 @@
 /** Admin API: articles (mounted under /api/admin/articles behind the admin gate). */
 import { Hono, type Context } from "hono";
-import type { AppServices } from "../../../app/context.ts";
-import { readJson } from "../../http/body.ts";
-import type { HttpEnv } from "../../http/env.ts";
-import { errorResponse } from "../../http/errors.ts";
-import { validateInput } from "../../http/validate.ts";
+import type { AppServices } from "#server/context.ts";
+import { readJson } from "#server/http/body.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse } from "#server/http/errors.ts";
+import { validateInput } from "#server/http/validate.ts";
 import {
   articleIdParam,
   createArticleInput,
@@ -13,7 +13,7 @@ import {
   updateArticleInput,
   VERSION_BODY_LIMIT_BYTES,
   versionInput,
-} from "./input.ts";
+} from "#core/admin/articles/schema.ts";
 import { createArticle, deleteArticle, deleteVersion, findArticle, listArticles, saveVersion, updateArticle } from "./service.ts";
 
 export function articlesAdminApi(services: AppServices) {

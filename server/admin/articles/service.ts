@@ -5,16 +5,16 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { AppServices } from "../../../app/context.ts";
-import type { ArticleStatus } from "../../../app/lib/article-rules.ts";
-import { slugify } from "../../../app/lib/text.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import type { BlogRow, BlogVersionRow, Database } from "../../db/schema.ts";
-import { HttpError } from "../../http/errors.ts";
-import { mediaIdsUsed } from "../../../app/lib/media-rules.ts";
-import { requireMediaExist, syncMediaUsage } from "../../media/usage.ts";
-import { recordAudit } from "../audit.ts";
-import type { CreateArticleInput, ListArticlesQuery, UpdateArticleInput, VersionInput } from "./input.ts";
+import type { AppServices } from "#server/context.ts";
+import type { ArticleStatus } from "#core/article-rules.ts";
+import { slugify } from "#core/text.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import type { CreateArticleInput, ListArticlesQuery, UpdateArticleInput, VersionInput } from "#core/admin/articles/schema.ts";
+import { mediaIdsUsed } from "#core/media-rules.ts";
+import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
 
 export interface AdminArticleVersion {
   /** The language code ("en-US"). */

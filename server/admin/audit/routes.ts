@@ -1,8 +1,8 @@
 /** Admin API: audit (mounted under /api/admin/audit behind the admin gate). */
 import { Hono } from "hono";
-import type { AppServices } from "../../../app/context.ts";
-import type { HttpEnv } from "../../http/env.ts";
-import { readQuery } from "../../http/query.ts";
+import type { AppServices } from "#server/context.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { readQuery } from "#server/http/query.ts";
 import { auditFacets, auditQuerySchema, listAudit } from "./service.ts";
 
 export function auditAdminApi(services: AppServices) {

@@ -1,9 +1,9 @@
 /** Reading the audit log (PRODUCT.md §7): who changed what, when, with the values before and after. */
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
-import { pageWindow, parsePageParam } from "../../../app/lib/pagination.ts";
-import type { Database } from "../../db/schema.ts";
-import { daySchema, timestampBounds } from "../analytics/dates.ts";
+import { pageWindow, parsePageParam } from "#core/pagination.ts";
+import type { Database } from "#server/db/schema.ts";
+import { daySchema, timestampBounds } from "#server/admin/analytics/dates.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -1,6 +1,6 @@
 /** The live figures on the admin dashboard's cards, read straight from the database (drafts included). */
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export interface DashboardFigures {
   languages: { enabled: number; total: number };

@@ -4,11 +4,11 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppServices } from "../../../app/context.ts";
-import { readJson } from "../../http/body.ts";
-import type { HttpEnv } from "../../http/env.ts";
-import { validateInput } from "../../http/validate.ts";
-import { languagePatchSchema, newLanguageSchema } from "./schema.ts";
+import type { AppServices } from "#server/context.ts";
+import { readJson } from "#server/http/body.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { validateInput } from "#server/http/validate.ts";
+import { languagePatchSchema, newLanguageSchema } from "#core/admin/languages/schema.ts";
 import { languagesAdmin } from "./service.ts";
 
 const languageId = z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be positive").max(2_147_483_647, "is too large");

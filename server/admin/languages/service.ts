@@ -5,15 +5,15 @@
  * short code) and records the audit entry; the public snapshot reloads after.
  */
 import type { Transaction } from "kysely";
-import type { AppServices } from "../../../app/context.ts";
-import { homePath, sectionPath } from "../../../app/lib/paths.ts";
-import type { Database, LanguageRow, LanguageUpdate } from "../../db/schema.ts";
-import { HttpError } from "../../http/errors.ts";
-import { recordAudit } from "../audit.ts";
-import { writeContent } from "../content-write.ts";
-import { findPageNameClash, pageNamesOf } from "../translations/page-names.ts";
-import { sectionNamesOf } from "../translations/service.ts";
-import type { AdminLanguage, LanguagePatch, NewLanguageInput } from "./schema.ts";
+import type { AppServices } from "#server/context.ts";
+import { homePath, sectionPath } from "#core/paths.ts";
+import type { Database, LanguageRow, LanguageUpdate } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { writeContent } from "#server/admin/content-write.ts";
+import { findPageNameClash, pageNamesOf } from "#core/page-names.ts";
+import { sectionNamesOf } from "#server/admin/translations/service.ts";
+import type { AdminLanguage, LanguagePatch, NewLanguageInput } from "#core/admin/languages/schema.ts";
 
 export const LANGUAGE_ENTITY = "language";
 

@@ -1,13 +1,13 @@
 /** Admin API: the media library (mounted under /api/admin/media behind the admin gate; XSRF is checked in front of it). */
 import { Hono, type Context } from "hono";
-import type { AppServices } from "../../../app/context.ts";
-import { readJson } from "../../http/body.ts";
-import type { HttpEnv } from "../../http/env.ts";
-import { errorResponse, HttpError } from "../../http/errors.ts";
-import { readQuery } from "../../http/query.ts";
-import { validateInput } from "../../http/validate.ts";
-import { altInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery } from "./schema.ts";
-import { deleteMedia, findMedia, listMedia, setAltText, uploadMedia } from "./service.ts";
+import type { AppServices } from "#server/context.ts";
+import { readJson } from "#server/http/body.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse, HttpError } from "#server/http/errors.ts";
+import { readQuery } from "#server/http/query.ts";
+import { validateInput } from "#server/http/validate.ts";
+import { altInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery } from "#server/admin/media/schema.ts";
+import { deleteMedia, findMedia, listMedia, setAltText, uploadMedia } from "#server/admin/media/service.ts";
 
 /**
  * Reads the raw upload, refusing it (413) as soon as it passes `maxBytes`: a

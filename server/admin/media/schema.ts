@@ -1,7 +1,7 @@
 /** What the media admin API accepts: zod for path parameters, query strings and bodies; messages name the field. */
 import { z } from "zod";
-import { MEDIA_LIMITS } from "../../../app/lib/media-rules.ts";
-import { languageCodeParam } from "../articles/input.ts";
+import { MEDIA_LIMITS } from "#core/media-rules.ts";
+import { languageCodeParam } from "#core/admin/articles/schema.ts";
 
 export const mediaIdParam = z
   .string()

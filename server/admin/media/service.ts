@@ -6,16 +6,16 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import type { AppServices } from "../../../app/context.ts";
-import { variantFileName, type MediaRendition } from "../../../app/lib/media-rules.ts";
-import { foldForSearch } from "../../../app/lib/text.ts";
-import type { Database } from "../../db/schema.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { HttpError } from "../../http/errors.ts";
-import { processImage, type ProcessedImage } from "../../media/pipeline.ts";
-import { loadRenditions } from "../../media/renditions.ts";
-import { recordAudit } from "../audit.ts";
-import type { ListMediaQuery } from "./schema.ts";
+import type { AppServices } from "#server/context.ts";
+import { variantFileName, type MediaRendition } from "#core/media-rules.ts";
+import { foldForSearch } from "#core/text.ts";
+import type { Database } from "#server/db/schema.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { processImage, type ProcessedImage } from "#server/media/pipeline.ts";
+import { loadRenditions } from "#server/media/renditions.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import type { ListMediaQuery } from "#server/admin/media/schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Writer = Pick<AppServices, "database" | "content">;

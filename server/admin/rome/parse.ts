@@ -1,25 +1,13 @@
 import { readCsvRows } from "./csv.ts";
 import { FileRefused } from "./refusal.ts";
-import { RowCollector } from "./rows.ts";
+import { RowCollector, type RejectedRow, type RomeRow } from "./rows.ts";
 import { decodeUtf8Text } from "./text.ts";
 import { readXmlRows } from "./xml.ts";
 
+export type { RejectedRow, RomeRow };
+
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024; // official XML is ~100 KB
 export const MAX_IMPORT_ROWS = 5000;
-
-export interface RomeRow {
-  code: string;
-  label: string;
-  ogr: number | null;
-  /** 1-based line where the row (CSV record or XML item) starts, for messages. */
-  line: number;
-}
-
-export interface RejectedRow {
-  line: number;
-  code: string | null;
-  reason: string;
-}
 
 export type ParseResult =
   | { ok: true; format: "xml" | "csv"; rows: RomeRow[]; rejected: RejectedRow[] }

@@ -1,5 +1,20 @@
-import type { RejectedRow, RomeRow } from "./parse.ts";
 import { FileRefused, quoteForMessage, truncateChars } from "./refusal.ts";
+
+/** A validated row, ready to import. */
+export interface RomeRow {
+  code: string;
+  label: string;
+  ogr: number | null;
+  /** 1-based line where the row (CSV record or XML item) starts, for messages. */
+  line: number;
+}
+
+/** A row refused on its own; the rest of the file still imports. */
+export interface RejectedRow {
+  line: number;
+  code: string | null;
+  reason: string;
+}
 
 /** A row as read from the file, before validation; null when the field is absent. */
 export interface RawRow {

@@ -8,12 +8,12 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { z } from "zod";
-import type { AppServices } from "../../../app/context.ts";
-import type { Database } from "../../db/schema.ts";
-import { HttpError } from "../../http/errors.ts";
-import { recordAudit } from "../audit.ts";
-import { planImport } from "../rome/diff.ts";
-import { MAX_IMPORT_BYTES, parseRomeFile, type RejectedRow, type RomeRow } from "../rome/parse.ts";
+import type { AppServices } from "#server/context.ts";
+import type { Database } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { planImport } from "#server/admin/rome/diff.ts";
+import { MAX_IMPORT_BYTES, parseRomeFile, type RejectedRow, type RomeRow } from "#server/admin/rome/parse.ts";
 
 export const IMPORT_CHUNK_BYTES = 64 * 1024;
 export const IMPORT_SESSION_MS = 10 * 60 * 1000;

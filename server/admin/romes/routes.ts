@@ -1,13 +1,14 @@
 /** Admin API: the ROME jobs reference (mounted under /api/admin/romes behind the admin gate). */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppServices } from "../../../app/context.ts";
-import { readJson } from "../../http/body.ts";
-import type { HttpEnv } from "../../http/env.ts";
-import { HttpError } from "../../http/errors.ts";
-import { validateInput } from "../../http/validate.ts";
+import type { AppServices } from "#server/context.ts";
+import { readJson } from "#server/http/body.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { validateInput } from "#server/http/validate.ts";
 import { applyImport, createImport, expectChunk, IMPORT_CHUNK_BYTES, newImportSchema, storeChunk } from "./imports.ts";
-import { exportCsv, jobLabelSchema, removeJobLabel, romeCodeSchema, setJobLabel } from "./service.ts";
+import { jobLabelSchema, romeCodeSchema } from "#core/admin/romes/schema.ts";
+import { exportCsv, removeJobLabel, setJobLabel } from "./service.ts";
 
 const labelParamsSchema = z.object({
   code: romeCodeSchema,

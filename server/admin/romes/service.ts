@@ -3,30 +3,15 @@
  * table, labels per language, and the CSV export. Imports live in imports.ts.
  */
 import type { Kysely, Transaction } from "kysely";
-import { z } from "zod";
-import { foldForSearch, matchesAllWords } from "../../../app/lib/text.ts";
-import { pageWindow, type PageWindow } from "../../../app/lib/pagination.ts";
-import { ROME_SOURCE_LANGUAGE } from "../../../app/lib/rome.ts";
-import type { Database } from "../../db/schema.ts";
-import { HttpError } from "../../http/errors.ts";
-import { recordAudit } from "../audit.ts";
-import { toCsv } from "../rome/export.ts";
+import { foldForSearch, matchesAllWords } from "#core/text.ts";
+import { pageWindow, type PageWindow } from "#core/pagination.ts";
+import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
+import type { Database } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { toCsv } from "#server/admin/rome/export.ts";
 
 export const ROMES_PAGE_SIZE = 50;
-export const MAX_SEARCH_CHARS = 100;
-export const MAX_JOB_LABEL_CHARS = 200;
-export const ROME_CODE_PATTERN = /^[A-N]\d{4}$/;
-
-export const romeCodeSchema = z.string().regex(ROME_CODE_PATTERN, "must be a ROME code: a letter A–N and four digits, e.g. A1101");
-
-/** A label as typed: NFC, one line, 1–200 characters, no control characters. */
-export const jobLabelSchema = z
-  .string()
-  .transform((value) => value.normalize("NFC").replace(/\s+/gu, " ").trim())
-  .refine((value) => value !== "", "must not be empty")
-  .refine((value) => [...value].length <= MAX_JOB_LABEL_CHARS, `must be at most ${MAX_JOB_LABEL_CHARS} characters`)
-  .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
-
 export interface RomeDomain {
   letter: string;
   label: string;

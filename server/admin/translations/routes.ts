@@ -4,11 +4,11 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppServices } from "../../../app/context.ts";
-import { readJson } from "../../http/body.ts";
-import type { HttpEnv } from "../../http/env.ts";
-import { validateInput } from "../../http/validate.ts";
-import { newTranslationKeySchema, translationCellSchema, translationKey } from "./schema.ts";
+import type { AppServices } from "#server/context.ts";
+import { readJson } from "#server/http/body.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { validateInput } from "#server/http/validate.ts";
+import { newTranslationKeySchema, translationCellSchema, translationKey } from "#core/admin/translations/schema.ts";
 import { translationsAdmin } from "./service.ts";
 
 const languageCode = z.string().min(1, "is required").max(35, "is too long for a language code");

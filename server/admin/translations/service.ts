@@ -5,15 +5,15 @@
  * language's welcome and changes only with the language.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { AppServices } from "../../../app/context.ts";
-import { sectionPath } from "../../../app/lib/paths.ts";
-import type { SectionName } from "../../../app/lib/types.ts";
-import type { Database, LanguageRow } from "../../db/schema.ts";
-import { HttpError } from "../../http/errors.ts";
-import { recordAudit } from "../audit.ts";
-import { writeContent } from "../content-write.ts";
-import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_KEYS } from "./page-names.ts";
-import type { Completeness, NewTranslationKeyInput, TranslationCell, TranslationCellInput, TranslationRow, TranslationsView } from "./schema.ts";
+import type { AppServices } from "#server/context.ts";
+import { sectionPath } from "#core/paths.ts";
+import type { SectionName } from "#core/types.ts";
+import type { Database, LanguageRow } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { writeContent } from "#server/admin/content-write.ts";
+import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_KEYS } from "#core/page-names.ts";
+import type { Completeness, NewTranslationKeyInput, TranslationCell, TranslationCellInput, TranslationRow, TranslationsView } from "#core/admin/translations/schema.ts";
 
 export const TRANSLATION_ENTITY = "translation";
 

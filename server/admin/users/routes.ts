@@ -1,9 +1,9 @@
 /** Admin API: users (mounted under /api/admin/users behind the admin gate). */
 import { Hono } from "hono";
-import type { AppServices } from "../../../app/context.ts";
-import { readJson } from "../../http/body.ts";
-import type { HttpEnv } from "../../http/env.ts";
-import { validateInput } from "../../http/validate.ts";
+import type { AppServices } from "#server/context.ts";
+import { readJson } from "#server/http/body.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { validateInput } from "#server/http/validate.ts";
 import { listUsers, listUsersQuery, setAdmin, setAdminInput, uidParam } from "./service.ts";
 
 export function usersAdminApi(services: AppServices) {

@@ -4,9 +4,9 @@
  */
 import { sql, type Kysely, type Transaction } from "kysely";
 import { z } from "zod";
-import type { Database, UserRow } from "../../db/schema.ts";
-import { HttpError } from "../../http/errors.ts";
-import { recordAudit } from "../audit.ts";
+import type { Database, UserRow } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { recordAudit } from "#server/admin/audit.ts";
 
 /** More than this and the admin refines the search; the total says how many matched. */
 export const USERS_LIST_LIMIT = 200;

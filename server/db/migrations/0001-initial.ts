@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DialectName } from "../connect.ts";
+import type { DialectName } from "#server/db/connect.ts";
 
 /** SQLite and PostgreSQL spell an auto-increment key differently; everything else is shared. */
 function idColumnType(dialect: DialectName) {

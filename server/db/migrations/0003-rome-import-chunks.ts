@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DialectName } from "../connect.ts";
+import type { DialectName } from "#server/db/connect.ts";
 
 /**
  * Upload sessions of the ROME import (/admin/romes): the file arrives in

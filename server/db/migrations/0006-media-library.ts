@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DialectName } from "../connect.ts";
+import type { DialectName } from "#server/db/connect.ts";
 
 /**
  * The media library (/admin/media): one row per uploaded image, its encoded

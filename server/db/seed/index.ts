@@ -6,9 +6,9 @@
  */
 import { parse as parseCsv } from "csv-parse/sync";
 import type { Kysely, Transaction } from "kysely";
-import { homePath } from "../../../app/lib/paths.ts";
-import { slugify } from "../../../app/lib/text.ts";
-import type { Database } from "../schema.ts";
+import { homePath } from "#core/paths.ts";
+import { slugify } from "#core/text.ts";
+import type { Database } from "#server/db/schema.ts";
 import { seedLanguages } from "./languages.ts";
 import translations from "./translations.json" with { type: "json" };
 import domainsCsv from "./rome/grand_domaines.csv?raw";

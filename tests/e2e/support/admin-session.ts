@@ -6,10 +6,10 @@
  *   test.beforeEach(async ({ context }) => { await signInAsAdmin(context); });
  */
 import type { BrowserContext } from "@playwright/test";
-import { E2E_PORT, E2E_URL } from "../../../playwright.config.ts";
-import { SESSION_COOKIE } from "../../../server/auth/session-cookie.ts";
-import { createSession } from "../../../server/auth/sessions.ts";
-import { openDatabase } from "../../../server/db/connect.ts";
+import { E2E_PORT, E2E_URL } from "#tests/e2e/ports.ts";
+import { SESSION_COOKIE } from "#server/auth/session-cookie.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import { openDatabase } from "#server/db/connect.ts";
 
 /** The uid the demo seed gives admin@example.com. */
 export const DEMO_ADMIN_UID = "demo-admin";

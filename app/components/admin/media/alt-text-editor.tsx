@@ -4,10 +4,10 @@
  * language is then flagged as missing.
  */
 import { useState, type FormEvent } from "react";
-import { api } from "../../../lib/api-client.ts";
-import { MEDIA_LIMITS } from "../../../lib/media-rules.ts";
-import { failureMessage } from "../feedback.tsx";
-import { MEDIA_API, type MediaItem } from "./upload.ts";
+import { api } from "#app/lib/api-client.ts";
+import { MEDIA_LIMITS } from "#core/media-rules.ts";
+import { failureMessage } from "#app/components/admin/feedback.tsx";
+import { MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
 
 export interface AltLanguage {
   code: string;

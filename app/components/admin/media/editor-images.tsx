@@ -5,11 +5,11 @@
  * language, with a warning before publishing while some is missing.
  */
 import { useState } from "react";
-import { imagesMissingAlt, mediaIdOf, mediaImagesIn, mediaMarkdown, mediaReference, type MediaRendition } from "../../../lib/media-rules.ts";
-import { AltTextField, type AltLanguage } from "./alt-text-editor.tsx";
-import { ImagePickerDialog } from "./image-picker-dialog.tsx";
-import type { MediaItem } from "./upload.ts";
-import type { UploadLimits } from "./upload-zone.tsx";
+import { imagesMissingAlt, mediaIdOf, mediaImagesIn, mediaMarkdown, mediaReference, type MediaRendition } from "#core/media-rules.ts";
+import { AltTextField, type AltLanguage } from "#app/components/admin/media/alt-text-editor.tsx";
+import { ImagePickerDialog } from "#app/components/admin/media/image-picker-dialog.tsx";
+import type { MediaItem } from "#app/components/admin/media/upload.ts";
+import type { UploadLimits } from "#app/components/admin/media/upload-zone.tsx";
 
 export type MediaByID = Record<number, MediaRendition>;
 

@@ -5,12 +5,12 @@
  * goes back to the button that opened it.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { api } from "../../../lib/api-client.ts";
-import { MEDIA_LIMITS } from "../../../lib/media-rules.ts";
-import { failureMessage } from "../feedback.tsx";
-import { MEDIA_API, type MediaItem } from "./upload.ts";
-import { UploadZone, type UploadLimits } from "./upload-zone.tsx";
-import "../../../styles/admin-media.css";
+import { api } from "#app/lib/api-client.ts";
+import { MEDIA_LIMITS } from "#core/media-rules.ts";
+import { failureMessage } from "#app/components/admin/feedback.tsx";
+import { MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
+import { UploadZone, type UploadLimits } from "#app/components/admin/media/upload-zone.tsx";
+import "#app/styles/admin-media.css";
 
 export interface ImagePickerDialogProps {
   open: boolean;

@@ -4,8 +4,8 @@
  * in the library or why it was refused. Progress is announced politely.
  */
 import { useId, useRef, useState, type DragEvent } from "react";
-import { MEDIA_ACCEPT } from "../../../lib/media-rules.ts";
-import { formatBytes, uploadImage, UploadError, type MediaItem } from "./upload.ts";
+import { MEDIA_ACCEPT } from "#core/media-rules.ts";
+import { formatBytes, uploadImage, UploadError, type MediaItem } from "#app/components/admin/media/upload.ts";
 
 interface UploadRow {
   key: string;

@@ -3,8 +3,8 @@
  * header. XMLHttpRequest rather than fetch: it reports upload progress, and
  * abort() cancels the transfer.
  */
-import type { MediaItem } from "../../../../server/admin/media/service.ts";
-import { readDocumentCookie, XSRF_COOKIE, XSRF_HEADER } from "../../../lib/api-client.ts";
+import type { MediaItem } from "#server/admin/media/service.ts";
+import { readDocumentCookie, XSRF_COOKIE, XSRF_HEADER } from "#app/lib/api-client.ts";
 
 export type { MediaItem };
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { userMessageFor } from "../../../lib/api-client.ts";
+import { userMessageFor } from "#app/lib/api-client.ts";
 import { importRomeFile, percentSent, type ImportSummary } from "./chunked-upload.ts";
 
 type ImportState =

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import type { JobLabels, LabelLanguage } from "../../../../server/admin/romes/service.ts";
-import { api, userMessageFor } from "../../../lib/api-client.ts";
+import type { JobLabels, LabelLanguage } from "#server/admin/romes/service.ts";
+import { api, userMessageFor } from "#app/lib/api-client.ts";
 
 type SaveState =
   | { kind: "idle" }

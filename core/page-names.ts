@@ -3,8 +3,8 @@
  * labels and alternative spellings (PRODUCT.md §2). Pure: shared by the admin
  * services and the admin screens' own checks.
  */
-import { encodeSegment, normalizeName } from "../../../app/lib/paths.ts";
-import type { SectionKey, SectionName } from "../../../app/lib/types.ts";
+import { encodeSegment, normalizeName } from "./paths.ts";
+import type { SectionKey, SectionName } from "./types.ts";
 
 export const SECTION_KEYS: readonly SectionKey[] = ["HOME", "ARTICLES", "JOBS"];
 

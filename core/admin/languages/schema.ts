@@ -4,7 +4,7 @@
  * field error at once.
  */
 import { z } from "zod";
-import { pageNameProblem } from "../translations/page-names.ts";
+import { pageNameProblem } from "#core/page-names.ts";
 
 /** Short codes that would shadow the site's own top-level paths (/admin, /api). */
 export const RESERVED_SHORT_CODES: readonly string[] = ["admin", "api"];

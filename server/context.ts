@@ -1,23 +1,16 @@
 /** Values the HTTP server hands to loaders and actions through React Router's context. */
 import { createContext } from "react-router";
-import type { Config } from "../server/config.ts";
-import type { ContentStore } from "../server/content/store.ts";
-import type { DatabaseHandle } from "../server/db/connect.ts";
-import type { Logger } from "../server/log.ts";
+import type { SignedInUser } from "#core/shell.ts";
+import type { Config } from "./config.ts";
+import type { ContentStore } from "./content/store.ts";
+import type { DatabaseHandle } from "./db/connect.ts";
+import type { Logger } from "./log.ts";
 
 export interface AppServices {
   config: Config;
   database: DatabaseHandle;
   content: ContentStore;
   log: Logger;
-}
-
-export interface SignedInUser {
-  uid: string;
-  displayName: string | null;
-  email: string | null;
-  photoURL: string | null;
-  isAdmin: boolean;
 }
 
 export interface RequestState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalLanguageTag } from "../languages/schema.ts";
+import { canonicalLanguageTag } from "./admin/languages/schema.ts";
 import { comparablePageName, findPageNameClash, pageNameProblem, pageNamesOf } from "./page-names.ts";
 
 describe("page names", () => {

@@ -1,6 +1,6 @@
 /**
  * What the articles admin API accepts. Pure zod on the shared rules of
- * app/lib/article-rules.ts: the API validates with it, and the editor runs it
+ * core/article-rules.ts: the API validates with it, and the editor runs it
  * first to show every field error at once. Messages follow the field name
  * ("title: is required").
  */
@@ -14,7 +14,7 @@ import {
   normalizeTag,
   TAG_PATTERN,
   uniqueTags,
-} from "../../../app/lib/article-rules.ts";
+} from "#core/article-rules.ts";
 
 const atMost = (limit: number) => ({ error: `must be at most ${limit.toLocaleString("en-US")} characters` });
 
