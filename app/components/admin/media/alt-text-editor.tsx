@@ -1,9 +1,10 @@
 /**
  * The alt text of one library image in several languages, each saved on its
  * own (PUT /api/admin/media/:id/alt/:code); an empty field removes it and the
- * language is then flagged as missing.
+ * language is then flagged as missing. Not a <form>: it sits inside the
+ * article editor's version form, and forms cannot nest; Enter saves.
  */
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { api } from "#app/lib/api-client.ts";
 import { MEDIA_LIMITS } from "#core/media-rules.ts";
 import { failureMessage } from "#app/components/admin/feedback.tsx";
@@ -22,8 +23,7 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
   const [error, setError] = useState<string | null>(null);
   const id = `alt-${item.id}-${language.code}`;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function save() {
     setBusy(true);
     try {
       const result = await api.put<{ item: MediaItem }>(`${MEDIA_API}/${item.id}/alt/${encodeURIComponent(language.code)}`, { alt: draft });
@@ -37,7 +37,7 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
   }
 
   return (
-    <form className="alt-field" onSubmit={save} aria-busy={busy}>
+    <div className="alt-field" aria-busy={busy}>
       <label htmlFor={id} className="alt-field__label">
         <span lang={language.code} dir={language.dir}>
           {language.label}
@@ -55,8 +55,13 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            if (!busy && draft.trim() !== stored) void save();
+          }}
         />
-        <button type="submit" className="button button--small button--secondary" disabled={busy || draft.trim() === stored}>
+        <button type="button" className="button button--small button--secondary" disabled={busy || draft.trim() === stored} onClick={() => void save()}>
           Save<span className="visually-hidden"> {language.label} alt text</span>
         </button>
       </span>
@@ -65,6 +70,6 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
           {error}
         </span>
       )}
-    </form>
+    </div>
   );
 }

@@ -2,9 +2,11 @@
  * Choosing a library image from the article editor (for the body or the
  * cover), on the native modal <dialog>: search, newest first with "More
  * images", or upload new ones right here. Escape or Cancel closes it; focus
- * goes back to the button that opened it.
+ * goes back to the button that opened it. It is drawn in a portal on <body>
+ * only while open: its search form must not nest in the editor's forms.
  */
 import { useEffect, useId, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { api } from "#app/lib/api-client.ts";
 import { MEDIA_LIMITS } from "#core/media-rules.ts";
 import { failureMessage } from "#app/components/admin/feedback.tsx";
@@ -22,9 +24,22 @@ export interface ImagePickerDialogProps {
   onClose(): void;
 }
 
-export function ImagePickerDialog({ open, title, languageCode, limits, onPick, onClose }: ImagePickerDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+export function ImagePickerDialog(props: ImagePickerDialogProps) {
   const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (props.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  }, [props.open]);
+  return props.open ? createPortal(<PickerContent {...props} />, document.body) : null;
+}
+
+function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePickerDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const searchId = useId();
   const [query, setQuery] = useState("");
@@ -50,19 +65,10 @@ export function ImagePickerDialog({ open, title, languageCode, limits, onPick, o
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      void load(query, null);
-    } else if (!open && dialog.open) {
-      dialog.close();
-      const target = opener.current;
-      opener.current = null;
-      if (target?.isConnected) target.focus();
-    }
-    // Loading follows opening only; searching loads on submit.
-  }, [open]);
+    if (dialog && !dialog.open) dialog.showModal();
+    void load("", null);
+    return () => dialog?.close();
+  }, []);
 
   return (
     <dialog
@@ -87,6 +93,8 @@ export function ImagePickerDialog({ open, title, languageCode, limits, onPick, o
         className="media-search"
         onSubmit={(event) => {
           event.preventDefault();
+          // React passes events up through portals: the editor's form around the opener must not see this submit.
+          event.stopPropagation();
           void load(query, null);
         }}
       >
