@@ -50,5 +50,5 @@ export function uploadImage(file: File, onProgress: (sent: number, total: number
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 }
