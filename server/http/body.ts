@@ -5,11 +5,15 @@ import { HttpError } from "./errors.ts";
 
 export const DEFAULT_JSON_LIMIT_BYTES = 64 * 1024;
 
-async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new HttpError(413, "payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
+/**
+ * Reads a request body, giving up as soon as it passes `maxBytes` (a declared
+ * length is checked before reading; otherwise the bytes are counted as they
+ * stream), so an oversized body is never held whole.
+ */
+export async function readBytesLimited(request: Request, maxBytes: number, tooLarge: () => HttpError): Promise<Buffer> {
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
   const reader = request.body?.getReader();
-  if (!reader) return "";
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -18,12 +22,17 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new HttpError(413, "payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
+      throw tooLarge();
     }
     chunks.push(value);
   }
+  return Buffer.concat(chunks, total);
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  const bytes = await readBytesLimited(request, maxBytes, () => new HttpError(413, "payload_too_large", `The request body is larger than ${maxBytes} bytes.`));
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new HttpError(400, "invalid_encoding", "The request body is not valid UTF-8.");
   }

@@ -1,38 +1,13 @@
 /** Admin API: the media library (mounted under /api/admin/media behind the admin gate; XSRF is checked in front of it). */
 import { Hono, type Context } from "hono";
 import type { AppServices } from "#server/context.ts";
-import { readJson } from "#server/http/body.ts";
+import { readBytesLimited, readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse, HttpError } from "#server/http/errors.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { altInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery } from "#server/admin/media/schema.ts";
 import { deleteMedia, findMedia, listMedia, setAltText, uploadMedia } from "#server/admin/media/service.ts";
-
-/**
- * Reads the raw upload, refusing it (413) as soon as it passes `maxBytes`: a
- * declared length is checked before reading, and a body without one is
- * counted while it streams, so an oversized upload is never held whole.
- */
-async function readUpload(request: Request, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new HttpError(413, "payload_too_large", `file: the file is larger than ${maxBytes / 1024 / 1024} MB.`, "file");
-  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
-  const reader = request.body?.getReader();
-  if (!reader) throw new HttpError(400, "empty_file", "file: the request has no file in its body.", "file");
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
-}
 
 export function mediaAdminApi(services: AppServices) {
   const { db } = services.database;
@@ -47,7 +22,9 @@ export function mediaAdminApi(services: AppServices) {
   /** The file is the raw request body; its name comes as ?name= so the body needs no multipart parsing. */
   app.post("/", async (c) => {
     const { name } = readQuery(c, uploadNameQuery);
-    const bytes = await readUpload(c.req.raw, services.config.media.maxUploadBytes);
+    const { maxUploadBytes } = services.config.media;
+    // Counted while it streams: an oversized upload is refused without being held whole.
+    const bytes = await readBytesLimited(c.req.raw, maxUploadBytes, () => new HttpError(413, "payload_too_large", `file: the file is larger than ${maxUploadBytes / 1024 / 1024} MB.`, "file"));
     const { item, created } = await uploadMedia(services, actor(c), name, bytes);
     return c.json({ item, created }, created ? 201 : 200);
   });
