@@ -94,6 +94,16 @@ test("insert a library image into an article, describe it beside the translation
   await expect(page).toHaveURL(/\/admin\/articles\/\d+\?language=en-US$/);
   const id = Number(/\/admin\/articles\/(\d+)/.exec(page.url())![1]);
 
+  // The cover, picked from the library.
+  await page.getByRole("button", { name: "Choose cover from the library" }).click();
+  const coverPicker = page.getByRole("dialog", { name: "Choose the cover image" });
+  await coverPicker.getByLabel("Search by file name or alt text").fill(`lighthouse-${stamp}`);
+  await coverPicker.getByRole("button", { name: "Search" }).click();
+  await coverPicker.getByRole("button", { name: new RegExp(`lighthouse-${stamp}\\.jpg`) }).click();
+  await expect(page.getByLabel("Cover image address")).toHaveValue(/^media:\d+$/);
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("Article details saved.")).toBeVisible();
+
   await page.getByLabel("Title").fill(`Lighthouses ${stamp}`);
   const body = page.getByLabel("Body (Markdown)");
   await body.fill("The coast at night.");
@@ -113,6 +123,8 @@ test("insert a library image into an article, describe it beside the translation
   await page.getByRole("radio", { name: "Published" }).check();
   const images = page.getByRole("region", { name: "Images in this version: alt text in English" });
   await expect(images.getByRole("status")).toContainText("One image has no alt text in English");
+  await images.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/media-editor-alt-desktop-en.png` });
   await images.getByRole("textbox", { name: /^English/ }).fill("A white lighthouse under the stars");
   await images.getByRole("button", { name: "Save English alt text" }).click();
   await expect(images.getByRole("status")).toHaveCount(0);
@@ -120,6 +132,10 @@ test("insert a library image into an article, describe it beside the translation
   await expect(page.getByText("English version saved and published.")).toBeVisible();
 
   await page.goto(`/en/articles/${id}`);
+  const cover = page.locator("picture img.article__cover");
+  await expect(cover).toHaveAttribute("alt", "A white lighthouse under the stars");
+  await expect(cover).toHaveAttribute("loading", "eager");
+  await page.screenshot({ path: `${SHOTS}/media-article-desktop-en.png` });
   const picture = page.locator(".prose picture");
   await expect(picture.locator("source[type='image/avif']")).toHaveAttribute("srcset", /\/media\/\d+-[0-9a-f]{16}-400\.avif 400w, .+ 800w, .+ 1200w, .+ 1400w$/);
   await expect(picture.locator("source[type='image/webp']")).toHaveAttribute("srcset", /\.webp 400w/);
