@@ -8,7 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  type RouterContextProvider,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { pageShellData } from "#server/http/page-shell.ts";

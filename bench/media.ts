@@ -70,7 +70,7 @@ try {
     const samples: number[] = [];
     for (let run = 0; run < 20; run += 1) {
       const started = performance.now();
-      await listMedia(handle.db, query);
+      await listMedia({ database: handle }, query);
       samples.push(performance.now() - started);
     }
     console.log(`10 000 images, ${label}: median ${median(samples).toFixed(1)} ms`);

@@ -20,6 +20,15 @@ describe("changedKeys", () => {
     expect(valuesDiffer([1], [2])).toBe(true);
     expect(valuesDiffer({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
   });
+
+  it("tells values of different kinds apart", () => {
+    expect(valuesDiffer({}, [])).toBe(true);
+    expect(valuesDiffer(1, "1")).toBe(true);
+    expect(valuesDiffer("same", "same")).toBe(false);
+    expect(valuesDiffer(null, null)).toBe(false);
+    expect(valuesDiffer({ nested: { list: [1, { x: 1 }] } }, { nested: { list: [1, { x: 2 }] } })).toBe(true);
+    expect(changedKeys({ a: { b: [1] } }, { a: { b: [1] }, c: null })).toEqual(new Set(["c"]));
+  });
 });
 
 describe("jsonLines", () => {

@@ -1,4 +1,5 @@
 // Before/after values of an audit entry, laid out as pretty JSON lines with the changed keys marked.
+import diff from "microdiff";
 
 export type JsonLine = { text: string; changed: boolean };
 
@@ -6,31 +7,23 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** JSON text with object keys sorted, so two equal values always compare equal. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    isPlainObject(inner) ? Object.fromEntries(Object.keys(inner).sort().map((key) => [key, inner[key]])) : inner,
-  );
-}
-
 /**
  * The top-level keys whose value differs between two objects, including keys
- * only one side has. A side that is absent (null) counts as an empty object, so
- * every key of a created or deleted record is "changed".
+ * only one side has, compared deeply by microdiff (key order inside nested
+ * objects does not count, array order does). A side that is absent (null)
+ * counts as an empty object, so every key of a created or deleted record is "changed".
  */
 export function changedKeys(before: unknown, after: unknown): Set<string> {
   const beforeObject = isPlainObject(before) ? before : before === null ? {} : null;
   const afterObject = isPlainObject(after) ? after : after === null ? {} : null;
   if (beforeObject === null || afterObject === null) return new Set();
-  const keys = new Set([...Object.keys(beforeObject), ...Object.keys(afterObject)]);
-  return new Set(
-    [...keys].filter((key) => !(key in beforeObject) || !(key in afterObject) || canonical(beforeObject[key]) !== canonical(afterObject[key])),
-  );
+  return new Set(diff(beforeObject, afterObject).map((difference) => String(difference.path[0])));
 }
 
 /** True when before and after differ at all (for values that are not both objects). */
 export function valuesDiffer(before: unknown, after: unknown): boolean {
-  return canonical(before) !== canonical(after);
+  const comparable = typeof before === "object" && before !== null && typeof after === "object" && after !== null && Array.isArray(before) === Array.isArray(after);
+  return comparable ? diff(before as Record<string, unknown>, after as Record<string, unknown>).length > 0 : !Object.is(before, after);
 }
 
 /**

@@ -49,7 +49,7 @@ export async function start(): Promise<void> {
   const shutdown = () => {
     log.info("shutting down");
     server.close(() => {
-      services.close().finally(() => process.exit(0));
+      void services.close().finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -4,7 +4,7 @@
  * signed in. Sign-in runs in a popup opened synchronously in the click (so
  * it is not blocked); a blocked popup falls back to a full-page sign-in.
  */
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useEffectEvent, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { api } from "#app/lib/api-client.ts";
 import {
@@ -82,21 +82,18 @@ function useSignInResults() {
   const { t } = useShell();
   const toasts = useToasts();
   const revalidator = useRevalidator();
-  // The listeners are installed once; they read the latest render's values through this ref.
-  const latest = useRef({ t, toasts, revalidator });
-  latest.current = { t, toasts, revalidator };
+  // The listeners are installed once; these effect events see the latest render's values.
+  const show = useEffectEvent((result: SignInResult) => {
+    if (result.ok) {
+      toasts.success(t(result.welcome === "new" ? "TOAST:WELCOME" : "TOAST:WELCOME_BACK", { displayName: result.displayName }));
+      return;
+    }
+    const message = t("TOAST:SIGNIN_FAILED", { message: result.message });
+    toasts.error(result.method ? formatSignInError(message, result.method) : message);
+  });
+  const revalidate = useEffectEvent(() => void revalidator.revalidate());
 
   useEffect(() => {
-    const show = (result: SignInResult) => {
-      const { t, toasts } = latest.current;
-      if (result.ok) {
-        toasts.success(t(result.welcome === "new" ? "TOAST:WELCOME" : "TOAST:WELCOME_BACK", { displayName: result.displayName }));
-        return;
-      }
-      const message = t("TOAST:SIGNIN_FAILED", { message: result.message });
-      toasts.error(result.method ? formatSignInError(message, result.method) : message);
-    };
-
     const flash = takeFlashResult(document);
     if (flash) show(flash);
 
@@ -106,12 +103,12 @@ function useSignInResults() {
       if (!handled.has(result.id)) {
         if (!fromOurPopup && !awaitingPopup) {
           // Another tab signed in: show the new state here too, without a toast.
-          if (result.ok) latest.current.revalidator.revalidate();
+          if (result.ok) revalidate();
           return;
         }
         handled.add(result.id);
         awaitingPopup = false;
-        if (result.ok) latest.current.revalidator.revalidate();
+        if (result.ok) revalidate();
         show(result);
       }
       // Tells the popup it was heard, so it can close.

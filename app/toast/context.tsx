@@ -17,10 +17,10 @@ export function useToastStore(): ToastStore {
 }
 
 export interface Toasts {
-  success(message: string): string;
-  info(message: string): string;
-  error(message: string): string;
-  remove(id: string): void;
+  success: (message: string) => string;
+  info: (message: string) => string;
+  error: (message: string) => string;
+  remove: (id: string) => void;
 }
 
 /** What components use to show toasts; each show returns the toast's id. */

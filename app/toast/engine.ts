@@ -156,15 +156,15 @@ const globalClock: ToastClock = {
 };
 
 export interface ToastStore {
-  show(kind: ToastKind, message: string, options?: Partial<ToastOptions>): string;
-  reset(id: string): void;
-  tap(id: string): void;
-  hoverStart(id: string): void;
-  hoverEnd(id: string): void;
-  remove(id: string): void;
+  show: (kind: ToastKind, message: string, options?: Partial<ToastOptions>) => string;
+  reset: (id: string) => void;
+  tap: (id: string) => void;
+  hoverStart: (id: string) => void;
+  hoverEnd: (id: string) => void;
+  remove: (id: string) => void;
   /** Same array reference until something changes (for React's useSyncExternalStore). */
-  getSnapshot(): readonly Toast[];
-  subscribe(listener: () => void): () => void;
+  getSnapshot: () => readonly Toast[];
+  subscribe: (listener: () => void) => () => void;
 }
 
 interface ToastTimers {

@@ -52,6 +52,7 @@ function ToastItem({ toast, store, dismissLabel }: ToastItemProps) {
   return (
     // Tap-to-dismiss is a pointer shortcut; keyboard users have the dismiss button,
     // and focusing it pauses the toast just like hovering does.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- see above
     <div
       className={`toast toast--${toast.kind}`}
       data-state={toast.state}

@@ -4,7 +4,8 @@ import type { Database } from "#server/db/schema.ts";
 
 export interface AuditEntry {
   uid: string;
-  action: "create" | "update" | "delete" | "import" | "grant_admin" | "revoke_admin" | string;
+  /** "create", "update", "delete", "import", "grant_admin", "revoke_admin", "make_favorite"… */
+  action: string;
   entity: string;
   entityId: string;
   before?: unknown;

@@ -174,7 +174,7 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
 
   const app = new Hono<HttpEnv>();
 
-  app.use("/auth/*", async (c, next) => {
+  app.use("/auth/*", async (c: Context<HttpEnv>, next) => {
     const decision = limiter.hit(clientAddress(c, config.trustProxy));
     if (decision.allowed) return next();
     log.warn({ requestId: c.get("requestId"), path: c.req.path }, "sign-in rate limit reached");

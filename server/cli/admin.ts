@@ -53,7 +53,7 @@ async function run(argv: string[]): Promise<number> {
       console.log(`${wanted} ${isAdmin ? "is already" : "is not"} an administrator; nothing changed.`);
       return 0;
     }
-    await setAdmin(db, CLI_ACTOR, user.uid, isAdmin);
+    await setAdmin({ database }, CLI_ACTOR, user.uid, isAdmin);
     console.log(isAdmin ? `${wanted} is now an administrator.` : `${wanted} is no longer an administrator.`);
     return 0;
   } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Holds the current content snapshot and replaces it when content changes.
  * With PostgreSQL, a change on one instance is announced on a LISTEN/NOTIFY
- * channel so every instance reloads within a second (docs/decisions/0004-content-snapshot.md).
+ * channel so every instance reloads within a second (docs/decisions/0004-content-snapshot-and-page-cache.md).
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";

@@ -1,4 +1,5 @@
 /** Runs the migrations, listed in code so the bundled server needs no migrations folder on disk. */
+import { inspect } from "node:util";
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import type { DatabaseHandle } from "./connect.ts";
 import { initialMigration } from "./migrations/0001-initial.ts";
@@ -21,7 +22,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
-    const cause = error instanceof Error ? error.message : String(error ?? "");
+    const cause = error instanceof Error ? error.message : error === undefined ? "" : inspect(error);
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${cause}`.trim());
   }
 }

@@ -6,6 +6,9 @@ import { signInAsAdmin } from "./support/admin-session.ts";
 const SHOTS = "/tmp/shots";
 mkdirSync(SHOTS, { recursive: true });
 
+// Encoding AVIF takes seconds of CPU per upload on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ context }) => {
   await signInAsAdmin(context);
 });
@@ -93,6 +96,7 @@ test("insert a library image into an article, describe it beside the translation
   await page.getByRole("button", { name: "Create article" }).click();
   await expect(page).toHaveURL(/\/admin\/articles\/\d+\?language=en-US$/);
   const id = Number(/\/admin\/articles\/(\d+)/.exec(page.url())![1]);
+  await expect(page.getByRole("heading", { name: /English \(en-US\) — new translation/ })).toBeVisible();
 
   // The cover, picked from the library.
   await page.getByRole("button", { name: "Choose cover from the library" }).click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnalyticsSummary } from "#server/admin/analytics/service.ts";
+import type { AnalyticsSummary } from "#core/admin/analytics/schema.ts";
 import { dashboardFigures } from "#server/admin/dashboard/service.ts";
 import { recordEvent } from "#server/analytics/events.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
@@ -141,7 +141,7 @@ describe.each(DATABASE_KINDS)("admin dashboard figures on %s", (kind) => {
       .values({ uid: "demo-admin", action: "update", entity: "language", entity_id: "1", before: "{}", after: "{}", created_at: "2030-06-10T00:00:00.000Z" })
       .execute();
 
-    const figures = await dashboardFigures(db, now);
+    const figures = await dashboardFigures(testApp.services, now);
     expect(figures.languages).toEqual({ enabled: 7, total: 8 });
     expect(figures.translations.completeness).toBe(1);
     expect(figures.translations.missing).toBe(0);
@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)("admin dashboard figures on %s", (kind) => {
 
     // A key missing in one enabled language lowers completeness.
     await db.updateTable("translates").set({ label: "" }).where("code", "=", "de-DE").where("code_component", "=", "FOOTER:ABOUT").execute();
-    const after = await dashboardFigures(db, now);
+    const after = await dashboardFigures(testApp.services, now);
     expect(after.translations.missing).toBe(1);
     expect(after.translations.completeness).toBeLessThan(1);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminArticle } from "#server/admin/articles/service.ts";
+import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -120,6 +120,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
     it.each([
       ["?language=xx-XX", "language"],
       ["?status=live", "status"],
+      ["?status=draft&status=published", "status"],
       [`?language=${"a".repeat(40)}`, "language"],
     ])("refuses %s with a 400 naming %s", async (query, field) => {
       await expectRefused(() => call("GET", query), 400, field);

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MediaItem, MediaPage } from "#server/admin/media/service.ts";
+import type { MediaItem, MediaPage } from "#core/admin/media/schema.ts";
 import { decompressionBomb, encoded, hasGps, jpegWithGps, SVG } from "#tests/fixtures/images.ts";
 import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "#tests/integration/support.ts";
 
@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)("media library on %s", (kind) => {
   async function uploaded(name: string, bytes: Buffer): Promise<MediaItem> {
     const reply = await upload(name, bytes);
     expect(reply.status, JSON.stringify(reply.json)).toBe(201);
-    return reply.json?.item!;
+    return reply.json.item!;
   }
 
   describe("refuses bad files with a clear 4xx and stores nothing", () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USERS_LIST_LIMIT, type AdminUser } from "#server/admin/users/service.ts";
+import type { AdminUser } from "#core/admin/users/schema.ts";
+import { USERS_LIST_LIMIT } from "#server/admin/users/service.ts";
 import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -109,8 +110,9 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
       expect(reply.json!.total).toBe(USERS_LIST_LIMIT + 5);
     });
 
-    it("refuses a search longer than 200 characters", async () => {
+    it("refuses a search longer than 200 characters, or given twice", async () => {
       await expectRefused(() => call("GET", `?q=${"x".repeat(201)}`), 400, "q");
+      await expectRefused(() => call("GET", "?q=ada&q=grace"), 400, "q");
     });
   });
 

@@ -115,7 +115,7 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
       ["an oversized body", JSON.stringify({ name: "lang_1", path: `/${"x".repeat(70_000)}` }), {}, 413, "payload_too_large"],
     ])("refuses %s without storing anything", async (_case, body, headers, status, code) => {
       const before = await eventCount();
-      const response = await post(body as string, headers as Record<string, string>);
+      const response = await post(body, headers);
       expect(response.status).toBe(status);
       expect(await response.json()).toMatchObject({ error: { code } });
       expect(await eventCount()).toBe(before);

@@ -17,7 +17,7 @@ import {
   type ChartConfiguration,
 } from "chart.js";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
-import type { AnalyticsSummary, DayCounts, SwitchLanguage } from "#server/admin/analytics/service.ts";
+import type { AnalyticsSummary, DayCounts, SwitchLanguage } from "#core/admin/analytics/schema.ts";
 
 Chart.register(LineController, BarController, LineElement, BarElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
 

@@ -16,8 +16,8 @@ export interface ConfirmDialogProps {
   /** "danger" styles the confirm button as destructive. */
   tone?: "danger" | "normal";
   busy?: boolean;
-  onConfirm(): void;
-  onCancel(): void;
+  onConfirm: () => void;
+  onCancel: () => void;
 }
 
 export function ConfirmDialog({ open, title, children, confirmLabel, tone = "normal", busy = false, onConfirm, onCancel }: ConfirmDialogProps) {

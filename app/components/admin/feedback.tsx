@@ -24,7 +24,7 @@ export function useSaveFeedback() {
   return {
     /** The text for the screen's role="status" line (empty while toasts show the feedback). */
     status,
-    success(message: string) {
+    success: (message: string) => {
       if (toasts) toasts.success(message);
       else setStatus(message);
     },

@@ -140,9 +140,10 @@ export function FormErrorSummary({
   labels: Record<string, string>;
   idFor: (field: string) => string;
 }) {
+  const { summaryRef, errors, general } = formErrors;
   return (
-    <div ref={formErrors.summaryRef} tabIndex={-1} className="admin-form__summary">
-      <ErrorSummary errors={formErrors.errors} general={formErrors.general} labels={labels} idFor={idFor} />
+    <div ref={summaryRef} tabIndex={-1} className="admin-form__summary">
+      <ErrorSummary errors={errors} general={general} labels={labels} idFor={idFor} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form } from "react-router";
-import { analyticsSummary, MAX_RANGE_DAYS, summaryQuerySchema } from "#server/admin/analytics/service.ts";
+import { MAX_RANGE_DAYS, summaryQuerySchema } from "#core/admin/analytics/schema.ts";
+import { analyticsSummary } from "#server/admin/analytics/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { LanguageSwitchChart, TrafficChart } from "#app/components/admin/analytics-charts.tsx";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const error = { field: range.field, message: withoutFieldPrefix(range.message, range.field) };
     return data({ summary: null, values, error, maxDays: MAX_RANGE_DAYS }, { status: 400 });
   }
-  const summary = await analyticsSummary(context.get(servicesContext).database.db, range.value);
+  const summary = await analyticsSummary(context.get(servicesContext), range.value);
   return { summary, values: { from: summary.from, to: summary.to }, error: null, maxDays: MAX_RANGE_DAYS };
 }
 

@@ -6,8 +6,8 @@
  */
 import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from "react";
 import { data, Form, Link, useBlocker, useNavigate, useRevalidator, useSearchParams } from "react-router";
-import { articleIdParam, createArticleInput, updateArticleInput, versionInput } from "#core/admin/articles/schema.ts";
-import { findArticle, type AdminArticle, type AdminArticleVersion } from "#server/admin/articles/service.ts";
+import { articleIdParam, createArticleInput, updateArticleInput, versionInput, type AdminArticle, type AdminArticleVersion } from "#core/admin/articles/schema.ts";
+import { findArticle } from "#server/admin/articles/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { articleView, sectionPathIn } from "#server/content/public-pages.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
@@ -40,8 +40,8 @@ function readablePath(path: string | null): string | null {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  const { database, content, config } = context.get(servicesContext);
-  const snapshot = content.current();
+  const services = context.get(servicesContext);
+  const snapshot = services.content.current();
   const languages = snapshot.languages.map((language) => ({
     code: language.code,
     label: language.label,
@@ -51,11 +51,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     /** Where this language's articles live ("/ar/مقالات", decoded for reading); null if the language has no such section. */
     articlesPath: readablePath(language.enabled ? sectionPathIn(snapshot, language, "ARTICLES") : null),
   }));
-  const mediaLimits = config.media;
+  const mediaLimits = services.config.media;
   if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits };
 
   const id = articleIdParam.safeParse(params.articleId);
-  const article = id.success ? await findArticle(database.db, id.data) : null;
+  const article = id.success ? await findArticle(services, id.data) : null;
   if (!article) throw data(null, { status: 404 });
   // Published versions in shown languages have a public address.
   const publicPaths: Record<string, string> = {};
@@ -63,7 +63,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const view = language.enabled ? articleView(snapshot, language, String(article.id)) : null;
     if (view) publicPaths[language.code] = view.seo.canonicalPath;
   }
-  const media: MediaByID = await loadRenditions(database.db, mediaIdsUsed(article.cover, article.versions.map((version) => version.body)));
+  const media: MediaByID = await loadRenditions(services.database.db, mediaIdsUsed(article.cover, article.versions.map((version) => version.body)));
   return { article, languages, publicPaths, media, mediaLimits };
 }
 
@@ -146,10 +146,10 @@ function detailsOf(article: AdminArticle | null): DetailsDraft {
 interface EditorMediaProps {
   media: MediaByID;
   mediaLimits: UploadLimits;
-  onMedia(item: MediaItem): void;
+  onMedia: (item: MediaItem) => void;
 }
 
-function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLimits, onMedia }: { article: AdminArticle | null; favoriteCode: string; onSaved(message: string): void } & EditorMediaProps) {
+function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLimits, onMedia }: { article: AdminArticle | null; favoriteCode: string; onSaved: (message: string) => void } & EditorMediaProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState(() => detailsOf(article));
@@ -371,7 +371,7 @@ interface VersionFormProps {
   language: EditorLanguage;
   version: AdminArticleVersion | null;
   publicPath: string | null;
-  onSaved(message: string): void;
+  onSaved: (message: string) => void;
   /** The article's saved cover: its alt text is part of this version's. */
   cover: string | null;
 }
@@ -596,7 +596,7 @@ function VersionForm({ articleId, language, version, publicPath, onSaved, cover,
 
 /* ---------- Deleting the whole article ---------- */
 
-function DeleteArticle({ article, title, onDeleted }: { article: AdminArticle; title: string; onDeleted(message: string): void }) {
+function DeleteArticle({ article, title, onDeleted }: { article: AdminArticle; title: string; onDeleted: (message: string) => void }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);

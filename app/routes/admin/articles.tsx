@@ -3,10 +3,11 @@
  * language, filtered by language and status through a plain GET form.
  */
 import { data, Form, Link, useNavigation } from "react-router";
-import { listArticlesQuery } from "#core/admin/articles/schema.ts";
-import { listArticles, type AdminArticleSummary } from "#server/admin/articles/service.ts";
+import { listArticlesQuery, type AdminArticleSummary } from "#core/admin/articles/schema.ts";
+import { listArticles } from "#server/admin/articles/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { parseQuery } from "#server/http/query.ts";
 import { TableRegion } from "#app/components/admin/table-region.tsx";
 import { requestContext, servicesContext } from "#server/context.ts";
 import "#app/styles/admin-grid.css";
@@ -15,16 +16,16 @@ import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  const { database, content } = context.get(servicesContext);
-  const parsed = listArticlesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw data({ message: "Unknown filter." }, { status: 400 });
-  const articles = await listArticles(database.db, parsed.data).catch((error: unknown) => {
+  const services = context.get(servicesContext);
+  const parsed = parseQuery(listArticlesQuery, new URL(request.url).searchParams);
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const articles = await listArticles(services, parsed.value).catch((error: unknown) => {
     // An unknown language in the address: the same 400 the API gives.
     if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
     throw error;
   });
-  const languages = content.current().languages.map(({ code, label, dir, enabled, favorite }) => ({ code, label, dir, enabled, favorite }));
-  return { articles, languages, filter: { language: parsed.data.language ?? "", status: parsed.data.status ?? "" } };
+  const languages = services.content.current().languages.map(({ code, label, dir, enabled, favorite }) => ({ code, label, dir, enabled, favorite }));
+  return { articles, languages, filter: { language: parsed.value.language ?? "", status: parsed.value.status ?? "" } };
 }
 
 const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { auditFacets, auditQuerySchema, listAudit, type AuditListEntry } from "#server/admin/audit/service.ts";
+import { auditQuerySchema, type AuditListEntry } from "#core/admin/audit/schema.ts";
+import { auditFacets, listAudit } from "#server/admin/audit/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { AuditDiff, changeSummary } from "#app/components/admin/audit-diff.tsx";
@@ -18,16 +19,16 @@ const fieldId = (field: string) => `audit-${field}`;
 /** /admin/audit?entity=&action=&actor=&from=&to=&page= (GET form). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  const { db } = context.get(servicesContext).database;
+  const services = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const values = Object.fromEntries(FILTERS.map((filter) => [filter, params.get(filter) ?? ""])) as Record<Filter, string>;
-  const facets = await auditFacets(db);
+  const facets = await auditFacets(services);
   const query = parseQuery(auditQuerySchema, params);
   if (!query.ok) {
     const error = { field: query.field, message: withoutFieldPrefix(query.message, query.field) };
     return data({ facets, values, error, result: null }, { status: 400 });
   }
-  return { facets, values, error: null, result: await listAudit(db, query.value) };
+  return { facets, values, error: null, result: await listAudit(services, query.value) };
 }
 
 /** ISO timestamps shown the same on the server and in every browser, whatever its time zone. */

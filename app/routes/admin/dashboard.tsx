@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { dashboardFigures, type DashboardFigures } from "#server/admin/dashboard/service.ts";
+import type { DashboardFigures } from "#core/admin/dashboard/schema.ts";
+import { dashboardFigures } from "#server/admin/dashboard/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
 import "#app/styles/admin-reports.css";
@@ -7,7 +8,7 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  return { figures: await dashboardFigures(context.get(servicesContext).database.db) };
+  return { figures: await dashboardFigures(context.get(servicesContext)) };
 }
 
 const number = new Intl.NumberFormat("en-US");

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useRevalidator } from "react-router";
-import { languagesAdmin } from "#server/admin/languages/service.ts";
+import { listLanguages } from "#server/admin/languages/service.ts";
 import { languagePatchSchema, newLanguageSchema, type AdminLanguage } from "#core/admin/languages/schema.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
@@ -21,7 +21,7 @@ const API = "/api/admin/languages";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  return { languages: await languagesAdmin(context.get(servicesContext)).list() };
+  return { languages: await listLanguages(context.get(servicesContext)) };
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -67,7 +67,7 @@ function changesOf(draft: LanguageDraft, language: AdminLanguage): Record<string
 interface LanguageFormProps {
   /** The language edited, or null to add one. */
   language: AdminLanguage | null;
-  onDone(saved: AdminLanguage | null): void;
+  onDone: (saved: AdminLanguage | null) => void;
 }
 
 function LanguageForm({ language, onDone }: LanguageFormProps) {

@@ -74,7 +74,8 @@ export function ErrorBoundary() {
   const gate = adminGateStatus(error);
   if (gate) return <AdminGate status={gate} />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : null;
+  const body: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const message = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : null;
   return (
     <section className="error-page" lang="en" dir="ltr" aria-labelledby="admin-error-title">
       <title>Admin error · Polyglot Press</title>

@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
-import { listMediaQuery } from "#server/admin/media/schema.ts";
+import { listMediaQuery } from "#core/admin/media/schema.ts";
 import { listMedia } from "#server/admin/media/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
@@ -23,10 +23,11 @@ import type { Route } from "./+types/media";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  const { database, content, config } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { content, config } = services;
   const parsed = parseQuery(listMediaQuery, new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const page = await listMedia(database.db, parsed.value);
+  const page = await listMedia(services, parsed.value);
   const languages: AltLanguage[] = content.current().languages.map((language) => ({ code: language.code, label: language.label, dir: language.dir }));
   return { ...page, query: parsed.value.q, paged: parsed.value.before !== undefined, languages, limits: config.media };
 }
@@ -76,7 +77,7 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; languages: AltLanguage[]; onChanged(message: string): void }) {
+function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; languages: AltLanguage[]; onChanged: (message: string) => void }) {
   const revalidator = useRevalidator();
   const [item, setItem] = useState(initial);
   const [editing, setEditing] = useState(false);

@@ -40,17 +40,17 @@ function romesHref(filters: Filters): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  const { db } = context.get(servicesContext).database;
+  const services = context.get(servicesContext);
   const query = parseQuery(querySchema, new URL(request.url).searchParams);
   if (!query.ok) throw data({ field: query.field, message: query.message }, { status: 400 });
   const page = parsePageParam(query.value.page ?? null);
   if (!page.ok) throw data({ field: "page", message: page.reason }, { status: 400 });
   const filters: Filters = { q: query.value.q ?? "", domain: query.value.domain ?? null, page: page.page, edit: query.value.edit ?? null };
 
-  const list = await listRomes(db, { query: filters.q, domain: filters.domain, page: filters.page });
+  const list = await listRomes(services, { query: filters.q, domain: filters.domain, page: filters.page });
   // Past the last page (say, after a narrower search): show the last one under its own address.
   if (list.window.page !== filters.page) throw redirect(romesHref({ ...filters, page: list.window.page }));
-  const editing = filters.edit === null ? null : await jobLabels(db, filters.edit);
+  const editing = filters.edit === null ? null : await jobLabels(services, filters.edit);
   if (filters.edit !== null && editing === null) throw data({ field: "edit", message: `No ROME code ${filters.edit}.` }, { status: 404 });
   return { filters, list, editing };
 }
@@ -124,7 +124,7 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
             : `${first}–${last} of ${list.total} ${list.total === 1 ? "code" : "codes"}${filters.q !== "" ? ` matching “${filters.q}”` : ""}${domainLabel ? ` in ${filters.domain} — ${domainLabel}` : ""}`}
         </p>
 
-        {editing && <LabelEditor job={editing} closeHref={romesHref({ ...filters, edit: null })} onSaved={refresh} />}
+        {editing && <LabelEditor key={editing.code} job={editing} closeHref={romesHref({ ...filters, edit: null })} onSaved={refresh} />}
 
         {list.rows.length > 0 && (
           <RomesTable

@@ -7,7 +7,7 @@
 import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 import { newTranslationKeySchema, type TranslationCell, type TranslationLanguage, type TranslationRow } from "#core/admin/translations/schema.ts";
-import { translationsAdmin } from "#server/admin/translations/service.ts";
+import { translationsView } from "#server/admin/translations/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { failureMessage, SaveStatus, useSaveFeedback, withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
 import { useFocusReturn } from "#app/components/admin/focus-return.ts";
@@ -22,7 +22,7 @@ const API = "/api/admin/translations";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
-  return translationsAdmin(context.get(servicesContext)).view();
+  return translationsView(context.get(servicesContext));
 }
 
 type SectionKind = "home" | "section" | "text";
@@ -44,7 +44,7 @@ interface CellEditorProps {
   row: TranslationRow;
   language: TranslationLanguage;
   cell: TranslationCell | null;
-  onClose(saved: string | null): void;
+  onClose: (saved: string | null) => void;
 }
 
 function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
@@ -104,6 +104,7 @@ function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
           id={`${id}-label`}
           type="text"
           value={label}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor opens on the admin's click: focus goes where they asked
           autoFocus
           aria-invalid={error?.field === "label" || undefined}
           aria-describedby={describedBy("label")}
@@ -114,6 +115,7 @@ function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
           id={`${id}-label`}
           value={label}
           rows={Math.min(8, Math.max(2, Math.ceil(label.length / 28)))}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor opens on the admin's click: focus goes where they asked
           autoFocus
           aria-invalid={error?.field === "label" || undefined}
           aria-describedby={describedBy("label")}
@@ -151,6 +153,7 @@ function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
               type="button"
               className="button button--small button--danger button--danger-confirm"
               disabled={saving}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- shown by the admin's "Remove" click: focus moves to its confirmation
               autoFocus
               onClick={() => void run("remove the translation", () => api.delete(cellPath(row.key, language.code)), `Removed the ${name}.`)}
             >
@@ -166,7 +169,7 @@ function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
   );
 }
 
-function AddKeyForm({ favorite, onAdded }: { favorite: TranslationLanguage; onAdded(key: string): void }) {
+function AddKeyForm({ favorite, onAdded }: { favorite: TranslationLanguage; onAdded: (key: string) => void }) {
   const formId = useId();
   const idFor = (field: string) => `${formId}-${field}`;
   const labels = { key: "Key", labels: `Text in ${favorite.label} (${favorite.code})` };

@@ -5,8 +5,10 @@
  */
 import { useState } from "react";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
-import { listUsers, listUsersQuery, type AdminUser } from "#server/admin/users/service.ts";
+import { listUsersQuery, type AdminUser } from "#core/admin/users/schema.ts";
+import { listUsers } from "#server/admin/users/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
+import { parseQuery } from "#server/http/query.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { TableRegion } from "#app/components/admin/table-region.tsx";
@@ -18,10 +20,10 @@ import type { Route } from "./+types/users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = requireAdmin(context.get(requestContext).user);
-  const parsed = listUsersQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw data({ message: "The search may have at most 200 characters." }, { status: 400 });
-  const { users, total } = await listUsers(context.get(servicesContext).database.db, parsed.data.q);
-  return { users, total, query: parsed.data.q, myUid: me.uid };
+  const parsed = parseQuery(listUsersQuery, new URL(request.url).searchParams);
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const { users, total } = await listUsers(context.get(servicesContext), parsed.value.q);
+  return { users, total, query: parsed.value.q, myUid: me.uid };
 }
 
 /** Dates and times in UTC, so the server and the browser render the same text. */

@@ -1,5 +1,5 @@
 /**
- * What the articles admin API accepts. Pure zod on the shared rules of
+ * What the articles admin API accepts and answers. Pure zod on the shared rules of
  * core/article-rules.ts: the API validates with it, and the editor runs it
  * first to show every field error at once. Messages follow the field name
  * ("title: is required").
@@ -9,6 +9,7 @@ import {
   ARTICLE_KEY_PATTERN,
   ARTICLE_LIMITS,
   ARTICLE_STATUSES,
+  type ArticleStatus,
   isAcceptableCover,
   isCanonicalSlug,
   normalizeTag,
@@ -104,3 +105,32 @@ export const listArticlesQuery = z.object({
   status: z.preprocess(emptyAsAbsent, z.enum(ARTICLE_STATUSES, { error: 'must be "draft" or "published"' }).optional()),
 });
 export type ListArticlesQuery = z.output<typeof listArticlesQuery>;
+
+export interface AdminArticleVersion {
+  /** The language code ("en-US"). */
+  code: string;
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  coverAlt: string;
+  status: ArticleStatus;
+  /** Set when the version was first published; kept if it goes back to draft. */
+  publishedAt: string | null;
+  updatedAt: string;
+}
+
+export interface AdminArticle {
+  id: number;
+  key: string;
+  author: string;
+  cover: string | null;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  versions: AdminArticleVersion[];
+}
+
+export type AdminArticleVersionSummary = Omit<AdminArticleVersion, "summary" | "body" | "coverAlt">;
+
+export type AdminArticleSummary = Omit<AdminArticle, "versions"> & { versions: AdminArticleVersionSummary[] };

@@ -102,3 +102,6 @@ export interface AdminLanguage {
   dir: "ltr" | "rtl";
   code_component: string;
 }
+
+/** A language id in a path. */
+export const languageIdParam = z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be positive").max(2_147_483_647, "is too large");

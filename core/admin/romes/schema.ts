@@ -1,5 +1,6 @@
-/** What an admin may send to search the ROME table and edit job labels; the admin screen and the API both validate with it. */
+/** What the ROME admin API and screen (/admin/romes) accept and answer: search, job labels, file imports. */
 import { z } from "zod";
+import type { PageWindow } from "#core/pagination.ts";
 
 export const MAX_SEARCH_CHARS = 100;
 export const MAX_JOB_LABEL_CHARS = 200;
@@ -14,3 +15,86 @@ export const jobLabelSchema = z
   .refine((value) => value !== "", "must not be empty")
   .refine((value) => [...value].length <= MAX_JOB_LABEL_CHARS, `must be at most ${MAX_JOB_LABEL_CHARS} characters`)
   .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters");
+
+export interface RomeDomain {
+  letter: string;
+  label: string;
+}
+
+export interface LabelLanguage {
+  code: string;
+  shortCode: string;
+  label: string;
+  dir: "ltr" | "rtl";
+  enabled: boolean;
+}
+
+export interface RomeListRow {
+  code: string;
+  domain: string;
+  /** The official French label. */
+  label: string;
+  /** Labels admins added, in the languages' order. */
+  labels: { languageCode: string; label: string }[];
+  /** Latest change of the code or any of its labels. */
+  updatedAt: string;
+}
+
+export interface RomeList {
+  rows: RomeListRow[];
+  total: number;
+  window: PageWindow;
+  domains: RomeDomain[];
+  languages: LabelLanguage[];
+}
+
+export interface JobLabels {
+  code: string;
+  domain: string;
+  /** The official French label. */
+  label: string;
+  /** Label per language code, the official language included. */
+  labels: Record<string, string>;
+  /** The enabled languages, official first: one input each in the editor. */
+  languages: LabelLanguage[];
+}
+
+export const newImportSchema = z.object({
+  filename: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(255, "must be at most 255 characters")
+    .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters"),
+  size: z.number().int("must be a whole number of bytes").min(1, "the file is empty"),
+});
+
+export type NewImport = z.output<typeof newImportSchema>;
+
+export interface ImportSummary {
+  filename: string;
+  format: "xml" | "csv";
+  added: number;
+  updated: number;
+  unchanged: number;
+  rejected: RejectedRow[];
+}
+
+/** A row refused on its own; the rest of the file still imports. */
+export interface RejectedRow {
+  line: number;
+  code: string | null;
+  reason: string;
+}
+
+export const labelParamsSchema = z.object({
+  code: romeCodeSchema,
+  languageCode: z.string().min(1, "must not be empty").max(35, "must be at most 35 characters"),
+});
+
+export const labelBodySchema = z.object({ label: jobLabelSchema });
+
+export const chunkIndexSchema = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,5})$/, "must be a chunk number: 0, 1, 2…")
+  .transform(Number);

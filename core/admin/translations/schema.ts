@@ -73,3 +73,6 @@ export interface TranslationsView {
   keys: TranslationRow[];
   completeness: Record<string, Completeness>;
 }
+
+/** A language code in a path. */
+export const languageCodeParam = z.string().min(1, "is required").max(35, "is too long for a language code");

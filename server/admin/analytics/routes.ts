@@ -1,15 +1,16 @@
 /** Admin API: analytics (mounted under /api/admin/analytics behind the admin gate). */
 import { Hono } from "hono";
+import { summaryQuerySchema } from "#core/admin/analytics/schema.ts";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { readQuery } from "#server/http/query.ts";
-import { analyticsSummary, summaryQuerySchema } from "./service.ts";
+import { analyticsSummary } from "./service.ts";
 
 export function analyticsAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
   app.get("/summary", async (c) => {
     const range = readQuery(c, summaryQuerySchema());
-    return c.json(await analyticsSummary(services.database.db, range), 200, { "Cache-Control": "no-store" });
+    return c.json(await analyticsSummary(services, range), 200, { "Cache-Control": "no-store" });
   });
   return app;
 }

@@ -2,66 +2,18 @@
  * The analytics report (PRODUCT.md §10): per-day counts of sign-ins, sign-outs,
  * page views and language switches by language, for a range of UTC days.
  */
-import { sql, type Kysely } from "kysely";
-import { z } from "zod";
-import type { Database } from "#server/db/schema.ts";
-import { addDays, daySchema, daysInRange, eachDay, timestampBounds, utcDay } from "./dates.ts";
-
-export const DEFAULT_RANGE_DAYS = 30;
-export const MAX_RANGE_DAYS = 366;
-
-/** `?from=&to=`: real days, from ≤ to, at most 366 days; by default the last 30 days up to today (UTC). */
-export function summaryQuerySchema(now = new Date()) {
-  return z
-    .object({ from: daySchema.optional(), to: daySchema.optional() })
-    .transform(({ from, to }) => {
-      const end = to ?? utcDay(now);
-      return { from: from ?? addDays(end, -(DEFAULT_RANGE_DAYS - 1)), to: end };
-    })
-    .superRefine((range, context) => {
-      if (range.from > range.to) {
-        context.addIssue({ code: "custom", path: ["from"], message: `must be on or before "to" (${range.to})` });
-      } else if (daysInRange(range.from, range.to) > MAX_RANGE_DAYS) {
-        context.addIssue({ code: "custom", path: ["to"], message: `the range may cover at most ${MAX_RANGE_DAYS} days` });
-      }
-    });
-}
-
-export type SummaryRange = z.output<ReturnType<typeof summaryQuerySchema>>;
-
-export interface SwitchLanguage {
-  id: number;
-  /** The event name, `lang_{id}`. */
-  event: string;
-  label: string;
-  code: string | null;
-}
-
-export interface DayCounts {
-  date: string;
-  signIns: number;
-  signOuts: number;
-  pageViews: number;
-  /** Switches to each language of `languages`, by language id. */
-  languageSwitches: Record<string, number>;
-}
-
-export interface AnalyticsSummary {
-  from: string;
-  to: string;
-  /** Every day of the range, oldest first; days without events count 0. */
-  days: DayCounts[];
-  /** Every enabled language, then any other language switched to in the range. */
-  languages: SwitchLanguage[];
-  totals: Omit<DayCounts, "date">;
-}
+import { sql } from "kysely";
+import type { AnalyticsSummary, DayCounts, SummaryRange, SwitchLanguage } from "#core/admin/analytics/schema.ts";
+import { eachDay, timestampBounds } from "#core/dates.ts";
+import type { AdminServices } from "#server/context.ts";
 
 const LANGUAGE_EVENT = /^lang_(\d+)$/;
 
 /** Groups by the day part of the ISO timestamp: the same SQL on SQLite and PostgreSQL. */
 const eventDay = sql<string>`substr(created_at, 1, 10)`;
 
-export async function analyticsSummary(db: Kysely<Database>, range: SummaryRange): Promise<AnalyticsSummary> {
+export async function analyticsSummary(services: AdminServices, range: SummaryRange): Promise<AnalyticsSummary> {
+  const { db } = services.database;
   const { start, end } = timestampBounds(range.from, range.to);
   const [rows, languageRows] = await Promise.all([
     db

@@ -5,47 +5,25 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { AppServices } from "#server/context.ts";
-import type { ArticleStatus } from "#core/article-rules.ts";
+import type { AdminServices } from "#server/context.ts";
 import { slugify } from "#core/text.ts";
-import { isUniqueViolation } from "#server/db/errors.ts";
 import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
-import type { CreateArticleInput, ListArticlesQuery, UpdateArticleInput, VersionInput } from "#core/admin/articles/schema.ts";
+import { writeContent } from "#server/admin/content-write.ts";
+import type {
+  AdminArticle,
+  AdminArticleSummary,
+  AdminArticleVersion,
+  CreateArticleInput,
+  ListArticlesQuery,
+  UpdateArticleInput,
+  VersionInput,
+} from "#core/admin/articles/schema.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
 
-export interface AdminArticleVersion {
-  /** The language code ("en-US"). */
-  code: string;
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  coverAlt: string;
-  status: ArticleStatus;
-  /** Set when the version was first published; kept if it goes back to draft. */
-  publishedAt: string | null;
-  updatedAt: string;
-}
-
-export interface AdminArticle {
-  id: number;
-  key: string;
-  author: string;
-  cover: string | null;
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
-  versions: AdminArticleVersion[];
-}
-
-export type AdminArticleVersionSummary = Omit<AdminArticleVersion, "summary" | "body" | "coverAlt">;
-export type AdminArticleSummary = Omit<AdminArticle, "versions"> & { versions: AdminArticleVersionSummary[] };
-
 type Db = Kysely<Database> | Transaction<Database>;
-type Writer = Pick<AppServices, "database" | "content">;
 
 const ARTICLE = "article";
 const ARTICLE_VERSION = "article_version";
@@ -88,16 +66,18 @@ async function requireLanguage(db: Db, code: string, field: string): Promise<voi
 }
 
 /** Articles with a version matching the filters (all articles without filters), most recently changed first. */
-export async function listArticles(db: Db, query: ListArticlesQuery): Promise<AdminArticleSummary[]> {
+export async function listArticles(services: AdminServices, query: ListArticlesQuery): Promise<AdminArticleSummary[]> {
+  const { db } = services.database;
   if (query.language !== undefined) await requireLanguage(db, query.language, "language");
   const filtered = query.language !== undefined || query.status !== undefined;
   const blogs = await db
     .selectFrom("blogs")
     .selectAll()
     .$if(filtered, (builder) =>
-      builder.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("blog_versions")
+      builder.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("blog_versions")
             .select("blog_versions.id")
             .whereRef("blog_versions.blog_id", "=", "blogs.id")
             .$if(query.language !== undefined, (versions) => versions.where("blog_versions.code", "=", query.language!))
@@ -135,7 +115,11 @@ export async function listArticles(db: Db, query: ListArticlesQuery): Promise<Ad
   });
 }
 
-export async function findArticle(db: Db, id: number): Promise<AdminArticle | null> {
+export async function findArticle(services: AdminServices, id: number): Promise<AdminArticle | null> {
+  return readArticle(services.database.db, id);
+}
+
+async function readArticle(db: Db, id: number): Promise<AdminArticle | null> {
   const blog = await db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst();
   if (!blog) return null;
   const versions = await db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).orderBy("code").execute();
@@ -143,7 +127,7 @@ export async function findArticle(db: Db, id: number): Promise<AdminArticle | nu
 }
 
 async function requireArticle(db: Db, id: number): Promise<AdminArticle> {
-  const article = await findArticle(db, id);
+  const article = await readArticle(db, id);
   if (!article) throw notFound(id);
   return article;
 }
@@ -167,31 +151,10 @@ async function freshKey(db: Db): Promise<string> {
   }
 }
 
-interface Conflict {
-  field: string;
-  message: string;
-}
+const KEY_CONFLICT = { field: "key", message: "another article already uses this key." };
 
-/**
- * Runs a write in one transaction, then reloads the public content. A UNIQUE
- * violation that slipped past the checks (a concurrent write) becomes a 409 naming `conflict.field`.
- */
-async function write<T>(services: Writer, conflict: Conflict | null, change: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  let result: T;
-  try {
-    result = await services.database.db.transaction().execute(change);
-  } catch (error) {
-    if (conflict && isUniqueViolation(error)) throw new HttpError(409, "conflict", `${conflict.field}: ${conflict.message}`, conflict.field);
-    throw error;
-  }
-  await services.content.changed();
-  return result;
-}
-
-const KEY_CONFLICT: Conflict = { field: "key", message: "another article already uses this key." };
-
-export async function createArticle(services: Writer, actorUid: string, input: CreateArticleInput): Promise<AdminArticle> {
-  return write(services, KEY_CONFLICT, async (trx) => {
+export async function createArticle(services: AdminServices, actorUid: string, input: CreateArticleInput): Promise<AdminArticle> {
+  return writeContent(services, async (trx) => {
     if (input.key !== undefined) await assertKeyFree(trx, input.key);
     await requireMediaExist(trx, mediaIdsUsed(input.cover ?? null, []), "cover");
     const now = new Date().toISOString();
@@ -211,11 +174,11 @@ export async function createArticle(services: Writer, actorUid: string, input: C
     const article: AdminArticle = { ...toMeta(row), versions: [] };
     await recordAudit(trx, { uid: actorUid, action: "create", entity: ARTICLE, entityId: String(row.id), after: article });
     return article;
-  });
+  }, { conflict: KEY_CONFLICT });
 }
 
-export async function updateArticle(services: Writer, actorUid: string, id: number, input: UpdateArticleInput): Promise<AdminArticle> {
-  return write(services, KEY_CONFLICT, async (trx) => {
+export async function updateArticle(services: AdminServices, actorUid: string, id: number, input: UpdateArticleInput): Promise<AdminArticle> {
+  return writeContent(services, async (trx) => {
     const before = await requireArticle(trx, id);
     if (input.key !== undefined) await assertKeyFree(trx, input.key, id);
     if (input.cover !== undefined) await requireMediaExist(trx, mediaIdsUsed(input.cover, []), "cover");
@@ -236,12 +199,12 @@ export async function updateArticle(services: Writer, actorUid: string, id: numb
     const metaAfter = toMeta(row);
     await recordAudit(trx, { uid: actorUid, action: "update", entity: ARTICLE, entityId: String(id), before: metaBefore, after: metaAfter });
     return { ...metaAfter, versions };
-  });
+  }, { conflict: KEY_CONFLICT });
 }
 
 /** Creates or replaces one language version. The slug comes from the title when none is given and is unique per language. */
 export async function saveVersion(
-  services: Writer,
+  services: AdminServices,
   actorUid: string,
   id: number,
   code: string,
@@ -249,7 +212,7 @@ export async function saveVersion(
 ): Promise<{ article: AdminArticle; created: boolean }> {
   const slug = input.slug || slugify(input.title);
   const conflictMessage = `another article in ${code} already uses the slug "${slug}"; choose another.`;
-  return write(services, { field: "slug", message: conflictMessage }, async (trx) => {
+  return writeContent(services, async (trx) => {
     const article = await requireArticle(trx, id);
     await requireLanguage(trx, code, "code");
     await requireMediaExist(trx, mediaIdsUsed(null, [input.body]), "body");
@@ -289,11 +252,11 @@ export async function saveVersion(
       after,
     });
     return { article: await requireArticle(trx, id), created: before === undefined };
-  });
+  }, { conflict: { field: "slug", message: conflictMessage } });
 }
 
-export async function deleteVersion(services: Writer, actorUid: string, id: number, code: string): Promise<void> {
-  await write(services, null, async (trx) => {
+export async function deleteVersion(services: AdminServices, actorUid: string, id: number, code: string): Promise<void> {
+  await writeContent(services, async (trx) => {
     const article = await requireArticle(trx, id);
     const before = article.versions.find((version) => version.code === code);
     if (!before) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
@@ -304,8 +267,8 @@ export async function deleteVersion(services: Writer, actorUid: string, id: numb
   });
 }
 
-export async function deleteArticle(services: Writer, actorUid: string, id: number): Promise<void> {
-  await write(services, null, async (trx) => {
+export async function deleteArticle(services: AdminServices, actorUid: string, id: number): Promise<void> {
+  await writeContent(services, async (trx) => {
     const before = await requireArticle(trx, id);
     // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();

@@ -1,65 +1,11 @@
 /** Reading the audit log (PRODUCT.md §7): who changed what, when, with the values before and after. */
-import { sql, type Kysely } from "kysely";
-import { z } from "zod";
-import { pageWindow, parsePageParam } from "#core/pagination.ts";
-import type { Database } from "#server/db/schema.ts";
-import { daySchema, timestampBounds } from "#server/admin/analytics/dates.ts";
+import { sql } from "kysely";
+import type { AuditPage, AuditQuery } from "#core/admin/audit/schema.ts";
+import { timestampBounds } from "#core/dates.ts";
+import { pageWindow } from "#core/pagination.ts";
+import type { AdminServices } from "#server/context.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
-
-const name = z
-  .string()
-  .max(64, "must be at most 64 characters")
-  .regex(/^[A-Za-z0-9_.:-]+$/, "may only contain letters, digits and _ . : -");
-
-/** `?entity=&action=&uid=&actor=&from=&to=&page=`, every one optional. */
-export const auditQuerySchema = z
-  .object({
-    entity: name.optional(),
-    action: name.optional(),
-    /** Exact user id of the actor. */
-    uid: z.string().max(128, "must be at most 128 characters").optional(),
-    /** Part of the actor's email or name, any case. */
-    actor: z.string().trim().min(1, "must not be blank").max(254, "must be at most 254 characters").optional(),
-    from: daySchema.optional(),
-    to: daySchema.optional(),
-    page: z
-      .string()
-      .optional()
-      .transform((value, context) => {
-        const parsed = parsePageParam(value ?? null);
-        if (parsed.ok) return parsed.page;
-        context.addIssue({ code: "custom", message: parsed.reason.replace(/^page /, "") });
-        return z.NEVER;
-      }),
-  })
-  .superRefine((query, context) => {
-    if (query.from && query.to && query.from > query.to) {
-      context.addIssue({ code: "custom", path: ["from"], message: `must be on or before "to" (${query.to})` });
-    }
-  });
-
-export type AuditQuery = z.output<typeof auditQuerySchema>;
-
-export interface AuditListEntry {
-  id: number;
-  at: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  /** Null for changes made by the system (seed, command line); email and name are null for a user deleted since. */
-  actor: { uid: string; email: string | null; name: string | null } | null;
-  before: unknown;
-  after: unknown;
-}
-
-export interface AuditPage {
-  entries: AuditListEntry[];
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-}
 
 /** Stored as JSON text; a value that is not JSON (written by hand) is shown as the text itself. */
 function parseStored(value: string | null): unknown {
@@ -77,7 +23,8 @@ function containsIgnoringCase(column: "users.email" | "users.display_name", text
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
-export async function listAudit(db: Kysely<Database>, query: AuditQuery): Promise<AuditPage> {
+export async function listAudit(services: AdminServices, query: AuditQuery): Promise<AuditPage> {
+  const { db } = services.database;
   let filtered = db.selectFrom("audit_log").leftJoin("users", "users.uid", "audit_log.uid");
   if (query.entity) filtered = filtered.where("audit_log.entity", "=", query.entity);
   if (query.action) filtered = filtered.where("audit_log.action", "=", query.action);
@@ -132,7 +79,8 @@ export async function listAudit(db: Kysely<Database>, query: AuditQuery): Promis
 }
 
 /** The entities and actions that occur in the log, for the filter selects. */
-export async function auditFacets(db: Kysely<Database>): Promise<{ entities: string[]; actions: string[] }> {
+export async function auditFacets(services: AdminServices): Promise<{ entities: string[]; actions: string[] }> {
+  const { db } = services.database;
   const [entities, actions] = await Promise.all([
     db.selectFrom("audit_log").select("entity").distinct().orderBy("entity").execute(),
     db.selectFrom("audit_log").select("action").distinct().orderBy("action").execute(),

@@ -1,24 +1,13 @@
 /** The live figures on the admin dashboard's cards, read straight from the database (drafts included). */
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
-
-export interface DashboardFigures {
-  languages: { enabled: number; total: number };
-  /** Filled translation cells over keys × enabled languages, 0..1 (1 when there is nothing to translate). */
-  translations: { completeness: number; missing: number };
-  /** Articles with at least one published language version; articles with at least one draft version. */
-  articles: { published: number; withDrafts: number };
-  users: { total: number; admins: number };
-  eventsLast7Days: number;
-  auditEntriesLast7Days: number;
-  romeCodes: number;
-}
+import type { DashboardFigures } from "#core/admin/dashboard/schema.ts";
+import type { AdminServices } from "#server/context.ts";
 
 const WEEK_MS = 7 * 86_400_000;
 
 type Count = number | string | bigint;
 
-export async function dashboardFigures(db: Kysely<Database>, now = new Date()): Promise<DashboardFigures> {
+export async function dashboardFigures(services: AdminServices, now = new Date()): Promise<DashboardFigures> {
+  const { db } = services.database;
   const weekAgo = new Date(now.getTime() - WEEK_MS).toISOString();
   const [languages, keys, filled, articles, users, events, audit, romes] = await Promise.all([
     db

@@ -5,7 +5,8 @@
  * short code) and records the audit entry; the public snapshot reloads after.
  */
 import type { Transaction } from "kysely";
-import type { AppServices } from "#server/context.ts";
+import type { AdminServices } from "#server/context.ts";
+import type { DialectName } from "#server/db/connect.ts";
 import { homePath, sectionPath } from "#core/paths.ts";
 import type { Database, LanguageRow, LanguageUpdate } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
@@ -15,9 +16,9 @@ import { findPageNameClash, pageNamesOf } from "#core/page-names.ts";
 import { sectionNamesOf } from "#server/admin/translations/service.ts";
 import type { AdminLanguage, LanguagePatch, NewLanguageInput } from "#core/admin/languages/schema.ts";
 
-export const LANGUAGE_ENTITY = "language";
+const LANGUAGE_ENTITY = "language";
 
-export function toAdminLanguage(row: LanguageRow): AdminLanguage {
+function toAdminLanguage(row: LanguageRow): AdminLanguage {
   return {
     id: row.id,
     code: row.code,
@@ -34,164 +35,158 @@ export function toAdminLanguage(row: LanguageRow): AdminLanguage {
 }
 
 /** The translation key naming a language (its `code_component`). */
-export function languageKey(code: string): string {
+function languageKey(code: string): string {
   return `LANGUAGE:${code}`;
 }
 
 type Trx = Transaction<Database>;
 
-export function languagesAdmin(services: AppServices) {
-  const { db, dialect } = services.database;
+/** Locks the language rows a write reads (PostgreSQL; SQLite runs one write transaction at a time). */
+async function lockedLanguages(trx: Trx, dialect: DialectName): Promise<LanguageRow[]> {
+  return trx
+    .selectFrom("languages")
+    .selectAll()
+    .$if(dialect === "postgres", (query) => query.forUpdate())
+    .execute();
+}
 
-  /** Locks the language rows a write reads (PostgreSQL; SQLite runs one write transaction at a time). */
-  async function lockedLanguages(trx: Trx): Promise<LanguageRow[]> {
-    return trx
-      .selectFrom("languages")
-      .selectAll()
-      .$if(dialect === "postgres", (query) => query.forUpdate())
+function assertUnique(others: LanguageRow[], input: { code?: string; short_code?: string }) {
+  if (input.code !== undefined && others.some((other) => other.code.toLowerCase() === input.code!.toLowerCase())) {
+    throw new HttpError(409, "code_taken", `code: another language already uses ${input.code}.`, "code");
+  }
+  if (input.short_code !== undefined && others.some((other) => other.short_code.toLowerCase() === input.short_code!.toLowerCase())) {
+    throw new HttpError(409, "short_code_taken", `short_code: another language already uses "${input.short_code}".`, "short_code");
+  }
+}
+
+async function assertWelcomeFree(trx: Trx, code: string, welcome: string) {
+  const clash = findPageNameClash(pageNamesOf(welcome, await sectionNamesOf(trx, code)), "HOME");
+  if (clash) {
+    throw new HttpError(409, "page_name_taken", `welcome: "${clash.name}" is already the ${clash.takenBy} page name in this language.`, "welcome");
+  }
+}
+
+/** Every language, enabled or not, most speakers first (the picker's order). */
+export async function listLanguages(services: AdminServices): Promise<AdminLanguage[]> {
+  const rows = await services.database.db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
+  return rows.map(toAdminLanguage);
+}
+
+export async function addLanguage(services: AdminServices, uid: string, input: NewLanguageInput): Promise<AdminLanguage> {
+  return writeContent(services, async (trx) => {
+    assertUnique(await lockedLanguages(trx, services.database.dialect), input);
+    // A new language has no section names yet, so its welcome cannot clash.
+    const link = homePath({ shortCode: input.short_code, welcome: input.welcome });
+    const row = await trx
+      .insertInto("languages")
+      .values({
+        code: input.code,
+        short_code: input.short_code,
+        label: input.label,
+        welcome: input.welcome,
+        link,
+        population: input.population,
+        enabled: input.enabled ? 1 : 0,
+        favorite: 0,
+        code_component: languageKey(input.code),
+        dir: input.dir,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("translates")
+      .values({ code: row.code, code_component: "HOME", label: row.welcome, search: null, link, short_code: row.short_code })
       .execute();
-  }
+    const language = toAdminLanguage(row);
+    await recordAudit(trx, { uid, action: "create", entity: LANGUAGE_ENTITY, entityId: String(row.id), after: language });
+    return language;
+  });
+}
 
-  function assertUnique(others: LanguageRow[], input: { code?: string; short_code?: string }) {
-    if (input.code !== undefined && others.some((other) => other.code.toLowerCase() === input.code!.toLowerCase())) {
-      throw new HttpError(409, "code_taken", `code: another language already uses ${input.code}.`, "code");
+export async function updateLanguage(services: AdminServices, uid: string, id: number, patch: LanguagePatch): Promise<AdminLanguage> {
+  return writeContent(services, async (trx) => {
+    const languages = await lockedLanguages(trx, services.database.dialect);
+    const before = languages.find((language) => language.id === id);
+    if (!before) throw new HttpError(404, "not_found", `No language with id ${id}.`);
+    const changes: LanguageUpdate = {};
+    if (patch.code !== undefined && patch.code !== before.code) changes.code = patch.code;
+    if (patch.short_code !== undefined && patch.short_code !== before.short_code) changes.short_code = patch.short_code;
+    if (patch.label !== undefined) changes.label = patch.label;
+    if (patch.welcome !== undefined) changes.welcome = patch.welcome;
+    if (patch.population !== undefined) changes.population = patch.population;
+    if (patch.dir !== undefined) changes.dir = patch.dir;
+    if (patch.enabled !== undefined) changes.enabled = patch.enabled ? 1 : 0;
+
+    assertUnique(
+      languages.filter((language) => language.id !== id),
+      { code: changes.code, short_code: changes.short_code },
+    );
+    if (changes.enabled === 0 && before.favorite === 1) {
+      throw new HttpError(409, "favorite_cannot_be_disabled", "enabled: the favorite language cannot be disabled; make another language the favorite first.", "enabled");
     }
-    if (input.short_code !== undefined && others.some((other) => other.short_code.toLowerCase() === input.short_code!.toLowerCase())) {
-      throw new HttpError(409, "short_code_taken", `short_code: another language already uses "${input.short_code}".`, "short_code");
+    const code = changes.code ?? before.code;
+    const shortCode = changes.short_code ?? before.short_code;
+    const welcome = changes.welcome ?? before.welcome;
+    if (changes.welcome !== undefined) await assertWelcomeFree(trx, before.code, welcome);
+
+    if (changes.code !== undefined) {
+      changes.code_component = languageKey(code);
+      // Everything stored per language follows its code.
+      await trx.updateTable("translates").set({ code }).where("code", "=", before.code).execute();
+      await trx.updateTable("blog_versions").set({ code }).where("code", "=", before.code).execute();
+      await trx.updateTable("rome_labels").set({ code }).where("code", "=", before.code).execute();
     }
-  }
-
-  async function assertWelcomeFree(trx: Trx, code: string, welcome: string) {
-    const clash = findPageNameClash(pageNamesOf(welcome, await sectionNamesOf(trx, code)), "HOME");
-    if (clash) {
-      throw new HttpError(409, "page_name_taken", `welcome: "${clash.name}" is already the ${clash.takenBy} page name in this language.`, "welcome");
-    }
-  }
-
-  return {
-    /** Every language, enabled or not, most speakers first (the picker's order). */
-    async list(): Promise<AdminLanguage[]> {
-      const rows = await db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
-      return rows.map(toAdminLanguage);
-    },
-
-    async add(uid: string, input: NewLanguageInput): Promise<AdminLanguage> {
-      return writeContent(services, async (trx) => {
-        assertUnique(await lockedLanguages(trx), input);
-        // A new language has no section names yet, so its welcome cannot clash.
-        const link = homePath({ shortCode: input.short_code, welcome: input.welcome });
-        const row = await trx
-          .insertInto("languages")
-          .values({
-            code: input.code,
-            short_code: input.short_code,
-            label: input.label,
-            welcome: input.welcome,
-            link,
-            population: input.population,
-            enabled: input.enabled ? 1 : 0,
-            favorite: 0,
-            code_component: languageKey(input.code),
-            dir: input.dir,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+    if (changes.short_code !== undefined || changes.welcome !== undefined) {
+      changes.link = homePath({ shortCode, welcome });
+      await trx.updateTable("translates").set({ short_code: shortCode }).where("code", "=", code).execute();
+      await trx
+        .updateTable("translates")
+        .set({ label: welcome, link: changes.link })
+        .where("code", "=", code)
+        .where("code_component", "=", "HOME")
+        .execute();
+      for (const section of await sectionNamesOf(trx, code)) {
         await trx
-          .insertInto("translates")
-          .values({ code: row.code, code_component: "HOME", label: row.welcome, search: null, link, short_code: row.short_code })
+          .updateTable("translates")
+          .set({ link: sectionPath(shortCode, section.label) })
+          .where("code", "=", code)
+          .where("code_component", "=", section.section)
           .execute();
-        const language = toAdminLanguage(row);
-        await recordAudit(trx, { uid, action: "create", entity: LANGUAGE_ENTITY, entityId: String(row.id), after: language });
-        return language;
+      }
+    }
+
+    const after = await trx.updateTable("languages").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+    const language = toAdminLanguage(after);
+    const previous = toAdminLanguage(before);
+    if (JSON.stringify(previous) !== JSON.stringify(language)) {
+      await recordAudit(trx, { uid, action: "update", entity: LANGUAGE_ENTITY, entityId: String(id), before: previous, after: language });
+    }
+    return language;
+  });
+}
+
+/** Makes one language the favorite (the default); exactly one language is the favorite afterwards. */
+export async function makeFavoriteLanguage(services: AdminServices, uid: string, id: number): Promise<AdminLanguage> {
+  return writeContent(services, async (trx) => {
+    const languages = await lockedLanguages(trx, services.database.dialect);
+    const chosen = languages.find((language) => language.id === id);
+    if (!chosen) throw new HttpError(404, "not_found", `No language with id ${id}.`);
+    if (chosen.enabled === 0) {
+      throw new HttpError(409, "language_disabled", `${chosen.label} is disabled; enable it before making it the favorite.`, "favorite");
+    }
+    const previous = languages.filter((language) => language.favorite === 1);
+    await trx.updateTable("languages").set({ favorite: 0 }).where("id", "!=", id).where("favorite", "=", 1).execute();
+    const after = await trx.updateTable("languages").set({ favorite: 1 }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+    if (previous.length !== 1 || previous[0]!.id !== id) {
+      await recordAudit(trx, {
+        uid,
+        action: "make_favorite",
+        entity: LANGUAGE_ENTITY,
+        entityId: String(id),
+        before: { favorite: previous.map((language) => language.code) },
+        after: { favorite: [after.code] },
       });
-    },
-
-    async update(uid: string, id: number, patch: LanguagePatch): Promise<AdminLanguage> {
-      return writeContent(services, async (trx) => {
-        const languages = await lockedLanguages(trx);
-        const before = languages.find((language) => language.id === id);
-        if (!before) throw new HttpError(404, "not_found", `No language with id ${id}.`);
-        const changes: LanguageUpdate = {};
-        if (patch.code !== undefined && patch.code !== before.code) changes.code = patch.code;
-        if (patch.short_code !== undefined && patch.short_code !== before.short_code) changes.short_code = patch.short_code;
-        if (patch.label !== undefined) changes.label = patch.label;
-        if (patch.welcome !== undefined) changes.welcome = patch.welcome;
-        if (patch.population !== undefined) changes.population = patch.population;
-        if (patch.dir !== undefined) changes.dir = patch.dir;
-        if (patch.enabled !== undefined) changes.enabled = patch.enabled ? 1 : 0;
-
-        assertUnique(
-          languages.filter((language) => language.id !== id),
-          { code: changes.code, short_code: changes.short_code },
-        );
-        if (changes.enabled === 0 && before.favorite === 1) {
-          throw new HttpError(409, "favorite_cannot_be_disabled", "enabled: the favorite language cannot be disabled; make another language the favorite first.", "enabled");
-        }
-        const code = changes.code ?? before.code;
-        const shortCode = changes.short_code ?? before.short_code;
-        const welcome = changes.welcome ?? before.welcome;
-        if (changes.welcome !== undefined) await assertWelcomeFree(trx, before.code, welcome);
-
-        if (changes.code !== undefined) {
-          changes.code_component = languageKey(code);
-          // Everything stored per language follows its code.
-          await trx.updateTable("translates").set({ code }).where("code", "=", before.code).execute();
-          await trx.updateTable("blog_versions").set({ code }).where("code", "=", before.code).execute();
-          await trx.updateTable("rome_labels").set({ code }).where("code", "=", before.code).execute();
-        }
-        if (changes.short_code !== undefined || changes.welcome !== undefined) {
-          changes.link = homePath({ shortCode, welcome });
-          await trx.updateTable("translates").set({ short_code: shortCode }).where("code", "=", code).execute();
-          await trx
-            .updateTable("translates")
-            .set({ label: welcome, link: changes.link })
-            .where("code", "=", code)
-            .where("code_component", "=", "HOME")
-            .execute();
-          for (const section of await sectionNamesOf(trx, code)) {
-            await trx
-              .updateTable("translates")
-              .set({ link: sectionPath(shortCode, section.label) })
-              .where("code", "=", code)
-              .where("code_component", "=", section.section)
-              .execute();
-          }
-        }
-
-        const after = await trx.updateTable("languages").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-        const language = toAdminLanguage(after);
-        const previous = toAdminLanguage(before);
-        if (JSON.stringify(previous) !== JSON.stringify(language)) {
-          await recordAudit(trx, { uid, action: "update", entity: LANGUAGE_ENTITY, entityId: String(id), before: previous, after: language });
-        }
-        return language;
-      });
-    },
-
-    /** Makes one language the favorite (the default); exactly one language is the favorite afterwards. */
-    async makeFavorite(uid: string, id: number): Promise<AdminLanguage> {
-      return writeContent(services, async (trx) => {
-        const languages = await lockedLanguages(trx);
-        const chosen = languages.find((language) => language.id === id);
-        if (!chosen) throw new HttpError(404, "not_found", `No language with id ${id}.`);
-        if (chosen.enabled === 0) {
-          throw new HttpError(409, "language_disabled", `${chosen.label} is disabled; enable it before making it the favorite.`, "favorite");
-        }
-        const previous = languages.filter((language) => language.favorite === 1);
-        await trx.updateTable("languages").set({ favorite: 0 }).where("id", "!=", id).where("favorite", "=", 1).execute();
-        const after = await trx.updateTable("languages").set({ favorite: 1 }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-        if (previous.length !== 1 || previous[0]!.id !== id) {
-          await recordAudit(trx, {
-            uid,
-            action: "make_favorite",
-            entity: LANGUAGE_ENTITY,
-            entityId: String(id),
-            before: { favorite: previous.map((language) => language.code) },
-            after: { favorite: [after.code] },
-          });
-        }
-        return toAdminLanguage(after);
-      });
-    },
-  };
+    }
+    return toAdminLanguage(after);
+  });
 }

@@ -6,52 +6,20 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import type { AppServices } from "#server/context.ts";
-import { variantFileName, type MediaRendition } from "#core/media-rules.ts";
+import type { ListMediaQuery, MediaItem, MediaPage } from "#core/admin/media/schema.ts";
+import { variantFileName } from "#core/media-rules.ts";
 import { foldForSearch } from "#core/text.ts";
-import type { Database } from "#server/db/schema.ts";
-import { isUniqueViolation } from "#server/db/errors.ts";
-import { HttpError } from "#server/http/errors.ts";
-import { processImage, type ProcessedImage } from "#server/media/pipeline.ts";
-import { loadRenditions } from "#server/media/renditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
-import type { ListMediaQuery } from "#server/admin/media/schema.ts";
+import { writeContent } from "#server/admin/content-write.ts";
+import type { AdminServices } from "#server/context.ts";
+import type { Database } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { processImage, type PipelineLimits, type ProcessedImage } from "#server/media/pipeline.ts";
+import { loadRenditions } from "#server/media/renditions.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
-type Writer = Pick<AppServices, "database" | "content">;
 
 const MEDIA = "media";
-
-export interface MediaUse {
-  id: number;
-  key: string;
-  title: string;
-}
-
-export interface MediaItem {
-  id: number;
-  fileName: string;
-  format: string;
-  width: number;
-  height: number;
-  /** Bytes of the upload as received. */
-  sourceBytes: number;
-  /** Bytes of every variant together: what the library stores for it. */
-  storedBytes: number;
-  createdAt: string;
-  /** The smallest WebP variant, for lists and pickers. */
-  thumbnail: string;
-  alt: Record<string, string>;
-  usedBy: MediaUse[];
-  /** What the editor's preview needs to draw it. */
-  rendition: MediaRendition;
-}
-
-export interface MediaPage {
-  items: MediaItem[];
-  /** Pass as `before` for the next page; null on the last page. */
-  next: number | null;
-}
 
 function searchTextOf(fileName: string, alts: string[]): string {
   return foldForSearch([fileName, ...alts].join(" "));
@@ -112,7 +80,8 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
 }
 
 /** Newest first, `limit` at a time after the `before` cursor: an index range scan on the primary key at any library size. */
-export async function listMedia(db: Db, query: ListMediaQuery): Promise<MediaPage> {
+export async function listMedia(services: Pick<AdminServices, "database">, query: ListMediaQuery): Promise<MediaPage> {
+  const { db } = services.database;
   const words = foldForSearch(query.q).split(" ").filter(Boolean);
   const rows = await db
     .selectFrom("media")
@@ -120,7 +89,7 @@ export async function listMedia(db: Db, query: ListMediaQuery): Promise<MediaPag
     .$if(query.before !== undefined, (builder) => builder.where("id", "<", query.before!))
     .$if(query.ids !== undefined, (builder) => builder.where("id", "in", query.ids!))
     .$if(words.length > 0, (builder) =>
-      builder.where(({ and }) => and(words.map((word) => sql<boolean>`search_text like ${containsPattern(word)} escape '\\'`))),
+      builder.where((eb) => eb.and(words.map((word) => sql<boolean>`search_text like ${containsPattern(word)} escape '\\'`))),
     )
     .orderBy("id", "desc")
     .limit(query.limit + 1)
@@ -129,12 +98,16 @@ export async function listMedia(db: Db, query: ListMediaQuery): Promise<MediaPag
   return { items: await describe(db, page), next: rows.length > query.limit ? page.at(-1)! : null };
 }
 
-export async function findMedia(db: Db, id: number): Promise<MediaItem | null> {
+async function describeOne(db: Db, id: number): Promise<MediaItem | null> {
   return (await describe(db, [id]))[0] ?? null;
 }
 
+export async function findMedia(services: Pick<AdminServices, "database">, id: number): Promise<MediaItem | null> {
+  return describeOne(services.database.db, id);
+}
+
 async function requireMedia(db: Db, id: number): Promise<MediaItem> {
-  const item = await findMedia(db, id);
+  const item = await describeOne(db, id);
   if (!item) throw new HttpError(404, "not_found", `id: no image ${id} in the media library.`, "id");
   return item;
 }
@@ -174,37 +147,38 @@ async function store(trx: Transaction<Database>, actorUid: string, fileName: str
 
 /**
  * Checks and encodes an upload, then stores it. The same bytes uploaded again
- * give back the image already in the library (`created: false`).
+ * give back the image already in the library (`created: false`). A new image
+ * is on no public page yet, so the public content does not reload.
  */
 export async function uploadMedia(
-  services: Writer & Pick<AppServices, "config">,
+  services: AdminServices,
   actorUid: string,
   fileName: string,
   bytes: Buffer,
+  limits: PipelineLimits,
 ): Promise<{ item: MediaItem; created: boolean }> {
-  const image = await processImage(bytes, fileName, { maxInputPixels: services.config.media.maxInputPixels });
+  const image = await processImage(bytes, fileName, limits);
   const { db } = services.database;
   const existing = await db.selectFrom("media").select("id").where("source_sha256", "=", image.sourceSha256).executeTakeFirst();
   if (existing) return { item: await requireMedia(db, existing.id), created: false };
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return writeContent(
+    services,
+    async (trx) => {
       const id = await store(trx, actorUid, fileName, bytes.byteLength, image);
       const item = await requireMedia(trx, id);
       const { usedBy, thumbnail, rendition, ...audited } = item;
       await recordAudit(trx, { uid: actorUid, action: "upload", entity: MEDIA, entityId: String(id), after: audited });
       return { item, created: true };
-    });
-  } catch (error) {
-    // The same file uploaded twice at once: the second finds the first.
-    if (!isUniqueViolation(error)) throw error;
-    const winner = await db.selectFrom("media").select("id").where("source_sha256", "=", image.sourceSha256).executeTakeFirstOrThrow();
-    return { item: await requireMedia(db, winner.id), created: false };
-  }
+    },
+    { conflict: { field: "file", message: "the same image was being uploaded at the same moment; it is in the library now." }, changedContent: () => false },
+  );
 }
 
 /** Sets (or, when empty, removes) the alt text of an image in one language. Pages showing it are reloaded. */
-export async function setAltText(services: Writer, actorUid: string, id: number, code: string, alt: string): Promise<MediaItem> {
-  const item = await services.database.db.transaction().execute(async (trx) => {
+export async function setAltText(services: AdminServices, actorUid: string, id: number, code: string, alt: string): Promise<MediaItem> {
+  return writeContent(
+    services,
+    async (trx) => {
     const before = await requireMedia(trx, id);
     const language = await trx.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
     if (!language) throw new HttpError(400, "invalid_field", `code: "${code}" is not a language of this site.`, "code");
@@ -230,14 +204,16 @@ export async function setAltText(services: Writer, actorUid: string, id: number,
       after: alt === "" ? undefined : { alt },
     });
     return requireMedia(trx, id);
-  });
-  if (item.usedBy.length > 0) await services.content.changed();
-  return item;
+    },
+    { changedContent: (item) => item.usedBy.length > 0 },
+  );
 }
 
 /** Deletes an image no article uses; one in use is refused (409) with the articles that use it. */
-export async function deleteMedia(services: Writer, actorUid: string, id: number): Promise<void> {
-  await services.database.db.transaction().execute(async (trx) => {
+export async function deleteMedia(services: AdminServices, actorUid: string, id: number): Promise<void> {
+  await writeContent(
+    services,
+    async (trx) => {
     const before = await requireMedia(trx, id);
     if (before.usedBy.length > 0) {
       const list = before.usedBy.map((use) => `“${use.title}” (article ${use.id})`).join(", ");
@@ -249,5 +225,8 @@ export async function deleteMedia(services: Writer, actorUid: string, id: number
     await trx.deleteFrom("media").where("id", "=", id).execute();
     const { usedBy, thumbnail, rendition, ...audited } = before;
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: MEDIA, entityId: String(id), before: audited });
-  });
+    },
+    // An image no article uses is on no public page.
+    { changedContent: () => false },
+  );
 }

@@ -1,6 +1,7 @@
 import { readCsvRows } from "./csv.ts";
 import { FileRefused } from "./refusal.ts";
-import { RowCollector, type RejectedRow, type RomeRow } from "./rows.ts";
+import type { RejectedRow } from "#core/admin/romes/schema.ts";
+import { RowCollector, type RomeRow } from "./rows.ts";
 import { decodeUtf8Text } from "./text.ts";
 import { readXmlRows } from "./xml.ts";
 

@@ -1,3 +1,4 @@
+import type { RejectedRow } from "#core/admin/romes/schema.ts";
 import { FileRefused, quoteForMessage, truncateChars } from "./refusal.ts";
 
 /** A validated row, ready to import. */
@@ -7,13 +8,6 @@ export interface RomeRow {
   ogr: number | null;
   /** 1-based line where the row (CSV record or XML item) starts, for messages. */
   line: number;
-}
-
-/** A row refused on its own; the rest of the file still imports. */
-export interface RejectedRow {
-  line: number;
-  code: string | null;
-  reason: string;
 }
 
 /** A row as read from the file, before validation; null when the field is absent. */

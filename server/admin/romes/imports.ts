@@ -7,13 +7,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import { z } from "zod";
-import type { AppServices } from "#server/context.ts";
+import type { ImportSummary, NewImport, RejectedRow } from "#core/admin/romes/schema.ts";
+import type { AdminServices } from "#server/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
+import { writeContent } from "#server/admin/content-write.ts";
 import { planImport } from "#server/admin/rome/diff.ts";
-import { MAX_IMPORT_BYTES, parseRomeFile, type RejectedRow, type RomeRow } from "#server/admin/rome/parse.ts";
+import { MAX_IMPORT_BYTES, parseRomeFile, type RomeRow } from "#server/admin/rome/parse.ts";
 
 export const IMPORT_CHUNK_BYTES = 64 * 1024;
 export const IMPORT_SESSION_MS = 10 * 60 * 1000;
@@ -48,18 +49,6 @@ function withImportTables(db: Kysely<Database>): ImportDb {
   return db.withTables<ImportTables>();
 }
 
-export const newImportSchema = z.object({
-  filename: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(255, "must be at most 255 characters")
-    .refine((value) => !/\p{Cc}/u.test(value), "must not contain control characters"),
-  size: z.number().int("must be a whole number of bytes").min(1, "the file is empty"),
-});
-
-export type NewImport = z.output<typeof newImportSchema>;
-
 const IMPORT_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 const notFound = () =>
@@ -74,9 +63,9 @@ export function expectedChunkBytes(size: number, index: number): number {
   return Math.max(0, Math.min(IMPORT_CHUNK_BYTES, size - index * IMPORT_CHUNK_BYTES));
 }
 
-export async function createImport(database: Kysely<Database>, uid: string, file: NewImport, now = new Date()): Promise<{ id: string; chunkBytes: number }> {
+export async function createImport(services: AdminServices, uid: string, file: NewImport, now = new Date()): Promise<{ id: string; chunkBytes: number }> {
   if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, "file_too_large", sizeLimitMessage(), "size");
-  const db = withImportTables(database);
+  const db = withImportTables(services.database.db);
   // Expired uploads go whenever a new one starts: no timer, and every instance helps.
   await db.deleteFrom("rome_imports").where("expires_at", "<=", now.toISOString()).execute();
   const open = await db.selectFrom("rome_imports").select((eb) => eb.fn.countAll<number>().as("count")).where("uid", "=", uid).executeTakeFirstOrThrow();
@@ -109,8 +98,8 @@ async function findOpenImport(db: ImportDb | Transaction<ImportDatabase>, uid: s
 }
 
 /** Checks that chunk `index` is the one expected next, before its bytes are read. */
-export async function expectChunk(database: Kysely<Database>, uid: string, id: string, index: number, now = new Date()): Promise<void> {
-  checkChunkIndex(await findOpenImport(withImportTables(database), uid, id, now), index);
+export async function expectChunk(services: AdminServices, uid: string, id: string, index: number, now = new Date()): Promise<void> {
+  checkChunkIndex(await findOpenImport(withImportTables(services.database.db), uid, id, now), index);
 }
 
 function checkChunkIndex(session: RomeImportsTable, index: number): number {
@@ -123,8 +112,8 @@ function checkChunkIndex(session: RomeImportsTable, index: number): number {
   return expectedChunkBytes(session.size, index);
 }
 
-export async function storeChunk(database: Kysely<Database>, uid: string, id: string, index: number, bytes: Uint8Array, now = new Date()): Promise<{ received: number; size: number }> {
-  const db = withImportTables(database);
+export async function storeChunk(services: AdminServices, uid: string, id: string, index: number, bytes: Uint8Array, now = new Date()): Promise<{ received: number; size: number }> {
+  const db = withImportTables(services.database.db);
   return db.transaction().execute(async (trx) => {
     const session = await findOpenImport(trx, uid, id, now);
     const expected = checkChunkIndex(session, index);
@@ -153,17 +142,8 @@ async function* storedChunks(db: ImportDb, id: string, count: number): AsyncGene
   }
 }
 
-export interface ImportSummary {
-  filename: string;
-  format: "xml" | "csv";
-  added: number;
-  updated: number;
-  unchanged: number;
-  rejected: RejectedRow[];
-}
-
 /** Parses the uploaded file and applies it in one transaction, with one audit entry. */
-export async function applyImport(services: Pick<AppServices, "database" | "content">, uid: string, id: string, now = new Date()): Promise<ImportSummary> {
+export async function applyImport(services: AdminServices, uid: string, id: string, now = new Date()): Promise<ImportSummary> {
   const db = withImportTables(services.database.db);
   const session = await findOpenImport(db, uid, id, now);
   if (session.received !== session.size) {
@@ -174,16 +154,19 @@ export async function applyImport(services: Pick<AppServices, "database" | "cont
     await db.deleteFrom("rome_imports").where("id", "=", id).execute();
     throw new HttpError(422, "file_refused", parsed.message);
   }
-  const summary = await services.database.db.transaction().execute(async (trx) => {
-    // On PostgreSQL, concurrent imports and label edits wait for this one instead of colliding on new codes.
-    if (services.database.dialect === "postgres") await sql`lock table codes_romes in share row exclusive mode`.execute(trx);
-    // Consuming the session inside the transaction makes a second apply of the same upload a 404.
-    const consumed = await trx.withTables<ImportTables>().deleteFrom("rome_imports").where("id", "=", id).where("uid", "=", uid).executeTakeFirst();
-    if (Number(consumed.numDeletedRows) !== 1) throw notFound();
-    return writeRows(trx, uid, session.filename, parsed.format, parsed.rows, parsed.rejected, now);
-  });
-  if (summary.added > 0 || summary.updated > 0) await services.content.changed();
-  return summary;
+  return writeContent(
+    services,
+    async (trx) => {
+      // On PostgreSQL, concurrent imports and label edits wait for this one instead of colliding on new codes.
+      if (services.database.dialect === "postgres") await sql`lock table codes_romes in share row exclusive mode`.execute(trx);
+      // Consuming the session inside the transaction makes a second apply of the same upload a 404.
+      const consumed = await trx.withTables<ImportTables>().deleteFrom("rome_imports").where("id", "=", id).where("uid", "=", uid).executeTakeFirst();
+      if (Number(consumed.numDeletedRows) !== 1) throw notFound();
+      return writeRows(trx, uid, session.filename, parsed.format, parsed.rows, parsed.rejected, now);
+    },
+    // An import that changed no label leaves the public pages as they were.
+    { changedContent: (summary) => summary.added > 0 || summary.updated > 0 },
+  );
 }
 
 async function writeRows(

@@ -4,50 +4,22 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { foldForSearch, matchesAllWords } from "#core/text.ts";
-import { pageWindow, type PageWindow } from "#core/pagination.ts";
+import { pageWindow } from "#core/pagination.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
+import type { JobLabels, LabelLanguage, RomeDomain, RomeList, RomeListRow } from "#core/admin/romes/schema.ts";
+import type { AdminServices } from "#server/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
+import { writeContent } from "#server/admin/content-write.ts";
 import { toCsv } from "#server/admin/rome/export.ts";
 
 export const ROMES_PAGE_SIZE = 50;
-export interface RomeDomain {
-  letter: string;
-  label: string;
-}
-
-export interface LabelLanguage {
-  code: string;
-  shortCode: string;
-  label: string;
-  dir: "ltr" | "rtl";
-  enabled: boolean;
-}
-
-export interface RomeListRow {
-  code: string;
-  domain: string;
-  /** The official French label. */
-  label: string;
-  /** Labels admins added, in the languages' order. */
-  labels: { languageCode: string; label: string }[];
-  /** Latest change of the code or any of its labels. */
-  updatedAt: string;
-}
 
 export interface RomeListQuery {
   query: string;
   domain: string | null;
   page: number;
-}
-
-export interface RomeList {
-  rows: RomeListRow[];
-  total: number;
-  window: PageWindow;
-  domains: RomeDomain[];
-  languages: LabelLanguage[];
 }
 
 /** Languages in the public site's order (most speakers first), the official one included. */
@@ -56,7 +28,7 @@ async function listLanguages(db: Kysely<Database>): Promise<LabelLanguage[]> {
   return rows.map((row) => ({ code: row.code, shortCode: row.short_code, label: row.label, dir: row.dir, enabled: row.enabled === 1 }));
 }
 
-export async function listDomains(db: Kysely<Database>): Promise<RomeDomain[]> {
+async function listDomains(db: Kysely<Database>): Promise<RomeDomain[]> {
   return db.selectFrom("rome_domains").select(["letter", "label"]).orderBy("letter").execute();
 }
 
@@ -85,7 +57,8 @@ async function loadAllJobs(db: Kysely<Database>, languages: LabelLanguage[]): Pr
 }
 
 /** One page of the table, filtered by domaine and by words (accent- and case-insensitive, over the code and every label). */
-export async function listRomes(db: Kysely<Database>, query: RomeListQuery): Promise<RomeList> {
+export async function listRomes(services: AdminServices, query: RomeListQuery): Promise<RomeList> {
+  const { db } = services.database;
   const [languages, domains] = await Promise.all([listLanguages(db), listDomains(db)]);
   const jobs = await loadAllJobs(db, languages);
   const matching = jobs.filter(
@@ -103,19 +76,9 @@ export async function listRomes(db: Kysely<Database>, query: RomeListQuery): Pro
   };
 }
 
-export interface JobLabels {
-  code: string;
-  domain: string;
-  /** The official French label. */
-  label: string;
-  /** Label per language code, the official language included. */
-  labels: Record<string, string>;
-  /** The enabled languages, official first: one input each in the editor. */
-  languages: LabelLanguage[];
-}
-
 /** What the label editor of one code shows; null for an unknown code. */
-export async function jobLabels(db: Kysely<Database>, code: string): Promise<JobLabels | null> {
+export async function jobLabels(services: AdminServices, code: string): Promise<JobLabels | null> {
+  const { db } = services.database;
   const job = await db.selectFrom("codes_romes").select(["code", "domain", "label"]).where("code", "=", code).executeTakeFirst();
   if (!job) return null;
   const [languages, rows] = await Promise.all([
@@ -155,10 +118,10 @@ function storedLabel(trx: Transaction<Database>, change: LabelChange) {
  * code's own (codes_romes.label); the others live in rome_labels. Returns
  * whether anything changed (an identical label writes nothing).
  */
-export async function setJobLabel(db: Kysely<Database>, change: LabelChange & { label: string }, now = new Date()): Promise<boolean> {
-  await checkCodeAndLanguage(db, change.code, change.languageCode);
+export async function setJobLabel(services: AdminServices, change: LabelChange & { label: string }, now = new Date()): Promise<boolean> {
+  await checkCodeAndLanguage(services.database.db, change.code, change.languageCode);
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return writeContent(services, async (trx) => {
     if (change.languageCode === ROME_SOURCE_LANGUAGE) {
       const before = await trx.selectFrom("codes_romes").select("label").where("code", "=", change.code).executeTakeFirstOrThrow();
       if (before.label === change.label) return false;
@@ -186,16 +149,16 @@ export async function setJobLabel(db: Kysely<Database>, change: LabelChange & { 
       now,
     );
     return true;
-  });
+  }, { changedContent: (changed) => changed });
 }
 
 /** Removes a code's label in one language; the official label can only be edited. A 404 when there is none. */
-export async function removeJobLabel(db: Kysely<Database>, change: LabelChange, now = new Date()): Promise<void> {
-  await checkCodeAndLanguage(db, change.code, change.languageCode);
+export async function removeJobLabel(services: AdminServices, change: LabelChange, now = new Date()): Promise<void> {
+  await checkCodeAndLanguage(services.database.db, change.code, change.languageCode);
   if (change.languageCode === ROME_SOURCE_LANGUAGE) {
     throw new HttpError(400, "invalid_field", "languageCode: the official French label cannot be removed, only edited.", "languageCode");
   }
-  await db.transaction().execute(async (trx) => {
+  await writeContent(services, async (trx) => {
     const before = await storedLabel(trx, change);
     if (!before) throw new HttpError(404, "not_found", `${change.code} has no label in ${change.languageCode}.`);
     await trx.deleteFrom("rome_labels").where("rome_code", "=", change.code).where("code", "=", change.languageCode).execute();
@@ -209,7 +172,8 @@ export async function removeJobLabel(db: Kysely<Database>, change: LabelChange, 
  * codes without an ogr id last, and an unchanged table exports byte for byte
  * the official file.
  */
-export async function exportCsv(db: Kysely<Database>): Promise<string> {
+export async function exportCsv(services: AdminServices): Promise<string> {
+  const { db } = services.database;
   const jobs = await db.selectFrom("codes_romes").select(["code", "ogr", "label"]).orderBy("code").execute();
   const byOgr = (ogr: number | null) => ogr ?? Number.POSITIVE_INFINITY;
   return toCsv(jobs.sort((a, b) => byOgr(a.ogr) - byOgr(b.ogr) || (a.code < b.code ? -1 : 1)));

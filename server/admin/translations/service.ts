@@ -5,7 +5,8 @@
  * language's welcome and changes only with the language.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { AppServices } from "#server/context.ts";
+import type { AdminServices } from "#server/context.ts";
+import type { DialectName } from "#server/db/connect.ts";
 import { sectionPath } from "#core/paths.ts";
 import type { SectionName } from "#core/types.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
@@ -15,7 +16,7 @@ import { writeContent } from "#server/admin/content-write.ts";
 import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_KEYS } from "#core/page-names.ts";
 import type { Completeness, NewTranslationKeyInput, TranslationCell, TranslationCellInput, TranslationRow, TranslationsView } from "#core/admin/translations/schema.ts";
 
-export const TRANSLATION_ENTITY = "translation";
+const TRANSLATION_ENTITY = "translation";
 
 /** The ARTICLES/JOBS names of a language, as the router reads them. */
 export async function sectionNamesOf(db: Kysely<Database> | Transaction<Database>, code: string): Promise<SectionName[]> {
@@ -48,162 +49,157 @@ function cellEntityId(key: string, code: string): string {
   return `${key}/${code}`;
 }
 
-export function translationsAdmin(services: AppServices) {
-  const { db, dialect } = services.database;
+/** The language of a cell, locked for the write (PostgreSQL) so page-name checks and writes do not interleave. */
+async function lockedLanguage(trx: Transaction<Database>, dialect: DialectName, code: string): Promise<LanguageRow> {
+  const language = await trx
+    .selectFrom("languages")
+    .selectAll()
+    .where("code", "=", code)
+    .$if(dialect === "postgres", (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (!language) throw new HttpError(404, "unknown_language", `No language with code ${code}.`, "code");
+  return language;
+}
 
-  /** The language of a cell, locked for the write (PostgreSQL) so page-name checks and writes do not interleave. */
-  async function lockedLanguage(trx: Transaction<Database>, code: string): Promise<LanguageRow> {
-    const language = await trx
-      .selectFrom("languages")
-      .selectAll()
-      .where("code", "=", code)
-      .$if(dialect === "postgres", (query) => query.forUpdate())
-      .executeTakeFirst();
-    if (!language) throw new HttpError(404, "unknown_language", `No language with code ${code}.`, "code");
-    return language;
+async function findCell(trx: Transaction<Database>, key: string, code: string) {
+  return trx
+    .selectFrom("translates")
+    .select(["label", "search", "link"])
+    .where("code", "=", code)
+    .where("code_component", "=", key)
+    .executeTakeFirst();
+}
+
+/** A section name must be a valid page name that no other section of the language answers to. */
+async function assertSectionName(trx: Transaction<Database>, language: LanguageRow, section: "ARTICLES" | "JOBS", cell: TranslationCell) {
+  const labelProblem = pageNameProblem(cell.label);
+  if (labelProblem !== null) throw new HttpError(400, "invalid_field", `label: a page name ${labelProblem}.`, "label");
+  const searchProblem = cell.search === null ? null : pageNameProblem(cell.search);
+  if (searchProblem !== null) throw new HttpError(400, "invalid_field", `search: a page name ${searchProblem}.`, "search");
+  const names = (await sectionNamesOf(trx, language.code)).filter((entry) => entry.section !== section);
+  names.push({ section, label: cell.label, search: cell.search });
+  const clash = findPageNameClash(pageNamesOf(language.welcome, names), section);
+  if (clash) {
+    const field = clash.name === cell.label ? "label" : "search";
+    throw new HttpError(409, "page_name_taken", `${field}: "${clash.name}" is already the ${clash.takenBy} page name in ${language.code}.`, field);
   }
+}
 
-  async function findCell(trx: Transaction<Database>, key: string, code: string) {
-    return trx
-      .selectFrom("translates")
-      .select(["label", "search", "link"])
-      .where("code", "=", code)
-      .where("code_component", "=", key)
-      .executeTakeFirst();
-  }
-
-  /** A section name must be a valid page name that no other section of the language answers to. */
-  async function assertSectionName(trx: Transaction<Database>, language: LanguageRow, section: "ARTICLES" | "JOBS", cell: TranslationCell) {
-    const labelProblem = pageNameProblem(cell.label);
-    if (labelProblem !== null) throw new HttpError(400, "invalid_field", `label: a page name ${labelProblem}.`, "label");
-    const searchProblem = cell.search === null ? null : pageNameProblem(cell.search);
-    if (searchProblem !== null) throw new HttpError(400, "invalid_field", `search: a page name ${searchProblem}.`, "search");
-    const names = (await sectionNamesOf(trx, language.code)).filter((entry) => entry.section !== section);
-    names.push({ section, label: cell.label, search: cell.search });
-    const clash = findPageNameClash(pageNamesOf(language.welcome, names), section);
-    if (clash) {
-      const field = clash.name === cell.label ? "label" : "search";
-      throw new HttpError(409, "page_name_taken", `${field}: "${clash.name}" is already the ${clash.takenBy} page name in ${language.code}.`, field);
+export async function translationsView(services: AdminServices): Promise<TranslationsView> {
+  const { db } = services.database;
+  const languageRows = await db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
+  const known = new Set(languageRows.map((language) => language.code));
+  const cells = await db.selectFrom("translates").select(["code", "code_component", "label", "search"]).execute();
+  const byKey = new Map<string, Record<string, TranslationCell | null>>();
+  for (const cell of cells) {
+    if (!known.has(cell.code)) continue; // left over from a removed language
+    let labels = byKey.get(cell.code_component);
+    if (!labels) {
+      labels = Object.fromEntries(languageRows.map((language) => [language.code, null]));
+      byKey.set(cell.code_component, labels);
     }
+    labels[cell.code] = { label: cell.label, search: cell.search };
   }
-
+  const keys = [...byKey.keys()].sort(compareKeys).map((key) => ({ key, labels: byKey.get(key)! }));
   return {
-    async view(): Promise<TranslationsView> {
-      const languageRows = await db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
-      const known = new Set(languageRows.map((language) => language.code));
-      const cells = await db.selectFrom("translates").select(["code", "code_component", "label", "search"]).execute();
-      const byKey = new Map<string, Record<string, TranslationCell | null>>();
-      for (const cell of cells) {
-        if (!known.has(cell.code)) continue; // left over from a removed language
-        let labels = byKey.get(cell.code_component);
-        if (!labels) {
-          labels = Object.fromEntries(languageRows.map((language) => [language.code, null]));
-          byKey.set(cell.code_component, labels);
-        }
-        labels[cell.code] = { label: cell.label, search: cell.search };
-      }
-      const keys = [...byKey.keys()].sort(compareKeys).map((key) => ({ key, labels: byKey.get(key)! }));
-      return {
-        languages: languageRows.map((language) => ({
-          code: language.code,
-          short_code: language.short_code,
-          label: language.label,
-          dir: language.dir,
-          enabled: language.enabled === 1,
-          favorite: language.favorite === 1,
-        })),
-        keys,
-        completeness: Object.fromEntries(languageRows.map((language) => [language.code, completenessOf(keys, language.code)])),
-      };
-    },
-
-    /** Creates or replaces one cell. */
-    async put(uid: string, key: string, code: string, input: TranslationCellInput): Promise<TranslationCell & { key: string; code: string }> {
-      if (key === "HOME") {
-        throw new HttpError(400, "read_only_key", "key: HOME is the language's welcome page name; change it on the Languages screen.", "key");
-      }
-      return writeContent(services, async (trx) => {
-        const language = await lockedLanguage(trx, code);
-        const existing = await findCell(trx, key, code);
-        const isSection = key === "ARTICLES" || key === "JOBS";
-        if (!isSection && input.search !== undefined && input.search !== null) {
-          throw new HttpError(400, "invalid_field", "search: only the section page names (ARTICLES, JOBS) have an alternative spelling.", "search");
-        }
-        // An absent search keeps the current one.
-        const cell: TranslationCell = { label: input.label, search: input.search === undefined ? (existing?.search ?? null) : input.search };
-        if (isSection) await assertSectionName(trx, language, key, cell);
-        const link = isSection ? sectionPath(language.short_code, cell.label) : (existing?.link ?? null);
-        if (existing) {
-          await trx
-            .updateTable("translates")
-            .set({ label: cell.label, search: cell.search, link, short_code: language.short_code })
-            .where("code", "=", code)
-            .where("code_component", "=", key)
-            .execute();
-        } else {
-          await trx
-            .insertInto("translates")
-            .values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code })
-            .execute();
-        }
-        const before = existing ? { label: existing.label, search: existing.search } : null;
-        if (before === null || before.label !== cell.label || before.search !== cell.search) {
-          await recordAudit(trx, {
-            uid,
-            action: existing ? "update" : "create",
-            entity: TRANSLATION_ENTITY,
-            entityId: cellEntityId(key, code),
-            before: before ?? undefined,
-            after: cell,
-          });
-        }
-        return { key, code, ...cell };
-      });
-    },
-
-    async remove(uid: string, key: string, code: string): Promise<void> {
-      await writeContent(services, async (trx) => {
-        const language = await lockedLanguage(trx, code);
-        if (key === "HOME") {
-          throw new HttpError(409, "section_name_required", "HOME is the language's welcome page name and cannot be removed.", "key");
-        }
-        if (isSectionKey(key) && language.enabled === 1) {
-          throw new HttpError(409, "section_name_required", `${key} names a section of ${code}, which is enabled: change the name instead, or disable the language first.`, "key");
-        }
-        const existing = await findCell(trx, key, code);
-        if (!existing) throw new HttpError(404, "not_found", `${code} has no translation of ${key}.`);
-        await trx.deleteFrom("translates").where("code", "=", code).where("code_component", "=", key).execute();
-        await recordAudit(trx, {
-          uid,
-          action: "delete",
-          entity: TRANSLATION_ENTITY,
-          entityId: cellEntityId(key, code),
-          before: { label: existing.label, search: existing.search },
-        });
-      });
-    },
-
-    /** Adds a key with its first translations. */
-    async addKey(uid: string, input: NewTranslationKeyInput): Promise<TranslationRow> {
-      const labels = input.labels;
-      if (isSectionKey(input.key)) throw new HttpError(409, "key_exists", `key: ${input.key} is a built-in section key.`, "key");
-      return writeContent(services, async (trx) => {
-        const taken = await trx.selectFrom("translates").select("id").where("code_component", "=", input.key).executeTakeFirst();
-        if (taken) throw new HttpError(409, "key_exists", `key: ${input.key} already exists; edit its cells instead.`, "key");
-        const languages = await trx.selectFrom("languages").select(["code", "short_code"]).execute();
-        const row: TranslationRow = { key: input.key, labels: Object.fromEntries(languages.map((language) => [language.code, null])) };
-        for (const [code, label] of Object.entries(labels)) {
-          const language = languages.find((candidate) => candidate.code === code);
-          if (!language) throw new HttpError(400, "invalid_field", `labels.${code}: there is no language with this code.`, `labels.${code}`);
-          await trx
-            .insertInto("translates")
-            .values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code })
-            .execute();
-          row.labels[code] = { label, search: null };
-        }
-        await recordAudit(trx, { uid, action: "create", entity: TRANSLATION_ENTITY, entityId: input.key, after: labels });
-        return row;
-      });
-    },
+    languages: languageRows.map((language) => ({
+      code: language.code,
+      short_code: language.short_code,
+      label: language.label,
+      dir: language.dir,
+      enabled: language.enabled === 1,
+      favorite: language.favorite === 1,
+    })),
+    keys,
+    completeness: Object.fromEntries(languageRows.map((language) => [language.code, completenessOf(keys, language.code)])),
   };
+}
+
+/** Creates or replaces one cell. */
+export async function putTranslation(services: AdminServices, uid: string, key: string, code: string, input: TranslationCellInput): Promise<TranslationCell & { key: string; code: string }> {
+  if (key === "HOME") {
+    throw new HttpError(400, "read_only_key", "key: HOME is the language's welcome page name; change it on the Languages screen.", "key");
+  }
+  return writeContent(services, async (trx) => {
+    const language = await lockedLanguage(trx, services.database.dialect, code);
+    const existing = await findCell(trx, key, code);
+    const isSection = key === "ARTICLES" || key === "JOBS";
+    if (!isSection && input.search !== undefined && input.search !== null) {
+      throw new HttpError(400, "invalid_field", "search: only the section page names (ARTICLES, JOBS) have an alternative spelling.", "search");
+    }
+    // An absent search keeps the current one.
+    const cell: TranslationCell = { label: input.label, search: input.search === undefined ? (existing?.search ?? null) : input.search };
+    if (isSection) await assertSectionName(trx, language, key, cell);
+    const link = isSection ? sectionPath(language.short_code, cell.label) : (existing?.link ?? null);
+    if (existing) {
+      await trx
+        .updateTable("translates")
+        .set({ label: cell.label, search: cell.search, link, short_code: language.short_code })
+        .where("code", "=", code)
+        .where("code_component", "=", key)
+        .execute();
+    } else {
+      await trx
+        .insertInto("translates")
+        .values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code })
+        .execute();
+    }
+    const before = existing ? { label: existing.label, search: existing.search } : null;
+    if (before === null || before.label !== cell.label || before.search !== cell.search) {
+      await recordAudit(trx, {
+        uid,
+        action: existing ? "update" : "create",
+        entity: TRANSLATION_ENTITY,
+        entityId: cellEntityId(key, code),
+        before: before ?? undefined,
+        after: cell,
+      });
+    }
+    return { key, code, ...cell };
+  });
+}
+
+export async function removeTranslation(services: AdminServices, uid: string, key: string, code: string): Promise<void> {
+  await writeContent(services, async (trx) => {
+    const language = await lockedLanguage(trx, services.database.dialect, code);
+    if (key === "HOME") {
+      throw new HttpError(409, "section_name_required", "HOME is the language's welcome page name and cannot be removed.", "key");
+    }
+    if (isSectionKey(key) && language.enabled === 1) {
+      throw new HttpError(409, "section_name_required", `${key} names a section of ${code}, which is enabled: change the name instead, or disable the language first.`, "key");
+    }
+    const existing = await findCell(trx, key, code);
+    if (!existing) throw new HttpError(404, "not_found", `${code} has no translation of ${key}.`);
+    await trx.deleteFrom("translates").where("code", "=", code).where("code_component", "=", key).execute();
+    await recordAudit(trx, {
+      uid,
+      action: "delete",
+      entity: TRANSLATION_ENTITY,
+      entityId: cellEntityId(key, code),
+      before: { label: existing.label, search: existing.search },
+    });
+  });
+}
+
+/** Adds a key with its first translations. */
+export async function addTranslationKey(services: AdminServices, uid: string, input: NewTranslationKeyInput): Promise<TranslationRow> {
+  const labels = input.labels;
+  if (isSectionKey(input.key)) throw new HttpError(409, "key_exists", `key: ${input.key} is a built-in section key.`, "key");
+  return writeContent(services, async (trx) => {
+    const taken = await trx.selectFrom("translates").select("id").where("code_component", "=", input.key).executeTakeFirst();
+    if (taken) throw new HttpError(409, "key_exists", `key: ${input.key} already exists; edit its cells instead.`, "key");
+    const languages = await trx.selectFrom("languages").select(["code", "short_code"]).execute();
+    const row: TranslationRow = { key: input.key, labels: Object.fromEntries(languages.map((language) => [language.code, null])) };
+    for (const [code, label] of Object.entries(labels)) {
+      const language = languages.find((candidate) => candidate.code === code);
+      if (!language) throw new HttpError(400, "invalid_field", `labels.${code}: there is no language with this code.`, `labels.${code}`);
+      await trx
+        .insertInto("translates")
+        .values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code })
+        .execute();
+      row.labels[code] = { label, search: null };
+    }
+    await recordAudit(trx, { uid, action: "create", entity: TRANSLATION_ENTITY, entityId: input.key, after: labels });
+    return row;
+  });
 }

@@ -2,36 +2,15 @@
  * Users as admins see them (/admin/users): search, and granting or revoking
  * admin rights — never leaving the site without an admin (PRODUCT.md §7).
  */
-import { sql, type Kysely, type Transaction } from "kysely";
-import { z } from "zod";
+import { sql, type Transaction } from "kysely";
+import type { AdminUser } from "#core/admin/users/schema.ts";
+import type { AdminServices } from "#server/context.ts";
 import type { Database, UserRow } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 
 /** More than this and the admin refines the search; the total says how many matched. */
 export const USERS_LIST_LIMIT = 200;
-export const MAX_USER_SEARCH_CHARS = 200;
-
-export const listUsersQuery = z.object({
-  q: z.string().trim().max(MAX_USER_SEARCH_CHARS, { error: `must be at most ${MAX_USER_SEARCH_CHARS} characters` }).default(""),
-});
-
-export const uidParam = z.string().min(1, { error: "is required" }).max(255, { error: "is not a user of this site" });
-
-export const setAdminInput = z.strictObject({
-  isAdmin: z.boolean({ error: "must be true or false" }),
-});
-
-export interface AdminUser {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  photoURL: string | null;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-}
 
 function toAdminUser(row: UserRow): AdminUser {
   return {
@@ -52,7 +31,8 @@ function containsPattern(text: string): string {
 }
 
 /** Users whose email or name contains the query (case-insensitive), newest first. */
-export async function listUsers(db: Kysely<Database>, query: string): Promise<{ users: AdminUser[]; total: number }> {
+export async function listUsers(services: Pick<AdminServices, "database">, query: string): Promise<{ users: AdminUser[]; total: number }> {
+  const { db } = services.database;
   const pattern = containsPattern(query);
   const matching = db
     .selectFrom("users")
@@ -80,9 +60,13 @@ async function adminCount(trx: Transaction<Database>): Promise<number> {
   return Number(row.admins);
 }
 
-/** Grants or revokes admin rights; refuses (409) to revoke the last admin's. Returns the user as it now is. */
-export async function setAdmin(db: Kysely<Database>, actorUid: string, uid: string, isAdmin: boolean): Promise<AdminUser> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Grants or revokes admin rights; refuses (409) to revoke the last admin's. Returns the user as it now is.
+ * Admin rights are not public content: a plain transaction with nothing to reload, needing only
+ * the database, so `npm run admin` calls it too.
+ */
+export async function setAdmin(services: Pick<AdminServices, "database">, actorUid: string, uid: string, isAdmin: boolean): Promise<AdminUser> {
+  return services.database.db.transaction().execute(async (trx) => {
     // Touching every admin row first locks them on PostgreSQL, so two admins revoking each other at once
     // cannot both see "another admin remains" (SQLite serialises writers anyway).
     await trx.updateTable("users").set({ is_admin: 1 }).where("is_admin", "=", 1).execute();

@@ -125,12 +125,12 @@ async function seedArticles(trx: Transaction<Database>) {
 }
 
 async function seedRome(trx: Transaction<Database>, now: string) {
-  const domains = parseCsv(domainsCsv, { columns: true, bom: true }) as { code: string; libelle: string }[];
+  const domains = parseCsv<{ code: string; libelle: string }>(domainsCsv, { columns: true, bom: true });
   await trx
     .insertInto("rome_domains")
     .values(domains.map((domain) => ({ letter: domain.code, label: domain.libelle })))
     .execute();
-  const codes = parseCsv(romeCsv, { columns: true, bom: true }) as { code_ogr: string; code_rome: string; libelle: string }[];
+  const codes = parseCsv<{ code_ogr: string; code_rome: string; libelle: string }>(romeCsv, { columns: true, bom: true });
   await trx
     .insertInto("codes_romes")
     .values(

@@ -16,7 +16,7 @@ export interface AltLanguage {
   dir: "ltr" | "rtl";
 }
 
-export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem, "id" | "alt">; language: AltLanguage; onSaved(item: MediaItem): void }) {
+export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem, "id" | "alt">; language: AltLanguage; onSaved: (item: MediaItem) => void }) {
   const stored = item.alt[language.code] ?? "";
   const [draft, setDraft] = useState(stored);
   const [busy, setBusy] = useState(false);

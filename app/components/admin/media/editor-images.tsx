@@ -18,7 +18,7 @@ interface PickerButtonProps {
   dialogTitle: string;
   languageCode: string;
   limits: UploadLimits;
-  onPick(item: MediaItem): void;
+  onPick: (item: MediaItem) => void;
 }
 
 function PickerButton({ label, dialogTitle, languageCode, limits, onPick }: PickerButtonProps) {
@@ -44,14 +44,14 @@ function PickerButton({ label, dialogTitle, languageCode, limits, onPick }: Pick
 }
 
 /** "Choose from the library" beside the cover address: sets it to the image's `media:ID` reference. */
-export function CoverPicker({ languageCode, limits, onPick }: { languageCode: string; limits: UploadLimits; onPick(cover: string, item: MediaItem): void }) {
+export function CoverPicker({ languageCode, limits, onPick }: { languageCode: string; limits: UploadLimits; onPick: (cover: string, item: MediaItem) => void }) {
   return (
     <PickerButton label="Choose cover from the library" dialogTitle="Choose the cover image" languageCode={languageCode} limits={limits} onPick={(item) => onPick(mediaReference(item.id), item)} />
   );
 }
 
 /** "Insert image": puts `![](media:ID)` on its own line at the cursor of the Markdown field `textareaId`. */
-export function InsertImageButton({ textareaId, body, language, limits, onInsert }: { textareaId: string; body: string; language: AltLanguage; limits: UploadLimits; onInsert(body: string, item: MediaItem): void }) {
+export function InsertImageButton({ textareaId, body, language, limits, onInsert }: { textareaId: string; body: string; language: AltLanguage; limits: UploadLimits; onInsert: (body: string, item: MediaItem) => void }) {
   function insert(item: MediaItem) {
     const field = document.getElementById(textareaId);
     const at = field instanceof HTMLTextAreaElement ? field.selectionEnd : body.length;
@@ -78,7 +78,7 @@ interface VersionImagesProps {
   language: AltLanguage;
   publishing: boolean;
   media: MediaByID;
-  onMedia(item: MediaItem): void;
+  onMedia: (item: MediaItem) => void;
 }
 
 /** The images this version shows with their alt text in its language; missing ones are flagged, and publishing with one missing warns. */

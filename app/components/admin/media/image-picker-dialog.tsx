@@ -10,6 +10,7 @@ import { createPortal } from "react-dom";
 import { api } from "#app/lib/api-client.ts";
 import { MEDIA_LIMITS } from "#core/media-rules.ts";
 import { failureMessage } from "#app/components/admin/feedback.tsx";
+import type { MediaPage } from "#core/admin/media/schema.ts";
 import { MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
 import { UploadZone, type UploadLimits } from "#app/components/admin/media/upload-zone.tsx";
 import "#app/styles/admin-media.css";
@@ -20,8 +21,8 @@ export interface ImagePickerDialogProps {
   /** Whose alt text to show under each image. */
   languageCode: string;
   limits: UploadLimits;
-  onPick(item: MediaItem): void;
-  onClose(): void;
+  onPick: (item: MediaItem) => void;
+  onClose: () => void;
 }
 
 export function ImagePickerDialog(props: ImagePickerDialogProps) {
@@ -45,19 +46,26 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
   const [query, setQuery] = useState("");
   const [items, setItems] = useState<MediaItem[]>([]);
   const [next, setNext] = useState<number | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+
+  const fetchPage = (q: string, before: number | null) => {
+    const params = new URLSearchParams({ limit: "12", ...(q && { q }), ...(before !== null && { before: String(before) }) });
+    return api.get<MediaPage>(`${MEDIA_API}?${params}`);
+  };
+  const show = (page: MediaPage, appended: boolean) => {
+    setItems((current) => (appended ? [...current, ...page.items] : page.items));
+    setNext(page.next);
+    setError(null);
+  };
+  const fail = (failure: unknown) => setError(failureMessage(failure, "load the library"));
 
   async function load(q: string, before: number | null) {
     setLoading(true);
     try {
-      const params = new URLSearchParams({ limit: "12", ...(q && { q }), ...(before !== null && { before: String(before) }) });
-      const page = await api.get<{ items: MediaItem[]; next: number | null }>(`${MEDIA_API}?${params}`);
-      setItems((current) => (before === null ? page.items : [...current, ...page.items]));
-      setNext(page.next);
-      setError(null);
+      show(await fetchPage(q, before), before !== null);
     } catch (failure) {
-      setError(failureMessage(failure, "load the library"));
+      fail(failure);
     } finally {
       setLoading(false);
     }
@@ -66,7 +74,10 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
-    void load("", null);
+    // The newest images, once, when the picker opens; searching loads on submit.
+    fetchPage("", null)
+      .then((page) => show(page, false), fail)
+      .finally(() => setLoading(false));
     return () => dialog?.close();
   }, []);
 

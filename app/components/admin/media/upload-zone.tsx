@@ -14,7 +14,7 @@ interface UploadRow {
   sent: number;
   state: "uploading" | "done" | "failed";
   message: string;
-  cancel(): void;
+  cancel: () => void;
 }
 
 export interface UploadLimits {
@@ -22,7 +22,7 @@ export interface UploadLimits {
   maxInputPixels: number;
 }
 
-export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUploaded(item: MediaItem): void }) {
+export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUploaded: (item: MediaItem) => void }) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);

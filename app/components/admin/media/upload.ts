@@ -3,7 +3,7 @@
  * header. XMLHttpRequest rather than fetch: it reports upload progress, and
  * abort() cancels the transfer.
  */
-import type { MediaItem } from "#server/admin/media/service.ts";
+import type { MediaItem } from "#core/admin/media/schema.ts";
 import { readDocumentCookie, XSRF_COOKIE, XSRF_HEADER } from "#app/lib/api-client.ts";
 
 export type { MediaItem };
@@ -12,7 +12,7 @@ export const MEDIA_API = "/api/admin/media";
 
 export interface UploadHandle {
   done: Promise<MediaItem>;
-  cancel(): void;
+  cancel: () => void;
 }
 
 export class UploadError extends Error {

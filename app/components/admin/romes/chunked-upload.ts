@@ -4,7 +4,7 @@
  * The JSON steps go through the app's API client; the chunks are raw bytes,
  * which that client does not send, so `uploadChunk` does the same job for them.
  */
-import type { ImportSummary } from "#server/admin/romes/imports.ts";
+import type { ImportSummary } from "#core/admin/romes/schema.ts";
 import { api, ApiError, API_TIMEOUT_MS, readDocumentCookie, XSRF_COOKIE, XSRF_HEADER, type ApiClient, type ApiErrorBody } from "#app/lib/api-client.ts";
 
 export type { ImportSummary };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import type { JobLabels, LabelLanguage } from "#server/admin/romes/service.ts";
+import type { JobLabels, LabelLanguage } from "#core/admin/romes/schema.ts";
 import { api, userMessageFor } from "#app/lib/api-client.ts";
 
 type SaveState =
@@ -12,22 +12,28 @@ type SaveState =
 const OFFICIAL_LANGUAGE = "fr-FR";
 
 /** One input per enabled language for a code's labels; an emptied input removes that label. */
+/** A text field's trimmed value; "" when the form has no such field. */
+function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
 export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; closeHref: string; onSaved: () => void }) {
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
 
-  // Opening the editor (or switching code) moves the focus to it, so keyboard users land on the form.
+  // Opening the editor moves the focus to it, so keyboard users land on the form. Another code
+  // remounts the editor (its key), which also starts it afresh.
   useEffect(() => {
     heading.current?.focus();
-    setState({ kind: "idle" });
-  }, [job.code]);
+  }, []);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const changes = job.languages
-      .map((language) => ({ language, value: String(form.get(language.code) ?? "").trim() }))
+      .map((language) => ({ language, value: formText(form, language.code) }))
       .filter(({ language, value }) => value !== (job.labels[language.code] ?? ""));
     if (changes.length === 0) {
       setState({ kind: "saved", message: "Nothing to save: no label changed." });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { LabelLanguage, RomeListRow } from "#server/admin/romes/service.ts";
+import type { LabelLanguage, RomeListRow } from "#core/admin/romes/schema.ts";
 
 /** The codes of one page: code, official French label, labels in other languages, last change. */
 export function RomesTable({

@@ -1,7 +1,7 @@
-/** What the media admin API accepts: zod for path parameters, query strings and bodies; messages name the field. */
+/** What the media admin API accepts (zod for path parameters, query strings and bodies; messages name the field) and answers. */
 import { z } from "zod";
-import { MEDIA_LIMITS } from "#core/media-rules.ts";
 import { languageCodeParam } from "#core/admin/articles/schema.ts";
+import { MEDIA_LIMITS, type MediaRendition } from "#core/media-rules.ts";
 
 export const mediaIdParam = z
   .string()
@@ -57,3 +57,34 @@ export const altInput = z.strictObject({
     .max(MEDIA_LIMITS.altLength, { error: `must be at most ${MEDIA_LIMITS.altLength} characters` }),
 });
 export type AltInput = z.output<typeof altInput>;
+
+export interface MediaUse {
+  id: number;
+  key: string;
+  title: string;
+}
+
+export interface MediaItem {
+  id: number;
+  fileName: string;
+  format: string;
+  width: number;
+  height: number;
+  /** Bytes of the upload as received. */
+  sourceBytes: number;
+  /** Bytes of every variant together: what the library stores for it. */
+  storedBytes: number;
+  createdAt: string;
+  /** The smallest WebP variant, for lists and pickers. */
+  thumbnail: string;
+  alt: Record<string, string>;
+  usedBy: MediaUse[];
+  /** What the editor's preview needs to draw it. */
+  rendition: MediaRendition;
+}
+
+export interface MediaPage {
+  items: MediaItem[];
+  /** Pass as `before` for the next page; null on the last page. */
+  next: number | null;
+}

@@ -1,0 +1,136 @@
+// Lint set and layout boundaries: docs/decisions/0012-lint-set-and-boundaries.md.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import checkFile from "eslint-plugin-check-file";
+import { importX } from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const SOURCE = ["**/*.{ts,tsx}"];
+
+/** Browser code: everything in app/ that React Router does not strip from the client bundle. */
+const BROWSER_CODE = ["app/components/**", "app/lib/**", "app/toast/**"];
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/results/"] },
+
+  { files: SOURCE, extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked] },
+  {
+    files: SOURCE,
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      // `_name` marks a parameter a signature requires but the body does not use.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/switch-exhaustiveness-check": "error",
+      "@typescript-eslint/no-import-type-side-effects": "error",
+      // React Router's loaders answer by throwing data() and redirect(); nothing else that is not an Error may be thrown.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        { allow: [{ from: "lib", name: "Response" }, { from: "package", package: "react-router", name: "DataWithResponseInit" }] },
+      ],
+      // React's event handlers may be async: React ignores what they return.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      // Disabled (decision 0012): an async function implementing a Promise-returning interface reads better than Promise.resolve();
+      // forgotten awaits are caught by no-floating-promises and no-misused-promises.
+      "@typescript-eslint/require-await": "off",
+      // Disabled (decision 0012): input validation refuses control characters on purpose, with tested regular expressions.
+      "no-control-regex": "off",
+    },
+  },
+  {
+    // Tests read JSON answers as `any` and check their shape with expect(); the assertions are the type check.
+    files: ["**/*.test.{ts,tsx}", "tests/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+    },
+  },
+
+  { files: ["**/*.tsx"], extends: [reactHooks.configs.flat["recommended-latest"], jsxA11y.flatConfigs.recommended] },
+  {
+    files: ["**/*.tsx"],
+    rules: {
+      // A scrollable table or grid is a focusable region (role="region", tabIndex 0), so keyboard users can scroll it.
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
+      // Escape on a form cancels the edit, as the recommended set already allows on a dialog.
+      "jsx-a11y/no-noninteractive-element-interactions": [
+        "error",
+        {
+          handlers: ["onClick", "onError", "onLoad", "onMouseDown", "onMouseUp", "onKeyPress", "onKeyDown", "onKeyUp"],
+          alert: ["onKeyUp", "onKeyDown", "onKeyPress"],
+          body: ["onError"],
+          dialog: ["onKeyUp", "onKeyDown", "onKeyPress"],
+          form: ["onKeyDown"],
+          iframe: ["onLoad"],
+          img: ["onError", "onLoad"],
+        },
+      ],
+    },
+  },
+
+  // Imports: resolved like TypeScript does (package.json "imports" included); no cycles; one alias style.
+  {
+    files: SOURCE,
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-self-import": "error",
+      "import-x/no-useless-path-segments": "error",
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./core", from: ["./app", "./server", "./tests"], message: "core/ holds pure rules both sides use: it imports nothing from app/, server/ or tests/." },
+            { target: "./server", from: "./app", message: "server/ never imports the React Router app; shared code belongs in core/." },
+            { target: ["./app", "./server", "./core"], from: "./tests", message: "Application code never imports tests." },
+          ],
+        },
+      ],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\.\\./", message: "Import through #core/, #app/, #server/ or #tests/ instead of climbing with ../" }] },
+      ],
+    },
+  },
+  {
+    // Loaders and actions may call server/ (React Router strips them from the browser bundle, and the
+    // build fails if a server/ module is left in it); components, hooks and helpers may only name its types.
+    files: BROWSER_CODE,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^#server/", allowTypeImports: true, message: "Browser code never imports server/ values: move the shared part to core/." }] },
+      ],
+    },
+  },
+
+  // File and folder names: kebab-case (React Router's root.tsx and entry.server.tsx fit it too).
+  {
+    files: SOURCE,
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": ["error", { "**/*.{ts,tsx}": "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
+      "check-file/folder-naming-convention": ["error", { "{app,core,server,tests,bench,scripts}/**/": "KEBAB_CASE" }],
+    },
+  },
+  {
+    // Migrations run in name order: a four-digit number, then kebab-case.
+    files: ["server/db/migrations/*.ts"],
+    rules: { "check-file/filename-naming-convention": ["error", { "**/*.ts": "[0-9][0-9][0-9][0-9]-+([a-z0-9-])" }] },
+  },
+
+  // Formatting is Prettier's job.
+  prettier,
+);
