@@ -7,7 +7,8 @@ import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie,
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 type ReplyJson = Partial<MediaPage> & { item?: MediaItem; created?: boolean; article?: { id: number }; error?: { code: string; message: string; field?: string } };
 
-describe.each(DATABASE_KINDS)("media library on %s", (kind) => {
+// Every upload encodes AVIF and WebP variants: seconds of CPU each on a busy machine.
+describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind) => {
   let testApp: TestApp;
   let xsrf: Awaited<ReturnType<typeof xsrfHeaders>>;
   const sessions: Record<Visitor, string> = { admin: "", user: "", anonymous: "" };
