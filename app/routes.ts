@@ -13,6 +13,7 @@ export default [
     route("analytics", "routes/admin/analytics.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("romes", "routes/admin/romes.tsx"),
+    route("api", "routes/admin/api-reference.tsx"),
     route("media", "routes/admin/media.tsx"),
   ]),
   route(":lang", "routes/public/language-redirect.tsx"),

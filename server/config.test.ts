@@ -38,6 +38,15 @@ describe("loadConfig", () => {
     expect(config.adminEmails).toEqual(["ada@example.com", "bob@example.com"]);
   });
 
+  it("keeps metrics private by default and waits 10 s for in-flight requests on shutdown", () => {
+    const config = loadConfig({});
+    expect(config.metrics).toEqual({ port: null, host: "127.0.0.1", token: null });
+    expect(config.shutdownTimeoutMs).toBe(10_000);
+    const custom = loadConfig({ METRICS_PORT: "9464", METRICS_TOKEN: "t".repeat(40), SHUTDOWN_TIMEOUT_SECONDS: "2.5" });
+    expect(custom.metrics).toEqual({ port: 9464, host: "127.0.0.1", token: "t".repeat(40) });
+    expect(custom.shutdownTimeoutMs).toBe(2500);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", GOOGLE_CLIENT_ID: "" }).port).toBe(3000);
   });
@@ -57,6 +66,13 @@ describe("loadConfig", () => {
     [{ GOOGLE_CLIENT_ID: "id-without-secret" }, "GOOGLE_CLIENT_SECRET"],
     [{ GITHUB_CLIENT_SECRET: "secret-without-id" }, "GITHUB_CLIENT_ID"],
     [{ GOOGLE_ISSUER: "not a url" }, "GOOGLE_ISSUER"],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: "soon" }, "SHUTDOWN_TIMEOUT_SECONDS"],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: "-1" }, "SHUTDOWN_TIMEOUT_SECONDS"],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: "601" }, "SHUTDOWN_TIMEOUT_SECONDS"],
+    [{ METRICS_PORT: "0" }, "METRICS_PORT"],
+    [{ METRICS_PORT: "3000" }, "METRICS_PORT"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
+    [{ METRICS_TOKEN: `${"x".repeat(32)} y` }, "METRICS_TOKEN"],
   ])("refuses %o with a message naming %s", (env, name) => {
     const problems = problemsOf(env);
     expect(problems.length).toBeGreaterThan(0);

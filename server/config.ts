@@ -67,6 +67,19 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(100_000, "must be at most 100000")
     .default(20),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .min(0, "must be between 0 and 600 seconds")
+    .max(600, "must be between 0 and 600 seconds")
+    .default(10),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().trim().min(1, "must not be empty").default("127.0.0.1"),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
   MEDIA_MAX_UPLOAD_MB: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -106,6 +119,13 @@ export interface Config {
   devLogin: "auto" | "on" | "off";
   /** Requests to /auth/* allowed per client IP address and minute. */
   signInRateLimit: number;
+  /** How long a shutdown waits for in-flight requests before cutting them. */
+  shutdownTimeoutMs: number;
+  /**
+   * Prometheus metrics are never public by default: a separate listener (port,
+   * meant for a private interface), and/or /metrics on the site behind a bearer token.
+   */
+  metrics: { port: number | null; host: string; token: string | null };
   /** Image uploads (/admin/media): largest file in bytes and largest picture in pixels (decompression bombs). */
   media: { maxUploadBytes: number; maxInputPixels: number };
 }
@@ -149,6 +169,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const google = pairedClient("GOOGLE", settings.GOOGLE_CLIENT_ID, settings.GOOGLE_CLIENT_SECRET, problems);
   const github = pairedClient("GITHUB", settings.GITHUB_CLIENT_ID, settings.GITHUB_CLIENT_SECRET, problems);
+  if (settings.METRICS_PORT !== undefined && settings.METRICS_PORT === settings.PORT) {
+    problems.push("METRICS_PORT: must differ from PORT (metrics get their own listener)");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -171,8 +194,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     devLogin: settings.DEV_LOGIN,
     signInRateLimit: settings.SIGN_IN_RATE_LIMIT,
+    shutdownTimeoutMs: Math.round(settings.SHUTDOWN_TIMEOUT_SECONDS * 1000),
+    metrics: { port: settings.METRICS_PORT ?? null, host: settings.METRICS_HOST, token: settings.METRICS_TOKEN ?? null },
     media: { maxUploadBytes: settings.MEDIA_MAX_UPLOAD_MB * 1024 * 1024, maxInputPixels: settings.MEDIA_MAX_MEGAPIXELS * 1_000_000 },
   };
+}
+
+/** The settings, or the process ends with a message naming every bad one. */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 /** Settings the tests need from the environment (the suite reads them through here too). */

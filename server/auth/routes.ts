@@ -21,6 +21,7 @@ import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-pa
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { XSRF_COOKIE } from "#server/http/xsrf.ts";
+import { apiRoute } from "#server/ops/openapi.ts";
 import { ATTEMPT_COOKIE, attemptCookieOptions, peekAttempt, saveAttempt, takeAttempt, type SignInAttempt } from "./attempts.ts";
 import { PROVIDER_NAMES, usesDevLogin, type ProviderName } from "./dev-login.ts";
 import { devLoginPage, messagePage, resultPage } from "./pages.ts";
@@ -300,7 +301,8 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
 
   app.all("/auth/*", (c) => notFoundPage(c, "There is no such sign-in address."));
 
-  app.post("/api/auth/sign-out", async (c) => {
+  const signOutDoc = apiRoute({ tag: "Session", summary: "Sign out: end the session server-side (needs the XSRF header)", success: { status: 200, description: "{ signedOut: true }" } });
+  app.post("/api/auth/sign-out", signOutDoc, async (c) => {
     const id = getCookie(c, SESSION_COOKIE);
     const user = c.get("user");
     if (id) await deleteSession(db, id);

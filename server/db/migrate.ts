@@ -16,13 +16,23 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+function migratorFor(handle: DatabaseHandle): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle) };
-  const migrator = new Migrator({ db: handle.db, provider });
+  return new Migrator({ db: handle.db, provider });
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = migratorFor(handle);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     const cause = error instanceof Error ? error.message : error === undefined ? "" : inspect(error);
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${cause}`.trim());
   }
+}
+
+/** Names of the migrations this code knows but the database has not run (readiness: none may be pending). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const migrations = await migratorFor(handle).getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

@@ -23,6 +23,9 @@ import { publicApi } from "./public-api.ts";
 import { requestGuard } from "./request-guard.ts";
 import { securityHeaders } from "./security.ts";
 import { xsrfProtection } from "./xsrf.ts";
+import { serveOpenApi } from "#server/ops/openapi.ts";
+import { probeRoutes } from "#server/ops/probes.ts";
+import { requestMetrics } from "#server/ops/request-metrics.ts";
 import { randomUUID } from "node:crypto";
 
 export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -34,6 +37,10 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** Cache of anonymous pages in front of React Router (see page-cache.ts). */
   pageCache?: PageCache;
+  /** True once a graceful shutdown has begun (/readyz answers 503). */
+  isDraining?: () => boolean;
+  /** The React Router route pattern of a page path, for the request metrics. */
+  pagePattern?: (pathname: string) => Promise<string>;
 }
 
 export function createHttpApp(services: AppServices, options: HttpAppOptions = {}) {
@@ -50,6 +57,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     return new Response(html, { status: 400, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
   };
 
+  app.use(requestMetrics(options.pagePattern));
   app.use(async (c, next) => {
     const started = performance.now();
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
@@ -62,6 +70,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.use(securityHeaders({ hsts: config.secureCookies }));
   app.use(compress());
   app.use(xsrfProtection({ secure: config.secureCookies }));
+  app.route("/", probeRoutes(services, { isDraining: options.isDraining }));
 
   if (options.clientDir) {
     const root = options.clientDir;
@@ -95,6 +104,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   });
   app.route("/api/admin", adminApi(services));
   app.route("/", authRoutes(services));
+  serveOpenApi(app);
   app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));
 
   const handleDocument = options.handleDocument;

@@ -1,9 +1,11 @@
-/** Public JSON endpoints: start-up files, analytics events, health. */
+/** Public JSON endpoints: start-up files, analytics events. */
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { AppServices } from "#server/context.ts";
 import { clientEventSchema, recordEvent } from "#server/analytics/events.ts";
-import { initFile, isInitFileName, type InitFileName } from "#server/content/init-files.ts";
+import { INIT_FILE_NAMES, initFile, isInitFileName, type InitFileName } from "#server/content/init-files.ts";
+import { apiRoute } from "#server/ops/openapi.ts";
+import { z } from "zod";
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
@@ -31,7 +33,14 @@ export function publicApi(services: AppServices) {
     return entry;
   }
 
-  app.get("/init/file/:name", (c) => {
+  const initFileDoc = apiRoute({
+    tag: "Public",
+    summary: "A start-up file: the content the browser needs first (blogs, translations or languages)",
+    params: { name: z.enum(INIT_FILE_NAMES) },
+    success: { status: 200, description: "The file; answers 304 to a matching If-None-Match." },
+    otherResponses: { 404: "No start-up file of that name." },
+  });
+  app.get("/init/file/:name", initFileDoc, (c) => {
     const name = c.req.param("name");
     if (!isInitFileName(name)) {
       return errorResponse(404, "not_found", `There is no start-up file named "${name}". Known files: blogs, translates, languages.`);
@@ -43,19 +52,11 @@ export function publicApi(services: AppServices) {
   });
   app.all("/init/*", () => errorResponse(404, "not_found", "Unknown start-up file."));
 
-  app.post("/api/analytics/events", async (c) => {
+  const eventDoc = apiRoute({ tag: "Public", summary: "Record a first-party analytics event", body: clientEventSchema, success: { status: 201, description: "Recorded." } });
+  app.post("/api/analytics/events", eventDoc, async (c) => {
     const event = await readJson(c, clientEventSchema);
     await recordEvent(services.database.db, { name: event.name, uid: c.get("user")?.uid ?? null, path: event.path ?? null });
     return c.json({ recorded: true }, 201);
-  });
-
-  app.get("/healthz", async (c) => {
-    try {
-      await services.database.db.selectFrom("languages").select("id").limit(1).execute();
-      return c.json({ status: "ok", database: services.database.dialect, contentVersion: services.content.current().version });
-    } catch {
-      return c.json({ status: "unavailable", database: services.database.dialect }, 503);
-    }
   });
   return app;
 }

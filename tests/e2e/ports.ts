@@ -6,3 +6,5 @@ export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const GOOGLE_STANDIN_PORT = E2E_PORT + 228;
 export const GITHUB_STANDIN_PORT = E2E_PORT + 229;
 export const GOOGLE_STANDIN_URL = `http://127.0.0.1:${GOOGLE_STANDIN_PORT}`;
+// `npm run dev` in the dev-server spec (a project copy with hot reload).
+export const DEV_SERVER_PORT = E2E_PORT + 230;

@@ -134,10 +134,10 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
       expect(await response.json()).toMatchObject({ error: { code: "bad_request" } });
     });
 
-    it("reports health with the database dialect", async () => {
-      const response = await testApp.app.request("/healthz");
+    it("reports readiness with the database dialect", async () => {
+      const response = await testApp.app.request("/readyz");
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ status: "ok", database: kind });
+      expect(await response.json()).toMatchObject({ status: "ready", database: kind });
     });
 
     it("serves robots.txt and a sitemap of every language with alternates", async () => {

@@ -39,6 +39,7 @@ const SCREENS = [
   { to: "/admin/analytics", label: "Analytics", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
   { to: "/admin/romes", label: "ROME jobs", end: false },
+  { to: "/admin/api", label: "API", end: false },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
+import { apiRoute } from "#server/ops/openapi.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
@@ -23,33 +24,33 @@ export function articlesAdminApi(services: AppServices) {
   const articleId = (c: Context<HttpEnv>) => validateInput(articleIdParam, c.req.param("id"), "id");
   const languageCode = (c: Context<HttpEnv>) => validateInput(languageCodeParam, c.req.param("code"), "code");
 
-  app.get("/", async (c) => {
+  app.get("/", apiRoute({ tag: "Articles", summary: "Articles with their versions' summaries, filtered", query: listArticlesQuery, success: { status: 200, description: "{ articles }" } }), async (c) => {
     return c.json({ articles: await listArticles(services, readQuery(c, listArticlesQuery)) });
   });
 
-  app.post("/", async (c) => {
+  app.post("/", apiRoute({ tag: "Articles", summary: "Create an article", body: createArticleInput, success: { status: 201, description: "{ article }" }, otherResponses: { 409: "A conflicting article exists." } }), async (c) => {
     const input = await readJson(c, createArticleInput);
     return c.json({ article: await createArticle(services, actorUid(c), input) }, 201);
   });
 
-  app.get("/:id", async (c) => {
+  app.get("/:id", apiRoute({ tag: "Articles", summary: "One article with every version", params: { id: articleIdParam }, success: { status: 200, description: "{ article }" }, otherResponses: { 404: "No article with this id." } }), async (c) => {
     const id = articleId(c);
     const article = await findArticle(services, id);
     return article ? c.json({ article }) : errorResponse(404, "not_found", `id: no article ${id}.`, "id");
   });
 
-  app.patch("/:id", async (c) => {
+  app.patch("/:id", apiRoute({ tag: "Articles", summary: "Change an article (only the fields sent)", params: { id: articleIdParam }, body: updateArticleInput, success: { status: 200, description: "{ article }" }, otherResponses: { 404: "No article with this id.", 409: "A conflicting article exists." } }), async (c) => {
     const id = articleId(c);
     const input = await readJson(c, updateArticleInput);
     return c.json({ article: await updateArticle(services, actorUid(c), id, input) });
   });
 
-  app.delete("/:id", async (c) => {
+  app.delete("/:id", apiRoute({ tag: "Articles", summary: "Delete an article and its versions", params: { id: articleIdParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article with this id." } }), async (c) => {
     await deleteArticle(services, actorUid(c), articleId(c));
     return c.body(null, 204);
   });
 
-  app.put("/:id/versions/:code", async (c) => {
+  app.put("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Create or replace the article's version in one language", params: { id: articleIdParam, code: languageCodeParam }, body: versionInput, success: { status: 200, description: "{ article } (201 when the version is new)" }, otherResponses: { 404: "No article with this id, or no such language.", 409: "The slug is taken." } }), async (c) => {
     const id = articleId(c);
     const code = languageCode(c);
     const input = await readJson(c, versionInput, VERSION_BODY_LIMIT_BYTES);
@@ -57,7 +58,7 @@ export function articlesAdminApi(services: AppServices) {
     return c.json({ article }, created ? 201 : 200);
   });
 
-  app.delete("/:id/versions/:code", async (c) => {
+  app.delete("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Delete the article's version in one language", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article or version." } }), async (c) => {
     await deleteVersion(services, actorUid(c), articleId(c), languageCode(c));
     return c.body(null, 204);
   });

@@ -5,6 +5,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
+import { apiRoute } from "#server/ops/openapi.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { addLanguage, listLanguages, makeFavoriteLanguage, updateLanguage } from "./service.ts";
 
@@ -13,20 +14,20 @@ const parseId = (raw: string) => validateInput(languageIdParam, raw, "id");
 export function languagesAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
 
-  app.get("/", async (c) => c.json({ languages: await listLanguages(services) }));
+  app.get("/", apiRoute({ tag: "Languages", summary: "Every language, enabled or not, in order", success: { status: 200, description: "{ languages }" } }), async (c) => c.json({ languages: await listLanguages(services) }));
 
-  app.post("/", async (c) => {
+  app.post("/", apiRoute({ tag: "Languages", summary: "Add a language", body: newLanguageSchema, success: { status: 201, description: "{ language }" }, otherResponses: { 409: "The code, short code or a page name is taken." } }), async (c) => {
     const input = await readJson(c, newLanguageSchema);
     return c.json({ language: await addLanguage(services, actorUid(c), input) }, 201);
   });
 
-  app.patch("/:id", async (c) => {
+  app.patch("/:id", apiRoute({ tag: "Languages", summary: "Change a language (only the fields sent)", params: { id: languageIdParam }, body: languagePatchSchema, success: { status: 200, description: "{ language }" }, otherResponses: { 404: "No language with this id.", 409: "A conflict: a taken short code or page name, or disabling the favorite." } }), async (c) => {
     const id = parseId(c.req.param("id"));
     const patch = await readJson(c, languagePatchSchema);
     return c.json({ language: await updateLanguage(services, actorUid(c), id, patch) });
   });
 
-  app.post("/:id/favorite", async (c) => {
+  app.post("/:id/favorite", apiRoute({ tag: "Languages", summary: "Make a language the favorite (the default for new visitors)", params: { id: languageIdParam }, success: { status: 200, description: "{ language }" }, otherResponses: { 404: "No language with this id.", 409: "The language is disabled." } }), async (c) => {
     const id = parseId(c.req.param("id"));
     return c.json({ language: await makeFavoriteLanguage(services, actorUid(c), id) });
   });

@@ -5,6 +5,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
+import { apiRoute } from "#server/ops/openapi.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { applyImport, createImport, expectChunk, IMPORT_CHUNK_BYTES, storeChunk } from "./imports.ts";
@@ -37,7 +38,7 @@ async function readChunkBody(request: Request, limit: number): Promise<Uint8Arra
 export function romesAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
 
-  app.get("/export.csv", async (c) => {
+  app.get("/export.csv", apiRoute({ tag: "ROME jobs", summary: "The reference with every label, as CSV", success: { status: 200, description: "rome.csv", contentType: "text/csv" } }), async (c) => {
     const csv = await exportCsv(services);
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
@@ -46,25 +47,25 @@ export function romesAdminApi(services: AppServices) {
     });
   });
 
-  app.put("/:code/labels/:languageCode", async (c) => {
+  app.put("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "Set a job's label in one language", params: labelParamsSchema.shape, body: labelBodySchema, success: { status: 200, description: "{ code, languageCode, label, changed }" }, otherResponses: { 404: "No such job or language." } }), async (c) => {
     const params = validateInput(labelParamsSchema, c.req.param());
     const { label } = await readJson(c, labelBodySchema);
     const changed = await setJobLabel(services, { uid: actorUid(c), ...params, label });
     return c.json({ code: params.code, languageCode: params.languageCode, label, changed });
   });
 
-  app.delete("/:code/labels/:languageCode", async (c) => {
+  app.delete("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "Remove a job's label in one language", params: labelParamsSchema.shape, success: { status: 204, description: "Removed." }, otherResponses: { 404: "No such job or language." } }), async (c) => {
     const params = validateInput(labelParamsSchema, c.req.param());
     await removeJobLabel(services, { uid: actorUid(c), ...params });
     return c.body(null, 204);
   });
 
-  app.post("/imports", async (c) => {
+  app.post("/imports", apiRoute({ tag: "ROME jobs", summary: "Start a chunked import of a ROME CSV or XML file", body: newImportSchema, success: { status: 201, description: "The import's id and chunk plan." }, otherResponses: { 413: "The file is too large.", 429: "Too many imports in progress." } }), async (c) => {
     const file = await readJson(c, newImportSchema);
     return c.json(await createImport(services, actorUid(c), file), 201);
   });
 
-  app.put("/imports/:id/chunks/:index", async (c) => {
+  app.put("/imports/:id/chunks/:index", apiRoute({ tag: "ROME jobs", summary: "Upload the next chunk of an import (raw bytes, at most 64 KiB)", params: { index: chunkIndexSchema }, rawBody: { "application/octet-stream": { type: "string", format: "binary" } }, success: { status: 200, description: "Progress." }, otherResponses: { 404: "No such import.", 409: "Not the chunk expected next, or the upload is complete.", 413: "The chunk is larger than 64 KiB.", 415: "The chunk is not application/octet-stream." } }), async (c) => {
     const uid = actorUid(c);
     const id = c.req.param("id");
     const index = validateInput(chunkIndexSchema, c.req.param("index"), "index");
@@ -74,7 +75,7 @@ export function romesAdminApi(services: AppServices) {
     return c.json(await storeChunk(services, uid, id, index, bytes));
   });
 
-  app.post("/imports/:id/apply", async (c) => {
+  app.post("/imports/:id/apply", apiRoute({ tag: "ROME jobs", summary: "Check and apply a completely uploaded import", success: { status: 200, description: "What was added, updated and refused." }, otherResponses: { 404: "No such import.", 409: "The upload is incomplete.", 422: "The file was refused (the reasons listed)." } }), async (c) => {
     return c.json(await applyImport(services, actorUid(c), c.req.param("id")));
   });
 

@@ -1,0 +1,63 @@
+/**
+ * Listening and stopping, shared by `npm start` and `npm run dev`: the site's
+ * port, the optional metrics port, and a graceful shutdown on SIGTERM/SIGINT
+ * (stop accepting → finish in-flight requests up to the deadline → close the
+ * rest → exit 0). A second signal exits at once.
+ */
+import type { Server } from "node:http";
+import type { Config } from "#server/config.ts";
+import type { Logger } from "#server/log.ts";
+import { createMetricsServer, type MetricsReader } from "./metrics-server.ts";
+import type { Drainable } from "./shutdown.ts";
+
+export interface ServeOptions {
+  config: Config;
+  log: Logger;
+  server: Server;
+  connections: Drainable;
+  readMetrics: MetricsReader;
+  /** After the last request: stop background jobs, close the database (and, in development, Vite). */
+  close: () => Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string, log: Logger, what: string): Promise<void> {
+  return new Promise((resolve) => {
+    server.once("error", (error) => {
+      log.fatal({ err: error }, `cannot listen for ${what} on ${host}:${port}`);
+      process.exit(1);
+    });
+    server.listen(port, host, resolve);
+  });
+}
+
+export async function serve({ config, log, server, connections, readMetrics, close }: ServeOptions): Promise<void> {
+  await listen(server, config.port, config.host, log, "the site");
+  const metricsServer = config.metrics.port === null ? null : createMetricsServer(readMetrics);
+  if (metricsServer && config.metrics.port !== null) {
+    await listen(metricsServer, config.metrics.port, config.metrics.host, log, "metrics");
+    log.info({ address: `${config.metrics.host}:${config.metrics.port}` }, "metrics at /metrics");
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, "second signal: exiting without waiting");
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, "shutting down: finishing in-flight requests");
+    metricsServer?.close();
+    const { cut } = await connections.drain(config.shutdownTimeoutMs);
+    if (cut > 0) log.warn({ cut }, "requests still running at the shutdown deadline were cut");
+    try {
+      await close();
+    } catch (error) {
+      log.error({ err: error }, "closing the services failed");
+      process.exit(1);
+    }
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", (signal) => void shutdown(signal));
+  process.on("SIGINT", (signal) => void shutdown(signal));
+}

@@ -1,0 +1,173 @@
+/**
+ * npm run backup / npm run restore against the real server process on SQLite:
+ * a backup taken while the site keeps writing is whole and holds every write
+ * acknowledged before it began; restore refuses a running site's database
+ * without --force, and refuses files that are not backups.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServerProcess, type ServerProcess } from "./server-process.ts";
+
+const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+async function cli(script: "backup" | "restore", args: string[], databaseUrl: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [`server/cli/${script}.ts`, ...args], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl },
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
+  }
+}
+
+function eventPaths(path: string): string[] {
+  const database = new DatabaseSync(path, { readOnly: true });
+  try {
+    return database.prepare("select path from analytics_events where path like '/backup-%' order by id").all().map((row) => String(row.path));
+  } finally {
+    database.close();
+  }
+}
+
+function integrity(path: string): string {
+  const database = new DatabaseSync(path, { readOnly: true });
+  try {
+    return String(Object.values(database.prepare("PRAGMA integrity_check").get()!)[0]);
+  } finally {
+    database.close();
+  }
+}
+
+/** Writes analytics events one after another until stopped; `acknowledged` lists those answered 201, in order. */
+function keepWriting(server: ServerProcess, cookie: string, token: string) {
+  const acknowledged: string[] = [];
+  let running = true;
+  const done = (async () => {
+    for (let n = 0; running; n++) {
+      const path = `/backup-${n}`;
+      const response = await fetch(`${server.url}/api/analytics/events`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, "x-xsrf-token": token, origin: server.url },
+        body: JSON.stringify({ name: "page_view", path }),
+      });
+      if (response.status === 201) acknowledged.push(path);
+    }
+  })();
+  return { acknowledged, stop: () => ((running = false), done) };
+}
+
+describe("npm run backup and npm run restore", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "pp-backup-"));
+  let server: ServerProcess;
+  let databaseUrl: string;
+  let databasePath: string;
+  let backupFile: string;
+  let inBackup: string[];
+
+  beforeAll(async () => {
+    server = await startServerProcess({ LOG_LEVEL: "warn" }, { dataDir });
+    databasePath = join(server.dataDir, "site.db");
+    databaseUrl = `sqlite:${databasePath}`;
+    backupFile = join(server.dataDir, "backups", "site-backup.db");
+  });
+  afterAll(async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("takes a whole backup while the site serves and writes, holding every write acknowledged before it began", async () => {
+    const health = await fetch(`${server.url}/healthz`);
+    const token = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get("set-cookie") ?? "")![1]!;
+    const writer = keepWriting(server, `XSRF-TOKEN=${token}`, token);
+    await expect.poll(() => writer.acknowledged.length, { timeout: 15_000 }).toBeGreaterThan(20);
+
+    const acknowledgedBefore = [...writer.acknowledged];
+    const result = await cli("backup", [backupFile], databaseUrl);
+    const acknowledgedDuring = writer.acknowledged.length - acknowledgedBefore.length;
+    await writer.stop();
+
+    expect(result.output).toMatch(/Backed up .* integrity ok/);
+    expect(result.code).toBe(0);
+    expect(acknowledgedDuring).toBeGreaterThan(0);
+    expect(integrity(backupFile)).toBe("ok");
+    const saved = eventPaths(backupFile);
+    expect(saved.slice(0, acknowledgedBefore.length)).toEqual(acknowledgedBefore);
+    // The snapshot is consistent: the writes it holds are a prefix of those the site acknowledged.
+    expect(writer.acknowledged.slice(0, saved.length)).toEqual(saved);
+    inBackup = saved;
+  });
+
+  it("never overwrites an existing file with a backup", async () => {
+    const before = readFileSync(backupFile);
+    const result = await cli("backup", [backupFile], databaseUrl);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("already exists");
+    expect(readFileSync(backupFile).equals(before)).toBe(true);
+  });
+
+  it("refuses to restore over the running site's database without --force, and changes nothing", async () => {
+    const before = eventPaths(databasePath);
+    expect(before.length).toBeGreaterThan(inBackup.length);
+    const result = await cli("restore", [backupFile], databaseUrl);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("in use by a running site");
+    expect(result.output).toContain("--force");
+    expect(eventPaths(databasePath)).toEqual(before);
+  });
+
+  it("refuses files that are not Polyglot Press backups", async () => {
+    const notADatabase = join(server.dataDir, "notes.txt");
+    writeFileSync(notADatabase, "not a database at all, just some text that is long enough to have a header");
+    const foreign = join(server.dataDir, "foreign.db");
+    const other = new DatabaseSync(foreign);
+    other.exec("create table notes (body text)");
+    other.close();
+    const before = eventPaths(databasePath);
+    for (const [file, message] of [
+      [notADatabase, "is not an SQLite database"],
+      [foreign, "not a Polyglot Press one"],
+      [join(server.dataDir, "missing.db"), "does not exist"],
+    ] as const) {
+      const result = await cli("restore", [file, "--force"], databaseUrl);
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(message);
+    }
+    expect(eventPaths(databasePath)).toEqual(before);
+  });
+
+  it("restores into the running site's database with --force", async () => {
+    const result = await cli("restore", [backupFile, "--force"], databaseUrl);
+    expect(result.output).toContain("restart the site");
+    expect(result.code).toBe(0);
+    expect(eventPaths(databasePath)).toEqual(inBackup);
+    expect(integrity(databasePath)).toBe("ok");
+  });
+
+  it("restores a stopped site's database without --force, and the site starts on it", async () => {
+    await server.stop();
+    const result = await cli("restore", [backupFile], databaseUrl);
+    expect(result.code).toBe(0);
+    expect(result.output).not.toContain("restart the site");
+    server = await startServerProcess({ LOG_LEVEL: "warn" }, { dataDir });
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect(eventPaths(databasePath)).toEqual(inBackup);
+  });
+
+  it("explains usage and PostgreSQL", async () => {
+    expect((await cli("backup", [], databaseUrl)).code).toBe(2);
+    expect((await cli("backup", ["a.db", "b.db"], databaseUrl)).code).toBe(2);
+    expect((await cli("restore", [backupFile, "--overwrite"], databaseUrl)).code).toBe(2);
+    const postgres = await cli("backup", ["x.db"], "postgres://postgres@127.0.0.1:5432/test");
+    expect(postgres.code).toBe(2);
+    expect(postgres.output).toContain("pg_dump");
+  });
+});
