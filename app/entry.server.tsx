@@ -6,8 +6,8 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { requestContext } from "#server/context.ts";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "#server/context.ts";
 
 export const streamTimeout = 5_000;
 
@@ -54,3 +54,16 @@ export default function handleRequest(
     });
   });
 }
+
+/**
+ * Errors thrown by loaders and actions: a client that went away is not an
+ * error; a database outage is recorded (the HTTP app then answers 503);
+ * anything else goes to the log with the request id.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const provider = context as RouterContextProvider;
+  const { database, log } = provider.get(servicesContext);
+  if (database.availability.failed(error)) return;
+  log.error({ requestId: provider.get(requestContext).requestId, err: error }, "page failed");
+};

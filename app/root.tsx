@@ -1,26 +1,18 @@
+import "./lib/zod-in-browser.ts";
 import { useEffect, type ReactNode } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  NavLink,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import { pageShellData } from "#server/http/page-shell.ts";
 import type { Route } from "./+types/root";
 import { AccountMenu } from "./components/account-menu.tsx";
-import { AdminGate, adminGateStatus } from "./components/admin-gate.tsx";
+import { adminGateHandlers } from "./components/admin-gate.tsx";
+import { ErrorPage, StatusErrorBoundary } from "./components/error-page.tsx";
 import { LanguagePicker } from "./components/language-picker.tsx";
 import { PageViewBeacon } from "./components/page-view-beacon.tsx";
-import { homePath } from "#core/paths.ts";
-import { pageNameFor } from "#core/pages.ts";
-import { sectionPath } from "#core/paths.ts";
+import { NotFoundPage } from "./components/not-found-page.tsx";
+import { useSiteLinks } from "./components/site-links.ts";
 import { restoreLanguageChoice } from "./lib/saved-language.ts";
 import { createTranslate } from "#core/i18n/translate.ts";
+import { useFocusOnNavigation } from "#app/lib/use-focus-on-navigation.ts";
 import { useShell, useShellData } from "./lib/use-shell.ts";
 import { ToastProvider } from "./toast/context.tsx";
 import { Toaster } from "./toast/toaster.tsx";
@@ -70,24 +62,16 @@ function SiteToaster({ strings }: { strings: Record<string, string> }) {
 }
 
 function SiteHeader() {
-  const { t, language, sectionNames } = useShell();
-  const names = sectionNames[language.id] ?? [];
-  const sectionLink = (section: "ARTICLES" | "JOBS") => {
-    const name = pageNameFor(section, language, names);
-    return name === null ? null : sectionPath(language.shortCode, name);
-  };
-  const links = [
-    { to: homePath(language), label: t("NAV:HOME"), end: true },
-    { to: sectionLink("ARTICLES"), label: t("NAV:ARTICLES"), end: false },
-    { to: sectionLink("JOBS"), label: t("NAV:JOBS"), end: false },
-  ];
+  const { t } = useShell();
+  const { home, articles, jobs } = useSiteLinks();
+  const links = [home, articles, jobs].filter((link) => link !== null);
   return (
     <header className="site-header">
       <a className="skip-link" href="#content">
         {t("NAV:SKIP")}
       </a>
       <div className="site-header__inner">
-        <a className="site-title" href={homePath(language)}>
+        <a className="site-title" href={home.to}>
           <span className="site-title__mark" aria-hidden="true">
             P
           </span>
@@ -95,16 +79,13 @@ function SiteHeader() {
         </a>
         <nav aria-label={t("NAV:MAIN")} className="site-nav">
           <ul>
-            {links.map(
-              (link) =>
-                link.to && (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end={link.end}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ),
-            )}
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <div className="site-header__tools">
@@ -129,6 +110,7 @@ function SiteFooter() {
 function Page({ children }: { children: ReactNode }) {
   const { languages } = useShell();
   useEffect(() => restoreLanguageChoice(languages.map((language) => language.id)), [languages]);
+  useFocusOnNavigation();
   return (
     <>
       <SiteHeader />
@@ -149,26 +131,20 @@ export default function App() {
   );
 }
 
-function ErrorMessage({ titleKey, textKey, status }: { titleKey: string; textKey: string; status: number }) {
-  const { t, language } = useShell();
+function TranslatedErrorPage({ status, titleKey, textKey }: { status: number; titleKey: string; textKey: string }) {
+  const { t } = useShell();
+  const { home } = useSiteLinks();
   return (
-    <section className="error-page" aria-labelledby="error-title">
-      <title>{`${t(titleKey)} · ${t("SITE:TITLE")}`}</title>
-      <meta name="robots" content="noindex" />
-      <p className="error-page__status">{status}</p>
-      <h1 id="error-title">{t(titleKey)}</h1>
-      <p>{t(textKey)}</p>
+    <ErrorPage status={status} title={t(titleKey)} siteTitle={t("SITE:TITLE")} text={t(textKey)}>
       <p>
-        <a href={homePath(language)}>{t("NOTFOUND:HOME")}</a>
+        <a href={home.to}>{t("NOTFOUND:HOME")}</a>
       </p>
-    </section>
+    </ErrorPage>
   );
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   const shell = useShellData();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!shell) {
     // The shell itself failed: nothing translated is available, so say it plainly.
     return (
@@ -177,19 +153,16 @@ export function ErrorBoundary() {
       </main>
     );
   }
-  const gate = adminGateStatus(error);
-  if (gate) {
-    return (
-      <Page>
-        <AdminGate status={gate} />
-      </Page>
-    );
-  }
-  const [titleKey, textKey] =
-    status === 404 ? ["NOTFOUND:TITLE", "NOTFOUND:TEXT"] : status === 400 ? ["BADREQUEST:TITLE", "BADREQUEST:TEXT"] : ["ERROR:TITLE", "ERROR:TEXT"];
   return (
     <Page>
-      <ErrorMessage titleKey={titleKey} textKey={textKey} status={status} />
+      <StatusErrorBoundary
+        handlers={{
+          ...adminGateHandlers,
+          400: () => <TranslatedErrorPage status={400} titleKey="BADREQUEST:TITLE" textKey="BADREQUEST:TEXT" />,
+          404: () => <NotFoundPage />,
+          otherwise: (status) => <TranslatedErrorPage status={status} titleKey="ERROR:TITLE" textKey="ERROR:TEXT" />,
+        }}
+      />
     </Page>
   );
 }

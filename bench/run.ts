@@ -12,8 +12,8 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 
 const root = new URL("..", import.meta.url).pathname;
-const PORT = 4300;
-const STATIC_PORT = 4301;
+const PORT = Number(process.env.BENCH_PORT ?? 4300);
+const STATIC_PORT = PORT + 1;
 const base = `http://127.0.0.1:${PORT}`;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;

@@ -9,12 +9,18 @@ import { createLogger } from "./log.ts";
 import { serve } from "./ops/serve.ts";
 import { drainable } from "./ops/shutdown.ts";
 import { configOrExit } from "./config.ts";
-import { openSiteOrExit } from "./site.ts";
+import { createSite as createSiteWith, openSiteOrExit, serverTimeouts } from "./site.ts";
+import type { AppServices } from "./context.ts";
+
+/** The production site on given services (what page-level integration tests drive). */
+export function createSite(services: AppServices) {
+  return createSiteWith(services, { build, clientDir: defaultClientDir(import.meta.url), pageCache: true });
+}
 
 export async function start(): Promise<void> {
   const config = configOrExit();
   const log = createLogger(config.logLevel);
-  const server = createServer();
+  const server = createServer(serverTimeouts(config));
   const connections = drainable(server);
   const site = await openSiteOrExit(config, log, { build, clientDir: defaultClientDir(import.meta.url), pageCache: true, isDraining: () => connections.draining });
   server.on("request", site.listener);

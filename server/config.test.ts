@@ -47,6 +47,13 @@ describe("loadConfig", () => {
     expect(custom.shutdownTimeoutMs).toBe(2500);
   });
 
+  it("limits analytics and slow requests by default: 60 events a client, 6000 a minute, 400 days, 30 s", () => {
+    const config = loadConfig({});
+    expect(config.analytics).toEqual({ rateLimit: 60, eventsPerMinute: 6000, retentionDays: 400 });
+    expect(config.requestTimeoutSeconds).toBe(30);
+    expect(loadConfig({ ANALYTICS_RETENTION_DAYS: "30" }).analytics.retentionDays).toBe(30);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", GOOGLE_CLIENT_ID: "" }).port).toBe(3000);
   });
@@ -73,6 +80,15 @@ describe("loadConfig", () => {
     [{ METRICS_PORT: "3000" }, "METRICS_PORT"],
     [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
     [{ METRICS_TOKEN: `${"x".repeat(32)} y` }, "METRICS_TOKEN"],
+    [{ ANALYTICS_RATE_LIMIT: "0" }, "ANALYTICS_RATE_LIMIT"],
+    [{ ANALYTICS_EVENTS_PER_MINUTE: "many" }, "ANALYTICS_EVENTS_PER_MINUTE"],
+    [{ ANALYTICS_RETENTION_DAYS: "-1" }, "ANALYTICS_RETENTION_DAYS"],
+    [{ ANALYTICS_RETENTION_DAYS: "1.5" }, "ANALYTICS_RETENTION_DAYS"],
+    [{ REQUEST_TIMEOUT_SECONDS: "0" }, "REQUEST_TIMEOUT_SECONDS"],
+    [{ PAGE_CACHE_BYTES: "1000" }, "PAGE_CACHE_BYTES"],
+    [{ PAGE_CACHE_BYTES: "64MB" }, "PAGE_CACHE_BYTES"],
+    [{ SITEMAP_CHUNK_URLS: "0" }, "SITEMAP_CHUNK_URLS"],
+    [{ SITEMAP_CHUNK_URLS: "50001" }, "SITEMAP_CHUNK_URLS"],
   ])("refuses %o with a message naming %s", (env, name) => {
     const problems = problemsOf(env);
     expect(problems.length).toBeGreaterThan(0);

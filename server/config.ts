@@ -42,6 +42,14 @@ const emailList = z
   )
   .refine((emails) => emails.every((email) => z.email().safeParse(email).success), "must be a comma-separated list of email addresses");
 
+function wholeNumber(min: number, max: number) {
+  return z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: port.default(3000),
@@ -61,12 +69,11 @@ const envSchema = z.object({
   GITHUB_TOKEN_URL: httpUrl.default(new URL("https://github.com/login/oauth/access_token")),
   GITHUB_API_URL: httpUrl.default(new URL("https://api.github.com")),
   DEV_LOGIN: z.enum(["auto", "on", "off"], { error: 'must be "auto", "on" or "off"' }).default("auto"),
-  SIGN_IN_RATE_LIMIT: z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(100_000, "must be at most 100000")
-    .default(20),
+  SIGN_IN_RATE_LIMIT: wholeNumber(1, 100_000).default(20),
+  ANALYTICS_RATE_LIMIT: wholeNumber(1, 100_000).default(60),
+  ANALYTICS_EVENTS_PER_MINUTE: wholeNumber(1, 10_000_000).default(6000),
+  ANALYTICS_RETENTION_DAYS: wholeNumber(1, 36_500).default(400),
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(30),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce
     .number({ error: "must be a number of seconds" })
     .min(0, "must be between 0 and 600 seconds")
@@ -80,6 +87,18 @@ const envSchema = z.object({
     .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
     .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
     .optional(),
+  PAGE_CACHE_BYTES: z.coerce
+    .number({ error: "must be a number of bytes" })
+    .int("must be a whole number of bytes")
+    .min(1_048_576, "must be at least 1048576 (1 MiB)")
+    .max(68_719_476_736, "must be at most 68719476736 (64 GiB)")
+    .default(67_108_864),
+  SITEMAP_CHUNK_URLS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(50_000, "must be at most 50000 (the sitemap protocol's limit)")
+    .default(50_000),
   MEDIA_MAX_UPLOAD_MB: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -126,6 +145,20 @@ export interface Config {
    * meant for a private interface), and/or /metrics on the site behind a bearer token.
    */
   metrics: { port: number | null; host: string; token: string | null };
+  analytics: {
+    /** Events accepted per client address and minute; more get 429. */
+    rateLimit: number;
+    /** Events stored per minute for the whole site; more are acknowledged and not stored. */
+    eventsPerMinute: number;
+    /** Events older than this many days are deleted. */
+    retentionDays: number;
+  };
+  /** Time a client has to send a whole request (headers: at most 10 s of it). */
+  requestTimeoutSeconds: number;
+  /** Bytes the cache of anonymous pages, start-up files and sitemaps may hold (an LRU). */
+  pageCacheBytes: number;
+  /** URLs per child sitemap at most (fewer when long entries would pass 50 MB). */
+  sitemapChunkUrls: number;
   /** Image uploads (/admin/media): largest file in bytes and largest picture in pixels (decompression bombs). */
   media: { maxUploadBytes: number; maxInputPixels: number };
 }
@@ -139,7 +172,7 @@ export class ConfigError extends Error {
   }
 }
 
-function parseDatabaseUrl(value: string): DatabaseTarget {
+export function parseDatabaseUrl(value: string): DatabaseTarget {
   if (value.startsWith("sqlite:")) return { kind: "sqlite", path: value.slice("sqlite:".length) };
   return { kind: "postgres", url: value };
 }
@@ -196,6 +229,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInRateLimit: settings.SIGN_IN_RATE_LIMIT,
     shutdownTimeoutMs: Math.round(settings.SHUTDOWN_TIMEOUT_SECONDS * 1000),
     metrics: { port: settings.METRICS_PORT ?? null, host: settings.METRICS_HOST, token: settings.METRICS_TOKEN ?? null },
+    analytics: {
+      rateLimit: settings.ANALYTICS_RATE_LIMIT,
+      eventsPerMinute: settings.ANALYTICS_EVENTS_PER_MINUTE,
+      retentionDays: settings.ANALYTICS_RETENTION_DAYS,
+    },
+    requestTimeoutSeconds: settings.REQUEST_TIMEOUT_SECONDS,
+    pageCacheBytes: settings.PAGE_CACHE_BYTES,
+    sitemapChunkUrls: settings.SITEMAP_CHUNK_URLS,
     media: { maxUploadBytes: settings.MEDIA_MAX_UPLOAD_MB * 1024 * 1024, maxInputPixels: settings.MEDIA_MAX_MEGAPIXELS * 1_000_000 },
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { ContentStore } from "./content/store.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import type { Logger } from "./log.ts";
+import type { PageNotes } from "./http/page-notes.ts";
 
 export interface AppServices {
   config: Config;
@@ -21,6 +22,8 @@ export interface RequestState {
   nonce: string;
   requestId: string;
   user: SignedInUser | null;
+  /** What the page shows and which query parameters it reads, for the page cache's keys and invalidation. */
+  pageNotes: PageNotes;
 }
 
 export const servicesContext = createContext<AppServices>();

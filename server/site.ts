@@ -4,13 +4,15 @@
  * build; `npm run dev` (server/dev.ts) with Vite's live build, and opens it
  * again whenever server code changes.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerOptions, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "./context.ts";
 import { hasSessionCookie } from "./auth/session-cookie.ts";
+import { scheduleAnalyticsPruning } from "./analytics/retention.ts";
 import type { Config } from "./config.ts";
 import { createHttpApp } from "./http/app.ts";
+import { guardedListener } from "./http/node-listener.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import type { Logger } from "./log.ts";
 import { metricsText, observeRequest } from "./metrics.ts";
@@ -39,35 +41,57 @@ export interface Site {
 /** Label of requests answered by the page cache's fast path, before any route matching. */
 const PAGE_CACHE_ROUTE = "(page cache)";
 
-export async function openSite(config: Config, log: Logger, options: SiteOptions): Promise<Site> {
-  const services = await createServices(config, log);
-  const handleDocument = createRequestHandler(options.build, config.env);
-  const pageCache = options.pageCache
-    ? createPageCache({ content: services.content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies })
-    : undefined;
+/** The site on open services: React Router behind the HTTP app, the page cache in front (also what page-level integration tests drive). */
+export function createSite(services: AppServices, options: SiteOptions) {
+  const { config, log } = services;
+  const pageCache = createPageCache({
+    content: services.content,
+    isAnonymous: (cookie) => !hasSessionCookie(cookie),
+    secureCookies: config.secureCookies,
+    maxBytes: config.pageCacheBytes,
+  });
   const currentBuild = async () => (typeof options.build === "function" ? options.build() : options.build);
   const app = createHttpApp(services, {
-    handleDocument,
+    handleDocument: createRequestHandler(options.build, config.env),
     clientDir: options.clientDir,
     pageCache,
+    cachePages: options.pageCache,
     isDraining: options.isDraining,
     pagePattern: async (pathname) => pagePattern((await currentBuild()).routes, pathname),
   });
   const handleWithHono = getRequestListener(app.fetch);
+  const listener = guardedListener({
+    fastPath(request, response) {
+      const started = performance.now();
+      if (!options.pageCache || !pageCache.serveFromMemory(request, response)) return false;
+      observeRequest(request.method ?? "GET", PAGE_CACHE_ROUTE, response.statusCode, (performance.now() - started) / 1000);
+      return true;
+    },
+    handle: handleWithHono,
+    log,
+  });
+  return { app, pageCache, listener };
+}
 
+export async function openSite(config: Config, log: Logger, options: SiteOptions): Promise<Site> {
+  const services = await createServices(config, log);
+  const { listener } = createSite(services, options);
+  const stopPruning = scheduleAnalyticsPruning(services);
   return {
     services,
-    listener(request, response) {
-      const started = performance.now();
-      if (pageCache?.serveFromMemory(request, response)) {
-        observeRequest(request.method ?? "GET", PAGE_CACHE_ROUTE, response.statusCode, (performance.now() - started) / 1000);
-        return;
-      }
-      void handleWithHono(request, response);
-    },
+    listener,
     metricsText,
-    close: () => services.close(),
+    close: () => {
+      stopPruning();
+      return services.close();
+    },
   };
+}
+
+/** Node server limits: a client trickling its headers or body holds a connection this long at most (408). */
+export function serverTimeouts(config: Config): ServerOptions {
+  const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
+  return { requestTimeout: requestTimeoutMs, headersTimeout: Math.min(10_000, requestTimeoutMs), connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) };
 }
 
 /** The site, or the process ends with a message saying which database could not be opened. */

@@ -1,10 +1,12 @@
 /**
- * The header's account area (PRODUCT.md §6): "Sign in with Google/GitHub"
- * when signed out; the name, photo, "Sign out" and, for admins, "Admin" when
- * signed in. Sign-in runs in a popup opened synchronously in the click (so
- * it is not blocked); a blocked popup falls back to a full-page sign-in.
+ * The header's account area (PRODUCT.md §6), one compact menu button: "Sign in"
+ * holding "Sign in with Google/GitHub" when signed out; the photo and name
+ * holding "Admin" (for admins) and "Sign out" when signed in. After signing in
+ * or out the focus moves to the new button, so it is not lost with the old one.
+ * Sign-in runs in a popup opened synchronously in the click (so it is not
+ * blocked); a blocked popup falls back to a full-page sign-in.
  */
-import { useEffect, useEffectEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { api } from "#app/lib/api-client.ts";
 import {
@@ -19,6 +21,7 @@ import {
 import { useShell } from "#app/lib/use-shell.ts";
 import { formatSignInError } from "#core/sign-in-error.ts";
 import { useToasts } from "#app/toast/context.tsx";
+import { HeaderMenu } from "./header-menu.tsx";
 import "./account-menu.css";
 
 const POPUP_NAME = "polyglot-press-sign-in";
@@ -68,7 +71,15 @@ export function SignInButtons() {
   return (
     <div className="sign-in-buttons">
       {signInMethods.map((method) => (
-        <button key={method} type="button" className="account-button" onClick={() => startSignIn(method)}>
+        <button
+          key={method}
+          type="button"
+          className="account-button"
+          onClick={(event) => {
+            event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
+            startSignIn(method);
+          }}
+        >
           {icons[method]}
           <span>{t(method === "google" ? "SIGNIN:GOOGLE" : "SIGNIN:GITHUB")}</span>
         </button>
@@ -134,13 +145,50 @@ function useSignInResults() {
   }, []);
 }
 
+const personIcon = (
+  <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
+    <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
+  </svg>
+);
+
+/** Moves the focus to the account button when the signed-in user changes (not on the first render). */
+function useFocusOnUserChange(uid: string | undefined) {
+  const button = useRef<HTMLButtonElement>(null);
+  const previous = useRef(uid);
+  useEffect(() => {
+    if (previous.current === uid) return;
+    previous.current = uid;
+    button.current?.focus();
+  }, [uid]);
+  return button;
+}
+
 export function AccountMenu() {
   const { t, user } = useShell();
   const toasts = useToasts();
   const revalidator = useRevalidator();
+  const button = useFocusOnUserChange(user?.uid);
   useSignInResults();
 
-  if (!user) return <SignInButtons />;
+  if (!user) {
+    return (
+      <HeaderMenu
+        key="sign-in"
+        id="sign-in-menu"
+        className="sign-in-menu"
+        buttonClassName="account-button"
+        buttonRef={button}
+        label={
+          <>
+            {personIcon}
+            <span>{t("SIGNIN:MENU")}</span>
+          </>
+        }
+      >
+        <SignInButtons />
+      </HeaderMenu>
+    );
+  }
 
   const name = user.displayName || user.email || "";
   const signOut = async () => {
@@ -154,28 +202,36 @@ export function AccountMenu() {
   };
 
   return (
-    <div className="account">
+    <HeaderMenu
+      key="account"
+      id="account-menu"
+      className="account"
+      buttonClassName="account__who"
+      buttonRef={button}
+      label={
+        <>
+          {user.photoURL ? (
+            <img className="account__photo" src={user.photoURL} alt="" width="32" height="32" referrerPolicy="no-referrer" />
+          ) : (
+            <span className="account__photo account__photo--initial" aria-hidden="true">
+              {name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <span className="visually-hidden">{t("SIGNIN:SIGNED_IN_AS", { name })}</span>
+          <span className="account__name" aria-hidden="true">
+            {name}
+          </span>
+        </>
+      }
+    >
       {user.isAdmin && (
-        <Link className="account-link" to="/admin">
+        <Link className="account-link" to="/admin" onClick={(event) => event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover()}>
           {t("NAV:ADMIN")}
         </Link>
       )}
-      <span className="account__who">
-        {user.photoURL ? (
-          <img className="account__photo" src={user.photoURL} alt="" width="32" height="32" referrerPolicy="no-referrer" />
-        ) : (
-          <span className="account__photo account__photo--initial" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-        )}
-        <span className="visually-hidden">{t("SIGNIN:SIGNED_IN_AS", { name })}</span>
-        <span className="account__name" aria-hidden="true">
-          {name}
-        </span>
-      </span>
       <button type="button" className="account-button" onClick={signOut}>
         {t("SIGNOUT:BUTTON")}
       </button>
-    </div>
+    </HeaderMenu>
   );
 }

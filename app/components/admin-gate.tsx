@@ -7,7 +7,8 @@
  */
 import { isRouteErrorResponse } from "react-router";
 import { useShell } from "#app/lib/use-shell.ts";
-import { SignInButtons } from "./account-menu.tsx";
+import { SignInButtons } from "#app/components/account-menu.tsx";
+import { ErrorPage, type StatusHandlers } from "#app/components/error-page.tsx";
 
 /** 401 or 403 when `error` is the admin gate's refusal (server/auth/guard.ts), else null. */
 export function adminGateStatus(error: unknown): 401 | 403 | null {
@@ -20,13 +21,14 @@ export function AdminGate({ status }: { status: 401 | 403 }) {
   const { t } = useShell();
   const [titleKey, textKey] = status === 401 ? ["ADMIN:SIGNIN_REQUIRED_TITLE", "ADMIN:SIGNIN_REQUIRED_TEXT"] : ["ADMIN:NO_ACCESS_TITLE", "ADMIN:NO_ACCESS_TEXT"];
   return (
-    <section className="error-page admin-gate" aria-labelledby="admin-gate-title">
-      <title>{`${t(titleKey)} · ${t("SITE:TITLE")}`}</title>
-      <meta name="robots" content="noindex" />
-      <p className="error-page__status">{status}</p>
-      <h1 id="admin-gate-title">{t(titleKey)}</h1>
-      <p>{t(textKey)}</p>
+    <ErrorPage status={status} title={t(titleKey)} siteTitle={t("SITE:TITLE")} text={t(textKey)}>
       {status === 401 && <SignInButtons />}
-    </section>
+    </ErrorPage>
   );
 }
+
+/** The 401 and 403 handlers of every error boundary that the admin gate's refusal can reach. */
+export const adminGateHandlers = {
+  401: (error: unknown) => (adminGateStatus(error) ? <AdminGate status={401} /> : null),
+  403: (error: unknown) => (adminGateStatus(error) ? <AdminGate status={403} /> : null),
+} satisfies Partial<StatusHandlers>;

@@ -1,13 +1,15 @@
 /**
- * The language picker: a button named "Language" (translated) opening a list
- * of links, one per enabled language, each to the same place in that language.
- * Plain links and the native popover: works with keyboard, screen readers and before hydration.
+ * The language picker: a button named "Language" (translated; only its globe
+ * shows on phones) opening a list of links, one per enabled language, each to
+ * the same place in that language. Plain links in a header menu: works with
+ * keyboard, screen readers and before hydration.
  */
 import { Link, useMatches } from "react-router";
 import { api } from "#app/lib/api-client.ts";
 import { switchLanguagePath, type CurrentPage } from "#core/language-switch.ts";
 import { saveLanguageChoice } from "#app/lib/saved-language.ts";
 import { useShell } from "#app/lib/use-shell.ts";
+import { HeaderMenu } from "./header-menu.tsx";
 
 const MENU_ID = "language-menu";
 
@@ -35,39 +37,42 @@ export function LanguagePicker() {
   const { t, language: currentLanguage, languages, sectionNames } = useShell();
   const currentPage = useCurrentPage();
   return (
-    <div className="language-picker">
-      <button type="button" className="language-picker__button" popoverTarget={MENU_ID}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" focusable="false">
-          <path
-            fill="currentColor"
-            d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm6.9 6h-2.9a15.7 15.7 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8ZM12 4a13.8 13.8 0 0 1 1.9 4h-3.8A13.8 13.8 0 0 1 12 4ZM4.3 14a8.2 8.2 0 0 1 0-4h3.3a16.5 16.5 0 0 0 0 4H4.3Zm.8 2h2.9a15.7 15.7 0 0 0 1.4 3.6A8 8 0 0 1 5.1 16ZM8 8H5.1a8 8 0 0 1 4.3-3.6A15.7 15.7 0 0 0 8 8Zm4 12a13.8 13.8 0 0 1-1.9-4h3.8A13.8 13.8 0 0 1 12 20Zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4Zm.3 5.6a15.7 15.7 0 0 0 1.4-3.6h2.9a8 8 0 0 1-4.3 3.6ZM16.4 14a16.5 16.5 0 0 0 0-4h3.3a8.2 8.2 0 0 1 0 4h-3.3Z"
-          />
-        </svg>
-        <span>{t("LANGUAGE:PICKER")}</span>
-      </button>
-      <div id={MENU_ID} popover="auto" className="language-picker__menu">
-        <ul>
-          {languages.map((language) => (
-            <li key={language.id}>
-              <Link
-                to={switchLanguagePath(currentPage, language, sectionNames[language.id] ?? [])}
-                lang={language.code}
-                hrefLang={language.code}
-                dir={language.dir}
-                aria-current={language.id === currentLanguage.id ? "true" : undefined}
-                onClick={(event) => {
-                  event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
-                  if (language.id === currentLanguage.id) return;
-                  saveLanguageChoice(language);
-                  logLanguageSwitch(language.id);
-                }}
-              >
-                {language.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+    <HeaderMenu
+      id={MENU_ID}
+      className="language-picker"
+      label={
+        <>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" focusable="false">
+            <path
+              fill="currentColor"
+              d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm6.9 6h-2.9a15.7 15.7 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8ZM12 4a13.8 13.8 0 0 1 1.9 4h-3.8A13.8 13.8 0 0 1 12 4ZM4.3 14a8.2 8.2 0 0 1 0-4h3.3a16.5 16.5 0 0 0 0 4H4.3Zm.8 2h2.9a15.7 15.7 0 0 0 1.4 3.6A8 8 0 0 1 5.1 16ZM8 8H5.1a8 8 0 0 1 4.3-3.6A15.7 15.7 0 0 0 8 8Zm4 12a13.8 13.8 0 0 1-1.9-4h3.8A13.8 13.8 0 0 1 12 20Zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4Zm.3 5.6a15.7 15.7 0 0 0 1.4-3.6h2.9a8 8 0 0 1-4.3 3.6ZM16.4 14a16.5 16.5 0 0 0 0-4h3.3a8.2 8.2 0 0 1 0 4h-3.3Z"
+            />
+          </svg>
+          <span className="header-menu__label">{t("LANGUAGE:PICKER")}</span>
+        </>
+      }
+    >
+      <ul>
+        {languages.map((language) => (
+          <li key={language.id}>
+            <Link
+              to={switchLanguagePath(currentPage, language, sectionNames[language.id] ?? [])}
+              lang={language.code}
+              hrefLang={language.code}
+              dir={language.dir}
+              aria-current={language.id === currentLanguage.id ? "true" : undefined}
+              onClick={(event) => {
+                event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
+                if (language.id === currentLanguage.id) return;
+                saveLanguageChoice(language);
+                logLanguageSwitch(language.id);
+              }}
+            >
+              {language.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </HeaderMenu>
   );
 }

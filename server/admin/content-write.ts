@@ -8,6 +8,8 @@ import type { AdminServices } from "#server/context.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { articleState } from "#server/content/article-writes.ts";
+import { articleChange, type ArticleChange } from "#server/content/changes.ts";
 
 export interface WriteOptions<T> {
   /**
@@ -17,18 +19,34 @@ export interface WriteOptions<T> {
   conflict?: { field: string; message: string };
   /** Whether the committed result changed public content; by default every write did. */
   changedContent?: (result: T) => boolean;
+  /**
+   * An article write: the ids it touches (and the one it creates). Only the pages showing
+   * those articles are refreshed, instead of everything (docs/decisions/0030-content-on-demand.md).
+   */
+  articles?: { ids: number[] | ((trx: Transaction<Database>) => Promise<number[]>); created?: (result: T) => number };
 }
 
 export async function writeContent<T>(services: AdminServices, work: (trx: Transaction<Database>) => Promise<T>, options: WriteOptions<T> = {}): Promise<T> {
   let result: T;
+  let articles: ArticleChange[] | null = null;
   try {
-    result = await services.database.db.transaction().execute(work);
+    result = await services.database.db.transaction().execute(async (trx) => {
+      if (!options.articles) return work(trx);
+      const { created } = options.articles;
+      // Computed in the transaction when the write's own data says which articles it touches (a library image's users).
+      const ids = typeof options.articles.ids === "function" ? await options.articles.ids(trx) : options.articles.ids;
+      const before = new Map(await Promise.all(ids.map(async (id) => [id, await articleState(trx, id)] as const)));
+      const outcome = await work(trx);
+      const touched = created ? [...ids, created(outcome)] : ids;
+      articles = await Promise.all(touched.map(async (id) => articleChange(id, before.get(id), await articleState(trx, id))));
+      return outcome;
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const { conflict } = options;
     if (conflict) throw new HttpError(409, "conflict", `${conflict.field}: ${conflict.message}`, conflict.field);
     throw new HttpError(409, "conflict", "Someone else saved a conflicting change at the same time. Reload and try again.");
   }
-  if (options.changedContent?.(result) ?? true) await services.content.changed();
+  if (options.changedContent?.(result) ?? true) await services.content.changed(articles ? { kind: "articles", articles } : undefined);
   return result;
 }

@@ -25,3 +25,10 @@ export async function recordEvent(db: Kysely<Database>, event: AnalyticsEvent, n
     .values({ name: event.name, uid: event.uid ?? null, language: event.language ?? null, path: event.path ?? null, created_at: now.toISOString() })
     .execute();
 }
+
+/** Deletes the events older than the retention period; returns how many went. */
+export async function pruneEvents(db: Kysely<Database>, retentionDays: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db.deleteFrom("analytics_events").where("created_at", "<", cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

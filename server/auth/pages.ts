@@ -3,6 +3,7 @@
  * (it hands the result to the page that opened it, then closes), and the
  * development identity provider's form. Served with the request's CSP nonce.
  */
+import { createHash } from "node:crypto";
 import { SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, type SignInResult } from "#core/sign-in-result.ts";
 import { escapeHtml, scriptJson } from "#server/http/html.ts";
 
@@ -25,6 +26,9 @@ const STYLE = `
   button { margin-block-start: 1.25rem; padding: 0.6rem 1.4rem; font: 600 1rem system-ui, sans-serif; color: #fff; background: #1f3a5f; border: 0; border-radius: 999px; cursor: pointer; }
   a { color: #1f3a5f; }
 `;
+
+/** The CSP source that allows the pages' one <style> element, and no other inline style. */
+export const PAGE_STYLE_SOURCE = `'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`;
 
 function document(language: PageLanguage, title: string, body: string): string {
   return `<!doctype html><html lang="${escapeHtml(language.code)}" dir="${language.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
@@ -89,9 +93,11 @@ export interface DevLoginPageInput {
 
 /** The development identity provider's form: Email, Name, Continue. In English: it is a developer tool. */
 export function devLoginPage(input: DevLoginPageInput): string {
+  // The popup opens on this form: the email field (or the first one to correct) takes the focus.
+  const focused = input.errors.email || !input.errors.name ? "email" : "name";
   const field = (id: "email" | "name", label: string, attributes: string) => {
     const error = input.errors[id];
-    return `<label for="${id}">${label}</label><input id="${id}" name="${id}" ${attributes} required value="${escapeHtml(input.values[id])}"${
+    return `<label for="${id}">${label}</label><input id="${id}" name="${id}" ${attributes} required${id === focused ? " autofocus" : ""} value="${escapeHtml(input.values[id])}"${
       error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ""
     }>${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ""}`;
   };

@@ -20,13 +20,14 @@ import { recordEvent } from "#server/analytics/events.ts";
 import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-pages.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
-import { XSRF_COOKIE } from "#server/http/xsrf.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
+import { clientAddress, createRateLimiter, rateLimitKey } from "#server/http/rate-limit.ts";
+import { unstorableText } from "#server/http/validate.ts";
+import { expectedXsrfToken } from "#server/http/xsrf.ts";
 import { ATTEMPT_COOKIE, attemptCookieOptions, peekAttempt, saveAttempt, takeAttempt, type SignInAttempt } from "./attempts.ts";
 import { PROVIDER_NAMES, usesDevLogin, type ProviderName } from "./dev-login.ts";
 import { devLoginPage, messagePage, resultPage } from "./pages.ts";
 import { callbackUrl, createProviders, describeProviderError, SignInFailure, type ProviderIdentity } from "./providers.ts";
-import { clientAddress, createRateLimiter } from "./rate-limit.ts";
 import { DEFAULT_RETURN_TO, returnToSchema } from "./return-to.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
 import { sessionCookieOptions } from "./session-middleware.ts";
@@ -52,7 +53,12 @@ const callbackQuerySchema = z.object({
 
 const devLoginFormSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("must be an email address like ada@example.com").max(254, "must be at most 254 characters")),
-  name: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(100, "must be at most 100 characters")
+    .refine((name) => unstorableText(name) === null, "must not contain NUL characters or malformed Unicode"),
   state: z.string().max(512),
 });
 
@@ -176,7 +182,7 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>();
 
   app.use("/auth/*", async (c: Context<HttpEnv>, next) => {
-    const decision = limiter.hit(clientAddress(c, config.trustProxy));
+    const decision = await limiter.hit(rateLimitKey(clientAddress(c, config.trustProxy)));
     if (decision.allowed) return next();
     log.warn({ requestId: c.get("requestId"), path: c.req.path }, "sign-in rate limit reached");
     const message = `Too many sign-in requests from your address. Please try again in ${decision.retryAfterSeconds} seconds.`;
@@ -249,7 +255,7 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
     const provider = providerParam(c);
     if (!devLoginAvailable(provider)) return notFoundPage(c, "The development sign-in is not available on this server.");
     const attempt = await peekAttempt(db, getCookie(c, ATTEMPT_COOKIE));
-    const xsrfToken = getCookie(c, XSRF_COOKIE);
+    const xsrfToken = expectedXsrfToken(c);
     if (!attempt || attempt.provider !== provider || !xsrfToken) {
       const failure = new SignInFailure("attempt_missing", "This sign-in has expired or cookies are blocked. Please try again.", 400);
       return fail(c, null, provider, failure);
@@ -278,7 +284,7 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
       const page = devLoginPage({
         providerLabel: LABELS[provider],
         action: `/auth/${provider}/dev-login`,
-        xsrfToken: getCookie(c, XSRF_COOKIE) ?? "",
+        xsrfToken: expectedXsrfToken(c) ?? "",
         state: text("state").slice(0, 512),
         values: { email: text("email").slice(0, 254), name: text("name").slice(0, 100) },
         errors: { email: errors.email, name: errors.name },

@@ -1,8 +1,15 @@
 /**
  * The start-up data files of spec §7 / PRODUCT.md §5: the published content of
  * one collection as { data: { documents: [{ id, data }] } }. Never users, never a file from disk.
+ * `blogs` grows with the archive, so it is paged (README "Start-up files"):
+ * `?after=ID&limit=N` gives the articles with a published version and an id
+ * above ID, in id order, at most N of them and about INIT_PAGE_BYTES; `next`
+ * is the address of the following page, null on the last one. Articles
+ * published while a client pages get higher ids, so a client that follows
+ * `next` to the end sees every article exactly once.
  */
-import type { Snapshot } from "./snapshot.ts";
+import type { ArticleReader } from "./articles.ts";
+import type { Resident } from "./resident.ts";
 
 export const INIT_FILE_NAMES = ["blogs", "translates", "languages"] as const;
 export type InitFileName = (typeof INIT_FILE_NAMES)[number];
@@ -16,8 +23,8 @@ interface Document {
   data: Record<string, unknown>;
 }
 
-function languageDocuments(snapshot: Snapshot): Document[] {
-  return snapshot.languages
+function languageDocuments(resident: Resident): Document[] {
+  return resident.languages
     .filter((language) => language.enabled)
     .map((language) => ({
       id: String(language.id),
@@ -36,39 +43,70 @@ function languageDocuments(snapshot: Snapshot): Document[] {
     }));
 }
 
-function translateDocuments(snapshot: Snapshot): Document[] {
-  const enabled = snapshot.languages.filter((language) => language.enabled);
+function translateDocuments(resident: Resident): Document[] {
+  const enabled = resident.languages.filter((language) => language.enabled);
   return enabled.flatMap((language) => [
-    ...(snapshot.sectionNames.get(language.code) ?? []).map((name) => ({
+    ...(resident.sectionNames.get(language.code) ?? []).map((name) => ({
       id: `${language.code}:${name.section}`,
       data: { code: language.code, code_component: name.section, label: name.label, search: name.search, link: null, short_code: language.shortCode },
     })),
-    ...[...(snapshot.translations.get(language.code) ?? new Map<string, string>())].map(([key, label]) => ({
+    ...[...(resident.translations.get(language.code) ?? new Map<string, string>())].map(([key, label]) => ({
       id: `${language.code}:${key}`,
       data: { code: language.code, code_component: key, label, search: null, link: null, short_code: language.shortCode },
     })),
   ]);
 }
 
-function blogDocuments(snapshot: Snapshot): Document[] {
-  return snapshot.articles.map((article) => ({
-    id: String(article.id),
+export function initFile(resident: Resident, name: "translates" | "languages") {
+  return { data: { documents: name === "languages" ? languageDocuments(resident) : translateDocuments(resident) } };
+}
+
+export const INIT_PAGE_DEFAULT_LIMIT = 20;
+export const INIT_PAGE_MAX_LIMIT = 100;
+/** A page ends once it holds this many bytes of JSON (an article is never split), so no page is large whatever the bodies. */
+export const INIT_PAGE_BYTES = 1024 * 1024;
+/** Articles read per query while filling a page. */
+const SOURCE_BATCH = 10;
+
+function blogDocument({ blog, versions }: Awaited<ReturnType<ArticleReader["sources"]>>[number]): string {
+  return JSON.stringify({
+    id: String(blog.id),
     data: {
-      key: article.key,
-      author: article.author,
-      cover: article.cover,
-      tags: article.tags,
+      key: blog.key,
+      author: blog.author,
+      cover: blog.cover,
+      tags: JSON.parse(blog.tags) as string[],
       versions: Object.fromEntries(
-        [...article.versions].map(([code, version]) => [
-          code,
-          { slug: version.slug, title: version.title, summary: version.summary, body: version.body, publishedAt: version.publishedAt, updatedAt: version.updatedAt },
+        versions.map((version) => [
+          version.code,
+          {
+            slug: version.slug,
+            title: version.title,
+            summary: version.summary,
+            body: version.body,
+            publishedAt: version.published_at ?? version.updated_at,
+            updatedAt: version.updated_at,
+          },
         ]),
       ),
     },
-  }));
+  });
 }
 
-export function initFile(snapshot: Snapshot, name: InitFileName) {
-  const documents = name === "languages" ? languageDocuments(snapshot) : name === "translates" ? translateDocuments(snapshot) : blogDocuments(snapshot);
-  return { data: { documents } };
+/** One page of the blogs file: its documents as JSON, and the cursor of the next page (null on the last). */
+export async function blogsPage(articles: ArticleReader, after: number, limit: number): Promise<{ documents: string; nextAfter: number | null }> {
+  const documents: string[] = [];
+  let bytes = 0;
+  let cursor = after;
+  for (;;) {
+    const batch = await articles.sources(cursor, SOURCE_BATCH);
+    for (const source of batch) {
+      if (documents.length >= limit || bytes >= INIT_PAGE_BYTES) return { documents: documents.join(","), nextAfter: cursor };
+      const document = blogDocument(source);
+      documents.push(document);
+      bytes += document.length;
+      cursor = source.blog.id;
+    }
+    if (batch.length < SOURCE_BATCH) return { documents: documents.join(","), nextAfter: null };
+  }
 }

@@ -3,11 +3,11 @@ import { orderForPicker } from "#core/language-switch.ts";
 import type { ShellLanguage } from "#core/shell.ts";
 import type { LanguageRef, SectionName } from "#core/types.ts";
 import { enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-pages.ts";
-import type { Snapshot } from "./snapshot.ts";
+import type { Resident } from "./resident.ts";
 
-export function shellView(snapshot: Snapshot, rawLang: string | undefined) {
+export function shellView(resident: Resident, rawLang: string | undefined) {
   // An unknown language still gets a shell (for its 404 page): the favorite language's.
-  const language = findEnabledLanguage(snapshot, rawLang) ?? favoriteLanguage(snapshot);
+  const language = findEnabledLanguage(resident, rawLang) ?? favoriteLanguage(resident);
   const toShell = (candidate: LanguageRef): ShellLanguage => ({
     id: candidate.id,
     code: candidate.code,
@@ -16,13 +16,13 @@ export function shellView(snapshot: Snapshot, rawLang: string | undefined) {
     welcome: candidate.welcome,
     dir: candidate.dir,
   });
-  const pickerLanguages = orderForPicker(enabledLanguages(snapshot));
+  const pickerLanguages = orderForPicker(enabledLanguages(resident));
   const sectionNames: Record<number, SectionName[]> = {};
-  for (const candidate of pickerLanguages) sectionNames[candidate.id] = snapshot.sectionNames.get(candidate.code) ?? [];
+  for (const candidate of pickerLanguages) sectionNames[candidate.id] = resident.sectionNames.get(candidate.code) ?? [];
   return {
     language: language ? toShell(language) : { id: 0, code: "en-US", shortCode: "en", label: "English", welcome: "welcome", dir: "ltr" as const },
     languages: pickerLanguages.map(toShell),
     sectionNames,
-    strings: Object.fromEntries(language ? (snapshot.translations.get(language.code) ?? []) : []),
+    strings: Object.fromEntries(language ? (resident.translations.get(language.code) ?? []) : []),
   };
 }

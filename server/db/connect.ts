@@ -1,10 +1,11 @@
 /** Opens the configured database: SQLite (embedded, default) or PostgreSQL. */
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import type { DatabaseTarget } from "#server/config.ts";
 import { observeQuery, watchPool } from "#server/metrics.ts";
+import { trackAvailability, type DatabaseAvailability, type DatabaseLog } from "./availability.ts";
 import type { Database } from "./schema.ts";
 import { openSqlite } from "./sqlite-adapter.ts";
 
@@ -15,6 +16,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** PostgreSQL only: a pool other modules may use for LISTEN/NOTIFY. */
   pool: pg.Pool | null;
+  /** Whether the database is reachable (always, for SQLite). */
+  availability: DatabaseAvailability;
   close(): Promise<void>;
 }
 
@@ -23,21 +26,30 @@ function timeQueries(dialect: DialectName) {
   return (event: LogEvent) => observeQuery(dialect, event.level === "error" ? "error" : "ok", event.queryDurationMillis / 1000);
 }
 
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+/** `log` hears about what happens on the way: a folder created for SQLite, a PostgreSQL outage and its end. */
+export function openDatabase(target: DatabaseTarget, log?: DatabaseLog): DatabaseHandle {
+  const availability = trackAvailability(log);
   if (target.kind === "sqlite") {
-    if (target.path !== ":memory:") mkdirSync(dirname(target.path), { recursive: true });
+    const folder = dirname(target.path);
+    if (target.path !== ":memory:" && !existsSync(folder)) {
+      mkdirSync(folder, { recursive: true });
+      // A typo in DATABASE_URL would otherwise quietly start an empty site elsewhere.
+      log?.warn({ folder: resolve(folder) }, `created the folder ${resolve(folder)} for the SQLite database`);
+    }
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(target.path) }), log: timeQueries("sqlite") });
-    return { db, dialect: "sqlite", pool: null, close: () => db.destroy() };
+    return { db, dialect: "sqlite", pool: null, availability, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on("error", () => {});
+  pool.on("error", (error) => availability.failed(error));
+  pool.on("connect", () => availability.connected());
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timeQueries("postgres") });
   const unwatchPool = watchPool("postgres", pool);
   return {
     db,
     dialect: "postgres",
     pool,
+    availability,
     close: () => {
       unwatchPool();
       return db.destroy();

@@ -54,6 +54,26 @@ export interface BlogVersionsTable {
   status: "draft" | "published";
   published_at: string | null;
   updated_at: string;
+  /** The body rendered by the renderer version below; null until first rendered (docs/decisions/0030). */
+  html: string | null;
+  renderer_version: Generated<number>;
+  reading_minutes: Generated<number>;
+}
+
+/** One row per tag of an article (copied from blogs.tags at every write), for tag lookups by index. */
+export interface BlogTagsTable {
+  tag: string;
+  blog_id: number;
+}
+
+/** What each content write changed, in order: other processes read it to invalidate the same set. */
+export interface ContentChangesTable {
+  id: Generated<number>;
+  /** The instance (or CLI run) that made the change; it skips its own entries. */
+  origin: string;
+  /** JSON of a ContentChange (server/content/changes.ts). */
+  change: string;
+  created_at: string;
 }
 
 export interface UsersTable {
@@ -177,6 +197,8 @@ export interface Database {
   translates: TranslatesTable;
   blogs: BlogsTable;
   blog_versions: BlogVersionsTable;
+  blog_tags: BlogTagsTable;
+  content_changes: ContentChangesTable;
   users: UsersTable;
   identities: IdentitiesTable;
   sessions: SessionsTable;

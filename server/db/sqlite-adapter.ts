@@ -21,12 +21,24 @@ function wrapStatement(statement: StatementSync): SqliteStatement {
   };
 }
 
+/** Distinct SQL texts kept prepared: Kysely builds the same few hundred, and preparing costs as much as a small query. */
+const PREPARED_STATEMENTS = 500;
+
 export function openSqlite(path: string): SqliteDatabase & { exec(sql: string): void } {
   const database = new DatabaseSync(path, { timeout: 5000 });
   database.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
+  const prepared = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
-    prepare: (sql) => wrapStatement(database.prepare(sql)),
+    prepare: (sql) => {
+      let statement = prepared.get(sql);
+      if (!statement) {
+        statement = wrapStatement(database.prepare(sql));
+        if (prepared.size >= PREPARED_STATEMENTS) prepared.delete(prepared.keys().next().value!);
+        prepared.set(sql, statement);
+      }
+      return statement;
+    },
     exec: (sql) => database.exec(sql),
   };
 }

@@ -1,23 +1,32 @@
 /**
  * The HTTP application: one Hono app in front of everything. Order matters:
- * refuse bad addresses → security headers → XSRF → static files → session →
+ * request id → security headers → refuse bad addresses → XSRF (before any body
+ * is read) → route body limit → static files → session → analytics limits →
  * JSON API and sign-in → cached anonymous pages → React Router.
  */
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type Next } from "hono";
 import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#server/context.ts";
 import { authRoutes } from "#server/auth/routes.ts";
 import { sessionMiddleware } from "#server/auth/session-middleware.ts";
 import { favoriteLanguage } from "#server/content/public-pages.ts";
-import { robotsTxt, sitemapXml } from "#server/content/seo-files.ts";
+import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
+import { robotsTxt } from "#server/content/sitemap.ts";
+import { hasSessionCookie } from "#server/auth/session-cookie.ts";
 import { mediaFiles } from "#server/media/files.ts";
 import type { HttpEnv } from "./env.ts";
+import { analyticsLimits } from "./analytics-limits.ts";
+import { routeBodyLimit } from "./body-limits.ts";
 import { errorResponse, HttpError } from "./errors.ts";
 import { escapeHtml } from "./html.ts";
-import type { PageCache } from "./page-cache.ts";
+import { createPageCache, type PageCache } from "./page-cache.ts";
+import { newPageNotes } from "./page-notes.ts";
+import { conditionalGet } from "./conditional-get.ts";
+import { sitemapRoutes } from "./sitemaps.ts";
 import { adminApi } from "./admin-api.ts";
 import { publicApi } from "./public-api.ts";
 import { requestGuard } from "./request-guard.ts";
@@ -26,7 +35,6 @@ import { xsrfProtection } from "./xsrf.ts";
 import { serveOpenApi } from "#server/ops/openapi.ts";
 import { probeRoutes } from "#server/ops/probes.ts";
 import { requestMetrics } from "#server/ops/request-metrics.ts";
-import { randomUUID } from "node:crypto";
 
 export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -37,6 +45,8 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** Cache of anonymous pages in front of React Router (see page-cache.ts). */
   pageCache?: PageCache;
+  /** Answer anonymous pages from the cache (default); off in development, where every render must show the edited code. */
+  cachePages?: boolean;
   /** True once a graceful shutdown has begun (/readyz answers 503). */
   isDraining?: () => boolean;
   /** The React Router route pattern of a page path, for the request metrics. */
@@ -46,6 +56,10 @@ export interface HttpAppOptions {
 export function createHttpApp(services: AppServices, options: HttpAppOptions = {}) {
   const { config, content, log } = services;
   const app = new Hono<HttpEnv>();
+  // Anonymous pages, start-up files and sitemaps share one byte-bounded cache.
+  const pageCache =
+    options.pageCache ??
+    createPageCache({ content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies, maxBytes: config.pageCacheBytes });
 
   // A bad address never reaches React Router; answer a small page in the favorite language.
   const renderBadRequest = (message: string) => {
@@ -58,18 +72,23 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   };
 
   app.use(requestMetrics(options.pagePattern));
+  // A client's X-Request-Id is kept only if it is short and plain (letters, digits, _ - =); otherwise a fresh UUID.
+  app.use(requestId({ limitLength: 64 }));
   app.use(async (c, next) => {
     const started = performance.now();
-    c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
     c.set("user", null);
     await next();
     // Path only: query strings can carry OAuth codes and states.
     log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   });
-  app.use(requestGuard(renderBadRequest));
   app.use(securityHeaders({ hsts: config.secureCookies }));
+  app.use(requestGuard(renderBadRequest));
+  // Outside compression, which turns strong ETags weak: 304 for every response whose ETag matches (weakly).
+  app.use(conditionalGet());
   app.use(compress());
-  app.use(xsrfProtection({ secure: config.secureCookies }));
+  const bodyLimit = routeBodyLimit(config);
+  app.use(xsrfProtection({ secure: config.secureCookies, publicUrl: config.publicUrl }, bodyLimit));
+  app.use(bodyLimit);
   app.route("/", probeRoutes(services, { isDraining: options.isDraining }));
 
   if (options.clientDir) {
@@ -93,15 +112,11 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
 
   // After the static files: they never need the user, and the lookup is a database query.
   app.use(sessionMiddleware(services.database.db, { secure: config.secureCookies }));
+  app.use("/api/analytics/*", analyticsLimits(services));
 
-  app.route("/", publicApi(services));
+  app.route("/", publicApi(services, pageCache.responses));
   app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
-  let sitemap: { version: number; xml: string } | null = null;
-  app.get("/sitemap.xml", (c) => {
-    const snapshot = content.current();
-    if (sitemap?.version !== snapshot.version) sitemap = { version: snapshot.version, xml: sitemapXml(snapshot, config.publicUrl) };
-    return c.body(sitemap.xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" });
-  });
+  app.route("/", sitemapRoutes(services, pageCache.responses));
   app.route("/api/admin", adminApi(services));
   app.route("/", authRoutes(services));
   serveOpenApi(app);
@@ -109,20 +124,36 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
 
   const handleDocument = options.handleDocument;
   if (handleDocument) {
-    if (options.pageCache) app.use(options.pageCache.middleware);
+    if (options.cachePages !== false) app.use(pageCache.middleware);
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
-      context.set(requestContext, { nonce: c.get("nonce"), requestId: c.get("requestId"), user: c.get("user") });
+      context.set(requestContext, { nonce: c.get("nonce"), requestId: c.get("requestId"), user: c.get("user"), pageNotes: c.get("pageNotes") ?? newPageNotes() });
       const response = await handleDocument(c.req.raw, context);
       const headers = new Headers(response.headers);
       if (!headers.has("Cache-Control")) headers.set("Cache-Control", c.get("user") ? "private, no-store" : "public, no-cache");
+      // A loader that failed for want of a database (entry.server's handleError recorded it) is a 503, not a 500.
+      if (response.status === 500 && !services.database.availability.available) {
+        headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+        headers.set("Cache-Control", "no-store");
+        return new Response(response.body, { status: 503, headers });
+      }
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     });
   }
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.field);
+    if (c.req.raw.signal.aborted) {
+      // The client went away (closed the tab, lost the network): nothing to answer, nothing wrong here.
+      log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path }, "client closed the connection");
+      return errorResponse(400, "client_closed", "The client closed the connection.");
+    }
+    if (services.database.availability.failed(error)) {
+      const response = errorResponse(503, "database_unavailable", "The database is unreachable right now. Please try again in a few seconds.");
+      response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+      return response;
+    }
     log.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
     return errorResponse(500, "internal_error", "Something went wrong on our side. Please try again.");
   });

@@ -1,7 +1,10 @@
 /**
- * Anonymous pages are rendered once per content version and then served from
- * memory with an ETag (and pre-compressed), so the common case costs no
- * rendering at all. Signed-in visitors always get a fresh, private render.
+ * Anonymous pages (and the start-up files and sitemaps) are rendered once and
+ * then served from memory with a strong ETag, compressed once per encoding.
+ * The cache is a byte-bounded LRU (PAGE_CACHE_BYTES): a crawl of millions of
+ * distinct URLs cannot grow memory past the bound. Each entry names what it
+ * shows (an article, a language's list, a tag); a content change drops exactly
+ * the entries that show what changed (docs/decisions/0030-content-on-demand.md).
  * Cache hits are answered straight from Node's request handler, before the
  * Hono pipeline, because that is most of their cost (bench/README.md).
  */
@@ -9,20 +12,35 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { staleAfter } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
+import { countPageCacheLookup, reportPageCacheSize } from "#server/metrics.ts";
+import { findBadInput } from "./request-guard.ts";
+import { newPageNotes } from "./page-notes.ts";
 import { contentSecurityPolicy, securityHeaderValues } from "./security.ts";
 import { hasXsrfCookie, newXsrfCookie } from "./xsrf.ts";
 
 const CACHEABLE_STATUSES = new Set([200, 301, 404]);
-export const MAX_CACHED_PAGES = 2000;
+/** Query values longer than this are never part of a cache key: such pages are rendered, not kept. */
+const MAX_KEYED_QUERY_LENGTH = 256;
+/** Paths whose query parameters the cache remembers (what each page's loader said it reads). */
+const MAX_REMEMBERED_PATHS = 20_000;
+/** Bytes an entry costs beyond its bodies (key, headers, bookkeeping), roughly. */
+const ENTRY_OVERHEAD_BYTES = 1_024;
 
-interface CachedPage {
+type Encoding = "br" | "gzip";
+
+export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** Strong validator of the identity body; each encoding gets its own (RFC 9110 §8.8.3). */
   etag: string;
-  encoded: Map<"br" | "gzip", Buffer>;
+  encoded: Map<Encoding, Buffer>;
+  /** What the response shows (see server/content/changes.ts); only "everything" invalidates an entry without tags. */
+  shows: ReadonlySet<string>;
+  bytes: number;
 }
 
 interface Answer {
@@ -38,71 +56,233 @@ export function asBody(buffer: Buffer | null): Uint8Array<ArrayBuffer> | null {
   return buffer && new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 }
 
-function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+function strongEtag(body: Buffer): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+function encodedEtag(etag: string, encoding: Encoding | null): string {
+  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+}
+
+/**
+ * RFC 9110 §13.1.2: If-None-Match uses weak comparison, so `W/"x"` matches `"x"`
+ * and `W/"x"`; "*" matches any current representation.
+ */
+export function ifNoneMatchHits(ifNoneMatch: string | undefined | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => {
+    const tag = candidate.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === opaque;
+  });
+}
+
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   const accepted = (acceptEncoding ?? "").toLowerCase();
   if (/\bbr\b/.test(accepted)) return "br";
   if (/\bgzip\b/.test(accepted)) return "gzip";
   return null;
 }
 
-function encode(page: CachedPage, encoding: "br" | "gzip"): Buffer {
-  let encoded = page.encoded.get(encoding);
-  if (!encoded) {
-    encoded =
-      encoding === "br"
-        ? brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } })
-        : gzipSync(page.body, { level: 9 });
-    page.encoded.set(encoding, encoded);
+/** The CSP of a cached page: its inline scripts allowed by hash, so no nonce is shared by the responses it serves. */
+function hashedScriptPolicy(html: string): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.add(`'sha256-${createHash("sha256").update(match[1]!).digest("base64")}'`);
   }
-  return encoded;
+  const marker = "cached-page";
+  return contentSecurityPolicy(marker).replace(`'nonce-${marker}'`, [...hashes].join(" ") || "'none'");
 }
 
-function answer(page: CachedPage, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Answer {
-  const headers: Record<string, string> = { ...page.headers, ETag: page.etag, Vary: "Accept-Encoding, Cookie" };
-  if (ifNoneMatch === page.etag) return { status: 304, headers, body: null };
-  const encoding = page.body.length > 1024 ? preferredEncoding(acceptEncoding) : null;
-  const body = encoding ? encode(page, encoding) : page.body;
-  if (encoding) headers["Content-Encoding"] = encoding;
-  headers["Content-Length"] = String(body.length);
-  return { status: page.status, headers, body: method === "HEAD" ? null : body };
+export function createResponseCache(maxBytes: number) {
+  // A Map keeps insertion order: re-inserting on each hit makes its first key the least recently used.
+  const entries = new Map<string, CachedResponse>();
+  const keysShowing = new Map<string, Set<string>>();
+  let totalBytes = 0;
+  /** Bumped by every invalidation: a render that started before one must not be kept. */
+  let generation = 0;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+    for (const tag of entry.shows) {
+      const keys = keysShowing.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) keysShowing.delete(tag);
+    }
+  }
+
+  function makeRoom(bytes: number) {
+    while (totalBytes + bytes > maxBytes && entries.size > 0) remove(entries.keys().next().value!);
+  }
+
+  function encode(key: string, entry: CachedResponse, encoding: Encoding): Buffer {
+    let encoded = entry.encoded.get(encoding);
+    if (!encoded) {
+      encoded =
+        encoding === "br"
+          ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+          : gzipSync(entry.body, { level: 9 });
+      entry.encoded.set(encoding, encoded);
+      if (entries.get(key) === entry) {
+        entries.delete(key);
+        totalBytes -= entry.bytes;
+        entry.bytes += encoded.length;
+        makeRoom(entry.bytes);
+        entries.set(key, entry);
+        totalBytes += entry.bytes;
+        reportPageCacheSize(totalBytes);
+      }
+    }
+    return encoded;
+  }
+
+  return {
+    get generation() {
+      return generation;
+    },
+    get size() {
+      return { entries: entries.size, bytes: totalBytes };
+    },
+    get(key: string): CachedResponse | undefined {
+      const entry = entries.get(key);
+      countPageCacheLookup(entry ? "hit" : "miss");
+      if (entry) {
+        entries.delete(key);
+        entries.set(key, entry);
+      }
+      return entry;
+    },
+    /** Keeps a response unless an invalidation happened since `since` (the generation when its render started). */
+    put(key: string, response: Omit<CachedResponse, "bytes" | "encoded" | "etag">, since: number): CachedResponse {
+      const entry: CachedResponse = {
+        ...response,
+        etag: strongEtag(response.body),
+        encoded: new Map(),
+        bytes: response.body.length + key.length + ENTRY_OVERHEAD_BYTES,
+      };
+      if (since !== generation || entry.bytes > maxBytes / 4) return entry;
+      remove(key);
+      makeRoom(entry.bytes);
+      entries.set(key, entry);
+      totalBytes += entry.bytes;
+      for (const tag of entry.shows) {
+        const keys = keysShowing.get(tag) ?? new Set<string>();
+        keys.add(key);
+        keysShowing.set(tag, keys);
+      }
+      reportPageCacheSize(totalBytes);
+      return entry;
+    },
+    /** Drops the entries showing any of `tags`; all entries when `tags` is null. */
+    invalidate(tags: Iterable<string> | null) {
+      generation += 1;
+      if (tags === null) {
+        entries.clear();
+        keysShowing.clear();
+        totalBytes = 0;
+      } else {
+        for (const tag of tags) for (const key of [...(keysShowing.get(tag) ?? [])]) remove(key);
+      }
+      reportPageCacheSize(totalBytes);
+    },
+    has: (key: string) => entries.has(key),
+    /** The response to send for a cached entry: 304 on a matching If-None-Match, else the body in the preferred encoding. */
+    answer(key: string, entry: CachedResponse, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Answer {
+      const encoding = entry.body.length > 1024 ? preferredEncoding(acceptEncoding) : null;
+      const etag = encodedEtag(entry.etag, encoding);
+      const headers: Record<string, string> = { ...entry.headers, ETag: etag, Vary: "Accept-Encoding, Cookie" };
+      if (ifNoneMatchHits(ifNoneMatch, etag)) return { status: 304, headers, body: null };
+      const body = encoding ? encode(key, entry, encoding) : entry.body;
+      if (encoding) headers["Content-Encoding"] = encoding;
+      headers["Content-Length"] = String(body.length);
+      return { status: entry.status, headers, body: method === "HEAD" ? null : body };
+    },
+  };
+}
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/**
+ * The cache key of a page: its path and only the query parameters its loader reads
+ * (learned from its first render), so `?utm_source=…` or `?x=1` cannot force renders.
+ * Null when the query is too long to key: the page is rendered and not kept.
+ */
+function pageKey(url: URL, used: readonly string[] | undefined): string | null {
+  const names = used ?? [...new Set(url.searchParams.keys())].sort();
+  const parts: string[] = [];
+  for (const name of names) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  const query = parts.join("&");
+  if (query.length > MAX_KEYED_QUERY_LENGTH) return null;
+  return `page:${url.pathname}${query ? `?${query}` : ""}`;
 }
 
 export interface PageCacheOptions {
   content: ContentStore;
   isAnonymous: (cookieHeader: string | undefined) => boolean;
   secureCookies: boolean;
+  maxBytes: number;
 }
 
-export function createPageCache({ content, isAnonymous, secureCookies }: PageCacheOptions) {
-  const pages = new Map<string, CachedPage>();
-  content.onReload(() => pages.clear());
-  const keyOf = (url: URL) => `${content.current().version}:${url.pathname}${url.search}`;
+export function createPageCache({ content, isAnonymous, secureCookies, maxBytes }: PageCacheOptions) {
+  const responses = createResponseCache(maxBytes);
+  const queryUsedBy = new Map<string, string[]>();
+  content.onChange((change) => {
+    if (change.kind === "everything") {
+      responses.invalidate(null);
+      queryUsedBy.clear();
+    } else responses.invalidate(staleAfter(change.articles));
+  });
+
+  function parseUrl(raw: string): URL | null {
+    try {
+      return new URL(raw, "http://cache.invalid");
+    } catch {
+      return null;
+    }
+  }
+  const keyOf = (url: URL) => pageKey(url, queryUsedBy.get(url.pathname));
+
+  function remember(pathname: string, query: string[]) {
+    if (queryUsedBy.size >= MAX_REMEMBERED_PATHS && !queryUsedBy.has(pathname)) queryUsedBy.delete(queryUsedBy.keys().next().value!);
+    queryUsedBy.set(pathname, query);
+  }
 
   /** Hono middleware: fills the cache from React Router's renders and answers hits that reach it. */
   const middleware: MiddlewareHandler<HttpEnv> = async (c, next) => {
     const method = c.req.method;
     if ((method !== "GET" && method !== "HEAD") || !isAnonymous(c.req.header("cookie"))) return next();
-    const key = keyOf(new URL(c.req.url));
-    const cached = pages.get(key);
-    if (cached) {
-      const { status, headers, body } = answer(cached, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+    const url = parseUrl(c.req.url);
+    const key = url && keyOf(url);
+    const cached = key ? responses.get(key) : undefined;
+    if (key && cached) {
+      const { status, headers, body } = responses.answer(key, cached, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
       return new Response(asBody(body), { status, headers });
     }
     // A HEAD render has no body to keep; only a GET fills the cache.
-    if (method === "HEAD") return next();
+    if (method === "HEAD" || !url) return next();
 
+    const since = responses.generation;
+    const notes = newPageNotes();
+    c.set("pageNotes", notes);
     await next();
     const response = c.res;
     if (!CACHEABLE_STATUSES.has(response.status) || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return;
+    if (notes.query) remember(url.pathname, notes.query);
+    const storedKey = keyOf(url);
+    if (!storedKey) return;
     const body = Buffer.from(await response.arrayBuffer());
-    const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== "set-cookie"));
-    headers["content-security-policy"] = contentSecurityPolicy(c.get("nonce"));
+    const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length"));
+    headers["content-security-policy"] = hashedScriptPolicy(body.toString("utf8"));
     headers["cache-control"] = "public, no-cache";
-    const page: CachedPage = { status: response.status, headers, body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`, encoded: new Map() };
-    if (pages.size >= MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
-    pages.set(key, page);
+    const entry = responses.put(storedKey, { status: response.status, headers, body, shows: notes.shows }, since);
     const setCookies = response.headers.getSetCookie();
-    const fresh = answer(page, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+    const fresh = responses.answer(storedKey, entry, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
     c.res = undefined;
     c.res = new Response(asBody(fresh.body), { status: fresh.status, headers: fresh.headers });
     for (const cookie of setCookies) c.res.headers.append("Set-Cookie", cookie);
@@ -111,10 +291,14 @@ export function createPageCache({ content, isAnonymous, secureCookies }: PageCac
   /** Node fast path: answers a cache hit directly; returns false to let the full pipeline handle the request. */
   function serveFromMemory(request: IncomingMessage, response: ServerResponse): boolean {
     const method = request.method ?? "GET";
-    if ((method !== "GET" && method !== "HEAD") || !isAnonymous(request.headers.cookie) || !request.url?.startsWith("/")) return false;
-    const cached = pages.get(keyOf(new URL(request.url, "http://cache.invalid")));
-    if (!cached) return false;
-    const { status, headers, body } = answer(cached, method, request.headers["if-none-match"], request.headers["accept-encoding"]);
+    const target = request.url ?? "";
+    // What the request guard refuses goes on to it (and its 400): never parsed here.
+    if ((method !== "GET" && method !== "HEAD") || !isAnonymous(request.headers.cookie) || findBadInput(target) !== null) return false;
+    const url = parseUrl(target);
+    const key = url && keyOf(url);
+    const cached = key ? responses.get(key) : undefined;
+    if (!key || !cached) return false;
+    const { status, headers, body } = responses.answer(key, cached, method, request.headers["if-none-match"], request.headers["accept-encoding"]);
     const outgoing: Record<string, string | string[]> = { ...securityHeaderValues(secureCookies), ...headers };
     if (!hasXsrfCookie(request.headers.cookie)) outgoing["Set-Cookie"] = newXsrfCookie(secureCookies);
     response.writeHead(status, outgoing);
@@ -122,7 +306,14 @@ export function createPageCache({ content, isAnonymous, secureCookies }: PageCac
     return true;
   }
 
-  return { middleware, serveFromMemory };
+  /** Whether an anonymous GET of this path (and query) would be answered from the cache. */
+  function isCached(pathAndQuery: string): boolean {
+    const url = parseUrl(pathAndQuery);
+    const key = url && keyOf(url);
+    return key !== null && responses.has(key);
+  }
+
+  return { middleware, serveFromMemory, responses, isCached };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

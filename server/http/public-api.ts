@@ -1,54 +1,74 @@
 /** Public JSON endpoints: start-up files, analytics events. */
-import { createHash } from "node:crypto";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
 import type { AppServices } from "#server/context.ts";
 import { clientEventSchema, recordEvent } from "#server/analytics/events.ts";
-import { INIT_FILE_NAMES, initFile, isInitFileName, type InitFileName } from "#server/content/init-files.ts";
+import { SHOWS_ARTICLE_SOURCES } from "#server/content/changes.ts";
+import { blogsPage, INIT_FILE_NAMES, INIT_PAGE_DEFAULT_LIMIT, INIT_PAGE_MAX_LIMIT, initFile, isInitFileName } from "#server/content/init-files.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
-import { z } from "zod";
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
-import { errorResponse } from "./errors.ts";
-import { asBody } from "./page-cache.ts";
+import { errorResponse, HttpError } from "./errors.ts";
+import { asBody, type CachedResponse, type ResponseCache } from "./page-cache.ts";
 
-function etagOf(body: Buffer): string {
-  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=0, must-revalidate" };
+
+/** A whole number query parameter within [min, max]; absent gives `fallback`. */
+function wholeParam(c: Context<HttpEnv>, name: string, min: number, max: number, fallback: number): number {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new HttpError(400, "invalid_query", `${name}: must be a whole number from ${min} to ${max}.`, name);
+  }
+  return Number(raw);
 }
 
-export function publicApi(services: AppServices) {
-  const app = new Hono<HttpEnv>();
-  // Serialised once per snapshot version: the files are read far more often than content changes.
-  const initCache = new Map<string, { body: Buffer; etag: string }>();
-  services.content.onReload(() => initCache.clear());
+/** Sends a cached response: 304 on a matching If-None-Match (weak comparison), compressed once per encoding. */
+export function sendCached(c: Context<HttpEnv>, responses: ResponseCache, key: string, entry: CachedResponse) {
+  const { status, headers, body } = responses.answer(key, entry, c.req.method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+  return new Response(asBody(body), { status, headers });
+}
 
-  function cachedInitFile(name: InitFileName) {
-    const snapshot = services.content.current();
-    const key = `${snapshot.version}:${name}`;
-    let entry = initCache.get(key);
-    if (!entry) {
-      const body = Buffer.from(JSON.stringify(initFile(snapshot, name)));
-      entry = { body, etag: etagOf(body) };
-      initCache.set(key, entry);
-    }
-    return entry;
-  }
+export function publicApi(services: AppServices, responses: ResponseCache) {
+  const app = new Hono<HttpEnv>();
 
   const initFileDoc = apiRoute({
     tag: "Public",
-    summary: "A start-up file: the content the browser needs first (blogs, translations or languages)",
+    summary: "A start-up file: the content the browser needs first (blogs, translations or languages); blogs is paged",
     params: { name: z.enum(INIT_FILE_NAMES) },
-    success: { status: 200, description: "The file; answers 304 to a matching If-None-Match." },
+    query: z.object({
+      after: z.number().int().min(0).optional().describe("blogs only: the cursor from the previous page's `next` (an article id)"),
+      limit: z.number().int().min(1).max(INIT_PAGE_MAX_LIMIT).optional().describe(`blogs only: articles per page (default ${INIT_PAGE_DEFAULT_LIMIT})`),
+    }),
+    success: { status: 200, description: "The file (`data.documents`; blogs adds `next`, also a Link header); answers 304 to a matching If-None-Match." },
     otherResponses: { 404: "No start-up file of that name." },
   });
-  app.get("/init/file/:name", initFileDoc, (c) => {
+  app.get("/init/file/:name", initFileDoc, async (c) => {
     const name = c.req.param("name");
     if (!isInitFileName(name)) {
       return errorResponse(404, "not_found", `There is no start-up file named "${name}". Known files: blogs, translates, languages.`);
     }
-    const { body, etag } = cachedInitFile(name);
-    const headers = { ETag: etag, "Cache-Control": "public, max-age=0, must-revalidate" };
-    if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
-    return c.body(asBody(body), 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+    if (name !== "blogs") {
+      const key = `init:${name}`;
+      const since = responses.generation;
+      const entry =
+        responses.get(key) ??
+        responses.put(key, { status: 200, headers: JSON_HEADERS, body: Buffer.from(JSON.stringify(initFile(services.content.current(), name))), shows: new Set() }, since);
+      return sendCached(c, responses, key, entry);
+    }
+    const after = wholeParam(c, "after", 0, 2_147_483_647, 0);
+    const limit = wholeParam(c, "limit", 1, INIT_PAGE_MAX_LIMIT, INIT_PAGE_DEFAULT_LIMIT);
+    const key = `init:blogs?after=${after}&limit=${limit}`;
+    let entry = responses.get(key);
+    if (!entry) {
+      const since = responses.generation;
+      const page = await blogsPage(services.content.articles, after, limit);
+      const next = page.nextAfter === null ? null : `/init/file/blogs?after=${page.nextAfter}&limit=${limit}`;
+      const body = Buffer.from(`{"data":{"documents":[${page.documents}]},"next":${JSON.stringify(next)}}`);
+      const headers: Record<string, string> = { ...JSON_HEADERS, ...(next ? { Link: `<${next}>; rel="next"` } : {}) };
+      entry = responses.put(key, { status: 200, headers, body, shows: new Set([SHOWS_ARTICLE_SOURCES]) }, since);
+    }
+    return sendCached(c, responses, key, entry);
   });
   app.all("/init/*", () => errorResponse(404, "not_found", "Unknown start-up file."));
 

@@ -1,6 +1,7 @@
 /**
- * Refuses addresses no page can answer before any routing: malformed
- * percent-encoding, control characters (NUL…), and absurd lengths — a 400, never a 500.
+ * Refuses addresses no page can answer before any routing: a path not starting
+ * with exactly one slash, malformed percent-encoding, control characters (NUL…),
+ * and absurd lengths — a 400, never a 500.
  */
 import type { MiddlewareHandler } from "hono";
 import { decodeSegment } from "#core/paths.ts";
@@ -18,8 +19,14 @@ export function rawPathAndQuery(url: string): { path: string; query: string } {
     : { path: afterOrigin.slice(0, queryStart), query: afterOrigin.slice(queryStart + 1) };
 }
 
+/**
+ * Why an address is refused, or null. Takes the absolute URL Hono sees or the
+ * raw request target Node sees (the page cache's fast path): both give one answer.
+ */
 export function findBadInput(url: string): string | null {
   const { path, query } = rawPathAndQuery(url);
+  // "//host/…" is a network-path reference: a URL parser reads a host there, and a redirect to it leaves the site.
+  if (!path.startsWith("/") || path.startsWith("//")) return "The path must start with a single slash.";
   if (path.length > MAX_PATH_LENGTH) return `The path is longer than ${MAX_PATH_LENGTH} characters.`;
   if (query.length > MAX_QUERY_LENGTH) return `The query string is longer than ${MAX_QUERY_LENGTH} characters.`;
   if (path.split("/").some((segment) => decodeSegment(segment) === null)) {

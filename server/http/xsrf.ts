@@ -1,11 +1,19 @@
 /**
- * Double-submit XSRF protection (spec §9): the server sets an XSRF-TOKEN
- * cookie; a state-changing request must repeat it in X-XSRF-TOKEN (or, for a
- * plain HTML form, a _xsrf field) or it is refused with 403.
+ * XSRF protection (spec §9, decision 0023), checked before any body is read:
+ *   1. the request must come from our own site: `Sec-Fetch-Site` (when sent)
+ *      is same-origin and `Origin` (when sent) is PUBLIC_URL or the request's own origin;
+ *   2. it must repeat the XSRF-TOKEN cookie's token in X-XSRF-TOKEN (or, for a
+ *      plain HTML form, a `_xsrf` field, read within the route's body limit).
+ * The token is tied to the session: with a session cookie it must be an HMAC
+ * of the session id, which a page on another site can neither read nor plant;
+ * without one it is a random double-submit value. Every response keeps the
+ * cookie in step with the session it leaves the browser with.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { parse as parseCookieHeader } from "hono/utils/cookie";
+import { SESSION_COOKIE } from "#server/auth/session-cookie.ts";
 import { errorResponse } from "./errors.ts";
 import type { HttpEnv } from "./env.ts";
 
@@ -15,12 +23,27 @@ export const XSRF_FORM_FIELD = "_xsrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function hasXsrfCookie(cookieHeader: string | undefined): boolean {
-  return (cookieHeader ?? "").split(";").some((part) => part.trim().startsWith(`${XSRF_COOKIE}=`));
+  return parseCookieHeader(cookieHeader ?? "", XSRF_COOKIE)[XSRF_COOKIE] !== undefined;
 }
 
-/** A Set-Cookie value with a fresh token: readable by the page's script (it must copy it into the header). */
+function xsrfCookie(token: string, secure: boolean): string {
+  return `${XSRF_COOKIE}=${token}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** A Set-Cookie value with a fresh random token, for a visitor without a session; readable by the page's script. */
 export function newXsrfCookie(secure: boolean): string {
-  return `${XSRF_COOKIE}=${randomBytes(24).toString("base64url")}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return xsrfCookie(randomBytes(24).toString("base64url"), secure);
+}
+
+/** The token of a session: an HMAC keyed by the (secret, HttpOnly) session id, so it reveals nothing about it. */
+export function sessionXsrfToken(sessionId: string): string {
+  return createHmac("sha256", sessionId).update("pp-xsrf-token").digest("base64url");
+}
+
+/** The token a request must repeat, or undefined when it has none to repeat. */
+export function expectedXsrfToken(c: Context): string | undefined {
+  const session = getCookie(c, SESSION_COOKIE);
+  return session ? sessionXsrfToken(session) : getCookie(c, XSRF_COOKIE);
 }
 
 function sameToken(a: string, b: string): boolean {
@@ -29,27 +52,70 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-async function submittedToken(request: Request): Promise<string | null> {
-  const header = request.headers.get(XSRF_HEADER);
-  if (header) return header;
-  if ((request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {
-    const form = await request.clone().formData().catch(() => null);
-    const field = form?.get(XSRF_FORM_FIELD);
-    return typeof field === "string" ? field : null;
-  }
+/** Why a request does not come from our own pages, or null when it does (or is not a browser's cross-site request). */
+export function crossSiteProblem(headers: Headers, requestOrigin: string, publicUrl: string): string | null {
+  const fetchSite = headers.get("sec-fetch-site");
+  if (fetchSite !== null && fetchSite !== "same-origin") return `Sec-Fetch-Site is "${fetchSite.slice(0, 40)}"; only same-origin requests may change data.`;
+  const origin = headers.get("origin");
+  if (origin !== null && origin !== publicUrl && origin !== requestOrigin) return "The Origin header names another site.";
   return null;
 }
 
-export function xsrfProtection(options: { secure: boolean }): MiddlewareHandler<HttpEnv> {
+const isForm = (c: Context) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header("content-type") ?? "");
+
+async function formToken(c: Context): Promise<string | undefined> {
+  const form = await c.req.raw.clone().formData().catch(() => null);
+  const field = form?.get(XSRF_FORM_FIELD);
+  return typeof field === "string" ? field : undefined;
+}
+
+/** The session the browser holds after this response: set, cleared, or the one it came with. */
+function sessionAfter(c: Context): string | undefined {
+  for (const line of c.res.headers.getSetCookie()) {
+    const [pair = "", ...attributes] = line.split(";");
+    const separator = pair.indexOf("=");
+    if (pair.slice(0, separator).trim() !== SESSION_COOKIE) continue;
+    const cleared = pair.slice(separator + 1).trim() === "" || attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+    return cleared ? undefined : pair.slice(separator + 1).trim();
+  }
+  return getCookie(c, SESSION_COOKIE);
+}
+
+const mismatch = () => errorResponse(403, "xsrf_mismatch", `The ${XSRF_HEADER} header is missing or does not match the ${XSRF_COOKIE} cookie.`);
+
+/**
+ * `limitBody` is the route's body limit: a plain form's `_xsrf` field is the
+ * only reason to read a body here, and it is read within that limit.
+ */
+export function xsrfProtection(options: { secure: boolean; publicUrl: string }, limitBody: MiddlewareHandler<HttpEnv>): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const cookie = getCookie(c, XSRF_COOKIE);
     if (!SAFE_METHODS.has(c.req.method)) {
-      const submitted = await submittedToken(c.req.raw);
-      if (!cookie || !submitted || !sameToken(cookie, submitted)) {
-        return errorResponse(403, "xsrf_mismatch", `The ${XSRF_HEADER} header is missing or does not match the ${XSRF_COOKIE} cookie.`);
+      const crossSite = crossSiteProblem(c.req.raw.headers, new URL(c.req.url).origin, options.publicUrl);
+      if (crossSite) return errorResponse(403, "cross_site_request", crossSite);
+      const expected = expectedXsrfToken(c);
+      if (expected === undefined) return mismatch();
+      const header = c.req.header(XSRF_HEADER);
+      if (header === undefined && isForm(c)) {
+        let matches = false;
+        const tooLarge = await limitBody(c, async () => {
+          const field = await formToken(c);
+          matches = field !== undefined && sameToken(expected, field);
+        });
+        if (tooLarge) return tooLarge;
+        if (!matches) return mismatch();
+      } else if (header === undefined || !sameToken(expected, header)) {
+        return mismatch();
       }
     }
     await next();
-    if (!cookie) c.res.headers.append("Set-Cookie", newXsrfCookie(options.secure));
+    const current = getCookie(c, XSRF_COOKIE);
+    const session = sessionAfter(c);
+    if (session !== undefined) {
+      const token = sessionXsrfToken(session);
+      if (current !== token) c.res.headers.append("Set-Cookie", xsrfCookie(token, options.secure));
+    } else if (current === undefined || getCookie(c, SESSION_COOKIE) !== undefined) {
+      // No token yet, or the session just ended: a fresh random one.
+      c.res.headers.append("Set-Cookie", newXsrfCookie(options.secure));
+    }
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Which articles use which library images (their cover and the images in
- * their bodies), kept in media_usage so the library lists "where used" and
- * refuses to delete an image in use without scanning articles.
+ * their bodies), kept in media_usage so the library lists "where used",
+ * refuses to delete an image in use and finds the versions an alt-text change
+ * re-renders, without scanning articles.
  */
 import type { Transaction } from "kysely";
 import { mediaIdsUsed } from "#core/media-rules.ts";
@@ -18,11 +19,35 @@ export async function requireMediaExist(trx: Transaction<Database>, ids: number[
   }
 }
 
-/** Recomputes the images an article uses from its stored cover and versions; call inside the write that changed them. */
-export async function syncMediaUsage(trx: Transaction<Database>, blogId: number): Promise<void> {
-  const blog = await trx.selectFrom("blogs").select("cover").where("id", "=", blogId).executeTakeFirst();
-  const bodies = await trx.selectFrom("blog_versions").select("body").where("blog_id", "=", blogId).execute();
-  const ids = blog ? mediaIdsUsed(blog.cover, bodies.map((row) => row.body)) : [];
-  await trx.deleteFrom("media_usage").where("blog_id", "=", blogId).execute();
-  if (ids.length > 0) await trx.insertInto("media_usage").values(ids.map((id) => ({ media_id: id, blog_id: blogId }))).execute();
+/** Articles per statement: well under SQLite's bound-parameter limit. */
+const SYNC_CHUNK = 200;
+
+/**
+ * Recomputes the images these articles use from their stored covers and versions
+ * (call inside the write that changed them). Only bodies naming a library image
+ * are read; references to images not in the library are not recorded.
+ */
+export async function syncMediaUsage(trx: Transaction<Database>, blogIds: readonly number[]): Promise<void> {
+  for (let start = 0; start < blogIds.length; start += SYNC_CHUNK) {
+    const ids = blogIds.slice(start, start + SYNC_CHUNK);
+    const [blogs, bodies] = await Promise.all([
+      trx.selectFrom("blogs").select(["id", "cover"]).where("id", "in", ids).execute(),
+      trx.selectFrom("blog_versions").select(["blog_id", "body"]).where("blog_id", "in", ids).where("body", "like", "%media:%").execute(),
+    ]);
+    const bodiesOf = Map.groupBy(bodies, (row) => row.blog_id);
+    const uses = blogs.flatMap((blog) => mediaIdsUsed(blog.cover, (bodiesOf.get(blog.id) ?? []).map((row) => row.body)).map((mediaId) => ({ media_id: mediaId, blog_id: blog.id })));
+    await trx.deleteFrom("media_usage").where("blog_id", "in", ids).execute();
+    if (uses.length === 0) continue;
+    const known = new Set(
+      (
+        await trx
+          .selectFrom("media")
+          .select("id")
+          .where("id", "in", [...new Set(uses.map((use) => use.media_id))])
+          .execute()
+      ).map((row) => row.id),
+    );
+    const recorded = uses.filter((use) => known.has(use.media_id));
+    if (recorded.length > 0) await trx.insertInto("media_usage").values(recorded).execute();
+  }
 }

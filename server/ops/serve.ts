@@ -31,6 +31,8 @@ function listen(server: Server, port: number, host: string, log: Logger, what: s
 }
 
 export async function serve({ config, log, server, connections, readMetrics, close }: ServeOptions): Promise<void> {
+  // A promise some request path forgot to await must not end the process (Node's default): log it instead.
+  process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
   await listen(server, config.port, config.host, log, "the site");
   const metricsServer = config.metrics.port === null ? null : createMetricsServer(readMetrics);
   if (metricsServer && config.metrics.port !== null) {

@@ -15,6 +15,8 @@ async function createArticle(page: Page, author: string): Promise<number> {
   await expect(page.getByText("Linked job pages: M1805")).toBeVisible();
   await page.getByRole("button", { name: "Create article" }).click();
   await expect(page).toHaveURL(/\/admin\/articles\/\d+\?language=en-US$/);
+  // The focus follows to the new article's heading, which is no generated key.
+  await expect(page.getByRole("heading", { level: 1, name: "Untitled article" })).toBeFocused();
   return Number(/\/admin\/articles\/(\d+)/.exec(page.url())![1]);
 }
 

@@ -20,6 +20,8 @@ test.describe("admin ROME jobs", () => {
 
     await page.getByRole("link", { name: "Next page" }).click();
     await expect(page).toHaveURL(/\/admin\/romes\?page=2$/);
+    // Pagination moves the focus to the screen's heading, not back to the top of the document.
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await expect(page.getByText("Page 2 of 11", { exact: true })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "codes" })).toHaveText("51–100 of 532 codes");
     await expect(codeCells(page)).toHaveCount(50);
@@ -88,5 +90,7 @@ test.describe("admin ROME jobs", () => {
     await page.getByRole("button", { name: "Import" }).click();
     await expect(importRegion(page).getByRole("alert")).toHaveText(/^malformed\.xml was not imported: Malformed XML at line 10: /);
     await expect(page.locator(".romes-summary")).toHaveCount(0);
+    // No "100%" bar beside the refusal.
+    await expect(page.getByLabel("Upload progress")).toHaveCount(0);
   });
 });

@@ -31,11 +31,12 @@ test("shows completeness per language, section names first, right-to-left cells"
   await expect(keyRow(page, "HOME").getByRole("button")).toHaveCount(0);
   const arabic = keyRow(page, "NAV:HOME").locator('td[lang="ar"]');
   await expect(arabic).toHaveAttribute("dir", "rtl");
-  // Languages not on the site show on request, with their missing cells marked.
-  await expect(grid(page).locator('td[lang="zh-CN"]')).toHaveCount(0);
-  await page.getByLabel("Show languages not on the site").check();
+  // Languages not on the site (a new one, say) show too, with their missing cells marked; a tick hides them.
   await expect(cellButton(page, "zh-CN", "NAV:HOME")).toHaveAccessibleName(/^missing/);
   await expect(keyRow(page, "NAV:HOME").locator('td[lang="zh-CN"]')).toHaveClass(/cell--missing/);
+  await page.getByLabel("Only languages on the site").check();
+  await expect(grid(page).locator('td[lang="zh-CN"]')).toHaveCount(0);
+  await page.getByLabel("Only languages on the site").uncheck();
 });
 
 test("edits NAV:ARTICLES in fr-FR and the French pages show it at once", async ({ page }) => {
@@ -88,6 +89,8 @@ test("adds a key, which shows as missing elsewhere; Missing only keeps just the 
   await expect(page.getByLabel("Find a key or text")).toHaveValue("E2E:PROMO");
 
   await page.getByLabel("Find a key or text").fill("");
+  // Among the languages on the site: 中文 (not on it) misses most keys.
+  await page.getByLabel("Only languages on the site").check();
   await page.getByLabel("Missing only").check();
   await expect(keyRow(page, "E2E:PROMO")).toBeVisible();
   await expect(keyRow(page, "NAV:HOME")).toHaveCount(0);

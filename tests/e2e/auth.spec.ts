@@ -4,7 +4,7 @@
  * welcome / welcome back, sign-out, the admin gate, the blocked-popup
  * fallback, and the toast's hover behaviour (§8).
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { GOOGLE_STANDIN_URL } from "./ports.ts";
 import type { GoogleUser } from "#tests/fixtures/idp/google.ts";
 import { COOKIES, standInCookieValue } from "#tests/fixtures/idp/shared.ts";
@@ -17,11 +17,26 @@ const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${(coun
 const header = (page: Page) => page.locator("header.site-header");
 const toast = (page: Page, text: string | RegExp) => page.locator(".toast").filter({ hasText: text });
 
-/** Signs in through the popup of the development provider behind "Sign in with GitHub". */
-async function devSignIn(page: Page, who: { email: string; name: string }, scope = header(page), buttonName = "Sign in with GitHub") {
+/** The header holds the providers in its "Sign in" menu; opens it and returns the provider's button. */
+async function headerSignInButton(page: Page, name: string, menuName = "Sign in") {
+  await header(page).getByRole("button", { name: menuName, exact: true }).click();
+  return header(page).getByRole("button", { name });
+}
+
+/** Opens the header's account menu (the button named "Signed in as …"). */
+async function openAccountMenu(page: Page) {
+  await header(page).getByRole("button", { name: /^Signed in as|^Connecté en tant que|^مسجّل الدخول باسم/ }).click();
+}
+
+/**
+ * Signs in through the popup of the development provider behind "Sign in with GitHub",
+ * from the header's menu or, given a `scope`, from the buttons shown there (the admin gate).
+ */
+async function devSignIn(page: Page, who: { email: string; name: string }, scope?: Locator, buttonName = "Sign in with GitHub", menuName = "Sign in") {
   const popupOpened = page.waitForEvent("popup");
-  await scope.getByRole("button", { name: buttonName }).click();
+  await (scope ? scope.getByRole("button", { name: buttonName }) : await headerSignInButton(page, buttonName, menuName)).click();
   const popup = await popupOpened;
+  await expect(popup.getByLabel("Email")).toBeFocused();
   await popup.getByLabel("Email").fill(who.email);
   await popup.getByLabel("Name").fill(who.name);
   const closed = popup.waitForEvent("close");
@@ -42,24 +57,31 @@ async function chooseGoogleUser(context: BrowserContext, user: GoogleUser) {
 }
 
 async function signOut(page: Page) {
+  await openAccountMenu(page);
   await header(page).getByRole("button", { name: "Sign out" }).click();
   await expect(toast(page, "You are signed out.")).toBeVisible();
-  await expect(header(page).getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+  // The focus is not lost with the account button: it moves to the new "Sign in" button.
+  await expect(header(page).getByRole("button", { name: "Sign in", exact: true })).toBeFocused();
 }
 
 test("development provider in a popup: welcome, sign-out, welcome back", async ({ page }) => {
   const who = { email: uniqueEmail("dev"), name: "Dev Person" };
   await page.goto("/en/welcome");
-  await expect(header(page).getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+  await expect(await headerSignInButton(page, "Sign in with Google")).toBeVisible();
   await expect(header(page).getByRole("button", { name: "Sign in with GitHub" })).toBeVisible();
-  await header(page).screenshot({ path: `${SHOTS}/auth-header-signed-out-en.png` });
+  await page.screenshot({ path: `${SHOTS}/auth-header-signed-out-en.png` });
+  await page.keyboard.press("Escape");
 
   await devSignIn(page, who);
   await expect(toast(page, "Welcome, Dev Person!")).toBeVisible();
   await expect(header(page).getByText("Dev Person", { exact: true })).toBeVisible();
+  // The focus follows the sign-in to the account button.
+  await expect(header(page).getByRole("button", { name: "Signed in as Dev Person" })).toBeFocused();
+  await openAccountMenu(page);
   await expect(header(page).getByRole("button", { name: "Sign out" })).toBeVisible();
   await expect(header(page).getByRole("button", { name: "Sign in with GitHub" })).toHaveCount(0);
   await expect(header(page).getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/\/en\/welcome$/);
   await header(page).screenshot({ path: `${SHOTS}/auth-header-signed-in-en.png` });
   await page.screenshot({ path: `${SHOTS}/auth-welcome-toast.png` });
@@ -76,7 +98,7 @@ test("Google through the local OpenID provider: name and photo in the header", a
   await chooseGoogleUser(context, grace);
   await page.goto("/en/articles");
   const popupOpened = page.waitForEvent("popup");
-  await header(page).getByRole("button", { name: "Sign in with Google" }).click();
+  await (await headerSignInButton(page, "Sign in with Google")).click();
   const popup = await popupOpened;
   await popupClosed(popup);
   await expect(toast(page, "Welcome, Grace Hopper!")).toBeVisible();
@@ -88,7 +110,7 @@ test("Google through the local OpenID provider: name and photo in the header", a
   await signOut(page);
   await page.locator("body").click({ position: { x: 1, y: 1 } });
   const again = page.waitForEvent("popup");
-  await header(page).getByRole("button", { name: "Sign in with Google" }).click();
+  await (await headerSignInButton(page, "Sign in with Google")).click();
   await popupClosed(await again);
   await expect(toast(page, "Welcome back, Grace Hopper!")).toBeVisible();
 });
@@ -97,11 +119,11 @@ test("a refused Google sign-in shows the provider's message and the method", asy
   await context.addCookies([{ name: COOKIES.googleOutcome, value: "deny", url: GOOGLE_STANDIN_URL }]);
   await page.goto("/en/welcome");
   const popupOpened = page.waitForEvent("popup");
-  await header(page).getByRole("button", { name: "Sign in with Google" }).click();
+  await (await headerSignInButton(page, "Sign in with Google")).click();
   await popupClosed(await popupOpened);
   const error = page.getByRole("alert").locator(".toast");
   await expect(error).toHaveText(/Sign-in failed: .*denied.* \(google\)/);
-  await expect(header(page).getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 });
 
 test("the admin gate: 401 with sign-in buttons, 403 for others, the admin shell and the Admin link for admins", async ({ page }) => {
@@ -126,6 +148,7 @@ test("the admin gate: 401 with sign-in buttons, 403 for others, the admin shell 
   await page.goto("/en/welcome");
   await devSignIn(page, { email: "admin@example.com", name: "Demo Admin" });
   await expect(toast(page, "Welcome back, Demo Admin!")).toBeVisible();
+  await openAccountMenu(page);
   await header(page).getByRole("link", { name: "Admin" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   const nav = page.getByRole("navigation", { name: "Admin sections" });
@@ -143,13 +166,14 @@ test("a blocked popup falls back to a full-page sign-in that returns to the same
     window.open = () => null;
   });
   await page.goto("/fr/articles");
-  await header(page).getByRole("button", { name: "Se connecter avec GitHub" }).click();
+  await (await headerSignInButton(page, "Se connecter avec GitHub", "Se connecter")).click();
   await expect(page).toHaveURL(/\/auth\/github\/dev-login$/);
   await page.getByLabel("Email").fill(uniqueEmail("blocked"));
   await page.getByLabel("Name").fill("Bea Blocked");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/fr\/articles$/);
   await expect(toast(page, "Bienvenue, Bea Blocked !")).toBeVisible();
+  await openAccountMenu(page);
   await expect(header(page).getByRole("button", { name: "Se déconnecter" })).toBeVisible();
 });
 
@@ -173,10 +197,12 @@ test("a hovered toast stays past 5 s and leaves about 1 s after the mouse does",
 test("the header in Arabic, signed out and signed in", async ({ page }) => {
   await page.goto(`/ar/${encodeURIComponent("مرحبا")}`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(header(page).getByRole("button", { name: "تسجيل الدخول باستخدام Google" })).toBeVisible();
-  await header(page).screenshot({ path: `${SHOTS}/auth-header-signed-out-ar.png` });
-  await devSignIn(page, { email: uniqueEmail("amal"), name: "أمل" }, header(page), "تسجيل الدخول باستخدام GitHub");
+  await expect(await headerSignInButton(page, "تسجيل الدخول باستخدام Google", "تسجيل الدخول")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/auth-header-signed-out-ar.png` });
+  await page.keyboard.press("Escape");
+  await devSignIn(page, { email: uniqueEmail("amal"), name: "أمل" }, undefined, "تسجيل الدخول باستخدام GitHub", "تسجيل الدخول");
   await expect(toast(page, "أهلًا بك يا أمل!")).toBeVisible();
+  await openAccountMenu(page);
   await expect(header(page).getByRole("button", { name: "تسجيل الخروج" })).toBeVisible();
   await header(page).screenshot({ path: `${SHOTS}/auth-header-signed-in-ar.png` });
   await page.screenshot({ path: `${SHOTS}/auth-toast-ar.png` });

@@ -50,6 +50,8 @@ test.describe("routing", () => {
     expect((await request.get("/en/articles?page=-1")).status()).toBe(400);
     expect((await request.get("/en/articles?page=abc")).status()).toBe(400);
     expect((await request.get(`/en/jobs?q=${"a".repeat(101)}`)).status()).toBe(400);
+    expect((await request.get("/en/jobs?domain=AB")).status()).toBe(400);
+    expect((await request.get("/en/jobs?domain=Z")).status()).toBe(404);
     expect((await request.get("/en/articles?page=999")).status()).toBe(404);
     expect((await request.get("/en/%E0%A4%A")).status()).toBe(400);
     expect((await request.get(`/en/${"x".repeat(3000)}`)).status()).toBe(400);
@@ -169,6 +171,29 @@ test.describe("screens", () => {
     await page.goto("/en/jobs?q=m1805");
     await expect(page.locator(".job-list a")).toHaveCount(1);
     await expect(page.getByRole("main").getByRole("status")).toContainText("1");
+  });
+
+  test("the jobs directory: an index of the domaines, one domaine per page, every job two links away", async ({ page, request }) => {
+    const hrefs = (html: string, pattern: RegExp) => new Set([...html.matchAll(pattern)].map((match) => match[1]!));
+    const directory = await (await request.get("/en/jobs")).text();
+    const domains = hrefs(directory, /href="(\/en\/jobs\?domain=[A-N])"/g);
+    expect(domains.size).toBe(14);
+    // No job list on the index page itself: that is what made it 156 KB.
+    expect(hrefs(directory, /href="(\/en\/jobs\/[a-n]\d{4}\/[^"]*)"/g).size).toBe(0);
+    const jobs = new Set<string>();
+    for (const domain of domains) {
+      const html = await (await request.get(domain)).text();
+      for (const job of hrefs(html, /href="(\/en\/jobs\/[a-n]\d{4}\/[^"]*)"/g)) jobs.add(job);
+    }
+    expect(jobs.size).toBe(532);
+
+    await page.goto("/en/jobs");
+    await page.getByRole("navigation", { name: "Browse by domain" }).getByRole("link", { name: /^M/ }).click();
+    await expect(page).toHaveURL(/\/en\/jobs\?domain=M$/);
+    await expect(page.getByRole("heading", { level: 2, name: /^M / })).toBeVisible();
+    await expect(page.locator(".job-list a").first()).toContainText("M1");
+    await expect(page.locator('.domain-index a[aria-current="page"]')).toContainText("M");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/jobs\?domain=M$/);
   });
 
   test("an article renders its Markdown, and its job page lists it", async ({ page, request }) => {

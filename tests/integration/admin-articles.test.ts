@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
-import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, fullSitemap, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
 
   async function publicState() {
     const blogs = (await (await testApp.app.request("/init/file/blogs")).json()) as { data: { documents: { id: string; data: { versions: Record<string, { slug: string; title: string }> } }[] } };
-    const sitemap = await (await testApp.app.request("/sitemap.xml")).text();
+    const sitemap = await fullSitemap(testApp.app);
     return { blogs: blogs.data.documents, sitemap };
   }
 
@@ -204,7 +204,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       expect(saved).toMatchObject({ code: "en-US", slug: "draft-day-ca-commence", status: "draft", publishedAt: null });
 
       const hidden = await publicState();
-      expect(testApp.services.content.current().articles.some((candidate) => candidate.id === article.id)).toBe(false);
+      expect(await testApp.services.content.articles.published(article.id)).toBeNull();
       expect(hidden.blogs.some((document) => document.id === String(article.id))).toBe(false);
       expect(hidden.sitemap).not.toContain("draft-day-ca-commence");
 
@@ -214,7 +214,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       expect(live.status).toBe("published");
       expect(live.publishedAt).toEqual(expect.any(String));
 
-      const snapshotArticle = testApp.services.content.current().articles.find((candidate) => candidate.id === article.id);
+      const snapshotArticle = await testApp.services.content.articles.published(article.id);
       expect(snapshotArticle?.versions.get("en-US")?.html).toContain("<strong>Markdown</strong>");
       const shown = await publicState();
       expect(shown.blogs.find((document) => document.id === String(article.id))?.data.versions["en-US"]?.slug).toBe("draft-day-ca-commence");
@@ -289,7 +289,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
         '<a href="javascript:alert(1)">raw link</a>',
       ].join("\n\n");
       await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Attempted injection", body, status: "published" }) });
-      const html = testApp.services.content.current().articles.find((candidate) => candidate.id === article.id)!.versions.get("en-US")!.html;
+      const html = (await testApp.services.content.articles.published(article.id))!.versions.get("en-US")!.html;
       // Every tag in the output is a paragraph: the attempts are shown as text, never as elements or attributes.
       expect(new Set(html.match(/<\/?[a-z][^>]*>/gi))).toEqual(new Set(["<p>", "</p>"]));
       expect(html).toContain("&lt;script&gt;");
@@ -316,7 +316,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       expect((await call("GET", `/${article.id}`)).status).toBe(404);
       expect(await db().selectFrom("blog_versions").select("id").where("blog_id", "=", article.id).execute()).toEqual([]);
       expect((await publicState()).sitemap).not.toContain(`/${article.id}/ephemere`);
-      expect(testApp.services.content.current().articles.some((candidate) => candidate.id === article.id)).toBe(false);
+      expect(await testApp.services.content.articles.published(article.id)).toBeNull();
       expect(JSON.parse((await latestAudit()).before!)).toMatchObject({ id: article.id, versions: [{ code: "fr-FR" }] });
       await expectRefused(() => call("DELETE", `/${article.id}`), 404, "id");
     });

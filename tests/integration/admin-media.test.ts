@@ -2,6 +2,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MediaItem, MediaPage } from "#core/admin/media/schema.ts";
 import { decompressionBomb, encoded, hasGps, jpegWithGps, SVG } from "#tests/fixtures/images.ts";
+import { articleAlternates } from "#server/content/public-pages.ts";
+import { RENDERER_VERSION, STALE_RENDER } from "#server/content/rendering.ts";
 import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "#tests/integration/support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -241,15 +243,27 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
         body: { title: "The harbour", body: `Intro.\n\n![](media:${image.id})\n\nMore.`, coverAlt: "", status: "published" },
       });
       expect(saved.status, JSON.stringify(saved.json)).toBe(201);
-      const article = testApp.services.content.current().articles.find((candidate) => candidate.id === articleId)!;
+      const article = (await testApp.services.content.articles.published(articleId))!;
       const html = article.versions.get("en-US")!.html;
       expect(html).toContain('<source type="image/avif" srcset="/media/');
       expect(html).toMatch(/<source type="image\/webp" srcset="[^"]+ 400w, [^"]+ 800w, [^"]+ 900w"/);
       expect(html).toContain(`alt="Boats in the harbour" width="900" height="600" loading="lazy"`);
       expect(article.coverImage).toMatchObject({ id: image.id, width: 900, height: 600 });
-      // An alt text change reaches the published page.
+      const path = articleAlternates(testApp.services.content.current(), article).find((alternate) => alternate.hrefLang === "en-US")!.path;
+      expect(await (await testApp.app.request(path)).text()).toContain('alt="Boats in the harbour"');
+      const otherVersions = () =>
+        db().selectFrom("blog_versions").select(["id", "html", "renderer_version"]).where("blog_id", "<>", articleId).orderBy("id").execute();
+      const untouched = await otherVersions();
+
+      // An alt text change marks exactly the versions drawing the image stale and refreshes their pages.
       await call("PUT", `/${image.id}/alt/en-US`, { body: { alt: "Fishing boats at dawn" } });
-      expect(testApp.services.content.current().articles.find((candidate) => candidate.id === articleId)!.versions.get("en-US")!.html).toContain('alt="Fishing boats at dawn"');
+      const stored = await db().selectFrom("blog_versions").select(["html", "renderer_version"]).where("blog_id", "=", articleId).where("code", "=", "en-US").executeTakeFirstOrThrow();
+      expect(stored).toEqual({ html: null, renderer_version: STALE_RENDER });
+      expect(await otherVersions()).toEqual(untouched);
+      expect(await (await testApp.app.request(path)).text()).toContain('alt="Fishing boats at dawn"');
+      const rerendered = await db().selectFrom("blog_versions").select(["html", "renderer_version"]).where("blog_id", "=", articleId).where("code", "=", "en-US").executeTakeFirstOrThrow();
+      expect(rerendered.renderer_version).toBe(RENDERER_VERSION);
+      expect(rerendered.html).toContain('alt="Fishing boats at dawn"');
     });
 
     it("lists where an image is used and refuses to delete it while used, naming the articles", async () => {

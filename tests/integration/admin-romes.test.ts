@@ -41,9 +41,17 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
 
   const db = () => testApp.services.database.db;
 
-  function send(method: string, path: string, options: { session?: string | null; json?: unknown; body?: BodyInit; contentType?: string } = {}) {
+  // The XSRF token is tied to the session: one per session cookie, fetched as a browser would get it.
+  const sessionTokens = new Map<string, Promise<{ cookie: string; "x-xsrf-token": string }>>();
+  const tokenFor = (session: string) => {
+    if (!sessionTokens.has(session)) sessionTokens.set(session, xsrfHeaders(testApp.app, session));
+    return sessionTokens.get(session)!;
+  };
+
+  async function send(method: string, path: string, options: { session?: string | null; json?: unknown; body?: BodyInit; contentType?: string } = {}) {
     const session = options.session === undefined ? admin : options.session;
-    const headers: Record<string, string> = { "x-xsrf-token": xsrf["x-xsrf-token"], cookie: session ? `${xsrf.cookie}; ${session}` : xsrf.cookie };
+    const token = session ? await tokenFor(session) : xsrf;
+    const headers: Record<string, string> = { "x-xsrf-token": token["x-xsrf-token"], cookie: session ? `${token.cookie}; ${session}` : token.cookie };
     let body = options.body;
     if (options.json !== undefined) {
       headers["content-type"] = "application/json";
@@ -396,6 +404,22 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       expect((await put("/A1101/labels/de-DE", { label: "é".repeat(200) })).status).toBe(200);
       const notJson = await send("PUT", "/A1101/labels/de-DE", { body: "label=x", contentType: "application/x-www-form-urlencoded" });
       expect(notJson.status).toBe(415);
+    });
+  });
+
+  describe("exporting cells a spreadsheet would run as formulas", () => {
+    it("neutralises them with a leading quote, and the export re-imports to the same labels", async () => {
+      const formula = "@SUM(1+1)";
+      const result = await importFile(utf8(`code_rome,libelle\r\nA1101,${formula}\r\n`), "rome.csv");
+      expect(result.body).toMatchObject({ updated: 1, rejected: [] });
+      const exported = await (await send("GET", "/export.csv")).arrayBuffer();
+      const text = new TextDecoder().decode(exported);
+      expect(text).toContain(`\r\n6,A1101,'${formula}\r\n`);
+      expect(text.split("\r\n").every((line) => line.split(",").every((cell) => !/^[=+\-@\t\r]/.test(cell)))).toBe(true);
+      const reimported = await importFile(new Uint8Array(exported), "rome.csv");
+      expect(reimported.body).toMatchObject({ added: 0, updated: 0, rejected: [] });
+      const job = await db().selectFrom("codes_romes").selectAll().where("code", "=", "A1101").executeTakeFirstOrThrow();
+      expect(job.label).toBe(formula);
     });
   });
 });

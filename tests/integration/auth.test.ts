@@ -334,7 +334,7 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     await signIn(browser, "google");
     const id = browser.cookie("pp_session")!;
     const uid = (await findSessionUser(db(), id))!.user.uid;
-    const xsrf = await xsrfHeaders(testApp.app);
+    const xsrf = await xsrfHeaders(testApp.app, `pp_session=${id}`);
     const withoutToken = await testApp.app.request("/api/auth/sign-out", { method: "POST", headers: { cookie: `${xsrf.cookie}; pp_session=${id}` } });
     expect(withoutToken.status).toBe(403);
     expect(await findSessionUser(db(), id)).not.toBeNull();

@@ -36,8 +36,8 @@ async function measureUntil(check: () => boolean | Promise<boolean>, limitMs: nu
 
 /** A UI string changed through the instance's admin API (one transaction with its audit entry, then `content.changed()`). */
 async function changeTranslation(instance: Instance, key: string, code: string, label: string) {
-  const xsrf = await xsrfHeaders(instance.app);
   const session = await signedInCookie(instance.services, { email: `editor-${randomUUID()}@example.com`, isAdmin: true });
+  const xsrf = await xsrfHeaders(instance.app, session);
   const response = await instance.app.request(`/api/admin/translations/${encodeURIComponent(key)}/${encodeURIComponent(code)}`, {
     method: "PUT",
     headers: { ...xsrf, cookie: `${xsrf.cookie}; ${session}`, "content-type": "application/json" },

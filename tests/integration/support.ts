@@ -7,35 +7,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { expect } from "vitest";
-import { loadConfig, testDatabaseUrl, type Config } from "#server/config.ts";
+import { loadConfig, type Config } from "#server/config.ts";
 import { createHttpApp, type HttpAppOptions } from "#server/http/app.ts";
 import { createLogger } from "#server/log.ts";
 import { createServices } from "#server/services.ts";
+import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 
 export const DATABASE_KINDS = ["sqlite", "postgres"] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = testDatabaseUrl();
-  const name = `pp_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 export interface TestDatabase {
   url: string;
@@ -70,9 +50,13 @@ export async function startTestApp(kind: DatabaseKind, options: { env?: Record<s
   };
 }
 
-/** Cookie jar + XSRF for requests against app.request(): what a browser would send. */
-export async function xsrfHeaders(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {
-  const response = await app.request("/healthz");
+/**
+ * Cookie jar + XSRF for requests against app.request(): what a browser would
+ * send. The token is tied to the session, so a signed-in visitor's comes from
+ * a request made with its session cookie.
+ */
+export async function xsrfHeaders(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }, sessionCookie?: string) {
+  const response = await app.request("/healthz", sessionCookie ? { headers: { cookie: sessionCookie } } : undefined);
   const token = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
   if (!token) throw new Error("the server set no XSRF-TOKEN cookie");
   return { cookie: `XSRF-TOKEN=${token}`, "x-xsrf-token": token };
@@ -129,13 +113,21 @@ export function adminApiCaller<Json = Record<string, unknown>>(
   sessions: Record<Visitor, string>,
   xsrf: Awaited<ReturnType<typeof xsrfHeaders>>,
 ): AdminApiCall<Json> {
+  const tokens = new Map<Visitor, Promise<Awaited<ReturnType<typeof xsrfHeaders>>>>();
+  const xsrfOf = (visitor: Visitor) => {
+    if (!sessions[visitor]) return Promise.resolve(xsrf);
+    if (!tokens.has(visitor)) tokens.set(visitor, xsrfHeaders(app, sessions[visitor]));
+    return tokens.get(visitor)!;
+  };
   return async (method, path, options = {}) => {
-    const cookie = [xsrf.cookie, sessions[options.as ?? "admin"]].filter(Boolean).join("; ");
+    const visitor = options.as ?? "admin";
+    const token = await xsrfOf(visitor);
+    const cookie = [token.cookie, sessions[visitor]].filter(Boolean).join("; ");
     const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const response = await app.request(`${basePath}${path}`, {
       method,
       headers: {
-        "x-xsrf-token": xsrf["x-xsrf-token"],
+        "x-xsrf-token": token["x-xsrf-token"],
         cookie,
         ...(body === undefined ? {} : { "content-type": options.contentType ?? "application/json" }),
       },
@@ -162,4 +154,12 @@ export async function expectAdminGateRefuses(
   expect(user.status).toBe(403);
   expect(user.json).toMatchObject({ error: { code: "forbidden" } });
   expect(await storedState()).toEqual(before);
+}
+
+/** The sitemap index and every child it lists, as one text: what a crawler reads. */
+export async function fullSitemap(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }, publicUrl = "http://localhost:3000"): Promise<string> {
+  const index = await (await app.request("/sitemap.xml")).text();
+  const children = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(publicUrl, ""));
+  const texts = await Promise.all(children.map(async (path) => (await app.request(path)).text()));
+  return [index, ...texts].join("\n");
 }

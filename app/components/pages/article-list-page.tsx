@@ -1,13 +1,11 @@
-import { Link } from "react-router";
 import type { ArticleListView } from "#server/content/public-pages.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { ArticleCard } from "#app/components/article-card.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
 import { Seo } from "#app/components/seo.tsx";
 
 export function ArticleListPage({ view }: { view: ArticleListView }) {
   const { t } = useShell();
-  const { window } = view;
-  const pagePath = (page: number) => (page === 1 ? view.basePath : `${view.basePath}?page=${page}`);
   return (
     <>
       <Seo title={t("ARTICLES:TITLE")} description={t("ARTICLES:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
@@ -21,13 +19,7 @@ export function ArticleListPage({ view }: { view: ArticleListView }) {
           ))}
         </div>
       )}
-      {window.pageCount > 1 && (
-        <nav className="pagination" aria-label={t("PAGINATION:LABEL")}>
-          {window.hasPrevious ? <Link to={pagePath(window.page - 1)} rel="prev">{t("PAGINATION:PREVIOUS")}</Link> : <span />}
-          <p aria-current="page">{t("PAGINATION:STATUS", { page: window.page, total: window.pageCount })}</p>
-          {window.hasNext ? <Link to={pagePath(window.page + 1)} rel="next">{t("PAGINATION:NEXT")}</Link> : <span />}
-        </nav>
-      )}
+      <Pagination window={view.window} basePath={view.basePath} />
     </>
   );
 }

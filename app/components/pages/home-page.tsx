@@ -35,7 +35,8 @@ export function HomePage({ view }: { view: HomeView }) {
           <h2 id="jobs-title">{t("HOME:JOBS_TITLE")}</h2>
           <p>{t("HOME:JOBS_TEXT")}</p>
           <p className="feature__figures">
-            <span>{formatNumber(view.jobCount, language.code)}</span> · <span>{formatNumber(view.domainCount, language.code)}</span>
+            <span>{t("HOME:JOB_COUNT", { count: formatNumber(view.jobCount, language.code) })}</span> ·{" "}
+            <span>{t("HOME:DOMAIN_COUNT", { count: formatNumber(view.domainCount, language.code) })}</span>
           </p>
           <Link className="button" to={view.jobsPath}>
             {t("HOME:JOBS_LINK")}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { JobView } from "#server/content/public-pages.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { ArticleCard } from "#app/components/article-card.tsx";
+import { Pagination } from "#app/components/pagination.tsx";
 import { Seo } from "#app/components/seo.tsx";
 
 export function JobPage({ view }: { view: JobView }) {
@@ -44,6 +45,7 @@ export function JobPage({ view }: { view: JobView }) {
         ) : (
           <p>{t("JOBS:NO_RELATED")}</p>
         )}
+        <Pagination window={view.relatedWindow} basePath={view.relatedBasePath} />
       </section>
       <p className="attribution">{t("JOBS:SOURCE")}</p>
     </article>

@@ -6,8 +6,30 @@ import { SEARCH_QUERY_MAX_LENGTH, slugify } from "#core/text.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { Seo } from "#app/components/seo.tsx";
 
+/**
+ * The jobs directory: a search, the index of the domaines and the jobs of the chosen domaine
+ * (or the matches of a search). Every job is reachable by plain links: index → domaine → job.
+ */
 export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   const { t, language } = useShell();
+  const count = (value: number) => t("JOBS:RESULTS", { count: formatNumber(value, language.code) });
+  const listing = view.query !== "" || view.domain !== null;
+  // First on the directory's own page; after the jobs once a domaine is chosen, to go on to the next.
+  const domainIndex = (
+    <nav aria-labelledby="domain-index-title" className="domain-index">
+      <h2 id="domain-index-title">{t("JOBS:BROWSE")}</h2>
+      <ul>
+        {view.index.map((domain) => (
+          <li key={domain.letter}>
+            <Link to={`?domain=${domain.letter}`} aria-current={domain.letter === view.domain ? "page" : undefined}>
+              <span className="code">{domain.letter}</span> <span className="domain-index__name">{t(`ROME:DOMAIN:${domain.letter}`)}</span>{" "}
+              <span className="domain-index__count">{count(domain.count)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
   return (
     <>
       <Seo title={t("JOBS:TITLE")} description={t("JOBS:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
@@ -22,28 +44,13 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
           </button>
         </div>
       </Form>
-      <p role="status" className="results-count">
-        {view.total === 0 ? t("JOBS:NO_RESULTS", { query: view.query }) : t("JOBS:RESULTS", { count: formatNumber(view.total, language.code) })}
-        {view.query && (
-          <>
-            {" "}
-            <Link to=".">{t("JOBS:CLEAR")}</Link>
-          </>
-        )}
-      </p>
-      {view.groups.length > 1 && (
-        <nav aria-label={t("JOBS:DOMAIN")} className="domain-index">
-          <ul>
-            {view.groups.map((group) => (
-              <li key={group.letter}>
-                <a href={`#domain-${group.letter}`}>
-                  <span className="code">{group.letter}</span> {t(`ROME:DOMAIN:${group.letter}`)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+      {listing && (
+        <p role="status" className="results-count">
+          {view.total === 0 ? t("JOBS:NO_RESULTS", { query: view.query }) : count(view.total)}{" "}
+          <Link to=".">{view.query ? t("JOBS:CLEAR") : t("JOBS:ALL_DOMAINS")}</Link>
+        </p>
       )}
+      {!listing && domainIndex}
       {view.groups.map((group) => (
         <section key={group.letter} id={`domain-${group.letter}`} aria-labelledby={`domain-title-${group.letter}`} className="domain">
           <h2 id={`domain-title-${group.letter}`}>
@@ -52,7 +59,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
           <ul className="job-list">
             {group.jobs.map((job) => (
               <li key={job.code}>
-                {/* Plain links: 532 router links cost more to hydrate on a slow phone than the full-page loads they save. */}
+                {/* Plain links: many router links cost more to hydrate on a slow phone than the full-page loads they save. */}
                 <a href={itemPath(language.shortCode, view.jobsPageName, job.code, slugify(job.label))}>
                   <span className="code">{job.code}</span> <span lang={"labelLang" in job ? job.labelLang : undefined}>{job.label}</span>
                 </a>
@@ -61,6 +68,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
           </ul>
         </section>
       ))}
+      {view.domain !== null && domainIndex}
       <p className="attribution">{t("JOBS:SOURCE")}</p>
     </>
   );

@@ -9,7 +9,7 @@ import { data, Form, Link, useBlocker, useNavigate, useRevalidator, useSearchPar
 import { articleIdParam, createArticleInput, updateArticleInput, versionInput, type AdminArticle, type AdminArticleVersion } from "#core/admin/articles/schema.ts";
 import { findArticle } from "#server/admin/articles/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
-import { articleView, sectionPathIn } from "#server/content/public-pages.ts";
+import { articleAlternates, sectionPathIn } from "#server/content/public-pages.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
@@ -18,6 +18,7 @@ import { api } from "#app/lib/api-client.ts";
 import { ARTICLE_LIMITS, isRomeCode, splitTags, uniqueTags, type ArticleStatus } from "#core/article-rules.ts";
 import { renderMarkdown } from "#core/markdown.ts";
 import { slugify } from "#core/text.ts";
+import { KEEP_FOCUS } from "#app/lib/use-focus-on-navigation.ts";
 import "#app/styles/admin-grid.css";
 import "#app/styles/admin-articles.css";
 import { loadRenditions } from "#server/media/renditions.ts";
@@ -41,15 +42,15 @@ function readablePath(path: string | null): string | null {
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context.get(requestContext).user);
   const services = context.get(servicesContext);
-  const snapshot = services.content.current();
-  const languages = snapshot.languages.map((language) => ({
+  const resident = services.content.current();
+  const languages = resident.languages.map((language) => ({
     code: language.code,
     label: language.label,
     dir: language.dir,
     enabled: language.enabled,
     favorite: language.favorite,
     /** Where this language's articles live ("/ar/مقالات", decoded for reading); null if the language has no such section. */
-    articlesPath: readablePath(language.enabled ? sectionPathIn(snapshot, language, "ARTICLES") : null),
+    articlesPath: readablePath(language.enabled ? sectionPathIn(resident, language, "ARTICLES") : null),
   }));
   const mediaLimits = services.config.media;
   if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits };
@@ -58,11 +59,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const article = id.success ? await findArticle(services, id.data) : null;
   if (!article) throw data(null, { status: 404 });
   // Published versions in shown languages have a public address.
-  const publicPaths: Record<string, string> = {};
-  for (const language of snapshot.languages) {
-    const view = language.enabled ? articleView(snapshot, language, String(article.id)) : null;
-    if (view) publicPaths[language.code] = view.seo.canonicalPath;
-  }
+  const published = await services.content.articles.published(article.id);
+  const publicPaths: Record<string, string> = Object.fromEntries(
+    published ? articleAlternates(resident, published).map((alternate) => [alternate.hrefLang, alternate.path]) : [],
+  );
   const media: MediaByID = await loadRenditions(services.database.db, mediaIdsUsed(article.cover, article.versions.map((version) => version.body)));
   return { article, languages, publicPaths, media, mediaLimits };
 }
@@ -90,7 +90,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
 
   return (
     <div className="admin-page article-editor">
-      <title>{`${article ? `Edit ${headline?.title ?? article.key}` : "New article"} · Admin · Polyglot Press`}</title>
+      <title>{`${article ? `Edit ${headline?.title ?? "untitled article"}` : "New article"} · Admin · Polyglot Press`}</title>
       <p className="article-editor__back">
         <Link to="/admin/articles">
           <span aria-hidden="true" className="article-editor__back-arrow">
@@ -99,7 +99,8 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
           All articles
         </Link>
       </p>
-      <h1>{article ? (headline?.title ?? `Article ${article.key}`) : "New article"}</h1>
+      {/* Until its first version is saved an article has no title: its generated key is no name for it. */}
+      <h1>{article ? (headline?.title ?? "Untitled article") : "New article"}</h1>
       <SaveStatus feedback={feedback} />
 
       <ArticleDetails key={article?.id ?? "new"} article={article} favoriteCode={favorite.code} onSaved={feedback.success} {...mediaProps} />
@@ -296,6 +297,7 @@ function VersionTabs({ article, languages, selected }: { article: AdminArticle; 
                 <Link
                   to={`?language=${encodeURIComponent(language.code)}`}
                   preventScrollReset
+                  state={KEEP_FOCUS}
                   className="version-tabs__tab"
                   aria-current={language.code === selected.code ? "page" : undefined}
                 >
@@ -310,7 +312,7 @@ function VersionTabs({ article, languages, selected }: { article: AdminArticle; 
         </ul>
       </nav>
       {missing.length > 0 && (
-        <Form method="get" preventScrollReset className="version-tabs__add">
+        <Form method="get" preventScrollReset state={KEEP_FOCUS} className="version-tabs__add">
           <label htmlFor="add-translation">Add translation</label>
           <select id="add-translation" name="language" defaultValue={missing.find((language) => language.enabled)?.code}>
             {missing.map((language) => (

@@ -6,9 +6,10 @@
  * (docs/decisions/0007-admin-in-english.md); the gate pages are translated,
  * since any visitor can land on them.
  */
-import { data, isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, NavLink, Outlet } from "react-router";
 import { checkAdmin, requireAdmin } from "#server/auth/guard.ts";
-import { AdminGate, adminGateStatus } from "#app/components/admin-gate.tsx";
+import { adminGateHandlers } from "#app/components/admin-gate.tsx";
+import { ErrorPage, StatusErrorBoundary } from "#app/components/error-page.tsx";
 import { requestContext } from "#server/context.ts";
 import { pageShellData } from "#server/http/page-shell.ts";
 import "#app/styles/admin.css";
@@ -69,20 +70,24 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Refusals from admin loaders (the gate itself refuses earlier, see the middleware) and other admin errors. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const gate = adminGateStatus(error);
-  if (gate) return <AdminGate status={gate} />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+function AdminErrorPage({ status, error }: { status: number; error: unknown }) {
   const body: unknown = isRouteErrorResponse(error) ? error.data : null;
   const message = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : null;
+  const notFound = status === 404;
   return (
-    <section className="error-page" lang="en" dir="ltr" aria-labelledby="admin-error-title">
-      <title>Admin error · Polyglot Press</title>
-      <p className="error-page__status">{status}</p>
-      <h1 id="admin-error-title">{status === 404 ? "Not found" : "Something went wrong"}</h1>
-      <p role="alert">{message ?? (status === 404 ? "There is nothing at this address." : "The admin screen could not be loaded. Please try again.")}</p>
-    </section>
+    <ErrorPage
+      status={status}
+      title={notFound ? "Not found" : "Something went wrong"}
+      siteTitle="Polyglot Press admin"
+      text={message ?? (notFound ? "There is nothing at this address." : "The admin screen could not be loaded. Please try again.")}
+      lang="en"
+      dir="ltr"
+      alert
+    />
   );
+}
+
+/** Refusals from admin loaders (the gate itself refuses earlier, see the middleware) and other admin errors. */
+export function ErrorBoundary() {
+  return <StatusErrorBoundary handlers={{ ...adminGateHandlers, otherwise: (status, error) => <AdminErrorPage status={status} error={error} /> }} />;
 }

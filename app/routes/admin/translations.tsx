@@ -4,7 +4,7 @@
  * it is; a cell opens an inline editor (Enter or click; Escape cancels).
  * HOME is the language's welcome: read-only here, edited on the Languages screen.
  */
-import { useId, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Fragment, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 import { newTranslationKeySchema, type TranslationCell, type TranslationLanguage, type TranslationRow } from "#core/admin/translations/schema.ts";
 import { translationsView } from "#server/admin/translations/service.ts";
@@ -220,18 +220,30 @@ function AddKeyForm({ favorite, onAdded }: { favorite: TranslationLanguage; onAd
   );
 }
 
+/** A key with line-break opportunities after ":" and "_" only, so a narrow column never splits a word of it. */
+function KeyWithBreaks({ translationKey }: { translationKey: string }) {
+  const parts = translationKey.split(/(?<=[:_])/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
+}
+
 export default function AdminTranslations({ loaderData }: Route.ComponentProps) {
   const { languages, keys, completeness } = loaderData;
   const revalidator = useRevalidator();
   const feedback = useSaveFeedback();
   const [query, setQuery] = useState("");
   const [missingOnly, setMissingOnly] = useState(false);
-  const [showDisabled, setShowDisabled] = useState(false);
+  // Every language by default: one just added (not on the site yet) is the one to translate.
+  const [siteOnly, setSiteOnly] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const focus = useFocusReturn<string>();
   const filterId = useId();
 
-  const columns = showDisabled ? languages : languages.filter((language) => language.enabled);
+  const columns = siteOnly ? languages.filter((language) => language.enabled) : languages;
   const favorite = languages.find((language) => language.favorite) ?? languages[0];
   const rows = useMemo(() => {
     const folded = foldForSearch(query.trim());
@@ -298,8 +310,8 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
           Missing only
         </label>
         <label className="admin-check">
-          <input type="checkbox" checked={showDisabled} onChange={(event) => setShowDisabled(event.target.checked)} />
-          Show languages not on the site
+          <input type="checkbox" checked={siteOnly} onChange={(event) => setSiteOnly(event.target.checked)} />
+          Only languages on the site
         </label>
         <p className="grid-tools__count" aria-live="polite">
           {rows.length} of {keys.length} keys
@@ -333,7 +345,9 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
               return (
                 <tr key={row.key} className={kind === "text" ? undefined : "translations-grid__section"}>
                   <th scope="row" className="translations-grid__key">
-                    <code>{row.key}</code>
+                    <code>
+                      <KeyWithBreaks translationKey={row.key} />
+                    </code>
                     {kind === "section" && <span className="translations-grid__note">page address</span>}
                     {kind === "home" && <span className="translations-grid__note">home page · read-only</span>}
                   </th>

@@ -2,20 +2,24 @@ import { data, redirect } from "react-router";
 import { articleView, findEnabledLanguage, jobView, resolveSection } from "#server/content/public-pages.ts";
 import { ArticlePage } from "#app/components/pages/article-page.tsx";
 import { JobPage } from "#app/components/pages/job-page.tsx";
-import { servicesContext } from "#server/context.ts";
+import { parsePageParam } from "#core/pagination.ts";
+import { pageReads, readsQuery } from "#server/content/page-reads.ts";
 import type { Route } from "./+types/item";
 
 /** /{lang}/{page}/{pageId}/{pageSlug}: one article or job; a missing or outdated slug 301s to the canonical URL. */
-export function loader({ params, context }: Route.LoaderArgs) {
-  const snapshot = context.get(servicesContext).content.current();
-  const language = findEnabledLanguage(snapshot, params.lang);
-  const section = language && resolveSection(snapshot, language, params.page);
-  const view =
-    language && section === "ARTICLES"
-      ? articleView(snapshot, language, params.pageId)
-      : language && section === "JOBS"
-        ? jobView(snapshot, language, params.pageId)
-        : null;
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const reads = pageReads(context);
+  const language = findEnabledLanguage(reads.resident, params.lang);
+  const section = language && resolveSection(reads.resident, language, params.page);
+  readsQuery(context, section === "JOBS" ? ["page"] : []);
+  let view;
+  if (language && section === "ARTICLES") view = await articleView(reads, language, params.pageId);
+  else if (language && section === "JOBS") {
+    // A job page pages through its related articles.
+    const page = parsePageParam(new URL(request.url).searchParams.get("page"));
+    if (!page.ok) throw data({ field: "page", message: page.reason }, { status: 400 });
+    view = await jobView(reads, language, params.pageId, page.page);
+  }
   if (!view) throw data(null, { status: 404 });
   if (params.pageSlug?.toLowerCase() !== view.slug) throw redirect(view.seo.canonicalPath, 301);
   return view;

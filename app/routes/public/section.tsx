@@ -9,25 +9,26 @@ import {
 import { ArticleListPage } from "#app/components/pages/article-list-page.tsx";
 import { HomePage } from "#app/components/pages/home-page.tsx";
 import { JobsDirectoryPage } from "#app/components/pages/jobs-directory-page.tsx";
-import { servicesContext } from "#server/context.ts";
+import { pageReads, readsQuery } from "#server/content/page-reads.ts";
 import { parsePageParam } from "#core/pagination.ts";
 import { SEARCH_QUERY_MAX_LENGTH } from "#core/text.ts";
 import type { Route } from "./+types/section";
 
 /** /{lang}/{page}: the home page or a section, resolved welcome → label → search. */
-export function loader({ params, request, context }: Route.LoaderArgs) {
-  const snapshot = context.get(servicesContext).content.current();
-  const language = findEnabledLanguage(snapshot, params.lang);
-  const section = language && resolveSection(snapshot, language, params.page);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const reads = pageReads(context);
+  const language = findEnabledLanguage(reads.resident, params.lang);
+  const section = language && resolveSection(reads.resident, language, params.page);
+  readsQuery(context, section === "ARTICLES" ? ["page"] : section === "JOBS" ? ["q", "domain"] : []);
   if (!language || !section) throw data(null, { status: 404 });
   const url = new URL(request.url);
   switch (section) {
     case "HOME":
-      return homeView(snapshot, language);
+      return homeView(reads, language);
     case "ARTICLES": {
       const page = parsePageParam(url.searchParams.get("page"));
       if (!page.ok) throw data({ field: "page", message: page.reason }, { status: 400 });
-      const view = articleListView(snapshot, language, page.page);
+      const view = await articleListView(reads, language, page.page);
       if (!view) throw data(null, { status: 404 });
       return view;
     }
@@ -36,7 +37,11 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
       if (query.length > SEARCH_QUERY_MAX_LENGTH) {
         throw data({ field: "q", message: `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` }, { status: 400 });
       }
-      return jobsDirectoryView(snapshot, language, query);
+      const domain = url.searchParams.get("domain");
+      if (domain !== null && !/^[a-z]$/i.test(domain)) throw data({ field: "domain", message: "must be one domaine letter (A–N)" }, { status: 400 });
+      const view = jobsDirectoryView(reads.resident, language, query, domain);
+      if (!view) throw data(null, { status: 404 });
+      return view;
     }
   }
 }

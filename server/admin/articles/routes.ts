@@ -14,7 +14,6 @@ import {
   languageCodeParam,
   listArticlesQuery,
   updateArticleInput,
-  VERSION_BODY_LIMIT_BYTES,
   versionInput,
 } from "#core/admin/articles/schema.ts";
 import { createArticle, deleteArticle, deleteVersion, findArticle, listArticles, saveVersion, updateArticle } from "./service.ts";
@@ -53,7 +52,7 @@ export function articlesAdminApi(services: AppServices) {
   app.put("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Create or replace the article's version in one language", params: { id: articleIdParam, code: languageCodeParam }, body: versionInput, success: { status: 200, description: "{ article } (201 when the version is new)" }, otherResponses: { 404: "No article with this id, or no such language.", 409: "The slug is taken." } }), async (c) => {
     const id = articleId(c);
     const code = languageCode(c);
-    const input = await readJson(c, versionInput, VERSION_BODY_LIMIT_BYTES);
+    const input = await readJson(c, versionInput);
     const { article, created } = await saveVersion(services, actorUid(c), id, code, input);
     return c.json({ article }, created ? 201 : 200);
   });

@@ -1,7 +1,8 @@
 /**
  * Articles as admins manage them (/admin/articles): every version in every
- * state, not only the published ones the public snapshot holds. Each write is
- * one transaction with its audit entry, then the public site reloads.
+ * state, not only the published ones the public site shows. Each write is
+ * one transaction with its audit entry (Markdown rendered at save, tag index
+ * kept, server/content/article-writes.ts), then the pages showing the article are refreshed.
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
@@ -11,6 +12,8 @@ import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
+import { replaceTags, versionColumns } from "#server/content/article-writes.ts";
+import { renderVersionFrom } from "#server/content/rendering.ts";
 import type {
   AdminArticle,
   AdminArticleSummary,
@@ -170,11 +173,12 @@ export async function createArticle(services: AdminServices, actorUid: string, i
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await syncMediaUsage(trx, row.id);
+    await syncMediaUsage(trx, [row.id]);
+    await replaceTags(trx, row.id, input.tags);
     const article: AdminArticle = { ...toMeta(row), versions: [] };
     await recordAudit(trx, { uid: actorUid, action: "create", entity: ARTICLE, entityId: String(row.id), after: article });
     return article;
-  }, { conflict: KEY_CONFLICT });
+  }, { conflict: KEY_CONFLICT, articles: { ids: [], created: (article) => article.id } });
 }
 
 export async function updateArticle(services: AdminServices, actorUid: string, id: number, input: UpdateArticleInput): Promise<AdminArticle> {
@@ -194,12 +198,13 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (input.cover !== undefined) await syncMediaUsage(trx, id);
+    if (input.cover !== undefined) await syncMediaUsage(trx, [id]);
+    if (input.tags !== undefined) await replaceTags(trx, id, input.tags);
     const { versions, ...metaBefore } = before;
     const metaAfter = toMeta(row);
     await recordAudit(trx, { uid: actorUid, action: "update", entity: ARTICLE, entityId: String(id), before: metaBefore, after: metaAfter });
     return { ...metaAfter, versions };
-  }, { conflict: KEY_CONFLICT });
+  }, { conflict: KEY_CONFLICT, articles: { ids: [id] } });
 }
 
 /** Creates or replaces one language version. The slug comes from the title when none is given and is unique per language. */
@@ -227,21 +232,12 @@ export async function saveVersion(
 
     const before = article.versions.find((version) => version.code === code);
     const now = new Date().toISOString();
-    const values = {
-      slug,
-      title: input.title,
-      summary: input.summary,
-      body: input.body,
-      cover_alt: input.coverAlt,
-      status: input.status,
-      published_at: before?.publishedAt ?? (input.status === "published" ? now : null),
-      updated_at: now,
-    };
+    const values = versionColumns({ ...input, slug }, before?.publishedAt, now, await renderVersionFrom(trx, input.body, code));
     const row = before
       ? await trx.updateTable("blog_versions").set(values).where("blog_id", "=", id).where("code", "=", code).returningAll().executeTakeFirstOrThrow()
       : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();
     await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", id).execute();
-    await syncMediaUsage(trx, id);
+    await syncMediaUsage(trx, [id]);
     const after = toVersion(row);
     await recordAudit(trx, {
       uid: actorUid,
@@ -252,7 +248,7 @@ export async function saveVersion(
       after,
     });
     return { article: await requireArticle(trx, id), created: before === undefined };
-  }, { conflict: { field: "slug", message: conflictMessage } });
+  }, { conflict: { field: "slug", message: conflictMessage }, articles: { ids: [id] } });
 }
 
 export async function deleteVersion(services: AdminServices, actorUid: string, id: number, code: string): Promise<void> {
@@ -262,9 +258,9 @@ export async function deleteVersion(services: AdminServices, actorUid: string, i
     if (!before) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).where("code", "=", code).execute();
     await trx.updateTable("blogs").set({ updated_at: new Date().toISOString() }).where("id", "=", id).execute();
-    await syncMediaUsage(trx, id);
+    await syncMediaUsage(trx, [id]);
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before });
-  });
+  }, { articles: { ids: [id] } });
 }
 
 export async function deleteArticle(services: AdminServices, actorUid: string, id: number): Promise<void> {
@@ -273,7 +269,8 @@ export async function deleteArticle(services: AdminServices, actorUid: string, i
     // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();
     await trx.deleteFrom("media_usage").where("blog_id", "=", id).execute();
+    await replaceTags(trx, id, []);
     await trx.deleteFrom("blogs").where("id", "=", id).execute();
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE, entityId: String(id), before });
-  });
+  }, { articles: { ids: [id] } });
 }

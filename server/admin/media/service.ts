@@ -2,15 +2,16 @@
  * The media library as admins manage it (/admin/media): upload (through the
  * sharp pipeline), list with keyset pagination and search, alt text per
  * language, delete when unused. Each write is one transaction with its audit
- * entry; writes that change what public pages show reload the content.
+ * entry, through writeContent: an alt-text change refreshes exactly the articles using the image.
  */
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { ListMediaQuery, MediaItem, MediaPage } from "#core/admin/media/schema.ts";
-import { variantFileName } from "#core/media-rules.ts";
+import { mediaImagesIn, variantFileName } from "#core/media-rules.ts";
 import { foldForSearch } from "#core/text.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
+import { STALE_RENDER } from "#server/content/rendering.ts";
 import type { AdminServices } from "#server/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
@@ -174,38 +175,75 @@ export async function uploadMedia(
   );
 }
 
-/** Sets (or, when empty, removes) the alt text of an image in one language. Pages showing it are reloaded. */
+/** Articles using a library image (cover or body), from media_usage. */
+async function articlesUsing(trx: Transaction<Database>, id: number): Promise<number[]> {
+  return (await trx.selectFrom("media_usage").select("blog_id").where("media_id", "=", id).execute()).map((row) => row.blog_id);
+}
+
+/** Versions updated per statement: well under SQLite's bound-parameter limit. */
+const STALE_CHUNK = 500;
+
+/**
+ * Marks stale the stored HTML of the versions in `code` that draw image `id` with
+ * the library's alt text (no alt typed in the Markdown): they are re-rendered on
+ * their next read (rendering.ts), not all now. Only bodies of articles using the
+ * image are read.
+ */
+async function markDrawingVersionsStale(trx: Transaction<Database>, id: number, code: string): Promise<void> {
+  const candidates = await trx
+    .selectFrom("blog_versions")
+    .select(["id", "body"])
+    .where("code", "=", code)
+    .where("blog_id", "in", (eb) => eb.selectFrom("media_usage").select("blog_id").where("media_id", "=", id))
+    .where("body", "like", `%media:${id}%`)
+    .execute();
+  const stale = candidates.filter((version) => mediaImagesIn(version.body).some((image) => image.id === id && image.alt === "")).map((version) => version.id);
+  for (let start = 0; start < stale.length; start += STALE_CHUNK) {
+    await trx
+      .updateTable("blog_versions")
+      .set({ html: null, renderer_version: STALE_RENDER })
+      .where("id", "in", stale.slice(start, start + STALE_CHUNK))
+      .execute();
+  }
+}
+
+/**
+ * Sets (or, when empty, removes) the alt text of an image in one language. Through
+ * the one content-write path with the ids of the articles using it: the versions
+ * drawing it are re-rendered and exactly those articles' pages are refreshed.
+ */
 export async function setAltText(services: AdminServices, actorUid: string, id: number, code: string, alt: string): Promise<MediaItem> {
   return writeContent(
     services,
     async (trx) => {
-    const before = await requireMedia(trx, id);
-    const language = await trx.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
-    if (!language) throw new HttpError(400, "invalid_field", `code: "${code}" is not a language of this site.`, "code");
-    if (alt === "") {
-      await trx.deleteFrom("media_alt").where("media_id", "=", id).where("code", "=", code).execute();
-    } else {
-      const values = { alt, updated_at: new Date().toISOString() };
-      const updated = await trx.updateTable("media_alt").set(values).where("media_id", "=", id).where("code", "=", code).executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) await trx.insertInto("media_alt").values({ media_id: id, code, ...values }).execute();
-    }
-    const alts = { ...before.alt, [code]: alt };
-    await trx
-      .updateTable("media")
-      .set({ search_text: searchTextOf(before.fileName, Object.values(alts).filter(Boolean)) })
-      .where("id", "=", id)
-      .execute();
-    await recordAudit(trx, {
-      uid: actorUid,
-      action: "update",
-      entity: "media_alt",
-      entityId: `${id}:${code}`,
-      before: before.alt[code] === undefined ? undefined : { alt: before.alt[code] },
-      after: alt === "" ? undefined : { alt },
-    });
-    return requireMedia(trx, id);
+      const before = await requireMedia(trx, id);
+      const language = await trx.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
+      if (!language) throw new HttpError(400, "invalid_field", `code: "${code}" is not a language of this site.`, "code");
+      if (alt === "") {
+        await trx.deleteFrom("media_alt").where("media_id", "=", id).where("code", "=", code).execute();
+      } else {
+        const values = { alt, updated_at: new Date().toISOString() };
+        const updated = await trx.updateTable("media_alt").set(values).where("media_id", "=", id).where("code", "=", code).executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) await trx.insertInto("media_alt").values({ media_id: id, code, ...values }).execute();
+      }
+      const alts = { ...before.alt, [code]: alt };
+      await trx
+        .updateTable("media")
+        .set({ search_text: searchTextOf(before.fileName, Object.values(alts).filter(Boolean)) })
+        .where("id", "=", id)
+        .execute();
+      await markDrawingVersionsStale(trx, id, code);
+      await recordAudit(trx, {
+        uid: actorUid,
+        action: "update",
+        entity: "media_alt",
+        entityId: `${id}:${code}`,
+        before: before.alt[code] === undefined ? undefined : { alt: before.alt[code] },
+        after: alt === "" ? undefined : { alt },
+      });
+      return requireMedia(trx, id);
     },
-    { changedContent: (item) => item.usedBy.length > 0 },
+    { articles: { ids: (trx) => articlesUsing(trx, id) }, changedContent: (item) => item.usedBy.length > 0 },
   );
 }
 
@@ -226,7 +264,8 @@ export async function deleteMedia(services: AdminServices, actorUid: string, id:
     const { usedBy, thumbnail, rendition, ...audited } = before;
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: MEDIA, entityId: String(id), before: audited });
     },
-    // An image no article uses is on no public page.
+    // Refused above while media_usage names any article (covers and bodies, drafts included, kept by every article
+    // write and the import), so the image deleted is on no page and no stored rendering: nothing to re-render or refresh.
     { changedContent: () => false },
   );
 }

@@ -1,5 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import { CsvError, parse } from "csv-parse";
+import { restoreNeutralized } from "./formula.ts";
 import { FileRefused, quoteForMessage, truncateChars } from "./refusal.ts";
 import type { RawRow, RowCollector } from "./rows.ts";
 
@@ -79,7 +80,8 @@ function readHeader(header: string[]): CsvLayout {
 function rawRow(record: string[], layout: CsvLayout, line: number): RawRow {
   const field = (role: Role) => {
     const index = layout.indexByRole[role];
-    return index === undefined ? null : (record[index] ?? null);
+    const value = index === undefined ? undefined : record[index];
+    return value === undefined ? null : restoreNeutralized(value);
   };
   return { line, code: field("code"), label: field("label"), ogr: field("ogr") };
 }

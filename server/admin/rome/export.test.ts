@@ -18,6 +18,9 @@ describe("csvField", () => {
     ["retour\r", '"retour\r"'],
     ["", ""],
     [" espaces ", " espaces "],
+    ["=1+1", "'=1+1"],
+    ["@SUM(A1), x", '"\'@SUM(A1), x"'],
+    ["\rcmd", '"\'\rcmd"'],
   ])("writes %j as %j", (value, expected) => {
     expect(csvField(value)).toBe(expected);
   });
@@ -49,7 +52,7 @@ describe("toCsv", () => {
         ogr: fc.option(fc.integer({ min: 1, max: 2_147_483_647 }), { nil: null }),
         // Already normalized, as labels stored by an import are.
         label: fc
-          .string({ unit: fc.constantFrom("a", "É", " ", ",", '"', "'", ";", "="), minLength: 1, maxLength: 40 })
+          .string({ unit: fc.constantFrom("a", "É", " ", ",", '"', "'", ";", "=", "+", "-", "@"), minLength: 1, maxLength: 40 })
           .map((label) => label.replace(/ +/g, " ").trim())
           .filter((label) => label !== ""),
       }),

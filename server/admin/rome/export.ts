@@ -1,3 +1,5 @@
+import { neutralizeFormula } from "./formula.ts";
+
 export interface ExportedJob {
   code: string;
   ogr: number | null;
@@ -18,7 +20,12 @@ export function toCsv(jobs: ExportedJob[]): string {
   return lines.map((fields) => fields.map(csvField).join(",") + LINE_END).join("");
 }
 
-/** RFC 4180: quote a field only if it holds a comma, a quote or a line break; double inner quotes. */
+/**
+ * A cell that could run as a spreadsheet formula is neutralized first; then,
+ * as RFC 4180 says, quoted only if it holds a comma, a quote or a line break,
+ * with inner quotes doubled. Official data has no such cell, so its export stays byte-identical.
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const cell = neutralizeFormula(value);
+  return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }

@@ -8,31 +8,16 @@ import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { validateInput } from "#server/http/validate.ts";
-import { applyImport, createImport, expectChunk, IMPORT_CHUNK_BYTES, storeChunk } from "./imports.ts";
+import { applyImport, createImport, expectChunk, storeChunk } from "./imports.ts";
 import { exportCsv, removeJobLabel, setJobLabel } from "./service.ts";
 
-/** Reads a raw chunk body of at most `limit` bytes; a 413 as soon as it grows past it. */
-async function readChunkBody(request: Request, limit: number): Promise<Uint8Array> {
+/** A raw chunk body; its size cap is the route's body limit (server/http/body-limits.ts). */
+async function readChunkBody(request: Request): Promise<Uint8Array> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/octet-stream\s*(;|$)/i.test(contentType)) {
     throw new HttpError(415, "unsupported_media_type", "A chunk must be sent as raw bytes (Content-Type: application/octet-stream).");
   }
-  const tooLarge = () => new HttpError(413, "chunk_too_large", `A chunk may be at most 64 KiB (${limit} bytes).`, "body");
-  if (Number(request.headers.get("content-length") ?? "0") > limit) throw tooLarge();
-  const reader = request.body?.getReader();
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const next = await reader?.read();
-    if (!next || next.done) break;
-    total += next.value.byteLength;
-    if (total > limit) {
-      await reader?.cancel();
-      throw tooLarge();
-    }
-    parts.push(next.value);
-  }
-  return Buffer.concat(parts, total);
+  return new Uint8Array(await request.arrayBuffer());
 }
 
 export function romesAdminApi(services: AppServices) {
@@ -71,7 +56,7 @@ export function romesAdminApi(services: AppServices) {
     const index = validateInput(chunkIndexSchema, c.req.param("index"), "index");
     // The order is checked before the bytes are read, so a wrong chunk costs no upload.
     await expectChunk(services, uid, id, index);
-    const bytes = await readChunkBody(c.req.raw, IMPORT_CHUNK_BYTES);
+    const bytes = await readChunkBody(c.req.raw);
     return c.json(await storeChunk(services, uid, id, index, bytes));
   });
 

@@ -4,6 +4,8 @@
  * Files are bundled at build time (import.meta.glob), so the built server
  * needs no seed folder on disk.
  */
+import { replaceTags, versionColumns } from "#server/content/article-writes.ts";
+import { renderVersionFrom } from "#server/content/rendering.ts";
 import { parse as parseCsv } from "csv-parse/sync";
 import type { Kysely, Transaction } from "kysely";
 import { homePath } from "#core/paths.ts";
@@ -102,6 +104,7 @@ async function seedArticles(trx: Transaction<Database>) {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await replaceTags(trx, blog.id, article.tags);
     for (const [code, version] of Object.entries(article.versions)) {
       const body = articleBodies[`${folder}/${code}.md`];
       if (body === undefined) throw new Error(`Seed article ${article.key} has no ${code}.md`);
@@ -110,14 +113,12 @@ async function seedArticles(trx: Transaction<Database>) {
         .values({
           blog_id: blog.id,
           code,
-          slug: slugify(version.title),
-          title: version.title,
-          summary: version.summary,
-          body,
-          cover_alt: article.coverAlt[code] ?? "",
-          status: "published",
-          published_at: article.publishedAt,
-          updated_at: article.updatedAt,
+          ...versionColumns(
+            { slug: slugify(version.title), title: version.title, summary: version.summary, body, coverAlt: article.coverAlt[code] ?? "", status: "published" },
+            article.publishedAt,
+            article.updatedAt,
+            await renderVersionFrom(trx, body, code),
+          ),
         })
         .execute();
     }

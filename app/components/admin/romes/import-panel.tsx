@@ -6,7 +6,7 @@ type ImportState =
   | { phase: "idle" }
   | { phase: "uploading"; filename: string; percent: number }
   | { phase: "done"; filename: string; summary: ImportSummary }
-  | { phase: "failed"; filename: string | null; percent: number | null; message: string };
+  | { phase: "failed"; filename: string | null; message: string };
 
 const GENERIC_FAILURE = "The import could not be completed (network or server problem). Nothing was changed; try again.";
 
@@ -21,25 +21,24 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
     event.preventDefault();
     const file = fileInput.current?.files?.[0];
     if (!file) {
-      setState({ phase: "failed", filename: null, percent: null, message: "Choose a ROME file (XML or CSV) first." });
+      setState({ phase: "failed", filename: null, message: "Choose a ROME file (XML or CSV) first." });
       fileInput.current?.focus();
       return;
     }
     setState({ phase: "uploading", filename: file.name, percent: 0 });
-    let percent: number | null = null;
     try {
       const summary = await importRomeFile(file, (sent, size) => {
-        percent = percentSent(sent, size);
-        setState({ phase: "uploading", filename: file.name, percent });
+        setState({ phase: "uploading", filename: file.name, percent: percentSent(sent, size) });
       });
       setState({ phase: "done", filename: file.name, summary });
       onImported();
     } catch (error) {
-      setState({ phase: "failed", filename: file.name, percent, message: userMessageFor(error) ?? GENERIC_FAILURE });
+      setState({ phase: "failed", filename: file.name, message: userMessageFor(error) ?? GENERIC_FAILURE });
     }
   }
 
-  const percent = state.phase === "uploading" ? state.percent : state.phase === "done" ? 100 : state.phase === "failed" ? state.percent : null;
+  // No bar beside a failure: a file sent in full and then refused is not "100%" of anything.
+  const percent = state.phase === "uploading" ? state.percent : state.phase === "done" ? 100 : null;
   return (
     <section className="romes-card romes-import" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Import</h2>

@@ -1,0 +1,49 @@
+/**
+ * The longest stretch the heavy reads keep the event loop busy (node:sqlite is
+ * synchronous): a 1 ms ticker records the largest gap while each operation runs
+ * in this process against the benchmark's database. Used by bench/scale.ts.
+ */
+import type { DatabaseTarget } from "#server/config.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { blogsPage } from "#server/content/init-files.ts";
+import { createSitemaps } from "#server/content/sitemap.ts";
+import { createContentStore } from "#server/content/store.ts";
+import { createLogger } from "#server/log.ts";
+
+async function longestBlock(operation: () => Promise<unknown>): Promise<{ ms: number; longestBlockMs: number }> {
+  let last = performance.now();
+  let longest = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  const started = performance.now();
+  await operation();
+  const ms = performance.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  clearInterval(ticker);
+  longest = Math.max(longest, performance.now() - last);
+  return { ms: +ms.toFixed(1), longestBlockMs: +longest.toFixed(1) };
+}
+
+export async function measureEventLoopBlocks(target: DatabaseTarget, articles: number) {
+  const handle = openDatabase(target);
+  const content = await createContentStore(handle, createLogger("silent"));
+  try {
+    const sitemaps = createSitemaps({ resident: () => content.current(), articles: content.articles, publicUrl: "http://localhost", chunkUrls: 50_000 });
+    const drain = async (pieces: AsyncGenerator<string> | null) => {
+      for await (const piece of pieces ?? []) void piece;
+    };
+    return {
+      "list index (count and anchors of en-US)": await longestBlock(() => content.articles.countIn("en-US")),
+      "deepest list page": await longestBlock(() => content.articles.listPage("en-US", Math.max(0, articles - 6), 6)),
+      "sitemap index": await longestBlock(() => sitemaps.index()),
+      "sitemap child articles-0": await longestBlock(async () => drain(await sitemaps.child({ kind: "articles", index: 0 }))),
+      "/init/file/blogs first page": await longestBlock(() => blogsPage(content.articles, 0, 20)),
+    };
+  } finally {
+    await content.close();
+    await handle.close();
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * The scale benchmark (issue 9): `npm run bench:scale -- --articles N [--databases sqlite,postgres]`.
+ * Generates N realistic, distinct articles in the 7 enabled languages
+ * (bench/generate-articles.ts), imports them through `npm run content -- import`,
+ * then measures the built server on each database: import time, cold start to
+ * first response, RSS after start and after mixed load, uncached article page
+ * latency and signed-in throughput, list page 1 vs a deep page, sitemap index
+ * and one child, an edit's time to show, and cached-page p99 during edits.
+ * Needs `npm run build`. Writes bench/results/scale-N.json and prints a table row per database.
+ * Settings: BENCH_PORT (default 8300), BENCH_LOAD_SECONDS (mixed load, default 60), TEST_DATABASE_URL.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { createSession } from "#server/auth/sessions.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
+import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
+import { articleLine } from "./generate-articles.ts";
+
+const root = new URL("..", import.meta.url).pathname;
+const { values } = parseArgs({ options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" } } });
+const ARTICLES = Number(values.articles);
+if (!Number.isInteger(ARTICLES) || ARTICLES < 10) throw new Error("--articles must be a whole number of at least 10");
+const DATABASES = (values.databases ?? "").split(",") as ("sqlite" | "postgres")[];
+const PORT = Number(process.env.BENCH_PORT ?? 8300);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const base = `http://127.0.0.1:${PORT}`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+const round = (value: number, digits = 1) => +value.toFixed(digits);
+
+async function articlesFile(): Promise<string> {
+  const file = join(tmpdir(), `pp-bench-articles-${ARTICLES}.ndjson`);
+  if (existsSync(file)) return file;
+  const out = createWriteStream(`${file}.partial`);
+  for (let index = 1; index <= ARTICLES; index += 1) if (!out.write(`${articleLine(index)}\n`)) await once(out, "drain");
+  out.end();
+  await once(out, "finish");
+  spawnSync("mv", [`${file}.partial`, file]);
+  return file;
+}
+
+function startServer(databaseUrl: string): { child: ChildProcess; started: number } {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_URL: base, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", NODE_ENV: "production" },
+    stdio: "ignore",
+  });
+  return { child, started };
+}
+
+async function firstResponse(child: ChildProcess, started: number): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
+    if (ok) return performance.now() - started;
+    await sleep(5);
+  }
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await once(child, "exit");
+}
+
+function rssMB(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  return round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024, 0);
+}
+
+async function timed(path: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(base + path, { headers, redirect: "manual" });
+  const body = await response.arrayBuffer();
+  return { ms: performance.now() - started, status: response.status, bytes: body.byteLength };
+}
+
+async function createDatabase(kind: "sqlite" | "postgres", dir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (kind === "sqlite") return { url: `sqlite:${join(dir, "site.db")}`, drop: async () => {} };
+  return createPostgresDatabase("pp_bench");
+}
+
+/** An admin and a plain signed-in visitor, as Cookie headers (with the XSRF pair for writes). */
+async function visitors(databaseUrl: string) {
+  const handle = openDatabase(databaseUrl.startsWith("sqlite:") ? { kind: "sqlite", path: databaseUrl.slice(7) } : { kind: "postgres", url: databaseUrl });
+  const now = new Date().toISOString();
+  const cookies: Record<string, string> = {};
+  for (const [uid, isAdmin] of [["bench-admin", 1], ["bench-reader", 0]] as const) {
+    await handle.db
+      .insertInto("users")
+      .values({ uid, email: `${uid}@example.com`, display_name: uid, photo_url: null, email_verified: 1, is_admin: isAdmin, created_at: now, last_sign_in_at: null })
+      .execute();
+    cookies[uid] = `pp_session=${(await createSession(handle.db, uid)).id}`;
+  }
+  await handle.close();
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec((await fetch(`${base}/healthz`)).headers.get("set-cookie") ?? "")![1]!;
+  return { admin: `${cookies["bench-admin"]}; XSRF-TOKEN=${xsrf}`, reader: cookies["bench-reader"]!, xsrf };
+}
+
+async function run(kind: "sqlite" | "postgres", file: string) {
+  const dir = mkdtempSync(join(tmpdir(), "pp-bench-scale-"));
+  const database = await createDatabase(kind, dir);
+  try {
+    // Migrate and seed the demo site (languages, strings, ROME), then import the archive.
+    const seeding = startServer(database.url);
+    await firstResponse(seeding.child, seeding.started);
+    await stop(seeding.child);
+    const importStarted = performance.now();
+    const imported = spawnSync(process.execPath, [join(root, "server/cli/content.ts"), "import", file], {
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
+      encoding: "utf8",
+    });
+    if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}`);
+    const importSeconds = round((performance.now() - importStarted) / 1000);
+    const target = database.url.startsWith("sqlite:") ? { kind: "sqlite" as const, path: database.url.slice(7) } : { kind: "postgres" as const, url: database.url };
+    const eventLoop = await measureEventLoopBlocks(target, ARTICLES);
+
+    const server = startServer(database.url);
+    const coldStartMs = round(await firstResponse(server.child, server.started), 0);
+    const rssAfterStart = rssMB(server.child);
+    const { admin, reader, xsrf } = await visitors(database.url);
+    const articlePath = (index: number) => `/en/articles/${index + 9}/en-article-${index}`;
+
+    // Uncached article pages: each distinct article requested once, anonymously (a cache miss each).
+    const uncached: number[] = [];
+    for (let sample = 0; sample < 200; sample += 1) {
+      const index = 1 + Math.floor(((sample * 7919) % ARTICLES) / 1);
+      const result = await timed(articlePath(index));
+      if (result.status !== 200) throw new Error(`${articlePath(index)} answered ${result.status}`);
+      uncached.push(result.ms);
+    }
+    const signedIn = await autocannon({ url: base + articlePath(1), connections: 32, duration: 10, headers: { cookie: reader } });
+
+    const listFirst: number[] = [];
+    const listDeep: number[] = [];
+    const deepPage = Math.max(1, Math.min(1000, Math.floor(ARTICLES / 6)));
+    for (let sample = 0; sample < 20; sample += 1) {
+      listFirst.push((await timed("/en/articles", { cookie: reader })).ms);
+      listDeep.push((await timed(`/en/articles?page=${deepPage}`, { cookie: reader })).ms);
+    }
+    const sitemapIndex = await timed("/sitemap.xml");
+    const sitemapChild = await timed("/sitemaps/articles-0.xml");
+    const initFirstPage = await timed("/init/file/blogs");
+
+    // An edit through the admin API, then the public page polled until it shows the new title.
+    const edit = (title: string, index: number) =>
+      fetch(`${base}/api/admin/articles/${index + 9}/versions/en-US`, {
+        method: "PUT",
+        headers: { cookie: admin, "x-xsrf-token": xsrf, "content-type": "application/json", origin: base },
+        body: JSON.stringify({ title, slug: `en-article-${index}`, summary: "Edited", body: "Edited **body**.", status: "published" }),
+      });
+    await timed(articlePath(2));
+    const editStarted = performance.now();
+    const saved = await edit("Edited for the benchmark", 2);
+    if (!saved.ok) throw new Error(`edit answered ${saved.status}: ${await saved.text()}`);
+    while (!(await (await fetch(base + articlePath(2))).text()).includes("Edited for the benchmark")) await sleep(5);
+    const editVisibleMs = round(performance.now() - editStarted);
+
+    // Cached pages while edits happen (one every 100 ms, each on a different article).
+    const cachedPaths = ["/en/welcome", "/fr/bienvenue", articlePath(3), articlePath(4), "/en/articles"];
+    for (const path of cachedPaths) await fetch(base + path);
+    let editing = true;
+    let edits = 0;
+    const editor = (async () => {
+      while (editing) {
+        await edit(`Burst edit ${edits}`, 10 + (edits % Math.max(1, ARTICLES - 10)));
+        edits += 1;
+        await sleep(100);
+      }
+    })();
+    let next = 0;
+    const duringEdits = await autocannon({
+      url: base,
+      connections: 32,
+      duration: 10,
+      requests: [{ setupRequest: (request) => ({ ...request, path: cachedPaths[next++ % cachedPaths.length]! }) }],
+    });
+    editing = false;
+    await editor;
+
+    // Mixed load: cached and uncached articles, list pages anywhere, job pages.
+    let mixed = 0;
+    const mixedPaths = (n: number) => {
+      const pick = n % 4;
+      if (pick === 0) return articlePath(1 + ((n * 104_729) % ARTICLES));
+      if (pick === 1) return `/en/articles?page=${1 + ((n * 31) % Math.max(1, Math.floor(ARTICLES / 6)))}`;
+      if (pick === 2) return "/fr/m%C3%A9tiers/a1101/conduite-d-engins-agricoles-et-forestiers";
+      return "/en/welcome";
+    };
+    const load = await autocannon({
+      url: base,
+      connections: 32,
+      duration: LOAD_SECONDS,
+      requests: [{ setupRequest: (request) => ({ ...request, path: mixedPaths(mixed++) }) }],
+    });
+    const rssAfterLoad = rssMB(server.child);
+    await stop(server.child);
+    return {
+      database: kind,
+      articles: ARTICLES,
+      versions: ARTICLES * 7,
+      importSeconds,
+      coldStartMs,
+      rssAfterStartMB: rssAfterStart,
+      rssAfterLoadMB: rssAfterLoad,
+      mixedLoad: { seconds: LOAD_SECONDS, rps: Math.round(load.requests.average), p99ms: load.latency.p99, errors: load.errors + load.non2xx },
+      uncachedArticleP50ms: round(median(uncached)),
+      uncachedArticleP99ms: round([...uncached].sort((a, b) => a - b)[Math.floor(uncached.length * 0.99)]!),
+      signedInArticle: { rps: Math.round(signedIn.requests.average), p99ms: signedIn.latency.p99 },
+      listPage1ms: round(median(listFirst)),
+      listDeepPage: deepPage,
+      listDeepPageMs: round(median(listDeep)),
+      sitemapIndexMs: round(sitemapIndex.ms),
+      sitemapChildMs: round(sitemapChild.ms),
+      sitemapChildMB: round(sitemapChild.bytes / 1024 / 1024, 2),
+      initBlogsFirstPageKB: round(initFirstPage.bytes / 1024, 0),
+      editVisibleMs,
+      eventLoop,
+      cachedDuringEdits: { edits, rps: Math.round(duringEdits.requests.average), p99ms: duringEdits.latency.p99, errors: duringEdits.errors + duringEdits.non2xx },
+    };
+  } finally {
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const file = await articlesFile();
+const results = [];
+for (const kind of DATABASES) {
+  const result = await run(kind, file);
+  results.push(result);
+  console.log(JSON.stringify(result));
+}
+mkdirSync(join(root, "bench/results"), { recursive: true });
+writeFileSync(join(root, `bench/results/scale-${ARTICLES}.json`), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
+console.log("| database | import | cold start | RSS start → load | uncached article p50 | signed-in article | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block |");
+for (const r of results) {
+  console.log(
+    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms | ${r.signedInArticle.rps} req/s (p99 ${r.signedInArticle.p99ms} ms) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) | ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.longestBlockMs))} ms |`,
+  );
+}

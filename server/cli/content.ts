@@ -1,0 +1,68 @@
+/**
+ * npm run content -- import FILE   create or update articles from newline-delimited JSON (one article a line)
+ * npm run content -- export        write every article to stdout in the same format
+ *
+ * The format and its rules: README "Content import and export" and
+ * server/content/ndjson.ts. Uses the server's settings (DATABASE_URL…);
+ * running servers pick imported changes up through the content change log
+ * (and NOTIFY with PostgreSQL), as they do for admin edits.
+ */
+import { randomUUID } from "node:crypto";
+import { existsSync, statSync } from "node:fs";
+import { once } from "node:events";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { exportArticles, ImportError, importArticles } from "#server/content/ndjson.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+
+const USAGE = "Usage: npm run content -- import FILE | export";
+
+async function run(argv: string[]): Promise<number> {
+  const [command, file, ...extra] = argv;
+  if (!((command === "import" && file && extra.length === 0) || (command === "export" && !file))) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (command === "import" && (!existsSync(file!) || !statSync(file!).isFile())) {
+    console.error(`Cannot import ${file}: no such file.`);
+    return 1;
+  }
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+    if (command === "export") {
+      for await (const text of exportArticles(database.db)) {
+        if (!process.stdout.write(text)) await once(process.stdout, "drain");
+      }
+      return 0;
+    }
+    const started = performance.now();
+    const onTerminal = process.stderr.isTTY;
+    const summary = await importArticles(database, file!, `content-cli:${randomUUID()}`, ({ articles, total }) => {
+      if (onTerminal) process.stderr.write(`\rimported ${articles.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} articles`);
+    });
+    if (onTerminal) process.stderr.write("\n");
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.error(`Imported ${summary.articles} articles (${summary.versions} versions) from lines 1–${summary.lastLine} of ${file} in ${seconds} s.`);
+    return 0;
+  } catch (error) {
+    if (error instanceof ImportError) {
+      console.error(`Import refused, nothing was written: ${error.message}`);
+      return 1;
+    }
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else throw error;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { articleChange, EVERYTHING, parseContentChange, SHOWS_ARTICLE_SOURCES, staleAfter } from "./changes.ts";
+
+describe("content changes", () => {
+  it("merges the languages and tags an article had before and after a write", () => {
+    expect(articleChange(4, { languages: ["en-US", "fr-FR"], tags: ["A1101"] }, { languages: ["fr-FR", "ar"], tags: [] })).toEqual({
+      id: 4,
+      languages: ["en-US", "fr-FR", "ar"],
+      tags: ["A1101"],
+      reordered: ["en-US", "fr-FR", "ar"],
+    });
+  });
+
+  it("counts a language as reordered only when the article's place in its list changed", () => {
+    const before = { languages: ["en-US", "fr-FR", "ar"], tags: [], listed: ["en-US@2026-01-01", "fr-FR@2026-01-02"] };
+    const retitled = { ...before };
+    expect(articleChange(4, before, retitled).reordered).toEqual([]);
+    const frUnpublishedArPublished = { ...before, listed: ["en-US@2026-01-01", "ar@2026-02-01"] };
+    expect(articleChange(4, before, frUnpublishedArPublished).reordered.sort()).toEqual(["ar", "fr-FR"]);
+    expect(articleChange(4, null, { languages: ["en-US"], tags: [], listed: ["en-US@2026-01-01"] }).reordered).toEqual(["en-US"]);
+  });
+
+  it("names what a change makes stale", () => {
+    expect(staleAfter([{ id: 4, languages: ["en-US"], tags: ["A1101"], reordered: [] }])).toEqual(new Set([SHOWS_ARTICLE_SOURCES, "article:4", "list:en-US", "tag:A1101"]));
+  });
+
+  it("reads logged changes back, and anything unreadable as everything", () => {
+    const change = { kind: "articles" as const, articles: [{ id: 1, languages: ["en-US"], tags: [], reordered: [] }] };
+    expect(parseContentChange(JSON.stringify(change))).toEqual(change);
+    // An entry written before list positions were tracked reorders all its languages.
+    expect(parseContentChange('{"kind":"articles","articles":[{"id":1,"languages":["ar"],"tags":[]}]}')).toEqual({
+      kind: "articles",
+      articles: [{ id: 1, languages: ["ar"], tags: [], reordered: ["ar"] }],
+    });
+    expect(parseContentChange(JSON.stringify(EVERYTHING))).toEqual(EVERYTHING);
+    for (const text of ["", "{", '{"kind":"articles","articles":[{"id":-1}]}', '{"kind":"later-format"}', "null"]) expect(parseContentChange(text)).toEqual(EVERYTHING);
+  });
+});

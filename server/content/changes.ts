@@ -1,0 +1,87 @@
+/**
+ * What a content write changed, as every cache needs to know it: "everything"
+ * (languages, UI strings, section names, the ROME reference: the resident data
+ * every page shows) or a list of articles with the languages and tags they had
+ * before or after the write (the lists, home pages, job pages and sitemap
+ * chunks that show them). The same value travels in the change log and in
+ * PostgreSQL NOTIFY payloads, so every instance invalidates the same set.
+ */
+import { z } from "zod";
+
+export interface ArticleChange {
+  id: number;
+  /** Language codes of versions before or after the write. */
+  languages: string[];
+  /** Tags before or after the write. */
+  tags: string[];
+  /** Languages whose published list gained, lost or moved the article (its list index is rebuilt); a retitle moves nothing. */
+  reordered: string[];
+}
+
+export type ContentChange = { kind: "everything" } | { kind: "articles"; articles: ArticleChange[] };
+
+export const EVERYTHING: ContentChange = { kind: "everything" };
+
+const contentChangeSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("everything") }),
+  z.object({
+    kind: z.literal("articles"),
+    articles: z.array(
+      z
+        .object({ id: z.number().int().positive(), languages: z.array(z.string()), tags: z.array(z.string()), reordered: z.array(z.string()).optional() })
+        .transform((article) => ({ ...article, reordered: article.reordered ?? article.languages })),
+    ),
+  }),
+]);
+
+/** Reads a change from the log; anything unreadable (a newer format) counts as everything, which is always safe. */
+export function parseContentChange(json: string): ContentChange {
+  try {
+    const parsed = contentChangeSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : EVERYTHING;
+  } catch {
+    return EVERYTHING;
+  }
+}
+
+/** What pages show of an article: its versions' languages, its tags, and its list positions ("fr-FR@<published_at>" per published version, when known). */
+export interface ArticleState {
+  languages: Iterable<string>;
+  tags: Iterable<string>;
+  listed?: string[];
+}
+
+/** One article's change from its state before a write to its state after. Without list positions on both sides, every language counts as reordered. */
+export function articleChange(id: number, before: ArticleState | null | undefined, after: ArticleState): ArticleChange {
+  const languages = new Set([...(before?.languages ?? []), ...after.languages]);
+  const tags = new Set([...(before?.tags ?? []), ...after.tags]);
+  let reordered = [...languages];
+  if (before?.listed && after.listed) {
+    const was = new Set(before.listed);
+    const is = new Set(after.listed);
+    const moved = [...was].filter((position) => !is.has(position)).concat([...is].filter((position) => !was.has(position)));
+    reordered = [...new Set(moved.map((position) => position.slice(0, position.indexOf("@"))))];
+  }
+  return { id, languages: [...languages], tags: [...tags], reordered };
+}
+
+/** Names of what a cached response shows, so a change invalidates exactly the responses that show it. */
+export const showsArticle = (id: number) => `article:${id}`;
+/** A language's article list and home page (their order, their cards). */
+export const showsList = (code: string) => `list:${code}`;
+/** Articles carrying a tag (a job page's related articles). */
+export const showsTag = (tag: string) => `tag:${tag}`;
+
+/** Responses listing every published article's source (the pages of /init/file/blogs). */
+export const SHOWS_ARTICLE_SOURCES = "article-sources";
+
+/** What a change to these articles makes stale. */
+export function staleAfter(articles: ArticleChange[]): Set<string> {
+  const stale = new Set<string>([SHOWS_ARTICLE_SOURCES]);
+  for (const article of articles) {
+    stale.add(showsArticle(article.id));
+    for (const code of article.languages) stale.add(showsList(code));
+    for (const tag of article.tags) stale.add(showsTag(tag));
+  }
+  return stale;
+}

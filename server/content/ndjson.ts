@@ -1,0 +1,278 @@
+/**
+ * Bulk content import and export (`npm run content -- import FILE | export`,
+ * README "Content import and export"): newline-delimited JSON, one article a line,
+ *   {"key","author","tags":[…],"cover"?,"versions":{"en":{"slug","title","summary","body","status","coverAlt"?}}}
+ * with versions keyed by the language's short code. Import validates every line
+ * first (the admin API's own rules, languages, duplicate keys and slugs), so a
+ * bad file writes nothing; then it upserts by key in batched transactions
+ * through the shared article write path (article-writes.ts), rendering on
+ * worker threads, and announces each batch like any other content write.
+ */
+import { createReadStream } from "node:fs";
+import { sql, type Kysely } from "kysely";
+import { z } from "zod";
+import { slugify } from "#core/text.ts";
+import { createArticleInput, versionInput } from "#core/admin/articles/schema.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { Database } from "#server/db/schema.ts";
+import { upsertArticles, type ArticleSource } from "./article-writes.ts";
+import { createArticleReader, yieldToEventLoop } from "./articles.ts";
+import { createRenderPool } from "./render-pool.ts";
+import { mediaImagesIn } from "#core/media-rules.ts";
+import { loadRenditions } from "#server/media/renditions.ts";
+import { announceChange } from "./store.ts";
+
+/** Articles per transaction. */
+export const IMPORT_BATCH = 500;
+
+const importedArticle = z.object({
+  ...createArticleInput.shape,
+  key: createArticleInput.shape.key.unwrap(),
+  versions: z
+    .record(z.string(), versionInput, { error: "must be an object of versions keyed by language short code" })
+    .refine((versions) => Object.keys(versions).length > 0, { error: "must have at least one language" }),
+});
+
+export class ImportError extends Error {
+  /** The offending line, null for a problem with the whole file. */
+  readonly line: number | null;
+  constructor(message: string, line: number | null) {
+    super(message);
+    this.name = "ImportError";
+    this.line = line;
+  }
+}
+
+interface Line {
+  number: number;
+  text: string;
+}
+
+/** The file's lines as UTF-8 text (blank lines skipped); a byte sequence that is not UTF-8 is refused with its line number. */
+async function* readLines(path: string): AsyncGenerator<Line> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let pending: Buffer = Buffer.alloc(0);
+  let number = 0;
+  const decode = (bytes: Buffer): Line | null => {
+    number += 1;
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      throw new ImportError(`line ${number}: is not UTF-8 text (is this a binary file?)`, number);
+    }
+    if (text.includes("\u0000")) throw new ImportError(`line ${number}: contains a NUL character (is this a binary file?)`, number);
+    return text.trim() === "" ? null : { number, text };
+  };
+  for await (const chunk of createReadStream(path)) {
+    pending = pending.length === 0 ? (chunk as Buffer) : Buffer.concat([pending, chunk as Buffer]);
+    let newline: number;
+    while ((newline = pending.indexOf(10)) !== -1) {
+      const line = decode(pending.subarray(0, newline));
+      pending = pending.subarray(newline + 1);
+      if (line) yield line;
+    }
+  }
+  if (pending.length > 0) {
+    const line = decode(pending);
+    if (line) yield line;
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join(".") || "(line)"}: ${issue.message}`).join("; ");
+}
+
+interface Parsed {
+  line: number;
+  source: ArticleSource;
+}
+
+/** Reads the file in batches of parsed, validated articles; throws ImportError naming the first bad line. */
+async function* parsedBatches(path: string, db: Kysely<Database>): AsyncGenerator<Parsed[]> {
+  const languages = await db.selectFrom("languages").select(["code", "short_code"]).execute();
+  const codeOfShort = new Map(languages.map((language) => [language.short_code.toLowerCase(), language.code]));
+  const shortOfCode = new Map(languages.map((language) => [language.code, language.short_code]));
+  const keyLines = new Map<string, number>();
+  const slugLines = new Map<string, { line: number; key: string }>();
+  let batch: Parsed[] = [];
+  let seenAny = false;
+
+  const checkStoredSlugs = async (parsed: Parsed[]) => {
+    const byCode = new Map<string, Parsed[]>();
+    for (const entry of parsed) for (const code of entry.source.versions.keys()) byCode.set(code, [...(byCode.get(code) ?? []), entry]);
+    for (const [code, entries] of byCode) {
+      const taken = await db
+        .selectFrom("blog_versions")
+        .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+        .select(["blog_versions.slug", "blogs.key"])
+        .where("blog_versions.code", "=", code)
+        .where(
+          "blog_versions.slug",
+          "in",
+          entries.map((entry) => entry.source.versions.get(code)!.slug),
+        )
+        .execute();
+      const ownerOfSlug = new Map(taken.map((row) => [row.slug, row.key]));
+      for (const entry of entries) {
+        const slug = entry.source.versions.get(code)!.slug;
+        const owner = ownerOfSlug.get(slug);
+        if (owner !== undefined && owner !== entry.source.key) {
+          throw new ImportError(
+            `line ${entry.line}: versions.${shortOfCode.get(code)}.slug: "${slug}" is already used in ${code} by the stored article "${owner}"`,
+            entry.line,
+          );
+        }
+      }
+    }
+  };
+
+  for await (const { number, text } of readLines(path)) {
+    seenAny = true;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new ImportError(`line ${number}: is not valid JSON (${error instanceof Error ? error.message : String(error)})`, number);
+    }
+    const result = importedArticle.safeParse(json);
+    if (!result.success) throw new ImportError(`line ${number}: ${describeIssues(result.error)}`, number);
+    const article = result.data;
+    const earlier = keyLines.get(article.key);
+    if (earlier !== undefined) throw new ImportError(`line ${number}: key: "${article.key}" is already on line ${earlier}`, number);
+    keyLines.set(article.key, number);
+    const versions = new Map<string, ArticleSource["versions"] extends Map<string, infer V> ? V : never>();
+    for (const [shortCode, version] of Object.entries(article.versions)) {
+      const code = codeOfShort.get(shortCode.toLowerCase());
+      if (!code) throw new ImportError(`line ${number}: versions.${shortCode}: "${shortCode}" is not a language of this site (known: ${[...codeOfShort.keys()].join(", ")})`, number);
+      const slug = version.slug || slugify(version.title);
+      const slugKey = `${code}\n${slug}`;
+      const clash = slugLines.get(slugKey);
+      if (clash && clash.key !== article.key) throw new ImportError(`line ${number}: versions.${shortCode}.slug: "${slug}" is already used in ${code} on line ${clash.line}`, number);
+      slugLines.set(slugKey, { line: number, key: article.key });
+      versions.set(code, { slug, title: version.title, summary: version.summary, body: version.body, coverAlt: version.coverAlt, status: version.status });
+    }
+    batch.push({ line: number, source: { key: article.key, author: article.author, cover: article.cover ?? null, tags: article.tags, versions } });
+    if (batch.length === IMPORT_BATCH) {
+      await checkStoredSlugs(batch);
+      yield batch;
+      batch = [];
+    }
+  }
+  if (!seenAny) throw new ImportError("the file is empty: expected one JSON article per line", null);
+  if (batch.length > 0) {
+    await checkStoredSlugs(batch);
+    yield batch;
+  }
+}
+
+export type ImportProgress = (done: { articles: number; total: number; lastLine: number }) => void;
+
+export interface ImportSummary {
+  articles: number;
+  versions: number;
+  lastLine: number;
+}
+
+/**
+ * Validates the whole file, then writes it batch by batch. Throws ImportError for a
+ * bad file (nothing written); a failure while writing names the lines that landed.
+ */
+export async function importArticles(handle: DatabaseHandle, path: string, origin: string, progress: ImportProgress = () => {}): Promise<ImportSummary> {
+  let total = 0;
+  for await (const batch of parsedBatches(path, handle.db)) total += batch.length;
+
+  const pool = createRenderPool();
+  let landed = 0;
+  let lastLanded = 0;
+  let versions = 0;
+  try {
+    const batches = parsedBatches(path, handle.db);
+    const renderBatch = async (batch: Parsed[]) => {
+      const jobs = batch.flatMap((entry) => [...entry.source.versions].map(([language, version]) => ({ body: version.body, language })));
+      // Only the library images this batch shows (usually none: no query).
+      const media = await loadRenditions(handle.db, jobs.flatMap((job) => mediaImagesIn(job.body).map((image) => image.id)));
+      return pool.renderAll(jobs, media);
+    };
+    let current = await batches.next();
+    let rendering = current.done ? null : renderBatch(current.value);
+    while (!current.done) {
+      const batch = current.value;
+      const rendered = await rendering!;
+      const next = await batches.next();
+      // The workers render the next batch while this one is written.
+      rendering = next.done ? null : renderBatch(next.value);
+      const now = new Date().toISOString();
+      try {
+        const changes = await handle.db.transaction().execute(async (trx) => {
+          const changed = await upsertArticles(
+            trx,
+            batch.map((entry) => entry.source),
+            rendered,
+            now,
+          );
+          await recordAudit(trx, {
+            uid: "cli",
+            action: "import",
+            entity: "article",
+            entityId: `lines ${batch[0]!.line}-${batch.at(-1)!.line}`,
+            after: { keys: batch.map((entry) => entry.source.key) },
+          });
+          return changed;
+        });
+        await announceChange(handle, origin, { kind: "articles", articles: changes });
+      } catch (error) {
+        const landedText = landed === 0 ? "no line landed" : `lines 1–${lastLanded} landed (${landed} articles)`;
+        throw new Error(
+          `writing lines ${batch[0]!.line}–${batch.at(-1)!.line} failed, nothing from line ${batch[0]!.line} on was written; ${landedText}: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+      }
+      landed += batch.length;
+      versions += rendered.length;
+      lastLanded = batch.at(-1)!.line;
+      progress({ articles: landed, total, lastLine: lastLanded });
+      current = next;
+      await yieldToEventLoop();
+    }
+  } finally {
+    await pool.close();
+  }
+  // Fresh planner statistics after a bulk load, so list and tag queries keep their indexes (same statement on both databases).
+  if (landed > 0) for (const table of ["blogs", "blog_versions", "blog_tags"]) await sql.raw(`analyze ${table}`).execute(handle.db);
+  return { articles: landed, versions, lastLine: lastLanded };
+}
+
+/** Every article, drafts included, in id order, one JSON line each, read in bounded pages. */
+export async function* exportArticles(db: Kysely<Database>): AsyncGenerator<string> {
+  const languages = await db.selectFrom("languages").select(["code", "short_code"]).execute();
+  const shortOf = new Map(languages.map((language) => [language.code, language.short_code]));
+  const articles = createArticleReader(db);
+  let after = 0;
+  for (;;) {
+    const page = await articles.sources(after, 200, true);
+    if (page.length === 0) return;
+    let text = "";
+    for (const { blog, versions } of page) {
+      const line: Record<string, unknown> = { key: blog.key, author: blog.author, tags: JSON.parse(blog.tags) as string[] };
+      if (blog.cover) line.cover = blog.cover;
+      line.versions = Object.fromEntries(
+        versions.map((version) => [
+          shortOf.get(version.code) ?? version.code,
+          {
+            slug: version.slug,
+            title: version.title,
+            summary: version.summary,
+            body: version.body,
+            status: version.status,
+            ...(version.cover_alt ? { coverAlt: version.cover_alt } : {}),
+          },
+        ]),
+      );
+      text += `${JSON.stringify(line)}\n`;
+    }
+    yield text;
+    after = page.at(-1)!.blog.id;
+  }
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { HttpError } from "./errors.ts";
+import { findUnstorableText, unstorableText, validateInput } from "./validate.ts";
+
+describe("unstorableText", () => {
+  it.each(["", "plain", "é日本語", "emoji 😀", "\u0001 other controls are the schemas' business"])("accepts %j", (text) => expect(unstorableText(text)).toBeNull());
+  it.each([
+    ["a\u0000b", "NUL"],
+    ["\ud800", "lone surrogate"],
+    ["x\udfff", "lone surrogate"],
+    ["\ude00\ud83d", "lone surrogate"],
+  ])("refuses %j naming %s", (text, words) => expect(unstorableText(text)).toContain(words));
+});
+
+describe("findUnstorableText", () => {
+  it("finds the first bad text or key, with its path", () => {
+    expect(findUnstorableText({ a: "ok", b: ["ok", { c: "x\u0000" }] })).toEqual({ path: ["b", "1", "c"], problem: "must not contain NUL characters" });
+    expect(findUnstorableText({ "k\u0000": 1 })).toMatchObject({ path: ["k\\0"] });
+    expect(findUnstorableText({ a: 1, b: null, c: true })).toBeNull();
+  });
+});
+
+describe("validateInput", () => {
+  const schema = z.object({ name: z.string() });
+  it("refuses NUL before the schema runs, naming the field", () => {
+    expect(() => validateInput(schema, { name: "a\u0000" })).toThrow(expect.objectContaining({ status: 400, field: "name" }) as HttpError);
+    expect(() => validateInput(z.string(), "\ud800", "code")).toThrow(expect.objectContaining({ field: "code" }) as HttpError);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Every admin screen on a phone (390×844): no horizontal page scroll (wide
+ * tables scroll in their own region) and the screen's title close under the
+ * site header; on a desktop (1366×900) axe finds nothing (the rules are about
+ * markup and colour, the same on both).
+ */
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe.ts";
+import { signInAsAdmin } from "./support/admin-session.ts";
+
+const SHOTS = "/tmp/shots";
+const SCREENS = ["/admin", "/admin/languages", "/admin/translations", "/admin/articles", "/admin/articles/new", "/admin/articles/1", "/admin/users", "/admin/analytics", "/admin/audit", "/admin/romes"];
+
+test.beforeEach(async ({ context }) => {
+  await signInAsAdmin(context);
+});
+
+for (const path of SCREENS) {
+  test(`${path} on a phone: no sideways page scroll, the title near the top`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await heading.boundingBox())!.y).toBeLessThan(240);
+    await page.screenshot({ path: `${SHOTS}/admin-phone${path.replaceAll("/", "-")}.png` });
+  });
+
+  test(`${path} on a desktop: no axe violation`, async ({ page }) => {
+    // The translations grid is hundreds of buttons: axe needs longer there.
+    if (path === "/admin/translations") test.slow();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

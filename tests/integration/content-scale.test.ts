@@ -1,0 +1,330 @@
+/**
+ * Content at any size (issue 9; issue 8 items 3 and 7), on both databases, with
+ * the real React Router build behind the HTTP app (npm test builds first):
+ * precise invalidation, keyset pages across equal timestamps, the sitemap
+ * index and its chunk limits, bulk import validation, /init/file/blogs paging,
+ * weak and strong ETags, cache keys that ignore unused query parameters, and
+ * no CSP nonce shared by the responses of a cached page.
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "#server/context.ts";
+import { upsertArticles, type ArticleSource } from "#server/content/article-writes.ts";
+import { ANCHOR_STRIDE } from "#server/content/articles.ts";
+import { ImportError, importArticles } from "#server/content/ndjson.ts";
+import { renderVersion } from "#server/content/rendering.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import type { PageCache } from "#server/http/page-cache.ts";
+import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
+
+type Site = { app: Hono<HttpEnv>; pageCache: PageCache };
+const bundlePath = new URL("../../build/server/index.js", import.meta.url).href;
+const { createSite } = (await import(bundlePath)) as { createSite: (services: AppServices) => Site };
+
+const SITEMAP_CHUNK_URLS = 20;
+
+interface ArticleReply {
+  article?: { id: number; versions: { code: string; slug: string }[] };
+}
+
+describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
+  let testApp: Awaited<ReturnType<typeof startTestApp>>;
+  let site: Site;
+  let call: AdminApiCall<ArticleReply>;
+  let adminCookie = "";
+  const get = (path: string, headers: Record<string, string> = {}) => site.app.request(path, { headers });
+  const db = () => testApp.services.database.db;
+
+  beforeAll(async () => {
+    testApp = await startTestApp(kind, { env: { SITEMAP_CHUNK_URLS: String(SITEMAP_CHUNK_URLS) } });
+    site = createSite(testApp.services);
+    const xsrf = await xsrfHeaders(site.app);
+    adminCookie = await signedInCookie(testApp.services, { email: `scale-admin-${kind}@example.com`, isAdmin: true });
+    call = adminApiCaller<ArticleReply>(site.app, "/api/admin/articles", { admin: adminCookie, user: "", anonymous: "" }, xsrf);
+  });
+  afterAll(() => testApp?.close());
+
+  async function publish(title: string, tags: string[] = [], code = "en-US"): Promise<{ id: number; path: string }> {
+    const created = await call("POST", "", { body: { author: "Scale Tester", tags } });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const id = created.json!.article!.id;
+    const saved = await call("PUT", `/${id}/versions/${code}`, { body: { title, summary: "", body: `About **${title}**.`, status: "published" } });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(201);
+    const slug = saved.json!.article!.versions.find((version) => version.code === code)!.slug;
+    return { id, path: `/en/articles/${id}/${slug}` };
+  }
+
+  const snapshotOfDatabase = async () => ({
+    blogs: await db().selectFrom("blogs").selectAll().orderBy("id").execute(),
+    versions: await db().selectFrom("blog_versions").select(["id", "blog_id", "code", "slug", "title", "updated_at"]).orderBy("id").execute(),
+    tags: await db().selectFrom("blog_tags").selectAll().orderBy("blog_id").orderBy("tag").execute(),
+    changes: (await db().selectFrom("content_changes").select("id").execute()).length,
+  });
+
+  it("invalidates precisely: an edit to A keeps B's cached page and changes every page listing A", async () => {
+    const a = await publish("Alpha article of the precise test", ["A1101"]);
+    const b = await publish("Bravo article of the precise test");
+    // Fill the cache (job pages redirect to their canonical slug: follow once).
+    const jobPath = new URL((await get("/en/jobs/a1101/x")).headers.get("location")!, "http://x").pathname;
+    for (const path of [a.path, b.path, "/en/articles", "/en/welcome", jobPath]) expect((await get(path)).status).toBe(200);
+    for (const path of [a.path, b.path, "/en/articles", "/en/welcome", jobPath]) expect(site.pageCache.isCached(path), path).toBe(true);
+    const bBody = await (await get(b.path)).text();
+
+    const edited = await call("PUT", `/${a.id}/versions/en-US`, { body: { title: "Alpha renamed everywhere", summary: "", body: "Edited.", status: "published" } });
+    expect(edited.status).toBe(200);
+
+    expect(site.pageCache.isCached(b.path)).toBe(true);
+    expect(await (await get(b.path)).text()).toBe(bBody);
+    for (const path of [a.path, "/en/articles", "/en/welcome", jobPath]) expect(site.pageCache.isCached(path), path).toBe(false);
+    const renamed = `/en/articles/${a.id}/alpha-renamed-everywhere`;
+    expect(await (await get(renamed)).text()).toContain("Alpha renamed everywhere");
+    expect(await (await get("/en/articles")).text()).toContain("Alpha renamed everywhere");
+    expect(await (await get("/en/welcome")).text()).toContain("Alpha renamed everywhere");
+    expect(await (await get(jobPath)).text()).toContain("Alpha renamed everywhere");
+    // Resident data (a UI string) still invalidates everything, through content.changed() without an argument.
+    await testApp.services.content.changed();
+    expect(site.pageCache.isCached(b.path)).toBe(false);
+  });
+
+  it("pages a language's list by keyset, correctly across equal timestamps and deep pages", async () => {
+    const count = ANCHOR_STRIDE * 2 + 17;
+    const sameInstant = "2020-01-01T00:00:00.000Z";
+    const sources: ArticleSource[] = Array.from({ length: count }, (_, index) => ({
+      key: `keyset-${kind}-${index}`,
+      author: "Keyset",
+      cover: null,
+      tags: [],
+      versions: new Map([["de-DE", { slug: `keyset-${index}`, title: `Keyset ${index}`, summary: "", body: "x", coverAlt: "", status: "published" as const }]]),
+    }));
+    const changes = await db()
+      .transaction()
+      .execute((trx) =>
+        upsertArticles(
+          trx,
+          sources,
+          sources.map(() => renderVersion("x")),
+          sameInstant,
+        ),
+      );
+    await testApp.services.content.changed({ kind: "articles", articles: changes });
+    const reader = testApp.services.content.articles;
+    const total = await reader.countIn("de-DE");
+    const expected = (await db().selectFrom("blog_versions").select(["blog_id", "published_at"]).where("code", "=", "de-DE").where("status", "=", "published").execute())
+      .sort((x, y) => (y.published_at! < x.published_at! ? -1 : y.published_at! > x.published_at! ? 1 : y.blog_id - x.blog_id))
+      .map((row) => row.blog_id);
+    expect(total).toBe(expected.length);
+    const seen: number[] = [];
+    for (let offset = 0; offset < total; offset += 6) seen.push(...(await reader.listPage("de-DE", offset, 6)).map((entry) => entry.articleId));
+    expect(seen).toEqual(expected);
+    // A deep page over HTTP shows the same articles as the keyset reader.
+    const page = Math.ceil(total / 6) - 1;
+    const html = await (await get(`/de/artikel?page=${page}`)).text();
+    for (const id of expected.slice((page - 1) * 6, page * 6)) expect(html).toContain(`/de/artikel/${id}/`);
+    expect((await get(`/de/artikel?page=${page + 2}`)).status).toBe(404);
+  });
+
+  it("serves /sitemap.xml as an index of children within the chunk size, with hreflang and lastmod, invalidated per chunk", async () => {
+    const index = await (await get("/sitemap.xml")).text();
+    expect(index).toContain("<sitemapindex");
+    const children = [...index.matchAll(/<loc>http:\/\/localhost:3000(\/sitemaps\/[^<]+)<\/loc>/g)].map((match) => match[1]!);
+    expect(children.some((child) => child.includes("articles-"))).toBe(true);
+    const locations = new Map<string, string>();
+    let articleXml = "";
+    for (const child of children) {
+      const response = await get(child);
+      expect(response.status).toBe(200);
+      const xml = await response.text();
+      expect(Buffer.byteLength(xml)).toBeLessThan(50 * 1024 * 1024);
+      const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.length).toBeLessThanOrEqual(SITEMAP_CHUNK_URLS);
+      for (const url of urls) {
+        expect(locations.has(url), `${url} in ${child} and ${locations.get(url)}`).toBe(false);
+        locations.set(url, child);
+      }
+      if (child.includes("articles-")) {
+        expect(xml).toContain("<lastmod>");
+        articleXml += xml;
+      }
+    }
+    for (const code of ["en-US", "fr-FR", "ar", "x-default"]) expect(articleXml).toContain(`hreflang="${code}"`);
+    const published = await db().selectFrom("blog_versions").select("blog_id").where("status", "=", "published").where("code", "=", "en-US").execute();
+    for (const { blog_id } of published) expect([...locations.keys()].some((url) => url.includes(`/en/articles/${blog_id}/`)), `article ${blog_id}`).toBe(true);
+    expect((await get("/sitemaps/articles-999999.xml")).status).toBe(404);
+    expect((await get("/sitemaps/../package.json")).status).toBe(404);
+
+    // An edit drops only the child that lists the article (and the index).
+    const articleChildren = children.filter((child) => child.includes("articles-"));
+    const first = articleChildren[0]!;
+    const last = articleChildren.at(-1)!;
+    const inFirst = [...locations].find(([url, child]) => child === first && url.includes("/en/articles/"))![0];
+    const id = Number(/\/en\/articles\/(\d+)\//.exec(inFirst)![1]);
+    expect(site.pageCache.responses.has(`sitemap:${last.slice("/sitemaps/".length, -4)}`)).toBe(true);
+    await call("PATCH", `/${id}`, { body: { author: "Sitemap Editor" } });
+    expect(site.pageCache.responses.has(`sitemap:${first.slice("/sitemaps/".length, -4)}`)).toBe(false);
+    expect(site.pageCache.responses.has(`sitemap:${last.slice("/sitemaps/".length, -4)}`)).toBe(first === last ? false : true);
+  });
+
+  describe("npm run content -- import", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pp-import-"));
+    const line = (key: string, versions: Record<string, unknown>, extra: Record<string, unknown> = {}) => JSON.stringify({ key, author: "Importer", tags: ["A1101"], versions, ...extra });
+    const version = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, title: `Title ${slug}`, summary: "s", body: "# Heading\n\n- item", status: "published", ...extra });
+    const fileWith = (name: string, content: string | Buffer) => {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    };
+
+    it.each([
+      ["bad JSON", `${line(`ok-${kind}`, { en: version(`ok-${kind}`) })}\n{"key": "broken",\n`, /^line 2: is not valid JSON/],
+      ["no language", line("no-language", { en: version("a") }).replace(/"versions":\{.*\}\}$/, '"versions":{}}'), /^line 1: versions: must have at least one language/],
+      ["duplicate slug in the file", `${line("one", { en: version("twin") })}\n${line("two", { en: version("twin") })}`, /^line 2: versions\.en\.slug: "twin" is already used in en-US on line 1/],
+      ["duplicate key", `${line("same", { en: version("s1") })}\n${line("same", { fr: version("s2") })}`, /^line 2: key: "same" is already on line 1/],
+      ["over-long title", line("long", { en: version("long", { title: "x".repeat(201) }) }), /^line 1: versions\.en\.title: must be at most 200 characters/],
+      ["unknown language", line("unknown", { xx: version("u") }), /^line 1: versions\.xx: "xx" is not a language of this site/],
+      ["0-byte file", "", /^the file is empty/],
+      ["binary file", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x00]), /^line \d: (is not UTF-8 text|contains a NUL character)/],
+    ])("refuses %s and leaves the database unchanged", async (_name, content, message) => {
+      const before = await snapshotOfDatabase();
+      const path = fileWith(`bad-${_name.replace(/\W/g, "-")}.ndjson`, content);
+      const error = await importArticles(testApp.services.database, path, "test").catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ImportError);
+      expect((error as ImportError).message).toMatch(message);
+      expect(await snapshotOfDatabase()).toEqual(before);
+    });
+
+    it("refuses a slug a stored article already uses", async () => {
+      const stored = await db().selectFrom("blog_versions").innerJoin("blogs", "blogs.id", "blog_versions.blog_id").select(["slug", "key"]).where("code", "=", "en-US").executeTakeFirstOrThrow();
+      const before = await snapshotOfDatabase();
+      const path = fileWith("taken.ndjson", line("newcomer", { en: version(stored.slug) }));
+      await expect(importArticles(testApp.services.database, path, "test")).rejects.toThrow(`line 1: versions.en.slug: "${stored.slug}" is already used in en-US by the stored article "${stored.key}"`);
+      expect(await snapshotOfDatabase()).toEqual(before);
+    });
+
+    it("imports and updates by key, renders at save, and the running site shows it", async () => {
+      const key = `imported-${kind}`;
+      const path = fileWith("good.ndjson", `${line(key, { en: version(`${key}-en`), fr: version(`${key}-fr`) })}\n\n${line(`${key}-2`, { ar: version(`${key}-ar`) })}\n`);
+      expect(await get("/en/articles")).toBeTruthy();
+      expect(site.pageCache.isCached("/en/articles")).toBe(true);
+      const summary = await importArticles(testApp.services.database, path, "another-process");
+      expect(summary).toEqual({ articles: 2, versions: 3, lastLine: 3 });
+      const stored = await db().selectFrom("blog_versions").innerJoin("blogs", "blogs.id", "blog_versions.blog_id").select(["html", "renderer_version", "blog_id"]).where("blogs.key", "=", key).execute();
+      expect(stored).toHaveLength(2);
+      for (const row of stored) expect(row.html).toContain("<h1>Heading</h1>");
+      // The import announced its change like another process would: the site drops the list within a second.
+      const started = Date.now();
+      while (site.pageCache.isCached("/en/articles") && Date.now() - started < 1_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(site.pageCache.isCached("/en/articles")).toBe(false);
+      expect(await (await get("/en/articles")).text()).toContain(`Title ${key}-en`);
+
+      const update = fileWith("update.ndjson", line(key, { en: version(`${key}-en`, { title: "Updated by import" }) }));
+      await importArticles(testApp.services.database, update, "another-process");
+      const versions = await db().selectFrom("blog_versions").select(["code", "title"]).where("blog_id", "=", stored[0]!.blog_id).orderBy("code").execute();
+      expect(versions).toEqual([
+        { code: "en-US", title: "Updated by import" },
+        { code: "fr-FR", title: `Title ${key}-fr` },
+      ]);
+    });
+
+    it("runs from the command line with line-numbered errors, and exports the same format", { timeout: 90_000 }, () => {
+      const env = { ...process.env, DATABASE_URL: testApp.databaseUrl, LOG_LEVEL: "silent" };
+      const bad = fileWith("cli-bad.ndjson", `${line("cli-ok", { en: version("cli-ok") })}\nnot json\n`);
+      const refused = spawnSync(process.execPath, ["server/cli/content.ts", "import", bad], { env, encoding: "utf8" });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("Import refused, nothing was written: line 2: is not valid JSON");
+      const usage = spawnSync(process.execPath, ["server/cli/content.ts", "nonsense"], { env, encoding: "utf8" });
+      expect(usage.status).toBe(2);
+      const exported = spawnSync(process.execPath, ["server/cli/content.ts", "export"], { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+      expect(exported.status).toBe(0);
+      const lines = exported.stdout.trim().split("\n").map((text) => JSON.parse(text) as { key: string; versions: Record<string, { slug: string; status: string }> });
+      expect(lines.find((entry) => entry.key === `imported-${kind}`)?.versions.en).toMatchObject({ slug: `imported-${kind}-en`, status: "published" });
+    });
+  });
+
+  it("pages /init/file/blogs: following `next` visits every article exactly once while articles are published", async () => {
+    const seen: string[] = [];
+    let next: string | null = "/init/file/blogs?limit=3";
+    let published = 0;
+    while (next) {
+      const response = await get(next);
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { data: { documents: { id: string }[] }; next: string | null };
+      expect(page.data.documents.length).toBeLessThanOrEqual(3);
+      seen.push(...page.data.documents.map((document) => document.id));
+      next = page.next;
+      if (published < 2) {
+        await publish(`Published while paging ${published} ${kind}`);
+        published += 1;
+      }
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    const withPublished = await db().selectFrom("blog_versions").select("blog_id").distinct().where("status", "=", "published").execute();
+    expect(seen.map(Number).sort((x, y) => x - y)).toEqual(withPublished.map((row) => row.blog_id).sort((x, y) => x - y));
+    for (const [query, field] of [["after=-1", "after"], ["limit=0", "limit"], ["limit=101", "limit"], ["after=abc", "after"]]) {
+      const response = await get(`/init/file/blogs?${query}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { field } });
+    }
+  });
+
+  it("answers If-None-Match with 304 for strong and weak ETags, compressed or not", async () => {
+    for (const path of ["/init/file/languages", "/init/file/blogs", "/sitemap.xml", "/en/welcome"]) {
+      for (const encoding of ["", "gzip", "br", "deflate"]) {
+        const headers: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
+        const first = await get(path, headers);
+        expect(first.status, `${path} ${encoding}`).toBe(200);
+        const etag = first.headers.get("etag")!;
+        expect(etag, `${path} ${encoding}`).toBeTruthy();
+        if (encoding === "deflate") expect(etag.startsWith("W/"), `${path} deflate: ${etag}`).toBe(true);
+        expect((await get(path, { ...headers, "if-none-match": etag })).status, `${path} ${encoding} ${etag}`).toBe(304);
+        // Weak comparison: the weak form of a strong tag matches too, and so does a list holding it.
+        const weak = etag.startsWith("W/") ? etag : `W/${etag}`;
+        expect((await get(path, { ...headers, "if-none-match": `"other", ${weak}` })).status).toBe(304);
+        expect((await get(path, { ...headers, "if-none-match": '"other"' })).status).toBe(200);
+      }
+    }
+  });
+
+  it("keys cached pages on the query parameters they read only", async () => {
+    await get("/en/welcome");
+    const { entries } = site.pageCache.responses.size;
+    for (const query of ["?utm_source=x", "?page=7", "?a=1&b=2", `?junk=${"y".repeat(500)}`]) {
+      expect(site.pageCache.isCached(`/en/welcome${query}`), query).toBe(true);
+      expect((await get(`/en/welcome${query}`)).status).toBe(200);
+    }
+    expect(site.pageCache.responses.size.entries).toBe(entries);
+    await get("/en/articles?page=2");
+    expect(site.pageCache.isCached("/en/articles?utm_campaign=z&page=2")).toBe(true);
+    expect(site.pageCache.isCached("/en/articles?page=3")).toBe(false);
+  });
+
+  it("never shares a CSP nonce between responses of a cached page", async () => {
+    const policies: string[] = [];
+    let html = "";
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await get("/fr/bienvenue");
+      policies.push(response.headers.get("content-security-policy")!);
+      html = await response.text();
+    }
+    expect(site.pageCache.isCached("/fr/bienvenue")).toBe(true);
+    for (const policy of policies) {
+      expect(policy).not.toContain("'nonce-");
+      expect(policy).not.toContain("unsafe-inline'; script");
+    }
+    // Every inline script of the cached page is allowed by its hash, and only those.
+    const scripts = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(policies[0]).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    // Signed-in visitors get a fresh render, each with its own nonce.
+    const signedIn = [await get("/fr/bienvenue", { cookie: adminCookie }), await get("/fr/bienvenue", { cookie: adminCookie })].map(
+      (response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1],
+    );
+    expect(signedIn[0]).toBeTruthy();
+    expect(signedIn[0]).not.toBe(signedIn[1]);
+  });
+});
