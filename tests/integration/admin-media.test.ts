@@ -1,12 +1,17 @@
+import type { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MediaItem, MediaPage } from "#core/admin/media/schema.ts";
 import { decompressionBomb, encoded, hasGps, jpegWithGps, SVG } from "#tests/fixtures/images.ts";
+import type { AppServices } from "#server/context.ts";
 import { articleAlternates } from "#server/content/public-pages.ts";
+import type { HttpEnv } from "#server/http/env.ts";
 import { RENDERER_VERSION, STALE_RENDER } from "#server/content/rendering.ts";
 import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "#tests/integration/support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+// The built site (npm test builds first): public pages, with their page cache.
+const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
 type ReplyJson = Partial<MediaPage> & { item?: MediaItem; created?: boolean; article?: { id: number }; error?: { code: string; message: string; field?: string } };
 
 // Every upload encodes AVIF and WebP variants: seconds of CPU each on a busy machine.
@@ -40,9 +45,11 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
 
   /** Sends the file as the browser's upload does: raw bytes, the name in ?name=, XSRF and session. */
   async function upload(name: string, bytes: Buffer | ReadableStream<Uint8Array>, as: Visitor = "admin") {
+    // The XSRF token is bound to the session (decision 0023).
+    const token = sessions[as] ? await xsrfHeaders(testApp.app, sessions[as]) : xsrf;
     const response = await testApp.app.request(`/api/admin/media?name=${encodeURIComponent(name)}`, {
       method: "POST",
-      headers: { "x-xsrf-token": xsrf["x-xsrf-token"], cookie: [xsrf.cookie, sessions[as]].filter(Boolean).join("; "), "content-type": "application/octet-stream" },
+      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: [token.cookie, sessions[as]].filter(Boolean).join("; "), "content-type": "application/octet-stream" },
       body: bytes,
       ...(bytes instanceof ReadableStream ? { duplex: "half" } : {}),
     } as RequestInit);
@@ -250,7 +257,9 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       expect(html).toContain(`alt="Boats in the harbour" width="900" height="600" loading="lazy"`);
       expect(article.coverImage).toMatchObject({ id: image.id, width: 900, height: 600 });
       const path = articleAlternates(testApp.services.content.current(), article).find((alternate) => alternate.hrefLang === "en-US")!.path;
-      expect(await (await testApp.app.request(path)).text()).toContain('alt="Boats in the harbour"');
+      const site = createSite(testApp.services);
+      const page = async () => (await site.app.request(path)).text();
+      expect(await page()).toContain('alt="Boats in the harbour"');
       const otherVersions = () =>
         db().selectFrom("blog_versions").select(["id", "html", "renderer_version"]).where("blog_id", "<>", articleId).orderBy("id").execute();
       const untouched = await otherVersions();
@@ -260,7 +269,7 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       const stored = await db().selectFrom("blog_versions").select(["html", "renderer_version"]).where("blog_id", "=", articleId).where("code", "=", "en-US").executeTakeFirstOrThrow();
       expect(stored).toEqual({ html: null, renderer_version: STALE_RENDER });
       expect(await otherVersions()).toEqual(untouched);
-      expect(await (await testApp.app.request(path)).text()).toContain('alt="Fishing boats at dawn"');
+      expect(await page()).toContain('alt="Fishing boats at dawn"');
       const rerendered = await db().selectFrom("blog_versions").select(["html", "renderer_version"]).where("blog_id", "=", articleId).where("code", "=", "en-US").executeTakeFirstOrThrow();
       expect(rerendered.renderer_version).toBe(RENDERER_VERSION);
       expect(rerendered.html).toContain('alt="Fishing boats at dawn"');
