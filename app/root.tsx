@@ -11,7 +11,7 @@ import { PageViewBeacon } from "./components/page-view-beacon.tsx";
 import { NotFoundPage } from "./components/not-found-page.tsx";
 import { useSiteLinks } from "./components/site-links.ts";
 import { restoreLanguageChoice } from "./lib/saved-language.ts";
-import { createTranslate } from "#core/i18n/translate.ts";
+import { createTranslate, type Strings } from "#core/i18n/translate.ts";
 import { useFocusOnNavigation } from "#app/lib/use-focus-on-navigation.ts";
 import { useShell, useShellData } from "./lib/use-shell.ts";
 import { ToastProvider } from "./toast/context.tsx";
@@ -47,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Around the app and its error pages alike, so a toast survives the switch between them. */}
         <ToastProvider>
           {children}
-          {data && <SiteToaster strings={data.strings} />}
+          {data && <SiteToaster strings={data.strings} locale={data.language.code} />}
         </ToastProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
@@ -56,8 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function SiteToaster({ strings }: { strings: Record<string, string> }) {
-  const t = createTranslate(strings);
+function SiteToaster({ strings, locale }: { strings: Strings; locale: string }) {
+  const t = createTranslate(strings, locale);
   return <Toaster regionLabel={t("TOAST:REGION")} dismissLabel={t("TOAST:DISMISS")} />;
 }
 

@@ -3,6 +3,7 @@
  * what the server's root loader sends and every component reads through useShell().
  * A contract between both sides, so it lives here rather than being inferred from the loader.
  */
+import type { Strings } from "./i18n/translate.ts";
 import type { SignInMethod } from "./sign-in-result.ts";
 import type { SectionName } from "./types.ts";
 
@@ -29,7 +30,8 @@ export interface ShellData {
   languages: ShellLanguage[];
   /** Each picker language's section names, by language id. */
   sectionNames: Record<number, SectionName[]>;
-  strings: Record<string, string>;
+  /** UI strings, precompiled on the server (core/i18n/message.ts). */
+  strings: Strings;
   publicUrl: string;
   /** CSP nonce for the inline scripts React Router renders. */
   nonce: string;

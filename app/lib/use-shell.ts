@@ -19,6 +19,6 @@ export function useShellData(): ShellData | undefined {
 export function useShell(): ShellData & { t: Translate } {
   const data = useShellData();
   if (!data) throw new Error("useShell() needs the root loader's data");
-  const t = useMemo(() => createTranslate(data.strings), [data.strings]);
+  const t = useMemo(() => createTranslate(data.strings, data.language.code), [data.strings, data.language.code]);
   return { ...data, t };
 }

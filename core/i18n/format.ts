@@ -1,6 +1,5 @@
 /** Formatters by language: building one costs far more than formatting with it. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** Dates in the page's language, in UTC so the server and the browser render the same text. */
 export function formatDate(iso: string, languageCode: string): string {
@@ -10,13 +9,4 @@ export function formatDate(iso: string, languageCode: string): string {
     dateFormats.set(languageCode, format);
   }
   return format.format(new Date(iso));
-}
-
-export function formatNumber(value: number, languageCode: string): string {
-  let format = numberFormats.get(languageCode);
-  if (!format) {
-    format = new Intl.NumberFormat(languageCode);
-    numberFormats.set(languageCode, format);
-  }
-  return format.format(value);
 }

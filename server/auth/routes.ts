@@ -18,6 +18,7 @@ import { FLASH_COOKIE, SIGN_IN_MESSAGE_TYPE, type SignInResult } from "#core/sig
 import { formatSignInError } from "#core/sign-in-error.ts";
 import { recordEvent } from "#server/analytics/events.ts";
 import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-pages.ts";
+import { compiledStrings } from "#server/content/shell.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
@@ -97,8 +98,7 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
     const snapshot = content.current();
     const firstSegment = returnTo.split(/[/?#]/)[1];
     const language = findEnabledLanguage(snapshot, firstSegment ? safeDecode(firstSegment) : undefined) ?? favoriteLanguage(snapshot);
-    const strings = Object.fromEntries((language && snapshot.translations.get(language.code)) ?? []);
-    const t = createTranslate(strings, (message) => log.warn(message));
+    const t = createTranslate(compiledStrings(snapshot, language?.code), language?.code ?? "en-US", (message) => log.warn(message));
     return { language: { code: language?.code ?? "en-US", dir: language?.dir ?? "ltr" }, t };
   }
 

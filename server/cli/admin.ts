@@ -8,14 +8,13 @@
  * as the server (DATABASE_URL…), and records the change in the audit log.
  */
 import { sql } from "kysely";
-import { ConfigError, loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/config.ts";
 import { setAdmin } from "#server/admin/users/service.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { CLI_ACTOR, runCommand } from "./support.ts";
 
-/** Who the audit log names for changes made from the command line. */
-export const CLI_ACTOR = "cli";
 
 const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | list";
 
@@ -67,9 +66,4 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exitCode = 1;
-}
+await runCommand(run);

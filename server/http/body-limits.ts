@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { VERSION_BODY_LIMIT_BYTES } from "#core/admin/articles/schema.ts";
 import { IMPORT_CHUNK_BYTES } from "#server/admin/romes/imports.ts";
+import { IMPORT_BODY_LIMIT_BYTES } from "#server/admin/translations/exchange/document.ts";
 import type { Config } from "#server/config.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
@@ -43,6 +44,7 @@ export const ROUTE_BODY_LIMITS: readonly RouteLimit[] = [
   },
   { path: /^\/api\/admin\/articles\/[^/]+\/versions\/[^/]+$/, maxBytes: VERSION_BODY_LIMIT_BYTES },
   { path: /^\/api\/analytics\//, maxBytes: ANALYTICS_BODY_LIMIT_BYTES },
+  { path: /^\/api\/admin\/translations\/import$/, maxBytes: IMPORT_BODY_LIMIT_BYTES },
 ];
 
 function limiter(limit: RouteLimit, config: Pick<Config, "media">): MiddlewareHandler<HttpEnv> {

@@ -78,6 +78,31 @@ test("refuses a section name that another page of the language already uses", as
   await expect(page.getByLabel("fr-FR translation of ARTICLES", { exact: true })).toHaveAttribute("aria-invalid", "true");
 });
 
+test("validates ICU messages on save: a missing plural category is named, a complete plural is saved and counts on the public page", async ({ page }) => {
+  await page.goto("/admin/translations");
+  await page.getByLabel("Find a key or text").fill("JOBS:RESULTS");
+  await cellButton(page, "fr-FR", "JOBS:RESULTS").click();
+  const editor = page.getByLabel("fr-FR translation of JOBS:RESULTS", { exact: true });
+  const original = await editor.inputValue();
+  await editor.fill("{count, plural, one {# métier} other {# métiers}}");
+  await grid(page).getByRole("button", { name: "Save" }).click();
+  await expect(grid(page).getByRole("alert")).toContainText("fr-FR needs the categories one, many, other; missing: many.");
+  await expect(editor).toHaveAttribute("aria-invalid", "true");
+  await page.screenshot({ path: "test-results/admin-translations-icu-error.png" });
+
+  await editor.fill("{count, plural, one {# fiche} many {# de fiches} other {# fiches}}");
+  await grid(page).getByRole("button", { name: "Save" }).click();
+  await expect(cellButton(page, "fr-FR", "JOBS:RESULTS")).toContainText("{count, plural, one {# fiche}");
+  try {
+    const publicPage = await page.context().newPage();
+    await publicPage.goto("/fr/m%C3%A9tiers?q=b12");
+    await expect(publicPage.getByRole("main").getByRole("status")).toHaveText(/^1 fiche /);
+    await publicPage.close();
+  } finally {
+    await editCell(page, "fr-FR", "JOBS:RESULTS", original);
+  }
+});
+
 test("adds a key, which shows as missing elsewhere; Missing only keeps just the incomplete keys", async ({ page }) => {
   await page.goto("/admin/translations");
   const addKey = page.getByRole("region", { name: "Add a key" });

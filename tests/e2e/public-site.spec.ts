@@ -206,3 +206,38 @@ test.describe("screens", () => {
     await expect(page.getByRole("link", { name: article.data.versions["en-US"]!.title })).toBeVisible();
   });
 });
+
+test.describe("plural-correct counts (ICU messages, decision 0070)", () => {
+  test("the jobs directory counts in each language's plural forms, after a search in the browser too", async ({ page }) => {
+    // After a search the status also holds the "clear search" link.
+    const startsWith = (text: string) => new RegExp(`^${text}`);
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    await page.goto("/ar/%D9%88%D8%B8%D8%A7%D8%A6%D9%81");
+    const status = page.getByRole("main").getByRole("status");
+    // Client-side navigations: the browser formats the precompiled messages itself.
+    for (const [query, text] of [["b12", "وظيفة واحدة"], ["g11", "وظيفتان"], ["a13", "3 وظائف"], ["a14", "17 وظيفة"]]) {
+      await page.getByRole("searchbox").fill(query!);
+      await page.getByRole("button", { name: "بحث" }).click();
+      await expect(page).toHaveURL(new RegExp(`\\?q=${query}$`));
+      await expect(status).toHaveText(startsWith(text!));
+    }
+    await page.goto("/en/jobs?q=b12");
+    await expect(status).toHaveText(startsWith("1 job "));
+    await page.goto("/fr/m%C3%A9tiers?q=g11");
+    await expect(status).toHaveText(startsWith("2 métiers "));
+    await page.goto("/ja/%E4%BB%95%E4%BA%8B?q=b12");
+    await expect(status).toHaveText(startsWith("1件の職業"));
+    expect(problems).toEqual([]);
+  });
+
+  test("the home page's figures and the reading times are plural phrases", async ({ page }) => {
+    await page.goto("/fr/bienvenue");
+    await expect(page.locator(".feature__figures")).toHaveText("532 métiers · 14 grands domaines");
+    await expect(page.locator(".card").first()).toContainText(/\d+ min de lecture/);
+    await page.goto("/en/welcome");
+    await expect(page.locator(".feature__figures")).toHaveText("532 occupations · 14 broad fields");
+  });
+});

@@ -120,6 +120,30 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       expect(await storedState()).toEqual(before);
     });
 
+    describe("ICU messages (decision 0070)", () => {
+      it("saves plurals with every category of the language: Arabic six, Japanese other only", async () => {
+        const arabic = "{count, plural, zero {لا وظائف} one {وظيفة واحدة} two {وظيفتان} few {# وظائف} many {# وظيفة} other {# وظيفة}}";
+        expect((await call("PUT", cellPath("JOBS:RESULTS", "ar"), { body: { label: arabic } })).status).toBe(200);
+        expect((await call("PUT", cellPath("JOBS:RESULTS", "ja-JP"), { body: { label: "{count, plural, other {#件}}" } })).status).toBe(200);
+        expect(await cell("JOBS:RESULTS", "ar")).toMatchObject({ label: arabic });
+      });
+
+      it.each([
+        ["a syntax error", "JOBS:RESULTS", "fr-FR", "{count, plural, one {# métier} other {# métiers}", 'Syntax error at line 1, column 1 ("{count, plural, one {# m…"): a { is not closed by a matching }.'],
+        ["an argument the source string does not have", "JOBS:RESULTS", "fr-FR", "{total} métiers", "{total} is not an argument of the source string (en-US), which has {count}."],
+        ["a missing plural category", "JOBS:RESULTS", "fr-FR", "{count, plural, one {# métier} other {# métiers}}", "fr-FR needs the categories one, many, other; missing: many."],
+        ["a category Japanese does not have", "JOBS:RESULTS", "ja-JP", "{count, plural, one {1件} other {#件}}", "one is not a category of ja-JP, which has other"],
+        ["an English plural without one", "JOBS:RESULTS", "en-US", "{count, plural, other {# jobs}}", "missing: one."],
+      ])("refuses %s with a message that points at it, changing nothing", async (_case, key, code, label, message) => {
+        const before = await storedState();
+        const response = await call("PUT", cellPath(key, code), { body: { label } });
+        expect(response.status).toBe(400);
+        expect(response.json).toMatchObject({ error: { code: "invalid_message", field: "label" } });
+        expect((response.json as { error: { message: string } }).error.message).toContain(message);
+        expect(await storedState()).toEqual(before);
+      });
+    });
+
     it("refuses malformed JSON and a missing body", async () => {
       const before = await storedState();
       expect(await call("PUT", cellPath("NAV:HOME", "fr-FR"), { raw: '{"label":' })).toMatchObject({ status: 400, json: { error: { code: "malformed_json" } } });
@@ -177,6 +201,8 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       ["an unknown language", { key: "PROMO:X", labels: { "en-US": "x", "xx-XX": "y" } }, 400, "labels.xx-XX"],
       ["an empty text", { key: "PROMO:X", labels: { "en-US": "" } }, 400, "labels.en-US"],
       ["labels as a list", { key: "PROMO:X", labels: ["x"] }, 400, "labels"],
+      ["invalid ICU in one language", { key: "PROMO:X", labels: { "en-US": "{n, plural, one {# x} other {# xs}}", "fr-FR": "{n, plural, one {# x}" } }, 400, "labels.fr-FR"],
+      ["an argument the new source does not have", { key: "PROMO:X", labels: { "en-US": "Hello", "de-DE": "Hallo {name}" } }, 400, "labels.de-DE"],
     ] as const)("refuses %s, naming the field and changing nothing", async (_case, body, status, field) => {
       const before = await storedState();
       const response = await call("POST", "", { body });

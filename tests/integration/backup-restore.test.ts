@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+// The test writes analytics events as fast as it can from one address: lift the per-client limit (60 a minute by default).
+const WRITER_ENV = { LOG_LEVEL: "warn", ANALYTICS_RATE_LIMIT: "100000" };
 
 async function cli(script: "backup" | "restore", args: string[], databaseUrl: string): Promise<{ code: number; output: string }> {
   try {
@@ -74,7 +76,7 @@ describe("npm run backup and npm run restore", () => {
   let inBackup: string[];
 
   beforeAll(async () => {
-    server = await startServerProcess({ LOG_LEVEL: "warn" }, { dataDir });
+    server = await startServerProcess(WRITER_ENV, { dataDir });
     databasePath = join(server.dataDir, "site.db");
     databaseUrl = `sqlite:${databasePath}`;
     backupFile = join(server.dataDir, "backups", "site-backup.db");
@@ -157,7 +159,7 @@ describe("npm run backup and npm run restore", () => {
     const result = await cli("restore", [backupFile], databaseUrl);
     expect(result.code).toBe(0);
     expect(result.output).not.toContain("restart the site");
-    server = await startServerProcess({ LOG_LEVEL: "warn" }, { dataDir });
+    server = await startServerProcess(WRITER_ENV, { dataDir });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect(eventPaths(databasePath)).toEqual(inBackup);
   });

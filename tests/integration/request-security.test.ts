@@ -73,12 +73,12 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
     });
 
     it("puts the session's token in the cookie of any response that carries the session", async () => {
-      const response = await testApp.app.request("/healthz", { headers: { cookie: `${anonymous.cookie}; ${adminSession}` } });
+      const response = await testApp.app.request("/robots.txt", { headers: { cookie: `${anonymous.cookie}; ${adminSession}` } });
       expect(response.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^XSRF-TOKEN=${admin["x-xsrf-token"]}; Path=/`)));
     });
 
     it("clears an unknown session cookie and gives a fresh anonymous token", async () => {
-      const response = await testApp.app.request("/healthz", { headers: { cookie: `${anonymous.cookie}; pp_session=${"x".repeat(43)}` } });
+      const response = await testApp.app.request("/robots.txt", { headers: { cookie: `${anonymous.cookie}; pp_session=${"x".repeat(43)}` } });
       const cookies = response.headers.getSetCookie();
       expect(cookies).toContainEqual(expect.stringMatching(/^pp_session=; .*Max-Age=0/));
       expect(cookies).toContainEqual(expect.stringMatching(/^XSRF-TOKEN=[A-Za-z0-9_-]{32}; Path=\//));

@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import type { HomeView } from "#server/content/public-pages.ts";
-import { formatNumber } from "#core/i18n/format.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { ArticleCard } from "#app/components/article-card.tsx";
 import { Seo } from "#app/components/seo.tsx";
 
 export function HomePage({ view }: { view: HomeView }) {
-  const { t, language } = useShell();
+  const { t } = useShell();
   return (
     <>
       <Seo title={t("SITE:TITLE")} description={t("SITE:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
@@ -35,8 +34,8 @@ export function HomePage({ view }: { view: HomeView }) {
           <h2 id="jobs-title">{t("HOME:JOBS_TITLE")}</h2>
           <p>{t("HOME:JOBS_TEXT")}</p>
           <p className="feature__figures">
-            <span>{t("HOME:JOB_COUNT", { count: formatNumber(view.jobCount, language.code) })}</span> ·{" "}
-            <span>{t("HOME:DOMAIN_COUNT", { count: formatNumber(view.domainCount, language.code) })}</span>
+            <span>{t("HOME:JOB_COUNT", { count: view.jobCount })}</span> ·{" "}
+            <span>{t("HOME:DOMAIN_COUNT", { count: view.domainCount })}</span>
           </p>
           <Link className="button" to={view.jobsPath}>
             {t("HOME:JOBS_LINK")}

@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import type { JobsDirectoryView } from "#server/content/public-pages.ts";
-import { formatNumber } from "#core/i18n/format.ts";
 import { itemPath } from "#core/paths.ts";
 import { SEARCH_QUERY_MAX_LENGTH, slugify } from "#core/text.ts";
 import { useShell } from "#app/lib/use-shell.ts";
@@ -12,7 +11,7 @@ import { Seo } from "#app/components/seo.tsx";
  */
 export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   const { t, language } = useShell();
-  const count = (value: number) => t("JOBS:RESULTS", { count: formatNumber(value, language.code) });
+  const count = (value: number) => t("JOBS:RESULTS", { count: value });
   const listing = view.query !== "" || view.domain !== null;
   // First on the directory's own page; after the jobs once a domaine is chosen, to go on to the next.
   const domainIndex = (

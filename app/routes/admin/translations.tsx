@@ -11,6 +11,7 @@ import { translationsView } from "#server/admin/translations/service.ts";
 import { requireAdmin } from "#server/auth/guard.ts";
 import { failureMessage, SaveStatus, useSaveFeedback, withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
 import { useFocusReturn } from "#app/components/admin/focus-return.ts";
+import { ExchangePanel } from "#app/components/admin/translations/exchange-panel.tsx";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
 import { requestContext, servicesContext } from "#server/context.ts";
 import { api, ApiError } from "#app/lib/api-client.ts";
@@ -408,6 +409,14 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
           />
         </section>
       )}
+
+      <ExchangePanel
+        languages={languages}
+        onImported={(message) => {
+          feedback.success(message);
+          void revalidator.revalidate();
+        }}
+      />
     </div>
   );
 }

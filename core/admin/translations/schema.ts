@@ -76,3 +76,45 @@ export interface TranslationsView {
 
 /** A language code in a path. */
 export const languageCodeParam = z.string().min(1, "is required").max(35, "is too long for a language code");
+
+/** Exchange files (decision 0071): what the admin may ask to download or upload. */
+export const EXCHANGE_FORMATS = ["xliff", "po"] as const;
+export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
+
+export const exportQuerySchema = z.strictObject({
+  lang: languageCodeParam,
+  format: z.enum(EXCHANGE_FORMATS, { error: "must be xliff or po" }),
+});
+
+export const importRequestSchema = z.strictObject({
+  /** The file's text (XLIFF 2.0 or PO, detected). Its size is checked by the service. */
+  content: z.string({ error: "must be the file's text" }).min(1, "is empty"),
+  dryRun: z.boolean({ error: "must be true or false" }).default(false),
+  skipUnknown: z.boolean({ error: "must be true or false" }).default(false),
+});
+
+export type ImportRequest = z.output<typeof importRequestSchema>;
+
+export interface ImportChange {
+  key: string;
+  before: string | null;
+  after: string;
+}
+
+export interface ImportReport {
+  format: ExchangeFormat;
+  language: string;
+  changes: ImportChange[];
+  unchanged: number;
+  /** Units without a translation: nothing to apply. */
+  untranslated: number;
+  /** Keys this site does not have (or section page names, which are edited elsewhere). */
+  unknown: string[];
+  /** PO entries marked fuzzy: drafts, never applied. */
+  fuzzy: string[];
+  /** Translations that would be refused on save, with their key. */
+  problems: { key: string; message: string }[];
+  /** Why nothing was written, when the file was refused as a whole; null otherwise. */
+  refusal: string | null;
+  applied: boolean;
+}

@@ -1,12 +1,14 @@
 /** Admin API: translations (mounted under /api/admin/translations behind the admin gate). */
 import { Hono } from "hono";
-import { languageCodeParam, newTranslationKeySchema, translationCellSchema, translationKey } from "#core/admin/translations/schema.ts";
+import { exportQuerySchema, importRequestSchema, languageCodeParam, newTranslationKeySchema, translationCellSchema, translationKey } from "#core/admin/translations/schema.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
+import { readQuery } from "#server/http/query.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
 import { validateInput } from "#server/http/validate.ts";
+import { exportTranslations, importTranslations } from "./exchange/service.ts";
 import { addTranslationKey, putTranslation, removeTranslation, translationsView } from "./service.ts";
 
 /** The cell a path names; both parts arrive percent-decoded. */
@@ -18,6 +20,24 @@ export function translationsAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
 
   app.get("/", apiRoute({ tag: "Translations", summary: "Every interface string in every language, with completeness", success: { status: 200, description: "The languages, rows and completeness." } }), async (c) => c.json(await translationsView(services)));
+
+  app.get("/export", apiRoute({ tag: "Translations", summary: "Download a language's UI strings as XLIFF 2.0 or gettext PO", query: exportQuerySchema, success: { status: 200, description: "The file, as an attachment." }, otherResponses: { 404: "No such language." } }), async (c) => {
+    const query = readQuery(c, exportQuerySchema);
+    const file = await exportTranslations(services, query.lang, query.format);
+    return c.body(file.body, 200, {
+      "Content-Type": file.mediaType,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "no-store",
+    });
+  });
+
+  /** Preview (dryRun) or apply; a refused plan is a 422 that still carries the whole report. */
+  app.post("/import", apiRoute({ tag: "Translations", summary: "Preview (dryRun) or apply an XLIFF 2.0 or PO file of UI strings", body: importRequestSchema, success: { status: 200, description: "{ report }: what changed (or would change)." }, otherResponses: { 422: "Refused as a whole (invalid translations, unknown keys or language): { error, report }; nothing written." } }), async (c) => {
+    const { content, ...options } = await readJson(c, importRequestSchema);
+    const report = await importTranslations(services, actorUid(c), content, options);
+    if (report.refusal !== null) return c.json({ error: { code: "import_refused", message: report.refusal }, report }, 422);
+    return c.json({ report });
+  });
 
   app.post("/", apiRoute({ tag: "Translations", summary: "Add a translation key", body: newTranslationKeySchema, success: { status: 201, description: "{ key }" }, otherResponses: { 409: "The key exists, or a page name is taken." } }), async (c) => {
     const input = await readJson(c, newTranslationKeySchema);

@@ -13,6 +13,7 @@ import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
+import { messageProblems } from "#core/i18n/message.ts";
 import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_KEYS } from "#core/page-names.ts";
 import type { Completeness, NewTranslationKeyInput, TranslationCell, TranslationCellInput, TranslationRow, TranslationsView } from "#core/admin/translations/schema.ts";
 
@@ -85,6 +86,24 @@ async function assertSectionName(trx: Transaction<Database>, language: LanguageR
   }
 }
 
+/**
+ * A UI string is an ICU message (decision 0070): it must parse, use only the
+ * arguments of the source string (the favorite language's, same key) and give
+ * every plural category of its language. Section names are page names, not messages.
+ */
+async function assertValidMessage(trx: Transaction<Database>, key: string, code: string, text: string, field: string, sourceText?: string) {
+  const source = await trx.selectFrom("languages").select("code").where("favorite", "=", 1).executeTakeFirst();
+  let sourceMessage: { text: string; locale: string } | undefined;
+  if (source && source.code !== code) {
+    const stored = sourceText === undefined ? (await findCell(trx, key, source.code))?.label : sourceText;
+    if (stored !== undefined) sourceMessage = { text: stored, locale: source.code };
+  }
+  const problems = messageProblems(text, code, sourceMessage);
+  if (problems.length > 0) {
+    throw new HttpError(400, "invalid_message", `${field}: ${problems.map((problem) => problem.message).join(" ")}`, field);
+  }
+}
+
 export async function translationsView(services: AdminServices): Promise<TranslationsView> {
   const { db } = services.database;
   const languageRows = await db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
@@ -117,46 +136,57 @@ export async function translationsView(services: AdminServices): Promise<Transla
 
 /** Creates or replaces one cell. */
 export async function putTranslation(services: AdminServices, uid: string, key: string, code: string, input: TranslationCellInput): Promise<TranslationCell & { key: string; code: string }> {
+  return writeContent(services, (trx) => writeTranslation(trx, services.database.dialect, uid, key, code, input));
+}
+
+/** Creates or replaces one cell inside the caller's transaction (a cell edit, or one change of an import). */
+export async function writeTranslation(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  uid: string,
+  key: string,
+  code: string,
+  input: TranslationCellInput,
+): Promise<TranslationCell & { key: string; code: string }> {
   if (key === "HOME") {
     throw new HttpError(400, "read_only_key", "key: HOME is the language's welcome page name; change it on the Languages screen.", "key");
   }
-  return writeContent(services, async (trx) => {
-    const language = await lockedLanguage(trx, services.database.dialect, code);
-    const existing = await findCell(trx, key, code);
-    const isSection = key === "ARTICLES" || key === "JOBS";
-    if (!isSection && input.search !== undefined && input.search !== null) {
-      throw new HttpError(400, "invalid_field", "search: only the section page names (ARTICLES, JOBS) have an alternative spelling.", "search");
-    }
-    // An absent search keeps the current one.
-    const cell: TranslationCell = { label: input.label, search: input.search === undefined ? (existing?.search ?? null) : input.search };
-    if (isSection) await assertSectionName(trx, language, key, cell);
-    const link = isSection ? sectionPath(language.short_code, cell.label) : (existing?.link ?? null);
-    if (existing) {
-      await trx
-        .updateTable("translates")
-        .set({ label: cell.label, search: cell.search, link, short_code: language.short_code })
-        .where("code", "=", code)
-        .where("code_component", "=", key)
-        .execute();
-    } else {
-      await trx
-        .insertInto("translates")
-        .values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code })
-        .execute();
-    }
-    const before = existing ? { label: existing.label, search: existing.search } : null;
-    if (before === null || before.label !== cell.label || before.search !== cell.search) {
-      await recordAudit(trx, {
-        uid,
-        action: existing ? "update" : "create",
-        entity: TRANSLATION_ENTITY,
-        entityId: cellEntityId(key, code),
-        before: before ?? undefined,
-        after: cell,
-      });
-    }
-    return { key, code, ...cell };
-  });
+  const language = await lockedLanguage(trx, dialect, code);
+  const existing = await findCell(trx, key, code);
+  const isSection = key === "ARTICLES" || key === "JOBS";
+  if (!isSection && input.search !== undefined && input.search !== null) {
+    throw new HttpError(400, "invalid_field", "search: only the section page names (ARTICLES, JOBS) have an alternative spelling.", "search");
+  }
+  // An absent search keeps the current one.
+  const cell: TranslationCell = { label: input.label, search: input.search === undefined ? (existing?.search ?? null) : input.search };
+  if (isSection) await assertSectionName(trx, language, key, cell);
+  else await assertValidMessage(trx, key, code, cell.label, "label");
+  const link = isSection ? sectionPath(language.short_code, cell.label) : (existing?.link ?? null);
+  if (existing) {
+    await trx
+      .updateTable("translates")
+      .set({ label: cell.label, search: cell.search, link, short_code: language.short_code })
+      .where("code", "=", code)
+      .where("code_component", "=", key)
+      .execute();
+  } else {
+    await trx
+      .insertInto("translates")
+      .values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code })
+      .execute();
+  }
+  const before = existing ? { label: existing.label, search: existing.search } : null;
+  if (before === null || before.label !== cell.label || before.search !== cell.search) {
+    await recordAudit(trx, {
+      uid,
+      action: existing ? "update" : "create",
+      entity: TRANSLATION_ENTITY,
+      entityId: cellEntityId(key, code),
+      before: before ?? undefined,
+      after: cell,
+    });
+  }
+  return { key, code, ...cell };
 }
 
 export async function removeTranslation(services: AdminServices, uid: string, key: string, code: string): Promise<void> {
@@ -188,11 +218,13 @@ export async function addTranslationKey(services: AdminServices, uid: string, in
   return writeContent(services, async (trx) => {
     const taken = await trx.selectFrom("translates").select("id").where("code_component", "=", input.key).executeTakeFirst();
     if (taken) throw new HttpError(409, "key_exists", `key: ${input.key} already exists; edit its cells instead.`, "key");
-    const languages = await trx.selectFrom("languages").select(["code", "short_code"]).execute();
+    const languages = await trx.selectFrom("languages").select(["code", "short_code", "favorite"]).execute();
+    const sourceText = labels[languages.find((language) => language.favorite === 1)?.code ?? ""];
     const row: TranslationRow = { key: input.key, labels: Object.fromEntries(languages.map((language) => [language.code, null])) };
     for (const [code, label] of Object.entries(labels)) {
       const language = languages.find((candidate) => candidate.code === code);
       if (!language) throw new HttpError(400, "invalid_field", `labels.${code}: there is no language with this code.`, `labels.${code}`);
+      await assertValidMessage(trx, input.key, code, label, `labels.${code}`, sourceText);
       await trx
         .insertInto("translates")
         .values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code })

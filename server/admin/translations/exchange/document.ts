@@ -1,0 +1,51 @@
+/**
+ * What the exchange formats carry (decision 0071): the UI strings of one
+ * target language, each with its source text (the favorite language's), a
+ * note for the translator and a state. XLIFF 2.0 and gettext PO are two
+ * spellings of this one document.
+ */
+import type { ExchangeFormat } from "#core/admin/translations/schema.ts";
+import { FileRefused } from "#server/admin/rome/refusal.ts";
+
+export { FileRefused };
+
+/** XLIFF 2.0 segment states; PO spells "initial" as an empty msgstr and "reviewed"/"final" are kept as flags. */
+export const UNIT_STATES = ["initial", "translated", "reviewed", "final"] as const;
+export type UnitState = (typeof UNIT_STATES)[number];
+
+export interface StringUnit {
+  key: string;
+  source: string;
+  /** null: not translated in the target language. */
+  target: string | null;
+  state: UnitState;
+  /** For the translator; not read back. */
+  note?: string;
+}
+
+export interface ExchangeDocument {
+  sourceLanguage: string;
+  targetLanguage: string;
+  units: StringUnit[];
+}
+
+
+/** A translation file larger than this is refused before parsing (the seeded strings of a language are ~20 KB). */
+export const MAX_EXCHANGE_FILE_BYTES = 2 * 1024 * 1024;
+
+/** The import request carries the file as JSON text: room for escaping on top of the file's own limit (server/http/body-limits.ts). */
+export const IMPORT_BODY_LIMIT_BYTES = 2 * MAX_EXCHANGE_FILE_BYTES;
+
+export const FILE_EXTENSIONS: Record<ExchangeFormat, string> = { xliff: "xlf", po: "po" };
+export const MEDIA_TYPES: Record<ExchangeFormat, string> = { xliff: "application/xliff+xml; charset=utf-8", po: "text/x-gettext-translation; charset=utf-8" };
+
+/** XML starts with "<" (after an optional byte-order mark and blanks); anything else is read as PO. */
+export function detectFormat(text: string): ExchangeFormat {
+  return /^\uFEFF?\s*</.test(text) ? "xliff" : "po";
+}
+
+export function assertWithinSizeLimit(text: string): void {
+  if (Buffer.byteLength(text, "utf8") > MAX_EXCHANGE_FILE_BYTES) {
+    throw new FileRefused(`The file is larger than ${MAX_EXCHANGE_FILE_BYTES / (1024 * 1024)} MiB.`);
+  }
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { assertWithinSizeLimit, detectFormat, FileRefused, MAX_EXCHANGE_FILE_BYTES, type ExchangeDocument } from "./document.ts";
+import { readPo, writePo } from "./po.ts";
+import { readXliff, writeXliff, XLIFF_NAMESPACE } from "./xliff.ts";
+
+const DOCUMENT: ExchangeDocument = {
+  sourceLanguage: "en-US",
+  targetLanguage: "ar",
+  units: [
+    {
+      key: "JOBS:RESULTS",
+      source: "{count, plural, one {# job} other {# jobs}}",
+      target: "{count, plural, zero {لا وظائف} one {وظيفة واحدة} two {وظيفتان} few {# وظائف} many {# وظيفة} other {# وظيفة}}",
+      state: "translated",
+      note: "ICU message with {count}. Plurals in ar need the categories zero, one, two, few, many, other.",
+    },
+    { key: "A:MARKUP", source: 'Press <Enter> & "go" > \'now\'', target: "Appuyez sur <Entrée> & « go »", state: "translated" },
+    { key: "A:MULTILINE", source: "Line one\nLine two\twith a tab", target: null, state: "initial" },
+    { key: "A:EMOJI", source: "🌍 world", target: "🌍 عالم", state: "translated" },
+  ],
+};
+const withoutNotes = (document: ExchangeDocument): ExchangeDocument => ({ ...document, units: document.units.map(({ note: _note, ...unit }) => unit) });
+
+function refusal(read: () => unknown): string {
+  try {
+    read();
+  } catch (error) {
+    expect(error).toBeInstanceOf(FileRefused);
+    return (error as Error).message;
+  }
+  throw new Error("the file was accepted");
+}
+
+const xliff = (units: string, attributes = `xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="en-US" trgLang="fr-FR"`) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<xliff ${attributes}><file id="f">${units}</file></xliff>`;
+
+describe("XLIFF 2.0", () => {
+  it("writes source, target, state and notes, and reads back the same units", () => {
+    const text = writeXliff(DOCUMENT);
+    expect(text).toContain('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="ar">');
+    expect(text).toContain("<source>Press &lt;Enter&gt; &amp; \"go\" &gt; 'now'</source>");
+    expect(text).toContain('<segment state="initial">');
+    expect(text).toContain("<note>ICU message with {count}.");
+    expect(readXliff(text)).toEqual(withoutNotes(DOCUMENT));
+  });
+
+  it("reads CDATA, other namespaces' extensions and a segment without a state", () => {
+    const document = readXliff(
+      xliff(`<unit id="K" xmlns:x="urn:example"><x:meta>ignored</x:meta><segment><source><![CDATA[a <b>]]></source><target>c</target></segment></unit>`),
+    );
+    expect(document.units).toEqual([{ key: "K", source: "a <b>", target: "c", state: "initial" }]);
+  });
+
+  it.each([
+    ["a billion-laughs entity bomb", '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><xliff/>', "DOCTYPE"],
+    ["an external entity (XXE)", '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY e SYSTEM "file:///etc/passwd">]><xliff>&e;</xliff>', "DOCTYPE"],
+    ["an external DTD", '<?xml version="1.0"?><!DOCTYPE xliff SYSTEM "http://attacker.example/x.dtd"><xliff/>', "DOCTYPE"],
+    ["an undeclared entity", xliff('<unit id="K"><segment><source>&e;</source></segment></unit>'), "Malformed XML"],
+    ["another encoding", '<?xml version="1.0" encoding="ISO-8859-1"?><xliff/>', "only UTF-8"],
+    ["malformed XML", xliff('<unit id="K"><segment><source>x</segment></unit>'), "Malformed XML"],
+    ["XLIFF 1.2", `<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file/></xliff>`, "namespace"],
+    ["version 2.1 in the 2.0 namespace", xliff("", `xmlns="${XLIFF_NAMESPACE}" version="2.1" trgLang="fr"`), "only XLIFF version 2.0"],
+    ["no target language", xliff("", `xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="en"`), "trgLang"],
+    ["a unit without id", xliff("<unit><segment><source>x</source></segment></unit>"), "no id"],
+    ["a key twice", xliff('<unit id="K"><segment><source>x</source></segment></unit><unit id="K"><segment><source>x</source></segment></unit>'), "appears twice"],
+    ["two segments", xliff('<unit id="K"><segment><source>a</source></segment><segment><source>b</source></segment></unit>'), "more than one <segment>"],
+    ["a unit without source", xliff('<unit id="K"><segment><target>x</target></segment></unit>'), "no <segment> with a <source>"],
+    ["an unknown state", xliff('<unit id="K"><segment state="done"><source>x</source></segment></unit>'), "not one of initial, translated, reviewed, final"],
+    ["inline markup", xliff('<unit id="K"><segment><source>a <ph id="1"/> b</source></segment></unit>'), "inline markup is not supported"],
+    ["another root", "<html/>", "root element"],
+    ["an empty document", "", "Malformed XML"],
+  ])("refuses %s", (_case, text, message) => {
+    expect(refusal(() => readXliff(text))).toContain(message);
+  });
+});
+
+describe("gettext PO", () => {
+  it("writes the key as msgctxt, source as msgid, notes as extracted comments, and reads back the same units", () => {
+    const text = writePo(DOCUMENT);
+    expect(text).toContain('"Language: ar\\n"');
+    expect(text).toContain('"X-Source-Language: en-US\\n"');
+    expect(text).toContain('msgctxt "JOBS:RESULTS"\nmsgid "{count, plural, one {# job} other {# jobs}}"');
+    expect(text).toContain("#. ICU message with {count}.");
+    expect(readPo(text)).toEqual({ ...withoutNotes(DOCUMENT), fuzzy: [] });
+  });
+
+  it("reports fuzzy entries as drafts instead of reading them", () => {
+    const text = 'msgid ""\nmsgstr "Language: fr\\n"\n\n#, fuzzy\nmsgctxt "A"\nmsgid "x"\nmsgstr "y"\n\nmsgctxt "B"\nmsgid "x"\nmsgstr ""\n';
+    expect(readPo(text)).toEqual({ sourceLanguage: "", targetLanguage: "fr", fuzzy: ["A"], units: [{ key: "B", source: "x", target: null, state: "initial" }] });
+  });
+
+  it.each([
+    ["no Language header", 'msgctxt "A"\nmsgid "x"\nmsgstr "y"\n', "Language"],
+    ["an entry without msgctxt", 'msgid ""\nmsgstr "Language: fr\\n"\n\nmsgid "x"\nmsgstr "y"\n', "has no msgctxt"],
+    ["gettext plural forms", 'msgid ""\nmsgstr "Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\nmsgctxt "A"\nmsgid "x"\nmsgid_plural "xs"\nmsgstr[0] "y"\nmsgstr[1] "ys"\n', "ICU syntax instead"],
+    ["a key twice", 'msgid ""\nmsgstr "Language: fr\\n"\n\nmsgctxt "A"\nmsgid "x"\nmsgstr "y"\n\nmsgctxt "A"\nmsgid "z"\nmsgstr "w"\n', "appears twice"],
+    ["a duplicate entry", 'msgid ""\nmsgstr "Language: fr\\n"\n\nmsgctxt "A"\nmsgid "x"\nmsgstr "y"\n\nmsgctxt "A"\nmsgid "x"\nmsgstr "z"\n', "Malformed PO file"],
+    ["an unescaped quote", 'msgid ""\nmsgstr "Language: fr\\n"\n\nmsgctxt "A"\nmsgid "a "b" c"\nmsgstr "y"\n', "Malformed PO file"],
+  ])("refuses %s", (_case, text, message) => {
+    expect(refusal(() => readPo(text))).toContain(message);
+  });
+});
+
+describe("detectFormat and the size limit", () => {
+  it("tells XML (even after a byte-order mark) from PO", () => {
+    expect(detectFormat('\uFEFF  <?xml version="1.0"?><xliff/>')).toBe("xliff");
+    expect(detectFormat('msgid ""')).toBe("po");
+    expect(detectFormat("# comment\n")).toBe("po");
+  });
+
+  it("refuses a file over the limit, counted in UTF-8 bytes", () => {
+    expect(() => assertWithinSizeLimit("é".repeat(MAX_EXCHANGE_FILE_BYTES / 2))).not.toThrow();
+    expect(refusal(() => assertWithinSizeLimit("é".repeat(MAX_EXCHANGE_FILE_BYTES / 2 + 1)))).toContain("larger than 2 MiB");
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * gettext PO for UI strings, through gettext-parser: the key is the msgctxt,
+ * the source text the msgid, the translation the msgstr (empty when not
+ * translated). ICU plurals stay inside the message, so gettext's own plural
+ * forms (msgid_plural) are not used and are refused on import. A "fuzzy"
+ * entry is a draft by gettext's rules: it is reported, never applied.
+ */
+import { po, type GetTextTranslations } from "gettext-parser";
+import { quoteForMessage } from "#server/admin/rome/refusal.ts";
+import { FileRefused, type ExchangeDocument, type StringUnit } from "./document.ts";
+
+const SOURCE_LANGUAGE_HEADER = "X-Source-Language";
+
+export function writePo(document: ExchangeDocument): string {
+  const table: GetTextTranslations = {
+    charset: "utf-8",
+    headers: {
+      "Content-Type": "text/plain; charset=UTF-8",
+      "Content-Transfer-Encoding": "8bit",
+      "MIME-Version": "1.0",
+      Language: document.targetLanguage,
+      [SOURCE_LANGUAGE_HEADER]: document.sourceLanguage,
+    },
+    translations: {},
+  };
+  for (const unit of document.units) {
+    table.translations[unit.key] = {
+      [unit.source]: {
+        msgctxt: unit.key,
+        msgid: unit.source,
+        msgstr: [unit.target ?? ""],
+        ...(unit.note ? { comments: { extracted: unit.note } } : {}),
+      },
+    };
+  }
+  return po.compile(table, { foldLength: 0 }).toString("utf8");
+}
+
+export interface PoDocument extends ExchangeDocument {
+  /** Keys of entries marked fuzzy: drafts, not applied. */
+  fuzzy: string[];
+}
+
+export function readPo(text: string): PoDocument {
+  let table: GetTextTranslations;
+  try {
+    table = po.parse(text, { validation: true });
+  } catch (error) {
+    throw new FileRefused(`Malformed PO file: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // gettext-parser leaves headers out when the file has no header entry.
+  const headers: Record<string, string> = table.headers ?? {};
+  const targetLanguage = headers.Language;
+  if (!targetLanguage) throw new FileRefused('The PO file has no "Language" header: it must name its target language.');
+  const document: PoDocument = { sourceLanguage: headers[SOURCE_LANGUAGE_HEADER] ?? "", targetLanguage, units: [], fuzzy: [] };
+  const seen = new Set<string>();
+  for (const [context, entries] of Object.entries(table.translations)) {
+    for (const entry of Object.values(entries)) {
+      if (context === "" && entry.msgid === "") continue; // the header
+      if (context === "") throw new FileRefused(`The entry ${quoteForMessage(entry.msgid)} has no msgctxt: each entry's msgctxt is its key.`);
+      if (entry.msgid_plural !== undefined) throw new FileRefused(`The entry ${quoteForMessage(context)} uses gettext plural forms; write the plural inside the message in ICU syntax instead.`);
+      if (seen.has(context)) throw new FileRefused(`The key ${quoteForMessage(context)} appears twice.`);
+      seen.add(context);
+      const translated = entry.msgstr[0] ?? "";
+      const unit: StringUnit = { key: context, source: entry.msgid, target: translated === "" ? null : translated, state: translated === "" ? "initial" : "translated" };
+      if (entry.comments?.flag?.split(",").some((flag) => flag.trim() === "fuzzy")) {
+        document.fuzzy.push(context);
+        continue;
+      }
+      document.units.push(unit);
+    }
+  }
+  return document;
+}

@@ -1,0 +1,157 @@
+/**
+ * Export and import of UI strings as XLIFF 2.0 or gettext PO (decision 0071),
+ * shared by the admin API and `npm run translations`. An import is planned in
+ * full first (what would change, what is unknown, what is invalid); only a plan
+ * without problems is applied, in one transaction, each change audited like a
+ * cell edit and the import itself audited once.
+ */
+import type { Kysely } from "kysely";
+import type { AdminServices } from "#server/context.ts";
+import { argumentNames, messageProblems, parseMessage, pluralCategoriesOf, usesPlural } from "#core/i18n/message.ts";
+import { isSectionKey } from "#core/page-names.ts";
+import { translationText, type ExchangeFormat, type ImportReport, type ImportRequest } from "#core/admin/translations/schema.ts";
+import type { Database, LanguageRow } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { writeContent } from "#server/admin/content-write.ts";
+import { writeTranslation } from "#server/admin/translations/service.ts";
+import { assertWithinSizeLimit, detectFormat, FILE_EXTENSIONS, FileRefused, MEDIA_TYPES, type ExchangeDocument, type StringUnit } from "./document.ts";
+import { readPo, writePo } from "./po.ts";
+import { readXliff, writeXliff } from "./xliff.ts";
+
+export const IMPORT_ENTITY = "translation_import";
+
+export type ImportOptions = Omit<ImportRequest, "content">;
+
+function noteFor(source: string, targetLanguage: string): string | undefined {
+  const parsed = parseMessage(source);
+  if (!parsed.ok) return undefined;
+  const names = argumentNames(parsed.elements);
+  if (names.length === 0) return undefined;
+  const plural = usesPlural(parsed.elements) ? ` Plurals in ${targetLanguage} need the categories ${pluralCategoriesOf(targetLanguage).join(", ")}.` : "";
+  return `ICU message with ${names.map((name) => `{${name}}`).join(", ")}.${plural}`;
+}
+
+/** A language by code (fr-FR) or short code (fr), case-insensitively. */
+async function findLanguage(db: Kysely<Database>, reference: string): Promise<LanguageRow | undefined> {
+  const wanted = reference.trim().toLowerCase();
+  const languages = await db.selectFrom("languages").selectAll().execute();
+  return languages.find((language) => language.code.toLowerCase() === wanted) ?? languages.find((language) => language.short_code.toLowerCase() === wanted);
+}
+
+async function sourceLanguage(db: Kysely<Database>): Promise<LanguageRow> {
+  const favorite = await db.selectFrom("languages").selectAll().where("favorite", "=", 1).executeTakeFirst();
+  if (!favorite) throw new HttpError(409, "no_source_language", "No language is the favorite, so there is no source language to translate from.");
+  return favorite;
+}
+
+/** Every UI string (not the section page names) of a language, by key. */
+async function stringsOf(db: Kysely<Database>, code: string): Promise<Map<string, string>> {
+  const rows = await db.selectFrom("translates").select(["code_component", "label"]).where("code", "=", code).execute();
+  return new Map(rows.filter((row) => !isSectionKey(row.code_component)).map((row) => [row.code_component, row.label]));
+}
+
+async function documentFor(db: Kysely<Database>, target: LanguageRow): Promise<ExchangeDocument> {
+  const source = await sourceLanguage(db);
+  const [sources, targets] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
+  const keys = [...sources.keys()].sort();
+  const units = keys.map((key): StringUnit => {
+    const text = sources.get(key)!;
+    const translated = targets.get(key) ?? null;
+    const note = noteFor(text, target.code);
+    return { key, source: text, target: translated, state: translated === null ? "initial" : "translated", ...(note ? { note } : {}) };
+  });
+  return { sourceLanguage: source.code, targetLanguage: target.code, units };
+}
+
+function readDocument(text: string): { format: ExchangeFormat; document: ExchangeDocument; fuzzy: string[] } {
+  assertWithinSizeLimit(text);
+  const format = detectFormat(text);
+  if (format === "xliff") return { format, document: readXliff(text), fuzzy: [] };
+  const { fuzzy, ...document } = readPo(text);
+  return { format, document, fuzzy };
+}
+
+async function planImport(db: Kysely<Database>, text: string, options: ImportOptions): Promise<{ report: ImportReport; target: LanguageRow | null }> {
+  const { format, document, fuzzy } = readDocument(text);
+  const report: ImportReport = { format, language: document.targetLanguage, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy, problems: [], refusal: null, applied: false };
+  const target = await findLanguage(db, document.targetLanguage);
+  if (!target) {
+    report.refusal = `The file's target language ${document.targetLanguage} is not a language of this site.`;
+    return { report, target: null };
+  }
+  report.language = target.code;
+  const source = await sourceLanguage(db);
+  const [sources, current] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
+  const knownKeys = new Set((await db.selectFrom("translates").select("code_component").distinct().execute()).map((row) => row.code_component));
+  for (const unit of document.units) {
+    if (isSectionKey(unit.key) || !knownKeys.has(unit.key)) {
+      report.unknown.push(unit.key);
+      continue;
+    }
+    if (unit.target === null) {
+      report.untranslated += 1;
+      continue;
+    }
+    const checked = translationText.safeParse(unit.target);
+    if (!checked.success) {
+      report.problems.push({ key: unit.key, message: `The translation ${checked.error.issues[0]!.message}.` });
+      continue;
+    }
+    const after = checked.data;
+    const sourceText = sources.get(unit.key);
+    const problems = messageProblems(after, target.code, target.code === source.code || sourceText === undefined ? undefined : { text: sourceText, locale: source.code });
+    if (problems.length > 0) {
+      report.problems.push({ key: unit.key, message: problems.map((problem) => problem.message).join(" ") });
+      continue;
+    }
+    const before = current.get(unit.key) ?? null;
+    if (before === after) report.unchanged += 1;
+    else report.changes.push({ key: unit.key, before, after });
+  }
+  if (report.problems.length > 0) {
+    report.refusal = `${report.problems.length} translation${report.problems.length === 1 ? " is" : "s are"} not valid; nothing was imported.`;
+  } else if (report.unknown.length > 0 && !options.skipUnknown) {
+    report.refusal = `${report.unknown.length} key${report.unknown.length === 1 ? " is" : "s are"} not on this site (${report.unknown.slice(0, 5).join(", ")}${report.unknown.length > 5 ? ", …" : ""}); nothing was imported. Import again skipping unknown keys to apply the rest.`;
+  }
+  return { report, target };
+}
+
+export async function exportTranslations(services: AdminServices, languageReference: string, format: ExchangeFormat): Promise<{ filename: string; mediaType: string; body: string }> {
+  const { db } = services.database;
+  const target = await findLanguage(db, languageReference);
+  if (!target) throw new HttpError(404, "unknown_language", `No language with code ${languageReference}.`, "lang");
+  const document = await documentFor(db, target);
+  return {
+    filename: `ui-strings.${target.code}.${FILE_EXTENSIONS[format]}`,
+    mediaType: MEDIA_TYPES[format],
+    body: format === "xliff" ? writeXliff(document) : writePo(document),
+  };
+}
+
+/**
+ * Plans an import and, unless it is a dry run or refused, applies it.
+ * A file that cannot be read at all is an HttpError 400 naming the problem.
+ */
+export async function importTranslations(services: AdminServices, uid: string, text: string, options: ImportOptions): Promise<ImportReport> {
+  let planned: Awaited<ReturnType<typeof planImport>>;
+  try {
+    planned = await planImport(services.database.db, text, options);
+  } catch (error) {
+    if (error instanceof FileRefused) throw new HttpError(400, "invalid_file", error.message, "file");
+    throw error;
+  }
+  const { report, target } = planned;
+  if (report.refusal !== null || options.dryRun || target === null || report.changes.length === 0) return report;
+  await writeContent(services, async (trx) => {
+    for (const change of report.changes) await writeTranslation(trx, services.database.dialect, uid, change.key, target.code, { label: change.after, search: undefined });
+    await recordAudit(trx, {
+      uid,
+      action: "import",
+      entity: IMPORT_ENTITY,
+      entityId: target.code,
+      after: { format: report.format, changed: report.changes.map((change) => change.key), skippedUnknown: report.unknown },
+    });
+  });
+  return { ...report, applied: true };
+}

@@ -1,0 +1,131 @@
+/**
+ * XLIFF 2.0 (OASIS, core only) for UI strings: one <file>, one <unit> per key
+ * with one <segment> holding <source> and, when translated, <target>; the
+ * segment's state says how far along it is. Read with saxes, like the ROME
+ * XML: a DOCTYPE (so any DTD or entity definition) is refused, nothing is
+ * fetched or expanded, only UTF-8 is accepted.
+ */
+import { SaxesParser } from "saxes";
+import { quoteForMessage, truncateChars } from "#server/admin/rome/refusal.ts";
+import { FileRefused, UNIT_STATES, type ExchangeDocument, type StringUnit, type UnitState } from "./document.ts";
+
+export const XLIFF_NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0";
+const FILE_ID = "ui-strings";
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, "&quot;");
+}
+
+export function writeXliff(document: ExchangeDocument): string {
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="${escapeAttribute(document.sourceLanguage)}" trgLang="${escapeAttribute(document.targetLanguage)}">`,
+    `  <file id="${FILE_ID}">`,
+  ];
+  for (const unit of document.units) {
+    lines.push(`    <unit id="${escapeAttribute(unit.key)}">`);
+    if (unit.note) lines.push("      <notes>", `        <note>${escapeText(unit.note)}</note>`, "      </notes>");
+    lines.push(`      <segment state="${unit.state}">`, `        <source>${escapeText(unit.source)}</source>`);
+    if (unit.target !== null) lines.push(`        <target>${escapeText(unit.target)}</target>`);
+    lines.push("      </segment>", "    </unit>");
+  }
+  lines.push("  </file>", "</xliff>", "");
+  return lines.join("\n");
+}
+
+const MAX_ERROR_DETAIL_CHARS = 200;
+
+interface OpenUnit {
+  key: string;
+  line: number;
+  source: string | null;
+  target: string | null;
+  state: UnitState | null;
+  segments: number;
+}
+
+/** Reads an XLIFF 2.0 file of UI strings; refuses (FileRefused) anything else, naming the line. */
+export function readXliff(text: string): ExchangeDocument {
+  const parser = new SaxesParser({ position: true, xmlns: true });
+  const refuse = (message: string): never => {
+    throw new FileRefused(`XLIFF line ${parser.line}: ${message}`);
+  };
+  const document: ExchangeDocument = { sourceLanguage: "", targetLanguage: "", units: [] };
+  const seen = new Set<string>();
+  const path: string[] = [];
+  let unit: OpenUnit | null = null;
+  /** Which text is being collected: inside <source> or <target> of a segment. */
+  let collecting: "source" | "target" | null = null;
+
+  parser.on("error", (error) => {
+    throw new FileRefused(`Malformed XML at line ${parser.line}: ${truncateChars(error.message.replace(/^\d+:\d+: /, ""), MAX_ERROR_DETAIL_CHARS)}`);
+  });
+  parser.on("doctype", () => refuse("the file declares a DOCTYPE; DTDs and entities are not accepted."));
+  parser.on("xmldecl", (decl) => {
+    if (decl.encoding !== undefined && !/^utf-?8$/i.test(decl.encoding)) refuse(`the file declares the encoding ${quoteForMessage(decl.encoding)}; only UTF-8 is accepted.`);
+  });
+  parser.on("opentag", (tag) => {
+    const { local: name, uri } = tag;
+    const attribute = (attributeName: string): string | undefined => tag.attributes[attributeName]?.value;
+    const parent = path.at(-1);
+    path.push(name);
+    if (collecting !== null) refuse(`<${name}> inside <${collecting}>: inline markup is not supported; write the text only.`);
+    if (uri !== XLIFF_NAMESPACE) {
+      if (path.length === 1) refuse(`the root element must be <xliff> in the XLIFF 2.0 namespace (${XLIFF_NAMESPACE}).`);
+      return; // extensions in other namespaces are allowed by XLIFF and ignored here
+    }
+    if (path.length === 1) {
+      if (name !== "xliff") refuse("the root element must be <xliff>.");
+      if (attribute("version") !== "2.0") refuse(`only XLIFF version 2.0 is read (this file says ${quoteForMessage(attribute("version") ?? "nothing")}).`);
+      document.sourceLanguage = attribute("srcLang") ?? "";
+      document.targetLanguage = attribute("trgLang") ?? refuse("<xliff> has no trgLang: the file must name its target language.");
+      return;
+    }
+    if (name === "unit" && parent === "file") {
+      const key = attribute("id") ?? refuse("a <unit> has no id.");
+      if (seen.has(key)) refuse(`the unit ${quoteForMessage(key)} appears twice.`);
+      seen.add(key);
+      unit = { key, line: parser.line, source: null, target: null, state: null, segments: 0 };
+      return;
+    }
+    if (name === "segment" && parent === "unit" && unit !== null) {
+      unit.segments += 1;
+      if (unit.segments > 1) refuse(`the unit ${quoteForMessage(unit.key)} has more than one <segment>; a UI string is one segment.`);
+      const state = attribute("state") ?? "initial";
+      if (!(UNIT_STATES as readonly string[]).includes(state)) refuse(`the state ${quoteForMessage(state)} is not one of ${UNIT_STATES.join(", ")}.`);
+      unit.state = state as UnitState;
+      return;
+    }
+    if ((name === "source" || name === "target") && parent === "segment" && unit !== null) {
+      collecting = name;
+      unit[name] = "";
+    }
+  });
+  const append = (chunk: string) => {
+    if (collecting !== null && unit !== null) unit[collecting] += chunk;
+  };
+  parser.on("text", append);
+  parser.on("cdata", append);
+  parser.on("closetag", () => {
+    const name = path.pop();
+    if (collecting !== null && name === collecting) collecting = null;
+    if (name === "unit" && unit !== null) {
+      document.units.push(closeUnit(unit, refuse));
+      unit = null;
+    }
+  });
+
+  parser.write(text);
+  parser.close();
+  if (path.length !== 0 || document.targetLanguage === "") throw new FileRefused("The file is not an XLIFF 2.0 document.");
+  return document;
+}
+
+function closeUnit(unit: OpenUnit, refuse: (message: string) => never): StringUnit {
+  if (unit.segments === 0 || unit.source === null) refuse(`the unit ${quoteForMessage(unit.key)} (line ${unit.line}) has no <segment> with a <source>.`);
+  return { key: unit.key, source: unit.source, target: unit.target, state: unit.state ?? "initial" };
+}

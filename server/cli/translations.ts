@@ -1,0 +1,120 @@
+/**
+ * npm run translations -- export --lang <code> --format xliff|po [--what strings]
+ *     writes the language's UI strings, with their source text, to stdout
+ * npm run translations -- import FILE [--dry-run] [--skip-unknown]
+ *     reads an XLIFF 2.0 or PO file (detected), prints what changes and applies it
+ *
+ * The same service as the admin screen (decision 0071): one transaction, audited
+ * as the command line. Runs under plain Node with the server's settings
+ * (DATABASE_URL…); on PostgreSQL running servers reload at once, on SQLite at
+ * their next content change or restart.
+ */
+import { open } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { EXCHANGE_FORMATS, type ExchangeFormat, type ImportReport } from "#core/admin/translations/schema.ts";
+import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
+import { exportTranslations, importTranslations } from "#server/admin/translations/exchange/service.ts";
+import { loadConfig } from "#server/config.ts";
+import { createContentStore } from "#server/content/store.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { createLogger } from "#server/log.ts";
+import { CLI_ACTOR, runCommand } from "./support.ts";
+
+const USAGE = `Usage:
+  npm run translations -- export --lang <code> --format xliff|po [--what strings]
+  npm run translations -- import FILE [--dry-run] [--skip-unknown]`;
+
+class UsageError extends Error {}
+
+type Command = { name: "export"; lang: string; format: ExchangeFormat } | { name: "import"; file: string; dryRun: boolean; skipUnknown: boolean };
+
+function parseCommand(argv: string[]): Command {
+  const [name, ...rest] = argv;
+  if (name === "export") {
+    const { values, positionals } = parseArgs({ args: rest, options: { lang: { type: "string" }, format: { type: "string" }, what: { type: "string", default: "strings" } }, allowPositionals: true, strict: true });
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
+    if (!values.lang) throw new UsageError("--lang is required (a language code such as fr or fr-FR).");
+    if (!(EXCHANGE_FORMATS as readonly string[]).includes(values.format ?? "")) throw new UsageError("--format must be xliff or po.");
+    if (values.what !== "strings") throw new UsageError("--what must be strings (UI strings are what this version exchanges).");
+    return { name, lang: values.lang, format: values.format as ExchangeFormat };
+  }
+  if (name === "import") {
+    const { values, positionals } = parseArgs({ args: rest, options: { "dry-run": { type: "boolean", default: false }, "skip-unknown": { type: "boolean", default: false } }, allowPositionals: true, strict: true });
+    if (positionals.length !== 1) throw new UsageError("import takes exactly one FILE.");
+    return { name, file: positionals[0]!, dryRun: values["dry-run"], skipUnknown: values["skip-unknown"] };
+  }
+  throw new UsageError(name ? `Unknown command: ${name}` : "A command is required.");
+}
+
+/** Reads at most the size limit (plus one byte, to tell a larger file), as UTF-8. */
+async function readFileLimited(path: string): Promise<string> {
+  const handle = await open(path, "r").catch((error: unknown) => {
+    throw error instanceof Error && "code" in error && error.code === "ENOENT" ? new HttpError(400, "invalid_file", `No such file: ${path}`) : error;
+  });
+  try {
+    const buffer = Buffer.alloc(MAX_EXCHANGE_FILE_BYTES + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    if (bytesRead > MAX_EXCHANGE_FILE_BYTES) throw new HttpError(400, "invalid_file", `The file is larger than ${MAX_EXCHANGE_FILE_BYTES / (1024 * 1024)} MiB.`);
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(buffer.subarray(0, bytesRead));
+    } catch {
+      throw new HttpError(400, "invalid_file", "The file is not valid UTF-8.");
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+const quote = (text: string | null) => (text === null ? "(none)" : JSON.stringify(text));
+
+function printReport(report: ImportReport, dryRun: boolean): void {
+  console.log(`${report.language} (${report.format}): ${report.changes.length} to change, ${report.unchanged} unchanged, ${report.untranslated} untranslated`);
+  for (const change of report.changes) console.log(`  ${change.before === null ? "create" : "update"} ${change.key}: ${quote(change.before)} → ${quote(change.after)}`);
+  if (report.unknown.length > 0) console.log(`Unknown keys${report.refusal === null ? " (skipped)" : ""}: ${report.unknown.join(", ")}`);
+  if (report.fuzzy.length > 0) console.log(`Fuzzy entries (drafts, not applied): ${report.fuzzy.join(", ")}`);
+  for (const problem of report.problems) console.error(`Invalid ${problem.key}: ${problem.message}`);
+  if (report.refusal !== null) console.error(`Refused: ${report.refusal}`);
+  else if (dryRun) console.log("Dry run: nothing was written.");
+  else console.log(report.applied ? `Applied ${report.changes.length} change${report.changes.length === 1 ? "" : "s"}.` : "Nothing to change.");
+}
+
+async function run(argv: string[]): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError || (error instanceof TypeError && "code" in error))) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+    const content = await createContentStore(database, createLogger("silent"));
+    try {
+      const services = { database, content };
+      if (command.name === "export") {
+        process.stdout.write((await exportTranslations(services, command.lang, command.format)).body);
+        return 0;
+      }
+      const report = await importTranslations(services, CLI_ACTOR, await readFileLimited(command.file), command);
+      printReport(report, command.dryRun);
+      return report.refusal === null ? 0 : 1;
+    } finally {
+      await content.close();
+    }
+  } catch (error) {
+    if (error instanceof HttpError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+await runCommand(run);
