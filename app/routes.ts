@@ -14,6 +14,7 @@ export default [
     route("audit", "routes/admin/audit.tsx"),
     route("romes", "routes/admin/romes.tsx"),
     route("api", "routes/admin/api-reference.tsx"),
+    route("media", "routes/admin/media.tsx"),
   ]),
   route(":lang", "routes/public/language-redirect.tsx"),
   route(":lang/:page", "routes/public/section.tsx"),

@@ -51,12 +51,13 @@ export function uniqueTags(tags: readonly string[]): string[] {
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007F\\]/u;
 
 /**
- * A cover image address: a path on this site ("/covers/x.webp") or an https URL.
+ * A cover image address: a library image ("media:42"), a path on this site ("/covers/x.webp") or an https URL.
  * Not "//host/…" (another site without a scheme), and no spaces, control characters or backslashes.
  */
 export function isAcceptableCover(address: string): boolean {
   if (address.length > ARTICLE_LIMITS.coverLength || CONTROL_OR_SPACE.test(address)) return false;
   if (address.startsWith("/")) return !address.startsWith("//");
+  if (/^media:[1-9]\d{0,9}$/.test(address)) return true;
   if (!/^https:\/\//i.test(address)) return false;
   return URL.canParse(address);
 }

@@ -36,3 +36,33 @@ describe("readingMinutes", () => {
     expect(readingMinutes("語".repeat(1500))).toBe(3);
   });
 });
+
+describe("library images in Markdown", () => {
+  const media = {
+    4: {
+      id: 4,
+      width: 1400,
+      height: 900,
+      avif: [{ url: "/media/4-aaaaaaaaaaaaaaaa-400.avif", width: 400 }, { url: "/media/4-bbbbbbbbbbbbbbbb-1400.avif", width: 1400 }],
+      webp: [{ url: "/media/4-cccccccccccccccc-400.webp", width: 400 }],
+      fallback: { url: "/media/4-dddddddddddddddd-1200.jpg", width: 1200 },
+      alt: { "en-US": 'Boats "at" <dawn>', ar: "قوارب" },
+    },
+  };
+
+  it("draws ![](media:ID) as <picture> with AVIF and WebP sources, size, lazy loading and the language's alt text", () => {
+    expect(renderMarkdown("![](media:4)", { media, language: "en-US" })).toBe(
+      '<p><picture><source type="image/avif" srcset="/media/4-aaaaaaaaaaaaaaaa-400.avif 400w, /media/4-bbbbbbbbbbbbbbbb-1400.avif 1400w" sizes="(min-width: 48rem) 45rem, 100vw">' +
+        '<source type="image/webp" srcset="/media/4-cccccccccccccccc-400.webp 400w" sizes="(min-width: 48rem) 45rem, 100vw">' +
+        '<img src="/media/4-dddddddddddddddd-1200.jpg" alt="Boats &quot;at&quot; &lt;dawn&gt;" width="1400" height="900" loading="lazy" decoding="async"></picture></p>\n',
+    );
+    expect(renderMarkdown("![](media:4)", { media, language: "ar" })).toContain('alt="قوارب"');
+    expect(renderMarkdown("![Typed *here*](media:4)", { media, language: "ar" })).toContain('alt="Typed here"');
+  });
+
+  it("leaves out images it has no rendition for, and keeps ordinary images as they were", () => {
+    expect(renderMarkdown("![](media:5)", { media, language: "en-US" })).toBe("<p></p>\n");
+    expect(renderMarkdown("![](media:4)")).toBe("<p></p>\n");
+    expect(renderMarkdown("![Cover](/covers/a.webp)")).toBe('<p><img src="/covers/a.webp" alt="Cover"></p>\n');
+  });
+});

@@ -4,8 +4,9 @@
  * (docs/decisions/0005-safe-markdown.md). The same renderer runs in the admin preview.
  */
 import MarkdownIt from "markdown-it";
+import { mediaImages, type MediaRenderEnv } from "./markdown-media.ts";
 
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true }).use(mediaImages);
 
 const defaultLinkOpen =
   markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
@@ -18,8 +19,9 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
-export function renderMarkdown(source: string): string {
-  return markdown.render(source);
+/** `media` draws library images (`![](media:42)`) in `language`; without it they are left out. */
+export function renderMarkdown(source: string, media: MediaRenderEnv = {}): string {
+  return markdown.render(source, { ...media });
 }
 
 /** Words in the text, for a reading-time estimate (CJK counted by characters). */

@@ -98,4 +98,11 @@ describe("loadConfig", () => {
   it("lists every bad setting at once", () => {
     expect(problemsOf({ PORT: "x", SEED: "y" })).toHaveLength(2);
   });
+
+  it("reads the media upload limits: 20 MB and 40 megapixels by default, refusing nonsense", () => {
+    expect(loadConfig({}).media).toEqual({ maxUploadBytes: 20 * 1024 * 1024, maxInputPixels: 40_000_000 });
+    expect(loadConfig({ MEDIA_MAX_UPLOAD_MB: "5", MEDIA_MAX_MEGAPIXELS: "12" }).media).toEqual({ maxUploadBytes: 5 * 1024 * 1024, maxInputPixels: 12_000_000 });
+    expect(problemsOf({ MEDIA_MAX_UPLOAD_MB: "0" })).toEqual(["MEDIA_MAX_UPLOAD_MB: must be between 1 and 200"]);
+    expect(problemsOf({ MEDIA_MAX_MEGAPIXELS: "lots" })).toEqual(["MEDIA_MAX_MEGAPIXELS: must be a number"]);
+  });
 });

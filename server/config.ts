@@ -99,6 +99,18 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(50_000, "must be at most 50000 (the sitemap protocol's limit)")
     .default(50_000),
+  MEDIA_MAX_UPLOAD_MB: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 200")
+    .max(200, "must be between 1 and 200")
+    .default(20),
+  MEDIA_MAX_MEGAPIXELS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 268")
+    .max(268, "must be between 1 and 268")
+    .default(40),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -147,6 +159,8 @@ export interface Config {
   pageCacheBytes: number;
   /** URLs per child sitemap at most (fewer when long entries would pass 50 MB). */
   sitemapChunkUrls: number;
+  /** Image uploads (/admin/media): largest file in bytes and largest picture in pixels (decompression bombs). */
+  media: { maxUploadBytes: number; maxInputPixels: number };
 }
 
 export class ConfigError extends Error {
@@ -223,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutSeconds: settings.REQUEST_TIMEOUT_SECONDS,
     pageCacheBytes: settings.PAGE_CACHE_BYTES,
     sitemapChunkUrls: settings.SITEMAP_CHUNK_URLS,
+    media: { maxUploadBytes: settings.MEDIA_MAX_UPLOAD_MB * 1024 * 1024, maxInputPixels: settings.MEDIA_MAX_MEGAPIXELS * 1_000_000 },
   };
 }
 

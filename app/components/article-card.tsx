@@ -2,13 +2,18 @@ import { Link } from "react-router";
 import type { ArticleCard as ArticleCardData } from "#server/content/public-pages.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { formatDate } from "#core/i18n/format.ts";
+import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 
 export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCardData; headingLevel?: 2 | 3 }) {
   const { t, language } = useShell();
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="card">
-      {article.cover && <img className="card__cover" src={article.cover} alt="" width="1200" height="630" loading="lazy" decoding="async" />}
+      {article.coverImage ? (
+        <ResponsiveImage className="card__cover" image={article.coverImage} alt="" sizes="(min-width: 48rem) 22rem, 100vw" />
+      ) : (
+        article.cover && <img className="card__cover" src={article.cover} alt="" width="1200" height="630" loading="lazy" decoding="async" />
+      )}
       <div className="card__body">
         <Heading className="card__title">
           <Link to={article.path}>{article.title}</Link>

@@ -23,7 +23,7 @@ export interface WriteOptions<T> {
    * An article write: the ids it touches (and the one it creates). Only the pages showing
    * those articles are refreshed, instead of everything (docs/decisions/0030-content-on-demand.md).
    */
-  articles?: { ids: number[]; created?: (result: T) => number };
+  articles?: { ids: number[] | ((trx: Transaction<Database>) => Promise<number[]>); created?: (result: T) => number };
 }
 
 export async function writeContent<T>(services: AdminServices, work: (trx: Transaction<Database>) => Promise<T>, options: WriteOptions<T> = {}): Promise<T> {
@@ -32,7 +32,9 @@ export async function writeContent<T>(services: AdminServices, work: (trx: Trans
   try {
     result = await services.database.db.transaction().execute(async (trx) => {
       if (!options.articles) return work(trx);
-      const { ids, created } = options.articles;
+      const { created } = options.articles;
+      // Computed in the transaction when the write's own data says which articles it touches (a library image's users).
+      const ids = typeof options.articles.ids === "function" ? await options.articles.ids(trx) : options.articles.ids;
       const before = new Map(await Promise.all(ids.map(async (id) => [id, await articleState(trx, id)] as const)));
       const outcome = await work(trx);
       const touched = created ? [...ids, created(outcome)] : ids;

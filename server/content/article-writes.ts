@@ -9,7 +9,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
-import { renderVersion, type RenderedVersion } from "./rendering.ts";
+import type { RenderedVersion } from "./rendering.ts";
+import { syncMediaUsage } from "#server/media/usage.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -22,8 +23,8 @@ export interface VersionSource {
   status: "draft" | "published";
 }
 
-/** A version's stored columns: publication date set on first publication and kept after, HTML rendered now unless given. */
-export function versionColumns(source: VersionSource, publishedBefore: string | null | undefined, now: string, rendered: RenderedVersion = renderVersion(source.body)) {
+/** A version's stored columns: publication date set on first publication and kept after, with its rendering (rendering.ts). */
+export function versionColumns(source: VersionSource, publishedBefore: string | null | undefined, now: string, rendered: RenderedVersion) {
   return {
     slug: source.slug,
     title: source.title,
@@ -135,12 +136,13 @@ export async function upsertArticles(trx: Transaction<Database>, sources: Articl
     const id = idByKey.get(source.key)!;
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
-      const columns = versionColumns(version, published.get(slot), now, rendered[index++]);
+      const columns = versionColumns(version, published.get(slot), now, rendered[index++]!);
       if (published.has(slot)) await trx.updateTable("blog_versions").set(columns).where("blog_id", "=", id).where("code", "=", code).execute();
       else inserts.push({ blog_id: id, code, ...columns });
     }
   }
   await insertInChunks(inserts, (chunk) => trx.insertInto("blog_versions").values(chunk).execute());
+  await syncMediaUsage(trx, [...idByKey.values()]);
   return sources.map((source) => {
     const id = idByKey.get(source.key)!;
     return articleChange(id, before.get(id), { languages: source.versions.keys(), tags: source.tags });

@@ -8,7 +8,9 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { isCurrentRender, renderVersion } from "./rendering.ts";
+import { mediaIdOf, type MediaRendition } from "#core/media-rules.ts";
+import { loadRenditions } from "#server/media/renditions.ts";
+import { isCurrentRender, renderVersionFrom } from "./rendering.ts";
 
 export interface PublishedVersion {
   code: string;
@@ -26,7 +28,10 @@ export interface PublishedArticle {
   id: number;
   key: string;
   author: string;
+  /** As stored: a library image ("media:42"), a path on this site or an https URL. */
   cover: string | null;
+  /** The cover when it is a library image. */
+  coverImage: MediaRendition | null;
   tags: string[];
   /** Published versions by language code. */
   versions: Map<string, PublishedVersion>;
@@ -44,6 +49,7 @@ export interface ListedVersion {
   publishedAt: string;
   author: string;
   cover: string | null;
+  coverImage: MediaRendition | null;
 }
 
 interface ListKey {
@@ -74,6 +80,15 @@ const LISTED_COLUMNS = [
   "blogs.author as author",
   "blogs.cover as cover",
 ] as const;
+
+/** Rows with their library covers, looked up together (no query when none is a library image). */
+async function withCoverImages<Row extends { cover: string | null }>(db: Kysely<Database>, rows: Row[]): Promise<(Row & { coverImage: MediaRendition | null })[]> {
+  const media = await loadRenditions(
+    db,
+    rows.flatMap((row) => mediaIdOf(row.cover) ?? []),
+  );
+  return rows.map((row) => ({ ...row, coverImage: media[mediaIdOf(row.cover) ?? 0] ?? null }));
+}
 
 /** Lets other requests run between batches of synchronous SQLite work. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -129,14 +144,14 @@ export function createArticleReader(db: Kysely<Database>) {
   }
 
   /** Renders (and stores) versions whose stored HTML is missing or from an older renderer; the Markdown is read only for those. */
-  async function withCurrentRender<Row extends { id: number; html: string | null; renderer_version: number; reading_minutes: number }>(
+  async function withCurrentRender<Row extends { id: number; code: string; html: string | null; renderer_version: number; reading_minutes: number }>(
     rows: Row[],
   ): Promise<(Row & { html: string })[]> {
     return Promise.all(
       rows.map(async (row) => {
         if (isCurrentRender(row)) return row;
         const { body } = await db.selectFrom("blog_versions").select("body").where("id", "=", row.id).executeTakeFirstOrThrow();
-        const rendered = renderVersion(body);
+        const rendered = await renderVersionFrom(db, body, row.code);
         await db.updateTable("blog_versions").set(rendered).where("id", "=", row.id).execute();
         return { ...row, ...rendered };
       }),
@@ -164,7 +179,10 @@ export function createArticleReader(db: Kysely<Database>) {
         .limit(limit)
         .offset(anchor ? offset % ANCHOR_STRIDE : offset)
         .execute();
-      return rows.map((row) => ({ ...row, publishedAt: row.publishedAt! }));
+      return withCoverImages(
+        db,
+        rows.map((row) => ({ ...row, publishedAt: row.publishedAt! })),
+      );
     },
 
     /** A page of the published versions in a language of articles carrying `tag`, newest first, and whether more follow. */
@@ -180,7 +198,13 @@ export function createArticleReader(db: Kysely<Database>) {
           .execute(),
         tagged.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
       ]);
-      return { items: rows.map((row) => ({ ...row, publishedAt: row.publishedAt! })), total: Number(count?.count ?? 0) };
+      return {
+        items: await withCoverImages(
+          db,
+          rows.map((row) => ({ ...row, publishedAt: row.publishedAt! })),
+        ),
+        total: Number(count?.count ?? 0),
+      };
     },
 
     /** One article with its published versions, or null when it has none. */
@@ -212,7 +236,8 @@ export function createArticleReader(db: Kysely<Database>) {
           },
         ]),
       );
-      return { id: blog.id, key: blog.key, author: blog.author, cover: blog.cover, tags: JSON.parse(blog.tags) as string[], versions };
+      const { coverImage } = (await withCoverImages(db, [blog]))[0]!;
+      return { id: blog.id, key: blog.key, author: blog.author, cover: blog.cover, coverImage, tags: JSON.parse(blog.tags) as string[], versions };
     },
 
     /** Published versions of articles with ids in [fromId, toId), for a sitemap chunk. */

@@ -19,6 +19,8 @@ import type { Database } from "#server/db/schema.ts";
 import { upsertArticles, type ArticleSource } from "./article-writes.ts";
 import { createArticleReader, yieldToEventLoop } from "./articles.ts";
 import { createRenderPool } from "./render-pool.ts";
+import { mediaImagesIn } from "#core/media-rules.ts";
+import { loadRenditions } from "#server/media/renditions.ts";
 import { announceChange } from "./store.ts";
 
 /** Articles per transaction. */
@@ -187,7 +189,12 @@ export async function importArticles(handle: DatabaseHandle, path: string, origi
   let versions = 0;
   try {
     const batches = parsedBatches(path, handle.db);
-    const renderBatch = (batch: Parsed[]) => pool.renderAll(batch.flatMap((entry) => [...entry.source.versions.values()].map((version) => version.body)));
+    const renderBatch = async (batch: Parsed[]) => {
+      const jobs = batch.flatMap((entry) => [...entry.source.versions].map(([language, version]) => ({ body: version.body, language })));
+      // Only the library images this batch shows (usually none: no query).
+      const media = await loadRenditions(handle.db, jobs.flatMap((job) => mediaImagesIn(job.body).map((image) => image.id)));
+      return pool.renderAll(jobs, media);
+    };
     let current = await batches.next();
     let rendering = current.done ? null : renderBatch(current.value);
     while (!current.done) {

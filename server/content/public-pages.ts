@@ -12,6 +12,7 @@ import { matchesAllWords } from "#core/text.ts";
 import { slugify } from "#core/text.ts";
 import type { SectionKey } from "#core/types.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
+import { altTextFor, mediaIdOf, type MediaRendition } from "#core/media-rules.ts";
 import type { ArticleReader, ListedVersion, PublishedArticle } from "./articles.ts";
 import { showsArticle, showsList, showsTag } from "./changes.ts";
 import type { Job, Language, Resident } from "./resident.ts";
@@ -43,7 +44,10 @@ export interface ArticleCard {
   title: string;
   summary: string;
   path: string;
+  /** An address any <img> can show (a library cover's fallback variant). */
   cover: string | null;
+  /** A library cover, drawn with <picture>. */
+  coverImage: MediaRendition | null;
   coverAlt: string;
   author: string;
   publishedAt: string;
@@ -104,6 +108,23 @@ function articlePathIn(resident: Resident, language: Language, id: number, slug:
   return itemPath(language.shortCode, name, id, slug);
 }
 
+/** An article's cover as stored and, when it is a library image, drawn. */
+interface Cover {
+  cover: string | null;
+  coverImage: MediaRendition | null;
+}
+
+/** A cover's address for <img> and link previews: a library image's fallback variant, else the stored address. */
+function coverAddress(article: Cover): string | null {
+  if (article.coverImage) return article.coverImage.fallback.url;
+  return mediaIdOf(article.cover) === null ? article.cover : null;
+}
+
+/** The version's own cover description, else a library cover's alt text in that language. */
+function coverAltIn(article: Cover, language: Language, typed: string): string {
+  return article.coverImage ? altTextFor(article.coverImage, language.code, typed) : typed;
+}
+
 function articleCard(resident: Resident, language: Language, listed: ListedVersion): ArticleCard | null {
   const path = articlePathIn(resident, language, listed.articleId, listed.slug);
   if (path === null) return null;
@@ -112,8 +133,9 @@ function articleCard(resident: Resident, language: Language, listed: ListedVersi
     title: listed.title,
     summary: listed.summary,
     path,
-    cover: listed.cover,
-    coverAlt: listed.coverAlt,
+    cover: coverAddress(listed),
+    coverImage: listed.coverImage,
+    coverAlt: coverAltIn(listed, language, listed.coverAlt),
     author: listed.author,
     publishedAt: listed.publishedAt,
     readingMinutes: listed.readingMinutes,
@@ -253,8 +275,9 @@ export async function articleView(reads: PageReads, language: Language, rawId: s
       summary: version.summary,
       html: version.html,
       author: article.author,
-      cover: article.cover,
-      coverAlt: version.coverAlt,
+      cover: coverAddress(article),
+      coverImage: article.coverImage,
+      coverAlt: coverAltIn(article, language, version.coverAlt),
       publishedAt: version.publishedAt,
       updatedAt: version.updatedAt,
       readingMinutes: version.readingMinutes,

@@ -5,7 +5,14 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import type { MediaRendition } from "#core/media-rules.ts";
 import type { RenderedVersion } from "./rendering.ts";
+
+/** A body to render and its language (library images' alt text). */
+export interface RenderJob {
+  body: string;
+  language: string;
+}
 
 export function createRenderPool(size = availableParallelism()) {
   const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(new URL("./render-worker.ts", import.meta.url)));
@@ -22,19 +29,19 @@ export function createRenderPool(size = availableParallelism()) {
     });
   }
 
-  function send(worker: Worker, bodies: string[]): Promise<RenderedVersion[]> {
+  function send(worker: Worker, jobs: RenderJob[], media: Record<number, MediaRendition>): Promise<RenderedVersion[]> {
     const id = nextId++;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, bodies });
+      worker.postMessage({ id, jobs, media });
     });
   }
 
   return {
-    /** Renders the bodies, in order, spread over the workers. */
-    async renderAll(bodies: string[]): Promise<RenderedVersion[]> {
-      const share = Math.ceil(bodies.length / workers.length);
-      const parts = await Promise.all(workers.map((worker, index) => send(worker, bodies.slice(index * share, (index + 1) * share))));
+    /** Renders the bodies, in order, spread over the workers; `media` holds the library images they show. */
+    async renderAll(jobs: RenderJob[], media: Record<number, MediaRendition> = {}): Promise<RenderedVersion[]> {
+      const share = Math.ceil(jobs.length / workers.length);
+      const parts = await Promise.all(workers.map((worker, index) => send(worker, jobs.slice(index * share, (index + 1) * share), media)));
       return parts.flat();
     },
     async close() {

@@ -3,10 +3,21 @@
  * renderer's version: when the renderer changes (new markdown-it options, new
  * rules), bump RENDERER_VERSION and rows are re-rendered lazily on their next
  * read, never all at start-up (docs/decisions/0030-content-on-demand.md).
+ * Library images (`![](media:42)`) are drawn from the media rows the body
+ * names, looked up at render time; a change to one of them (its alt text)
+ * marks exactly the versions drawing it stale (STALE_RENDER), re-rendered on their next read.
  */
+import type { Kysely, Transaction } from "kysely";
 import { readingMinutes, renderMarkdown } from "#core/markdown.ts";
+import type { MediaRenderEnv } from "#core/markdown-media.ts";
+import { mediaImagesIn } from "#core/media-rules.ts";
+import type { Database } from "#server/db/schema.ts";
+import { loadRenditions } from "#server/media/renditions.ts";
 
-export const RENDERER_VERSION = 1;
+/** 2: library images drawn as <picture> (media:ID). */
+export const RENDERER_VERSION = 2;
+/** A renderer version no renderer has: the stored HTML must be rendered again. */
+export const STALE_RENDER = 0;
 
 export interface RenderedVersion {
   html: string;
@@ -14,8 +25,18 @@ export interface RenderedVersion {
   reading_minutes: number;
 }
 
-export function renderVersion(body: string): RenderedVersion {
-  return { html: renderMarkdown(body), renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(body) };
+/** `media` holds the library images the body shows and the version's language (their alt text). */
+export function renderVersion(body: string, media: MediaRenderEnv = {}): RenderedVersion {
+  return { html: renderMarkdown(body, media), renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(body) };
+}
+
+/** Renders a version in `language`, looking up only the library images its body shows (no query when it shows none). */
+export async function renderVersionFrom(db: Kysely<Database> | Transaction<Database>, body: string, language: string): Promise<RenderedVersion> {
+  const media = await loadRenditions(
+    db,
+    mediaImagesIn(body).map((image) => image.id),
+  );
+  return renderVersion(body, { media, language });
 }
 
 export function isCurrentRender(row: { html: string | null; renderer_version: number }): row is { html: string; renderer_version: number } {

@@ -6,6 +6,7 @@ import { initialMigration } from "./migrations/0001-initial.ts";
 import { signInAttemptsMigration } from "./migrations/0002-sign-in-attempts.ts";
 import { romeImportChunksMigration } from "./migrations/0003-rome-import-chunks.ts";
 import { contentOnDemandMigration } from "./migrations/0004-content-on-demand.ts";
+import { mediaLibraryMigration } from "./migrations/0006-media-library.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -13,6 +14,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0002-sign-in-attempts": signInAttemptsMigration,
     "0003-rome-import-chunks": romeImportChunksMigration(handle.dialect),
     "0004-content-on-demand": contentOnDemandMigration(handle.dialect),
+    "0006-media-library": mediaLibraryMigration(handle.dialect),
   };
 }
 

@@ -154,6 +154,44 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface MediaTable {
+  id: Generated<number>;
+  file_name: string;
+  source_sha256: string;
+  /** What the content is, whatever the name said: "jpeg", "png", "webp", "avif" or "gif". */
+  format: string;
+  /** After auto-orientation. */
+  width: number;
+  height: number;
+  source_bytes: number;
+  search_text: string;
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+export interface MediaVariantsTable {
+  /** The public file name, content-hashed: "42-3f9c2a1b0e4d5c6b-640.avif". */
+  file: string;
+  media_id: number;
+  format: "avif" | "webp" | "jpeg" | "png";
+  width: number;
+  height: number;
+  size: number;
+  bytes: Uint8Array;
+}
+
+export interface MediaAltTable {
+  media_id: number;
+  code: string;
+  alt: string;
+  updated_at: string;
+}
+
+export interface MediaUsageTable {
+  media_id: number;
+  blog_id: number;
+}
+
 export interface Database {
   languages: LanguagesTable;
   translates: TranslatesTable;
@@ -170,6 +208,10 @@ export interface Database {
   rome_labels: RomeLabelsTable;
   analytics_events: AnalyticsEventsTable;
   audit_log: AuditLogTable;
+  media: MediaTable;
+  media_variants: MediaVariantsTable;
+  media_alt: MediaAltTable;
+  media_usage: MediaUsageTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;

@@ -9,6 +9,7 @@ import { romesAdminApi } from "#server/admin/romes/routes.ts";
 import { translationsAdminApi } from "#server/admin/translations/routes.ts";
 import { usersAdminApi } from "#server/admin/users/routes.ts";
 import { adminOnly } from "#server/auth/guard.ts";
+import { mediaAdminApi } from "#server/admin/media/routes.ts";
 import type { HttpEnv } from "./env.ts";
 
 export function adminApi(services: AppServices) {
@@ -21,5 +22,6 @@ export function adminApi(services: AppServices) {
   app.route("/analytics", analyticsAdminApi(services));
   app.route("/audit", auditAdminApi(services));
   app.route("/romes", romesAdminApi(services));
+  app.route("/media", mediaAdminApi(services));
   return app;
 }

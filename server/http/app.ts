@@ -17,6 +17,7 @@ import { favoriteLanguage } from "#server/content/public-pages.ts";
 import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 import { robotsTxt } from "#server/content/sitemap.ts";
 import { hasSessionCookie } from "#server/auth/session-cookie.ts";
+import { mediaFiles } from "#server/media/files.ts";
 import type { HttpEnv } from "./env.ts";
 import { analyticsLimits } from "./analytics-limits.ts";
 import { routeBodyLimit } from "./body-limits.ts";
@@ -85,7 +86,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   // Outside compression, which turns strong ETags weak: 304 for every response whose ETag matches (weakly).
   app.use(conditionalGet());
   app.use(compress());
-  const bodyLimit = routeBodyLimit();
+  const bodyLimit = routeBodyLimit(config);
   app.use(xsrfProtection({ secure: config.secureCookies, publicUrl: config.publicUrl }, bodyLimit));
   app.use(bodyLimit);
   app.route("/", probeRoutes(services, { isDraining: options.isDraining }));
@@ -106,6 +107,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     app.use("/:file{[^/]+\\.(svg|png|ico|webmanifest)}", publicFileCaching, serveStatic({ root }));
     app.use("/covers/*", publicFileCaching, serveStatic({ root }));
   }
+
+  app.route("/", mediaFiles(services));
 
   // After the static files: they never need the user, and the lookup is a database query.
   app.use(sessionMiddleware(services.database.db, { secure: config.secureCookies }));

@@ -9,6 +9,7 @@ import { bodyLimit } from "hono/body-limit";
 import { VERSION_BODY_LIMIT_BYTES } from "#core/admin/articles/schema.ts";
 import { IMPORT_CHUNK_BYTES } from "#server/admin/romes/imports.ts";
 import { IMPORT_BODY_LIMIT_BYTES } from "#server/admin/translations/exchange/document.ts";
+import type { Config } from "#server/config.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
 
@@ -19,12 +20,22 @@ export const ANALYTICS_BODY_LIMIT_BYTES = 4 * 1024;
 
 interface RouteLimit {
   path: RegExp;
-  maxBytes: number;
+  /** Bytes, or the setting that gives them. */
+  maxBytes: number | ((config: Pick<Config, "media">) => number);
   code?: string;
-  message?: string;
+  message?: string | ((maxBytes: number) => string);
+  /** The field the error names; "body" unless given. */
+  field?: string;
 }
 
 export const ROUTE_BODY_LIMITS: readonly RouteLimit[] = [
+  {
+    // An image upload (the raw file is the body): MEDIA_MAX_UPLOAD_MB.
+    path: /^\/api\/admin\/media\/?$/,
+    maxBytes: (config) => config.media.maxUploadBytes,
+    message: (maxBytes) => `file: the file is larger than ${maxBytes / 1024 / 1024} MB.`,
+    field: "file",
+  },
   {
     path: /^\/api\/admin\/romes\/imports\/[^/]+\/chunks\/[^/]+$/,
     maxBytes: IMPORT_CHUNK_BYTES,
@@ -36,13 +47,14 @@ export const ROUTE_BODY_LIMITS: readonly RouteLimit[] = [
   { path: /^\/api\/admin\/translations\/import$/, maxBytes: IMPORT_BODY_LIMIT_BYTES },
 ];
 
-function limiter(limit: RouteLimit): MiddlewareHandler<HttpEnv> {
-  const message = limit.message ?? `The request body is larger than ${limit.maxBytes} bytes.`;
+function limiter(limit: RouteLimit, config: Pick<Config, "media">): MiddlewareHandler<HttpEnv> {
+  const maxBytes = typeof limit.maxBytes === "number" ? limit.maxBytes : limit.maxBytes(config);
+  const message = typeof limit.message === "function" ? limit.message(maxBytes) : (limit.message ?? `The request body is larger than ${maxBytes} bytes.`);
   return bodyLimit({
-    maxSize: limit.maxBytes,
+    maxSize: maxBytes,
     // Closing the connection: the rest of an oversized body is not worth reading.
     onError: () => {
-      const response = errorResponse(413, limit.code ?? "payload_too_large", message, "body");
+      const response = errorResponse(413, limit.code ?? "payload_too_large", message, limit.field ?? "body");
       response.headers.set("Connection", "close");
       return response;
     },
@@ -50,8 +62,8 @@ function limiter(limit: RouteLimit): MiddlewareHandler<HttpEnv> {
 }
 
 /** The body limit of the request's route. */
-export function routeBodyLimit(): MiddlewareHandler<HttpEnv> {
-  const routes = ROUTE_BODY_LIMITS.map((limit) => ({ path: limit.path, handler: limiter(limit) }));
-  const fallback = limiter({ path: /^/, maxBytes: DEFAULT_BODY_LIMIT_BYTES });
+export function routeBodyLimit(config: Pick<Config, "media">): MiddlewareHandler<HttpEnv> {
+  const routes = ROUTE_BODY_LIMITS.map((limit) => ({ path: limit.path, handler: limiter(limit, config) }));
+  const fallback = limiter({ path: /^/, maxBytes: DEFAULT_BODY_LIMIT_BYTES }, config);
   return (c, next) => (routes.find((route) => route.path.test(c.req.path))?.handler ?? fallback)(c, next);
 }

@@ -3,6 +3,7 @@ import type { ArticleView } from "#server/content/public-pages.ts";
 import { formatDate } from "#core/i18n/format.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { Seo } from "#app/components/seo.tsx";
+import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 
 export function ArticlePage({ view }: { view: ArticleView }) {
   const { t, language } = useShell();
@@ -28,7 +29,11 @@ export function ArticlePage({ view }: { view: ArticleView }) {
           {t("ARTICLES:READING_TIME", { minutes: article.readingMinutes })}
         </p>
       </header>
-      {article.cover && <img className="article__cover" src={article.cover} alt={article.coverAlt} width="1200" height="630" />}
+      {article.coverImage ? (
+        <ResponsiveImage className="article__cover" image={article.coverImage} alt={article.coverAlt} loading="eager" />
+      ) : (
+        article.cover && <img className="article__cover" src={article.cover} alt={article.coverAlt} width="1200" height="630" />
+      )}
       <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
       <footer className="article__footer">
         {article.updatedAt !== article.publishedAt && (

@@ -21,6 +21,11 @@ import { slugify } from "#core/text.ts";
 import { KEEP_FOCUS } from "#app/lib/use-focus-on-navigation.ts";
 import "#app/styles/admin-grid.css";
 import "#app/styles/admin-articles.css";
+import { loadRenditions } from "#server/media/renditions.ts";
+import { CoverPicker, InsertImageButton, VersionImages, type MediaByID } from "#app/components/admin/media/editor-images.tsx";
+import type { MediaItem } from "#app/components/admin/media/upload.ts";
+import type { UploadLimits } from "#app/components/admin/media/upload-zone.tsx";
+import { mediaIdOf, mediaIdsUsed } from "#core/media-rules.ts";
 import type { Route } from "./+types/article-editor";
 
 const API = "/api/admin/articles";
@@ -47,7 +52,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     /** Where this language's articles live ("/ar/مقالات", decoded for reading); null if the language has no such section. */
     articlesPath: readablePath(language.enabled ? sectionPathIn(resident, language, "ARTICLES") : null),
   }));
-  if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string> };
+  const mediaLimits = services.config.media;
+  if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits };
 
   const id = articleIdParam.safeParse(params.articleId);
   const article = id.success ? await findArticle(services, id.data) : null;
@@ -57,13 +63,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const publicPaths: Record<string, string> = Object.fromEntries(
     published ? articleAlternates(resident, published).map((alternate) => [alternate.hrefLang, alternate.path]) : [],
   );
-  return { article, languages, publicPaths };
+  const media: MediaByID = await loadRenditions(services.database.db, mediaIdsUsed(article.cover, article.versions.map((version) => version.body)));
+  return { article, languages, publicPaths, media, mediaLimits };
 }
 
 type EditorLanguage = Route.ComponentProps["loaderData"]["languages"][number];
 
 export default function AdminArticleEditor({ loaderData }: Route.ComponentProps) {
-  const { article, languages, publicPaths } = loaderData;
+  const { article, languages, publicPaths, mediaLimits } = loaderData;
+  // Images chosen or re-described here since the page loaded, over those the loader found.
+  const [picked, setPicked] = useState<MediaByID>({});
+  const media = useMemo(() => ({ ...loaderData.media, ...picked }), [loaderData.media, picked]);
+  const mediaProps = { media, mediaLimits, onMedia: (item: MediaItem) => setPicked((current) => ({ ...current, [item.id]: item.rendition })) };
   const [searchParams] = useSearchParams();
   const feedback = useSaveFeedback();
   const favorite = languages.find((language) => language.favorite) ?? languages[0]!;
@@ -92,7 +103,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
       <h1>{article ? (headline?.title ?? "Untitled article") : "New article"}</h1>
       <SaveStatus feedback={feedback} />
 
-      <ArticleDetails key={article?.id ?? "new"} article={article} favoriteCode={favorite.code} onSaved={feedback.success} />
+      <ArticleDetails key={article?.id ?? "new"} article={article} favoriteCode={favorite.code} onSaved={feedback.success} {...mediaProps} />
 
       {article && (
         <>
@@ -106,6 +117,8 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
               version={article.versions.find((version) => version.code === selected.code) ?? null}
               publicPath={publicPaths[selected.code] ?? null}
               onSaved={feedback.success}
+              cover={article.cover}
+              {...mediaProps}
             />
           </section>
           <DeleteArticle article={article} title={headline?.title ?? article.key} onDeleted={feedback.success} />
@@ -131,7 +144,13 @@ function detailsOf(article: AdminArticle | null): DetailsDraft {
   return { author: article?.author ?? "", cover: article?.cover ?? "", tags: article?.tags.join(", ") ?? "", key: article?.key ?? "" };
 }
 
-function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArticle | null; favoriteCode: string; onSaved: (message: string) => void }) {
+interface EditorMediaProps {
+  media: MediaByID;
+  mediaLimits: UploadLimits;
+  onMedia: (item: MediaItem) => void;
+}
+
+function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLimits, onMedia }: { article: AdminArticle | null; favoriteCode: string; onSaved: (message: string) => void } & EditorMediaProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState(() => detailsOf(article));
@@ -199,12 +218,22 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
           <Field
             id={idFor("cover")}
             label={DETAIL_LABELS.cover!}
-            hint="A path on this site (/covers/photo.webp) or an https:// address; optional"
+            hint="A library image (media:42, or choose one below), a path on this site (/covers/photo.webp) or an https:// address; optional"
             error={errors.cover}
             className="article-details__wide"
           >
             {(control) => (
-              <input {...control} type="text" inputMode="url" dir="ltr" autoComplete="off" spellCheck={false} value={draft.cover} onChange={(event) => set("cover", event.target.value)} />
+              <>
+                <input {...control} type="text" inputMode="url" dir="ltr" autoComplete="off" spellCheck={false} value={draft.cover} onChange={(event) => set("cover", event.target.value)} />
+                <CoverPicker
+                  languageCode={favoriteCode}
+                  limits={mediaLimits}
+                  onPick={(cover, item) => {
+                    onMedia(item);
+                    set("cover", cover);
+                  }}
+                />
+              </>
             )}
           </Field>
           <Field
@@ -230,9 +259,7 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
             ))}
           </p>
         )}
-        {article?.cover && (
-          <img className="article-editor__cover" src={article.cover} alt="" width="240" height="126" loading="lazy" />
-        )}
+        {draft.cover && <CoverPreview cover={draft.cover} media={media} />}
         <div className="admin-form__actions">
           <button type="submit" className="button" disabled={saving}>
             {article ? "Save details" : "Create article"}
@@ -241,6 +268,16 @@ function ArticleDetails({ article, favoriteCode, onSaved }: { article: AdminArti
       </form>
     </section>
   );
+}
+
+/** The chosen cover: a library image's smallest variant, else the address as typed (once it looks like one). */
+function CoverPreview({ cover, media }: { cover: string; media: MediaByID }) {
+  const id = mediaIdOf(cover);
+  const rendition = id === null ? null : media[id];
+  if (rendition) {
+    return <img className="article-editor__cover" src={(rendition.webp[0] ?? rendition.fallback).url} alt="" width="240" height={Math.round((240 * rendition.height) / rendition.width)} />;
+  }
+  return id === null && /^(\/[^/]|https:\/\/)/.test(cover) ? <img className="article-editor__cover" src={cover} alt="" width="240" height="126" loading="lazy" /> : null;
 }
 
 /* ---------- Tabs: one per existing version, plus "Add translation" ---------- */
@@ -337,9 +374,11 @@ interface VersionFormProps {
   version: AdminArticleVersion | null;
   publicPath: string | null;
   onSaved: (message: string) => void;
+  /** The article's saved cover: its alt text is part of this version's. */
+  cover: string | null;
 }
 
-function VersionForm({ articleId, language, version, publicPath, onSaved }: VersionFormProps) {
+function VersionForm({ articleId, language, version, publicPath, onSaved, cover, media, mediaLimits, onMedia }: VersionFormProps & EditorMediaProps) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [saved, setSaved] = useState(() => versionDraftOf(version));
@@ -354,7 +393,7 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
   const textAttributes = { lang: language.code, dir: language.dir };
 
   const previewSource = useDeferredValue(draft.body);
-  const previewHtml = useMemo(() => renderMarkdown(previewSource), [previewSource]);
+  const previewHtml = useMemo(() => renderMarkdown(previewSource, { media, language: language.code }), [previewSource, media, language.code]);
 
   const dirty = !sameDraft(draft, saved);
   const blocker = useBlocker(
@@ -462,7 +501,21 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
           error={errors.body}
           className="version-form__source"
         >
-          {(control) => <textarea {...control} {...textAttributes} rows={22} spellCheck value={draft.body} onChange={(event) => set("body", event.target.value)} />}
+          {(control) => (
+            <>
+              <textarea {...control} {...textAttributes} rows={22} spellCheck value={draft.body} onChange={(event) => set("body", event.target.value)} />
+              <InsertImageButton
+                textareaId={idFor("body")}
+                body={draft.body}
+                language={language}
+                limits={mediaLimits}
+                onInsert={(body, item) => {
+                  onMedia(item);
+                  set("body", body);
+                }}
+              />
+            </>
+          )}
         </Field>
         <section className="version-form__preview" aria-labelledby="preview-title">
           <h4 id="preview-title" className="version-form__preview-title">
@@ -480,6 +533,8 @@ function VersionForm({ articleId, language, version, publicPath, onSaved }: Vers
           {(control) => <input {...control} {...textAttributes} type="text" autoComplete="off" value={draft.coverAlt} onChange={(event) => set("coverAlt", event.target.value)} />}
         </Field>
       </div>
+
+      <VersionImages cover={cover} coverAlt={draft.coverAlt} body={draft.body} language={language} publishing={draft.status === "published"} media={media} onMedia={onMedia} />
 
       <fieldset className="version-form__status" aria-describedby={errors.status ? `${idFor("status")}-error` : `${idFor("status")}-hint`}>
         <legend>{VERSION_LABELS.status}</legend>

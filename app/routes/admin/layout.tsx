@@ -35,6 +35,7 @@ const SCREENS = [
   { to: "/admin/languages", label: "Languages", end: false },
   { to: "/admin/translations", label: "Translations", end: false },
   { to: "/admin/articles", label: "Articles", end: false },
+  { to: "/admin/media", label: "Media", end: false },
   { to: "/admin/users", label: "Users", end: false },
   { to: "/admin/analytics", label: "Analytics", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },

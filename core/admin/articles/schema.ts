@@ -34,7 +34,7 @@ const cover = z
   .string({ error: "must be a text or null" })
   .trim()
   .refine((address) => address === "" || isAcceptableCover(address), {
-    error: 'must be a path on this site starting with "/" (such as /covers/photo.webp) or an https:// address',
+    error: 'must be a library image (media:42), a path on this site starting with "/" (such as /covers/photo.webp) or an https:// address',
   })
   .transform((address) => (address === "" ? null : address))
   .nullable();

@@ -13,6 +13,7 @@ import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { replaceTags, versionColumns } from "#server/content/article-writes.ts";
+import { renderVersionFrom } from "#server/content/rendering.ts";
 import type {
   AdminArticle,
   AdminArticleSummary,
@@ -22,6 +23,8 @@ import type {
   UpdateArticleInput,
   VersionInput,
 } from "#core/admin/articles/schema.ts";
+import { mediaIdsUsed } from "#core/media-rules.ts";
+import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -156,6 +159,7 @@ const KEY_CONFLICT = { field: "key", message: "another article already uses this
 export async function createArticle(services: AdminServices, actorUid: string, input: CreateArticleInput): Promise<AdminArticle> {
   return writeContent(services, async (trx) => {
     if (input.key !== undefined) await assertKeyFree(trx, input.key);
+    await requireMediaExist(trx, mediaIdsUsed(input.cover ?? null, []), "cover");
     const now = new Date().toISOString();
     const row = await trx
       .insertInto("blogs")
@@ -169,6 +173,7 @@ export async function createArticle(services: AdminServices, actorUid: string, i
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await syncMediaUsage(trx, [row.id]);
     await replaceTags(trx, row.id, input.tags);
     const article: AdminArticle = { ...toMeta(row), versions: [] };
     await recordAudit(trx, { uid: actorUid, action: "create", entity: ARTICLE, entityId: String(row.id), after: article });
@@ -180,6 +185,7 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
   return writeContent(services, async (trx) => {
     const before = await requireArticle(trx, id);
     if (input.key !== undefined) await assertKeyFree(trx, input.key, id);
+    if (input.cover !== undefined) await requireMediaExist(trx, mediaIdsUsed(input.cover, []), "cover");
     const row = await trx
       .updateTable("blogs")
       .set({
@@ -192,6 +198,7 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (input.cover !== undefined) await syncMediaUsage(trx, [id]);
     if (input.tags !== undefined) await replaceTags(trx, id, input.tags);
     const { versions, ...metaBefore } = before;
     const metaAfter = toMeta(row);
@@ -213,6 +220,7 @@ export async function saveVersion(
   return writeContent(services, async (trx) => {
     const article = await requireArticle(trx, id);
     await requireLanguage(trx, code, "code");
+    await requireMediaExist(trx, mediaIdsUsed(null, [input.body]), "body");
     const taken = await trx
       .selectFrom("blog_versions")
       .select("blog_id")
@@ -224,11 +232,12 @@ export async function saveVersion(
 
     const before = article.versions.find((version) => version.code === code);
     const now = new Date().toISOString();
-    const values = versionColumns({ ...input, slug }, before?.publishedAt, now);
+    const values = versionColumns({ ...input, slug }, before?.publishedAt, now, await renderVersionFrom(trx, input.body, code));
     const row = before
       ? await trx.updateTable("blog_versions").set(values).where("blog_id", "=", id).where("code", "=", code).returningAll().executeTakeFirstOrThrow()
       : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();
     await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", id).execute();
+    await syncMediaUsage(trx, [id]);
     const after = toVersion(row);
     await recordAudit(trx, {
       uid: actorUid,
@@ -249,6 +258,7 @@ export async function deleteVersion(services: AdminServices, actorUid: string, i
     if (!before) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).where("code", "=", code).execute();
     await trx.updateTable("blogs").set({ updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    await syncMediaUsage(trx, [id]);
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before });
   }, { articles: { ids: [id] } });
 }
@@ -258,6 +268,7 @@ export async function deleteArticle(services: AdminServices, actorUid: string, i
     const before = await requireArticle(trx, id);
     // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();
+    await trx.deleteFrom("media_usage").where("blog_id", "=", id).execute();
     await replaceTags(trx, id, []);
     await trx.deleteFrom("blogs").where("id", "=", id).execute();
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE, entityId: String(id), before });

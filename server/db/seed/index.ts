@@ -5,6 +5,7 @@
  * needs no seed folder on disk.
  */
 import { replaceTags, versionColumns } from "#server/content/article-writes.ts";
+import { renderVersionFrom } from "#server/content/rendering.ts";
 import { parse as parseCsv } from "csv-parse/sync";
 import type { Kysely, Transaction } from "kysely";
 import { homePath } from "#core/paths.ts";
@@ -116,6 +117,7 @@ async function seedArticles(trx: Transaction<Database>) {
             { slug: slugify(version.title), title: version.title, summary: version.summary, body, coverAlt: article.coverAlt[code] ?? "", status: "published" },
             article.publishedAt,
             article.updatedAt,
+            await renderVersionFrom(trx, body, code),
           ),
         })
         .execute();

@@ -1,0 +1,120 @@
+/**
+ * Drop images here or pick them (several at once): each file gets its own
+ * progress bar and Cancel button while it uploads, then a line saying it is
+ * in the library or why it was refused. Progress is announced politely.
+ */
+import { useId, useRef, useState, type DragEvent } from "react";
+import { MEDIA_ACCEPT } from "#core/media-rules.ts";
+import { formatBytes, uploadImage, UploadError, type MediaItem } from "#app/components/admin/media/upload.ts";
+
+interface UploadRow {
+  key: string;
+  name: string;
+  size: number;
+  sent: number;
+  state: "uploading" | "done" | "failed";
+  message: string;
+  cancel: () => void;
+}
+
+export interface UploadLimits {
+  maxUploadBytes: number;
+  maxInputPixels: number;
+}
+
+export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUploaded: (item: MediaItem) => void }) {
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [rows, setRows] = useState<UploadRow[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const counter = useRef(0);
+
+  const update = (key: string, change: Partial<UploadRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  function start(files: File[]) {
+    const added = files.map((file) => {
+      counter.current += 1;
+      const key = `${counter.current}`;
+      const handle = uploadImage(file, (sent) => update(key, { sent }));
+      handle.done.then(
+        (item) => {
+          update(key, { state: "done", sent: file.size, message: "In the library." });
+          onUploaded(item);
+        },
+        (error: unknown) =>
+          update(key, { state: "failed", message: error instanceof UploadError ? error.message : "The upload failed. Please try again." }),
+      );
+      return { key, name: file.name, size: file.size, sent: 0, state: "uploading" as const, message: "", cancel: handle.cancel };
+    });
+    setRows((current) => [...added, ...current.filter((row) => row.state === "uploading")]);
+  }
+
+  function drop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    const files = [...event.dataTransfer.files];
+    if (files.length > 0) start(files);
+  }
+
+  return (
+    <div className="media-upload">
+      <div
+        className={`media-upload__zone${dragging ? " media-upload__zone--over" : ""}`}
+        data-testid="media-drop-zone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+      >
+        <p className="media-upload__lead">Drop images here, or</p>
+        <label htmlFor={inputId} className="button button--secondary">
+          Choose images…
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="visually-hidden"
+          type="file"
+          multiple
+          accept={MEDIA_ACCEPT}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = "";
+            if (files.length > 0) start(files);
+          }}
+        />
+        <p id={hintId} className="admin-field__hint">
+          JPEG, PNG, WebP, AVIF or GIF, up to {formatBytes(limits.maxUploadBytes)} and {limits.maxInputPixels / 1e6} megapixels each. Location and camera data are removed.
+        </p>
+      </div>
+      {rows.length > 0 && (
+        <ul className="media-upload__list" aria-label="Uploads" aria-live="polite">
+          {rows.map((row) => (
+            <li key={row.key} className={`media-upload__row media-upload__row--${row.state}`}>
+              <span className="media-upload__name" dir="auto">
+                {row.name}
+              </span>
+              <span className="media-upload__size">{formatBytes(row.size)}</span>
+              {row.state === "uploading" ? (
+                <>
+                  <progress max={row.size || 1} value={row.sent} aria-label={`Uploading ${row.name}`} />
+                  <button type="button" className="button button--small button--secondary" onClick={row.cancel}>
+                    Cancel<span className="visually-hidden"> {row.name}</span>
+                  </button>
+                </>
+              ) : (
+                <span className={row.state === "failed" ? "admin-field__error" : "media-upload__ok"} role={row.state === "failed" ? "alert" : undefined}>
+                  {row.message}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

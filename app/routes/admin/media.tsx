@@ -1,0 +1,187 @@
+/**
+ * /admin/media — the media library: upload (drop or pick several), then every
+ * image newest first with its thumbnail, size, the articles using it and its
+ * alt text per language (missing ones flagged). Search by file name or alt
+ * text; keyset pages ("Older images") stay fast at any library size.
+ */
+import { useState } from "react";
+import { data, Form, Link, useRevalidator } from "react-router";
+import { listMediaQuery } from "#core/admin/media/schema.ts";
+import { listMedia } from "#server/admin/media/service.ts";
+import { requireAdmin } from "#server/auth/guard.ts";
+import { parseQuery } from "#server/http/query.ts";
+import { AltTextField, type AltLanguage } from "#app/components/admin/media/alt-text-editor.tsx";
+import { formatBytes, MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
+import { UploadZone } from "#app/components/admin/media/upload-zone.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
+import { requestContext, servicesContext } from "#server/context.ts";
+import { api } from "#app/lib/api-client.ts";
+import { MEDIA_LIMITS } from "#core/media-rules.ts";
+import "#app/styles/admin-media.css";
+import type { Route } from "./+types/media";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context.get(requestContext).user);
+  const services = context.get(servicesContext);
+  const { content, config } = services;
+  const parsed = parseQuery(listMediaQuery, new URL(request.url).searchParams);
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const page = await listMedia(services, parsed.value);
+  const languages: AltLanguage[] = content.current().languages.map((language) => ({ code: language.code, label: language.label, dir: language.dir }));
+  return { ...page, query: parsed.value.q, paged: parsed.value.before !== undefined, languages, limits: config.media };
+}
+
+export default function AdminMedia({ loaderData }: Route.ComponentProps) {
+  const { items, next, query, paged, languages, limits } = loaderData;
+  const revalidator = useRevalidator();
+  const feedback = useSaveFeedback();
+  const olderLink = next === null ? null : `?${new URLSearchParams({ ...(query && { q: query }), before: String(next) })}`;
+
+  return (
+    <div className="admin-page media-library">
+      <title>Media library · Admin · Polyglot Press</title>
+      <h1>Media library</h1>
+      <SaveStatus feedback={feedback} />
+      <section className="admin-panel" aria-labelledby="upload-title">
+        <h2 id="upload-title">Upload images</h2>
+        <UploadZone limits={limits} onUploaded={() => void revalidator.revalidate()} />
+      </section>
+
+      <section className="admin-panel" aria-labelledby="images-title">
+        <h2 id="images-title">Images</h2>
+        <Form method="get" role="search" className="media-search">
+          <label htmlFor="media-search">Search by file name or alt text</label>
+          <span className="media-search__row">
+            <input id="media-search" type="search" name="q" defaultValue={query} maxLength={MEDIA_LIMITS.searchLength} dir="auto" />
+            <button type="submit" className="button button--secondary">
+              Search
+            </button>
+          </span>
+        </Form>
+        {items.length === 0 ? (
+          <p className="media-library__empty">{query ? `No image matches “${query}”.` : "No images yet: upload some above."}</p>
+        ) : (
+          <ul className="media-list" aria-label={query ? `Images matching “${query}”` : "Images, newest first"}>
+            {items.map((item) => (
+              <MediaRow key={item.id} item={item} languages={languages} onChanged={feedback.success} />
+            ))}
+          </ul>
+        )}
+        <nav className="media-pages" aria-label="Pages of images">
+          {paged && <Link to={query ? `?${new URLSearchParams({ q: query })}` : "?"}>Newest images</Link>}
+          {olderLink && <Link to={olderLink}>Older images</Link>}
+        </nav>
+      </section>
+    </div>
+  );
+}
+
+function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; languages: AltLanguage[]; onChanged: (message: string) => void }) {
+  const revalidator = useRevalidator();
+  const [item, setItem] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const missing = languages.filter((language) => !item.alt[language.code]);
+  const titleId = `media-${item.id}-name`;
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await api.delete(`${MEDIA_API}/${item.id}`);
+      onChanged(`“${item.fileName}” deleted.`);
+      await revalidator.revalidate();
+    } catch (failure) {
+      setError(failureMessage(failure, "delete the image"));
+    } finally {
+      setConfirming(false);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="media-item" aria-labelledby={titleId}>
+      <img className="media-item__thumb" src={item.thumbnail} alt="" width={item.rendition.webp[0]?.width ?? 400} height={Math.round(((item.rendition.webp[0]?.width ?? 400) * item.height) / item.width)} loading="lazy" />
+      <div className="media-item__body">
+        <h3 id={titleId} className="media-item__name" dir="auto">
+          {item.fileName}
+        </h3>
+        <p className="media-item__facts">
+          {item.format.toUpperCase()} · {item.width}×{item.height} · {formatBytes(item.sourceBytes)} uploaded, {formatBytes(item.storedBytes)} stored
+        </p>
+        <p className="media-item__used">
+          {item.usedBy.length === 0 ? (
+            "Not used in any article."
+          ) : (
+            <>
+              Used in{" "}
+              {item.usedBy.map((use, index) => (
+                <span key={use.id}>
+                  {index > 0 && ", "}
+                  <Link to={`/admin/articles/${use.id}`} dir="auto">
+                    {use.title}
+                  </Link>
+                </span>
+              ))}
+            </>
+          )}
+        </p>
+        <ul className="media-item__alts" aria-label="Alt text per language">
+          {languages.map((language) => {
+            const alt = item.alt[language.code];
+            return (
+              <li key={language.code} className={alt ? undefined : "media-item__alt--missing"}>
+                <span className="media-item__alt-language">{language.code}</span>{" "}
+                {alt ? (
+                  <span lang={language.code} dir={language.dir}>
+                    {alt}
+                  </span>
+                ) : (
+                  <span className="alt-field__missing">missing</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <ErrorAlert message={error} />
+        <div className="media-item__actions">
+          <button type="button" className="button button--small button--secondary" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+            {editing ? "Close alt text" : missing.length > 0 ? `Add alt text (${missing.length} missing)` : "Edit alt text"}
+            <span className="visually-hidden"> of {item.fileName}</span>
+          </button>
+          <button type="button" className="button button--small button--danger" onClick={() => setConfirming(true)}>
+            Delete<span className="visually-hidden"> {item.fileName}</span>
+          </button>
+        </div>
+        {editing && (
+          <div className="media-item__alt-editor">
+            {languages.map((language) => (
+              <AltTextField
+                key={language.code}
+                item={item}
+                language={language}
+                onSaved={(saved) => {
+                  setItem(saved);
+                  onChanged(`${language.label} alt text saved.`);
+                }}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete “${item.fileName}”?`}
+        confirmLabel="Delete image"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{item.usedBy.length > 0 ? "Articles still use it: the library will refuse until they no longer do." : "Its files disappear from the site. This cannot be undone."}</p>
+      </ConfirmDialog>
+    </li>
+  );
+}

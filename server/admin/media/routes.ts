@@ -1,0 +1,82 @@
+/** Admin API: the media library (mounted under /api/admin/media behind the admin gate; XSRF is checked in front of it). */
+import { Hono, type Context } from "hono";
+import type { AppServices } from "#server/context.ts";
+import { readJson } from "#server/http/body.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse } from "#server/http/errors.ts";
+import { readQuery } from "#server/http/query.ts";
+import { validateInput } from "#server/http/validate.ts";
+import { apiRoute } from "#server/ops/openapi.ts";
+import { altInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery } from "#core/admin/media/schema.ts";
+import { actorUid } from "#server/admin/actor.ts";
+import { deleteMedia, findMedia, listMedia, setAltText, uploadMedia } from "#server/admin/media/service.ts";
+
+export function mediaAdminApi(services: AppServices) {
+  const app = new Hono<HttpEnv>();
+  const noStore = { "Cache-Control": "no-store" };
+  const mediaId = (c: Context<HttpEnv>) => validateInput(mediaIdParam, c.req.param("id"), "id");
+
+  app.get(
+    "/",
+    apiRoute({ tag: "Media", summary: "Library images, newest first, searched by file name or alt text", query: listMediaQuery, success: { status: 200, description: "{ items, next } (next: the `before` cursor of the next page, or null)" } }),
+    async (c) => c.json(await listMedia(services, readQuery(c, listMediaQuery)), 200, noStore),
+  );
+
+  /** The file is the raw request body (capped by MEDIA_MAX_UPLOAD_MB in body-limits.ts); its name comes as ?name= so the body needs no multipart parsing. */
+  app.post(
+    "/",
+    apiRoute({
+      tag: "Media",
+      summary: "Upload an image (JPEG, PNG, WebP, AVIF or GIF): metadata stripped, responsive variants made",
+      query: uploadNameQuery,
+      rawBody: { "application/octet-stream": { type: "string", format: "binary" } },
+      success: { status: 201, description: "{ item, created } (200 and created: false when the same image is already in the library)" },
+      otherResponses: { 413: "The file is over the upload size or pixel limit.", 415: "Not an accepted image, or not the format its name says." },
+    }),
+    async (c) => {
+      const { name } = readQuery(c, uploadNameQuery);
+      const bytes = Buffer.from(await c.req.arrayBuffer());
+      const { item, created } = await uploadMedia(services, actorUid(c), name, bytes, { maxInputPixels: services.config.media.maxInputPixels });
+      return c.json({ item, created }, created ? 201 : 200);
+    },
+  );
+
+  app.get(
+    "/:id",
+    apiRoute({ tag: "Media", summary: "One library image with its variants, alt text and the articles using it", params: { id: mediaIdParam }, success: { status: 200, description: "{ item }" }, otherResponses: { 404: "No image with this id." } }),
+    async (c) => {
+      const id = mediaId(c);
+      const item = await findMedia(services, id);
+      return item ? c.json({ item }, 200, noStore) : errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
+    },
+  );
+
+  app.put(
+    "/:id/alt/:code",
+    apiRoute({
+      tag: "Media",
+      summary: "Set (or, when empty, remove) the image's alt text in one language; the article versions drawing it are re-rendered",
+      params: { id: mediaIdParam, code: languageCodeParam },
+      body: altInput,
+      success: { status: 200, description: "{ item }" },
+      otherResponses: { 404: "No image with this id." },
+    }),
+    async (c) => {
+      const id = mediaId(c);
+      const code = validateInput(languageCodeParam, c.req.param("code"), "code");
+      const { alt } = await readJson(c, altInput);
+      return c.json({ item: await setAltText(services, actorUid(c), id, code, alt) });
+    },
+  );
+
+  app.delete(
+    "/:id",
+    apiRoute({ tag: "Media", summary: "Delete an image no article uses", params: { id: mediaIdParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No image with this id.", 409: "Articles use the image; the message lists them." } }),
+    async (c) => {
+      await deleteMedia(services, actorUid(c), mediaId(c));
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,271 @@
+/**
+ * The media library as admins manage it (/admin/media): upload (through the
+ * sharp pipeline), list with keyset pagination and search, alt text per
+ * language, delete when unused. Each write is one transaction with its audit
+ * entry, through writeContent: an alt-text change refreshes exactly the articles using the image.
+ */
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { ListMediaQuery, MediaItem, MediaPage } from "#core/admin/media/schema.ts";
+import { mediaImagesIn, variantFileName } from "#core/media-rules.ts";
+import { foldForSearch } from "#core/text.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { writeContent } from "#server/admin/content-write.ts";
+import { STALE_RENDER } from "#server/content/rendering.ts";
+import type { AdminServices } from "#server/context.ts";
+import type { Database } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { processImage, type PipelineLimits, type ProcessedImage } from "#server/media/pipeline.ts";
+import { loadRenditions } from "#server/media/renditions.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const MEDIA = "media";
+
+function searchTextOf(fileName: string, alts: string[]): string {
+  return foldForSearch([fileName, ...alts].join(" "));
+}
+
+/** LIKE pattern matching `word` anywhere, with LIKE's own wildcards taken literally. */
+function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("media").selectAll().where("id", "in", ids).orderBy("id", "desc").execute();
+  const sizes = await db
+    .selectFrom("media_variants")
+    .select("media_id")
+    .select((eb) => eb.fn.sum<number | string>("size").as("stored"))
+    .where("media_id", "in", ids)
+    .groupBy("media_id")
+    .execute();
+  const renditions = await loadRenditions(db, ids);
+  const uses = await db
+    .selectFrom("media_usage")
+    .innerJoin("blogs", "blogs.id", "media_usage.blog_id")
+    .select(["media_usage.media_id", "blogs.id", "blogs.key"])
+    .select((eb) =>
+      eb
+        .selectFrom("blog_versions")
+        .select("blog_versions.title")
+        .whereRef("blog_versions.blog_id", "=", "blogs.id")
+        .orderBy("blog_versions.code")
+        .limit(1)
+        .as("title"),
+    )
+    .where("media_usage.media_id", "in", ids)
+    .orderBy("blogs.id")
+    .execute();
+  const storedOf = new Map(sizes.map((size) => [size.media_id, Number(size.stored)]));
+  const usesOf = Map.groupBy(uses, (use) => use.media_id);
+  return rows.flatMap((row) => {
+    const rendition = renditions[row.id];
+    if (!rendition) return [];
+    return {
+      id: row.id,
+      fileName: row.file_name,
+      format: row.format,
+      width: row.width,
+      height: row.height,
+      sourceBytes: row.source_bytes,
+      storedBytes: storedOf.get(row.id) ?? 0,
+      createdAt: row.created_at,
+      thumbnail: (rendition.webp[0] ?? rendition.fallback).url,
+      alt: rendition.alt,
+      usedBy: (usesOf.get(row.id) ?? []).map((use) => ({ id: use.id, key: use.key, title: use.title ?? use.key })),
+      rendition,
+    };
+  });
+}
+
+/** Newest first, `limit` at a time after the `before` cursor: an index range scan on the primary key at any library size. */
+export async function listMedia(services: Pick<AdminServices, "database">, query: ListMediaQuery): Promise<MediaPage> {
+  const { db } = services.database;
+  const words = foldForSearch(query.q).split(" ").filter(Boolean);
+  const rows = await db
+    .selectFrom("media")
+    .select("id")
+    .$if(query.before !== undefined, (builder) => builder.where("id", "<", query.before!))
+    .$if(query.ids !== undefined, (builder) => builder.where("id", "in", query.ids!))
+    .$if(words.length > 0, (builder) =>
+      builder.where((eb) => eb.and(words.map((word) => sql<boolean>`search_text like ${containsPattern(word)} escape '\\'`))),
+    )
+    .orderBy("id", "desc")
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit).map((row) => row.id);
+  return { items: await describe(db, page), next: rows.length > query.limit ? page.at(-1)! : null };
+}
+
+async function describeOne(db: Db, id: number): Promise<MediaItem | null> {
+  return (await describe(db, [id]))[0] ?? null;
+}
+
+export async function findMedia(services: Pick<AdminServices, "database">, id: number): Promise<MediaItem | null> {
+  return describeOne(services.database.db, id);
+}
+
+async function requireMedia(db: Db, id: number): Promise<MediaItem> {
+  const item = await describeOne(db, id);
+  if (!item) throw new HttpError(404, "not_found", `id: no image ${id} in the media library.`, "id");
+  return item;
+}
+
+async function store(trx: Transaction<Database>, actorUid: string, fileName: string, sourceBytes: number, image: ProcessedImage): Promise<number> {
+  const row = await trx
+    .insertInto("media")
+    .values({
+      file_name: fileName,
+      source_sha256: image.sourceSha256,
+      format: image.format,
+      width: image.width,
+      height: image.height,
+      source_bytes: sourceBytes,
+      search_text: searchTextOf(fileName, []),
+      uploaded_by: actorUid,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const variant of image.variants) {
+    await trx
+      .insertInto("media_variants")
+      .values({
+        file: variantFileName(row.id, variant.sha256, variant.width, variant.format),
+        media_id: row.id,
+        format: variant.format,
+        width: variant.width,
+        height: variant.height,
+        size: variant.bytes.byteLength,
+        bytes: variant.bytes,
+      })
+      .execute();
+  }
+  return row.id;
+}
+
+/**
+ * Checks and encodes an upload, then stores it. The same bytes uploaded again
+ * give back the image already in the library (`created: false`). A new image
+ * is on no public page yet, so the public content does not reload.
+ */
+export async function uploadMedia(
+  services: AdminServices,
+  actorUid: string,
+  fileName: string,
+  bytes: Buffer,
+  limits: PipelineLimits,
+): Promise<{ item: MediaItem; created: boolean }> {
+  const image = await processImage(bytes, fileName, limits);
+  const { db } = services.database;
+  const existing = await db.selectFrom("media").select("id").where("source_sha256", "=", image.sourceSha256).executeTakeFirst();
+  if (existing) return { item: await requireMedia(db, existing.id), created: false };
+  return writeContent(
+    services,
+    async (trx) => {
+      const id = await store(trx, actorUid, fileName, bytes.byteLength, image);
+      const item = await requireMedia(trx, id);
+      const { usedBy, thumbnail, rendition, ...audited } = item;
+      await recordAudit(trx, { uid: actorUid, action: "upload", entity: MEDIA, entityId: String(id), after: audited });
+      return { item, created: true };
+    },
+    { conflict: { field: "file", message: "the same image was being uploaded at the same moment; it is in the library now." }, changedContent: () => false },
+  );
+}
+
+/** Articles using a library image (cover or body), from media_usage. */
+async function articlesUsing(trx: Transaction<Database>, id: number): Promise<number[]> {
+  return (await trx.selectFrom("media_usage").select("blog_id").where("media_id", "=", id).execute()).map((row) => row.blog_id);
+}
+
+/** Versions updated per statement: well under SQLite's bound-parameter limit. */
+const STALE_CHUNK = 500;
+
+/**
+ * Marks stale the stored HTML of the versions in `code` that draw image `id` with
+ * the library's alt text (no alt typed in the Markdown): they are re-rendered on
+ * their next read (rendering.ts), not all now. Only bodies of articles using the
+ * image are read.
+ */
+async function markDrawingVersionsStale(trx: Transaction<Database>, id: number, code: string): Promise<void> {
+  const candidates = await trx
+    .selectFrom("blog_versions")
+    .select(["id", "body"])
+    .where("code", "=", code)
+    .where("blog_id", "in", (eb) => eb.selectFrom("media_usage").select("blog_id").where("media_id", "=", id))
+    .where("body", "like", `%media:${id}%`)
+    .execute();
+  const stale = candidates.filter((version) => mediaImagesIn(version.body).some((image) => image.id === id && image.alt === "")).map((version) => version.id);
+  for (let start = 0; start < stale.length; start += STALE_CHUNK) {
+    await trx
+      .updateTable("blog_versions")
+      .set({ html: null, renderer_version: STALE_RENDER })
+      .where("id", "in", stale.slice(start, start + STALE_CHUNK))
+      .execute();
+  }
+}
+
+/**
+ * Sets (or, when empty, removes) the alt text of an image in one language. Through
+ * the one content-write path with the ids of the articles using it: the versions
+ * drawing it are re-rendered and exactly those articles' pages are refreshed.
+ */
+export async function setAltText(services: AdminServices, actorUid: string, id: number, code: string, alt: string): Promise<MediaItem> {
+  return writeContent(
+    services,
+    async (trx) => {
+      const before = await requireMedia(trx, id);
+      const language = await trx.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
+      if (!language) throw new HttpError(400, "invalid_field", `code: "${code}" is not a language of this site.`, "code");
+      if (alt === "") {
+        await trx.deleteFrom("media_alt").where("media_id", "=", id).where("code", "=", code).execute();
+      } else {
+        const values = { alt, updated_at: new Date().toISOString() };
+        const updated = await trx.updateTable("media_alt").set(values).where("media_id", "=", id).where("code", "=", code).executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) await trx.insertInto("media_alt").values({ media_id: id, code, ...values }).execute();
+      }
+      const alts = { ...before.alt, [code]: alt };
+      await trx
+        .updateTable("media")
+        .set({ search_text: searchTextOf(before.fileName, Object.values(alts).filter(Boolean)) })
+        .where("id", "=", id)
+        .execute();
+      await markDrawingVersionsStale(trx, id, code);
+      await recordAudit(trx, {
+        uid: actorUid,
+        action: "update",
+        entity: "media_alt",
+        entityId: `${id}:${code}`,
+        before: before.alt[code] === undefined ? undefined : { alt: before.alt[code] },
+        after: alt === "" ? undefined : { alt },
+      });
+      return requireMedia(trx, id);
+    },
+    { articles: { ids: (trx) => articlesUsing(trx, id) }, changedContent: (item) => item.usedBy.length > 0 },
+  );
+}
+
+/** Deletes an image no article uses; one in use is refused (409) with the articles that use it. */
+export async function deleteMedia(services: AdminServices, actorUid: string, id: number): Promise<void> {
+  await writeContent(
+    services,
+    async (trx) => {
+    const before = await requireMedia(trx, id);
+    if (before.usedBy.length > 0) {
+      const list = before.usedBy.map((use) => `“${use.title}” (article ${use.id})`).join(", ");
+      throw new HttpError(409, "in_use", `id: the image is used by ${before.usedBy.length === 1 ? "an article" : `${before.usedBy.length} articles`}: ${list}. Remove it from them first.`, "id");
+    }
+    // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
+    await trx.deleteFrom("media_variants").where("media_id", "=", id).execute();
+    await trx.deleteFrom("media_alt").where("media_id", "=", id).execute();
+    await trx.deleteFrom("media").where("id", "=", id).execute();
+    const { usedBy, thumbnail, rendition, ...audited } = before;
+    await recordAudit(trx, { uid: actorUid, action: "delete", entity: MEDIA, entityId: String(id), before: audited });
+    },
+    // Refused above while media_usage names any article (covers and bodies, drafts included, kept by every article
+    // write and the import), so the image deleted is on no page and no stored rendering: nothing to re-render or refresh.
+    { changedContent: () => false },
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Which articles use which library images (their cover and the images in
+ * their bodies), kept in media_usage so the library lists "where used",
+ * refuses to delete an image in use and finds the versions an alt-text change
+ * re-renders, without scanning articles.
+ */
+import type { Transaction } from "kysely";
+import { mediaIdsUsed } from "#core/media-rules.ts";
+import type { Database } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+
+/** Refuses (400) references to images that are not in the library, naming `field`. */
+export async function requireMediaExist(trx: Transaction<Database>, ids: number[], field: string): Promise<void> {
+  if (ids.length === 0) return;
+  const found = new Set((await trx.selectFrom("media").select("id").where("id", "in", ids).execute()).map((row) => row.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    throw new HttpError(400, "invalid_field", `${field}: ${missing.map((id) => `media:${id}`).join(", ")} ${missing.length === 1 ? "is" : "are"} not in the media library.`, field);
+  }
+}
+
+/** Articles per statement: well under SQLite's bound-parameter limit. */
+const SYNC_CHUNK = 200;
+
+/**
+ * Recomputes the images these articles use from their stored covers and versions
+ * (call inside the write that changed them). Only bodies naming a library image
+ * are read; references to images not in the library are not recorded.
+ */
+export async function syncMediaUsage(trx: Transaction<Database>, blogIds: readonly number[]): Promise<void> {
+  for (let start = 0; start < blogIds.length; start += SYNC_CHUNK) {
+    const ids = blogIds.slice(start, start + SYNC_CHUNK);
+    const [blogs, bodies] = await Promise.all([
+      trx.selectFrom("blogs").select(["id", "cover"]).where("id", "in", ids).execute(),
+      trx.selectFrom("blog_versions").select(["blog_id", "body"]).where("blog_id", "in", ids).where("body", "like", "%media:%").execute(),
+    ]);
+    const bodiesOf = Map.groupBy(bodies, (row) => row.blog_id);
+    const uses = blogs.flatMap((blog) => mediaIdsUsed(blog.cover, (bodiesOf.get(blog.id) ?? []).map((row) => row.body)).map((mediaId) => ({ media_id: mediaId, blog_id: blog.id })));
+    await trx.deleteFrom("media_usage").where("blog_id", "in", ids).execute();
+    if (uses.length === 0) continue;
+    const known = new Set(
+      (
+        await trx
+          .selectFrom("media")
+          .select("id")
+          .where("id", "in", [...new Set(uses.map((use) => use.media_id))])
+          .execute()
+      ).map((row) => row.id),
+    );
+    const recorded = uses.filter((use) => known.has(use.media_id));
+    if (recorded.length > 0) await trx.insertInto("media_usage").values(recorded).execute();
+  }
+}
