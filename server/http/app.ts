@@ -81,7 +81,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     // Path only: query strings can carry OAuth codes and states.
     log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   });
-  app.use(securityHeaders({ hsts: config.secureCookies }));
+  app.use(securityHeaders({ hsts: config.secureCookies, development: config.env === "development" }));
   app.use(requestGuard(renderBadRequest));
   // Outside compression, which turns strong ETags weak: 304 for every response whose ETag matches (weakly).
   app.use(conditionalGet());

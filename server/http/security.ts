@@ -10,9 +10,13 @@ import type { HttpEnv } from "./env.ts";
 
 type Source = string | typeof NONCE;
 
-/** The policy's directives; `nonce` is the per-response value (or hono's NONCE callback). */
-function directives(nonce: Source) {
-  return {
+/**
+ * The policy's directives; `nonce` is the per-response value (or hono's NONCE callback).
+ * In development Vite injects stylesheets as <style> elements and talks to the page over
+ * a WebSocket, so `npm run dev` allows inline styles and ws: (never in production).
+ */
+function directives(nonce: Source, development = false) {
+  const policy = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", nonce],
     // No 'unsafe-inline': the rendered HTML has no style attributes, and the sign-in
@@ -27,6 +31,8 @@ function directives(nonce: Source) {
     baseUri: ["'self'"],
     objectSrc: ["'none'"],
   };
+  if (!development) return policy;
+  return { ...policy, styleSrc: ["'self'", "'unsafe-inline'"], connectSrc: ["'self'", "ws:", "wss:"] };
 }
 
 function kebab(name: string): string {
@@ -80,12 +86,12 @@ export function securityHeaderValues(hsts: boolean): Record<string, string> {
  * run (React Router renders it into the page) and shared as `nonce`. A CSP a
  * handler set itself (a cached page's) is kept: overwrite is off.
  */
-export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler<HttpEnv> {
+export function securityHeaders(options: { hsts: boolean; development?: boolean }): MiddlewareHandler<HttpEnv> {
   const headers = secureHeaders({
     ...HEADER_OPTIONS,
     strictTransportSecurity: options.hsts ? HSTS : false,
     permissionsPolicy: PERMISSIONS_POLICY,
-    contentSecurityPolicy: directives(NONCE),
+    contentSecurityPolicy: directives(NONCE, options.development),
     overwrite: false,
   });
   return async (c, next) =>

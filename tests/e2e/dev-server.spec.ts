@@ -64,7 +64,12 @@ test.describe("npm run dev", () => {
 
   test("logs its URL, hot-swaps components and CSS, and restarts only the server part on server edits", async ({ page }) => {
     expect(devOutput).toContain(`Polyglot Press (development, hot reload) at ${devUrl}`);
+    // The first visit lets Vite discover and pre-bundle the browser's dependencies (it may answer
+    // "504 Outdated Optimize Dep" and reload meanwhile); the page under test is the second visit.
     await page.goto(`${devUrl}/en/welcome`);
+    await page.waitForLoadState("networkidle");
+    await page.goto(`${devUrl}/en/welcome`);
+    await page.waitForLoadState("networkidle");
     const heading = page.locator("h1#home-title");
     await expect(heading).toBeVisible();
     // Any full reload would drop this marker.
