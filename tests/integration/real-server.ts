@@ -6,9 +6,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer, connect } from "node:net";
+import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./support.ts";
+import { freePort } from "./server-process.ts";
 
 const SERVER_BUNDLE = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
 
@@ -30,17 +31,6 @@ export interface RealServer {
   /** Resident memory of the server process, in bytes. */
   rss(): number;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startRealServer(kind: DatabaseKind, env: Record<string, string> = {}, database?: TestDatabase): Promise<RealServer> {
