@@ -106,12 +106,13 @@ export default tseslint.config(
   },
   {
     // Loaders and actions may call server/ (React Router strips them from the browser bundle, and the
-    // build fails if a server/ module is left in it); components, hooks and helpers may only name its types.
+    // build fails if a server/ module is left in it); components, hooks and helpers import nothing from
+    // server/, not even types: what they render is described in core/ (views.ts, shell.ts, admin/*/schema.ts).
     files: BROWSER_CODE,
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^#server/", allowTypeImports: true, message: "Browser code never imports server/ values: move the shared part to core/." }] },
+        { patterns: [{ regex: "^#server/", message: "Browser code never imports server/, not even types: move what it needs to core/." }] },
       ],
     },
   },

@@ -1,17 +1,20 @@
 import "./lib/zod-in-browser.ts";
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
-import { pageShellData } from "#server/http/page-shell.ts";
+import { adminPageShellData, pageShellData } from "#server/http/page-shell.ts";
 import type { Route } from "./+types/root";
 import { AccountMenu } from "./components/account-menu.tsx";
 import { adminGateHandlers } from "./components/admin-gate.tsx";
-import { ErrorPage, StatusErrorBoundary } from "./components/error-page.tsx";
+import { StatusErrorBoundary } from "./components/error-page.tsx";
 import { LanguagePicker } from "./components/language-picker.tsx";
+import { HeaderSearch } from "./components/header-search.tsx";
 import { PageViewBeacon } from "./components/page-view-beacon.tsx";
 import { NotFoundPage } from "./components/not-found-page.tsx";
+import { TranslatedErrorPage } from "./components/translated-error-page.tsx";
 import { useSiteLinks } from "./components/site-links.ts";
 import { restoreLanguageChoice } from "./lib/saved-language.ts";
 import { createTranslate, type Strings } from "#core/i18n/translate.ts";
+import { feedPath } from "#core/paths.ts";
 import { useFocusOnNavigation } from "#app/lib/use-focus-on-navigation.ts";
 import { useShell, useShellData } from "./lib/use-shell.ts";
 import { ToastProvider } from "./toast/context.tsx";
@@ -19,7 +22,9 @@ import { Toaster } from "./toast/toaster.tsx";
 import "./styles/app.css";
 import "./toast/toast.css";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  // "/admin.data" too: a revalidation's data request (a new admin language switches the whole page).
+  if (/^\/admin(?:[/.]|$)/.test(new URL(request.url).pathname)) return adminPageShellData(context, request);
   return pageShellData(context, params.lang);
 }
 
@@ -40,6 +45,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f3a5f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Every page of a language advertises that language's feed (server/http/feeds.ts). */}
+        {data && <link rel="alternate" type="application/atom+xml" href={feedPath(data.language.shortCode)} title={createTranslate(data.strings, data.language.code)("FEED:TITLE")} />}
         <Meta />
         <Links />
       </head>
@@ -47,7 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Around the app and its error pages alike, so a toast survives the switch between them. */}
         <ToastProvider>
           {children}
-          {data && <SiteToaster strings={data.strings} locale={data.language.code} />}
+          {data && <SiteToaster strings={data.strings} locale={data.language.code} borrowed={data.stringLanguages} />}
         </ToastProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
@@ -56,26 +63,26 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function SiteToaster({ strings, locale }: { strings: Strings; locale: string }) {
-  const t = createTranslate(strings, locale);
+function SiteToaster({ strings, locale, borrowed }: { strings: Strings; locale: string; borrowed: Readonly<Record<string, string>> }) {
+  const t = createTranslate(strings, locale, console.warn, borrowed);
   return <Toaster regionLabel={t("TOAST:REGION")} dismissLabel={t("TOAST:DISMISS")} />;
 }
 
 function SiteHeader() {
-  const { t } = useShell();
+  const { t, tl } = useShell();
   const { home, articles, jobs } = useSiteLinks();
   const links = [home, articles, jobs].filter((link) => link !== null);
   return (
     <header className="site-header">
       <a className="skip-link" href="#content">
-        {t("NAV:SKIP")}
+        {tl("NAV:SKIP")}
       </a>
       <div className="site-header__inner">
         <a className="site-title" href={home.to}>
           <span className="site-title__mark" aria-hidden="true">
             P
           </span>
-          {t("SITE:TITLE")}
+          {tl("SITE:TITLE")}
         </a>
         <nav aria-label={t("NAV:MAIN")} className="site-nav">
           <ul>
@@ -88,6 +95,7 @@ function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <HeaderSearch />
         <div className="site-header__tools">
           <LanguagePicker />
           <AccountMenu />
@@ -98,11 +106,11 @@ function SiteHeader() {
 }
 
 function SiteFooter() {
-  const { t } = useShell();
+  const { tl } = useShell();
   return (
     <footer className="site-footer">
-      <p>{t("FOOTER:ABOUT")}</p>
-      <p>{t("JOBS:SOURCE")}</p>
+      <p>{tl("FOOTER:ABOUT")}</p>
+      <p>{tl("JOBS:SOURCE")}</p>
     </footer>
   );
 }
@@ -128,18 +136,6 @@ export default function App() {
     <Page>
       <Outlet />
     </Page>
-  );
-}
-
-function TranslatedErrorPage({ status, titleKey, textKey }: { status: number; titleKey: string; textKey: string }) {
-  const { t } = useShell();
-  const { home } = useSiteLinks();
-  return (
-    <ErrorPage status={status} title={t(titleKey)} siteTitle={t("SITE:TITLE")} text={t(textKey)}>
-      <p>
-        <a href={home.to}>{t("NOTFOUND:HOME")}</a>
-      </p>
-    </ErrorPage>
   );
 }
 

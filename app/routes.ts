@@ -7,6 +7,7 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("languages", "routes/admin/languages.tsx"),
     route("translations", "routes/admin/translations.tsx"),
+    route("translation-status", "routes/admin/translation-status.tsx"),
     route("articles", "routes/admin/articles.tsx"),
     route("articles/:articleId", "routes/admin/article-editor.tsx"),
     route("users", "routes/admin/users.tsx"),
@@ -18,6 +19,7 @@ export default [
   ]),
   route(":lang", "routes/public/language-redirect.tsx"),
   route(":lang/:page", "routes/public/section.tsx"),
+  route(":lang/preview/:token", "routes/public/preview.tsx"),
   route(":lang/:page/:pageId/:pageSlug?", "routes/public/item.tsx"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

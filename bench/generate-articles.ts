@@ -3,7 +3,12 @@
  * headings, lists, links and emphasis in each of the seven enabled languages,
  * as the NDJSON lines `npm run content -- import` reads. Deterministic (seeded).
  */
-const VOCABULARY: Record<string, string[]> = {
+import { once } from "node:events";
+import { createWriteStream, existsSync, renameSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const VOCABULARY: Record<string, string[]> = {
   en: "the team city river archive story press reader language market winter school garden harbour train museum letter morning council budget village bridge festival".split(" "),
   fr: "la équipe ville rivière archive histoire presse lecteur langue marché hiver école jardin port train musée lettre matin conseil budget village pont festival".split(" "),
   es: "el equipo ciudad río archivo historia prensa lector idioma mercado invierno escuela jardín puerto tren museo carta mañana consejo presupuesto pueblo puente".split(" "),
@@ -58,4 +63,16 @@ export function articleLine(index: number): string {
     };
   }
   return JSON.stringify({ key: `bench-${index}`, author: `Author ${index % 97}`, tags: [ROME_CODES[index % ROME_CODES.length], `topic-${index % 50}`], versions });
+}
+
+/** The NDJSON file of `count` generated articles in the temp folder, written once and reused by every benchmark. */
+export async function articlesFile(count: number): Promise<string> {
+  const file = join(tmpdir(), `pp-bench-articles-${count}.ndjson`);
+  if (existsSync(file)) return file;
+  const out = createWriteStream(`${file}.partial`);
+  for (let index = 1; index <= count; index += 1) if (!out.write(`${articleLine(index)}\n`)) await once(out, "drain");
+  out.end();
+  await once(out, "finish");
+  renameSync(`${file}.partial`, file);
+  return file;
 }

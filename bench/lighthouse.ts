@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const PORT = 4310;
+// Another port with LIGHTHOUSE_PORT (a shared machine gives each engineer a range).
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4310);
 const base = `http://127.0.0.1:${PORT}`;
 const root = new URL("..", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "pp-lighthouse-"));

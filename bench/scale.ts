@@ -10,7 +10,7 @@
  * Settings: BENCH_PORT (default 8300), BENCH_LOAD_SECONDS (mixed load, default 60), TEST_DATABASE_URL.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,9 +18,10 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createSession } from "#server/auth/sessions.ts";
 import { openDatabase } from "#server/db/connect.ts";
+import { sessionXsrfToken } from "#server/http/xsrf.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
-import { articleLine } from "./generate-articles.ts";
+import { articlesFile } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const { values } = parseArgs({ options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" } } });
@@ -34,17 +35,6 @@ const base = `http://127.0.0.1:${PORT}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 const round = (value: number, digits = 1) => +value.toFixed(digits);
-
-async function articlesFile(): Promise<string> {
-  const file = join(tmpdir(), `pp-bench-articles-${ARTICLES}.ndjson`);
-  if (existsSync(file)) return file;
-  const out = createWriteStream(`${file}.partial`);
-  for (let index = 1; index <= ARTICLES; index += 1) if (!out.write(`${articleLine(index)}\n`)) await once(out, "drain");
-  out.end();
-  await once(out, "finish");
-  spawnSync("mv", [`${file}.partial`, file]);
-  return file;
-}
 
 function startServer(databaseUrl: string): { child: ChildProcess; started: number } {
   const started = performance.now();
@@ -95,18 +85,21 @@ async function visitors(databaseUrl: string) {
   for (const [uid, isAdmin] of [["bench-admin", 1], ["bench-reader", 0]] as const) {
     await handle.db
       .insertInto("users")
-      .values({ uid, email: `${uid}@example.com`, display_name: uid, photo_url: null, email_verified: 1, is_admin: isAdmin, created_at: now, last_sign_in_at: null })
+      .values({ uid, email: `${uid}@example.com`, display_name: uid, photo_url: null, email_verified: 1, role: isAdmin ? "admin" : "user", created_at: now, last_sign_in_at: null })
       .execute();
     cookies[uid] = `pp_session=${(await createSession(handle.db, uid)).id}`;
   }
   await handle.close();
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec((await fetch(`${base}/healthz`)).headers.get("set-cookie") ?? "")![1]!;
+  // A signed-in request's XSRF token is derived from its session (server/http/xsrf.ts).
+  const xsrf = sessionXsrfToken(cookies["bench-admin"]!.slice("pp_session=".length));
   return { admin: `${cookies["bench-admin"]}; XSRF-TOKEN=${xsrf}`, reader: cookies["bench-reader"]!, xsrf };
 }
 
 async function run(kind: "sqlite" | "postgres", file: string) {
   const dir = mkdtempSync(join(tmpdir(), "pp-bench-scale-"));
   const database = await createDatabase(kind, dir);
+  // A failed step must not leave the server holding the port for the next run.
+  let running: ChildProcess | null = null;
   try {
     // Migrate and seed the demo site (languages, strings, ROME), then import the archive.
     const seeding = startServer(database.url);
@@ -123,6 +116,7 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     const eventLoop = await measureEventLoopBlocks(target, ARTICLES);
 
     const server = startServer(database.url);
+    running = server.child;
     const coldStartMs = round(await firstResponse(server.child, server.started), 0);
     const rssAfterStart = rssMB(server.child);
     const { admin, reader, xsrf } = await visitors(database.url);
@@ -226,12 +220,13 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       cachedDuringEdits: { edits, rps: Math.round(duringEdits.requests.average), p99ms: duringEdits.latency.p99, errors: duringEdits.errors + duringEdits.non2xx },
     };
   } finally {
+    if (running) await stop(running);
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const file = await articlesFile();
+const file = await articlesFile(ARTICLES);
 const results = [];
 for (const kind of DATABASES) {
   const result = await run(kind, file);

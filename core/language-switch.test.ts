@@ -6,6 +6,7 @@ import {
   rootRedirectPath,
   serializeSavedLanguage,
   switchLanguagePath,
+  switchLanguageTarget,
   type CurrentPage,
 } from "./language-switch.ts";
 import { findPageNameConflicts, resolvePage } from "./pages.ts";
@@ -55,6 +56,56 @@ const ROME_JOB: CurrentPage = {
   itemId: "A1101",
   slugs: { 2: "conduite-d-engins-agricoles-et-forestiers", 7: "農業機械の運転" },
 };
+
+function targetOf(current: CurrentPage, shortCode: string) {
+  const target = language(shortCode);
+  return switchLanguageTarget(current, target, SECTION_NAMES[target.id] ?? []);
+}
+
+describe("switchLanguageTarget: where the link goes, which the picker tells", () => {
+  const englishOnly: CurrentPage = { kind: "item", section: "ARTICLES", itemId: 12, slugs: { 1: "hello" } };
+
+  it("is the same item where the article exists", () => {
+    expect(targetOf(englishOnly, "en")).toEqual({ path: "/en/articles/12/hello", destination: "same" });
+    expect(targetOf({ ...englishOnly, slugs: { 2: "" } }, "fr")).toEqual({ path: "/fr/articles/12", destination: "same" });
+  });
+
+  it("is the section's list, said so, where the article does not exist", () => {
+    expect(targetOf(englishOnly, "fr")).toEqual({ path: "/fr/articles", destination: "section" });
+    expect(targetOf(englishOnly, "ar")).toEqual({ path: "/ar/%D9%85%D9%82%D8%A7%D9%84%D8%A7%D8%AA", destination: "section" });
+    expect(targetOf(ROME_JOB, "es")).toEqual({ path: "/es/empleos", destination: "section" });
+  });
+
+  it("is the home page, said so, where the article does not exist and the language has no name for the section", () => {
+    const target = { id: 9, shortCode: "it", welcome: "benvenuto" };
+    expect(switchLanguageTarget(englishOnly, target, [])).toEqual({ path: "/", destination: "home" });
+  });
+
+  it("is the same place on section pages, home pages and with no page", () => {
+    for (const section of ["HOME", "ARTICLES", "JOBS"] as const) {
+      for (const shortCode of ["en", "fr", "ar", "ja"]) expect(targetOf({ kind: "section", section }, shortCode).destination).toBe("same");
+    }
+    expect(targetOf({ kind: "none" }, "fr")).toEqual({ path: "/", destination: "same" });
+  });
+
+  it("says home when a section page's language has no name for the section", () => {
+    const target = { id: 9, shortCode: "it", welcome: "benvenuto" };
+    expect(switchLanguageTarget({ kind: "section", section: "JOBS" }, target, [])).toEqual({ path: "/", destination: "home" });
+    expect(switchLanguageTarget({ kind: "section", section: "HOME" }, { ...target, welcome: "" }, [])).toEqual({ path: "/", destination: "same" });
+  });
+
+  it("an item of every seed language: same exactly where a slug exists (exhaustive over subsets)", () => {
+    const ids = LANGUAGES.map((lang) => lang.id);
+    for (let mask = 0; mask < 1 << ids.length; mask++) {
+      const slugs = Object.fromEntries(ids.filter((_, bit) => mask & (1 << bit)).map((id) => [id, `slug-${id}`]));
+      for (const lang of LANGUAGES) {
+        const result = switchLanguageTarget({ kind: "item", section: "ARTICLES", itemId: 3, slugs }, lang, SECTION_NAMES[lang.id] ?? []);
+        expect(result.destination).toBe(slugs[lang.id] === undefined ? "section" : "same");
+        expect(result.path).toBe(switchLanguagePath({ kind: "item", section: "ARTICLES", itemId: 3, slugs }, lang, SECTION_NAMES[lang.id] ?? []));
+      }
+    }
+  });
+});
 
 describe("switchLanguagePath", () => {
   it("goes to the same item in the target language when it exists there", () => {

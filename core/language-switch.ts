@@ -17,24 +17,45 @@ export type CurrentPage =
     };
 
 /**
- * The path to go to after switching to `target`: the same item in the target language when it
- * exists there, else the same section (or home), else "/".
+ * Where a picker link leads: the same place in the target language, or — when the
+ * current item does not exist there — its section's list or the home page instead,
+ * which the picker says (decision 0085) rather than silently changing the destination.
  */
+export type SwitchDestination = "same" | "section" | "home";
+
+export interface SwitchTarget {
+  path: string;
+  destination: SwitchDestination;
+}
+
+/**
+ * The path to go to after switching to `target`: the same item in the target language when it
+ * exists there, else the same section (or home), else "/"; and which of these it is.
+ */
+export function switchLanguageTarget(
+  current: CurrentPage,
+  target: Pick<LanguageRef, "id" | "shortCode" | "welcome">,
+  targetSectionNames: SectionName[],
+): SwitchTarget {
+  if (current.kind === "none") return { path: "/", destination: "same" };
+  const pageName = pageNameFor(current.section, target, targetSectionNames);
+  const missingItem = current.kind === "item" && current.section !== "HOME" && current.slugs[target.id] === undefined;
+  // The target language has no name for this section: its home decides via "/".
+  if (pageName === null) return { path: "/", destination: current.section === "HOME" && !missingItem ? "same" : "home" };
+  if (current.kind === "item" && current.section !== "HOME" && !missingItem) {
+    return { path: itemPath(target.shortCode, pageName, current.itemId, current.slugs[target.id]!), destination: "same" };
+  }
+  // For HOME the page name is the welcome, so this is homePath(target).
+  return { path: sectionPath(target.shortCode, pageName), destination: missingItem ? "section" : "same" };
+}
+
+/** The path of switchLanguageTarget. */
 export function switchLanguagePath(
   current: CurrentPage,
   target: Pick<LanguageRef, "id" | "shortCode" | "welcome">,
   targetSectionNames: SectionName[],
 ): string {
-  if (current.kind === "none") return "/";
-  const pageName = pageNameFor(current.section, target, targetSectionNames);
-  // The target language has no name for this section: its home decides via "/".
-  if (pageName === null) return "/";
-  const slug = current.kind === "item" ? current.slugs[target.id] : undefined;
-  if (current.kind === "item" && current.section !== "HOME" && slug !== undefined) {
-    return itemPath(target.shortCode, pageName, current.itemId, slug);
-  }
-  // For HOME the page name is the welcome, so this is homePath(target).
-  return sectionPath(target.shortCode, pageName);
+  return switchLanguageTarget(current, target, targetSectionNames).path;
 }
 
 /** Saved language from the cookie / browser storage, as far as it is known. */
@@ -89,6 +110,9 @@ function compareNumbers(a: number, b: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The browser-storage key and cookie name of the visitor's language choice (spec). */
+export const SAVED_LANGUAGE_KEY = "language-id";
+
 /** What is saved under the browser-storage key "language-id" and in the cookie. */
 export interface SavedLanguage {
   id: number;
@@ -103,6 +127,15 @@ const SHORT_CODE_MAX_LENGTH = 64;
 export function parseSavedLanguage(value: string | null | undefined): SavedLanguage | null {
   if (value === null || value === undefined || value === "" || value.length > SAVED_LANGUAGE_MAX_LENGTH) return null;
   return toSavedLanguage(parseJson(value) ?? parseJson(tryDecodeUri(value)));
+}
+
+/** The visitor's saved choice from a Cookie header, or null. */
+export function savedLanguageInCookies(cookieHeader: string | null): SavedLanguage | null {
+  for (const part of cookieHeader?.split(";") ?? []) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SAVED_LANGUAGE_KEY) return parseSavedLanguage(rest.join("="));
+  }
+  return null;
 }
 
 function tryDecodeUri(value: string): string | null {

@@ -34,6 +34,9 @@ describe("readingMinutes", () => {
     expect(readingMinutes("")).toBe(1);
     expect(readingMinutes(Array.from({ length: 440 }, () => "word").join(" "))).toBe(2);
     expect(readingMinutes("語".repeat(1500))).toBe(3);
+    // A CJK character separates words like a space does: 440 words and 439 characters.
+    expect(readingMinutes(Array.from({ length: 440 }, () => "word").join("語"))).toBe(3);
+    expect(readingMinutes(` ${Array.from({ length: 660 }, () => "mot").join("\u00a0\u3000\n")} `)).toBe(3);
   });
 });
 

@@ -24,9 +24,24 @@ export function renderMarkdown(source: string, media: MediaRenderEnv = {}): stri
   return markdown.render(source, { ...media });
 }
 
-/** Words in the text, for a reading-time estimate (CJK counted by characters). */
+const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+/** A run of characters that are neither white space nor CJK (which counts by character). */
+const WORD = /[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+
+/** Words in the text, for a reading-time estimate (CJK counted by characters). One scan per count: this runs for every saved or imported version. */
 export function readingMinutes(source: string): number {
-  const cjkCharacters = source.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0;
-  const words = source.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu, " ").split(/\s+/).filter(Boolean).length;
+  const cjkCharacters = source.match(CJK_CHARACTER)?.length ?? 0;
+  const words = source.match(WORD)?.length ?? 0;
   return Math.max(1, Math.round(words / 220 + cjkCharacters / 500));
+}
+
+/** The words a reader sees in a body, without markup (search indexes it; snippets quote it). */
+export function markdownText(source: string): string {
+  const blocks: string[] = [];
+  for (const token of markdown.parse(source, {})) {
+    if (token.type === "inline") {
+      blocks.push((token.children ?? []).map((child) => (child.type === "text" || child.type === "code_inline" ? child.content : child.type === "softbreak" ? " " : "")).join(""));
+    } else if (token.type === "fence" || token.type === "code_block") blocks.push(token.content);
+  }
+  return blocks.filter((block) => block.trim() !== "").join("\n");
 }

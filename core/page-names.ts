@@ -1,12 +1,12 @@
 /**
- * Rules for URL page names: a language's welcome (HOME) and the ARTICLES/JOBS
+ * Rules for URL page names: a language's welcome (HOME) and the ARTICLES/JOBS/SEARCH/TAGS
  * labels and alternative spellings (PRODUCT.md §2). Pure: shared by the admin
  * services and the admin screens' own checks.
  */
-import { encodeSegment, normalizeName } from "./paths.ts";
+import { encodeSegment, FEED_FILE, normalizeName } from "./paths.ts";
 import type { SectionKey, SectionName } from "./types.ts";
 
-export const SECTION_KEYS: readonly SectionKey[] = ["HOME", "ARTICLES", "JOBS"];
+export const SECTION_KEYS: readonly SectionKey[] = ["HOME", "ARTICLES", "JOBS", "SEARCH", "TAGS"];
 
 export function isSectionKey(key: string): key is SectionKey {
   return (SECTION_KEYS as readonly string[]).includes(key);
@@ -25,6 +25,7 @@ export function pageNameProblem(name: string): string | null {
   if (name === "") return "must not be empty";
   if (name.includes("/")) return 'must not contain "/"';
   if (name === "." || name === "..") return 'must not be "." or ".."';
+  if (name.toLowerCase() === FEED_FILE) return `must not be "${FEED_FILE}" (the language's feed)`;
   if (comparablePageName(name) === null) return "must not contain control characters";
   return null;
 }

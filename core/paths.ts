@@ -52,6 +52,14 @@ export function itemPath(shortCode: string, pageName: string, itemId: string | n
   return joinSegments(slug === "" ? segments : [...segments, slug]);
 }
 
+/** "/fr/atom.xml": a language's Atom feed (docs/decisions/0090-search-feeds-and-tags.md). */
+export function feedPath(shortCode: string): string {
+  return `/${encodeSegment(shortCode)}/${FEED_FILE}`;
+}
+
+/** The feed's file name under a language: a page name cannot be it (core/page-names.ts). */
+export const FEED_FILE = "atom.xml";
+
 /** The scheme and authority of an absolute or protocol-relative address. */
 interface Origin {
   /** Lowercase scheme; null for a protocol-relative "//host/…" address. */

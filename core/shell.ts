@@ -3,6 +3,7 @@
  * what the server's root loader sends and every component reads through useShell().
  * A contract between both sides, so it lives here rather than being inferred from the loader.
  */
+import type { Grant } from "./auth/roles.ts";
 import type { Strings } from "./i18n/translate.ts";
 import type { SignInMethod } from "./sign-in-result.ts";
 import type { SectionName } from "./types.ts";
@@ -16,13 +17,12 @@ export interface ShellLanguage {
   dir: "ltr" | "rtl";
 }
 
-/** The signed-in user as the server's session knows it and the page shows it. */
-export interface SignedInUser {
+/** The signed-in user as the server's session knows it and the page shows it, with their role (core/auth/roles.ts). */
+export interface SignedInUser extends Grant {
   uid: string;
   displayName: string | null;
   email: string | null;
   photoURL: string | null;
-  isAdmin: boolean;
 }
 
 export interface ShellData {
@@ -32,6 +32,8 @@ export interface ShellData {
   sectionNames: Record<number, SectionName[]>;
   /** UI strings, precompiled on the server (core/i18n/message.ts). */
   strings: Strings;
+  /** Keys of `strings` borrowed from a fallback language, with that language's code (decision 0085). */
+  stringLanguages: Readonly<Record<string, string>>;
   publicUrl: string;
   /** CSP nonce for the inline scripts React Router renders. */
   nonce: string;

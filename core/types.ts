@@ -1,5 +1,5 @@
-/** The sections a `{page}` URL segment can name. HOME is the language's `welcome` page. */
-export type SectionKey = "HOME" | "ARTICLES" | "JOBS";
+/** The sections a `{page}` URL segment can name. HOME is the language's `welcome` page; SEARCH and TAGS are the search results and tag pages (docs/decisions/0090). */
+export type SectionKey = "HOME" | "ARTICLES" | "JOBS" | "SEARCH" | "TAGS";
 
 /** The language fields the routing rules need (a subset of the stored language entry). */
 export interface LanguageRef {

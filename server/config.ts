@@ -42,6 +42,9 @@ const emailList = z
   )
   .refine((emails) => emails.every((email) => z.email().safeParse(email).success), "must be a comma-separated list of email addresses");
 
+/** Revisions kept per language version unless REVISIONS_PER_VERSION says otherwise (also the content CLI's default). */
+export const DEFAULT_REVISIONS_PER_VERSION = 50;
+
 function wholeNumber(min: number, max: number) {
   return z.coerce
     .number({ error: "must be a number" })
@@ -73,6 +76,7 @@ const envSchema = z.object({
   ANALYTICS_RATE_LIMIT: wholeNumber(1, 100_000).default(60),
   ANALYTICS_EVENTS_PER_MINUTE: wholeNumber(1, 10_000_000).default(6000),
   ANALYTICS_RETENTION_DAYS: wholeNumber(1, 36_500).default(400),
+  EMPTY_ARTICLE_HOURS: wholeNumber(1, 8_760).default(24),
   REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(30),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce
     .number({ error: "must be a number of seconds" })
@@ -111,6 +115,14 @@ const envSchema = z.object({
     .min(1, "must be between 1 and 268")
     .max(268, "must be between 1 and 268")
     .default(40),
+  REVISIONS_PER_VERSION: wholeNumber(1, 10_000).default(DEFAULT_REVISIONS_PER_VERSION),
+  PREVIEW_SECRET: z
+    .string()
+    .trim()
+    .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
+    .optional(),
+  PREVIEW_LINK_DAYS: wholeNumber(1, 90).default(7),
+  SCHEDULER_TICK_SECONDS: wholeNumber(1, 60).default(30),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -153,6 +165,8 @@ export interface Config {
     /** Events older than this many days are deleted. */
     retentionDays: number;
   };
+  /** An article with no version, untouched this many hours, is deleted (an abandoned "New article"). */
+  emptyArticleHours: number;
   /** Time a client has to send a whole request (headers: at most 10 s of it). */
   requestTimeoutSeconds: number;
   /** Bytes the cache of anonymous pages, start-up files and sitemaps may hold (an LRU). */
@@ -161,6 +175,15 @@ export interface Config {
   sitemapChunkUrls: number;
   /** Image uploads (/admin/media): largest file in bytes and largest picture in pixels (decompression bombs). */
   media: { maxUploadBytes: number; maxInputPixels: number };
+  publishing: {
+    /** Revisions kept per language version; older ones are dropped as new ones are saved. */
+    revisionsPerVersion: number;
+    /** HMAC key of draft-preview links; null: a random one per process (links then die with it). */
+    previewSecret: string | null;
+    previewLinkDays: number;
+    /** How often the scheduler looks for due publishes (at most 60 s: changes land within a minute). */
+    schedulerTickMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -234,10 +257,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       eventsPerMinute: settings.ANALYTICS_EVENTS_PER_MINUTE,
       retentionDays: settings.ANALYTICS_RETENTION_DAYS,
     },
+    emptyArticleHours: settings.EMPTY_ARTICLE_HOURS,
     requestTimeoutSeconds: settings.REQUEST_TIMEOUT_SECONDS,
     pageCacheBytes: settings.PAGE_CACHE_BYTES,
     sitemapChunkUrls: settings.SITEMAP_CHUNK_URLS,
     media: { maxUploadBytes: settings.MEDIA_MAX_UPLOAD_MB * 1024 * 1024, maxInputPixels: settings.MEDIA_MAX_MEGAPIXELS * 1_000_000 },
+    publishing: {
+      revisionsPerVersion: settings.REVISIONS_PER_VERSION,
+      previewSecret: settings.PREVIEW_SECRET ?? null,
+      previewLinkDays: settings.PREVIEW_LINK_DAYS,
+      schedulerTickMs: settings.SCHEDULER_TICK_SECONDS * 1000,
+    },
   };
 }
 

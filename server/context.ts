@@ -14,8 +14,8 @@ export interface AppServices {
   log: Logger;
 }
 
-/** What every admin service takes: the database it writes and the content store it tells about public changes. */
-export type AdminServices = Pick<AppServices, "database" | "content">;
+/** What every admin service takes: the settings, the database it writes and the content store it tells about public changes. */
+export type AdminServices = Pick<AppServices, "config" | "database" | "content">;
 
 export interface RequestState {
   /** CSP nonce for the inline scripts React Router renders. */

@@ -9,7 +9,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "./context.ts";
 import { hasSessionCookie } from "./auth/session-cookie.ts";
-import { scheduleAnalyticsPruning } from "./analytics/retention.ts";
+import { scheduleHousekeeping } from "./housekeeping.ts";
 import type { Config } from "./config.ts";
 import { createHttpApp } from "./http/app.ts";
 import { guardedListener } from "./http/node-listener.ts";
@@ -18,6 +18,7 @@ import type { Logger } from "./log.ts";
 import { metricsText, observeRequest } from "./metrics.ts";
 import { pagePattern } from "./ops/page-pattern.ts";
 import { createServices } from "./services.ts";
+import { startScheduler } from "./admin/publishing/scheduler.ts";
 
 export interface SiteOptions {
   /** The React Router build, or (development) a function returning the current one. */
@@ -76,13 +77,15 @@ export function createSite(services: AppServices, options: SiteOptions) {
 export async function openSite(config: Config, log: Logger, options: SiteOptions): Promise<Site> {
   const services = await createServices(config, log);
   const { listener } = createSite(services, options);
-  const stopPruning = scheduleAnalyticsPruning(services);
+  const stopPruning = scheduleHousekeeping(services);
+  const scheduler = startScheduler(services);
   return {
     services,
     listener,
     metricsText,
-    close: () => {
+    close: async () => {
       stopPruning();
+      await scheduler.stop();
       return services.close();
     },
   };

@@ -67,7 +67,7 @@ const icons: Record<SignInMethod, ReactNode> = {
 
 /** One button per available sign-in method; also used by the admin area's "Sign in required" page. */
 export function SignInButtons() {
-  const { t, signInMethods } = useShell();
+  const { tl, signInMethods } = useShell();
   return (
     <div className="sign-in-buttons">
       {signInMethods.map((method) => (
@@ -81,7 +81,7 @@ export function SignInButtons() {
           }}
         >
           {icons[method]}
-          <span>{t(method === "google" ? "SIGNIN:GOOGLE" : "SIGNIN:GITHUB")}</span>
+          <span>{tl(method === "google" ? "SIGNIN:GOOGLE" : "SIGNIN:GITHUB")}</span>
         </button>
       ))}
     </div>
@@ -164,7 +164,7 @@ function useFocusOnUserChange(uid: string | undefined) {
 }
 
 export function AccountMenu() {
-  const { t, user } = useShell();
+  const { t, tl, user } = useShell();
   const toasts = useToasts();
   const revalidator = useRevalidator();
   const button = useFocusOnUserChange(user?.uid);
@@ -181,7 +181,7 @@ export function AccountMenu() {
         label={
           <>
             {personIcon}
-            <span>{t("SIGNIN:MENU")}</span>
+            <span>{tl("SIGNIN:MENU")}</span>
           </>
         }
       >
@@ -217,20 +217,20 @@ export function AccountMenu() {
               {name.slice(0, 1).toUpperCase()}
             </span>
           )}
-          <span className="visually-hidden">{t("SIGNIN:SIGNED_IN_AS", { name })}</span>
+          <span className="visually-hidden">{tl("SIGNIN:SIGNED_IN_AS", { name })}</span>
           <span className="account__name" aria-hidden="true">
             {name}
           </span>
         </>
       }
     >
-      {user.isAdmin && (
+      {user.role !== "user" && (
         <Link className="account-link" to="/admin" onClick={(event) => event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover()}>
-          {t("NAV:ADMIN")}
+          {tl("NAV:ADMIN")}
         </Link>
       )}
       <button type="button" className="account-button" onClick={signOut}>
-        {t("SIGNOUT:BUTTON")}
+        {tl("SIGNOUT:BUTTON")}
       </button>
     </HeaderMenu>
   );

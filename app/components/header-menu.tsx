@@ -10,8 +10,10 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode, type Ref } from 
 
 interface HeaderMenuProps {
   id: string;
-  /** The button's content; its text is the button's accessible name. */
+  /** The button's content; its text is the button's accessible name unless `name` is given. */
   label: ReactNode;
+  /** The button's accessible name when its visible text may be hidden (the language button on phones). */
+  name?: string;
   className?: string;
   buttonClassName?: string;
   buttonRef?: Ref<HTMLButtonElement>;
@@ -29,7 +31,7 @@ const STEPS: Record<string, (index: number, count: number) => number> = {
   End: (_index, count) => count - 1,
 };
 
-export function HeaderMenu({ id, label, className, buttonClassName, buttonRef, children }: HeaderMenuProps) {
+export function HeaderMenu({ id, label, name, className, buttonClassName, buttonRef, children }: HeaderMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
 
   const openOnArrow = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -60,7 +62,7 @@ export function HeaderMenu({ id, label, className, buttonClassName, buttonRef, c
 
   return (
     <div className={["header-menu", className].filter(Boolean).join(" ")}>
-      <button type="button" ref={buttonRef} className={["header-menu__button", buttonClassName].filter(Boolean).join(" ")} popoverTarget={id} onKeyDown={openOnArrow}>
+      <button type="button" ref={buttonRef} className={["header-menu__button", buttonClassName].filter(Boolean).join(" ")} popoverTarget={id} aria-label={name} onKeyDown={openOnArrow}>
         {label}
       </button>
       <div id={id} ref={panelRef} popover="auto" className="header-menu__panel">

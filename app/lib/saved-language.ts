@@ -2,9 +2,7 @@
  * The visitor's language choice, kept in browser storage under "language-id"
  * (spec) and mirrored in a cookie so the server can honour it on "/".
  */
-import { parseSavedLanguage, serializeSavedLanguage } from "#core/language-switch.ts";
-
-export const SAVED_LANGUAGE_KEY = "language-id";
+import { parseSavedLanguage, SAVED_LANGUAGE_KEY, serializeSavedLanguage } from "#core/language-switch.ts";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 function writeCookie(value: string | null) {

@@ -1,7 +1,7 @@
-/** The root loader's data (language, picker, strings) plus a translate function, for any component. */
-import { useMemo } from "react";
+/** The root loader's data (language, picker, strings) plus translate functions, for any component. */
+import { createElement, useMemo, type ReactNode } from "react";
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
-import { createTranslate, type Translate } from "#core/i18n/translate.ts";
+import { createTranslate, type MessageValues, type Translate } from "#core/i18n/translate.ts";
 import type { ShellData } from "#core/shell.ts";
 
 /**
@@ -16,9 +16,21 @@ export function useShellData(): ShellData | undefined {
   return typeof carried === "object" && carried !== null && "strings" in carried ? (carried as ShellData) : undefined;
 }
 
-export function useShell(): ShellData & { t: Translate } {
+/** A translated text as page content: wrapped in <span lang> when it was borrowed from a fallback language (decision 0085). */
+export type TranslateNode = (key: string, values?: MessageValues) => ReactNode;
+
+export function useShell(): ShellData & { t: Translate; tl: TranslateNode } {
   const data = useShellData();
   if (!data) throw new Error("useShell() needs the root loader's data");
-  const t = useMemo(() => createTranslate(data.strings, data.language.code), [data.strings, data.language.code]);
-  return { ...data, t };
+  const borrowed = data.stringLanguages;
+  const t = useMemo(() => createTranslate(data.strings, data.language.code, console.warn, borrowed), [data.strings, data.language.code, borrowed]);
+  const tl = useMemo<TranslateNode>(
+    () => (key, values) => {
+      const text = t(key, values);
+      const lang = borrowed[key];
+      return lang === undefined ? text : createElement("span", { lang }, text);
+    },
+    [t, borrowed],
+  );
+  return { ...data, t, tl };
 }

@@ -23,9 +23,36 @@ function utcFormats(): Partial<Formats> {
   return { date: inUtc(IntlMessageFormat.formats.date), time: inUtc(IntlMessageFormat.formats.time) };
 }
 
-export function createTranslate(strings: Strings, locale: string, warn: (message: string) => void = console.warn): Translate {
-  const formats = utcFormats();
-  const compiled = new Map<string, IntlMessageFormat>();
+let formats: Partial<Formats> | undefined;
+/**
+ * Formatters built for a strings object, by locale: the server hands every request
+ * the same compiled strings (until they change), so each message's formatter is
+ * built once, not once per request (building one resolves the locale: costly).
+ */
+const formattersByStrings = new WeakMap<Strings, Map<string, Map<string, IntlMessageFormat>>>();
+
+function formattersFor(strings: Strings, locale: string): Map<string, IntlMessageFormat> {
+  let byLocale = formattersByStrings.get(strings);
+  if (!byLocale) {
+    byLocale = new Map();
+    formattersByStrings.set(strings, byLocale);
+  }
+  let formatters = byLocale.get(locale);
+  if (!formatters) {
+    formatters = new Map();
+    byLocale.set(locale, formatters);
+  }
+  return formatters;
+}
+
+/**
+ * `languages` names the locale of keys borrowed from a fallback language (decision 0085):
+ * their plurals and numbers follow the language they are written in. It is derived
+ * from the same strings object, so the formatters cached for that object stay right.
+ */
+export function createTranslate(strings: Strings, locale: string, warn: (message: string) => void = console.warn, languages: Readonly<Record<string, string>> = {}): Translate {
+  formats ??= utcFormats();
+  const compiled = formattersFor(strings, locale);
   return (key, values) => {
     const message = strings[key];
     if (message === undefined) {
@@ -35,7 +62,7 @@ export function createTranslate(strings: Strings, locale: string, warn: (message
     if (typeof message === "string") return message;
     let format = compiled.get(key);
     if (!format) {
-      format = new IntlMessageFormat(message, locale, formats, { ignoreTag: true });
+      format = new IntlMessageFormat(message, languages[key] ?? locale, formats, { ignoreTag: true });
       compiled.set(key, format);
     }
     try {

@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
 export interface AuditEntry {
-  uid: string;
+  /** Null for the site itself (housekeeping), not a person. */
+  uid: string | null;
   /** "create", "update", "delete", "import", "grant_admin", "revoke_admin", "make_favorite"… */
   action: string;
   entity: string;

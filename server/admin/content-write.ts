@@ -10,6 +10,7 @@ import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { articleState } from "#server/content/article-writes.ts";
 import { articleChange, type ArticleChange } from "#server/content/changes.ts";
+import { refreshPublishedIndex } from "#server/search/published-index.ts";
 
 export interface WriteOptions<T> {
   /**
@@ -39,6 +40,8 @@ export async function writeContent<T>(services: AdminServices, work: (trx: Trans
       const outcome = await work(trx);
       const touched = created ? [...ids, created(outcome)] : ids;
       articles = await Promise.all(touched.map(async (id) => articleChange(id, before.get(id), await articleState(trx, id))));
+      // Search and tag pages follow the write in its own transaction.
+      await refreshPublishedIndex(trx, touched);
       return outcome;
     });
   } catch (error) {

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { SignedInUser } from "#core/shell.ts";
 import type { Database } from "#server/db/schema.ts";
+import { toSignedInUser } from "./users.ts";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renew at most once a day: a write per request would make every page view a database write. */
@@ -38,7 +39,7 @@ export async function findSessionUser(db: Kysely<Database>, id: string, now = ne
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.uid", "sessions.uid")
-    .select(["users.uid", "users.display_name", "users.email", "users.photo_url", "users.is_admin", "sessions.expires_at", "sessions.last_seen_at"])
+    .select(["users.uid", "users.display_name", "users.email", "users.photo_url", "users.role", "users.role_languages", "users.can_publish", "sessions.expires_at", "sessions.last_seen_at"])
     .where("sessions.id_hash", "=", idHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -56,7 +57,7 @@ export async function findSessionUser(db: Kysely<Database>, id: string, now = ne
       .execute();
   }
   return {
-    user: { uid: row.uid, displayName: row.display_name, email: row.email, photoURL: row.photo_url, isAdmin: row.is_admin === 1 },
+    user: toSignedInUser(row),
     renewedUntil,
   };
 }

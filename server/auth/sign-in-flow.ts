@@ -97,7 +97,7 @@ export function createSignInFlow(services: AppServices, html: AuthHtml): SignInF
     const session = await createSession(db, user.uid);
     setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions(secure, session.expiresAt));
     await recordEvent(db, { name: "sign_in", uid: user.uid, path: attempt.returnTo.slice(0, 2048) });
-    log.info({ requestId: c.get("requestId"), provider: identity.provider, uid: user.uid, created, isAdmin: user.isAdmin }, "signed in");
+    log.info({ requestId: c.get("requestId"), provider: identity.provider, uid: user.uid, created, role: user.role }, "signed in");
     const result: SignInResult = {
       type: SIGN_IN_MESSAGE_TYPE,
       id: oidc.randomState(),

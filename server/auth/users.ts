@@ -2,10 +2,11 @@
  * Users at sign-in (PRODUCT.md §6): a provider identity finds its user, or the
  * user with the same verified email (so Google, GitHub and the seeded admin
  * are one person), or a new user is created. Email, display name, photo and
- * verification are merged in; ADMIN_EMAILS promotes (never demotes).
+ * verification are merged in; ADMIN_EMAILS promotes to admin (never demotes).
  */
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
+import { parseLanguageList } from "#core/auth/roles.ts";
 import type { SignedInUser } from "#core/shell.ts";
 import type { Database, UserRow } from "#server/db/schema.ts";
 import type { ProviderName } from "./dev-login.ts";
@@ -25,8 +26,18 @@ export interface SignInOutcome {
   created: boolean;
 }
 
-export function toSignedInUser(row: Pick<UserRow, "uid" | "display_name" | "email" | "photo_url" | "is_admin">): SignedInUser {
-  return { uid: row.uid, displayName: row.display_name, email: row.email, photoURL: row.photo_url, isAdmin: row.is_admin === 1 };
+export type SignedInUserColumns = Pick<UserRow, "uid" | "display_name" | "email" | "photo_url" | "role" | "role_languages" | "can_publish">;
+
+export function toSignedInUser(row: SignedInUserColumns): SignedInUser {
+  return {
+    uid: row.uid,
+    displayName: row.display_name,
+    email: row.email,
+    photoURL: row.photo_url,
+    role: row.role,
+    languages: row.role === "translator" ? parseLanguageList(row.role_languages) : [],
+    canPublish: row.role === "translator" && row.can_publish === 1,
+  };
 }
 
 /** What the welcome toast calls the user: the name, else the part of the email before "@". */
@@ -64,7 +75,7 @@ async function signInOnce(db: Kysely<Database>, identity: VerifiedIdentity, admi
       uid = randomBytes(16).toString("base64url");
       await trx
         .insertInto("users")
-        .values({ uid, email, display_name: identity.name, photo_url: identity.picture, email_verified: 1, is_admin: 0, created_at: at, last_sign_in_at: at })
+        .values({ uid, email, display_name: identity.name, photo_url: identity.picture, email_verified: 1, created_at: at, last_sign_in_at: at })
         .execute();
     }
     await trx
@@ -81,7 +92,7 @@ async function signInOnce(db: Kysely<Database>, identity: VerifiedIdentity, admi
         ...(identity.picture ? { photo_url: identity.picture } : {}),
         email_verified: 1,
         last_sign_in_at: at,
-        ...(adminEmails.includes(email) ? { is_admin: 1 as const } : {}),
+        ...(adminEmails.includes(email) ? { role: "admin" as const, role_languages: "", can_publish: 0 as const } : {}),
       })
       .where("uid", "=", uid)
       .returningAll()

@@ -41,7 +41,7 @@ async function run(argv: string[]): Promise<number> {
     const onTerminal = process.stderr.isTTY;
     const summary = await importArticles(database, file!, `content-cli:${randomUUID()}`, ({ articles, total }) => {
       if (onTerminal) process.stderr.write(`\rimported ${articles.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} articles`);
-    });
+    }, config.publishing.revisionsPerVersion);
     if (onTerminal) process.stderr.write("\n");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.error(`Imported ${summary.articles} articles (${summary.versions} versions) from lines 1–${summary.lastLine} of ${file} in ${seconds} s.`);

@@ -1,6 +1,7 @@
 /**
- * npm run translations -- export --lang <code> --format xliff|po [--what strings]
- *     writes the language's UI strings, with their source text, to stdout
+ * npm run translations -- export --lang <code> --format xliff|po [--what strings|articles|all]
+ *     writes the language's UI strings and/or article translations (XLIFF only),
+ *     with their source text, to stdout
  * npm run translations -- import FILE [--dry-run] [--skip-unknown]
  *     reads an XLIFF 2.0 or PO file (detected), prints what changes and applies it
  *
@@ -11,7 +12,7 @@
  */
 import { open } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { EXCHANGE_FORMATS, type ExchangeFormat, type ImportReport } from "#core/admin/translations/schema.ts";
+import { EXCHANGE_CONTENTS, EXCHANGE_FORMATS, type ExchangeContents, type ExchangeFormat, type ImportReport } from "#core/admin/translations/schema.ts";
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { exportTranslations, importTranslations } from "#server/admin/translations/exchange/service.ts";
 import { loadConfig } from "#server/config.ts";
@@ -23,12 +24,12 @@ import { createLogger } from "#server/log.ts";
 import { CLI_ACTOR, runCommand } from "./support.ts";
 
 const USAGE = `Usage:
-  npm run translations -- export --lang <code> --format xliff|po [--what strings]
+  npm run translations -- export --lang <code> --format xliff|po [--what strings|articles|all]
   npm run translations -- import FILE [--dry-run] [--skip-unknown]`;
 
 class UsageError extends Error {}
 
-type Command = { name: "export"; lang: string; format: ExchangeFormat } | { name: "import"; file: string; dryRun: boolean; skipUnknown: boolean };
+type Command = { name: "export"; lang: string; format: ExchangeFormat; what: ExchangeContents } | { name: "import"; file: string; dryRun: boolean; skipUnknown: boolean };
 
 function parseCommand(argv: string[]): Command {
   const [name, ...rest] = argv;
@@ -37,8 +38,9 @@ function parseCommand(argv: string[]): Command {
     if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
     if (!values.lang) throw new UsageError("--lang is required (a language code such as fr or fr-FR).");
     if (!(EXCHANGE_FORMATS as readonly string[]).includes(values.format ?? "")) throw new UsageError("--format must be xliff or po.");
-    if (values.what !== "strings") throw new UsageError("--what must be strings (UI strings are what this version exchanges).");
-    return { name, lang: values.lang, format: values.format as ExchangeFormat };
+    if (!(EXCHANGE_CONTENTS as readonly string[]).includes(values.what)) throw new UsageError("--what must be strings, articles or all.");
+    if (values.format === "po" && values.what !== "strings") throw new UsageError("Articles are exchanged as XLIFF only: use --format xliff with --what articles or all.");
+    return { name, lang: values.lang, format: values.format as ExchangeFormat, what: values.what as ExchangeContents };
   }
   if (name === "import") {
     const { values, positionals } = parseArgs({ args: rest, options: { "dry-run": { type: "boolean", default: false }, "skip-unknown": { type: "boolean", default: false } }, allowPositionals: true, strict: true });
@@ -95,9 +97,9 @@ async function run(argv: string[]): Promise<number> {
     await migrateToLatest(database);
     const content = await createContentStore(database, createLogger("silent"));
     try {
-      const services = { database, content };
+      const services = { config, database, content };
       if (command.name === "export") {
-        process.stdout.write((await exportTranslations(services, command.lang, command.format)).body);
+        process.stdout.write((await exportTranslations(services, command.lang, command.format, command.what)).body);
         return 0;
       }
       const report = await importTranslations(services, CLI_ACTOR, await readFileLimited(command.file), command);

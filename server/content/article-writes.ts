@@ -3,14 +3,30 @@
  * server/admin/content-write.ts), the seed and the content CLI
  * (`npm run content -- import`): a version's Markdown is rendered when it is
  * saved, the tag index follows the article's tags, and a write's before/after
- * state (articleState) says which pages show what changed. Later features
- * (revisions, translation status) hook in here.
+ * state (articleState) says which pages show what changed, every version
+ * written keeps a revision (revisions.ts), and the translation facts (source
+ * language, source revision, each version's base, core/translation-status.ts)
+ * follow every save; the search and tag indexes follow too
+ * (server/search/published-index.ts).
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
 import type { RenderedVersion } from "./rendering.ts";
 import { syncMediaUsage } from "#server/media/usage.ts";
+import { recordRevisions, type RevisionEntry } from "./revisions.ts";
+import {
+  afterSave,
+  changeSource,
+  EMPTY_TRANSLATION_STATE,
+  isOutdated,
+  oldestNeededRevision,
+  textChanged,
+  type TranslatableText,
+  type TranslationOutcome,
+  type TranslationState,
+} from "#core/translation-status.ts";
+import { refreshPublishedIndex } from "#server/search/published-index.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,6 +37,8 @@ export interface VersionSource {
   body: string;
   coverAlt: string;
   status: "draft" | "published";
+  /** An imported translation's record: whether it follows the source text stored before the import (absent: keep or, when new, yes). */
+  upToDate?: boolean;
 }
 
 /** A version's stored columns: publication date set on first publication and kept after, with its rendering (rendering.ts). */
@@ -36,6 +54,57 @@ export function versionColumns(source: VersionSource, publishedBefore: string | 
     updated_at: now,
     ...rendered,
   };
+}
+
+/** An article's translation facts as stored. */
+export async function loadTranslationState(db: Db, articleId: number): Promise<TranslationState> {
+  const [blog, versions] = await Promise.all([
+    db.selectFrom("blogs").select(["source_code", "source_revision"]).where("id", "=", articleId).executeTakeFirst(),
+    db.selectFrom("blog_versions").select(["code", "base_revision"]).where("blog_id", "=", articleId).execute(),
+  ]);
+  return { source: blog?.source_code ?? null, revision: blog?.source_revision ?? 0, bases: new Map(versions.map((version) => [version.code, version.base_revision])) };
+}
+
+/**
+ * Stores what a write made of an article's translation facts (`before` as stored, the versions
+ * already written): the article's source and revision, the bases and outdated flags that changed,
+ * the source's text as the snapshot of its revision when asked, and no snapshot older than any base.
+ */
+export async function storeTranslationState(db: Db, articleId: number, before: TranslationState, outcome: TranslationOutcome, now: string): Promise<void> {
+  const { state, snapshot } = outcome;
+  if (state.source !== before.source || state.revision !== before.revision) {
+    await db
+      .updateTable("blogs")
+      .set({ source_code: state.source, source_revision: state.revision, ...(state.revision !== before.revision && { source_changed_at: now }) })
+      .where("id", "=", articleId)
+      .execute();
+  }
+  const groups = new Map<string, string[]>();
+  for (const [code, base] of state.bases) {
+    if (before.bases.get(code) === base && isOutdated(before, code) === isOutdated(state, code)) continue;
+    const group = `${base}:${isOutdated(state, code) ? 1 : 0}`;
+    groups.set(group, [...(groups.get(group) ?? []), code]);
+  }
+  for (const [group, codes] of groups) {
+    const [base, outdated] = group.split(":").map(Number) as [number, 0 | 1];
+    await db.updateTable("blog_versions").set({ base_revision: base, outdated }).where("blog_id", "=", articleId).where("code", "in", codes).execute();
+  }
+  if (snapshot && state.source !== null) {
+    await db.deleteFrom("blog_source_revisions").where("blog_id", "=", articleId).where("revision", "=", state.revision).execute();
+    const text = await db
+      .selectFrom("blog_versions")
+      .select(["code", "title", "summary", "body", "cover_alt"])
+      .where("blog_id", "=", articleId)
+      .where("code", "=", state.source)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("blog_source_revisions")
+      .values({ blog_id: articleId, revision: state.revision, ...text, created_at: now })
+      .execute();
+  }
+  if (snapshot || groups.size > 0) {
+    await db.deleteFrom("blog_source_revisions").where("blog_id", "=", articleId).where("revision", "<", oldestNeededRevision(state)).execute();
+  }
 }
 
 /** Makes the tag index match an article's tags. */
@@ -65,6 +134,39 @@ export interface ArticleSource {
   cover: string | null;
   tags: string[];
   versions: Map<string, VersionSource>;
+  /** The source language (a code among `versions`); absent: kept, or for a new article its first version's. */
+  sourceCode?: string;
+}
+
+/**
+ * The translation facts after an import wrote `source` over `before`: the source language's
+ * version first (a changed text raises the revision, so the translations not also re-imported as
+ * up to date become Outdated), then the translations, then a change of source language.
+ */
+export function importedTranslationState(before: TranslationState, texts: Map<string, TranslatableText>, source: Pick<ArticleSource, "versions" | "sourceCode">): TranslationOutcome {
+  const sourceCode = source.sourceCode ?? before.source ?? source.versions.keys().next().value!;
+  const order = [...source.versions.keys()].sort((a, b) => Number(b === sourceCode) - Number(a === sourceCode));
+  let outcome: TranslationOutcome = { state: before, snapshot: false };
+  for (const code of order) {
+    const version = source.versions.get(code)!;
+    const created = !before.bases.has(code);
+    const stored = before.bases.get(code);
+    const basedOn =
+      version.upToDate === true
+        ? created && before.source === null
+          ? Number.POSITIVE_INFINITY
+          : before.revision
+        : version.upToDate === false
+          ? Math.min(stored ?? Number.POSITIVE_INFINITY, outcome.state.revision - 1)
+          : undefined;
+    const next = afterSave(outcome.state, code, { created, textChanged: textChanged(texts.get(code) ?? null, version), ...(basedOn !== undefined && { basedOn }) });
+    outcome = { state: next.state, snapshot: outcome.snapshot || next.snapshot };
+  }
+  if (source.sourceCode !== undefined && source.sourceCode !== outcome.state.source) {
+    const next = changeSource(outcome.state, source.sourceCode);
+    outcome = { state: next.state, snapshot: outcome.snapshot || next.snapshot };
+  }
+  return outcome;
 }
 
 /** Rows inserted per statement: well under SQLite's 32 766 bound parameters. */
@@ -74,16 +176,29 @@ async function insertInChunks<Row>(rows: Row[], insert: (chunk: Row[]) => Promis
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insert(rows.slice(start, start + INSERT_CHUNK));
 }
 
+/** Who an import's revisions name, and how many each version keeps (REVISIONS_PER_VERSION). */
+export interface ImportRevisions {
+  uid: string;
+  keep: number;
+}
+
 /**
  * Creates or updates articles by key, with their versions (a version not in the
- * source is kept), in the caller's transaction. `rendered` holds each version's
- * rendering in the sources' order (from the render pool). Returns what changed.
+ * source is kept), in the caller's transaction, each written version with an
+ * "import" revision. `rendered` holds each version's rendering in the sources'
+ * order (from the render pool). Returns what changed.
  */
-export async function upsertArticles(trx: Transaction<Database>, sources: ArticleSource[], rendered: RenderedVersion[], now: string): Promise<ArticleChange[]> {
+export async function upsertArticles(
+  trx: Transaction<Database>,
+  sources: ArticleSource[],
+  rendered: RenderedVersion[],
+  now: string,
+  revisions: ImportRevisions,
+): Promise<ArticleChange[]> {
   if (sources.length === 0) return [];
   const existing = await trx
     .selectFrom("blogs")
-    .select(["id", "key"])
+    .select(["id", "key", "source_code", "source_revision"])
     .where(
       "key",
       "in",
@@ -94,15 +209,25 @@ export async function upsertArticles(trx: Transaction<Database>, sources: Articl
   const existingIds = existing.map((row) => row.id);
   const before = new Map<number, { languages: string[]; tags: string[] }>();
   const published = new Map<string, string | null>();
+  const translation = new Map<number, { state: TranslationState; texts: Map<string, TranslatableText> }>(
+    existing.map((row) => [row.id, { state: { source: row.source_code, revision: row.source_revision, bases: new Map() }, texts: new Map() }]),
+  );
   if (existingIds.length > 0) {
     const [versions, tags] = await Promise.all([
-      trx.selectFrom("blog_versions").select(["blog_id", "code", "published_at"]).where("blog_id", "in", existingIds).execute(),
+      trx
+        .selectFrom("blog_versions")
+        .select(["blog_id", "code", "published_at", "title", "summary", "body", "cover_alt", "base_revision"])
+        .where("blog_id", "in", existingIds)
+        .execute(),
       trx.selectFrom("blog_tags").select(["blog_id", "tag"]).where("blog_id", "in", existingIds).execute(),
     ]);
     for (const id of existingIds) before.set(id, { languages: [], tags: [] });
     for (const version of versions) {
       before.get(version.blog_id)!.languages.push(version.code);
       published.set(`${version.blog_id}:${version.code}`, version.published_at);
+      const facts = translation.get(version.blog_id)!;
+      (facts.state.bases as Map<string, number>).set(version.code, version.base_revision);
+      facts.texts.set(version.code, { title: version.title, summary: version.summary, body: version.body, coverAlt: version.cover_alt });
     }
     for (const tag of tags) before.get(tag.blog_id)!.tags.push(tag.tag);
   }
@@ -131,6 +256,8 @@ export async function upsertArticles(trx: Transaction<Database>, sources: Articl
   );
 
   const inserts = [];
+  const entries: RevisionEntry[] = [];
+  const newVersions = new Set<string>();
   let index = 0;
   for (const source of sources) {
     const id = idByKey.get(source.key)!;
@@ -138,11 +265,22 @@ export async function upsertArticles(trx: Transaction<Database>, sources: Articl
       const slot = `${id}:${code}`;
       const columns = versionColumns(version, published.get(slot), now, rendered[index++]!);
       if (published.has(slot)) await trx.updateTable("blog_versions").set(columns).where("blog_id", "=", id).where("code", "=", code).execute();
-      else inserts.push({ blog_id: id, code, ...columns });
+      else {
+        inserts.push({ blog_id: id, code, ...columns });
+        newVersions.add(slot);
+      }
+      entries.push({ blogId: id, code, action: "import", uid: revisions.uid, content: version });
     }
   }
   await insertInChunks(inserts, (chunk) => trx.insertInto("blog_versions").values(chunk).execute());
+  await recordRevisions(trx, entries, revisions.keep, now, newVersions);
+  for (const source of sources) {
+    const id = idByKey.get(source.key)!;
+    const facts = translation.get(id) ?? { state: EMPTY_TRANSLATION_STATE, texts: new Map<string, TranslatableText>() };
+    await storeTranslationState(trx, id, facts.state, importedTranslationState(facts.state, facts.texts, source), now);
+  }
   await syncMediaUsage(trx, [...idByKey.values()]);
+  await refreshPublishedIndex(trx, [...idByKey.values()]);
   return sources.map((source) => {
     const id = idByKey.get(source.key)!;
     return articleChange(id, before.get(id), { languages: source.versions.keys(), tags: source.tags });

@@ -7,21 +7,26 @@
  * and page 5 000 cost the same.
  */
 import { sql, type Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
+import type { BlogVersionsTable, Database } from "#server/db/schema.ts";
 import { mediaIdOf, type MediaRendition } from "#core/media-rules.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { isCurrentRender, renderVersionFrom } from "./rendering.ts";
+import { isPublishedVersion } from "./published.ts";
+import { searchEntries } from "#server/db/full-text.ts";
 
 export interface PublishedVersion {
   code: string;
   slug: string;
   title: string;
   summary: string;
-  html: string;
+  /** The rendered body; null for a language other than the one `published` was asked to render. */
+  html: string | null;
   coverAlt: string;
   readingMinutes: number;
   publishedAt: string;
   updatedAt: string;
+  /** Made from an older revision of the source's text (core/translation-status.ts). */
+  outdated: boolean;
 }
 
 export interface PublishedArticle {
@@ -35,6 +40,8 @@ export interface PublishedArticle {
   tags: string[];
   /** Published versions by language code. */
   versions: Map<string, PublishedVersion>;
+  /** The language the others are translated from, and when its text last changed. */
+  source: { code: string; changedAt: string } | null;
 }
 
 /** A list entry: one article's version in one language. */
@@ -52,7 +59,7 @@ export interface ListedVersion {
   coverImage: MediaRendition | null;
 }
 
-interface ListKey {
+export interface ListKey {
   publishedAt: string;
   id: number;
 }
@@ -90,6 +97,15 @@ async function withCoverImages<Row extends { cover: string | null }>(db: Kysely<
   return rows.map((row) => ({ ...row, coverImage: media[mediaIdOf(row.cover) ?? 0] ?? null }));
 }
 
+/** Joins a fallback list's language codes into its index's key (a code never contains a space). */
+const LIST_KEY_SEPARATOR = " ";
+
+/** Orders list keys: positive when `a` comes later in publication order (newer, or the same instant and a higher id). */
+function compareKeys(a: ListKey, b: ListKey): number {
+  if (a.publishedAt !== b.publishedAt) return a.publishedAt > b.publishedAt ? 1 : -1;
+  return a.id - b.id;
+}
+
 /** Lets other requests run between batches of synchronous SQLite work. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -101,8 +117,69 @@ export function createArticleReader(db: Kysely<Database>) {
       .selectFrom("blog_versions")
       .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
       .where("blog_versions.code", "=", code)
-      .where("blog_versions.status", "=", "published")
-      .where("blog_versions.published_at", "is not", null);
+      .where(isPublishedVersion);
+  }
+
+  /**
+   * A language's published versions, keyset-ordered, leaving out articles published in any of
+   * `before` (the languages ahead of it in a fallback list): seeks on the published-order index
+   * and probes the (blog_id, code) unique index.
+   */
+  function publishedOnlyIn(code: string, before: readonly string[]) {
+    return publishedIn(code).$if(before.length > 0, (query) =>
+      query.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("blog_versions as earlier")
+              .select("earlier.id")
+              .whereRef("earlier.blog_id", "=", "blog_versions.blog_id")
+              .where("earlier.code", "in", [...before])
+              .where("earlier.status", "=", "published")
+              .where("earlier.published_at", "is not", null),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** Up to `limit` list keys of one stream of a fallback list, after `from` and not past `until` (both exclusive, desc order). */
+  async function streamKeys(codes: readonly string[], index: number, from: ListKey | null, limit: number): Promise<ListKey[]> {
+    const rows = await publishedOnlyIn(codes[index]!, codes.slice(0, index))
+      .select(["blog_versions.published_at as publishedAt", "blog_versions.blog_id as id"])
+      .$if(from !== null, (query) => query.where(sql<boolean>`(blog_versions.published_at, blog_versions.blog_id) < (${from!.publishedAt}, ${from!.id})`))
+      .orderBy("blog_versions.published_at", "desc")
+      .orderBy("blog_versions.blog_id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ publishedAt: row.publishedAt!, id: row.id }));
+  }
+
+  /** The anchor index of a fallback list (its own language first): a k-way merge of its streams, read in batches. */
+  async function buildMergedIndex(codes: readonly string[]): Promise<ListIndex> {
+    const streams = codes.map(() => ({ buffer: [] as ListKey[], position: 0, done: false }));
+    const anchors: ListKey[] = [];
+    let total = 0;
+    for (;;) {
+      for (const [index, stream] of streams.entries()) {
+        if (stream.position < stream.buffer.length || stream.done) continue;
+        const after = stream.buffer.at(-1) ?? null;
+        stream.buffer = await streamKeys(codes, index, after, ANCHOR_BATCH);
+        stream.position = 0;
+        stream.done = stream.buffer.length < ANCHOR_BATCH;
+        await yieldToEventLoop();
+      }
+      // The newest head of the streams; an article is in one stream only, so keys never tie across streams.
+      let next: (typeof streams)[number] | null = null;
+      for (const stream of streams) {
+        if (stream.position < stream.buffer.length && (next === null || compareKeys(stream.buffer[stream.position]!, next.buffer[next.position]!) > 0)) next = stream;
+      }
+      if (next === null) return { total, anchors };
+      const key = next.buffer[next.position]!;
+      next.position += 1;
+      if (total % ANCHOR_STRIDE === 0) anchors.push(key);
+      total += 1;
+    }
   }
 
   async function buildListIndex(code: string): Promise<ListIndex> {
@@ -115,8 +192,7 @@ export function createArticleReader(db: Kysely<Database>) {
         .selectFrom("blog_versions")
         .select(["published_at", "blog_id"])
         .where("code", "=", code)
-        .where("status", "=", "published")
-        .where("published_at", "is not", null)
+        .where(isPublishedVersion)
         .$if(from !== null, (query) => query.where(sql<boolean>`(published_at, blog_id) < (${from!.publishedAt}, ${from!.id})`))
         .orderBy("published_at", "desc")
         .orderBy("blog_id", "desc")
@@ -133,10 +209,12 @@ export function createArticleReader(db: Kysely<Database>) {
     }
   }
 
-  function listIndex(code: string): Promise<ListIndex> {
+  /** A list's index, by its languages: one (a language's own list) or several (with its fallbacks). */
+  function listIndex(codes: readonly string[]): Promise<ListIndex> {
+    const code = codes.join(LIST_KEY_SEPARATOR);
     let index = listIndexes.get(code);
     if (!index) {
-      index = buildListIndex(code);
+      index = codes.length === 1 ? buildListIndex(code) : buildMergedIndex(codes);
       listIndexes.set(code, index);
       index.catch(() => listIndexes.delete(code));
     }
@@ -161,19 +239,53 @@ export function createArticleReader(db: Kysely<Database>) {
   return {
     /** Number of published versions in a language (from the anchor index). */
     async countIn(code: string): Promise<number> {
-      return (await listIndex(code)).total;
+      return (await listIndex([code])).total;
+    },
+
+    /** Number of entries of a fallback list: articles published in its first language or, failing that, in one of the others. */
+    async countWithFallbacks(codes: readonly string[]): Promise<number> {
+      return (await listIndex(codes)).total;
+    },
+
+    /**
+     * `limit` entries of a fallback list from position `offset`: each article once, in the first of
+     * `codes` it is published in, newest first. One bounded query per language: each starts at the
+     * window's anchor and stops at the next one, so page 1 and page 5 000 cost the same.
+     */
+    async listPageWithFallbacks(codes: readonly string[], offset: number, limit: number): Promise<ListedVersion[]> {
+      const index = await listIndex(codes);
+      const window = Math.floor(offset / ANCHOR_STRIDE);
+      const anchor = index.anchors[window];
+      if (!anchor) return [];
+      const stop = index.anchors[Math.floor((offset + limit - 1) / ANCHOR_STRIDE) + 1] ?? null;
+      const skip = offset % ANCHOR_STRIDE;
+      const streams = await Promise.all(
+        codes.map((code, position) =>
+          publishedOnlyIn(code, codes.slice(0, position))
+            .select(LISTED_COLUMNS)
+            .where(sql<boolean>`(blog_versions.published_at, blog_versions.blog_id) <= (${anchor.publishedAt}, ${anchor.id})`)
+            .$if(stop !== null, (query) => query.where(sql<boolean>`(blog_versions.published_at, blog_versions.blog_id) > (${stop!.publishedAt}, ${stop!.id})`))
+            .orderBy("blog_versions.published_at", "desc")
+            .orderBy("blog_versions.blog_id", "desc")
+            .limit(skip + limit)
+            .execute(),
+        ),
+      );
+      const merged = streams
+        .flat()
+        .map((row) => ({ ...row, publishedAt: row.publishedAt! }))
+        .sort((a, b) => compareKeys({ publishedAt: b.publishedAt, id: b.articleId }, { publishedAt: a.publishedAt, id: a.articleId }));
+      return withCoverImages(db, merged.slice(skip, skip + limit));
     },
 
     /** `limit` entries of a language's list starting at position `offset`, by keyset from the nearest anchor. */
     async listPage(code: string, offset: number, limit: number): Promise<ListedVersion[]> {
-      const index = offset < ANCHOR_STRIDE ? null : await listIndex(code);
+      const index = offset < ANCHOR_STRIDE ? null : await listIndex([code]);
       const anchor = index?.anchors[Math.floor(offset / ANCHOR_STRIDE)] ?? null;
       if (index && !anchor) return [];
       const rows = await publishedIn(code)
         .select(LISTED_COLUMNS)
-        .$if(anchor !== null, (query) =>
-          query.where(sql<boolean>`(blog_versions.published_at, blog_versions.blog_id) <= (${anchor!.publishedAt}, ${anchor!.id})`),
-        )
+        .$if(anchor !== null, (query) => query.where(sql<boolean>`(blog_versions.published_at, blog_versions.blog_id) <= (${anchor!.publishedAt}, ${anchor!.id})`))
         .orderBy("blog_versions.published_at", "desc")
         .orderBy("blog_versions.blog_id", "desc")
         .limit(limit)
@@ -189,13 +301,7 @@ export function createArticleReader(db: Kysely<Database>) {
     async taggedPage(code: string, tag: string, offset: number, limit: number): Promise<{ items: ListedVersion[]; total: number }> {
       const tagged = publishedIn(code).innerJoin("blog_tags", "blog_tags.blog_id", "blog_versions.blog_id").where("blog_tags.tag", "=", tag);
       const [rows, count] = await Promise.all([
-        tagged
-          .select(LISTED_COLUMNS)
-          .orderBy("blog_versions.published_at", "desc")
-          .orderBy("blog_versions.blog_id", "desc")
-          .limit(limit)
-          .offset(offset)
-          .execute(),
+        tagged.select(LISTED_COLUMNS).orderBy("blog_versions.published_at", "desc").orderBy("blog_versions.blog_id", "desc").limit(limit).offset(offset).execute(),
         tagged.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
       ]);
       return {
@@ -207,19 +313,103 @@ export function createArticleReader(db: Kysely<Database>) {
       };
     },
 
-    /** One article with its published versions, or null when it has none. */
-    async published(id: number): Promise<PublishedArticle | null> {
-      const blog = await db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!blog) return null;
+    /** The latest `limit` published versions in a language with their rendered bodies, newest first (a feed). */
+    async latestWithContent(code: string, limit: number) {
       const rows = await withCurrentRender(
-        await db
-          .selectFrom("blog_versions")
-          .select(["id", "code", "slug", "title", "summary", "html", "renderer_version", "reading_minutes", "cover_alt", "published_at", "updated_at"])
-          .where("blog_id", "=", id)
-          .where("status", "=", "published")
+        await publishedIn(code)
+          .select([
+            ...LISTED_COLUMNS,
+            "blog_versions.id as id",
+            "blog_versions.html as html",
+            "blog_versions.renderer_version as renderer_version",
+            "blog_versions.reading_minutes as reading_minutes",
+            "blog_versions.updated_at as updatedAt",
+          ])
+          .orderBy("blog_versions.published_at", "desc")
+          .orderBy("blog_versions.blog_id", "desc")
+          .limit(limit)
           .execute(),
       );
+      return rows.map((row) => ({ ...row, publishedAt: row.publishedAt! }));
+    },
+
+    /**
+     * A page of a language's published versions carrying a tag (by its URL key), newest first,
+     * starting after `after` (keyset: every page is one index range of published_tags), and the key to continue from.
+     */
+    async taggedAfter(code: string, tagKey: string, after: ListKey | null, limit: number): Promise<{ tag: string | null; items: ListedVersion[]; next: ListKey | null }> {
+      const rows = await db
+        .selectFrom("published_tags")
+        .innerJoin("blog_versions", (join) => join.onRef("blog_versions.blog_id", "=", "published_tags.blog_id").onRef("blog_versions.code", "=", "published_tags.code"))
+        .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+        .select([...LISTED_COLUMNS, "published_tags.tag as tag", "published_tags.published_at as tagOrder"])
+        .where("published_tags.tag_key", "=", tagKey)
+        .where("published_tags.code", "=", code)
+        .where(isPublishedVersion)
+        .$if(after !== null, (query) => query.where(sql<boolean>`(published_tags.published_at, published_tags.blog_id) < (${after!.publishedAt}, ${after!.id})`))
+        .orderBy("published_tags.published_at", "desc")
+        .orderBy("published_tags.blog_id", "desc")
+        .limit(limit + 1)
+        .execute();
+      const shown = rows.slice(0, limit);
+      const last = shown.at(-1);
+      return {
+        tag: rows[0]?.tag ?? null,
+        items: await withCoverImages(
+          db,
+          shown.map(({ tag: _tag, tagOrder: _order, ...row }) => ({ ...row, publishedAt: row.publishedAt! })),
+        ),
+        next: rows.length > limit && last ? { publishedAt: last.tagOrder, id: last.articleId } : null,
+      };
+    },
+
+    /** Published versions in a language matching a search, best first (server/db/full-text.ts). */
+    search(code: string, query: string, limit: number, offset: number) {
+      return searchEntries(db, code, query, limit, offset);
+    },
+
+    /**
+     * One article with its published versions, or null when it has none, in one query.
+     * With `htmlIn`, only that language's rendered body is read (an article page
+     * shows one; the others only give their slugs): the rest come back with html null.
+     * A draft preview (server/content/preview.ts) passes `previewCode`: that version is
+     * included whatever its status.
+     */
+    async published(id: number, { htmlIn, previewCode }: { htmlIn?: string; previewCode?: string } = {}): Promise<PublishedArticle | null> {
+      const rows = await db
+        .selectFrom("blog_versions")
+        .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+        .select([
+          "blog_versions.id",
+          "blog_versions.code",
+          "blog_versions.slug",
+          "blog_versions.title",
+          "blog_versions.summary",
+          "blog_versions.renderer_version",
+          "blog_versions.reading_minutes",
+          "blog_versions.cover_alt",
+          "blog_versions.published_at",
+          "blog_versions.updated_at",
+          "blog_versions.outdated",
+          "blogs.key",
+          "blogs.author",
+          "blogs.cover",
+          "blogs.tags",
+          "blogs.source_code",
+          "blogs.source_changed_at",
+          "blogs.updated_at as blog_updated_at",
+        ])
+        .select(htmlIn === undefined ? sql<string | null>`blog_versions.html`.as("html") : sql<string | null>`case when blog_versions.code = ${htmlIn} then blog_versions.html end`.as("html"))
+        .where("blog_versions.blog_id", "=", id)
+        .where((eb) =>
+          previewCode === undefined
+            ? isPublishedVersion
+            : eb.or([isPublishedVersion, eb("blog_versions.code", "=", previewCode)]),
+        )
+        .execute();
       if (rows.length === 0) return null;
+      const rendered = await withCurrentRender(rows.filter((row) => htmlIn === undefined || row.code === htmlIn));
+      const htmlOf = new Map(rendered.map((row) => [row.code, row.html]));
       const versions = new Map<string, PublishedVersion>(
         rows.map((row) => [
           row.code,
@@ -228,16 +418,19 @@ export function createArticleReader(db: Kysely<Database>) {
             slug: row.slug,
             title: row.title,
             summary: row.summary,
-            html: row.html,
+            html: htmlOf.get(row.code) ?? null,
             coverAlt: row.cover_alt,
             readingMinutes: row.reading_minutes,
             publishedAt: row.published_at ?? row.updated_at,
             updatedAt: row.updated_at,
+            outdated: row.outdated === 1,
           },
         ]),
       );
+      const blog = rows[0]!;
       const { coverImage } = (await withCoverImages(db, [blog]))[0]!;
-      return { id: blog.id, key: blog.key, author: blog.author, cover: blog.cover, coverImage, tags: JSON.parse(blog.tags) as string[], versions };
+      const source = blog.source_code === null ? null : { code: blog.source_code, changedAt: blog.source_changed_at ?? blog.blog_updated_at };
+      return { id, key: blog.key, author: blog.author, cover: blog.cover, coverImage, tags: JSON.parse(blog.tags) as string[], versions, source };
     },
 
     /** Published versions of articles with ids in [fromId, toId), for a sitemap chunk. */
@@ -293,27 +486,44 @@ export function createArticleReader(db: Kysely<Database>) {
         .limit(limit)
         .execute();
       if (blogs.length === 0) return [];
-      const versions = await db
-        .selectFrom("blog_versions")
-        .select(["blog_id", "code", "slug", "title", "summary", "body", "cover_alt", "status", "published_at", "updated_at"])
-        .$if(!drafts, (query) => query.where("status", "=", "published"))
-        .where(
-          "blog_id",
-          "in",
-          blogs.map((blog) => blog.id),
-        )
-        .orderBy("code")
-        .execute();
-      const byArticle = Map.groupBy(versions, (version) => version.blog_id);
+      const byArticle = await versionsOf(
+        db,
+        blogs.map((blog) => blog.id),
+        ["code", "slug", "title", "summary", "body", "cover_alt", "status", "published_at", "updated_at", "outdated"],
+        !drafts,
+      );
       return blogs.map((blog) => ({ blog, versions: byArticle.get(blog.id) ?? [] }));
     },
 
-    /** Forgets the cached list indexes of these languages (all when none are named): their lists changed. */
+    /** Forgets the cached list indexes of these languages (all when none are named), fallback lists including one of them too: their lists changed. */
     forgetLists(codes?: Iterable<string>) {
-      if (codes === undefined) listIndexes.clear();
-      else for (const code of codes) listIndexes.delete(code);
+      if (codes === undefined) return listIndexes.clear();
+      const changed = new Set(codes);
+      for (const key of [...listIndexes.keys()]) {
+        if (key.split(LIST_KEY_SEPARATOR).some((code) => changed.has(code))) listIndexes.delete(key);
+      }
     },
   };
 }
 
 export type ArticleReader = ReturnType<typeof createArticleReader>;
+
+/**
+ * The versions of these articles (only the published ones when `publishedOnly`), grouped by
+ * article id, each in language-code order: one indexed query for a page of articles.
+ */
+export async function versionsOf<Column extends Exclude<keyof BlogVersionsTable, "blog_id">>(
+  db: Kysely<Database>,
+  ids: number[],
+  columns: readonly Column[],
+  publishedOnly = false,
+) {
+  const rows = await db
+    .selectFrom("blog_versions")
+    .select(["blog_id", ...columns])
+    .$if(publishedOnly, (query) => query.where("status", "=", "published"))
+    .where("blog_id", "in", ids)
+    .orderBy("code")
+    .execute();
+  return Map.groupBy(rows, (row) => row.blog_id);
+}

@@ -8,6 +8,7 @@
  * published while a client pages get higher ids, so a client that follows
  * `next` to the end sees every article exactly once.
  */
+import { isAdminKey } from "#core/i18n/admin-catalog.ts";
 import type { ArticleReader } from "./articles.ts";
 import type { Resident } from "./resident.ts";
 
@@ -50,7 +51,8 @@ function translateDocuments(resident: Resident): Document[] {
       id: `${language.code}:${name.section}`,
       data: { code: language.code, code_component: name.section, label: name.label, search: name.search, link: null, short_code: language.shortCode },
     })),
-    ...[...(resident.translations.get(language.code) ?? new Map<string, string>())].map(([key, label]) => ({
+    // The admin area's strings are not the site's: its layout sends them (decision 0076).
+    ...[...(resident.translations.get(language.code) ?? new Map<string, string>())].filter(([key]) => !isAdminKey(key)).map(([key, label]) => ({
       id: `${language.code}:${key}`,
       data: { code: language.code, code_component: key, label, search: null, link: null, short_code: language.shortCode },
     })),

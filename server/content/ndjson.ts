@@ -1,8 +1,9 @@
 /**
  * Bulk content import and export (`npm run content -- import FILE | export`,
  * README "Content import and export"): newline-delimited JSON, one article a line,
- *   {"key","author","tags":[…],"cover"?,"versions":{"en":{"slug","title","summary","body","status","coverAlt"?}}}
- * with versions keyed by the language's short code. Import validates every line
+ *   {"key","author","tags":[…],"cover"?,"source"?,"versions":{"en":{"slug","title","summary","body","status","coverAlt"?,"upToDate"?}}}
+ * with versions keyed by the language's short code; `source` names the source language and a
+ * translation's `upToDate` whether it follows the source (core/translation-status.ts, README). Import validates every line
  * first (the admin API's own rules, languages, duplicate keys and slugs), so a
  * bad file writes nothing; then it upserts by key in batched transactions
  * through the shared article write path (article-writes.ts), rendering on
@@ -22,17 +23,27 @@ import { createRenderPool } from "./render-pool.ts";
 import { mediaImagesIn } from "#core/media-rules.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { announceChange } from "./store.ts";
+import { DEFAULT_REVISIONS_PER_VERSION } from "#server/config.ts";
+import { CLI_ACTOR } from "#server/cli/support.ts";
 
 /** Articles per transaction. */
 export const IMPORT_BATCH = 500;
 
-const importedArticle = z.object({
-  ...createArticleInput.shape,
-  key: createArticleInput.shape.key.unwrap(),
-  versions: z
-    .record(z.string(), versionInput, { error: "must be an object of versions keyed by language short code" })
-    .refine((versions) => Object.keys(versions).length > 0, { error: "must have at least one language" }),
-});
+const importedArticle = z
+  .object({
+    ...createArticleInput.shape,
+    key: createArticleInput.shape.key.unwrap(),
+    source: z.string({ error: "must be the short code of one of the article's versions" }).optional(),
+    versions: z
+      .record(z.string(), versionInput.extend({ upToDate: z.boolean({ error: "must be true or false" }).optional() }), {
+        error: "must be an object of versions keyed by language short code",
+      })
+      .refine((versions) => Object.keys(versions).length > 0, { error: "must have at least one language" }),
+  })
+  .refine((article) => article.source === undefined || Object.keys(article.versions).some((code) => code.toLowerCase() === article.source!.toLowerCase()), {
+    error: "must be the short code of one of the line's versions",
+    path: ["source"],
+  });
 
 export class ImportError extends Error {
   /** The offending line, null for a problem with the whole file. */
@@ -151,9 +162,21 @@ async function* parsedBatches(path: string, db: Kysely<Database>): AsyncGenerato
       const clash = slugLines.get(slugKey);
       if (clash && clash.key !== article.key) throw new ImportError(`line ${number}: versions.${shortCode}.slug: "${slug}" is already used in ${code} on line ${clash.line}`, number);
       slugLines.set(slugKey, { line: number, key: article.key });
-      versions.set(code, { slug, title: version.title, summary: version.summary, body: version.body, coverAlt: version.coverAlt, status: version.status });
+      versions.set(code, {
+        slug,
+        title: version.title,
+        summary: version.summary,
+        body: version.body,
+        coverAlt: version.coverAlt,
+        status: version.status,
+        ...(version.upToDate !== undefined && { upToDate: version.upToDate }),
+      });
     }
-    batch.push({ line: number, source: { key: article.key, author: article.author, cover: article.cover ?? null, tags: article.tags, versions } });
+    const sourceCode = article.source === undefined ? undefined : codeOfShort.get(article.source.toLowerCase());
+    batch.push({
+      line: number,
+      source: { key: article.key, author: article.author, cover: article.cover ?? null, tags: article.tags, versions, ...(sourceCode !== undefined && { sourceCode }) },
+    });
     if (batch.length === IMPORT_BATCH) {
       await checkStoredSlugs(batch);
       yield batch;
@@ -179,7 +202,13 @@ export interface ImportSummary {
  * Validates the whole file, then writes it batch by batch. Throws ImportError for a
  * bad file (nothing written); a failure while writing names the lines that landed.
  */
-export async function importArticles(handle: DatabaseHandle, path: string, origin: string, progress: ImportProgress = () => {}): Promise<ImportSummary> {
+export async function importArticles(
+  handle: DatabaseHandle,
+  path: string,
+  origin: string,
+  progress: ImportProgress = () => {},
+  revisionsPerVersion = DEFAULT_REVISIONS_PER_VERSION,
+): Promise<ImportSummary> {
   let total = 0;
   for await (const batch of parsedBatches(path, handle.db)) total += batch.length;
 
@@ -211,9 +240,10 @@ export async function importArticles(handle: DatabaseHandle, path: string, origi
             batch.map((entry) => entry.source),
             rendered,
             now,
+            { uid: CLI_ACTOR, keep: revisionsPerVersion },
           );
           await recordAudit(trx, {
-            uid: "cli",
+            uid: CLI_ACTOR,
             action: "import",
             entity: "article",
             entityId: `lines ${batch[0]!.line}-${batch.at(-1)!.line}`,
@@ -257,6 +287,7 @@ export async function* exportArticles(db: Kysely<Database>): AsyncGenerator<stri
     for (const { blog, versions } of page) {
       const line: Record<string, unknown> = { key: blog.key, author: blog.author, tags: JSON.parse(blog.tags) as string[] };
       if (blog.cover) line.cover = blog.cover;
+      if (blog.source_code) line.source = shortOf.get(blog.source_code) ?? blog.source_code;
       line.versions = Object.fromEntries(
         versions.map((version) => [
           shortOf.get(version.code) ?? version.code,
@@ -267,6 +298,7 @@ export async function* exportArticles(db: Kysely<Database>): AsyncGenerator<stri
             body: version.body,
             status: version.status,
             ...(version.cover_alt ? { coverAlt: version.cover_alt } : {}),
+            ...(version.code !== blog.source_code && { upToDate: version.outdated === 0 }),
           },
         ]),
       );

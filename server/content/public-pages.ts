@@ -7,13 +7,18 @@
 import type { CurrentPage } from "#core/language-switch.ts";
 import { pageWindow } from "#core/pagination.ts";
 import { pageNameFor, resolvePage } from "#core/pages.ts";
-import { homePath, itemPath, normalizeName, sectionPath } from "#core/paths.ts";
-import { matchesAllWords } from "#core/text.ts";
-import { slugify } from "#core/text.ts";
+import { decodeSegment, homePath, itemPath, normalizeName, sectionPath } from "#core/paths.ts";
+import { matchesAllWords, SEARCH_QUERY_MAX_LENGTH, slugify } from "#core/text.ts";
 import type { SectionKey } from "#core/types.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
+import { firstAvailable } from "#core/fallback.ts";
 import { altTextFor, mediaIdOf, type MediaRendition } from "#core/media-rules.ts";
-import type { ArticleReader, ListedVersion, PublishedArticle } from "./articles.ts";
+import type { ArticleReader, ListKey, ListedVersion, PublishedArticle, PublishedVersion } from "./articles.ts";
+import { COUNT_CAP } from "#server/db/full-text.ts";
+import { markTerms, snippetOf } from "#server/search/highlight.ts";
+import { queryTerms } from "#server/search/terms.ts";
+import { tagKey } from "#server/search/published-index.ts";
+import type { Alternate, ArticleCard, ArticleElsewhere, ArticleListView, ArticleTranslation, ArticleView, HomeView, JobCard, JobsDirectoryView, JobView, SearchResult, SearchView, Seo, TagView } from "#core/views.ts";
 import { showsArticle, showsList, showsTag } from "./changes.ts";
 import type { Job, Language, Resident } from "./resident.ts";
 
@@ -21,45 +26,20 @@ export const ARTICLES_PER_PAGE = 6;
 export const HOME_LATEST_COUNT = 3;
 /** A job page's related articles, per page. */
 export const RELATED_PER_PAGE = 12;
+/** Search results per page; pages go as far as the capped count (COUNT_CAP). */
+export const SEARCH_PER_PAGE = 10;
+/** Characters of a search used; the rest of a longer one is dropped, and the page says so. */
+export const SEARCH_MAX_CHARACTERS = 200;
+/** Matching jobs listed on the search page; the rest are one link away in the jobs directory. */
+export const SEARCH_JOBS_SHOWN = 5;
+/** Articles per tag page. */
+export const TAG_PAGE_SIZE = 12;
 
 /** What a page view reads: the resident content, articles on demand, and where to note what it shows. */
 export interface PageReads {
   resident: Resident;
   articles: ArticleReader;
   dependsOn(tag: string): void;
-}
-
-export interface Alternate {
-  hrefLang: string;
-  path: string;
-}
-
-export interface Seo {
-  canonicalPath: string;
-  alternates: Alternate[];
-}
-
-export interface ArticleCard {
-  id: number;
-  title: string;
-  summary: string;
-  path: string;
-  /** An address any <img> can show (a library cover's fallback variant). */
-  cover: string | null;
-  /** A library cover, drawn with <picture>. */
-  coverImage: MediaRendition | null;
-  coverAlt: string;
-  author: string;
-  publishedAt: string;
-  readingMinutes: number;
-}
-
-export interface JobCard {
-  code: string;
-  label: string;
-  /** The language the label is in: the page's, or French when no translation exists. */
-  labelLang: string;
-  path: string;
 }
 
 export function enabledLanguages(resident: Resident): Language[] {
@@ -102,7 +82,7 @@ function sectionSeo(resident: Resident, language: Language, section: SectionKey,
   return { canonicalPath: `${sectionPathIn(resident, language, section) ?? homePath(language)}${search}`, alternates: sectionAlternates(resident, section) };
 }
 
-function articlePathIn(resident: Resident, language: Language, id: number, slug: string | undefined): string | null {
+export function articlePathIn(resident: Resident, language: Language, id: number, slug: string | undefined): string | null {
   const name = pageNameFor("ARTICLES", language, sectionNamesOf(resident, language));
   if (slug === undefined || name === null) return null;
   return itemPath(language.shortCode, name, id, slug);
@@ -125,10 +105,15 @@ function coverAltIn(article: Cover, language: Language, typed: string): string {
   return article.coverImage ? altTextFor(article.coverImage, language.code, typed) : typed;
 }
 
+/** A list entry as a card on a page in `language`; an entry in another (fallback) language links to that language's page and says so. */
 function articleCard(resident: Resident, language: Language, listed: ListedVersion): ArticleCard | null {
-  const path = articlePathIn(resident, language, listed.articleId, listed.slug);
+  const own = listed.code === language.code;
+  const shownIn = own ? language : resident.languages.find((candidate) => candidate.code === listed.code && candidate.enabled);
+  if (!shownIn) return null;
+  const path = articlePathIn(resident, shownIn, listed.articleId, listed.slug);
   if (path === null) return null;
   return {
+    ...(own ? {} : { language: { code: shownIn.code, label: shownIn.label, dir: shownIn.dir } }),
     id: listed.articleId,
     title: listed.title,
     summary: listed.summary,
@@ -142,29 +127,49 @@ function articleCard(resident: Resident, language: Language, listed: ListedVersi
   };
 }
 
+/** The fallback languages a language's lists borrow from: none unless it has the option on (decision 0085). */
+function listFallbacks(resident: Resident, language: Language): Language[] {
+  return language.listFallbackArticles ? (resident.fallbackOrders.get(language.id) ?? []) : [];
+}
+
+/** The languages a language's list shows articles in: its own, then the fallbacks it borrows from; noted as what the page shows. */
+function listCodes(reads: PageReads, language: Language): string[] {
+  const codes = [language.code, ...listFallbacks(reads.resident, language).map((fallback) => fallback.code)];
+  for (const code of codes) reads.dependsOn(showsList(code));
+  return codes;
+}
+
+/** Number of entries in a language's list (fallback articles included when it has the option on). */
+async function listLength(reads: PageReads, language: Language): Promise<number> {
+  const codes = listCodes(reads, language);
+  return codes.length === 1 ? reads.articles.countIn(language.code) : reads.articles.countWithFallbacks(codes);
+}
+
 /** Published articles in a language from position `offset`, newest first by that version's publication date. */
 async function articlesIn(reads: PageReads, language: Language, offset: number, limit: number): Promise<ArticleCard[]> {
-  reads.dependsOn(showsList(language.code));
-  const listed = await reads.articles.listPage(language.code, offset, limit);
+  const codes = listCodes(reads, language);
+  const listed = codes.length === 1 ? await reads.articles.listPage(language.code, offset, limit) : await reads.articles.listPageWithFallbacks(codes, offset, limit);
   return listed.flatMap((entry) => articleCard(reads.resident, language, entry) ?? []);
 }
 
-export function jobLabelIn(job: Job, language: Language): { label: string; labelLang: string } {
-  const translated = job.labels.get(language.code);
-  if (translated) return { label: translated, labelLang: language.code };
+/** A job's label in a language: its own, else the first of its fallback chain's, else the official French one; with the language it is in. */
+export function jobLabelIn(resident: Resident, job: Job, language: Language): { label: string; labelLang: string } {
+  const codes = [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
+  const found = firstAvailable(codes, (code) => job.labels.get(code) || undefined);
+  if (found) return { label: found.value, labelLang: found.code };
   return { label: job.label, labelLang: ROME_SOURCE_LANGUAGE };
 }
 
 function jobPathIn(resident: Resident, language: Language, job: Job): string | null {
   const name = pageNameFor("JOBS", language, sectionNamesOf(resident, language));
-  return name === null ? null : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(job, language).label));
+  return name === null ? null : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(resident, job, language).label));
 }
 
 function jobCard(resident: Resident, language: Language, job: Job): JobCard {
-  return { code: job.code, ...jobLabelIn(job, language), path: jobPathIn(resident, language, job) ?? homePath(language) };
+  return { code: job.code, ...jobLabelIn(resident, job, language), path: jobPathIn(resident, language, job) ?? homePath(language) };
 }
 
-export async function homeView(reads: PageReads, language: Language) {
+export async function homeView(reads: PageReads, language: Language): Promise<HomeView> {
   const { resident } = reads;
   return {
     kind: "home" as const,
@@ -178,10 +183,9 @@ export async function homeView(reads: PageReads, language: Language) {
   };
 }
 
-export async function articleListView(reads: PageReads, language: Language, page: number) {
+export async function articleListView(reads: PageReads, language: Language, page: number): Promise<ArticleListView | null> {
   const { resident } = reads;
-  reads.dependsOn(showsList(language.code));
-  const window = pageWindow(await reads.articles.countIn(language.code), ARTICLES_PER_PAGE, page);
+  const window = pageWindow(await listLength(reads, language), ARTICLES_PER_PAGE, page);
   if (page > window.pageCount) return null;
   const basePath = sectionPathIn(resident, language, "ARTICLES") ?? homePath(language);
   return {
@@ -201,12 +205,12 @@ export async function articleListView(reads: PageReads, language: Language, page
  * Entries carry only code and label (and the label's language when it is the French fallback);
  * the page builds the links. Null for an unknown domaine.
  */
-export function jobsDirectoryView(resident: Resident, language: Language, query: string, domain: string | null) {
+export function jobsDirectoryView(resident: Resident, language: Language, query: string, domain: string | null): JobsDirectoryView | null {
   const chosen = domain === null ? null : resident.domains.find((candidate) => candidate.letter === domain.toUpperCase());
   if (chosen === undefined) return null;
   const matching = resident.jobs.filter((job) => matchesAllWords(job.searchText, query));
   const entry = (job: Job) => {
-    const { label, labelLang } = jobLabelIn(job, language);
+    const { label, labelLang } = jobLabelIn(resident, job, language);
     return labelLang === language.code ? { code: job.code, label } : { code: job.code, label, labelLang };
   };
   const shown = resident.domains.filter((candidate) => (chosen ? candidate === chosen : query !== ""));
@@ -250,23 +254,59 @@ export function articleAlternates(resident: Resident, article: PublishedArticle)
   return itemAlternates(resident, article, (other, item) => articlePathIn(resident, other, item.id, item.versions.get(other.code)?.slug));
 }
 
-export async function articleView(reads: PageReads, language: Language, rawId: string) {
+/** An article's published versions in the enabled languages other than `language`, in picker order, with their titles. */
+function translationsOf(resident: Resident, article: PublishedArticle, language: Language): ArticleTranslation[] {
+  return enabledLanguages(resident)
+    .filter((other) => other.id !== language.id)
+    .flatMap((other) => {
+      const version = article.versions.get(other.code);
+      const path = articlePathIn(resident, other, article.id, version?.slug);
+      return path === null || !version ? [] : [{ code: other.code, label: other.label, dir: other.dir, path, title: version.title }];
+    });
+}
+
+/**
+ * What an outdated translation tells its readers (issue 10 item 4): when the original changed and
+ * where it is, in its own language. Only when the original is on the site: a hidden or unpublished
+ * source leaves nothing to point to. The page depends on showsArticle(id), which every status change
+ * (a source edit, a translation saved or marked up to date, a new source language) invalidates.
+ */
+function outdatedNotice(resident: Resident, article: PublishedArticle, version: PublishedVersion) {
+  if (!version.outdated || article.source === null) return null;
+  const original = enabledLanguages(resident).find((candidate) => candidate.code === article.source!.code);
+  const path = original ? articlePathIn(resident, original, article.id, article.versions.get(original.code)?.slug) : null;
+  if (!original || path === null) return null;
+  return { changedAt: article.source.changedAt, original: { code: original.code, label: original.label, dir: original.dir, path } };
+}
+
+/**
+ * One article in a language; `kind: "elsewhere"` when it is published only in other
+ * languages (the route answers 404 listing them, decision 0085); null when there is no such article.
+ */
+export async function articleView(reads: PageReads, language: Language, rawId: string, preview = false): Promise<ArticleView | ArticleElsewhere | null> {
   const { resident } = reads;
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : Number.NaN;
   if (Number.isNaN(id)) return null;
   reads.dependsOn(showsArticle(id));
-  const article = await reads.articles.published(id);
-  const version = article?.versions.get(language.code);
-  const canonicalPath = article && version ? articlePathIn(resident, language, article.id, version.slug) : null;
-  if (!article || !version || canonicalPath === null) return null;
+  // A draft preview shows this language's version whatever its status (server/content/preview.ts).
+  const article = await reads.articles.published(id, { htmlIn: language.code, ...(preview ? { previewCode: language.code } : {}) });
+  if (!article) return null;
+  const page = {
+    kind: "item",
+    section: "ARTICLES",
+    itemId: article.id,
+    slugs: slugsByLanguage(resident, article, (other, item) => item.versions.get(other.code)?.slug ?? null),
+  } satisfies CurrentPage;
+  const version = article.versions.get(language.code);
+  const canonicalPath = version ? articlePathIn(resident, language, article.id, version.slug) : null;
+  if (!version || version.html === null || canonicalPath === null) {
+    // Not in this language: the 404 page lists where it can be read (decision 0085); a preview has nothing to list.
+    const availableIn = preview ? [] : translationsOf(resident, article, language);
+    return availableIn.length === 0 ? null : { kind: "elsewhere" as const, page, availableIn };
+  }
   return {
     kind: "article" as const,
-    page: {
-      kind: "item",
-      section: "ARTICLES",
-      itemId: article.id,
-      slugs: slugsByLanguage(resident, article, (other, item) => item.versions.get(other.code)?.slug ?? null),
-    } satisfies CurrentPage,
+    page,
     seo: { canonicalPath, alternates: articleAlternates(resident, article) },
     slug: version.slug,
     article: {
@@ -283,12 +323,12 @@ export async function articleView(reads: PageReads, language: Language, rawId: s
       readingMinutes: version.readingMinutes,
       tags: article.tags,
     },
-    otherLanguages: enabledLanguages(resident)
-      .filter((other) => other.id !== language.id)
-      .flatMap((other) => {
-        const path = articlePathIn(resident, other, article.id, article.versions.get(other.code)?.slug);
-        return path === null ? [] : [{ code: other.code, label: other.label, dir: other.dir, path }];
-      }),
+    outdatedNotice: outdatedNotice(resident, article, version),
+    otherLanguages: translationsOf(resident, article, language),
+    tagLinks: article.tags.flatMap((tag) => {
+      const path = tagPathIn(resident, language, tag);
+      return path === null ? [] : [{ tag, path }];
+    }),
     relatedJobs: article.tags.flatMap((tag) => {
       const job = resident.jobsByCode.get(tag.toUpperCase());
       return job ? [jobCard(resident, language, job)] : [];
@@ -298,7 +338,7 @@ export async function articleView(reads: PageReads, language: Language, rawId: s
 }
 
 /** A job page; `relatedPage` pages through the articles tagged with its code. */
-export async function jobView(reads: PageReads, language: Language, rawCode: string, relatedPage = 1) {
+export async function jobView(reads: PageReads, language: Language, rawCode: string, relatedPage = 1): Promise<JobView | null> {
   const { resident } = reads;
   const job = /^[a-n]\d{4}$/i.test(rawCode) ? resident.jobsByCode.get(rawCode.toUpperCase()) : undefined;
   const canonicalPath = job ? jobPathIn(resident, language, job) : null;
@@ -314,14 +354,14 @@ export async function jobView(reads: PageReads, language: Language, rawCode: str
       kind: "item",
       section: "JOBS",
       itemId: job.code,
-      slugs: slugsByLanguage(resident, job, (other, item) => slugify(jobLabelIn(item, other).label)),
+      slugs: slugsByLanguage(resident, job, (other, item) => slugify(jobLabelIn(resident, item, other).label)),
     } satisfies CurrentPage,
     seo: {
       canonicalPath: `${canonicalPath}${relatedPage > 1 ? `?page=${relatedPage}` : ""}`,
       alternates: itemAlternates(resident, job, (other, item) => jobPathIn(resident, other, item)),
     },
-    slug: slugify(jobLabelIn(job, language).label),
-    job: { code: job.code, ogr: job.ogr, ...jobLabelIn(job, language), officialLabel: job.label, domain: job.domain, officialDomainLabel: domain?.label ?? "" },
+    slug: slugify(jobLabelIn(resident, job, language).label),
+    job: { code: job.code, ogr: job.ogr, ...jobLabelIn(resident, job, language), officialLabel: job.label, domain: job.domain, officialDomainLabel: domain?.label ?? "" },
     related: related.items.flatMap((entry) => articleCard(resident, language, entry) ?? []),
     relatedWindow: window,
     relatedBasePath: canonicalPath,
@@ -329,8 +369,92 @@ export async function jobView(reads: PageReads, language: Language, rawCode: str
   };
 }
 
-export type HomeView = Awaited<ReturnType<typeof homeView>>;
-export type ArticleListView = NonNullable<Awaited<ReturnType<typeof articleListView>>>;
-export type JobsDirectoryView = NonNullable<ReturnType<typeof jobsDirectoryView>>;
-export type ArticleView = NonNullable<Awaited<ReturnType<typeof articleView>>>;
-export type JobView = NonNullable<Awaited<ReturnType<typeof jobView>>>;
+function tagPathIn(resident: Resident, language: Language, tag: string): string | null {
+  const name = pageNameFor("TAGS", language, sectionNamesOf(resident, language));
+  return name === null ? null : itemPath(language.shortCode, name, tagKey(tag), "");
+}
+
+/**
+ * The search page: articles of the language matching `rawQuery` (ranked, paged, with marked
+ * snippets) and matching ROME jobs. Any text is a valid query: it is cut to SEARCH_MAX_CHARACTERS,
+ * repaired (lone surrogates) and reduced to words, so operators or quotes mean nothing. Null when
+ * the page is past the last one or the language has no search page.
+ */
+export async function searchView(reads: PageReads, language: Language, rawQuery: string, page: number): Promise<SearchView | null> {
+  const { resident } = reads;
+  const basePath = sectionPathIn(resident, language, "SEARCH");
+  if (basePath === null) return null;
+  reads.dependsOn(showsList(language.code));
+  const whole = rawQuery.toWellFormed().replace(/\s+/gu, " ").trim();
+  const characters = Array.from(whole);
+  const query = characters.slice(0, SEARCH_MAX_CHARACTERS).join("").trim();
+  const found = query === "" ? { hits: [], total: 0 } : await reads.articles.search(language.code, query, SEARCH_PER_PAGE, (page - 1) * SEARCH_PER_PAGE);
+  const window = pageWindow(Math.min(found.total, COUNT_CAP), SEARCH_PER_PAGE, page);
+  if (page > window.pageCount) return null;
+  const terms = new Set(queryTerms(query, language.code));
+  const results: SearchResult[] = found.hits.flatMap((hit) => {
+    const path = articlePathIn(resident, language, hit.articleId, hit.slug);
+    if (path === null) return [];
+    const snippet = snippetOf(hit.bodyText, terms, language.code) ?? snippetOf(hit.summary, terms, language.code) ?? [{ text: hit.summary }];
+    return [{ id: hit.articleId, path, title: markTerms(hit.title, terms, language.code), snippet }];
+  });
+  const jobs = query === "" ? [] : resident.jobs.filter((job) => matchesAllWords(job.searchText, query));
+  const jobsPath = sectionPathIn(resident, language, "JOBS");
+  const search = query === "" ? "" : `?q=${encodeURIComponent(query)}`;
+  return {
+    kind: "search" as const,
+    page: { kind: "section", section: "SEARCH" } satisfies CurrentPage,
+    seo: sectionSeo(resident, language, "SEARCH", `${search}${page > 1 ? `${search ? "&" : "?"}page=${page}` : ""}`),
+    query,
+    trimmed: characters.length > SEARCH_MAX_CHARACTERS ? SEARCH_MAX_CHARACTERS : null,
+    results,
+    total: found.total,
+    moreThan: found.total > COUNT_CAP ? COUNT_CAP : null,
+    window,
+    basePath: `${basePath}${search}`,
+    jobs: jobs.slice(0, SEARCH_JOBS_SHOWN).map((job) => jobCard(resident, language, job)),
+    jobCount: jobs.length,
+    allJobsPath: jobsPath !== null && jobs.length > SEARCH_JOBS_SHOWN && query.length <= SEARCH_QUERY_MAX_LENGTH ? `${jobsPath}${search}` : null,
+  };
+}
+
+/** A tag page's `?after=` cursor: the last shown article's publication date and id. */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_(\d{1,9})$/;
+
+export function parseTagCursor(value: string | null): { ok: true; after: ListKey | null } | { ok: false } {
+  if (value === null || value === "") return { ok: true, after: null };
+  const match = CURSOR.exec(value);
+  return match ? { ok: true, after: { publishedAt: match[1]!, id: Number(match[2]) } } : { ok: false };
+}
+
+/** A tag's page in a language: its published articles, newest first, keyset-paged. Null when none carries it (or the URL cannot name a tag). */
+export async function tagView(reads: PageReads, language: Language, rawTag: string, after: ListKey | null): Promise<TagView | null> {
+  const { resident } = reads;
+  const decoded = decodeSegment(rawTag);
+  if (decoded === null || decoded === "") return null;
+  const key = tagKey(decoded);
+  const canonical = tagPathIn(resident, language, key);
+  if (canonical === null) return null;
+  // Any article edit in the language may change this page (a card, a tag spelled another way).
+  reads.dependsOn(showsList(language.code));
+  const found = await reads.articles.taggedAfter(language.code, key, after, TAG_PAGE_SIZE);
+  if (found.tag === null) return null;
+  const cursor = (at: ListKey) => `?after=${encodeURIComponent(`${at.publishedAt}_${at.id}`)}`;
+  return {
+    kind: "tag" as const,
+    page: {
+      kind: "item",
+      section: "TAGS",
+      itemId: key,
+      // The same tag page in every language (empty slug: tag pages have none).
+      slugs: Object.fromEntries(enabledLanguages(resident).map((other) => [other.id, ""])),
+    } satisfies CurrentPage,
+    seo: { canonicalPath: `${canonical}${after ? cursor(after) : ""}`, alternates: [] as Alternate[] },
+    slug: undefined,
+    tag: found.tag,
+    items: found.items.flatMap((entry) => articleCard(resident, language, entry) ?? []),
+    newestPath: after ? canonical : null,
+    olderPath: found.next ? `${canonical}${cursor(found.next)}` : null,
+  };
+}
+

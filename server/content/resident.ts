@@ -6,13 +6,19 @@
  * read on demand (articles.ts, docs/decisions/0030-content-on-demand.md).
  */
 import type { Kysely } from "kysely";
-import type { LanguageRef, SectionKey, SectionName } from "#core/types.ts";
+import type { LanguageRef, SectionName } from "#core/types.ts";
+import { isSectionKey } from "#core/page-names.ts";
 import { foldForSearch } from "#core/text.ts";
+import { fallbackOrder } from "#core/fallback.ts";
 import type { Database } from "#server/db/schema.ts";
 
 export interface Language extends LanguageRef {
   link: string;
   codeComponent: string;
+  /** Its own fallback chain, as stored (language ids). */
+  fallbacks: number[];
+  /** Whether its article lists include articles found only in a fallback language. */
+  listFallbackArticles: boolean;
 }
 
 export interface Job {
@@ -36,17 +42,13 @@ export interface Resident {
   version: number;
   loadedAt: string;
   languages: Language[];
+  /** Per language id, the enabled languages to borrow missing content from, in order (core/fallback.ts). */
+  fallbackOrders: Map<number, Language[]>;
   translations: Map<string, Map<string, string>>;
   sectionNames: Map<string, SectionName[]>;
   jobs: Job[];
   jobsByCode: Map<string, Job>;
   domains: Domain[];
-}
-
-const SECTION_KEYS: SectionKey[] = ["HOME", "ARTICLES", "JOBS"];
-
-function isSectionKey(key: string): key is SectionKey {
-  return (SECTION_KEYS as string[]).includes(key);
 }
 
 async function loadLanguages(db: Kysely<Database>): Promise<Language[]> {
@@ -63,7 +65,23 @@ async function loadLanguages(db: Kysely<Database>): Promise<Language[]> {
     dir: row.dir === "rtl" ? "rtl" : "ltr",
     link: row.link,
     codeComponent: row.code_component,
+    fallbacks: parseFallbacks(row.fallbacks),
+    listFallbackArticles: row.list_fallback_articles === 1,
   }));
+}
+
+/** A stored chain; anything unreadable (a manual edit) counts as no chain rather than breaking every page. */
+export function parseFallbacks(json: string): number[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function fallbackOrdersOf(languages: Language[]): Map<number, Language[]> {
+  return new Map(languages.map((language) => [language.id, fallbackOrder(language.id, languages)]));
 }
 
 async function loadTranslations(db: Kysely<Database>) {
@@ -115,5 +133,5 @@ export async function loadResident(db: Kysely<Database>, previous: Resident | nu
     loadTranslations(db),
     loadJobs(db),
   ]);
-  return { version, loadedAt: new Date().toISOString(), languages, translations, sectionNames, jobs, jobsByCode, domains };
+  return { version, loadedAt: new Date().toISOString(), languages, fallbackOrders: fallbackOrdersOf(languages), translations, sectionNames, jobs, jobsByCode, domains };
 }

@@ -1,4 +1,6 @@
 /** The data every page's shell needs: the current language, the picker's languages, UI strings. */
+import { firstAvailable } from "#core/fallback.ts";
+import { isAdminKey } from "#core/i18n/admin-catalog.ts";
 import { compileMessages } from "#core/i18n/message.ts";
 import type { Strings } from "#core/i18n/translate.ts";
 import { orderForPicker } from "#core/language-switch.ts";
@@ -7,24 +9,64 @@ import type { LanguageRef, SectionName } from "#core/types.ts";
 import { enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-pages.ts";
 import type { Resident } from "./resident.ts";
 
-// Each resident copy's strings are compiled once per language, not on every page.
-const compiledByStrings = new WeakMap<ReadonlyMap<string, string>, Strings>();
-const NO_STRINGS: ReadonlyMap<string, string> = new Map();
+/** A language's UI strings with the gaps filled along its fallback chain, and the language of each borrowed one. */
+export interface LanguageStrings {
+  strings: Strings;
+  /** Keys whose text came from a fallback language, with that language's code (its `lang` attribute). */
+  borrowed: Record<string, string>;
+}
 
-/** A language's UI strings as the page shell sends them: precompiled ICU messages (core/i18n/message.ts). */
-export function compiledStrings(resident: Resident, code: string | undefined): Strings {
-  const strings = (code !== undefined && resident.translations.get(code)) || NO_STRINGS;
-  let compiled = compiledByStrings.get(strings);
-  if (!compiled) {
-    compiled = compileMessages(strings);
-    compiledByStrings.set(strings, compiled);
+// Each resident copy's strings are compiled once per language, not on every page.
+const compiledByResident = new WeakMap<Resident, Map<string, LanguageStrings>>();
+const NO_STRINGS: LanguageStrings = { strings: {}, borrowed: {} };
+
+/**
+ * A language's UI strings as the page shell sends them: precompiled ICU messages
+ * (core/i18n/message.ts); a key missing in the language is taken from the first
+ * language of its fallback chain that has it (decision 0085). A key missing
+ * everywhere stays missing, so translate() shows the key and warns. The admin
+ * area's strings are not among them: the admin layout sends those (decision 0076),
+ * so public pages stay small.
+ */
+export function languageStrings(resident: Resident, code: string | undefined): LanguageStrings {
+  const language = code === undefined ? undefined : resident.languages.find((candidate) => candidate.code === code);
+  if (!language) return NO_STRINGS;
+  let byCode = compiledByResident.get(resident);
+  if (!byCode) {
+    byCode = new Map();
+    compiledByResident.set(resident, byCode);
   }
-  return compiled;
+  let result = byCode.get(code!);
+  if (!result) {
+    const codes = [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
+    const keys = new Set(codes.flatMap((candidate) => [...(resident.translations.get(candidate)?.keys() ?? [])]));
+    const texts = new Map<string, string>();
+    const borrowed: Record<string, string> = {};
+    for (const key of keys) {
+      if (isAdminKey(key)) continue;
+      const found = firstAvailable(codes, (candidate) => resident.translations.get(candidate)?.get(key));
+      if (!found) continue;
+      texts.set(key, found.value);
+      if (found.code !== language.code) borrowed[key] = found.code;
+    }
+    result = { strings: compileMessages(texts), borrowed };
+    byCode.set(code!, result);
+  }
+  return result;
+}
+
+/** A language's UI strings, fallbacks included (languageStrings), for server-rendered pages outside React. */
+export function compiledStrings(resident: Resident, code: string | undefined): Strings {
+  return languageStrings(resident, code).strings;
 }
 
 export function shellView(resident: Resident, rawLang: string | undefined) {
   // An unknown language still gets a shell (for its 404 page): the favorite language's.
-  const language = findEnabledLanguage(resident, rawLang) ?? favoriteLanguage(resident);
+  return shellOf(resident, findEnabledLanguage(resident, rawLang) ?? favoriteLanguage(resident));
+}
+
+/** The shell in a given language, enabled or not (the admin area in a language being prepared). */
+export function shellOf(resident: Resident, language: LanguageRef | null) {
   const toShell = (candidate: LanguageRef): ShellLanguage => ({
     id: candidate.id,
     code: candidate.code,
@@ -36,10 +78,12 @@ export function shellView(resident: Resident, rawLang: string | undefined) {
   const pickerLanguages = orderForPicker(enabledLanguages(resident));
   const sectionNames: Record<number, SectionName[]> = {};
   for (const candidate of pickerLanguages) sectionNames[candidate.id] = resident.sectionNames.get(candidate.code) ?? [];
+  const { strings, borrowed } = languageStrings(resident, language?.code);
   return {
     language: language ? toShell(language) : { id: 0, code: "en-US", shortCode: "en", label: "English", welcome: "welcome", dir: "ltr" as const },
     languages: pickerLanguages.map(toShell),
     sectionNames,
-    strings: compiledStrings(resident, language?.code),
+    strings,
+    stringLanguages: borrowed,
   };
 }

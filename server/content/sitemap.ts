@@ -9,16 +9,13 @@
  */
 import type { ArticleReader } from "./articles.ts";
 import { yieldToEventLoop } from "./articles.ts";
-import {
-  enabledLanguages,
-  jobLabelIn,
-  sectionPathIn,
-  type Alternate,
-} from "./public-pages.ts";
+import type { Alternate } from "#core/views.ts";
+import { enabledLanguages, jobLabelIn, sectionPathIn } from "./public-pages.ts";
 import type { Language, Resident } from "./resident.ts";
 import { homePath, itemPath } from "#core/paths.ts";
 import { pageNameFor } from "#core/pages.ts";
 import { slugify } from "#core/text.ts";
+import { escapeXml } from "./xml.ts";
 
 /** The protocol's limits for one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -32,10 +29,6 @@ export type SitemapChild = { kind: "pages" | "articles"; index: number };
 
 const HEADER = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
 const FOOTER = `</urlset>\n`;
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 function urlEntry(publicUrl: string, path: string, alternates: Alternate[], lastModified?: string): string {
   const links = [...alternates, ...(alternates.length > 0 ? [{ hrefLang: "x-default", path: "/" }] : [])]
@@ -87,7 +80,7 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
     const jobPath = (language: Language, code: string) => {
       const job = resident.jobsByCode.get(code)!;
       const name = pageNameFor("JOBS", language, resident.sectionNames.get(language.code) ?? []);
-      return name === null ? null : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(job, language).label));
+      return name === null ? null : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(resident, job, language).label));
     };
     const entries: string[] = [];
     for (const section of ["HOME", "ARTICLES", "JOBS"] as const) {

@@ -7,6 +7,12 @@ import { signInAttemptsMigration } from "./migrations/0002-sign-in-attempts.ts";
 import { romeImportChunksMigration } from "./migrations/0003-rome-import-chunks.ts";
 import { contentOnDemandMigration } from "./migrations/0004-content-on-demand.ts";
 import { mediaLibraryMigration } from "./migrations/0006-media-library.ts";
+import { translationStatusMigration } from "./migrations/0007-translation-status.ts";
+import { fallbackChainsMigration } from "./migrations/0008-fallback-chains.ts";
+import { searchAndTagsMigration } from "./migrations/0009-search-and-tags.ts";
+import { publishingMigration } from "./migrations/0010-publishing.ts";
+import { rolesMigration } from "./migrations/0011-roles.ts";
+import { adminLanguageMigration } from "./migrations/0013-admin-language.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -15,6 +21,12 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0003-rome-import-chunks": romeImportChunksMigration(handle.dialect),
     "0004-content-on-demand": contentOnDemandMigration(handle.dialect),
     "0006-media-library": mediaLibraryMigration(handle.dialect),
+    "0007-translation-status": translationStatusMigration,
+    "0008-fallback-chains": fallbackChainsMigration,
+    "0009-search-and-tags": searchAndTagsMigration(handle.dialect),
+    "0010-publishing": publishingMigration(handle.dialect),
+    "0011-roles": rolesMigration,
+    "0013-admin-language": adminLanguageMigration,
   };
 }
 

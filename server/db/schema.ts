@@ -3,7 +3,8 @@
  * timestamps as ISO-8601 UTC text on both SQLite and PostgreSQL, so every
  * query is the same on both (docs/decisions/0003-one-schema-two-databases.md).
  */
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Role } from "#core/auth/roles.ts";
 
 export type Flag = 0 | 1;
 
@@ -19,6 +20,10 @@ export interface LanguagesTable {
   favorite: Flag;
   code_component: string;
   dir: "ltr" | "rtl";
+  /** JSON array of language ids: the fallback chain (0008, decision 0085). */
+  fallbacks: Generated<string>;
+  /** Whether its article lists include articles found only in a fallback language. */
+  list_fallback_articles: Generated<Flag>;
 }
 
 export interface TranslatesTable {
@@ -40,6 +45,12 @@ export interface BlogsTable {
   tags: string;
   created_at: string;
   updated_at: string;
+  /** The language the article was first written in (an admin may change it); null only without versions (migration 0007). */
+  source_code: string | null;
+  /** Raised each time the source's text changes (core/translation-status.ts). */
+  source_revision: Generated<number>;
+  /** When the source's text last changed: the date an outdated translation's notice gives. */
+  source_changed_at: string | null;
 }
 
 export interface BlogVersionsTable {
@@ -58,6 +69,10 @@ export interface BlogVersionsTable {
   html: string | null;
   renderer_version: Generated<number>;
   reading_minutes: Generated<number>;
+  /** The source revision this version was made from (the source's own is its current revision). */
+  base_revision: Generated<number>;
+  /** 1 when base_revision is behind the article's source_revision: stored for indexed status filters. */
+  outdated: Generated<Flag>;
 }
 
 /** One row per tag of an article (copied from blogs.tags at every write), for tag lookups by index. */
@@ -82,9 +97,16 @@ export interface UsersTable {
   display_name: string | null;
   photo_url: string | null;
   email_verified: Flag;
-  is_admin: Flag;
   created_at: string;
   last_sign_in_at: string | null;
+  /** 0011: "user" | "translator" | "editor" | "admin" (core/auth/roles.ts). */
+  role: ColumnType<Role, Role | undefined, Role>;
+  /** 0011: a translator's language codes, comma-separated. */
+  role_languages: ColumnType<string, string | undefined, string>;
+  /** 0011: a translator may publish in their languages. */
+  can_publish: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The admin area's language (a language code; null: the public language the person came from). */
+  admin_language: Generated<string | null>;
 }
 
 export interface IdentitiesTable {
@@ -192,6 +214,85 @@ export interface MediaUsageTable {
   blog_id: number;
 }
 
+/** One saved state of a language version (docs/decisions/0095-revisions-schedules-and-previews.md). */
+export interface BlogRevisionsTable {
+  id: Generated<number>;
+  blog_id: number;
+  code: string;
+  /** What made it: "save", "import", "restore", "publish", "unpublish", "scheduled-publish", "scheduled-unpublish". */
+  action: string;
+  uid: string | null;
+  title: string;
+  summary: string;
+  body: string;
+  slug: string;
+  cover_alt: string;
+  status: "draft" | "published";
+  /** The revision a restore brought back. */
+  restored_from: number | null;
+  created_at: string;
+}
+
+/** A version's pending publish or unpublish (UTC ISO time); deleted when applied or cancelled. */
+export interface BlogSchedulesTable {
+  id: Generated<number>;
+  blog_id: number;
+  code: string;
+  action: "publish" | "unpublish";
+  due_at: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A signed draft-preview link; the token carries the id and expiry, this row lets it be revoked. */
+export interface PreviewLinksTable {
+  id: Generated<number>;
+  blog_id: number;
+  code: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** The source's text at a revision some version is still based on (the diff a translator sees). */
+export interface BlogSourceRevisionsTable {
+  blog_id: number;
+  revision: number;
+  code: string;
+  title: string;
+  summary: string;
+  body: string;
+  cover_alt: string;
+  created_at: string;
+}
+
+/**
+ * One row per published article version: the search index's text (docs/decisions/0090).
+ * The dialect's own columns (SQLite: the terms its FTS5 table indexes; PostgreSQL: a
+ * tsvector) are written and read only in server/db/full-text.ts.
+ */
+export interface SearchEntriesTable {
+  id: Generated<number>;
+  blog_id: number;
+  code: string;
+  title: string;
+  summary: string;
+  /** The body as a reader sees it (no Markdown), for snippets. */
+  body_text: string;
+}
+
+/** One row per tag of a published article version, in the order its tag page lists them. */
+export interface PublishedTagsTable {
+  /** The tag as its URL names it (lowercased, NFC). */
+  tag_key: string;
+  code: string;
+  published_at: string;
+  blog_id: number;
+  /** The tag as written. */
+  tag: string;
+}
+
 export interface Database {
   languages: LanguagesTable;
   translates: TranslatesTable;
@@ -212,6 +313,12 @@ export interface Database {
   media_variants: MediaVariantsTable;
   media_alt: MediaAltTable;
   media_usage: MediaUsageTable;
+  blog_revisions: BlogRevisionsTable;
+  blog_schedules: BlogSchedulesTable;
+  preview_links: PreviewLinksTable;
+  blog_source_revisions: BlogSourceRevisionsTable;
+  search_entries: SearchEntriesTable;
+  published_tags: PublishedTagsTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;

@@ -1,4 +1,4 @@
-/** The admin JSON API: every route under /api/admin passes the admin gate first. */
+/** The admin JSON API: every route under /api/admin passes the access gate first (server/auth/access.ts, one rule per route). */
 import { Hono } from "hono";
 import type { AppServices } from "#server/context.ts";
 import { analyticsAdminApi } from "#server/admin/analytics/routes.ts";
@@ -8,20 +8,26 @@ import { languagesAdminApi } from "#server/admin/languages/routes.ts";
 import { romesAdminApi } from "#server/admin/romes/routes.ts";
 import { translationsAdminApi } from "#server/admin/translations/routes.ts";
 import { usersAdminApi } from "#server/admin/users/routes.ts";
-import { adminOnly } from "#server/auth/guard.ts";
+import { adminAccess } from "#server/auth/access.ts";
 import { mediaAdminApi } from "#server/admin/media/routes.ts";
+import { preferencesAdminApi } from "#server/admin/preferences/routes.ts";
+import { publishingAdminApi } from "#server/admin/publishing/routes.ts";
+import { revisionsAdminApi } from "#server/admin/revisions/routes.ts";
 import type { HttpEnv } from "./env.ts";
 
 export function adminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
-  app.use("*", adminOnly());
+  app.use("*", adminAccess(services));
   app.route("/languages", languagesAdminApi(services));
   app.route("/translations", translationsAdminApi(services));
   app.route("/articles", articlesAdminApi(services));
+  app.route("/articles", publishingAdminApi(services));
+  app.route("/articles", revisionsAdminApi(services));
   app.route("/users", usersAdminApi(services));
   app.route("/analytics", analyticsAdminApi(services));
   app.route("/audit", auditAdminApi(services));
   app.route("/romes", romesAdminApi(services));
   app.route("/media", mediaAdminApi(services));
+  app.route("/preferences", preferencesAdminApi(services));
   return app;
 }

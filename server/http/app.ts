@@ -27,6 +27,7 @@ import { createPageCache, type PageCache } from "./page-cache.ts";
 import { newPageNotes } from "./page-notes.ts";
 import { conditionalGet } from "./conditional-get.ts";
 import { sitemapRoutes } from "./sitemaps.ts";
+import { feedRoutes } from "./feeds.ts";
 import { adminApi } from "./admin-api.ts";
 import { publicApi } from "./public-api.ts";
 import { requestGuard } from "./request-guard.ts";
@@ -117,6 +118,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.route("/", publicApi(services, pageCache.responses));
   app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
   app.route("/", sitemapRoutes(services, pageCache.responses));
+  app.route("/", feedRoutes(services, pageCache.responses));
   app.route("/api/admin", adminApi(services));
   app.route("/", authRoutes(services));
   serveOpenApi(app);

@@ -1,5 +1,8 @@
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { createResponseCache, ifNoneMatchHits } from "./page-cache.ts";
+import type { ContentStore } from "#server/content/store.ts";
+import type { HttpEnv } from "./env.ts";
+import { createPageCache, createResponseCache, ifNoneMatchHits } from "./page-cache.ts";
 
 describe("ifNoneMatchHits (RFC 9110 weak comparison)", () => {
   it.each([
@@ -55,12 +58,33 @@ describe("createResponseCache", () => {
     expect(cache.size.bytes).toBe(0);
   });
 
-  it("does not keep a render that started before an invalidation", () => {
+  it("does not keep a render that started before an invalidation of what it shows", () => {
     const cache = createResponseCache(1_000_000);
     const started = cache.generation;
     cache.invalidate(["article:9"]);
+    cache.invalidate(["article:1", "list:fr-FR"]);
     cache.put("stale", response(10, ["article:1"]), started);
     expect(cache.has("stale")).toBe(false);
+    const beforeEverything = cache.generation;
+    cache.invalidate(null);
+    cache.put("stale-too", response(10, ["article:2"]), beforeEverything);
+    expect(cache.has("stale-too")).toBe(false);
+  });
+
+  it("keeps a render that spanned only invalidations of other content (a burst of edits elsewhere)", () => {
+    const cache = createResponseCache(1_000_000);
+    const started = cache.generation;
+    for (let id = 10; id < 20; id += 1) cache.invalidate([`article:${id}`, "list:de-DE"]);
+    cache.put("fresh", response(10, ["article:1", "list:en-US"]), started);
+    expect(cache.has("fresh")).toBe(true);
+  });
+
+  it("does not keep a render older than the invalidations it remembers", () => {
+    const cache = createResponseCache(1_000_000);
+    const started = cache.generation;
+    for (let id = 0; id < 300; id += 1) cache.invalidate([`article:${id + 100}`]);
+    cache.put("ancient", response(10, ["article:1"]), started);
+    expect(cache.has("ancient")).toBe(false);
   });
 
   it("compresses once per encoding and answers 304 to a matching validator of that encoding", () => {
@@ -71,5 +95,25 @@ describe("createResponseCache", () => {
     expect(cache.answer("page", entry, "GET", undefined, "br").body).toBe(compressed.body);
     expect(cache.answer("page", entry, "GET", compressed.headers.ETag, "br").status).toBe(304);
     expect(cache.answer("page", entry, "GET", compressed.headers.ETag, "").status).toBe(200);
+  });
+});
+
+describe("createPageCache", () => {
+  it("renders a page once for concurrent misses: the other requests get the kept response", async () => {
+    // The page cache only subscribes to the store's changes; none happen here.
+    const content = { onChange: () => () => {} } as unknown as ContentStore;
+    const pageCache = createPageCache({ content, isAnonymous: () => true, secureCookies: false, maxBytes: 1_000_000 });
+    let renders = 0;
+    const app = new Hono<HttpEnv>();
+    app.use(pageCache.middleware);
+    app.get("*", async (c) => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return c.html("<p>The page</p>");
+    });
+    const responses = await Promise.all(Array.from({ length: 5 }, async () => app.request("/en/page")));
+    expect(renders).toBe(1);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(await Promise.all(responses.map((response) => response.text())))).toEqual(new Set(["<p>The page</p>"]));
   });
 });

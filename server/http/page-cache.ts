@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { staleAfter } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
@@ -28,6 +28,8 @@ const MAX_KEYED_QUERY_LENGTH = 256;
 const MAX_REMEMBERED_PATHS = 20_000;
 /** Bytes an entry costs beyond its bodies (key, headers, bookkeeping), roughly. */
 const ENTRY_OVERHEAD_BYTES = 1_024;
+/** Invalidations remembered to judge a render that spanned some (a render older than these is not kept). */
+const RECENT_INVALIDATIONS = 256;
 
 type Encoding = "br" | "gzip";
 
@@ -99,8 +101,21 @@ export function createResponseCache(maxBytes: number) {
   const entries = new Map<string, CachedResponse>();
   const keysShowing = new Map<string, Set<string>>();
   let totalBytes = 0;
-  /** Bumped by every invalidation: a render that started before one must not be kept. */
+  /** Bumped by every invalidation: a render that started before one is not kept if it shows what that one dropped. */
   let generation = 0;
+  /**
+   * The latest invalidations (null tags: everything), so a render that started a few
+   * invalidations ago is dropped only if one of them touched what it shows: during a
+   * burst of edits, pages of other articles must still be cached again.
+   */
+  const recentInvalidations: { generation: number; tags: ReadonlySet<string> | null }[] = [];
+
+  function invalidatedSince(since: number, shows: ReadonlySet<string>): boolean {
+    if (since === generation) return false;
+    // Older than the invalidations remembered: assume the worst.
+    if (recentInvalidations.length === 0 || recentInvalidations[0]!.generation > since + 1) return true;
+    return recentInvalidations.some(({ generation: at, tags }) => at > since && (tags === null || [...shows].some((tag) => tags.has(tag))));
+  }
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -163,7 +178,7 @@ export function createResponseCache(maxBytes: number) {
         encoded: new Map(),
         bytes: response.body.length + key.length + ENTRY_OVERHEAD_BYTES,
       };
-      if (since !== generation || entry.bytes > maxBytes / 4) return entry;
+      if (entry.bytes > maxBytes / 4 || invalidatedSince(since, entry.shows)) return entry;
       remove(key);
       makeRoom(entry.bytes);
       entries.set(key, entry);
@@ -179,6 +194,8 @@ export function createResponseCache(maxBytes: number) {
     /** Drops the entries showing any of `tags`; all entries when `tags` is null. */
     invalidate(tags: Iterable<string> | null) {
       generation += 1;
+      recentInvalidations.push({ generation, tags: tags === null ? null : new Set(tags) });
+      if (recentInvalidations.length > RECENT_INVALIDATIONS) recentInvalidations.shift();
       if (tags === null) {
         entries.clear();
         keysShowing.clear();
@@ -253,26 +270,64 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
     queryUsedBy.set(pathname, query);
   }
 
+  /**
+   * Renders under way, by cache key: a request missing a page that is being rendered
+   * waits for that render instead of starting its own (after an edit drops a busy
+   * page, every request for it would otherwise render it at once).
+   */
+  const rendering = new Map<string, Promise<void>>();
+
   /** Hono middleware: fills the cache from React Router's renders and answers hits that reach it. */
   const middleware: MiddlewareHandler<HttpEnv> = async (c, next) => {
     const method = c.req.method;
     if ((method !== "GET" && method !== "HEAD") || !isAnonymous(c.req.header("cookie"))) return next();
     const url = parseUrl(c.req.url);
-    const key = url && keyOf(url);
-    const cached = key ? responses.get(key) : undefined;
-    if (key && cached) {
+    const hit = () => {
+      const key = url && keyOf(url);
+      const cached = key ? responses.get(key) : undefined;
+      if (!key || !cached) return null;
       const { status, headers, body } = responses.answer(key, cached, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
       return new Response(asBody(body), { status, headers });
-    }
+    };
+    const first = hit();
+    if (first) return first;
     // A HEAD render has no body to keep; only a GET fills the cache.
     if (method === "HEAD" || !url) return next();
+    const renderKey = keyOf(url);
+    const under = renderKey === null ? undefined : rendering.get(renderKey);
+    if (under) {
+      await under;
+      const after = hit();
+      if (after) return after;
+    }
+    let release = () => {};
+    if (renderKey !== null && !rendering.has(renderKey)) {
+      rendering.set(
+        renderKey,
+        new Promise<void>((resolve) => {
+          release = () => {
+            rendering.delete(renderKey);
+            resolve();
+          };
+        }),
+      );
+    }
+    try {
+      await renderAndKeep(c, next, url, method);
+    } finally {
+      release();
+    }
+  };
 
+  async function renderAndKeep(c: Context<HttpEnv>, next: Next, url: URL, method: string) {
     const since = responses.generation;
     const notes = newPageNotes();
     c.set("pageNotes", notes);
     await next();
     const response = c.res;
     if (!CACHEABLE_STATUSES.has(response.status) || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return;
+    // A page that says no-store (a draft preview) is never kept.
+    if ((response.headers.get("cache-control") ?? "").includes("no-store")) return;
     if (notes.query) remember(url.pathname, notes.query);
     const storedKey = keyOf(url);
     if (!storedKey) return;
@@ -286,7 +341,7 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
     c.res = undefined;
     c.res = new Response(asBody(fresh.body), { status: fresh.status, headers: fresh.headers });
     for (const cookie of setCookies) c.res.headers.append("Set-Cookie", cookie);
-  };
+  }
 
   /** Node fast path: answers a cache hit directly; returns false to let the full pipeline handle the request. */
   function serveFromMemory(request: IncomingMessage, response: ServerResponse): boolean {

@@ -7,12 +7,26 @@ import type { RouterContextProvider } from "react-router";
 import type { ShellData } from "#core/shell.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
 import { PROVIDER_NAMES, signInAvailable } from "#server/auth/dev-login.ts";
-import { shellView } from "#server/content/shell.ts";
+import { shellOf, shellView } from "#server/content/shell.ts";
+import { adminLanguageOf } from "#server/admin/preferences/service.ts";
 
-export function pageShellData(context: Readonly<RouterContextProvider>, lang: string | undefined): ShellData {
-  const { content, config } = context.get(servicesContext);
+function withRequest(context: Readonly<RouterContextProvider>, view: ReturnType<typeof shellView>): ShellData {
+  const { config } = context.get(servicesContext);
   const { nonce, user } = context.get(requestContext);
   // Only the methods that can sign someone in get a button.
   const signInMethods = PROVIDER_NAMES.filter((provider) => signInAvailable(config, provider));
-  return { ...shellView(content.current(), lang), publicUrl: config.publicUrl, nonce, user, signInMethods };
+  return { ...view, publicUrl: config.publicUrl, nonce, user, signInMethods };
+}
+
+export function pageShellData(context: Readonly<RouterContextProvider>, lang: string | undefined): ShellData {
+  return withRequest(context, shellView(context.get(servicesContext).content.current(), lang));
+}
+
+/** Under /admin the whole page (its lang and dir, header, toasts) is in the admin's language (decision 0076). */
+export async function adminPageShellData(context: Readonly<RouterContextProvider>, request: Request): Promise<ShellData> {
+  const services = context.get(servicesContext);
+  const { user } = context.get(requestContext);
+  if (!user) return pageShellData(context, undefined);
+  const language = await adminLanguageOf(services, user.uid, request.headers.get("cookie"));
+  return withRequest(context, shellOf(services.content.current(), language));
 }

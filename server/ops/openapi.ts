@@ -13,7 +13,7 @@ import { XSRF_HEADER } from "#server/http/xsrf.ts";
 type JsonSchema = Record<string, unknown>;
 type RouteSpec = Parameters<typeof describeRoute>[0];
 
-const ADMIN_TAGS = ["Languages", "Translations", "Articles", "Users", "Analytics", "Audit", "ROME jobs", "Media"] as const;
+const ADMIN_TAGS = ["Languages", "Translations", "Articles", "Users", "Analytics", "Audit", "ROME jobs", "Media", "Publishing", "Revisions", "Preferences"] as const;
 export type ApiTag = "Public" | "Session" | "Probes" | (typeof ADMIN_TAGS)[number];
 
 export interface ApiRouteDoc {

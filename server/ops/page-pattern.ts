@@ -24,12 +24,28 @@ function treeOf(manifest: RouteManifest): RouteObject[] {
   return tree;
 }
 
+/** Patterns of recently requested paths: matchRoutes flattens and ranks every route on each call, a cost paid on every page request. */
+const recentPatterns = new WeakMap<RouteManifest, Map<string, string>>();
+/** Bounded, so a crawl of distinct paths cannot grow memory. */
+const RECENT_PATTERNS = 2_000;
+
 /** `/` + the matched routes' paths joined (`/:lang/:page/:pageId/:pageSlug?`), or `(no page)` when none matches. */
 export function pagePattern(manifest: RouteManifest, pathname: string): string {
+  let recent = recentPatterns.get(manifest);
+  if (!recent) {
+    recent = new Map();
+    recentPatterns.set(manifest, recent);
+  }
+  const known = recent.get(pathname);
+  if (known !== undefined) return known;
   const matches = matchRoutes(treeOf(manifest), pathname);
-  if (!matches) return "(no page)";
-  return `/${matches
-    .map((match) => match.route.path)
-    .filter((path) => path !== undefined && path !== "")
-    .join("/")}`;
+  const pattern = matches
+    ? `/${matches
+        .map((match) => match.route.path)
+        .filter((path) => path !== undefined && path !== "")
+        .join("/")}`
+    : "(no page)";
+  if (recent.size >= RECENT_PATTERNS) recent.delete(recent.keys().next().value!);
+  recent.set(pathname, pattern);
+  return pattern;
 }

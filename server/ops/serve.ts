@@ -16,7 +16,7 @@ export interface ServeOptions {
   server: Server;
   connections: Drainable;
   readMetrics: MetricsReader;
-  /** After the last request: stop background jobs, close the database (and, in development, Vite). */
+  /** After the last request: stop background jobs (analytics pruning, the publishing scheduler after its running tick), close the database (and, in development, Vite). */
   close: () => Promise<void>;
 }
 

@@ -7,7 +7,7 @@ test("an admin reads the API reference, by keyboard, on a desktop and a phone", 
   await page.goto("/admin/api");
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Articles" })).toBeVisible();
-  const createArticle = page.getByRole("heading", { level: 3, name: "POST /api/admin/articles" });
+  const createArticle = page.getByRole("heading", { level: 3, name: "POST /api/admin/articles", exact: true });
   await expect(createArticle).toBeVisible();
   await expect(page.getByRole("heading", { level: 3, name: "GET /init/file/{name}" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "API" })).toHaveAttribute("aria-current", "page");

@@ -111,9 +111,10 @@ test("a draft stays off the site, and errors show next to their fields and in an
 
   // The list filters by language and status.
   await page.goto("/admin/articles");
-  await page.getByLabel("Language").selectOption("en-US");
-  await page.getByLabel("Status").selectOption("draft");
-  await page.getByRole("button", { name: "Filter" }).click();
+  const filters = page.getByRole("form", { name: "Filter articles" });
+  await filters.getByLabel("Language").selectOption("en-US");
+  await filters.getByLabel("Status").selectOption("draft");
+  await filters.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/language=en-US&status=draft/);
   await expect(page.getByRole("link", { name: "Only a draft for now" })).toBeVisible();
   await expect(page.getByRole("link", { name: "One story in seven languages" })).toHaveCount(0);

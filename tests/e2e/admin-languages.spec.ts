@@ -11,6 +11,19 @@ test.beforeEach(async ({ context }) => {
 const addForm = (page: Page) => page.getByRole("region", { name: "Add a language" });
 const languageRow = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 
+/** Fills and sends the "Add a language" form for a language shown on the site; returns the form. */
+async function addShownLanguage(page: Page, language: { tag: string; shortCode: string; name: string; welcome: string; speakers: string }) {
+  const form = addForm(page);
+  await form.getByLabel("Language tag").fill(language.tag);
+  await form.getByLabel("Short code").fill(language.shortCode);
+  await form.getByLabel("Name", { exact: true }).fill(language.name);
+  await form.getByLabel("Home page name").fill(language.welcome);
+  await form.getByLabel("Speakers (millions)").fill(language.speakers);
+  await form.getByLabel("Shown on the site").check();
+  await form.getByRole("button", { name: "Add language" }).click();
+  return form;
+}
+
 async function openPicker(page: Page) {
   await page.getByRole("button", { name: "Language", exact: true }).click();
   return page.locator("#language-menu");
@@ -54,14 +67,7 @@ test("shows every field error next to its field and in an alert, and the server'
 
 test("adds a language that then shows in the public picker", async ({ page }) => {
   await page.goto("/admin/languages");
-  const form = addForm(page);
-  await form.getByLabel("Language tag").fill("it-it");
-  await form.getByLabel("Short code").fill("it");
-  await form.getByLabel("Name", { exact: true }).fill("Italiano");
-  await form.getByLabel("Home page name").fill("benvenuto");
-  await form.getByLabel("Speakers (millions)").fill("68");
-  await form.getByLabel("Shown on the site").check();
-  await form.getByRole("button", { name: "Add language" }).click();
+  const form = await addShownLanguage(page, { tag: "it-it", shortCode: "it", name: "Italiano", welcome: "benvenuto", speakers: "68" });
   await expect(languageRow(page, "Italiano")).toContainText("it-IT");
   await expect(form.getByLabel("Language tag")).toHaveValue("");
 
@@ -110,4 +116,43 @@ test("makes another language the favorite: exactly one, and the root follows", a
     await languageRow(page, "English").getByRole("button", { name: "Make favorite: English" }).click();
     await expect(languageRow(page, "English").locator(".admin-badge")).toBeVisible();
   }
+});
+
+test("deletes a language from its row: the dialog asks about its content, by keyboard, and the favorite has no Delete", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/admin/languages");
+  await expect(languageRow(page, "English").getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+  await addShownLanguage(page, { tag: "nl-NL", shortCode: "nl", name: "Nederlands", welcome: "welkom", speakers: "25" });
+  const row = languageRow(page, "Nederlands");
+  await expect(row).toContainText("nl-NL");
+  expect((await page.request.get("/nl/welkom")).status()).toBe(200);
+
+  // Escape cancels, and the focus goes back to the row's Delete button.
+  const remove = row.getByRole("button", { name: "Delete Nederlands" });
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Delete Nederlands (nl-NL)?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expect(dialog).toContainText("It holds 1 UI string, 0 article versions, 0 job labels and 0 image alt texts.");
+  await expect(dialog.getByRole("radio", { name: /Keep it stored/ })).toBeChecked();
+  await page.screenshot({ path: "test-results/screens/language-delete-desktop.png" });
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+
+  // Remove the content: arrow keys move between the two choices.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await remove.click();
+  await dialog.getByRole("radio", { name: /Keep it stored/ }).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(dialog.getByRole("radio", { name: "Remove it for good" })).toBeChecked();
+  await page.screenshot({ path: "test-results/screens/language-delete-phone.png" });
+  await dialog.getByRole("button", { name: "Delete the language and its content" }).click();
+  await expect(page.getByText("Nederlands and its content deleted.")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole("region", { name: /languages, .* shown on the site/ })).toBeFocused();
+  expect((await page.request.get("/nl/welkom")).status()).toBe(404);
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("table").getByText("language").first()).toBeVisible();
 });

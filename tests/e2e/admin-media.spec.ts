@@ -80,7 +80,7 @@ test("drag and drop several images: each shows progress, one is cancelled, a bad
   await harbour.getByRole("button", { name: "Save English alt text" }).click();
   await expect(page.getByText("English alt text saved.")).toBeVisible();
   await page.getByLabel("Search by file name or alt text").fill(`boats ${stamp}`);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Search" }).click();
   await expect(page.getByRole("list", { name: `Images matching “boats ${stamp}”` }).getByRole("heading")).toHaveText([`harbour-${stamp}.jpg`]);
 });
 

@@ -28,14 +28,14 @@ test.describe("admin ROME jobs", () => {
 
     // Accent-insensitive: "elagage" finds "Bûcheronnage et élagage".
     await page.getByLabel("Search by code or words").fill("elagage");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\?q=elagage$/);
     await expect(codeCells(page)).toHaveText(["A1201"]);
     await expect(page.getByRole("cell", { name: "Bûcheronnage et élagage" })).toBeVisible();
 
     await page.getByLabel("Search by code or words").fill("");
     await page.getByLabel("Domaine").selectOption("K");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\?domain=K$/);
     const kCodes = await codeCells(page).allTextContents();
     expect(kCodes.length).toBeGreaterThan(50 - 1);

@@ -132,3 +132,30 @@ test("adds a key, which shows as missing elsewhere; Missing only keeps just the 
   await expect(addKey.getByRole("alert")).toContainText("already exists");
   await expect(addKey.getByLabel("Key")).toHaveAccessibleDescription(/already exists/);
 });
+
+test("the grid shows every cell's whole text and breaks keys only between their parts, on a phone and a desktop", async ({ page }) => {
+  test.slow(); // hundreds of cells, measured twice
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/admin/translations");
+    await expect(page.locator(".cell__text").first()).toBeVisible();
+    const found = await page.evaluate(() => ({
+      cells: document.querySelectorAll(".cell__text").length,
+      // Clipped: more content than the box shows.
+      clipped: [...document.querySelectorAll<HTMLElement>(".cell__text")].filter((cell) => cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1).length,
+      // A key may wrap only after ":" or "_" (a <wbr> between its parts, each part its own text node):
+      // a text node spanning two lines was broken inside a word.
+      brokenKeys: [...document.querySelectorAll<HTMLElement>(".translations-grid__key code")]
+        .filter((key) =>
+          [...key.childNodes].some((node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return node.nodeType === Node.TEXT_NODE && range.getClientRects().length > 1;
+          }),
+        )
+        .map((key) => key.textContent),
+    }));
+    expect(found.cells).toBeGreaterThan(100);
+    expect({ clipped: found.clipped, brokenKeys: found.brokenKeys }).toEqual({ clipped: 0, brokenKeys: [] });
+  }
+});

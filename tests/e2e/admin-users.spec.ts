@@ -18,7 +18,7 @@ test.beforeAll(async () => {
         display_name: READER.name,
         photo_url: null,
         email_verified: 1,
-        is_admin: 0,
+        role: "user",
         created_at: "2026-01-15T10:00:00.000Z",
         last_sign_in_at: "2026-02-01T08:30:00.000Z",
       })
@@ -33,50 +33,55 @@ test.beforeEach(async ({ context }) => {
   await signInAsAdmin(context);
 });
 
-test("grant and revoke admin rights through a confirmation dialog", async ({ page }) => {
+test("change a role through a confirmation dialog", async ({ page }) => {
   await page.goto("/admin/users");
   await page.getByLabel("Search by email or name").fill("rita");
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("search", { name: "Users" }).getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\?q=rita$/);
   const row = page.getByRole("row", { name: /Rita Reader/ });
   await expect(row).toContainText("rita.reader@example.com");
-  await expect(row).toContainText("1 Feb 2026, 08:30 UTC");
+  await expect(row).toContainText("Feb 1, 2026, 8:30 AM UTC");
   await expect(page.getByRole("row")).toHaveCount(2);
 
   // Cancel first: Escape closes the dialog, nothing changes, focus returns to the button.
-  const grant = row.getByRole("button", { name: "Grant admin for Rita Reader" });
-  await grant.click();
-  const grantDialog = page.getByRole("dialog", { name: "Grant admin rights to Rita Reader?" });
-  await expect(grantDialog).toBeVisible();
-  await expect(grantDialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  const change = row.getByRole("button", { name: "Change role for Rita Reader" });
+  await change.click();
+  const dialog = page.getByRole("dialog", { name: "Change the role of Rita Reader?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.keyboard.press("Escape");
-  await expect(grantDialog).toBeHidden();
-  await expect(grant).toBeFocused();
+  await expect(dialog).toBeHidden();
+  await expect(change).toBeFocused();
   await expect(row).not.toContainText("Admin");
 
-  await grant.click();
-  await grantDialog.getByRole("button", { name: "Grant admin rights" }).click();
-  await expect(page.getByText("Rita Reader is now an administrator.")).toBeVisible();
-  await expect(grantDialog).toBeHidden();
+  await change.click();
+  await dialog.getByRole("radio", { name: "Admin" }).check();
+  await dialog.getByRole("button", { name: "Save role" }).click();
+  await expect(page.getByText("Rita Reader: Admin.")).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(row.getByText("Admin", { exact: true })).toBeVisible();
 
-  const revoke = row.getByRole("button", { name: "Revoke admin for Rita Reader" });
-  await expect(revoke).toBeFocused();
-  await revoke.click();
-  const revokeDialog = page.getByRole("dialog", { name: "Revoke admin rights from Rita Reader?" });
-  await expect(revokeDialog).toContainText("can no longer use the admin area");
-  await revokeDialog.getByRole("button", { name: "Revoke admin rights" }).click();
-  await expect(page.getByText("Rita Reader is no longer an administrator.")).toBeVisible();
-  await expect(row.getByRole("button", { name: "Grant admin for Rita Reader" })).toBeVisible();
+  // A translator needs a language before the role can be saved.
+  await expect(change).toBeFocused();
+  await change.click();
+  await dialog.getByRole("radio", { name: "Translator" }).check();
+  await dialog.getByRole("button", { name: "Save role" }).click();
+  await expect(dialog.getByText("Choose at least one language.")).toBeVisible();
+  await dialog.getByRole("radio", { name: "User" }).check();
+  await dialog.getByRole("button", { name: "Save role" }).click();
+  await expect(page.getByText("Rita Reader: User.")).toBeVisible();
+  await expect(row.getByText("User", { exact: true })).toBeVisible();
 });
 
-test("the last admin cannot revoke their own rights", async ({ page }) => {
+test("the last admin cannot give up their own role", async ({ page }) => {
   await page.goto("/admin/users?q=admin%40example.com");
   const row = page.getByRole("row", { name: /admin@example\.com/ });
   await expect(row).toContainText("(you)");
-  await row.getByRole("button", { name: /Revoke admin/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Revoke your own admin rights?" });
-  await dialog.getByRole("button", { name: "Revoke admin rights" }).click();
+  await row.getByRole("button", { name: /Change role/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Change your own role?" });
+  await dialog.getByRole("radio", { name: "Editor" }).check();
+  await expect(dialog).toContainText("You will lose the admin role at once");
+  await dialog.getByRole("button", { name: "Save role" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "is the last administrator" })).toBeVisible();
   await expect(row.getByText("Admin", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/users/);

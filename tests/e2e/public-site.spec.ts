@@ -164,8 +164,10 @@ test.describe("screens", () => {
 
   test("the jobs directory searches by words without accents and by code", async ({ page }) => {
     await page.goto("/fr/m%C3%A9tiers");
-    await page.getByLabel(/code/i).fill("elagage");
-    await page.getByRole("button", { name: /rechercher/i }).click();
+    // The directory's own search, not the header's site search.
+    const directory = page.getByRole("main");
+    await directory.getByLabel(/code/i).fill("elagage");
+    await directory.getByRole("button", { name: /rechercher/i }).click();
     await expect(page).toHaveURL(/\?q=elagage/);
     await expect(page.getByRole("link", { name: /A1201/ })).toBeVisible();
     await page.goto("/en/jobs?q=m1805");
@@ -201,7 +203,8 @@ test.describe("screens", () => {
     await page.goto(`/en/articles/${article.id}/${article.data.versions["en-US"]!.slug}`);
     await expect(page.locator(".prose h2").first()).toBeVisible();
     await expect(page.locator(".prose script")).toHaveCount(0);
-    await page.getByRole("link", { name: /M1805/ }).first().click();
+    // The related job's link (the tag list links M1805 to its tag page too).
+    await page.getByRole("link", { name: /M1805/ }).and(page.locator('a[href*="/en/jobs/m1805/"]')).click();
     await expect(page).toHaveURL(/\/en\/jobs\/m1805\//);
     await expect(page.getByRole("link", { name: article.data.versions["en-US"]!.title })).toBeVisible();
   });
@@ -219,8 +222,8 @@ test.describe("plural-correct counts (ICU messages, decision 0070)", () => {
     const status = page.getByRole("main").getByRole("status");
     // Client-side navigations: the browser formats the precompiled messages itself.
     for (const [query, text] of [["b12", "وظيفة واحدة"], ["g11", "وظيفتان"], ["a13", "3 وظائف"], ["a14", "17 وظيفة"]]) {
-      await page.getByRole("searchbox").fill(query!);
-      await page.getByRole("button", { name: "بحث" }).click();
+      await page.getByRole("main").getByRole("searchbox").fill(query!);
+      await page.getByRole("main").getByRole("button", { name: "بحث" }).click();
       await expect(page).toHaveURL(new RegExp(`\\?q=${query}$`));
       await expect(status).toHaveText(startsWith(text!));
     }

@@ -26,7 +26,10 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
     const languages = await db().selectFrom("languages").selectAll().orderBy("id").execute();
     const translates = await db().selectFrom("translates").selectAll().orderBy("id").execute();
     const audit = await db().selectFrom("audit_log").select("id").execute();
-    return { languages, translates, auditCount: audit.length };
+    const versions = await db().selectFrom("blog_versions").select(["blog_id", "code"]).orderBy("id").execute();
+    const jobLabels = await db().selectFrom("rome_labels").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
+    const altTexts = await db().selectFrom("media_alt").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
+    return { languages, translates, auditCount: audit.length, versions, jobLabels: Number(jobLabels.count), altTexts: Number(altTexts.count) };
   }
 
   const idOf = async (code: string) => (await db().selectFrom("languages").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
@@ -38,6 +41,8 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       ["POST", "", { code: "it-IT", short_code: "it", label: "Italiano", welcome: "benvenuto", population: 68 }],
       ["PATCH", "/2", { label: "x" }],
       ["POST", "/2/favorite"],
+      ["GET", "/2/content"],
+      ["DELETE", "/2?content=remove"],
     ];
     it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
       await expectAdminGateRefuses(call, method, path, body, storedState);
@@ -214,6 +219,101 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       expect(await call("POST", `/${await idOf("zh-CN")}/favorite`)).toMatchObject({ status: 409, json: { error: { code: "language_disabled" } } });
       expect((await call("POST", "/99999/favorite")).status).toBe(404);
       expect((await call("POST", "/0/favorite")).status).toBe(400);
+      expect(await storedState()).toEqual(before);
+    });
+  });
+
+  describe("DELETE /:id", () => {
+    const countIn = async (table: "translates" | "blog_versions" | "rome_labels" | "media_alt", code: string) =>
+      Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as("count")).where("code", "=", code).executeTakeFirstOrThrow()).count);
+
+    it("refuses the favorite, a missing or unknown content choice and an unknown id, naming the reason and changing nothing", async () => {
+      const before = await storedState();
+      const favorite = await call("DELETE", `/${await idOf("en-US")}?content=remove`);
+      expect(favorite).toMatchObject({ status: 409, json: { error: { code: "favorite_cannot_be_deleted", field: "favorite" } } });
+      expect((favorite.json as { error: { message: string } }).error.message).toContain("favorite");
+      const fr = await idOf("fr-FR");
+      expect(await call("DELETE", `/${fr}`)).toMatchObject({ status: 400, json: { error: { field: "content" } } });
+      expect(await call("DELETE", `/${fr}?content=drop`)).toMatchObject({ status: 400, json: { error: { field: "content" } } });
+      expect(await call("DELETE", `/${fr}?content=keep&content=remove`)).toMatchObject({ status: 400, json: { error: { field: "content" } } });
+      expect((await call("DELETE", "/99999?content=keep")).status).toBe(404);
+      expect((await call("DELETE", "/0?content=keep")).status).toBe(400);
+      expect(await storedState()).toEqual(before);
+    });
+
+    it("counts what a language holds", async () => {
+      const { status, json } = await call("GET", `/${await idOf("fr-FR")}/content`);
+      expect(status).toBe(200);
+      expect(json!.counts).toEqual({
+        strings: await countIn("translates", "fr-FR"),
+        articleVersions: await countIn("blog_versions", "fr-FR"),
+        jobLabels: await countIn("rome_labels", "fr-FR"),
+        altTexts: await countIn("media_alt", "fr-FR"),
+      });
+      expect((json!.counts as { strings: number }).strings).toBeGreaterThan(10);
+      expect((await call("GET", "/99999/content")).status).toBe(404);
+    });
+
+    it("keeps the content when asked: the language leaves the site, its strings and versions stay, and adding the tag again brings them back", async () => {
+      const language = testApp.services.content.current().languages.find((candidate) => candidate.code === "de-DE")!;
+      const strings = await countIn("translates", "de-DE");
+      const versions = await countIn("blog_versions", "de-DE");
+      expect(versions).toBeGreaterThan(0);
+      const id = await idOf("de-DE");
+
+      expect((await call("DELETE", `/${id}?content=keep`)).status).toBe(204);
+      expect(await db().selectFrom("languages").select("id").where("code", "=", "de-DE").executeTakeFirst()).toBeUndefined();
+      expect(await countIn("translates", "de-DE")).toBe(strings - 1); // only the HOME entry, derived from the language row
+      expect(await countIn("blog_versions", "de-DE")).toBe(versions);
+      const audit = await latestAudit();
+      expect(audit).toMatchObject({ action: "delete", entity: "language", entity_id: String(id) });
+      expect(JSON.parse(audit.before!)).toMatchObject({ code: "de-DE" });
+      expect(JSON.parse(audit.after!)).toEqual({ content: "keep", removed: null });
+      expect(testApp.services.content.current().languages.some((candidate) => candidate.code === "de-DE")).toBe(false);
+
+      const again = await call("POST", "", { body: { code: "de-DE", short_code: "dx", label: "Deutsch", welcome: language.welcome, population: 134, enabled: true } });
+      expect(again.status).toBe(201);
+      expect(await countIn("translates", "de-DE")).toBe(strings);
+      const links = await db().selectFrom("translates").select(["short_code", "link"]).where("code", "=", "de-DE").where("code_component", "in", ["HOME", "ARTICLES"]).execute();
+      for (const link of links) expect(link).toMatchObject({ short_code: "dx", link: expect.stringMatching(/^\/dx\//) });
+      expect(testApp.services.content.current().languages.find((candidate) => candidate.code === "de-DE")).toMatchObject({ shortCode: "dx", enabled: true });
+    });
+
+    it("removes the content when asked: strings, the other languages' names for it, versions, job labels and alt texts, audited with the counts", async () => {
+      const id = await idOf("ja-JP");
+      await db().insertInto("rome_labels").values({ rome_code: "A1101", code: "ja-JP", label: "農業機械の運転", updated_at: new Date().toISOString() }).execute();
+      const counted = (await call("GET", `/${id}/content`)).json!.counts as { strings: number; articleVersions: number; jobLabels: number; altTexts: number };
+      const names = Number((await db().selectFrom("translates").select((eb) => eb.fn.countAll().as("count")).where("code_component", "=", "LANGUAGE:ja-JP").where("code", "!=", "ja-JP").executeTakeFirstOrThrow()).count);
+      expect(counted.articleVersions).toBeGreaterThan(0);
+      expect(counted.jobLabels).toBe(1);
+
+      expect((await call("DELETE", `/${id}?content=remove`)).status).toBe(204);
+      for (const table of ["translates", "blog_versions", "rome_labels", "media_alt"] as const) expect(await countIn(table, "ja-JP")).toBe(0);
+      expect(await db().selectFrom("translates").select("id").where("code_component", "=", "LANGUAGE:ja-JP").execute()).toEqual([]);
+      const audit = await latestAudit();
+      expect(audit).toMatchObject({ action: "delete", entity: "language", entity_id: String(id) });
+      expect(JSON.parse(audit.after!)).toEqual({ content: "remove", removed: { ...counted, strings: counted.strings + names } });
+      expect(testApp.services.content.current().languages.some((candidate) => candidate.code === "ja-JP")).toBe(false);
+    });
+
+    it("takes a deleted language out of every other language's fallback chain", async () => {
+      const [pt, es, en] = [await idOf("pt-BR"), await idOf("es-419"), await idOf("en-US")];
+      expect((await call("PATCH", `/${pt}`, { body: { fallbacks: [es, en] } })).status).toBe(200);
+      expect((await call("DELETE", `/${es}?content=keep`)).status).toBe(204);
+      const stored = await db().selectFrom("languages").select("fallbacks").where("id", "=", pt).executeTakeFirstOrThrow();
+      expect(JSON.parse(stored.fallbacks)).toEqual([en]);
+    });
+
+    it("refuses to delete the site's only language", async () => {
+      // Only reachable if the favorite flag were lost: the check stands on its own.
+      const remaining = await db().selectFrom("languages").select(["id", "code"]).execute();
+      const last = remaining.find((language) => language.code === "fr-FR")!;
+      await db().updateTable("languages").set({ favorite: 0 }).execute();
+      await db().deleteFrom("languages").where("id", "!=", last.id).execute();
+      const before = await storedState();
+      const response = await call("DELETE", `/${last.id}?content=keep`);
+      expect(response).toMatchObject({ status: 409, json: { error: { code: "last_language" } } });
+      expect((response.json as { error: { message: string } }).error.message).toContain("only language");
       expect(await storedState()).toEqual(before);
     });
   });

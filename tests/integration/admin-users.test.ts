@@ -43,15 +43,17 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
     return reply;
   }
 
-  const isAdmin = async (uid: string) => (await db().selectFrom("users").select("is_admin").where("uid", "=", uid).executeTakeFirstOrThrow()).is_admin === 1;
+  const isAdmin = async (uid: string) => (await db().selectFrom("users").select("role").where("uid", "=", uid).executeTakeFirstOrThrow()).role === "admin";
+  const ADMIN = { role: "admin" };
+  const USER = { role: "user" };
   const latestAudit = () => db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
   describe("the admin gate", () => {
     const endpoints: [string, string, unknown?][] = [
       ["GET", ""],
       ["GET", "?q=admin"],
-      ["POST", `/${readerUid}/admin`, { isAdmin: true }],
-      ["POST", "/demo-admin/admin", { isAdmin: false }],
+      ["PUT", `/${readerUid}/role`, ADMIN],
+      ["PUT", "/demo-admin/role", USER],
     ];
     it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
       await expectAdminGateRefuses(call, method, path, body, storedState);
@@ -70,11 +72,13 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
         displayName: expect.any(String),
         photoURL: null,
         emailVerified: true,
-        isAdmin: true,
+        role: "admin",
+        languages: [],
+        canPublish: false,
         createdAt: expect.any(String),
         lastSignInAt: null,
       });
-      expect(reply.json!.users!.find((user) => user.uid === readerUid)).toMatchObject({ email: "reader@example.com", isAdmin: false });
+      expect(reply.json!.users!.find((user) => user.uid === readerUid)).toMatchObject({ email: "reader@example.com", role: "user" });
     });
 
     it("searches email and name, case-insensitively, with LIKE wildcards taken literally", async () => {
@@ -99,7 +103,7 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
             display_name: null,
             photo_url: null,
             email_verified: 0,
-            is_admin: 0,
+            role: "user",
             created_at: now,
             last_sign_in_at: null,
           })),
@@ -116,72 +120,86 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
     });
   });
 
-  describe("POST /:uid/admin", () => {
-    it("grants admin rights, records it, and the user's own session gains access at once", async () => {
+  describe("PUT /:uid/role", () => {
+    it("grants admin rights, records the change of role, and the user's own session gains access at once", async () => {
       expect((await call("GET", "", { as: "user" })).status).toBe(403);
-      const reply = await call("POST", `/${readerUid}/admin`, { body: { isAdmin: true } });
+      const reply = await call("PUT", `/${readerUid}/role`, { body: ADMIN });
       expect(reply.status).toBe(200);
-      expect(reply.json!.user).toMatchObject({ uid: readerUid, isAdmin: true });
+      expect(reply.json!.user).toMatchObject({ uid: readerUid, role: "admin" });
       const audit = await latestAudit();
-      expect(audit).toMatchObject({ uid: adminUid, action: "grant_admin", entity: "user", entity_id: readerUid });
-      expect(JSON.parse(audit.before!)).toEqual({ isAdmin: false });
-      expect(JSON.parse(audit.after!)).toEqual({ isAdmin: true });
+      expect(audit).toMatchObject({ uid: adminUid, action: "change_role", entity: "user", entity_id: readerUid });
+      expect(JSON.parse(audit.before!)).toEqual({ role: "user", languages: [], canPublish: false });
+      expect(JSON.parse(audit.after!)).toEqual({ role: "admin", languages: [], canPublish: false });
       expect((await call("GET", "", { as: "user" })).status).toBe(200);
     });
 
-    it("changes nothing and records nothing when the user already has that status", async () => {
+    it("changes nothing and records nothing when the user already has that role", async () => {
       const before = await storedState();
-      const reply = await call("POST", `/${readerUid}/admin`, { body: { isAdmin: true } });
+      const reply = await call("PUT", `/${readerUid}/role`, { body: ADMIN });
       expect(reply.status).toBe(200);
-      expect(reply.json!.user!.isAdmin).toBe(true);
+      expect(reply.json!.user!.role).toBe("admin");
       expect(await storedState()).toEqual(before);
     });
 
-    it("revokes admin rights, and the session loses access at once", async () => {
-      const reply = await call("POST", `/${readerUid}/admin`, { body: { isAdmin: false } });
+    it("makes a translator for languages given by code or short code, audited, and the session follows at once", async () => {
+      const reply = await call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["fr", "AR", "fr-FR"], canPublish: true } });
       expect(reply.status).toBe(200);
-      expect(reply.json!.user!.isAdmin).toBe(false);
-      expect(await latestAudit()).toMatchObject({ action: "revoke_admin", entity_id: readerUid });
+      expect(reply.json!.user).toMatchObject({ role: "translator", languages: ["fr-FR", "ar"], canPublish: true });
+      const audit = await latestAudit();
+      expect(audit).toMatchObject({ action: "change_role", entity_id: readerUid });
+      expect(JSON.parse(audit.after!)).toEqual({ role: "translator", languages: ["fr-FR", "ar"], canPublish: true });
+      // Users are the admin's: a translator is refused them.
+      expect((await call("GET", "", { as: "user" })).status).toBe(403);
+      expect((await call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["fr"], canPublish: false } })).json!.user).toMatchObject({ languages: ["fr-FR"], canPublish: false });
+      expect((await call("PUT", `/${readerUid}/role`, { body: { role: "editor" } })).json!.user).toMatchObject({ role: "editor", languages: [], canPublish: false });
+    });
+
+    it("takes the role away, and the session loses access at once", async () => {
+      const reply = await call("PUT", `/${readerUid}/role`, { body: USER });
+      expect(reply.status).toBe(200);
+      expect(reply.json!.user!.role).toBe("user");
+      expect(await latestAudit()).toMatchObject({ action: "change_role", entity_id: readerUid });
       expect((await call("GET", "", { as: "user" })).status).toBe(403);
     });
 
     it("never removes the last admin (409 with a clear message)", async () => {
-      expect((await call("POST", "/demo-admin/admin", { body: { isAdmin: false } })).status).toBe(200);
-      const remaining = await db().selectFrom("users").select("uid").where("is_admin", "=", 1).execute();
+      expect((await call("PUT", "/demo-admin/role", { body: USER })).status).toBe(200);
+      const remaining = await db().selectFrom("users").select("uid").where("role", "=", "admin").execute();
       expect(remaining.map((row) => row.uid)).toEqual([adminUid]);
 
-      const refused = await expectRefused(() => call("POST", `/${adminUid}/admin`, { body: { isAdmin: false } }), 409, "isAdmin");
+      const refused = await expectRefused(() => call("PUT", `/${adminUid}/role`, { body: { role: "editor" } }), 409, "role");
       expect(refused.json!.error).toMatchObject({ code: "last_admin" });
       expect(refused.json!.error!.message).toContain("Olga Ops is the last administrator");
       expect(await isAdmin(adminUid)).toBe(true);
 
-      expect((await call("POST", "/demo-admin/admin", { body: { isAdmin: true } })).status).toBe(200);
-      expect((await call("POST", `/${adminUid}/admin`, { body: { isAdmin: false }, as: "admin" })).status).toBe(200);
-      // The admin revoked their own rights: their session is an ordinary user's now.
+      expect((await call("PUT", "/demo-admin/role", { body: ADMIN })).status).toBe(200);
+      expect((await call("PUT", `/${adminUid}/role`, { body: USER, as: "admin" })).status).toBe(200);
+      // The admin took their own role away: their session is an ordinary user's now.
       expect((await call("GET", "")).status).toBe(403);
-      await db().updateTable("users").set({ is_admin: 1 }).where("uid", "=", adminUid).execute();
+      await db().updateTable("users").set({ role: "admin" }).where("uid", "=", adminUid).execute();
     });
 
-    it("keeps one admin when two admins revoke each other at the same moment", async () => {
-      await db().updateTable("users").set({ is_admin: 0 }).where("is_admin", "=", 1).where("uid", "<>", adminUid).execute();
-      await db().updateTable("users").set({ is_admin: 1 }).where("uid", "=", readerUid).execute();
-      const replies = await Promise.all([
-        call("POST", `/${readerUid}/admin`, { body: { isAdmin: false } }),
-        call("POST", `/${adminUid}/admin`, { body: { isAdmin: false }, as: "user" }),
-      ]);
+    it("keeps one admin when two admins demote each other at the same moment", async () => {
+      await db().updateTable("users").set({ role: "user" }).where("role", "=", "admin").where("uid", "<>", adminUid).execute();
+      await db().updateTable("users").set({ role: "admin" }).where("uid", "=", readerUid).execute();
+      const replies = await Promise.all([call("PUT", `/${readerUid}/role`, { body: USER }), call("PUT", `/${adminUid}/role`, { body: USER, as: "user" })]);
       expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
-      const admins = await db().selectFrom("users").select("uid").where("is_admin", "=", 1).execute();
+      const admins = await db().selectFrom("users").select("uid").where("role", "=", "admin").execute();
       expect(admins).toHaveLength(1);
-      await db().updateTable("users").set({ is_admin: 1 }).where("uid", "in", [adminUid, "demo-admin"]).execute();
-      await db().updateTable("users").set({ is_admin: 0 }).where("uid", "=", readerUid).execute();
+      await db().updateTable("users").set({ role: "admin" }).where("uid", "in", [adminUid, "demo-admin"]).execute();
+      await db().updateTable("users").set({ role: "user" }).where("uid", "=", readerUid).execute();
     });
 
-    it("refuses an unknown user (404) and a body without a boolean isAdmin (400)", async () => {
-      await expectRefused(() => call("POST", "/no-such-user/admin", { body: { isAdmin: true } }), 404, "uid");
-      await expectRefused(() => call("POST", `/${readerUid}/admin`, { body: {} }), 400, "isAdmin");
-      await expectRefused(() => call("POST", `/${readerUid}/admin`, { body: { isAdmin: "yes" } }), 400, "isAdmin");
-      await expectRefused(() => call("POST", `/${readerUid}/admin`, { body: { isAdmin: true, role: "owner" } }), 400, "body");
-      await expectRefused(() => call("POST", `/${"u".repeat(256)}/admin`, { body: { isAdmin: true } }), 400, "uid");
+    it("refuses an unknown user (404) and a bad role, languages or publish right (400), naming the field", async () => {
+      await expectRefused(() => call("PUT", "/no-such-user/role", { body: ADMIN }), 404, "uid");
+      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: {} }), 400, "role");
+      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "owner" } }), 400, "role");
+      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "translator" } }), 400, "languages");
+      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["xx"] } }), 400, "languages");
+      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "editor", languages: ["fr"] } }), 400, "languages");
+      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["fr"], canPublish: "yes" } }), 400, "canPublish");
+      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "admin", isAdmin: true } }), 400, "body");
+      await expectRefused(() => call("PUT", `/${"u".repeat(256)}/role`, { body: ADMIN }), 400, "uid");
     });
   });
 });

@@ -51,7 +51,7 @@ describe.each(DATABASE_KINDS)("development sign-in on %s", (kind) => {
     const { result } = await popupResult(response);
     expect(result).toMatchObject({ ok: true, method: "github", welcome: "new", displayName: "Dev Person" });
     const session = await findSessionUser(db(), browser.cookie("pp_session")!);
-    expect(session?.user).toMatchObject({ email: "dev.person@example.com", displayName: "Dev Person", isAdmin: false });
+    expect(session?.user).toMatchObject({ email: "dev.person@example.com", displayName: "Dev Person", role: "user" });
     const identity = await db().selectFrom("identities").selectAll().where("uid", "=", session!.user.uid).executeTakeFirstOrThrow();
     expect(identity).toMatchObject({ provider: "github", subject: "dev:dev.person@example.com" });
 
@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)("development sign-in on %s", (kind) => {
   it("signs the demo admin in as the seeded admin", async () => {
     const browser = createBrowser(testApp.app);
     await devSignIn(browser, { email: "admin@example.com", name: "Demo Admin" });
-    expect((await findSessionUser(db(), browser.cookie("pp_session")!))?.user).toMatchObject({ uid: "demo-admin", isAdmin: true });
+    expect((await findSessionUser(db(), browser.cookie("pp_session")!))?.user).toMatchObject({ uid: "demo-admin", role: "admin" });
   });
 
   it("shows the form again with the problem for bad input, and signs nobody in", async () => {
@@ -178,8 +178,9 @@ describe.each(DATABASE_KINDS)("npm run admin on %s", (kind) => {
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
-  const isAdmin = async (uid: string) =>
-    (await testApp.services.database.db.selectFrom("users").select("is_admin").where("uid", "=", uid).executeTakeFirstOrThrow()).is_admin;
+  const roleOf = async (uid: string) =>
+    (await testApp.services.database.db.selectFrom("users").select(["role", "role_languages", "can_publish"]).where("uid", "=", uid).executeTakeFirstOrThrow());
+  const isAdmin = async (uid: string) => ((await roleOf(uid)).role === "admin" ? 1 : 0);
 
   it("grants and revokes by email, audited, and never revokes the last admin", { timeout: 60_000 }, async () => {
     expect(await admin("revoke", "admin@example.com")).toMatchObject({ code: 1, stderr: expect.stringContaining("last administrator") });
@@ -194,9 +195,26 @@ describe.each(DATABASE_KINDS)("npm run admin on %s", (kind) => {
     expect(await isAdmin("demo-admin")).toBe(0);
     const audit = await testApp.services.database.db.selectFrom("audit_log").select(["uid", "action", "entity_id"]).where("entity", "=", "user").orderBy("id").execute();
     expect(audit).toEqual([
-      { uid: "cli", action: "grant_admin", entity_id: "cli-reader" },
-      { uid: "cli", action: "revoke_admin", entity_id: "demo-admin" },
+      { uid: "cli", action: "change_role", entity_id: "cli-reader" },
+      { uid: "cli", action: "change_role", entity_id: "demo-admin" },
     ]);
+  });
+
+  it("grants a translator's role with --role and --languages (short codes accepted), and an editor's", { timeout: 60_000 }, async () => {
+    expect(await admin("grant", "admin@example.com")).toMatchObject({ code: 0, stdout: "admin@example.com is now an administrator.\n" });
+    expect(await admin("grant", "reader@example.com", "--role", "translator", "--languages", "fr,ar", "--publish")).toMatchObject({
+      code: 0,
+      stdout: "reader@example.com is now a translator for fr-FR, ar (may publish).\n",
+    });
+    expect(await roleOf("cli-reader")).toEqual({ role: "translator", role_languages: "fr-FR,ar", can_publish: 1 });
+    expect((await admin("list")).stdout).toContain("reader@example.com  Translator fr-FR,ar (may publish)");
+    expect(await admin("grant", "reader@example.com", "--role", "translator")).toMatchObject({ code: 2, stderr: expect.stringContaining("a translator needs at least one language") });
+    expect(await admin("grant", "reader@example.com", "--role", "translator", "--languages", "xx")).toMatchObject({ code: 2, stderr: expect.stringContaining('"xx" is not a language of this site') });
+    expect(await admin("grant", "reader@example.com", "--role", "owner")).toMatchObject({ code: 2, stderr: expect.stringContaining("must be one of") });
+    expect(await admin("grant", "reader@example.com", "--role", "editor", "--languages", "fr")).toMatchObject({ code: 2, stderr: expect.stringContaining("only a translator") });
+    expect(await admin("grant", "reader@example.com", "--role", "editor")).toMatchObject({ code: 0, stdout: "reader@example.com is now an editor.\n" });
+    expect(await roleOf("cli-reader")).toEqual({ role: "editor", role_languages: "", can_publish: 0 });
+    expect(await admin("revoke", "reader@example.com")).toMatchObject({ code: 0, stdout: "reader@example.com is no longer an editor.\n" });
   });
 
   it("says clearly when no user has the email, and shows its usage", { timeout: 60_000 }, async () => {

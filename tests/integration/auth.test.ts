@@ -113,7 +113,7 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     expect(html).not.toMatch(/access_token|id_token/);
 
     const user = await sessionUser(browser);
-    expect(user).toMatchObject({ displayName: "Ada Lovelace", email: "ada.new@example.com", photoURL: "https://example.com/ada.png", isAdmin: false });
+    expect(user).toMatchObject({ displayName: "Ada Lovelace", email: "ada.new@example.com", photoURL: "https://example.com/ada.png", role: "user" });
     const identity = await db().selectFrom("identities").selectAll().where("provider", "=", "google").where("subject", "=", ada.sub).executeTakeFirstOrThrow();
     expect(identity.uid).toBe(user!.uid);
     expect(browser.jar.get(new URL("http://localhost/auth/"), "pp_signin")).toBeUndefined();
@@ -173,16 +173,16 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     const browser = browserAs("google", googleUser({ email: "Admin@Example.com", name: "Demo Admin (Google)" }));
     const { result } = await popupResult((await signIn(browser, "google")).response);
     expect(result).toMatchObject({ ok: true, welcome: "returning" });
-    expect(await sessionUser(browser)).toMatchObject({ uid: "demo-admin", isAdmin: true, email: "admin@example.com" });
+    expect(await sessionUser(browser)).toMatchObject({ uid: "demo-admin", role: "admin", email: "admin@example.com" });
   });
 
   it("makes ADMIN_EMAILS admins at sign-in, and only them", async () => {
     const boss = browserAs("google", googleUser({ email: "boss@example.com", name: "Boss" }));
     await signIn(boss, "google");
-    expect(await sessionUser(boss)).toMatchObject({ isAdmin: true });
+    expect(await sessionUser(boss)).toMatchObject({ role: "admin" });
     const other = browserAs("google", googleUser({ email: "not-the-boss@example.com" }));
     await signIn(other, "google");
-    expect(await sessionUser(other)).toMatchObject({ isAdmin: false });
+    expect(await sessionUser(other)).toMatchObject({ role: "user" });
   });
 
   it("rotates the session: signing in again ends the previous session", async () => {

@@ -109,6 +109,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
           sources,
           sources.map(() => renderVersion("x")),
           sameInstant,
+          { uid: "test", keep: 50 },
         ),
       );
     await testApp.services.content.changed({ kind: "articles", articles: changes });

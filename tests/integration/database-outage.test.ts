@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
-import { startRealServer, type RealServer } from "./real-server.ts";
+import { startRealServer, type RealServer } from "./server-process.ts";
 import { signedInCookie } from "./support.ts";
 
 const PG_ROOT = "/usr/lib/postgresql";

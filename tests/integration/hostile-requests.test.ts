@@ -6,7 +6,7 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "./support.ts";
-import { rawGet, rawRequest, startRealServer, type RealServer } from "./real-server.ts";
+import { rawGet, rawRequest, startRealServer, type RealServer } from "./server-process.ts";
 
 /** Request targets sent verbatim; each must get a 4xx. */
 const HOSTILE_TARGETS: string[] = [

@@ -1,27 +1,22 @@
 /**
- * The real server as a child process (`node server/main.ts`, which builds first
- * when the build is missing or stale), on a free port and its own SQLite file:
- * for tests about the process itself (signals, exit codes).
+ * The real server in a child process, on a free port, for tests about what only
+ * a real process shows:
+ * - `startServerProcess`: `node server/main.ts` (what `npm start` runs; it builds first
+ *   when the build is missing or stale) on its own SQLite file — signals, exit codes, files.
+ * - `startRealServer`: the built bundle (`build/server/index.js`) on a fresh database of
+ *   either kind — raw request targets, the page cache's fast path, timeouts, memory.
+ * Both start through `launch()`: spawn, collect the output, wait for /healthz.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./support.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
-
-export interface ServerProcess {
-  url: string;
-  port: number;
-  dataDir: string;
-  child: ChildProcess;
-  output(): string;
-  /** Resolves with the exit code (null when killed by a signal). */
-  exited: Promise<number | null>;
-  stop(): Promise<void>;
-}
+const SERVER_BUNDLE = join(projectRoot, "build/server/index.js");
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,13 +29,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<ServerProcess> {
+interface Launched {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+/** Starts `node <args>` with the server's settings for a free port, and waits until /healthz answers. */
+async function launch(args: string[], env: Record<string, string>, databaseUrl: string): Promise<Launched> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "pp-process-"));
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATABASE_URL: `sqlite:${join(dataDir, "site.db")}`, LOG_LEVEL: "info", ...env },
+    env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATABASE_URL: databaseUrl, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -55,19 +60,112 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
       child.kill("SIGKILL");
       throw new Error(`the server did not start:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  return { url, port, child, output: () => output, exited };
+}
+
+export interface ServerProcess extends Launched {
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "pp-process-"));
+  const server = await launch(["server/main.ts"], env, `sqlite:${join(dataDir, "site.db")}`);
   return {
-    url,
-    port,
+    ...server,
     dataDir,
-    child,
-    output: () => output,
-    exited,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      await exited;
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
+      await server.exited;
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+export interface RealServer {
+  url: string;
+  port: number;
+  pid: number;
+  databaseUrl: string;
+  /** The JSON log lines written so far. */
+  logs(): LogLine[];
+  /** Whether the process is still running. */
+  alive(): boolean;
+  /** Resident memory of the server process, in bytes. */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+export async function startRealServer(kind: DatabaseKind, env: Record<string, string> = {}, database?: TestDatabase): Promise<RealServer> {
+  if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run "npm run build" first (npm test does).`);
+  const target = database ?? (await createTestDatabase(kind));
+  const server = await launch(["--input-type=module", "-e", `const { start } = await import(${JSON.stringify(SERVER_BUNDLE)}); await start();`], { NODE_ENV: "test", ...env }, target.url);
+  const { child } = server;
+  return {
+    url: server.url,
+    port: server.port,
+    pid: child.pid!,
+    databaseUrl: target.url,
+    logs: () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as LogLine),
+    alive: () => child.exitCode === null && child.signalCode === null,
+    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]) * 1024,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await server.exited;
+      if (!database) await target.drop();
+    },
+  };
+}
+
+export interface RawResponse {
+  status: number;
+  head: string;
+  /** Set-Cookie lines. */
+  cookies: string[];
+  body: string;
+}
+
+/**
+ * Sends bytes exactly as given (no URL parsing or normalisation on the way)
+ * and reads the answer until the server closes the connection.
+ */
+export function rawRequest(port: number, request: string | Buffer, options: { timeoutMs?: number } = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no complete answer within ${options.timeoutMs ?? 10_000} ms`));
+    }, options.timeoutMs ?? 10_000);
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString("latin1");
+      const [head = "", ...rest] = text.split("\r\n\r\n");
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      const cookies = head.split("\r\n").filter((line) => /^set-cookie:/i.test(line)).map((line) => line.replace(/^set-cookie:\s*/i, ""));
+      resolve({ status, head, cookies, body: rest.join("\r\n\r\n") });
+    });
+    socket.write(request);
+  });
+}
+
+/** A GET with the target written verbatim. */
+export function rawGet(port: number, target: string | Buffer, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const lines = Object.entries({ Host: `127.0.0.1:${port}`, Connection: "close", ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+  return rawRequest(port, Buffer.concat([Buffer.from("GET "), Buffer.isBuffer(target) ? target : Buffer.from(target, "latin1"), Buffer.from(` HTTP/1.1\r\n${lines.join("")}\r\n`)]));
 }

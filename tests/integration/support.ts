@@ -65,7 +65,8 @@ export async function xsrfHeaders(app: { request: (path: string, init?: RequestI
 /** A user and a live session for it, as a Cookie header value: how tests act as a visitor, a user or an admin. */
 export async function signedInCookie(
   services: { database: { db: import("kysely").Kysely<import("#server/db/schema.ts").Database> } },
-  user: { uid?: string; email: string; displayName?: string; isAdmin?: boolean },
+  /** isAdmin: true is role "admin"; a translator's languages are stored codes ("fr-FR"). */
+  user: { uid?: string; email: string; displayName?: string; isAdmin?: boolean; role?: import("#core/auth/roles.ts").Role; languages?: string[]; canPublish?: boolean },
 ): Promise<string> {
   const { createSession } = await import("#server/auth/sessions.ts");
   const uid = user.uid ?? `test-${randomBytes(4).toString("hex")}`;
@@ -77,7 +78,9 @@ export async function signedInCookie(
       display_name: user.displayName ?? user.email,
       photo_url: null,
       email_verified: 1,
-      is_admin: user.isAdmin ? 1 : 0,
+      role: user.role ?? (user.isAdmin ? "admin" : "user"),
+      role_languages: (user.languages ?? []).join(","),
+      can_publish: user.canPublish ? 1 : 0,
       created_at: new Date().toISOString(),
       last_sign_in_at: null,
     })

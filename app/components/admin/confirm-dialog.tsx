@@ -5,6 +5,7 @@
  * the control that opened the dialog when it closes.
  */
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/confirm-dialog.css";
 
 export interface ConfirmDialogProps {
@@ -21,6 +22,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, children, confirmLabel, tone = "normal", busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useAdminText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -67,7 +69,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, tone = "nor
       )}
       <div className="confirm-dialog__actions">
         <button ref={cancelRef} type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("admin.common.cancel")}
         </button>
         <button type="button" className={tone === "danger" ? "button button--danger" : "button"} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
           {confirmLabel}

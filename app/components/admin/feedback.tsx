@@ -5,6 +5,7 @@
  * and the alert region that shows it.
  */
 import { useState } from "react";
+import type { Translate } from "#core/i18n/translate.ts";
 import { userMessageFor } from "#app/lib/api-client.ts";
 import { useToasts, type Toasts } from "#app/toast/context.tsx";
 
@@ -40,9 +41,9 @@ export function SaveStatus({ feedback }: { feedback: { status: string } }) {
   );
 }
 
-/** What to tell the admin when a request failed. */
-export function failureMessage(error: unknown, action: string): string {
-  return userMessageFor(error) ?? `Could not ${action}: the server did not answer as expected. Check your connection and try again.`;
+/** What to tell the admin when a request failed: the server's 4xx message, else `couldNot` ("Could not save the image") and why. */
+export function failureMessage(error: unknown, couldNot: string, t: Translate): string {
+  return userMessageFor(error) ?? t("admin.common.failure", { couldNot });
 }
 
 /** The server prefixes field messages with the field's name ("code: …"); next to the field that name is redundant. */

@@ -5,7 +5,9 @@
  */
 import { useRef, useState, type ReactNode } from "react";
 import type { z } from "zod";
+import type { Translate } from "#core/i18n/translate.ts";
 import { ApiError } from "#app/lib/api-client.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import { failureMessage, withoutFieldPrefix } from "./feedback.tsx";
 
 /** Field name → message. "body" holds an error about the request as a whole. */
@@ -22,12 +24,12 @@ export function fieldErrorsFrom(issues: readonly z.core.$ZodIssue[]): FieldError
 }
 
 /** A failed request as field errors: the server's field error on its field, anything else as a general error. */
-export function requestErrors(error: unknown, fields: readonly string[], action: string): { fields: FieldErrors; general: string | null } {
+export function requestErrors(error: unknown, fields: readonly string[], couldNot: string, t: Translate): { fields: FieldErrors; general: string | null } {
   const field = error instanceof ApiError ? error.body?.error.field : undefined;
   if (error instanceof ApiError && error.kind === "client" && field !== undefined && fields.includes(field)) {
     return { fields: { [field]: withoutFieldPrefix(error.body!.error.message, field) }, general: null };
   }
-  return { fields: {}, general: failureMessage(error, action) };
+  return { fields: {}, general: failureMessage(error, couldNot, t) };
 }
 
 export interface ControlProps {
@@ -85,6 +87,7 @@ export function ErrorSummary({
   labels: Record<string, string>;
   idFor: (field: string) => string;
 }) {
+  const { t } = useAdminText();
   const entries = Object.entries(errors);
   const hasErrors = general !== null || entries.length > 0;
   return (
@@ -92,7 +95,7 @@ export function ErrorSummary({
       {general && <p>{general}</p>}
       {entries.length > 0 && (
         <>
-          <p>{entries.length === 1 ? "Please correct this field:" : `Please correct these ${entries.length} fields:`}</p>
+          <p>{t("admin.form.correct_fields", { count: entries.length })}</p>
           <ul>
             {entries.map(([field, message]) => (
               <li key={field}>

@@ -1,17 +1,17 @@
-import type { ArticleListView } from "#server/content/public-pages.ts";
+import type { ArticleListView } from "#core/views.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { ArticleCard } from "#app/components/article-card.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { Seo } from "#app/components/seo.tsx";
 
 export function ArticleListPage({ view }: { view: ArticleListView }) {
-  const { t } = useShell();
+  const { t, tl } = useShell();
   return (
     <>
       <Seo title={t("ARTICLES:TITLE")} description={t("ARTICLES:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
-      <h1 className="page-title">{t("ARTICLES:TITLE")}</h1>
+      <h1 className="page-title">{tl("ARTICLES:TITLE")}</h1>
       {view.items.length === 0 ? (
-        <p>{t("ARTICLES:EMPTY")}</p>
+        <p>{tl("ARTICLES:EMPTY")}</p>
       ) : (
         <div className="card-grid">
           {view.items.map((article) => (

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import type { ArticleView } from "#server/content/public-pages.ts";
+import type { ArticleView } from "#core/views.ts";
 import { formatDate } from "#core/i18n/format.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { Seo } from "#app/components/seo.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
+import { JobLink } from "#app/components/pages/job-link.tsx";
 
 export function ArticlePage({ view }: { view: ArticleView }) {
-  const { t, language } = useShell();
+  const { t, tl, language } = useShell();
   const { article } = view;
   return (
     <article className="article" aria-labelledby="article-title">
@@ -22,12 +23,21 @@ export function ArticlePage({ view }: { view: ArticleView }) {
         <h1 id="article-title">{article.title}</h1>
         <p className="article__summary">{article.summary}</p>
         <p className="article__meta">
-          {t("ARTICLES:BY", { author: article.author })}
+          {tl("ARTICLES:BY", { author: article.author })}
           <span aria-hidden="true"> · </span>
-          <time dateTime={article.publishedAt}>{t("ARTICLES:PUBLISHED", { date: formatDate(article.publishedAt, language.code) })}</time>
+          <time dateTime={article.publishedAt}>{tl("ARTICLES:PUBLISHED", { date: formatDate(article.publishedAt, language.code) })}</time>
           <span aria-hidden="true"> · </span>
-          {t("ARTICLES:READING_TIME", { minutes: article.readingMinutes })}
+          {tl("ARTICLES:READING_TIME", { minutes: article.readingMinutes })}
         </p>
+        {view.outdatedNotice && (
+          <p role="note" className="article__outdated">
+            {t("ARTICLES:OUTDATED_NOTICE", { date: formatDate(view.outdatedNotice.changedAt, language.code) })}{" "}
+            {t("ARTICLES:READ_ORIGINAL")}{" "}
+            <Link to={view.outdatedNotice.original.path} hrefLang={view.outdatedNotice.original.code} lang={view.outdatedNotice.original.code} dir={view.outdatedNotice.original.dir}>
+              {view.outdatedNotice.original.label}
+            </Link>
+          </p>
+        )}
       </header>
       {article.coverImage ? (
         <ResponsiveImage className="article__cover" image={article.coverImage} alt={article.coverAlt} loading="eager" />
@@ -38,18 +48,28 @@ export function ArticlePage({ view }: { view: ArticleView }) {
       <footer className="article__footer">
         {article.updatedAt !== article.publishedAt && (
           <p>
-            <time dateTime={article.updatedAt}>{t("ARTICLES:UPDATED", { date: formatDate(article.updatedAt, language.code) })}</time>
+            <time dateTime={article.updatedAt}>{tl("ARTICLES:UPDATED", { date: formatDate(article.updatedAt, language.code) })}</time>
           </p>
+        )}
+        {view.tagLinks.length > 0 && (
+          <section aria-labelledby="tags-title">
+            <h2 id="tags-title">{t("TAGS:LABEL")}</h2>
+            <ul className="chip-list">
+              {view.tagLinks.map((link) => (
+                <li key={link.tag}>
+                  <Link to={link.path}>{link.tag}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
         {view.relatedJobs.length > 0 && (
           <section aria-labelledby="related-job-title">
-            <h2 id="related-job-title">{t("ARTICLES:RELATED_JOB")}</h2>
+            <h2 id="related-job-title">{tl("ARTICLES:RELATED_JOB")}</h2>
             <ul className="chip-list">
               {view.relatedJobs.map((job) => (
                 <li key={job.code}>
-                  <Link to={job.path}>
-                    <span className="code">{job.code}</span> <span lang={job.labelLang === language.code ? undefined : job.labelLang}>{job.label}</span>
-                  </Link>
+                  <JobLink job={job} pageLanguage={language.code} />
                 </li>
               ))}
             </ul>
@@ -57,7 +77,7 @@ export function ArticlePage({ view }: { view: ArticleView }) {
         )}
         {view.otherLanguages.length > 0 && (
           <section aria-labelledby="also-in-title">
-            <h2 id="also-in-title">{t("ARTICLES:ALSO_IN")}</h2>
+            <h2 id="also-in-title">{tl("ARTICLES:ALSO_IN")}</h2>
             <ul className="chip-list">
               {view.otherLanguages.map((other) => (
                 <li key={other.code}>

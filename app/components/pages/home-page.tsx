@@ -1,23 +1,23 @@
 import { Link } from "react-router";
-import type { HomeView } from "#server/content/public-pages.ts";
+import type { HomeView } from "#core/views.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { ArticleCard } from "#app/components/article-card.tsx";
 import { Seo } from "#app/components/seo.tsx";
 
 export function HomePage({ view }: { view: HomeView }) {
-  const { t } = useShell();
+  const { t, tl } = useShell();
   return (
     <>
       <Seo title={t("SITE:TITLE")} description={t("SITE:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
       <section className="hero" aria-labelledby="home-title">
-        <p className="hero__tagline">{t("SITE:TAGLINE")}</p>
-        <h1 id="home-title">{t("HOME:TITLE")}</h1>
-        <p className="hero__intro">{t("HOME:INTRO")}</p>
+        <p className="hero__tagline">{tl("SITE:TAGLINE")}</p>
+        <h1 id="home-title">{tl("HOME:TITLE")}</h1>
+        <p className="hero__intro">{tl("HOME:INTRO")}</p>
       </section>
       <section aria-labelledby="latest-title" className="section">
         <div className="section__header">
-          <h2 id="latest-title">{t("HOME:LATEST")}</h2>
-          {view.articlesPath && <Link to={view.articlesPath}>{t("HOME:ALL_ARTICLES")}</Link>}
+          <h2 id="latest-title">{tl("HOME:LATEST")}</h2>
+          {view.articlesPath && <Link to={view.articlesPath}>{tl("HOME:ALL_ARTICLES")}</Link>}
         </div>
         {view.latest.length > 0 ? (
           <div className="card-grid">
@@ -26,19 +26,19 @@ export function HomePage({ view }: { view: HomeView }) {
             ))}
           </div>
         ) : (
-          <p>{t("ARTICLES:EMPTY")}</p>
+          <p>{tl("ARTICLES:EMPTY")}</p>
         )}
       </section>
       {view.jobsPath && (
         <section aria-labelledby="jobs-title" className="section feature">
-          <h2 id="jobs-title">{t("HOME:JOBS_TITLE")}</h2>
-          <p>{t("HOME:JOBS_TEXT")}</p>
+          <h2 id="jobs-title">{tl("HOME:JOBS_TITLE")}</h2>
+          <p>{tl("HOME:JOBS_TEXT")}</p>
           <p className="feature__figures">
-            <span>{t("HOME:JOB_COUNT", { count: view.jobCount })}</span> ·{" "}
-            <span>{t("HOME:DOMAIN_COUNT", { count: view.domainCount })}</span>
+            <span>{tl("HOME:JOB_COUNT", { count: view.jobCount })}</span> ·{" "}
+            <span>{tl("HOME:DOMAIN_COUNT", { count: view.domainCount })}</span>
           </p>
           <Link className="button" to={view.jobsPath}>
-            {t("HOME:JOBS_LINK")}
+            {tl("HOME:JOBS_LINK")}
           </Link>
         </section>
       )}

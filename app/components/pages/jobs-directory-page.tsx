@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { JobsDirectoryView } from "#server/content/public-pages.ts";
+import type { JobsDirectoryView } from "#core/views.ts";
 import { itemPath } from "#core/paths.ts";
 import { SEARCH_QUERY_MAX_LENGTH, slugify } from "#core/text.ts";
 import { useShell } from "#app/lib/use-shell.ts";
@@ -10,13 +10,13 @@ import { Seo } from "#app/components/seo.tsx";
  * (or the matches of a search). Every job is reachable by plain links: index → domaine → job.
  */
 export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
-  const { t, language } = useShell();
+  const { t, tl, language } = useShell();
   const count = (value: number) => t("JOBS:RESULTS", { count: value });
   const listing = view.query !== "" || view.domain !== null;
   // First on the directory's own page; after the jobs once a domaine is chosen, to go on to the next.
   const domainIndex = (
     <nav aria-labelledby="domain-index-title" className="domain-index">
-      <h2 id="domain-index-title">{t("JOBS:BROWSE")}</h2>
+      <h2 id="domain-index-title">{tl("JOBS:BROWSE")}</h2>
       <ul>
         {view.index.map((domain) => (
           <li key={domain.letter}>
@@ -32,14 +32,14 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   return (
     <>
       <Seo title={t("JOBS:TITLE")} description={t("JOBS:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
-      <h1 className="page-title">{t("JOBS:TITLE")}</h1>
-      <p className="lead">{t("JOBS:INTRO")}</p>
+      <h1 className="page-title">{tl("JOBS:TITLE")}</h1>
+      <p className="lead">{tl("JOBS:INTRO")}</p>
       <Form method="get" role="search" className="search-form">
-        <label htmlFor="job-search">{t("JOBS:SEARCH_LABEL")}</label>
+        <label htmlFor="job-search">{tl("JOBS:SEARCH_LABEL")}</label>
         <div className="search-form__row">
           <input id="job-search" type="search" name="q" defaultValue={view.query} maxLength={SEARCH_QUERY_MAX_LENGTH} autoComplete="off" />
           <button type="submit" className="button">
-            {t("JOBS:SEARCH_BUTTON")}
+            {tl("JOBS:SEARCH_BUTTON")}
           </button>
         </div>
       </Form>
@@ -68,7 +68,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
         </section>
       ))}
       {view.domain !== null && domainIndex}
-      <p className="attribution">{t("JOBS:SOURCE")}</p>
+      <p className="attribution">{tl("JOBS:SOURCE")}</p>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import { MAX_RANGE_DAYS, summaryQuerySchema } from "#core/admin/analytics/schema.ts";
 import { analyticsSummary } from "#server/admin/analytics/service.ts";
-import { requireAdmin } from "#server/auth/guard.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { LanguageSwitchChart, TrafficChart } from "#app/components/admin/analytics-charts.tsx";
 import { withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
@@ -15,7 +15,7 @@ const fieldId = (field: string) => `analytics-${field}`;
 
 /** /admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD (GET form): the events of those days. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context.get(requestContext).user);
+  requireStaff(context.get(requestContext).user);
   const params = new URL(request.url).searchParams;
   const range = parseQuery(summaryQuerySchema(), params);
   if (!range.ok) {

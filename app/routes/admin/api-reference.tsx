@@ -3,14 +3,14 @@
  * /api/openapi.json (no third-party viewer, nothing from a CDN).
  */
 import { useEffect, useState } from "react";
-import { requireAdmin } from "#server/auth/guard.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { requestContext } from "#server/context.ts";
 import "#app/styles/admin-reports.css";
 import "#app/styles/admin-api.css";
 import type { Route } from "./+types/api-reference";
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context.get(requestContext).user);
+  requireStaff(context.get(requestContext).user);
   return null;
 }
 

@@ -1,41 +1,47 @@
 /**
- * /admin/articles (PRODUCT.md §5, §7): every article with its versions per
- * language, filtered by language and status through a plain GET form.
+ * /admin/articles (PRODUCT.md §5, §7): articles with their translation status in
+ * every shown language (issue 10), filtered by language and status through a plain
+ * GET form, a page at a time by keyset ("Next page" carries the cursor).
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { listArticlesQuery, type AdminArticleSummary } from "#core/admin/articles/schema.ts";
+import { TRANSLATION_STATUS_LABELS, type TranslationStatus } from "#core/translation-status.ts";
 import { listArticles } from "#server/admin/articles/service.ts";
-import { requireAdmin } from "#server/auth/guard.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { TableRegion } from "#app/components/admin/table-region.tsx";
 import { requestContext, servicesContext } from "#server/context.ts";
 import "#app/styles/admin-grid.css";
 import "#app/styles/admin-articles.css";
+import { useMay } from "#app/lib/admin-grant.ts";
 import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context.get(requestContext).user);
+  requireStaff(context.get(requestContext).user);
   const services = context.get(servicesContext);
   const parsed = parseQuery(listArticlesQuery, new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const articles = await listArticles(services, parsed.value).catch((error: unknown) => {
+  const { articles, next } = await listArticles(services, parsed.value).catch((error: unknown) => {
     // An unknown language in the address: the same 400 the API gives.
     if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
     throw error;
   });
   const languages = services.content.current().languages.map(({ code, label, dir, enabled, favorite }) => ({ code, label, dir, enabled, favorite }));
-  return { articles, languages, filter: { language: parsed.value.language ?? "", status: parsed.value.status ?? "" } };
+  const filter = { language: parsed.value.language ?? "", status: parsed.value.status ?? "" };
+  const nextPath = next === null ? null : `/admin/articles?${new URLSearchParams({ ...filter, after: next })}`;
+  return { articles, languages, filter, nextPath, paged: parsed.value.after !== undefined };
 }
 
 const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
-  const { articles, languages, filter } = loaderData;
+  const { articles, languages, filter, nextPath, paged } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/articles";
   const languageOf = (code: string) => languages.find((language) => language.code === code);
   const favorite = languages.find((language) => language.favorite)?.code;
+  const mayManage = useMay()("content.manage");
 
   /** The title to show: the filtered language's, else the favorite language's, else the first. */
   const headline = (article: AdminArticleSummary) =>
@@ -43,15 +49,29 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
     article.versions.find((version) => version.code === favorite) ??
     article.versions[0];
 
+  /** One chip per shown language (Missing where there is no version), then versions in hidden languages; the source says so. */
+  const statusChips = (article: AdminArticleSummary) => {
+    const codes = [...languages.filter((language) => language.enabled).map((language) => language.code)];
+    for (const version of article.versions) if (!codes.includes(version.code)) codes.push(version.code);
+    return codes.map((code) => {
+      const version = article.versions.find((candidate) => candidate.code === code);
+      const kind: TranslationStatus | "source" = code === article.sourceLanguage ? "source" : (version?.translation ?? "missing");
+      const text = kind === "source" ? `Source${version?.status === "draft" ? " (draft)" : ""}` : TRANSLATION_STATUS_LABELS[kind];
+      return { code, kind, text };
+    });
+  };
+
   const filtered = filter.language !== "" || filter.status !== "";
   return (
     <div className="admin-page articles-page">
       <title>Articles · Admin · Polyglot Press</title>
       <div className="articles-page__head">
         <h1>Articles</h1>
-        <Link className="button" to="/admin/articles/new">
-          New article
-        </Link>
+        {mayManage && (
+          <Link className="button" to="/admin/articles/new">
+            New article
+          </Link>
+        )}
       </div>
       <p className="admin-page__intro">Each article has one version per language, each a draft or published on its own.</p>
 
@@ -72,7 +92,12 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           <select id="filter-status" name="status" defaultValue={filter.status}>
             <option value="">Any status</option>
             <option value="published">Published</option>
-            <option value="draft">Draft</option>
+            {(["draft", "current", "outdated", "missing"] as const).map((status) => (
+              <option key={status} value={status}>
+                {TRANSLATION_STATUS_LABELS[status]}
+                {status === "missing" ? " (choose a language)" : ""}
+              </option>
+            ))}
           </select>
         </div>
         <button type="submit" className="button button--secondary">
@@ -85,12 +110,13 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         <table className="admin-table articles-table" aria-busy={loading || undefined}>
           <caption id="articles-caption">
             {articles.length} {articles.length === 1 ? "article" : "articles"}
-            {filtered ? " matching the filter" : ""}, most recently changed first
+            {filtered ? " matching the filter" : ""}
+            {paged || nextPath ? " on this page" : ""}, most recently changed first
           </caption>
           <thead>
             <tr>
               <th scope="col">Title</th>
-              <th scope="col">Versions</th>
+              <th scope="col">Translations</th>
               <th scope="col">Author</th>
               <th scope="col">Changed</th>
             </tr>
@@ -99,7 +125,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
             {articles.length === 0 && (
               <tr>
                 <td colSpan={4} className="articles-table__empty">
-                  No article matches. <Link to="/admin/articles/new">Write one</Link>.
+                  No article matches.{mayManage && <> <Link to="/admin/articles/new">Write one</Link>.</>}
                 </td>
               </tr>
             )}
@@ -116,20 +142,19 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                     <span className="articles-table__key">{article.key}</span>
                   </th>
                   <td>
-                    <ul className="version-chips" aria-label="Versions">
-                      {article.versions.map((version) => (
-                        <li key={version.code}>
+                    <ul className="version-chips">
+                      {statusChips(article).map((chip) => (
+                        <li key={chip.code}>
                           <Link
-                            to={`/admin/articles/${article.id}?language=${encodeURIComponent(version.code)}`}
+                            to={`/admin/articles/${article.id}?language=${encodeURIComponent(chip.code)}`}
                             className="version-chip"
-                            title={`${languageOf(version.code)?.label ?? version.code}: ${version.title}`}
+                            title={`${languageOf(chip.code)?.label ?? chip.code}: ${chip.text}`}
                           >
-                            {version.code}
-                            <span className={`version-chip__status version-chip__status--${version.status}`}>{version.status}</span>
+                            {chip.code}
+                            <span className={`version-chip__status version-chip__status--${chip.kind}`}>{chip.text}</span>
                           </Link>
                         </li>
                       ))}
-                      {article.versions.length === 0 && <li className="articles-table__none">No version yet</li>}
                     </ul>
                   </td>
                   <td dir="auto">{article.author}</td>
@@ -142,6 +167,16 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </TableRegion>
+      {(paged || nextPath) && (
+        <nav className="articles-pages" aria-label="Pages of the list">
+          {paged && <Link to={`/admin/articles?${new URLSearchParams(filter)}`}>First page</Link>}
+          {nextPath && (
+            <Link to={nextPath} rel="next">
+              Next page
+            </Link>
+          )}
+        </nav>
+      )}
     </div>
   );
 }

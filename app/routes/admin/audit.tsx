@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { auditQuerySchema, type AuditListEntry } from "#core/admin/audit/schema.ts";
 import { auditFacets, listAudit } from "#server/admin/audit/service.ts";
-import { requireAdmin } from "#server/auth/guard.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { AuditDiff, changeSummary } from "#app/components/admin/audit-diff.tsx";
 import { withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
@@ -18,7 +18,7 @@ const fieldId = (field: string) => `audit-${field}`;
 
 /** /admin/audit?entity=&action=&actor=&from=&to=&page= (GET form). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context.get(requestContext).user);
+  requireStaff(context.get(requestContext).user);
   const services = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const values = Object.fromEntries(FILTERS.map((filter) => [filter, params.get(filter) ?? ""])) as Record<Filter, string>;

@@ -1,87 +1,86 @@
 import { Link } from "react-router";
 import type { DashboardFigures } from "#core/admin/dashboard/schema.ts";
+import type { Translate } from "#core/i18n/translate.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import { dashboardFigures } from "#server/admin/dashboard/service.ts";
-import { requireAdmin } from "#server/auth/guard.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context.get(requestContext).user);
+  requireStaff(context.get(requestContext).user);
   return { figures: await dashboardFigures(context.get(servicesContext)) };
 }
 
-const number = new Intl.NumberFormat("en-US");
-const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
-const plural = (count: number, one: string, many: string) => `${number.format(count)} ${count === 1 ? one : many}`;
-
 interface Area {
   to: string;
+  /** Key of the area's name (the navigation's) and of its description. */
   name: string;
   description: string;
-  figure: (figures: DashboardFigures) => string;
+  figure: (figures: DashboardFigures, t: Translate) => string;
 }
 
 const AREAS: Area[] = [
   {
     to: "/admin/languages",
-    name: "Languages",
-    description: "Add, edit, enable and order the site's languages; choose the favorite.",
-    figure: ({ languages }) => `${number.format(languages.enabled)} of ${number.format(languages.total)} enabled`,
+    name: "admin.nav.languages",
+    description: "admin.dashboard.languages",
+    figure: ({ languages }, t) => t("admin.dashboard.languages_figure", { enabled: languages.enabled, total: languages.total }),
   },
   {
     to: "/admin/translations",
-    name: "Translations",
-    description: "Every interface string in every language, with missing ones highlighted.",
-    figure: ({ translations }) =>
-      `${percent.format(translations.completeness)} complete${translations.missing > 0 ? ` · ${number.format(translations.missing)} missing` : ""}`,
+    name: "admin.nav.translations",
+    description: "admin.dashboard.translations",
+    figure: ({ translations }, t) => t("admin.dashboard.translations_figure", { completeness: translations.completeness, missing: translations.missing }),
   },
   {
     to: "/admin/articles",
-    name: "Articles",
-    description: "Write, preview and publish articles in each language.",
-    figure: ({ articles }) => `${number.format(articles.published)} published · ${number.format(articles.withDrafts)} with drafts`,
+    name: "admin.nav.articles",
+    description: "admin.dashboard.articles",
+    figure: ({ articles }, t) => t("admin.dashboard.articles_figure", { published: articles.published, withDrafts: articles.withDrafts }),
   },
   {
     to: "/admin/users",
-    name: "Users",
-    description: "Everyone who signed in; grant or revoke administrator rights.",
-    figure: ({ users }) => `${plural(users.total, "user", "users")} · ${plural(users.admins, "admin", "admins")}`,
+    name: "admin.nav.users",
+    description: "admin.dashboard.users",
+    figure: ({ users }, t) => t("admin.dashboard.users_figure", { total: users.total, admins: users.admins }),
   },
   {
     to: "/admin/analytics",
-    name: "Analytics",
-    description: "Sign-ins, page views and language switches over time.",
-    figure: ({ eventsLast7Days }) => `${plural(eventsLast7Days, "event", "events")} in the last 7 days`,
+    name: "admin.nav.analytics",
+    description: "admin.dashboard.analytics",
+    figure: ({ eventsLast7Days }, t) => t("admin.dashboard.analytics_figure", { count: eventsLast7Days }),
   },
   {
     to: "/admin/audit",
-    name: "Audit log",
-    description: "Who changed what, and when, with the values before and after.",
-    figure: ({ auditEntriesLast7Days }) => `${plural(auditEntriesLast7Days, "change", "changes")} in the last 7 days`,
+    name: "admin.nav.audit",
+    description: "admin.dashboard.audit",
+    figure: ({ auditEntriesLast7Days }, t) => t("admin.dashboard.audit_figure", { count: auditEntriesLast7Days }),
   },
   {
     to: "/admin/romes",
-    name: "ROME jobs",
-    description: "Search the ROME job codes, translate their labels, import and export.",
-    figure: ({ romeCodes }) => plural(romeCodes, "ROME code", "ROME codes"),
+    name: "admin.nav.romes",
+    description: "admin.dashboard.romes",
+    figure: ({ romeCodes }, t) => t("admin.dashboard.romes_figure", { count: romeCodes }),
   },
 ];
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { figures } = loaderData;
+  const { t } = useAdminText();
   return (
     <section className="admin-report" aria-labelledby="dashboard-title">
-      <title>Dashboard · Admin · Polyglot Press</title>
-      <h1 id="dashboard-title">Dashboard</h1>
+      <title>{t("admin.layout.page_title", { screen: t("admin.nav.dashboard") })}</title>
+      <h1 id="dashboard-title">{t("admin.nav.dashboard")}</h1>
       <ul className="dashboard-cards">
         {AREAS.map((area) => (
           <li key={area.to} className="dashboard-card">
             <h2 className="dashboard-card__title">
-              <Link to={area.to}>{area.name}</Link>
+              <Link to={area.to}>{t(area.name)}</Link>
             </h2>
-            <p className="dashboard-card__description">{area.description}</p>
-            <p className="dashboard-card__figure">{area.figure(figures)}</p>
+            <p className="dashboard-card__description">{t(area.description)}</p>
+            <p className="dashboard-card__figure">{area.figure(figures, t)}</p>
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@
  */
 import { useRevalidator } from "react-router";
 import { listLanguages } from "#server/admin/languages/service.ts";
-import { requireAdmin } from "#server/auth/guard.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { LanguageForm } from "#app/components/admin/languages/language-form.tsx";
 import { LanguagesTable } from "#app/components/admin/languages/languages-table.tsx";
@@ -14,7 +14,7 @@ import "#app/styles/admin-grid.css";
 import type { Route } from "./+types/languages";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context.get(requestContext).user);
+  requireStaff(context.get(requestContext).user);
   return { languages: await listLanguages(context.get(servicesContext)) };
 }
 

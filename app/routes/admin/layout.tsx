@@ -1,68 +1,128 @@
 /**
  * The admin area's gate and shell (PRODUCT.md §7). The middleware runs before
  * any admin loader: anonymous → 401 "Sign in required" (with the sign-in
- * buttons), signed in without admin rights → 403 "No access". Admins get the
- * admin navigation around the screen. Admin screens are in English
- * (docs/decisions/0007-admin-in-english.md); the gate pages are translated,
- * since any visitor can land on them.
+ * buttons), signed in without a staff role or without the screen's permission
+ * (core/auth/admin-pages.ts, decision 0072) → 403 "No access". Staff get the
+ * navigation their role may use around the screen, in their own language
+ * (docs/decisions/0076-admin-in-the-translators-language.md): the layout's
+ * loader sends the admin strings, with English in place of any that is
+ * missing or broken, and the list of broken ones, shown here so they get repaired.
+ * The gate pages are in the public language, since any visitor can land on them.
  */
-import { data, isRouteErrorResponse, NavLink, Outlet } from "react-router";
-import { checkAdmin, requireAdmin } from "#server/auth/guard.ts";
+import { data, isRouteErrorResponse, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { adminNavFor } from "#core/auth/admin-pages.ts";
+import { ROLE_LABELS } from "#core/auth/roles.ts";
+import { checkAdminPage, requireStaff } from "#server/auth/guard.ts";
 import { adminGateHandlers } from "#app/components/admin-gate.tsx";
+import { AdminLanguageControl } from "#app/components/admin/admin-language-control.tsx";
 import { ErrorPage, StatusErrorBoundary } from "#app/components/error-page.tsx";
-import { requestContext } from "#server/context.ts";
+import { useAdminText, useOptionalAdminText } from "#app/lib/admin-text.ts";
+import { adminTextFor } from "#server/admin/i18n/view.ts";
+import { resolveAdminLanguage, storedAdminLanguage } from "#server/admin/preferences/service.ts";
+import { requestContext, servicesContext } from "#server/context.ts";
 import { pageShellData } from "#server/http/page-shell.ts";
 import "#app/styles/admin.css";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ context }) => {
-    const gate = checkAdmin(context.get(requestContext).user);
+  ({ context, request }) => {
+    const user = context.get(requestContext).user;
+    // Each screen's permission is in core/auth/admin-pages.ts (decision 0072); a client navigation's
+    // data request names the screen's path with ".data" added.
+    const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+    const gate = checkAdminPage(user, pathname);
     // Thrown before any loader runs, the root's included: the refusal carries the page shell
     // (useShellData in app/lib/use-shell.ts), and the root's error boundary shows the gate page.
-    if (!gate.ok) throw data({ gate: gate.status, shell: pageShellData(context, undefined) }, { status: gate.status });
+    if (!gate.ok) {
+      const screen = gate.status === 403 && user !== null && user.role !== "user";
+      throw data({ gate: gate.status, screen, shell: pageShellData(context, undefined) }, { status: gate.status });
+    }
   },
 ];
 
 // A loader of its own, so a revalidation after signing in re-runs the gate on the server.
-export function loader({ context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context.get(requestContext).user);
-  return { adminName: admin.displayName || admin.email || admin.uid };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = requireStaff(context.get(requestContext).user);
+  const grant = { role: staff.role, languages: staff.languages, canPublish: staff.canPublish };
+  const services = context.get(servicesContext);
+  const resident = services.content.current();
+  const stored = await storedAdminLanguage(services, staff.uid);
+  const automatic = resolveAdminLanguage(resident, null, request.headers.get("cookie"));
+  const language = resolveAdminLanguage(resident, stored, request.headers.get("cookie"));
+  const fallback = { code: "en-US", label: "English", dir: "ltr" as const };
+  return {
+    adminName: staff.displayName || staff.email || staff.uid,
+    grant,
+    screens: adminNavFor(grant).map((page) => ({ to: page.path, label: page.textKey, end: page.path === "/admin" })),
+    adminText: adminTextFor(resident, language ?? fallback),
+    languageChoice: {
+      stored: stored !== null && resident.languages.some((candidate) => candidate.code === stored) ? stored : null,
+      automaticLabel: automatic?.label ?? fallback.label,
+      languages: resident.languages.map(({ code, label }) => ({ code, label })),
+    },
+  };
 }
 
-const SCREENS = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/languages", label: "Languages", end: false },
-  { to: "/admin/translations", label: "Translations", end: false },
-  { to: "/admin/articles", label: "Articles", end: false },
-  { to: "/admin/media", label: "Media", end: false },
-  { to: "/admin/users", label: "Users", end: false },
-  { to: "/admin/analytics", label: "Analytics", end: false },
-  { to: "/admin/audit", label: "Audit log", end: false },
-  { to: "/admin/romes", label: "ROME jobs", end: false },
-  { to: "/admin/api", label: "API", end: false },
-] as const;
+// The admin's strings change with a submission or a revalidation (a new language, a repaired string), not with the screen.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+}
+
+/** Broken admin strings of this language, and how many are not translated yet: the repair starts here. */
+function AdminTextNotice() {
+  const { t, text } = useAdminText();
+  const { problems, missing, language } = text;
+  if (problems.length === 0 && missing === 0) return null;
+  return (
+    <section className="admin-text-notice" aria-label={t("admin.language.label")}>
+      {problems.length > 0 && (
+        <div role="alert">
+          <p className="admin-text-notice__title">{t("admin.problems.title", { count: problems.length, language: language.label })}</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem.key}>
+                <code>{problem.key}</code>: <span lang="en">{problem.message}</span>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to={`/admin/translations?q=${encodeURIComponent(problems[0]!.key)}`}>{t("admin.problems.repair")}</Link>
+          </p>
+        </div>
+      )}
+      {missing > 0 && <p>{t("admin.problems.missing", { count: missing, language: language.label })}</p>}
+    </section>
+  );
+}
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t, lang, dir } = useAdminText();
   return (
-    <div className="admin" lang="en" dir="ltr">
+    <div className="admin" lang={lang} dir={dir}>
       <meta name="robots" content="noindex" />
       <header className="admin-bar">
         <p className="admin-bar__title">
-          Polyglot Press admin <span className="admin-bar__who">· {loaderData.adminName}</span>
+          {t("admin.layout.title")}{" "}
+          <span className="admin-bar__who">
+            · {loaderData.adminName} ({ROLE_LABELS[loaderData.grant.role]}
+            {loaderData.grant.role === "translator" ? `: ${loaderData.grant.languages.join(", ")}` : ""})
+          </span>
         </p>
-        <nav aria-label="Admin sections" className="admin-nav">
+        <nav aria-label={t("admin.layout.sections")} className="admin-nav">
           <ul>
-            {SCREENS.map((screen) => (
+            {loaderData.screens.map((screen) => (
               <li key={screen.to}>
                 <NavLink to={screen.to} end={screen.end} prefetch="intent">
-                  {screen.label}
+                  {t(screen.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <AdminLanguageControl choice={loaderData.languageChoice} />
       </header>
+      <AdminTextNotice />
       <div className="admin-screen">
         <Outlet />
       </div>
@@ -71,21 +131,32 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 function AdminErrorPage({ status, error }: { status: number; error: unknown }) {
+  // The layout's own loader may be what failed: then there are no admin strings, and the page speaks English.
+  const admin = useOptionalAdminText();
+  const t = admin?.t ?? ((key: string) => ENGLISH_ERROR_TEXT[key] ?? key);
   const body: unknown = isRouteErrorResponse(error) ? error.data : null;
   const message = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : null;
   const notFound = status === 404;
   return (
     <ErrorPage
       status={status}
-      title={notFound ? "Not found" : "Something went wrong"}
-      siteTitle="Polyglot Press admin"
-      text={message ?? (notFound ? "There is nothing at this address." : "The admin screen could not be loaded. Please try again.")}
-      lang="en"
-      dir="ltr"
+      title={t(notFound ? "admin.error.not_found_title" : "admin.error.title")}
+      siteTitle={t("admin.layout.title")}
+      text={message ?? t(notFound ? "admin.error.not_found_text" : "admin.error.text")}
+      lang={admin?.lang ?? "en"}
+      dir={admin?.dir ?? "ltr"}
       alert
     />
   );
 }
+
+const ENGLISH_ERROR_TEXT: Record<string, string> = {
+  "admin.error.not_found_title": "Not found",
+  "admin.error.not_found_text": "There is nothing at this address.",
+  "admin.error.title": "Something went wrong",
+  "admin.error.text": "The admin screen could not be loaded. Please try again.",
+  "admin.layout.title": "Polyglot Press admin",
+};
 
 /** Refusals from admin loaders (the gate itself refuses earlier, see the middleware) and other admin errors. */
 export function ErrorBoundary() {

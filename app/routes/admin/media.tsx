@@ -8,7 +8,7 @@ import { useState } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 import { listMediaQuery } from "#core/admin/media/schema.ts";
 import { listMedia } from "#server/admin/media/service.ts";
-import { requireAdmin } from "#server/auth/guard.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { AltTextField, type AltLanguage } from "#app/components/admin/media/alt-text-editor.tsx";
 import { formatBytes, MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
@@ -20,9 +20,10 @@ import { api } from "#app/lib/api-client.ts";
 import { MEDIA_LIMITS } from "#core/media-rules.ts";
 import "#app/styles/admin-media.css";
 import type { Route } from "./+types/media";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context.get(requestContext).user);
+  requireStaff(context.get(requestContext).user);
   const services = context.get(servicesContext);
   const { content, config } = services;
   const parsed = parseQuery(listMediaQuery, new URL(request.url).searchParams);
@@ -86,6 +87,7 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
   const [error, setError] = useState<string | null>(null);
   const missing = languages.filter((language) => !item.alt[language.code]);
   const titleId = `media-${item.id}-name`;
+  const { t } = useAdminText();
 
   async function remove() {
     setBusy(true);
@@ -94,7 +96,7 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
       onChanged(`“${item.fileName}” deleted.`);
       await revalidator.revalidate();
     } catch (failure) {
-      setError(failureMessage(failure, "delete the image"));
+      setError(failureMessage(failure, t("admin.media.delete_failed"), t));
     } finally {
       setConfirming(false);
       setBusy(false);

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useRevalidator, useSubmit } from "react-rou
 import { z } from "zod";
 import { MAX_SEARCH_CHARS, romeCodeSchema } from "#core/admin/romes/schema.ts";
 import { jobLabels, listRomes } from "#server/admin/romes/service.ts";
-import { requireAdmin } from "#server/auth/guard.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { ImportPanel } from "#app/components/admin/romes/import-panel.tsx";
 import { LabelEditor } from "#app/components/admin/romes/label-editor.tsx";
@@ -11,6 +11,7 @@ import { RomesTable } from "#app/components/admin/romes/romes-table.tsx";
 import "#app/styles/admin-romes.css";
 import { requestContext, servicesContext } from "#server/context.ts";
 import { parsePageParam } from "#core/pagination.ts";
+import { useMay } from "#app/lib/admin-grant.ts";
 import type { Route } from "./+types/romes";
 
 const querySchema = z.object({
@@ -39,7 +40,7 @@ function romesHref(filters: Filters): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context.get(requestContext).user);
+  requireStaff(context.get(requestContext).user);
   const services = context.get(servicesContext);
   const query = parseQuery(querySchema, new URL(request.url).searchParams);
   if (!query.ok) throw data({ field: query.field, message: query.message }, { status: 400 });
@@ -59,6 +60,7 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
   const { filters, list, editing } = loaderData;
   const revalidator = useRevalidator();
   const refresh = () => void revalidator.revalidate();
+  const mayImport = useMay()("content.manage");
   const submit = useSubmit();
   // Leaves empty fields out of the address ("?q=x", not "?q=x&domain="); without JavaScript the plain GET form works too.
   const search = (event: FormEvent<HTMLFormElement>) => {
@@ -88,7 +90,7 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
         </a>
       </header>
 
-      <ImportPanel onImported={refresh} />
+      {mayImport && <ImportPanel onImported={refresh} />}
 
       <section className="romes-card" aria-labelledby="romes-codes-title">
         <h2 id="romes-codes-title">Codes</h2>

@@ -3,11 +3,13 @@
  * cells are highlighted and named "missing"; each language shows how complete
  * it is; a cell opens an inline editor (Enter or click; Escape cancels).
  * HOME is the language's welcome: read-only here, edited on the Languages screen.
+ * A translator sees the source (favorite) language and their own, and edits
+ * only their own (decision 0072).
  */
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { translationsView } from "#server/admin/translations/service.ts";
-import { requireAdmin } from "#server/auth/guard.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { useFocusReturn } from "#app/components/admin/focus-return.ts";
 import { AddKeyForm } from "#app/components/admin/translations/add-key-form.tsx";
@@ -15,23 +17,30 @@ import { CompletenessPanel } from "#app/components/admin/translations/completene
 import { ExchangePanel } from "#app/components/admin/translations/exchange-panel.tsx";
 import { GridTools, useGridFilters } from "#app/components/admin/translations/grid-filters.tsx";
 import { TranslationsGrid } from "#app/components/admin/translations/translations-grid.tsx";
+import { useMay } from "#app/lib/admin-grant.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
 import type { Route } from "./+types/translations";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context.get(requestContext).user);
+  requireStaff(context.get(requestContext).user);
   return translationsView(context.get(servicesContext));
 }
 
 export default function AdminTranslations({ loaderData }: Route.ComponentProps) {
-  const { languages, keys, completeness } = loaderData;
+  const may = useMay();
+  const mayTranslate = (code: string) => may("translate", code);
+  const translatable = loaderData.languages.filter((language) => mayTranslate(language.code));
+  const languages = loaderData.languages.filter((language) => language.favorite || mayTranslate(language.code));
+  const { keys, completeness } = loaderData;
   const revalidator = useRevalidator();
   const feedback = useSaveFeedback();
   const filters = useGridFilters(languages, keys);
   const [editing, setEditing] = useState<string | null>(null);
   const focus = useFocusReturn<string>();
   const favorite = languages.find((language) => language.favorite) ?? languages[0];
+  const { t } = useAdminText();
 
   function closeEditor(id: string, saved: string | null) {
     setEditing(null);
@@ -44,11 +53,11 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 
   return (
     <div className="admin-page">
-      <title>Translations · Admin · Polyglot Press</title>
-      <h1>Translations</h1>
+      <title>{t("admin.layout.page_title", { screen: t("admin.nav.translations") })}</title>
+      <h1>{t("admin.nav.translations")}</h1>
       <p className="admin-page__intro">
-        Every text of the public site, per language. A missing translation shows its key to visitors. ARTICLES and JOBS are page addresses; HOME is each
-        language's home page, changed on the <Link to="/admin/languages">Languages</Link> screen.
+        {t("admin.translations.intro")}{" "}
+        {may("languages.manage") ? <Link to="/admin/languages">{t("admin.translations.intro_link")}</Link> : t("admin.translations.intro_link")}
       </p>
       <SaveStatus feedback={feedback} />
 
@@ -62,15 +71,16 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
         onEdit={setEditing}
         onEditorClose={closeEditor}
         registerCell={focus.register}
+        mayEdit={mayTranslate}
       />
 
-      {favorite && (
+      {favorite && may("content.manage") && (
         <section className="admin-panel" aria-labelledby="add-key">
-          <h2 id="add-key">Add a key</h2>
+          <h2 id="add-key">{t("admin.translations.add_key")}</h2>
           <AddKeyForm
             favorite={favorite}
             onAdded={(key) => {
-              feedback.success(`Added ${key}; translate it in the other languages.`);
+              feedback.success(t("admin.translations.added", { key }));
               filters.setQuery(key);
               filters.setMissingOnly(false);
               void revalidator.revalidate();
@@ -80,7 +90,7 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
       )}
 
       <ExchangePanel
-        languages={languages}
+        languages={translatable}
         onImported={(message) => {
           feedback.success(message);
           void revalidator.revalidate();

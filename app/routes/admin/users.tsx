@@ -1,44 +1,60 @@
 /**
- * /admin/users (PRODUCT.md §6–§7): everyone who signed in, searchable by
- * email or name, with a confirmed Grant/Revoke of admin rights. The server
- * refuses to remove the last admin; that refusal is shown as it is.
+ * /admin/users (PRODUCT.md §6–§7, decision 0072): everyone who signed in,
+ * searchable by email or name, with a confirmed change of role (user,
+ * translator for chosen languages with or without the publish right, editor,
+ * admin). The server refuses to remove the last admin; that refusal is shown
+ * as it is.
  */
 import { useState } from "react";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
-import { listUsersQuery, type AdminUser } from "#core/admin/users/schema.ts";
+import { listUsersQuery, type AdminUser, type SetRoleInput } from "#core/admin/users/schema.ts";
+import { ROLE_LABELS, ROLES, type Role } from "#core/auth/roles.ts";
+import { listLanguages } from "#server/admin/languages/service.ts";
 import { listUsers } from "#server/admin/users/service.ts";
-import { requireAdmin } from "#server/auth/guard.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
-import { TableRegion } from "#app/components/admin/table-region.tsx";
+import { TableHead, TableRegion } from "#app/components/admin/table-region.tsx";
 import { requestContext, servicesContext } from "#server/context.ts";
 import { api } from "#app/lib/api-client.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
 import "#app/styles/admin-users.css";
 import type { Route } from "./+types/users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = requireAdmin(context.get(requestContext).user);
+  const me = requireStaff(context.get(requestContext).user);
   const parsed = parseQuery(listUsersQuery, new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const { users, total } = await listUsers(context.get(servicesContext), parsed.value.q);
-  return { users, total, query: parsed.value.q, myUid: me.uid };
+  const services = context.get(servicesContext);
+  const [{ users, total }, languages] = await Promise.all([listUsers(services, parsed.value.q), listLanguages(services)]);
+  return { users, total, query: parsed.value.q, myUid: me.uid, languages: languages.map(({ code, label }) => ({ code, label })) };
 }
-
-/** Dates and times in UTC, so the server and the browser render the same text. */
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const formatUtc = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 
 const nameOf = (user: AdminUser) => user.displayName || user.email || user.uid;
 
+const ROLE_HELP: Record<Role, string> = {
+  user: "No access to the admin area.",
+  translator: "Edits UI strings, article versions and job labels in the chosen languages; publishes there only with the right below.",
+  editor: "Manages articles, translations, job labels and media in every language; not users, languages or settings.",
+  admin: "Everything, including users, languages and settings.",
+};
+
+/** "Translator (fr-FR, ar; may publish)". */
+function roleText(user: Pick<AdminUser, "role" | "languages" | "canPublish">): string {
+  if (user.role !== "translator") return ROLE_LABELS[user.role];
+  return `${ROLE_LABELS.translator} (${user.languages.join(", ")}${user.canPublish ? "; may publish" : ""})`;
+}
+
 interface PendingChange {
   user: AdminUser;
-  isAdmin: boolean;
+  change: SetRoleInput;
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { users, total, query, myUid } = loaderData;
+  const { users, total, query, myUid, languages } = loaderData;
+  const { t, dateTime } = useAdminText();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const feedback = useSaveFeedback();
@@ -47,51 +63,56 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const [error, setError] = useState<string | null>(null);
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
 
+  const translatorWithoutLanguage = pending !== null && pending.change.role === "translator" && pending.change.languages.length === 0;
+
   async function confirmChange() {
-    if (!pending) return;
-    const { user, isAdmin } = pending;
+    if (!pending || translatorWithoutLanguage) return;
+    const { user, change } = pending;
     setBusy(true);
     setError(null);
     try {
-      await api.post(`/api/admin/users/${encodeURIComponent(user.uid)}/admin`, { isAdmin });
+      const body = change.role === "translator" ? change : { role: change.role };
+      const { user: after } = await api.put<{ user: AdminUser }>(`/api/admin/users/${encodeURIComponent(user.uid)}/role`, body);
       setPending(null);
-      if (!isAdmin && user.uid === myUid) {
-        // Without admin rights this page is closed to us now.
-        window.location.assign("/");
+      if (after.role !== "admin" && user.uid === myUid) {
+        // Without the admin role this page is closed to us now.
+        window.location.assign(after.role === "user" ? "/" : "/admin");
         return;
       }
-      feedback.success(isAdmin ? `${nameOf(user)} is now an administrator.` : `${nameOf(user)} is no longer an administrator.`);
+      feedback.success(`${nameOf(user)}: ${roleText(after)}.`);
       await revalidator.revalidate();
     } catch (failure) {
       setPending(null);
-      setError(failureMessage(failure, isAdmin ? "grant admin rights" : "revoke admin rights"));
+      setError(failureMessage(failure, t("admin.common.could_not", { action: "change the role" }), t));
     } finally {
       setBusy(false);
     }
   }
 
+  const edit = (change: Partial<SetRoleInput>) => setPending((current) => (current ? { ...current, change: { ...current.change, ...change } } : current));
+
   const caption =
     total > users.length
-      ? `Showing the ${users.length} newest of ${total.toLocaleString("en-US")} users${query ? ` matching “${query}”` : ""}; refine the search to see others.`
-      : `${total.toLocaleString("en-US")} ${total === 1 ? "user" : "users"}${query ? ` matching “${query}”` : ""}`;
+      ? t(query ? "admin.users.caption_some_matching" : "admin.users.caption_some", { shown: users.length, total, query })
+      : t(query ? "admin.users.caption_matching" : "admin.users.caption", { total, query });
 
   return (
     <div className="admin-page users-page">
-      <title>Users · Admin · Polyglot Press</title>
-      <h1>Users</h1>
-      <p className="admin-page__intro">Everyone who has signed in. Administrators can use this admin area; the site always keeps at least one.</p>
+      <title>{t("admin.layout.page_title", { screen: t("admin.nav.users") })}</title>
+      <h1>{t("admin.nav.users")}</h1>
+      <p className="admin-page__intro">{t("admin.users.intro")}</p>
 
-      <Form method="get" className="users-search" role="search" aria-label="Users">
+      <Form method="get" className="users-search" role="search" aria-label={t("admin.nav.users")}>
         <div className="admin-field">
-          <label htmlFor="users-q">Search by email or name</label>
+          <label htmlFor="users-q">{t("admin.users.search_label")}</label>
           <input id="users-q" type="search" name="q" defaultValue={query} maxLength={200} autoComplete="off" spellCheck={false} />
         </div>
         <button type="submit" className="button" disabled={searching}>
-          Search
+          {t("admin.common.search")}
         </button>
         {query && (
           <a className="users-search__clear" href="/admin/users">
-            Show everyone
+            {t("admin.users.show_everyone")}
           </a>
         )}
       </Form>
@@ -102,22 +123,12 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <TableRegion captionId="users-caption">
         <table className="admin-table users-table" aria-busy={searching || undefined}>
           <caption id="users-caption">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col">Role</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t("admin.users.col_user"), t("admin.users.col_joined"), t("admin.users.col_last_sign_in"), t("admin.users.col_role")]} actions />
           <tbody>
             {users.length === 0 && (
               <tr>
                 <td colSpan={5} className="users-table__empty">
-                  No user matches “{query}”.
+                  {t("admin.users.none_matching", { query })}
                 </td>
               </tr>
             )}
@@ -134,28 +145,28 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                     )}
                     <span>
                       <span className="users-table__name" dir="auto">
-                        {user.displayName || "(no name)"}
-                        {user.uid === myUid && <span className="users-table__you"> (you)</span>}
+                        {user.displayName || t("admin.users.no_name")}
+                        {user.uid === myUid && <span className="users-table__you"> {t("admin.users.you")}</span>}
                       </span>
                       <span className="users-table__email" dir="ltr">
-                        {user.email ?? "no email"}
-                        {user.email && !user.emailVerified && <span className="users-table__unverified"> · not verified</span>}
+                        {user.email ?? <span dir="auto">{t("admin.users.no_email")}</span>}
+                        {user.email && !user.emailVerified && <span className="users-table__unverified" dir="auto"> · {t("admin.users.not_verified")}</span>}
                       </span>
                     </span>
                   </div>
                 </th>
                 <td>
-                  <time dateTime={user.createdAt}>{formatUtc(user.createdAt)}</time>
+                  <time dateTime={user.createdAt}>{dateTime(user.createdAt)}</time>
                 </td>
-                <td>{user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{formatUtc(user.lastSignInAt)}</time> : <span className="users-table__never">Never</span>}</td>
-                <td>{user.isAdmin ? <span className="admin-badge">Admin</span> : <span className="users-table__role">User</span>}</td>
+                <td>{user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{dateTime(user.lastSignInAt)}</time> : <span className="users-table__never">{t("admin.common.never")}</span>}</td>
+                <td>{user.role === "user" ? <span className="users-table__role">{roleText(user)}</span> : <span className="admin-badge">{roleText(user)}</span>}</td>
                 <td className="users-table__action">
                   <button
                     type="button"
-                    className={user.isAdmin ? "button button--small button--danger" : "button button--small button--secondary"}
-                    onClick={() => setPending({ user, isAdmin: !user.isAdmin })}
+                    className="button button--small button--secondary"
+                    onClick={() => setPending({ user, change: { role: user.role, languages: user.languages, canPublish: user.canPublish } })}
                   >
-                    {user.isAdmin ? "Revoke admin" : "Grant admin"}
+                    Change role
                     <span className="visually-hidden"> for {nameOf(user)}</span>
                   </button>
                 </td>
@@ -167,24 +178,67 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
       <ConfirmDialog
         open={pending !== null}
-        title={
-          pending === null
-            ? ""
-            : pending.isAdmin
-              ? `Grant admin rights to ${nameOf(pending.user)}?`
-              : pending.user.uid === myUid
-                ? "Revoke your own admin rights?"
-                : `Revoke admin rights from ${nameOf(pending.user)}?`
-        }
-        confirmLabel={pending?.isAdmin ? "Grant admin rights" : "Revoke admin rights"}
-        tone={pending?.isAdmin ? "normal" : "danger"}
+        title={pending === null ? "" : pending.user.uid === myUid ? "Change your own role?" : `Change the role of ${nameOf(pending.user)}?`}
+        confirmLabel="Save role"
+        tone={pending !== null && pending.user.role === "admin" && pending.change.role !== "admin" ? "danger" : "normal"}
         busy={busy}
         onConfirm={() => void confirmChange()}
         onCancel={() => setPending(null)}
       >
-        {pending?.isAdmin && <p>They will be able to change languages, translations, articles, users and jobs.</p>}
-        {pending && !pending.isAdmin && pending.user.uid === myUid && <p>You will leave the admin area at once and need another admin to give them back.</p>}
-        {pending && !pending.isAdmin && pending.user.uid !== myUid && <p>They keep their account but can no longer use the admin area.</p>}
+        {pending && (
+          <div className="role-form">
+            <fieldset>
+              <legend>Role</legend>
+              {ROLES.map((role) => (
+                <div className="role-form__choice" key={role}>
+                  <input
+                    type="radio"
+                    id={`role-${role}`}
+                    name="role"
+                    value={role}
+                    checked={pending.change.role === role}
+                    onChange={() => edit({ role })}
+                    aria-describedby={`role-${role}-help`}
+                  />
+                  <label htmlFor={`role-${role}`}>{ROLE_LABELS[role]}</label>
+                  <p id={`role-${role}-help`} className="role-form__help">
+                    {ROLE_HELP[role]}
+                  </p>
+                </div>
+              ))}
+            </fieldset>
+            {pending.change.role === "translator" && (
+              <fieldset aria-describedby={translatorWithoutLanguage ? "role-languages-error" : undefined}>
+                <legend>Languages they translate</legend>
+                {languages.map((language) => (
+                  <div className="role-form__choice" key={language.code}>
+                    <input
+                      type="checkbox"
+                      id={`role-language-${language.code}`}
+                      checked={pending.change.languages.includes(language.code)}
+                      onChange={(event) =>
+                        edit({ languages: event.target.checked ? [...pending.change.languages, language.code] : pending.change.languages.filter((code) => code !== language.code) })
+                      }
+                    />
+                    <label htmlFor={`role-language-${language.code}`}>
+                      <span dir="auto">{language.label}</span> ({language.code})
+                    </label>
+                  </div>
+                ))}
+                {translatorWithoutLanguage && (
+                  <p id="role-languages-error" className="role-form__error">
+                    Choose at least one language.
+                  </p>
+                )}
+                <div className="role-form__choice">
+                  <input type="checkbox" id="role-can-publish" checked={pending.change.canPublish} onChange={(event) => edit({ canPublish: event.target.checked })} />
+                  <label htmlFor="role-can-publish">May publish in these languages</label>
+                </div>
+              </fieldset>
+            )}
+            {pending.user.uid === myUid && pending.change.role !== "admin" && <p>You will lose the admin role at once and need another admin to give it back.</p>}
+          </div>
+        )}
       </ConfirmDialog>
     </div>
   );

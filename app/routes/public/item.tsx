@@ -1,17 +1,18 @@
 import { data, redirect } from "react-router";
-import { articleView, findEnabledLanguage, jobView, resolveSection } from "#server/content/public-pages.ts";
+import { articleView, findEnabledLanguage, jobView, parseTagCursor, resolveSection, tagView } from "#server/content/public-pages.ts";
 import { ArticlePage } from "#app/components/pages/article-page.tsx";
 import { JobPage } from "#app/components/pages/job-page.tsx";
+import { TagPage } from "#app/components/pages/tag-page.tsx";
 import { parsePageParam } from "#core/pagination.ts";
 import { pageReads, readsQuery } from "#server/content/page-reads.ts";
 import type { Route } from "./+types/item";
 
-/** /{lang}/{page}/{pageId}/{pageSlug}: one article or job; a missing or outdated slug 301s to the canonical URL. */
+/** /{lang}/{page}/{pageId}/{pageSlug}: one article or job, or a tag's page; a missing or outdated slug 301s to the canonical URL. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const reads = pageReads(context);
   const language = findEnabledLanguage(reads.resident, params.lang);
   const section = language && resolveSection(reads.resident, language, params.page);
-  readsQuery(context, section === "JOBS" ? ["page"] : []);
+  readsQuery(context, section === "JOBS" ? ["page"] : section === "TAGS" ? ["after"] : []);
   let view;
   if (language && section === "ARTICLES") view = await articleView(reads, language, params.pageId);
   else if (language && section === "JOBS") {
@@ -19,12 +20,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const page = parsePageParam(new URL(request.url).searchParams.get("page"));
     if (!page.ok) throw data({ field: "page", message: page.reason }, { status: 400 });
     view = await jobView(reads, language, params.pageId, page.page);
+  } else if (language && section === "TAGS") {
+    const cursor = parseTagCursor(new URL(request.url).searchParams.get("after"));
+    if (!cursor.ok) throw data({ field: "after", message: "must be a cursor from an “older articles” link" }, { status: 400 });
+    view = await tagView(reads, language, params.pageId, cursor.after);
   }
   if (!view) throw data(null, { status: 404 });
+  if (view.kind === "elsewhere") throw data(view, { status: 404 });
   if (params.pageSlug?.toLowerCase() !== view.slug) throw redirect(view.seo.canonicalPath, 301);
   return view;
 }
 
 export default function ItemRoute({ loaderData }: Route.ComponentProps) {
-  return loaderData.kind === "article" ? <ArticlePage view={loaderData} /> : <JobPage view={loaderData} />;
+  switch (loaderData.kind) {
+    case "article":
+      return <ArticlePage view={loaderData} />;
+    case "job":
+      return <JobPage view={loaderData} />;
+    case "tag":
+      return <TagPage view={loaderData} />;
+  }
 }

@@ -5,21 +5,27 @@ import {
   homeView,
   jobsDirectoryView,
   resolveSection,
+  searchView,
 } from "#server/content/public-pages.ts";
 import { ArticleListPage } from "#app/components/pages/article-list-page.tsx";
 import { HomePage } from "#app/components/pages/home-page.tsx";
 import { JobsDirectoryPage } from "#app/components/pages/jobs-directory-page.tsx";
+import { SearchPage } from "#app/components/pages/search-page.tsx";
 import { pageReads, readsQuery } from "#server/content/page-reads.ts";
 import { parsePageParam } from "#core/pagination.ts";
 import { SEARCH_QUERY_MAX_LENGTH } from "#core/text.ts";
+import type { SectionKey } from "#core/types.ts";
 import type { Route } from "./+types/section";
+
+/** The query parameters each section reads (the page cache keys on these only). */
+const QUERY_READ: Record<SectionKey, string[]> = { HOME: [], ARTICLES: ["page"], JOBS: ["q", "domain"], SEARCH: ["q", "page"], TAGS: [] };
 
 /** /{lang}/{page}: the home page or a section, resolved welcome → label → search. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const reads = pageReads(context);
   const language = findEnabledLanguage(reads.resident, params.lang);
   const section = language && resolveSection(reads.resident, language, params.page);
-  readsQuery(context, section === "ARTICLES" ? ["page"] : section === "JOBS" ? ["q", "domain"] : []);
+  readsQuery(context, QUERY_READ[section ?? "HOME"]);
   if (!language || !section) throw data(null, { status: 404 });
   const url = new URL(request.url);
   switch (section) {
@@ -43,6 +49,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       if (!view) throw data(null, { status: 404 });
       return view;
     }
+    case "SEARCH": {
+      // Whatever was typed gets the search page; only a malformed page number is refused.
+      const page = parsePageParam(url.searchParams.get("page"));
+      if (!page.ok) throw data({ field: "page", message: page.reason }, { status: 400 });
+      const view = await searchView(reads, language, url.searchParams.get("q") ?? "", page.page);
+      if (!view) throw data(null, { status: 404 });
+      return view;
+    }
+    case "TAGS":
+      // Tags have pages of their own (/{lang}/{tags}/{tag}); there is no index of every tag.
+      throw data(null, { status: 404 });
   }
 }
 
@@ -54,5 +71,7 @@ export default function SectionRoute({ loaderData }: Route.ComponentProps) {
       return <ArticleListPage view={loaderData} />;
     case "jobs":
       return <JobsDirectoryPage view={loaderData} />;
+    case "search":
+      return <SearchPage view={loaderData} />;
   }
 }

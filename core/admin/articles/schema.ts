@@ -16,6 +16,7 @@ import {
   TAG_PATTERN,
   uniqueTags,
 } from "#core/article-rules.ts";
+import { TRANSLATION_STATUSES, type TranslationStatus } from "#core/translation-status.ts";
 
 const atMost = (limit: number) => ({ error: `must be at most ${limit.toLocaleString("en-US")} characters` });
 
@@ -57,10 +58,20 @@ export const createArticleInput = z.strictObject({
 });
 export type CreateArticleInput = z.output<typeof createArticleInput>;
 
+/** A language code as stored ("en-US", "ar"); whether the site has it is checked against the database. */
+export const languageCodeParam = z.string().trim().min(1, { error: "is required" }).max(35, { error: "is not a language of this site" });
+
 export const updateArticleInput = z
-  .strictObject({ key: key.optional(), author: author.optional(), cover: cover.optional(), tags: tags.optional() })
+  .strictObject({
+    key: key.optional(),
+    author: author.optional(),
+    cover: cover.optional(),
+    tags: tags.optional(),
+    /** The language the others are translated from: one the article has a version in. */
+    sourceLanguage: z.string({ error: "must be a language code" }).pipe(languageCodeParam).optional(),
+  })
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
-    error: "must change at least one field (key, author, cover or tags)",
+    error: "must change at least one field (key, author, cover, tags or sourceLanguage)",
   });
 export type UpdateArticleInput = z.output<typeof updateArticleInput>;
 
@@ -94,16 +105,39 @@ export const articleIdParam = z
   .transform(Number)
   .refine((id) => id <= 2_147_483_647, { error: "must be a positive whole number" });
 
-/** A language code as stored ("en-US", "ar"); whether the site has it is checked against the database. */
-export const languageCodeParam = z.string().trim().min(1, { error: "is required" }).max(35, { error: "is not a language of this site" });
-
 /** "" (the list form's "All") means no filter. */
 const emptyAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
-export const listArticlesQuery = z.object({
-  language: z.preprocess(emptyAsAbsent, languageCodeParam.optional()),
-  status: z.preprocess(emptyAsAbsent, z.enum(ARTICLE_STATUSES, { error: 'must be "draft" or "published"' }).optional()),
-});
+/** Publication states and translation statuses the list filters by ("draft" is both). */
+export const LIST_STATUSES = ["published", ...TRANSLATION_STATUSES] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+
+/** Articles per page of the admin list. */
+export const ARTICLES_PAGE_SIZE = 50;
+
+/** Where the next page starts: the last row's change time and id ("2026-03-01T10:00:00.000Z_42"). */
+export const LIST_CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_([1-9]\d{0,9})$/;
+
+export const listArticlesQuery = z
+  .object({
+    language: z.preprocess(emptyAsAbsent, languageCodeParam.optional()),
+    status: z.preprocess(emptyAsAbsent, z.enum(LIST_STATUSES, { error: `must be one of ${LIST_STATUSES.join(", ")}` }).optional()),
+    after: z.preprocess(
+      emptyAsAbsent,
+      z
+        .string()
+        .regex(LIST_CURSOR_PATTERN, { error: "must be the cursor of a page of this list (its next link)" })
+        .transform((cursor) => {
+          const [, updatedAt, id] = LIST_CURSOR_PATTERN.exec(cursor)!;
+          return { updatedAt: updatedAt!, id: Number(id) };
+        })
+        .optional(),
+    ),
+  })
+  .refine((query) => query.status !== "missing" || query.language !== undefined, {
+    error: "status: Missing needs a language (missing in which one?)",
+    path: ["status"],
+  });
 export type ListArticlesQuery = z.output<typeof listArticlesQuery>;
 
 export interface AdminArticleVersion {
@@ -118,6 +152,10 @@ export interface AdminArticleVersion {
   /** Set when the version was first published; kept if it goes back to draft. */
   publishedAt: string | null;
   updatedAt: string;
+  /** The source revision this version was made from. */
+  baseRevision: number;
+  /** Draft, Up to date or Outdated (core/translation-status.ts); the source is never Outdated. */
+  translation: TranslationStatus;
 }
 
 export interface AdminArticle {
@@ -128,9 +166,50 @@ export interface AdminArticle {
   tags: string[];
   createdAt: string;
   updatedAt: string;
+  /** The language the others are translated from; null only without versions. */
+  sourceLanguage: string | null;
+  sourceRevision: number;
+  /** When the source's text last changed. */
+  sourceChangedAt: string | null;
   versions: AdminArticleVersion[];
 }
 
 export type AdminArticleVersionSummary = Omit<AdminArticleVersion, "summary" | "body" | "coverAlt">;
 
 export type AdminArticleSummary = Omit<AdminArticle, "versions"> & { versions: AdminArticleVersionSummary[] };
+
+/** A page of the admin list and the cursor of the next (null on the last). */
+export interface AdminArticlePage {
+  articles: AdminArticleSummary[];
+  next: string | null;
+}
+
+/** The source's text a translator compares with: at the version's base revision (null when no longer kept) and now. */
+export interface SourceText {
+  code: string;
+  revision: number;
+  title: string;
+  summary: string;
+  body: string;
+  coverAlt: string;
+  /** When this revision was written. */
+  at: string;
+}
+
+/** The source version's text as it is now: what a translation is compared with (editor and source-changes API). */
+export function currentSourceText(article: Pick<AdminArticle, "sourceRevision" | "sourceChangedAt" | "updatedAt">, source: Pick<AdminArticleVersion, "code" | "title" | "summary" | "body" | "coverAlt">): SourceText {
+  return {
+    code: source.code,
+    revision: article.sourceRevision,
+    title: source.title,
+    summary: source.summary,
+    body: source.body,
+    coverAlt: source.coverAlt,
+    at: article.sourceChangedAt ?? article.updatedAt,
+  };
+}
+
+export interface SourceChanges {
+  base: SourceText | null;
+  current: SourceText;
+}

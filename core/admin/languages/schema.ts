@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { pageNameProblem } from "#core/page-names.ts";
+import { MAX_FALLBACKS } from "#core/fallback.ts";
 
 /** Short codes that would shadow the site's own top-level paths (/admin, /api). */
 export const RESERVED_SHORT_CODES: readonly string[] = ["admin", "api"];
@@ -59,6 +60,14 @@ const population = z
   .min(0, "must not be negative")
   .max(MAX_POPULATION, `must be at most ${MAX_POPULATION}`);
 
+/** A fallback chain: language ids in order (decision 0085); which ids are allowed depends on the other languages (core/fallback.ts). */
+const fallbacks = z
+  .array(z.number({ error: "must be a list of language ids" }).int("must be a list of language ids").positive("must be a list of language ids"), {
+    error: "must be a list of language ids",
+  })
+  .max(MAX_FALLBACKS, `must name at most ${MAX_FALLBACKS} languages`);
+const listFallbackArticles = z.boolean({ error: "must be true or false" });
+
 const dir = z.enum(["ltr", "rtl"], { error: 'must be "ltr" or "rtl"' });
 const enabled = z.boolean({ error: "must be true or false" });
 
@@ -82,6 +91,8 @@ export const languagePatchSchema = z
     population: population.optional(),
     dir: dir.optional(),
     enabled: enabled.optional(),
+    fallbacks: fallbacks.optional(),
+    list_fallback_articles: listFallbackArticles.optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: "has no field to change" });
 
@@ -101,7 +112,31 @@ export interface AdminLanguage {
   favorite: boolean;
   dir: "ltr" | "rtl";
   code_component: string;
+  /** The fallback chain: language ids, in the order they are tried (decision 0085). */
+  fallbacks: number[];
+  /** Whether its article lists include articles found only in a fallback language. */
+  list_fallback_articles: boolean;
 }
 
 /** A language id in a path. */
 export const languageIdParam = z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be positive").max(2_147_483_647, "is too large");
+
+/**
+ * What happens to a deleted language's content: "keep" leaves its UI strings,
+ * article versions, job labels and image alt texts stored (re-adding the same
+ * tag brings them back); "remove" deletes them with the language.
+ */
+export const LANGUAGE_CONTENT_CHOICES = ["keep", "remove"] as const;
+export type LanguageContentChoice = (typeof LANGUAGE_CONTENT_CHOICES)[number];
+
+export const deleteLanguageQuery = z.strictObject({
+  content: z.enum(LANGUAGE_CONTENT_CHOICES, { error: 'must be "keep" or "remove"' }),
+});
+
+/** How much content a language holds, shown before the admin chooses to keep or remove it. */
+export interface LanguageContentCounts {
+  strings: number;
+  articleVersions: number;
+  jobLabels: number;
+  altTexts: number;
+}

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 
-export const TRANSLATION_KEY_PATTERN = /^[A-Z][A-Z0-9_]*(:[A-Z0-9_]+)*$/;
+/** Public strings: NAV:HOME. The admin area's own strings: admin.nav.home (decision 0076). */
+export const TRANSLATION_KEY_PATTERN = /^(?:[A-Z][A-Z0-9_]*(:[A-Z0-9_]+)*|admin(\.[a-z0-9_]+)+)$/;
 export const MAX_TRANSLATION_LENGTH = 2000;
 
 export const translationKey = z
@@ -12,7 +13,7 @@ export const translationKey = z
   .trim()
   .min(1, "is required")
   .max(100, "must be at most 100 characters")
-  .regex(TRANSLATION_KEY_PATTERN, "must be upper-case letters, digits and _, in parts separated by : (for example NAV:HOME)");
+  .regex(TRANSLATION_KEY_PATTERN, "must be upper-case letters, digits and _, in parts separated by : (for example NAV:HOME), or an admin key in lower case separated by . (admin.nav.home)");
 
 export const translationText = z
   .string({ error: "must be text" })
@@ -81,10 +82,17 @@ export const languageCodeParam = z.string().min(1, "is required").max(35, "is to
 export const EXCHANGE_FORMATS = ["xliff", "po"] as const;
 export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
 
-export const exportQuerySchema = z.strictObject({
-  lang: languageCodeParam,
-  format: z.enum(EXCHANGE_FORMATS, { error: "must be xliff or po" }),
-});
+/** What an export carries: UI strings, article translations (XLIFF only, decision 0073) or both. */
+export const EXCHANGE_CONTENTS = ["strings", "articles", "all"] as const;
+export type ExchangeContents = (typeof EXCHANGE_CONTENTS)[number];
+
+export const exportQuerySchema = z
+  .strictObject({
+    lang: languageCodeParam,
+    format: z.enum(EXCHANGE_FORMATS, { error: "must be xliff or po" }),
+    what: z.enum(EXCHANGE_CONTENTS, { error: "must be strings, articles or all" }).default("strings"),
+  })
+  .refine((query) => query.format === "xliff" || query.what === "strings", { error: "articles are exchanged as XLIFF only; choose format=xliff", path: ["what"] });
 
 export const importRequestSchema = z.strictObject({
   /** The file's text (XLIFF 2.0 or PO, detected). Its size is checked by the service. */

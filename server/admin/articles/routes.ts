@@ -1,5 +1,6 @@
-/** Admin API: articles (mounted under /api/admin/articles behind the admin gate). */
+/** Admin API: articles (mounted under /api/admin/articles behind the access gate, server/auth/access.ts). */
 import { Hono, type Context } from "hono";
+import { may } from "#core/auth/roles.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
@@ -16,15 +17,25 @@ import {
   updateArticleInput,
   versionInput,
 } from "#core/admin/articles/schema.ts";
-import { createArticle, deleteArticle, deleteVersion, findArticle, listArticles, saveVersion, updateArticle } from "./service.ts";
+import {
+  createArticle,
+  deleteArticle,
+  deleteVersion,
+  findArticle,
+  listArticles,
+  markVersionUpToDate,
+  saveVersion,
+  sourceChanges,
+  updateArticle,
+} from "./service.ts";
 
 export function articlesAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
   const articleId = (c: Context<HttpEnv>) => validateInput(articleIdParam, c.req.param("id"), "id");
   const languageCode = (c: Context<HttpEnv>) => validateInput(languageCodeParam, c.req.param("code"), "code");
 
-  app.get("/", apiRoute({ tag: "Articles", summary: "Articles with their versions' summaries, filtered", query: listArticlesQuery, success: { status: 200, description: "{ articles }" } }), async (c) => {
-    return c.json({ articles: await listArticles(services, readQuery(c, listArticlesQuery)) });
+  app.get("/", apiRoute({ tag: "Articles", summary: "A page of articles with their versions' summaries and translation statuses, filtered; `next` is the following page's `after`", query: listArticlesQuery, success: { status: 200, description: "{ articles, next }" } }), async (c) => {
+    return c.json(await listArticles(services, readQuery(c, listArticlesQuery)));
   });
 
   app.post("/", apiRoute({ tag: "Articles", summary: "Create an article", body: createArticleInput, success: { status: 201, description: "{ article }" }, otherResponses: { 409: "A conflicting article exists." } }), async (c) => {
@@ -53,13 +64,21 @@ export function articlesAdminApi(services: AppServices) {
     const id = articleId(c);
     const code = languageCode(c);
     const input = await readJson(c, versionInput);
-    const { article, created } = await saveVersion(services, actorUid(c), id, code, input);
+    const { article, created } = await saveVersion(services, actorUid(c), id, code, input, { mayPublish: may(c.get("user"), "publish", code) });
     return c.json({ article }, created ? 201 : 200);
   });
 
   app.delete("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Delete the article's version in one language", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article or version." } }), async (c) => {
     await deleteVersion(services, actorUid(c), articleId(c), languageCode(c));
     return c.body(null, 204);
+  });
+
+  app.post("/:id/versions/:code/up-to-date", apiRoute({ tag: "Articles", summary: "Mark a translation up to date with the current source without changing it (audited)", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ article }" }, otherResponses: { 400: "The language is the article's source.", 404: "No article or version." } }), async (c) => {
+    return c.json({ article: await markVersionUpToDate(services, actorUid(c), articleId(c), languageCode(c)) });
+  });
+
+  app.get("/:id/versions/:code/source-changes", apiRoute({ tag: "Articles", summary: "The source's text now and at the revision the translation was made from", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ base, current }" }, otherResponses: { 404: "No article or version." } }), async (c) => {
+    return c.json(await sourceChanges(services, articleId(c), languageCode(c)));
   });
 
   return app;

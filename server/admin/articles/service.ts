@@ -5,33 +5,46 @@
  * kept, server/content/article-writes.ts), then the pages showing the article are refreshed.
  */
 import { randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import { slugify } from "#core/text.ts";
 import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
-import { replaceTags, versionColumns } from "#server/content/article-writes.ts";
+import { loadTranslationState, replaceTags, storeTranslationState, versionColumns } from "#server/content/article-writes.ts";
+import { versionsOf } from "#server/content/articles.ts";
 import { renderVersionFrom } from "#server/content/rendering.ts";
-import type {
-  AdminArticle,
-  AdminArticleSummary,
-  AdminArticleVersion,
-  CreateArticleInput,
-  ListArticlesQuery,
-  UpdateArticleInput,
-  VersionInput,
+import {
+  ARTICLES_PAGE_SIZE,
+  currentSourceText,
+  type AdminArticle,
+  type AdminArticlePage,
+  type AdminArticleVersion,
+  type CreateArticleInput,
+  type ListArticlesQuery,
+  type SourceChanges,
+  type SourceText,
+  type UpdateArticleInput,
+  type VersionInput,
 } from "#core/admin/articles/schema.ts";
+import { afterDelete, afterSave, changeSource, markUpToDate, textChanged, translationStatus, type TranslationState } from "#core/translation-status.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
+import { recordRevisions } from "#server/content/revisions.ts";
+import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const ARTICLE = "article";
 const ARTICLE_VERSION = "article_version";
 
-function toVersion(row: BlogVersionRow): AdminArticleVersion {
+/** What the status rules need of an article: its source, revision and each version's base. */
+function stateOf(blog: Pick<BlogRow, "source_code" | "source_revision">, versions: readonly Pick<BlogVersionRow, "code" | "base_revision">[]): TranslationState {
+  return { source: blog.source_code, revision: blog.source_revision, bases: new Map(versions.map((version) => [version.code, version.base_revision])) };
+}
+
+function toVersion(row: BlogVersionRow, state: TranslationState): AdminArticleVersion {
   return {
     code: row.code,
     slug: row.slug,
@@ -42,6 +55,8 @@ function toVersion(row: BlogVersionRow): AdminArticleVersion {
     status: row.status === "published" ? "published" : "draft",
     publishedAt: row.published_at,
     updatedAt: row.updated_at,
+    baseRevision: row.base_revision,
+    translation: translationStatus(state, row.code, row.status === "published" ? "published" : "draft"),
   };
 }
 
@@ -56,6 +71,9 @@ function toMeta(row: BlogRow): ArticleMeta {
     tags: JSON.parse(row.tags) as string[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    sourceLanguage: row.source_code,
+    sourceRevision: row.source_revision,
+    sourceChangedAt: row.source_changed_at,
   };
 }
 
@@ -68,54 +86,73 @@ async function requireLanguage(db: Db, code: string, field: string): Promise<voi
   if (!language) throw new HttpError(400, "invalid_field", `${field}: "${code}" is not a language of this site.`, field);
 }
 
-/** Articles with a version matching the filters (all articles without filters), most recently changed first. */
-export async function listArticles(services: AdminServices, query: ListArticlesQuery): Promise<AdminArticleSummary[]> {
+/**
+ * A page of articles with a version matching the filters (all articles without filters), most
+ * recently changed first, by keyset on (updated_at, id): every page costs the same. Translation
+ * statuses filter on the stored base flags (blog_versions_translation_index); Missing is the
+ * absence of a version, probed per article on the (blog_id, code) key.
+ */
+export async function listArticles(services: AdminServices, query: ListArticlesQuery): Promise<AdminArticlePage> {
   const { db } = services.database;
   if (query.language !== undefined) await requireLanguage(db, query.language, "language");
-  const filtered = query.language !== undefined || query.status !== undefined;
+  const { language, status, after } = query;
   const blogs = await db
     .selectFrom("blogs")
     .selectAll()
-    .$if(filtered, (builder) =>
-      builder.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("blog_versions")
-            .select("blog_versions.id")
-            .whereRef("blog_versions.blog_id", "=", "blogs.id")
-            .$if(query.language !== undefined, (versions) => versions.where("blog_versions.code", "=", query.language!))
-            .$if(query.status !== undefined, (versions) => versions.where("blog_versions.status", "=", query.status!)),
-        ),
-      ),
+    .$if(after !== undefined, (builder) => builder.where(sql<boolean>`(updated_at, id) < (${after!.updatedAt}, ${after!.id})`))
+    .$if(status !== undefined || language !== undefined, (builder) =>
+      builder.where((eb) => {
+        const versions = eb
+          .selectFrom("blog_versions")
+          .select("blog_versions.id")
+          .whereRef("blog_versions.blog_id", "=", "blogs.id")
+          .$if(language !== undefined, (inner) => inner.where("blog_versions.code", "=", language!));
+        if (status === "missing") return eb.not(eb.exists(versions));
+        return eb.exists(
+          versions
+            .$if(status === "draft", (inner) => inner.where("blog_versions.status", "=", "draft"))
+            .$if(status === "published" || status === "current" || status === "outdated", (inner) => inner.where("blog_versions.status", "=", "published"))
+            .$if(status === "current", (inner) => inner.where("blog_versions.outdated", "=", 0))
+            .$if(status === "outdated", (inner) => inner.where("blog_versions.outdated", "=", 1)),
+        );
+      }),
     )
     .orderBy("updated_at", "desc")
     .orderBy("id", "desc")
+    .limit(ARTICLES_PAGE_SIZE + 1)
     .execute();
-  if (blogs.length === 0) return [];
-  const versions = await db
-    .selectFrom("blog_versions")
-    .select(["blog_id", "code", "slug", "title", "status", "published_at", "updated_at"])
-    .where(
-      "blog_id",
-      "in",
-      blogs.map((blog) => blog.id),
-    )
-    .orderBy("code")
-    .execute();
-  const byArticle = Map.groupBy(versions, (version) => version.blog_id);
-  return blogs.map((blog) => {
-    return {
-      ...toMeta(blog),
-      versions: (byArticle.get(blog.id) ?? []).map((version) => ({
-        code: version.code,
-        slug: version.slug,
-        title: version.title,
-        status: version.status === "published" ? "published" : "draft",
-        publishedAt: version.published_at,
-        updatedAt: version.updated_at,
-      })),
-    };
-  });
+  const page = blogs.slice(0, ARTICLES_PAGE_SIZE);
+  const last = page.at(-1);
+  const next = blogs.length > ARTICLES_PAGE_SIZE && last ? `${last.updated_at}_${last.id}` : null;
+  if (page.length === 0) return { articles: [], next };
+  const byArticle = await versionsOf(
+    db,
+    page.map((blog) => blog.id),
+    ["code", "slug", "title", "status", "published_at", "updated_at", "base_revision"],
+  );
+  return {
+    next,
+    articles: page.map((blog) => {
+      const own = byArticle.get(blog.id) ?? [];
+      const state = stateOf(blog, own);
+      return {
+        ...toMeta(blog),
+        versions: own.map((version) => {
+          const published = version.status === "published" ? "published" : "draft";
+          return {
+            code: version.code,
+            slug: version.slug,
+            title: version.title,
+            status: published,
+            publishedAt: version.published_at,
+            updatedAt: version.updated_at,
+            baseRevision: version.base_revision,
+            translation: translationStatus(state, version.code, published),
+          };
+        }),
+      };
+    }),
+  };
 }
 
 export async function findArticle(services: AdminServices, id: number): Promise<AdminArticle | null> {
@@ -126,7 +163,8 @@ async function readArticle(db: Db, id: number): Promise<AdminArticle | null> {
   const blog = await db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst();
   if (!blog) return null;
   const versions = await db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).orderBy("code").execute();
-  return { ...toMeta(blog), versions: versions.map(toVersion) };
+  const state = stateOf(blog, versions);
+  return { ...toMeta(blog), versions: versions.map((version) => toVersion(version, state)) };
 }
 
 async function requireArticle(db: Db, id: number): Promise<AdminArticle> {
@@ -186,6 +224,15 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
     const before = await requireArticle(trx, id);
     if (input.key !== undefined) await assertKeyFree(trx, input.key, id);
     if (input.cover !== undefined) await requireMediaExist(trx, mediaIdsUsed(input.cover, []), "cover");
+    const now = new Date().toISOString();
+    if (input.sourceLanguage !== undefined) {
+      const code = input.sourceLanguage;
+      if (!before.versions.some((version) => version.code === code)) {
+        throw new HttpError(400, "invalid_field", `sourceLanguage: article ${id} has no version in "${code}"; write that version first.`, "sourceLanguage");
+      }
+      const state = await loadTranslationState(trx, id);
+      await storeTranslationState(trx, id, state, changeSource(state, code), now);
+    }
     const row = await trx
       .updateTable("blogs")
       .set({
@@ -193,7 +240,7 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
         ...(input.author !== undefined && { author: input.author }),
         ...(input.cover !== undefined && { cover: input.cover }),
         ...(input.tags !== undefined && { tags: JSON.stringify(input.tags) }),
-        updated_at: new Date().toISOString(),
+        updated_at: now,
       })
       .where("id", "=", id)
       .returningAll()
@@ -203,52 +250,100 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
     const { versions, ...metaBefore } = before;
     const metaAfter = toMeta(row);
     await recordAudit(trx, { uid: actorUid, action: "update", entity: ARTICLE, entityId: String(id), before: metaBefore, after: metaAfter });
-    return { ...metaAfter, versions };
+    return input.sourceLanguage === undefined ? { ...metaAfter, versions } : await requireArticle(trx, id);
   }, { conflict: KEY_CONFLICT, articles: { ids: [id] } });
 }
 
-/** Creates or replaces one language version. The slug comes from the title when none is given and is unique per language. */
+/** What a version write records besides the version: its revision's action, and the revision a restore brings back. */
+export interface VersionWriteKind {
+  action: "save" | "restore";
+  restoredFrom?: number;
+  /** False for a translator without the publish right (decision 0072): only drafts are saved, a published version is refused with a 403. */
+  mayPublish?: boolean;
+}
+
+/**
+ * Creates or replaces one language version inside the caller's transaction, with its
+ * revision and audit entry: the one write path of saves and restores.
+ */
+export async function writeVersion(
+  trx: Transaction<Database>,
+  services: AdminServices,
+  actorUid: string,
+  id: number,
+  code: string,
+  input: VersionInput,
+  kind: VersionWriteKind,
+): Promise<{ article: AdminArticle; created: boolean }> {
+  const slug = input.slug || slugify(input.title);
+  const article = await requireArticle(trx, id);
+  await requireLanguage(trx, code, "code");
+  await requireMediaExist(trx, mediaIdsUsed(null, [input.body]), "body");
+  const taken = await trx
+    .selectFrom("blog_versions")
+    .select("blog_id")
+    .where("code", "=", code)
+    .where("slug", "=", slug)
+    .where("blog_id", "<>", id)
+    .executeTakeFirst();
+  if (taken) throw new HttpError(409, "conflict", `slug: article ${taken.blog_id} in ${code} already uses the slug "${slug}"; choose another.`, "slug");
+
+  const before = article.versions.find((version) => version.code === code);
+  if (kind.mayPublish === false && (input.status === "published" || before?.status === "published")) {
+    throw new HttpError(403, "forbidden", `status: publishing in ${code} is an editor's or an administrator's; save the version as a draft (or ask for the right to publish).`, "status");
+  }
+  const translationBefore = await loadTranslationState(trx, id);
+  const now = new Date().toISOString();
+  const values = versionColumns({ ...input, slug }, before?.publishedAt, now, await renderVersionFrom(trx, input.body, code));
+  const row = before
+    ? await trx.updateTable("blog_versions").set(values).where("blog_id", "=", id).where("code", "=", code).returningAll().executeTakeFirstOrThrow()
+    : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();
+  await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", id).execute();
+  const saved = afterSave(translationBefore, code, { created: before === undefined, textChanged: textChanged(before ?? null, input) });
+  await storeTranslationState(trx, id, translationBefore, saved, now);
+  await syncMediaUsage(trx, [id]);
+  const after = toVersion(row, saved.state);
+  await voidSchedules(trx, id, code, after.status);
+  await recordRevisions(
+    trx,
+    [{ blogId: id, code, action: kind.action, uid: actorUid, content: after, restoredFrom: kind.restoredFrom }],
+    services.config.publishing.revisionsPerVersion,
+    now,
+  );
+  await recordAudit(trx, {
+    uid: actorUid,
+    action: before ? (kind.action === "restore" ? "restore" : "update") : "create",
+    entity: ARTICLE_VERSION,
+    entityId: `${id}:${code}`,
+    before,
+    after: kind.restoredFrom === undefined ? after : { ...after, restoredFrom: kind.restoredFrom },
+  });
+  return { article: await requireArticle(trx, id), created: before === undefined };
+}
+
+/** The 409 a slug taken by a concurrent write becomes. */
+export function slugConflict(code: string, input: Pick<VersionInput, "slug" | "title">) {
+  const slug = input.slug || slugify(input.title);
+  return { field: "slug", message: `another article in ${code} already uses the slug "${slug}"; choose another.` };
+}
+
+/**
+ * Creates or replaces one language version. The slug comes from the title when none is given and is unique per language.
+ * Without `mayPublish` (a translator without the publish right, decision 0072) only drafts are saved: a version
+ * published before or after the save is refused with a 403, nothing written.
+ */
 export async function saveVersion(
   services: AdminServices,
   actorUid: string,
   id: number,
   code: string,
   input: VersionInput,
+  { mayPublish = true }: { mayPublish?: boolean } = {},
 ): Promise<{ article: AdminArticle; created: boolean }> {
-  const slug = input.slug || slugify(input.title);
-  const conflictMessage = `another article in ${code} already uses the slug "${slug}"; choose another.`;
-  return writeContent(services, async (trx) => {
-    const article = await requireArticle(trx, id);
-    await requireLanguage(trx, code, "code");
-    await requireMediaExist(trx, mediaIdsUsed(null, [input.body]), "body");
-    const taken = await trx
-      .selectFrom("blog_versions")
-      .select("blog_id")
-      .where("code", "=", code)
-      .where("slug", "=", slug)
-      .where("blog_id", "<>", id)
-      .executeTakeFirst();
-    if (taken) throw new HttpError(409, "conflict", `slug: article ${taken.blog_id} in ${code} already uses the slug "${slug}"; choose another.`, "slug");
-
-    const before = article.versions.find((version) => version.code === code);
-    const now = new Date().toISOString();
-    const values = versionColumns({ ...input, slug }, before?.publishedAt, now, await renderVersionFrom(trx, input.body, code));
-    const row = before
-      ? await trx.updateTable("blog_versions").set(values).where("blog_id", "=", id).where("code", "=", code).returningAll().executeTakeFirstOrThrow()
-      : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();
-    await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", id).execute();
-    await syncMediaUsage(trx, [id]);
-    const after = toVersion(row);
-    await recordAudit(trx, {
-      uid: actorUid,
-      action: before ? "update" : "create",
-      entity: ARTICLE_VERSION,
-      entityId: `${id}:${code}`,
-      before,
-      after,
-    });
-    return { article: await requireArticle(trx, id), created: before === undefined };
-  }, { conflict: { field: "slug", message: conflictMessage }, articles: { ids: [id] } });
+  return writeContent(services, (trx) => writeVersion(trx, services, actorUid, id, code, input, { action: "save", mayPublish }), {
+    conflict: slugConflict(code, input),
+    articles: { ids: [id] },
+  });
 }
 
 export async function deleteVersion(services: AdminServices, actorUid: string, id: number, code: string): Promise<void> {
@@ -256,11 +351,71 @@ export async function deleteVersion(services: AdminServices, actorUid: string, i
     const article = await requireArticle(trx, id);
     const before = article.versions.find((version) => version.code === code);
     if (!before) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+    const translationBefore = await loadTranslationState(trx, id);
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).where("code", "=", code).execute();
-    await trx.updateTable("blogs").set({ updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    const now = new Date().toISOString();
+    await forgetVersionPublishing(trx, id, code);
+    // Deleting the source hands it on (core/translation-status.ts successorSource).
+    await storeTranslationState(trx, id, translationBefore, afterDelete(translationBefore, code), now);
+    await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", id).execute();
     await syncMediaUsage(trx, [id]);
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before });
   }, { articles: { ids: [id] } });
+}
+
+/**
+ * A translator checked the version in `code` against the current source and it needs no change:
+ * its base becomes the current revision (Up to date), its text and dates stay. Its own function and
+ * endpoint, so who may do it can be decided apart from who may edit. Audited.
+ */
+export async function markVersionUpToDate(services: AdminServices, actorUid: string, id: number, code: string): Promise<AdminArticle> {
+  return writeContent(services, async (trx) => {
+    const article = await requireArticle(trx, id);
+    const version = article.versions.find((candidate) => candidate.code === code);
+    if (!version) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+    if (code === article.sourceLanguage) throw new HttpError(400, "invalid_field", `code: ${code} is the source of article ${id}; only translations follow it.`, "code");
+    const state = await loadTranslationState(trx, id);
+    await storeTranslationState(trx, id, state, { state: markUpToDate(state, code), snapshot: false }, new Date().toISOString());
+    await recordAudit(trx, {
+      uid: actorUid,
+      action: "mark_up_to_date",
+      entity: ARTICLE_VERSION,
+      entityId: `${id}:${code}`,
+      before: { baseRevision: version.baseRevision, translation: version.translation },
+      after: { baseRevision: article.sourceRevision, translation: version.status === "draft" ? "draft" : "current" },
+    });
+    return requireArticle(trx, id);
+  }, { articles: { ids: [id] } });
+}
+
+function sourceText(row: { code: string; revision: number; title: string; summary: string; body: string; cover_alt: string; at: string }): SourceText {
+  return { code: row.code, revision: row.revision, title: row.title, summary: row.summary, body: row.body, coverAlt: row.cover_alt, at: row.at };
+}
+
+/** The source's text at these revisions, where still kept (pruned once no version is based on them). */
+export async function sourceRevisions(services: AdminServices, id: number, revisions: number[]): Promise<Record<number, SourceText>> {
+  if (revisions.length === 0) return {};
+  const rows = await services.database.db
+    .selectFrom("blog_source_revisions")
+    .select(["code", "revision", "title", "summary", "body", "cover_alt", "created_at as at"])
+    .where("blog_id", "=", id)
+    .where("revision", "in", revisions)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.revision, sourceText(row)]));
+}
+
+/** The source's text now and at the revision the version in `code` was made from (null when that revision is no longer kept). */
+export async function sourceChanges(services: AdminServices, id: number, code: string): Promise<SourceChanges> {
+  const article = await findArticle(services, id);
+  if (!article) throw notFound(id);
+  const version = article.versions.find((candidate) => candidate.code === code);
+  if (!version) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+  const source = article.versions.find((candidate) => candidate.code === article.sourceLanguage)!;
+  const kept = await sourceRevisions(services, id, [version.baseRevision]);
+  return {
+    base: kept[version.baseRevision] ?? null,
+    current: currentSourceText(article, source),
+  };
 }
 
 export async function deleteArticle(services: AdminServices, actorUid: string, id: number): Promise<void> {
@@ -269,8 +424,48 @@ export async function deleteArticle(services: AdminServices, actorUid: string, i
     // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();
     await trx.deleteFrom("media_usage").where("blog_id", "=", id).execute();
+    await forgetVersionPublishing(trx, id);
+    await trx.deleteFrom("blog_revisions").where("blog_id", "=", id).execute();
     await replaceTags(trx, id, []);
     await trx.deleteFrom("blogs").where("id", "=", id).execute();
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE, entityId: String(id), before });
   }, { articles: { ids: [id] } });
+}
+
+/** Empty articles deleted per round at most: the next round (an hour later) takes the rest. */
+const PRUNE_BATCH = 200;
+
+/**
+ * Deletes articles that have had no version for `hours` since their last change: what an
+ * admin leaves behind by pressing "Create article" and never writing a version
+ * (decision 0013). Each is audited with the site as the actor, so it can be looked up.
+ */
+export async function pruneEmptyArticles(services: AdminServices, hours: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - hours * 60 * 60 * 1000).toISOString();
+  let pruned: AdminArticle[] = [];
+  await writeContent(
+    services,
+    async (trx) => {
+      const rows = await trx
+        .selectFrom("blogs")
+        .selectAll()
+        .where("updated_at", "<", cutoff)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom("blog_versions").select("blog_versions.id").whereRef("blog_versions.blog_id", "=", "blogs.id"))))
+        .orderBy("id")
+        .limit(PRUNE_BATCH)
+        .execute();
+      if (rows.length === 0) return;
+      const ids = rows.map((row) => row.id);
+      await trx.deleteFrom("media_usage").where("blog_id", "in", ids).execute();
+      await trx.deleteFrom("blog_tags").where("blog_id", "in", ids).execute();
+      await trx.deleteFrom("blogs").where("id", "in", ids).execute();
+      pruned = rows.map((row) => ({ ...toMeta(row), versions: [] }));
+      for (const article of pruned) {
+        await recordAudit(trx, { uid: null, action: "prune", entity: ARTICLE, entityId: String(article.id), before: article, after: { reason: `no version for ${hours} hours` } });
+      }
+    },
+    // Nothing public changes: an article without a version is on no page.
+    { changedContent: () => false },
+  );
+  return pruned.length;
 }

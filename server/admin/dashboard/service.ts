@@ -31,7 +31,7 @@ export async function dashboardFigures(services: AdminServices, now = new Date()
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("users")
-      .select((eb) => [eb.fn.countAll<Count>().as("total"), eb.fn.sum<Count | null>("is_admin").as("admins")])
+      .select((eb) => [eb.fn.countAll<Count>().as("total"), eb.fn.countAll<Count>().filterWhere("role", "=", "admin").as("admins")])
       .executeTakeFirstOrThrow(),
     db.selectFrom("analytics_events").where("created_at", ">=", weekAgo).select((eb) => eb.fn.countAll<Count>().as("count")).executeTakeFirstOrThrow(),
     db.selectFrom("audit_log").where("created_at", ">=", weekAgo).select((eb) => eb.fn.countAll<Count>().as("count")).executeTakeFirstOrThrow(),

@@ -1,13 +1,14 @@
 /** Admin API: languages (mounted under /api/admin/languages behind the admin gate). */
 import { Hono } from "hono";
-import { languageIdParam, languagePatchSchema, newLanguageSchema } from "#core/admin/languages/schema.ts";
+import { deleteLanguageQuery, languageIdParam, languagePatchSchema, newLanguageSchema } from "#core/admin/languages/schema.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
+import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
-import { addLanguage, listLanguages, makeFavoriteLanguage, updateLanguage } from "./service.ts";
+import { addLanguage, deleteLanguage, languageContentCounts, listLanguages, makeFavoriteLanguage, updateLanguage } from "./service.ts";
 
 const parseId = (raw: string) => validateInput(languageIdParam, raw, "id");
 
@@ -30,6 +31,18 @@ export function languagesAdminApi(services: AppServices) {
   app.post("/:id/favorite", apiRoute({ tag: "Languages", summary: "Make a language the favorite (the default for new visitors)", params: { id: languageIdParam }, success: { status: 200, description: "{ language }" }, otherResponses: { 404: "No language with this id.", 409: "The language is disabled." } }), async (c) => {
     const id = parseId(c.req.param("id"));
     return c.json({ language: await makeFavoriteLanguage(services, actorUid(c), id) });
+  });
+
+  app.get("/:id/content", apiRoute({ tag: "Languages", summary: "How much content a language holds (UI strings, article versions, job labels, alt texts)", params: { id: languageIdParam }, success: { status: 200, description: "{ counts }" }, otherResponses: { 404: "No language with this id." } }), async (c) => {
+    const id = parseId(c.req.param("id"));
+    return c.json({ counts: await languageContentCounts(services, id) });
+  });
+
+  app.delete("/:id", apiRoute({ tag: "Languages", summary: "Delete a language, keeping or removing its content", params: { id: languageIdParam }, query: deleteLanguageQuery, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No language with this id.", 409: "The favorite language or the only language." } }), async (c) => {
+    const id = parseId(c.req.param("id"));
+    const { content } = readQuery(c, deleteLanguageQuery);
+    await deleteLanguage(services, actorUid(c), id, content);
+    return c.body(null, 204);
   });
 
   return app;

@@ -13,8 +13,11 @@ import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { findPageNameClash, pageNamesOf } from "#core/page-names.ts";
+import { fallbackChainProblems } from "#core/fallback.ts";
+import { parseFallbacks } from "#server/content/resident.ts";
 import { sectionNamesOf } from "#server/admin/translations/service.ts";
-import type { AdminLanguage, LanguagePatch, NewLanguageInput } from "#core/admin/languages/schema.ts";
+import { syncMediaUsage } from "#server/media/usage.ts";
+import type { AdminLanguage, LanguageContentChoice, LanguageContentCounts, LanguagePatch, NewLanguageInput } from "#core/admin/languages/schema.ts";
 
 const LANGUAGE_ENTITY = "language";
 
@@ -31,7 +34,21 @@ function toAdminLanguage(row: LanguageRow): AdminLanguage {
     favorite: row.favorite === 1,
     dir: row.dir,
     code_component: row.code_component,
+    fallbacks: parseFallbacks(row.fallbacks),
+    list_fallback_articles: row.list_fallback_articles === 1,
   };
+}
+
+/** Refuses a fallback chain that names the language itself, an unknown language, one twice, or makes a loop (400 naming it). */
+function assertValidFallbacks(languages: LanguageRow[], id: number, chain: number[]) {
+  const problems = fallbackChainProblems(
+    id,
+    chain,
+    languages.map((language) => ({ id: language.id, code: language.code, enabled: language.enabled === 1, fallbacks: parseFallbacks(language.fallbacks) })),
+  );
+  if (problems.length > 0) {
+    throw new HttpError(400, "invalid_fallbacks", `fallbacks: ${problems.map((problem) => problem.message).join(" ")}`, "fallbacks");
+  }
 }
 
 /** The translation key naming a language (its `code_component`). */
@@ -66,6 +83,22 @@ async function assertWelcomeFree(trx: Trx, code: string, welcome: string) {
   }
 }
 
+/** Points the language's entries (HOME and its sections) at its short code and welcome; returns its home link. */
+async function refreshLinks(trx: Trx, code: string, shortCode: string, welcome: string): Promise<string> {
+  const link = homePath({ shortCode, welcome });
+  await trx.updateTable("translates").set({ short_code: shortCode }).where("code", "=", code).execute();
+  await trx.updateTable("translates").set({ label: welcome, link }).where("code", "=", code).where("code_component", "=", "HOME").execute();
+  for (const section of await sectionNamesOf(trx, code)) {
+    await trx
+      .updateTable("translates")
+      .set({ link: sectionPath(shortCode, section.label) })
+      .where("code", "=", code)
+      .where("code_component", "=", section.section)
+      .execute();
+  }
+  return link;
+}
+
 /** Every language, enabled or not, most speakers first (the picker's order). */
 export async function listLanguages(services: AdminServices): Promise<AdminLanguage[]> {
   const rows = await services.database.db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
@@ -75,7 +108,8 @@ export async function listLanguages(services: AdminServices): Promise<AdminLangu
 export async function addLanguage(services: AdminServices, uid: string, input: NewLanguageInput): Promise<AdminLanguage> {
   return writeContent(services, async (trx) => {
     assertUnique(await lockedLanguages(trx, services.database.dialect), input);
-    // A new language has no section names yet, so its welcome cannot clash.
+    // Strings kept from a deleted language with this tag come back with it: its welcome must not clash with their section names.
+    await assertWelcomeFree(trx, input.code, input.welcome);
     const link = homePath({ shortCode: input.short_code, welcome: input.welcome });
     const row = await trx
       .insertInto("languages")
@@ -97,6 +131,7 @@ export async function addLanguage(services: AdminServices, uid: string, input: N
       .insertInto("translates")
       .values({ code: row.code, code_component: "HOME", label: row.welcome, search: null, link, short_code: row.short_code })
       .execute();
+    await refreshLinks(trx, row.code, row.short_code, row.welcome);
     const language = toAdminLanguage(row);
     await recordAudit(trx, { uid, action: "create", entity: LANGUAGE_ENTITY, entityId: String(row.id), after: language });
     return language;
@@ -116,6 +151,11 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
     if (patch.population !== undefined) changes.population = patch.population;
     if (patch.dir !== undefined) changes.dir = patch.dir;
     if (patch.enabled !== undefined) changes.enabled = patch.enabled ? 1 : 0;
+    if (patch.fallbacks !== undefined) {
+      assertValidFallbacks(languages, id, patch.fallbacks);
+      changes.fallbacks = JSON.stringify(patch.fallbacks);
+    }
+    if (patch.list_fallback_articles !== undefined) changes.list_fallback_articles = patch.list_fallback_articles ? 1 : 0;
 
     assertUnique(
       languages.filter((language) => language.id !== id),
@@ -136,24 +176,7 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
       await trx.updateTable("blog_versions").set({ code }).where("code", "=", before.code).execute();
       await trx.updateTable("rome_labels").set({ code }).where("code", "=", before.code).execute();
     }
-    if (changes.short_code !== undefined || changes.welcome !== undefined) {
-      changes.link = homePath({ shortCode, welcome });
-      await trx.updateTable("translates").set({ short_code: shortCode }).where("code", "=", code).execute();
-      await trx
-        .updateTable("translates")
-        .set({ label: welcome, link: changes.link })
-        .where("code", "=", code)
-        .where("code_component", "=", "HOME")
-        .execute();
-      for (const section of await sectionNamesOf(trx, code)) {
-        await trx
-          .updateTable("translates")
-          .set({ link: sectionPath(shortCode, section.label) })
-          .where("code", "=", code)
-          .where("code_component", "=", section.section)
-          .execute();
-      }
-    }
+    if (changes.short_code !== undefined || changes.welcome !== undefined) changes.link = await refreshLinks(trx, code, shortCode, welcome);
 
     const after = await trx.updateTable("languages").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     const language = toAdminLanguage(after);
@@ -188,5 +211,66 @@ export async function makeFavoriteLanguage(services: AdminServices, uid: string,
       });
     }
     return toAdminLanguage(after);
+  });
+}
+
+/** What a language holds, for the delete dialog (each count is one indexed count). */
+export async function languageContentCounts(services: AdminServices, id: number): Promise<LanguageContentCounts> {
+  const { db } = services.database;
+  const language = await db.selectFrom("languages").select("code").where("id", "=", id).executeTakeFirst();
+  if (!language) throw new HttpError(404, "not_found", `No language with id ${id}.`);
+  const count = (rows: { count: string | number | bigint } | undefined) => Number(rows?.count ?? 0);
+  const { code } = language;
+  const [strings, articleVersions, jobLabels, altTexts] = await Promise.all([
+    db.selectFrom("translates").select((eb) => eb.fn.countAll().as("count")).where("code", "=", code).executeTakeFirst(),
+    db.selectFrom("blog_versions").select((eb) => eb.fn.countAll().as("count")).where("code", "=", code).executeTakeFirst(),
+    db.selectFrom("rome_labels").select((eb) => eb.fn.countAll().as("count")).where("code", "=", code).executeTakeFirst(),
+    db.selectFrom("media_alt").select((eb) => eb.fn.countAll().as("count")).where("code", "=", code).executeTakeFirst(),
+  ]);
+  return { strings: count(strings), articleVersions: count(articleVersions), jobLabels: count(jobLabels), altTexts: count(altTexts) };
+}
+
+/**
+ * Deletes a language (never the favorite, never the last one). Its HOME entry
+ * is derived from the language row and always goes; with "remove" its UI
+ * strings, the other languages' names for it, its article versions, job labels
+ * and alt texts go too; with "keep" they stay stored, off the site, and come
+ * back if the same tag is added again.
+ */
+export async function deleteLanguage(services: AdminServices, uid: string, id: number, content: LanguageContentChoice): Promise<void> {
+  await writeContent(services, async (trx) => {
+    const languages = await lockedLanguages(trx, services.database.dialect);
+    const doomed = languages.find((language) => language.id === id);
+    if (!doomed) throw new HttpError(404, "not_found", `No language with id ${id}.`);
+    if (doomed.favorite === 1) {
+      throw new HttpError(409, "favorite_cannot_be_deleted", `${doomed.label} is the favorite language; make another language the favorite before deleting it.`, "favorite");
+    }
+    if (languages.length === 1) throw new HttpError(409, "last_language", `${doomed.label} is the site's only language; add another before deleting it.`);
+    const { code } = doomed;
+    // No chain may name a language that is gone (decision 0085): drop it from every other language's fallbacks.
+    for (const other of languages) {
+      const chain = parseFallbacks(other.fallbacks);
+      if (other.id !== id && chain.includes(id)) {
+        await trx.updateTable("languages").set({ fallbacks: JSON.stringify(chain.filter((fallback) => fallback !== id)) }).where("id", "=", other.id).execute();
+      }
+    }
+    let removed: LanguageContentCounts | null = null;
+    if (content === "remove") {
+      const withImages = await trx.selectFrom("blog_versions").select("blog_id").where("code", "=", code).where("body", "like", "%media:%").execute();
+      const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) => Number((await query.executeTakeFirst()).numDeletedRows);
+      removed = {
+        // Its own strings, and every language's name for it.
+        strings: (await deleted(trx.deleteFrom("translates").where("code", "=", code))) + (await deleted(trx.deleteFrom("translates").where("code_component", "=", doomed.code_component))),
+        articleVersions: await deleted(trx.deleteFrom("blog_versions").where("code", "=", code)),
+        jobLabels: await deleted(trx.deleteFrom("rome_labels").where("code", "=", code)),
+        altTexts: await deleted(trx.deleteFrom("media_alt").where("code", "=", code)),
+      };
+      await syncMediaUsage(trx, withImages.map((row) => row.blog_id));
+    } else {
+      // The HOME entry is derived from the language row: adding the tag again makes it anew.
+      await trx.deleteFrom("translates").where("code", "=", code).where("code_component", "=", "HOME").execute();
+    }
+    await trx.deleteFrom("languages").where("id", "=", id).execute();
+    await recordAudit(trx, { uid, action: "delete", entity: LANGUAGE_ENTITY, entityId: String(id), before: toAdminLanguage(doomed), after: { content, removed } });
   });
 }

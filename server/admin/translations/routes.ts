@@ -1,7 +1,9 @@
-/** Admin API: translations (mounted under /api/admin/translations behind the admin gate). */
+/** Admin API: translations (mounted under /api/admin/translations behind the access gate, server/auth/access.ts). */
 import { Hono } from "hono";
 import { exportQuerySchema, importRequestSchema, languageCodeParam, newTranslationKeySchema, translationCellSchema, translationKey } from "#core/admin/translations/schema.ts";
 import { actorUid } from "#server/admin/actor.ts";
+import { may } from "#core/auth/roles.ts";
+import { authorize } from "#server/auth/access.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
@@ -21,9 +23,9 @@ export function translationsAdminApi(services: AppServices) {
 
   app.get("/", apiRoute({ tag: "Translations", summary: "Every interface string in every language, with completeness", success: { status: 200, description: "The languages, rows and completeness." } }), async (c) => c.json(await translationsView(services)));
 
-  app.get("/export", apiRoute({ tag: "Translations", summary: "Download a language's UI strings as XLIFF 2.0 or gettext PO", query: exportQuerySchema, success: { status: 200, description: "The file, as an attachment." }, otherResponses: { 404: "No such language." } }), async (c) => {
+  app.get("/export", apiRoute({ tag: "Translations", summary: "Download a language's UI strings (XLIFF 2.0 or gettext PO) or article translations (XLIFF 2.0)", query: exportQuerySchema, success: { status: 200, description: "The file, as an attachment." }, otherResponses: { 404: "No such language." } }), async (c) => {
     const query = readQuery(c, exportQuerySchema);
-    const file = await exportTranslations(services, query.lang, query.format);
+    const file = await exportTranslations(services, query.lang, query.format, query.what);
     return c.body(file.body, 200, {
       "Content-Type": file.mediaType,
       "Content-Disposition": `attachment; filename="${file.filename}"`,
@@ -32,9 +34,12 @@ export function translationsAdminApi(services: AppServices) {
   });
 
   /** Preview (dryRun) or apply; a refused plan is a 422 that still carries the whole report. */
-  app.post("/import", apiRoute({ tag: "Translations", summary: "Preview (dryRun) or apply an XLIFF 2.0 or PO file of UI strings", body: importRequestSchema, success: { status: 200, description: "{ report }: what changed (or would change)." }, otherResponses: { 422: "Refused as a whole (invalid translations, unknown keys or language): { error, report }; nothing written." } }), async (c) => {
+  app.post("/import", apiRoute({ tag: "Translations", summary: "Preview (dryRun) or apply an XLIFF 2.0 file of UI strings and/or article translations, or a PO file of UI strings", body: importRequestSchema, success: { status: 200, description: "{ report }: what changed (or would change)." }, otherResponses: { 422: "Refused as a whole (invalid translations, unknown keys or language): { error, report }; nothing written." } }), async (c) => {
     const { content, ...options } = await readJson(c, importRequestSchema);
-    const report = await importTranslations(services, actorUid(c), content, options);
+    const report = await importTranslations(services, actorUid(c), content, options, {
+      authorize: (language) => authorize(services, c, "translate", language),
+      mayPublish: (language) => may(c.get("user"), "publish", language),
+    });
     if (report.refusal !== null) return c.json({ error: { code: "import_refused", message: report.refusal }, report }, 422);
     return c.json({ report });
   });

@@ -1,14 +1,14 @@
 /**
  * Translations admin (PRODUCT.md §4, §7): the key × language grid with
  * completeness, one-cell upserts and deletions, new keys. Section names
- * (ARTICLES, JOBS) are page names and follow the URL rules; HOME is the
+ * (ARTICLES, JOBS, SEARCH, TAGS) are page names and follow the URL rules; HOME is the
  * language's welcome and changes only with the language.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { sectionPath } from "#core/paths.ts";
-import type { SectionName } from "#core/types.ts";
+import type { SectionKey, SectionName } from "#core/types.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
@@ -18,14 +18,16 @@ import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_
 import type { Completeness, NewTranslationKeyInput, TranslationCell, TranslationCellInput, TranslationRow, TranslationsView } from "#core/admin/translations/schema.ts";
 
 const TRANSLATION_ENTITY = "translation";
+/** Sections named by a translation entry (HOME's name is the language's welcome). */
+const NAMED_SECTIONS = SECTION_KEYS.filter((key): key is Exclude<SectionKey, "HOME"> => key !== "HOME");
 
-/** The ARTICLES/JOBS names of a language, as the router reads them. */
+/** The section names of a language other than HOME (ARTICLES, JOBS, SEARCH, TAGS), as the router reads them. */
 export async function sectionNamesOf(db: Kysely<Database> | Transaction<Database>, code: string): Promise<SectionName[]> {
   const rows = await db
     .selectFrom("translates")
     .select(["code_component", "label", "search"])
     .where("code", "=", code)
-    .where("code_component", "in", ["ARTICLES", "JOBS"])
+    .where("code_component", "in", NAMED_SECTIONS)
     .execute();
   return rows.flatMap((row) => (isSectionKey(row.code_component) ? [{ section: row.code_component, label: row.label, search: row.search }] : []));
 }
@@ -72,7 +74,7 @@ async function findCell(trx: Transaction<Database>, key: string, code: string) {
 }
 
 /** A section name must be a valid page name that no other section of the language answers to. */
-async function assertSectionName(trx: Transaction<Database>, language: LanguageRow, section: "ARTICLES" | "JOBS", cell: TranslationCell) {
+async function assertSectionName(trx: Transaction<Database>, language: LanguageRow, section: SectionKey, cell: TranslationCell) {
   const labelProblem = pageNameProblem(cell.label);
   if (labelProblem !== null) throw new HttpError(400, "invalid_field", `label: a page name ${labelProblem}.`, "label");
   const searchProblem = cell.search === null ? null : pageNameProblem(cell.search);
@@ -153,9 +155,9 @@ export async function writeTranslation(
   }
   const language = await lockedLanguage(trx, dialect, code);
   const existing = await findCell(trx, key, code);
-  const isSection = key === "ARTICLES" || key === "JOBS";
+  const isSection = isSectionKey(key);
   if (!isSection && input.search !== undefined && input.search !== null) {
-    throw new HttpError(400, "invalid_field", "search: only the section page names (ARTICLES, JOBS) have an alternative spelling.", "search");
+    throw new HttpError(400, "invalid_field", `search: only the section page names (${NAMED_SECTIONS.join(", ")}) have an alternative spelling.`, "search");
   }
   // An absent search keeps the current one.
   const cell: TranslationCell = { label: input.label, search: input.search === undefined ? (existing?.search ?? null) : input.search };

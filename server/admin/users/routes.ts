@@ -1,6 +1,6 @@
-/** Admin API: users (mounted under /api/admin/users behind the admin gate). */
+/** Admin API: users (mounted under /api/admin/users behind the access gate). */
 import { Hono } from "hono";
-import { listUsersQuery, setAdminInput, uidParam } from "#core/admin/users/schema.ts";
+import { listUsersQuery, setRoleInput, uidParam } from "#core/admin/users/schema.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
@@ -8,7 +8,7 @@ import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
-import { listUsers, setAdmin } from "./service.ts";
+import { listUsers, setRole } from "./service.ts";
 
 export function usersAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
@@ -18,10 +18,10 @@ export function usersAdminApi(services: AppServices) {
     return c.json(await listUsers(services, q));
   });
 
-  app.post("/:uid/admin", apiRoute({ tag: "Users", summary: "Grant or revoke admin rights (never the last admin's)", params: { uid: uidParam }, body: setAdminInput, success: { status: 200, description: "{ user }" }, otherResponses: { 404: "No user with this uid.", 409: "The last admin keeps their rights." } }), async (c) => {
+  app.put("/:uid/role", apiRoute({ tag: "Users", summary: "Give a user a role (user, translator with languages, editor, admin); never the last admin's away", params: { uid: uidParam }, body: setRoleInput, success: { status: 200, description: "{ user }" }, otherResponses: { 404: "No user with this uid.", 409: "The last admin keeps their role." } }), async (c) => {
     const uid = validateInput(uidParam, c.req.param("uid"), "uid");
-    const { isAdmin } = await readJson(c, setAdminInput);
-    return c.json({ user: await setAdmin(services, actorUid(c), uid, isAdmin) });
+    const input = await readJson(c, setRoleInput);
+    return c.json({ user: await setRole(services, actorUid(c), uid, input) });
   });
 
   return app;

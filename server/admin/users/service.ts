@@ -1,25 +1,30 @@
 /**
- * Users as admins see them (/admin/users): search, and granting or revoking
- * admin rights — never leaving the site without an admin (PRODUCT.md §7).
+ * Users as admins see them (/admin/users): search, and their roles
+ * (decision 0072) — never leaving the site without an admin (PRODUCT.md §7).
  */
 import { sql, type Transaction } from "kysely";
-import type { AdminUser } from "#core/admin/users/schema.ts";
+import type { AdminUser, SetRoleInput } from "#core/admin/users/schema.ts";
+import { formatLanguageList } from "#core/auth/roles.ts";
 import type { AdminServices } from "#server/context.ts";
 import type { Database, UserRow } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
+import { toSignedInUser } from "#server/auth/users.ts";
 
 /** More than this and the admin refines the search; the total says how many matched. */
 export const USERS_LIST_LIMIT = 200;
 
 function toAdminUser(row: UserRow): AdminUser {
+  const grant = toSignedInUser(row);
   return {
     uid: row.uid,
     email: row.email,
     displayName: row.display_name,
     photoURL: row.photo_url,
     emailVerified: row.email_verified === 1,
-    isAdmin: row.is_admin === 1,
+    role: grant.role,
+    languages: [...grant.languages],
+    canPublish: grant.canPublish,
     createdAt: row.created_at,
     lastSignInAt: row.last_sign_in_at,
   };
@@ -55,49 +60,58 @@ async function adminCount(trx: Transaction<Database>): Promise<number> {
   const row = await trx
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number | string>().as("admins"))
-    .where("is_admin", "=", 1)
+    .where("role", "=", "admin")
     .executeTakeFirstOrThrow();
   return Number(row.admins);
 }
 
+/** Language codes or short codes as the site stores them ("fr" → "fr-FR"); an unknown one is a 400 naming it. */
+async function siteLanguages(trx: Transaction<Database>, references: readonly string[]): Promise<string[]> {
+  if (references.length === 0) return [];
+  const rows = await trx.selectFrom("languages").select(["code", "short_code"]).execute();
+  return [
+    ...new Set(
+      references.map((reference) => {
+        const wanted = reference.toLowerCase();
+        const row = rows.find((language) => language.code.toLowerCase() === wanted) ?? rows.find((language) => language.short_code.toLowerCase() === wanted);
+        if (!row) throw new HttpError(400, "invalid_field", `languages: "${reference}" is not a language of this site.`, "languages");
+        return row.code;
+      }),
+    ),
+  ];
+}
+
+const roleOf = (user: AdminUser) => ({ role: user.role, languages: user.languages, canPublish: user.canPublish });
+
 /**
- * Grants or revokes admin rights; refuses (409) to revoke the last admin's. Returns the user as it now is.
- * Admin rights are not public content: a plain transaction with nothing to reload, needing only
- * the database, so `npm run admin` calls it too.
+ * Gives a user a role (decision 0072); refuses (409) to take the last admin's away. Audited as
+ * "change_role" with the role, languages and publish right before and after. Roles are not public
+ * content: a plain transaction with nothing to reload, needing only the database, so `npm run admin`
+ * calls it too. Returns the user as it now is.
  */
-export async function setAdmin(services: Pick<AdminServices, "database">, actorUid: string, uid: string, isAdmin: boolean): Promise<AdminUser> {
+export async function setRole(services: Pick<AdminServices, "database">, actorUid: string, uid: string, input: SetRoleInput): Promise<AdminUser> {
   return services.database.db.transaction().execute(async (trx) => {
-    // Touching every admin row first locks them on PostgreSQL, so two admins revoking each other at once
+    // Touching every admin row first locks them on PostgreSQL, so two admins demoting each other at once
     // cannot both see "another admin remains" (SQLite serialises writers anyway).
-    await trx.updateTable("users").set({ is_admin: 1 }).where("is_admin", "=", 1).execute();
+    await trx.updateTable("users").set({ role: "admin" }).where("role", "=", "admin").execute();
     const row = await trx.selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirst();
     if (!row) throw new HttpError(404, "not_found", `uid: no user "${uid}".`, "uid");
     const before = toAdminUser(row);
-    if (before.isAdmin === isAdmin) return before;
-    if (!isAdmin && (await adminCount(trx)) <= 1) {
+    const languages = await siteLanguages(trx, input.languages);
+    const wanted = { role: input.role, languages, canPublish: input.role === "translator" && input.canPublish };
+    if (JSON.stringify(roleOf(before)) === JSON.stringify(wanted)) return before;
+    if (before.role === "admin" && wanted.role !== "admin" && (await adminCount(trx)) <= 1) {
       const name = before.displayName ?? before.email ?? uid;
-      throw new HttpError(
-        409,
-        "last_admin",
-        `isAdmin: ${name} is the last administrator. Grant admin rights to someone else first, so the site always has an administrator.`,
-        "isAdmin",
-      );
+      throw new HttpError(409, "last_admin", `role: ${name} is the last administrator. Make someone else an admin first, so the site always has one.`, "role");
     }
     const updated = await trx
       .updateTable("users")
-      .set({ is_admin: isAdmin ? 1 : 0 })
+      .set({ role: wanted.role, role_languages: formatLanguageList(wanted.languages), can_publish: wanted.canPublish ? 1 : 0 })
       .where("uid", "=", uid)
       .returningAll()
       .executeTakeFirstOrThrow();
     const after = toAdminUser(updated);
-    await recordAudit(trx, {
-      uid: actorUid,
-      action: isAdmin ? "grant_admin" : "revoke_admin",
-      entity: "user",
-      entityId: uid,
-      before: { isAdmin: before.isAdmin },
-      after: { isAdmin: after.isAdmin },
-    });
+    await recordAudit(trx, { uid: actorUid, action: "change_role", entity: "user", entityId: uid, before: roleOf(before), after: roleOf(after) });
     return after;
   });
 }

@@ -4,8 +4,10 @@
  * Files are bundled at build time (import.meta.glob), so the built server
  * needs no seed folder on disk.
  */
-import { replaceTags, versionColumns } from "#server/content/article-writes.ts";
+import { importedTranslationState, replaceTags, storeTranslationState, versionColumns, type VersionSource } from "#server/content/article-writes.ts";
+import { EMPTY_TRANSLATION_STATE } from "#core/translation-status.ts";
 import { renderVersionFrom } from "#server/content/rendering.ts";
+import { refreshPublishedIndex } from "#server/search/published-index.ts";
 import { parse as parseCsv } from "csv-parse/sync";
 import type { Kysely, Transaction } from "kysely";
 import { homePath } from "#core/paths.ts";
@@ -13,6 +15,7 @@ import { slugify } from "#core/text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { seedLanguages } from "./languages.ts";
 import translations from "./translations.json" with { type: "json" };
+import { adminSeedEntries } from "#server/admin/i18n/source.ts";
 import domainsCsv from "./rome/grand_domaines.csv?raw";
 import romeCsv from "./rome/rome_v346.csv?raw";
 
@@ -56,12 +59,7 @@ async function seedLanguagesAndSections(trx: Transaction<Database>) {
       .execute();
     const sections = [
       { code_component: "HOME", label: language.welcome, search: null },
-      ...(language.sections
-        ? [
-            { code_component: "ARTICLES", label: language.sections.ARTICLES[0], search: language.sections.ARTICLES[1] },
-            { code_component: "JOBS", label: language.sections.JOBS[0], search: language.sections.JOBS[1] },
-          ]
-        : []),
+      ...Object.entries(language.sections ?? {}).map(([section, [label, search]]) => ({ code_component: section, label, search })),
     ];
     for (const section of sections) {
       await trx
@@ -83,13 +81,29 @@ async function seedTranslations(trx: Transaction<Database>) {
         .execute();
     }
   }
+  // The admin area's strings (decision 0076), in batches: there are several thousand.
+  const adminRows = adminSeedEntries().map(({ key, code, label }) => ({
+    code,
+    code_component: key,
+    label,
+    search: null,
+    link: null,
+    short_code: seedLanguages.find((candidate) => candidate.code === code)?.shortCode ?? null,
+  }));
+  for (let start = 0; start < adminRows.length; start += ADMIN_SEED_BATCH) {
+    await trx.insertInto("translates").values(adminRows.slice(start, start + ADMIN_SEED_BATCH)).execute();
+  }
 }
+
+/** Rows per insert: within SQLite's and PostgreSQL's limits on bound parameters. */
+const ADMIN_SEED_BATCH = 500;
 
 function folderOf(path: string): string {
   return path.split("/").slice(0, -1).join("/");
 }
 
 async function seedArticles(trx: Transaction<Database>) {
+  const ids: number[] = [];
   for (const [path, article] of Object.entries(articleMeta)) {
     const folder = folderOf(path);
     const blog = await trx
@@ -104,25 +118,23 @@ async function seedArticles(trx: Transaction<Database>) {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    ids.push(blog.id);
     await replaceTags(trx, blog.id, article.tags);
+    const sources = new Map<string, VersionSource>();
     for (const [code, version] of Object.entries(article.versions)) {
       const body = articleBodies[`${folder}/${code}.md`];
       if (body === undefined) throw new Error(`Seed article ${article.key} has no ${code}.md`);
+      const source: VersionSource = { slug: slugify(version.title), title: version.title, summary: version.summary, body, coverAlt: article.coverAlt[code] ?? "", status: "published" };
+      sources.set(code, source);
       await trx
         .insertInto("blog_versions")
-        .values({
-          blog_id: blog.id,
-          code,
-          ...versionColumns(
-            { slug: slugify(version.title), title: version.title, summary: version.summary, body, coverAlt: article.coverAlt[code] ?? "", status: "published" },
-            article.publishedAt,
-            article.updatedAt,
-            await renderVersionFrom(trx, body, code),
-          ),
-        })
+        .values({ blog_id: blog.id, code, ...versionColumns(source, article.publishedAt, article.updatedAt, await renderVersionFrom(trx, body, code)) })
         .execute();
     }
+    // The first version listed is the language the article was written in.
+    await storeTranslationState(trx, blog.id, EMPTY_TRANSLATION_STATE, importedTranslationState(EMPTY_TRANSLATION_STATE, new Map(), { versions: sources }), article.updatedAt);
   }
+  await refreshPublishedIndex(trx, ids);
 }
 
 async function seedRome(trx: Transaction<Database>, now: string) {
@@ -155,7 +167,7 @@ async function seedDemoAdmin(trx: Transaction<Database>, now: string) {
       display_name: "Demo Admin",
       photo_url: null,
       email_verified: 1,
-      is_admin: 1,
+      role: "admin",
       created_at: now,
       last_sign_in_at: null,
     })

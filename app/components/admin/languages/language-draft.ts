@@ -11,6 +11,8 @@ export const FIELD_LABELS: Record<string, string> = {
   population: "Speakers (millions)",
   dir: "Text direction",
   enabled: "Shown on the site",
+  fallbacks: "Fallback languages",
+  list_fallback_articles: "Articles from fallback languages",
 };
 export const FIELDS = Object.keys(FIELD_LABELS);
 
@@ -22,9 +24,12 @@ export interface LanguageDraft {
   population: string;
   dir: "ltr" | "rtl";
   enabled: boolean;
+  /** Edited on an existing language only (a new one has no chain yet). */
+  fallbacks: number[];
+  list_fallback_articles: boolean;
 }
 
-export const EMPTY_DRAFT: LanguageDraft = { code: "", short_code: "", label: "", welcome: "", population: "", dir: "ltr", enabled: false };
+export const EMPTY_DRAFT: LanguageDraft = { code: "", short_code: "", label: "", welcome: "", population: "", dir: "ltr", enabled: false, fallbacks: [], list_fallback_articles: false };
 
 export function draftOf(language: AdminLanguage): LanguageDraft {
   return { ...language, population: String(language.population) };
@@ -36,9 +41,16 @@ export function payloadOf(draft: LanguageDraft) {
   return { ...draft, population };
 }
 
+/** A new language's JSON: without the fallback fields, which only an existing language has. */
+export function newPayloadOf(draft: LanguageDraft) {
+  const { fallbacks: _fallbacks, list_fallback_articles: _listFallbackArticles, ...payload } = payloadOf(draft);
+  return payload;
+}
+
 /** Only the fields that differ from the stored language, so an edit never rewrites what it did not touch. */
 export function changesOf(draft: LanguageDraft, language: AdminLanguage): Record<string, unknown> {
   const payload = payloadOf(draft);
   const original = payloadOf(draftOf(language));
-  return Object.fromEntries(Object.entries(payload).filter(([field, value]) => value !== original[field as keyof typeof original]));
+  const same = (a: unknown, b: unknown) => (Array.isArray(a) ? JSON.stringify(a) === JSON.stringify(b) : a === b);
+  return Object.fromEntries(Object.entries(payload).filter(([field, value]) => !same(value, original[field as keyof typeof original])));
 }

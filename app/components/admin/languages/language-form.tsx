@@ -2,28 +2,33 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { languagePatchSchema, newLanguageSchema, type AdminLanguage } from "#core/admin/languages/schema.ts";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
-import { changesOf, draftOf, EMPTY_DRAFT, FIELD_LABELS, FIELDS, LANGUAGES_API, payloadOf, type LanguageDraft } from "#app/components/admin/languages/language-draft.ts";
+import { changesOf, draftOf, EMPTY_DRAFT, FIELD_LABELS, FIELDS, LANGUAGES_API, newPayloadOf, type LanguageDraft } from "#app/components/admin/languages/language-draft.ts";
+import { FallbackChainEditor } from "#app/components/admin/languages/fallback-chain-editor.tsx";
 import { api } from "#app/lib/api-client.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 interface LanguageFormProps {
   /** The language edited, or null to add one. */
   language: AdminLanguage | null;
+  /** Every language, for the fallback chain (editing only). */
+  languages?: AdminLanguage[];
   onDone: (saved: AdminLanguage | null) => void;
 }
 
-export function LanguageForm({ language, onDone }: LanguageFormProps) {
+export function LanguageForm({ language, languages = [], onDone }: LanguageFormProps) {
   const formId = useId();
   const idFor = (field: string) => `${formId}-${field}`;
   const [draft, setDraft] = useState<LanguageDraft>(language ? draftOf(language) : EMPTY_DRAFT);
   const formErrors = useFormErrors();
   const { errors } = formErrors;
   const [saving, setSaving] = useState(false);
+  const { t } = useAdminText();
 
   const set = <Field extends keyof LanguageDraft>(field: Field, value: LanguageDraft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = language ? changesOf(draft, language) : payloadOf(draft);
+    const body = language ? changesOf(draft, language) : newPayloadOf(draft);
     if (language && Object.keys(body).length === 0) return onDone(null);
     const checked = (language ? languagePatchSchema : newLanguageSchema).safeParse(body);
     if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
@@ -36,7 +41,7 @@ export function LanguageForm({ language, onDone }: LanguageFormProps) {
       if (!language) setDraft(EMPTY_DRAFT);
       onDone(result.language);
     } catch (error) {
-      const failure = requestErrors(error, FIELDS, language ? "save the language" : "add the language");
+      const failure = requestErrors(error, FIELDS, t(language ? "admin.languages.save_failed" : "admin.languages.add_failed"), t);
       formErrors.show(failure.fields, failure.general);
     } finally {
       setSaving(false);
@@ -111,6 +116,31 @@ export function LanguageForm({ language, onDone }: LanguageFormProps) {
           </p>
         )}
       </div>
+      {language && (
+        <>
+          <FallbackChainEditor
+            id={idFor("fallbacks")}
+            language={language}
+            languages={languages}
+            chain={draft.fallbacks}
+            error={errors.fallbacks}
+            onChange={(chain) => set("fallbacks", chain)}
+          />
+          <div className={errors.list_fallback_articles ? "admin-check admin-field--invalid" : "admin-check"}>
+            <input
+              id={idFor("list_fallback_articles")}
+              type="checkbox"
+              checked={draft.list_fallback_articles}
+              aria-describedby={`${idFor("list_fallback_articles")}-hint`}
+              onChange={(event) => set("list_fallback_articles", event.target.checked)}
+            />
+            <label htmlFor={idFor("list_fallback_articles")}>List articles found only in a fallback language</label>
+            <p id={`${idFor("list_fallback_articles")}-hint`} className="admin-field__hint">
+              Its article list and home page then include them, each marked with its language.
+            </p>
+          </div>
+        </>
+      )}
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={saving}>
           {language ? "Save" : "Add language"}

@@ -2,14 +2,16 @@
  * The languages table, most speakers first: show or hide a language, choose
  * the favorite, open a row's editor. A failed row action is shown above it.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { AdminLanguage } from "#core/admin/languages/schema.ts";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { useFocusReturn } from "#app/components/admin/focus-return.ts";
 import { LANGUAGES_API } from "#app/components/admin/languages/language-draft.ts";
+import { DeleteLanguageDialog } from "#app/components/admin/languages/delete-language-dialog.tsx";
 import { LanguageForm } from "#app/components/admin/languages/language-form.tsx";
-import { TableRegion } from "#app/components/admin/table-region.tsx";
+import { TableHead, TableRegion } from "#app/components/admin/table-region.tsx";
 import { api } from "#app/lib/api-client.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 interface LanguagesTableProps {
   languages: AdminLanguage[];
@@ -19,20 +21,23 @@ interface LanguagesTableProps {
 
 export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
   const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<AdminLanguage | null>(null);
   const [pending, setPending] = useState<number | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
   // The switch shows the requested state at once; the stored state replaces it after the reload.
   const [requestedEnabled, setRequestedEnabled] = useState<{ id: number; enabled: boolean } | null>(null);
   const focus = useFocusReturn<number>();
+  const region = useRef<HTMLDivElement>(null);
+  const { t } = useAdminText();
 
-  async function rowAction(language: AdminLanguage, action: string, request: () => Promise<unknown>, success: string) {
+  async function rowAction(language: AdminLanguage, couldNot: string, request: () => Promise<unknown>, success: string) {
     setPending(language.id);
     setRowError(null);
     try {
       await request();
       await onChanged(success);
     } catch (error) {
-      setRowError(failureMessage(error, action));
+      setRowError(failureMessage(error, couldNot, t));
     } finally {
       setPending(null);
       setRequestedEnabled(null);
@@ -51,27 +56,12 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
   return (
     <>
       <ErrorAlert message={rowError} />
-      <TableRegion captionId="languages-caption">
+      <TableRegion captionId="languages-caption" ref={region}>
         <table className="admin-table languages-table">
           <caption id="languages-caption">
             {languages.length} languages, {languages.filter((language) => language.enabled).length} shown on the site
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Tag</th>
-              <th scope="col">Short code</th>
-              <th scope="col">Home page</th>
-              <th scope="col" className="admin-table__number">
-                Speakers (M)
-              </th>
-              <th scope="col">Shown</th>
-              <th scope="col">Favorite</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Name", "Tag", "Short code", "Home page", { label: "Speakers (M)", className: "admin-table__number" }, "Shown", "Favorite"]} actions />
           <tbody>
             {languages.map((language) => {
               const busy = pending === language.id;
@@ -107,7 +97,7 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                           setRequestedEnabled({ id: language.id, enabled });
                           void rowAction(
                             language,
-                            enabled ? "enable the language" : "disable the language",
+                            t(enabled ? "admin.languages.enable_failed" : "admin.languages.disable_failed"),
                             () => api.patch(`${LANGUAGES_API}/${language.id}`, { enabled }),
                             `${language.label} is ${enabled ? "now shown on the site" : "no longer shown on the site"}.`,
                           );
@@ -134,7 +124,12 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                         aria-label={`Make favorite: ${language.label}`}
                         title={language.enabled ? undefined : "Show it on the site first"}
                         onClick={() =>
-                          void rowAction(language, "change the favorite", () => api.post(`${LANGUAGES_API}/${language.id}/favorite`, undefined), `${language.label} is now the favorite.`)
+                          void rowAction(
+                            language,
+                            t("admin.languages.favorite_failed"),
+                            () => api.post(`${LANGUAGES_API}/${language.id}/favorite`, undefined),
+                            `${language.label} is now the favorite.`,
+                          )
                         }
                       >
                         Make favorite
@@ -142,23 +137,30 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                     )}
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="button button--small button--secondary"
-                      aria-expanded={editing === language.id}
-                      aria-controls={editing === language.id ? `edit-${language.id}` : undefined}
-                      ref={focus.register(language.id)}
-                      onClick={() => setEditing(editing === language.id ? null : language.id)}
-                    >
-                      Edit<span className="visually-hidden"> {language.label}</span>
-                    </button>
+                    <div className="languages-table__actions">
+                      <button
+                        type="button"
+                        className="button button--small button--secondary"
+                        aria-expanded={editing === language.id}
+                        aria-controls={editing === language.id ? `edit-${language.id}` : undefined}
+                        ref={focus.register(language.id)}
+                        onClick={() => setEditing(editing === language.id ? null : language.id)}
+                      >
+                        Edit<span className="visually-hidden"> {language.label}</span>
+                      </button>
+                      {!language.favorite && (
+                        <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => setDeleting(language)}>
+                          Delete<span className="visually-hidden"> {language.label}</span>
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>,
                 editing === language.id && (
                   <tr key={`${language.id}-edit`} id={`edit-${language.id}`} className="languages-table__editor">
                     <td colSpan={8}>
                       <h2 className="admin-subheading">Edit {language.label}</h2>
-                      <LanguageForm language={language} onDone={(saved) => closeEditor(language, saved)} />
+                      <LanguageForm language={language} languages={languages} onDone={(saved) => closeEditor(language, saved)} />
                     </td>
                   </tr>
                 ),
@@ -167,6 +169,16 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
           </tbody>
         </table>
       </TableRegion>
+      <DeleteLanguageDialog
+        language={deleting}
+        onCancel={() => setDeleting(null)}
+        onDeleted={async (message) => {
+          setDeleting(null);
+          await onChanged(message);
+          // The row and its Delete button are gone: the table keeps the focus.
+          region.current?.focus();
+        }}
+      />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { api } from "#app/lib/api-client.ts";
 import { MEDIA_LIMITS } from "#core/media-rules.ts";
 import { failureMessage } from "#app/components/admin/feedback.tsx";
 import { MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 export interface AltLanguage {
   code: string;
@@ -22,6 +23,7 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = `alt-${item.id}-${language.code}`;
+  const { t } = useAdminText();
 
   async function save() {
     setBusy(true);
@@ -30,7 +32,7 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
       setError(null);
       onSaved(result.item);
     } catch (failure) {
-      setError(failureMessage(failure, "save the alt text"));
+      setError(failureMessage(failure, t("admin.media.alt_failed"), t));
     } finally {
       setBusy(false);
     }

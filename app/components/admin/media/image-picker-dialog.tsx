@@ -14,6 +14,7 @@ import type { MediaPage } from "#core/admin/media/schema.ts";
 import { MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
 import { UploadZone, type UploadLimits } from "#app/components/admin/media/upload-zone.tsx";
 import "#app/styles/admin-media.css";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 export interface ImagePickerDialogProps {
   open: boolean;
@@ -47,7 +48,9 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
   const [items, setItems] = useState<MediaItem[]>([]);
   const [next, setNext] = useState<number | null>(null);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  // The failure itself, worded at render time in the admin's language.
+  const [error, setError] = useState<{ failure: unknown } | null>(null);
+  const { t } = useAdminText();
 
   const fetchPage = (q: string, before: number | null) => {
     const params = new URLSearchParams({ limit: "12", ...(q && { q }), ...(before !== null && { before: String(before) }) });
@@ -58,7 +61,7 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
     setNext(page.next);
     setError(null);
   };
-  const fail = (failure: unknown) => setError(failureMessage(failure, "load the library"));
+  const fail = (failure: unknown) => setError({ failure });
 
   async function load(q: string, before: number | null) {
     setLoading(true);
@@ -119,7 +122,7 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
       </form>
       {error && (
         <p className="admin-field__error" role="alert">
-          {error}
+          {failureMessage(error.failure, t("admin.media.library_failed"), t)}
         </p>
       )}
       <ul className="image-picker__grid" aria-label="Library images" aria-busy={loading}>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { JobLabels, LabelLanguage } from "#core/admin/romes/schema.ts";
 import { api, userMessageFor } from "#app/lib/api-client.ts";
+import { useMay } from "#app/lib/admin-grant.ts";
 
 type SaveState =
   | { kind: "idle" }
@@ -22,6 +23,9 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
+  const may = useMay();
+  // Only the languages the signed-in person may translate (decision 0072).
+  const languages = job.languages.filter((language) => may("translate", language.code));
 
   // Opening the editor moves the focus to it, so keyboard users land on the form. Another code
   // remounts the editor (its key), which also starts it afresh.
@@ -32,7 +36,7 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const changes = job.languages
+    const changes = languages
       .map((language) => ({ language, value: formText(form, language.code) }))
       .filter(({ language, value }) => value !== (job.labels[language.code] ?? ""));
     if (changes.length === 0) {
@@ -71,7 +75,7 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
       </p>
       {/* Remounted with the saved labels, so the fields show what is stored. */}
       <form key={JSON.stringify(job.labels)} onSubmit={save} className="romes-editor__form" aria-describedby={`${id}-hint`}>
-        {job.languages.map((language) => (
+        {languages.map((language) => (
           <LabelField
             key={language.code}
             id={`${id}-${language.code}`}

@@ -1,3 +1,4 @@
+import { TableHead } from "#app/components/admin/table-region.tsx";
 import { Link } from "react-router";
 import type { LabelLanguage, RomeListRow } from "#core/admin/romes/schema.ts";
 
@@ -20,17 +21,7 @@ export function RomesTable({
     <div className="romes-table-wrap">
       <table className="romes-table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Official label (French)</th>
-            <th scope="col">Other languages</th>
-            <th scope="col">Updated</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Code", "Official label (French)", "Other languages", "Updated"]} actions />
         <tbody>
           {rows.map((row) => (
             <tr key={row.code} aria-current={row.code === editingCode ? "true" : undefined}>

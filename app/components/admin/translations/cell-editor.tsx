@@ -7,6 +7,7 @@ import type { TranslationCell, TranslationLanguage, TranslationRow } from "#core
 import { failureMessage, withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
 import { cellPath, kindOf } from "#app/components/admin/translations/keys.ts";
 import { api, ApiError } from "#app/lib/api-client.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 interface CellEditorProps {
   row: TranslationRow;
@@ -23,11 +24,12 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
   const [error, setError] = useState<{ field: "label" | "search" | null; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
-  const name = `${language.code} translation of ${row.key}`;
+  const { t } = useAdminText();
+  const name = t("admin.translations.cell_name", { code: language.code, key: row.key });
   // Section names of an enabled language are pages of the site: they can be renamed, not removed.
   const removable = cell !== null && (kind === "text" || !language.enabled);
 
-  async function run(action: string, request: () => Promise<unknown>, done: string) {
+  async function run(couldNot: string, request: () => Promise<unknown>, done: string) {
     setSaving(true);
     try {
       await request();
@@ -35,7 +37,7 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
     } catch (failure) {
       const field = failure instanceof ApiError ? failure.body?.error.field : undefined;
       const onField = field === "label" || field === "search" ? field : null;
-      const message = failureMessage(failure, action);
+      const message = failureMessage(failure, couldNot, t);
       setError({ field: onField, message: onField ? withoutFieldPrefix(message, onField) : message });
       setSaving(false);
     }
@@ -44,11 +46,11 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (label.trim() === "") {
-      setError({ field: "label", message: "The text must not be empty; use Remove to delete a translation." });
+      setError({ field: "label", message: t("admin.translations.empty_text") });
       return;
     }
     const body = kind === "section" ? { label, search: search.trim() === "" ? null : search } : { label };
-    void run("save the translation", () => api.put(cellPath(row.key, language.code), body), `Saved the ${name}.`);
+    void run(t("admin.translations.save_failed"), () => api.put(cellPath(row.key, language.code), body), t("admin.translations.saved", { name }));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
@@ -93,7 +95,8 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
       {kind === "section" && (
         <>
           <label htmlFor={`${id}-search`} className="cell-editor__label">
-            Also accepted<span className="visually-hidden"> in {language.code} for {row.key}</span>
+            {t("admin.translations.also_accepted")}
+            <span className="visually-hidden"> {t("admin.translations.also_accepted_for", { code: language.code, key: row.key })}</span>
           </label>
           <input
             id={`${id}-search`}
@@ -110,10 +113,10 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
       </div>
       <div className="cell-editor__actions">
         <button type="submit" className="button button--small" disabled={saving}>
-          Save
+          {t("admin.common.save")}
         </button>
         <button type="button" className="button button--small button--secondary" onClick={() => onClose(null)}>
-          Cancel
+          {t("admin.common.cancel")}
         </button>
         {removable &&
           (confirmingRemoval ? (
@@ -123,13 +126,13 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
               disabled={saving}
               // eslint-disable-next-line jsx-a11y/no-autofocus -- shown by the admin's "Remove" click: focus moves to its confirmation
               autoFocus
-              onClick={() => void run("remove the translation", () => api.delete(cellPath(row.key, language.code)), `Removed the ${name}.`)}
+              onClick={() => void run(t("admin.translations.remove_failed"), () => api.delete(cellPath(row.key, language.code)), t("admin.translations.removed", { name }))}
             >
-              Really remove?
+              {t("admin.translations.really_remove")}
             </button>
           ) : (
             <button type="button" className="button button--small button--danger" onClick={() => setConfirmingRemoval(true)}>
-              Remove
+              {t("admin.translations.remove")}
             </button>
           ))}
       </div>

@@ -1,5 +1,6 @@
 /** How complete each language is: a progress bar and figures per language. */
 import type { Completeness, TranslationLanguage } from "#core/admin/translations/schema.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 interface CompletenessPanelProps {
   languages: TranslationLanguage[];
@@ -7,9 +8,10 @@ interface CompletenessPanelProps {
 }
 
 export function CompletenessPanel({ languages, completeness }: CompletenessPanelProps) {
+  const { t } = useAdminText();
   return (
     <section aria-labelledby="completeness-heading" className="admin-panel">
-      <h2 id="completeness-heading">Completeness</h2>
+      <h2 id="completeness-heading">{t("admin.translations.completeness")}</h2>
       <ul className="completeness">
         {languages.map((language) => {
           const stats = completeness[language.code]!;
@@ -20,11 +22,11 @@ export function CompletenessPanel({ languages, completeness }: CompletenessPanel
                   {language.label}
                 </span>{" "}
                 <code>{language.code}</code>
-                {!language.enabled && <span className="completeness__off">not shown on the site</span>}
+                {!language.enabled && <span className="completeness__off">{t("admin.translations.not_on_site")}</span>}
               </span>
-              <progress max={stats.total} value={stats.translated} aria-label={`${language.code} completeness`} />
+              <progress max={stats.total} value={stats.translated} aria-label={t("admin.translations.completeness_of", { code: language.code })} />
               <span className="completeness__figures">
-                {stats.percent}% · {stats.translated} of {stats.total}
+                {t("admin.translations.completeness_figures", { percent: stats.percent / 100, translated: stats.translated, total: stats.total })}
               </span>
             </li>
           );

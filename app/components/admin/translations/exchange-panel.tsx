@@ -1,14 +1,16 @@
 /**
- * Exchange files on the translations screen (decision 0071): download a
- * language's UI strings as XLIFF 2.0 or PO; upload one, see what it would
- * change, then apply it (one transaction on the server, audited).
+ * Exchange files on the translations screen (decisions 0071, 0073): download a
+ * language's UI strings (XLIFF 2.0 or PO) and/or article translations (XLIFF);
+ * upload one, see what it would change, then apply it (one transaction on the
+ * server, audited). `languages` are those the person may translate (0072).
  */
 import { useId, useState, type FormEvent } from "react";
-import type { ExchangeFormat, ImportReport, TranslationLanguage } from "#core/admin/translations/schema.ts";
+import type { ExchangeContents, ExchangeFormat, ImportReport, TranslationLanguage } from "#core/admin/translations/schema.ts";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { TRANSLATIONS_API } from "#app/components/admin/translations/keys.ts";
 import { api, ApiError } from "#app/lib/api-client.ts";
 import "#app/styles/admin-exchange.css";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 interface ExchangePanelProps {
   languages: TranslationLanguage[];
@@ -21,18 +23,20 @@ function refusedReport(error: unknown): ImportReport | null {
   return (error.body as unknown as { report?: ImportReport } | null)?.report ?? null;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
   const id = useId();
   const targets = [...languages].sort((a, b) => Number(a.favorite) - Number(b.favorite) || Number(b.enabled) - Number(a.enabled));
   const [language, setLanguage] = useState(targets[0]?.code ?? "");
   const [format, setFormat] = useState<ExchangeFormat>("xliff");
+  const [what, setWhat] = useState<ExchangeContents>("strings");
+  // Articles travel as XLIFF only.
+  const contents = format === "po" ? "strings" : what;
   const [file, setFile] = useState<{ name: string; content: string } | null>(null);
   const [skipUnknown, setSkipUnknown] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t, lang, dir } = useAdminText();
 
   async function send(dryRun: boolean) {
     if (!file) return;
@@ -43,11 +47,11 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
       if (dryRun) return setReport(answered);
       setReport(null);
       setFile(null);
-      onImported(answered.applied ? `Imported ${plural(answered.changes.length, "change", "changes")} into ${answered.language}.` : `Nothing to change in ${answered.language}.`);
+      onImported(answered.applied ? t("admin.exchange.imported", { count: answered.changes.length, language: answered.language }) : t("admin.exchange.nothing", { language: answered.language }));
     } catch (failure) {
       const refused = refusedReport(failure);
       setReport(refused);
-      setError(refused ? refused.refusal : failureMessage(failure, dryRun ? "read the file" : "import the file"));
+      setError(refused ? refused.refusal : failureMessage(failure, t(dryRun ? "admin.translations.read_failed" : "admin.translations.import_failed"), t));
     } finally {
       setBusy(false);
     }
@@ -62,34 +66,53 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
 
   return (
     <section className="admin-panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Exchange files (XLIFF, PO)</h2>
-      <p>Send a language's texts to a translator or an agency, with the source text (the favorite language's) beside each one, and load their file back.</p>
+      <h2 id={`${id}-heading`}>{t("admin.exchange.title")}</h2>
+      <p>{t("admin.exchange.intro")}</p>
       <div className="exchange-download">
         <div className="admin-field">
-          <label htmlFor={`${id}-language`}>Language</label>
+          <label htmlFor={`${id}-language`}>{t("admin.exchange.language")}</label>
           <select id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value)}>
             {targets.map((candidate) => (
               <option key={candidate.code} value={candidate.code}>
-                {candidate.label} ({candidate.code}){candidate.enabled ? "" : " — hidden on the site"}
+                {candidate.label} ({candidate.code}){candidate.enabled ? "" : ` — ${t("admin.exchange.hidden")}`}
               </option>
             ))}
           </select>
         </div>
         <div className="admin-field">
-          <label htmlFor={`${id}-format`}>Format</label>
+          <label htmlFor={`${id}-format`}>{t("admin.exchange.format")}</label>
           <select id={`${id}-format`} value={format} onChange={(event) => setFormat(event.target.value as ExchangeFormat)}>
             <option value="xliff">XLIFF 2.0 (.xlf)</option>
             <option value="po">gettext PO (.po)</option>
           </select>
         </div>
-        <a className="button" href={`${TRANSLATIONS_API}/export?lang=${encodeURIComponent(language)}&format=${format}`} download>
-          Download
+        <div className="admin-field">
+          <label htmlFor={`${id}-what`}>Content</label>
+          <select
+            id={`${id}-what`}
+            value={contents}
+            disabled={format === "po"}
+            aria-describedby={format === "po" ? `${id}-what-help` : undefined}
+            onChange={(event) => setWhat(event.target.value as ExchangeContents)}
+          >
+            <option value="strings">UI strings</option>
+            <option value="articles">Article translations</option>
+            <option value="all">UI strings and articles</option>
+          </select>
+          {format === "po" && (
+            <p id={`${id}-what-help`} className="admin-field__hint">
+              PO files carry UI strings only.
+            </p>
+          )}
+        </div>
+        <a className="button" href={`${TRANSLATIONS_API}/export?lang=${encodeURIComponent(language)}&format=${format}&what=${contents}`} download>
+          {t("admin.exchange.download")}
         </a>
       </div>
 
       <form className="exchange-upload" noValidate onSubmit={preview} aria-busy={busy}>
         <div className="admin-field">
-          <label htmlFor={`${id}-file`}>Translated file</label>
+          <label htmlFor={`${id}-file`}>{t("admin.exchange.file")}</label>
           <input
             id={`${id}-file`}
             type="file"
@@ -104,10 +127,10 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
         </div>
         <label className="admin-check">
           <input type="checkbox" checked={skipUnknown} onChange={(event) => setSkipUnknown(event.target.checked)} />
-          Skip keys this site does not have
+          {t("admin.exchange.skip_unknown")}
         </label>
         <button type="submit" className="button button--secondary" disabled={!file || busy}>
-          Preview changes
+          {t("admin.exchange.preview")}
         </button>
       </form>
 
@@ -115,10 +138,24 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
       {report && (
         <div className="exchange-report">
           <p role="status">
-            {file?.name}: {report.language} ({report.format === "xliff" ? "XLIFF" : "PO"}) — {plural(report.changes.length, "change", "changes")}, {report.unchanged} unchanged,{" "}
-            {report.untranslated} untranslated
-            {report.unknown.length > 0 && `, ${plural(report.unknown.length, "unknown key", "unknown keys")}${report.refusal === null ? " (skipped)" : ""}: ${report.unknown.join(", ")}`}
-            {report.fuzzy.length > 0 && `, ${plural(report.fuzzy.length, "fuzzy draft", "fuzzy drafts")} not applied: ${report.fuzzy.join(", ")}`}.
+            {t("admin.exchange.report", {
+              // Clauses joined the language's way ("a, b, c"; "a, b et c").
+              report: new Intl.ListFormat(lang, { type: "unit", style: "short" }).format(
+                [
+                  t("admin.exchange.report_summary", {
+                    file: file?.name ?? "",
+                    language: report.language,
+                    format: report.format === "xliff" ? "XLIFF" : "PO",
+                    changes: report.changes.length,
+                    unchanged: report.unchanged,
+                    untranslated: report.untranslated,
+                  }),
+                  report.unknown.length > 0 &&
+                    t(report.refusal === null ? "admin.exchange.report_unknown_skipped" : "admin.exchange.report_unknown", { count: report.unknown.length, keys: report.unknown.join(", ") }),
+                  report.fuzzy.length > 0 && t("admin.exchange.report_fuzzy", { count: report.fuzzy.length, keys: report.fuzzy.join(", ") }),
+                ].filter((part) => part !== false),
+              ),
+            })}
           </p>
           {report.problems.length > 0 && (
             <ul className="exchange-report__problems">
@@ -132,12 +169,12 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
           {report.changes.length > 0 && (
             <div className="admin-table-wrap" role="region" aria-labelledby={`${id}-changes`} tabIndex={0}>
               <table className="exchange-table">
-                <caption id={`${id}-changes`}>What the file changes</caption>
+                <caption id={`${id}-changes`}>{t("admin.exchange.changes_caption")}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Key</th>
-                    <th scope="col">Now</th>
-                    <th scope="col">After the import</th>
+                    <th scope="col">{t("admin.translations.key")}</th>
+                    <th scope="col">{t("admin.exchange.now")}</th>
+                    <th scope="col">{t("admin.exchange.after")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -147,7 +184,7 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
                         <code>{change.key}</code>
                       </th>
                       <td lang={target?.code} dir={target?.dir}>
-                        {change.before ?? <em lang="en" dir="ltr">missing</em>}
+                        {change.before ?? <em lang={lang} dir={dir}>{t("admin.translations.missing")}</em>}
                       </td>
                       <td lang={target?.code} dir={target?.dir}>
                         {change.after}
@@ -160,7 +197,7 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
           )}
           {report.refusal === null && report.changes.length > 0 && (
             <button type="button" className="button" disabled={busy} onClick={() => void send(false)}>
-              Apply {plural(report.changes.length, "change", "changes")}
+              {t("admin.exchange.apply", { count: report.changes.length })}
             </button>
           )}
         </div>

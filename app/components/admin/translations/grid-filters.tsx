@@ -1,11 +1,20 @@
-/** The grid's filters: free text over keys and texts, missing only, languages on the site only. */
+/**
+ * The grid's filters: free text over keys and texts (from ?q= at first, so a
+ * link can open the grid on one key), which strings (the public site's or the
+ * admin area's, decision 0076), missing only, languages on the site only.
+ */
 import { useId, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { isAdminKey } from "#core/i18n/admin-catalog.ts";
 import type { TranslationLanguage, TranslationRow } from "#core/admin/translations/schema.ts";
 import { foldForSearch } from "#core/text.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 export interface GridFilters {
   query: string;
   setQuery: (query: string) => void;
+  area: StringArea;
+  setArea: (area: StringArea) => void;
   missingOnly: boolean;
   setMissingOnly: (missingOnly: boolean) => void;
   siteOnly: boolean;
@@ -16,8 +25,13 @@ export interface GridFilters {
   rows: TranslationRow[];
 }
 
+export type StringArea = "all" | "site" | "admin";
+
 export function useGridFilters(languages: TranslationLanguage[], keys: TranslationRow[]): GridFilters {
-  const [query, setQuery] = useState("");
+  const [searchParams] = useSearchParams();
+  const [query, setQuery] = useState(searchParams.get("q") ?? "");
+  // The site's texts first (the grid stays the size it was); a link to an admin key opens the admin's.
+  const [area, setArea] = useState<StringArea>(isAdminKey(query) ? "admin" : "site");
   const [missingOnly, setMissingOnly] = useState(false);
   // Every language by default: one just added (not on the site yet) is the one to translate.
   const [siteOnly, setSiteOnly] = useState(false);
@@ -26,6 +40,7 @@ export function useGridFilters(languages: TranslationLanguage[], keys: Translati
   const rows = useMemo(() => {
     const folded = foldForSearch(query.trim());
     return keys.filter((row) => {
+      if (area !== "all" && isAdminKey(row.key) !== (area === "admin")) return false;
       if (missingOnly && !columns.some((language) => row.labels[language.code] === null)) return false;
       if (folded === "") return true;
       return (
@@ -33,29 +48,39 @@ export function useGridFilters(languages: TranslationLanguage[], keys: Translati
         columns.some((language) => foldForSearch(row.labels[language.code]?.label ?? "").includes(folded))
       );
     });
-  }, [keys, columns, query, missingOnly]);
-  return { query, setQuery, missingOnly, setMissingOnly, siteOnly, setSiteOnly, columns, rows };
+  }, [keys, columns, query, missingOnly, area]);
+  return { query, setQuery, area, setArea, missingOnly, setMissingOnly, siteOnly, setSiteOnly, columns, rows };
 }
 
 export function GridTools({ filters, total }: { filters: GridFilters; total: number }) {
-  const { query, setQuery, missingOnly, setMissingOnly, siteOnly, setSiteOnly, rows } = filters;
+  const { query, setQuery, area, setArea, missingOnly, setMissingOnly, siteOnly, setSiteOnly, rows } = filters;
+  const { t } = useAdminText();
   const filterId = useId();
+  const areaId = useId();
   return (
-    <div className="grid-tools" role="search" aria-label="Filter translations">
+    <div className="grid-tools" role="search" aria-label={t("admin.translations.filter")}>
       <div className="grid-tools__filter">
-        <label htmlFor={filterId}>Find a key or text</label>
-        <input id={filterId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="NAV:, sign in…" />
+        <label htmlFor={filterId}>{t("admin.translations.find")}</label>
+        <input id={filterId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t("admin.translations.find_placeholder")} />
+      </div>
+      <div className="grid-tools__filter">
+        <label htmlFor={areaId}>{t("admin.translations.area")}</label>
+        <select id={areaId} value={area} onChange={(event) => setArea(event.target.value as StringArea)}>
+          <option value="all">{t("admin.translations.area_all")}</option>
+          <option value="site">{t("admin.translations.area_site")}</option>
+          <option value="admin">{t("admin.translations.area_admin")}</option>
+        </select>
       </div>
       <label className="admin-check">
         <input type="checkbox" checked={missingOnly} onChange={(event) => setMissingOnly(event.target.checked)} />
-        Missing only
+        {t("admin.translations.missing_only")}
       </label>
       <label className="admin-check">
         <input type="checkbox" checked={siteOnly} onChange={(event) => setSiteOnly(event.target.checked)} />
-        Only languages on the site
+        {t("admin.translations.site_languages_only")}
       </label>
       <p className="grid-tools__count" aria-live="polite">
-        {rows.length} of {total} keys
+        {t("admin.translations.count", { shown: rows.length, total })}
       </p>
     </div>
   );

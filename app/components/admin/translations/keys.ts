@@ -1,3 +1,4 @@
+import { isSectionKey } from "#core/page-names.ts";
 /** What a translation key is on the grid, and where its cells live in the admin API. */
 export const TRANSLATIONS_API = "/api/admin/translations";
 
@@ -5,7 +6,7 @@ export type SectionKind = "home" | "section" | "text";
 
 export function kindOf(key: string): SectionKind {
   if (key === "HOME") return "home";
-  return key === "ARTICLES" || key === "JOBS" ? "section" : "text";
+  return isSectionKey(key) ? "section" : "text";
 }
 
 export function cellId(key: string, code: string): string {

@@ -1,15 +1,17 @@
 /**
  * The key × language grid: missing cells are highlighted and named "missing";
- * a cell opens its inline editor; HOME is read-only here.
+ * a cell opens its inline editor; HOME is read-only here, and so is every
+ * language the signed-in person may not translate (decision 0072).
  */
 import { Fragment } from "react";
 import type { Completeness, TranslationLanguage, TranslationRow } from "#core/admin/translations/schema.ts";
 import { CellEditor } from "#app/components/admin/translations/cell-editor.tsx";
 import { cellId, kindOf } from "#app/components/admin/translations/keys.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
-/** A key with line-break opportunities after ":" and "_" only, so a narrow column never splits a word of it. */
+/** A key with line-break opportunities after ":", "_" and "." only, so a narrow column never splits a word of it. */
 function KeyWithBreaks({ translationKey }: { translationKey: string }) {
-  const parts = translationKey.split(/(?<=[:_])/);
+  const parts = translationKey.split(/(?<=[:_.])/);
   return parts.map((part, index) => (
     <Fragment key={index}>
       {part}
@@ -28,19 +30,22 @@ interface TranslationsGridProps {
   onEditorClose: (id: string, saved: string | null) => void;
   /** Registers a cell's button, so focus can return to it when its editor closes. */
   registerCell: (id: string) => (element: HTMLButtonElement | null) => void;
+  /** Whether the signed-in person may edit this language's cells. */
+  mayEdit: (code: string) => boolean;
 }
 
-export function TranslationsGrid({ columns, rows, completeness, editing, onEdit, onEditorClose, registerCell }: TranslationsGridProps) {
+export function TranslationsGrid({ columns, rows, completeness, editing, onEdit, onEditorClose, registerCell, mayEdit }: TranslationsGridProps) {
+  const { t, lang, dir } = useAdminText();
   return (
     <div className="translations-grid" role="region" aria-labelledby="grid-caption" tabIndex={0}>
       <table>
         <caption id="grid-caption" className="visually-hidden">
-          Translations: keys by language
+          {t("admin.translations.grid_caption")}
         </caption>
         <thead>
           <tr>
             <th scope="col" className="translations-grid__key">
-              Key
+              {t("admin.translations.key")}
             </th>
             {columns.map((language) => (
               <th scope="col" key={language.code} className={language.enabled ? undefined : "translations-grid__off"}>
@@ -48,7 +53,7 @@ export function TranslationsGrid({ columns, rows, completeness, editing, onEdit,
                   {language.label}
                 </span>{" "}
                 <code>{language.code}</code>
-                <span className="translations-grid__percent">{completeness[language.code]!.percent}%</span>
+                <span className="translations-grid__percent">{t("admin.translations.percent", { percent: completeness[language.code]!.percent / 100 })}</span>
               </th>
             ))}
           </tr>
@@ -62,8 +67,8 @@ export function TranslationsGrid({ columns, rows, completeness, editing, onEdit,
                   <code>
                     <KeyWithBreaks translationKey={row.key} />
                   </code>
-                  {kind === "section" && <span className="translations-grid__note">page address</span>}
-                  {kind === "home" && <span className="translations-grid__note">home page · read-only</span>}
+                  {kind === "section" && <span className="translations-grid__note">{t("admin.translations.page_address")}</span>}
+                  {kind === "home" && <span className="translations-grid__note">{t("admin.translations.home_read_only")}</span>}
                 </th>
                 {columns.map((language) => {
                   const cell = row.labels[language.code] ?? null;
@@ -73,7 +78,7 @@ export function TranslationsGrid({ columns, rows, completeness, editing, onEdit,
                     <td key={language.code} lang={language.code} dir={language.dir} className={missing ? "cell cell--missing" : "cell"}>
                       {editing === id ? (
                         <CellEditor row={row} language={language} cell={cell} onClose={(saved) => onEditorClose(id, saved)} />
-                      ) : kind === "home" ? (
+                      ) : kind === "home" || !mayEdit(language.code) ? (
                         <span className="cell__text">{cell?.label}</span>
                       ) : (
                         <button
@@ -83,17 +88,17 @@ export function TranslationsGrid({ columns, rows, completeness, editing, onEdit,
                           onClick={() => onEdit(id)}
                         >
                           {missing ? (
-                            <span className="cell__missing" lang="en" dir="ltr">
-                              missing
+                            <span className="cell__missing" lang={lang} dir={dir}>
+                              {t("admin.translations.missing")}
                             </span>
                           ) : (
                             <span className="cell__text">
                               {cell.label}
-                              {cell.search && <span className="cell__search">also: {cell.search}</span>}
+                              {cell.search && <span className="cell__search">{t("admin.translations.also", { search: cell.search })}</span>}
                             </span>
                           )}
-                          <span className="visually-hidden" lang="en">
-                            {` — edit the ${language.code} translation of ${row.key}`}
+                          <span className="visually-hidden" lang={lang} dir={dir}>
+                            {` — ${t("admin.translations.edit_cell", { code: language.code, key: row.key })}`}
                           </span>
                         </button>
                       )}
@@ -105,7 +110,7 @@ export function TranslationsGrid({ columns, rows, completeness, editing, onEdit,
           })}
         </tbody>
       </table>
-      {rows.length === 0 && <p className="translations-grid__empty">No key matches these filters.</p>}
+      {rows.length === 0 && <p className="translations-grid__empty">{t("admin.translations.no_match")}</p>}
     </div>
   );
 }

@@ -26,8 +26,18 @@ export interface StringUnit {
 export interface ExchangeDocument {
   sourceLanguage: string;
   targetLanguage: string;
+  /** UI strings, by key. */
   units: StringUnit[];
+  /**
+   * Article translations (decision 0073), XLIFF only: one unit per translatable field, keyed
+   * "<article key>/<field>" (ARTICLE_FIELDS). Absent when the file carries no articles.
+   */
+  articles?: StringUnit[];
 }
+
+/** An article version's translatable fields, in the order they are written. */
+export const ARTICLE_FIELDS = ["title", "summary", "body", "coverAlt"] as const;
+export type ArticleField = (typeof ARTICLE_FIELDS)[number];
 
 
 /** A translation file larger than this is refused before parsing (the seeded strings of a language are ~20 KB). */

@@ -1,6 +1,7 @@
 /**
- * Export and import of UI strings as XLIFF 2.0 or gettext PO (decision 0071),
- * shared by the admin API and `npm run translations`. An import is planned in
+ * Export and import of UI strings as XLIFF 2.0 or gettext PO (decision 0071)
+ * and of article translations as XLIFF 2.0 (decision 0073), shared by the
+ * admin API and `npm run translations`. An import is planned in
  * full first (what would change, what is unknown, what is invalid); only a plan
  * without problems is applied, in one transaction, each change audited like a
  * cell edit and the import itself audited once.
@@ -9,7 +10,7 @@ import type { Kysely } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import { argumentNames, messageProblems, parseMessage, pluralCategoriesOf, usesPlural } from "#core/i18n/message.ts";
 import { isSectionKey } from "#core/page-names.ts";
-import { translationText, type ExchangeFormat, type ImportReport, type ImportRequest } from "#core/admin/translations/schema.ts";
+import { translationText, type ExchangeContents, type ExchangeFormat, type ImportReport, type ImportRequest } from "#core/admin/translations/schema.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
@@ -18,6 +19,15 @@ import { writeTranslation } from "#server/admin/translations/service.ts";
 import { assertWithinSizeLimit, detectFormat, FILE_EXTENSIONS, FileRefused, MEDIA_TYPES, type ExchangeDocument, type StringUnit } from "./document.ts";
 import { readPo, writePo } from "./po.ts";
 import { readXliff, writeXliff } from "./xliff.ts";
+import { applyArticles, ARTICLE_REPORT_PREFIX, articleUnits, planArticles, type ArticleWrite } from "./articles.ts";
+
+/** What the importer may do: the admin API passes the signed-in person's role (decision 0072); the command line may all. */
+export interface ImportAccess {
+  /** Throws (403) unless the importer may translate this language. */
+  authorize: (code: string) => Promise<void>;
+  mayPublish: (code: string) => boolean;
+}
+const EVERYTHING: ImportAccess = { authorize: async () => {}, mayPublish: () => true };
 
 export const IMPORT_ENTITY = "translation_import";
 
@@ -51,8 +61,10 @@ async function stringsOf(db: Kysely<Database>, code: string): Promise<Map<string
   return new Map(rows.filter((row) => !isSectionKey(row.code_component)).map((row) => [row.code_component, row.label]));
 }
 
-async function documentFor(db: Kysely<Database>, target: LanguageRow): Promise<ExchangeDocument> {
+async function documentFor(db: Kysely<Database>, target: LanguageRow, what: ExchangeContents): Promise<ExchangeDocument> {
   const source = await sourceLanguage(db);
+  const articles = what === "strings" ? undefined : await articleUnits(db, source.code, target.code);
+  if (what === "articles") return { sourceLanguage: source.code, targetLanguage: target.code, units: [], articles };
   const [sources, targets] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
   const keys = [...sources.keys()].sort();
   const units = keys.map((key): StringUnit => {
@@ -61,7 +73,7 @@ async function documentFor(db: Kysely<Database>, target: LanguageRow): Promise<E
     const note = noteFor(text, target.code);
     return { key, source: text, target: translated, state: translated === null ? "initial" : "translated", ...(note ? { note } : {}) };
   });
-  return { sourceLanguage: source.code, targetLanguage: target.code, units };
+  return { sourceLanguage: source.code, targetLanguage: target.code, units, ...(articles ? { articles } : {}) };
 }
 
 function readDocument(text: string): { format: ExchangeFormat; document: ExchangeDocument; fuzzy: string[] } {
@@ -72,15 +84,23 @@ function readDocument(text: string): { format: ExchangeFormat; document: Exchang
   return { format, document, fuzzy };
 }
 
-async function planImport(db: Kysely<Database>, text: string, options: ImportOptions): Promise<{ report: ImportReport; target: LanguageRow | null }> {
+interface Plan {
+  report: ImportReport;
+  target: LanguageRow | null;
+  articles: ArticleWrite[];
+}
+
+async function planImport(db: Kysely<Database>, text: string, options: ImportOptions, access: ImportAccess): Promise<Plan> {
   const { format, document, fuzzy } = readDocument(text);
   const report: ImportReport = { format, language: document.targetLanguage, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy, problems: [], refusal: null, applied: false };
   const target = await findLanguage(db, document.targetLanguage);
   if (!target) {
     report.refusal = `The file's target language ${document.targetLanguage} is not a language of this site.`;
-    return { report, target: null };
+    return { report, target: null, articles: [] };
   }
   report.language = target.code;
+  // Before even a preview: a translator learns nothing about another language's content.
+  await access.authorize(target.code);
   const source = await sourceLanguage(db);
   const [sources, current] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
   const knownKeys = new Set((await db.selectFrom("translates").select("code_component").distinct().execute()).map((row) => row.code_component));
@@ -109,21 +129,30 @@ async function planImport(db: Kysely<Database>, text: string, options: ImportOpt
     if (before === after) report.unchanged += 1;
     else report.changes.push({ key: unit.key, before, after });
   }
+  const articles = document.articles ? await planArticles(db, document.articles, target.code, access.mayPublish(target.code), report) : [];
   if (report.problems.length > 0) {
     report.refusal = `${report.problems.length} translation${report.problems.length === 1 ? " is" : "s are"} not valid; nothing was imported.`;
   } else if (report.unknown.length > 0 && !options.skipUnknown) {
     report.refusal = `${report.unknown.length} key${report.unknown.length === 1 ? " is" : "s are"} not on this site (${report.unknown.slice(0, 5).join(", ")}${report.unknown.length > 5 ? ", …" : ""}); nothing was imported. Import again skipping unknown keys to apply the rest.`;
   }
-  return { report, target };
+  return { report, target, articles };
 }
 
-export async function exportTranslations(services: AdminServices, languageReference: string, format: ExchangeFormat): Promise<{ filename: string; mediaType: string; body: string }> {
+const FILE_NAMES: Record<ExchangeContents, string> = { strings: "ui-strings", articles: "articles", all: "translations" };
+
+export async function exportTranslations(
+  services: AdminServices,
+  languageReference: string,
+  format: ExchangeFormat,
+  what: ExchangeContents = "strings",
+): Promise<{ filename: string; mediaType: string; body: string }> {
   const { db } = services.database;
+  if (format === "po" && what !== "strings") throw new HttpError(400, "invalid_field", "what: articles are exchanged as XLIFF only; choose format=xliff", "what");
   const target = await findLanguage(db, languageReference);
   if (!target) throw new HttpError(404, "unknown_language", `No language with code ${languageReference}.`, "lang");
-  const document = await documentFor(db, target);
+  const document = await documentFor(db, target, what);
   return {
-    filename: `ui-strings.${target.code}.${FILE_EXTENSIONS[format]}`,
+    filename: `${FILE_NAMES[what]}.${target.code}.${FILE_EXTENSIONS[format]}`,
     mediaType: MEDIA_TYPES[format],
     body: format === "xliff" ? writeXliff(document) : writePo(document),
   };
@@ -133,18 +162,22 @@ export async function exportTranslations(services: AdminServices, languageRefere
  * Plans an import and, unless it is a dry run or refused, applies it.
  * A file that cannot be read at all is an HttpError 400 naming the problem.
  */
-export async function importTranslations(services: AdminServices, uid: string, text: string, options: ImportOptions): Promise<ImportReport> {
-  let planned: Awaited<ReturnType<typeof planImport>>;
+export async function importTranslations(services: AdminServices, uid: string, text: string, options: ImportOptions, access: ImportAccess = EVERYTHING): Promise<ImportReport> {
+  let planned: Plan;
   try {
-    planned = await planImport(services.database.db, text, options);
+    planned = await planImport(services.database.db, text, options, access);
   } catch (error) {
     if (error instanceof FileRefused) throw new HttpError(400, "invalid_file", error.message, "file");
     throw error;
   }
-  const { report, target } = planned;
+  const { report, target, articles } = planned;
   if (report.refusal !== null || options.dryRun || target === null || report.changes.length === 0) return report;
+  const strings = report.changes.filter((change) => !change.key.startsWith(ARTICLE_REPORT_PREFIX));
+  // Only article versions changed: refresh the pages showing them, not everything (decision 0030).
+  const writeOptions = strings.length === 0 ? { articles: { ids: articles.map((write) => write.id) } } : {};
   await writeContent(services, async (trx) => {
-    for (const change of report.changes) await writeTranslation(trx, services.database.dialect, uid, change.key, target.code, { label: change.after, search: undefined });
+    for (const change of strings) await writeTranslation(trx, services.database.dialect, uid, change.key, target.code, { label: change.after, search: undefined });
+    await applyArticles(trx, services, uid, target.code, articles, access.mayPublish(target.code));
     await recordAudit(trx, {
       uid,
       action: "import",
@@ -152,6 +185,6 @@ export async function importTranslations(services: AdminServices, uid: string, t
       entityId: target.code,
       after: { format: report.format, changed: report.changes.map((change) => change.key), skippedUnknown: report.unknown },
     });
-  });
+  }, writeOptions);
   return { ...report, applied: true };
 }

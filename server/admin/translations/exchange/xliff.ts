@@ -1,7 +1,8 @@
 /**
- * XLIFF 2.0 (OASIS, core only) for UI strings: one <file>, one <unit> per key
- * with one <segment> holding <source> and, when translated, <target>; the
- * segment's state says how far along it is. Read with saxes, like the ROME
+ * XLIFF 2.0 (OASIS, core only) for UI strings and article translations: a
+ * <file id="ui-strings"> and/or a <file id="articles"> (decision 0073), one
+ * <unit> per key with one <segment> holding <source> and, when translated,
+ * <target>; the segment's state says how far along it is. Read with saxes, like the ROME
  * XML: a DOCTYPE (so any DTD or entity definition) is refused, nothing is
  * fetched or expanded, only UTF-8 is accepted.
  */
@@ -11,9 +12,11 @@ import { FileRefused, UNIT_STATES, type ExchangeDocument, type StringUnit, type 
 
 export const XLIFF_NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0";
 const FILE_ID = "ui-strings";
+export const ARTICLES_FILE_ID = "articles";
 
+/** A carriage return is written as a reference: XML parsers turn a literal one into a line feed, and the round trip must not. */
 function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#13;");
 }
 
 function escapeAttribute(text: string): string {
@@ -24,16 +27,25 @@ export function writeXliff(document: ExchangeDocument): string {
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="${escapeAttribute(document.sourceLanguage)}" trgLang="${escapeAttribute(document.targetLanguage)}">`,
-    `  <file id="${FILE_ID}">`,
   ];
-  for (const unit of document.units) {
-    lines.push(`    <unit id="${escapeAttribute(unit.key)}">`);
-    if (unit.note) lines.push("      <notes>", `        <note>${escapeText(unit.note)}</note>`, "      </notes>");
-    lines.push(`      <segment state="${unit.state}">`, `        <source>${escapeText(unit.source)}</source>`);
-    if (unit.target !== null) lines.push(`        <target>${escapeText(unit.target)}</target>`);
-    lines.push("      </segment>", "    </unit>");
+  const articles = document.articles ?? [];
+  // An articles-only document leaves out the UI strings' <file>, unless it would have no <file> at all.
+  const files: [string, StringUnit[]][] = [
+    ...(document.units.length > 0 || articles.length === 0 ? [[FILE_ID, document.units] as [string, StringUnit[]]] : []),
+    ...(articles.length > 0 ? [[ARTICLES_FILE_ID, articles] as [string, StringUnit[]]] : []),
+  ];
+  for (const [fileId, units] of files) {
+    lines.push(`  <file id="${fileId}">`);
+    for (const unit of units) {
+      lines.push(`    <unit id="${escapeAttribute(unit.key)}">`);
+      if (unit.note) lines.push("      <notes>", `        <note>${escapeText(unit.note)}</note>`, "      </notes>");
+      lines.push(`      <segment state="${unit.state}">`, `        <source>${escapeText(unit.source)}</source>`);
+      if (unit.target !== null) lines.push(`        <target>${escapeText(unit.target)}</target>`);
+      lines.push("      </segment>", "    </unit>");
+    }
+    lines.push("  </file>");
   }
-  lines.push("  </file>", "</xliff>", "");
+  lines.push("</xliff>", "");
   return lines.join("\n");
 }
 
@@ -58,6 +70,8 @@ export function readXliff(text: string): ExchangeDocument {
   const seen = new Set<string>();
   const path: string[] = [];
   let unit: OpenUnit | null = null;
+  /** Units of <file id="articles"> are article translations; any other file's are UI strings. */
+  let inArticles = false;
   /** Which text is being collected: inside <source> or <target> of a segment. */
   let collecting: "source" | "target" | null = null;
 
@@ -85,10 +99,16 @@ export function readXliff(text: string): ExchangeDocument {
       document.targetLanguage = attribute("trgLang") ?? refuse("<xliff> has no trgLang: the file must name its target language.");
       return;
     }
+    if (name === "file" && parent === "xliff") {
+      inArticles = attribute("id") === ARTICLES_FILE_ID;
+      if (inArticles) document.articles ??= [];
+      return;
+    }
     if (name === "unit" && parent === "file") {
       const key = attribute("id") ?? refuse("a <unit> has no id.");
-      if (seen.has(key)) refuse(`the unit ${quoteForMessage(key)} appears twice.`);
-      seen.add(key);
+      const seenKey = `${inArticles ? ARTICLES_FILE_ID : FILE_ID}\u0000${key}`;
+      if (seen.has(seenKey)) refuse(`the unit ${quoteForMessage(key)} appears twice.`);
+      seen.add(seenKey);
       unit = { key, line: parser.line, source: null, target: null, state: null, segments: 0 };
       return;
     }
@@ -114,7 +134,7 @@ export function readXliff(text: string): ExchangeDocument {
     const name = path.pop();
     if (collecting !== null && name === collecting) collecting = null;
     if (name === "unit" && unit !== null) {
-      document.units.push(closeUnit(unit, refuse));
+      (inArticles ? document.articles! : document.units).push(closeUnit(unit, refuse));
       unit = null;
     }
   });

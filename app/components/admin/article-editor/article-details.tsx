@@ -1,0 +1,156 @@
+/** The article's details (author, key, cover, tags): creates the article when it is new, else saves what changed. */
+import { useState, type FormEvent } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { createArticleInput, updateArticleInput, type AdminArticle } from "#core/admin/articles/schema.ts";
+import { ARTICLE_LIMITS, isRomeCode, splitTags, uniqueTags } from "#core/article-rules.ts";
+import { mediaIdOf } from "#core/media-rules.ts";
+import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
+import { CoverPicker, type MediaByID } from "#app/components/admin/media/editor-images.tsx";
+import { api } from "#app/lib/api-client.ts";
+import { ARTICLES_API, type EditorMediaProps } from "./editor-shared.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
+
+const DETAIL_LABELS: Record<string, string> = { author: "Author", cover: "Cover image address", tags: "Tags", key: "Key" };
+const DETAIL_FIELDS = Object.keys(DETAIL_LABELS);
+
+interface DetailsDraft {
+  author: string;
+  cover: string;
+  tags: string;
+  key: string;
+}
+
+function detailsOf(article: AdminArticle | null): DetailsDraft {
+  return { author: article?.author ?? "", cover: article?.cover ?? "", tags: article?.tags.join(", ") ?? "", key: article?.key ?? "" };
+}
+
+export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLimits, onMedia }: { article: AdminArticle | null; favoriteCode: string; onSaved: (message: string) => void } & EditorMediaProps) {
+  const { t } = useAdminText();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [draft, setDraft] = useState(() => detailsOf(article));
+  const formErrors = useFormErrors();
+  const { errors } = formErrors;
+  const [saving, setSaving] = useState(false);
+  const idFor = (field: string) => `details-${field}`;
+  const romeCodes = uniqueTags(splitTags(draft.tags)).filter(isRomeCode);
+
+  const set = (field: keyof DetailsDraft, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const payload = { author: draft.author, cover: draft.cover.trim() === "" ? null : draft.cover, tags: splitTags(draft.tags), key: draft.key.trim() || undefined };
+    const original = detailsOf(article);
+    const body = article
+      ? Object.fromEntries(Object.entries(payload).filter(([field]) => draft[field as keyof DetailsDraft] !== original[field as keyof DetailsDraft]))
+      : payload;
+    if (article && Object.keys(body).length === 0) return formErrors.show({}, "Nothing to save: the details are unchanged.");
+    const checked = (article ? updateArticleInput : createArticleInput).safeParse(body);
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
+
+    setSaving(true);
+    try {
+      if (article) {
+        const result = await api.patch<{ article: AdminArticle }>(`${ARTICLES_API}/${article.id}`, body);
+        setDraft(detailsOf(result.article));
+        formErrors.show({}, null);
+        onSaved("Article details saved.");
+        await revalidator.revalidate();
+      } else {
+        const result = await api.post<{ article: AdminArticle }>(ARTICLES_API, body);
+        onSaved("Article created. Now write its first version.");
+        await navigate(`/admin/articles/${result.article.id}?language=${encodeURIComponent(favoriteCode)}`);
+      }
+    } catch (error) {
+      const failure = requestErrors(error, DETAIL_FIELDS, t(article ? "admin.editor.details_failed" : "admin.editor.create_failed"), t);
+      formErrors.show(failure.fields, failure.general);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby="details-title">
+      <h2 id="details-title">{article ? "Details" : "Who writes it, and how it looks"}</h2>
+      <form className="admin-form" noValidate onSubmit={submit} aria-busy={saving}>
+        <FormErrorSummary formErrors={formErrors} labels={DETAIL_LABELS} idFor={idFor} />
+        <div className="article-details__grid">
+          <Field id={idFor("author")} label={DETAIL_LABELS.author!} hint="Shown under the title in every language" error={errors.author}>
+            {(control) => (
+              <input {...control} type="text" dir="auto" autoComplete="off" maxLength={ARTICLE_LIMITS.authorLength} value={draft.author} onChange={(event) => set("author", event.target.value)} />
+            )}
+          </Field>
+          <Field
+            id={idFor("key")}
+            label={DETAIL_LABELS.key!}
+            hint={article ? "Its stable name in exports and logs" : "Optional: made up for you when empty"}
+            error={errors.key}
+          >
+            {(control) => (
+              <input {...control} type="text" dir="ltr" autoComplete="off" spellCheck={false} value={draft.key} onChange={(event) => set("key", event.target.value)} />
+            )}
+          </Field>
+          <Field
+            id={idFor("cover")}
+            label={DETAIL_LABELS.cover!}
+            hint="A library image (media:42, or choose one below), a path on this site (/covers/photo.webp) or an https:// address; optional"
+            error={errors.cover}
+            className="article-details__wide"
+          >
+            {(control) => (
+              <>
+                <input {...control} type="text" inputMode="url" dir="ltr" autoComplete="off" spellCheck={false} value={draft.cover} onChange={(event) => set("cover", event.target.value)} />
+                <CoverPicker
+                  languageCode={favoriteCode}
+                  limits={mediaLimits}
+                  onPick={(cover, item) => {
+                    onMedia(item);
+                    set("cover", cover);
+                  }}
+                />
+              </>
+            )}
+          </Field>
+          <Field
+            id={idFor("tags")}
+            label={DETAIL_LABELS.tags!}
+            hint={`Separated by commas, at most ${ARTICLE_LIMITS.tagCount}. ROME codes such as M1805 link the article to that job's page.`}
+            error={errors.tags}
+            className="article-details__wide"
+          >
+            {(control) => (
+              <input {...control} type="text" dir="auto" autoComplete="off" value={draft.tags} onChange={(event) => set("tags", event.target.value)} />
+            )}
+          </Field>
+        </div>
+        {romeCodes.length > 0 && (
+          <p className="article-editor__jobs">
+            Linked job pages:{" "}
+            {romeCodes.map((code, index) => (
+              <span key={code}>
+                {index > 0 && ", "}
+                <code>{code}</code>
+              </span>
+            ))}
+          </p>
+        )}
+        {draft.cover && <CoverPreview cover={draft.cover} media={media} />}
+        <div className="admin-form__actions">
+          <button type="submit" className="button" disabled={saving}>
+            {article ? "Save details" : "Create article"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The chosen cover: a library image's smallest variant, else the address as typed (once it looks like one). */
+function CoverPreview({ cover, media }: { cover: string; media: MediaByID }) {
+  const id = mediaIdOf(cover);
+  const rendition = id === null ? null : media[id];
+  if (rendition) {
+    return <img className="article-editor__cover" src={(rendition.webp[0] ?? rendition.fallback).url} alt="" width="240" height={Math.round((240 * rendition.height) / rendition.width)} />;
+  }
+  return id === null && /^(\/[^/]|https:\/\/)/.test(cover) ? <img className="article-editor__cover" src={cover} alt="" width="240" height="126" loading="lazy" /> : null;
+}

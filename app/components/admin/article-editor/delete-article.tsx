@@ -1,0 +1,54 @@
+/** Deleting the whole article, after a confirmation. */
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { AdminArticle } from "#core/admin/articles/schema.ts";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
+import { api } from "#app/lib/api-client.ts";
+import { ARTICLES_API, DISCARDING } from "./editor-shared.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
+
+export function DeleteArticle({ article, title, onDeleted }: { article: AdminArticle; title: string; onDeleted: (message: string) => void }) {
+  const { t } = useAdminText();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const count = article.versions.length;
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await api.delete(`${ARTICLES_API}/${article.id}`);
+      onDeleted(`“${title}” deleted.`);
+      await navigate("/admin/articles", { state: DISCARDING });
+    } catch (failure) {
+      setConfirming(false);
+      setError(failureMessage(failure, t("admin.editor.delete_failed"), t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="admin-panel article-editor__danger" aria-labelledby="delete-title">
+      <h2 id="delete-title">Delete the article</h2>
+      <p>Removes every language version from the site and from here. The audit log keeps a copy.</p>
+      <ErrorAlert message={error} />
+      <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+        Delete article
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete “${title}”${count > 1 ? ` and its ${count} language versions` : ""}?`}
+        confirmLabel="Delete article"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>It disappears from the site at once. This cannot be undone here.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,318 @@
+/** One language version: its fields, a live preview through the public pages' Markdown renderer, save and delete. */
+import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from "react";
+import { useBlocker, useNavigate, useRevalidator } from "react-router";
+import { versionInput, type AdminArticle, type AdminArticleVersion } from "#core/admin/articles/schema.ts";
+import { ARTICLE_LIMITS, type ArticleStatus } from "#core/article-rules.ts";
+import { renderMarkdown } from "#core/markdown.ts";
+import { slugify } from "#core/text.ts";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { failureMessage } from "#app/components/admin/feedback.tsx";
+import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
+import { InsertImageButton, VersionImages } from "#app/components/admin/media/editor-images.tsx";
+import { api } from "#app/lib/api-client.ts";
+import { useMay } from "#app/lib/admin-grant.ts";
+import { ARTICLES_API, DISCARDING, isDiscarding, type EditorLanguage, type EditorMediaProps } from "./editor-shared.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
+
+const VERSION_LABELS: Record<string, string> = {
+  title: "Title",
+  slug: "Address (slug)",
+  summary: "Summary",
+  body: "Body",
+  coverAlt: "Cover description",
+  status: "Status",
+};
+const VERSION_FIELDS = Object.keys(VERSION_LABELS);
+
+interface VersionDraft {
+  title: string;
+  slug: string;
+  summary: string;
+  body: string;
+  coverAlt: string;
+  status: ArticleStatus;
+}
+
+function versionDraftOf(version: AdminArticleVersion | null): VersionDraft {
+  return {
+    title: version?.title ?? "",
+    slug: version?.slug ?? "",
+    summary: version?.summary ?? "",
+    body: version?.body ?? "",
+    coverAlt: version?.coverAlt ?? "",
+    status: version?.status ?? "draft",
+  };
+}
+
+const sameDraft = (a: VersionDraft, b: VersionDraft) => (Object.keys(a) as (keyof VersionDraft)[]).every((field) => a[field] === b[field]);
+
+interface VersionFormProps {
+  articleId: number;
+  language: EditorLanguage;
+  version: AdminArticleVersion | null;
+  publicPath: string | null;
+  onSaved: (message: string) => void;
+  /** The article's saved cover: its alt text is part of this version's. */
+  cover: string | null;
+  /** The source version, for a new translation to start from a copy of it. */
+  source: AdminArticleVersion | null;
+}
+
+export function VersionForm({ articleId, language, version, publicPath, onSaved, cover, source, media, mediaLimits, onMedia }: VersionFormProps & EditorMediaProps) {
+  const { t } = useAdminText();
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState(() => versionDraftOf(version));
+  const [draft, setDraft] = useState(saved);
+  // The slug follows the title until edited by hand; a stored slug that is not the title's counts as edited.
+  const [slugEdited, setSlugEdited] = useState(() => version !== null && version.slug !== slugify(version.title));
+  const formErrors = useFormErrors();
+  const { errors } = formErrors;
+  const [saving, setSaving] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const idFor = (field: string) => `version-${field}`;
+  const textAttributes = { lang: language.code, dir: language.dir };
+  const may = useMay();
+  const mayPublish = may("publish", language.code);
+  // A published version is the publisher's to change: a translator without that right reads it.
+  const mayEdit = may("translate", language.code) && (mayPublish || saved.status !== "published");
+
+  const previewSource = useDeferredValue(draft.body);
+  const previewHtml = useMemo(() => renderMarkdown(previewSource, { media, language: language.code }), [previewSource, media, language.code]);
+
+  const dirty = !sameDraft(draft, saved);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !isDiscarding(nextLocation.state) && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const set = <Field extends keyof VersionDraft>(field: Field, value: VersionDraft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
+
+  /** A new translation starts from the source's text (as a draft, its address from the title once translated). */
+  function copySource() {
+    if (!source) return;
+    setDraft({ title: source.title, slug: "", summary: source.summary, body: source.body, coverAlt: source.coverAlt, status: "draft" });
+    setSlugEdited(false);
+    document.getElementById(idFor("title"))?.focus();
+  }
+
+  function changeTitle(title: string) {
+    setDraft((current) => ({ ...current, title, slug: slugEdited ? current.slug : title.trim() === "" ? "" : slugify(title) }));
+  }
+
+  function changeSlug(slug: string) {
+    // Emptying the field hands the slug back to the title (the server makes it from the title when empty).
+    setSlugEdited(slug !== "");
+    set("slug", slug);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = versionInput.safeParse(draft);
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
+    setSaving(true);
+    try {
+      const result = await api.put<{ article: AdminArticle }>(`${ARTICLES_API}/${articleId}/versions/${encodeURIComponent(language.code)}`, draft);
+      const stored = versionDraftOf(result.article.versions.find((candidate) => candidate.code === language.code) ?? null);
+      setSaved(stored);
+      setDraft(stored);
+      formErrors.clear();
+      onSaved(stored.status === "published" ? `${language.label} version saved and published.` : `${language.label} draft saved; it is not on the site.`);
+      await revalidator.revalidate();
+    } catch (error) {
+      const failure = requestErrors(error, VERSION_FIELDS, t("admin.editor.version_failed"), t);
+      formErrors.show(failure.fields, failure.general);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function deleteVersion() {
+    setSaving(true);
+    try {
+      await api.delete(`${ARTICLES_API}/${articleId}/versions/${encodeURIComponent(language.code)}`);
+      setConfirmingDelete(false);
+      onSaved(`${language.label} version deleted.`);
+      await navigate(`/admin/articles/${articleId}`, { preventScrollReset: true, state: DISCARDING });
+    } catch (error) {
+      setConfirmingDelete(false);
+      formErrors.show({}, failureMessage(error, t("admin.editor.delete_version_failed"), t));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const addressPrefix = language.articlesPath ? `${language.articlesPath}/${articleId}/` : null;
+  return (
+    <form className="admin-form version-form" noValidate onSubmit={submit} aria-busy={saving} aria-labelledby="version-heading">
+      <h3 id="version-heading" className="version-form__heading">
+        <span {...textAttributes}>{language.label}</span> <span className="version-form__code">({language.code})</span>
+        {version === null && <span className="version-form__new"> — new translation</span>}
+      </h3>
+      <FormErrorSummary formErrors={formErrors} labels={VERSION_LABELS} idFor={idFor} />
+      {!mayEdit && (
+        <p className="version-form__read-only" role="note">
+          {may("translate", language.code)
+            ? "This version is published; your role saves drafts only, so an editor or an administrator changes it."
+            : `Your role does not include ${language.label} (${language.code}): you can read this version but not change it.`}
+        </p>
+      )}
+      <fieldset className="version-form__fields" disabled={!mayEdit}>
+      {version === null && source && (
+        <p className="version-form__copy">
+          <button type="button" className="button button--small button--secondary" onClick={copySource}>
+            Start from a copy of the source
+          </button>{" "}
+          <span className="admin-field__hint">Fills the fields with the source&rsquo;s text, to translate in place.</span>
+        </p>
+      )}
+
+      <div className="version-form__meta">
+        <Field id={idFor("title")} label={VERSION_LABELS.title!} error={errors.title} className="version-form__wide">
+          {(control) => (
+            <input {...control} {...textAttributes} type="text" autoComplete="off" maxLength={ARTICLE_LIMITS.titleLength} value={draft.title} onChange={(event) => changeTitle(event.target.value)} />
+          )}
+        </Field>
+        <Field
+          id={idFor("slug")}
+          label={VERSION_LABELS.slug!}
+          hint={slugEdited ? "Edited by hand; empty it to follow the title again." : "Follows the title until you edit it."}
+          error={errors.slug}
+          className="version-form__wide"
+        >
+          {(control) => (
+            <>
+              <input {...control} type="text" dir="auto" autoComplete="off" spellCheck={false} value={draft.slug} onChange={(event) => changeSlug(event.target.value)} />
+              {addressPrefix && (
+                <p className="version-form__address">
+                  Address on the site: <bdi dir="ltr">{`${addressPrefix}${draft.slug || (draft.title.trim() === "" ? "…" : slugify(draft.title))}`}</bdi>
+                </p>
+              )}
+            </>
+          )}
+        </Field>
+        <Field id={idFor("summary")} label={VERSION_LABELS.summary!} hint={`Shown in lists and search results; at most ${ARTICLE_LIMITS.summaryLength} characters`} error={errors.summary} className="version-form__wide">
+          {(control) => <textarea {...control} {...textAttributes} rows={2} value={draft.summary} onChange={(event) => set("summary", event.target.value)} />}
+        </Field>
+      </div>
+
+      <div className="version-form__writing">
+        <Field
+          id={idFor("body")}
+          label={`${VERSION_LABELS.body} (Markdown)`}
+          hint="# Heading, **bold**, *italic*, [link](https://…), - list. HTML is shown as text, never run."
+          error={errors.body}
+          className="version-form__source"
+        >
+          {(control) => (
+            <>
+              <textarea {...control} {...textAttributes} rows={22} spellCheck value={draft.body} onChange={(event) => set("body", event.target.value)} />
+              <InsertImageButton
+                textareaId={idFor("body")}
+                body={draft.body}
+                language={language}
+                limits={mediaLimits}
+                onInsert={(body, item) => {
+                  onMedia(item);
+                  set("body", body);
+                }}
+              />
+            </>
+          )}
+        </Field>
+        <section className="version-form__preview" aria-labelledby="preview-title">
+          <h4 id="preview-title" className="version-form__preview-title">
+            Preview
+          </h4>
+          <div className="version-form__preview-page" {...textAttributes}>
+            {draft.title && <p className="version-form__preview-headline">{draft.title}</p>}
+            <div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+          </div>
+        </section>
+      </div>
+
+      <div className="version-form__meta">
+        <Field id={idFor("coverAlt")} label={VERSION_LABELS.coverAlt!} hint="What the cover image shows, for people who cannot see it; empty if purely decorative" error={errors.coverAlt} className="version-form__wide">
+          {(control) => <input {...control} {...textAttributes} type="text" autoComplete="off" value={draft.coverAlt} onChange={(event) => set("coverAlt", event.target.value)} />}
+        </Field>
+      </div>
+
+      <VersionImages cover={cover} coverAlt={draft.coverAlt} body={draft.body} language={language} publishing={draft.status === "published"} media={media} onMedia={onMedia} />
+
+      <fieldset className="version-form__status" aria-describedby={errors.status ? `${idFor("status")}-error` : `${idFor("status")}-hint`}>
+        <legend>{VERSION_LABELS.status}</legend>
+        <p id={`${idFor("status")}-hint`} className="admin-field__hint">
+          A published version shows on the site as soon as it is saved.
+        </p>
+        {(["draft", "published"] as const).map((status) => (
+          <label key={status} className="version-form__radio">
+            <input
+              type="radio"
+              name="status"
+              id={status === "draft" ? idFor("status") : undefined}
+              value={status}
+              checked={draft.status === status}
+              disabled={status === "published" && !mayPublish}
+              onChange={() => set("status", status)}
+            />
+            {status === "draft" ? "Draft" : "Published"}
+          </label>
+        ))}
+        {!mayPublish && <p className="admin-field__hint">Publishing is an editor's or an administrator's: save a draft and they publish it.</p>}
+        {errors.status && (
+          <p id={`${idFor("status")}-error`} className="admin-field__error">
+            {errors.status}
+          </p>
+        )}
+      </fieldset>
+      </fieldset>
+
+      <div className="admin-form__actions">
+        {mayEdit && (
+          <button type="submit" className="button" disabled={saving}>
+            {draft.status === "published" ? (saved.status === "published" ? "Save" : "Save and publish") : "Save draft"}
+          </button>
+        )}
+        {dirty && <span className="version-form__unsaved">Unsaved changes</span>}
+        {publicPath && saved.status === "published" && (
+          <a className="button button--secondary" href={publicPath} target="_blank" rel="noopener">
+            View on the site<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
+        {version && mayPublish && (
+          <button type="button" className="button button--danger version-form__delete" disabled={saving} onClick={() => setConfirmingDelete(true)}>
+            Delete this translation
+          </button>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={`Delete the ${language.label} version?`}
+        confirmLabel="Delete version"
+        tone="danger"
+        busy={saving}
+        onConfirm={() => void deleteVersion()}
+        onCancel={() => setConfirmingDelete(false)}
+      >
+        <p>“{version?.title}” will no longer exist in {language.label}. The other languages stay.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        title={`Leave without saving the ${language.label} version?`}
+        confirmLabel="Discard changes"
+        tone="danger"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
+        <p>Your changes to this version have not been saved.</p>
+      </ConfirmDialog>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * One tab per existing language version with its translation status in words, plus "Add translation"
+ * for the languages that have none yet: shown languages first, hidden ones after, none preselected
+ * but a shown one.
+ */
+import { Form, Link } from "react-router";
+import type { AdminArticle } from "#core/admin/articles/schema.ts";
+import { TRANSLATION_STATUS_LABELS } from "#core/translation-status.ts";
+import { KEEP_FOCUS } from "#app/lib/use-focus-on-navigation.ts";
+import { useMay } from "#app/lib/admin-grant.ts";
+import type { EditorLanguage } from "./editor-shared.ts";
+
+export function VersionTabs({ article, languages, selected }: { article: AdminArticle; languages: EditorLanguage[]; selected: EditorLanguage }) {
+  const versionIn = (code: string) => article.versions.find((version) => version.code === code);
+  const tabs = languages.filter((language) => versionIn(language.code) !== undefined || language.code === selected.code);
+  const may = useMay();
+  const missing = languages.filter((language) => versionIn(language.code) === undefined && language.code !== selected.code && may("translate", language.code));
+  const shown = missing.filter((language) => language.enabled);
+  const hidden = missing.filter((language) => !language.enabled);
+  const option = (language: EditorLanguage) => (
+    <option key={language.code} value={language.code}>
+      {language.label} ({language.code})
+    </option>
+  );
+  return (
+    <div className="version-tabs">
+      <nav aria-label="Language versions">
+        <ul className="version-tabs__list">
+          {tabs.map((language) => {
+            const version = versionIn(language.code);
+            const state = version === undefined ? "new" : language.code === article.sourceLanguage ? "source" : version.translation;
+            const text = state === "new" ? "new" : state === "source" ? `${version!.status} · source` : TRANSLATION_STATUS_LABELS[state];
+            return (
+              <li key={language.code}>
+                <Link
+                  to={`?language=${encodeURIComponent(language.code)}`}
+                  preventScrollReset
+                  state={KEEP_FOCUS}
+                  className="version-tabs__tab"
+                  aria-current={language.code === selected.code ? "page" : undefined}
+                >
+                  <span lang={language.code} dir={language.dir}>
+                    {language.label}
+                  </span>
+                  <span className={`version-chip__status version-chip__status--${state}`}>{text}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {missing.length > 0 && (
+        <Form method="get" preventScrollReset state={KEEP_FOCUS} className="version-tabs__add">
+          <label htmlFor="add-translation">Add translation</label>
+          <select id="add-translation" name="language" required defaultValue={shown[0]?.code ?? ""}>
+            {shown.length === 0 && (
+              <option value="" disabled>
+                Choose a language
+              </option>
+            )}
+            {shown.length > 0 && <optgroup label="Shown on the site">{shown.map(option)}</optgroup>}
+            {hidden.length > 0 && <optgroup label="Hidden on the site">{hidden.map(option)}</optgroup>}
+          </select>
+          <button type="submit" className="button button--small button--secondary">
+            Add translation
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}

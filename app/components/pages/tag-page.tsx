@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import type { TagView } from "#core/views.ts";
+import { useShell } from "#app/lib/use-shell.ts";
+import { ArticleCard } from "#app/components/article-card.tsx";
+import { Seo } from "#app/components/seo.tsx";
+
+/** A tag's page: the language's articles carrying it, newest first, with a link to older ones (keyset). */
+export function TagPage({ view }: { view: TagView }) {
+  const { t } = useShell();
+  const title = t("TAGS:TITLE", { tag: view.tag });
+  return (
+    <>
+      <Seo title={title} description={title} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
+      <h1 className="page-title">{title}</h1>
+      <div className="card-grid">
+        {view.items.map((article) => (
+          <ArticleCard key={article.id} article={article} />
+        ))}
+      </div>
+      {(view.newestPath || view.olderPath) && (
+        <nav className="pagination" aria-label={t("PAGINATION:LABEL")}>
+          {view.newestPath ? <Link to={view.newestPath}>{t("TAGS:NEWEST")}</Link> : <span />}
+          {view.olderPath ? (
+            <Link to={view.olderPath} rel="next">
+              {t("TAGS:OLDER")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </>
+  );
+}

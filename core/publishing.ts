@@ -1,0 +1,67 @@
+/**
+ * Publishing states and schedules of a language version, as pure rules the
+ * admin API enforces, the scheduler applies and the editor shows
+ * (docs/decisions/0095-revisions-schedules-and-previews.md). Times are UTC ISO-8601 text.
+ */
+import type { ArticleStatus } from "./article-rules.ts";
+
+export const SCHEDULE_ACTIONS = ["publish", "unpublish"] as const;
+export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
+
+/** A version's pending changes: at most one publish and one unpublish. */
+export interface PendingSchedules {
+  publishAt: string | null;
+  unpublishAt: string | null;
+}
+
+export const NO_SCHEDULES: PendingSchedules = { publishAt: null, unpublishAt: null };
+
+/** Draft, Scheduled (a draft with a publish time) or Published (perhaps with an unpublish time). */
+export type PublicationState = "draft" | "scheduled" | "published";
+
+export function publicationState(status: ArticleStatus, schedules: PendingSchedules): PublicationState {
+  if (status === "published") return "published";
+  return schedules.publishAt === null ? "draft" : "scheduled";
+}
+
+/** How far ahead a change may be scheduled: far enough for any plan, short of typos like year 20260. */
+export const MAX_SCHEDULE_AHEAD_MS = 10 * 366 * 24 * 60 * 60 * 1000;
+
+export type ScheduleCheck = { ok: true } | { ok: false; reason: string };
+
+/** Whether `action` may be scheduled at `at` for a version in this state, `now` being the server's clock. */
+export function checkSchedule(action: ScheduleAction, at: Date, now: Date, status: ArticleStatus, schedules: PendingSchedules): ScheduleCheck {
+  const time = at.getTime();
+  if (!Number.isFinite(time)) return { ok: false, reason: "must be a date and time" };
+  if (time <= now.getTime()) return { ok: false, reason: "must be in the future" };
+  if (time - now.getTime() > MAX_SCHEDULE_AHEAD_MS) return { ok: false, reason: "must be at most 10 years ahead" };
+  if (action === "publish") {
+    if (status === "published") return { ok: false, reason: "cannot schedule a publish: the version is already published" };
+    if (schedules.unpublishAt !== null && time >= Date.parse(schedules.unpublishAt)) {
+      return { ok: false, reason: `must be before the scheduled unpublish (${schedules.unpublishAt})` };
+    }
+    return { ok: true };
+  }
+  if (status !== "published" && schedules.publishAt === null) {
+    return { ok: false, reason: "cannot schedule an unpublish: the version is neither published nor scheduled to publish" };
+  }
+  if (schedules.publishAt !== null && time <= Date.parse(schedules.publishAt)) {
+    return { ok: false, reason: `must be after the scheduled publish (${schedules.publishAt})` };
+  }
+  return { ok: true };
+}
+
+/** The status a due change leaves, and whether it changes anything (a publish of a published version does not). */
+export function applySchedule(status: ArticleStatus, action: ScheduleAction): { status: ArticleStatus; changed: boolean } {
+  const next: ArticleStatus = action === "publish" ? "published" : "draft";
+  return { status: next, changed: next !== status };
+}
+
+/**
+ * Which pending changes a direct status change makes pointless: publishing now
+ * drops a pending publish; a draft with no publish ahead has nothing to unpublish.
+ */
+export function schedulesVoidedBy(status: ArticleStatus, schedules: PendingSchedules): ScheduleAction[] {
+  if (status === "published") return schedules.publishAt === null ? [] : ["publish"];
+  return schedules.publishAt === null && schedules.unpublishAt !== null ? ["unpublish"] : [];
+}

@@ -1,0 +1,131 @@
+// Translation status (issue 10, docs/decisions/0080-translation-status-from-source-revisions.md).
+// An article has a source language and a source revision: a counter raised each
+// time the source's translatable text changes. Every version records the
+// revision it was made from (its base). A counter, not a timestamp: two writes
+// in the same millisecond, or clocks of two servers, cannot make a change
+// invisible. Pure functions, no I/O: the write path stores what they answer.
+
+import type { ArticleStatus } from "./article-rules.ts";
+
+export const TRANSLATION_STATUSES = ["missing", "draft", "current", "outdated"] as const;
+export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
+
+/** What an admin reads: text, never colour alone. */
+export const TRANSLATION_STATUS_LABELS: Record<TranslationStatus, string> = {
+  missing: "Missing",
+  draft: "Draft",
+  current: "Up to date",
+  outdated: "Outdated",
+};
+
+/** The translatable text of a version: what a translator must follow. */
+export interface TranslatableText {
+  title: string;
+  summary: string;
+  body: string;
+  coverAlt: string;
+}
+
+/** An article's translation facts: its source language, source revision and each version's base revision. */
+export interface TranslationState {
+  /** Null only while the article has no version. */
+  source: string | null;
+  /** 0 before the first version; raised by every change of the source's text. */
+  revision: number;
+  /** Base revision of every version, keyed by language code (the source's is always `revision`). */
+  bases: ReadonlyMap<string, number>;
+}
+
+export const EMPTY_TRANSLATION_STATE: TranslationState = { source: null, revision: 0, bases: new Map() };
+
+/** Whether a save changed what translators translate (a slug or a publication is not a change of the text). */
+export function textChanged(before: TranslatableText | null, after: TranslatableText): boolean {
+  return before === null || before.title !== after.title || before.summary !== after.summary || before.body !== after.body || before.coverAlt !== after.coverAlt;
+}
+
+/** The status of one language: Missing without a version, Draft while unpublished, else Outdated when its base is behind the source. */
+export function translationStatus(state: TranslationState, code: string, versionStatus: ArticleStatus | undefined): TranslationStatus {
+  const base = state.bases.get(code);
+  if (versionStatus === undefined || base === undefined) return "missing";
+  if (versionStatus === "draft") return "draft";
+  return isOutdated(state, code) ? "outdated" : "current";
+}
+
+/** Whether a version's base is behind the source (whatever its publication status): the stored `outdated` flag. */
+export function isOutdated(state: TranslationState, code: string): boolean {
+  const base = state.bases.get(code);
+  return base !== undefined && code !== state.source && base < state.revision;
+}
+
+/** What a write makes of the state, and whether the source's current text must be kept as the snapshot of `revision`. */
+export interface TranslationOutcome {
+  state: TranslationState;
+  snapshot: boolean;
+}
+
+function withBase(bases: ReadonlyMap<string, number>, code: string, base: number): Map<string, number> {
+  return new Map(bases).set(code, base);
+}
+
+/**
+ * After a version in `code` was saved. The first version makes its language the source (revision 1);
+ * a change of the source's text raises the revision; a new translation is based on the current
+ * revision, or on `basedOn` (an imported file's record, never beyond the current revision). Saving
+ * a translation's text otherwise keeps its base: only "mark up to date" says it follows the source.
+ */
+export function afterSave(state: TranslationState, code: string, change: { created: boolean; textChanged: boolean; basedOn?: number }): TranslationOutcome {
+  if (state.source === null || !state.bases.has(state.source)) {
+    const revision = state.revision + 1;
+    return { state: { source: code, revision, bases: withBase(state.bases, code, revision) }, snapshot: true };
+  }
+  if (code === state.source) {
+    if (!change.textChanged) return { state, snapshot: false };
+    const revision = state.revision + 1;
+    return { state: { ...state, revision, bases: withBase(state.bases, code, revision) }, snapshot: true };
+  }
+  const current = state.bases.get(code);
+  const base = change.basedOn !== undefined ? Math.min(Math.max(change.basedOn, 0), state.revision) : change.created || current === undefined ? state.revision : current;
+  return { state: { ...state, bases: withBase(state.bases, code, base) }, snapshot: false };
+}
+
+/**
+ * Makes `code` (a language with a version) the source. When the new source was up to date, every
+ * status stays as it was and the revision is kept (its snapshot now holds the new source's text);
+ * otherwise the revision is raised, so every other version is Outdated until checked against it.
+ * The former source keeps its base: it is a translation of the revision it last was.
+ */
+export function changeSource(state: TranslationState, code: string): TranslationOutcome {
+  const base = state.bases.get(code);
+  if (base === undefined) throw new RangeError(`no version in ${code}`);
+  if (code === state.source) return { state, snapshot: false };
+  const revision = base >= state.revision ? state.revision : state.revision + 1;
+  return { state: { source: code, revision, bases: withBase(state.bases, code, revision) }, snapshot: true };
+}
+
+/** The language that takes over when the source version is deleted: the most up-to-date remaining one (ties: code order). */
+export function successorSource(bases: ReadonlyMap<string, number>): string | null {
+  let best: [string, number] | null = null;
+  for (const entry of [...bases].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (best === null || entry[1] > best[1]) best = entry;
+  return best?.[0] ?? null;
+}
+
+/** After the version in `code` was deleted; deleting the source hands it to `successorSource`. */
+export function afterDelete(state: TranslationState, code: string): TranslationOutcome {
+  const bases = new Map(state.bases);
+  bases.delete(code);
+  if (code !== state.source) return { state: { ...state, bases }, snapshot: false };
+  const successor = successorSource(bases);
+  if (successor === null) return { state: { source: null, revision: state.revision, bases }, snapshot: false };
+  return changeSource({ source: null, revision: state.revision, bases }, successor);
+}
+
+/** A translator checked the version against the current source without changing it. */
+export function markUpToDate(state: TranslationState, code: string): TranslationState {
+  if (!state.bases.has(code)) throw new RangeError(`no version in ${code}`);
+  return { ...state, bases: withBase(state.bases, code, state.revision) };
+}
+
+/** The oldest revision some version is based on: older snapshots are never shown again. */
+export function oldestNeededRevision(state: TranslationState): number {
+  return Math.min(state.revision, ...state.bases.values());
+}

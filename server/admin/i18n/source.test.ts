@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_SOURCE_LOCALE, isAdminKey } from "#core/i18n/admin-catalog.ts";
+import { messageProblems } from "#core/i18n/message.ts";
+import { seedLanguages } from "#server/db/seed/languages.ts";
+import { ADMIN_CATALOGS, ADMIN_SOURCE, CATALOG_LANGUAGES, adminSeedEntries } from "./source.ts";
+
+const entries = Object.entries(ADMIN_CATALOGS).flatMap(([file, catalog]) => Object.entries(catalog).map(([key, texts]) => [`${file}: ${key}`, key, texts] as const));
+
+describe("the admin catalog", () => {
+  it("covers the seven seeded languages, English first", () => {
+    expect(CATALOG_LANGUAGES[0]).toBe(ADMIN_SOURCE_LOCALE);
+    expect([...CATALOG_LANGUAGES].sort()).toEqual(seedLanguages.filter((language) => language.enabled).map((language) => language.code).sort());
+  });
+
+  it.each(entries)("%s is a valid message in every language, with the English arguments", (_name, key, texts) => {
+    expect(isAdminKey(key)).toBe(true);
+    expect(texts).toHaveLength(CATALOG_LANGUAGES.length);
+    // Stored texts are trimmed (translationText): a space at either end would not survive an edit or an exchange file.
+    expect(texts.filter((text) => text !== text.trim())).toEqual([]);
+    const problems = CATALOG_LANGUAGES.map((code, index) => ({
+      code,
+      problems: messageProblems(texts[index]!, code, index === 0 ? undefined : { text: texts[0]!, locale: ADMIN_SOURCE_LOCALE }).map((problem) => problem.message),
+    }));
+    expect(problems.filter((found) => found.problems.length > 0)).toEqual([]);
+  });
+
+  it("has each key once, and seeds every text", () => {
+    expect(ADMIN_SOURCE.size).toBe(entries.length);
+    expect(adminSeedEntries()).toHaveLength(entries.length * CATALOG_LANGUAGES.length);
+  });
+});

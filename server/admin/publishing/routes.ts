@@ -1,0 +1,62 @@
+/** Admin API: a language version's publication — publish, unpublish, schedules, preview links (under /api/admin/articles). */
+import { Hono, type Context } from "hono";
+import { actorUid } from "#server/admin/actor.ts";
+import type { AppServices } from "#server/context.ts";
+import { readJson } from "#server/http/body.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { apiRoute } from "#server/ops/openapi.ts";
+import { validateInput } from "#server/http/validate.ts";
+import { articleIdParam, languageCodeParam } from "#core/admin/articles/schema.ts";
+import { createPreviewInput, previewLinkIdParam, scheduleActionParam, scheduleInput } from "#core/admin/publishing/schema.ts";
+import { cancelSchedule, createPreviewLink, publishVersion, revokePreviewLink, scheduleChange, unpublishVersion, versionPublishing } from "./service.ts";
+
+const VERSION = "/:id/versions/:code";
+
+export function publishingAdminApi(services: AppServices) {
+  const app = new Hono<HttpEnv>();
+  const version = (c: Context<HttpEnv>) => ({ id: validateInput(articleIdParam, c.req.param("id"), "id"), code: validateInput(languageCodeParam, c.req.param("code"), "code") });
+  const action = (c: Context<HttpEnv>) => validateInput(scheduleActionParam, c.req.param("action"), "action");
+  const params = { id: articleIdParam, code: languageCodeParam };
+  const missing = { 404: "No such article or version." };
+
+  app.get(`${VERSION}/publishing`, apiRoute({ tag: "Publishing", summary: "A version's state, pending schedules and preview links", params, success: { status: 200, description: "{ publishing }" }, otherResponses: missing }), async (c) => {
+    const { id, code } = version(c);
+    return c.json({ publishing: await versionPublishing(services, id, code) });
+  });
+
+  app.post(`${VERSION}/publish`, apiRoute({ tag: "Publishing", summary: "Publish a version now", params, success: { status: 200, description: "{ publishing }" }, otherResponses: { ...missing, 409: "Already published." } }), async (c) => {
+    const { id, code } = version(c);
+    return c.json({ publishing: await publishVersion(services, actorUid(c), id, code) });
+  });
+
+  app.post(`${VERSION}/unpublish`, apiRoute({ tag: "Publishing", summary: "Take a version back to draft now", params, success: { status: 200, description: "{ publishing }" }, otherResponses: { ...missing, 409: "Already a draft." } }), async (c) => {
+    const { id, code } = version(c);
+    return c.json({ publishing: await unpublishVersion(services, actorUid(c), id, code) });
+  });
+
+  app.put(`${VERSION}/schedules/:action`, apiRoute({ tag: "Publishing", summary: "Schedule a publish or unpublish at a UTC time", params: { ...params, action: scheduleActionParam }, body: scheduleInput, success: { status: 200, description: "{ publishing }" }, otherResponses: { ...missing, 400: "The time is in the past or contradicts the version's state." } }), async (c) => {
+    const { id, code } = version(c);
+    const kind = action(c);
+    const input = await readJson(c, scheduleInput);
+    return c.json({ publishing: await scheduleChange(services, actorUid(c), id, code, kind, input) });
+  });
+
+  app.delete(`${VERSION}/schedules/:action`, apiRoute({ tag: "Publishing", summary: "Cancel a scheduled publish or unpublish", params: { ...params, action: scheduleActionParam }, success: { status: 200, description: "{ publishing }" }, otherResponses: { 404: "No such version or schedule." } }), async (c) => {
+    const { id, code } = version(c);
+    return c.json({ publishing: await cancelSchedule(services, actorUid(c), id, code, action(c)) });
+  });
+
+  app.post(`${VERSION}/previews`, apiRoute({ tag: "Publishing", summary: "Create a signed draft-preview link", params, body: createPreviewInput, success: { status: 201, description: "{ preview } with its url" }, otherResponses: missing }), async (c) => {
+    const { id, code } = version(c);
+    const input = await readJson(c, createPreviewInput);
+    return c.json({ preview: await createPreviewLink(services, actorUid(c), id, code, input) }, 201);
+  });
+
+  app.delete(`${VERSION}/previews/:linkId`, apiRoute({ tag: "Publishing", summary: "Revoke a preview link", params: { ...params, linkId: previewLinkIdParam }, success: { status: 200, description: "{ preview }" }, otherResponses: { 404: "No such link." } }), async (c) => {
+    const { id, code } = version(c);
+    const linkId = validateInput(previewLinkIdParam, c.req.param("linkId"), "linkId");
+    return c.json({ preview: await revokePreviewLink(services, actorUid(c), id, code, linkId) });
+  });
+
+  return app;
+}

@@ -1,0 +1,248 @@
+/**
+ * Publishing a language version: publish and unpublish now, schedule either for
+ * later (applied by the scheduler, scheduler.ts), and signed draft-preview links.
+ * Each is its own function (roles may allow some and not others) and one
+ * audited transaction through writeContent, so page caches and other instances follow.
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { AdminServices } from "#server/context.ts";
+import type { BlogVersionRow, Database } from "#server/db/schema.ts";
+import { claimingRows } from "#server/db/locks.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { writeContent } from "#server/admin/content-write.ts";
+import { recordRevisions } from "#server/content/revisions.ts";
+import { previewToken } from "#server/content/preview.ts";
+import type { ArticleStatus } from "#core/article-rules.ts";
+import { applySchedule, checkSchedule, publicationState, type ScheduleAction } from "#core/publishing.ts";
+import type { RevisionContent } from "#core/revisions.ts";
+import type { CreatePreviewInput, PreviewLink, ScheduleInput, VersionPublishing } from "#core/admin/publishing/schema.ts";
+import { pendingSchedules, voidSchedules } from "./schedules.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const ARTICLE_VERSION = "article_version";
+const PREVIEW_LINK = "preview_link";
+/** Who the audit log names for changes the scheduler applies (the revision names who scheduled them). */
+export const SCHEDULER_ACTOR = "scheduler";
+/** Working preview links listed per version: the newest. */
+const LISTED_PREVIEWS = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function requireVersion(db: Db, id: number, code: string): Promise<BlogVersionRow> {
+  const row = await db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
+  if (!row) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+  return row;
+}
+
+function contentOf(row: BlogVersionRow, status: ArticleStatus): RevisionContent {
+  return { title: row.title, slug: row.slug, summary: row.summary, coverAlt: row.cover_alt, body: row.body, status };
+}
+
+function toPreviewLink(row: { id: number; created_by: string | null; created_at: string; expires_at: string; revoked_at: string | null }): PreviewLink {
+  return { id: row.id, createdBy: row.created_by, createdAt: row.created_at, expiresAt: row.expires_at, revokedAt: row.revoked_at };
+}
+
+async function publishingOf(db: Db, id: number, code: string, status: ArticleStatus): Promise<VersionPublishing> {
+  const [schedules, previews] = await Promise.all([
+    pendingSchedules(db, id, code),
+    db
+      .selectFrom("preview_links")
+      .selectAll()
+      .where("blog_id", "=", id)
+      .where("code", "=", code)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", new Date().toISOString())
+      .orderBy("id", "desc")
+      .limit(LISTED_PREVIEWS)
+      .execute(),
+  ]);
+  return { state: publicationState(status, schedules), schedules, previews: previews.map(toPreviewLink) };
+}
+
+/** A version's state, pending changes and newest working preview links. */
+export async function versionPublishing(services: AdminServices, id: number, code: string): Promise<VersionPublishing> {
+  const { db } = services.database;
+  const row = await requireVersion(db, id, code);
+  return publishingOf(db, id, code, row.status);
+}
+
+interface StatusChange {
+  /** The revision's action and author. */
+  revisionAction: string;
+  revisionUid: string | null;
+  auditUid: string;
+  auditAction: string;
+}
+
+/** Sets a version's status (the publication date on its first publication), with its revision and audit entry. */
+async function changeStatus(trx: Transaction<Database>, services: AdminServices, row: BlogVersionRow, status: ArticleStatus, change: StatusChange): Promise<void> {
+  const now = new Date().toISOString();
+  const publishedAt = row.published_at ?? (status === "published" ? now : null);
+  await trx.updateTable("blog_versions").set({ status, published_at: publishedAt, updated_at: now }).where("id", "=", row.id).execute();
+  await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", row.blog_id).execute();
+  await voidSchedules(trx, row.blog_id, row.code, status);
+  await recordRevisions(
+    trx,
+    [{ blogId: row.blog_id, code: row.code, action: change.revisionAction, uid: change.revisionUid, content: contentOf(row, status) }],
+    services.config.publishing.revisionsPerVersion,
+    now,
+  );
+  await recordAudit(trx, {
+    uid: change.auditUid,
+    action: change.auditAction,
+    entity: ARTICLE_VERSION,
+    entityId: `${row.blog_id}:${row.code}`,
+    before: { status: row.status },
+    after: { status, publishedAt, ...(change.revisionUid !== change.auditUid && { scheduledBy: change.revisionUid }) },
+  });
+}
+
+async function setStatusNow(services: AdminServices, actorUid: string, id: number, code: string, status: ArticleStatus): Promise<VersionPublishing> {
+  const action = status === "published" ? "publish" : "unpublish";
+  return writeContent(
+    services,
+    async (trx) => {
+      const row = await requireVersion(trx, id, code);
+      if (row.status === status) throw new HttpError(409, "conflict", `code: the ${code} version of article ${id} is already ${status === "published" ? "published" : "a draft"}.`, "code");
+      await changeStatus(trx, services, row, status, { revisionAction: action, revisionUid: actorUid, auditUid: actorUid, auditAction: action });
+      return publishingOf(trx, id, code, status);
+    },
+    { articles: { ids: [id] } },
+  );
+}
+
+export async function publishVersion(services: AdminServices, actorUid: string, id: number, code: string): Promise<VersionPublishing> {
+  return setStatusNow(services, actorUid, id, code, "published");
+}
+
+export async function unpublishVersion(services: AdminServices, actorUid: string, id: number, code: string): Promise<VersionPublishing> {
+  return setStatusNow(services, actorUid, id, code, "draft");
+}
+
+/** Schedules a publish or an unpublish (replacing a pending one of the same kind). Nothing public changes until it is due. */
+export async function scheduleChange(services: AdminServices, actorUid: string, id: number, code: string, action: ScheduleAction, input: ScheduleInput): Promise<VersionPublishing> {
+  return writeContent(
+    services,
+    async (trx) => {
+      const row = await requireVersion(trx, id, code);
+      const before = await pendingSchedules(trx, id, code);
+      const at = new Date(input.at);
+      const check = checkSchedule(action, at, new Date(), row.status, before);
+      if (!check.ok) throw new HttpError(400, "invalid_field", `at: ${check.reason}.`, "at");
+      const dueAt = at.toISOString();
+      await trx.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "=", action).execute();
+      await trx.insertInto("blog_schedules").values({ blog_id: id, code, action, due_at: dueAt, created_by: actorUid, created_at: new Date().toISOString() }).execute();
+      await recordAudit(trx, { uid: actorUid, action: `schedule_${action}`, entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before, after: { ...before, [`${action}At`]: dueAt } });
+      return publishingOf(trx, id, code, row.status);
+    },
+    { changedContent: () => false },
+  );
+}
+
+export async function cancelSchedule(services: AdminServices, actorUid: string, id: number, code: string, action: ScheduleAction): Promise<VersionPublishing> {
+  return writeContent(
+    services,
+    async (trx) => {
+      const row = await requireVersion(trx, id, code);
+      const before = await pendingSchedules(trx, id, code);
+      const result = await trx.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "=", action).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw new HttpError(404, "not_found", `action: the ${code} version of article ${id} has no ${action} scheduled.`, "action");
+      await recordAudit(trx, { uid: actorUid, action: `cancel_${action}`, entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before, after: { ...before, [`${action}At`]: null } });
+      return publishingOf(trx, id, code, row.status);
+    },
+    { changedContent: () => false },
+  );
+}
+
+/**
+ * Applies the changes due at `now`, at most `limit` of them, in one transaction
+ * through writeContent. On PostgreSQL the rows are claimed with SKIP LOCKED and
+ * deleted as they are applied, so with several instances each change happens
+ * exactly once. Returns how many versions changed.
+ */
+export async function applyDueSchedules(services: AdminServices, now = new Date(), limit = 100): Promise<number> {
+  const { db, dialect } = services.database;
+  const dueAt = now.toISOString();
+  // Most ticks find nothing: one indexed read, no transaction.
+  const any = await db.selectFrom("blog_schedules").select("id").where("due_at", "<=", dueAt).limit(1).executeTakeFirst();
+  if (!any) return 0;
+  let claimed: { id: number; blog_id: number; code: string; action: ScheduleAction; created_by: string | null }[] = [];
+  let applied = 0;
+  await writeContent(
+    services,
+    async (trx) => {
+      for (const schedule of claimed) {
+        await trx.deleteFrom("blog_schedules").where("id", "=", schedule.id).execute();
+        const row = await trx.selectFrom("blog_versions").selectAll().where("blog_id", "=", schedule.blog_id).where("code", "=", schedule.code).executeTakeFirst();
+        if (!row) continue;
+        const next = applySchedule(row.status, schedule.action);
+        if (!next.changed) continue;
+        await changeStatus(trx, services, row, next.status, {
+          revisionAction: `scheduled-${schedule.action}`,
+          revisionUid: schedule.created_by,
+          auditUid: SCHEDULER_ACTOR,
+          auditAction: `scheduled_${schedule.action}`,
+        });
+        applied += 1;
+      }
+    },
+    {
+      changedContent: () => applied > 0,
+      articles: {
+        ids: async (trx) => {
+          const query = trx
+            .selectFrom("blog_schedules")
+            .select(["id", "blog_id", "code", "action", "created_by"])
+            .where("due_at", "<=", dueAt)
+            .orderBy("due_at")
+            .orderBy("id")
+            .limit(limit);
+          claimed = await claimingRows(query, dialect).execute();
+          return [...new Set(claimed.map((schedule) => schedule.blog_id))];
+        },
+      },
+    },
+  );
+  return applied;
+}
+
+/** A new preview link for a version; its URL (with the token) is only in this answer. */
+export async function createPreviewLink(services: AdminServices, actorUid: string, id: number, code: string, input: CreatePreviewInput): Promise<PreviewLink> {
+  const { config } = services;
+  return writeContent(
+    services,
+    async (trx) => {
+      await requireVersion(trx, id, code);
+      const language = await trx.selectFrom("languages").select("short_code").where("code", "=", code).executeTakeFirstOrThrow();
+      const now = new Date();
+      // Whole seconds: the token carries the expiry in seconds.
+      const expires = new Date(Math.floor((now.getTime() + (input.days ?? config.publishing.previewLinkDays) * DAY_MS) / 1000) * 1000);
+      const row = await trx
+        .insertInto("preview_links")
+        .values({ blog_id: id, code, created_by: actorUid, created_at: now.toISOString(), expires_at: expires.toISOString(), revoked_at: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const link = toPreviewLink(row);
+      await recordAudit(trx, { uid: actorUid, action: "create", entity: PREVIEW_LINK, entityId: String(row.id), after: { ...link, article: id, code } });
+      return { ...link, url: `${config.publicUrl}/${language.short_code}/preview/${previewToken(config, row.id, expires)}` };
+    },
+    { changedContent: () => false },
+  );
+}
+
+/** Withdraws a preview link at once: its URL then answers 410. */
+export async function revokePreviewLink(services: AdminServices, actorUid: string, id: number, code: string, linkId: number): Promise<PreviewLink> {
+  return writeContent(
+    services,
+    async (trx) => {
+      const row = await trx.selectFrom("preview_links").selectAll().where("id", "=", linkId).where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
+      if (!row) throw new HttpError(404, "not_found", `linkId: the ${code} version of article ${id} has no preview link ${linkId}.`, "linkId");
+      if (row.revoked_at !== null) return toPreviewLink(row);
+      const revoked = await trx.updateTable("preview_links").set({ revoked_at: new Date().toISOString() }).where("id", "=", linkId).returningAll().executeTakeFirstOrThrow();
+      await recordAudit(trx, { uid: actorUid, action: "revoke", entity: PREVIEW_LINK, entityId: String(linkId), before: toPreviewLink(row), after: toPreviewLink(revoked) });
+      return toPreviewLink(revoked);
+    },
+    { changedContent: () => false },
+  );
+}

@@ -1,0 +1,43 @@
+/** Admin API: a language version's revisions — list, read, compare, restore (under /api/admin/articles). */
+import { Hono, type Context } from "hono";
+import { actorUid } from "#server/admin/actor.ts";
+import type { AppServices } from "#server/context.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { apiRoute } from "#server/ops/openapi.ts";
+import { readQuery } from "#server/http/query.ts";
+import { validateInput } from "#server/http/validate.ts";
+import { articleIdParam, languageCodeParam } from "#core/admin/articles/schema.ts";
+import { compareQuery, revisionIdParam } from "#core/admin/publishing/schema.ts";
+import { compareRevisions, findRevision, listRevisions, restoreRevision } from "./service.ts";
+
+const REVISIONS = "/:id/versions/:code/revisions";
+
+export function revisionsAdminApi(services: AppServices) {
+  const app = new Hono<HttpEnv>();
+  const version = (c: Context<HttpEnv>) => ({ id: validateInput(articleIdParam, c.req.param("id"), "id"), code: validateInput(languageCodeParam, c.req.param("code"), "code") });
+  const revisionId = (c: Context<HttpEnv>) => validateInput(revisionIdParam, c.req.param("revisionId"), "revisionId");
+  const params = { id: articleIdParam, code: languageCodeParam };
+
+  app.get(REVISIONS, apiRoute({ tag: "Revisions", summary: "A version's revisions, newest first", params, success: { status: 200, description: "{ revisions }" } }), async (c) => {
+    const { id, code } = version(c);
+    return c.json({ revisions: await listRevisions(services, id, code) });
+  });
+
+  app.get(`${REVISIONS}/compare`, apiRoute({ tag: "Revisions", summary: "What changed between two revisions, field by field", params, query: compareQuery, success: { status: 200, description: "{ comparison }" }, otherResponses: { 404: "No such revision." } }), async (c) => {
+    const { id, code } = version(c);
+    const { from, to } = readQuery(c, compareQuery);
+    return c.json({ comparison: await compareRevisions(services, id, code, from, to) });
+  });
+
+  app.get(`${REVISIONS}/:revisionId`, apiRoute({ tag: "Revisions", summary: "One revision with its content", params: { ...params, revisionId: revisionIdParam }, success: { status: 200, description: "{ revision }" }, otherResponses: { 404: "No such revision." } }), async (c) => {
+    const { id, code } = version(c);
+    return c.json({ revision: await findRevision(services, id, code, revisionId(c)) });
+  });
+
+  app.post(`${REVISIONS}/:revisionId/restore`, apiRoute({ tag: "Revisions", summary: "Restore a revision's content (a new revision; the status stays)", params: { ...params, revisionId: revisionIdParam }, success: { status: 200, description: "{ article }" }, otherResponses: { 404: "No such revision or version.", 409: "The slug is now taken." } }), async (c) => {
+    const { id, code } = version(c);
+    return c.json({ article: await restoreRevision(services, actorUid(c), id, code, revisionId(c)) });
+  });
+
+  return app;
+}

@@ -1,0 +1,84 @@
+/**
+ * A language version's history (/admin/articles/:id, History): its revisions
+ * newest first, a field-by-field diff between any two, and restore — which
+ * writes the old content through the same path as a save, so it is itself a
+ * new revision and an audited change (the version keeps its current status).
+ */
+import type { Kysely, Selectable } from "kysely";
+import type { AdminServices } from "#server/context.ts";
+import type { BlogRevisionsTable, Database } from "#server/db/schema.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { writeContent } from "#server/admin/content-write.ts";
+import { slugConflict, writeVersion } from "#server/admin/articles/service.ts";
+import { diffRevisions } from "#core/revisions.ts";
+import type { AdminArticle } from "#core/admin/articles/schema.ts";
+import type { Revision, RevisionComparison, RevisionSummary } from "#core/admin/publishing/schema.ts";
+
+type RevisionRow = Selectable<BlogRevisionsTable> & { display_name: string | null; email: string | null };
+
+function selectRevisions(db: Kysely<Database>, id: number, code: string) {
+  return db
+    .selectFrom("blog_revisions")
+    .leftJoin("users", "users.uid", "blog_revisions.uid")
+    .selectAll("blog_revisions")
+    .select(["users.display_name", "users.email"])
+    .where("blog_revisions.blog_id", "=", id)
+    .where("blog_revisions.code", "=", code);
+}
+
+function toSummary(row: RevisionRow): RevisionSummary {
+  return {
+    id: row.id,
+    action: row.action,
+    uid: row.uid,
+    by: row.display_name ?? row.email,
+    title: row.title,
+    status: row.status,
+    restoredFrom: row.restored_from,
+    createdAt: row.created_at,
+  };
+}
+
+function toRevision(row: RevisionRow): Revision {
+  return { ...toSummary(row), slug: row.slug, summary: row.summary, body: row.body, coverAlt: row.cover_alt };
+}
+
+/** Every kept revision of a version, newest first (at most REVISIONS_PER_VERSION of them). */
+export async function listRevisions(services: AdminServices, id: number, code: string): Promise<RevisionSummary[]> {
+  const { db } = services.database;
+  const rows = await selectRevisions(db, id, code).orderBy("blog_revisions.id", "desc").limit(services.config.publishing.revisionsPerVersion).execute();
+  return rows.map(toSummary);
+}
+
+async function requireRevision(db: Kysely<Database>, id: number, code: string, revisionId: number, field: string): Promise<RevisionRow> {
+  const row = await selectRevisions(db, id, code).where("blog_revisions.id", "=", revisionId).executeTakeFirst();
+  if (!row) throw new HttpError(404, "not_found", `${field}: the ${code} version of article ${id} has no revision ${revisionId}.`, field);
+  return row;
+}
+
+export async function findRevision(services: AdminServices, id: number, code: string, revisionId: number): Promise<Revision> {
+  return toRevision(await requireRevision(services.database.db, id, code, revisionId, "revisionId"));
+}
+
+/** What changed from revision `from` to revision `to` (either may be the older). */
+export async function compareRevisions(services: AdminServices, id: number, code: string, fromId: number, toId: number): Promise<RevisionComparison> {
+  const { db } = services.database;
+  const [from, to] = await Promise.all([requireRevision(db, id, code, fromId, "from"), requireRevision(db, id, code, toId, "to")]);
+  return { from: toSummary(from), to: toSummary(to), fields: diffRevisions(toRevision(from), toRevision(to), code) };
+}
+
+export async function restoreRevision(services: AdminServices, actorUid: string, id: number, code: string, revisionId: number): Promise<AdminArticle> {
+  const revision = await findRevision(services, id, code, revisionId);
+  const content = { title: revision.title, slug: revision.slug, summary: revision.summary, body: revision.body, coverAlt: revision.coverAlt };
+  const { article } = await writeContent(
+    services,
+    async (trx) => {
+      // The status stays what it is now: restoring old words must not publish or unpublish them.
+      const current = await trx.selectFrom("blog_versions").select("status").where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
+      if (!current) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version to restore into.`, "code");
+      return writeVersion(trx, services, actorUid, id, code, { ...content, status: current.status }, { action: "restore", restoredFrom: revisionId });
+    },
+    { conflict: slugConflict(code, content), articles: { ids: [id] } },
+  );
+  return article;
+}

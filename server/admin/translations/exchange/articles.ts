@@ -1,0 +1,170 @@
+/**
+ * Article translations in the exchange file (decision 0073): one XLIFF unit per
+ * translatable field of an article's version ("<article key>/title", "/summary",
+ * "/body", "/coverAlt"), the favorite language's version as the source. An
+ * import plans every article first (validated like the editor's save, with the
+ * publish right checked), then writes through the articles service's writeVersion
+ * inside the caller's writeContent transaction.
+ */
+import type { Kysely, Transaction } from "kysely";
+import { versionInput, type VersionInput } from "#core/admin/articles/schema.ts";
+import type { ImportReport } from "#core/admin/translations/schema.ts";
+import { writeVersion } from "#server/admin/articles/service.ts";
+import type { AdminServices } from "#server/context.ts";
+import type { BlogVersionRow, Database } from "#server/db/schema.ts";
+import { ARTICLE_FIELDS, type ArticleField, type StringUnit } from "./document.ts";
+
+/** How report entries name an article's field ("articles/welcome/title"): apart from UI string keys, which are upper case. */
+export const ARTICLE_REPORT_PREFIX = "articles/";
+
+const COLUMNS = { title: "title", summary: "summary", body: "body", coverAlt: "cover_alt" } as const satisfies Record<ArticleField, keyof BlogVersionRow>;
+
+const NOTES: Record<ArticleField, string> = {
+  title: "Article title.",
+  summary: "Article summary, shown in lists.",
+  body: "Article body in Markdown: keep links, image references (media:…) and formatting marks.",
+  coverAlt: "Text alternative of the cover image.",
+};
+
+/** Articles fetched per query when exporting: bounded statements whatever the number of articles. */
+const PAGE = 500;
+
+/** Units for every article with a version in the source language, by article key; empty source fields are left out. */
+export async function articleUnits(db: Kysely<Database>, sourceCode: string, targetCode: string): Promise<StringUnit[]> {
+  const units: StringUnit[] = [];
+  let after = "";
+  for (;;) {
+    const rows = await db
+      .selectFrom("blogs")
+      .innerJoin("blog_versions as source", (join) => join.onRef("source.blog_id", "=", "blogs.id").on("source.code", "=", sourceCode))
+      .leftJoin("blog_versions as target", (join) => join.onRef("target.blog_id", "=", "blogs.id").on("target.code", "=", targetCode))
+      .select([
+        "blogs.key",
+        "source.title as sourceTitle",
+        "source.summary as sourceSummary",
+        "source.body as sourceBody",
+        "source.cover_alt as sourceCoverAlt",
+        "target.id as targetId",
+        "target.title as targetTitle",
+        "target.summary as targetSummary",
+        "target.body as targetBody",
+        "target.cover_alt as targetCoverAlt",
+      ])
+      .where("blogs.key", ">", after)
+      .orderBy("blogs.key")
+      .limit(PAGE)
+      .execute();
+    for (const row of rows) {
+      const source = { title: row.sourceTitle, summary: row.sourceSummary, body: row.sourceBody, coverAlt: row.sourceCoverAlt };
+      const target = { title: row.targetTitle, summary: row.targetSummary, body: row.targetBody, coverAlt: row.targetCoverAlt };
+      for (const field of ARTICLE_FIELDS) {
+        if (source[field] === "") continue;
+        const translated = row.targetId === null ? null : (target[field] ?? null);
+        units.push({ key: `${row.key}/${field}`, source: source[field], target: translated, state: translated === null ? "initial" : "translated", note: NOTES[field] });
+      }
+    }
+    if (rows.length < PAGE) return units;
+    after = rows.at(-1)!.key;
+  }
+}
+
+/** One version an import writes. */
+export interface ArticleWrite {
+  id: number;
+  input: VersionInput;
+}
+
+function splitKey(key: string): { article: string; field: ArticleField } | null {
+  const slash = key.lastIndexOf("/");
+  const field = key.slice(slash + 1);
+  return slash > 0 && (ARTICLE_FIELDS as readonly string[]).includes(field) ? { article: key.slice(0, slash), field: field as ArticleField } : null;
+}
+
+/**
+ * Adds the articles' changes, unknown keys and problems to the report; returns the versions to write.
+ * A field without a target keeps its current text; a new version needs a title and is a draft.
+ */
+export async function planArticles(
+  db: Kysely<Database>,
+  units: readonly StringUnit[],
+  targetCode: string,
+  mayPublish: boolean,
+  report: ImportReport,
+): Promise<ArticleWrite[]> {
+  const byArticle = new Map<string, Map<ArticleField, StringUnit>>();
+  for (const unit of units) {
+    const parts = splitKey(unit.key);
+    if (parts === null) {
+      report.unknown.push(`${ARTICLE_REPORT_PREFIX}${unit.key}`);
+      continue;
+    }
+    if (!byArticle.has(parts.article)) byArticle.set(parts.article, new Map());
+    byArticle.get(parts.article)!.set(parts.field, unit);
+  }
+  const keys = [...byArticle.keys()];
+  const articles = new Map<string, number>();
+  const versions = new Map<number, BlogVersionRow>();
+  for (let start = 0; start < keys.length; start += PAGE) {
+    const rows = await db.selectFrom("blogs").select(["id", "key"]).where("key", "in", keys.slice(start, start + PAGE)).execute();
+    for (const row of rows) articles.set(row.key, row.id);
+    const ids = rows.map((row) => row.id);
+    if (ids.length === 0) continue;
+    const existing = await db.selectFrom("blog_versions").selectAll().where("code", "=", targetCode).where("blog_id", "in", ids).execute();
+    for (const version of existing) versions.set(version.blog_id, version);
+  }
+
+  const writes: ArticleWrite[] = [];
+  for (const [key, fields] of byArticle) {
+    const id = articles.get(key);
+    if (id === undefined) {
+      report.unknown.push(`${ARTICLE_REPORT_PREFIX}${key}`);
+      continue;
+    }
+    const current = versions.get(id);
+    const translated = [...fields.values()].filter((unit) => unit.target !== null);
+    report.untranslated += fields.size - translated.length;
+    if (translated.length === 0) continue;
+    const text = (field: ArticleField) => fields.get(field)?.target ?? current?.[COLUMNS[field]] ?? (field === "title" ? undefined : "");
+    const checked = versionInput.safeParse({
+      title: text("title"),
+      slug: current?.slug,
+      summary: text("summary"),
+      body: text("body"),
+      coverAlt: text("coverAlt"),
+      status: current?.status ?? "draft",
+    });
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      const field = String(issue.path[0] ?? "title");
+      const message = current === undefined && field === "title" ? "title: a new version needs a title." : `${field}: ${issue.message}.`;
+      report.problems.push({ key: `${ARTICLE_REPORT_PREFIX}${key}`, message });
+      continue;
+    }
+    const input = checked.data;
+    const changed = ARTICLE_FIELDS.filter((field) => {
+      const target = fields.get(field)?.target;
+      return target !== undefined && target !== null && input[field] !== (current?.[COLUMNS[field]] ?? null);
+    });
+    report.unchanged += translated.length - changed.length;
+    if (changed.length === 0) continue;
+    if (!mayPublish && current?.status === "published") {
+      report.problems.push({ key: `${ARTICLE_REPORT_PREFIX}${key}`, message: `status: the ${targetCode} version is published; publishing is an editor's or an administrator's, so a translator without that right cannot change it.` });
+      continue;
+    }
+    for (const field of changed) report.changes.push({ key: `${ARTICLE_REPORT_PREFIX}${key}/${field}`, before: current?.[COLUMNS[field]] ?? null, after: input[field] });
+    writes.push({ id, input });
+  }
+  return writes;
+}
+
+/** Writes the planned versions in the caller's transaction (each with its revision and audit entry, by writeVersion). */
+export async function applyArticles(
+  trx: Transaction<Database>,
+  services: AdminServices,
+  uid: string,
+  targetCode: string,
+  writes: readonly ArticleWrite[],
+  mayPublish: boolean,
+): Promise<void> {
+  for (const write of writes) await writeVersion(trx, services, uid, write.id, targetCode, write.input, { action: "save", mayPublish });
+}

@@ -1,0 +1,100 @@
+/**
+ * The search index's SQL, per dialect (docs/decisions/0090-search-feeds-and-tags.md).
+ * SQLite: an FTS5 table over terms made in JavaScript (server/search/terms.ts: folded,
+ * segmented, Snowball-stemmed), each prefixed with its language so one index serves
+ * every language without a filter; ranked by bm25. PostgreSQL: a weighted tsvector made
+ * by the language's own text search configuration from folded, segmented words, ranked
+ * by ts_rank. Both read only published versions (isPublishedVersion) and cap their counts.
+ */
+import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
+import type { DialectName } from "./connect.ts";
+import type { Database } from "./schema.ts";
+import { foldedWords, MAX_QUERY_WORDS, queryTerms, stemmingOf, termsOf } from "#server/search/terms.ts";
+import { isPublishedVersion } from "#server/content/published.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface SearchEntry {
+  blog_id: number;
+  code: string;
+  title: string;
+  summary: string;
+  body_text: string;
+}
+
+export interface SearchHit {
+  articleId: number;
+  slug: string;
+  title: string;
+  summary: string;
+  bodyText: string;
+}
+
+/** Rows per insert statement: well under SQLite's bound-parameter limit. */
+const INSERT_CHUNK = 100;
+
+/** A language's term prefix in the SQLite index: letters and digits of its code ("fr-FR" → "frfr"). */
+const languagePrefix = (code: string) => `${code.toLowerCase().replace(/[^a-z0-9]/g, "")}_`;
+
+/** PostgreSQL's configuration for a language: its Snowball stemmer, or "simple" (folding only). */
+const configOf = (code: string) => stemmingOf(code) ?? "simple";
+
+function sqliteTerms(text: string, code: string): string {
+  const prefix = languagePrefix(code);
+  return termsOf(text, code)
+    .map((term) => prefix + term)
+    .join(" ");
+}
+
+/** The dialect behind a connection or transaction: the write paths that index do not all know it. */
+function dialectOf(db: Db): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+/** Adds entries; the caller removed the article's previous ones. */
+export async function insertSearchEntries(db: Db, entries: SearchEntry[]): Promise<void> {
+  const dialect = dialectOf(db);
+  for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
+    const rows = entries.slice(start, start + INSERT_CHUNK).map((entry) => {
+      const common = sql`${entry.blog_id}, ${entry.code}, ${entry.title}, ${entry.summary}, ${entry.body_text}`;
+      if (dialect === "sqlite") {
+        return sql`(${common}, ${sqliteTerms(entry.title, entry.code)}, ${sqliteTerms(entry.summary, entry.code)}, ${sqliteTerms(entry.body_text, entry.code)})`;
+      }
+      const config = configOf(entry.code);
+      const part = (text: string, weight: string) => sql`setweight(to_tsvector(${config}::regconfig, ${foldedWords(text, entry.code)}), ${weight}::"char")`;
+      return sql`(${common}, ${part(entry.title, "A")} || ${part(entry.summary, "B")} || ${part(entry.body_text, "C")})`;
+    });
+    const columns = dialect === "sqlite" ? sql`fts_title, fts_summary, fts_body` : sql`document`;
+    await sql`insert into search_entries (blog_id, code, title, summary, body_text, ${columns}) values ${sql.join(rows)}`.execute(db);
+  }
+}
+
+/** Results counted at most: "more than 1 000" is as useful as the exact number, and bounded. */
+export const COUNT_CAP = 1_000;
+
+/** What a query matches in a language: a page of hits, best first, and the number of hits up to COUNT_CAP (+1 means more). */
+export async function searchEntries(db: Db, code: string, query: string, limit: number, offset: number): Promise<{ hits: SearchHit[]; total: number }> {
+  const dialect = dialectOf(db);
+  const terms = queryTerms(query, code);
+  if (terms.length === 0) return { hits: [], total: 0 };
+  const select = sql`search_entries.blog_id as "articleId", blog_versions.slug as slug, search_entries.title as title, search_entries.summary as summary, search_entries.body_text as "bodyText"`;
+  const published = sql`join blog_versions on blog_versions.blog_id = search_entries.blog_id and blog_versions.code = search_entries.code and ${isPublishedVersion}`;
+  if (dialect === "sqlite") {
+    // Quoted terms: whatever was typed, FTS5 sees only phrases of letters and digits (no operators).
+    const match = terms.map((term) => `"${languagePrefix(code)}${term}"`).join(" AND ");
+    const from = sql`from search_fts join search_entries on search_entries.id = search_fts.rowid ${published} where search_fts match ${match}`;
+    const [hits, count] = await Promise.all([
+      sql<SearchHit>`select ${select} ${from} order by bm25(search_fts, 10.0, 4.0, 1.0), search_entries.blog_id desc limit ${limit} offset ${offset}`.execute(db),
+      sql<{ total: number }>`select count(*) as total from (select 1 ${from} limit ${COUNT_CAP + 1}) as capped`.execute(db),
+    ]);
+    return { hits: hits.rows, total: Number(count.rows[0]?.total ?? 0) };
+  }
+  // plainto_tsquery reads only words: operators and quotes typed into the box mean nothing to it.
+  const tsquery = sql`plainto_tsquery(${configOf(code)}::regconfig, ${foldedWords(query, code, MAX_QUERY_WORDS)})`;
+  const from = sql`from search_entries ${published} where search_entries.code = ${code} and search_entries.document @@ ${tsquery}`;
+  const [hits, count] = await Promise.all([
+    sql<SearchHit>`select ${select} ${from} order by ts_rank(search_entries.document, ${tsquery}) desc, search_entries.blog_id desc limit ${limit} offset ${offset}`.execute(db),
+    sql<{ total: string }>`select count(*) as total from (select 1 ${from} limit ${COUNT_CAP + 1}) as capped`.execute(db),
+  ]);
+  return { hits: hits.rows, total: Number(count.rows[0]?.total ?? 0) };
+}

@@ -1,0 +1,156 @@
+/**
+ * The admin in the translator's language (decision 0076): chosen in the admin
+ * bar and kept on the user; French throughout, Arabic right to left, Japanese;
+ * a broken admin string falls back to English, says so, and is repaired from
+ * the screen it did not break. Its own admin user, so other specs keep English.
+ */
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { openDatabase } from "#server/db/connect.ts";
+import { E2E_URL } from "./ports.ts";
+import { adminSessionCookie, e2eDatabasePath } from "./support/admin-session.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
+
+test.describe.configure({ mode: "serial" });
+
+const UID = "e2e-polyglot-admin";
+const SHOTS = "/tmp/shots";
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+async function database<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
+  const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath() });
+  try {
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+test.beforeAll(async () => {
+  await database((db) =>
+    db
+      .insertInto("users")
+      .values({ uid: UID, email: "polyglot@example.com", display_name: "Polly Glot", photo_url: null, email_verified: 1, role: "admin", created_at: "2026-01-10T09:00:00.000Z", last_sign_in_at: null })
+      .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "admin", admin_language: null }))
+      .execute(),
+  );
+});
+
+// A second admin would let other specs' "last administrator" refusal through: Polly goes back to a plain user.
+test.afterAll(async () => {
+  await database((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", UID).execute());
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([await adminSessionCookie(undefined, UID)]);
+});
+
+async function chooseLanguage(page: Page, label: string) {
+  await page.goto("/admin");
+  const chooser = page.getByRole("combobox", { name: /Admin language|Langue de l’administration|لغة الإدارة|管理画面の言語/ });
+  await chooser.selectOption({ label });
+}
+
+/** Admin API calls as the browser makes them (session and XSRF cookies, the XSRF header). */
+async function apiPut(context: BrowserContext, page: Page, path: string, body: unknown) {
+  const xsrf = (await context.cookies(E2E_URL)).find((cookie) => cookie.name === "XSRF-TOKEN")!.value;
+  const response = await page.request.put(path, { data: body, headers: { "X-XSRF-TOKEN": xsrf } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test("the admin in French: chosen once, kept on the user, every screen follows", async ({ page }) => {
+  await chooseLanguage(page, "Français");
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-FR");
+  await expect(page.locator(".admin")).toHaveAttribute("dir", "ltr");
+  await expect(page.getByText(/sur \d+ activées/)).toBeVisible();
+  expect(await database((db) => db.selectFrom("users").select("admin_language").where("uid", "=", UID).executeTakeFirstOrThrow())).toEqual({ admin_language: "fr-FR" });
+
+  // A new visit, a full page load: still French, from the stored choice.
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { level: 1, name: "Utilisateurs" })).toBeVisible();
+  await expect(page).toHaveTitle("Utilisateurs · Administration · Polyglot Press");
+  await expect(page.getByLabel("Rechercher par e-mail ou nom")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Rubriques de l’administration" }).getByRole("link", { name: "Traductions", exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The confirmation dialog's own buttons speak French too (the role dialog's texts are not in the catalog yet).
+  await page.getByRole("row", { name: /Demo Admin/ }).getByRole("button").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: "Annuler" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
+test("the Arabic admin is right to left, mirrored, with its own numbers and plurals", async ({ page }) => {
+  test.slow();
+  await chooseLanguage(page, "العربية");
+  await expect(page.getByRole("heading", { level: 1, name: "لوحة التحكم" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator(".admin")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator(".admin")).toHaveAttribute("lang", "ar");
+
+  // Mirrored: the first section link sits to the right of the second, and the language chooser at the bar's left end.
+  await page.setViewportSize(DESKTOP);
+  const links = page.getByRole("navigation", { name: "أقسام الإدارة" }).getByRole("link");
+  const first = (await links.nth(0).boundingBox())!;
+  const second = (await links.nth(1).boundingBox())!;
+  expect(first.x).toBeGreaterThan(second.x);
+  const bar = (await page.locator(".admin-bar").boundingBox())!;
+  const chooser = (await page.locator(".admin-language").boundingBox())!;
+  expect(chooser.x - bar.x).toBeLessThan(bar.x + bar.width - (chooser.x + chooser.width));
+  await expectNoAxeViolations(page);
+
+  for (const path of ["/admin", "/admin/users"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    for (const [name, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+      await page.setViewportSize(size);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      await page.screenshot({ path: `${SHOTS}/admin-ar-${name}${path.replaceAll("/", "-")}.png`, fullPage: true });
+    }
+    await page.setViewportSize(DESKTOP);
+  }
+});
+
+test("the Japanese admin: every screen translated, axe finds nothing", async ({ page }) => {
+  test.slow();
+  await chooseLanguage(page, "日本語");
+  await expect(page.getByRole("heading", { level: 1, name: "ダッシュボード" })).toBeVisible();
+  for (const path of ["/admin", "/admin/users"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator(".admin")).toHaveAttribute("lang", "ja-JP");
+    await expectNoAxeViolations(page);
+    for (const [name, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+      await page.setViewportSize(size);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      await page.screenshot({ path: `${SHOTS}/admin-ja-${name}${path.replaceAll("/", "-")}.png`, fullPage: true });
+    }
+    await page.setViewportSize(DESKTOP);
+  }
+});
+
+test("a broken admin string falls back to English, says which and why, and can be repaired", async ({ page, context }) => {
+  await chooseLanguage(page, "Français");
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+  // Written past the save-time check (as an old import could have), then any content change reloads the strings.
+  await database((db) => db.updateTable("translates").set({ label: "Utilisateurs {" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").execute());
+  await apiPut(context, page, `/api/admin/translations/${encodeURIComponent("admin.common.never")}/fr-FR`, { label: "Jamais" });
+
+  await page.goto("/admin");
+  const nav = page.getByRole("navigation", { name: "Rubriques de l’administration" });
+  await expect(nav.getByRole("link", { name: "Users", exact: true })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Traductions", exact: true })).toBeVisible();
+  const alert = page.getByRole("alert").filter({ hasText: "admin.nav.users" });
+  await expect(alert).toContainText("1 texte de l’administration en Français est inutilisable et s’affiche en anglais");
+  await expect(alert).toContainText("Syntax error at line 1");
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+
+  // The repair, through the same API the translations screen uses; the notice goes away.
+  await apiPut(context, page, `/api/admin/translations/${encodeURIComponent("admin.nav.users")}/fr-FR`, { label: "Utilisateurs" });
+  await page.goto("/admin");
+  await expect(nav.getByRole("link", { name: "Utilisateurs" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "admin.nav.users" })).toHaveCount(0);
+});

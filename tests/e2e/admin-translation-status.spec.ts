@@ -1,0 +1,165 @@
+/**
+ * Issue 10: an admin edits the English source, the French translation shows Outdated in the
+ * list, the side-by-side view shows the change, the French public page tells visitors (from the
+ * page cache too), and marking it up to date takes the notice away. Plus axe, keyboard, Arabic
+ * and screenshots of the new screens.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin-session.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
+
+test.beforeEach(async ({ context }) => {
+  await signInAsAdmin(context);
+});
+// Several pages, axe runs and screenshots per test on a shared 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+/** Admin API calls from the signed-in page, with the XSRF cookie echoed as the app does. */
+async function adminApi(page: Page, method: string, path: string, body?: unknown): Promise<{ article: { id: number } }> {
+  return page.evaluate(
+    async ({ method, path, body }): Promise<{ article: { id: number } }> => {
+      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? "");
+      const response = await fetch(`/api/admin/articles${path}`, {
+        method,
+        headers: { "content-type": "application/json", "x-xsrf-token": token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { article: { id: number } };
+    },
+    { method, path, body },
+  );
+}
+
+async function articleWithTranslations(page: Page, key: string): Promise<number> {
+  await page.goto("/admin");
+  const { article } = await adminApi(page, "POST", "", { key, author: "Status Tester", tags: [] });
+  const version = (title: string, body: string) => ({ title, summary: `${title}.`, body, coverAlt: "", status: "published" });
+  await adminApi(page, "PUT", `/${article.id}/versions/en-US`, version(`The night ferry ${key}`, "The ferry leaves at nine.\n\nTickets are sold on board."));
+  await adminApi(page, "PUT", `/${article.id}/versions/fr-FR`, version(`Le ferry de nuit ${key}`, "Le ferry part à neuf heures.\n\nLes billets sont vendus à bord."));
+  await adminApi(page, "PUT", `/${article.id}/versions/ar`, version(`عبّارة الليل ${key}`, "تغادر العبّارة في التاسعة.\n\nتُباع التذاكر على متنها."));
+  return article.id;
+}
+
+test("an edited source makes the French translation Outdated, shows the change beside it, tells visitors, until marked up to date", async ({ page, browser }) => {
+  const id = await articleWithTranslations(page, "ferry");
+  const visitor = await (await browser.newContext()).newPage();
+  const frenchPath = `/fr/articles/${id}/le-ferry-de-nuit-ferry`;
+  // Cached for anonymous visitors before the change.
+  await visitor.goto(frenchPath);
+  await expect(visitor.getByRole("note")).toHaveCount(0);
+
+  // The admin edits the English source in the editor.
+  await page.goto(`/admin/articles/${id}?language=en-US`);
+  await page.getByLabel("Body (Markdown)").fill("The ferry leaves at ten.\n\nTickets are sold on board.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("English version saved and published.")).toBeVisible();
+
+  // The list, filtered to outdated French articles, shows it with the status in words.
+  await page.goto("/admin/articles");
+  const filters = page.getByRole("form", { name: "Filter articles" });
+  await filters.getByLabel("Language", { exact: true }).selectOption("fr-FR");
+  await filters.getByLabel("Status").selectOption("outdated");
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/language=fr-FR&status=outdated/);
+  const row = page.getByRole("row", { name: /Le ferry de nuit ferry/ });
+  await expect(row.getByRole("link", { name: "fr-FR Outdated" })).toBeVisible();
+  await expect(row.getByRole("link", { name: "en-US Source" })).toBeVisible();
+  await expect(row.getByRole("link", { name: "de-DE Missing" })).toBeVisible();
+
+  // Side by side: the source beside the French form, with what changed.
+  await row.getByRole("link", { name: "fr-FR Outdated" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=fr-FR$`));
+  const source = page.getByRole("region", { name: /Source: English/ });
+  await expect(source.getByText("Outdated", { exact: true })).toBeVisible();
+  await expect(source.locator("ins")).toContainText("ten");
+  await expect(source.locator("del")).toContainText("nine");
+  await expect(source.locator(".prose")).toContainText("The ferry leaves at ten.");
+  await source.getByRole("button", { name: "Markdown" }).click();
+  await expect(source.locator("pre")).toContainText("Tickets are sold on board.");
+  await expect(page.getByLabel("Body (Markdown)")).toHaveValue(/Le ferry part à neuf heures/);
+
+  // The French public page (served to an anonymous visitor, from the cache before) says so, linking the original.
+  await visitor.goto(frenchPath);
+  const note = visitor.getByRole("note");
+  await expect(note).toContainText("Cette traduction n’est peut-être plus à jour");
+  const original = note.getByRole("link", { name: "English" });
+  await expect(original).toHaveAttribute("hreflang", "en-US");
+  await expect(original).toHaveAttribute("lang", "en-US");
+  await expect(original).toHaveAttribute("href", `/en/articles/${id}/the-night-ferry-ferry`);
+
+  // Marking it up to date (by keyboard) takes the notice away.
+  await source.getByRole("button", { name: "Mark up to date" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Français marked up to date with the source.")).toBeVisible();
+  await expect(source.getByText("Up to date", { exact: true })).toBeVisible();
+  await expect(source.locator("ins")).toHaveCount(0);
+  await visitor.goto(frenchPath);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Le ferry de nuit ferry");
+  await expect(visitor.getByRole("note")).toHaveCount(0);
+  await visitor.context().close();
+});
+
+test("a new translation starts from a copy of the source; Add translation lists shown languages first", async ({ page }) => {
+  const id = await articleWithTranslations(page, "copy");
+  await page.goto(`/admin/articles/${id}`);
+  const add = page.getByLabel("Add translation");
+  // The first shown language without a version is preselected, never a hidden one.
+  await expect(add).toHaveValue("es-ES");
+  await expect(add.locator("optgroup").first()).toHaveAttribute("label", "Shown on the site");
+  await add.selectOption("de-DE");
+  await page.getByRole("button", { name: "Add translation" }).click();
+  await page.getByRole("button", { name: "Start from a copy of the source" }).click();
+  await expect(page.getByLabel("Title")).toBeFocused();
+  await expect(page.getByLabel("Title")).toHaveValue("The night ferry copy");
+  await expect(page.getByLabel("Body (Markdown)")).toHaveValue(/The ferry leaves at nine/);
+});
+
+test("the new screens pass axe, in English and with an Arabic translation (RTL), on phone and desktop", async ({ page }) => {
+  const id = await articleWithTranslations(page, "screens");
+  await page.goto(`/admin/articles/${id}?language=en-US`);
+  await page.getByLabel("Body (Markdown)").fill("The ferry leaves at ten.\n\nTickets are sold on board.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("English version saved and published.")).toBeVisible();
+
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto("/admin/articles?language=ar&status=outdated");
+    await expect(page.getByRole("link", { name: "ar Outdated" }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`list-${size}.png`), fullPage: size === "desktop" });
+
+    await page.goto("/admin/translation-status");
+    await expect(page.getByRole("heading", { level: 1, name: "Translation status" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Translation status" })).toHaveAttribute("aria-current", "page");
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`dashboard-${size}.png`), fullPage: true });
+
+    await page.goto(`/admin/articles/${id}?language=ar`);
+    const source = page.getByRole("region", { name: /Source: English/ });
+    await expect(source.locator("ins")).toContainText("ten");
+    await expect(page.getByLabel("Body (Markdown)")).toHaveAttribute("dir", "rtl");
+    await expectNoAxeViolations(page);
+    await source.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`side-by-side-${size}.png`), fullPage: size === "desktop" });
+
+    await page.goto(`/ar/مقالات/${id}/${encodeURIComponent("عبارة-الليل-screens")}`);
+    const note = page.getByRole("note");
+    await expect(note).toContainText("قد لا تكون هذه الترجمة محدّثة");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`notice-ar-${size}.png`) });
+  }
+
+  // The dashboard links to the outdated Arabic articles.
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/admin/translation-status");
+  await page.getByRole("listitem", { name: /العربية/ }).getByRole("link", { name: /outdated/ }).click();
+  await expect(page).toHaveURL(/language=ar&status=outdated/);
+});

@@ -1,0 +1,170 @@
+/**
+ * The authorization matrix (decision 0072): every admin API endpoint, found in
+ * the mounted routers, × anonymous / user / translator (fr) / editor / admin,
+ * with the status each must answer, on both databases. An endpoint without an
+ * access rule, or without a row here, fails the first test.
+ *
+ * Each request is built to pass the gate and then stop short of writing (an
+ * unknown id, an invalid body, a dry run), so the expected status of an
+ * allowed cell is that 4xx or a 200 read — never 401/403. The one exception
+ * shows the point of the matrix: a German string, written by the editor and
+ * the admin (200) and refused to the French translator (403).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "#app/routes.ts";
+import { ADMIN_PAGES } from "#core/auth/admin-pages.ts";
+import { ADMIN_API_ACCESS, ADMIN_API_PREFIX } from "#server/auth/access.ts";
+import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
+
+type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+const WHO = ["anonymous", "user", "translatorFr", "editor", "admin"] as const;
+type Who = (typeof WHO)[number];
+type Statuses = [anonymous: number, user: number, translatorFr: number, editor: number, admin: number];
+
+const frenchFile = (language: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="${language}"><file id="ui-strings"><unit id="NO:SUCH_KEY"><segment><source>x</source><target>y</target></segment></unit></file></xliff>`;
+
+/** [rule, method, path under /api/admin, body, statuses]; a rule may have several rows (its own language and another). */
+const MATRIX: [string, string, string, unknown, Statuses][] = [
+  ["GET /languages", "GET", "/languages", undefined, [401, 403, 200, 200, 200]],
+  ["POST /languages", "POST", "/languages", {}, [401, 403, 403, 403, 400]],
+  ["PATCH /languages/:id", "PATCH", "/languages/999999", {}, [401, 403, 403, 403, 400]],
+  ["POST /languages/:id/favorite", "POST", "/languages/999999/favorite", undefined, [401, 403, 403, 403, 404]],
+  ["GET /languages/:id/content", "GET", "/languages/999999/content", undefined, [401, 403, 403, 403, 404]],
+  ["DELETE /languages/:id", "DELETE", "/languages/999999?content=keep", undefined, [401, 403, 403, 403, 404]],
+
+  ["GET /translations", "GET", "/translations", undefined, [401, 403, 200, 200, 200]],
+  ["GET /translations/export", "GET", "/translations/export?lang=fr&format=xliff", undefined, [401, 403, 200, 200, 200]],
+  ["GET /translations/export", "GET", "/translations/export?lang=de&format=po", undefined, [401, 403, 403, 200, 200]],
+  ["POST /translations/import", "POST", "/translations/import", { content: frenchFile("fr-FR"), dryRun: true }, [401, 403, 422, 422, 422]],
+  ["POST /translations/import", "POST", "/translations/import", { content: frenchFile("de-DE"), dryRun: true }, [401, 403, 403, 422, 422]],
+  ["POST /translations", "POST", "/translations", {}, [401, 403, 403, 400, 400]],
+  ["PUT /translations/:key/:code", "PUT", "/translations/NAV:HOME/fr-FR", {}, [401, 403, 400, 400, 400]],
+  // A French translator editing a German string.
+  ["PUT /translations/:key/:code", "PUT", "/translations/NAV:HOME/de-DE", { label: "Start" }, [401, 403, 403, 200, 200]],
+  ["DELETE /translations/:key/:code", "DELETE", "/translations/NO:SUCH_KEY/de-DE", undefined, [401, 403, 403, 404, 404]],
+
+  ["GET /articles", "GET", "/articles", undefined, [401, 403, 200, 200, 200]],
+  ["POST /articles", "POST", "/articles", {}, [401, 403, 403, 400, 400]],
+  ["GET /articles/:id", "GET", "/articles/999999", undefined, [401, 403, 404, 404, 404]],
+  ["PATCH /articles/:id", "PATCH", "/articles/999999", {}, [401, 403, 403, 400, 400]],
+  ["DELETE /articles/:id", "DELETE", "/articles/999999", undefined, [401, 403, 403, 404, 404]],
+  ["PUT /articles/:id/versions/:code", "PUT", "/articles/999999/versions/fr-FR", { title: "T", body: "", status: "draft" }, [401, 403, 404, 404, 404]],
+  ["PUT /articles/:id/versions/:code", "PUT", "/articles/999999/versions/de-DE", { title: "T", body: "", status: "draft" }, [401, 403, 403, 404, 404]],
+  ["DELETE /articles/:id/versions/:code", "DELETE", "/articles/999999/versions/fr-FR", undefined, [401, 403, 403, 404, 404]],
+  ["POST /articles/:id/versions/:code/up-to-date", "POST", "/articles/999999/versions/fr-FR/up-to-date", undefined, [401, 403, 404, 404, 404]],
+  ["POST /articles/:id/versions/:code/up-to-date", "POST", "/articles/999999/versions/de-DE/up-to-date", undefined, [401, 403, 403, 404, 404]],
+  ["GET /articles/:id/versions/:code/source-changes", "GET", "/articles/999999/versions/fr-FR/source-changes", undefined, [401, 403, 404, 404, 404]],
+  ["GET /articles/:id/versions/:code/publishing", "GET", "/articles/999999/versions/fr-FR/publishing", undefined, [401, 403, 404, 404, 404]],
+  ["POST /articles/:id/versions/:code/publish", "POST", "/articles/999999/versions/fr-FR/publish", undefined, [401, 403, 403, 404, 404]],
+  ["POST /articles/:id/versions/:code/unpublish", "POST", "/articles/999999/versions/fr-FR/unpublish", undefined, [401, 403, 403, 404, 404]],
+  ["PUT /articles/:id/versions/:code/schedules/:action", "PUT", "/articles/999999/versions/fr-FR/schedules/publish", {}, [401, 403, 403, 400, 400]],
+  ["DELETE /articles/:id/versions/:code/schedules/:action", "DELETE", "/articles/999999/versions/fr-FR/schedules/publish", undefined, [401, 403, 403, 404, 404]],
+  ["POST /articles/:id/versions/:code/previews", "POST", "/articles/999999/versions/fr-FR/previews", {}, [401, 403, 404, 404, 404]],
+  ["DELETE /articles/:id/versions/:code/previews/:linkId", "DELETE", "/articles/999999/versions/fr-FR/previews/999999", undefined, [401, 403, 404, 404, 404]],
+  ["GET /articles/:id/versions/:code/revisions", "GET", "/articles/999999/versions/fr-FR/revisions", undefined, [401, 403, 200, 200, 200]],
+  ["GET /articles/:id/versions/:code/revisions/compare", "GET", "/articles/999999/versions/fr-FR/revisions/compare?from=1&to=2", undefined, [401, 403, 404, 404, 404]],
+  ["GET /articles/:id/versions/:code/revisions/:revisionId", "GET", "/articles/999999/versions/fr-FR/revisions/999999", undefined, [401, 403, 404, 404, 404]],
+  ["POST /articles/:id/versions/:code/revisions/:revisionId/restore", "POST", "/articles/999999/versions/fr-FR/revisions/999999/restore", undefined, [401, 403, 403, 404, 404]],
+
+  ["GET /users", "GET", "/users", undefined, [401, 403, 403, 403, 200]],
+  ["PUT /users/:uid/role", "PUT", "/users/nobody/role", { role: "user" }, [401, 403, 403, 403, 404]],
+
+  ["GET /analytics/summary", "GET", "/analytics/summary", undefined, [401, 403, 403, 200, 200]],
+
+  ["GET /audit", "GET", "/audit", undefined, [401, 403, 403, 403, 200]],
+  ["GET /audit/facets", "GET", "/audit/facets", undefined, [401, 403, 403, 403, 200]],
+
+  ["GET /romes/export.csv", "GET", "/romes/export.csv", undefined, [401, 403, 200, 200, 200]],
+  ["PUT /romes/:code/labels/:languageCode", "PUT", "/romes/N9999/labels/fr-FR", { label: "x" }, [401, 403, 404, 404, 404]],
+  ["PUT /romes/:code/labels/:languageCode", "PUT", "/romes/N9999/labels/de-DE", { label: "x" }, [401, 403, 403, 404, 404]],
+  ["DELETE /romes/:code/labels/:languageCode", "DELETE", "/romes/N9999/labels/de-DE", undefined, [401, 403, 403, 404, 404]],
+  ["POST /romes/imports", "POST", "/romes/imports", {}, [401, 403, 403, 400, 400]],
+  ["PUT /romes/imports/:id/chunks/:index", "PUT", "/romes/imports/nope/chunks/0", undefined, [401, 403, 403, 404, 404]],
+  ["POST /romes/imports/:id/apply", "POST", "/romes/imports/nope/apply", undefined, [401, 403, 403, 404, 404]],
+
+  ["GET /media", "GET", "/media", undefined, [401, 403, 200, 200, 200]],
+  ["POST /media", "POST", "/media", undefined, [401, 403, 403, 400, 400]],
+  ["GET /media/:id", "GET", "/media/999999", undefined, [401, 403, 404, 404, 404]],
+  ["PUT /media/:id/alt/:code", "PUT", "/media/999999/alt/fr-FR", { alt: "x" }, [401, 403, 404, 404, 404]],
+  ["PUT /media/:id/alt/:code", "PUT", "/media/999999/alt/de-DE", { alt: "x" }, [401, 403, 403, 404, 404]],
+  ["DELETE /media/:id", "DELETE", "/media/999999", undefined, [401, 403, 403, 404, 404]],
+
+  ["GET /preferences", "GET", "/preferences", undefined, [401, 403, 200, 200, 200]],
+  ["PATCH /preferences", "PATCH", "/preferences", {}, [401, 403, 400, 400, 400]],
+];
+
+describe("every admin endpoint and screen has an access rule", () => {
+  it("lists every screen of app/routes.ts under /admin in core/auth/admin-pages.ts", () => {
+    const admin = routes.find((route) => route.path === "admin")!;
+    const screens = (admin.children ?? []).map((child) => (child.index ? "/admin" : `/admin/${child.path}`));
+    expect(screens.length).toBeGreaterThan(5);
+    expect(screens.filter((screen) => !ADMIN_PAGES.some((page) => page.path === screen))).toEqual([]);
+  });
+});
+
+describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
+  let testApp: TestApp;
+  const sessions: Record<Who, string> = { anonymous: "", user: "", translatorFr: "", editor: "", admin: "" };
+  const tokens = new Map<Who, Awaited<ReturnType<typeof xsrfHeaders>>>();
+
+  beforeAll(async () => {
+    testApp = await startTestApp(kind);
+    sessions.user = await signedInCookie(testApp.services, { email: "matrix-user@example.com" });
+    sessions.translatorFr = await signedInCookie(testApp.services, { email: "matrix-fr@example.com", role: "translator", languages: ["fr-FR"] });
+    sessions.editor = await signedInCookie(testApp.services, { email: "matrix-editor@example.com", role: "editor" });
+    sessions.admin = await signedInCookie(testApp.services, { email: "matrix-admin@example.com", isAdmin: true });
+    for (const who of WHO) tokens.set(who, await xsrfHeaders(testApp.app, sessions[who] || undefined));
+  });
+  afterAll(() => testApp.close());
+
+  async function call(who: Who, method: string, path: string, body: unknown) {
+    const token = tokens.get(who)!;
+    const response = await testApp.app.request(`${ADMIN_API_PREFIX}${path}`, {
+      method,
+      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: [token.cookie, sessions[who]].filter(Boolean).join("; "), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  it("has exactly one access rule and at least one row here for each mounted admin endpoint", () => {
+    const mounted = new Set(testApp.app.routes.filter((route) => route.method !== "ALL" && route.path.startsWith(`${ADMIN_API_PREFIX}/`)).map((route) => `${route.method} ${route.path.slice(ADMIN_API_PREFIX.length)}`));
+    expect([...mounted].sort()).toEqual(Object.keys(ADMIN_API_ACCESS).sort());
+    expect([...new Set(MATRIX.map(([rule]) => rule))].sort()).toEqual([...mounted].sort());
+  });
+
+  it.each(MATRIX)("%s: %s %s answers anonymous/user/translator(fr)/editor/admin as expected", async (_rule, method, path, body, expected) => {
+    const answered: number[] = [];
+    for (const who of WHO) {
+      const reply = await call(who, method, path, body);
+      answered.push(reply.status);
+      if (reply.status === 401 || reply.status === 403) expect(reply.text, `${who}: a refusal says why`).toMatch(/"code":"(unauthenticated|forbidden)","message":"[^"]{20,}/);
+    }
+    expect(answered).toEqual(expected);
+  });
+
+  it("refuses a German string to a French translator with a message naming the language, and changes nothing", async () => {
+    const before = await testApp.services.database.db.selectFrom("translates").select("label").where("code_component", "=", "NAV:HOME").where("code", "=", "de-DE").executeTakeFirstOrThrow();
+    const reply = await call("translatorFr", "PUT", "/translations/NAV:HOME/de-DE", { label: "Heim" });
+    expect(reply.status).toBe(403);
+    expect(JSON.parse(reply.text)).toEqual({ error: { code: "forbidden", message: "Your role does not allow this in de-DE (translate); ask an administrator for that language." } });
+    const after = await testApp.services.database.db.selectFrom("translates").select("label").where("code_component", "=", "NAV:HOME").where("code", "=", "de-DE").executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    // Their own language: allowed, and saved.
+    expect((await call("translatorFr", "PUT", "/translations/NAV:HOME/fr-FR", { label: "Accueil" })).status).toBe(200);
+  });
+
+  it("lets a French translator save a French draft but not publish it without the right", async () => {
+    const story = await testApp.services.database.db.selectFrom("blogs").select("id").where("key", "=", "one-story-seven-languages").executeTakeFirstOrThrow();
+    const created = await call("editor", "POST", "/articles", { author: "Matrix", tags: [] });
+    const id = (JSON.parse(created.text) as { article: { id: number } }).article.id;
+    expect((await call("translatorFr", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Brouillon", body: "Texte", status: "draft" })).status).toBe(201);
+    const publishing = await call("translatorFr", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Brouillon", body: "Texte", status: "published" });
+    expect(publishing.status).toBe(403);
+    expect(publishing.text).toContain("publishing in fr-FR is an editor's or an administrator's");
+    // An already published version is the publisher's to change.
+    expect((await call("translatorFr", "PUT", `/articles/${story.id}/versions/fr-FR`, { title: "Changé", body: "x", status: "draft" })).status).toBe(403);
+    expect((await call("editor", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Brouillon", body: "Texte", status: "published" })).status).toBe(200);
+  });
+});

@@ -1,0 +1,225 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminArticle, AdminArticleSummary, SourceChanges } from "#core/admin/articles/schema.ts";
+import { exportArticles, importArticles } from "#server/content/ndjson.ts";
+import { articleView } from "#server/content/public-pages.ts";
+import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
+
+type ReplyJson = { article?: AdminArticle; articles?: AdminArticleSummary[]; next?: string | null; error?: { code: string; message: string; field?: string } } & Partial<SourceChanges>;
+
+const text = (title: string, body: string, status = "published") => ({ title, summary: `${title} summary`, body, coverAlt: "", status });
+
+describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
+  let testApp: Awaited<ReturnType<typeof startTestApp>>;
+  let call: AdminApiCall<ReplyJson>;
+  const sessions: Record<Visitor, string> = { admin: "", user: "", anonymous: "" };
+  const dir = mkdtempSync(join(tmpdir(), "pp-translation-"));
+
+  beforeAll(async () => {
+    testApp = await startTestApp(kind);
+    const xsrf = await xsrfHeaders(testApp.app);
+    sessions.admin = await signedInCookie(testApp.services, { uid: `status-admin-${kind}`, email: "status-admin@example.com", isAdmin: true });
+    sessions.user = await signedInCookie(testApp.services, { email: "status-reader@example.com" });
+    call = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const db = () => testApp.services.database.db;
+
+  async function ok(method: string, path: string, body?: unknown): Promise<ReplyJson> {
+    const reply = await call(method, path, body === undefined ? {} : { body });
+    expect(reply.status, JSON.stringify(reply.json)).toBeLessThan(300);
+    return reply.json!;
+  }
+
+  async function newArticle(key: string): Promise<number> {
+    const { article } = await ok("POST", "", { key, author: "Ada", tags: [] });
+    await ok("PUT", `/${article!.id}/versions/en-US`, text(`${key} in English`, "The harbour opens at six."));
+    await ok("PUT", `/${article!.id}/versions/fr-FR`, text(`${key} en français`, "Le port ouvre à six heures."));
+    return article!.id;
+  }
+
+  const statusOf = (article: AdminArticle | AdminArticleSummary, code: string) => article.versions.find((version) => version.code === code)?.translation;
+  const listed = async (query: string) => (await ok("GET", `?${query}`)).articles!.map((article) => article.key);
+  /** The French public page's view model and what it says it shows (the page cache's invalidation keys). */
+  const frenchPage = async (id: number) => {
+    const resident = testApp.services.content.current();
+    const shows = new Set<string>();
+    const view = await articleView({ resident, articles: testApp.services.content.articles, dependsOn: (tag) => shows.add(tag) }, resident.languages.find((language) => language.code === "fr-FR")!, String(id));
+    expect(shows).toContain(`article:${id}`);
+    if (view?.kind !== "article") throw new Error(`article ${id} has no French page`);
+    return view;
+  };
+
+  it("gives seeded articles their first version as source, every translation up to date", async () => {
+    const { articles } = await ok("GET", "");
+    const seven = articles!.find((article) => article.key === "one-story-seven-languages")!;
+    expect(seven.sourceLanguage).toBe("en-US");
+    expect(seven.versions.every((version) => version.translation === "current")).toBe(true);
+    const french = articles!.find((article) => article.key === "routiers-langues-de-la-route")!;
+    expect(french.sourceLanguage).toBe("fr-FR");
+  });
+
+  it("outdates translations when the source's text changes, not when only its publication or slug does", async () => {
+    const id = await newArticle("harbour-status");
+    let { article } = await ok("GET", `/${id}`);
+    expect(article).toMatchObject({ sourceLanguage: "en-US", sourceRevision: 1 });
+    expect(statusOf(article!, "fr-FR")).toBe("current");
+
+    ({ article } = await ok("PUT", `/${id}/versions/en-US`, { ...text("harbour-status in English", "The harbour opens at six."), slug: "another-slug" }));
+    expect(article!.sourceRevision).toBe(1);
+    expect(statusOf(article!, "fr-FR")).toBe("current");
+
+    ({ article } = await ok("PUT", `/${id}/versions/en-US`, text("harbour-status in English", "The harbour opens at seven.")));
+    expect(article!.sourceRevision).toBe(2);
+    expect(statusOf(article!, "fr-FR")).toBe("outdated");
+    expect(statusOf(article!, "en-US")).toBe("current");
+
+    // Editing the translation's text does not say it follows the source.
+    ({ article } = await ok("PUT", `/${id}/versions/fr-FR`, text("harbour-status en français", "Le port ouvre à six heures !")));
+    expect(statusOf(article!, "fr-FR")).toBe("outdated");
+    ({ article } = await ok("PUT", `/${id}/versions/fr-FR`, text("harbour-status en français", "Le port ouvre à six heures !", "draft")));
+    expect(statusOf(article!, "fr-FR")).toBe("draft");
+    await ok("PUT", `/${id}/versions/fr-FR`, text("harbour-status en français", "Le port ouvre à six heures !"));
+  });
+
+  it("filters the list by language and status, by keyset pages", async () => {
+    const id = (await ok("GET", "?language=fr-FR&status=outdated")).articles!.find((article) => article.key === "harbour-status")!.id;
+    expect(await listed("language=fr-FR&status=outdated")).toEqual(["harbour-status"]);
+    expect(await listed("language=fr-FR&status=current")).not.toContain("harbour-status");
+    expect(await listed("language=de-DE&status=missing")).toContain("harbour-status");
+    expect(await listed("language=en-US&status=missing")).not.toContain("harbour-status");
+    expect(await listed("status=outdated")).toEqual(["harbour-status"]);
+    const first = await ok("GET", "");
+    expect(first.next).toBeNull();
+    expect(first.articles![0]!.id).toBe(id);
+    // A cursor past the first article lists the rest.
+    const rest = await ok("GET", `?after=${encodeURIComponent(`${first.articles![0]!.updatedAt}_${id}`)}`);
+    expect(rest.articles!.map((article) => article.id)).toEqual(first.articles!.slice(1).map((article) => article.id));
+  });
+
+  it.each([
+    ["?status=bogus", "status"],
+    ["?status=missing", "status"],
+    ["?after=yesterday", "after"],
+    ["?language=xx-XX", "language"],
+  ])("refuses %s with a 400 naming %s", async (query, field) => {
+    const reply = await call("GET", query);
+    expect(reply.status).toBe(400);
+    expect(reply.json!.error!.message).toMatch(new RegExp(`^${field}: `));
+  });
+
+  it("shows what changed in the source since the translation's base revision", async () => {
+    const id = (await ok("GET", "?status=outdated")).articles![0]!.id;
+    const changes = await ok("GET", `/${id}/versions/fr-FR/source-changes`);
+    expect(changes.base).toMatchObject({ code: "en-US", revision: 1, body: "The harbour opens at six." });
+    expect(changes.current).toMatchObject({ code: "en-US", revision: 2, body: "The harbour opens at seven." });
+  });
+
+  it("tells French readers the original changed, until a translator marks the translation up to date (audited, text unchanged)", async () => {
+    const id = (await ok("GET", "?status=outdated")).articles![0]!.id;
+    const before = await frenchPage(id);
+    const { article: stored0 } = await ok("GET", `/${id}`);
+    expect(before.outdatedNotice).toEqual({
+      changedAt: stored0!.sourceChangedAt,
+      original: { code: "en-US", label: "English", dir: "ltr", path: `/en/articles/${id}/${stored0!.versions.find((version) => version.code === "en-US")!.slug}` },
+    });
+    const stored = await db().selectFrom("blog_versions").select(["body", "updated_at"]).where("blog_id", "=", id).where("code", "=", "fr-FR").executeTakeFirstOrThrow();
+
+    for (const visitor of ["anonymous", "user"] as const) {
+      expect((await call("POST", `/${id}/versions/fr-FR/up-to-date`, { as: visitor, body: {} })).status).toBe(visitor === "anonymous" ? 401 : 403);
+    }
+    const { article } = await ok("POST", `/${id}/versions/fr-FR/up-to-date`, {});
+    expect(statusOf(article!, "fr-FR")).toBe("current");
+    expect(await db().selectFrom("blog_versions").select(["body", "updated_at"]).where("blog_id", "=", id).where("code", "=", "fr-FR").executeTakeFirstOrThrow()).toEqual(stored);
+    const audit = await db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: "mark_up_to_date", entity: "article_version", entity_id: `${id}:fr-FR`, uid: `status-admin-${kind}` });
+    expect(JSON.parse(audit.before!)).toMatchObject({ baseRevision: 1, translation: "outdated" });
+    expect((await frenchPage(id)).outdatedNotice).toBeNull();
+    // Older source snapshots are dropped once nothing is based on them.
+    expect((await db().selectFrom("blog_source_revisions").select("revision").where("blog_id", "=", id).execute()).map((row) => row.revision)).toEqual([2]);
+  });
+
+  it("refuses to mark the source, a missing version or a bad address, changing nothing", async () => {
+    const id = (await ok("GET", "?language=fr-FR&status=current")).articles!.find((article) => article.key === "harbour-status")!.id;
+    const audits = async () => (await db().selectFrom("audit_log").select("id").execute()).length;
+    const count = await audits();
+    expect((await call("POST", `/${id}/versions/en-US/up-to-date`, { body: {} })).json!.error).toMatchObject({ field: "code" });
+    expect((await call("POST", `/${id}/versions/de-DE/up-to-date`, { body: {} })).status).toBe(404);
+    expect((await call("POST", `/0/versions/fr-FR/up-to-date`, { body: {} })).status).toBe(400);
+    expect((await call("POST", `/999999/versions/fr-FR/up-to-date`, { body: {} })).status).toBe(404);
+    expect(await audits()).toBe(count);
+  });
+
+  it("changes the source language: keeps statuses when the new source was current, else outdates the rest", async () => {
+    const id = await newArticle("source-switch");
+    await ok("PUT", `/${id}/versions/de-DE`, text("source-switch auf Deutsch", "Der Hafen."));
+    const refused = await call("PATCH", `/${id}`, { body: { sourceLanguage: "ja-JP" } });
+    expect(refused.status).toBe(400);
+    expect(refused.json!.error!.field).toBe("sourceLanguage");
+
+    let { article } = await ok("PATCH", `/${id}`, { sourceLanguage: "fr-FR" });
+    expect(article).toMatchObject({ sourceLanguage: "fr-FR", sourceRevision: 1 });
+    expect(article!.versions.map((version) => version.translation)).toEqual(["current", "current", "current"]);
+
+    ({ article } = await ok("PUT", `/${id}/versions/fr-FR`, text("source-switch en français", "Le port ferme.")));
+    expect(article!.sourceRevision).toBe(2);
+    ({ article } = await ok("PATCH", `/${id}`, { sourceLanguage: "de-DE" }));
+    expect(article).toMatchObject({ sourceLanguage: "de-DE", sourceRevision: 3 });
+    expect(Object.fromEntries(article!.versions.map((version) => [version.code, version.translation]))).toEqual({ "de-DE": "current", "en-US": "outdated", "fr-FR": "outdated" });
+  });
+
+  it("hands the source on when its version is deleted", async () => {
+    const id = await newArticle("source-deleted");
+    await ok("PUT", `/${id}/versions/en-US`, text("source-deleted in English", "Changed."));
+    await ok("PUT", `/${id}/versions/ja-JP`, text("source-deleted 日本語", "港。"));
+    expect((await call("DELETE", `/${id}/versions/en-US`)).status).toBe(204);
+    const { article } = await ok("GET", `/${id}`);
+    // ja-JP was made from the latest source text: it takes over and nothing else changes.
+    expect(article).toMatchObject({ sourceLanguage: "ja-JP", sourceRevision: 2 });
+    expect(Object.fromEntries(article!.versions.map((version) => [version.code, version.translation]))).toEqual({ "fr-FR": "outdated", "ja-JP": "current" });
+  });
+
+  it("keeps statuses through export and import, and an imported source change outdates the translations", async () => {
+    const id = await newArticle("imported-status");
+    await ok("PUT", `/${id}/versions/en-US`, text("imported-status in English", "Revised."));
+    const lines: string[] = [];
+    for await (const chunk of exportArticles(db())) lines.push(...chunk.trimEnd().split("\n"));
+    const exported = JSON.parse(lines.find((line) => line.includes('"imported-status"'))!) as { key: string; source: string; versions: Record<string, { upToDate?: boolean; body: string; title: string }> };
+    expect(exported.source).toBe("en");
+    expect(exported.versions.fr!.upToDate).toBe(false);
+    expect(exported.versions.en!.upToDate).toBeUndefined();
+
+    // Into a fresh article (another key): the same statuses.
+    const copy = { ...exported, key: "imported-status-copy", versions: Object.fromEntries(Object.entries(exported.versions).map(([code, version]) => [code, { ...version, slug: "" }])) };
+    copy.versions.fr!.title = "Copie";
+    copy.versions.en!.title = "Copy";
+    writeFileSync(join(dir, "copy.ndjson"), `${JSON.stringify(copy)}\n`);
+    await importArticles(testApp.services.database, join(dir, "copy.ndjson"), "test");
+    const copied = (await ok("GET", "")).articles!.find((article) => article.key === "imported-status-copy")!;
+    expect(copied.sourceLanguage).toBe("en-US");
+    expect(statusOf(copied, "fr-FR")).toBe("outdated");
+
+    // Marked up to date, exported again, then the source body changed in the file: Outdated again.
+    await ok("POST", `/${id}/versions/fr-FR/up-to-date`, {});
+    const again: string[] = [];
+    for await (const chunk of exportArticles(db())) again.push(...chunk.trimEnd().split("\n"));
+    const line = JSON.parse(again.find((candidate) => candidate.includes('"imported-status"'))!) as typeof exported;
+    expect(line.versions.fr!.upToDate).toBe(true);
+    line.versions.en!.body = "Revised again, in the file.";
+    writeFileSync(join(dir, "changed.ndjson"), `${JSON.stringify(line)}\n`);
+    await importArticles(testApp.services.database, join(dir, "changed.ndjson"), "test");
+    const { article } = await ok("GET", `/${id}`);
+    expect(article!.sourceRevision).toBe(3);
+    expect(statusOf(article!, "fr-FR")).toBe("outdated");
+
+    // An unknown source in a file is refused, naming the line.
+    writeFileSync(join(dir, "bad.ndjson"), `${JSON.stringify({ ...line, source: "de" })}\n`);
+    await expect(importArticles(testApp.services.database, join(dir, "bad.ndjson"), "test")).rejects.toThrow(/line 1: source: /);
+  });
+});
