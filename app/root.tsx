@@ -20,6 +20,7 @@ import { useShell, useShellData } from "./lib/use-shell.ts";
 import { ToastProvider } from "./toast/context.tsx";
 import { Toaster } from "./toast/toaster.tsx";
 import "./styles/app.css";
+import "./components/account-menu.css";
 import "./toast/toast.css";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

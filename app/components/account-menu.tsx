@@ -22,7 +22,6 @@ import { useShell } from "#app/lib/use-shell.ts";
 import { formatSignInError } from "#core/sign-in-error.ts";
 import { useToasts } from "#app/toast/context.tsx";
 import { HeaderMenu } from "./header-menu.tsx";
-import "./account-menu.css";
 
 const POPUP_NAME = "polyglot-press-sign-in";
 const POPUP_FEATURES = "popup,width=520,height=680";
