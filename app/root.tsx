@@ -1,4 +1,3 @@
-import "./lib/zod-in-browser.ts";
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import { adminPageShellData, pageShellData } from "#server/http/page-shell.ts";

@@ -9,6 +9,7 @@
  * missing or broken, and the list of broken ones, shown here so they get repaired.
  * The gate pages are in the public language, since any visitor can land on them.
  */
+import "#app/lib/zod-in-browser.ts";
 import { data, isRouteErrorResponse, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { adminNavFor } from "#core/auth/admin-pages.ts";
 import { ROLE_LABELS } from "#core/auth/roles.ts";
