@@ -14,6 +14,7 @@ import { publishingMigration } from "./migrations/0010-publishing.ts";
 import { rolesMigration } from "./migrations/0011-roles.ts";
 import { adminLanguageMigration } from "./migrations/0013-admin-language.ts";
 import { publicStringsMigration } from "./migrations/0016-public-strings.ts";
+import { searchAndTagIndexesMigration } from "./migrations/0017-search-and-tag-indexes.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -29,6 +30,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0011-roles": rolesMigration,
     "0013-admin-language": adminLanguageMigration,
     "0016-public-strings": publicStringsMigration,
+    "0017-search-and-tag-indexes": searchAndTagIndexesMigration(handle.dialect),
   };
 }
 
