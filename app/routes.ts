@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { PREVIEW_SEGMENT } from "#core/paths.ts";
 
 // PRODUCT.md §2. "admin" is matched before ":lang", and no language may use it as short code.
 export default [
@@ -19,7 +20,8 @@ export default [
   ]),
   route(":lang", "routes/public/language-redirect.tsx"),
   route(":lang/:page", "routes/public/section.tsx"),
-  route(":lang/preview/:token", "routes/public/preview.tsx"),
+  // Before item pages: no page name may be PREVIEW_SEGMENT (core/page-names.ts), so none is shadowed.
+  route(`:lang/${PREVIEW_SEGMENT}/:token`, "routes/public/preview.tsx"),
   route(":lang/:page/:pageId/:pageSlug?", "routes/public/item.tsx"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -14,11 +14,12 @@ describe("page names", () => {
     [".", 'must not be "." or ".."'],
     ["..", 'must not be "." or ".."'],
     ["tab\there", "must not contain control characters"],
+    ["Preview", 'must not be "preview" (draft preview links are /{lang}/preview/…)'],
   ])("refuses %j", (name, problem) => {
     expect(pageNameProblem(name)).toBe(problem);
   });
 
-  it.each(["bienvenue", "مرحبا", "100%", "a.b", "..."])("accepts %j", (name) => {
+  it.each(["bienvenue", "مرحبا", "100%", "a.b", "...", "previews", "%70review"])("accepts %j", (name) => {
     expect(pageNameProblem(name)).toBeNull();
   });
 

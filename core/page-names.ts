@@ -3,7 +3,7 @@
  * labels and alternative spellings (PRODUCT.md §2). Pure: shared by the admin
  * services and the admin screens' own checks.
  */
-import { encodeSegment, FEED_FILE, normalizeName } from "./paths.ts";
+import { encodeSegment, FEED_FILE, normalizeName, PREVIEW_SEGMENT } from "./paths.ts";
 import type { SectionKey, SectionName } from "./types.ts";
 
 export const SECTION_KEYS: readonly SectionKey[] = ["HOME", "ARTICLES", "JOBS", "SEARCH", "TAGS"];
@@ -26,6 +26,8 @@ export function pageNameProblem(name: string): string | null {
   if (name.includes("/")) return 'must not contain "/"';
   if (name === "." || name === "..") return 'must not be "." or ".."';
   if (name.toLowerCase() === FEED_FILE) return `must not be "${FEED_FILE}" (the language's feed)`;
+  // `/{lang}/preview/{token}` is matched before sections: a section of that name would lose its item pages.
+  if (comparablePageName(name) === PREVIEW_SEGMENT) return `must not be "${PREVIEW_SEGMENT}" (draft preview links are /{lang}/${PREVIEW_SEGMENT}/…)`;
   if (comparablePageName(name) === null) return "must not contain control characters";
   return null;
 }

@@ -60,6 +60,14 @@ export function feedPath(shortCode: string): string {
 /** The feed's file name under a language: a page name cannot be it (core/page-names.ts). */
 export const FEED_FILE = "atom.xml";
 
+/** The segment of draft-preview links under a language: a page name cannot be it (core/page-names.ts). */
+export const PREVIEW_SEGMENT = "preview";
+
+/** "/fr/preview/12.1767225600.…": a signed draft-preview link (docs/decisions/0095-revisions-schedules-and-previews.md). */
+export function previewPath(shortCode: string, token: string): string {
+  return `/${encodeSegment(shortCode)}/${PREVIEW_SEGMENT}/${token}`;
+}
+
 /** The scheme and authority of an absolute or protocol-relative address. */
 interface Origin {
   /** Lowercase scheme; null for a protocol-relative "//host/…" address. */

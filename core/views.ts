@@ -113,7 +113,8 @@ export interface ArticleView {
     cover: string | null;
     coverImage: MediaRendition | null;
     coverAlt: string;
-    publishedAt: string;
+    /** Null in a draft preview: the version is not published. */
+    publishedAt: string | null;
     updatedAt: string;
     readingMinutes: number;
     tags: string[];
@@ -183,7 +184,17 @@ export interface TagView {
   seo: Seo;
   slug: undefined;
   tag: string;
+  /** The language's tags index. */
+  allTagsPath: string;
   items: ArticleCard[];
   newestPath: string | null;
   olderPath: string | null;
+}
+
+/** `/{lang}/{tags}`: the language's tags, each with its number of published articles. */
+export interface TagsIndexView {
+  kind: "tags";
+  page: SectionPage<"TAGS">;
+  seo: Seo;
+  tags: { tag: string; count: number; path: string }[];
 }

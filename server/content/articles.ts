@@ -23,7 +23,8 @@ export interface PublishedVersion {
   html: string | null;
   coverAlt: string;
   readingMinutes: number;
-  publishedAt: string;
+  /** Null for a version that is not published (only a draft preview shows one). */
+  publishedAt: string | null;
   updatedAt: string;
   /** Made from an older revision of the source's text (core/translation-status.ts). */
   outdated: boolean;
@@ -363,6 +364,23 @@ export function createArticleReader(db: Kysely<Database>) {
       };
     },
 
+    /** The tags of a language's published versions with how many carry each (one range of the (code, tag_key) index), by URL key. */
+    async tagsIn(code: string): Promise<{ key: string; tag: string; count: number }[]> {
+      const rows = await db
+        .selectFrom("published_tags")
+        .select((eb) => ["tag_key as key", eb.fn.min("tag").as("tag"), eb.fn.countAll<number | string>().as("count")])
+        .where("code", "=", code)
+        .groupBy("tag_key")
+        .execute();
+      return rows.map((row) => ({ key: row.key, tag: row.tag, count: Number(row.count) }));
+    },
+
+    /** The languages with a published version carrying a tag (by its URL key): where its page exists. */
+    async tagLanguages(tagKey: string): Promise<string[]> {
+      const rows = await db.selectFrom("published_tags").select("code").distinct().where("tag_key", "=", tagKey).execute();
+      return rows.map((row) => row.code);
+    },
+
     /** Published versions in a language matching a search, best first (server/db/full-text.ts). */
     search(code: string, query: string, limit: number, offset: number) {
       return searchEntries(db, code, query, limit, offset);
@@ -388,7 +406,6 @@ export function createArticleReader(db: Kysely<Database>) {
           "blog_versions.renderer_version",
           "blog_versions.reading_minutes",
           "blog_versions.cover_alt",
-          "blog_versions.published_at",
           "blog_versions.updated_at",
           "blog_versions.outdated",
           "blogs.key",
@@ -399,6 +416,8 @@ export function createArticleReader(db: Kysely<Database>) {
           "blogs.source_changed_at",
           "blogs.updated_at as blog_updated_at",
         ])
+        // A draft's date (a preview reads drafts) is not a publication date: only a published version has one.
+        .select(sql<string | null>`case when ${isPublishedVersion} then blog_versions.published_at end`.as("published_at"))
         .select(htmlIn === undefined ? sql<string | null>`blog_versions.html`.as("html") : sql<string | null>`case when blog_versions.code = ${htmlIn} then blog_versions.html end`.as("html"))
         .where("blog_versions.blog_id", "=", id)
         .where((eb) =>
@@ -421,7 +440,7 @@ export function createArticleReader(db: Kysely<Database>) {
             html: htmlOf.get(row.code) ?? null,
             coverAlt: row.cover_alt,
             readingMinutes: row.reading_minutes,
-            publishedAt: row.published_at ?? row.updated_at,
+            publishedAt: row.published_at,
             updatedAt: row.updated_at,
             outdated: row.outdated === 1,
           },

@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { ArticleView } from "#core/views.ts";
+import { previewPath } from "#core/paths.ts";
 import { articleView, enabledLanguages, type PageReads } from "./public-pages.ts";
 
 /** Without PREVIEW_SECRET, one random key per process: links then stop working when it restarts. */
@@ -67,7 +68,7 @@ export async function previewPage(reads: PageReads, db: Kysely<Database>, config
   if (!target.ok) return { kind: "refused", status: target.status, reason: target.reason };
   const language = enabledLanguages(reads.resident).find((candidate) => candidate.code === target.code);
   if (!language) return { kind: "refused", status: 404, reason: "unknown" };
-  if (shortCode !== language.shortCode) return { kind: "redirect", path: `/${language.shortCode}/preview/${token}` };
+  if (shortCode !== language.shortCode) return { kind: "redirect", path: previewPath(language.shortCode, token) };
   const view = await articleView(reads, language, String(target.blogId), true);
   // A preview never lists other languages (articleView gives null there, not "elsewhere").
   return view?.kind === "article" ? { kind: "view", view } : { kind: "refused", status: 404, reason: "unknown" };

@@ -18,7 +18,7 @@ import { COUNT_CAP } from "#server/db/full-text.ts";
 import { markTerms, snippetOf } from "#server/search/highlight.ts";
 import { queryTerms } from "#server/search/terms.ts";
 import { tagKey } from "#server/search/published-index.ts";
-import type { Alternate, ArticleCard, ArticleElsewhere, ArticleListView, ArticleTranslation, ArticleView, HomeView, JobCard, JobsDirectoryView, JobView, SearchResult, SearchView, Seo, TagView } from "#core/views.ts";
+import type { Alternate, ArticleCard, ArticleElsewhere, ArticleListView, ArticleTranslation, ArticleView, HomeView, JobCard, JobsDirectoryView, JobView, SearchResult, SearchView, Seo, TagsIndexView, TagView } from "#core/views.ts";
 import { showsArticle, showsList, showsTag } from "./changes.ts";
 import type { Job, Language, Resident } from "./resident.ts";
 
@@ -418,6 +418,44 @@ export async function searchView(reads: PageReads, language: Language, rawQuery:
   };
 }
 
+/**
+ * A tag page's alternates: the same tag's page in each enabled language where a published version
+ * carries it (elsewhere the page is a 404). An edit of an article tagged so, in any language, changes
+ * them (tags belong to the article, so every language spells an article's tag the same).
+ */
+async function tagAlternates(reads: PageReads, key: string, tag: string): Promise<Alternate[]> {
+  const { resident } = reads;
+  reads.dependsOn(showsTag(tag));
+  const codes = new Set(await reads.articles.tagLanguages(key));
+  return enabledLanguages(resident).flatMap((other) => {
+    const path = codes.has(other.code) ? tagPathIn(resident, other, key) : null;
+    return path === null ? [] : [{ hrefLang: other.code, path }];
+  });
+}
+
+/**
+ * `/{lang}/{tags}`: every tag of the language's published articles with its number of articles,
+ * in the language's alphabetical order. Null when the language has no tag pages.
+ */
+export async function tagsIndexView(reads: PageReads, language: Language): Promise<TagsIndexView | null> {
+  const { resident } = reads;
+  if (sectionPathIn(resident, language, "TAGS") === null) return null;
+  reads.dependsOn(showsList(language.code));
+  const collator = new Intl.Collator(language.code, { sensitivity: "base", numeric: true });
+  const tags = (await reads.articles.tagsIn(language.code))
+    .sort((a, b) => collator.compare(a.tag, b.tag) || a.key.localeCompare(b.key))
+    .flatMap(({ key, tag, count }) => {
+      const path = tagPathIn(resident, language, key);
+      return path === null ? [] : [{ tag, count, path }];
+    });
+  return {
+    kind: "tags" as const,
+    page: { kind: "section", section: "TAGS" } satisfies CurrentPage,
+    seo: sectionSeo(resident, language, "TAGS"),
+    tags,
+  };
+}
+
 /** A tag page's `?after=` cursor: the last shown article's publication date and id. */
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_(\d{1,9})$/;
 
@@ -449,9 +487,10 @@ export async function tagView(reads: PageReads, language: Language, rawTag: stri
       // The same tag page in every language (empty slug: tag pages have none).
       slugs: Object.fromEntries(enabledLanguages(resident).map((other) => [other.id, ""])),
     } satisfies CurrentPage,
-    seo: { canonicalPath: `${canonical}${after ? cursor(after) : ""}`, alternates: [] as Alternate[] },
+    seo: { canonicalPath: `${canonical}${after ? cursor(after) : ""}`, alternates: after ? [] : await tagAlternates(reads, key, found.tag) },
     slug: undefined,
     tag: found.tag,
+    allTagsPath: sectionPathIn(resident, language, "TAGS")!,
     items: found.items.flatMap((entry) => articleCard(resident, language, entry) ?? []),
     newestPath: after ? canonical : null,
     olderPath: found.next ? `${canonical}${cursor(found.next)}` : null,

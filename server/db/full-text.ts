@@ -69,32 +69,44 @@ export async function insertSearchEntries(db: Db, entries: SearchEntry[]): Promi
   }
 }
 
-/** Results counted at most: "more than 1 000" is as useful as the exact number, and bounded. */
+/**
+ * Matches ranked and counted at most: the newest COUNT_CAP + 1 of them (highest index ids: the
+ * latest written). Ranking every match of a word found in most articles costs as much as the
+ * archive; ranking a bounded set costs the same at any size. "More than 1 000" is as useful as
+ * the exact number, and the pages reach the end of the ranked set. Decision 0105.
+ */
 export const COUNT_CAP = 1_000;
 
-/** What a query matches in a language: a page of hits, best first, and the number of hits up to COUNT_CAP (+1 means more). */
+/**
+ * What a query matches in a language: a page of hits, best first, and the number of hits up to
+ * COUNT_CAP (+1 means more). One statement: the candidates (the newest matches, bounded, with
+ * their score), the page of them, and only then the page's rows with their text and slug (a
+ * version's row carries its whole body: reading it for every candidate was most of the cost).
+ * A page past the end has no rows and says 0 (the page answers 404).
+ */
 export async function searchEntries(db: Db, code: string, query: string, limit: number, offset: number): Promise<{ hits: SearchHit[]; total: number }> {
   const dialect = dialectOf(db);
   const terms = queryTerms(query, code);
   if (terms.length === 0) return { hits: [], total: 0 };
-  const select = sql`search_entries.blog_id as "articleId", blog_versions.slug as slug, search_entries.title as title, search_entries.summary as summary, search_entries.body_text as "bodyText"`;
-  const published = sql`join blog_versions on blog_versions.blog_id = search_entries.blog_id and blog_versions.code = search_entries.code and ${isPublishedVersion}`;
+  let candidates;
   if (dialect === "sqlite") {
     // Quoted terms: whatever was typed, FTS5 sees only phrases of letters and digits (no operators).
     const match = terms.map((term) => `"${languagePrefix(code)}${term}"`).join(" AND ");
-    const from = sql`from search_fts join search_entries on search_entries.id = search_fts.rowid ${published} where search_fts match ${match}`;
-    const [hits, count] = await Promise.all([
-      sql<SearchHit>`select ${select} ${from} order by bm25(search_fts, 10.0, 4.0, 1.0), search_entries.blog_id desc limit ${limit} offset ${offset}`.execute(db),
-      sql<{ total: number }>`select count(*) as total from (select 1 ${from} limit ${COUNT_CAP + 1}) as capped`.execute(db),
-    ]);
-    return { hits: hits.rows, total: Number(count.rows[0]?.total ?? 0) };
+    // FTS5 walks the terms' lists newest first and stops at the bound; bm25 is computed for those rows only.
+    candidates = sql`select rowid as id, bm25(search_fts, 10.0, 4.0, 1.0) as score from search_fts where search_fts match ${match} order by rowid desc limit ${COUNT_CAP + 1}`;
+  } else {
+    // plainto_tsquery reads only words: operators and quotes typed into the box mean nothing to it.
+    const tsquery = sql`plainto_tsquery(${configOf(code)}::regconfig, ${foldedWords(query, code, MAX_QUERY_WORDS)})`;
+    // ts_rank is negated so both dialects sort the score ascending, best first.
+    candidates = sql`select id, -ts_rank(document, ${tsquery}) as score from (select id, document from search_entries where code = ${code} and document @@ ${tsquery} order by id desc limit ${COUNT_CAP + 1}) as newest`;
   }
-  // plainto_tsquery reads only words: operators and quotes typed into the box mean nothing to it.
-  const tsquery = sql`plainto_tsquery(${configOf(code)}::regconfig, ${foldedWords(query, code, MAX_QUERY_WORDS)})`;
-  const from = sql`from search_entries ${published} where search_entries.code = ${code} and search_entries.document @@ ${tsquery}`;
-  const [hits, count] = await Promise.all([
-    sql<SearchHit>`select ${select} ${from} order by ts_rank(search_entries.document, ${tsquery}) desc, search_entries.blog_id desc limit ${limit} offset ${offset}`.execute(db),
-    sql<{ total: string }>`select count(*) as total from (select 1 ${from} limit ${COUNT_CAP + 1}) as capped`.execute(db),
-  ]);
-  return { hits: hits.rows, total: Number(count.rows[0]?.total ?? 0) };
+  // The index holds published versions only (refreshed in each write's transaction); the join also gives the slug.
+  const { rows } = await sql<SearchHit & { total: number | string }>`with candidates as (${candidates}),
+      page as (select id, score from candidates order by score, id desc limit ${limit} offset ${offset})
+    select search_entries.blog_id as "articleId", blog_versions.slug as slug, search_entries.title as title, search_entries.summary as summary,
+      search_entries.body_text as "bodyText", (select count(*) from candidates) as total
+    from page join search_entries on search_entries.id = page.id
+      join blog_versions on blog_versions.blog_id = search_entries.blog_id and blog_versions.code = search_entries.code and ${isPublishedVersion}
+    order by page.score, page.id desc`.execute(db);
+  return { hits: rows.map(({ total: _total, ...hit }) => hit), total: Number(rows[0]?.total ?? 0) };
 }

@@ -1,6 +1,6 @@
 /** Runs the migrations, listed in code so the bundled server needs no migrations folder on disk. */
 import { inspect } from "node:util";
-import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely/migration";
 import type { DatabaseHandle } from "./connect.ts";
 import { initialMigration } from "./migrations/0001-initial.ts";
 import { signInAttemptsMigration } from "./migrations/0002-sign-in-attempts.ts";
@@ -13,6 +13,8 @@ import { searchAndTagsMigration } from "./migrations/0009-search-and-tags.ts";
 import { publishingMigration } from "./migrations/0010-publishing.ts";
 import { rolesMigration } from "./migrations/0011-roles.ts";
 import { adminLanguageMigration } from "./migrations/0013-admin-language.ts";
+import { publicStringsMigration } from "./migrations/0016-public-strings.ts";
+import { searchAndTagIndexesMigration } from "./migrations/0017-search-and-tag-indexes.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -27,6 +29,8 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0010-publishing": publishingMigration(handle.dialect),
     "0011-roles": rolesMigration,
     "0013-admin-language": adminLanguageMigration,
+    "0016-public-strings": publicStringsMigration,
+    "0017-search-and-tag-indexes": searchAndTagIndexesMigration(handle.dialect),
   };
 }
 
@@ -36,8 +40,15 @@ function migratorFor(handle: DatabaseHandle): Migrator {
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = migratorFor(handle);
-  const { error, results } = await migrator.migrateToLatest();
+  checkMigrationResult(await migratorFor(handle).migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name` only: how tests make a database as an older release left it. */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
+  checkMigrationResult(await migratorFor(handle).migrateTo(name));
+}
+
+function checkMigrationResult({ error, results }: MigrationResultSet): void {
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     const cause = error instanceof Error ? error.message : error === undefined ? "" : inspect(error);

@@ -39,15 +39,34 @@ export function stemmingOf(code: string): string | null {
   return STEMMERS[primarySubtag(code)] ?? null;
 }
 
-const stemmers = new Map<string, { stem(word: string): string } | null>();
-function stemmerFor(code: string) {
-  const algorithm = stemmingOf(code);
-  let stemmer = stemmers.get(code);
-  if (stemmer === undefined) {
-    stemmer = algorithm === null ? null : snowball.newStemmer(algorithm);
-    stemmers.set(code, stemmer);
+/** Distinct folded words whose terms a language remembers; past it the memory starts over. */
+const MEMO_SIZE = 50_000;
+
+/**
+ * A language's folded word → term. The JavaScript Snowball port costs about 70 µs a word and
+ * a language's text reuses a small vocabulary, so terms are remembered: indexing a body is then
+ * mostly lookups.
+ */
+const termFunctions = new Map<string, (folded: string) => string>();
+function termFunctionFor(code: string): (folded: string) => string {
+  let termFunction = termFunctions.get(code);
+  if (!termFunction) {
+    const algorithm = stemmingOf(code);
+    const stemmer = algorithm === null ? null : snowball.newStemmer(algorithm);
+    const memo = new Map<string, string>();
+    termFunction = (folded) => {
+      if (stemmer === null) return folded;
+      let term = memo.get(folded);
+      if (term === undefined) {
+        if (memo.size >= MEMO_SIZE) memo.clear();
+        term = stemmer.stem(folded);
+        memo.set(folded, term);
+      }
+      return term;
+    };
+    termFunctions.set(code, termFunction);
   }
-  return stemmer;
+  return termFunction;
 }
 
 const segmenters = new Map<string, Intl.Segmenter>();
@@ -74,12 +93,12 @@ export interface Word {
 
 /** The words of a text in a language, each with its term; invalid UTF-16 (lone surrogates) is repaired first. */
 export function* wordsOf(text: string, code: string): Generator<Word> {
-  const stemmer = stemmerFor(code);
+  const term = termFunctionFor(code);
   for (const segment of segmenterFor(code).segment(text.toWellFormed())) {
     if (!segment.isWordLike) continue;
     for (const part of foldForSearch(segment.segment).split(INNER_SEPARATOR)) {
       if (part === "") continue;
-      yield { text: segment.segment, index: segment.index, term: stemmer ? stemmer.stem(part) : part };
+      yield { text: segment.segment, index: segment.index, term: term(part) };
     }
   }
 }

@@ -110,7 +110,9 @@ test("a publish scheduled a minute ahead appears on the site with no admin prese
   await expect(publication.getByText("Scheduled", { exact: true })).toBeVisible();
   await expect(publication.locator(`time[datetime="${due.toISOString()}"]`)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.close();
+  // An edit in progress while the schedule falls due: the editor stays open and is never reloaded.
+  await page.getByLabel("Summary").fill("Written while the publish was pending.");
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
 
   const visitor = await signedOutPage(browser);
   const path = `/en/articles/${id}/scheduled-by-the-browser`;
@@ -123,6 +125,14 @@ test("a publish scheduled a minute ahead appears on the site with no admin prese
   await visitor.goto(path);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Scheduled by the browser");
   await visitor.context().close();
+
+  // The open editor follows the publication by itself: state, buttons and the form's status, the unsaved summary kept.
+  await expect(publication.getByText("Published", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(publication.getByRole("button", { name: "Unpublish now" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Published" })).toBeChecked();
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
+  await expect(page.getByLabel("Summary")).toHaveValue("Written while the publish was pending.");
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
 });
 
 test("a preview link shows a draft signed out with its banner, until it is revoked (English and Arabic)", async ({ page, browser }) => {

@@ -109,3 +109,35 @@ test("an article's tags lead to tag pages, and every page advertises its languag
   expect(atom.status()).toBe(200);
   expect(await atom.text()).toContain('xml:lang="ar"');
 });
+
+test("a tag page leads to the language's tags index, reached and used from the keyboard (English and Arabic, axe)", async ({ page }) => {
+  // Three axe runs and two sizes: more than the default 30 s on the busy machine.
+  test.setTimeout(120_000);
+  await page.goto("/en/articles/1");
+  await page.getByRole("region", { name: "Tags" }).getByRole("link").first().click();
+  const main = page.getByRole("main");
+  await main.getByRole("link", { name: "All tags" }).click();
+  await expect(page).toHaveURL(/\/en\/tags$/);
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Tags");
+  const entries = main.getByRole("listitem");
+  expect(await entries.count()).toBeGreaterThan(0);
+  // Each entry is one link naming the tag and its count.
+  await expect(entries.first().getByRole("link")).toHaveAccessibleName(/^\S.* \d+ articles?$/);
+  await expectNoAxeViolations(page);
+  // From the keyboard: Tab reaches a tag, Enter opens its page.
+  const first = entries.first().getByRole("link");
+  await first.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/en\/tags\/[^/]+$/);
+
+  for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+    await page.setViewportSize(size);
+    await page.goto(`/ar/${encodeURIComponent("وسوم")}`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("الوسوم");
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/tags-index-ar-${size.width}.png`, fullPage: true });
+  }
+});

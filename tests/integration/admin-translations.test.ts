@@ -111,6 +111,8 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       ["an unknown field", cellPath("NAV:HOME", "fr-FR"), { label: "Accueil", link: "/x" }, 400, "body"],
       ["a section name with a slash", cellPath("ARTICLES", "fr-FR"), { label: "a/b" }, 400, "label"],
       ["a section name of ..", cellPath("JOBS", "fr-FR"), { label: ".." }, 400, "label"],
+      ["a section name the preview links use", cellPath("TAGS", "en-US"), { label: "Preview" }, 400, "label"],
+      ["an other spelling the preview links use", cellPath("ARTICLES", "fr-FR"), { label: "articles", search: "preview" }, 400, "search"],
       ["a section name equal to the welcome", cellPath("ARTICLES", "fr-FR"), { label: "Bienvenue" }, 409, "label"],
       ["a section name equal to another section's", cellPath("ARTICLES", "fr-FR"), { label: "métiers" }, 409, "label"],
       ["an other spelling equal to another section's", cellPath("JOBS", "en-US"), { label: "jobs", search: "blog" }, 409, "search"],

@@ -25,8 +25,12 @@ export function ArticlePage({ view }: { view: ArticleView }) {
         <p className="article__meta">
           {tl("ARTICLES:BY", { author: article.author })}
           <span aria-hidden="true"> · </span>
-          <time dateTime={article.publishedAt}>{tl("ARTICLES:PUBLISHED", { date: formatDate(article.publishedAt, language.code) })}</time>
-          <span aria-hidden="true"> · </span>
+          {article.publishedAt !== null && (
+            <>
+              <time dateTime={article.publishedAt}>{tl("ARTICLES:PUBLISHED", { date: formatDate(article.publishedAt, language.code) })}</time>
+              <span aria-hidden="true"> · </span>
+            </>
+          )}
           {tl("ARTICLES:READING_TIME", { minutes: article.readingMinutes })}
         </p>
         {view.outdatedNotice && (

@@ -12,6 +12,9 @@ export function TagPage({ view }: { view: TagView }) {
     <>
       <Seo title={title} description={title} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
       <h1 className="page-title">{title}</h1>
+      <p>
+        <Link to={view.allTagsPath}>{t("TAGS:ALL")}</Link>
+      </p>
       <div className="card-grid">
         {view.items.map((article) => (
           <ArticleCard key={article.id} article={article} />

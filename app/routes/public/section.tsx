@@ -6,11 +6,13 @@ import {
   jobsDirectoryView,
   resolveSection,
   searchView,
+  tagsIndexView,
 } from "#server/content/public-pages.ts";
 import { ArticleListPage } from "#app/components/pages/article-list-page.tsx";
 import { HomePage } from "#app/components/pages/home-page.tsx";
 import { JobsDirectoryPage } from "#app/components/pages/jobs-directory-page.tsx";
 import { SearchPage } from "#app/components/pages/search-page.tsx";
+import { TagsIndexPage } from "#app/components/pages/tags-index-page.tsx";
 import { pageReads, readsQuery } from "#server/content/page-reads.ts";
 import { parsePageParam } from "#core/pagination.ts";
 import { SEARCH_QUERY_MAX_LENGTH } from "#core/text.ts";
@@ -57,9 +59,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       if (!view) throw data(null, { status: 404 });
       return view;
     }
-    case "TAGS":
-      // Tags have pages of their own (/{lang}/{tags}/{tag}); there is no index of every tag.
-      throw data(null, { status: 404 });
+    case "TAGS": {
+      const view = await tagsIndexView(reads, language);
+      if (!view) throw data(null, { status: 404 });
+      return view;
+    }
   }
 }
 
@@ -73,5 +77,7 @@ export default function SectionRoute({ loaderData }: Route.ComponentProps) {
       return <JobsDirectoryPage view={loaderData} />;
     case "search":
       return <SearchPage view={loaderData} />;
+    case "tags":
+      return <TagsIndexPage view={loaderData} />;
   }
 }

@@ -14,6 +14,7 @@ import { writeContent } from "#server/admin/content-write.ts";
 import { recordRevisions } from "#server/content/revisions.ts";
 import { previewToken } from "#server/content/preview.ts";
 import type { ArticleStatus } from "#core/article-rules.ts";
+import { previewPath } from "#core/paths.ts";
 import { applySchedule, checkSchedule, publicationState, type ScheduleAction } from "#core/publishing.ts";
 import type { RevisionContent } from "#core/revisions.ts";
 import type { CreatePreviewInput, PreviewLink, ScheduleInput, VersionPublishing } from "#core/admin/publishing/schema.ts";
@@ -225,7 +226,7 @@ export async function createPreviewLink(services: AdminServices, actorUid: strin
         .executeTakeFirstOrThrow();
       const link = toPreviewLink(row);
       await recordAudit(trx, { uid: actorUid, action: "create", entity: PREVIEW_LINK, entityId: String(row.id), after: { ...link, article: id, code } });
-      return { ...link, url: `${config.publicUrl}/${language.short_code}/preview/${previewToken(config, row.id, expires)}` };
+      return { ...link, url: `${config.publicUrl}${previewPath(language.short_code, previewToken(config, row.id, expires))}` };
     },
     { changedContent: () => false },
   );

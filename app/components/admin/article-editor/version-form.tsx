@@ -64,6 +64,16 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
   const navigate = useNavigate();
   const [saved, setSaved] = useState(() => versionDraftOf(version));
   const [draft, setDraft] = useState(saved);
+  // A scheduled publish or unpublish changes the stored status without this form (the editor reloads
+  // its data when one falls due): the saved status follows, and so does the chosen one unless it was
+  // changed here. Unsaved text stays.
+  const storedStatus = version?.status ?? "draft";
+  const [seenStatus, setSeenStatus] = useState(storedStatus);
+  if (storedStatus !== seenStatus) {
+    setSeenStatus(storedStatus);
+    setSaved((current) => ({ ...current, status: storedStatus }));
+    setDraft((current) => (current.status === seenStatus ? { ...current, status: storedStatus } : current));
+  }
   // The slug follows the title until edited by hand; a stored slug that is not the title's counts as edited.
   const [slugEdited, setSlugEdited] = useState(() => version !== null && version.slug !== slugify(version.title));
   const formErrors = useFormErrors();

@@ -9,6 +9,7 @@ import type { PreviewLink, VersionPublishing } from "#core/admin/publishing/sche
 import type { ScheduleAction } from "#core/publishing.ts";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { api } from "#app/lib/api-client.ts";
+import { useScheduledRefresh } from "./use-scheduled-refresh.ts";
 import type { EditorLanguage } from "./editor-shared.ts";
 import { editorTimeZone, localMoment, useVersionData, versionApi } from "./version-requests.ts";
 import "#app/styles/admin-publishing.css";
@@ -107,6 +108,7 @@ export function VersionPublishingPanel({ articleId, language, version, onStatusC
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<PreviewLink | null>(null);
   const publishing = data?.publishing ?? null;
+  useScheduledRefresh([publishing?.schedules.publishAt ?? null, publishing?.schedules.unpublishAt ?? null]);
 
   async function run(what: string, request: () => Promise<unknown>, done: (result: unknown) => void) {
     setBusy(true);
