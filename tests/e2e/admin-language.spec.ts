@@ -74,10 +74,12 @@ test("the admin in French: chosen once, kept on the user, every screen follows",
   await expect(page.getByRole("navigation", { name: "Rubriques de l’administration" }).getByRole("link", { name: "Traductions", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // The confirmation dialog's own buttons speak French too (the role dialog's texts are not in the catalog yet).
-  await page.getByRole("row", { name: /Demo Admin/ }).getByRole("button").click();
-  const dialog = page.getByRole("dialog");
+  // The role dialog speaks French too, its buttons and its choices.
+  await page.getByRole("row", { name: /Demo Admin/ }).getByRole("button", { name: /Changer le rôle/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Changer le rôle de Demo Admin ?" });
   await expect(dialog.getByRole("button", { name: "Annuler" })).toBeFocused();
+  await expect(dialog.getByRole("radio", { name: "Traducteur" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Enregistrer le rôle" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });
