@@ -13,6 +13,7 @@ import { searchAndTagsMigration } from "./migrations/0009-search-and-tags.ts";
 import { publishingMigration } from "./migrations/0010-publishing.ts";
 import { rolesMigration } from "./migrations/0011-roles.ts";
 import { adminLanguageMigration } from "./migrations/0013-admin-language.ts";
+import { adminTextsMigration } from "./migrations/0014-admin-texts.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -27,6 +28,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0010-publishing": publishingMigration(handle.dialect),
     "0011-roles": rolesMigration,
     "0013-admin-language": adminLanguageMigration,
+    "0014-admin-texts": adminTextsMigration,
   };
 }
 
