@@ -59,6 +59,8 @@ async function apiPut(context: BrowserContext, page: Page, path: string, body: u
 }
 
 test("the admin in French: chosen once, kept on the user, every screen follows", async ({ page }) => {
+  // Two screens, axe and the role dialog: more than the default 30 s on a busy machine.
+  test.slow();
   await chooseLanguage(page, "Français");
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-FR");

@@ -61,7 +61,7 @@ test("shows every field error next to its field and in an alert, and the server'
   await form.getByLabel("Speakers (millions)").fill("8");
   await form.getByRole("button", { name: "Add language" }).click();
   await expect(alert).toContainText("Another language already uses this short code.");
-  await expect(form.getByLabel("Short code")).toHaveAccessibleDescription(/another language already uses "fr"/);
+  await expect(form.getByLabel("Short code")).toHaveAccessibleDescription(/Another language already uses this short code\./);
   await expect(form.getByLabel("Language tag")).not.toHaveAttribute("aria-invalid", "true");
 });
 

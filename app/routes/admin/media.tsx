@@ -114,8 +114,9 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
         <p className="media-item__facts">
           {t("admin.media.facts", {
             format: item.format.toUpperCase(),
-            width: item.width,
-            height: item.height,
+            // Pixels, as the file names them: no digit grouping ("1000×1600").
+            width: String(item.width),
+            height: String(item.height),
             uploaded: formatBytes(item.sourceBytes),
             stored: formatBytes(item.storedBytes),
           })}
