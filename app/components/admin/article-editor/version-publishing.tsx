@@ -46,7 +46,7 @@ function ScheduleForm({ action, pending, busy, onSchedule, onCancel }: { action:
     <form className="publishing__schedule" onSubmit={submit} noValidate aria-label={t(`admin.publishing.schedule_${action}`)}>
       {pending !== null && (
         <p className="publishing__pending">
-          <time dateTime={pending}>{t(`admin.publishing.${action}es_on`, { at: localMoment(pending, lang) })}</time>{" "}
+          <time dateTime={pending}>{t(action === "publish" ? "admin.publishing.publishes_on" : "admin.publishing.unpublishes_on", { at: localMoment(pending, lang) })}</time>{" "}
           <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => onCancel(action)}>
             {t(`admin.publishing.cancel_${action}`)}
           </button>
@@ -127,7 +127,7 @@ export function VersionPublishingPanel({ articleId, language, version, onStatusC
   }
 
   const changeStatus = (action: "publish" | "unpublish") =>
-    run(`admin.publishing.${action}_failed`, () => api.post(`${base}/${action}`, {}), () => onStatusChanged(t(`admin.publishing.${action}ed`, { language: language.label })));
+    run(`admin.publishing.${action}_failed`, () => api.post(`${base}/${action}`, {}), () => onStatusChanged(t(action === "publish" ? "admin.publishing.published" : "admin.publishing.unpublished", { language: language.label })));
   const schedule = (action: ScheduleAction, at: string) =>
     run("admin.publishing.schedule_failed", () => api.put(`${base}/schedules/${action}`, { at }), () => {
       onMessage(t(`admin.publishing.scheduled_${action}`, { language: language.label, at: localMoment(at, lang) }));
