@@ -10,13 +10,7 @@ import type { ArticleStatus } from "./article-rules.ts";
 export const TRANSLATION_STATUSES = ["missing", "draft", "current", "outdated"] as const;
 export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
 
-/** What an admin reads: text, never colour alone. */
-export const TRANSLATION_STATUS_LABELS: Record<TranslationStatus, string> = {
-  missing: "Missing",
-  draft: "Draft",
-  current: "Up to date",
-  outdated: "Outdated",
-};
+// What an admin reads (text, never colour alone) is the admin text admin.status_label.<status>.
 
 /** The translatable text of a version: what a translator must follow. */
 export interface TranslatableText {

@@ -13,6 +13,7 @@ import { searchAndTagsMigration } from "./migrations/0009-search-and-tags.ts";
 import { publishingMigration } from "./migrations/0010-publishing.ts";
 import { rolesMigration } from "./migrations/0011-roles.ts";
 import { adminLanguageMigration } from "./migrations/0013-admin-language.ts";
+import { adminTextsMigration } from "./migrations/0014-admin-texts.ts";
 import { publicStringsMigration } from "./migrations/0016-public-strings.ts";
 import { searchAndTagIndexesMigration } from "./migrations/0017-search-and-tag-indexes.ts";
 
@@ -29,6 +30,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0010-publishing": publishingMigration(handle.dialect),
     "0011-roles": rolesMigration,
     "0013-admin-language": adminLanguageMigration,
+    "0014-admin-texts": adminTextsMigration,
     "0016-public-strings": publicStringsMigration,
     "0017-search-and-tag-indexes": searchAndTagIndexesMigration(handle.dialect),
   };

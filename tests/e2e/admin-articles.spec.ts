@@ -21,6 +21,8 @@ async function createArticle(page: Page, author: string): Promise<number> {
 }
 
 test("write an article with a live preview, publish it, translate it, and read both on the site", async ({ page }) => {
+  // Two versions written and published, two public pages: more than 30 s on a busy machine.
+  test.slow();
   const id = await createArticle(page, "Browser Author");
   const versionForm = page.getByRole("form", { name: /English/ });
   await expect(versionForm.getByRole("heading", { name: /English \(en-US\) — new translation/ })).toBeVisible();

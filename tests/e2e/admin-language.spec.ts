@@ -59,6 +59,8 @@ async function apiPut(context: BrowserContext, page: Page, path: string, body: u
 }
 
 test("the admin in French: chosen once, kept on the user, every screen follows", async ({ page }) => {
+  // Two screens, axe and the role dialog: more than the default 30 s on a busy machine.
+  test.slow();
   await chooseLanguage(page, "Français");
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-FR");
@@ -74,10 +76,12 @@ test("the admin in French: chosen once, kept on the user, every screen follows",
   await expect(page.getByRole("navigation", { name: "Rubriques de l’administration" }).getByRole("link", { name: "Traductions", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // The confirmation dialog's own buttons speak French too (the role dialog's texts are not in the catalog yet).
-  await page.getByRole("row", { name: /Demo Admin/ }).getByRole("button").click();
-  const dialog = page.getByRole("dialog");
+  // The role dialog speaks French too, its buttons and its choices.
+  await page.getByRole("row", { name: /Demo Admin/ }).getByRole("button", { name: /Changer le rôle/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Changer le rôle de Demo Admin ?" });
   await expect(dialog.getByRole("button", { name: "Annuler" })).toBeFocused();
+  await expect(dialog.getByRole("radio", { name: "Traducteur" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Enregistrer le rôle" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });

@@ -100,6 +100,18 @@ test("the translator writes a French article version as a draft, reads others, a
   await expect(page.getByRole("radio", { name: "Published" })).toBeDisabled();
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("Français draft saved; it is not on the site.")).toBeVisible();
+  // A second save: the history then has a revision an admin could restore.
+  await page.getByLabel("Title").fill("Reportage à travers nos langues");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  const history = page.getByRole("region", { name: "History of the Français version" });
+  await expect(history.locator(".history__item")).toHaveCount(2);
+  // Publishing and restoring are an editor's here (the server refuses them): the panels offer neither, only preview links.
+  const publication = page.getByRole("region", { name: "Publication of the Français version" });
+  await expect(publication.getByText("Publishing this version is an editor's or an administrator's.")).toBeVisible();
+  await expect(publication.getByRole("button", { name: /Publish|Unpublish|Schedule/ })).toHaveCount(0);
+  await expect(publication.getByRole("button", { name: "Create a preview link" })).toBeVisible();
+  await expect(history.getByRole("button", { name: /Restore/ })).toHaveCount(0);
+  await expect(history.getByRole("combobox", { name: "Older" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/roles-translator-article-desktop.png`, fullPage: true });
 

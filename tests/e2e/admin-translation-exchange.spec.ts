@@ -61,7 +61,7 @@ test("refuses a file with an invalid translation, naming its key, and offers not
   const invalid = original.replace("<target>{count, plural, one {# métier} many {# de métiers} other {# métiers}}</target>", "<target>{count, plural, one {# métier}</target>");
   await upload(page, "broken.xlf", invalid);
   await exchange.getByRole("button", { name: "Preview changes" }).click();
-  await expect(exchange.getByRole("alert")).toHaveText("1 translation is not valid; nothing was imported.");
+  await expect(exchange.getByRole("alert")).toHaveText("The file was refused: 1 translation is not valid; nothing was imported.");
   await expect(exchange.getByRole("listitem")).toContainText(["HOME:JOB_COUNT: Syntax error at line 1, column 31 (the end of the text)"]);
   await expect(exchange.getByRole("button", { name: /Apply/ })).toHaveCount(0);
 });

@@ -56,6 +56,8 @@ test("an edited source makes the French translation Outdated, shows the change b
 
   // The admin edits the English source in the editor.
   await page.goto(`/admin/articles/${id}?language=en-US`);
+  // The publication panel loads after hydration: typing before it could land in a textarea React is still taking over.
+  await expect(page.getByRole("button", { name: "Unpublish now" })).toBeVisible();
   await page.getByLabel("Body (Markdown)").fill("The ferry leaves at ten.\n\nTickets are sold on board.");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();
@@ -123,6 +125,8 @@ test("a new translation starts from a copy of the source; Add translation lists 
 test("the new screens pass axe, in English and with an Arabic translation (RTL), on phone and desktop", async ({ page }) => {
   const id = await articleWithTranslations(page, "screens");
   await page.goto(`/admin/articles/${id}?language=en-US`);
+  // The publication panel loads after hydration: typing before it could land in a textarea React is still taking over.
+  await expect(page.getByRole("button", { name: "Unpublish now" })).toBeVisible();
   await page.getByLabel("Body (Markdown)").fill("The ferry leaves at ten.\n\nTickets are sold on board.");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();

@@ -104,6 +104,7 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       ["an invalid key", cellPath("nav:home", "fr-FR"), { label: "x" }, 400, "key"],
       ["HOME (edited with the language)", cellPath("HOME", "fr-FR"), { label: "accueil" }, 400, "key"],
       ["an unknown language", cellPath("NAV:HOME", "xx-XX"), { label: "x" }, 404, "code"],
+      ["an unknown key (keys are added with POST)", cellPath("NAV:NO_SUCH_KEY", "fr-FR"), { label: "x" }, 404, "key"],
       ["an empty label", cellPath("NAV:HOME", "fr-FR"), { label: "   " }, 400, "label"],
       ["a too long label", cellPath("NAV:HOME", "fr-FR"), { label: "x".repeat(2001) }, 400, "label"],
       ["a label that is a number", cellPath("NAV:HOME", "fr-FR"), { label: 42 }, 400, "label"],
@@ -122,6 +123,25 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       expect(response.status).toBe(status);
       expect(response.json).toMatchObject({ error: { field } });
       expect(await storedState()).toEqual(before);
+    });
+
+    it("answers 404 unknown_key for a key the site does not have, writing nothing", async () => {
+      const before = await storedState();
+      const response = await call("PUT", cellPath("PROMO:NEVER_ADDED", "de-DE"), { body: { label: "Hallo" } });
+      expect(response).toMatchObject({ status: 404, json: { error: { code: "unknown_key", field: "key", message: "key: there is no translation key PROMO:NEVER_ADDED; add it as a new key first." } } });
+      expect(await cell("PROMO:NEVER_ADDED", "de-DE")).toBeUndefined();
+      expect(await storedState()).toEqual(before);
+    });
+
+    it("accepts an admin string of the code's catalog even when no language has a text for it yet", async () => {
+      const key = [...ADMIN_SOURCE.keys()][0]!;
+      const seeded = await db().selectFrom("translates").selectAll().where("code_component", "=", key).execute();
+      await db().deleteFrom("translates").where("code_component", "=", key).execute();
+      expect((await call("PUT", cellPath(key, "fr-FR"), { body: { label: "Annuler" } })).status).toBe(200);
+      expect(await cell(key, "fr-FR")).toMatchObject({ label: "Annuler" });
+      // Back as seeded, for the tests that count the grid.
+      await db().deleteFrom("translates").where("code_component", "=", key).execute();
+      await db().insertInto("translates").values(seeded).execute();
     });
 
     describe("ICU messages (decision 0070)", () => {

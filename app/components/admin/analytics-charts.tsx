@@ -18,20 +18,24 @@ import {
 } from "chart.js";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { AnalyticsSummary, DayCounts, SwitchLanguage } from "#core/admin/analytics/schema.ts";
+import type { Translate } from "#core/i18n/translate.ts";
+import { useAdminText, type AdminTextHook } from "#app/lib/admin-text.ts";
 
 Chart.register(LineController, BarController, LineElement, BarElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
 
-const number = new Intl.NumberFormat("en-US");
-const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const dayLabel = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
+/** "23 Nov" in the admin's language, for the charts' axis. */
+function dayLabeller(lang: string): (day: string) => string {
+  const shortDay = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", timeZone: "UTC" });
+  return (day) => shortDay.format(new Date(`${day}T00:00:00Z`));
+}
 
 /** Distinguishable on white and from each other (WCAG 1.4.11 non-text contrast ≥ 3:1). */
 const LANGUAGE_COLORS = ["#1f3a5f", "#b4471f", "#2e7d32", "#6a1b9a", "#00796b", "#c2185b", "#8d6e00", "#455a64"];
 // Each series has its own point shape too, shown in the legend: colour is never the only difference (WCAG 1.4.1).
 const TRAFFIC_SERIES = [
-  { key: "pageViews", label: "Page views", color: "#1f3a5f", pointStyle: "circle" },
-  { key: "signIns", label: "Sign-ins", color: "#b4471f", pointStyle: "triangle" },
-  { key: "signOuts", label: "Sign-outs", color: "#5f6b7a", pointStyle: "rect" },
+  { key: "pageViews", textKey: "admin.analytics.page_views", color: "#1f3a5f", pointStyle: "circle" },
+  { key: "signIns", textKey: "admin.analytics.sign_ins", color: "#b4471f", pointStyle: "triangle" },
+  { key: "signOuts", textKey: "admin.analytics.sign_outs", color: "#5f6b7a", pointStyle: "rect" },
 ] as const;
 
 /** A canvas Chart.js draws on after hydration; recreated when the configuration changes. */
@@ -74,19 +78,20 @@ function ChartSection(props: {
   days: DayCounts[];
   columns: DailyColumn[];
 }) {
+  const { t, number } = useAdminText();
   return (
     <section className="analytics-chart" aria-labelledby={props.titleId}>
       <h2 id={props.titleId}>{props.title}</h2>
       {props.notice}
       <ChartCanvas config={props.config} label={props.chartLabel} />
       <details className="analytics-chart__data">
-        <summary>Data table</summary>
+        <summary>{t("admin.analytics.data_table")}</summary>
         <div className="admin-table-scroll" tabIndex={0} role="region" aria-label={props.tableLabel}>
           <table className="admin-table">
             <caption className="visually-hidden">{props.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">Date</th>
+                <th scope="col">{t("admin.common.date")}</th>
                 {props.columns.map((column) => (
                   <th scope="col" key={column.key} className="admin-table__number" lang={column.lang}>
                     {column.label}
@@ -100,7 +105,7 @@ function ChartSection(props: {
                   <th scope="row">{day.date}</th>
                   {props.columns.map((column) => (
                     <td key={column.key} className="admin-table__number">
-                      {number.format(column.count(day))}
+                      {number(column.count(day))}
                     </td>
                   ))}
                 </tr>
@@ -108,10 +113,10 @@ function ChartSection(props: {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">Total</th>
+                <th scope="row">{t("admin.common.total")}</th>
                 {props.columns.map((column) => (
                   <td key={column.key} className="admin-table__number">
-                    {number.format(column.total)}
+                    {number(column.total)}
                   </td>
                 ))}
               </tr>
@@ -136,31 +141,28 @@ function busiestDay(summary: AnalyticsSummary, count: (day: AnalyticsSummary["da
   return summary.days.reduce((best, day) => (count(day) > count(best) ? day : best), summary.days[0]!);
 }
 
-function trafficSummary(summary: AnalyticsSummary): string {
+function trafficSummary(summary: AnalyticsSummary, t: Translate): string {
   const { totals } = summary;
   const busiest = busiestDay(summary, (day) => day.pageViews);
-  return (
-    `Line chart of daily page views, sign-ins and sign-outs from ${summary.from} to ${summary.to}: ` +
-    `${number.format(totals.pageViews)} page views, ${number.format(totals.signIns)} sign-ins and ${number.format(totals.signOuts)} sign-outs in total` +
-    (totals.pageViews > 0 ? `; most page views on ${busiest.date} (${number.format(busiest.pageViews)}).` : ".")
-  );
+  const text = t("admin.analytics.traffic_chart", { from: summary.from, to: summary.to, views: totals.pageViews, signIns: totals.signIns, signOuts: totals.signOuts });
+  return totals.pageViews > 0 ? `${text} ${t("admin.analytics.busiest", { day: busiest.date, views: busiest.pageViews })}` : text;
 }
 
-function switchesSummary(summary: AnalyticsSummary, languages: SwitchLanguage[]): string {
-  const prefix = `Stacked bar chart of daily language switches by language from ${summary.from} to ${summary.to}: `;
-  if (languages.length === 0) return `${prefix}no language switches.`;
-  const parts = languages.map((language) => `${language.label} ${number.format(summary.totals.languageSwitches[String(language.id)] ?? 0)}`);
-  return `${prefix}${parts.join(", ")}.`;
+function switchesSummary(summary: AnalyticsSummary, languages: SwitchLanguage[], { t, number }: AdminTextHook): string {
+  if (languages.length === 0) return t("admin.analytics.switches_chart_none", { from: summary.from, to: summary.to });
+  const counts = languages.map((language) => `${language.label} ${number(summary.totals.languageSwitches[String(language.id)] ?? 0)}`);
+  return t("admin.analytics.switches_chart", { from: summary.from, to: summary.to, counts: counts.join(", ") });
 }
 
 export function TrafficChart({ summary }: { summary: AnalyticsSummary }) {
+  const { t, lang } = useAdminText();
   const config = useMemo<ChartConfiguration>(
     () => ({
       type: "line",
       data: {
-        labels: summary.days.map((day) => dayLabel(day.date)),
+        labels: summary.days.map((day) => dayLabeller(lang)(day.date)),
         datasets: TRAFFIC_SERIES.map((series) => ({
-          label: series.label,
+          label: t(series.textKey),
           data: summary.days.map((day) => day[series.key]),
           borderColor: series.color,
           backgroundColor: series.color,
@@ -172,20 +174,20 @@ export function TrafficChart({ summary }: { summary: AnalyticsSummary }) {
       },
       options: { ...baseOptions, plugins: { legend: { ...baseOptions.plugins.legend, labels: { usePointStyle: true, boxHeight: 8 } } } },
     }),
-    [summary],
+    [summary, t, lang],
   );
   return (
     <ChartSection
       titleId="traffic-title"
-      title="Sign-ins and page views"
+      title={t("admin.analytics.traffic_title")}
       config={config}
-      chartLabel={trafficSummary(summary)}
-      tableLabel="Sign-ins and page views per day"
-      caption="Page views, sign-ins and sign-outs per day (UTC)"
+      chartLabel={trafficSummary(summary, t)}
+      tableLabel={t("admin.analytics.traffic_table")}
+      caption={t("admin.analytics.traffic_caption")}
       days={summary.days}
       columns={TRAFFIC_SERIES.map((series) => ({
         key: series.key,
-        label: series.label,
+        label: t(series.textKey),
         count: (day) => day[series.key],
         total: summary.totals[series.key],
       }))}
@@ -194,6 +196,8 @@ export function TrafficChart({ summary }: { summary: AnalyticsSummary }) {
 }
 
 export function LanguageSwitchChart({ summary }: { summary: AnalyticsSummary }) {
+  const text = useAdminText();
+  const { t, lang } = text;
   // Languages nobody switched to would only add empty legend entries and columns.
   const languages = useMemo(
     () => summary.languages.filter((language) => (summary.totals.languageSwitches[String(language.id)] ?? 0) > 0),
@@ -203,7 +207,7 @@ export function LanguageSwitchChart({ summary }: { summary: AnalyticsSummary }) 
     () => ({
       type: "bar",
       data: {
-        labels: summary.days.map((day) => dayLabel(day.date)),
+        labels: summary.days.map((day) => dayLabeller(lang)(day.date)),
         datasets: languages.map((language, index) => ({
           label: language.label,
           data: summary.days.map((day) => day.languageSwitches[String(language.id)] ?? 0),
@@ -213,17 +217,17 @@ export function LanguageSwitchChart({ summary }: { summary: AnalyticsSummary }) 
       },
       options: { ...baseOptions, scales: { x: { stacked: true }, y: { ...baseOptions.scales.y, stacked: true } } },
     }),
-    [summary, languages],
+    [summary, languages, lang],
   );
   return (
     <ChartSection
       titleId="switches-title"
-      title="Language switches by language"
-      notice={languages.length === 0 && <p className="analytics-chart__empty">Nobody switched language in this period.</p>}
+      title={t("admin.analytics.switches_title")}
+      notice={languages.length === 0 && <p className="analytics-chart__empty">{t("admin.analytics.switches_none")}</p>}
       config={config}
-      chartLabel={switchesSummary(summary, languages)}
-      tableLabel="Language switches per day"
-      caption="Language switches per day (UTC), by the language switched to"
+      chartLabel={switchesSummary(summary, languages, text)}
+      tableLabel={t("admin.analytics.switches_table")}
+      caption={t("admin.analytics.switches_caption")}
       days={summary.days}
       columns={[
         ...languages.map((language) => ({
@@ -235,7 +239,7 @@ export function LanguageSwitchChart({ summary }: { summary: AnalyticsSummary }) 
         })),
         {
           key: "all",
-          label: "All languages",
+          label: t("admin.common.all_languages"),
           count: (day: DayCounts) => languages.reduce((sum, language) => sum + (day.languageSwitches[String(language.id)] ?? 0), 0),
           total: Object.values(summary.totals.languageSwitches).reduce((sum, count) => sum + count, 0),
         },

@@ -5,8 +5,9 @@
  * and the alert region that shows it.
  */
 import { useState } from "react";
+import { explainRefusal, type Refusal } from "#core/i18n/admin-errors.ts";
 import type { Translate } from "#core/i18n/translate.ts";
-import { userMessageFor } from "#app/lib/api-client.ts";
+import { ApiError } from "#app/lib/api-client.ts";
 import { useToasts, type Toasts } from "#app/toast/context.tsx";
 
 /** The toasts, or null when no <ToastProvider> is mounted above (it throws then). */
@@ -41,14 +42,20 @@ export function SaveStatus({ feedback }: { feedback: { status: string } }) {
   );
 }
 
-/** What to tell the admin when a request failed: the server's 4xx message, else `couldNot` ("Could not save the image") and why. */
-export function failureMessage(error: unknown, couldNot: string, t: Translate): string {
-  return userMessageFor(error) ?? t("admin.common.failure", { couldNot });
+/** The server's refusal (a 4xx with its error JSON), or null for any other failure. */
+export function refusalOf(error: unknown): Refusal | null {
+  return error instanceof ApiError && error.kind === "client" && error.body !== null ? error.body.error : null;
 }
 
-/** The server prefixes field messages with the field's name ("code: …"); next to the field that name is redundant. */
-export function withoutFieldPrefix(message: string, field: string): string {
-  return message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+/** A refusal in the admin's language (decision 0101): the text for its code, else the server's message. */
+export function refusalMessage(refusal: Refusal, t: Translate): string {
+  return explainRefusal(refusal, t);
+}
+
+/** What to tell the admin when a request failed: the server's refusal in their language, else `couldNot` ("Could not save the image") and why. */
+export function failureMessage(error: unknown, couldNot: string, t: Translate): string {
+  const refusal = refusalOf(error);
+  return refusal ? refusalMessage(refusal, t) : t("admin.common.failure", { couldNot });
 }
 
 /** An error about the screen as a whole; always rendered, so screen readers already watch the region when one arrives. */

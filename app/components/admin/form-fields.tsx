@@ -6,9 +6,8 @@
 import { useRef, useState, type ReactNode } from "react";
 import type { z } from "zod";
 import type { Translate } from "#core/i18n/translate.ts";
-import { ApiError } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
-import { failureMessage, withoutFieldPrefix } from "./feedback.tsx";
+import { failureMessage, refusalMessage, refusalOf } from "./feedback.tsx";
 
 /** Field name → message. "body" holds an error about the request as a whole. */
 export type FieldErrors = Record<string, string>;
@@ -25,9 +24,9 @@ export function fieldErrorsFrom(issues: readonly z.core.$ZodIssue[]): FieldError
 
 /** A failed request as field errors: the server's field error on its field, anything else as a general error. */
 export function requestErrors(error: unknown, fields: readonly string[], couldNot: string, t: Translate): { fields: FieldErrors; general: string | null } {
-  const field = error instanceof ApiError ? error.body?.error.field : undefined;
-  if (error instanceof ApiError && error.kind === "client" && field !== undefined && fields.includes(field)) {
-    return { fields: { [field]: withoutFieldPrefix(error.body!.error.message, field) }, general: null };
+  const refusal = refusalOf(error);
+  if (refusal?.field !== undefined && fields.includes(refusal.field)) {
+    return { fields: { [refusal.field]: refusalMessage(refusal, t) }, general: null };
   }
   return { fields: {}, general: failureMessage(error, couldNot, t) };
 }

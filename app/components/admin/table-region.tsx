@@ -3,6 +3,7 @@
  * caption, focusable so keyboard users can scroll it sideways.
  */
 import type { ReactNode, Ref } from "react";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 /** `ref` lets a screen move the focus to the table when the control that had it is gone (a deleted row's button). */
 export function TableRegion({ captionId, children, ref }: { captionId: string; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
@@ -17,6 +18,7 @@ export type TableColumn = string | { label: string; className: string };
 
 /** An admin table's header row; `actions` adds the last column, named for screen readers only, over the row buttons. */
 export function TableHead({ columns, actions = false }: { columns: TableColumn[]; actions?: boolean }) {
+  const { t } = useAdminText();
   return (
     <thead>
       <tr>
@@ -33,7 +35,7 @@ export function TableHead({ columns, actions = false }: { columns: TableColumn[]
         )}
         {actions && (
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t("admin.common.actions")}</span>
           </th>
         )}
       </tr>

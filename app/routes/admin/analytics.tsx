@@ -4,13 +4,14 @@ import { analyticsSummary } from "#server/admin/analytics/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { LanguageSwitchChart, TrafficChart } from "#app/components/admin/analytics-charts.tsx";
-import { withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
+import { withoutFieldPrefix } from "#core/i18n/admin-errors.ts";
 import { ErrorSummary, Field } from "#app/components/admin/form-fields.tsx";
 import { requestContext, servicesContext } from "#server/context.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/analytics";
 
-const FIELD_LABELS = { from: "From", to: "To" };
+const FIELDS = new Set(["from", "to"]);
 const fieldId = (field: string) => `analytics-${field}`;
 
 /** /admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD (GET form): the events of those days. */
@@ -29,27 +30,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const { summary, values, error, maxDays } = loaderData;
-  const errors = error && error.field in FIELD_LABELS ? { [error.field]: error.message } : {};
-  const general = error && !(error.field in FIELD_LABELS) ? error.message : null;
+  const { t } = useAdminText();
+  const labels = { from: t("admin.common.from"), to: t("admin.common.to") };
+  const errors = error && FIELDS.has(error.field) ? { [error.field]: error.message } : {};
+  const general = error && !FIELDS.has(error.field) ? error.message : null;
   return (
     <section className="admin-report" aria-labelledby="analytics-title">
-      <title>Analytics · Admin · Polyglot Press</title>
-      <h1 id="analytics-title">Analytics</h1>
-      <p className="admin-report__lead">
-        Events recorded by the site itself: page views, sign-ins and sign-outs, and switches to each language. Choose up to {maxDays} days;
-        days are in UTC.
-      </p>
+      <title>{t("admin.layout.page_title", { screen: t("admin.nav.analytics") })}</title>
+      <h1 id="analytics-title">{t("admin.nav.analytics")}</h1>
+      <p className="admin-report__lead">{t("admin.analytics.intro", { days: maxDays })}</p>
       {/* Keyed by the values so the inputs show the applied range after each navigation. */}
-      <Form method="get" className="report-filters" aria-label="Date range" key={`${values.from}:${values.to}`}>
-        <ErrorSummary errors={errors} general={general} labels={FIELD_LABELS} idFor={fieldId} />
-        <Field id={fieldId("from")} label={FIELD_LABELS.from} error={errors.from}>
+      <Form method="get" className="report-filters" aria-label={t("admin.analytics.range")} key={`${values.from}:${values.to}`}>
+        <ErrorSummary errors={errors} general={general} labels={labels} idFor={fieldId} />
+        <Field id={fieldId("from")} label={labels.from} error={errors.from}>
           {(control) => <input {...control} type="date" name="from" defaultValue={values.from} required />}
         </Field>
-        <Field id={fieldId("to")} label={FIELD_LABELS.to} error={errors.to}>
+        <Field id={fieldId("to")} label={labels.to} error={errors.to}>
           {(control) => <input {...control} type="date" name="to" defaultValue={values.to} required />}
         </Field>
         <button type="submit" className="button">
-          Apply
+          {t("admin.analytics.apply")}
         </button>
       </Form>
       {summary && (

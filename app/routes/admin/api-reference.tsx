@@ -5,6 +5,8 @@
 import { useEffect, useState } from "react";
 import { requireStaff } from "#server/auth/guard.ts";
 import { requestContext } from "#server/context.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
+import type { Translate } from "#core/i18n/translate.ts";
 import "#app/styles/admin-reports.css";
 import "#app/styles/admin-api.css";
 import type { Route } from "./+types/api-reference";
@@ -42,13 +44,13 @@ interface Entry {
   operation: Operation;
 }
 
-function byTag(document: ApiDocument): [string, Entry[]][] {
+function byTag(document: ApiDocument, t: Translate): [string, Entry[]][] {
   const groups = new Map<string, Entry[]>();
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = operations[method];
       if (!operation) continue;
-      const tag = operation.tags?.[0] ?? "Other";
+      const tag = operation.tags?.[0] ?? t("admin.api.other");
       groups.set(tag, [...(groups.get(tag) ?? []), { method, path, operation }]);
     }
   }
@@ -72,6 +74,7 @@ function SchemaBlock({ label, schema }: { label: string; schema: unknown }) {
 }
 
 function OperationView({ method, path, operation }: Entry) {
+  const { t } = useAdminText();
   const parameters = operation.parameters ?? [];
   return (
     <section className="api-operation" aria-labelledby={`op-${method}-${path}`}>
@@ -80,16 +83,16 @@ function OperationView({ method, path, operation }: Entry) {
       </h3>
       <p>
         {operation.summary}
-        {operation.security ? <span className="api-badge"> · admin session and XSRF header</span> : null}
+        {operation.security ? <span className="api-badge"> · {t("admin.api.secured")}</span> : null}
       </p>
       {operation.description ? <p>{operation.description}</p> : null}
       {parameters.length > 0 ? (
         <>
-          <h4 className="api-subheading">Parameters</h4>
+          <h4 className="api-subheading">{t("admin.api.parameters")}</h4>
           <ul className="api-parameters">
             {parameters.map((parameter) => (
               <li key={`${parameter.in}:${parameter.name}`}>
-                <code>{parameter.name}</code> ({parameter.in}, {parameter.required ? "required" : "optional"}){" "}
+                <code>{parameter.name}</code> ({parameter.in}, {t(parameter.required ? "admin.api.required" : "admin.api.optional")}){" "}
                 <code className="api-parameters__schema">{JSON.stringify(parameter.schema ?? {})}</code>
               </li>
             ))}
@@ -97,7 +100,7 @@ function OperationView({ method, path, operation }: Entry) {
         </>
       ) : null}
       {Object.entries(operation.requestBody?.content ?? {}).map(([type, media]) => (
-        <SchemaBlock key={type} label={`Request body (${type})`} schema={media.schema ?? {}} />
+        <SchemaBlock key={type} label={t("admin.api.request_body", { type })} schema={media.schema ?? {}} />
       ))}
       <dl className="api-responses">
         {Object.entries(operation.responses ?? {}).map(([status, response]) => (
@@ -106,7 +109,7 @@ function OperationView({ method, path, operation }: Entry) {
             <dd>
               {response.description}
               {Object.entries(response.content ?? {}).map(([type, media]) =>
-                hasShape(media.schema) ? <SchemaBlock key={type} label={`Body (${type})`} schema={media.schema} /> : null,
+                hasShape(media.schema) ? <SchemaBlock key={type} label={t("admin.api.response_body", { type })} schema={media.schema} /> : null,
               )}
             </dd>
           </div>
@@ -117,6 +120,7 @@ function OperationView({ method, path, operation }: Entry) {
 }
 
 export default function ApiReference() {
+  const { t } = useAdminText();
   const [state, setState] = useState<{ document: ApiDocument } | { error: string } | null>(null);
   useEffect(() => {
     let current = true;
@@ -133,32 +137,32 @@ export default function ApiReference() {
 
   return (
     <section className="admin-report api-reference" aria-labelledby="api-title" aria-busy={state === null}>
-      <title>API reference · Polyglot Press admin</title>
-      <h1 id="api-title">API reference</h1>
+      <title>{t("admin.layout.page_title", { screen: t("admin.api.title") })}</title>
+      <h1 id="api-title">{t("admin.api.title")}</h1>
       <p className="admin-report__lead">
-        The JSON API as an OpenAPI 3.1 document, generated from the routes' own validation schemas:{" "}
+        {t("admin.api.intro")}{" "}
         <a href={DOCUMENT_URL}>
           <code>{DOCUMENT_URL}</code>
         </a>
         .
       </p>
-      {state === null ? <p role="status">Loading the API document…</p> : null}
-      {state && "error" in state ? <p role="alert">The API document could not be loaded ({state.error}).</p> : null}
+      {state === null ? <p role="status">{t("admin.api.loading")}</p> : null}
+      {state && "error" in state ? <p role="alert">{t("admin.api.failed", { reason: state.error })}</p> : null}
       {state && "document" in state ? (
         <>
           {state.document.info.description ? <p className="admin-report__lead">{state.document.info.description}</p> : null}
-          <nav aria-label="API areas" className="api-areas">
+          <nav aria-label={t("admin.api.areas")} className="api-areas">
             <ul>
-              {byTag(state.document).map(([tag, entries]) => (
+              {byTag(state.document, t).map(([tag, entries]) => (
                 <li key={tag}>
                   <a href={`#tag-${tag.replace(/\W+/g, "-")}`}>
-                    {tag} ({entries.length})
+                    {t("admin.api.area", { tag, count: entries.length })}
                   </a>
                 </li>
               ))}
             </ul>
           </nav>
-          {byTag(state.document).map(([tag, entries]) => (
+          {byTag(state.document, t).map(([tag, entries]) => (
             <section key={tag} aria-labelledby={`tag-${tag.replace(/\W+/g, "-")}`} className="api-tag">
               <h2 id={`tag-${tag.replace(/\W+/g, "-")}`}>{tag}</h2>
               {entries.map((entry) => (

@@ -28,6 +28,7 @@ import { SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx"
 import type { MediaByID } from "#app/components/admin/media/editor-images.tsx";
 import type { MediaItem } from "#app/components/admin/media/upload.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
 import "#app/styles/admin-articles.css";
 import type { Route } from "./+types/article-editor";
@@ -100,6 +101,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
     favorite;
   const headline = article && (article.versions.find((version) => version.code === favorite.code) ?? article.versions[0]);
   const mayManage = useMay()("content.manage");
+  const { t } = useAdminText();
   const selectedVersion = article?.versions.find((version) => version.code === selected.code) ?? null;
   const storedStamp = selectedVersion && `${selectedVersion.status}:${selectedVersion.updatedAt}`;
   useEffect(() => {
@@ -113,17 +115,19 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
 
   return (
     <div className="admin-page article-editor">
-      <title>{`${article ? `Edit ${headline?.title ?? "untitled article"}` : "New article"} · Admin · Polyglot Press`}</title>
+      <title>
+        {t("admin.layout.page_title", { screen: article ? t("admin.editor.title_edit", { title: headline?.title ?? t("admin.editor.untitled") }) : t("admin.nav.article_new") })}
+      </title>
       <p className="article-editor__back">
         <Link to="/admin/articles">
           <span aria-hidden="true" className="article-editor__back-arrow">
             ←
           </span>
-          All articles
+          {t("admin.editor.all_articles")}
         </Link>
       </p>
       {/* Until its first version is saved an article has no title: its generated key is no name for it. */}
-      <h1>{article ? (headline?.title ?? "Untitled article") : "New article"}</h1>
+      <h1>{article ? (headline?.title ?? t("admin.editor.untitled")) : t("admin.nav.article_new")}</h1>
       <SaveStatus feedback={feedback} />
 
       {mayManage && <ArticleDetails key={article?.id ?? "new"} article={article} favoriteCode={favorite.code} onSaved={feedback.success} {...mediaProps} />}
@@ -131,7 +135,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
       {article && (
         <>
           <section className="admin-panel" aria-labelledby="versions-title">
-            <h2 id="versions-title">Language versions</h2>
+            <h2 id="versions-title">{t("admin.editor.versions")}</h2>
             <VersionTabs article={article} languages={languages} selected={selected} />
             <div className={source ? "translation-layout" : undefined}>
               {source && sourceLanguage && (

@@ -5,7 +5,7 @@
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { listArticlesQuery, type AdminArticleSummary } from "#core/admin/articles/schema.ts";
-import { TRANSLATION_STATUS_LABELS, type TranslationStatus } from "#core/translation-status.ts";
+import type { TranslationStatus } from "#core/translation-status.ts";
 import { listArticles } from "#server/admin/articles/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { HttpError } from "#server/http/errors.ts";
@@ -15,6 +15,7 @@ import { requestContext, servicesContext } from "#server/context.ts";
 import "#app/styles/admin-grid.css";
 import "#app/styles/admin-articles.css";
 import { useMay } from "#app/lib/admin-grant.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,8 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { articles, languages, filter, nextPath, paged: parsed.value.after !== undefined };
 }
 
-const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const { articles, languages, filter, nextPath, paged } = loaderData;
   const navigation = useNavigation();
@@ -42,6 +41,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const languageOf = (code: string) => languages.find((language) => language.code === code);
   const favorite = languages.find((language) => language.favorite)?.code;
   const mayManage = useMay()("content.manage");
+  const { t, day } = useAdminText();
 
   /** The title to show: the filtered language's, else the favorite language's, else the first. */
   const headline = (article: AdminArticleSummary) =>
@@ -56,7 +56,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
     return codes.map((code) => {
       const version = article.versions.find((candidate) => candidate.code === code);
       const kind: TranslationStatus | "source" = code === article.sourceLanguage ? "source" : (version?.translation ?? "missing");
-      const text = kind === "source" ? `Source${version?.status === "draft" ? " (draft)" : ""}` : TRANSLATION_STATUS_LABELS[kind];
+      const text = kind === "source" ? t(version?.status === "draft" ? "admin.articles.source_draft" : "admin.articles.source") : t(`admin.status_label.${kind}`);
       return { code, kind, text };
     });
   };
@@ -64,68 +64,75 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const filtered = filter.language !== "" || filter.status !== "";
   return (
     <div className="admin-page articles-page">
-      <title>Articles · Admin · Polyglot Press</title>
+      <title>{t("admin.layout.page_title", { screen: t("admin.nav.articles") })}</title>
       <div className="articles-page__head">
-        <h1>Articles</h1>
+        <h1>{t("admin.nav.articles")}</h1>
         {mayManage && (
           <Link className="button" to="/admin/articles/new">
-            New article
+            {t("admin.nav.article_new")}
           </Link>
         )}
       </div>
-      <p className="admin-page__intro">Each article has one version per language, each a draft or published on its own.</p>
+      <p className="admin-page__intro">{t("admin.articles.intro")}</p>
 
-      <Form method="get" className="articles-filter" aria-label="Filter articles">
+      <Form method="get" className="articles-filter" aria-label={t("admin.articles.filter_form")}>
         <div className="admin-field">
-          <label htmlFor="filter-language">Language</label>
+          <label htmlFor="filter-language">{t("admin.common.language")}</label>
           <select id="filter-language" name="language" defaultValue={filter.language}>
-            <option value="">All languages</option>
+            <option value="">{t("admin.common.all_languages")}</option>
             {languages.map((language) => (
               <option key={language.code} value={language.code}>
-                {language.label} ({language.code}){language.enabled ? "" : " — hidden"}
+                {language.enabled
+                  ? t("admin.common.language_option", { label: language.label, code: language.code })
+                  : t("admin.common.hidden_option", { name: t("admin.common.language_option", { label: language.label, code: language.code }) })}
               </option>
             ))}
           </select>
         </div>
         <div className="admin-field">
-          <label htmlFor="filter-status">Status</label>
+          <label htmlFor="filter-status">{t("admin.common.status")}</label>
           <select id="filter-status" name="status" defaultValue={filter.status}>
-            <option value="">Any status</option>
-            <option value="published">Published</option>
+            <option value="">{t("admin.articles.any_status")}</option>
+            <option value="published">{t("admin.status_label.published")}</option>
             {(["draft", "current", "outdated", "missing"] as const).map((status) => (
               <option key={status} value={status}>
-                {TRANSLATION_STATUS_LABELS[status]}
-                {status === "missing" ? " (choose a language)" : ""}
+                {status === "missing" ? t("admin.articles.needs_language", { status: t("admin.status_label.missing") }) : t(`admin.status_label.${status}`)}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="button button--secondary">
-          Filter
+          {t("admin.common.filter")}
         </button>
-        {filtered && <Link to="/admin/articles">Clear filters</Link>}
+        {filtered && <Link to="/admin/articles">{t("admin.common.clear_filters")}</Link>}
       </Form>
 
       <TableRegion captionId="articles-caption">
         <table className="admin-table articles-table" aria-busy={loading || undefined}>
           <caption id="articles-caption">
-            {articles.length} {articles.length === 1 ? "article" : "articles"}
-            {filtered ? " matching the filter" : ""}
-            {paged || nextPath ? " on this page" : ""}, most recently changed first
+            {paged || nextPath
+              ? t("admin.articles.on_this_page", { caption: t(filtered ? "admin.articles.caption_filtered" : "admin.articles.caption", { count: articles.length }) })
+              : t(filtered ? "admin.articles.caption_filtered" : "admin.articles.caption", { count: articles.length })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Translations</th>
-              <th scope="col">Author</th>
-              <th scope="col">Changed</th>
+              <th scope="col">{t("admin.articles.col_title")}</th>
+              <th scope="col">{t("admin.articles.col_translations")}</th>
+              <th scope="col">{t("admin.articles.col_author")}</th>
+              <th scope="col">{t("admin.articles.col_changed")}</th>
             </tr>
           </thead>
           <tbody>
             {articles.length === 0 && (
               <tr>
                 <td colSpan={4} className="articles-table__empty">
-                  No article matches.{mayManage && <> <Link to="/admin/articles/new">Write one</Link>.</>}
+                  {t("admin.articles.none")}
+                  {mayManage && (
+                    <>
+                      {" "}
+                      <Link to="/admin/articles/new">{t("admin.articles.write_one")}</Link>
+                    </>
+                  )}
                 </td>
               </tr>
             )}
@@ -137,7 +144,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                 <tr key={article.id}>
                   <th scope="row">
                     <Link to={editPath} lang={shown?.code} dir={language?.dir}>
-                      {shown?.title ?? `Untitled (${article.key})`}
+                      {shown?.title ?? t("admin.articles.untitled_key", { key: article.key })}
                     </Link>
                     <span className="articles-table__key">{article.key}</span>
                   </th>
@@ -148,7 +155,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                           <Link
                             to={`/admin/articles/${article.id}?language=${encodeURIComponent(chip.code)}`}
                             className="version-chip"
-                            title={`${languageOf(chip.code)?.label ?? chip.code}: ${chip.text}`}
+                            title={t("admin.articles.chip_title", { language: languageOf(chip.code)?.label ?? chip.code, status: chip.text })}
                           >
                             {chip.code}
                             <span className={`version-chip__status version-chip__status--${chip.kind}`}>{chip.text}</span>
@@ -159,7 +166,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td dir="auto">{article.author}</td>
                   <td>
-                    <time dateTime={article.updatedAt}>{day.format(new Date(article.updatedAt))}</time>
+                    <time dateTime={article.updatedAt}>{day(article.updatedAt)}</time>
                   </td>
                 </tr>
               );
@@ -168,11 +175,11 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         </table>
       </TableRegion>
       {(paged || nextPath) && (
-        <nav className="articles-pages" aria-label="Pages of the list">
-          {paged && <Link to={`/admin/articles?${new URLSearchParams(filter)}`}>First page</Link>}
+        <nav className="articles-pages" aria-label={t("admin.articles.pages")}>
+          {paged && <Link to={`/admin/articles?${new URLSearchParams(filter)}`}>{t("admin.common.first_page")}</Link>}
           {nextPath && (
             <Link to={nextPath} rel="next">
-              Next page
+              {t("admin.common.next_page")}
             </Link>
           )}
         </nav>

@@ -4,16 +4,23 @@ import { auditFacets, listAudit } from "#server/admin/audit/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { AuditDiff, changeSummary } from "#app/components/admin/audit-diff.tsx";
-import { withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
+import { withoutFieldPrefix } from "#core/i18n/admin-errors.ts";
 import { ErrorSummary, Field } from "#app/components/admin/form-fields.tsx";
 import { requestContext, servicesContext } from "#server/context.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/audit";
 
 // `uid` has no control of its own: other screens link to "changes by this user" with it, and the form keeps it.
 const FILTERS = ["entity", "action", "actor", "uid", "from", "to"] as const;
 type Filter = (typeof FILTERS)[number];
-const FIELD_LABELS: Record<Exclude<Filter, "uid">, string> = { entity: "Entity", action: "Action", actor: "Actor email or name", from: "From", to: "To" };
+const FIELD_TEXT_KEYS: Record<Exclude<Filter, "uid">, string> = {
+  entity: "admin.audit.entity",
+  action: "admin.audit.action",
+  actor: "admin.audit.actor",
+  from: "admin.common.from",
+  to: "admin.common.to",
+};
 const fieldId = (field: string) => `audit-${field}`;
 
 /** /admin/audit?entity=&action=&actor=&from=&to=&page= (GET form). */
@@ -37,8 +44,9 @@ function When({ at }: { at: string }) {
 }
 
 function Actor({ actor }: { actor: AuditListEntry["actor"] }) {
-  if (!actor) return <span className="audit-actor__muted">System</span>;
-  if (!actor.email && !actor.name) return <span className="audit-actor__muted">{`Deleted user ${actor.uid}`}</span>;
+  const { t } = useAdminText();
+  if (!actor) return <span className="audit-actor__muted">{t("admin.audit.system")}</span>;
+  if (!actor.email && !actor.name) return <span className="audit-actor__muted">{t("admin.audit.deleted_user", { uid: actor.uid })}</span>;
   return (
     <>
       {actor.name && <span className="audit-actor__name">{actor.name}</span>}
@@ -62,21 +70,23 @@ function optionsWith(values: string[], current: string): string[] {
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { facets, values, error, result } = loaderData;
-  const errors = error && error.field in FIELD_LABELS ? { [error.field]: error.message } : {};
-  const general = error && !(error.field in FIELD_LABELS) ? `${error.field}: ${error.message}` : null;
+  const { t } = useAdminText();
+  const labels = Object.fromEntries(Object.entries(FIELD_TEXT_KEYS).map(([field, key]) => [field, t(key)])) as Record<keyof typeof FIELD_TEXT_KEYS, string>;
+  const errors = error && error.field in labels ? { [error.field]: error.message } : {};
+  const general = error && !(error.field in labels) ? `${error.field}: ${error.message}` : null;
   const filtered = FILTERS.some((filter) => values[filter] !== "");
   return (
     <section className="admin-report" aria-labelledby="audit-title">
-      <title>Audit log · Admin · Polyglot Press</title>
-      <h1 id="audit-title">Audit log</h1>
-      <p className="admin-report__lead">Every change made in the admin area: who made it, when, and the values before and after. Times are in UTC.</p>
+      <title>{t("admin.layout.page_title", { screen: t("admin.nav.audit") })}</title>
+      <h1 id="audit-title">{t("admin.nav.audit")}</h1>
+      <p className="admin-report__lead">{t("admin.audit.intro")}</p>
 
-      <Form method="get" className="report-filters" aria-label="Filter the audit log" key={JSON.stringify(values)}>
-        <ErrorSummary errors={errors} general={general} labels={FIELD_LABELS} idFor={fieldId} />
-        <Field id={fieldId("entity")} label={FIELD_LABELS.entity} error={errors.entity}>
+      <Form method="get" className="report-filters" aria-label={t("admin.audit.filter_form")} key={JSON.stringify(values)}>
+        <ErrorSummary errors={errors} general={general} labels={labels} idFor={fieldId} />
+        <Field id={fieldId("entity")} label={labels.entity} error={errors.entity}>
           {(control) => (
             <select {...control} name="entity" defaultValue={values.entity}>
-              <option value="">Any entity</option>
+              <option value="">{t("admin.audit.any_entity")}</option>
               {optionsWith(facets.entities, values.entity).map((entity) => (
                 <option key={entity} value={entity}>
                   {entity}
@@ -85,10 +95,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             </select>
           )}
         </Field>
-        <Field id={fieldId("action")} label={FIELD_LABELS.action} error={errors.action}>
+        <Field id={fieldId("action")} label={labels.action} error={errors.action}>
           {(control) => (
             <select {...control} name="action" defaultValue={values.action}>
-              <option value="">Any action</option>
+              <option value="">{t("admin.audit.any_action")}</option>
               {optionsWith(facets.actions, values.action).map((action) => (
                 <option key={action} value={action}>
                   {action}
@@ -97,21 +107,21 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             </select>
           )}
         </Field>
-        <Field id={fieldId("actor")} label={FIELD_LABELS.actor} error={errors.actor}>
+        <Field id={fieldId("actor")} label={labels.actor} error={errors.actor}>
           {(control) => <input {...control} type="search" name="actor" defaultValue={values.actor} maxLength={254} autoComplete="off" />}
         </Field>
-        <Field id={fieldId("from")} label={FIELD_LABELS.from} error={errors.from}>
+        <Field id={fieldId("from")} label={labels.from} error={errors.from}>
           {(control) => <input {...control} type="date" name="from" defaultValue={values.from} />}
         </Field>
-        <Field id={fieldId("to")} label={FIELD_LABELS.to} error={errors.to}>
+        <Field id={fieldId("to")} label={labels.to} error={errors.to}>
           {(control) => <input {...control} type="date" name="to" defaultValue={values.to} />}
         </Field>
         {values.uid && <input type="hidden" name="uid" value={values.uid} />}
         <div className="report-filters__actions">
           <button type="submit" className="button">
-            Filter
+            {t("admin.common.filter")}
           </button>
-          {filtered && <Link to="/admin/audit">Clear filters</Link>}
+          {filtered && <Link to="/admin/audit">{t("admin.common.clear_filters")}</Link>}
         </div>
       </Form>
 
@@ -120,37 +130,37 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <p className="results-count">
             {result.total === 0
               ? filtered
-                ? "No entries match these filters."
-                : "No changes have been recorded yet."
-              : `${result.total} ${result.total === 1 ? "entry" : "entries"}${result.pageCount > 1 ? ` · page ${result.page} of ${result.pageCount}` : ""}`}
+                ? t("admin.audit.none_matching")
+                : t("admin.audit.none_yet")
+              : `${t("admin.audit.count", { total: result.total })}${result.pageCount > 1 ? ` · ${t("admin.common.page_of", { page: result.page, pages: result.pageCount })}` : ""}`}
           </p>
           {result.entries.length > 0 && (
-            <div className="admin-table-scroll" tabIndex={0} role="region" aria-label="Audit entries">
+            <div className="admin-table-scroll" tabIndex={0} role="region" aria-label={t("admin.audit.entries")}>
               <table className="admin-table audit-table">
-                <caption className="visually-hidden">Audit entries, newest first</caption>
+                <caption className="visually-hidden">{t("admin.audit.entries_caption")}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Actor</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Entity</th>
-                    <th scope="col">Entity id</th>
+                    <th scope="col">{t("admin.audit.when")}</th>
+                    <th scope="col">{t("admin.audit.who")}</th>
+                    <th scope="col">{t("admin.audit.action")}</th>
+                    <th scope="col">{t("admin.audit.entity")}</th>
+                    <th scope="col">{t("admin.audit.entity_id")}</th>
                   </tr>
                 </thead>
                 {result.entries.map((entry) => (
                   <tbody className="audit-entry" key={entry.id}>
                       <tr>
-                        <td data-label="When">
+                        <td data-label={t("admin.audit.when")}>
                           <When at={entry.at} />
                         </td>
-                        <td className="audit-actor" data-label="Actor">
+                        <td className="audit-actor" data-label={t("admin.audit.who")}>
                           <Actor actor={entry.actor} />
                         </td>
-                        <td data-label="Action">
+                        <td data-label={t("admin.audit.action")}>
                           <span className={`audit-action audit-action--${entry.action.replace(/[^a-z_]/gi, "")}`}>{entry.action}</span>
                         </td>
-                        <td data-label="Entity">{entry.entity}</td>
-                        <td data-label="Entity id">
+                        <td data-label={t("admin.audit.entity")}>{entry.entity}</td>
+                        <td data-label={t("admin.audit.entity_id")}>
                           <code className="audit-entity-id">{entry.entityId}</code>
                         </td>
                       </tr>
@@ -158,7 +168,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                         <td colSpan={5}>
                           <details>
                             <summary>
-                              {changeSummary(entry.before, entry.after)}
+                              {changeSummary(entry.before, entry.after, t)}
                               <span className="visually-hidden">{` — ${entry.action} ${entry.entity} ${entry.entityId}`}</span>
                             </summary>
                             <AuditDiff before={entry.before} after={entry.after} />
@@ -171,18 +181,18 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             </div>
           )}
           {result.pageCount > 1 && (
-            <nav className="pagination" aria-label="Audit log pages">
+            <nav className="pagination" aria-label={t("admin.audit.pages")}>
               {result.page > 1 ? (
                 <Link className="button" to={pageLink(values, result.page - 1)} rel="prev">
-                  Previous page
+                  {t("admin.common.previous_page")}
                 </Link>
               ) : (
                 <span />
               )}
-              <p>{`Page ${result.page} of ${result.pageCount}`}</p>
+              <p>{t("admin.common.page_of", { page: result.page, pages: result.pageCount })}</p>
               {result.page < result.pageCount ? (
                 <Link className="button" to={pageLink(values, result.page + 1)} rel="next">
-                  Next page
+                  {t("admin.common.next_page")}
                 </Link>
               ) : (
                 <span />

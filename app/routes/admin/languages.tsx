@@ -10,6 +10,7 @@ import { SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx"
 import { LanguageForm } from "#app/components/admin/languages/language-form.tsx";
 import { LanguagesTable } from "#app/components/admin/languages/languages-table.tsx";
 import { requestContext, servicesContext } from "#server/context.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
 import type { Route } from "./+types/languages";
 
@@ -22,6 +23,7 @@ export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
   const { languages } = loaderData;
   const revalidator = useRevalidator();
   const feedback = useSaveFeedback();
+  const { t } = useAdminText();
 
   async function changed(message: string) {
     feedback.success(message);
@@ -30,22 +32,19 @@ export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="admin-page">
-      <title>Languages · Admin · Polyglot Press</title>
-      <h1>Languages</h1>
-      <p className="admin-page__intro">
-        The site's languages, most speakers first — the order of the public language picker. Exactly one is the favorite: visitors without a saved choice start
-        there.
-      </p>
+      <title>{t("admin.layout.page_title", { screen: t("admin.nav.languages") })}</title>
+      <h1>{t("admin.nav.languages")}</h1>
+      <p className="admin-page__intro">{t("admin.languages.intro")}</p>
       <SaveStatus feedback={feedback} />
       <LanguagesTable languages={languages} onChanged={changed} />
 
       <section className="admin-panel" aria-labelledby="add-language">
-        <h2 id="add-language">Add a language</h2>
+        <h2 id="add-language">{t("admin.languages.add_title")}</h2>
         <LanguageForm
           language={null}
           onDone={(saved) => {
             if (!saved) return;
-            void changed(`${saved.label} added.`);
+            void changed(t("admin.languages.added", { name: saved.label }));
           }}
         />
       </section>

@@ -12,7 +12,6 @@
 import "#app/lib/zod-in-browser.ts";
 import { data, isRouteErrorResponse, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { adminNavFor } from "#core/auth/admin-pages.ts";
-import { ROLE_LABELS } from "#core/auth/roles.ts";
 import { checkAdminPage, requireStaff } from "#server/auth/guard.ts";
 import { adminGateHandlers } from "#app/components/admin-gate.tsx";
 import { AdminLanguageControl } from "#app/components/admin/admin-language-control.tsx";
@@ -106,7 +105,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <p className="admin-bar__title">
           {t("admin.layout.title")}{" "}
           <span className="admin-bar__who">
-            · {loaderData.adminName} ({ROLE_LABELS[loaderData.grant.role]}
+            · {loaderData.adminName} ({t(`admin.role.${loaderData.grant.role}`)}
             {loaderData.grant.role === "translator" ? `: ${loaderData.grant.languages.join(", ")}` : ""})
           </span>
         </p>

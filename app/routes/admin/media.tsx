@@ -37,41 +37,42 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
   const { items, next, query, paged, languages, limits } = loaderData;
   const revalidator = useRevalidator();
   const feedback = useSaveFeedback();
+  const { t } = useAdminText();
   const olderLink = next === null ? null : `?${new URLSearchParams({ ...(query && { q: query }), before: String(next) })}`;
 
   return (
     <div className="admin-page media-library">
-      <title>Media library · Admin · Polyglot Press</title>
-      <h1>Media library</h1>
+      <title>{t("admin.layout.page_title", { screen: t("admin.media.title") })}</title>
+      <h1>{t("admin.media.title")}</h1>
       <SaveStatus feedback={feedback} />
       <section className="admin-panel" aria-labelledby="upload-title">
-        <h2 id="upload-title">Upload images</h2>
+        <h2 id="upload-title">{t("admin.media.upload_title")}</h2>
         <UploadZone limits={limits} onUploaded={() => void revalidator.revalidate()} />
       </section>
 
       <section className="admin-panel" aria-labelledby="images-title">
-        <h2 id="images-title">Images</h2>
+        <h2 id="images-title">{t("admin.media.images")}</h2>
         <Form method="get" role="search" className="media-search">
-          <label htmlFor="media-search">Search by file name or alt text</label>
+          <label htmlFor="media-search">{t("admin.media.search_label")}</label>
           <span className="media-search__row">
             <input id="media-search" type="search" name="q" defaultValue={query} maxLength={MEDIA_LIMITS.searchLength} dir="auto" />
             <button type="submit" className="button button--secondary">
-              Search
+              {t("admin.common.search")}
             </button>
           </span>
         </Form>
         {items.length === 0 ? (
-          <p className="media-library__empty">{query ? `No image matches “${query}”.` : "No images yet: upload some above."}</p>
+          <p className="media-library__empty">{query ? t("admin.media.no_match", { query }) : t("admin.media.empty")}</p>
         ) : (
-          <ul className="media-list" aria-label={query ? `Images matching “${query}”` : "Images, newest first"}>
+          <ul className="media-list" aria-label={query ? t("admin.media.list_matching", { query }) : t("admin.media.list")}>
             {items.map((item) => (
               <MediaRow key={item.id} item={item} languages={languages} onChanged={feedback.success} />
             ))}
           </ul>
         )}
-        <nav className="media-pages" aria-label="Pages of images">
-          {paged && <Link to={query ? `?${new URLSearchParams({ q: query })}` : "?"}>Newest images</Link>}
-          {olderLink && <Link to={olderLink}>Older images</Link>}
+        <nav className="media-pages" aria-label={t("admin.media.pages")}>
+          {paged && <Link to={query ? `?${new URLSearchParams({ q: query })}` : "?"}>{t("admin.media.newest")}</Link>}
+          {olderLink && <Link to={olderLink}>{t("admin.media.older")}</Link>}
         </nav>
       </section>
     </div>
@@ -93,7 +94,7 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
     setBusy(true);
     try {
       await api.delete(`${MEDIA_API}/${item.id}`);
-      onChanged(`“${item.fileName}” deleted.`);
+      onChanged(t("admin.media.deleted", { name: item.fileName }));
       await revalidator.revalidate();
     } catch (failure) {
       setError(failureMessage(failure, t("admin.media.delete_failed"), t));
@@ -111,14 +112,21 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
           {item.fileName}
         </h3>
         <p className="media-item__facts">
-          {item.format.toUpperCase()} · {item.width}×{item.height} · {formatBytes(item.sourceBytes)} uploaded, {formatBytes(item.storedBytes)} stored
+          {t("admin.media.facts", {
+            format: item.format.toUpperCase(),
+            // Pixels, as the file names them: no digit grouping ("1000×1600").
+            width: String(item.width),
+            height: String(item.height),
+            uploaded: formatBytes(item.sourceBytes),
+            stored: formatBytes(item.storedBytes),
+          })}
         </p>
         <p className="media-item__used">
           {item.usedBy.length === 0 ? (
-            "Not used in any article."
+            t("admin.media.unused")
           ) : (
             <>
-              Used in{" "}
+              {t("admin.media.used_in")}{" "}
               {item.usedBy.map((use, index) => (
                 <span key={use.id}>
                   {index > 0 && ", "}
@@ -130,7 +138,7 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
             </>
           )}
         </p>
-        <ul className="media-item__alts" aria-label="Alt text per language">
+        <ul className="media-item__alts" aria-label={t("admin.media.alts")}>
           {languages.map((language) => {
             const alt = item.alt[language.code];
             return (
@@ -141,7 +149,7 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
                     {alt}
                   </span>
                 ) : (
-                  <span className="alt-field__missing">missing</span>
+                  <span className="alt-field__missing">{t("admin.common.missing")}</span>
                 )}
               </li>
             );
@@ -150,11 +158,12 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
         <ErrorAlert message={error} />
         <div className="media-item__actions">
           <button type="button" className="button button--small button--secondary" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-            {editing ? "Close alt text" : missing.length > 0 ? `Add alt text (${missing.length} missing)` : "Edit alt text"}
-            <span className="visually-hidden"> of {item.fileName}</span>
+            {editing ? t("admin.media.close_alt") : missing.length > 0 ? t("admin.media.add_alt", { count: missing.length }) : t("admin.media.edit_alt")}
+            <span className="visually-hidden"> {t("admin.media.of_file", { name: item.fileName })}</span>
           </button>
           <button type="button" className="button button--small button--danger" onClick={() => setConfirming(true)}>
-            Delete<span className="visually-hidden"> {item.fileName}</span>
+            {t("admin.common.delete")}
+            <span className="visually-hidden"> {item.fileName}</span>
           </button>
         </div>
         {editing && (
@@ -166,7 +175,7 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
                 language={language}
                 onSaved={(saved) => {
                   setItem(saved);
-                  onChanged(`${language.label} alt text saved.`);
+                  onChanged(t("admin.media.alt_saved", { language: language.label }));
                 }}
               />
             ))}
@@ -175,14 +184,14 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
       </div>
       <ConfirmDialog
         open={confirming}
-        title={`Delete “${item.fileName}”?`}
-        confirmLabel="Delete image"
+        title={t("admin.media.delete_title", { name: item.fileName })}
+        confirmLabel={t("admin.media.delete_image")}
         tone="danger"
         busy={busy}
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       >
-        <p>{item.usedBy.length > 0 ? "Articles still use it: the library will refuse until they no longer do." : "Its files disappear from the site. This cannot be undone."}</p>
+        <p>{t(item.usedBy.length > 0 ? "admin.media.still_used" : "admin.media.delete_final")}</p>
       </ConfirmDialog>
     </li>
   );

@@ -12,6 +12,7 @@ import "#app/styles/admin-romes.css";
 import { requestContext, servicesContext } from "#server/context.ts";
 import { parsePageParam } from "#core/pagination.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import type { Route } from "./+types/romes";
 
 const querySchema = z.object({
@@ -61,6 +62,7 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const refresh = () => void revalidator.revalidate();
   const mayImport = useMay()("content.manage");
+  const { t } = useAdminText();
   const submit = useSubmit();
   // Leaves empty fields out of the address ("?q=x", not "?q=x&domain="); without JavaScript the plain GET form works too.
   const search = (event: FormEvent<HTMLFormElement>) => {
@@ -76,33 +78,30 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="romes">
-      <title>ROME jobs · Admin · Polyglot Press</title>
+      <title>{t("admin.layout.page_title", { screen: t("admin.nav.romes") })}</title>
       <header className="romes-header">
         <div>
-          <h1>ROME jobs</h1>
-          <p className="romes-hint">
-            The {list.domains.length} grands domaines and their codes, with the official French labels and the labels added in other languages. Source:
-            ROME, France Travail — Licence Ouverte.
-          </p>
+          <h1>{t("admin.nav.romes")}</h1>
+          <p className="romes-hint">{t("admin.romes.intro", { count: list.domains.length })}</p>
         </div>
         <a className="button romes-button--secondary" href="/api/admin/romes/export.csv" download="rome.csv">
-          Export CSV
+          {t("admin.romes.export")}
         </a>
       </header>
 
       {mayImport && <ImportPanel onImported={refresh} />}
 
       <section className="romes-card" aria-labelledby="romes-codes-title">
-        <h2 id="romes-codes-title">Codes</h2>
+        <h2 id="romes-codes-title">{t("admin.romes.codes")}</h2>
         <Form method="get" role="search" className="romes-filters" onSubmit={search}>
           <div className="romes-field romes-filters__search">
-            <label htmlFor="romes-q">Search by code or words</label>
+            <label htmlFor="romes-q">{t("admin.romes.search_label")}</label>
             <input id="romes-q" type="search" name="q" defaultValue={filters.q} maxLength={MAX_SEARCH_CHARS} autoComplete="off" />
           </div>
           <div className="romes-field">
-            <label htmlFor="romes-domain">Domaine</label>
+            <label htmlFor="romes-domain">{t("admin.romes.domain")}</label>
             <select id="romes-domain" name="domain" defaultValue={filters.domain ?? ""}>
-              <option value="">All domaines</option>
+              <option value="">{t("admin.romes.all_domains")}</option>
               {list.domains.map((domain) => (
                 <option key={domain.letter} value={domain.letter}>
                   {domain.letter} — {domain.label}
@@ -111,19 +110,25 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
             </select>
           </div>
           <button type="submit" className="button">
-            Search
+            {t("admin.common.search")}
           </button>
           {filtered && (
             <Link to="/admin/romes" className="romes-link-button">
-              Clear
+              {t("admin.romes.clear")}
             </Link>
           )}
         </Form>
 
         <p role="status" className="romes-count-line">
           {list.total === 0
-            ? "No code matches."
-            : `${first}–${last} of ${list.total} ${list.total === 1 ? "code" : "codes"}${filters.q !== "" ? ` matching “${filters.q}”` : ""}${domainLabel ? ` in ${filters.domain} — ${domainLabel}` : ""}`}
+            ? t("admin.romes.no_match")
+            : [
+                t("admin.romes.count", { first, last, total: list.total }),
+                filters.q !== "" ? t("admin.romes.count_matching", { query: filters.q }) : null,
+                domainLabel ? t("admin.romes.count_domain", { domain: `${filters.domain} — ${domainLabel}` }) : null,
+              ]
+                .filter((part) => part !== null)
+                .join(" ")}
         </p>
 
         {editing && <LabelEditor key={editing.code} job={editing} closeHref={romesHref({ ...filters, edit: null })} onSaved={refresh} />}
@@ -134,25 +139,23 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
             languages={list.languages}
             editingCode={filters.edit}
             editHref={(code) => romesHref({ ...filters, edit: code })}
-            caption={`ROME codes, page ${list.window.page} of ${list.window.pageCount}`}
+            caption={t("admin.romes.caption", { page: list.window.page, pages: list.window.pageCount })}
           />
         )}
 
         {list.window.pageCount > 1 && (
-          <nav className="romes-pagination" aria-label="Pages of codes">
+          <nav className="romes-pagination" aria-label={t("admin.romes.pages")}>
             {list.window.hasPrevious ? (
               <Link to={romesHref({ ...filters, edit: null, page: list.window.page - 1 })} rel="prev">
-                Previous page
+                {t("admin.common.previous_page")}
               </Link>
             ) : (
               <span aria-hidden="true" />
             )}
-            <span>
-              Page {list.window.page} of {list.window.pageCount}
-            </span>
+            <span>{t("admin.common.page_of", { page: list.window.page, pages: list.window.pageCount })}</span>
             {list.window.hasNext ? (
               <Link to={romesHref({ ...filters, edit: null, page: list.window.page + 1 })} rel="next">
-                Next page
+                {t("admin.common.next_page")}
               </Link>
             ) : (
               <span aria-hidden="true" />

@@ -10,6 +10,7 @@ import type { Coverage, LanguageTranslationStatus } from "#core/admin/translatio
 import { translationDashboard } from "#server/admin/translation-dashboard/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/translation-status";
 
@@ -18,17 +19,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return await translationDashboard(context.get(servicesContext));
 }
 
-const number = new Intl.NumberFormat("en-US");
-
-function Figure({ name, value, detail, children }: { name: string; value: Coverage; detail: string; children?: ReactNode }) {
+function Figure({ name, value, children }: { name: string; value: Coverage; children?: ReactNode }) {
+  const { t } = useAdminText();
   return (
     <div className="coverage">
       <dt>{name}</dt>
       <dd>
-        <span className="coverage__percent">{value.percent} %</span>{" "}
-        <span className="coverage__count">
-          {number.format(value.done)} of {number.format(value.total)} {detail}
-        </span>
+        <span className="coverage__percent">{t("admin.status.percent", { percent: value.percent })}</span>{" "}
+        <span className="coverage__count">{t("admin.status.of", { done: value.done, total: value.total })}</span>
         <progress className="coverage__bar" max={Math.max(value.total, 1)} value={value.done} aria-hidden="true" />
         {children}
       </dd>
@@ -43,6 +41,7 @@ function articlesLink(code: string, status: string) {
 function LanguageCard({ language }: { language: LanguageTranslationStatus }) {
   const { articles } = language;
   const headingId = `status-${language.code}`;
+  const { t } = useAdminText();
   return (
     <li className="translation-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="translation-card__title">
@@ -50,30 +49,34 @@ function LanguageCard({ language }: { language: LanguageTranslationStatus }) {
           {language.label}
         </span>{" "}
         <span className="translation-card__code">({language.code})</span>
-        {!language.enabled && <span className="translation-card__hidden"> · hidden on the site</span>}
+        {!language.enabled && <span className="translation-card__hidden"> · {t("admin.status.hidden")}</span>}
       </h2>
       <dl className="translation-card__figures">
-        <Figure name="UI strings" value={language.strings} detail="strings">
+        <Figure name={t("admin.status.strings")} value={language.strings}>
           {language.strings.done < language.strings.total && (
             <Link className="coverage__link" to="/admin/translations">
-              {number.format(language.strings.total - language.strings.done)} missing: translate
+              {t("admin.status.missing_translate", { count: language.strings.total - language.strings.done })}
             </Link>
           )}
         </Figure>
-        <Figure name="Articles up to date" value={articles} detail="articles">
+        <Figure name={t("admin.status.articles")} value={articles}>
           <ul className="coverage__links">
-            {articles.source > 0 && <li>{number.format(articles.source)} written in this language</li>}
-            <li>
-              {articles.outdated > 0 ? <Link to={articlesLink(language.code, "outdated")}>{number.format(articles.outdated)} outdated</Link> : "0 outdated"}
-            </li>
-            <li>{articles.missing > 0 ? <Link to={articlesLink(language.code, "missing")}>{number.format(articles.missing)} missing</Link> : "0 missing"}</li>
-            <li>{articles.draft > 0 ? <Link to={articlesLink(language.code, "draft")}>{number.format(articles.draft)} in draft</Link> : "0 in draft"}</li>
+            {articles.source > 0 && <li>{t("admin.status.written_here", { count: articles.source })}</li>}
+            {(["outdated", "missing", "draft"] as const).map((status) => (
+              <li key={status}>
+                {articles[status] > 0 ? (
+                  <Link to={articlesLink(language.code, status)}>{t(`admin.status.${status}`, { count: articles[status] })}</Link>
+                ) : (
+                  t(`admin.status.${status}`, { count: 0 })
+                )}
+              </li>
+            ))}
           </ul>
         </Figure>
-        <Figure name="ROME job labels" value={language.jobs} detail="jobs">
+        <Figure name={t("admin.status.jobs")} value={language.jobs}>
           {language.jobs.done < language.jobs.total && (
             <Link className="coverage__link" to="/admin/romes">
-              {number.format(language.jobs.total - language.jobs.done)} missing: translate
+              {t("admin.status.missing_translate", { count: language.jobs.total - language.jobs.done })}
             </Link>
           )}
         </Figure>
@@ -83,14 +86,12 @@ function LanguageCard({ language }: { language: LanguageTranslationStatus }) {
 }
 
 export default function TranslationStatus({ loaderData }: Route.ComponentProps) {
+  const { t } = useAdminText();
   return (
     <section className="admin-report" aria-labelledby="translation-status-title">
-      <title>Translation status · Admin · Polyglot Press</title>
-      <h1 id="translation-status-title">Translation status</h1>
-      <p className="admin-page__intro">
-        For each language: how many UI strings, articles and ROME job labels it has. An article is up to date when its published translation was made from, or checked
-        against, the current text of its source language.
-      </p>
+      <title>{t("admin.layout.page_title", { screen: t("admin.nav.translation_status") })}</title>
+      <h1 id="translation-status-title">{t("admin.nav.translation_status")}</h1>
+      <p className="admin-page__intro">{t("admin.status.intro")}</p>
       <ul className="translation-cards">
         {loaderData.languages.map((language) => (
           <LanguageCard key={language.code} language={language} />

@@ -8,7 +8,8 @@
 import { useState } from "react";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { listUsersQuery, type AdminUser, type SetRoleInput } from "#core/admin/users/schema.ts";
-import { ROLE_LABELS, ROLES, type Role } from "#core/auth/roles.ts";
+import { ROLES } from "#core/auth/roles.ts";
+import type { Translate } from "#core/i18n/translate.ts";
 import { listLanguages } from "#server/admin/languages/service.ts";
 import { listUsers } from "#server/admin/users/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
@@ -34,17 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const nameOf = (user: AdminUser) => user.displayName || user.email || user.uid;
 
-const ROLE_HELP: Record<Role, string> = {
-  user: "No access to the admin area.",
-  translator: "Edits UI strings, article versions and job labels in the chosen languages; publishes there only with the right below.",
-  editor: "Manages articles, translations, job labels and media in every language; not users, languages or settings.",
-  admin: "Everything, including users, languages and settings.",
-};
-
 /** "Translator (fr-FR, ar; may publish)". */
-function roleText(user: Pick<AdminUser, "role" | "languages" | "canPublish">): string {
-  if (user.role !== "translator") return ROLE_LABELS[user.role];
-  return `${ROLE_LABELS.translator} (${user.languages.join(", ")}${user.canPublish ? "; may publish" : ""})`;
+function roleText(user: Pick<AdminUser, "role" | "languages" | "canPublish">, t: Translate): string {
+  if (user.role !== "translator") return t(`admin.role.${user.role}`);
+  return t(user.canPublish ? "admin.users.role_translator_publishes" : "admin.users.role_translator_for", { languages: user.languages.join(", ") });
 }
 
 interface PendingChange {
@@ -79,11 +73,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         window.location.assign(after.role === "user" ? "/" : "/admin");
         return;
       }
-      feedback.success(`${nameOf(user)}: ${roleText(after)}.`);
+      feedback.success(t("admin.users.role_changed", { name: nameOf(user), role: roleText(after, t) }));
       await revalidator.revalidate();
     } catch (failure) {
       setPending(null);
-      setError(failureMessage(failure, t("admin.common.could_not", { action: "change the role" }), t));
+      setError(failureMessage(failure, t("admin.users.role_failed"), t));
     } finally {
       setBusy(false);
     }
@@ -159,15 +153,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <time dateTime={user.createdAt}>{dateTime(user.createdAt)}</time>
                 </td>
                 <td>{user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{dateTime(user.lastSignInAt)}</time> : <span className="users-table__never">{t("admin.common.never")}</span>}</td>
-                <td>{user.role === "user" ? <span className="users-table__role">{roleText(user)}</span> : <span className="admin-badge">{roleText(user)}</span>}</td>
+                <td>{user.role === "user" ? <span className="users-table__role">{roleText(user, t)}</span> : <span className="admin-badge">{roleText(user, t)}</span>}</td>
                 <td className="users-table__action">
                   <button
                     type="button"
                     className="button button--small button--secondary"
                     onClick={() => setPending({ user, change: { role: user.role, languages: user.languages, canPublish: user.canPublish } })}
                   >
-                    Change role
-                    <span className="visually-hidden"> for {nameOf(user)}</span>
+                    {t("admin.users.change_role")}
+                    <span className="visually-hidden"> {t("admin.users.for", { name: nameOf(user) })}</span>
                   </button>
                 </td>
               </tr>
@@ -178,8 +172,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
       <ConfirmDialog
         open={pending !== null}
-        title={pending === null ? "" : pending.user.uid === myUid ? "Change your own role?" : `Change the role of ${nameOf(pending.user)}?`}
-        confirmLabel="Save role"
+        title={pending === null ? "" : pending.user.uid === myUid ? t("admin.users.change_own_role") : t("admin.users.change_role_of", { name: nameOf(pending.user) })}
+        confirmLabel={t("admin.users.save_role")}
         tone={pending !== null && pending.user.role === "admin" && pending.change.role !== "admin" ? "danger" : "normal"}
         busy={busy}
         onConfirm={() => void confirmChange()}
@@ -188,7 +182,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         {pending && (
           <div className="role-form">
             <fieldset>
-              <legend>Role</legend>
+              <legend>{t("admin.users.role")}</legend>
               {ROLES.map((role) => (
                 <div className="role-form__choice" key={role}>
                   <input
@@ -200,16 +194,16 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                     onChange={() => edit({ role })}
                     aria-describedby={`role-${role}-help`}
                   />
-                  <label htmlFor={`role-${role}`}>{ROLE_LABELS[role]}</label>
+                  <label htmlFor={`role-${role}`}>{t(`admin.role.${role}`)}</label>
                   <p id={`role-${role}-help`} className="role-form__help">
-                    {ROLE_HELP[role]}
+                    {t(`admin.users.help_${role}`)}
                   </p>
                 </div>
               ))}
             </fieldset>
             {pending.change.role === "translator" && (
               <fieldset aria-describedby={translatorWithoutLanguage ? "role-languages-error" : undefined}>
-                <legend>Languages they translate</legend>
+                <legend>{t("admin.users.their_languages")}</legend>
                 {languages.map((language) => (
                   <div className="role-form__choice" key={language.code}>
                     <input
@@ -227,16 +221,16 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 ))}
                 {translatorWithoutLanguage && (
                   <p id="role-languages-error" className="role-form__error">
-                    Choose at least one language.
+                    {t("admin.users.choose_language")}
                   </p>
                 )}
                 <div className="role-form__choice">
                   <input type="checkbox" id="role-can-publish" checked={pending.change.canPublish} onChange={(event) => edit({ canPublish: event.target.checked })} />
-                  <label htmlFor="role-can-publish">May publish in these languages</label>
+                  <label htmlFor="role-can-publish">{t("admin.users.may_publish")}</label>
                 </div>
               </fieldset>
             )}
-            {pending.user.uid === myUid && pending.change.role !== "admin" && <p>You will lose the admin role at once and need another admin to give it back.</p>}
+            {pending.user.uid === myUid && pending.change.role !== "admin" && <p>{t("admin.users.lose_admin")}</p>}
           </div>
         )}
       </ConfirmDialog>

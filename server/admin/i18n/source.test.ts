@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_SOURCE_LOCALE, isAdminKey } from "#core/i18n/admin-catalog.ts";
+import { EXPLAINED_ERROR_CODES, refusalTextKey } from "#core/i18n/admin-errors.ts";
 import { messageProblems } from "#core/i18n/message.ts";
 import { seedLanguages } from "#server/db/seed/languages.ts";
 import { ADMIN_CATALOGS, ADMIN_SOURCE, CATALOG_LANGUAGES, adminSeedEntries } from "./source.ts";
@@ -22,6 +23,10 @@ describe("the admin catalog", () => {
       problems: messageProblems(texts[index]!, code, index === 0 ? undefined : { text: texts[0]!, locale: ADMIN_SOURCE_LOCALE }).map((problem) => problem.message),
     }));
     expect(problems.filter((found) => found.problems.length > 0)).toEqual([]);
+  });
+
+  it("explains every refusal code it lists (decision 0101)", () => {
+    expect(EXPLAINED_ERROR_CODES.map((code) => refusalTextKey(code)).filter((key) => key === null || !ADMIN_SOURCE.has(key))).toEqual([]);
   });
 
   it("has each key once, and seeds every text", () => {

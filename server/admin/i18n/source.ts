@@ -6,12 +6,16 @@
  * translation entries, which admins then edit like any other.
  */
 import { ADMIN_KEY_PREFIX } from "#core/i18n/admin-catalog.ts";
+import articles from "./catalog/articles.json" with { type: "json" };
 import common from "./catalog/common.json" with { type: "json" };
 import dashboard from "./catalog/dashboard.json" with { type: "json" };
 import editor from "./catalog/editor.json" with { type: "json" };
+import errors from "./catalog/errors.json" with { type: "json" };
 import languages from "./catalog/languages.json" with { type: "json" };
 import layout from "./catalog/layout.json" with { type: "json" };
 import media from "./catalog/media.json" with { type: "json" };
+import reports from "./catalog/reports.json" with { type: "json" };
+import romes from "./catalog/romes.json" with { type: "json" };
 import translations from "./catalog/translations.json" with { type: "json" };
 import users from "./catalog/users.json" with { type: "json" };
 
@@ -27,6 +31,10 @@ export const ADMIN_CATALOGS: Readonly<Record<string, Readonly<Record<string, rea
   translations,
   languages,
   editor,
+  romes,
+  reports,
+  articles,
+  errors,
 };
 
 function sourceOf(): Map<string, string> {

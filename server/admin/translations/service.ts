@@ -15,6 +15,7 @@ import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { messageProblems } from "#core/i18n/message.ts";
 import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_KEYS } from "#core/page-names.ts";
+import { ADMIN_SOURCE } from "#server/admin/i18n/source.ts";
 import type { Completeness, NewTranslationKeyInput, TranslationCell, TranslationCellInput, TranslationRow, TranslationsView } from "#core/admin/translations/schema.ts";
 
 const TRANSLATION_ENTITY = "translation";
@@ -62,6 +63,17 @@ async function lockedLanguage(trx: Transaction<Database>, dialect: DialectName, 
     .executeTakeFirst();
   if (!language) throw new HttpError(404, "unknown_language", `No language with code ${code}.`, "code");
   return language;
+}
+
+/**
+ * A key the site has: a section name, a key with a text in some language, or an
+ * admin string of the code's catalog (an existing database may hold none of its
+ * texts yet, decision 0076). New keys are added with POST, not by writing a cell.
+ */
+async function assertKnownKey(trx: Transaction<Database>, key: string): Promise<void> {
+  if (isSectionKey(key) || ADMIN_SOURCE.has(key)) return;
+  const stored = await trx.selectFrom("translates").select("id").where("code_component", "=", key).executeTakeFirst();
+  if (!stored) throw new HttpError(404, "unknown_key", `key: there is no translation key ${key}; add it as a new key first.`, "key");
 }
 
 async function findCell(trx: Transaction<Database>, key: string, code: string) {
@@ -154,6 +166,7 @@ export async function writeTranslation(
     throw new HttpError(400, "read_only_key", "key: HOME is the language's welcome page name; change it on the Languages screen.", "key");
   }
   const language = await lockedLanguage(trx, dialect, code);
+  await assertKnownKey(trx, key);
   const existing = await findCell(trx, key, code);
   const isSection = isSectionKey(key);
   if (!isSection && input.search !== undefined && input.search !== null) {

@@ -10,8 +10,7 @@ import { api } from "#app/lib/api-client.ts";
 import { ARTICLES_API, type EditorMediaProps } from "./editor-shared.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
-const DETAIL_LABELS: Record<string, string> = { author: "Author", cover: "Cover image address", tags: "Tags", key: "Key" };
-const DETAIL_FIELDS = Object.keys(DETAIL_LABELS);
+const DETAIL_FIELDS = ["author", "cover", "tags", "key"] as const;
 
 interface DetailsDraft {
   author: string;
@@ -26,6 +25,7 @@ function detailsOf(article: AdminArticle | null): DetailsDraft {
 
 export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLimits, onMedia }: { article: AdminArticle | null; favoriteCode: string; onSaved: (message: string) => void } & EditorMediaProps) {
   const { t } = useAdminText();
+  const labels: Record<string, string> = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, t(`admin.details.${field}`)]));
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState(() => detailsOf(article));
@@ -44,7 +44,7 @@ export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLim
     const body = article
       ? Object.fromEntries(Object.entries(payload).filter(([field]) => draft[field as keyof DetailsDraft] !== original[field as keyof DetailsDraft]))
       : payload;
-    if (article && Object.keys(body).length === 0) return formErrors.show({}, "Nothing to save: the details are unchanged.");
+    if (article && Object.keys(body).length === 0) return formErrors.show({}, t("admin.details.unchanged"));
     const checked = (article ? updateArticleInput : createArticleInput).safeParse(body);
     if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
 
@@ -54,11 +54,11 @@ export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLim
         const result = await api.patch<{ article: AdminArticle }>(`${ARTICLES_API}/${article.id}`, body);
         setDraft(detailsOf(result.article));
         formErrors.show({}, null);
-        onSaved("Article details saved.");
+        onSaved(t("admin.details.saved"));
         await revalidator.revalidate();
       } else {
         const result = await api.post<{ article: AdminArticle }>(ARTICLES_API, body);
-        onSaved("Article created. Now write its first version.");
+        onSaved(t("admin.details.created"));
         await navigate(`/admin/articles/${result.article.id}?language=${encodeURIComponent(favoriteCode)}`);
       }
     } catch (error) {
@@ -71,19 +71,19 @@ export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLim
 
   return (
     <section className="admin-panel" aria-labelledby="details-title">
-      <h2 id="details-title">{article ? "Details" : "Who writes it, and how it looks"}</h2>
+      <h2 id="details-title">{t(article ? "admin.details.title" : "admin.details.title_new")}</h2>
       <form className="admin-form" noValidate onSubmit={submit} aria-busy={saving}>
-        <FormErrorSummary formErrors={formErrors} labels={DETAIL_LABELS} idFor={idFor} />
+        <FormErrorSummary formErrors={formErrors} labels={labels} idFor={idFor} />
         <div className="article-details__grid">
-          <Field id={idFor("author")} label={DETAIL_LABELS.author!} hint="Shown under the title in every language" error={errors.author}>
+          <Field id={idFor("author")} label={labels.author!} hint={t("admin.details.author_hint")} error={errors.author}>
             {(control) => (
               <input {...control} type="text" dir="auto" autoComplete="off" maxLength={ARTICLE_LIMITS.authorLength} value={draft.author} onChange={(event) => set("author", event.target.value)} />
             )}
           </Field>
           <Field
             id={idFor("key")}
-            label={DETAIL_LABELS.key!}
-            hint={article ? "Its stable name in exports and logs" : "Optional: made up for you when empty"}
+            label={labels.key!}
+            hint={t(article ? "admin.details.key_hint" : "admin.details.key_hint_new")}
             error={errors.key}
           >
             {(control) => (
@@ -92,8 +92,8 @@ export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLim
           </Field>
           <Field
             id={idFor("cover")}
-            label={DETAIL_LABELS.cover!}
-            hint="A library image (media:42, or choose one below), a path on this site (/covers/photo.webp) or an https:// address; optional"
+            label={labels.cover!}
+            hint={t("admin.details.cover_hint")}
             error={errors.cover}
             className="article-details__wide"
           >
@@ -113,8 +113,8 @@ export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLim
           </Field>
           <Field
             id={idFor("tags")}
-            label={DETAIL_LABELS.tags!}
-            hint={`Separated by commas, at most ${ARTICLE_LIMITS.tagCount}. ROME codes such as M1805 link the article to that job's page.`}
+            label={labels.tags!}
+            hint={t("admin.details.tags_hint", { max: ARTICLE_LIMITS.tagCount })}
             error={errors.tags}
             className="article-details__wide"
           >
@@ -137,7 +137,7 @@ export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLim
         {draft.cover && <CoverPreview cover={draft.cover} media={media} />}
         <div className="admin-form__actions">
           <button type="submit" className="button" disabled={saving}>
-            {article ? "Save details" : "Create article"}
+            {t(article ? "admin.details.save" : "admin.details.create")}
           </button>
         </div>
       </form>

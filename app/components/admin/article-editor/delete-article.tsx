@@ -20,7 +20,7 @@ export function DeleteArticle({ article, title, onDeleted }: { article: AdminArt
     setBusy(true);
     try {
       await api.delete(`${ARTICLES_API}/${article.id}`);
-      onDeleted(`“${title}” deleted.`);
+      onDeleted(t("admin.delete_article.deleted", { title }));
       await navigate("/admin/articles", { state: DISCARDING });
     } catch (failure) {
       setConfirming(false);
@@ -32,22 +32,22 @@ export function DeleteArticle({ article, title, onDeleted }: { article: AdminArt
 
   return (
     <section className="admin-panel article-editor__danger" aria-labelledby="delete-title">
-      <h2 id="delete-title">Delete the article</h2>
-      <p>Removes every language version from the site and from here. The audit log keeps a copy.</p>
+      <h2 id="delete-title">{t("admin.delete_article.title")}</h2>
+      <p>{t("admin.delete_article.text")}</p>
       <ErrorAlert message={error} />
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-        Delete article
+        {t("admin.delete_article.confirm")}
       </button>
       <ConfirmDialog
         open={confirming}
-        title={`Delete “${title}”${count > 1 ? ` and its ${count} language versions` : ""}?`}
-        confirmLabel="Delete article"
+        title={t("admin.delete_article.confirm_title", { title, count })}
+        confirmLabel={t("admin.delete_article.confirm")}
         tone="danger"
         busy={busy}
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       >
-        <p>It disappears from the site at once. This cannot be undone here.</p>
+        <p>{t("admin.delete_article.final")}</p>
       </ConfirmDialog>
     </section>
   );

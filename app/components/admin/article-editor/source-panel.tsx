@@ -9,15 +9,13 @@ import { diffWordsWithSpace } from "diff";
 import { currentSourceText, type AdminArticle, type AdminArticleVersion, type SourceText } from "#core/admin/articles/schema.ts";
 import { renderMarkdown } from "#core/markdown.ts";
 import { diffParts } from "#core/revisions.ts";
-import { TRANSLATION_STATUS_LABELS } from "#core/translation-status.ts";
 import { failureMessage } from "#app/components/admin/feedback.tsx";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { useMay } from "#app/lib/admin-grant.ts";
 import { api } from "#app/lib/api-client.ts";
 import type { MediaByID } from "#app/components/admin/media/editor-images.tsx";
 import { DiffText } from "./diff-text.tsx";
 import { ARTICLES_API, type EditorLanguage } from "./editor-shared.ts";
-
-const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** The words removed and added in the source since the translation's base. */
 function WordDiff({ before, after, lang, dir }: { before: string; after: string; lang: string; dir: string }) {
@@ -30,19 +28,18 @@ function WordDiff({ before, after, lang, dir }: { before: string; after: string;
 }
 
 const FIELDS = [
-  ["title", "Title"],
-  ["summary", "Summary"],
-  ["body", "Body (Markdown)"],
-  ["coverAlt", "Cover description"],
+  ["title", "admin.common.title"],
+  ["summary", "admin.common.summary"],
+  ["body", "admin.source.body_markdown"],
+  ["coverAlt", "admin.common.cover_alt"],
 ] as const;
 
 function SourceDiff({ base, current, language }: { base: SourceText | null; current: SourceText; language: EditorLanguage }) {
+  const { t, dateTime } = useAdminText();
   if (base === null || base.code !== current.code) {
     return (
       <p className="source-diff__none">
-        {base === null
-          ? "The source text this translation was made from is no longer kept, so no comparison can be shown: compare with the whole source."
-          : "The source language changed since this translation was made: compare with the whole source."}
+        {t(base === null ? "admin.source.base_gone" : "admin.source.language_changed")}
       </p>
     );
   }
@@ -50,12 +47,12 @@ function SourceDiff({ base, current, language }: { base: SourceText | null; curr
   return (
     <div className="source-diff">
       <p className="source-diff__intro">
-        Changes to the source since revision {base.revision} ({day.format(new Date(base.at))} UTC), the one this translation was made from:
+        {t("admin.source.changes_since", { revision: base.revision, at: dateTime(base.at) })}
       </p>
-      {changed.length === 0 && <p>The text is the same; only other fields changed.</p>}
+      {changed.length === 0 && <p>{t("admin.source.only_other_fields")}</p>}
       {changed.map(([field, label]) => (
         <div key={field} className="source-diff__field">
-          <h4>{label}</h4>
+          <h4>{t(label)}</h4>
           <WordDiff before={base[field]} after={current[field]} lang={language.code} dir={language.dir} />
         </div>
       ))}
@@ -79,7 +76,11 @@ interface SourcePanelProps {
 
 export function SourcePanel({ article, sourceLanguage, source, translation, translationLanguage, base, media, onSaved }: SourcePanelProps) {
   const revalidator = useRevalidator();
-  const { t } = useAdminText();
+  const { t, dateTime } = useAdminText();
+  const may = useMay();
+  // Marking up to date is the translator's; choosing the source language changes the article, an editor's (server/auth/access.ts).
+  const mayMark = may("translate", translationLanguage.code);
+  const mayChangeSource = may("content.manage");
   const [view, setView] = useState<"rendered" | "markdown">("rendered");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -88,7 +89,7 @@ export function SourcePanel({ article, sourceLanguage, source, translation, tran
   const current: SourceText = currentSourceText(article, source);
   const outdated = translation !== null && translation.baseRevision < article.sourceRevision;
 
-  async function post(path: string, body: unknown, done: string) {
+  async function post(path: string, body: unknown, done: string, couldNot: string) {
     setBusy(true);
     setProblem(null);
     try {
@@ -96,7 +97,7 @@ export function SourcePanel({ article, sourceLanguage, source, translation, tran
       onSaved(done);
       await revalidator.revalidate();
     } catch (error) {
-      setProblem(failureMessage(error, t("admin.common.could_not", { action: "save this" }), t));
+      setProblem(failureMessage(error, couldNot, t));
     } finally {
       setBusy(false);
     }
@@ -105,40 +106,56 @@ export function SourcePanel({ article, sourceLanguage, source, translation, tran
   return (
     <section className="source-panel" aria-labelledby="source-heading">
       <h3 id="source-heading" className="source-panel__heading">
-        Source: <span {...text}>{sourceLanguage.label}</span> <span className="version-form__code">({sourceLanguage.code})</span>
+        {t("admin.source.heading")} <span {...text}>{sourceLanguage.label}</span> <span className="version-form__code">({sourceLanguage.code})</span>
       </h3>
       <p className="source-panel__facts">
-        Revision {article.sourceRevision}, changed {day.format(new Date(current.at))} UTC.
+        {t("admin.source.facts", { revision: article.sourceRevision, at: dateTime(current.at) })}
         {translation && (
           <>
             {" "}
-            The <span {...{ lang: translationLanguage.code, dir: translationLanguage.dir }}>{translationLanguage.label}</span> translation is{" "}
-            <strong className={`translation-status translation-status--${translation.translation}`}>{TRANSLATION_STATUS_LABELS[translation.translation]}</strong>
-            {outdated ? ` (made from revision ${translation.baseRevision})` : ""}.
+            {t("admin.source.translation_is", { language: translationLanguage.label })}{" "}
+            <strong className={`translation-status translation-status--${translation.translation}`}>{t(`admin.status_label.${translation.translation}`)}</strong>
+            {outdated ? ` ${t("admin.source.made_from", { revision: translation.baseRevision })}` : ""}
           </>
         )}
       </p>
-      {translation && (
+      {translation && (mayMark || mayChangeSource) && (
         <div className="source-panel__actions">
-          {outdated && (
-            <button type="button" className="button button--small" disabled={busy} onClick={() => void post(`/versions/${encodeURIComponent(translationLanguage.code)}/up-to-date`, {}, `${translationLanguage.label} marked up to date with the source.`)}>
-              Mark up to date
+          {outdated && mayMark && (
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              onClick={() =>
+                void post(
+                  `/versions/${encodeURIComponent(translationLanguage.code)}/up-to-date`,
+                  {},
+                  t("admin.source.marked", { language: translationLanguage.label }),
+                  t("admin.source.mark_failed"),
+                )
+              }
+            >
+              {t("admin.source.mark_up_to_date")}
             </button>
           )}
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            disabled={busy}
-            onClick={() => void api.patch(`${ARTICLES_API}/${article.id}`, { sourceLanguage: translationLanguage.code }).then(
-              async () => {
-                onSaved(`${translationLanguage.label} is now the source language.`);
-                await revalidator.revalidate();
-              },
-              (error: unknown) => setProblem(failureMessage(error, t("admin.common.could_not", { action: "change the source language" }), t)),
-            )}
-          >
-            Make {translationLanguage.label} the source
-          </button>
+          {mayChangeSource && (
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              disabled={busy}
+              onClick={() =>
+                void api.patch(`${ARTICLES_API}/${article.id}`, { sourceLanguage: translationLanguage.code }).then(
+                  async () => {
+                    onSaved(t("admin.source.now_source", { language: translationLanguage.label }));
+                    await revalidator.revalidate();
+                  },
+                  (error: unknown) => setProblem(failureMessage(error, t("admin.source.source_failed"), t)),
+                )
+              }
+            >
+              {t("admin.source.make_source", { language: translationLanguage.label })}
+            </button>
+          )}
         </div>
       )}
       {problem && (
@@ -148,10 +165,10 @@ export function SourcePanel({ article, sourceLanguage, source, translation, tran
       )}
       {outdated && <SourceDiff base={base} current={current} language={sourceLanguage} />}
 
-      <div className="source-panel__switch" role="group" aria-label="Show the source">
+      <div className="source-panel__switch" role="group" aria-label={t("admin.source.show")}>
         {(["rendered", "markdown"] as const).map((option) => (
           <button key={option} type="button" className="button button--small button--secondary" aria-pressed={view === option} onClick={() => setView(option)}>
-            {option === "rendered" ? "Rendered" : "Markdown"}
+            {t(`admin.source.${option}`)}
           </button>
         ))}
       </div>

@@ -14,15 +14,15 @@ import { useMay } from "#app/lib/admin-grant.ts";
 import { ARTICLES_API, DISCARDING, isDiscarding, type EditorLanguage, type EditorMediaProps } from "./editor-shared.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
-const VERSION_LABELS: Record<string, string> = {
-  title: "Title",
-  slug: "Address (slug)",
-  summary: "Summary",
-  body: "Body",
-  coverAlt: "Cover description",
-  status: "Status",
+const VERSION_TEXT_KEYS: Record<string, string> = {
+  title: "admin.common.title",
+  slug: "admin.history.slug",
+  summary: "admin.common.summary",
+  body: "admin.common.body",
+  coverAlt: "admin.common.cover_alt",
+  status: "admin.common.status",
 };
-const VERSION_FIELDS = Object.keys(VERSION_LABELS);
+const VERSION_FIELDS = Object.keys(VERSION_TEXT_KEYS);
 
 interface VersionDraft {
   title: string;
@@ -133,7 +133,7 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
       setSaved(stored);
       setDraft(stored);
       formErrors.clear();
-      onSaved(stored.status === "published" ? `${language.label} version saved and published.` : `${language.label} draft saved; it is not on the site.`);
+      onSaved(t(stored.status === "published" ? "admin.version.saved_published" : "admin.version.saved_draft", { language: language.label }));
       await revalidator.revalidate();
     } catch (error) {
       const failure = requestErrors(error, VERSION_FIELDS, t("admin.editor.version_failed"), t);
@@ -148,7 +148,7 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
     try {
       await api.delete(`${ARTICLES_API}/${articleId}/versions/${encodeURIComponent(language.code)}`);
       setConfirmingDelete(false);
-      onSaved(`${language.label} version deleted.`);
+      onSaved(t("admin.version.deleted", { language: language.label }));
       await navigate(`/admin/articles/${articleId}`, { preventScrollReset: true, state: DISCARDING });
     } catch (error) {
       setConfirmingDelete(false);
@@ -158,41 +158,42 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
     }
   }
 
+  const labels = Object.fromEntries(Object.entries(VERSION_TEXT_KEYS).map(([field, key]) => [field, t(key)]));
   const addressPrefix = language.articlesPath ? `${language.articlesPath}/${articleId}/` : null;
   return (
     <form className="admin-form version-form" noValidate onSubmit={submit} aria-busy={saving} aria-labelledby="version-heading">
       <h3 id="version-heading" className="version-form__heading">
         <span {...textAttributes}>{language.label}</span> <span className="version-form__code">({language.code})</span>
-        {version === null && <span className="version-form__new"> — new translation</span>}
+        {version === null && <span className="version-form__new"> — {t("admin.version.new_translation")}</span>}
       </h3>
-      <FormErrorSummary formErrors={formErrors} labels={VERSION_LABELS} idFor={idFor} />
+      <FormErrorSummary formErrors={formErrors} labels={labels} idFor={idFor} />
       {!mayEdit && (
         <p className="version-form__read-only" role="note">
           {may("translate", language.code)
-            ? "This version is published; your role saves drafts only, so an editor or an administrator changes it."
-            : `Your role does not include ${language.label} (${language.code}): you can read this version but not change it.`}
+            ? t("admin.version.published_read_only")
+            : t("admin.version.not_your_language", { language: language.label, code: language.code })}
         </p>
       )}
       <fieldset className="version-form__fields" disabled={!mayEdit}>
       {version === null && source && (
         <p className="version-form__copy">
           <button type="button" className="button button--small button--secondary" onClick={copySource}>
-            Start from a copy of the source
+            {t("admin.version.copy_source")}
           </button>{" "}
-          <span className="admin-field__hint">Fills the fields with the source&rsquo;s text, to translate in place.</span>
+          <span className="admin-field__hint">{t("admin.version.copy_source_hint")}</span>
         </p>
       )}
 
       <div className="version-form__meta">
-        <Field id={idFor("title")} label={VERSION_LABELS.title!} error={errors.title} className="version-form__wide">
+        <Field id={idFor("title")} label={labels.title!} error={errors.title} className="version-form__wide">
           {(control) => (
             <input {...control} {...textAttributes} type="text" autoComplete="off" maxLength={ARTICLE_LIMITS.titleLength} value={draft.title} onChange={(event) => changeTitle(event.target.value)} />
           )}
         </Field>
         <Field
           id={idFor("slug")}
-          label={VERSION_LABELS.slug!}
-          hint={slugEdited ? "Edited by hand; empty it to follow the title again." : "Follows the title until you edit it."}
+          label={labels.slug!}
+          hint={t(slugEdited ? "admin.version.slug_edited" : "admin.version.slug_follows")}
           error={errors.slug}
           className="version-form__wide"
         >
@@ -201,13 +202,13 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
               <input {...control} type="text" dir="auto" autoComplete="off" spellCheck={false} value={draft.slug} onChange={(event) => changeSlug(event.target.value)} />
               {addressPrefix && (
                 <p className="version-form__address">
-                  Address on the site: <bdi dir="ltr">{`${addressPrefix}${draft.slug || (draft.title.trim() === "" ? "…" : slugify(draft.title))}`}</bdi>
+                  {t("admin.version.address")} <bdi dir="ltr">{`${addressPrefix}${draft.slug || (draft.title.trim() === "" ? "…" : slugify(draft.title))}`}</bdi>
                 </p>
               )}
             </>
           )}
         </Field>
-        <Field id={idFor("summary")} label={VERSION_LABELS.summary!} hint={`Shown in lists and search results; at most ${ARTICLE_LIMITS.summaryLength} characters`} error={errors.summary} className="version-form__wide">
+        <Field id={idFor("summary")} label={labels.summary!} hint={t("admin.version.summary_hint", { max: ARTICLE_LIMITS.summaryLength })} error={errors.summary} className="version-form__wide">
           {(control) => <textarea {...control} {...textAttributes} rows={2} value={draft.summary} onChange={(event) => set("summary", event.target.value)} />}
         </Field>
       </div>
@@ -215,8 +216,8 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
       <div className="version-form__writing">
         <Field
           id={idFor("body")}
-          label={`${VERSION_LABELS.body} (Markdown)`}
-          hint="# Heading, **bold**, *italic*, [link](https://…), - list. HTML is shown as text, never run."
+          label={t("admin.source.body_markdown")}
+          hint={t("admin.version.body_hint")}
           error={errors.body}
           className="version-form__source"
         >
@@ -238,7 +239,7 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
         </Field>
         <section className="version-form__preview" aria-labelledby="preview-title">
           <h4 id="preview-title" className="version-form__preview-title">
-            Preview
+            {t("admin.version.preview")}
           </h4>
           <div className="version-form__preview-page" {...textAttributes}>
             {draft.title && <p className="version-form__preview-headline">{draft.title}</p>}
@@ -248,7 +249,7 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
       </div>
 
       <div className="version-form__meta">
-        <Field id={idFor("coverAlt")} label={VERSION_LABELS.coverAlt!} hint="What the cover image shows, for people who cannot see it; empty if purely decorative" error={errors.coverAlt} className="version-form__wide">
+        <Field id={idFor("coverAlt")} label={labels.coverAlt!} hint={t("admin.version.cover_alt_hint")} error={errors.coverAlt} className="version-form__wide">
           {(control) => <input {...control} {...textAttributes} type="text" autoComplete="off" value={draft.coverAlt} onChange={(event) => set("coverAlt", event.target.value)} />}
         </Field>
       </div>
@@ -256,9 +257,9 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
       <VersionImages cover={cover} coverAlt={draft.coverAlt} body={draft.body} language={language} publishing={draft.status === "published"} media={media} onMedia={onMedia} />
 
       <fieldset className="version-form__status" aria-describedby={errors.status ? `${idFor("status")}-error` : `${idFor("status")}-hint`}>
-        <legend>{VERSION_LABELS.status}</legend>
+        <legend>{labels.status}</legend>
         <p id={`${idFor("status")}-hint`} className="admin-field__hint">
-          A published version shows on the site as soon as it is saved.
+          {t("admin.version.status_hint")}
         </p>
         {(["draft", "published"] as const).map((status) => (
           <label key={status} className="version-form__radio">
@@ -271,10 +272,10 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
               disabled={status === "published" && !mayPublish}
               onChange={() => set("status", status)}
             />
-            {status === "draft" ? "Draft" : "Published"}
+            {t(`admin.status_label.${status}`)}
           </label>
         ))}
-        {!mayPublish && <p className="admin-field__hint">Publishing is an editor's or an administrator's: save a draft and they publish it.</p>}
+        {!mayPublish && <p className="admin-field__hint">{t("admin.version.publish_is_editors")}</p>}
         {errors.status && (
           <p id={`${idFor("status")}-error`} className="admin-field__error">
             {errors.status}
@@ -286,42 +287,43 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
       <div className="admin-form__actions">
         {mayEdit && (
           <button type="submit" className="button" disabled={saving}>
-            {draft.status === "published" ? (saved.status === "published" ? "Save" : "Save and publish") : "Save draft"}
+            {draft.status === "published" ? (saved.status === "published" ? t("admin.common.save") : t("admin.version.save_and_publish")) : t("admin.version.save_draft")}
           </button>
         )}
-        {dirty && <span className="version-form__unsaved">Unsaved changes</span>}
+        {dirty && <span className="version-form__unsaved">{t("admin.version.unsaved")}</span>}
         {publicPath && saved.status === "published" && (
           <a className="button button--secondary" href={publicPath} target="_blank" rel="noopener">
-            View on the site<span className="visually-hidden"> (opens in a new tab)</span>
+            {t("admin.version.view")}
+            <span className="visually-hidden"> {t("admin.version.new_tab")}</span>
           </a>
         )}
         {version && mayPublish && (
           <button type="button" className="button button--danger version-form__delete" disabled={saving} onClick={() => setConfirmingDelete(true)}>
-            Delete this translation
+            {t("admin.version.delete")}
           </button>
         )}
       </div>
 
       <ConfirmDialog
         open={confirmingDelete}
-        title={`Delete the ${language.label} version?`}
-        confirmLabel="Delete version"
+        title={t("admin.version.delete_title", { language: language.label })}
+        confirmLabel={t("admin.version.delete_confirm")}
         tone="danger"
         busy={saving}
         onConfirm={() => void deleteVersion()}
         onCancel={() => setConfirmingDelete(false)}
       >
-        <p>“{version?.title}” will no longer exist in {language.label}. The other languages stay.</p>
+        <p>{t("admin.version.delete_text", { title: version?.title ?? "", language: language.label })}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={blocker.state === "blocked"}
-        title={`Leave without saving the ${language.label} version?`}
-        confirmLabel="Discard changes"
+        title={t("admin.version.leave_title", { language: language.label })}
+        confirmLabel={t("admin.version.discard")}
         tone="danger"
         onConfirm={() => blocker.proceed?.()}
         onCancel={() => blocker.reset?.()}
       >
-        <p>Your changes to this version have not been saved.</p>
+        <p>{t("admin.version.unsaved_text")}</p>
       </ConfirmDialog>
     </form>
   );

@@ -14,7 +14,9 @@ import { DiffText } from "./diff-text.tsx";
 import type { EditorLanguage } from "./editor-shared.ts";
 import { localMoment, useVersionData, versionApi } from "./version-requests.ts";
 import "#app/styles/admin-publishing.css";
+import type { Translate } from "#core/i18n/translate.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { useMay } from "#app/lib/admin-grant.ts";
 
 interface Props {
   articleId: number;
@@ -23,36 +25,40 @@ interface Props {
   onRestored: (message: string) => void;
 }
 
-const FIELD_LABELS: Record<RevisionField, string> = { title: "Title", slug: "Address (slug)", summary: "Summary", coverAlt: "Cover description", status: "Status", body: "Body" };
-
-const ACTION_LABELS: Record<string, string> = {
-  save: "Saved",
-  import: "Imported",
-  restore: "Restored",
-  publish: "Published",
-  unpublish: "Unpublished",
-  "scheduled-publish": "Published as scheduled",
-  "scheduled-unpublish": "Unpublished as scheduled",
+const FIELD_TEXT_KEYS: Record<RevisionField, string> = {
+  title: "admin.common.title",
+  slug: "admin.history.slug",
+  summary: "admin.common.summary",
+  coverAlt: "admin.common.cover_alt",
+  status: "admin.common.status",
+  body: "admin.common.body",
 };
 
-function revisionLabel(revision: RevisionSummary): string {
-  const action = ACTION_LABELS[revision.action] ?? revision.action;
-  const restored = revision.restoredFrom === null ? "" : ` from #${revision.restoredFrom}`;
+const ACTIONS = new Set(["save", "import", "restore", "publish", "unpublish", "scheduled-publish", "scheduled-unpublish"]);
+
+/** "Published as scheduled"; an action this screen does not know shows as stored. */
+function actionText(action: string, t: Translate): string {
+  return ACTIONS.has(action) ? t(`admin.history.action.${action.replace("-", "_")}`) : action;
+}
+
+function revisionLabel(revision: RevisionSummary, t: Translate, lang: string): string {
+  const restored = revision.restoredFrom === null ? "" : ` ${t("admin.history.from", { id: revision.restoredFrom })}`;
   // The number tells apart revisions saved within the same minute.
-  return `#${revision.id} · ${localMoment(revision.createdAt)} · ${action}${restored}`;
+  return `#${revision.id} · ${localMoment(revision.createdAt, lang)} · ${actionText(revision.action, t)}${restored}`;
 }
 
 function FieldChanges({ diff, language }: { diff: FieldDiff; language: EditorLanguage }) {
   // Words in the version's language; the slug and status are not prose.
   const textAttributes = diff.field === "slug" || diff.field === "status" ? { dir: "ltr" as const } : { lang: language.code, dir: language.dir };
+  const { t } = useAdminText();
   return (
     <div className="history__field">
-      <h4>{FIELD_LABELS[diff.field]}</h4>
+      <h4>{t(FIELD_TEXT_KEYS[diff.field])}</h4>
       {/* The body's changes scroll: a focusable region, so keyboard users can scroll it too. */}
       <div
         className={diff.field === "body" ? "history__diff history__diff--body" : "history__diff"}
         {...textAttributes}
-        {...(diff.field === "body" && { role: "region", "aria-label": "Changes to the body", tabIndex: 0 })}
+        {...(diff.field === "body" && { role: "region", "aria-label": t("admin.history.body_changes"), tabIndex: 0 })}
       >
         <DiffText parts={diff.parts} />
       </div>
@@ -65,41 +71,44 @@ function Comparison({ base, revisions, language }: { base: string; revisions: Re
   const toId = useId();
   const [from, setFrom] = useState(revisions[1]!.id);
   const [to, setTo] = useState(revisions[0]!.id);
-  const { data, error } = useVersionData<{ comparison: RevisionComparison }>(`${base}/revisions/compare?from=${from}&to=${to}`, "", "the comparison");
+  const { data, error } = useVersionData<{ comparison: RevisionComparison }>(`${base}/revisions/compare?from=${from}&to=${to}`, "", "admin.history.compare_failed");
+  const { t, lang } = useAdminText();
   const fields = data?.comparison.fields ?? [];
   const changed = fields.filter((field) => field.changed);
   const unchanged = fields.filter((field) => !field.changed);
   const options = revisions.map((revision) => (
     <option key={revision.id} value={revision.id}>
-      {revisionLabel(revision)}
+      {revisionLabel(revision, t, lang)}
     </option>
   ));
   return (
     <div className="history__compare">
-      <h3>Compare two revisions</h3>
+      <h3>{t("admin.history.compare")}</h3>
       <div className="history__pickers">
-        <label htmlFor={fromId}>Older</label>
+        <label htmlFor={fromId}>{t("admin.history.older")}</label>
         <select id={fromId} value={from} onChange={(event) => setFrom(Number(event.target.value))}>
           {options}
         </select>
-        <label htmlFor={toId}>Newer</label>
+        <label htmlFor={toId}>{t("admin.history.newer")}</label>
         <select id={toId} value={to} onChange={(event) => setTo(Number(event.target.value))}>
           {options}
         </select>
       </div>
       <ErrorAlert message={error} />
       <div aria-live="polite">
-        {data && (from === to || changed.length === 0 ? <p>These two revisions have the same content.</p> : changed.map((diff) => <FieldChanges key={diff.field} diff={diff} language={language} />))}
-        {data && changed.length > 0 && unchanged.length > 0 && <p className="admin-field__hint">Unchanged: {unchanged.map((field) => FIELD_LABELS[field.field]).join(", ")}.</p>}
+        {data && (from === to || changed.length === 0 ? <p>{t("admin.history.same")}</p> : changed.map((diff) => <FieldChanges key={diff.field} diff={diff} language={language} />))}
+        {data && changed.length > 0 && unchanged.length > 0 && <p className="admin-field__hint">{t("admin.history.unchanged", { fields: unchanged.map((field) => t(FIELD_TEXT_KEYS[field.field])).join(", ") })}</p>}
       </div>
     </div>
   );
 }
 
 export function VersionHistory({ articleId, language, version, onRestored }: Props) {
-  const { t } = useAdminText();
+  const { t, lang } = useAdminText();
+  // Restoring rewrites the version, which the server allows only to those who may publish in its language.
+  const mayRestore = useMay()("publish", language.code);
   const base = versionApi(articleId, language.code);
-  const { data, error: loadError } = useVersionData<{ revisions: RevisionSummary[] }>(`${base}/revisions`, version.updatedAt, "the history");
+  const { data, error: loadError } = useVersionData<{ revisions: RevisionSummary[] }>(`${base}/revisions`, version.updatedAt, "admin.history.load_failed");
   const [restoring, setRestoring] = useState<RevisionSummary | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -111,7 +120,7 @@ export function VersionHistory({ articleId, language, version, onRestored }: Pro
       await api.post(`${base}/revisions/${revision.id}/restore`, {});
       setError(null);
       setRestoring(null);
-      onRestored(`${language.label} version restored from ${localMoment(revision.createdAt)}.`);
+      onRestored(t("admin.history.restored", { language: language.label, at: localMoment(revision.createdAt, lang) }));
     } catch (failure) {
       setRestoring(null);
       setError(failureMessage(failure, t("admin.editor.restore_failed"), t));
@@ -123,11 +132,11 @@ export function VersionHistory({ articleId, language, version, onRestored }: Pro
   return (
     <section className="admin-panel history" aria-labelledby="history-title">
       <h2 id="history-title">
-        History of the <span lang={language.code} dir={language.dir}>{language.label}</span> version
+        {t("admin.history.title", { language: language.label })}
       </h2>
       <ErrorAlert message={error ?? loadError} />
       {revisions === null ? (
-        <p>Loading…</p>
+        <p>{t("admin.common.loading")}</p>
       ) : (
         <>
           <ol className="history__list">
@@ -135,19 +144,19 @@ export function VersionHistory({ articleId, language, version, onRestored }: Pro
               <li key={revision.id} className="history__item">
                 <div>
                   <span className="history__number">#{revision.id}</span>
-                  <time dateTime={revision.createdAt}>{localMoment(revision.createdAt)}</time>
-                  <span className="history__action">{ACTION_LABELS[revision.action] ?? revision.action}</span>
-                  {revision.restoredFrom !== null && <span> from #{revision.restoredFrom}</span>}
-                  <span className="history__by"> by {revision.by ?? revision.uid ?? "the system"}</span>
+                  <time dateTime={revision.createdAt}>{localMoment(revision.createdAt, lang)}</time>
+                  <span className="history__action">{actionText(revision.action, t)}</span>
+                  {revision.restoredFrom !== null && <span> {t("admin.history.from", { id: revision.restoredFrom })}</span>}
+                  <span className="history__by"> {t("admin.history.by", { name: revision.by ?? revision.uid ?? t("admin.history.system") })}</span>
                   <span className="history__title" lang={language.code} dir={language.dir}>
                     {revision.title}
                   </span>
                 </div>
-                {index === 0 ? (
-                  <span className="history__current">Current</span>
-                ) : (
+                {index === 0 && <span className="history__current">{t("admin.history.current")}</span>}
+                {index > 0 && mayRestore && (
                   <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => setRestoring(revision)}>
-                    Restore<span className="visually-hidden"> revision #{revision.id} of {localMoment(revision.createdAt)}</span>
+                    {t("admin.history.restore")}
+                    <span className="visually-hidden"> {t("admin.history.restore_of", { id: revision.id, at: localMoment(revision.createdAt, lang) })}</span>
                   </button>
                 )}
               </li>
@@ -158,13 +167,13 @@ export function VersionHistory({ articleId, language, version, onRestored }: Pro
       )}
       <ConfirmDialog
         open={restoring !== null}
-        title={`Restore the ${language.label} version from revision #${restoring?.id ?? ""}?`}
-        confirmLabel="Restore"
+        title={t("admin.history.restore_title", { language: language.label, id: restoring?.id ?? "" })}
+        confirmLabel={t("admin.history.restore")}
         busy={busy}
         onConfirm={() => restoring && void restore(restoring)}
         onCancel={() => setRestoring(null)}
       >
-        <p>Its title, address, summary, body and cover description replace the current ones, as a new revision. The status stays as it is; unsaved edits in the form are discarded.</p>
+        <p>{t("admin.history.restore_text")}</p>
       </ConfirmDialog>
     </section>
   );

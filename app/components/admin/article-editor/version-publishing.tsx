@@ -14,6 +14,7 @@ import type { EditorLanguage } from "./editor-shared.ts";
 import { editorTimeZone, localMoment, useVersionData, versionApi } from "./version-requests.ts";
 import "#app/styles/admin-publishing.css";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { useMay } from "#app/lib/admin-grant.ts";
 
 interface Props {
   articleId: number;
@@ -23,8 +24,6 @@ interface Props {
   onStatusChanged: (message: string) => void;
   onMessage: (message: string) => void;
 }
-
-const STATE_LABELS = { draft: "Draft", scheduled: "Scheduled", published: "Published" } as const;
 
 /** "2026-11-24T09:00" in the editor's time zone → the UTC moment the API takes. */
 function utcFromLocal(value: string): string | null {
@@ -36,29 +35,29 @@ function ScheduleForm({ action, pending, busy, onSchedule, onCancel }: { action:
   const id = useId();
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const verb = action === "publish" ? "publish" : "unpublish";
+  const { t, lang } = useAdminText();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const at = utcFromLocal(value);
-    if (at === null) return setProblem("Choose a date and a time.");
+    if (at === null) return setProblem(t("admin.publishing.choose_time"));
     setProblem(null);
     onSchedule(action, at);
   }
   return (
-    <form className="publishing__schedule" onSubmit={submit} noValidate aria-label={`Schedule ${verb}`}>
+    <form className="publishing__schedule" onSubmit={submit} noValidate aria-label={t(`admin.publishing.schedule_${action}`)}>
       {pending !== null && (
         <p className="publishing__pending">
-          {action === "publish" ? "Publishes" : "Unpublishes"} on <time dateTime={pending}>{localMoment(pending)}</time>.{" "}
+          <time dateTime={pending}>{t(action === "publish" ? "admin.publishing.publishes_on" : "admin.publishing.unpublishes_on", { at: localMoment(pending, lang) })}</time>{" "}
           <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => onCancel(action)}>
-            Cancel scheduled {verb}
+            {t(`admin.publishing.cancel_${action}`)}
           </button>
         </p>
       )}
-      <label htmlFor={id}>{pending === null ? `Schedule ${verb} at` : `Move the ${verb} to`}</label>
+      <label htmlFor={id}>{t(pending === null ? `admin.publishing.schedule_${action}_at` : `admin.publishing.move_${action}`)}</label>
       <div className="publishing__row">
         <input id={id} type="datetime-local" value={value} onChange={(event) => setValue(event.target.value)} aria-invalid={problem !== null} aria-describedby={problem ? `${id}-error` : undefined} />
         <button type="submit" className="button button--small" disabled={busy}>
-          Schedule {verb}
+          {t(`admin.publishing.schedule_${action}`)}
         </button>
       </div>
       {problem && (
@@ -71,16 +70,17 @@ function ScheduleForm({ action, pending, busy, onSchedule, onCancel }: { action:
 }
 
 function PreviewLinks({ previews, created, busy, onCreate, onRevoke }: { previews: PreviewLink[]; created: PreviewLink | null; busy: boolean; onCreate: () => void; onRevoke: (link: PreviewLink) => void }) {
+  const { t, lang } = useAdminText();
   return (
     <div className="publishing__previews">
-      <h3>Preview links</h3>
-      <p className="admin-field__hint">Anyone with a link sees this version as the site would show it, without signing in, until it expires or you revoke it.</p>
+      <h3>{t("admin.publishing.previews")}</h3>
+      <p className="admin-field__hint">{t("admin.publishing.previews_hint")}</p>
       <button type="button" className="button button--small button--secondary" disabled={busy} onClick={onCreate}>
-        Create a preview link
+        {t("admin.publishing.create_preview")}
       </button>
       {created?.url && (
         <p className="publishing__new-link">
-          <label htmlFor="new-preview-link">New link (copy it now: it is shown only once)</label>
+          <label htmlFor="new-preview-link">{t("admin.publishing.new_link")}</label>
           <input id="new-preview-link" type="text" readOnly value={created.url} dir="ltr" onFocus={(event) => event.currentTarget.select()} />
         </p>
       )}
@@ -88,9 +88,10 @@ function PreviewLinks({ previews, created, busy, onCreate, onRevoke }: { preview
         <ul className="publishing__links">
           {previews.map((link) => (
             <li key={link.id}>
-              Link {link.id}, works until <time dateTime={link.expiresAt}>{localMoment(link.expiresAt)}</time>{" "}
+              {t("admin.publishing.link_until", { id: link.id })} <time dateTime={link.expiresAt}>{localMoment(link.expiresAt, lang)}</time>{" "}
               <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => onRevoke(link)}>
-                Revoke<span className="visually-hidden"> link {link.id}</span>
+                {t("admin.publishing.revoke")}
+                <span className="visually-hidden"> {t("admin.publishing.link", { id: link.id })}</span>
               </button>
             </li>
           ))}
@@ -101,85 +102,92 @@ function PreviewLinks({ previews, created, busy, onCreate, onRevoke }: { preview
 }
 
 export function VersionPublishingPanel({ articleId, language, version, onStatusChanged, onMessage }: Props) {
-  const { t } = useAdminText();
+  const { t, lang } = useAdminText();
+  const may = useMay();
+  // The server refuses these to anyone without the right in this language (server/auth/access.ts): show only what works.
+  const mayPublish = may("publish", language.code);
+  const mayPreview = may("translate", language.code);
   const base = versionApi(articleId, language.code);
-  const { data, error: loadError, reload } = useVersionData<{ publishing: VersionPublishing }>(`${base}/publishing`, `${version.status}:${version.updatedAt}`, "the publication state");
+  const { data, error: loadError, reload } = useVersionData<{ publishing: VersionPublishing }>(`${base}/publishing`, `${version.status}:${version.updatedAt}`, "admin.publishing.load_failed");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<PreviewLink | null>(null);
   const publishing = data?.publishing ?? null;
   useScheduledRefresh([publishing?.schedules.publishAt ?? null, publishing?.schedules.unpublishAt ?? null]);
 
-  async function run(what: string, request: () => Promise<unknown>, done: (result: unknown) => void) {
+  async function run(couldNot: string, request: () => Promise<unknown>, done: (result: unknown) => void) {
     setBusy(true);
     try {
       const result = await request();
       setError(null);
       done(result);
     } catch (failure) {
-      setError(failureMessage(failure, t("admin.common.could_not", { action: what }), t));
+      setError(failureMessage(failure, t(couldNot), t));
     } finally {
       setBusy(false);
     }
   }
 
   const changeStatus = (action: "publish" | "unpublish") =>
-    run(`${action} this version`, () => api.post(`${base}/${action}`, {}), () =>
-      onStatusChanged(action === "publish" ? `${language.label} version published.` : `${language.label} version unpublished; it is no longer on the site.`),
-    );
+    run(`admin.publishing.${action}_failed`, () => api.post(`${base}/${action}`, {}), () => onStatusChanged(t(action === "publish" ? "admin.publishing.published" : "admin.publishing.unpublished", { language: language.label })));
   const schedule = (action: ScheduleAction, at: string) =>
-    run(`schedule the ${action}`, () => api.put(`${base}/schedules/${action}`, { at }), () => {
-      onMessage(`${action === "publish" ? "Publish" : "Unpublish"} of the ${language.label} version scheduled for ${localMoment(at)}.`);
+    run("admin.publishing.schedule_failed", () => api.put(`${base}/schedules/${action}`, { at }), () => {
+      onMessage(t(`admin.publishing.scheduled_${action}`, { language: language.label, at: localMoment(at, lang) }));
       reload();
     });
   const cancel = (action: ScheduleAction) =>
-    run(`cancel the ${action}`, () => api.delete(`${base}/schedules/${action}`), () => {
-      onMessage(`Scheduled ${action} cancelled.`);
+    run("admin.publishing.cancel_failed", () => api.delete(`${base}/schedules/${action}`), () => {
+      onMessage(t(`admin.publishing.cancelled_${action}`));
       reload();
     });
   const createLink = () =>
-    run("create a preview link", () => api.post<{ preview: PreviewLink }>(`${base}/previews`, {}), (result) => {
+    run("admin.publishing.preview_failed", () => api.post<{ preview: PreviewLink }>(`${base}/previews`, {}), (result) => {
       setCreated((result as { preview: PreviewLink }).preview);
-      onMessage("Preview link created.");
+      onMessage(t("admin.publishing.preview_created"));
       reload();
     });
   const revoke = (link: PreviewLink) =>
-    run("revoke the link", () => api.delete(`${base}/previews/${link.id}`), () => {
+    run("admin.publishing.revoke_failed", () => api.delete(`${base}/previews/${link.id}`), () => {
       if (created?.id === link.id) setCreated(null);
-      onMessage(`Preview link ${link.id} revoked; it no longer works.`);
+      onMessage(t("admin.publishing.revoked", { id: link.id }));
       reload();
     });
 
   return (
     <section className="admin-panel publishing" aria-labelledby="publishing-title">
       <h2 id="publishing-title">
-        Publication of the <span lang={language.code} dir={language.dir}>{language.label}</span> version
+        {t("admin.publishing.title", { language: language.label })}
       </h2>
       <ErrorAlert message={error ?? loadError} />
       {publishing === null ? (
-        <p>Loading…</p>
+        <p>{t("admin.common.loading")}</p>
       ) : (
         <>
           <p className="publishing__state">
-            State: <strong className={`version-chip__status version-chip__status--${publishing.state === "scheduled" ? "draft" : publishing.state}`}>{STATE_LABELS[publishing.state]}</strong>
+            {t("admin.publishing.state")}{" "}
+            <strong className={`version-chip__status version-chip__status--${publishing.state === "scheduled" ? "draft" : publishing.state}`}>{t(`admin.status_label.${publishing.state}`)}</strong>
           </p>
-          <p className="admin-field__hint">Times are in your time zone, {editorTimeZone()}; changes happen within a minute of the time.</p>
-          <div className="publishing__now">
-            {version.status === "published" ? (
-              <button type="button" className="button button--secondary" disabled={busy} onClick={() => void changeStatus("unpublish")}>
-                Unpublish now
-              </button>
-            ) : (
-              <button type="button" className="button" disabled={busy} onClick={() => void changeStatus("publish")}>
-                Publish now
-              </button>
-            )}
-          </div>
-          {version.status === "draft" && <ScheduleForm action="publish" pending={publishing.schedules.publishAt} busy={busy} onSchedule={(action, at) => void schedule(action, at)} onCancel={(action) => void cancel(action)} />}
-          {(version.status === "published" || publishing.schedules.publishAt !== null) && (
+          <p className="admin-field__hint">{t("admin.publishing.times", { zone: editorTimeZone() })}</p>
+          {mayPublish ? (
+            <div className="publishing__now">
+              {version.status === "published" ? (
+                <button type="button" className="button button--secondary" disabled={busy} onClick={() => void changeStatus("unpublish")}>
+                  {t("admin.publishing.unpublish_now")}
+                </button>
+              ) : (
+                <button type="button" className="button" disabled={busy} onClick={() => void changeStatus("publish")}>
+                  {t("admin.publishing.publish_now")}
+                </button>
+              )}
+            </div>
+          ) : (
+            <p className="admin-field__hint">{t("admin.publishing.read_only")}</p>
+          )}
+          {mayPublish && version.status === "draft" && <ScheduleForm action="publish" pending={publishing.schedules.publishAt} busy={busy} onSchedule={(action, at) => void schedule(action, at)} onCancel={(action) => void cancel(action)} />}
+          {mayPublish && (version.status === "published" || publishing.schedules.publishAt !== null) && (
             <ScheduleForm action="unpublish" pending={publishing.schedules.unpublishAt} busy={busy} onSchedule={(action, at) => void schedule(action, at)} onCancel={(action) => void cancel(action)} />
           )}
-          <PreviewLinks previews={publishing.previews} created={created} busy={busy} onCreate={() => void createLink()} onRevoke={(link) => void revoke(link)} />
+          {mayPreview && <PreviewLinks previews={publishing.previews} created={created} busy={busy} onCreate={() => void createLink()} onRevoke={(link) => void revoke(link)} />}
         </>
       )}
     </section>

@@ -12,9 +12,10 @@ export function versionApi(articleId: number, code: string): string {
 /**
  * GETs `path` in the browser and again whenever `path` or `version` (what the
  * version looks like now) changes; `reload` refetches. Loaded after hydration,
- * so times are formatted in the editor's own time zone.
+ * so times are formatted in the editor's own time zone. `couldNot` is the admin
+ * text shown when the read fails ("Could not load the history").
  */
-export function useVersionData<T>(path: string | null, version: string, what: string) {
+export function useVersionData<T>(path: string | null, version: string, couldNot: string) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -28,18 +29,18 @@ export function useVersionData<T>(path: string | null, version: string, what: st
         setError(null);
       },
       (failure: unknown) => {
-        if (!controller.signal.aborted) setError(failureMessage(failure, t("admin.common.could_not", { action: `load ${what}` }), t));
+        if (!controller.signal.aborted) setError(failureMessage(failure, t(couldNot), t));
       },
     );
     return () => controller.abort();
-  }, [path, version, generation, what, t]);
+  }, [path, version, generation, couldNot, t]);
   return { data, error, reload: () => setGeneration((current) => current + 1) };
 }
 
-/** "23 Nov 2026, 14:05 CET": a moment in the editor's time zone. */
-export function localMoment(iso: string): string {
+/** "23 Nov 2026, 14:05 CET": a moment in the editor's time zone, in the admin's language. */
+export function localMoment(iso: string, lang: string): string {
   // Field by field: dateStyle/timeStyle cannot be combined with timeZoneName.
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
 }
 
 /** The editor's time zone, as its settings name it ("Europe/Paris"). */

@@ -5,31 +5,37 @@
  */
 import { Form, Link } from "react-router";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
-import { TRANSLATION_STATUS_LABELS } from "#core/translation-status.ts";
 import { KEEP_FOCUS } from "#app/lib/use-focus-on-navigation.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import type { EditorLanguage } from "./editor-shared.ts";
 
 export function VersionTabs({ article, languages, selected }: { article: AdminArticle; languages: EditorLanguage[]; selected: EditorLanguage }) {
   const versionIn = (code: string) => article.versions.find((version) => version.code === code);
   const tabs = languages.filter((language) => versionIn(language.code) !== undefined || language.code === selected.code);
   const may = useMay();
+  const { t } = useAdminText();
   const missing = languages.filter((language) => versionIn(language.code) === undefined && language.code !== selected.code && may("translate", language.code));
   const shown = missing.filter((language) => language.enabled);
   const hidden = missing.filter((language) => !language.enabled);
   const option = (language: EditorLanguage) => (
     <option key={language.code} value={language.code}>
-      {language.label} ({language.code})
+      {t("admin.common.language_option", { label: language.label, code: language.code })}
     </option>
   );
   return (
     <div className="version-tabs">
-      <nav aria-label="Language versions">
+      <nav aria-label={t("admin.editor.versions")}>
         <ul className="version-tabs__list">
           {tabs.map((language) => {
             const version = versionIn(language.code);
             const state = version === undefined ? "new" : language.code === article.sourceLanguage ? "source" : version.translation;
-            const text = state === "new" ? "new" : state === "source" ? `${version!.status} · source` : TRANSLATION_STATUS_LABELS[state];
+            const text =
+              state === "new" || state === "source"
+                ? state === "new"
+                  ? t("admin.status_label.new")
+                  : t("admin.articles.status_source", { status: t(`admin.status_label.${version!.status}`) })
+                : t(`admin.status_label.${state}`);
             return (
               <li key={language.code}>
                 <Link
@@ -51,18 +57,18 @@ export function VersionTabs({ article, languages, selected }: { article: AdminAr
       </nav>
       {missing.length > 0 && (
         <Form method="get" preventScrollReset state={KEEP_FOCUS} className="version-tabs__add">
-          <label htmlFor="add-translation">Add translation</label>
+          <label htmlFor="add-translation">{t("admin.editor.add_translation")}</label>
           <select id="add-translation" name="language" required defaultValue={shown[0]?.code ?? ""}>
             {shown.length === 0 && (
               <option value="" disabled>
-                Choose a language
+                {t("admin.common.choose_language")}
               </option>
             )}
-            {shown.length > 0 && <optgroup label="Shown on the site">{shown.map(option)}</optgroup>}
-            {hidden.length > 0 && <optgroup label="Hidden on the site">{hidden.map(option)}</optgroup>}
+            {shown.length > 0 && <optgroup label={t("admin.editor.shown_languages")}>{shown.map(option)}</optgroup>}
+            {hidden.length > 0 && <optgroup label={t("admin.editor.hidden_languages")}>{hidden.map(option)}</optgroup>}
           </select>
           <button type="submit" className="button button--small button--secondary">
-            Add translation
+            {t("admin.editor.add_translation")}
           </button>
         </Form>
       )}

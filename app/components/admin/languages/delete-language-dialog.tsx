@@ -18,10 +18,6 @@ interface DeleteLanguageDialogProps {
   onDeleted: (message: string) => Promise<void>;
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
-}
-
 export function DeleteLanguageDialog({ language, onCancel, onDeleted }: DeleteLanguageDialogProps) {
   const id = language?.id;
   // Each piece of state names the language it belongs to, so opening the dialog for another one starts afresh.
@@ -51,9 +47,9 @@ export function DeleteLanguageDialog({ language, onCancel, onDeleted }: DeleteLa
     setFailed(null);
     try {
       await api.delete(`${LANGUAGES_API}/${language.id}?content=${choice}`);
-      await onDeleted(choice === "keep" ? `${language.label} deleted; its content is kept.` : `${language.label} and its content deleted.`);
+      await onDeleted(t(choice === "keep" ? "admin.languages.deleted_kept" : "admin.languages.deleted_removed", { name: language.label }));
     } catch (failure) {
-      setFailed({ id: language.id, message: failureMessage(failure, t("admin.common.could_not", { action: "delete the language" }), t) });
+      setFailed({ id: language.id, message: failureMessage(failure, t("admin.languages.delete_failed"), t) });
     } finally {
       setBusy(false);
     }
@@ -62,28 +58,28 @@ export function DeleteLanguageDialog({ language, onCancel, onDeleted }: DeleteLa
   return (
     <ConfirmDialog
       open={language !== null}
-      title={language ? `Delete ${language.label} (${language.code})?` : ""}
-      confirmLabel={choice === "keep" ? "Delete the language" : "Delete the language and its content"}
+      title={language ? t("admin.languages.delete_title", { name: language.label, code: language.code }) : ""}
+      confirmLabel={t(choice === "keep" ? "admin.languages.delete_keep" : "admin.languages.delete_remove")}
       tone="danger"
       busy={busy}
       onConfirm={() => void confirm()}
       onCancel={onCancel}
     >
-      <p>It leaves the site and the language picker at once.</p>
+      <p>{t("admin.languages.delete_leaves")}</p>
       <p>
         {counts
-          ? `It holds ${plural(counts.strings, "UI string", "UI strings")}, ${plural(counts.articleVersions, "article version", "article versions")}, ${plural(counts.jobLabels, "job label", "job labels")} and ${plural(counts.altTexts, "image alt text", "image alt texts")}.`
-          : "Counting its content…"}
+          ? t("admin.languages.delete_counts", { strings: counts.strings, versions: counts.articleVersions, jobs: counts.jobLabels, alts: counts.altTexts })
+          : t("admin.languages.counting")}
       </p>
       <fieldset>
-        <legend>Its content</legend>
+        <legend>{t("admin.languages.its_content")}</legend>
         <label>
           <input type="radio" name="language-content" value="keep" checked={choice === "keep"} onChange={() => setChoice("keep")} disabled={busy} />
-          Keep it stored (adding the same language tag again brings it back)
+          {t("admin.languages.keep")}
         </label>
         <label>
           <input type="radio" name="language-content" value="remove" checked={choice === "remove"} onChange={() => setChoice("remove")} disabled={busy} />
-          Remove it for good
+          {t("admin.languages.remove")}
         </label>
       </fieldset>
       <ErrorAlert message={error} />

@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import type { AdminLanguage } from "#core/admin/languages/schema.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 interface FallbackChainEditorProps {
   id: string;
@@ -18,6 +19,7 @@ interface FallbackChainEditorProps {
 export function FallbackChainEditor({ id, language, languages, chain, error, onChange }: FallbackChainEditorProps) {
   const [announcement, setAnnouncement] = useState("");
   const [adding, setAdding] = useState("");
+  const { t } = useAdminText();
   const byId = new Map(languages.map((candidate) => [candidate.id, candidate]));
   const nameOf = (languageId: number) => byId.get(languageId)?.label ?? `#${languageId}`;
   const addable = languages.filter((candidate) => candidate.id !== language.id && !chain.includes(candidate.id));
@@ -28,16 +30,16 @@ export function FallbackChainEditor({ id, language, languages, chain, error, onC
   const move = (index: number, by: -1 | 1) => {
     const next = [...chain];
     [next[index], next[index + by]] = [next[index + by]!, next[index]!];
-    change(next, `${nameOf(chain[index]!)} moved to position ${index + by + 1} of ${chain.length}.`);
+    change(next, t("admin.languages.moved", { name: nameOf(chain[index]!), position: index + by + 1, count: chain.length }));
   };
   return (
     <fieldset className={error ? "fallback-chain admin-field--invalid" : "fallback-chain"} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}>
-      <legend>Fallback languages</legend>
+      <legend>{t("admin.languages.field_fallbacks")}</legend>
       <p id={`${id}-hint`} className="admin-field__hint">
-        Where {language.label} borrows UI strings and job labels it lacks, tried in this order (and then their own fallbacks).
+        {t("admin.languages.fallbacks_hint", { name: language.label })}
       </p>
       {chain.length === 0 ? (
-        <p>None: missing strings show their key.</p>
+        <p>{t("admin.languages.fallbacks_none")}</p>
       ) : (
         <ol className="fallback-chain__list">
           {chain.map((languageId, index) => (
@@ -45,10 +47,12 @@ export function FallbackChainEditor({ id, language, languages, chain, error, onC
               <span lang={byId.get(languageId)?.code}>{nameOf(languageId)}</span>
               <span className="fallback-chain__actions">
                 <button type="button" className="button button--small button--secondary" disabled={index === 0} onClick={() => move(index, -1)}>
-                  Up<span className="visually-hidden"> {nameOf(languageId)}</span>
+                  {t("admin.languages.up")}
+                  <span className="visually-hidden"> {nameOf(languageId)}</span>
                 </button>
                 <button type="button" className="button button--small button--secondary" disabled={index === chain.length - 1} onClick={() => move(index, 1)}>
-                  Down<span className="visually-hidden"> {nameOf(languageId)}</span>
+                  {t("admin.languages.down")}
+                  <span className="visually-hidden"> {nameOf(languageId)}</span>
                 </button>
                 <button
                   type="button"
@@ -56,11 +60,12 @@ export function FallbackChainEditor({ id, language, languages, chain, error, onC
                   onClick={() =>
                     change(
                       chain.filter((other) => other !== languageId),
-                      `${nameOf(languageId)} removed from the fallbacks.`,
+                      t("admin.languages.fallback_removed", { name: nameOf(languageId) }),
                     )
                   }
                 >
-                  Remove<span className="visually-hidden"> {nameOf(languageId)}</span>
+                  {t("admin.common.remove")}
+                  <span className="visually-hidden"> {nameOf(languageId)}</span>
                 </button>
               </span>
             </li>
@@ -69,12 +74,14 @@ export function FallbackChainEditor({ id, language, languages, chain, error, onC
       )}
       {addable.length > 0 && (
         <div className="fallback-chain__add">
-          <label htmlFor={`${id}-add`}>Add a fallback language</label>
+          <label htmlFor={`${id}-add`}>{t("admin.languages.add_fallback")}</label>
           <select id={`${id}-add`} value={adding} onChange={(event) => setAdding(event.target.value)}>
-            <option value="">Choose a language</option>
+            <option value="">{t("admin.common.choose_language")}</option>
             {addable.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {candidate.label} ({candidate.code}){candidate.enabled ? "" : " — hidden"}
+                {candidate.enabled
+                  ? t("admin.common.language_option", { label: candidate.label, code: candidate.code })
+                  : t("admin.common.hidden_option", { name: t("admin.common.language_option", { label: candidate.label, code: candidate.code }) })}
               </option>
             ))}
           </select>
@@ -85,10 +92,10 @@ export function FallbackChainEditor({ id, language, languages, chain, error, onC
             onClick={() => {
               const added = Number(adding);
               setAdding("");
-              change([...chain, added], `${nameOf(added)} added as fallback ${chain.length + 1}.`);
+              change([...chain, added], t("admin.languages.fallback_added", { name: nameOf(added), position: chain.length + 1 }));
             }}
           >
-            Add
+            {t("admin.common.add")}
           </button>
         </div>
       )}

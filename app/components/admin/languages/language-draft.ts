@@ -1,20 +1,16 @@
 /** The language form's draft and what it sends: the whole language when adding, only the changed fields when editing. */
 import type { AdminLanguage } from "#core/admin/languages/schema.ts";
+import type { Translate } from "#core/i18n/translate.ts";
 
 export const LANGUAGES_API = "/api/admin/languages";
 
-export const FIELD_LABELS: Record<string, string> = {
-  code: "Language tag",
-  short_code: "Short code",
-  label: "Name",
-  welcome: "Home page name",
-  population: "Speakers (millions)",
-  dir: "Text direction",
-  enabled: "Shown on the site",
-  fallbacks: "Fallback languages",
-  list_fallback_articles: "Articles from fallback languages",
-};
-export const FIELDS = Object.keys(FIELD_LABELS);
+/** The form's fields; each is labelled by the admin text `admin.languages.field_<name>`. */
+export const FIELDS = ["code", "short_code", "label", "welcome", "population", "dir", "enabled", "fallbacks", "list_fallback_articles"] as const;
+
+/** Field → its label in the admin's language. */
+export function fieldLabels(t: Translate): Record<string, string> {
+  return Object.fromEntries(FIELDS.map((field) => [field, t(`admin.languages.field_${field}`)]));
+}
 
 export interface LanguageDraft {
   code: string;

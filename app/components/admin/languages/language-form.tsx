@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { languagePatchSchema, newLanguageSchema, type AdminLanguage } from "#core/admin/languages/schema.ts";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
-import { changesOf, draftOf, EMPTY_DRAFT, FIELD_LABELS, FIELDS, LANGUAGES_API, newPayloadOf, type LanguageDraft } from "#app/components/admin/languages/language-draft.ts";
+import { changesOf, draftOf, EMPTY_DRAFT, fieldLabels, FIELDS, LANGUAGES_API, newPayloadOf, type LanguageDraft } from "#app/components/admin/languages/language-draft.ts";
 import { FallbackChainEditor } from "#app/components/admin/languages/fallback-chain-editor.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
@@ -23,6 +23,7 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
   const { errors } = formErrors;
   const [saving, setSaving] = useState(false);
   const { t } = useAdminText();
+  const labels = fieldLabels(t);
 
   const set = <Field extends keyof LanguageDraft>(field: Field, value: LanguageDraft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
 
@@ -56,7 +57,7 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
   }
 
   const text = (field: "code" | "short_code" | "label" | "welcome", hint: string, extra: { lang?: string; dir?: "ltr" | "rtl" | "auto" } = {}) => (
-    <Field id={idFor(field)} label={FIELD_LABELS[field]!} hint={hint} error={errors[field]}>
+    <Field id={idFor(field)} label={labels[field]!} hint={hint} error={errors[field]}>
       {(control) => (
         <input
           {...control}
@@ -73,22 +74,22 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
 
   return (
     <form className="admin-form language-form" noValidate onSubmit={submit} onKeyDown={cancelOnEscape} aria-busy={saving}>
-      <FormErrorSummary formErrors={formErrors} labels={FIELD_LABELS} idFor={idFor} />
+      <FormErrorSummary formErrors={formErrors} labels={labels} idFor={idFor} />
       <div className="admin-form__grid">
-        {text("code", "BCP 47, for example it-IT or ar")}
-        {text("short_code", "In the address: /it/…")}
-        {text("label", "Its own name for itself: Italiano", { lang: draft.code || undefined, dir: "auto" })}
-        {text("welcome", "Its home page address: benvenuto", { lang: draft.code || undefined, dir: "auto" })}
-        <Field id={idFor("population")} label={FIELD_LABELS.population!} hint="Orders the language picker" error={errors.population}>
+        {text("code", t("admin.languages.hint_code"))}
+        {text("short_code", t("admin.languages.hint_short_code"))}
+        {text("label", t("admin.languages.hint_label"), { lang: draft.code || undefined, dir: "auto" })}
+        {text("welcome", t("admin.languages.hint_welcome"), { lang: draft.code || undefined, dir: "auto" })}
+        <Field id={idFor("population")} label={labels.population!} hint={t("admin.languages.hint_population")} error={errors.population}>
           {(control) => (
             <input {...control} type="number" inputMode="numeric" min={0} step={1} value={draft.population} onChange={(event) => set("population", event.target.value)} />
           )}
         </Field>
-        <Field id={idFor("dir")} label={FIELD_LABELS.dir!} error={errors.dir}>
+        <Field id={idFor("dir")} label={labels.dir!} error={errors.dir}>
           {(control) => (
             <select {...control} value={draft.dir} onChange={(event) => set("dir", event.target.value === "rtl" ? "rtl" : "ltr")}>
-              <option value="ltr">Left to right</option>
-              <option value="rtl">Right to left</option>
+              <option value="ltr">{t("admin.languages.ltr")}</option>
+              <option value="rtl">{t("admin.languages.rtl")}</option>
             </select>
           )}
         </Field>
@@ -102,13 +103,13 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
           aria-describedby={errors.enabled ? `${idFor("enabled")}-error` : `${idFor("enabled")}-hint`}
           onChange={(event) => set("enabled", event.target.checked)}
         />
-        <label htmlFor={idFor("enabled")}>{FIELD_LABELS.enabled}</label>
+        <label htmlFor={idFor("enabled")}>{labels.enabled}</label>
         <p id={`${idFor("enabled")}-hint`} className="admin-field__hint">
           {language === null
-            ? "Turn on when its translations are ready."
+            ? t("admin.languages.hint_enabled_new")
             : language.favorite
-              ? "The favorite language is always shown."
-              : "When off, its pages answer “not found”."}
+              ? t("admin.languages.favorite_always_shown")
+              : t("admin.languages.hint_enabled_off")}
         </p>
         {errors.enabled && (
           <p id={`${idFor("enabled")}-error`} className="admin-field__error">
@@ -134,20 +135,20 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
               aria-describedby={`${idFor("list_fallback_articles")}-hint`}
               onChange={(event) => set("list_fallback_articles", event.target.checked)}
             />
-            <label htmlFor={idFor("list_fallback_articles")}>List articles found only in a fallback language</label>
+            <label htmlFor={idFor("list_fallback_articles")}>{t("admin.languages.list_fallback_articles")}</label>
             <p id={`${idFor("list_fallback_articles")}-hint`} className="admin-field__hint">
-              Its article list and home page then include them, each marked with its language.
+              {t("admin.languages.list_fallback_articles_hint")}
             </p>
           </div>
         </>
       )}
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={saving}>
-          {language ? "Save" : "Add language"}
+          {language ? t("admin.common.save") : t("admin.languages.add_button")}
         </button>
         {language && (
           <button type="button" className="button button--secondary" onClick={() => onDone(null)}>
-            Cancel
+            {t("admin.common.cancel")}
           </button>
         )}
       </div>

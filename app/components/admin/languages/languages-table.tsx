@@ -28,7 +28,7 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
   const [requestedEnabled, setRequestedEnabled] = useState<{ id: number; enabled: boolean } | null>(null);
   const focus = useFocusReturn<number>();
   const region = useRef<HTMLDivElement>(null);
-  const { t } = useAdminText();
+  const { t, number } = useAdminText();
 
   async function rowAction(language: AdminLanguage, couldNot: string, request: () => Promise<unknown>, success: string) {
     setPending(language.id);
@@ -47,7 +47,7 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
   function closeEditor(language: AdminLanguage, saved: AdminLanguage | null) {
     setEditing(null);
     if (saved) {
-      void onChanged(`${saved.label} saved.`);
+      void onChanged(t("admin.languages.saved", { name: saved.label }));
     }
     // Back to where the admin was: the row's Edit button.
     focus.returnTo(language.id);
@@ -59,9 +59,17 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
       <TableRegion captionId="languages-caption" ref={region}>
         <table className="admin-table languages-table">
           <caption id="languages-caption">
-            {languages.length} languages, {languages.filter((language) => language.enabled).length} shown on the site
+            {t("admin.languages.caption", { total: languages.length, shown: languages.filter((language) => language.enabled).length })}
           </caption>
-          <TableHead columns={["Name", "Tag", "Short code", "Home page", { label: "Speakers (M)", className: "admin-table__number" }, "Shown", "Favorite"]} actions />
+          <TableHead columns={[
+              t("admin.languages.col_name"),
+              t("admin.languages.col_tag"),
+              t("admin.languages.col_short"),
+              t("admin.languages.col_home"),
+              { label: t("admin.languages.col_speakers"), className: "admin-table__number" },
+              t("admin.languages.col_shown"),
+              t("admin.languages.col_favorite"),
+            ]} actions />
           <tbody>
             {languages.map((language) => {
               const busy = pending === language.id;
@@ -84,7 +92,7 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                       {language.welcome}
                     </a>
                   </td>
-                  <td className="admin-table__number">{language.population.toLocaleString("en-US")}</td>
+                  <td className="admin-table__number">{number(language.population)}</td>
                   <td>
                     <label className="admin-switch">
                       <input
@@ -99,40 +107,41 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                             language,
                             t(enabled ? "admin.languages.enable_failed" : "admin.languages.disable_failed"),
                             () => api.patch(`${LANGUAGES_API}/${language.id}`, { enabled }),
-                            `${language.label} is ${enabled ? "now shown on the site" : "no longer shown on the site"}.`,
+                            t(enabled ? "admin.languages.now_shown" : "admin.languages.now_hidden", { name: language.label }),
                           );
                         }}
                       />
-                      <span className="visually-hidden">Show {language.label} on the site</span>
+                      <span className="visually-hidden">{t("admin.languages.show_on_site", { name: language.label })}</span>
                     </label>
                     {language.favorite && (
                       <span id={disabledNote} className="visually-hidden">
-                        The favorite language is always shown.
+                        {t("admin.languages.favorite_always_shown")}
                       </span>
                     )}
                   </td>
                   <td>
                     {language.favorite ? (
                       <span className="admin-badge">
-                        <span aria-hidden="true">★</span>Favorite
+                        <span aria-hidden="true">★</span>
+                        {t("admin.languages.favorite")}
                       </span>
                     ) : (
                       <button
                         type="button"
                         className="button button--small button--secondary"
                         disabled={busy || !language.enabled}
-                        aria-label={`Make favorite: ${language.label}`}
-                        title={language.enabled ? undefined : "Show it on the site first"}
+                        aria-label={t("admin.languages.make_favorite_of", { name: language.label })}
+                        title={language.enabled ? undefined : t("admin.languages.show_first")}
                         onClick={() =>
                           void rowAction(
                             language,
                             t("admin.languages.favorite_failed"),
                             () => api.post(`${LANGUAGES_API}/${language.id}/favorite`, undefined),
-                            `${language.label} is now the favorite.`,
+                            t("admin.languages.now_favorite", { name: language.label }),
                           )
                         }
                       >
-                        Make favorite
+                        {t("admin.languages.make_favorite")}
                       </button>
                     )}
                   </td>
@@ -146,11 +155,13 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                         ref={focus.register(language.id)}
                         onClick={() => setEditing(editing === language.id ? null : language.id)}
                       >
-                        Edit<span className="visually-hidden"> {language.label}</span>
+                        {t("admin.common.edit")}
+                        <span className="visually-hidden"> {language.label}</span>
                       </button>
                       {!language.favorite && (
                         <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => setDeleting(language)}>
-                          Delete<span className="visually-hidden"> {language.label}</span>
+                          {t("admin.common.delete")}
+                          <span className="visually-hidden"> {language.label}</span>
                         </button>
                       )}
                     </div>
@@ -159,7 +170,7 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                 editing === language.id && (
                   <tr key={`${language.id}-edit`} id={`edit-${language.id}`} className="languages-table__editor">
                     <td colSpan={8}>
-                      <h2 className="admin-subheading">Edit {language.label}</h2>
+                      <h2 className="admin-subheading">{t("admin.languages.edit_title", { name: language.label })}</h2>
                       <LanguageForm language={language} languages={languages} onDone={(saved) => closeEditor(language, saved)} />
                     </td>
                   </tr>

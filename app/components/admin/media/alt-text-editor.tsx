@@ -44,7 +44,7 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
         <span lang={language.code} dir={language.dir}>
           {language.label}
         </span>
-        {stored === "" && <span className="alt-field__missing">missing</span>}
+        {stored === "" && <span className="alt-field__missing">{t("admin.common.missing")}</span>}
       </label>
       <span className="alt-field__row">
         <input
@@ -64,7 +64,8 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
           }}
         />
         <button type="button" className="button button--small button--secondary" disabled={busy || draft.trim() === stored} onClick={() => void save()}>
-          Save<span className="visually-hidden"> {language.label} alt text</span>
+          {t("admin.common.save")}
+          <span className="visually-hidden"> {t("admin.media.save_alt", { language: language.label })}</span>
         </button>
       </span>
       {error && (

@@ -10,6 +10,7 @@ import { AltTextField, type AltLanguage } from "#app/components/admin/media/alt-
 import { ImagePickerDialog } from "#app/components/admin/media/image-picker-dialog.tsx";
 import type { MediaItem } from "#app/components/admin/media/upload.ts";
 import type { UploadLimits } from "#app/components/admin/media/upload-zone.tsx";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 export type MediaByID = Record<number, MediaRendition>;
 
@@ -45,13 +46,15 @@ function PickerButton({ label, dialogTitle, languageCode, limits, onPick }: Pick
 
 /** "Choose from the library" beside the cover address: sets it to the image's `media:ID` reference. */
 export function CoverPicker({ languageCode, limits, onPick }: { languageCode: string; limits: UploadLimits; onPick: (cover: string, item: MediaItem) => void }) {
+  const { t } = useAdminText();
   return (
-    <PickerButton label="Choose cover from the library" dialogTitle="Choose the cover image" languageCode={languageCode} limits={limits} onPick={(item) => onPick(mediaReference(item.id), item)} />
+    <PickerButton label={t("admin.media.choose_cover")} dialogTitle={t("admin.media.choose_cover_title")} languageCode={languageCode} limits={limits} onPick={(item) => onPick(mediaReference(item.id), item)} />
   );
 }
 
 /** "Insert image": puts `![](media:ID)` on its own line at the cursor of the Markdown field `textareaId`. */
 export function InsertImageButton({ textareaId, body, language, limits, onInsert }: { textareaId: string; body: string; language: AltLanguage; limits: UploadLimits; onInsert: (body: string, item: MediaItem) => void }) {
+  const { t } = useAdminText();
   function insert(item: MediaItem) {
     const field = document.getElementById(textareaId);
     const at = field instanceof HTMLTextAreaElement ? field.selectionEnd : body.length;
@@ -68,7 +71,7 @@ export function InsertImageButton({ textareaId, body, language, limits, onInsert
       });
     }
   }
-  return <PickerButton label="Insert image" dialogTitle={`Insert an image into the ${language.label} text`} languageCode={language.code} limits={limits} onPick={insert} />;
+  return <PickerButton label={t("admin.media.insert")} dialogTitle={t("admin.media.insert_title", { language: language.label })} languageCode={language.code} limits={limits} onPick={insert} />;
 }
 
 interface VersionImagesProps {
@@ -83,6 +86,7 @@ interface VersionImagesProps {
 
 /** The images this version shows with their alt text in its language; missing ones are flagged, and publishing with one missing warns. */
 export function VersionImages({ cover, coverAlt, body, language, publishing, media, onMedia }: VersionImagesProps) {
+  const { t } = useAdminText();
   const coverId = mediaIdOf(cover);
   const ids = [...new Set([...(coverId === null ? [] : [coverId]), ...mediaImagesIn(body).map((image) => image.id)])].filter((id) => media[id]);
   if (ids.length === 0) return null;
@@ -90,12 +94,11 @@ export function VersionImages({ cover, coverAlt, body, language, publishing, med
   return (
     <section className="version-images" aria-labelledby="version-images-title">
       <h4 id="version-images-title" className="version-images__title">
-        Images in this version: alt text in {language.label}
+        {t("admin.media.version_images", { language: language.label })}
       </h4>
       {publishing && missing.length > 0 && (
         <p className="version-images__warning" role="status">
-          {missing.length === 1 ? "One image has" : `${missing.length} images have`} no alt text in {language.label}: people using screen readers will not know what{" "}
-          {missing.length === 1 ? "it shows" : "they show"}. Add it below before publishing.
+          {t("admin.media.missing_warning", { count: missing.length, language: language.label })}
         </p>
       )}
       <ul className="version-images__list">
@@ -105,7 +108,7 @@ export function VersionImages({ cover, coverAlt, body, language, publishing, med
             <li key={id} className="version-images__item">
               <img src={(rendition.webp[0] ?? rendition.fallback).url} alt="" width="96" height={Math.round((96 * rendition.height) / rendition.width)} loading="lazy" />
               <div>
-                {id === coverId && <p className="version-images__role">Cover{coverAlt ? " (this version's cover description is used)" : ""}</p>}
+                {id === coverId && <p className="version-images__role">{t(coverAlt ? "admin.media.cover_role_described" : "admin.media.cover_role")}</p>}
                 <AltTextField key={`${id}:${language.code}`} item={{ id, alt: rendition.alt }} language={language} onSaved={onMedia} />
               </div>
             </li>

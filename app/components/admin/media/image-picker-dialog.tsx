@@ -99,7 +99,7 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
           {title}
         </h2>
         <button type="button" className="button button--small button--secondary" onClick={onClose}>
-          Cancel
+          {t("admin.common.cancel")}
         </button>
       </div>
       <form
@@ -112,11 +112,11 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
           void load(query, null);
         }}
       >
-        <label htmlFor={searchId}>Search by file name or alt text</label>
+        <label htmlFor={searchId}>{t("admin.media.search_label")}</label>
         <span className="media-search__row">
           <input id={searchId} type="search" dir="auto" maxLength={MEDIA_LIMITS.searchLength} value={query} onChange={(event) => setQuery(event.target.value)} />
           <button type="submit" className="button button--secondary">
-            Search
+            {t("admin.common.search")}
           </button>
         </span>
       </form>
@@ -125,7 +125,7 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
           {failureMessage(error.failure, t("admin.media.library_failed"), t)}
         </p>
       )}
-      <ul className="image-picker__grid" aria-label="Library images" aria-busy={loading}>
+      <ul className="image-picker__grid" aria-label={t("admin.media.library_images")} aria-busy={loading}>
         {items.map((item) => {
           const alt = item.alt[languageCode];
           return (
@@ -136,21 +136,21 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
                   {item.fileName}
                 </span>
                 <span className={alt ? "image-picker__alt" : "alt-field__missing"} dir="auto">
-                  {alt ?? "alt text missing"}
+                  {alt ?? t("admin.media.alt_missing")}
                 </span>
               </button>
             </li>
           );
         })}
       </ul>
-      {!loading && items.length === 0 && <p>{query ? `No image matches “${query}”.` : "The library is empty: upload images below."}</p>}
+      {!loading && items.length === 0 && <p>{query ? t("admin.media.no_match", { query }) : t("admin.media.library_empty")}</p>}
       {next !== null && (
         <button type="button" className="button button--secondary" disabled={loading} onClick={() => void load(query, next)}>
-          More images
+          {t("admin.media.more")}
         </button>
       )}
       <details className="image-picker__upload">
-        <summary>Upload new images</summary>
+        <summary>{t("admin.media.upload_new")}</summary>
         <UploadZone limits={limits} onUploaded={(item) => setItems((current) => [item, ...current.filter((other) => other.id !== item.id)])} />
       </details>
     </dialog>

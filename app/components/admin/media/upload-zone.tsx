@@ -6,6 +6,8 @@
 import { useId, useRef, useState, type DragEvent } from "react";
 import { MEDIA_ACCEPT } from "#core/media-rules.ts";
 import { formatBytes, uploadImage, UploadError, type MediaItem } from "#app/components/admin/media/upload.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
+import { refusalMessage } from "#app/components/admin/feedback.tsx";
 
 interface UploadRow {
   key: string;
@@ -29,6 +31,7 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [dragging, setDragging] = useState(false);
   const counter = useRef(0);
+  const { t } = useAdminText();
 
   const update = (key: string, change: Partial<UploadRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
@@ -39,15 +42,21 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
       const handle = uploadImage(file, (sent) => update(key, { sent }));
       handle.done.then(
         (item) => {
-          update(key, { state: "done", sent: file.size, message: "In the library." });
+          update(key, { state: "done", sent: file.size, message: t("admin.media.in_library") });
           onUploaded(item);
         },
         (error: unknown) =>
-          update(key, { state: "failed", message: error instanceof UploadError ? error.message : "The upload failed. Please try again." }),
+          update(key, { state: "failed", message: uploadFailureText(error) }),
       );
       return { key, name: file.name, size: file.size, sent: 0, state: "uploading" as const, message: "", cancel: handle.cancel };
     });
     setRows((current) => [...added, ...current.filter((row) => row.state === "uploading")]);
+  }
+
+  function uploadFailureText(error: unknown): string {
+    if (!(error instanceof UploadError)) return t("admin.media.upload_failed");
+    if (error.failure === "refused") return refusalMessage({ code: error.code ?? "", message: error.message }, t);
+    return t({ server: "admin.media.server_refused", network: "admin.media.connection_failed", cancelled: "admin.media.cancelled" }[error.failure]);
   }
 
   function drop(event: DragEvent<HTMLDivElement>) {
@@ -69,9 +78,9 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
         onDragLeave={() => setDragging(false)}
         onDrop={drop}
       >
-        <p className="media-upload__lead">Drop images here, or</p>
+        <p className="media-upload__lead">{t("admin.media.drop")}</p>
         <label htmlFor={inputId} className="button button--secondary">
-          Choose images…
+          {t("admin.media.choose")}
         </label>
         <input
           ref={inputRef}
@@ -88,11 +97,11 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
           }}
         />
         <p id={hintId} className="admin-field__hint">
-          JPEG, PNG, WebP, AVIF or GIF, up to {formatBytes(limits.maxUploadBytes)} and {limits.maxInputPixels / 1e6} megapixels each. Location and camera data are removed.
+          {t("admin.media.upload_hint", { size: formatBytes(limits.maxUploadBytes), megapixels: limits.maxInputPixels / 1e6 })}
         </p>
       </div>
       {rows.length > 0 && (
-        <ul className="media-upload__list" aria-label="Uploads" aria-live="polite">
+        <ul className="media-upload__list" aria-label={t("admin.media.uploads")} aria-live="polite">
           {rows.map((row) => (
             <li key={row.key} className={`media-upload__row media-upload__row--${row.state}`}>
               <span className="media-upload__name" dir="auto">
@@ -101,9 +110,10 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
               <span className="media-upload__size">{formatBytes(row.size)}</span>
               {row.state === "uploading" ? (
                 <>
-                  <progress max={row.size || 1} value={row.sent} aria-label={`Uploading ${row.name}`} />
+                  <progress max={row.size || 1} value={row.sent} aria-label={t("admin.media.uploading", { name: row.name })} />
                   <button type="button" className="button button--small button--secondary" onClick={row.cancel}>
-                    Cancel<span className="visually-hidden"> {row.name}</span>
+                    {t("admin.common.cancel")}
+                    <span className="visually-hidden"> {row.name}</span>
                   </button>
                 </>
               ) : (

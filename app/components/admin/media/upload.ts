@@ -15,12 +15,18 @@ export interface UploadHandle {
   cancel: () => void;
 }
 
+/** Why an upload failed: refused by the server (its message names the problem), a server fault, the network, or cancelled. */
+export type UploadFailure = "refused" | "server" | "network" | "cancelled";
+
 export class UploadError extends Error {
-  readonly cancelled: boolean;
-  constructor(message: string, cancelled = false) {
+  readonly failure: UploadFailure;
+  /** A refusal's code, for the admin's translated text (admin-errors.ts). */
+  readonly code: string | null;
+  constructor(failure: UploadFailure, message: string = failure, code: string | null = null) {
     super(message);
     this.name = "UploadError";
-    this.cancelled = cancelled;
+    this.failure = failure;
+    this.code = code;
   }
 }
 
@@ -35,13 +41,13 @@ export function uploadImage(file: File, onProgress: (sent: number, total: number
     request.responseType = "json";
     request.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
     request.onload = () => {
-      const body = request.response as { item?: MediaItem; error?: { message: string } } | null;
+      const body = request.response as { item?: MediaItem; error?: { code: string; message: string } } | null;
       if (request.status < 300 && body?.item) resolve(body.item);
-      else if (request.status >= 400 && request.status < 500 && body?.error) reject(new UploadError(body.error.message.replace(/^(file|name): /, "")));
-      else reject(new UploadError("The server could not take this file. Please try again."));
+      else if (request.status >= 400 && request.status < 500 && body?.error) reject(new UploadError("refused", body.error.message.replace(/^(file|name): /, ""), body.error.code));
+      else reject(new UploadError("server"));
     };
-    request.onerror = () => reject(new UploadError("The connection failed. Check your network and try again."));
-    request.onabort = () => reject(new UploadError("Cancelled.", true));
+    request.onerror = () => reject(new UploadError("network"));
+    request.onabort = () => reject(new UploadError("cancelled"));
     request.send(file);
   });
   return { done, cancel: () => request.abort() };

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { userMessageFor } from "#app/lib/api-client.ts";
+import { refusalMessage, refusalOf } from "#app/components/admin/feedback.tsx";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import { importRomeFile, percentSent, type ImportSummary } from "./chunked-upload.ts";
 
 type ImportState =
@@ -8,20 +9,19 @@ type ImportState =
   | { phase: "done"; filename: string; summary: ImportSummary }
   | { phase: "failed"; filename: string | null; message: string };
 
-const GENERIC_FAILURE = "The import could not be completed (network or server problem). Nothing was changed; try again.";
-
 /** Upload of the official ROME file in 64 KiB chunks, with progress and the summary of what changed. */
 export function ImportPanel({ onImported }: { onImported: () => void }) {
   const [state, setState] = useState<ImportState>({ phase: "idle" });
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
   const busy = state.phase === "uploading";
+  const { t } = useAdminText();
 
   async function startImport(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const file = fileInput.current?.files?.[0];
     if (!file) {
-      setState({ phase: "failed", filename: null, message: "Choose a ROME file (XML or CSV) first." });
+      setState({ phase: "failed", filename: null, message: t("admin.romes.choose_file") });
       fileInput.current?.focus();
       return;
     }
@@ -33,7 +33,8 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
       setState({ phase: "done", filename: file.name, summary });
       onImported();
     } catch (error) {
-      setState({ phase: "failed", filename: file.name, message: userMessageFor(error) ?? GENERIC_FAILURE });
+      const refusal = refusalOf(error);
+      setState({ phase: "failed", filename: file.name, message: refusal ? refusalMessage(refusal, t) : t("admin.romes.import_failed") });
     }
   }
 
@@ -41,14 +42,13 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
   const percent = state.phase === "uploading" ? state.percent : state.phase === "done" ? 100 : null;
   return (
     <section className="romes-card romes-import" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Import</h2>
+      <h2 id={`${id}-title`}>{t("admin.romes.import")}</h2>
       <p className="romes-hint" id={`${id}-hint`}>
-        The official ROME XML (<code>unix_referentiel_code_rome_…_utf8.xml</code>) or a CSV with the columns <code>code_ogr,code_rome,libelle</code>, at most
-        5 MiB. New codes are added and changed French labels updated, all at once; nothing is deleted.
+        {t("admin.romes.import_hint", { xml: "unix_referentiel_code_rome_…_utf8.xml", columns: "code_ogr,code_rome,libelle" })}
       </p>
       <form className="romes-import__form" onSubmit={startImport}>
         <div className="romes-field">
-          <label htmlFor={`${id}-file`}>ROME file</label>
+          <label htmlFor={`${id}-file`}>{t("admin.romes.file")}</label>
           <input
             ref={fileInput}
             id={`${id}-file`}
@@ -60,13 +60,13 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
           />
         </div>
         <button type="submit" className="button" disabled={busy}>
-          Import
+          {t("admin.romes.import")}
         </button>
       </form>
 
       {percent !== null && (
         <div className="romes-progress">
-          <label htmlFor={`${id}-progress`}>Upload progress</label>
+          <label htmlFor={`${id}-progress`}>{t("admin.romes.progress")}</label>
           <progress id={`${id}-progress`} max={100} value={percent}>
             {percent}%
           </progress>
@@ -74,13 +74,19 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
         </div>
       )}
       <p className="romes-status" aria-live="polite">
-        {state.phase === "uploading" && (state.percent < 100 ? `Uploading ${state.filename}: ${state.percent}%` : `Checking and applying ${state.filename}…`)}
+        {state.phase === "uploading" && (state.percent < 100 ? t("admin.romes.uploading", { file: state.filename, percent: state.percent }) : t("admin.romes.applying", { file: state.filename }))}
         {state.phase === "done" &&
-          `Imported ${state.filename}: ${state.summary.added} added, ${state.summary.updated} updated, ${state.summary.unchanged} unchanged, ${state.summary.rejected.length} rejected.`}
+          t("admin.romes.imported", {
+            file: state.filename,
+            added: state.summary.added,
+            updated: state.summary.updated,
+            unchanged: state.summary.unchanged,
+            rejected: state.summary.rejected.length,
+          })}
       </p>
       {state.phase === "failed" && (
         <p role="alert" className="romes-alert">
-          {state.filename === null ? state.message : `${state.filename} was not imported: ${state.message}`}
+          {state.filename === null ? state.message : t("admin.romes.not_imported", { file: state.filename, reason: state.message })}
         </p>
       )}
       {state.phase === "done" && <ImportSummaryView summary={state.summary} />}
@@ -90,21 +96,22 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
 
 function ImportSummaryView({ summary }: { summary: ImportSummary }) {
   const id = useId();
+  const { t } = useAdminText();
   const counts = [
-    ["Added", summary.added],
-    ["Updated", summary.updated],
-    ["Unchanged", summary.unchanged],
-    ["Rejected", summary.rejected.length],
+    ["added", summary.added],
+    ["updated", summary.updated],
+    ["unchanged", summary.unchanged],
+    ["rejected", summary.rejected.length],
   ] as const;
   return (
     <section className="romes-summary" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>
-        Result of <span className="romes-filename">{summary.filename}</span> ({summary.format.toUpperCase()})
+        {t("admin.romes.result_of", { file: summary.filename, format: summary.format.toUpperCase() })}
       </h3>
       <dl className="romes-summary__counts">
         {counts.map(([term, count]) => (
-          <div key={term} className={`romes-count romes-count--${term.toLowerCase()}`}>
-            <dt>{term}</dt>
+          <div key={term} className={`romes-count romes-count--${term}`}>
+            <dt>{t(`admin.romes.${term}`)}</dt>
             <dd>{count}</dd>
           </div>
         ))}
@@ -112,12 +119,12 @@ function ImportSummaryView({ summary }: { summary: ImportSummary }) {
       {summary.rejected.length > 0 && (
         <div className="romes-table-wrap">
           <table className="romes-table romes-table--compact">
-            <caption>Rejected rows (not imported)</caption>
+            <caption>{t("admin.romes.rejected_caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Code</th>
-                <th scope="col">Reason</th>
+                <th scope="col">{t("admin.romes.col_line")}</th>
+                <th scope="col">{t("admin.romes.col_code")}</th>
+                <th scope="col">{t("admin.romes.col_reason")}</th>
               </tr>
             </thead>
             <tbody>

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { JobLabels, LabelLanguage } from "#core/admin/romes/schema.ts";
-import { api, userMessageFor } from "#app/lib/api-client.ts";
+import { api } from "#app/lib/api-client.ts";
+import { refusalMessage, refusalOf } from "#app/components/admin/feedback.tsx";
 import { useMay } from "#app/lib/admin-grant.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 
 type SaveState =
   | { kind: "idle" }
@@ -24,6 +26,7 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
   const may = useMay();
+  const { t } = useAdminText();
   // Only the languages the signed-in person may translate (decision 0072).
   const languages = job.languages.filter((language) => may("translate", language.code));
 
@@ -40,7 +43,7 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
       .map((language) => ({ language, value: formText(form, language.code) }))
       .filter(({ language, value }) => value !== (job.labels[language.code] ?? ""));
     if (changes.length === 0) {
-      setState({ kind: "saved", message: "Nothing to save: no label changed." });
+      setState({ kind: "saved", message: t("admin.romes.nothing_changed") });
       return;
     }
     setState({ kind: "saving" });
@@ -52,14 +55,18 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
         else await api.put(path, { label: value });
         saved.push(language.label);
       } catch (error) {
-        const reason = userMessageFor(error) ?? "the server could not be reached; try again";
-        const done = saved.length > 0 ? ` (saved: ${saved.join(", ")})` : "";
-        setState({ kind: "failed", languageCode: language.code, message: `${language.label} not saved: ${reason}${done}.` });
+        const refusal = refusalOf(error);
+        const reason = refusal ? refusalMessage(refusal, t) : t("admin.common.unreachable");
+        const message =
+          saved.length > 0
+            ? t("admin.romes.not_saved_some", { language: language.label, reason, saved: saved.join(", ") })
+            : t("admin.romes.not_saved", { language: language.label, reason });
+        setState({ kind: "failed", languageCode: language.code, message });
         if (saved.length > 0) onSaved();
         return;
       }
     }
-    setState({ kind: "saved", message: `Saved ${saved.join(", ")} for ${job.code}.` });
+    setState({ kind: "saved", message: t("admin.romes.saved", { languages: saved.join(", "), code: job.code }) });
     onSaved();
   }
 
@@ -67,11 +74,10 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
   return (
     <section className="romes-card romes-editor" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
-        Labels of <span className="code">{job.code}</span>
+        {t("admin.romes.labels_of", { code: job.code })}
       </h2>
       <p className="romes-hint" id={`${id}-hint`}>
-        The French label is the official one from the ROME file. In the other languages, an empty field means no label: the public pages then show
-        the French one.
+        {t("admin.romes.labels_hint")}
       </p>
       {/* Remounted with the saved labels, so the fields show what is stored. */}
       <form key={JSON.stringify(job.labels)} onSubmit={save} className="romes-editor__form" aria-describedby={`${id}-hint`}>
@@ -87,10 +93,10 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
         ))}
         <div className="romes-editor__actions">
           <button type="submit" className="button" disabled={state.kind === "saving"}>
-            {state.kind === "saving" ? "Saving…" : "Save labels"}
+            {state.kind === "saving" ? t("admin.common.saving") : t("admin.romes.save_labels")}
           </button>
           <Link to={closeHref} preventScrollReset className="romes-link-button">
-            Close
+            {t("admin.common.close")}
           </Link>
         </div>
       </form>
@@ -108,11 +114,12 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
 
 function LabelField({ id, language, value, invalid, errorId }: { id: string; language: LabelLanguage; value: string; invalid: boolean; errorId: string }) {
   const official = language.code === OFFICIAL_LANGUAGE;
+  const { t } = useAdminText();
   return (
     <div className={official ? "romes-field romes-editor__field--official" : "romes-field"}>
       <label htmlFor={id}>
         {language.label} <span className="romes-lang-code">({language.code})</span>
-        {official && <span className="romes-badge">official</span>}
+        {official && <span className="romes-badge">{t("admin.romes.official")}</span>}
       </label>
       <input
         id={id}

@@ -1,5 +1,6 @@
 import { TableHead } from "#app/components/admin/table-region.tsx";
 import { Link } from "react-router";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import type { LabelLanguage, RomeListRow } from "#core/admin/romes/schema.ts";
 
 /** The codes of one page: code, official French label, labels in other languages, last change. */
@@ -16,12 +17,13 @@ export function RomesTable({
   editHref: (code: string) => string;
   caption: string;
 }) {
+  const { t } = useAdminText();
   const languageByCode = new Map(languages.map((language) => [language.code, language]));
   return (
     <div className="romes-table-wrap">
       <table className="romes-table">
         <caption className="visually-hidden">{caption}</caption>
-        <TableHead columns={["Code", "Official label (French)", "Other languages", "Updated"]} actions />
+        <TableHead columns={[t("admin.romes.col_code"), t("admin.romes.col_official"), t("admin.romes.col_other"), t("admin.romes.col_updated")]} actions />
         <tbody>
           {rows.map((row) => (
             <tr key={row.code} aria-current={row.code === editingCode ? "true" : undefined}>
@@ -31,7 +33,7 @@ export function RomesTable({
               <td lang="fr">{row.label}</td>
               <td>
                 {row.labels.length === 0 ? (
-                  <span className="romes-none">none</span>
+                  <span className="romes-none">{t("admin.romes.none")}</span>
                 ) : (
                   <ul className="romes-labels">
                     {row.labels.map((label) => {
@@ -57,7 +59,8 @@ export function RomesTable({
               </td>
               <td>
                 <Link to={editHref(row.code)} preventScrollReset className="romes-link-button">
-                  Edit labels<span className="visually-hidden"> of {row.code}</span>
+                  {t("admin.romes.edit_labels")}
+                  <span className="visually-hidden"> {t("admin.romes.of_code", { code: row.code })}</span>
                 </Link>
               </td>
             </tr>

@@ -4,7 +4,8 @@
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { TranslationCell, TranslationLanguage, TranslationRow } from "#core/admin/translations/schema.ts";
-import { failureMessage, withoutFieldPrefix } from "#app/components/admin/feedback.tsx";
+import { withoutFieldPrefix } from "#core/i18n/admin-errors.ts";
+import { failureMessage } from "#app/components/admin/feedback.tsx";
 import { cellPath, kindOf } from "#app/components/admin/translations/keys.ts";
 import { api, ApiError } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";

@@ -51,7 +51,7 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
     } catch (failure) {
       const refused = refusedReport(failure);
       setReport(refused);
-      setError(refused ? refused.refusal : failureMessage(failure, t(dryRun ? "admin.translations.read_failed" : "admin.translations.import_failed"), t));
+      setError(refused?.refusal ? t("admin.refusal.import_refused", { detail: refused.refusal }) : failureMessage(failure, t(dryRun ? "admin.translations.read_failed" : "admin.translations.import_failed"), t));
     } finally {
       setBusy(false);
     }
@@ -87,7 +87,7 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
           </select>
         </div>
         <div className="admin-field">
-          <label htmlFor={`${id}-what`}>Content</label>
+          <label htmlFor={`${id}-what`}>{t("admin.exchange.content")}</label>
           <select
             id={`${id}-what`}
             value={contents}
@@ -95,13 +95,13 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
             aria-describedby={format === "po" ? `${id}-what-help` : undefined}
             onChange={(event) => setWhat(event.target.value as ExchangeContents)}
           >
-            <option value="strings">UI strings</option>
-            <option value="articles">Article translations</option>
-            <option value="all">UI strings and articles</option>
+            <option value="strings">{t("admin.exchange.what_strings")}</option>
+            <option value="articles">{t("admin.exchange.what_articles")}</option>
+            <option value="all">{t("admin.exchange.what_all")}</option>
           </select>
           {format === "po" && (
             <p id={`${id}-what-help`} className="admin-field__hint">
-              PO files carry UI strings only.
+              {t("admin.exchange.po_strings_only")}
             </p>
           )}
         </div>

@@ -1,0 +1,42 @@
+/** Migration 0014 (decision 0102): an existing database gets the admin texts it lacks, and keeps the ones it has. */
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminTextsMigration } from "#server/db/migrations/0014-admin-texts.ts";
+import { adminSeedEntries } from "#server/admin/i18n/source.ts";
+import { DATABASE_KINDS, startTestApp } from "./support.ts";
+
+type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+describe.each(DATABASE_KINDS)("migration 0014-admin-texts on %s", (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp(kind);
+  });
+  afterAll(() => testApp.close());
+
+  const db = () => testApp.services.database.db;
+  // Migrations take the database untyped, as the migrator hands it over.
+  const migrate = () => adminTextsMigration.up(db() as unknown as Kysely<unknown>);
+  const adminCells = () => db().selectFrom("translates").select(["code", "code_component", "label", "short_code"]).where("code_component", "like", "admin.%").execute();
+
+  it("adds the catalog's missing texts in the site's languages, leaves stored and edited texts as they are, and is idempotent", async () => {
+    const seeded = await adminCells();
+    // As a database seeded before these screens were translated: no French admin texts but one, edited since; no Japanese at all.
+    await db().deleteFrom("translates").where("code_component", "like", "admin.%").where("code", "in", ["fr-FR", "ja-JP"]).execute();
+    await db().insertInto("translates").values({ code: "fr-FR", code_component: "admin.nav.users", label: "Les gens", search: null, link: null, short_code: "fr" }).execute();
+
+    await migrate();
+
+    const after = await adminCells();
+    expect(after).toHaveLength(seeded.length);
+    const cell = (code: string, key: string) => after.find((row) => row.code === code && row.code_component === key);
+    expect(cell("fr-FR", "admin.nav.users")).toMatchObject({ label: "Les gens" });
+    const japanese = adminSeedEntries().find((entry) => entry.code === "ja-JP" && entry.key === "admin.romes.export")!;
+    expect(cell("ja-JP", "admin.romes.export")).toEqual({ code: "ja-JP", code_component: "admin.romes.export", label: japanese.label, short_code: "ja" });
+    // zh-CN is a language of the site with no catalog column: nothing is invented for it.
+    expect(after.filter((row) => row.code === "zh-CN")).toEqual([]);
+
+    await migrate();
+    expect(await adminCells()).toHaveLength(seeded.length);
+  });
+});
