@@ -159,7 +159,7 @@ async function run(kind: "sqlite" | "postgres", file: string) {
 
     // Cached pages while edits happen (one every 100 ms, each on a different article).
     const cachedPaths = ["/en/welcome", "/fr/bienvenue", articlePath(3), articlePath(4), "/en/articles"];
-    for (const path of cachedPaths) await fetch(base + path);
+    for (const path of cachedPaths) await fetch(base + path, { headers: { "accept-encoding": "br, gzip" } });
     let editing = true;
     let edits = 0;
     const editor = (async () => {
@@ -174,6 +174,8 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       url: base,
       connections: 32,
       duration: 10,
+      // As browsers ask: every re-cached page is compressed again after an edit drops it.
+      headers: { "accept-encoding": "br, gzip" },
       requests: [{ setupRequest: (request) => ({ ...request, path: cachedPaths[next++ % cachedPaths.length]! }) }],
     });
     editing = false;
