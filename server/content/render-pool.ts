@@ -6,7 +6,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { MediaRendition } from "#core/media-rules.ts";
-import type { RenderedVersion } from "./rendering.ts";
+import type { ImportRendering } from "./rendering.ts";
 
 /** A body to render and its language (library images' alt text). */
 export interface RenderJob {
@@ -16,10 +16,10 @@ export interface RenderJob {
 
 export function createRenderPool(size = availableParallelism()) {
   const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(new URL("./render-worker.ts", import.meta.url)));
-  const waiting = new Map<number, { resolve: (rendered: RenderedVersion[]) => void; reject: (error: unknown) => void }>();
+  const waiting = new Map<number, { resolve: (rendered: ImportRendering[]) => void; reject: (error: unknown) => void }>();
   let nextId = 0;
   for (const worker of workers) {
-    worker.on("message", ({ id, rendered }: { id: number; rendered: RenderedVersion[] }) => {
+    worker.on("message", ({ id, rendered }: { id: number; rendered: ImportRendering[] }) => {
       waiting.get(id)?.resolve(rendered);
       waiting.delete(id);
     });
@@ -29,7 +29,7 @@ export function createRenderPool(size = availableParallelism()) {
     });
   }
 
-  function send(worker: Worker, jobs: RenderJob[], media: Record<number, MediaRendition>): Promise<RenderedVersion[]> {
+  function send(worker: Worker, jobs: RenderJob[], media: Record<number, MediaRendition>): Promise<ImportRendering[]> {
     const id = nextId++;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
@@ -39,7 +39,7 @@ export function createRenderPool(size = availableParallelism()) {
 
   return {
     /** Renders the bodies, in order, spread over the workers; `media` holds the library images they show. */
-    async renderAll(jobs: RenderJob[], media: Record<number, MediaRendition> = {}): Promise<RenderedVersion[]> {
+    async renderAll(jobs: RenderJob[], media: Record<number, MediaRendition> = {}): Promise<ImportRendering[]> {
       const share = Math.ceil(jobs.length / workers.length);
       const parts = await Promise.all(workers.map((worker, index) => send(worker, jobs.slice(index * share, (index + 1) * share), media)));
       return parts.flat();

@@ -21,7 +21,8 @@ export function tagKey(tag: string): string {
   return tag.toWellFormed().toLowerCase().normalize("NFC");
 }
 
-export async function refreshPublishedIndex(db: Db, articleIds: readonly number[]): Promise<void> {
+/** `knownText` holds bodies' words already extracted (`${blog_id}:${code}`, a bulk import's render pool); the rest are parsed here. */
+export async function refreshPublishedIndex(db: Db, articleIds: readonly number[], knownText: ReadonlyMap<string, string> = new Map()): Promise<void> {
   const ids = [...new Set(articleIds)];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
@@ -36,7 +37,7 @@ export async function refreshPublishedIndex(db: Db, articleIds: readonly number[
       .execute();
     await insertSearchEntries(
       db,
-      versions.map((version) => ({ blog_id: version.blog_id, code: version.code, title: version.title, summary: version.summary, body_text: markdownText(version.body) })),
+      versions.map((version) => ({ blog_id: version.blog_id, code: version.code, title: version.title, summary: version.summary, body_text: knownText.get(`${version.blog_id}:${version.code}`) ?? markdownText(version.body) })),
     );
     const tagRows = versions.flatMap((version) => {
       const byKey = new Map((JSON.parse(version.tags) as string[]).map((tag) => [tagKey(tag), tag]));
