@@ -1,0 +1,10 @@
+import { openDatabase } from "#server/db/connect.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { seedDemoContent } from "#server/db/seed/index.ts";
+import { createSession } from "#server/auth/sessions.ts";
+const handle = openDatabase({ kind: "sqlite", path: process.argv[2]! });
+await migrateToLatest(handle);
+await seedDemoContent(handle.db);
+await handle.db.insertInto("users").values({ uid: "reader", email: "r@example.com", display_name: "reader", photo_url: null, email_verified: 1, role: "user", created_at: new Date().toISOString(), last_sign_in_at: null }).execute();
+console.log(`pp_session=${(await createSession(handle.db, "reader")).id}`);
+await handle.close();

@@ -1,0 +1,31 @@
+/** The built server (build/server/index.js) in a child process, for the benchmarks: start, wait for the first response, stop. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+
+export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}): { child: ChildProcess; started: number } {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", NODE_ENV: "production", ...env },
+    stdio: "ignore",
+  });
+  return { child, started };
+}
+
+/** Milliseconds from `started` until /healthz answers. */
+export async function firstResponse(child: ChildProcess, started: number, port: number): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
+    if (ok) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await once(child, "exit");
+}
