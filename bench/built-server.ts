@@ -5,9 +5,12 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 
-export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}): { child: ChildProcess; started: number } {
+/** The V8 flags `npm start` and the Dockerfile run the server with (docs/decisions/0111-young-generation-size.md). */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4"];
+
+export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}, flags = SERVER_NODE_FLAGS): { child: ChildProcess; started: number } {
   const started = performance.now();
-  const child = spawn(process.execPath, ["-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
+  const child = spawn(process.execPath, [...flags, "-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", NODE_ENV: "production", ...env },
     stdio: "ignore",
   });
