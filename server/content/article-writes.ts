@@ -258,14 +258,14 @@ export async function upsertArticles(
   const inserts = [];
   const entries: RevisionEntry[] = [];
   const newVersions = new Set<string>();
-  const texts = new Map<string, string>();
+  const texts = new Map<string, { text: string; indexed?: string }>();
   let index = 0;
   for (const source of sources) {
     const id = idByKey.get(source.key)!;
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
       const rendering = rendered[index++]!;
-      texts.set(slot, rendering.text);
+      texts.set(slot, { text: rendering.text, indexed: rendering.indexed });
       const columns = versionColumns(version, published.get(slot), now, rendering.version);
       if (published.has(slot)) await trx.updateTable("blog_versions").set(columns).where("blog_id", "=", id).where("code", "=", code).execute();
       else {

@@ -256,7 +256,7 @@ export async function importArticles(
   progress: ImportProgress = () => {},
   revisionsPerVersion = DEFAULT_REVISIONS_PER_VERSION,
 ): Promise<ImportSummary> {
-  const pool = createRenderPool();
+  const pool = createRenderPool(handle.dialect);
   const spool = await createSpool();
   let total = 0;
   let landed = 0;

@@ -6,6 +6,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { MediaRendition } from "#core/media-rules.ts";
+import type { DialectName } from "#server/db/connect.ts";
 import type { ImportRendering } from "./rendering.ts";
 
 /** A body to render and its language (library images' alt text). */
@@ -14,7 +15,8 @@ export interface RenderJob {
   language: string;
 }
 
-export function createRenderPool(size = availableParallelism()) {
+/** `dialect`: the database the search index terms are computed for. */
+export function createRenderPool(dialect: DialectName, size = availableParallelism()) {
   const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(new URL("./render-worker.ts", import.meta.url)));
   const waiting = new Map<number, { resolve: (rendered: ImportRendering[]) => void; reject: (error: unknown) => void }>();
   let nextId = 0;
@@ -33,7 +35,7 @@ export function createRenderPool(size = availableParallelism()) {
     const id = nextId++;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, jobs, media });
+      worker.postMessage({ id, jobs, media, dialect });
     });
   }
 

@@ -34,6 +34,8 @@ export function renderVersion(body: string, media: MediaRenderEnv = {}): Rendere
 export interface ImportRendering {
   version: RenderedVersion;
   text: string;
+  /** The text as the search index takes it (indexedBody), when the render pool computed it. */
+  indexed?: string;
 }
 
 export function renderForImport(body: string, media: MediaRenderEnv = {}): ImportRendering {

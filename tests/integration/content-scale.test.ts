@@ -12,6 +12,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hono } from "hono";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markdownText } from "#core/markdown.ts";
 import type { AppServices } from "#server/context.ts";
@@ -19,6 +20,7 @@ import { upsertArticles, type ArticleSource } from "#server/content/article-writ
 import { ANCHOR_STRIDE } from "#server/content/articles.ts";
 import { IMPORT_BATCH, ImportError, importArticles } from "#server/content/ndjson.ts";
 import { renderForImport } from "#server/content/rendering.ts";
+import { indexedBody, searchEntries } from "#server/db/full-text.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import type { PageCache } from "#server/http/page-cache.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
@@ -232,6 +234,14 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         { code: "en-US", body_text: markdownText("# Heading\n\n- item") },
         { code: "fr-FR", body_text: markdownText("# Heading\n\n- item") },
       ]);
+      // …and the index form the workers computed (stems): a body-only word is found in another form.
+      const found = await searchEntries(db(), "en-US", "headings", 10, 0);
+      expect(found.hits.map((hit) => hit.articleId)).toContain(stored[0]!.blog_id);
+      if (kind === "sqlite") {
+        // fts_body is SQLite-only, outside the shared schema type.
+        const { rows } = await sql<{ fts_body: string }>`select fts_body from search_entries where blog_id = ${stored[0]!.blog_id} and code = 'en-US'`.execute(db());
+        expect(rows[0]?.fts_body).toBe(indexedBody("sqlite", markdownText("# Heading\n\n- item"), "en-US"));
+      }
       // The import announced its change like another process would: the site drops the list within a second.
       const started = Date.now();
       while (site.pageCache.isCached("/en/articles") && Date.now() - started < 1_000) await new Promise((resolve) => setTimeout(resolve, 20));
