@@ -228,11 +228,19 @@ async function createSpool() {
       size += 4 + record.length;
     },
     async *read(): AsyncGenerator<Prepared> {
+      // A read may return fewer bytes than asked (large records): read until the buffer is full.
+      const readFully = async (buffer: Buffer, position: number) => {
+        for (let done = 0; done < buffer.length; ) {
+          const { bytesRead } = await file.read(buffer, done, buffer.length - done, position + done);
+          if (bytesRead === 0) throw new Error("the import's temporary file ended early");
+          done += bytesRead;
+        }
+      };
       const length = Buffer.alloc(4);
       for (let at = 0; at < size; ) {
-        await file.read(length, 0, 4, at);
+        await readFully(length, at);
         const record = Buffer.alloc(length.readUInt32LE());
-        await file.read(record, 0, record.length, at + 4);
+        await readFully(record, at + 4);
         at += 4 + record.length;
         yield deserialize(record) as Prepared;
       }
