@@ -39,12 +39,35 @@ export function stemmingOf(code: string): string | null {
   return STEMMERS[primarySubtag(code)] ?? null;
 }
 
-const stemmers = new Map<string, { stem(word: string): string } | null>();
+interface Stemmer {
+  stem(word: string): string;
+}
+
+/** Stems remembered per language; the memo is emptied when full, so its memory stays bounded. */
+const STEM_MEMO_SIZE = 50_000;
+
+/** Text repeats its words: stemming each occurrence again was most of a bulk import's CPU (bench/README.md). */
+function remembering(stemmer: Stemmer): Stemmer {
+  const memo = new Map<string, string>();
+  return {
+    stem(word) {
+      let stem = memo.get(word);
+      if (stem === undefined) {
+        if (memo.size >= STEM_MEMO_SIZE) memo.clear();
+        stem = stemmer.stem(word);
+        memo.set(word, stem);
+      }
+      return stem;
+    },
+  };
+}
+
+const stemmers = new Map<string, Stemmer | null>();
 function stemmerFor(code: string) {
   const algorithm = stemmingOf(code);
   let stemmer = stemmers.get(code);
   if (stemmer === undefined) {
-    stemmer = algorithm === null ? null : snowball.newStemmer(algorithm);
+    stemmer = algorithm === null ? null : remembering(snowball.newStemmer(algorithm));
     stemmers.set(code, stemmer);
   }
   return stemmer;
