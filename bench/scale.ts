@@ -9,9 +9,8 @@
  * Needs `npm run build`. Writes bench/results/scale-N.json and prints a table row per database.
  * Settings: BENCH_PORT (default 8300), BENCH_LOAD_SECONDS (mixed load, default 60), TEST_DATABASE_URL.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -21,6 +20,7 @@ import { openDatabase } from "#server/db/connect.ts";
 import { sessionXsrfToken } from "#server/http/xsrf.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
+import { firstResponse as firstResponseOn, startServer as startServerOn, stop } from "./built-server.ts";
 import { articlesFile } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -35,30 +35,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 const round = (value: number, digits = 1) => +value.toFixed(digits);
-
-function startServer(databaseUrl: string): { child: ChildProcess; started: number } {
-  const started = performance.now();
-  const child = spawn(process.execPath, ["-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_URL: base, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", NODE_ENV: "production" },
-    stdio: "ignore",
-  });
-  return { child, started };
-}
-
-async function firstResponse(child: ChildProcess, started: number): Promise<number> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
-    if (ok) return performance.now() - started;
-    await sleep(5);
-  }
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill("SIGTERM");
-  await once(child, "exit");
-}
+const startServer = (databaseUrl: string) => startServerOn(databaseUrl, PORT);
+const firstResponse = (child: ChildProcess, started: number) => firstResponseOn(child, started, PORT);
 
 function rssMB(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
@@ -159,7 +137,7 @@ async function run(kind: "sqlite" | "postgres", file: string) {
 
     // Cached pages while edits happen (one every 100 ms, each on a different article).
     const cachedPaths = ["/en/welcome", "/fr/bienvenue", articlePath(3), articlePath(4), "/en/articles"];
-    for (const path of cachedPaths) await fetch(base + path);
+    for (const path of cachedPaths) await fetch(base + path, { headers: { "accept-encoding": "br, gzip" } });
     let editing = true;
     let edits = 0;
     const editor = (async () => {
@@ -174,6 +152,8 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       url: base,
       connections: 32,
       duration: 10,
+      // As browsers ask: every re-cached page is compressed again after an edit drops it.
+      headers: { "accept-encoding": "br, gzip" },
       requests: [{ setupRequest: (request) => ({ ...request, path: cachedPaths[next++ % cachedPaths.length]! }) }],
     });
     editing = false;

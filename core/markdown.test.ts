@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readingMinutes, renderMarkdown } from "./markdown.ts";
+import { markdownText, readingMinutes, renderMarkdown, renderMarkdownWithText } from "./markdown.ts";
 
 describe("renderMarkdown", () => {
   it("renders ordinary Markdown", () => {
@@ -67,5 +67,13 @@ describe("library images in Markdown", () => {
     expect(renderMarkdown("![](media:5)", { media, language: "en-US" })).toBe("<p></p>\n");
     expect(renderMarkdown("![](media:4)")).toBe("<p></p>\n");
     expect(renderMarkdown("![Cover](/covers/a.webp)")).toBe('<p><img src="/covers/a.webp" alt="Cover"></p>\n');
+  });
+});
+
+describe("renderMarkdownWithText", () => {
+  it("gives from one parse the same HTML as renderMarkdown and the same words as markdownText", () => {
+    const source = '# Title\n\nSome *text* with [a link](https://example.com) and `code`.\n\n- one\n- two\n\n```\nfenced\n```\n\n![](media:9)';
+    expect(renderMarkdownWithText(source)).toEqual({ html: renderMarkdown(source), text: markdownText(source) });
+    expect(markdownText(source)).toBe("Title\nSome text with a link and code.\none\ntwo\nfenced\n");
   });
 });

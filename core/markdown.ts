@@ -24,6 +24,14 @@ export function renderMarkdown(source: string, media: MediaRenderEnv = {}): stri
   return markdown.render(source, { ...media });
 }
 
+/** The HTML and the reader's words (markdownText) from one parse: a bulk import needs both for every version. */
+export function renderMarkdownWithText(source: string, media: MediaRenderEnv = {}): { html: string; text: string } {
+  const env = { ...media };
+  const tokens = markdown.parse(source, env);
+  const text = textOf(tokens);
+  return { html: markdown.renderer.render(tokens, markdown.options, env), text };
+}
+
 const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 /** A run of characters that are neither white space nor CJK (which counts by character). */
 const WORD = /[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
@@ -35,13 +43,17 @@ export function readingMinutes(source: string): number {
   return Math.max(1, Math.round(words / 220 + cjkCharacters / 500));
 }
 
-/** The words a reader sees in a body, without markup (search indexes it; snippets quote it). */
-export function markdownText(source: string): string {
+function textOf(tokens: ReturnType<typeof markdown.parse>): string {
   const blocks: string[] = [];
-  for (const token of markdown.parse(source, {})) {
+  for (const token of tokens) {
     if (token.type === "inline") {
       blocks.push((token.children ?? []).map((child) => (child.type === "text" || child.type === "code_inline" ? child.content : child.type === "softbreak" ? " " : "")).join(""));
     } else if (token.type === "fence" || token.type === "code_block") blocks.push(token.content);
   }
   return blocks.filter((block) => block.trim() !== "").join("\n");
+}
+
+/** The words a reader sees in a body, without markup (search indexes it; snippets quote it). */
+export function markdownText(source: string): string {
+  return textOf(markdown.parse(source, {}));
 }

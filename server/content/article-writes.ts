@@ -12,7 +12,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
-import type { RenderedVersion } from "./rendering.ts";
+import type { ImportRendering, RenderedVersion } from "./rendering.ts";
 import { syncMediaUsage } from "#server/media/usage.ts";
 import { recordRevisions, type RevisionEntry } from "./revisions.ts";
 import {
@@ -185,13 +185,13 @@ export interface ImportRevisions {
 /**
  * Creates or updates articles by key, with their versions (a version not in the
  * source is kept), in the caller's transaction, each written version with an
- * "import" revision. `rendered` holds each version's rendering in the sources'
- * order (from the render pool). Returns what changed.
+ * "import" revision. `rendered` holds each version's rendering and search text
+ * in the sources' order (from the render pool). Returns what changed.
  */
 export async function upsertArticles(
   trx: Transaction<Database>,
   sources: ArticleSource[],
-  rendered: RenderedVersion[],
+  rendered: readonly ImportRendering[],
   now: string,
   revisions: ImportRevisions,
 ): Promise<ArticleChange[]> {
@@ -258,12 +258,15 @@ export async function upsertArticles(
   const inserts = [];
   const entries: RevisionEntry[] = [];
   const newVersions = new Set<string>();
+  const texts = new Map<string, { text: string; indexed?: string }>();
   let index = 0;
   for (const source of sources) {
     const id = idByKey.get(source.key)!;
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
-      const columns = versionColumns(version, published.get(slot), now, rendered[index++]!);
+      const rendering = rendered[index++]!;
+      texts.set(slot, { text: rendering.text, indexed: rendering.indexed });
+      const columns = versionColumns(version, published.get(slot), now, rendering.version);
       if (published.has(slot)) await trx.updateTable("blog_versions").set(columns).where("blog_id", "=", id).where("code", "=", code).execute();
       else {
         inserts.push({ blog_id: id, code, ...columns });
@@ -280,7 +283,7 @@ export async function upsertArticles(
     await storeTranslationState(trx, id, facts.state, importedTranslationState(facts.state, facts.texts, source), now);
   }
   await syncMediaUsage(trx, [...idByKey.values()]);
-  await refreshPublishedIndex(trx, [...idByKey.values()]);
+  await refreshPublishedIndex(trx, [...idByKey.values()], texts);
   return sources.map((source) => {
     const id = idByKey.get(source.key)!;
     return articleChange(id, before.get(id), { languages: source.versions.keys(), tags: source.tags });

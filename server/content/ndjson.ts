@@ -4,12 +4,17 @@
  *   {"key","author","tags":[…],"cover"?,"source"?,"versions":{"en":{"slug","title","summary","body","status","coverAlt"?,"upToDate"?}}}
  * with versions keyed by the language's short code; `source` names the source language and a
  * translation's `upToDate` whether it follows the source (core/translation-status.ts, README). Import validates every line
- * first (the admin API's own rules, languages, duplicate keys and slugs), so a
+ * (the admin API's own rules, languages, duplicate keys and slugs) and renders it
+ * on worker threads in one pass, spooling the results to a temporary file, so a
  * bad file writes nothing; then it upserts by key in batched transactions
- * through the shared article write path (article-writes.ts), rendering on
- * worker threads, and announces each batch like any other content write.
+ * through the shared article write path (article-writes.ts) and announces each
+ * batch like any other content write (docs/decisions/0110-one-pass-import.md).
  */
 import { createReadStream } from "node:fs";
+import { mkdtemp, open, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { slugify } from "#core/text.ts";
@@ -20,6 +25,7 @@ import type { Database } from "#server/db/schema.ts";
 import { upsertArticles, type ArticleSource } from "./article-writes.ts";
 import { createArticleReader, yieldToEventLoop } from "./articles.ts";
 import { createRenderPool } from "./render-pool.ts";
+import type { ImportRendering } from "./rendering.ts";
 import { mediaImagesIn } from "#core/media-rules.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { announceChange } from "./store.ts";
@@ -198,9 +204,58 @@ export interface ImportSummary {
   lastLine: number;
 }
 
+interface Prepared {
+  batch: Parsed[];
+  rendered: ImportRendering[];
+}
+
 /**
- * Validates the whole file, then writes it batch by batch. Throws ImportError for a
- * bad file (nothing written); a failure while writing names the lines that landed.
+ * Prepared batches kept on disk until the whole file has been checked: the file is read,
+ * parsed, validated and rendered once, and nothing is written to the database before its
+ * last line is known good. Each batch is one length-prefixed v8-serialized record.
+ */
+async function createSpool() {
+  const dir = await mkdtemp(join(tmpdir(), "pp-import-spool-"));
+  const file = await open(join(dir, "spool"), "w+");
+  let size = 0;
+  return {
+    async write(prepared: Prepared) {
+      const record = serialize(prepared);
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(record.length);
+      await file.write(length, 0, 4, size);
+      await file.write(record, 0, record.length, size + 4);
+      size += 4 + record.length;
+    },
+    async *read(): AsyncGenerator<Prepared> {
+      // A read may return fewer bytes than asked (large records): read until the buffer is full.
+      const readFully = async (buffer: Buffer, position: number) => {
+        for (let done = 0; done < buffer.length; ) {
+          const { bytesRead } = await file.read(buffer, done, buffer.length - done, position + done);
+          if (bytesRead === 0) throw new Error("the import's temporary file ended early");
+          done += bytesRead;
+        }
+      };
+      const length = Buffer.alloc(4);
+      for (let at = 0; at < size; ) {
+        await readFully(length, at);
+        const record = Buffer.alloc(length.readUInt32LE());
+        await readFully(record, at + 4);
+        at += 4 + record.length;
+        yield deserialize(record) as Prepared;
+      }
+    },
+    async remove() {
+      await file.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Reads, validates and renders the file in one pass (spooling the rendered batches), then
+ * writes it batch by batch. Throws ImportError for a bad file (nothing written); a failure
+ * while writing names the lines that landed.
  */
 export async function importArticles(
   handle: DatabaseHandle,
@@ -209,29 +264,36 @@ export async function importArticles(
   progress: ImportProgress = () => {},
   revisionsPerVersion = DEFAULT_REVISIONS_PER_VERSION,
 ): Promise<ImportSummary> {
+  const pool = createRenderPool(handle.dialect);
+  const spool = await createSpool();
   let total = 0;
-  for await (const batch of parsedBatches(path, handle.db)) total += batch.length;
-
-  const pool = createRenderPool();
   let landed = 0;
   let lastLanded = 0;
   let versions = 0;
   try {
-    const batches = parsedBatches(path, handle.db);
-    const renderBatch = async (batch: Parsed[]) => {
+    const render = async (batch: Parsed[]): Promise<Prepared> => {
       const jobs = batch.flatMap((entry) => [...entry.source.versions].map(([language, version]) => ({ body: version.body, language })));
       // Only the library images this batch shows (usually none: no query).
       const media = await loadRenditions(handle.db, jobs.flatMap((job) => mediaImagesIn(job.body).map((image) => image.id)));
-      return pool.renderAll(jobs, media);
+      return { batch, rendered: await pool.renderAll(jobs, media) };
     };
-    let current = await batches.next();
-    let rendering = current.done ? null : renderBatch(current.value);
-    while (!current.done) {
-      const batch = current.value;
-      const rendered = await rendering!;
-      const next = await batches.next();
-      // The workers render the next batch while this one is written.
-      rendering = next.done ? null : renderBatch(next.value);
+    // The workers render one batch while the next is parsed and checked.
+    let rendering: Promise<Prepared> | null = null;
+    try {
+      for await (const batch of parsedBatches(path, handle.db)) {
+        const next = render(batch);
+        if (rendering) await spool.write(await rendering);
+        rendering = next;
+        total += batch.length;
+      }
+      if (rendering) await spool.write(await rendering);
+    } catch (error) {
+      // A render still under way when a later line is refused: its outcome no longer matters.
+      rendering?.catch(() => {});
+      throw error;
+    }
+
+    for await (const { batch, rendered } of spool.read()) {
       const now = new Date().toISOString();
       try {
         const changes = await handle.db.transaction().execute(async (trx) => {
@@ -263,11 +325,10 @@ export async function importArticles(
       versions += rendered.length;
       lastLanded = batch.at(-1)!.line;
       progress({ articles: landed, total, lastLine: lastLanded });
-      current = next;
       await yieldToEventLoop();
     }
   } finally {
-    await pool.close();
+    await Promise.all([pool.close(), spool.remove()]);
   }
   // Fresh planner statistics after a bulk load, so list and tag queries keep their indexes (same statement on both databases).
   if (landed > 0) for (const table of ["blogs", "blog_versions", "blog_tags"]) await sql.raw(`analyze ${table}`).execute(handle.db);

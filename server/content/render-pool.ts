@@ -6,7 +6,8 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { MediaRendition } from "#core/media-rules.ts";
-import type { RenderedVersion } from "./rendering.ts";
+import type { DialectName } from "#server/db/connect.ts";
+import type { ImportRendering } from "./rendering.ts";
 
 /** A body to render and its language (library images' alt text). */
 export interface RenderJob {
@@ -14,12 +15,13 @@ export interface RenderJob {
   language: string;
 }
 
-export function createRenderPool(size = availableParallelism()) {
+/** `dialect`: the database the search index terms are computed for. */
+export function createRenderPool(dialect: DialectName, size = availableParallelism()) {
   const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(new URL("./render-worker.ts", import.meta.url)));
-  const waiting = new Map<number, { resolve: (rendered: RenderedVersion[]) => void; reject: (error: unknown) => void }>();
+  const waiting = new Map<number, { resolve: (rendered: ImportRendering[]) => void; reject: (error: unknown) => void }>();
   let nextId = 0;
   for (const worker of workers) {
-    worker.on("message", ({ id, rendered }: { id: number; rendered: RenderedVersion[] }) => {
+    worker.on("message", ({ id, rendered }: { id: number; rendered: ImportRendering[] }) => {
       waiting.get(id)?.resolve(rendered);
       waiting.delete(id);
     });
@@ -29,17 +31,17 @@ export function createRenderPool(size = availableParallelism()) {
     });
   }
 
-  function send(worker: Worker, jobs: RenderJob[], media: Record<number, MediaRendition>): Promise<RenderedVersion[]> {
+  function send(worker: Worker, jobs: RenderJob[], media: Record<number, MediaRendition>): Promise<ImportRendering[]> {
     const id = nextId++;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, jobs, media });
+      worker.postMessage({ id, jobs, media, dialect });
     });
   }
 
   return {
     /** Renders the bodies, in order, spread over the workers; `media` holds the library images they show. */
-    async renderAll(jobs: RenderJob[], media: Record<number, MediaRendition> = {}): Promise<RenderedVersion[]> {
+    async renderAll(jobs: RenderJob[], media: Record<number, MediaRendition> = {}): Promise<ImportRendering[]> {
       const share = Math.ceil(jobs.length / workers.length);
       const parts = await Promise.all(workers.map((worker, index) => send(worker, jobs.slice(index * share, (index + 1) * share), media)));
       return parts.flat();

@@ -1,9 +1,15 @@
-/** A worker of the render pool (render-pool.ts): renders the Markdown bodies it is sent. */
+/** A worker of the render pool (render-pool.ts): renders the Markdown bodies it is sent: HTML, search text and its index form. */
 import { parentPort } from "node:worker_threads";
 import type { MediaRendition } from "#core/media-rules.ts";
+import type { DialectName } from "#server/db/connect.ts";
+import { indexedBody } from "#server/db/full-text.ts";
 import type { RenderJob } from "./render-pool.ts";
-import { renderVersion } from "./rendering.ts";
+import { renderForImport } from "./rendering.ts";
 
-parentPort?.on("message", ({ id, jobs, media }: { id: number; jobs: RenderJob[]; media: Record<number, MediaRendition> }) => {
-  parentPort?.postMessage({ id, rendered: jobs.map((job) => renderVersion(job.body, { media, language: job.language })) });
+parentPort?.on("message", ({ id, jobs, media, dialect }: { id: number; jobs: RenderJob[]; media: Record<number, MediaRendition>; dialect: DialectName }) => {
+  const rendered = jobs.map((job) => {
+    const rendering = renderForImport(job.body, { media, language: job.language });
+    return { ...rendering, indexed: indexedBody(dialect, rendering.text, job.language) };
+  });
+  parentPort?.postMessage({ id, rendered });
 });

@@ -8,7 +8,7 @@
  * marks exactly the versions drawing it stale (STALE_RENDER), re-rendered on their next read.
  */
 import type { Kysely, Transaction } from "kysely";
-import { readingMinutes, renderMarkdown } from "#core/markdown.ts";
+import { readingMinutes, renderMarkdown, renderMarkdownWithText } from "#core/markdown.ts";
 import type { MediaRenderEnv } from "#core/markdown-media.ts";
 import { mediaImagesIn } from "#core/media-rules.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -28,6 +28,19 @@ export interface RenderedVersion {
 /** `media` holds the library images the body shows and the version's language (their alt text). */
 export function renderVersion(body: string, media: MediaRenderEnv = {}): RenderedVersion {
   return { html: renderMarkdown(body, media), renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(body) };
+}
+
+/** A version rendered for a bulk import: its stored rendering and its words for the search index, from one parse. */
+export interface ImportRendering {
+  version: RenderedVersion;
+  text: string;
+  /** The text as the search index takes it (indexedBody), when the render pool computed it. */
+  indexed?: string;
+}
+
+export function renderForImport(body: string, media: MediaRenderEnv = {}): ImportRendering {
+  const { html, text } = renderMarkdownWithText(body, media);
+  return { version: { html, renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(body) }, text };
 }
 
 /** Renders a version in `language`, looking up only the library images its body shows (no query when it shows none). */

@@ -20,6 +20,8 @@ export interface SearchEntry {
   title: string;
   summary: string;
   body_text: string;
+  /** indexedBody of body_text for the database's dialect, when already computed (a bulk import's render workers). */
+  bodyIndexed?: string;
 }
 
 export interface SearchHit {
@@ -46,6 +48,15 @@ function sqliteTerms(text: string, code: string): string {
     .join(" ");
 }
 
+/**
+ * A body's text as the index takes it: prefixed stems for SQLite's FTS5 columns, folded words for
+ * PostgreSQL's to_tsvector. Pure, so a bulk import's render workers compute it (stemming is most of
+ * the import's main-thread time otherwise, bench/README.md).
+ */
+export function indexedBody(dialect: DialectName, text: string, code: string): string {
+  return dialect === "sqlite" ? sqliteTerms(text, code) : foldedWords(text, code);
+}
+
 /** The dialect behind a connection or transaction: the write paths that index do not all know it. */
 function dialectOf(db: Db): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
@@ -57,12 +68,13 @@ export async function insertSearchEntries(db: Db, entries: SearchEntry[]): Promi
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const rows = entries.slice(start, start + INSERT_CHUNK).map((entry) => {
       const common = sql`${entry.blog_id}, ${entry.code}, ${entry.title}, ${entry.summary}, ${entry.body_text}`;
+      const body = entry.bodyIndexed ?? indexedBody(dialect, entry.body_text, entry.code);
       if (dialect === "sqlite") {
-        return sql`(${common}, ${sqliteTerms(entry.title, entry.code)}, ${sqliteTerms(entry.summary, entry.code)}, ${sqliteTerms(entry.body_text, entry.code)})`;
+        return sql`(${common}, ${sqliteTerms(entry.title, entry.code)}, ${sqliteTerms(entry.summary, entry.code)}, ${body})`;
       }
       const config = configOf(entry.code);
-      const part = (text: string, weight: string) => sql`setweight(to_tsvector(${config}::regconfig, ${foldedWords(text, entry.code)}), ${weight}::"char")`;
-      return sql`(${common}, ${part(entry.title, "A")} || ${part(entry.summary, "B")} || ${part(entry.body_text, "C")})`;
+      const part = (folded: string, weight: string) => sql`setweight(to_tsvector(${config}::regconfig, ${folded}), ${weight}::"char")`;
+      return sql`(${common}, ${part(foldedWords(entry.title, entry.code), "A")} || ${part(foldedWords(entry.summary, entry.code), "B")} || ${part(body, "C")})`;
     });
     const columns = dialect === "sqlite" ? sql`fts_title, fts_summary, fts_body` : sql`document`;
     await sql`insert into search_entries (blog_id, code, title, summary, body_text, ${columns}) values ${sql.join(rows)}`.execute(db);

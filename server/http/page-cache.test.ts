@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { brotliDecompressSync } from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
 import { createPageCache, createResponseCache, ifNoneMatchHits } from "./page-cache.ts";
@@ -87,14 +88,34 @@ describe("createResponseCache", () => {
     expect(cache.has("ancient")).toBe(false);
   });
 
-  it("compresses once per encoding and answers 304 to a matching validator of that encoding", () => {
+  it("compresses once per encoding off the request path, sending identity until the copy is ready", async () => {
     const cache = createResponseCache(1_000_000);
     const entry = cache.put("page", { status: 200, headers: { "content-type": "text/html" }, body: Buffer.from("x".repeat(5_000)), shows: new Set() }, cache.generation);
+    const first = cache.answer("page", entry, "GET", undefined, "gzip, br");
+    expect(first.headers["Content-Encoding"]).toBeUndefined();
+    expect(first.body).toBe(entry.body);
+    const bytesBefore = cache.size.bytes;
+    await vi.waitFor(() => expect(cache.answer("page", entry, "GET", undefined, "gzip, br").headers["Content-Encoding"]).toBe("br"));
     const compressed = cache.answer("page", entry, "GET", undefined, "gzip, br");
-    expect(compressed.headers["Content-Encoding"]).toBe("br");
+    expect(brotliDecompressSync(compressed.body!).toString()).toBe("x".repeat(5_000));
+    expect(cache.size.bytes).toBe(bytesBefore + compressed.body!.length);
     expect(cache.answer("page", entry, "GET", undefined, "br").body).toBe(compressed.body);
     expect(cache.answer("page", entry, "GET", compressed.headers.ETag, "br").status).toBe(304);
-    expect(cache.answer("page", entry, "GET", compressed.headers.ETag, "").status).toBe(200);
+    expect(cache.answer("page", entry, "GET", compressed.headers.ETag, "").status).toBe(304);
+    // A client holding the identity body sent before the copy was ready gets a 304 too, with the tag it holds.
+    const held = cache.answer("page", entry, "GET", first.headers.ETag, "gzip, br");
+    expect([held.status, held.headers.ETag]).toEqual([304, first.headers.ETag]);
+    expect(cache.answer("page", entry, "GET", '"other"', "br").status).toBe(200);
+  });
+
+  it("drops a compressed copy that finishes after its entry was invalidated", async () => {
+    const cache = createResponseCache(1_000_000);
+    const entry = cache.put("page", { status: 200, headers: {}, body: Buffer.from("y".repeat(5_000)), shows: new Set(["article:1"]) }, cache.generation);
+    cache.answer("page", entry, "GET", undefined, "gzip");
+    cache.invalidate(["article:1"]);
+    await vi.waitFor(() => expect(entry.compressing.size).toBe(0));
+    expect(entry.encoded.size).toBe(0);
+    expect(cache.size.bytes).toBe(0);
   });
 });
 

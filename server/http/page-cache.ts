@@ -1,6 +1,8 @@
 /**
  * Anonymous pages (and the start-up files and sitemaps) are rendered once and
- * then served from memory with a strong ETag, compressed once per encoding.
+ * then served from memory with a strong ETag, compressed once per encoding on
+ * libuv's thread pool: until that copy is ready the identity body is sent, so
+ * no request waits for (or blocks the event loop with) a compression.
  * The cache is a byte-bounded LRU (PAGE_CACHE_BYTES): a crawl of millions of
  * distinct URLs cannot grow memory past the bound. Each entry names what it
  * shows (an article, a language's list, a tag); a content change drops exactly
@@ -10,7 +12,8 @@
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { staleAfter } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
@@ -32,6 +35,15 @@ const ENTRY_OVERHEAD_BYTES = 1_024;
 const RECENT_INVALIDATIONS = 256;
 
 type Encoding = "br" | "gzip";
+const ENCODINGS: readonly (Encoding | null)[] = [null, "br", "gzip"];
+/**
+ * Brotli quality for responses compressed at run time: on a 53 KB article page, quality 5 costs
+ * ≈ 7 ms of CPU for 12.3 KB where 9 costs ≈ 145 ms for 11.3 KB (bench/README.md). Static assets
+ * are compressed at build time at 11 (scripts/compress-assets.ts).
+ */
+const BROTLI_QUALITY = 5;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 export interface CachedResponse {
   status: number;
@@ -40,6 +52,8 @@ export interface CachedResponse {
   /** Strong validator of the identity body; each encoding gets its own (RFC 9110 §8.8.3). */
   etag: string;
   encoded: Map<Encoding, Buffer>;
+  /** Encodings being compressed now (at most one compression per entry and encoding). */
+  compressing: Set<Encoding>;
   /** What the response shows (see server/content/changes.ts); only "everything" invalidates an entry without tags. */
   shows: ReadonlySet<string>;
   bytes: number;
@@ -133,15 +147,22 @@ export function createResponseCache(maxBytes: number) {
     while (totalBytes + bytes > maxBytes && entries.size > 0) remove(entries.keys().next().value!);
   }
 
-  function encode(key: string, entry: CachedResponse, encoding: Encoding): Buffer {
-    let encoded = entry.encoded.get(encoding);
-    if (!encoded) {
-      encoded =
-        encoding === "br"
-          ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
-          : gzipSync(entry.body, { level: 9 });
-      entry.encoded.set(encoding, encoded);
-      if (entries.get(key) === entry) {
+  /**
+   * Compresses an entry's body off the event loop (a 4 MB sitemap child takes Brotli
+   * hundreds of milliseconds; a page tens). The copy is kept only if the entry still is.
+   */
+  function compressLater(key: string, entry: CachedResponse, encoding: Encoding) {
+    if (entry.compressing.has(encoding)) return;
+    entry.compressing.add(encoding);
+    const compressing =
+      encoding === "br"
+        ? brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+        : gzipAsync(entry.body, { level: 9 });
+    void compressing.then(
+      (encoded) => {
+        entry.compressing.delete(encoding);
+        if (entries.get(key) !== entry) return;
+        entry.encoded.set(encoding, encoded);
         entries.delete(key);
         totalBytes -= entry.bytes;
         entry.bytes += encoded.length;
@@ -149,9 +170,10 @@ export function createResponseCache(maxBytes: number) {
         entries.set(key, entry);
         totalBytes += entry.bytes;
         reportPageCacheSize(totalBytes);
-      }
-    }
-    return encoded;
+      },
+      // Identity keeps being sent; the next request tries again.
+      () => entry.compressing.delete(encoding),
+    );
   }
 
   return {
@@ -171,11 +193,12 @@ export function createResponseCache(maxBytes: number) {
       return entry;
     },
     /** Keeps a response unless an invalidation happened since `since` (the generation when its render started). */
-    put(key: string, response: Omit<CachedResponse, "bytes" | "encoded" | "etag">, since: number): CachedResponse {
+    put(key: string, response: Omit<CachedResponse, "bytes" | "encoded" | "compressing" | "etag">, since: number): CachedResponse {
       const entry: CachedResponse = {
         ...response,
         etag: strongEtag(response.body),
         encoded: new Map(),
+        compressing: new Set(),
         bytes: response.body.length + key.length + ENTRY_OVERHEAD_BYTES,
       };
       if (entry.bytes > maxBytes / 4 || invalidatedSince(since, entry.shows)) return entry;
@@ -206,13 +229,22 @@ export function createResponseCache(maxBytes: number) {
       reportPageCacheSize(totalBytes);
     },
     has: (key: string) => entries.has(key),
-    /** The response to send for a cached entry: 304 on a matching If-None-Match, else the body in the preferred encoding. */
+    /**
+     * The response to send for a cached entry: 304 when If-None-Match holds the tag of any
+     * encoding of this body (all carry the same content: a client that got the identity body
+     * before the compressed copy was ready keeps it), else the body in the preferred encoding
+     * if its compressed copy is ready, identity (and the compression started) if not.
+     */
     answer(key: string, entry: CachedResponse, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Answer {
-      const encoding = entry.body.length > 1024 ? preferredEncoding(acceptEncoding) : null;
-      const etag = encodedEtag(entry.etag, encoding);
-      const headers: Record<string, string> = { ...entry.headers, ETag: etag, Vary: "Accept-Encoding, Cookie" };
-      if (ifNoneMatchHits(ifNoneMatch, etag)) return { status: 304, headers, body: null };
-      const body = encoding ? encode(key, entry, encoding) : entry.body;
+      const held = ifNoneMatch ? ENCODINGS.find((candidate) => ifNoneMatchHits(ifNoneMatch, encodedEtag(entry.etag, candidate))) : undefined;
+      const headers: Record<string, string> = { ...entry.headers, Vary: "Accept-Encoding, Cookie" };
+      if (held !== undefined) return { status: 304, headers: { ...headers, ETag: encodedEtag(entry.etag, held) }, body: null };
+      const wanted = entry.body.length > 1024 ? preferredEncoding(acceptEncoding) : null;
+      const encoded = wanted && entry.encoded.get(wanted);
+      if (wanted && !encoded) compressLater(key, entry, wanted);
+      const encoding = encoded ? wanted : null;
+      const body = encoded ?? entry.body;
+      headers.ETag = encodedEtag(entry.etag, encoding);
       if (encoding) headers["Content-Encoding"] = encoding;
       headers["Content-Length"] = String(body.length);
       return { status: entry.status, headers, body: method === "HEAD" ? null : body };

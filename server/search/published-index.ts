@@ -21,7 +21,11 @@ export function tagKey(tag: string): string {
   return tag.toWellFormed().toLowerCase().normalize("NFC");
 }
 
-export async function refreshPublishedIndex(db: Db, articleIds: readonly number[]): Promise<void> {
+/**
+ * `known` holds bodies' words (and their index form) already extracted by a bulk import's render
+ * pool, by `${blog_id}:${code}`; the other bodies are parsed (and stemmed) here.
+ */
+export async function refreshPublishedIndex(db: Db, articleIds: readonly number[], known: ReadonlyMap<string, { text: string; indexed?: string }> = new Map()): Promise<void> {
   const ids = [...new Set(articleIds)];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
@@ -36,7 +40,11 @@ export async function refreshPublishedIndex(db: Db, articleIds: readonly number[
       .execute();
     await insertSearchEntries(
       db,
-      versions.map((version) => ({ blog_id: version.blog_id, code: version.code, title: version.title, summary: version.summary, body_text: markdownText(version.body) })),
+      versions.map((version) => {
+        const given = known.get(`${version.blog_id}:${version.code}`);
+        const entry = { blog_id: version.blog_id, code: version.code, title: version.title, summary: version.summary, body_text: given?.text ?? markdownText(version.body) };
+        return given?.indexed === undefined ? entry : { ...entry, bodyIndexed: given.indexed };
+      }),
     );
     const tagRows = versions.flatMap((version) => {
       const byKey = new Map((JSON.parse(version.tags) as string[]).map((tag) => [tagKey(tag), tag]));

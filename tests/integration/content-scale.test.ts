@@ -12,12 +12,15 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hono } from "hono";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markdownText } from "#core/markdown.ts";
 import type { AppServices } from "#server/context.ts";
 import { upsertArticles, type ArticleSource } from "#server/content/article-writes.ts";
 import { ANCHOR_STRIDE } from "#server/content/articles.ts";
-import { ImportError, importArticles } from "#server/content/ndjson.ts";
-import { renderVersion } from "#server/content/rendering.ts";
+import { IMPORT_BATCH, ImportError, importArticles } from "#server/content/ndjson.ts";
+import { renderForImport } from "#server/content/rendering.ts";
+import { indexedBody, searchEntries } from "#server/db/full-text.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import type { PageCache } from "#server/http/page-cache.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
@@ -107,7 +110,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         upsertArticles(
           trx,
           sources,
-          sources.map(() => renderVersion("x")),
+          sources.map(() => renderForImport("x")),
           sameInstant,
           { uid: "test", keep: 50 },
         ),
@@ -199,6 +202,14 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(await snapshotOfDatabase()).toEqual(before);
     });
 
+    it("refuses a bad line after a whole batch of good ones and writes none of them (one pass, spooled)", { timeout: 120_000 }, async () => {
+      const before = await snapshotOfDatabase();
+      const good = Array.from({ length: IMPORT_BATCH + 3 }, (_, index) => line(`spooled-${kind}-${index}`, { en: version(`spooled-${kind}-${index}`) }));
+      const path = fileWith("late-error.ndjson", `${good.join("\n")}\n{"key": "late"}\n`);
+      await expect(importArticles(testApp.services.database, path, "test")).rejects.toThrow(`line ${IMPORT_BATCH + 4}: `);
+      expect(await snapshotOfDatabase()).toEqual(before);
+    });
+
     it("refuses a slug a stored article already uses", async () => {
       const stored = await db().selectFrom("blog_versions").innerJoin("blogs", "blogs.id", "blog_versions.blog_id").select(["slug", "key"]).where("code", "=", "en-US").executeTakeFirstOrThrow();
       const before = await snapshotOfDatabase();
@@ -217,6 +228,20 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       const stored = await db().selectFrom("blog_versions").innerJoin("blogs", "blogs.id", "blog_versions.blog_id").select(["html", "renderer_version", "blog_id"]).where("blogs.key", "=", key).execute();
       expect(stored).toHaveLength(2);
       for (const row of stored) expect(row.html).toContain("<h1>Heading</h1>");
+      // The search index gets the words the render pool extracted in the same parse.
+      const indexed = await db().selectFrom("search_entries").select(["code", "body_text"]).where("blog_id", "=", stored[0]!.blog_id).orderBy("code").execute();
+      expect(indexed).toEqual([
+        { code: "en-US", body_text: markdownText("# Heading\n\n- item") },
+        { code: "fr-FR", body_text: markdownText("# Heading\n\n- item") },
+      ]);
+      // …and the index form the workers computed (stems): a body-only word is found in another form.
+      const found = await searchEntries(db(), "en-US", "headings", 10, 0);
+      expect(found.hits.map((hit) => hit.articleId)).toContain(stored[0]!.blog_id);
+      if (kind === "sqlite") {
+        // fts_body is SQLite-only, outside the shared schema type.
+        const { rows } = await sql<{ fts_body: string }>`select fts_body from search_entries where blog_id = ${stored[0]!.blog_id} and code = 'en-US'`.execute(db());
+        expect(rows[0]?.fts_body).toBe(indexedBody("sqlite", markdownText("# Heading\n\n- item"), "en-US"));
+      }
       // The import announced its change like another process would: the site drops the list within a second.
       const started = Date.now();
       while (site.pageCache.isCached("/en/articles") && Date.now() - started < 1_000) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,0 +1,34 @@
+/** The built server (build/server/index.js) in a child process, for the benchmarks: start, wait for the first response, stop. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+
+/** The V8 flags `npm start` and the Dockerfile run the server with (docs/decisions/0111-young-generation-size.md). */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4"];
+
+export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}, flags = SERVER_NODE_FLAGS): { child: ChildProcess; started: number } {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...flags, "-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", NODE_ENV: "production", ...env },
+    stdio: "ignore",
+  });
+  return { child, started };
+}
+
+/** Milliseconds from `started` until /healthz answers. */
+export async function firstResponse(child: ChildProcess, started: number, port: number): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
+    if (ok) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await once(child, "exit");
+}
