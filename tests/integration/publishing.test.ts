@@ -127,7 +127,7 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
-    });
+    }, 60_000); // Four imports, each starting its render workers: slow on a loaded machine.
 
     it("answers bad revision requests with a 4xx naming the field", async () => {
       const article = await newArticle();
