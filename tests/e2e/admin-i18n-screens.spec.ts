@@ -9,8 +9,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { openDatabase } from "#server/db/connect.ts";
-import { adminSessionCookie, e2eDatabasePath } from "./support/admin-session.ts";
+import { adminSessionCookie, withE2eDatabase } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -65,17 +64,8 @@ const SAMPLES: Record<string, string[]> = {
 /** axe on a few screens per language: enough to cover each layout, short enough for a busy machine. */
 const AXE_SCREENS = ["/admin/languages", "/admin/analytics", "/admin/articles/1"];
 
-async function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath() });
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
 test.beforeAll(async () => {
-  await withDatabase((db) =>
+  await withE2eDatabase((db) =>
     db
       .insertInto("users")
       .values({ uid: UID, email: "i18n-admin@example.com", display_name: "Ina Eighteen", photo_url: null, email_verified: 1, role: "admin", created_at: "2026-01-10T09:00:00.000Z", last_sign_in_at: null })
@@ -86,7 +76,7 @@ test.beforeAll(async () => {
 
 // A second admin would let other specs' "last administrator" refusal through.
 test.afterAll(async () => {
-  await withDatabase((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", UID).execute());
+  await withE2eDatabase((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", UID).execute());
 });
 
 test.beforeEach(async ({ context }) => {
@@ -113,7 +103,7 @@ async function visit(page: Page, path: string, code: string, headingKey: string 
 for (const code of ["fr-FR", "ar", "ja-JP"]) {
   test(`every admin screen in ${code}: translated headings, labels and buttons; axe finds nothing`, async ({ page }) => {
     test.setTimeout(240_000);
-    await withDatabase((db) => db.updateTable("users").set({ admin_language: code }).where("uid", "=", UID).execute());
+    await withE2eDatabase((db) => db.updateTable("users").set({ admin_language: code }).where("uid", "=", UID).execute());
     await page.setViewportSize({ width: 1366, height: 900 });
     for (const [path, headingKey] of SCREENS) {
       await visit(page, path, code, headingKey);

@@ -5,9 +5,8 @@
  * the screen it did not break. Its own admin user, so other specs keep English.
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { openDatabase } from "#server/db/connect.ts";
 import { E2E_URL } from "./ports.ts";
-import { adminSessionCookie, e2eDatabasePath } from "./support/admin-session.ts";
+import { adminSessionCookie, withE2eDatabase } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -17,17 +16,8 @@ const SHOTS = "/tmp/shots";
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
-async function database<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath() });
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
 test.beforeAll(async () => {
-  await database((db) =>
+  await withE2eDatabase((db) =>
     db
       .insertInto("users")
       .values({ uid: UID, email: "polyglot@example.com", display_name: "Polly Glot", photo_url: null, email_verified: 1, role: "admin", created_at: "2026-01-10T09:00:00.000Z", last_sign_in_at: null })
@@ -38,7 +28,7 @@ test.beforeAll(async () => {
 
 // A second admin would let other specs' "last administrator" refusal through: Polly goes back to a plain user.
 test.afterAll(async () => {
-  await database((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", UID).execute());
+  await withE2eDatabase((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", UID).execute());
 });
 
 test.beforeEach(async ({ context }) => {
@@ -66,7 +56,7 @@ test("the admin in French: chosen once, kept on the user, every screen follows",
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-FR");
   await expect(page.locator(".admin")).toHaveAttribute("dir", "ltr");
   await expect(page.getByText(/sur \d+ activées/)).toBeVisible();
-  expect(await database((db) => db.selectFrom("users").select("admin_language").where("uid", "=", UID).executeTakeFirstOrThrow())).toEqual({ admin_language: "fr-FR" });
+  expect(await withE2eDatabase((db) => db.selectFrom("users").select("admin_language").where("uid", "=", UID).executeTakeFirstOrThrow())).toEqual({ admin_language: "fr-FR" });
 
   // A new visit, a full page load: still French, from the stored choice.
   await page.goto("/admin/users");
@@ -140,7 +130,7 @@ test("a broken admin string falls back to English, says which and why, and can b
   await chooseLanguage(page, "Français");
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   // Written past the save-time check (as an old import could have), then any content change reloads the strings.
-  await database((db) => db.updateTable("translates").set({ label: "Utilisateurs {" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").execute());
+  await withE2eDatabase((db) => db.updateTable("translates").set({ label: "Utilisateurs {" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").execute());
   await apiPut(context, page, `/api/admin/translations/${encodeURIComponent("admin.common.never")}/fr-FR`, { label: "Jamais" });
 
   await page.goto("/admin");

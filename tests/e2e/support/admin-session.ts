@@ -19,6 +19,16 @@ export function e2eDatabasePath(port = E2E_PORT): string {
   return `./data/e2e-${port}/site.db`;
 }
 
+/** Work on the e2e server's database (a user to set up, a row to check), closing it afterwards. */
+export async function withE2eDatabase<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>, port = E2E_PORT): Promise<T> {
+  const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath(port) });
+  try {
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** A fresh session for `uid` in the e2e database, as a Playwright cookie for the e2e server. */
 export async function adminSessionCookie(port = E2E_PORT, uid = DEMO_ADMIN_UID) {
   const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath(port) });
