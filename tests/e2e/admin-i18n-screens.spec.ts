@@ -68,7 +68,7 @@ test.beforeAll(async () => {
   await withE2eDatabase((db) =>
     db
       .insertInto("users")
-      .values({ uid: UID, email: "i18n-admin@example.com", display_name: "Ina Eighteen", photo_url: null, email_verified: 1, role: "admin", created_at: "2026-01-10T09:00:00.000Z", last_sign_in_at: null })
+      .values({ uid: UID, email: "ina.eighteen@example.com", display_name: "Ina Eighteen", photo_url: null, email_verified: 1, role: "admin", created_at: "2026-01-10T09:00:00.000Z", last_sign_in_at: null })
       .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "admin" }))
       .execute(),
   );
