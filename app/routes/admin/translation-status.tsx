@@ -19,6 +19,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return await translationDashboard(context.get(servicesContext));
 }
 
+/** "N missing: translate", linked to the screen where they are translated; nothing when none is missing. */
+function MissingLink({ coverage, to }: { coverage: Coverage; to: string }) {
+  const { t } = useAdminText();
+  if (coverage.done >= coverage.total) return null;
+  return (
+    <Link className="coverage__link" to={to}>
+      {t("admin.status.missing_translate", { count: coverage.total - coverage.done })}
+    </Link>
+  );
+}
+
 function Figure({ name, value, children }: { name: string; value: Coverage; children?: ReactNode }) {
   const { t } = useAdminText();
   return (
@@ -53,11 +64,7 @@ function LanguageCard({ language }: { language: LanguageTranslationStatus }) {
       </h2>
       <dl className="translation-card__figures">
         <Figure name={t("admin.status.strings")} value={language.strings}>
-          {language.strings.done < language.strings.total && (
-            <Link className="coverage__link" to="/admin/translations">
-              {t("admin.status.missing_translate", { count: language.strings.total - language.strings.done })}
-            </Link>
-          )}
+          <MissingLink coverage={language.strings} to="/admin/translations" />
         </Figure>
         <Figure name={t("admin.status.articles")} value={articles}>
           <ul className="coverage__links">
@@ -74,11 +81,7 @@ function LanguageCard({ language }: { language: LanguageTranslationStatus }) {
           </ul>
         </Figure>
         <Figure name={t("admin.status.jobs")} value={language.jobs}>
-          {language.jobs.done < language.jobs.total && (
-            <Link className="coverage__link" to="/admin/romes">
-              {t("admin.status.missing_translate", { count: language.jobs.total - language.jobs.done })}
-            </Link>
-          )}
+          <MissingLink coverage={language.jobs} to="/admin/romes" />
         </Figure>
       </dl>
     </li>
