@@ -19,6 +19,7 @@ import {
   type SignInResult,
 } from "#core/sign-in-result.ts";
 import { useShell } from "#app/lib/use-shell.ts";
+import { useReloadPageData } from "#app/lib/use-reload-page-data.ts";
 import { formatSignInError } from "#core/sign-in-error.ts";
 import { useToasts } from "#app/toast/context.tsx";
 import { HeaderMenu } from "./header-menu.tsx";
@@ -91,7 +92,7 @@ export function SignInButtons() {
 function useSignInResults() {
   const { t } = useShell();
   const toasts = useToasts();
-  const revalidator = useRevalidator();
+  const reloadPageData = useReloadPageData();
   // The listeners are installed once; these effect events see the latest render's values.
   const show = useEffectEvent((result: SignInResult) => {
     if (result.ok) {
@@ -101,7 +102,7 @@ function useSignInResults() {
     const message = t("TOAST:SIGNIN_FAILED", { message: result.message });
     toasts.error(result.method ? formatSignInError(message, result.method) : message);
   });
-  const revalidate = useEffectEvent(() => void revalidator.revalidate());
+  const reload = useEffectEvent(reloadPageData);
 
   useEffect(() => {
     const flash = takeFlashResult(document);
@@ -113,12 +114,12 @@ function useSignInResults() {
       if (!handled.has(result.id)) {
         if (!fromOurPopup && !awaitingPopup) {
           // Another tab signed in: show the new state here too, without a toast.
-          if (result.ok) revalidate();
+          if (result.ok) reload();
           return;
         }
         handled.add(result.id);
         awaitingPopup = false;
-        if (result.ok) revalidate();
+        if (result.ok) reload();
         show(result);
       }
       // Tells the popup it was heard, so it can close.
