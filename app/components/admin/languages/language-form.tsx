@@ -32,7 +32,7 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
     const body = language ? changesOf(draft, language) : newPayloadOf(draft);
     if (language && Object.keys(body).length === 0) return onDone(null);
     const checked = (language ? languagePatchSchema : newLanguageSchema).safeParse(body);
-    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
     setSaving(true);
     try {
       const result = language
