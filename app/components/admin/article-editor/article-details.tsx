@@ -125,7 +125,7 @@ export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLim
         </div>
         {romeCodes.length > 0 && (
           <p className="article-editor__jobs">
-            Linked job pages:{" "}
+            {t("admin.details.linked_jobs")}{" "}
             {romeCodes.map((code, index) => (
               <span key={code}>
                 {index > 0 && ", "}
