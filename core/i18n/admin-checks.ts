@@ -96,7 +96,13 @@ export function checkTextOf(issue: z.core.$ZodIssue): CheckText {
       if (issue.expected === "number") return text("not_a_number");
       if (issue.expected === "string") return text("not_text");
       return text("invalid");
-    default:
+    // Not given by the admin forms' fields (an enum is a select, a key set is the form's own): the generic text.
+    case "invalid_value":
+    case "unrecognized_keys":
+    case "invalid_union":
+    case "invalid_key":
+    case "invalid_element":
+    case "not_multiple_of":
       return text("invalid");
   }
 }
