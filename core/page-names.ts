@@ -33,7 +33,8 @@ export function pageNameCheck(name: string): PageNameProblem | null {
   if (name === "." || name === "..") return { code: "page_name_dots", message: 'must not be "." or ".."' };
   if (name.toLowerCase() === FEED_FILE) return { code: "page_name_feed", message: `must not be "${FEED_FILE}" (the language's feed)` };
   // `/{lang}/preview/{token}` is matched before sections: a section of that name would lose its item pages.
-  if (comparablePageName(name) === PREVIEW_SEGMENT) return { code: "page_name_preview", message: `must not be "${PREVIEW_SEGMENT}" (draft preview links are /{lang}/${PREVIEW_SEGMENT}/…)` };
+  if (comparablePageName(name) === PREVIEW_SEGMENT)
+    return { code: "page_name_preview", message: `must not be "${PREVIEW_SEGMENT}" (draft preview links are /{lang}/${PREVIEW_SEGMENT}/…)` };
   if (comparablePageName(name) === null) return { code: "page_name_control", message: "must not contain control characters" };
   return null;
 }

@@ -44,8 +44,18 @@ describe("form checks in the admin's language", () => {
 
   it("says 'is not valid' for anything it cannot name: translated, never the English message", () => {
     expect(first(z.enum(["ltr", "rtl"]), "up")).toEqual({ key: "admin.check.invalid", values: {} });
-    expect(first(z.string().refine(() => false, { error: "an unnamed rule" }), "x")).toEqual({ key: "admin.check.invalid", values: {} });
-    expect(first(z.string().refine(() => false, { error: "a code it does not know", params: { check: "brand_new" } }), "x")).toEqual({ key: "admin.check.invalid", values: {} });
+    expect(
+      first(
+        z.string().refine(() => false, { error: "an unnamed rule" }),
+        "x",
+      ),
+    ).toEqual({ key: "admin.check.invalid", values: {} });
+    expect(
+      first(
+        z.string().refine(() => false, { error: "a code it does not know", params: { check: "brand_new" } }),
+        "x",
+      ),
+    ).toEqual({ key: "admin.check.invalid", values: {} });
     expect(first(z.strictObject({}), { extra: 1 })).toEqual({ key: "admin.check.invalid", values: {} });
   });
 

@@ -38,7 +38,19 @@ export const SCHEMA_CHECK_CODES = [
 export type SchemaCheckCode = (typeof SCHEMA_CHECK_CODES)[number];
 
 /** The texts for zod's own checks, by kind (`admin.check.<name>`). */
-export const GENERIC_CHECKS = ["required", "too_short", "too_long", "too_small", "negative", "too_large", "too_many", "not_a_number", "not_whole_number", "not_text", "invalid"] as const;
+export const GENERIC_CHECKS = [
+  "required",
+  "too_short",
+  "too_long",
+  "too_small",
+  "negative",
+  "too_large",
+  "too_many",
+  "not_a_number",
+  "not_whole_number",
+  "not_text",
+  "invalid",
+] as const;
 
 const NAMED: ReadonlySet<string> = new Set(SCHEMA_CHECK_CODES);
 

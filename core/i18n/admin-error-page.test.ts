@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_ERROR_PAGE_SOURCE, errorPageLanguage } from "./admin-error-page.ts";
 
-const FRENCH = { strings: { "admin.error.title": "Une erreur s’est produite", "admin.layout.title": "Administration de Polyglot Press" }, language: { code: "fr-FR", dir: "ltr" as const } };
+const FRENCH = {
+  strings: { "admin.error.title": "Une erreur s’est produite", "admin.layout.title": "Administration de Polyglot Press" },
+  language: { code: "fr-FR", dir: "ltr" as const },
+};
 
 describe("the admin error page's language (decision 0120)", () => {
   it("uses the admin catalog when the layout's loader succeeded", () => {

@@ -9,7 +9,7 @@
  * user, so other specs keep English. Expected texts come from the catalog files.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { adminSessionCookie, withE2eDatabase } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 
@@ -42,7 +42,16 @@ test.beforeAll(async () => {
   await withE2eDatabase((db) =>
     db
       .insertInto("users")
-      .values({ uid: UID, email: "cho.checks@example.com", display_name: "Cho Checks", photo_url: null, email_verified: 1, role: "admin", created_at: "2026-01-10T09:00:00.000Z", last_sign_in_at: null })
+      .values({
+        uid: UID,
+        email: "cho.checks@example.com",
+        display_name: "Cho Checks",
+        photo_url: null,
+        email_verified: 1,
+        role: "admin",
+        created_at: "2026-01-10T09:00:00.000Z",
+        last_sign_in_at: null,
+      })
       .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "admin" }))
       .execute(),
   );
@@ -153,7 +162,10 @@ for (const code of ["fr-FR", "ar"]) {
       await route.fulfill({ response: await route.fetch({ url: url.href }) });
     });
     await page.goto("/en/welcome");
-    await page.locator("header.site-header").getByRole("button", { name: /^Signed in as/ }).click();
+    await page
+      .locator("header.site-header")
+      .getByRole("button", { name: /^Signed in as/ })
+      .click();
     await page.locator("header.site-header").getByRole("link", { name: "Admin" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expectErrorPage("admin.error.title", "admin.error.text");
