@@ -4,6 +4,7 @@
  * A contract between both sides, so it lives here rather than being inferred from the loader.
  */
 import type { Grant } from "./auth/roles.ts";
+import type { AdminErrorPageText } from "./i18n/admin-error-page.ts";
 import type { Strings } from "./i18n/translate.ts";
 import type { SignInMethod } from "./sign-in-result.ts";
 import type { SectionName } from "./types.ts";
@@ -39,4 +40,6 @@ export interface ShellData {
   nonce: string;
   user: SignedInUser | null;
   signInMethods: SignInMethod[];
+  /** Under /admin, for a signed-in person: the admin error page's texts in their language, for when the admin layout's own loader fails (decision 0120). */
+  adminErrorPage?: AdminErrorPageText;
 }

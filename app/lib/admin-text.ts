@@ -34,7 +34,7 @@ function formattersFor(lang: string) {
   };
 }
 
-/** Null outside the admin layout or when its loader failed (its error page then speaks English). */
+/** Null outside the admin layout or when its loader failed (its error page then reads the root's texts, core/i18n/admin-error-page.ts). */
 export function useOptionalAdminText(): AdminTextHook | null {
   const data = useRouteLoaderData<{ adminText: AdminText }>(ADMIN_LAYOUT_ROUTE);
   const text = data?.adminText;

@@ -9,6 +9,8 @@ import { requestContext, servicesContext } from "#server/context.ts";
 import { PROVIDER_NAMES, signInAvailable } from "#server/auth/dev-login.ts";
 import { shellOf, shellView } from "#server/content/shell.ts";
 import { adminLanguageOf } from "#server/admin/preferences/service.ts";
+import { adminErrorPageTextFor } from "#server/admin/i18n/view.ts";
+import type { Resident } from "#server/content/resident.ts";
 
 function withRequest(context: Readonly<RouterContextProvider>, view: ReturnType<typeof shellView>): ShellData {
   const { config } = context.get(servicesContext);
@@ -27,6 +29,17 @@ export async function adminPageShellData(context: Readonly<RouterContextProvider
   const services = context.get(servicesContext);
   const { user } = context.get(requestContext);
   if (!user) return pageShellData(context, undefined);
+  const resident = services.content.current();
   const language = await adminLanguageOf(services, user.uid, request.headers.get("cookie"));
-  return withRequest(context, shellOf(services.content.current(), language));
+  const shell = withRequest(context, shellOf(resident, language));
+  return { ...shell, adminErrorPage: errorPageTextOrNothing(resident, shell.language) };
+}
+
+/** The error page's texts must never be what breaks the page: without them it speaks English. */
+function errorPageTextOrNothing(resident: Resident, language: ShellData["language"]): ShellData["adminErrorPage"] {
+  try {
+    return adminErrorPageTextFor(resident, language);
+  } catch {
+    return undefined;
+  }
 }

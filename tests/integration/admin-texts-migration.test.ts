@@ -1,7 +1,8 @@
-/** Migration 0014 (decision 0102): an existing database gets the admin texts it lacks, and keeps the ones it has. */
+/** Migrations 0014 and 0018 (decisions 0102, 0120): an existing database gets the admin texts it lacks, and keeps the ones it has. */
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTextsMigration } from "#server/db/migrations/0014-admin-texts.ts";
+import { adminCheckTextsMigration } from "#server/db/migrations/0018-admin-check-texts.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
 
@@ -38,5 +39,27 @@ describe.each(DATABASE_KINDS)("migration 0014-admin-texts on %s", (kind) => {
 
     await migrate();
     expect(await adminCells()).toHaveLength(seeded.length);
+  });
+});
+
+describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp(kind);
+  });
+  afterAll(() => testApp.close());
+
+  const db = () => testApp.services.database.db;
+  const frenchCell = (key: string) => db().selectFrom("translates").select("label").where("code", "=", "fr-FR").where("code_component", "=", key).executeTakeFirst();
+
+  it("adds the forms' check messages a database lacks, and only those: a text deleted since 0014 stays deleted", async () => {
+    await db().deleteFrom("translates").where("code", "=", "fr-FR").where("code_component", "in", ["admin.check.too_long", "admin.nav.users"]).execute();
+    await db().updateTable("translates").set({ label: "est indispensable" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.check.required").execute();
+
+    await adminCheckTextsMigration.up(db() as unknown as Kysely<unknown>);
+
+    expect(await frenchCell("admin.check.too_long")).toEqual({ label: "doit comporter au plus {max, number} caractères" });
+    expect(await frenchCell("admin.check.required")).toEqual({ label: "est indispensable" });
+    expect(await frenchCell("admin.nav.users")).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { useRef, useState, type ReactNode } from "react";
 import type { z } from "zod";
+import { explainIssue } from "#core/i18n/admin-checks.ts";
 import type { Translate } from "#core/i18n/translate.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { failureMessage, refusalMessage, refusalOf } from "./feedback.tsx";
@@ -12,12 +13,12 @@ import { failureMessage, refusalMessage, refusalOf } from "./feedback.tsx";
 /** Field name → message. "body" holds an error about the request as a whole. */
 export type FieldErrors = Record<string, string>;
 
-/** The first zod issue per top-level field. */
-export function fieldErrorsFrom(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+/** The first zod issue per top-level field, in the admin's language (core/i18n/admin-checks.ts; the schemas' English is the API's). */
+export function fieldErrorsFrom(issues: readonly z.core.$ZodIssue[], t: Translate): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : "body";
-    errors[field] ??= issue.message;
+    errors[field] ??= explainIssue(issue, t);
   }
   return errors;
 }

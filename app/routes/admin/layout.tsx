@@ -17,6 +17,8 @@ import { adminGateHandlers } from "#app/components/admin-gate.tsx";
 import { AdminLanguageControl } from "#app/components/admin/admin-language-control.tsx";
 import { ErrorPage, StatusErrorBoundary } from "#app/components/error-page.tsx";
 import { useAdminText, useOptionalAdminText } from "#app/lib/admin-text.ts";
+import { useShellData } from "#app/lib/use-shell.ts";
+import { errorPageLanguage } from "#core/i18n/admin-error-page.ts";
 import { adminTextFor } from "#server/admin/i18n/view.ts";
 import { resolveAdminLanguage, storedAdminLanguage } from "#server/admin/preferences/service.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
@@ -131,9 +133,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 function AdminErrorPage({ status, error }: { status: number; error: unknown }) {
-  // The layout's own loader may be what failed: then there are no admin strings, and the page speaks English.
-  const admin = useOptionalAdminText();
-  const t = admin?.t ?? ((key: string) => ENGLISH_ERROR_TEXT[key] ?? key);
+  // The layout's own loader may be what failed: then its catalog is missing, and the page reads
+  // the few texts the root loader sent in the admin's language, or their English source (decision 0120).
+  const { t, lang, dir } = errorPageLanguage(useOptionalAdminText(), useShellData()?.adminErrorPage);
   const body: unknown = isRouteErrorResponse(error) ? error.data : null;
   const message = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : null;
   const notFound = status === 404;
@@ -143,20 +145,12 @@ function AdminErrorPage({ status, error }: { status: number; error: unknown }) {
       title={t(notFound ? "admin.error.not_found_title" : "admin.error.title")}
       siteTitle={t("admin.layout.title")}
       text={message ?? t(notFound ? "admin.error.not_found_text" : "admin.error.text")}
-      lang={admin?.lang ?? "en"}
-      dir={admin?.dir ?? "ltr"}
+      lang={lang}
+      dir={dir}
       alert
     />
   );
 }
-
-const ENGLISH_ERROR_TEXT: Record<string, string> = {
-  "admin.error.not_found_title": "Not found",
-  "admin.error.not_found_text": "There is nothing at this address.",
-  "admin.error.title": "Something went wrong",
-  "admin.error.text": "The admin screen could not be loaded. Please try again.",
-  "admin.layout.title": "Polyglot Press admin",
-};
 
 /** Refusals from admin loaders (the gate itself refuses earlier, see the middleware) and other admin errors. */
 export function ErrorBoundary() {

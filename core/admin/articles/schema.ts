@@ -16,13 +16,17 @@ import {
   TAG_PATTERN,
   uniqueTags,
 } from "#core/article-rules.ts";
+import { checkParams, namedPattern } from "#core/i18n/admin-checks.ts";
 import { TRANSLATION_STATUSES, type TranslationStatus } from "#core/translation-status.ts";
 
 const atMost = (limit: number) => ({ error: `must be at most ${limit.toLocaleString("en-US")} characters` });
 
-const key = z.string().trim().regex(ARTICLE_KEY_PATTERN, {
-  error: `must be 1–${ARTICLE_LIMITS.keyLength} lowercase letters, digits or hyphens, starting with a letter or digit`,
-});
+const key = z
+  .string()
+  .trim()
+  .regex(namedPattern("article_key", ARTICLE_KEY_PATTERN), {
+    error: `must be 1–${ARTICLE_LIMITS.keyLength} lowercase letters, digits or hyphens, starting with a letter or digit`,
+  });
 
 const author = z
   .string({ error: "is required" })
@@ -34,16 +38,17 @@ const author = z
 const cover = z
   .string({ error: "must be a text or null" })
   .trim()
-  .refine((address) => address === "" || isAcceptableCover(address), {
-    error: 'must be a library image (media:42), a path on this site starting with "/" (such as /covers/photo.webp) or an https:// address',
-  })
+  .refine(
+    (address) => address === "" || isAcceptableCover(address),
+    checkParams("cover", 'must be a library image (media:42), a path on this site starting with "/" (such as /covers/photo.webp) or an https:// address'),
+  )
   .transform((address) => (address === "" ? null : address))
   .nullable();
 
 const tag = z
   .string({ error: "must be a text" })
   .transform(normalizeTag)
-  .refine((value) => TAG_PATTERN.test(value), { error: "must be 1–41 letters, digits or hyphens, starting with a letter or digit" });
+  .refine((value) => TAG_PATTERN.test(value), checkParams("tag", "must be 1–41 letters, digits or hyphens, starting with a letter or digit"));
 
 const tags = z
   .array(tag, { error: "must be a list of tags" })
@@ -85,9 +90,10 @@ export const versionInput = z.strictObject({
   slug: z
     .string({ error: "must be a text" })
     .trim()
-    .refine((slug) => slug === "" || isCanonicalSlug(slug), {
-      error: "must be lowercase letters and digits joined by single hyphens, at most 80 characters (like the suggested slug)",
-    })
+    .refine(
+      (slug) => slug === "" || isCanonicalSlug(slug),
+      checkParams("slug", "must be lowercase letters and digits joined by single hyphens, at most 80 characters (like the suggested slug)"),
+    )
     .optional(),
   summary: z.string({ error: "must be a text" }).trim().max(ARTICLE_LIMITS.summaryLength, atMost(ARTICLE_LIMITS.summaryLength)).default(""),
   body: z.string({ error: "is required (it may be empty)" }).max(ARTICLE_LIMITS.bodyLength, atMost(ARTICLE_LIMITS.bodyLength)),

@@ -4,7 +4,8 @@
  * field error at once.
  */
 import { z } from "zod";
-import { pageNameProblem } from "#core/page-names.ts";
+import { pageNameCheck } from "#core/page-names.ts";
+import { checkIssue, checkParams, namedPattern } from "#core/i18n/admin-checks.ts";
 import { MAX_FALLBACKS } from "#core/fallback.ts";
 
 /** Short codes that would shadow the site's own top-level paths (/admin, /api). */
@@ -30,7 +31,7 @@ const code = z
   .transform((value, ctx) => {
     const canonical = canonicalLanguageTag(value);
     if (canonical !== null) return canonical;
-    ctx.addIssue({ code: "custom", message: "is not a valid BCP 47 language tag (for example fr-FR, pt-BR or ar)" });
+    ctx.addIssue(checkIssue("language_tag", "is not a valid BCP 47 language tag (for example fr-FR, pt-BR or ar)"));
     return z.NEVER;
   });
 
@@ -38,10 +39,10 @@ const shortCode = z
   .string()
   .trim()
   .refine((value) => !RESERVED_SHORT_CODES.includes(value.toLowerCase()), {
-    message: `must not be ${RESERVED_SHORT_CODES.map((reserved) => `"${reserved}"`).join(" or ")}: reserved for the site's own pages`,
+    ...checkParams("reserved_short_code", `must not be ${RESERVED_SHORT_CODES.map((reserved) => `"${reserved}"`).join(" or ")}: reserved for the site's own pages`),
     abort: true,
   })
-  .regex(SHORT_CODE_PATTERN, "must be 2–3 lowercase letters, optionally followed by - and 2–8 lowercase letters or digits (for example fr or pt-br)");
+  .regex(namedPattern("short_code", SHORT_CODE_PATTERN), "must be 2–3 lowercase letters, optionally followed by - and 2–8 lowercase letters or digits (for example fr or pt-br)");
 
 const label = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
 
@@ -50,8 +51,8 @@ const welcome = z
   .trim()
   .max(200, "must be at most 200 characters")
   .superRefine((value, ctx) => {
-    const problem = pageNameProblem(value);
-    if (problem !== null) ctx.addIssue({ code: "custom", message: problem });
+    const problem = pageNameCheck(value);
+    if (problem !== null) ctx.addIssue(checkIssue(problem.code, problem.message));
   });
 
 const population = z

@@ -3,6 +3,7 @@
  * shared by the API and the admin screen's own checks.
  */
 import { z } from "zod";
+import { namedPattern } from "#core/i18n/admin-checks.ts";
 
 /** Public strings: NAV:HOME. The admin area's own strings: admin.nav.home (decision 0076). */
 export const TRANSLATION_KEY_PATTERN = /^(?:[A-Z][A-Z0-9_]*(:[A-Z0-9_]+)*|admin(\.[a-z0-9_]+)+)$/;
@@ -13,7 +14,10 @@ export const translationKey = z
   .trim()
   .min(1, "is required")
   .max(100, "must be at most 100 characters")
-  .regex(TRANSLATION_KEY_PATTERN, "must be upper-case letters, digits and _, in parts separated by : (for example NAV:HOME), or an admin key in lower case separated by . (admin.nav.home)");
+  .regex(
+    namedPattern("translation_key", TRANSLATION_KEY_PATTERN),
+    "must be upper-case letters, digits and _, in parts separated by : (for example NAV:HOME), or an admin key in lower case separated by . (admin.nav.home)",
+  );
 
 export const translationText = z
   .string({ error: "must be text" })

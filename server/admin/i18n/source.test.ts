@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_SOURCE_LOCALE, isAdminKey } from "#core/i18n/admin-catalog.ts";
 import { EXPLAINED_ERROR_CODES, refusalTextKey } from "#core/i18n/admin-errors.ts";
+import { ADMIN_ERROR_PAGE_SOURCE } from "#core/i18n/admin-error-page.ts";
+import { ADMIN_CHECK_KEY_PREFIX, GENERIC_CHECKS, SCHEMA_CHECK_CODES } from "#core/i18n/admin-checks.ts";
 import { messageProblems } from "#core/i18n/message.ts";
 import { seedLanguages } from "#server/db/seed/languages.ts";
 import { ADMIN_CATALOGS, ADMIN_SOURCE, CATALOG_LANGUAGES, adminSeedEntries } from "./source.ts";
@@ -27,6 +29,14 @@ describe("the admin catalog", () => {
 
   it("explains every refusal code it lists (decision 0101)", () => {
     expect(EXPLAINED_ERROR_CODES.map((code) => refusalTextKey(code)).filter((key) => key === null || !ADMIN_SOURCE.has(key))).toEqual([]);
+  });
+
+  it("has a text for every form check the admin explains", () => {
+    expect([...SCHEMA_CHECK_CODES, ...GENERIC_CHECKS].map((code) => `${ADMIN_CHECK_KEY_PREFIX}${code}`).filter((key) => !ADMIN_SOURCE.has(key))).toEqual([]);
+  });
+
+  it("keeps the admin error page's English fallback equal to the catalog's English (decision 0120)", () => {
+    expect(Object.fromEntries(Object.keys(ADMIN_ERROR_PAGE_SOURCE).map((key) => [key, ADMIN_SOURCE.get(key)]))).toEqual(ADMIN_ERROR_PAGE_SOURCE);
   });
 
   it("has each key once, and seeds every text", () => {

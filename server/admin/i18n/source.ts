@@ -7,6 +7,7 @@
  */
 import { ADMIN_KEY_PREFIX } from "#core/i18n/admin-catalog.ts";
 import articles from "./catalog/articles.json" with { type: "json" };
+import checks from "./catalog/checks.json" with { type: "json" };
 import common from "./catalog/common.json" with { type: "json" };
 import dashboard from "./catalog/dashboard.json" with { type: "json" };
 import editor from "./catalog/editor.json" with { type: "json" };
@@ -35,6 +36,7 @@ export const ADMIN_CATALOGS: Readonly<Record<string, Readonly<Record<string, rea
   reports,
   articles,
   errors,
+  checks,
 };
 
 function sourceOf(): Map<string, string> {

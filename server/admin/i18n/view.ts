@@ -5,6 +5,7 @@
  * those that cannot. Built once per resident copy and language.
  */
 import { buildAdminCatalog, type AdminCatalog, type AdminText } from "#core/i18n/admin-catalog.ts";
+import { ADMIN_ERROR_PAGE_SOURCE, type AdminErrorPageText } from "#core/i18n/admin-error-page.ts";
 import type { Language, Resident } from "#server/content/resident.ts";
 import { ADMIN_SOURCE } from "./source.ts";
 
@@ -22,4 +23,26 @@ export function adminTextFor(resident: Resident, language: Pick<Language, "code"
     byCode.set(language.code, catalog);
   }
   return { ...catalog, language: { code: language.code, label: language.label, dir: language.dir } };
+}
+
+const ERROR_PAGE_SOURCE: ReadonlyMap<string, string> = new Map(Object.keys(ADMIN_ERROR_PAGE_SOURCE).map((key) => [key, ADMIN_SOURCE.get(key) ?? ADMIN_ERROR_PAGE_SOURCE[key]!]));
+const builtErrorPages = new WeakMap<Resident["translations"], Map<string, AdminErrorPageText>>();
+
+/**
+ * The admin error page's few texts in the admin's language, for the root loader
+ * (decision 0120): when the admin layout's own loader fails, its catalog never
+ * arrives. Checked like the catalog, so a broken translation is the English source.
+ */
+export function adminErrorPageTextFor(resident: Resident, language: Pick<Language, "code" | "dir">): AdminErrorPageText {
+  let byCode = builtErrorPages.get(resident.translations);
+  if (!byCode) {
+    byCode = new Map();
+    builtErrorPages.set(resident.translations, byCode);
+  }
+  let text = byCode.get(language.code);
+  if (!text) {
+    text = { strings: buildAdminCatalog(ERROR_PAGE_SOURCE, resident.translations.get(language.code), language.code).strings, language: { code: language.code, dir: language.dir } };
+    byCode.set(language.code, text);
+  }
+  return text;
 }

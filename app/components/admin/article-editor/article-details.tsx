@@ -46,7 +46,7 @@ export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLim
       : payload;
     if (article && Object.keys(body).length === 0) return formErrors.show({}, t("admin.details.unchanged"));
     const checked = (article ? updateArticleInput : createArticleInput).safeParse(body);
-    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
 
     setSaving(true);
     try {
@@ -125,7 +125,7 @@ export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLim
         </div>
         {romeCodes.length > 0 && (
           <p className="article-editor__jobs">
-            Linked job pages:{" "}
+            {t("admin.details.linked_jobs")}{" "}
             {romeCodes.map((code, index) => (
               <span key={code}>
                 {index > 0 && ", "}

@@ -125,7 +125,7 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = versionInput.safeParse(draft);
-    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
     setSaving(true);
     try {
       const result = await api.put<{ article: AdminArticle }>(`${ARTICLES_API}/${articleId}/versions/${encodeURIComponent(language.code)}`, draft);

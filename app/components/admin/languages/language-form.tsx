@@ -1,6 +1,6 @@
 /** Adds a language, or edits one in place (Escape cancels an edit). */
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
-import { languagePatchSchema, newLanguageSchema, type AdminLanguage } from "#core/admin/languages/schema.ts";
+import { canonicalLanguageTag, languagePatchSchema, newLanguageSchema, type AdminLanguage } from "#core/admin/languages/schema.ts";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
 import { changesOf, draftOf, EMPTY_DRAFT, fieldLabels, FIELDS, LANGUAGES_API, newPayloadOf, type LanguageDraft } from "#app/components/admin/languages/language-draft.ts";
 import { FallbackChainEditor } from "#app/components/admin/languages/fallback-chain-editor.tsx";
@@ -24,6 +24,8 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
   const [saving, setSaving] = useState(false);
   const { t } = useAdminText();
   const labels = fieldLabels(t);
+  // The name and home page are in the language being added, once its tag is one (a half-typed "en_US" is not a lang value).
+  const typedLang = canonicalLanguageTag(draft.code.trim()) ?? undefined;
 
   const set = <Field extends keyof LanguageDraft>(field: Field, value: LanguageDraft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
 
@@ -32,7 +34,7 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
     const body = language ? changesOf(draft, language) : newPayloadOf(draft);
     if (language && Object.keys(body).length === 0) return onDone(null);
     const checked = (language ? languagePatchSchema : newLanguageSchema).safeParse(body);
-    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
     setSaving(true);
     try {
       const result = language
@@ -78,8 +80,8 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
       <div className="admin-form__grid">
         {text("code", t("admin.languages.hint_code"))}
         {text("short_code", t("admin.languages.hint_short_code"))}
-        {text("label", t("admin.languages.hint_label"), { lang: draft.code || undefined, dir: "auto" })}
-        {text("welcome", t("admin.languages.hint_welcome"), { lang: draft.code || undefined, dir: "auto" })}
+        {text("label", t("admin.languages.hint_label"), { lang: typedLang, dir: "auto" })}
+        {text("welcome", t("admin.languages.hint_welcome"), { lang: typedLang, dir: "auto" })}
         <Field id={idFor("population")} label={labels.population!} hint={t("admin.languages.hint_population")} error={errors.population}>
           {(control) => (
             <input {...control} type="number" inputMode="numeric" min={0} step={1} value={draft.population} onChange={(event) => set("population", event.target.value)} />

@@ -26,7 +26,7 @@ export function AddKeyForm({ favorite, onAdded }: { favorite: TranslationLanguag
     event.preventDefault();
     const body = { key, labels: { [favorite.code]: text } };
     const checked = newTranslationKeySchema.safeParse(body);
-    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues), null);
+    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
     setSaving(true);
     try {
       await api.post(TRANSLATIONS_API, checked.data);
