@@ -94,7 +94,9 @@ export interface JobsDirectoryView {
   /** The chosen domaine's letter, null for the index or a search. */
   domain: string | null;
   total: number;
-  index: { letter: string; count: number }[];
+  /** The counts as text ("94 jobs"), formatted on the server: see jobsDirectoryView. */
+  totalText: string;
+  index: { letter: string; countText: string }[];
   groups: { letter: string; jobs: DirectoryJob[] }[];
   jobsPageName: string;
 }

@@ -21,6 +21,23 @@ describe("createTranslate", () => {
     expect(t("C", { name: "Ada" })).toBe("It's Ada's");
   });
 
+  it("builds a formatter without asking Intl which locales it supports (that loads ICU's number data)", () => {
+    const supportedLocalesOf = vi.spyOn(Intl.NumberFormat, "supportedLocalesOf");
+    try {
+      const t = translator({ WELCOME: "Bienvenue, {displayName} !" }, "fr-FR");
+      expect(t("WELCOME", { displayName: "Ada" })).toBe("Bienvenue, Ada !");
+      expect(supportedLocalesOf).not.toHaveBeenCalled();
+    } finally {
+      supportedLocalesOf.mockRestore();
+    }
+  });
+
+  it("shows the key and warns, never throws, for a locale tag Intl cannot read", () => {
+    const warn = vi.fn();
+    expect(translator({ JOBS }, "not a tag", warn)("JOBS", { count: 2 })).toBe("JOBS");
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
   it("fills simple arguments", () => {
     expect(translator({ "TOAST:WELCOME": "Welcome, {displayName}!" })("TOAST:WELCOME", { displayName: "Ada" })).toBe("Welcome, Ada!");
   });

@@ -5,6 +5,7 @@
  * shows (`dependsOn`), so the page cache can drop exactly the pages an edit changes.
  */
 import type { CurrentPage } from "#core/language-switch.ts";
+import type { Translate } from "#core/i18n/translate.ts";
 import { pageWindow } from "#core/pagination.ts";
 import { pageNameFor, resolvePage } from "#core/pages.ts";
 import { decodeSegment, homePath, itemPath, normalizeName, sectionPath } from "#core/paths.ts";
@@ -205,7 +206,12 @@ export async function articleListView(reads: PageReads, language: Language, page
  * Entries carry only code and label (and the label's language when it is the French fallback);
  * the page builds the links. Null for an unknown domaine.
  */
-export function jobsDirectoryView(resident: Resident, language: Language, query: string, domain: string | null): JobsDirectoryView | null {
+/**
+ * The directory's counts arrive as text: formatting a number in the browser loads ICU's
+ * number data (about 180 ms of a slow phone's main thread), and nothing else on this page
+ * formats one, so the page hydrates without it (issue 8, Lighthouse).
+ */
+export function jobsDirectoryView(resident: Resident, language: Language, query: string, domain: string | null, t: Translate): JobsDirectoryView | null {
   const chosen = domain === null ? null : resident.domains.find((candidate) => candidate.letter === domain.toUpperCase());
   if (chosen === undefined) return null;
   const matching = resident.jobs.filter((job) => matchesAllWords(job.searchText, query));
@@ -217,7 +223,9 @@ export function jobsDirectoryView(resident: Resident, language: Language, query:
   const groups = shown
     .map((candidate) => ({ letter: candidate.letter, jobs: matching.filter((job) => job.domain === candidate.letter).map(entry) }))
     .filter((group) => group.jobs.length > 0);
-  const index = resident.domains.map((candidate) => ({ letter: candidate.letter, count: resident.jobs.filter((job) => job.domain === candidate.letter).length }));
+  const countText = (count: number) => t("JOBS:RESULTS", { count });
+  const index = resident.domains.map((candidate) => ({ letter: candidate.letter, countText: countText(resident.jobs.filter((job) => job.domain === candidate.letter).length) }));
+  const total = groups.reduce((sum, group) => sum + group.jobs.length, 0);
   const search = query ? `?q=${encodeURIComponent(query)}` : chosen ? `?domain=${chosen.letter}` : "";
   return {
     kind: "jobs" as const,
@@ -225,7 +233,8 @@ export function jobsDirectoryView(resident: Resident, language: Language, query:
     seo: { ...sectionSeo(resident, language, "JOBS"), canonicalPath: `${sectionPathIn(resident, language, "JOBS") ?? ""}${search}` },
     query,
     domain: chosen?.letter ?? null,
-    total: groups.reduce((sum, group) => sum + group.jobs.length, 0),
+    total,
+    totalText: countText(total),
     index,
     groups,
     jobsPageName: pageNameFor("JOBS", language, sectionNamesOf(resident, language)) ?? "",

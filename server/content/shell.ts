@@ -2,7 +2,7 @@
 import { firstAvailable } from "#core/fallback.ts";
 import { isAdminKey } from "#core/i18n/admin-catalog.ts";
 import { compileMessages } from "#core/i18n/message.ts";
-import type { Strings } from "#core/i18n/translate.ts";
+import { createTranslate, type Strings, type Translate } from "#core/i18n/translate.ts";
 import { orderForPicker } from "#core/language-switch.ts";
 import type { ShellLanguage } from "#core/shell.ts";
 import type { LanguageRef, SectionName } from "#core/types.ts";
@@ -58,6 +58,12 @@ export function languageStrings(resident: Resident, code: string | undefined): L
 /** A language's UI strings, fallbacks included (languageStrings), for server-rendered pages outside React. */
 export function compiledStrings(resident: Resident, code: string | undefined): Strings {
   return languageStrings(resident, code).strings;
+}
+
+/** The translate function of a language's pages, for text a view carries ready-made. */
+export function translatorFor(resident: Resident, code: string): Translate {
+  const { strings, borrowed } = languageStrings(resident, code);
+  return createTranslate(strings, code, () => {}, borrowed);
 }
 
 export function shellView(resident: Resident, rawLang: string | undefined) {

@@ -11,7 +11,6 @@ import { Seo } from "#app/components/seo.tsx";
  */
 export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   const { t, tl, language } = useShell();
-  const count = (value: number) => t("JOBS:RESULTS", { count: value });
   const listing = view.query !== "" || view.domain !== null;
   // First on the directory's own page; after the jobs once a domaine is chosen, to go on to the next.
   const domainIndex = (
@@ -22,7 +21,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
           <li key={domain.letter}>
             <Link to={`?domain=${domain.letter}`} aria-current={domain.letter === view.domain ? "page" : undefined}>
               <span className="code">{domain.letter}</span> <span className="domain-index__name">{t(`ROME:DOMAIN:${domain.letter}`)}</span>{" "}
-              <span className="domain-index__count">{count(domain.count)}</span>
+              <span className="domain-index__count">{domain.countText}</span>
             </Link>
           </li>
         ))}
@@ -45,7 +44,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
       </Form>
       {listing && (
         <p role="status" className="results-count">
-          {view.total === 0 ? t("JOBS:NO_RESULTS", { query: view.query }) : count(view.total)}{" "}
+          {view.total === 0 ? t("JOBS:NO_RESULTS", { query: view.query }) : view.totalText}{" "}
           <Link to=".">{view.query ? t("JOBS:CLEAR") : t("JOBS:ALL_DOMAINS")}</Link>
         </p>
       )}

@@ -14,6 +14,7 @@ import { JobsDirectoryPage } from "#app/components/pages/jobs-directory-page.tsx
 import { SearchPage } from "#app/components/pages/search-page.tsx";
 import { TagsIndexPage } from "#app/components/pages/tags-index-page.tsx";
 import { pageReads, readsQuery } from "#server/content/page-reads.ts";
+import { translatorFor } from "#server/content/shell.ts";
 import { parsePageParam } from "#core/pagination.ts";
 import { SEARCH_QUERY_MAX_LENGTH } from "#core/text.ts";
 import type { SectionKey } from "#core/types.ts";
@@ -47,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       }
       const domain = url.searchParams.get("domain");
       if (domain !== null && !/^[a-z]$/i.test(domain)) throw data({ field: "domain", message: "must be one domaine letter (A–N)" }, { status: 400 });
-      const view = jobsDirectoryView(reads.resident, language, query, domain);
+      const view = jobsDirectoryView(reads.resident, language, query, domain, translatorFor(reads.resident, language.code));
       if (!view) throw data(null, { status: 404 });
       return view;
     }
