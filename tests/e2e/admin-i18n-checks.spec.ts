@@ -8,59 +8,21 @@
  * is cut down to the root's, so only the root's texts arrive). Its own admin
  * user, so other specs keep English. Expected texts come from the catalog files.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { expect, test, type Locator } from "@playwright/test";
-import { adminSessionCookie, withE2eDatabase } from "./support/admin-session.ts";
+import { adminSessionCookie, useSpecAdmin, withE2eDatabase } from "./support/admin-session.ts";
+import { CATALOG, catalogText as text } from "./support/admin-catalog.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 
 test.describe.configure({ mode: "serial" });
 
 const UID = "e2e-i18n-checks";
-const CATALOG_DIR = new URL("../../server/admin/i18n/catalog/", import.meta.url);
-/** The catalog's column order (server/admin/i18n/source.ts CATALOG_LANGUAGES). */
-const COLUMNS = ["en-US", "fr-FR", "es-ES", "de-DE", "pt-BR", "ar", "ja-JP"];
-const CATALOG: Record<string, string[]> = Object.assign(
-  {},
-  ...readdirSync(CATALOG_DIR)
-    .filter((file) => file.endsWith(".json"))
-    .map((file) => JSON.parse(readFileSync(new URL(file, CATALOG_DIR), "utf8")) as Record<string, string[]>),
-);
-
-/** A catalog text without arguments (ICU quotes '{…}' read as written), in one language. */
-function text(key: string, code: string): string {
-  const texts = CATALOG[key];
-  if (!texts) throw new Error(`No admin text ${key}`);
-  return texts[COLUMNS.indexOf(code)]!.replace(/'(\{[^}]*\})'/g, "$1");
-}
 
 /** Every English check message: none may show in a translated form. */
 const ENGLISH_CHECKS = Object.keys(CATALOG)
   .filter((key) => key.startsWith("admin.check."))
   .map((key) => text(key, "en-US"));
 
-test.beforeAll(async () => {
-  await withE2eDatabase((db) =>
-    db
-      .insertInto("users")
-      .values({
-        uid: UID,
-        email: "cho.checks@example.com",
-        display_name: "Cho Checks",
-        photo_url: null,
-        email_verified: 1,
-        role: "admin",
-        created_at: "2026-01-10T09:00:00.000Z",
-        last_sign_in_at: null,
-      })
-      .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "admin" }))
-      .execute(),
-  );
-});
-
-// A second admin would let other specs' "last administrator" refusal through.
-test.afterAll(async () => {
-  await withE2eDatabase((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", UID).execute());
-});
+useSpecAdmin(test, { uid: UID, email: "cho.checks@example.com", name: "Cho Checks" });
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([await adminSessionCookie(undefined, UID)]);

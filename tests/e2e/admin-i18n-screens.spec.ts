@@ -7,30 +7,14 @@
  * admin user, so other specs keep English. Expected texts come from the
  * catalog files, the source of the seeded translations.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { adminSessionCookie, withE2eDatabase } from "./support/admin-session.ts";
+import { adminSessionCookie, useSpecAdmin, withE2eDatabase } from "./support/admin-session.ts";
+import { catalogText as text } from "./support/admin-catalog.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 
 test.describe.configure({ mode: "serial" });
 
 const UID = "e2e-i18n-admin";
-const CATALOG_DIR = new URL("../../server/admin/i18n/catalog/", import.meta.url);
-/** The catalog's column order (server/admin/i18n/source.ts CATALOG_LANGUAGES). */
-const COLUMNS = ["en-US", "fr-FR", "es-ES", "de-DE", "pt-BR", "ar", "ja-JP"];
-const CATALOG: Record<string, string[]> = Object.assign(
-  {},
-  ...readdirSync(CATALOG_DIR)
-    .filter((file) => file.endsWith(".json"))
-    .map((file) => JSON.parse(readFileSync(new URL(file, CATALOG_DIR), "utf8")) as Record<string, string[]>),
-);
-
-/** A catalog text without arguments, in one language. */
-function text(key: string, code: string): string {
-  const texts = CATALOG[key];
-  if (!texts) throw new Error(`No admin text ${key}`);
-  return texts[COLUMNS.indexOf(code)]!;
-}
 
 /** Each screen with the admin text of its level-1 heading (null: the heading is content, an article's title). */
 const SCREENS: [string, string | null][] = [
@@ -64,20 +48,7 @@ const SAMPLES: Record<string, string[]> = {
 /** axe on a few screens per language: enough to cover each layout, short enough for a busy machine. */
 const AXE_SCREENS = ["/admin/languages", "/admin/analytics", "/admin/articles/1"];
 
-test.beforeAll(async () => {
-  await withE2eDatabase((db) =>
-    db
-      .insertInto("users")
-      .values({ uid: UID, email: "ina.eighteen@example.com", display_name: "Ina Eighteen", photo_url: null, email_verified: 1, role: "admin", created_at: "2026-01-10T09:00:00.000Z", last_sign_in_at: null })
-      .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "admin" }))
-      .execute(),
-  );
-});
-
-// A second admin would let other specs' "last administrator" refusal through.
-test.afterAll(async () => {
-  await withE2eDatabase((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", UID).execute());
-});
+useSpecAdmin(test, { uid: UID, email: "ina.eighteen@example.com", name: "Ina Eighteen" });
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([await adminSessionCookie(undefined, UID)]);

@@ -51,3 +51,22 @@ export async function adminSessionCookie(port = E2E_PORT, uid = DEMO_ADMIN_UID) 
 export async function signInAsAdmin(context: BrowserContext, port = E2E_PORT): Promise<void> {
   await context.addCookies([await adminSessionCookie(port)]);
 }
+
+/**
+ * A second admin for one spec, made before its tests and made a plain user after them:
+ * a second admin left behind would let other specs' "last administrator" refusal through.
+ */
+export function useSpecAdmin(test: { beforeAll: (run: () => Promise<void>) => void; afterAll: (run: () => Promise<void>) => void }, admin: { uid: string; email: string; name: string }): void {
+  test.beforeAll(async () => {
+    await withE2eDatabase((db) =>
+      db
+        .insertInto("users")
+        .values({ uid: admin.uid, email: admin.email, display_name: admin.name, photo_url: null, email_verified: 1, role: "admin", created_at: "2026-01-10T09:00:00.000Z", last_sign_in_at: null })
+        .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "admin" }))
+        .execute(),
+    );
+  });
+  test.afterAll(async () => {
+    await withE2eDatabase((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", admin.uid).execute());
+  });
+}
