@@ -16,6 +16,7 @@ import { adminLanguageMigration } from "./migrations/0013-admin-language.ts";
 import { adminTextsMigration } from "./migrations/0014-admin-texts.ts";
 import { publicStringsMigration } from "./migrations/0016-public-strings.ts";
 import { searchAndTagIndexesMigration } from "./migrations/0017-search-and-tag-indexes.ts";
+import { narrowSearchRowsMigration } from "./migrations/0020-narrow-search-rows.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -33,6 +34,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0014-admin-texts": adminTextsMigration,
     "0016-public-strings": publicStringsMigration,
     "0017-search-and-tag-indexes": searchAndTagIndexesMigration(handle.dialect),
+    "0020-narrow-search-rows": narrowSearchRowsMigration(handle.dialect),
   };
 }
 
