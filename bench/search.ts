@@ -9,6 +9,7 @@
  * ids): indexing 700 000 versions in JavaScript takes hours on the shared machine, and the
  * query's cost depends on how many versions match, which copies give the same way (a rare
  * word then matches one article per copy). Each database is measured at every size as it grows.
+ * `--distinct N` (default 10 000) sets how many are distinct: fewer fill faster, copies match the same way.
  * Writes bench/results/search-<database>.json after each size and prints one table per size.
  */
 import { createReadStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -27,13 +28,18 @@ import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { articlesFile, LANGUAGES, VOCABULARY } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
-const { values } = parseArgs({ options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" } } });
+const { values } = parseArgs({
+  options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" }, distinct: { type: "string", default: "10000" }, keep: { type: "boolean", default: false } },
+});
 const SIZES = (values.articles ?? "").split(",").map(Number);
 if (SIZES.some((size, index) => !Number.isInteger(size) || size < 10 || size <= (SIZES[index - 1] ?? 0))) throw new Error("--articles must be increasing whole numbers of at least 10, comma-separated");
 const LARGEST = SIZES.at(-1)!;
 const DATABASES = (values.databases ?? "").split(",") as ("sqlite" | "postgres")[];
 /** Articles generated and indexed one by one; the rest are copies of these. */
-const DISTINCT_ARTICLES = Math.min(LARGEST, 10_000);
+const DISTINCT_ARTICLES = Math.min(LARGEST, Number(values.distinct));
+if (!Number.isInteger(DISTINCT_ARTICLES) || DISTINCT_ARTICLES < 10) throw new Error("--distinct must be a whole number of at least 10");
+/** --keep: leave the database behind (its URL is printed) to look at plans afterwards; drop it by hand. */
+const KEEP = values.keep ?? false;
 /** Articles written and indexed per transaction while filling. */
 const FILL_BATCH = 200;
 const REPEATS = 15;
@@ -140,7 +146,7 @@ async function measure(db: Kysely<Database>) {
 
 async function run(kind: "sqlite" | "postgres", file: string) {
   const dir = mkdtempSync(join(tmpdir(), "pp-bench-search-"));
-  const database = kind === "sqlite" ? { url: `sqlite:${join(dir, "site.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) } : await createPostgresDatabase("pp_bench_search");
+  const database = kind === "sqlite" ? { url: `sqlite:${join(dir, "site.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) } : await createPostgresDatabase("search_bench");
   const target: DatabaseTarget = kind === "sqlite" ? { kind: "sqlite", path: database.url.slice(7) } : { kind: "postgres", url: database.url };
   const handle = openDatabase(target);
   const results = [];
@@ -151,7 +157,8 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       const started = performance.now();
       await fillDistinct(handle.db, file, Math.min(filled, DISTINCT_ARTICLES), Math.min(size, DISTINCT_ARTICLES));
       await fillCopies(handle.db, kind, Math.max(filled, DISTINCT_ARTICLES), size);
-      await sql`analyze`.execute(handle.db);
+      // PostgreSQL: vacuum too, as autovacuum would have on a site by then (the visibility map lets index-only scans skip the rows).
+      await (kind === "postgres" ? sql`vacuum analyze` : sql`analyze`).execute(handle.db);
       filled = size;
       const fillSeconds = round((performance.now() - started) / 1000);
       const load = loadavg().map((value) => round(value, 2));
@@ -164,7 +171,8 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     }
   } finally {
     await handle.close();
-    await database.drop();
+    if (KEEP) console.log(`kept: ${database.url}`);
+    else await database.drop();
   }
 }
 

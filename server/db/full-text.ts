@@ -90,6 +90,12 @@ export async function insertSearchEntries(db: Db, entries: SearchEntry[]): Promi
 export const COUNT_CAP = 1_000;
 
 /**
+ * PostgreSQL: how many of a language's newest rows make the recent part of a search. A little
+ * over COUNT_CAP + 1, so a word in more than 5 articles out of 6 is answered from them alone.
+ */
+const RECENT_ROWS = 1_200;
+
+/**
  * What a query matches in a language: a page of hits, best first, and the number of hits up to
  * COUNT_CAP (+1 means more). One statement: the candidates (the newest matches, bounded, with
  * their score), the page of them, and only then the page's rows with their text and slug (a
@@ -109,8 +115,22 @@ export async function searchEntries(db: Db, code: string, query: string, limit: 
   } else {
     // plainto_tsquery reads only words: operators and quotes typed into the box mean nothing to it.
     const tsquery = sql`plainto_tsquery(${configOf(code)}::regconfig, ${foldedWords(query, code, MAX_QUERY_WORDS)})`;
+    // The newest matches, exactly, in two parts (decision 0105): those among the language's
+    // RECENT_ROWS newest rows, then, only when those hold COUNT_CAP or fewer, the older ones. The
+    // recent part's range is written as a row comparison, which only the (code, id) index can
+    // take: the planner then either walks that range testing each row (a common word: its
+    // matches are most of the rows) or ANDs it with the GIN index (a rare word: only its matches
+    // are read), never the primary key across every language's rows, testing each one's vector
+    // before its language. Vectors are read (from TOAST, migration 0020) for matches only.
     // ts_rank is negated so both dialects sort the score ascending, best first.
-    candidates = sql`select id, -ts_rank(document, ${tsquery}) as score from (select id, document from search_entries where code = ${code} and document @@ ${tsquery} order by id desc limit ${COUNT_CAP + 1}) as newest`;
+    candidates = sql`with recent as materialized (select id from search_entries where code = ${code} order by id desc limit ${RECENT_ROWS}),
+        recent_matches as materialized (select id, document from search_entries
+          where code = ${code} and (code, id) >= (${code}, (select min(id) from recent)) and document @@ ${tsquery}),
+        older_matches as (select id, document from search_entries
+          where code = ${code} and id < (select min(id) from recent) and document @@ ${tsquery} and (select count(*) from recent_matches) <= ${COUNT_CAP}
+          order by id desc limit ${COUNT_CAP + 1}),
+        newest as (select id, document from recent_matches union all select id, document from older_matches order by id desc limit ${COUNT_CAP + 1})
+      select id, -ts_rank(document, ${tsquery}) as score from newest`;
   }
   // The index holds published versions only (refreshed in each write's transaction); the join also gives the slug.
   const { rows } = await sql<SearchHit & { total: number | string }>`with candidates as (${candidates}),

@@ -17,6 +17,7 @@ import { adminTextsMigration } from "./migrations/0014-admin-texts.ts";
 import { publicStringsMigration } from "./migrations/0016-public-strings.ts";
 import { searchAndTagIndexesMigration } from "./migrations/0017-search-and-tag-indexes.ts";
 import { adminCheckTextsMigration } from "./migrations/0018-admin-check-texts.ts";
+import { narrowSearchRowsMigration } from "./migrations/0020-narrow-search-rows.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -35,6 +36,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0016-public-strings": publicStringsMigration,
     "0017-search-and-tag-indexes": searchAndTagIndexesMigration(handle.dialect),
     "0018-admin-check-texts": adminCheckTextsMigration,
+    "0020-narrow-search-rows": narrowSearchRowsMigration(handle.dialect),
   };
 }
 
