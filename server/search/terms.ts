@@ -135,7 +135,7 @@ function partsFunctionFor(code: string): (word: string) => readonly string[] {
  */
 const PLAIN_RUN = /[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u017F]+/g;
 /** A letter, digit or mark outside PLAIN_RUN's set (another script, a combining mark, ², ª…): the segmenter decides. */
-const NOT_PLAIN = /[[\p{L}\p{N}\p{M}]--[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u017F]]/v;
+const NOT_PLAIN = new RegExp("[[\\p{L}\\p{N}\\p{M}]--[A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F]]", "v");
 
 /** Each word-like piece of a text, as the segmenter would cut it for `parts` (runs of plain Latin text need no segmenter). */
 function eachWord(text: string, code: string, visit: (word: string) => boolean | void): void {
