@@ -111,7 +111,7 @@ export function* wordsOf(text: string, code: string): Generator<Word> {
 const partMemos = new Map<string, Map<string, readonly string[]>>();
 function partsFunctionFor(code: string): (word: string) => readonly string[] {
   let memo = partMemos.get(code);
-  if (!memo) partMemos.set(code, (memo = new Map()));
+  if (!memo) partMemos.set(code, (memo = new Map<string, readonly string[]>()));
   const known = memo;
   return (word) => {
     let parts = known.get(word);
