@@ -4,17 +4,14 @@
  *   {"key","author","tags":[…],"cover"?,"source"?,"versions":{"en":{"slug","title","summary","body","status","coverAlt"?,"upToDate"?}}}
  * with versions keyed by the language's short code; `source` names the source language and a
  * translation's `upToDate` whether it follows the source (core/translation-status.ts, README). Import validates every line
- * (the admin API's own rules, languages, duplicate keys and slugs) and renders it
- * on worker threads in one pass, spooling the results to a temporary file, so a
- * bad file writes nothing; then it upserts by key in batched transactions
- * through the shared article write path (article-writes.ts) and announces each
- * batch like any other content write (docs/decisions/0110-one-pass-import.md).
+ * (the admin API's own rules, languages, duplicate keys and slugs) first, so a
+ * bad file writes nothing; then reads it again, rendering each batch
+ * on worker threads while the previous one is written, and upserts by key in
+ * batched transactions through the shared article write path (article-writes.ts),
+ * announcing each batch like any other content write
+ * (docs/decisions/0121-import-checks-then-streams.md).
  */
 import { createReadStream } from "node:fs";
-import { mkdtemp, open, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { deserialize, serialize } from "node:v8";
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { slugify } from "#core/text.ts";
@@ -210,52 +207,10 @@ interface Prepared {
 }
 
 /**
- * Prepared batches kept on disk until the whole file has been checked: the file is read,
- * parsed, validated and rendered once, and nothing is written to the database before its
- * last line is known good. Each batch is one length-prefixed v8-serialized record.
- */
-async function createSpool() {
-  const dir = await mkdtemp(join(tmpdir(), "pp-import-spool-"));
-  const file = await open(join(dir, "spool"), "w+");
-  let size = 0;
-  return {
-    async write(prepared: Prepared) {
-      const record = serialize(prepared);
-      const length = Buffer.alloc(4);
-      length.writeUInt32LE(record.length);
-      await file.write(length, 0, 4, size);
-      await file.write(record, 0, record.length, size + 4);
-      size += 4 + record.length;
-    },
-    async *read(): AsyncGenerator<Prepared> {
-      // A read may return fewer bytes than asked (large records): read until the buffer is full.
-      const readFully = async (buffer: Buffer, position: number) => {
-        for (let done = 0; done < buffer.length; ) {
-          const { bytesRead } = await file.read(buffer, done, buffer.length - done, position + done);
-          if (bytesRead === 0) throw new Error("the import's temporary file ended early");
-          done += bytesRead;
-        }
-      };
-      const length = Buffer.alloc(4);
-      for (let at = 0; at < size; ) {
-        await readFully(length, at);
-        const record = Buffer.alloc(length.readUInt32LE());
-        await readFully(record, at + 4);
-        at += 4 + record.length;
-        yield deserialize(record) as Prepared;
-      }
-    },
-    async remove() {
-      await file.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
- * Reads, validates and renders the file in one pass (spooling the rendered batches), then
- * writes it batch by batch. Throws ImportError for a bad file (nothing written); a failure
- * while writing names the lines that landed.
+ * Checks the whole file (parse and validate every line, no rendering), then reads it again and
+ * writes it batch by batch while the render workers prepare the next batch: nothing is written
+ * before the last line is known good, and at most two batches are in memory. Throws ImportError
+ * for a bad file (nothing written); a failure while writing names the lines that landed.
  */
 export async function importArticles(
   handle: DatabaseHandle,
@@ -264,12 +219,15 @@ export async function importArticles(
   progress: ImportProgress = () => {},
   revisionsPerVersion = DEFAULT_REVISIONS_PER_VERSION,
 ): Promise<ImportSummary> {
-  const pool = createRenderPool(handle.dialect);
-  const spool = await createSpool();
+  // The check: cheap next to rendering, so a bad line late in the file costs no rendering.
   let total = 0;
+  for await (const batch of parsedBatches(path, handle.db)) total += batch.length;
+
+  const pool = createRenderPool(handle.dialect);
   let landed = 0;
   let lastLanded = 0;
   let versions = 0;
+  const landedText = () => (landed === 0 ? "no line landed" : `lines 1–${lastLanded} landed (${landed} articles)`);
   try {
     const render = async (batch: Parsed[]): Promise<Prepared> => {
       const jobs = batch.flatMap((entry) => [...entry.source.versions].map(([language, version]) => ({ body: version.body, language })));
@@ -277,23 +235,7 @@ export async function importArticles(
       const media = await loadRenditions(handle.db, jobs.flatMap((job) => mediaImagesIn(job.body).map((image) => image.id)));
       return { batch, rendered: await pool.renderAll(jobs, media) };
     };
-    // The workers render one batch while the next is parsed and checked.
-    let rendering: Promise<Prepared> | null = null;
-    try {
-      for await (const batch of parsedBatches(path, handle.db)) {
-        const next = render(batch);
-        if (rendering) await spool.write(await rendering);
-        rendering = next;
-        total += batch.length;
-      }
-      if (rendering) await spool.write(await rendering);
-    } catch (error) {
-      // A render still under way when a later line is refused: its outcome no longer matters.
-      rendering?.catch(() => {});
-      throw error;
-    }
-
-    for await (const { batch, rendered } of spool.read()) {
+    const write = async ({ batch, rendered }: Prepared) => {
       const now = new Date().toISOString();
       try {
         const changes = await handle.db.transaction().execute(async (trx) => {
@@ -315,9 +257,8 @@ export async function importArticles(
         });
         await announceChange(handle, origin, { kind: "articles", articles: changes });
       } catch (error) {
-        const landedText = landed === 0 ? "no line landed" : `lines 1–${lastLanded} landed (${landed} articles)`;
         throw new Error(
-          `writing lines ${batch[0]!.line}–${batch.at(-1)!.line} failed, nothing from line ${batch[0]!.line} on was written; ${landedText}: ${error instanceof Error ? error.message : String(error)}`,
+          `writing lines ${batch[0]!.line}–${batch.at(-1)!.line} failed, nothing from line ${batch[0]!.line} on was written; ${landedText()}: ${error instanceof Error ? error.message : String(error)}`,
           { cause: error },
         );
       }
@@ -326,9 +267,26 @@ export async function importArticles(
       lastLanded = batch.at(-1)!.line;
       progress({ articles: landed, total, lastLine: lastLanded });
       await yieldToEventLoop();
+    };
+    // The workers render batch N + 1 while the main thread writes batch N.
+    let rendering: Promise<Prepared> | null = null;
+    try {
+      for await (const batch of parsedBatches(path, handle.db)) {
+        const next = render(batch);
+        next.catch(() => {});
+        if (rendering) await write(await rendering);
+        rendering = next;
+      }
+      if (rendering) await write(await rendering);
+    } catch (error) {
+      // A render still under way when a write failed: its outcome no longer matters.
+      rendering?.catch(() => {});
+      // The file or the stored slugs changed between the check and the writes (another writer, an edited file).
+      if (error instanceof ImportError) throw new Error(`${error.message}; the file changed after it was checked: ${landedText()}`, { cause: error });
+      throw error;
     }
   } finally {
-    await Promise.all([pool.close(), spool.remove()]);
+    await pool.close();
   }
   // Fresh planner statistics after a bulk load, so list and tag queries keep their indexes (same statement on both databases).
   if (landed > 0) for (const table of ["blogs", "blog_versions", "blog_tags"]) await sql.raw(`analyze ${table}`).execute(handle.db);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { termsOf } from "./terms.ts";
+import { foldForSearch } from "#core/text.ts";
+import { foldedWords, segmentedTermsOf, termsOf } from "./terms.ts";
 
 describe("termsOf", () => {
   it("stems repeated words the same each time, also after the stem memo was emptied", () => {
@@ -8,5 +9,32 @@ describe("termsOf", () => {
     termsOf(Array.from({ length: 50_010 }, (_, index) => `word${index}ing`).join(" "), "en-US");
     expect(termsOf("running houses", "en-US")).toEqual(["run", "hous"]);
     expect(termsOf("maisons", "fr-FR")).toEqual(["maison"]);
+  });
+});
+
+describe("termsOf on plain Latin text (no segmenter)", () => {
+  const samples = [
+    "L'équipe d'Œuvre a dû « réécrire » l’archive — 3.14 % de 2 000 €, n°5; e-mail, foo_bar, x.y.z",
+    "Straße, Ärger, İstanbul, ŉ, ÆSIR, Ĳssel, don't 50% 1,000.5 a\u200db a\u200cb #tag @user https://example.org/a/b?c=1",
+    "  tabs\tand\nnewlines  ",
+    "mixed: café ² ½ ª º µ",
+    "combining e\u0301 and orphan \u0301mark",
+    "Ελληνικά ς Кириллица العربية 日本語のテキスト ไทย",
+    "emoji 👍🏽 1️⃣ and lone \ud800 surrogate",
+  ];
+  for (const [index, text] of samples.entries()) {
+    it(`gives the segmenter's terms (sample ${index + 1})`, () => {
+      for (const code of ["en-US", "fr-FR", "de-DE", "tr", "ja-JP"]) expect(termsOf(text, code)).toEqual(segmentedTermsOf(text, code));
+    });
+  }
+  it("gives the segmenter's folded words", () => {
+    const segmenter = new Intl.Segmenter("fr-FR", { granularity: "word" });
+    const reference = (text: string) =>
+      Array.from(segmenter.segment(text.toWellFormed()))
+        .filter((segment) => segment.isWordLike)
+        .flatMap((segment) => foldForSearch(segment.segment).split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean))
+        .join(" ");
+    for (const text of samples) expect(foldedWords(text, "fr-FR")).toBe(reference(text));
+    expect(foldedWords("un deux trois quatre", "fr-FR", 2)).toBe("un deux");
   });
 });

@@ -94,28 +94,85 @@ export interface Word {
 /** The words of a text in a language, each with its term; invalid UTF-16 (lone surrogates) is repaired first. */
 export function* wordsOf(text: string, code: string): Generator<Word> {
   const term = termFunctionFor(code);
+  const partsOf = partsFunctionFor(code);
   for (const segment of segmenterFor(code).segment(text.toWellFormed())) {
     if (!segment.isWordLike) continue;
-    for (const part of foldForSearch(segment.segment).split(INNER_SEPARATOR)) {
-      if (part === "") continue;
+    for (const part of partsOf(segment.segment)) {
       yield { text: segment.segment, index: segment.index, term: term(part) };
     }
   }
 }
 
-/** The folded words of a text, unstemmed, space-separated: what PostgreSQL's own stemmer is given. */
-export function foldedWords(text: string, code: string, limit = Infinity): string {
-  const words: string[] = [];
-  for (const segment of segmenterFor(code).segment(text.toWellFormed())) {
-    if (!segment.isWordLike) continue;
-    words.push(...foldForSearch(segment.segment).split(INNER_SEPARATOR).filter((part) => part !== ""));
-    if (words.length >= limit) break;
-  }
-  return words.slice(0, limit).join(" ");
+/**
+ * A language's word as the segmenter cut it → its folded parts (folding, then cutting at inner
+ * separators). Text reuses its words, so indexing a body is mostly lookups here instead of two
+ * normalizations and four replacements per word (bench/README.md, decision 0121).
+ */
+const partMemos = new Map<string, Map<string, readonly string[]>>();
+function partsFunctionFor(code: string): (word: string) => readonly string[] {
+  let memo = partMemos.get(code);
+  if (!memo) partMemos.set(code, (memo = new Map<string, readonly string[]>()));
+  const known = memo;
+  return (word) => {
+    let parts = known.get(word);
+    if (parts === undefined) {
+      if (known.size >= MEMO_SIZE) known.clear();
+      parts = foldForSearch(word)
+        .split(INNER_SEPARATOR)
+        .filter((part) => part !== "");
+      known.set(word, parts);
+    }
+    return parts;
+  };
 }
 
-/** The stemmed terms of a text, in order (repeats kept: they weigh in the ranking). */
+/**
+ * Letters and digits of plain Latin text (ASCII, Latin-1, Latin Extended-A): Unicode's word
+ * boundary rules (UAX #29, what Intl.Segmenter applies outside dictionary scripts) never cut a
+ * run of them, and every other character, where it joins two runs into one segment ("don't",
+ * "3.14"), is cut again by INNER_SEPARATOR. So in a text whose letters, digits and marks are all
+ * of these, the runs are exactly the parts the segmenter path yields.
+ */
+const PLAIN_RUN = /[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u017F]+/g;
+/** A letter, digit or mark outside PLAIN_RUN's set (another script, a combining mark, ², ª…): the segmenter decides. */
+const NOT_PLAIN = new RegExp("[[\\p{L}\\p{N}\\p{M}]--[A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F]]", "v");
+
+/** Each word-like piece of a text, as the segmenter would cut it for `parts` (runs of plain Latin text need no segmenter). */
+function eachWord(text: string, code: string, visit: (word: string) => boolean | void): void {
+  const wellFormed = text.toWellFormed();
+  if (!NOT_PLAIN.test(wellFormed)) {
+    for (const match of wellFormed.matchAll(PLAIN_RUN)) if (visit(match[0]) === false) return;
+    return;
+  }
+  for (const segment of segmenterFor(code).segment(wellFormed)) {
+    if (segment.isWordLike && visit(segment.segment) === false) return;
+  }
+}
+
+/** The folded words of a text, unstemmed, space-separated: what PostgreSQL's own stemmer is given. */
+export function foldedWords(text: string, code: string, limit = Infinity): string {
+  const partsOf = partsFunctionFor(code);
+  const words: string[] = [];
+  eachWord(text, code, (word) => {
+    for (const part of partsOf(word)) words.push(part);
+    return words.length < limit;
+  });
+  return (words.length > limit ? words.slice(0, limit) : words).join(" ");
+}
+
+/** The stemmed terms of a text, in order (repeats kept: they weigh in the ranking). Same terms as wordsOf, without its per-word objects. */
 export function termsOf(text: string, code: string): string[] {
+  const term = termFunctionFor(code);
+  const partsOf = partsFunctionFor(code);
+  const terms: string[] = [];
+  eachWord(text, code, (word) => {
+    for (const part of partsOf(word)) terms.push(term(part));
+  });
+  return terms;
+}
+
+/** termsOf through Intl.Segmenter only (tests compare it with the plain-text path). */
+export function segmentedTermsOf(text: string, code: string): string[] {
   return Array.from(wordsOf(text, code), (word) => word.term);
 }
 

@@ -202,12 +202,30 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(await snapshotOfDatabase()).toEqual(before);
     });
 
-    it("refuses a bad line after a whole batch of good ones and writes none of them (one pass, spooled)", { timeout: 120_000 }, async () => {
+    it("refuses a bad line after a whole batch of good ones and writes none of them (the whole file is checked first)", { timeout: 120_000 }, async () => {
       const before = await snapshotOfDatabase();
       const good = Array.from({ length: IMPORT_BATCH + 3 }, (_, index) => line(`spooled-${kind}-${index}`, { en: version(`spooled-${kind}-${index}`) }));
       const path = fileWith("late-error.ndjson", `${good.join("\n")}\n{"key": "late"}\n`);
       await expect(importArticles(testApp.services.database, path, "test")).rejects.toThrow(`line ${IMPORT_BATCH + 4}: `);
       expect(await snapshotOfDatabase()).toEqual(before);
+    });
+
+    it("writes a file of several batches while the next batch renders, reporting progress per batch", { timeout: 120_000 }, async () => {
+      const keys = Array.from({ length: IMPORT_BATCH + 3 }, (_, index) => `batched-${kind}-${index}`);
+      const path = fileWith("batches.ndjson", keys.map((key) => line(key, { en: version(key), fr: version(`${key}-fr`) })).join("\n"));
+      const seen: { articles: number; total: number; lastLine: number }[] = [];
+      const summary = await importArticles(testApp.services.database, path, "test", (done) => seen.push(done));
+      expect(summary).toEqual({ articles: keys.length, versions: keys.length * 2, lastLine: keys.length });
+      expect(seen).toEqual([
+        { articles: IMPORT_BATCH, total: keys.length, lastLine: IMPORT_BATCH },
+        { articles: keys.length, total: keys.length, lastLine: keys.length },
+      ]);
+      const stored = await db().selectFrom("blogs").innerJoin("blog_versions", "blog_versions.blog_id", "blogs.id").select((eb) => eb.fn.countAll<number | string>().as("count")).where("blogs.key", "like", `batched-${kind}-%`).where("blog_versions.html", "like", "%<h1>Heading</h1>%").executeTakeFirstOrThrow();
+      expect(Number(stored.count)).toBe(keys.length * 2);
+      const revisions = await db().selectFrom("blog_revisions").innerJoin("blogs", "blogs.id", "blog_revisions.blog_id").select((eb) => eb.fn.countAll<number | string>().as("count")).where("blogs.key", "like", `batched-${kind}-%`).where("blog_revisions.action", "=", "import").executeTakeFirstOrThrow();
+      expect(Number(revisions.count)).toBe(keys.length * 2);
+      const indexed = await db().selectFrom("search_entries").innerJoin("blogs", "blogs.id", "search_entries.blog_id").select((eb) => eb.fn.countAll<number | string>().as("count")).where("blogs.key", "like", `batched-${kind}-%`).executeTakeFirstOrThrow();
+      expect(Number(indexed.count)).toBe(keys.length * 2);
     });
 
     it("refuses a slug a stored article already uses", async () => {
