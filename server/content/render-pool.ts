@@ -17,7 +17,9 @@ export interface RenderJob {
 
 /** `dialect`: the database the search index terms are computed for. */
 export function createRenderPool(dialect: DialectName, size = availableParallelism()) {
-  const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(new URL("./render-worker.ts", import.meta.url)));
+  // A small young generation: each batch's renderings are short-lived, and a worker's default one let the
+  // import's peak memory grow by hundreds of MB before collecting (1 000 × 7: 1 317 → 1 037 MB peak RSS).
+  const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(new URL("./render-worker.ts", import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 16 } }));
   const waiting = new Map<number, { resolve: (rendered: ImportRendering[]) => void; reject: (error: unknown) => void }>();
   let nextId = 0;
   for (const worker of workers) {
