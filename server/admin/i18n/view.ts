@@ -9,24 +9,32 @@ import { ADMIN_ERROR_PAGE_SOURCE, type AdminErrorPageText } from "#core/i18n/adm
 import type { Language, Resident } from "#server/content/resident.ts";
 import { ADMIN_SOURCE } from "./source.ts";
 
-const built = new WeakMap<Resident["translations"], Map<string, AdminCatalog>>();
+/** One value per resident copy of the translations and language, built on first use. */
+function perLanguage<T>(build: (translations: Resident["translations"], code: string) => T): (translations: Resident["translations"], code: string) => T {
+  const built = new WeakMap<Resident["translations"], Map<string, T>>();
+  return (translations, code) => {
+    let byCode = built.get(translations);
+    if (!byCode) {
+      byCode = new Map();
+      built.set(translations, byCode);
+    }
+    let value = byCode.get(code);
+    if (value === undefined) {
+      value = build(translations, code);
+      byCode.set(code, value);
+    }
+    return value;
+  };
+}
+
+const catalogFor = perLanguage((translations, code): AdminCatalog => buildAdminCatalog(ADMIN_SOURCE, translations.get(code), code));
 
 export function adminTextFor(resident: Resident, language: Pick<Language, "code" | "label" | "dir">): AdminText {
-  let byCode = built.get(resident.translations);
-  if (!byCode) {
-    byCode = new Map();
-    built.set(resident.translations, byCode);
-  }
-  let catalog = byCode.get(language.code);
-  if (!catalog) {
-    catalog = buildAdminCatalog(ADMIN_SOURCE, resident.translations.get(language.code), language.code);
-    byCode.set(language.code, catalog);
-  }
-  return { ...catalog, language: { code: language.code, label: language.label, dir: language.dir } };
+  return { ...catalogFor(resident.translations, language.code), language: { code: language.code, label: language.label, dir: language.dir } };
 }
 
 const ERROR_PAGE_SOURCE: ReadonlyMap<string, string> = new Map(Object.keys(ADMIN_ERROR_PAGE_SOURCE).map((key) => [key, ADMIN_SOURCE.get(key) ?? ADMIN_ERROR_PAGE_SOURCE[key]!]));
-const builtErrorPages = new WeakMap<Resident["translations"], Map<string, AdminErrorPageText>>();
+const errorPageStringsFor = perLanguage((translations, code) => buildAdminCatalog(ERROR_PAGE_SOURCE, translations.get(code), code).strings);
 
 /**
  * The admin error page's few texts in the admin's language, for the root loader
@@ -34,15 +42,5 @@ const builtErrorPages = new WeakMap<Resident["translations"], Map<string, AdminE
  * arrives. Checked like the catalog, so a broken translation is the English source.
  */
 export function adminErrorPageTextFor(resident: Resident, language: Pick<Language, "code" | "dir">): AdminErrorPageText {
-  let byCode = builtErrorPages.get(resident.translations);
-  if (!byCode) {
-    byCode = new Map();
-    builtErrorPages.set(resident.translations, byCode);
-  }
-  let text = byCode.get(language.code);
-  if (!text) {
-    text = { strings: buildAdminCatalog(ERROR_PAGE_SOURCE, resident.translations.get(language.code), language.code).strings, language: { code: language.code, dir: language.dir } };
-    byCode.set(language.code, text);
-  }
-  return text;
+  return { strings: errorPageStringsFor(resident.translations, language.code), language: { code: language.code, dir: language.dir } };
 }
