@@ -22,13 +22,7 @@ function preloadHeader({ manifest, staticHandlerContext }: EntryContext): string
   return [...hrefs].map((href) => `<${href}>; rel=preload; as=style`).join(", ");
 }
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -56,12 +56,24 @@ export async function signInAsAdmin(context: BrowserContext, port = E2E_PORT): P
  * A second admin for one spec, made before its tests and made a plain user after them:
  * a second admin left behind would let other specs' "last administrator" refusal through.
  */
-export function useSpecAdmin(test: { beforeAll: (run: () => Promise<void>) => void; afterAll: (run: () => Promise<void>) => void }, admin: { uid: string; email: string; name: string }): void {
+export function useSpecAdmin(
+  test: { beforeAll: (run: () => Promise<void>) => void; afterAll: (run: () => Promise<void>) => void },
+  admin: { uid: string; email: string; name: string },
+): void {
   test.beforeAll(async () => {
     await withE2eDatabase((db) =>
       db
         .insertInto("users")
-        .values({ uid: admin.uid, email: admin.email, display_name: admin.name, photo_url: null, email_verified: 1, role: "admin", created_at: "2026-01-10T09:00:00.000Z", last_sign_in_at: null })
+        .values({
+          uid: admin.uid,
+          email: admin.email,
+          display_name: admin.name,
+          photo_url: null,
+          email_verified: 1,
+          role: "admin",
+          created_at: "2026-01-10T09:00:00.000Z",
+          last_sign_in_at: null,
+        })
         .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "admin" }))
         .execute(),
     );
