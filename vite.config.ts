@@ -38,27 +38,34 @@ function parserFreeMessageFormat(): Plugin {
 // Every page loads the root route's code and the framework, so both go in one chunk each instead
 // of the twenty small shared chunks automatic splitting made: each cost a request, and six
 // connections at a time on a slow phone network made them arrive in waves (bench/README.md,
-// Lighthouse). Route modules and code only some routes import keep their own chunks.
+// Lighthouse). The code public routes share (page components, pagination, job links) goes in a
+// third chunk for the same reason. Admin routes and code only they import keep their own chunks.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const ROOT_ROUTE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
 const ROUTES_DIR = fileURLToPath(new URL("./app/routes/", import.meta.url));
-const importedByRoot = new Map<string, boolean>();
+const PUBLIC_ROUTES_DIR = fileURLToPath(new URL("./app/routes/public/", import.meta.url));
+
+/** Whether a module is imported, directly or not, by a module `isImporter` accepts (memoized per test). */
+function importedBy(isImporter: (id: string) => boolean) {
+  const known = new Map<string, boolean>();
+  return function reaches(id: string, context: Rolldown.ChunkingContext): boolean {
+    const memo = known.get(id);
+    if (memo !== undefined) return memo;
+    known.set(id, false);
+    const result = (context.getModuleInfo(id)?.importers ?? []).some((importer) => isImporter(importer) || reaches(importer, context));
+    known.set(id, result);
+    return result;
+  };
+}
+const importedByRoot = importedBy((id) => id === ROOT_ROUTE);
+const importedByPublicRoute = importedBy((id) => id.startsWith(PUBLIC_ROUTES_DIR));
+const ownModule = (id: string) => id !== ROOT_ROUTE && !id.startsWith(ROUTES_DIR);
+
 const clientChunks: Rolldown.CodeSplittingOptions = {
   groups: [
     { name: "framework", test: FRAMEWORK },
-    {
-      name(moduleId, context) {
-        const reachesRoot = (id: string): boolean => {
-          const known = importedByRoot.get(id);
-          if (known !== undefined) return known;
-          importedByRoot.set(id, false);
-          const reaches = (context.getModuleInfo(id)?.importers ?? []).some((importer) => importer === ROOT_ROUTE || reachesRoot(importer));
-          importedByRoot.set(id, reaches);
-          return reaches;
-        };
-        return moduleId !== ROOT_ROUTE && !moduleId.startsWith(ROUTES_DIR) && reachesRoot(moduleId) ? "site" : null;
-      },
-    },
+    { name: (id, context) => (ownModule(id) && importedByRoot(id, context) ? "site" : null) },
+    { name: (id, context) => (ownModule(id) && importedByPublicRoute(id, context) ? "public" : null) },
   ],
 };
 
