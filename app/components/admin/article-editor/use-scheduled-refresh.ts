@@ -12,10 +12,19 @@ const POLL_MS = 10_000;
 /** setTimeout's longest delay (about 24.8 days); a change due later is picked up on focus or reload. */
 const LONGEST_TIMEOUT = 2 ** 31 - 1;
 
-export function useScheduledRefresh(dueTimes: readonly (string | null)[]) {
+/**
+ * `behind`: a panel's own read already shows what the scheduler did while the page's data still
+ * shows the state before it (the two reads straddled the change), so the page's data is reloaded
+ * at once instead of at the next poll: a "Published" state never sits beside a "Publish now" button.
+ */
+export function useScheduledRefresh(dueTimes: readonly (string | null)[], behind = false) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+
+  useEffect(() => {
+    if (behind) void revalidate.current();
+  }, [behind]);
   const pending = dueTimes.filter((time): time is string => time !== null).map((time) => Date.parse(time));
   const earliest = pending.length === 0 ? null : Math.min(...pending);
 

@@ -108,12 +108,14 @@ export function VersionPublishingPanel({ articleId, language, version, onStatusC
   const mayPublish = may("publish", language.code);
   const mayPreview = may("translate", language.code);
   const base = versionApi(articleId, language.code);
-  const { data, error: loadError, reload } = useVersionData<{ publishing: VersionPublishing }>(`${base}/publishing`, `${version.status}:${version.updatedAt}`, "admin.publishing.load_failed");
+  const { data, current, error: loadError, reload } = useVersionData<{ publishing: VersionPublishing }>(`${base}/publishing`, `${version.status}:${version.updatedAt}`, "admin.publishing.load_failed");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<PreviewLink | null>(null);
   const publishing = data?.publishing ?? null;
-  useScheduledRefresh([publishing?.schedules.publishAt ?? null, publishing?.schedules.unpublishAt ?? null]);
+  // The panel's read is newer than the page's data when the two disagree on the published state.
+  const behind = publishing !== null && current && (publishing.state === "published") !== (version.status === "published");
+  useScheduledRefresh([publishing?.schedules.publishAt ?? null, publishing?.schedules.unpublishAt ?? null], behind);
 
   async function run(couldNot: string, request: () => Promise<unknown>, done: (result: unknown) => void) {
     setBusy(true);

@@ -13,10 +13,11 @@ export function versionApi(articleId: number, code: string): string {
  * GETs `path` in the browser and again whenever `path` or `version` (what the
  * version looks like now) changes; `reload` refetches. Loaded after hydration,
  * so times are formatted in the editor's own time zone. `couldNot` is the admin
- * text shown when the read fails ("Could not load the history").
+ * text shown when the read fails ("Could not load the history"). `current`: the
+ * data was read for the version as the page shows it now, not for an older one.
  */
 export function useVersionData<T>(path: string | null, version: string, couldNot: string) {
-  const [data, setData] = useState<T | null>(null);
+  const [read, setRead] = useState<{ data: T; version: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const { t } = useAdminText();
@@ -25,7 +26,7 @@ export function useVersionData<T>(path: string | null, version: string, couldNot
     const controller = new AbortController();
     api.get<T>(path, { signal: controller.signal }).then(
       (result) => {
-        setData(result);
+        setRead({ data: result, version });
         setError(null);
       },
       (failure: unknown) => {
@@ -34,7 +35,7 @@ export function useVersionData<T>(path: string | null, version: string, couldNot
     );
     return () => controller.abort();
   }, [path, version, generation, couldNot, t]);
-  return { data, error, reload: () => setGeneration((current) => current + 1) };
+  return { data: read?.data ?? null, current: read?.version === version, error, reload: () => setGeneration((current) => current + 1) };
 }
 
 /** "23 Nov 2026, 14:05 CET": a moment in the editor's time zone, in the admin's language. */
