@@ -59,13 +59,14 @@ function importedBy(isImporter: (id: string) => boolean) {
 }
 const importedByRoot = importedBy((id) => id === ROOT_ROUTE);
 const importedByPublicRoute = importedBy((id) => id.startsWith(PUBLIC_ROUTES_DIR));
-const ownModule = (id: string) => id !== ROOT_ROUTE && !id.startsWith(ROUTES_DIR);
+// Route modules keep their own chunks: React Router imports each one by its own address.
+const notARoute = (id: string) => id !== ROOT_ROUTE && !id.startsWith(ROUTES_DIR);
 
 const clientChunks: Rolldown.CodeSplittingOptions = {
   groups: [
     { name: "framework", test: FRAMEWORK },
-    { name: (id, context) => (ownModule(id) && importedByRoot(id, context) ? "site" : null) },
-    { name: (id, context) => (ownModule(id) && importedByPublicRoute(id, context) ? "public" : null) },
+    { name: (id, context) => (notARoute(id) && importedByRoot(id, context) ? "site" : null) },
+    { name: (id, context) => (notARoute(id) && importedByPublicRoute(id, context) ? "public" : null) },
   ],
 };
 
