@@ -18,6 +18,7 @@ import { publicStringsMigration } from "./migrations/0016-public-strings.ts";
 import { searchAndTagIndexesMigration } from "./migrations/0017-search-and-tag-indexes.ts";
 import { adminCheckTextsMigration } from "./migrations/0018-admin-check-texts.ts";
 import { narrowSearchRowsMigration } from "./migrations/0020-narrow-search-rows.ts";
+import { sitemapLastmodIndexMigration } from "./migrations/0021-sitemap-lastmod-index.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -37,6 +38,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0017-search-and-tag-indexes": searchAndTagIndexesMigration(handle.dialect),
     "0018-admin-check-texts": adminCheckTextsMigration,
     "0020-narrow-search-rows": narrowSearchRowsMigration(handle.dialect),
+    "0021-sitemap-lastmod-index": sitemapLastmodIndexMigration,
   };
 }
 

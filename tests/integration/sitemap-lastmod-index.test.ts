@@ -1,0 +1,79 @@
+/**
+ * Migration 0021 (the sitemap lastmod index), on both databases: a database as the release
+ * before it left it keeps its chunks' lastmod, the query reads the index alone (no table rows,
+ * which hold bodies and HTML), and the migration goes down again.
+ */
+import { sql, type Kysely } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createArticleReader } from "#server/content/articles.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
+import type { Database } from "#server/db/schema.ts";
+import { createTestDatabase, DATABASE_KINDS, testConfig, type TestDatabase } from "./support.ts";
+
+const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
+
+/** Article n has a published English version changed on day n and, for even n, a French draft changed later (day n + 100). */
+async function fill(db: Kysely<Database>, articles: number) {
+  for (let n = 1; n <= articles; n += 1) {
+    await db.insertInto("blogs").values({ id: n, key: `article-${n}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(n), source_code: "en-US", source_changed_at: at(n) }).execute();
+    const common = { blog_id: n, summary: "", body: "Body.", cover_alt: "", published_at: at(1), html: null };
+    await db.insertInto("blog_versions").values({ ...common, code: "en-US", slug: `article-${n}`, title: `Article ${n}`, status: "published", updated_at: at(n) }).execute();
+    if (n % 2 === 0) await db.insertInto("blog_versions").values({ ...common, code: "fr-FR", slug: `article-${n}`, title: `Article ${n}`, status: "draft", updated_at: at(n + 100) }).execute();
+  }
+}
+
+/** The plan of the lastmod query, as the database would run it on a table big enough to use an index. */
+async function lastmodPlan(db: Kysely<Database>, kind: (typeof DATABASE_KINDS)[number]): Promise<string> {
+  const query = sql`select max(updated_at) from blog_versions where status = 'published' and blog_id >= 1 and blog_id < 5`;
+  if (kind === "sqlite") {
+    const { rows } = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
+    return rows.map((row) => row.detail).join("\n");
+  }
+  // A few rows make a sequential scan cheapest; forbid it on this connection to see the index plan.
+  return db.connection().execute(async (connection) => {
+    await sql`set enable_seqscan = off`.execute(connection);
+    await sql`set enable_bitmapscan = off`.execute(connection);
+    try {
+      const { rows } = await sql<{ "QUERY PLAN": string }>`explain ${query}`.execute(connection);
+      return rows.map((row) => row["QUERY PLAN"]).join("\n");
+    } finally {
+      await sql`reset enable_seqscan`.execute(connection);
+      await sql`reset enable_bitmapscan`.execute(connection);
+    }
+  });
+}
+
+describe.each(DATABASE_KINDS)("migration 0021, the sitemap lastmod index (%s)", (kind) => {
+  let database: TestDatabase;
+  afterEach(() => database?.drop());
+
+  it("keeps each chunk's lastmod, reads it from the index alone, and goes down again", async () => {
+    database = await createTestDatabase(kind);
+    const handle = openDatabase(testConfig(database.url).database);
+    try {
+      await migrateTo(handle, "0020-narrow-search-rows");
+      const { db } = handle;
+      await fill(db, 9);
+      await migrateToLatest(handle);
+
+      const articles = createArticleReader(db);
+      // Published versions only: the later French drafts do not count.
+      expect(await articles.lastModifiedBetween(0, 5)).toBe(at(4));
+      expect(await articles.lastModifiedBetween(5, 10)).toBe(at(9));
+      expect(await articles.lastModifiedBetween(10, 15)).toBeNull();
+      await db.updateTable("blog_versions").set({ updated_at: at(50) }).where("blog_id", "=", 2).where("code", "=", "en-US").execute();
+      expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
+      expect(await articles.highestPublishedId()).toBe(9);
+
+      const plan = await lastmodPlan(db, kind);
+      expect(plan).toMatch(kind === "sqlite" ? /COVERING INDEX blog_versions_status_blog_updated_index/ : /Index Only Scan using blog_versions_status_blog_updated_index/);
+
+      await migrateTo(handle, "0020-narrow-search-rows");
+      expect(await lastmodPlan(db, kind)).toContain("blog_versions_status_blog_index");
+      expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+});
