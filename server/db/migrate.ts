@@ -19,6 +19,7 @@ import { searchAndTagIndexesMigration } from "./migrations/0017-search-and-tag-i
 import { adminCheckTextsMigration } from "./migrations/0018-admin-check-texts.ts";
 import { narrowSearchRowsMigration } from "./migrations/0020-narrow-search-rows.ts";
 import { sitemapLastmodIndexMigration } from "./migrations/0021-sitemap-lastmod-index.ts";
+import { lz4TextCompressionMigration } from "./migrations/0022-lz4-text-compression.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -39,6 +40,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0018-admin-check-texts": adminCheckTextsMigration,
     "0020-narrow-search-rows": narrowSearchRowsMigration(handle.dialect),
     "0021-sitemap-lastmod-index": sitemapLastmodIndexMigration,
+    "0022-lz4-text-compression": lz4TextCompressionMigration(handle.dialect),
   };
 }
 

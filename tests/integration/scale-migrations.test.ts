@@ -1,12 +1,15 @@
 /**
- * Migration 0021 (the sitemap lastmod index), on both databases: a database as the release
- * before it left it keeps its chunks' lastmod, the query reads the index alone (no table rows,
- * which hold bodies and HTML), and the migration goes down again.
+ * Issue 9's later migrations, on both databases, each from a database as the release before it
+ * left it, and back down:
+ * - 0021 (the sitemap lastmod index): chunks keep their lastmod, and the query reads the index
+ *   alone (no table rows, which hold bodies and HTML);
+ * - 0022 (LZ4): PostgreSQL compresses new long texts with LZ4 and still reads the pglz ones.
  */
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createArticleReader } from "#server/content/articles.ts";
 import { openDatabase } from "#server/db/connect.ts";
+import { LONG_TEXT_COLUMNS } from "#server/db/migrations/0022-lz4-text-compression.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createTestDatabase, DATABASE_KINDS, testConfig, type TestDatabase } from "./support.ts";
@@ -44,7 +47,7 @@ async function lastmodPlan(db: Kysely<Database>, kind: (typeof DATABASE_KINDS)[n
   });
 }
 
-describe.each(DATABASE_KINDS)("migration 0021, the sitemap lastmod index (%s)", (kind) => {
+describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
   let database: TestDatabase;
   afterEach(() => database?.drop());
 
@@ -70,8 +73,49 @@ describe.each(DATABASE_KINDS)("migration 0021, the sitemap lastmod index (%s)", 
       expect(plan).toMatch(kind === "sqlite" ? /COVERING INDEX blog_versions_status_blog_updated_index/ : /Index Only Scan using blog_versions_status_blog_updated_index/);
 
       await migrateTo(handle, "0020-narrow-search-rows");
-      expect(await lastmodPlan(db, kind)).toContain("blog_versions_status_blog_index");
+      expect(await lastmodPlan(db, kind)).toMatch(/blog_versions_status_blog_index\b/);
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  it("0022 stores new long texts with LZ4 on PostgreSQL and reads the ones stored before", async () => {
+    database = await createTestDatabase(kind);
+    const handle = openDatabase(testConfig(database.url).database);
+    try {
+      await migrateTo(handle, "0021-sitemap-lastmod-index");
+      const { db } = handle;
+      // Long and repetitive enough to be compressed inline (over the 2 KB TOAST threshold).
+      const long = (word: string) => `${word} `.repeat(2_000);
+      await fill(db, 1);
+      await db.updateTable("blog_versions").set({ body: long("before") }).execute();
+      await migrateToLatest(handle);
+      await db.insertInto("blogs").values({ id: 2, key: "article-2", author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_changed_at: at(2) }).execute();
+      await db
+        .insertInto("blog_versions")
+        .values({ blog_id: 2, code: "en-US", slug: "article-2", title: "Article 2", summary: "", body: long("after"), cover_alt: "", status: "published", published_at: at(1), updated_at: at(2), html: long("<p>after</p>") })
+        .execute();
+      const bodies = await db.selectFrom("blog_versions").select(["blog_id", "body"]).orderBy("blog_id").execute();
+      expect(bodies.map((row) => row.body)).toEqual([long("before"), long("after")]);
+      if (kind === "sqlite") return;
+
+      const compression = async () =>
+        (await sql<{ blog_id: number; body: string | null; html: string | null }>`select blog_id, pg_column_compression(body) as body, pg_column_compression(html) as html from blog_versions order by blog_id`.execute(db)).rows;
+      expect(await compression()).toEqual([
+        { blog_id: 1, body: "pglz", html: null },
+        { blog_id: 2, body: "lz4", html: "lz4" },
+      ]);
+      const columns = async () =>
+        (
+          await sql<{ name: string; method: string }>`select attrelid::regclass::text || '.' || attname as name, attcompression as method from pg_attribute
+            where (attrelid::regclass::text, attname) in (${sql.join(LONG_TEXT_COLUMNS.map(([table, column]) => sql`(${table}, ${column})`))}) order by 1`.execute(db)
+        ).rows;
+      expect((await columns()).map((column) => column.method)).toEqual(LONG_TEXT_COLUMNS.map(() => "l"));
+
+      await migrateTo(handle, "0021-sitemap-lastmod-index");
+      expect((await columns()).map((column) => column.method)).toEqual(LONG_TEXT_COLUMNS.map(() => ""));
+      expect((await db.selectFrom("blog_versions").select("body").where("blog_id", "=", 2).executeTakeFirstOrThrow()).body).toBe(long("after"));
     } finally {
       await handle.close();
     }
