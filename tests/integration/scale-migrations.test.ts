@@ -8,7 +8,7 @@
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createArticleReader } from "#server/content/articles.ts";
-import { openDatabase } from "#server/db/connect.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { LONG_TEXT_COLUMNS } from "#server/db/migrations/0022-lz4-text-compression.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -51,11 +51,20 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
   let database: TestDatabase;
   afterEach(() => database?.drop());
 
-  it("keeps each chunk's lastmod, reads it from the index alone, and goes down again", async () => {
+  /** Runs `test` on a new database migrated only as far as `name`, as an older release left it. */
+  async function fromMigration(name: string, test: (handle: DatabaseHandle) => Promise<void>) {
     database = await createTestDatabase(kind);
     const handle = openDatabase(testConfig(database.url).database);
     try {
-      await migrateTo(handle, "0020-narrow-search-rows");
+      await migrateTo(handle, name);
+      await test(handle);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it("0021 keeps each chunk's lastmod, reads it from the index alone, and goes down again", async () => {
+    await fromMigration("0020-narrow-search-rows", async (handle) => {
       const { db } = handle;
       await fill(db, 9);
       await migrateToLatest(handle);
@@ -75,16 +84,11 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       await migrateTo(handle, "0020-narrow-search-rows");
       expect(await lastmodPlan(db, kind)).toMatch(/blog_versions_status_blog_index\b/);
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
-    } finally {
-      await handle.close();
-    }
+    });
   }, 60_000);
 
   it("0022 stores new long texts with LZ4 on PostgreSQL and reads the ones stored before", async () => {
-    database = await createTestDatabase(kind);
-    const handle = openDatabase(testConfig(database.url).database);
-    try {
-      await migrateTo(handle, "0021-sitemap-lastmod-index");
+    await fromMigration("0021-sitemap-lastmod-index", async (handle) => {
       const { db } = handle;
       // Long and repetitive enough to be compressed inline (over the 2 KB TOAST threshold).
       const long = (word: string) => `${word} `.repeat(2_000);
@@ -116,8 +120,6 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       await migrateTo(handle, "0021-sitemap-lastmod-index");
       expect((await columns()).map((column) => column.method)).toEqual(LONG_TEXT_COLUMNS.map(() => ""));
       expect((await db.selectFrom("blog_versions").select("body").where("blog_id", "=", 2).executeTakeFirstOrThrow()).body).toBe(long("after"));
-    } finally {
-      await handle.close();
-    }
+    });
   }, 60_000);
 });
