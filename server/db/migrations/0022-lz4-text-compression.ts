@@ -13,7 +13,7 @@ export const LONG_TEXT_COLUMNS = [
 
 /**
  * PostgreSQL: long texts compressed with LZ4 instead of pglz (decision 0122). A version is
- * written as about 30 KB of text in four tables; pglz compressing it was a third of the
+ * written as about 30 KB of text in four tables; pglz compressing it was about 30 % of the
  * server's CPU in a bulk import, and LZ4 also decompresses several times faster on every read.
  * Values already stored keep pglz (PostgreSQL reads both); new values use LZ4. A server built
  * without LZ4 (it lists no `lz4` for `default_toast_compression`) keeps pglz.
