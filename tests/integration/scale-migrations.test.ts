@@ -12,7 +12,7 @@ import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { LONG_TEXT_COLUMNS } from "#server/db/migrations/0022-lz4-text-compression.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import type { Database } from "#server/db/schema.ts";
-import { createTestDatabase, DATABASE_KINDS, testConfig, type TestDatabase } from "./support.ts";
+import { createTestDatabase, DATABASE_KINDS, testConfig, type DatabaseKind, type TestDatabase } from "./support.ts";
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
 
@@ -27,7 +27,7 @@ async function fill(db: Kysely<Database>, articles: number) {
 }
 
 /** The plan of the lastmod query, as the database would run it on a table big enough to use an index. */
-async function lastmodPlan(db: Kysely<Database>, kind: (typeof DATABASE_KINDS)[number]): Promise<string> {
+async function lastmodPlan(db: Kysely<Database>, kind: DatabaseKind): Promise<string> {
   const query = sql`select max(updated_at) from blog_versions where status = 'published' and blog_id >= 1 and blog_id < 5`;
   if (kind === "sqlite") {
     const { rows } = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
