@@ -6,7 +6,8 @@
  * then times the search query the results page runs (a ranked page of 10 and the capped
  * count, server/db/full-text.ts) for several kinds of query in every language.
  * Past DISTINCT_ARTICLES, the rest are copies of the distinct ones (rows copied in SQL, new
- * ids): indexing 700 000 versions in JavaScript takes hours on the shared machine, and the
+ * ids; on SQLite, whose contentless index keeps no terms, each copy's terms are made again from
+ * its stored text): indexing 700 000 versions in JavaScript takes hours on the shared machine, and the
  * query's cost depends on how many versions match, which copies give the same way (a rare
  * word then matches one article per copy). Each database is measured at every size as it grows.
  * `--distinct N` (default 10 000) sets how many are distinct: fewer fill faster, copies match the same way.
@@ -21,6 +22,7 @@ import { sql, type Kysely } from "kysely";
 import { createArticleReader } from "#server/content/articles.ts";
 import type { DatabaseTarget } from "#server/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
+import { insertSearchEntries } from "#server/db/full-text.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import type { Database } from "#server/db/schema.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
@@ -106,7 +108,6 @@ async function fillDistinct(db: Kysely<Database>, file: string, from: number, to
 
 /** Copies the distinct articles (blogs, versions, search entries), ids DISTINCT_ARTICLES apart, from `from` articles to `to`. */
 async function fillCopies(db: Kysely<Database>, kind: "sqlite" | "postgres", from: number, to: number) {
-  const indexed = kind === "sqlite" ? sql`fts_title, fts_summary, fts_body` : sql`document`;
   for (let copy = Math.max(1, Math.floor(from / DISTINCT_ARTICLES)); copy * DISTINCT_ARTICLES < to; copy += 1) {
     const shift = copy * DISTINCT_ARTICLES;
     const lowest = Math.max(from - shift, 0);
@@ -117,8 +118,14 @@ async function fillCopies(db: Kysely<Database>, kind: "sqlite" | "postgres", fro
         select id + ${shift}, key || ${`-copy-${copy}`}, author, tags, created_at, updated_at, source_code, source_changed_at from blogs where id > ${lowest} and id <= ${upTo}`.execute(trx);
       await sql`insert into blog_versions (blog_id, code, slug, title, summary, body, cover_alt, status, published_at, updated_at)
         select blog_id + ${shift}, code, slug || ${`-${copy}`}, title, summary, body, cover_alt, status, published_at, updated_at from blog_versions where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(trx);
-      await sql`insert into search_entries (blog_id, code, title, summary, body_text, ${indexed})
-        select blog_id + ${shift}, code, title, summary, body_text, ${indexed} from search_entries where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(trx);
+      if (kind === "postgres") {
+        await sql`insert into search_entries (blog_id, code, title, summary, body_text, document)
+          select blog_id + ${shift}, code, title, summary, body_text, document from search_entries where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(trx);
+        return;
+      }
+      // SQLite's index keeps no terms to copy (contentless, migration 0023): the copies are indexed again.
+      const entries = await trx.selectFrom("search_entries").select(["blog_id", "code", "title", "summary", "body_text"]).where("blog_id", ">", lowest).where("blog_id", "<=", upTo).execute();
+      await insertSearchEntries(trx, entries.map((entry) => ({ ...entry, blog_id: entry.blog_id + shift })));
     });
   }
 }

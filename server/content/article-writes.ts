@@ -10,6 +10,7 @@
  * (server/search/published-index.ts).
  */
 import type { Kysely, Transaction } from "kysely";
+import type { IndexForm } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
 import type { ImportRendering, RenderedVersion } from "./rendering.ts";
@@ -258,7 +259,7 @@ export async function upsertArticles(
   const inserts = [];
   const entries: RevisionEntry[] = [];
   const newVersions = new Set<string>();
-  const texts = new Map<string, { text: string; indexed?: string }>();
+  const texts = new Map<string, { text: string; indexed?: IndexForm }>();
   let index = 0;
   for (const source of sources) {
     const id = idByKey.get(source.key)!;

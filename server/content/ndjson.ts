@@ -230,7 +230,7 @@ export async function importArticles(
   const landedText = () => (landed === 0 ? "no line landed" : `lines 1–${lastLanded} landed (${landed} articles)`);
   try {
     const render = async (batch: Parsed[]): Promise<Prepared> => {
-      const jobs = batch.flatMap((entry) => [...entry.source.versions].map(([language, version]) => ({ body: version.body, language })));
+      const jobs = batch.flatMap((entry) => [...entry.source.versions].map(([language, version]) => ({ body: version.body, language, title: version.title, summary: version.summary })));
       // Only the library images this batch shows (usually none: no query).
       const media = await loadRenditions(handle.db, jobs.flatMap((job) => mediaImagesIn(job.body).map((image) => image.id)));
       return { batch, rendered: await pool.renderAll(jobs, media) };

@@ -9,10 +9,12 @@ import type { MediaRendition } from "#core/media-rules.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import type { ImportRendering } from "./rendering.ts";
 
-/** A body to render and its language (library images' alt text). */
+/** A body to render, its language (library images' alt text, search terms) and its version's title and summary (search terms). */
 export interface RenderJob {
   body: string;
   language: string;
+  title: string;
+  summary: string;
 }
 
 /** `dialect`: the database the search index terms are computed for. */

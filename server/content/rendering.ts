@@ -11,6 +11,7 @@ import type { Kysely, Transaction } from "kysely";
 import { readingMinutes, renderMarkdown, renderMarkdownWithText } from "#core/markdown.ts";
 import type { MediaRenderEnv } from "#core/markdown-media.ts";
 import { mediaImagesIn } from "#core/media-rules.ts";
+import type { IndexForm } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 
@@ -34,8 +35,8 @@ export function renderVersion(body: string, media: MediaRenderEnv = {}): Rendere
 export interface ImportRendering {
   version: RenderedVersion;
   text: string;
-  /** The text as the search index takes it (indexedBody), when the render pool computed it. */
-  indexed?: string;
+  /** The version as the search index takes it (indexForm), when the render pool computed it. */
+  indexed?: IndexForm;
 }
 
 export function renderForImport(body: string, media: MediaRenderEnv = {}): ImportRendering {

@@ -1,15 +1,16 @@
 /**
  * The search index's SQL, per dialect (docs/decisions/0090-search-feeds-and-tags.md).
- * SQLite: an FTS5 table over terms made in JavaScript (server/search/terms.ts: folded,
- * segmented, Snowball-stemmed), each prefixed with its language so one index serves
- * every language without a filter; ranked by bm25. PostgreSQL: a weighted tsvector made
- * by the language's own text search configuration from folded, segmented words, ranked
- * by ts_rank. Both read only published versions (isPublishedVersion) and cap their counts.
+ * Both index the same terms, made in JavaScript (server/search/terms.ts: folded, segmented,
+ * Snowball-stemmed), and query with them, so a search finds the same versions on either
+ * database. SQLite: a contentless FTS5 table (migration 0023) over the terms, each prefixed
+ * with its language so one index serves every language without a filter; ranked by bm25.
+ * PostgreSQL: a weighted tsvector of them (migration 0024), ranked by ts_rank. Both read only
+ * published versions (isPublishedVersion) and cap their counts.
  */
 import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import type { DialectName } from "./connect.ts";
 import type { Database } from "./schema.ts";
-import { foldedWords, MAX_QUERY_WORDS, queryTerms, stemmingOf, termsOf } from "#server/search/terms.ts";
+import { queryTerms, termsOf } from "#server/search/terms.ts";
 import { isPublishedVersion } from "#server/content/published.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -20,8 +21,8 @@ export interface SearchEntry {
   title: string;
   summary: string;
   body_text: string;
-  /** indexedBody of body_text for the database's dialect, when already computed (a bulk import's render workers). */
-  bodyIndexed?: string;
+  /** indexForm of the entry for the database's dialect, when already computed (a bulk import's render workers). */
+  indexed?: IndexForm;
 }
 
 export interface SearchHit {
@@ -38,23 +39,69 @@ const INSERT_CHUNK = 100;
 /** A language's term prefix in the SQLite index: letters and digits of its code ("fr-FR" → "frfr"). */
 const languagePrefix = (code: string) => `${code.toLowerCase().replace(/[^a-z0-9]/g, "")}_`;
 
-/** PostgreSQL's configuration for a language: its Snowball stemmer, or "simple" (folding only). */
-const configOf = (code: string) => stemmingOf(code) ?? "simple";
+/** The FTS5 tokenizer of search_fts: terms are made in JavaScript already folded and stemmed; "_" joins a term to its language prefix. */
+export const SQLITE_TOKENIZER = `"unicode61 remove_diacritics 0 tokenchars '_'"`;
 
-function sqliteTerms(text: string, code: string): string {
+/** A text's terms as SQLite's index takes them: stemmed, each prefixed with its language, space-separated. */
+export function sqliteTerms(text: string, code: string): string {
   const prefix = languagePrefix(code);
   return termsOf(text, code)
     .map((term) => prefix + term)
     .join(" ");
 }
 
+/** tsvector limits (PostgreSQL's tsvector input): a lexeme's UTF-8 bytes, a position, positions kept per lexeme. */
+const MAX_LEXEME_BYTES = 2_047;
+const MAX_POSITION = 16_383;
+const MAX_POSITIONS = 256;
+
 /**
- * A body's text as the index takes it: prefixed stems for SQLite's FTS5 columns, folded words for
- * PostgreSQL's to_tsvector. Pure, so a bulk import's render workers compute it (stemming is most of
+ * A version's terms as a PostgreSQL tsvector literal: each term with its positions across title,
+ * summary and body (one numbering, as `to_tsvector(title) || to_tsvector(summary) || …` gives) and
+ * the part's weight (A, B, C). The terms are those SQLite indexes and both dialects query with
+ * (server/search/terms.ts), so a search finds the same versions on either database (decision 0124).
+ * Like to_tsvector: a term longer than a lexeme can be is left out, positions past the last one
+ * count as the last, and a term keeps its first 256 positions.
+ */
+export function postgresDocument(parts: readonly (readonly [text: string, weight: "A" | "B" | "C"])[], code: string): string {
+  const positions = new Map<string, string[]>();
+  let position = 0;
+  for (const [text, weight] of parts) {
+    for (const term of termsOf(text, code)) {
+      position = Math.min(position + 1, MAX_POSITION);
+      // Three bytes at most per UTF-16 unit: only a long term needs counting.
+      if (term.length * 3 > MAX_LEXEME_BYTES && Buffer.byteLength(term) > MAX_LEXEME_BYTES) continue;
+      const at = `${position}${weight}`;
+      let list = positions.get(term);
+      if (list === undefined) positions.set(term, (list = []));
+      if (list.length < MAX_POSITIONS && list.at(-1) !== at) list.push(at);
+    }
+  }
+  return Array.from(positions, ([term, list]) => `${quoteLexeme(term)}:${list.join(",")}`).join(" ");
+}
+
+/** A lexeme in tsvector and tsquery literals: quoted, its quotes doubled and backslashes escaped (terms have neither today: they are letters, digits and marks). */
+export const quoteLexeme = (term: string) => `'${term.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+
+/** The values of the dialect's index for an entry: SQLite's three FTS5 columns (title, summary, body), PostgreSQL's document. */
+export type IndexForm = readonly string[];
+
+/**
+ * An entry's index form. Pure, so a bulk import's render workers compute it (stemming is most of
  * the import's main-thread time otherwise, bench/README.md).
  */
-export function indexedBody(dialect: DialectName, text: string, code: string): string {
-  return dialect === "sqlite" ? sqliteTerms(text, code) : foldedWords(text, code);
+export function indexForm(dialect: DialectName, entry: { title: string; summary: string; body_text: string }, code: string): IndexForm {
+  if (dialect === "sqlite") return [sqliteTerms(entry.title, code), sqliteTerms(entry.summary, code), sqliteTerms(entry.body_text, code)];
+  return [
+    postgresDocument(
+      [
+        [entry.title, "A"],
+        [entry.summary, "B"],
+        [entry.body_text, "C"],
+      ],
+      code,
+    ),
+  ];
 }
 
 /** The dialect behind a connection or transaction: the write paths that index do not all know it. */
@@ -62,22 +109,26 @@ function dialectOf(db: Db): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
-/** Adds entries; the caller removed the article's previous ones. */
+/**
+ * Adds entries; the caller removed the article's previous ones. SQLite's index is contentless
+ * (migration 0023): the entries are inserted first, then their terms under the same rowids.
+ */
 export async function insertSearchEntries(db: Db, entries: SearchEntry[]): Promise<void> {
   const dialect = dialectOf(db);
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
-    const rows = entries.slice(start, start + INSERT_CHUNK).map((entry) => {
-      const common = sql`${entry.blog_id}, ${entry.code}, ${entry.title}, ${entry.summary}, ${entry.body_text}`;
-      const body = entry.bodyIndexed ?? indexedBody(dialect, entry.body_text, entry.code);
-      if (dialect === "sqlite") {
-        return sql`(${common}, ${sqliteTerms(entry.title, entry.code)}, ${sqliteTerms(entry.summary, entry.code)}, ${body})`;
-      }
-      const config = configOf(entry.code);
-      const part = (folded: string, weight: string) => sql`setweight(to_tsvector(${config}::regconfig, ${folded}), ${weight}::"char")`;
-      return sql`(${common}, ${part(foldedWords(entry.title, entry.code), "A")} || ${part(foldedWords(entry.summary, entry.code), "B")} || ${part(body, "C")})`;
-    });
-    const columns = dialect === "sqlite" ? sql`fts_title, fts_summary, fts_body` : sql`document`;
-    await sql`insert into search_entries (blog_id, code, title, summary, body_text, ${columns}) values ${sql.join(rows)}`.execute(db);
+    const chunk = entries.slice(start, start + INSERT_CHUNK).map((entry) => ({ ...entry, indexed: entry.indexed ?? indexForm(dialect, entry, entry.code) }));
+    const common = (entry: SearchEntry) => sql`${entry.blog_id}, ${entry.code}, ${entry.title}, ${entry.summary}, ${entry.body_text}`;
+    if (dialect === "postgres") {
+      await sql`insert into search_entries (blog_id, code, title, summary, body_text, document)
+        values ${sql.join(chunk.map((entry) => sql`(${common(entry)}, ${entry.indexed[0]}::tsvector)`))}`.execute(db);
+      continue;
+    }
+    const { rows } = await sql<{ id: number; blog_id: number; code: string }>`insert into search_entries (blog_id, code, title, summary, body_text)
+      values ${sql.join(chunk.map((entry) => sql`(${common(entry)})`))} returning id, blog_id, code`.execute(db);
+    // RETURNING's order is not promised: each row is matched by its version.
+    const idOf = new Map(rows.map((row) => [`${row.blog_id}:${row.code}`, row.id]));
+    const terms = chunk.map((entry) => sql`(${idOf.get(`${entry.blog_id}:${entry.code}`)!}, ${sql.join(entry.indexed)})`);
+    await sql`insert into search_fts (rowid, fts_title, fts_summary, fts_body) values ${sql.join(terms)}`.execute(db);
   }
 }
 
@@ -113,8 +164,8 @@ export async function searchEntries(db: Db, code: string, query: string, limit: 
     // FTS5 walks the terms' lists newest first and stops at the bound; bm25 is computed for those rows only.
     candidates = sql`select rowid as id, bm25(search_fts, 10.0, 4.0, 1.0) as score from search_fts where search_fts match ${match} order by rowid desc limit ${COUNT_CAP + 1}`;
   } else {
-    // plainto_tsquery reads only words: operators and quotes typed into the box mean nothing to it.
-    const tsquery = sql`plainto_tsquery(${configOf(code)}::regconfig, ${foldedWords(query, code, MAX_QUERY_WORDS)})`;
+    // The query's terms, each a quoted lexeme: operators and quotes typed into the box mean nothing here.
+    const tsquery = sql`${terms.map(quoteLexeme).join(" & ")}::tsquery`;
     // The newest matches, exactly, in two parts (decision 0105): those among the language's
     // RECENT_ROWS newest rows, then, only when those hold COUNT_CAP or fewer, the older ones. The
     // recent part's range is written as a row comparison, which only the (code, id) index can

@@ -20,6 +20,8 @@ import { adminCheckTextsMigration } from "./migrations/0018-admin-check-texts.ts
 import { narrowSearchRowsMigration } from "./migrations/0020-narrow-search-rows.ts";
 import { sitemapLastmodIndexMigration } from "./migrations/0021-sitemap-lastmod-index.ts";
 import { lz4TextCompressionMigration } from "./migrations/0022-lz4-text-compression.ts";
+import { contentlessSearchIndexMigration } from "./migrations/0023-contentless-search-index.ts";
+import { searchTermsFromJavascriptMigration } from "./migrations/0024-search-terms-from-javascript.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -41,6 +43,8 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0020-narrow-search-rows": narrowSearchRowsMigration(handle.dialect),
     "0021-sitemap-lastmod-index": sitemapLastmodIndexMigration,
     "0022-lz4-text-compression": lz4TextCompressionMigration(handle.dialect),
+    "0023-contentless-search-index": contentlessSearchIndexMigration(handle.dialect),
+    "0024-search-terms-from-javascript": searchTermsFromJavascriptMigration(handle.dialect),
   };
 }
 

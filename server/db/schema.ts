@@ -269,8 +269,8 @@ export interface BlogSourceRevisionsTable {
 
 /**
  * One row per published article version: the search index's text (docs/decisions/0090).
- * The dialect's own columns (SQLite: the terms its FTS5 table indexes; PostgreSQL: a
- * tsvector) are written and read only in server/db/full-text.ts.
+ * The dialect's own index (SQLite: the contentless FTS5 table search_fts, by rowid;
+ * PostgreSQL: a tsvector column) is written and read only in server/db/full-text.ts.
  */
 export interface SearchEntriesTable {
   id: Generated<number>;

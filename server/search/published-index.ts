@@ -7,11 +7,14 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { markdownText } from "#core/markdown.ts";
-import { insertSearchEntries } from "#server/db/full-text.ts";
+import { insertSearchEntries, type IndexForm } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { isPublishedVersion } from "#server/content/published.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** A version's key in `known`. */
+const slotOf = (version: { blog_id: number; code: string }) => `${version.blog_id}:${version.code}`;
 
 /** Articles refreshed per round of statements. */
 const CHUNK = 200;
@@ -22,10 +25,10 @@ export function tagKey(tag: string): string {
 }
 
 /**
- * `known` holds bodies' words (and their index form) already extracted by a bulk import's render
+ * `known` holds bodies' words (and their versions' index form) already extracted by a bulk import's render
  * pool, by `${blog_id}:${code}`; the other bodies are parsed (and stemmed) here.
  */
-export async function refreshPublishedIndex(db: Db, articleIds: readonly number[], known: ReadonlyMap<string, { text: string; indexed?: string }> = new Map()): Promise<void> {
+export async function refreshPublishedIndex(db: Db, articleIds: readonly number[], known: ReadonlyMap<string, { text: string; indexed?: IndexForm }> = new Map()): Promise<void> {
   const ids = [...new Set(articleIds)];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
@@ -34,16 +37,27 @@ export async function refreshPublishedIndex(db: Db, articleIds: readonly number[
     const versions = await db
       .selectFrom("blog_versions")
       .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
-      .select(["blog_versions.blog_id", "blog_versions.code", "blog_versions.title", "blog_versions.summary", "blog_versions.body", "blog_versions.published_at", "blogs.tags"])
+      .select(["blog_versions.blog_id", "blog_versions.code", "blog_versions.title", "blog_versions.summary", "blog_versions.published_at", "blogs.tags"])
       .where("blog_versions.blog_id", "in", chunk)
       .where(isPublishedVersion)
       .execute();
+    // Bodies are read only where their words are not known: an import's 3 500 a batch would be read back for nothing.
+    const unknown = [...new Set(versions.filter((version) => !known.has(slotOf(version))).map((version) => version.blog_id))];
+    const bodies =
+      unknown.length === 0
+        ? new Map<string, string>()
+        : new Map(
+            (await db.selectFrom("blog_versions").select(["blog_id", "code", "body"]).where("blog_id", "in", unknown).where(isPublishedVersion).execute()).map((version) => [
+              slotOf(version),
+              version.body,
+            ]),
+          );
     await insertSearchEntries(
       db,
       versions.map((version) => {
-        const given = known.get(`${version.blog_id}:${version.code}`);
-        const entry = { blog_id: version.blog_id, code: version.code, title: version.title, summary: version.summary, body_text: given?.text ?? markdownText(version.body) };
-        return given?.indexed === undefined ? entry : { ...entry, bodyIndexed: given.indexed };
+        const given = known.get(slotOf(version));
+        const entry = { blog_id: version.blog_id, code: version.code, title: version.title, summary: version.summary, body_text: given?.text ?? markdownText(bodies.get(slotOf(version))!) };
+        return given?.indexed === undefined ? entry : { ...entry, indexed: given.indexed };
       }),
     );
     const tagRows = versions.flatMap((version) => {

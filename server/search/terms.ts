@@ -149,7 +149,7 @@ function eachWord(text: string, code: string, visit: (word: string) => boolean |
   }
 }
 
-/** The folded words of a text, unstemmed, space-separated: what PostgreSQL's own stemmer is given. */
+/** The folded words of a text, unstemmed, space-separated: what PostgreSQL's own stemmer was given before migration 0024 (and is again below it). */
 export function foldedWords(text: string, code: string, limit = Infinity): string {
   const partsOf = partsFunctionFor(code);
   const words: string[] = [];

@@ -3,15 +3,20 @@
  * left it, and back down:
  * - 0021 (the sitemap lastmod index): chunks keep their lastmod, and the query reads the index
  *   alone (no table rows, which hold bodies and HTML);
- * - 0022 (LZ4): PostgreSQL compresses new long texts with LZ4 and still reads the pglz ones.
+ * - 0022 (LZ4): PostgreSQL compresses new long texts with LZ4 and still reads the pglz ones;
+ * - 0023 (contentless search index on SQLite): every article stays found, deletes and edits follow;
+ * - 0024 (PostgreSQL's documents from JavaScript's terms): found as on SQLite, and back as before going down.
  */
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createArticleReader } from "#server/content/articles.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
+import { indexForm, searchEntries, sqliteTerms } from "#server/db/full-text.ts";
 import { LONG_TEXT_COLUMNS } from "#server/db/migrations/0022-lz4-text-compression.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import type { Database } from "#server/db/schema.ts";
+import { refreshPublishedIndex } from "#server/search/published-index.ts";
+import { foldedWords } from "#server/search/terms.ts";
 import { createTestDatabase, DATABASE_KINDS, testConfig, type DatabaseKind, type TestDatabase } from "./support.ts";
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
@@ -120,6 +125,83 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       await migrateTo(handle, "0021-sitemap-lastmod-index");
       expect((await columns()).map((column) => column.method)).toEqual(LONG_TEXT_COLUMNS.map(() => ""));
       expect((await db.selectFrom("blog_versions").select("body").where("blog_id", "=", 2).executeTakeFirstOrThrow()).body).toBe(long("after"));
+    });
+  }, 60_000);
+
+  it("0023 makes SQLite's search index contentless: what was indexed stays found, unindexed articles get indexed, deletes and edits follow, and it goes down again", async () => {
+    await fromMigration("0022-lz4-text-compression", async (handle) => {
+      const { db } = handle;
+      const body = "A lantern by the harbour.";
+      await fill(db, 3);
+      await db.updateTable("blog_versions").set({ body }).execute();
+      // Articles 1 and 2 indexed as that release did (on SQLite, terms kept in search_entries and copied to the index by a trigger); article 3 not indexed.
+      for (const id of [1, 2]) {
+        if (kind === "postgres") await refreshPublishedIndex(db, [id]);
+        else {
+          await sql`insert into search_entries (blog_id, code, title, summary, body_text, fts_title, fts_summary, fts_body)
+            values (${id}, 'en-US', ${`Article ${id}`}, '', ${body}, ${sqliteTerms(`Article ${id}`, "en-US")}, '', ${sqliteTerms(body, "en-US")})`.execute(db);
+        }
+      }
+      await migrateToLatest(handle);
+      const found = async (query: string) => (await searchEntries(db, "en-US", query, 10, 0)).hits.map((hit) => hit.articleId).sort();
+      // PostgreSQL's index was filled by 0009 and kept by every write since: 0023 leaves it as it is.
+      expect(await found("harbours")).toEqual(kind === "sqlite" ? [1, 2, 3] : [1, 2]);
+      const indexedHarbour = async () => (await sql<{ count: number }>`select count(*) as count from search_fts where search_fts match ${'"enus_harbour"'}`.execute(db)).rows[0]!.count;
+      if (kind === "sqlite") {
+        const { rows } = await sql<{ name: string }>`select name from pragma_table_info('search_entries')`.execute(db);
+        expect(rows.map((row) => row.name)).toEqual(["id", "blog_id", "code", "title", "summary", "body_text"]);
+        expect(await indexedHarbour()).toBe(3);
+      }
+
+      // A deleted article leaves the index (its entry's rowid); an edited one's old terms go, its new ones come.
+      await db.deleteFrom("blogs").where("id", "=", 1).execute();
+      await db.updateTable("blog_versions").set({ body: "A zeppelin." }).where("blog_id", "=", 2).execute();
+      await refreshPublishedIndex(db, [2]);
+      expect(await found("harbour")).toEqual(kind === "sqlite" ? [3] : []);
+      expect(await found("zeppelin")).toEqual([2]);
+      if (kind === "sqlite") expect(await indexedHarbour()).toBe(1);
+
+      await migrateTo(handle, "0022-lz4-text-compression");
+      expect(await found("zeppelin")).toEqual([2]);
+      expect(await found("harbour")).toEqual(kind === "sqlite" ? [3] : []);
+      if (kind === "sqlite") {
+        // The external-content index again, rebuilt from the terms the migration made again.
+        const { rows } = await sql<{ fts_body: string }>`select fts_body from search_entries where blog_id = 2`.execute(db);
+        expect(rows).toEqual([{ fts_body: sqliteTerms("A zeppelin.", "en-US") }]);
+        expect(await indexedHarbour()).toBe(1);
+      }
+    });
+  }, 60_000);
+
+  it("0024 makes PostgreSQL's documents from the terms SQLite indexes, so both find the same versions, and goes down again", async () => {
+    await fromMigration("0023-contentless-search-index", async (handle) => {
+      const { db } = handle;
+      await fill(db, 2);
+      // A word PostgreSQL's English configuration drops ("the") and one its stemmer and JavaScript's agree on ("harbours").
+      await db.updateTable("blog_versions").set({ body: "The harbours." }).where("blog_id", "=", 1).execute();
+      if (kind === "sqlite") await refreshPublishedIndex(db, [1, 2]);
+      else {
+        // Indexed as that release did: the folded words through the language's configuration (which drops "the").
+        for (const [id, body] of [[1, "The harbours."], [2, "Body."]] as const) {
+          const part = (text: string, weight: string) => sql`setweight(to_tsvector('english', ${foldedWords(text, "en-US")}), ${weight}::"char")`;
+          await sql`insert into search_entries (blog_id, code, title, summary, body_text, document)
+            values (${id}, 'en-US', ${`Article ${id}`}, '', ${body}, ${part(`Article ${id}`, "A")} || ${part("", "B")} || ${part(body, "C")})`.execute(db);
+        }
+      }
+      const documentOfArticle1 = async () => kind === "postgres" && (await sql<{ document: string }>`select document::text as document from search_entries where blog_id = 1`.execute(db)).rows;
+      const before = await documentOfArticle1();
+      await migrateToLatest(handle);
+      const found = async (query: string) => (await searchEntries(db, "en-US", query, 10, 0)).hits.map((hit) => hit.articleId).sort();
+      expect(await found("harbour")).toEqual([1]);
+      expect(await found("the harbours")).toEqual([1]);
+      expect(await found("article")).toEqual([1, 2]);
+      if (kind === "postgres") {
+        const entry = await db.selectFrom("search_entries").select(["title", "summary", "body_text"]).where("blog_id", "=", 1).executeTakeFirstOrThrow();
+        const { rows } = await sql<{ same: boolean }>`select document = ${indexForm("postgres", entry, "en-US")[0]!}::tsvector as same from search_entries where blog_id = 1`.execute(db);
+        expect(rows).toEqual([{ same: true }]);
+        await migrateTo(handle, "0023-contentless-search-index");
+        expect(await documentOfArticle1()).toEqual(before);
+      }
     });
   }, 60_000);
 });

@@ -25,7 +25,8 @@ function version(n: number) {
   return { title: n === 200 ? `The lantern ${n}` : `Article ${n}`, summary: `Summary of article ${n}.`, body: `${words.join(" ")} and more ${words.join(" ")} text number ${n}.` };
 }
 
-async function fill(db: Kysely<Database>) {
+/** `index: false` leaves the search index empty (a release whose index had another shape, which migrating fills). */
+async function fill(db: Kysely<Database>, { index = true } = {}) {
   for (let from = 1; from <= ARTICLES; from += 300) {
     const ids: number[] = [];
     await db.transaction().execute(async (trx) => {
@@ -38,7 +39,7 @@ async function fill(db: Kysely<Database>) {
           .execute();
         ids.push(n);
       }
-      await refreshPublishedIndex(trx, ids);
+      if (index) await refreshPublishedIndex(trx, ids);
     });
   }
 }
@@ -105,10 +106,11 @@ describe.each(DATABASE_KINDS)("bounded search over many rows (%s)", (kind) => {
     database = await createTestDatabase(kind);
     const handle = openDatabase(testConfig(database.url).database);
     try {
-      // A database as the release before 0020 left it, with articles indexed then.
+      // A database as the release before 0020 left it, with articles indexed then (on SQLite,
+      // whose index 0023 reshaped, left to 0023, which indexes the articles it finds unindexed).
       await migrateTo(handle, "0017-search-and-tag-indexes");
       const { db } = handle;
-      await fill(db);
+      await fill(db, { index: kind === "postgres" });
       await migrateToLatest(handle);
 
       expect((await searchEntries(db, "en-US", "lantern", 10, 0)).hits[0]!.articleId).toBe(200);

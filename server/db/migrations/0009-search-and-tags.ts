@@ -14,7 +14,7 @@ const BACKFILL_BATCH = 500;
  * - published_tags: (tag, language, publication date, article), in the order a tag
  *   page lists them, so every page of a tag is one index range;
  * - the SEARCH and TAGS page names for the demo languages that lack them;
- * - both indexes filled from the articles already published.
+ * - both indexes filled from the articles already published (on SQLite by migration 0023).
  */
 export function searchAndTagsMigration(dialect: DialectName) {
   return {
@@ -73,6 +73,8 @@ export function searchAndTagsMigration(dialect: DialectName) {
         }
       }
 
+      // SQLite's index changed shape in 0023, which indexes what this left unindexed there.
+      if (dialect === "sqlite") return;
       let after = 0;
       for (;;) {
         const ids = (await typed.selectFrom("blogs").select("id").where("id", ">", after).orderBy("id").limit(BACKFILL_BATCH).execute()).map((row) => row.id);
