@@ -67,7 +67,7 @@ export function mediaImagesIn(markdown: string): { id: number; alt: string }[] {
 }
 
 /** Ids of the library images an article uses: its cover and every image in its bodies. */
-export function mediaIdsUsed(cover: string | null, bodies: string[]): number[] {
+export function mediaIdsUsed(cover: string | null, bodies: readonly string[]): number[] {
   const ids = new Set<number>();
   const coverId = mediaIdOf(cover);
   if (coverId !== null) ids.add(coverId);

@@ -283,7 +283,8 @@ export async function upsertArticles(
     const facts = translation.get(id) ?? { state: EMPTY_TRANSLATION_STATE, texts: new Map<string, TranslatableText>() };
     await storeTranslationState(trx, id, facts.state, importedTranslationState(facts.state, facts.texts, source), now);
   }
-  await syncMediaUsage(trx, [...idByKey.values()]);
+  // A new article's versions are all in its source: their bodies need no reading back.
+  await syncMediaUsage(trx, [...idByKey.values()], new Map(fresh.map((source) => [idByKey.get(source.key)!, [...source.versions.values()].map((version) => version.body)])));
   await refreshPublishedIndex(trx, [...idByKey.values()], texts);
   return sources.map((source) => {
     const id = idByKey.get(source.key)!;

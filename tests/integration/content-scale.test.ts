@@ -287,6 +287,26 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       ]);
     });
 
+    it("records the library images imported bodies show, for new articles and for updated ones", async () => {
+      const media = await db()
+        .insertInto("media")
+        .values({ file_name: "image.jpg", source_sha256: `sha-${kind}`, format: "jpeg", width: 10, height: 10, source_bytes: 1, search_text: "", uploaded_by: null, created_at: new Date().toISOString() })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const key = `with-image-${kind}`;
+      const usedBy = async () =>
+        (await db().selectFrom("media_usage").innerJoin("blogs", "blogs.id", "media_usage.blog_id").select("blogs.key").where("media_usage.media_id", "=", media.id).execute()).map((row) => row.key);
+      const importLine = (name: string, text: string) => importArticles(testApp.services.database, fileWith(name, text), "test");
+      // A new article: its bodies come from the file.
+      await importLine("image-new.ndjson", line(key, { en: version(`${key}-en`, { body: `![](media:${media.id})` }), fr: version(`${key}-fr`) }));
+      expect(await usedBy()).toEqual([key]);
+      // An update naming the French version only: the English one, kept as stored, still shows the image.
+      await importLine("image-fr.ndjson", line(key, { fr: version(`${key}-fr`, { body: "No image." }) }));
+      expect(await usedBy()).toEqual([key]);
+      await importLine("image-en.ndjson", line(key, { en: version(`${key}-en`, { body: "No image." }) }));
+      expect(await usedBy()).toEqual([]);
+    });
+
     it("runs from the command line with line-numbered errors, and exports the same format", { timeout: 90_000 }, () => {
       const env = { ...process.env, DATABASE_URL: testApp.databaseUrl, LOG_LEVEL: "silent" };
       const bad = fileWith("cli-bad.ndjson", `${line("cli-ok", { en: version("cli-ok") })}\nnot json\n`);
