@@ -26,7 +26,11 @@ export interface SignedInUser extends Grant {
   photoURL: string | null;
 }
 
-export interface ShellData {
+/**
+ * The part of the shell fixed by the published content and the language, the same for
+ * every visitor of that language: the server sends it as one JSON text (ShellPayload).
+ */
+export interface ShellView {
   language: ShellLanguage;
   languages: ShellLanguage[];
   /** Each picker language's section names, by language id. */
@@ -35,6 +39,10 @@ export interface ShellData {
   strings: Strings;
   /** Keys of `strings` borrowed from a fallback language, with that language's code (decision 0085). */
   stringLanguages: Readonly<Record<string, string>>;
+}
+
+/** The parts of the shell that belong to one request. */
+export interface ShellRequestData {
   publicUrl: string;
   /** CSP nonce for the inline scripts React Router renders. */
   nonce: string;
@@ -42,4 +50,16 @@ export interface ShellData {
   signInMethods: SignInMethod[];
   /** Under /admin, for a signed-in person: the admin error page's texts in their language, for when the admin layout's own loader fails (decision 0120). */
   adminErrorPage?: AdminErrorPageText;
+}
+
+export type ShellData = ShellView & ShellRequestData;
+
+/**
+ * The shell as the root loader sends it: the view serialized once per language and
+ * content version, so each page encodes one string instead of hundreds of values
+ * (docs/decisions/0125-shell-view-as-one-json-text.md).
+ */
+export interface ShellPayload extends ShellRequestData {
+  /** JSON of a ShellView. */
+  view: string;
 }

@@ -2,18 +2,40 @@
 import { createElement, useMemo, type ReactNode } from "react";
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { createTranslate, type MessageValues, type Translate } from "#core/i18n/translate.ts";
-import type { ShellData } from "#core/shell.ts";
+import type { ShellData, ShellPayload, ShellView } from "#core/shell.ts";
+
+// Each language's view is parsed once per content version (the server keeps one
+// JSON text per language and version); a few are kept for switching back and forth.
+const PARSED_VIEWS_KEPT = 16;
+const parsedViews = new Map<string, ShellView>();
+
+function parsedView(json: string): ShellView {
+  let view = parsedViews.get(json);
+  if (view) return view;
+  view = JSON.parse(json) as ShellView;
+  if (parsedViews.size >= PARSED_VIEWS_KEPT) parsedViews.delete(parsedViews.keys().next().value!);
+  parsedViews.set(json, view);
+  return view;
+}
+
+function isShellPayload(value: unknown): value is ShellPayload {
+  return typeof value === "object" && value !== null && typeof (value as { view?: unknown }).view === "string";
+}
 
 /**
  * The root loader's data or, when a middleware refused the request before any
  * loader ran (the admin gate), the shell its refusal carries: `{ shell }`.
  */
 export function useShellData(): ShellData | undefined {
-  const data = useRouteLoaderData<ShellData>("root");
+  const data = useRouteLoaderData<ShellPayload>("root");
   const error = useRouteError();
-  if (data) return data;
   const carried: unknown = isRouteErrorResponse(error) && typeof error.data === "object" && error.data !== null ? (error.data as { shell?: unknown }).shell : undefined;
-  return typeof carried === "object" && carried !== null && "strings" in carried ? (carried as ShellData) : undefined;
+  const payload = data ?? (isShellPayload(carried) ? carried : undefined);
+  return useMemo(() => {
+    if (!payload) return undefined;
+    const { view, ...request } = payload;
+    return { ...parsedView(view), ...request };
+  }, [payload]);
 }
 
 /** A translated text as page content: wrapped in <span lang> when it was borrowed from a fallback language (decision 0085). */

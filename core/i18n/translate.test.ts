@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { compileMessages } from "./message.ts";
-import { createTranslate } from "./translate.ts";
+import { createTranslate, type Strings } from "./translate.ts";
 
 const JOBS = "{count, plural, one {# job} other {# jobs}}";
 const JOBS_AR = "{count, plural, zero {لا توجد وظائف} one {وظيفة واحدة} two {وظيفتان} few {# وظائف} many {# وظيفة} other {# وظيفة}}";
@@ -63,6 +63,23 @@ describe("createTranslate", () => {
     expect(t("SELECT", { kind: "video" })).toBe("a page");
     expect(t("SHARE", { share: 0.25 })).toBe("25%");
     expect(t("DATE", { day: new Date("2026-01-01T00:30:00Z") })).toBe("January 1, 2026");
+  });
+
+  it("formats the same after the JSON round trip the page shell makes (core/shell.ts ShellPayload)", () => {
+    const texts = {
+      JOBS: JOBS_AR,
+      SELECT: "{kind, select, article {an {count, plural, one {# article} other {# articles}}} other {a page}}",
+      OFFSET: "{count, plural, offset:1 =0 {nobody} one {you} other {you and # others}}",
+      SHARE: "{share, number, percent}",
+      DATE: "Updated {day, date, long}",
+      PLAIN: "Press <Enter> to search “{query}”",
+    };
+    const compiled = compileMessages(Object.entries(texts));
+    const direct = createTranslate(compiled, "ar");
+    const roundTripped = createTranslate(JSON.parse(JSON.stringify(compiled)) as Strings, "ar");
+    const values = { count: 3, kind: "article", share: 0.5, day: new Date("2026-11-26T00:00:00Z"), query: "x" };
+    for (const key of Object.keys(texts)) expect(roundTripped(key, values)).toBe(direct(key, values));
+    for (const count of [0, 1, 2, 11]) expect(roundTripped("OFFSET", { count })).toBe(direct("OFFSET", { count }));
   });
 
   it("renders a missing key as itself and warns", () => {

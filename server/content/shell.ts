@@ -4,7 +4,7 @@ import { isAdminKey } from "#core/i18n/admin-catalog.ts";
 import { compileMessages } from "#core/i18n/message.ts";
 import { createTranslate, type Strings, type Translate } from "#core/i18n/translate.ts";
 import { orderForPicker } from "#core/language-switch.ts";
-import type { ShellLanguage } from "#core/shell.ts";
+import type { ShellLanguage, ShellView } from "#core/shell.ts";
 import type { LanguageRef, SectionName } from "#core/types.ts";
 import { enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-pages.ts";
 import type { Resident } from "./resident.ts";
@@ -16,8 +16,24 @@ export interface LanguageStrings {
   borrowed: Record<string, string>;
 }
 
-// Each resident copy's strings are compiled once per language, not on every page.
-const compiledByResident = new WeakMap<Resident, Map<string, LanguageStrings>>();
+/** `compute` memoized per resident copy and key: a copy is immutable, and a new one (after an edit) starts afresh. */
+function perResident<T>(compute: (resident: Resident, key: string) => T): (resident: Resident, key: string) => T {
+  const byResident = new WeakMap<Resident, Map<string, T>>();
+  return (resident, key) => {
+    let byKey = byResident.get(resident);
+    if (!byKey) {
+      byKey = new Map();
+      byResident.set(resident, byKey);
+    }
+    let result = byKey.get(key);
+    if (result === undefined) {
+      result = compute(resident, key);
+      byKey.set(key, result);
+    }
+    return result;
+  };
+}
+
 const NO_STRINGS: LanguageStrings = { strings: {}, borrowed: {} };
 
 /**
@@ -26,34 +42,28 @@ const NO_STRINGS: LanguageStrings = { strings: {}, borrowed: {} };
  * language of its fallback chain that has it (decision 0085). A key missing
  * everywhere stays missing, so translate() shows the key and warns. The admin
  * area's strings are not among them: the admin layout sends those (decision 0076),
- * so public pages stay small.
+ * so public pages stay small. Compiled once per language, not on every page.
  */
 export function languageStrings(resident: Resident, code: string | undefined): LanguageStrings {
-  const language = code === undefined ? undefined : resident.languages.find((candidate) => candidate.code === code);
-  if (!language) return NO_STRINGS;
-  let byCode = compiledByResident.get(resident);
-  if (!byCode) {
-    byCode = new Map();
-    compiledByResident.set(resident, byCode);
-  }
-  let result = byCode.get(code!);
-  if (!result) {
-    const codes = [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
-    const keys = new Set(codes.flatMap((candidate) => [...(resident.translations.get(candidate)?.keys() ?? [])]));
-    const texts = new Map<string, string>();
-    const borrowed: Record<string, string> = {};
-    for (const key of keys) {
-      if (isAdminKey(key)) continue;
-      const found = firstAvailable(codes, (candidate) => resident.translations.get(candidate)?.get(key));
-      if (!found) continue;
-      texts.set(key, found.value);
-      if (found.code !== language.code) borrowed[key] = found.code;
-    }
-    result = { strings: compileMessages(texts), borrowed };
-    byCode.set(code!, result);
-  }
-  return result;
+  return code === undefined ? NO_STRINGS : compiledLanguageStrings(resident, code);
 }
+
+const compiledLanguageStrings = perResident((resident, code): LanguageStrings => {
+  const language = resident.languages.find((candidate) => candidate.code === code);
+  if (!language) return NO_STRINGS;
+  const codes = [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
+  const keys = new Set(codes.flatMap((candidate) => [...(resident.translations.get(candidate)?.keys() ?? [])]));
+  const texts = new Map<string, string>();
+  const borrowed: Record<string, string> = {};
+  for (const key of keys) {
+    if (isAdminKey(key)) continue;
+    const found = firstAvailable(codes, (candidate) => resident.translations.get(candidate)?.get(key));
+    if (!found) continue;
+    texts.set(key, found.value);
+    if (found.code !== language.code) borrowed[key] = found.code;
+  }
+  return { strings: compileMessages(texts), borrowed };
+});
 
 /** A language's UI strings, fallbacks included (languageStrings), for server-rendered pages outside React. */
 export function compiledStrings(resident: Resident, code: string | undefined): Strings {
@@ -66,13 +76,25 @@ export function translatorFor(resident: Resident, code: string): Translate {
   return createTranslate(strings, code, () => {}, borrowed);
 }
 
-export function shellView(resident: Resident, rawLang: string | undefined) {
+/** A shell view and its JSON text, as the root loader sends it (core/shell.ts ShellPayload). */
+export interface SerializedShellView {
+  view: ShellView;
+  json: string;
+}
+
+export function shellView(resident: Resident, rawLang: string | undefined): SerializedShellView {
   // An unknown language still gets a shell (for its 404 page): the favorite language's.
   return shellOf(resident, findEnabledLanguage(resident, rawLang) ?? favoriteLanguage(resident));
 }
 
 /** The shell in a given language, enabled or not (the admin area in a language being prepared). */
-export function shellOf(resident: Resident, language: LanguageRef | null) {
+export function shellOf(resident: Resident, language: LanguageRef | null): SerializedShellView {
+  return serializedShellViews(resident, language?.code ?? "");
+}
+
+const DEFAULT_SHELL_LANGUAGE: ShellLanguage = { id: 0, code: "en-US", shortCode: "en", label: "English", welcome: "welcome", dir: "ltr" };
+
+const serializedShellViews = perResident((resident, code): SerializedShellView => {
   const toShell = (candidate: LanguageRef): ShellLanguage => ({
     id: candidate.id,
     code: candidate.code,
@@ -81,15 +103,17 @@ export function shellOf(resident: Resident, language: LanguageRef | null) {
     welcome: candidate.welcome,
     dir: candidate.dir,
   });
+  const language = resident.languages.find((candidate) => candidate.code === code);
   const pickerLanguages = orderForPicker(enabledLanguages(resident));
   const sectionNames: Record<number, SectionName[]> = {};
   for (const candidate of pickerLanguages) sectionNames[candidate.id] = resident.sectionNames.get(candidate.code) ?? [];
   const { strings, borrowed } = languageStrings(resident, language?.code);
-  return {
-    language: language ? toShell(language) : { id: 0, code: "en-US", shortCode: "en", label: "English", welcome: "welcome", dir: "ltr" as const },
+  const view: ShellView = {
+    language: language ? toShell(language) : DEFAULT_SHELL_LANGUAGE,
     languages: pickerLanguages.map(toShell),
     sectionNames,
     strings,
     stringLanguages: borrowed,
   };
-}
+  return { view, json: JSON.stringify(view) };
+});

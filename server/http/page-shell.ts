@@ -4,39 +4,40 @@
  * is thrown before any loader runs. Server-only, so none of it reaches the browser bundle.
  */
 import type { RouterContextProvider } from "react-router";
-import type { ShellData } from "#core/shell.ts";
+import type { AdminErrorPageText } from "#core/i18n/admin-error-page.ts";
+import type { ShellLanguage, ShellPayload } from "#core/shell.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
 import { PROVIDER_NAMES, signInAvailable } from "#server/auth/dev-login.ts";
-import { shellOf, shellView } from "#server/content/shell.ts";
+import { shellOf, shellView, type SerializedShellView } from "#server/content/shell.ts";
 import { adminLanguageOf } from "#server/admin/preferences/service.ts";
 import { adminErrorPageTextFor } from "#server/admin/i18n/view.ts";
 import type { Resident } from "#server/content/resident.ts";
 
-function withRequest(context: Readonly<RouterContextProvider>, view: ReturnType<typeof shellView>): ShellData {
+function withRequest(context: Readonly<RouterContextProvider>, view: SerializedShellView): ShellPayload {
   const { config } = context.get(servicesContext);
   const { nonce, user } = context.get(requestContext);
   // Only the methods that can sign someone in get a button.
   const signInMethods = PROVIDER_NAMES.filter((provider) => signInAvailable(config, provider));
-  return { ...view, publicUrl: config.publicUrl, nonce, user, signInMethods };
+  return { view: view.json, publicUrl: config.publicUrl, nonce, user, signInMethods };
 }
 
-export function pageShellData(context: Readonly<RouterContextProvider>, lang: string | undefined): ShellData {
+export function pageShellData(context: Readonly<RouterContextProvider>, lang: string | undefined): ShellPayload {
   return withRequest(context, shellView(context.get(servicesContext).content.current(), lang));
 }
 
 /** Under /admin the whole page (its lang and dir, header, toasts) is in the admin's language (decision 0076). */
-export async function adminPageShellData(context: Readonly<RouterContextProvider>, request: Request): Promise<ShellData> {
+export async function adminPageShellData(context: Readonly<RouterContextProvider>, request: Request): Promise<ShellPayload> {
   const services = context.get(servicesContext);
   const { user } = context.get(requestContext);
   if (!user) return pageShellData(context, undefined);
   const resident = services.content.current();
   const language = await adminLanguageOf(services, user.uid, request.headers.get("cookie"));
-  const shell = withRequest(context, shellOf(resident, language));
-  return { ...shell, adminErrorPage: errorPageTextOrNothing(resident, shell.language) };
+  const view = shellOf(resident, language);
+  return { ...withRequest(context, view), adminErrorPage: errorPageTextOrNothing(resident, view.view.language) };
 }
 
 /** The error page's texts must never be what breaks the page: without them it speaks English. */
-function errorPageTextOrNothing(resident: Resident, language: ShellData["language"]): ShellData["adminErrorPage"] {
+function errorPageTextOrNothing(resident: Resident, language: ShellLanguage): AdminErrorPageText | undefined {
   try {
     return adminErrorPageTextFor(resident, language);
   } catch {

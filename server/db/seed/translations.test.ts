@@ -1,6 +1,6 @@
 import { TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { messageProblems, parseMessage } from "#core/i18n/message.ts";
+import { compileMessages, messageProblems, parseMessage } from "#core/i18n/message.ts";
 import translations from "./translations.json" with { type: "json" };
 import { seedLanguages } from "./languages.ts";
 
@@ -14,6 +14,13 @@ describe("seeded UI strings", () => {
     for (const [code, text] of Object.entries(labels)) {
       expect({ code, problems: messageProblems(text, code, code === SOURCE ? undefined : { text: labels[SOURCE]!, locale: SOURCE }) }).toEqual({ code, problems: [] });
     }
+  });
+
+  it.each(seedLanguages.filter((language) => language.enabled).map((language) => language.code))("%s: the precompiled strings survive the page shell's JSON (core/shell.ts ShellPayload)", (code) => {
+    const compiled = compileMessages(entries.flatMap(([key, labels]) => (labels[code] === undefined ? [] : [[key, labels[code]] as const])));
+    expect(Object.keys(compiled).length).toBeGreaterThan(100);
+    // toEqual treats a property set to undefined as absent, as the formatter does.
+    expect(JSON.parse(JSON.stringify(compiled))).toEqual(compiled);
   });
 
   it.each(COUNT_KEYS)("%s is a plural in all seven languages", (key) => {
