@@ -6,6 +6,7 @@ import { createTranslate, type Strings, type Translate } from "#core/i18n/transl
 import { orderForPicker } from "#core/language-switch.ts";
 import type { ShellLanguage, ShellView } from "#core/shell.ts";
 import type { LanguageRef, SectionName } from "#core/types.ts";
+import { memoizedPerCopy } from "./per-copy.ts";
 import { enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-pages.ts";
 import type { Resident } from "./resident.ts";
 
@@ -14,24 +15,6 @@ export interface LanguageStrings {
   strings: Strings;
   /** Keys whose text came from a fallback language, with that language's code (its `lang` attribute). */
   borrowed: Record<string, string>;
-}
-
-/** `compute` memoized per resident copy and key: a copy is immutable, and a new one (after an edit) starts afresh. */
-function perResident<T>(compute: (resident: Resident, key: string) => T): (resident: Resident, key: string) => T {
-  const byResident = new WeakMap<Resident, Map<string, T>>();
-  return (resident, key) => {
-    let byKey = byResident.get(resident);
-    if (!byKey) {
-      byKey = new Map();
-      byResident.set(resident, byKey);
-    }
-    let result = byKey.get(key);
-    if (result === undefined) {
-      result = compute(resident, key);
-      byKey.set(key, result);
-    }
-    return result;
-  };
 }
 
 const NO_STRINGS: LanguageStrings = { strings: {}, borrowed: {} };
@@ -48,7 +31,7 @@ export function languageStrings(resident: Resident, code: string | undefined): L
   return code === undefined ? NO_STRINGS : compiledLanguageStrings(resident, code);
 }
 
-const compiledLanguageStrings = perResident((resident, code): LanguageStrings => {
+const compiledLanguageStrings = memoizedPerCopy((resident: Resident, code): LanguageStrings => {
   const language = resident.languages.find((candidate) => candidate.code === code);
   if (!language) return NO_STRINGS;
   const codes = [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
@@ -94,7 +77,7 @@ export function shellOf(resident: Resident, language: LanguageRef | null): Seria
 
 const DEFAULT_SHELL_LANGUAGE: ShellLanguage = { id: 0, code: "en-US", shortCode: "en", label: "English", welcome: "welcome", dir: "ltr" };
 
-const serializedShellViews = perResident((resident, code): SerializedShellView => {
+const serializedShellViews = memoizedPerCopy((resident: Resident, code): SerializedShellView => {
   const toShell = (candidate: LanguageRef): ShellLanguage => ({
     id: candidate.id,
     code: candidate.code,

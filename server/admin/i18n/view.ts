@@ -6,35 +6,18 @@
  */
 import { buildAdminCatalog, type AdminCatalog, type AdminText } from "#core/i18n/admin-catalog.ts";
 import { ADMIN_ERROR_PAGE_SOURCE, type AdminErrorPageText } from "#core/i18n/admin-error-page.ts";
+import { memoizedPerCopy } from "#server/content/per-copy.ts";
 import type { Language, Resident } from "#server/content/resident.ts";
 import { ADMIN_SOURCE } from "./source.ts";
 
-/** One value per resident copy of the translations and language, built on first use. */
-function perLanguage<T>(build: (translations: Resident["translations"], code: string) => T): (translations: Resident["translations"], code: string) => T {
-  const built = new WeakMap<Resident["translations"], Map<string, T>>();
-  return (translations, code) => {
-    let byCode = built.get(translations);
-    if (!byCode) {
-      byCode = new Map();
-      built.set(translations, byCode);
-    }
-    let value = byCode.get(code);
-    if (value === undefined) {
-      value = build(translations, code);
-      byCode.set(code, value);
-    }
-    return value;
-  };
-}
-
-const catalogFor = perLanguage((translations, code): AdminCatalog => buildAdminCatalog(ADMIN_SOURCE, translations.get(code), code));
+const catalogFor = memoizedPerCopy((translations: Resident["translations"], code): AdminCatalog => buildAdminCatalog(ADMIN_SOURCE, translations.get(code), code));
 
 export function adminTextFor(resident: Resident, language: Pick<Language, "code" | "label" | "dir">): AdminText {
   return { ...catalogFor(resident.translations, language.code), language: { code: language.code, label: language.label, dir: language.dir } };
 }
 
 const ERROR_PAGE_SOURCE: ReadonlyMap<string, string> = new Map(Object.keys(ADMIN_ERROR_PAGE_SOURCE).map((key) => [key, ADMIN_SOURCE.get(key) ?? ADMIN_ERROR_PAGE_SOURCE[key]!]));
-const errorPageStringsFor = perLanguage((translations, code) => buildAdminCatalog(ERROR_PAGE_SOURCE, translations.get(code), code).strings);
+const errorPageStringsFor = memoizedPerCopy((translations: Resident["translations"], code) => buildAdminCatalog(ERROR_PAGE_SOURCE, translations.get(code), code).strings);
 
 /**
  * The admin error page's few texts in the admin's language, for the root loader
