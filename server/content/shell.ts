@@ -28,12 +28,13 @@ const NO_STRINGS: LanguageStrings = { strings: {}, borrowed: {} };
  * so public pages stay small. Compiled once per language, not on every page.
  */
 export function languageStrings(resident: Resident, code: string | undefined): LanguageStrings {
-  return code === undefined ? NO_STRINGS : compiledLanguageStrings(resident, code);
+  // Only the copy's own languages are memoized: no other code can grow the memo.
+  const known = code !== undefined && resident.languages.some((candidate) => candidate.code === code);
+  return known ? compiledLanguageStrings(resident, code) : NO_STRINGS;
 }
 
 const compiledLanguageStrings = memoizedPerCopy((resident: Resident, code): LanguageStrings => {
-  const language = resident.languages.find((candidate) => candidate.code === code);
-  if (!language) return NO_STRINGS;
+  const language = resident.languages.find((candidate) => candidate.code === code)!;
   const codes = [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
   const keys = new Set(codes.flatMap((candidate) => [...(resident.translations.get(candidate)?.keys() ?? [])]));
   const texts = new Map<string, string>();
@@ -72,7 +73,9 @@ export function shellView(resident: Resident, rawLang: string | undefined): Seri
 
 /** The shell in a given language, enabled or not (the admin area in a language being prepared). */
 export function shellOf(resident: Resident, language: LanguageRef | null): SerializedShellView {
-  return serializedShellViews(resident, language?.code ?? "");
+  // Keyed by the copy's own languages only ("" for none): no other code can grow the memo.
+  const known = language !== null && resident.languages.some((candidate) => candidate.code === language.code);
+  return serializedShellViews(resident, known ? language.code : "");
 }
 
 const DEFAULT_SHELL_LANGUAGE: ShellLanguage = { id: 0, code: "en-US", shortCode: "en", label: "English", welcome: "welcome", dir: "ltr" };
