@@ -13,12 +13,12 @@ import { adminLanguageOf } from "#server/admin/preferences/service.ts";
 import { adminErrorPageTextFor } from "#server/admin/i18n/view.ts";
 import type { Resident } from "#server/content/resident.ts";
 
-function withRequest(context: Readonly<RouterContextProvider>, view: SerializedShellView): ShellPayload {
+function withRequest(context: Readonly<RouterContextProvider>, shell: SerializedShellView): ShellPayload {
   const { config } = context.get(servicesContext);
   const { nonce, user } = context.get(requestContext);
   // Only the methods that can sign someone in get a button.
   const signInMethods = PROVIDER_NAMES.filter((provider) => signInAvailable(config, provider));
-  return { view: view.json, publicUrl: config.publicUrl, nonce, user, signInMethods };
+  return { view: shell.json, publicUrl: config.publicUrl, nonce, user, signInMethods };
 }
 
 export function pageShellData(context: Readonly<RouterContextProvider>, lang: string | undefined): ShellPayload {
@@ -32,8 +32,8 @@ export async function adminPageShellData(context: Readonly<RouterContextProvider
   if (!user) return pageShellData(context, undefined);
   const resident = services.content.current();
   const language = await adminLanguageOf(services, user.uid, request.headers.get("cookie"));
-  const view = shellOf(resident, language);
-  return { ...withRequest(context, view), adminErrorPage: errorPageTextOrNothing(resident, view.view.language) };
+  const shell = shellOf(resident, language);
+  return { ...withRequest(context, shell), adminErrorPage: errorPageTextOrNothing(resident, shell.view.language) };
 }
 
 /** The error page's texts must never be what breaks the page: without them it speaks English. */
