@@ -2,11 +2,14 @@
  * The server bundle's entry (see vite.config.ts): the React Router build, the
  * HTTP app and the services in one module graph, started by server/main.ts.
  */
+import cluster from "node:cluster";
 import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { defaultClientDir } from "./http/app.ts";
 import { createLogger } from "./log.ts";
 import { serve } from "./ops/serve.ts";
+import { superviseCopies } from "./ops/processes.ts";
 import { drainable } from "./ops/shutdown.ts";
 import { configOrExit } from "./config.ts";
 import { createSite as createSiteWith, openSiteOrExit, serverTimeouts } from "./site.ts";
@@ -20,6 +23,7 @@ export function createSite(services: AppServices) {
 export async function start(): Promise<void> {
   const config = configOrExit();
   const log = createLogger(config.logLevel);
+  if (config.serverProcesses > 1 && cluster.isPrimary) return superviseCopies(config, log, fileURLToPath(import.meta.url));
   const server = createServer(serverTimeouts(config));
   const connections = drainable(server);
   const site = await openSiteOrExit(config, log, { build, clientDir: defaultClientDir(import.meta.url), pageCache: true, isDraining: () => connections.draining });
@@ -27,3 +31,6 @@ export async function start(): Promise<void> {
   await serve({ config, log, server, connections, readMetrics: site.metricsText, close: site.close });
   log.info({ url: config.publicUrl, address: `${config.host}:${config.port}`, database: site.services.database.dialect }, "Polyglot Press is listening");
 }
+
+// A copy forked by superviseCopies (SERVER_PROCESSES) runs this bundle as its entry point.
+if (cluster.isWorker) await start();

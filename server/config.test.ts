@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -97,6 +98,15 @@ describe("loadConfig", () => {
 
   it("lists every bad setting at once", () => {
     expect(problemsOf({ PORT: "x", SEED: "y" })).toHaveLength(2);
+  });
+
+  it("serves from one process by default; SERVER_PROCESSES takes a count or auto (one a core)", () => {
+    expect(loadConfig({}).serverProcesses).toBe(1);
+    expect(loadConfig({ SERVER_PROCESSES: "3" }).serverProcesses).toBe(3);
+    expect(loadConfig({ SERVER_PROCESSES: "auto" }).serverProcesses).toBe(availableParallelism());
+    for (const value of ["0", "65", "1.5", "all", "-2"]) {
+      expect(problemsOf({ SERVER_PROCESSES: value })).toEqual(['SERVER_PROCESSES: must be "auto" or a whole number from 1 to 64']);
+    }
   });
 
   it("reads the media upload limits: 20 MB and 40 megapixels by default, refusing nonsense", () => {

@@ -2,6 +2,7 @@
  * The one place that reads process.env: every setting is validated here at
  * start-up, so a bad value stops the server with a message naming it.
  */
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 const port = z.coerce
@@ -44,6 +45,9 @@ const emailList = z
 
 /** Revisions kept per language version unless REVISIONS_PER_VERSION says otherwise (also the content CLI's default). */
 export const DEFAULT_REVISIONS_PER_VERSION = 50;
+
+/** More copies than this would only share the same cores and multiply memory. */
+const MAX_SERVER_PROCESSES = 64;
 
 function wholeNumber(min: number, max: number) {
   return z.coerce
@@ -123,6 +127,15 @@ const envSchema = z.object({
     .optional(),
   PREVIEW_LINK_DAYS: wholeNumber(1, 90).default(7),
   SCHEDULER_TICK_SECONDS: wholeNumber(1, 60).default(30),
+  SERVER_PROCESSES: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "auto" || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_SERVER_PROCESSES),
+      `must be "auto" or a whole number from 1 to ${MAX_SERVER_PROCESSES}`,
+    )
+    .transform((value) => (value === "auto" ? availableParallelism() : Number(value)))
+    .default(1),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -148,6 +161,8 @@ export interface Config {
   github: { authorizeUrl: string; tokenUrl: string; apiUrl: string; client: OAuthClientConfig | null };
   /** "auto": the development identity provider stands in for unconfigured providers on loopback addresses only. */
   devLogin: "auto" | "on" | "off";
+  /** Copies of the site sharing the port (docs/decisions/0126-one-process-per-core.md); 1: this process serves alone. */
+  serverProcesses: number;
   /** Requests to /auth/* allowed per client IP address and minute. */
   signInRateLimit: number;
   /** How long a shutdown waits for in-flight requests before cutting them. */
@@ -249,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       client: github,
     },
     devLogin: settings.DEV_LOGIN,
+    serverProcesses: settings.SERVER_PROCESSES,
     signInRateLimit: settings.SIGN_IN_RATE_LIMIT,
     shutdownTimeoutMs: Math.round(settings.SHUTDOWN_TIMEOUT_SECONDS * 1000),
     metrics: { port: settings.METRICS_PORT ?? null, host: settings.METRICS_HOST, token: settings.METRICS_TOKEN ?? null },

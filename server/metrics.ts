@@ -4,7 +4,8 @@
  * prom-client themselves; who may read the registry is decided in
  * server/http/metrics-endpoint.ts (never public by default).
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import cluster, { type Worker } from "node:cluster";
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /** A pool whose use is reported when metrics are scraped (pg.Pool fits). */
 export interface PoolUse {
@@ -117,7 +118,71 @@ export function countContentChange(direction: "sent" | "received"): void {
   contentChanges.inc({ direction });
 }
 
-/** The exposition text and its content type, for whoever is allowed to read it. */
-export async function metricsText(): Promise<{ body: string; contentType: string }> {
+interface MetricsExposition {
+  body: string;
+  contentType: string;
+}
+
+/**
+ * The exposition text and its content type, for whoever is allowed to read it.
+ * In a copy of SERVER_PROCESSES the supervisor answers with every copy's
+ * metrics summed, so a scrape means the same whichever copy it reaches.
+ */
+export async function metricsText(): Promise<MetricsExposition> {
+  if (cluster.isWorker) return askSupervisorForMetrics();
   return { body: await registry.metrics(), contentType: registry.contentType };
+}
+
+// Between a copy and its supervisor (server/ops/processes.ts): a copy asks for
+// the sum; the supervisor collects it with prom-client's cluster aggregation.
+const METRICS_REQUEST = "polyglot:metrics-request";
+const METRICS_REPLY = "polyglot:metrics-reply";
+const SUPERVISOR_TIMEOUT_MS = 5000;
+
+if (cluster.isWorker) {
+  AggregatorRegistry.setRegistries(registry);
+  // Its constructor makes this copy answer the supervisor's requests for its registry.
+  new AggregatorRegistry();
+}
+
+let aggregator: AggregatorRegistry<typeof Registry.PROMETHEUS_CONTENT_TYPE> | null = null;
+
+/** Every copy's metrics, summed (the supervisor's view; its own process serves no requests). */
+export async function clusterMetricsText(): Promise<MetricsExposition> {
+  aggregator ??= new AggregatorRegistry();
+  return { body: await aggregator.clusterMetrics(), contentType: aggregator.contentType };
+}
+
+let nextRequestId = 0;
+
+function askSupervisorForMetrics(): Promise<MetricsExposition> {
+  const id = nextRequestId++;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => settle(new Error("the supervisor did not send the metrics in time")), SUPERVISOR_TIMEOUT_MS);
+    const onMessage = (message: unknown) => {
+      if (!isMessage(message, METRICS_REPLY) || message.id !== id) return;
+      settle(typeof message.body === "string" ? null : new Error("the supervisor could not collect the metrics"), message);
+    };
+    const settle = (error: Error | null, reply?: Record<string, unknown>) => {
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      if (error) reject(error);
+      else resolve({ body: String(reply!.body), contentType: String(reply!.contentType) });
+    };
+    process.on("message", onMessage);
+    process.send!({ type: METRICS_REQUEST, id });
+  });
+}
+
+function isMessage(message: unknown, type: string): message is Record<string, unknown> {
+  return typeof message === "object" && message !== null && (message as Record<string, unknown>).type === type;
+}
+
+/** The supervisor's side: a copy asked for the summed metrics. */
+export function answerMetricsRequest(worker: Worker, message: unknown): void {
+  if (!isMessage(message, METRICS_REQUEST)) return;
+  const reply = (fields: MetricsExposition | { body: null }) => {
+    if (worker.isConnected()) worker.send({ type: METRICS_REPLY, id: message.id, ...fields });
+  };
+  clusterMetricsText().then(reply, () => reply({ body: null }));
 }

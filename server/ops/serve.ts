@@ -2,8 +2,10 @@
  * Listening and stopping, shared by `npm start` and `npm run dev`: the site's
  * port, the optional metrics port, and a graceful shutdown on SIGTERM/SIGINT
  * (stop accepting → finish in-flight requests up to the deadline → close the
- * rest → exit 0). A second signal exits at once.
+ * rest → exit 0). A second signal exits at once. A copy under SERVER_PROCESSES
+ * (./processes.ts) leaves SIGINT to its supervisor, and stops if the supervisor is gone.
  */
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import type { Config } from "#server/config.ts";
 import type { Logger } from "#server/log.ts";
@@ -34,14 +36,15 @@ export async function serve({ config, log, server, connections, readMetrics, clo
   // A promise some request path forgot to await must not end the process (Node's default): log it instead.
   process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
   await listen(server, config.port, config.host, log, "the site");
-  const metricsServer = config.metrics.port === null ? null : createMetricsServer(readMetrics);
+  // A copy of SERVER_PROCESSES leaves the metrics port to its supervisor, which sums every copy's.
+  const metricsServer = config.metrics.port === null || cluster.isWorker ? null : createMetricsServer(readMetrics);
   if (metricsServer && config.metrics.port !== null) {
     await listen(metricsServer, config.metrics.port, config.metrics.host, log, "metrics");
     log.info({ address: `${config.metrics.host}:${config.metrics.port}` }, "metrics at /metrics");
   }
 
   let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
+  const shutdown = async (signal: NodeJS.Signals | "supervisor gone") => {
     if (stopping) {
       log.warn({ signal }, "second signal: exiting without waiting");
       process.exit(1);
@@ -61,5 +64,14 @@ export async function serve({ config, log, server, connections, readMetrics, clo
     process.exit(0);
   };
   process.on("SIGTERM", (signal) => void shutdown(signal));
-  process.on("SIGINT", (signal) => void shutdown(signal));
+  if (!cluster.isWorker) {
+    process.on("SIGINT", (signal) => void shutdown(signal));
+    return;
+  }
+  // Ctrl-C's SIGINT reaches every process of the terminal's group, and the
+  // supervisor relays it as SIGTERM: a copy ignores it so as to drain only once.
+  process.on("SIGINT", () => {});
+  process.on("disconnect", () => {
+    if (!stopping) void shutdown("supervisor gone");
+  });
 }

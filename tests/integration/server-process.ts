@@ -8,11 +8,12 @@
  * Both start through `launch()`: spawn, collect the output, wait for /healthz.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { rssKB } from "#tests/fixtures/processes.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./support.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -101,6 +102,8 @@ export interface RealServer {
   alive(): boolean;
   /** Resident memory of the server process, in bytes. */
   rss(): number;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -121,7 +124,8 @@ export async function startRealServer(kind: DatabaseKind, env: Record<string, st
         .filter((line) => line.startsWith("{"))
         .map((line) => JSON.parse(line) as LogLine),
     alive: () => child.exitCode === null && child.signalCode === null,
-    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]) * 1024,
+    rss: () => rssKB(child.pid!) * 1024,
+    exited: server.exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await server.exited;
