@@ -4,13 +4,13 @@
  * (bench/generate-articles.ts), imports them through `npm run content -- import`,
  * then measures the built server on each database: import time, cold start to
  * first response, RSS after start and after mixed load, uncached article page
- * latency and signed-in throughput, list page 1 vs a deep page, sitemap index
+ * latency and signed-in throughput (also with SERVER_PROCESSES=2), list page 1 vs a deep page, sitemap index
  * and one child, an edit's time to show, and cached-page p99 during edits.
  * Needs `npm run build`. Writes bench/results/scale-N.json and prints a table row per database.
  * Settings: BENCH_PORT (default 8300), BENCH_LOAD_SECONDS (mixed load, default 60), TEST_DATABASE_URL.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -19,6 +19,7 @@ import { createSession } from "#server/auth/sessions.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { sessionXsrfToken } from "#server/http/xsrf.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
+import { childPids, rssKB } from "#tests/fixtures/processes.ts";
 import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
 import { firstResponse as firstResponseOn, startServer as startServerOn, stop } from "./built-server.ts";
 import { articlesFile } from "./generate-articles.ts";
@@ -39,9 +40,9 @@ const startServer = (databaseUrl: string) => startServerOn(databaseUrl, PORT);
 const firstResponse = (child: ChildProcess, started: number) => firstResponseOn(child, started, PORT);
 
 function rssMB(child: ChildProcess): number {
-  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-  return round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024, 0);
+  return round(rssKB(child.pid!) / 1024, 0);
 }
+
 
 async function timed(path: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; bytes: number }> {
   const started = performance.now();
@@ -176,6 +177,16 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     });
     const rssAfterLoad = rssMB(server.child);
     await stop(server.child);
+
+    // The signed-in render again with one copy of the site per core (SERVER_PROCESSES, decision 126).
+    const copies = startServerOn(database.url, PORT, { SERVER_PROCESSES: "2" });
+    running = copies.child;
+    await firstResponse(copies.child, copies.started);
+    while (childPids(copies.child.pid!).length < 2) await sleep(50);
+    await autocannon({ url: base + articlePath(1), connections: 32, duration: 5, headers: { cookie: reader } });
+    const signedInTwoCopies = await autocannon({ url: base + articlePath(1), connections: 32, duration: 10, headers: { cookie: reader } });
+    const rssTwoCopies = round([copies.child.pid!, ...childPids(copies.child.pid!)].reduce((sum, pid) => sum + rssKB(pid), 0) / 1024, 0);
+    await stop(copies.child);
     return {
       database: kind,
       articles: ARTICLES,
@@ -188,6 +199,7 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       uncachedArticleP50ms: round(median(uncached)),
       uncachedArticleP99ms: round([...uncached].sort((a, b) => a - b)[Math.floor(uncached.length * 0.99)]!),
       signedInArticle: { rps: Math.round(signedIn.requests.average), p99ms: signedIn.latency.p99 },
+      signedInArticleTwoCopies: { rps: Math.round(signedInTwoCopies.requests.average), p99ms: signedInTwoCopies.latency.p99, rssMB: rssTwoCopies },
       listPage1ms: round(median(listFirst)),
       listDeepPage: deepPage,
       listDeepPageMs: round(median(listDeep)),
@@ -215,9 +227,9 @@ for (const kind of DATABASES) {
 }
 mkdirSync(join(root, "bench/results"), { recursive: true });
 writeFileSync(join(root, `bench/results/scale-${ARTICLES}.json`), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
-console.log("| database | import | cold start | RSS start → load | uncached article p50 | signed-in article | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block |");
+console.log("| database | import | cold start | RSS start → load | uncached article p50 | signed-in article | same, SERVER_PROCESSES=2 (RSS of all) | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block |");
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms | ${r.signedInArticle.rps} req/s (p99 ${r.signedInArticle.p99ms} ms) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) | ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.longestBlockMs))} ms |`,
+    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms | ${r.signedInArticle.rps} req/s (p99 ${r.signedInArticle.p99ms} ms) | ${r.signedInArticleTwoCopies.rps} req/s (${r.signedInArticleTwoCopies.rssMB} MB) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) | ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.longestBlockMs))} ms |`,
   );
 }
