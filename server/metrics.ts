@@ -170,7 +170,11 @@ function askSupervisorForMetrics(): Promise<MetricsExposition> {
       else resolve({ body: String(reply!.body), contentType: String(reply!.contentType) });
     };
     process.on("message", onMessage);
-    process.send!({ type: METRICS_REQUEST, id });
+    try {
+      process.send!({ type: METRICS_REQUEST, id });
+    } catch (error) {
+      settle(error instanceof Error ? error : new Error(String(error)));
+    }
   });
 }
 

@@ -33,7 +33,7 @@ export function restartDelayMs(quickDeaths: number): number {
   return quickDeaths === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 1000 * 2 ** (quickDeaths - 1));
 }
 
-/** Runs `count` copies of `entry` (a module that starts the site when it is a cluster worker) until a signal stops them. */
+/** Runs `config.serverProcesses` copies of `entry` (a module that starts the site when it is a cluster worker) until a signal stops them. */
 export async function superviseCopies(config: Config, log: Logger, entry: string): Promise<void> {
   cluster.setupPrimary({ exec: entry, execArgv: copyExecArgv(process.execArgv) });
   // Preview links must verify on whichever copy a visitor reaches: one random key for all of them when none is set.
@@ -42,6 +42,7 @@ export async function superviseCopies(config: Config, log: Logger, entry: string
   let stopping = false;
   let quickDeaths = 0;
   let pendingRestart: NodeJS.Timeout | null = null;
+  const metricsServer = config.metrics.port === null ? null : createMetricsServer(clusterMetricsText);
 
   const fork = () => {
     const worker = cluster.fork(env);
@@ -49,20 +50,39 @@ export async function superviseCopies(config: Config, log: Logger, entry: string
     return worker;
   };
 
+  let exitCode = 0;
+  const finish = () => {
+    log.info("stopped");
+    process.exit(exitCode);
+  };
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, "second signal: ending every server process without waiting");
+      for (const worker of started.keys()) worker.process.kill("SIGKILL");
+      process.exit(1);
+    }
+    stopping = true;
+    if (pendingRestart) clearTimeout(pendingRestart);
+    log.info({ signal, processes: started.size }, "shutting down: every server process finishes its in-flight requests");
+    metricsServer?.close();
+    if (started.size === 0) finish();
+    for (const worker of started.keys()) worker.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", (signal) => stop(signal));
+  process.on("SIGINT", (signal) => stop(signal));
+
   // The first copy migrates and seeds; the others wait for it, so they never race over an empty database.
   const first = fork();
   const firstExit = await new Promise<number | null>((resolve) => {
     first.once("listening", () => resolve(null));
     first.once("exit", (code) => resolve(code ?? 1));
   });
-  if (firstExit !== null) process.exit(firstExit);
+  if (firstExit !== null) {
+    if (stopping) finish();
+    process.exit(firstExit);
+  }
   for (let copy = 1; copy < config.serverProcesses; copy += 1) fork();
 
-  let exitCode = 0;
-  const finish = () => {
-    log.info("stopped");
-    process.exit(exitCode);
-  };
   cluster.on("exit", (worker, code, signal) => {
     const lived = Date.now() - (started.get(worker) ?? 0);
     started.delete(worker);
@@ -82,7 +102,6 @@ export async function superviseCopies(config: Config, log: Logger, entry: string
   });
   cluster.on("message", answerMetricsRequest);
 
-  const metricsServer = config.metrics.port === null ? null : createMetricsServer(clusterMetricsText);
   if (metricsServer) {
     metricsServer.once("error", (error) => {
       log.fatal({ err: error }, `cannot listen for metrics on ${config.metrics.host}:${config.metrics.port}`);
@@ -92,20 +111,5 @@ export async function superviseCopies(config: Config, log: Logger, entry: string
     log.info({ address: `${config.metrics.host}:${config.metrics.port}` }, "metrics at /metrics (all server processes)");
   }
 
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      log.warn({ signal }, "second signal: ending every server process without waiting");
-      for (const worker of started.keys()) worker.process.kill("SIGKILL");
-      process.exit(1);
-    }
-    stopping = true;
-    if (pendingRestart) clearTimeout(pendingRestart);
-    log.info({ signal, processes: started.size }, "shutting down: every server process finishes its in-flight requests");
-    metricsServer?.close();
-    if (started.size === 0) finish();
-    for (const worker of started.keys()) worker.process.kill("SIGTERM");
-  };
-  process.on("SIGTERM", (signal) => stop(signal));
-  process.on("SIGINT", (signal) => stop(signal));
   log.info({ processes: config.serverProcesses, url: config.publicUrl, address: `${config.host}:${config.port}` }, "Polyglot Press is listening");
 }

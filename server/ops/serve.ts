@@ -74,4 +74,5 @@ export async function serve({ config, log, server, connections, readMetrics, clo
   process.on("disconnect", () => {
     if (!stopping) void shutdown("supervisor gone");
   });
+  if (!process.connected) void shutdown("supervisor gone");
 }
