@@ -70,9 +70,11 @@ test.describe("npm run dev", () => {
     await page.waitForLoadState("networkidle");
     // A second reload may still interrupt a visit while Vite finishes: visit until one holds. On a
     // fresh clone (no dependency cache) with the other worker's browser busy, that took over 60 s once.
+    // Each visit is bounded: once, one whose "load" never came held the whole budget (the retry then
+    // passed in 26 s), so a stuck visit is abandoned for a new one.
     await expect(async () => {
-      await page.goto(`${devUrl}/en/welcome`);
-      await page.waitForLoadState("networkidle");
+      await page.goto(`${devUrl}/en/welcome`, { timeout: 30_000 });
+      await page.waitForLoadState("networkidle", { timeout: 30_000 });
     }).toPass({ timeout: 150_000 });
     const heading = page.locator("h1#home-title");
     await expect(heading).toBeVisible();
