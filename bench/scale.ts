@@ -43,7 +43,6 @@ function rssMB(child: ChildProcess): number {
   return round(rssKB(child.pid!) / 1024, 0);
 }
 
-
 async function timed(path: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; bytes: number }> {
   const started = performance.now();
   const response = await fetch(base + path, { headers, redirect: "manual" });
