@@ -19,6 +19,11 @@ export interface LanguageStrings {
 
 const NO_STRINGS: LanguageStrings = { strings: {}, borrowed: {} };
 
+/** The resident copy's language with this code; the memos below are keyed only by such codes, so no other code can grow them. */
+function ownLanguage(resident: Resident, code: string | undefined) {
+  return resident.languages.find((candidate) => candidate.code === code);
+}
+
 /**
  * A language's UI strings as the page shell sends them: precompiled ICU messages
  * (core/i18n/message.ts); a key missing in the language is taken from the first
@@ -28,13 +33,11 @@ const NO_STRINGS: LanguageStrings = { strings: {}, borrowed: {} };
  * so public pages stay small. Compiled once per language, not on every page.
  */
 export function languageStrings(resident: Resident, code: string | undefined): LanguageStrings {
-  // Only the copy's own languages are memoized: no other code can grow the memo.
-  const known = code !== undefined && resident.languages.some((candidate) => candidate.code === code);
-  return known ? compiledLanguageStrings(resident, code) : NO_STRINGS;
+  return code !== undefined && ownLanguage(resident, code) ? compiledLanguageStrings(resident, code) : NO_STRINGS;
 }
 
 const compiledLanguageStrings = memoizedPerCopy((resident: Resident, code): LanguageStrings => {
-  const language = resident.languages.find((candidate) => candidate.code === code)!;
+  const language = ownLanguage(resident, code)!;
   const codes = [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
   const keys = new Set(codes.flatMap((candidate) => [...(resident.translations.get(candidate)?.keys() ?? [])]));
   const texts = new Map<string, string>();
@@ -73,9 +76,8 @@ export function shellView(resident: Resident, rawLang: string | undefined): Seri
 
 /** The shell in a given language, enabled or not (the admin area in a language being prepared). */
 export function shellOf(resident: Resident, language: LanguageRef | null): SerializedShellView {
-  // Keyed by the copy's own languages only ("" for none): no other code can grow the memo.
-  const known = language !== null && resident.languages.some((candidate) => candidate.code === language.code);
-  return serializedShellViews(resident, known ? language.code : "");
+  // "" keys the shell of no language.
+  return serializedShellViews(resident, language && ownLanguage(resident, language.code) ? language.code : "");
 }
 
 const DEFAULT_SHELL_LANGUAGE: ShellLanguage = { id: 0, code: "en-US", shortCode: "en", label: "English", welcome: "welcome", dir: "ltr" };
@@ -89,7 +91,7 @@ const serializedShellViews = memoizedPerCopy((resident: Resident, code): Seriali
     welcome: candidate.welcome,
     dir: candidate.dir,
   });
-  const language = resident.languages.find((candidate) => candidate.code === code);
+  const language = ownLanguage(resident, code);
   const pickerLanguages = orderForPicker(enabledLanguages(resident));
   const sectionNames: Record<number, SectionName[]> = {};
   for (const candidate of pickerLanguages) sectionNames[candidate.id] = resident.sectionNames.get(candidate.code) ?? [];
