@@ -44,4 +44,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) drains in-flight requests for up to SHUTDOWN_TIMEOUT_SECONDS (10 s); give docker stop longer (-t 15).
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=4", "--input-type=module", "-e", "const { start } = await import('./build/server/index.js'); await start();"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=40", "--input-type=module", "-e", "const { start } = await import('./build/server/index.js'); await start();"]

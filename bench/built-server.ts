@@ -1,12 +1,18 @@
 /** The built server (build/server/index.js) in a child process, for the benchmarks: start, wait for the first response, stop. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 
-/** The V8 flags `npm start` and the Dockerfile run the server with (docs/decisions/0111-young-generation-size.md). */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4"];
+/**
+ * The V8 flags `npm start` runs the server with, read from its script so the benchmarks measure what
+ * production runs (decisions 0111 and 0127; the Dockerfile's CMD is held to the same flags by a test).
+ */
+export const SERVER_NODE_FLAGS: string[] = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start
+  .split(" ")
+  .filter((word) => word.startsWith("--"));
 
 export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}, flags = SERVER_NODE_FLAGS): { child: ChildProcess; started: number } {
   const started = performance.now();

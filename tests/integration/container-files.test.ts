@@ -117,6 +117,13 @@ describe("Dockerfile", () => {
     expect(all(runtime, "HEALTHCHECK")[0]!.args).toContain("/healthz");
   });
 
+  it("runs Node with the memory flags npm start uses (decisions 0111 and 0127)", () => {
+    const v8Flags = (words: string[]) => words.filter((word) => /^--(max-semi-space-size|heap-growing-percent)=/.test(word));
+    const npmStart = (JSON.parse(read("package.json")) as { scripts: { start: string } }).scripts.start.split(" ");
+    expect(v8Flags(npmStart)).toEqual(["--max-semi-space-size=4", "--heap-growing-percent=40"]);
+    expect(v8Flags(execForm(all(runtime, "CMD")[0]!))).toEqual(v8Flags(npmStart));
+  });
+
   it("keeps the build context small", () => {
     for (const entry of ["node_modules", "build", "data", ".git", "tests"]) expect(ignored).toContain(entry);
   });
