@@ -4,6 +4,8 @@
  * in this process against the benchmark's database. Used by bench/scale.ts.
  */
 import type { DatabaseTarget } from "#server/config.ts";
+import { articleUnitPages } from "#server/admin/translations/exchange/articles.ts";
+import { streamXliff } from "#server/admin/translations/exchange/xliff.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { blogsPage } from "#server/content/init-files.ts";
 import { createSitemaps } from "#server/content/sitemap.ts";
@@ -32,7 +34,7 @@ export async function measureEventLoopBlocks(target: DatabaseTarget, articles: n
   const content = await createContentStore(handle, createLogger("silent"));
   try {
     const sitemaps = createSitemaps({ resident: () => content.current(), articles: content.articles, publicUrl: "http://localhost", chunkUrls: 50_000 });
-    const drain = async (pieces: AsyncGenerator<string> | null) => {
+    const drain = async (pieces: AsyncIterable<string> | null) => {
       for await (const piece of pieces ?? []) void piece;
     };
     return {
@@ -41,6 +43,9 @@ export async function measureEventLoopBlocks(target: DatabaseTarget, articles: n
       "sitemap index": await longestBlock(() => sitemaps.index()),
       "sitemap child articles-0": await longestBlock(async () => drain(await sitemaps.child({ kind: "articles", index: 0 }))),
       "/init/file/blogs first page": await longestBlock(() => blogsPage(content.articles, 0, 20)),
+      "article translations export (XLIFF, fr-FR)": await longestBlock(() =>
+        drain(streamXliff({ sourceLanguage: "en-US", targetLanguage: "fr-FR", units: [] }, articleUnitPages(handle.db, "en-US", "fr-FR"))),
+      ),
     };
   } finally {
     await content.close();

@@ -11,6 +11,8 @@
  * their next content change or restart.
  */
 import { open } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { EXCHANGE_CONTENTS, EXCHANGE_FORMATS, type ExchangeContents, type ExchangeFormat, type ImportReport } from "#core/admin/translations/schema.ts";
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
@@ -99,7 +101,7 @@ async function run(argv: string[]): Promise<number> {
     try {
       const services = { config, database, content };
       if (command.name === "export") {
-        process.stdout.write((await exportTranslations(services, command.lang, command.format, command.what)).body);
+        await pipeline(Readable.from((await exportTranslations(services, command.lang, command.format, command.what)).body, { highWaterMark: 1 }), process.stdout, { end: false });
         return 0;
       }
       const report = await importTranslations(services, CLI_ACTOR, await readFileLimited(command.file), command);

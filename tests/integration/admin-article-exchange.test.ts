@@ -7,6 +7,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { ImportReport } from "#core/admin/translations/schema.ts";
+import { articleUnitPages } from "#server/admin/translations/exchange/articles.ts";
+import type { StringUnit } from "#server/admin/translations/exchange/document.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -83,6 +85,19 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     const po = await download("lang=fr&format=po&what=articles");
     expect(po.status).toBe(400);
     expect(po.text).toContain("XLIFF only");
+  });
+
+  it("reads the articles for an export a page at a time, each exactly once, in key order, as the download lists them", async () => {
+    const pages: StringUnit[][] = [];
+    for await (const page of articleUnitPages(db(), "en-US", "fr-FR", 2)) pages.push(page);
+    const articlesOf = (units: StringUnit[]) => [...new Set(units.map((unit) => unit.key.slice(0, unit.key.lastIndexOf("/"))))];
+    expect(pages.length).toBeGreaterThan(2);
+    for (const page of pages) expect(articlesOf(page).length).toBeLessThanOrEqual(2);
+    const withSource = await db().selectFrom("blogs").innerJoin("blog_versions", "blog_versions.blog_id", "blogs.id").select("blogs.key").where("blog_versions.code", "=", "en-US").execute();
+    const keys = withSource.map((row) => row.key).sort();
+    expect(articlesOf(pages.flat())).toEqual(keys);
+    const file = await download("lang=fr&format=xliff&what=articles");
+    expect([...file.text.matchAll(/<unit id="([^"]+)">/g)].map((match) => match[1])).toEqual(pages.flat().map((unit) => unit.key));
   });
 
   it.each(["articles", "all"])("a round trip of --what %s with no edits changes nothing and writes nothing", async (what) => {

@@ -8,6 +8,7 @@ import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { readQuery } from "#server/http/query.ts";
+import { textStream } from "#server/http/text-stream.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { exportTranslations, importTranslations } from "./exchange/service.ts";
@@ -26,7 +27,7 @@ export function translationsAdminApi(services: AppServices) {
   app.get("/export", apiRoute({ tag: "Translations", summary: "Download a language's UI strings (XLIFF 2.0 or gettext PO) or article translations (XLIFF 2.0)", query: exportQuerySchema, success: { status: 200, description: "The file, as an attachment." }, otherResponses: { 404: "No such language." } }), async (c) => {
     const query = readQuery(c, exportQuerySchema);
     const file = await exportTranslations(services, query.lang, query.format, query.what);
-    return c.body(file.body, 200, {
+    return c.body(textStream(file.body), 200, {
       "Content-Type": file.mediaType,
       "Content-Disposition": `attachment; filename="${file.filename}"`,
       "Cache-Control": "no-store",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { assertWithinSizeLimit, detectFormat, FileRefused, MAX_EXCHANGE_FILE_BYTES, type ExchangeDocument } from "./document.ts";
+import { assertWithinSizeLimit, detectFormat, FileRefused, MAX_EXCHANGE_FILE_BYTES, type ExchangeDocument, type StringUnit } from "./document.ts";
 import { readPo, writePo } from "./po.ts";
-import { readXliff, writeXliff, XLIFF_NAMESPACE } from "./xliff.ts";
+import { readXliff, streamXliff, XLIFF_NAMESPACE } from "./xliff.ts";
 
 const DOCUMENT: ExchangeDocument = {
   sourceLanguage: "en-US",
@@ -21,6 +21,18 @@ const DOCUMENT: ExchangeDocument = {
 };
 const withoutNotes = (document: ExchangeDocument): ExchangeDocument => ({ ...document, units: document.units.map(({ note: _note, ...unit }) => unit) });
 
+/** The whole text streamXliff writes, given the articles' units as pages. */
+async function xliffText(document: ExchangeDocument, articlePages: StringUnit[][] = []): Promise<string> {
+  async function* pages() {
+    yield* articlePages;
+  }
+  let text = "";
+  for await (const piece of streamXliff(document, pages())) text += piece;
+  return text;
+}
+
+const articleUnit = (key: string, target: string | null): StringUnit => ({ key, source: `Source of ${key}`, target, state: target === null ? "initial" : "translated" });
+
 function refusal(read: () => unknown): string {
   try {
     read();
@@ -35,13 +47,32 @@ const xliff = (units: string, attributes = `xmlns="${XLIFF_NAMESPACE}" version="
   `<?xml version="1.0" encoding="UTF-8"?>\n<xliff ${attributes}><file id="f">${units}</file></xliff>`;
 
 describe("XLIFF 2.0", () => {
-  it("writes source, target, state and notes, and reads back the same units", () => {
-    const text = writeXliff(DOCUMENT);
+  it("writes source, target, state and notes, and reads back the same units", async () => {
+    const text = await xliffText(DOCUMENT);
     expect(text).toContain('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="ar">');
     expect(text).toContain("<source>Press &lt;Enter&gt; &amp; \"go\" &gt; 'now'</source>");
     expect(text).toContain('<segment state="initial">');
     expect(text).toContain("<note>ICU message with {count}.");
     expect(readXliff(text)).toEqual(withoutNotes(DOCUMENT));
+  });
+
+  it("writes the articles' pages into one <file> after the UI strings, and reads back every unit", async () => {
+    const pages = [[articleUnit("welcome/title", "Bienvenue"), articleUnit("welcome/body", null)], [articleUnit("zeta/title", "Zêta & <co>")]];
+    const text = await xliffText(DOCUMENT, pages);
+    expect(text.match(/<file id="articles">/g)).toHaveLength(1);
+    expect(text.indexOf('<file id="ui-strings">')).toBeLessThan(text.indexOf('<file id="articles">'));
+    expect(text.endsWith("  </file>\n</xliff>\n")).toBe(true);
+    expect(readXliff(text)).toEqual({ ...withoutNotes(DOCUMENT), articles: pages.flat() });
+  });
+
+  it("leaves the UI strings' <file> out of an articles-only file, unless there are no articles either", async () => {
+    const articlesOnly = { ...DOCUMENT, units: [] };
+    const withArticles = await xliffText(articlesOnly, [[articleUnit("welcome/title", null)]]);
+    expect(withArticles).not.toContain("ui-strings");
+    expect(readXliff(withArticles).articles).toEqual([articleUnit("welcome/title", null)]);
+    const empty = await xliffText(articlesOnly);
+    expect(empty).toContain('<file id="ui-strings">\n  </file>');
+    expect(readXliff(empty)).toEqual({ sourceLanguage: "en-US", targetLanguage: "ar", units: [] });
   });
 
   it("reads CDATA, other namespaces' extensions and a segment without a state", () => {

@@ -18,8 +18,8 @@ import { writeContent } from "#server/admin/content-write.ts";
 import { writeTranslation } from "#server/admin/translations/service.ts";
 import { assertWithinSizeLimit, detectFormat, FILE_EXTENSIONS, FileRefused, MEDIA_TYPES, type ExchangeDocument, type StringUnit } from "./document.ts";
 import { readPo, writePo } from "./po.ts";
-import { readXliff, writeXliff } from "./xliff.ts";
-import { applyArticles, ARTICLE_REPORT_PREFIX, articleUnits, planArticles, type ArticleWrite } from "./articles.ts";
+import { readXliff, streamXliff } from "./xliff.ts";
+import { applyArticles, ARTICLE_REPORT_PREFIX, articleUnitPages, planArticles, type ArticleWrite } from "./articles.ts";
 
 /** What the importer may do: the admin API passes the signed-in person's role (decision 0072); the command line may all. */
 export interface ImportAccess {
@@ -61,10 +61,9 @@ async function stringsOf(db: Kysely<Database>, code: string): Promise<Map<string
   return new Map(rows.filter((row) => !isSectionKey(row.code_component)).map((row) => [row.code_component, row.label]));
 }
 
-async function documentFor(db: Kysely<Database>, target: LanguageRow, what: ExchangeContents): Promise<ExchangeDocument> {
-  const source = await sourceLanguage(db);
-  const articles = what === "strings" ? undefined : await articleUnits(db, source.code, target.code);
-  if (what === "articles") return { sourceLanguage: source.code, targetLanguage: target.code, units: [], articles };
+/** The UI strings part of the file: every key of the source language, with the target's text where it has one. */
+async function stringsDocument(db: Kysely<Database>, source: LanguageRow, target: LanguageRow, what: ExchangeContents): Promise<ExchangeDocument> {
+  if (what === "articles") return { sourceLanguage: source.code, targetLanguage: target.code, units: [] };
   const [sources, targets] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
   const keys = [...sources.keys()].sort();
   const units = keys.map((key): StringUnit => {
@@ -73,7 +72,7 @@ async function documentFor(db: Kysely<Database>, target: LanguageRow, what: Exch
     const note = noteFor(text, target.code);
     return { key, source: text, target: translated, state: translated === null ? "initial" : "translated", ...(note ? { note } : {}) };
   });
-  return { sourceLanguage: source.code, targetLanguage: target.code, units, ...(articles ? { articles } : {}) };
+  return { sourceLanguage: source.code, targetLanguage: target.code, units };
 }
 
 function readDocument(text: string): { format: ExchangeFormat; document: ExchangeDocument; fuzzy: string[] } {
@@ -140,22 +139,31 @@ async function planImport(db: Kysely<Database>, text: string, options: ImportOpt
 
 const FILE_NAMES: Record<ExchangeContents, string> = { strings: "ui-strings", articles: "articles", all: "translations" };
 
+/** The file as pieces of text: article translations are read and written a page of articles at a time. */
 export async function exportTranslations(
   services: AdminServices,
   languageReference: string,
   format: ExchangeFormat,
   what: ExchangeContents = "strings",
-): Promise<{ filename: string; mediaType: string; body: string }> {
+): Promise<{ filename: string; mediaType: string; body: AsyncIterable<string> }> {
   const { db } = services.database;
   if (format === "po" && what !== "strings") throw new HttpError(400, "invalid_field", "what: articles are exchanged as XLIFF only; choose format=xliff", "what");
   const target = await findLanguage(db, languageReference);
   if (!target) throw new HttpError(404, "unknown_language", `No language with code ${languageReference}.`, "lang");
-  const document = await documentFor(db, target, what);
+  const source = await sourceLanguage(db);
+  const document = await stringsDocument(db, source, target, what);
+  const articlePages = what === "strings" ? noPages() : articleUnitPages(db, source.code, target.code);
   return {
     filename: `${FILE_NAMES[what]}.${target.code}.${FILE_EXTENSIONS[format]}`,
     mediaType: MEDIA_TYPES[format],
-    body: format === "xliff" ? writeXliff(document) : writePo(document),
+    body: format === "xliff" ? streamXliff(document, articlePages) : onePiece(writePo(document)),
   };
+}
+
+async function* noPages(): AsyncGenerator<StringUnit[]> {}
+
+async function* onePiece(text: string): AsyncGenerator<string> {
+  yield text;
 }
 
 /**

@@ -23,30 +23,39 @@ function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, "&quot;");
 }
 
-export function writeXliff(document: ExchangeDocument): string {
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="${escapeAttribute(document.sourceLanguage)}" trgLang="${escapeAttribute(document.targetLanguage)}">`,
-  ];
-  const articles = document.articles ?? [];
-  // An articles-only document leaves out the UI strings' <file>, unless it would have no <file> at all.
-  const files: [string, StringUnit[]][] = [
-    ...(document.units.length > 0 || articles.length === 0 ? [[FILE_ID, document.units] as [string, StringUnit[]]] : []),
-    ...(articles.length > 0 ? [[ARTICLES_FILE_ID, articles] as [string, StringUnit[]]] : []),
-  ];
-  for (const [fileId, units] of files) {
-    lines.push(`  <file id="${fileId}">`);
-    for (const unit of units) {
-      lines.push(`    <unit id="${escapeAttribute(unit.key)}">`);
-      if (unit.note) lines.push("      <notes>", `        <note>${escapeText(unit.note)}</note>`, "      </notes>");
-      lines.push(`      <segment state="${unit.state}">`, `        <source>${escapeText(unit.source)}</source>`);
-      if (unit.target !== null) lines.push(`        <target>${escapeText(unit.target)}</target>`);
-      lines.push("      </segment>", "    </unit>");
-    }
-    lines.push("  </file>");
+/** The file's start: the UI strings' <file> (left out of an articles-only file that has articles), then the articles' <file> opened. */
+function xliffStart(document: Omit<ExchangeDocument, "articles">, hasArticles: boolean): string {
+  const strings = document.units.length > 0 || !hasArticles ? `  <file id="${FILE_ID}">\n${xliffUnits(document.units)}  </file>\n` : "";
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="${escapeAttribute(document.sourceLanguage)}" trgLang="${escapeAttribute(document.targetLanguage)}">\n` +
+    strings +
+    (hasArticles ? `  <file id="${ARTICLES_FILE_ID}">\n` : "")
+  );
+}
+
+function xliffUnits(units: readonly StringUnit[]): string {
+  let text = "";
+  for (const unit of units) {
+    text += `    <unit id="${escapeAttribute(unit.key)}">\n`;
+    if (unit.note) text += `      <notes>\n        <note>${escapeText(unit.note)}</note>\n      </notes>\n`;
+    text += `      <segment state="${unit.state}">\n        <source>${escapeText(unit.source)}</source>\n`;
+    if (unit.target !== null) text += `        <target>${escapeText(unit.target)}</target>\n`;
+    text += "      </segment>\n    </unit>\n";
   }
-  lines.push("</xliff>", "");
-  return lines.join("\n");
+  return text;
+}
+
+const xliffEnd = (hasArticles: boolean) => `${hasArticles ? "  </file>\n" : ""}</xliff>\n`;
+
+/** The XLIFF text in pieces, the articles' units a page at a time: an archive's export is never held whole. */
+export async function* streamXliff(document: Omit<ExchangeDocument, "articles">, articlePages: AsyncIterable<readonly StringUnit[]>): AsyncGenerator<string> {
+  const pages = articlePages[Symbol.asyncIterator]();
+  let page = await pages.next();
+  const hasArticles = !page.done;
+  yield xliffStart(document, hasArticles);
+  for (; !page.done; page = await pages.next()) yield xliffUnits(page.value);
+  yield xliffEnd(hasArticles);
 }
 
 const MAX_ERROR_DETAIL_CHARS = 200;
