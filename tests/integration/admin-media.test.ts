@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MediaItem, MediaPage } from "#core/admin/media/schema.ts";
+import { USED_BY_SHOWN, type MediaItem, type MediaPage } from "#core/admin/media/schema.ts";
 import { decompressionBomb, encoded, hasGps, jpegWithGps, SVG } from "#tests/fixtures/images.ts";
 import type { AppServices } from "#server/context.ts";
 import { articleAlternates } from "#server/content/public-pages.ts";
@@ -284,6 +284,26 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       expect(refused.json?.error).toMatchObject({ code: "in_use", field: "id" });
       expect(refused.json?.error?.message).toBe(`id: the image is used by an article: “The harbour” (article ${articleId}). Remove it from them first.`);
       expect(await storedState()).toEqual(before);
+    });
+
+    it(`names at most ${USED_BY_SHOWN} of the articles using an image, by id, and counts the rest`, async () => {
+      // As if more articles drew it: usage rows for seed articles besides the one that does.
+      const others = await db().selectFrom("blogs").select("id").where("id", "<>", articleId).orderBy("id").limit(USED_BY_SHOWN + 1).execute();
+      expect(others).toHaveLength(USED_BY_SHOWN + 1);
+      await db().insertInto("media_usage").values(others.map((other) => ({ media_id: image.id, blog_id: other.id }))).execute();
+      try {
+        const item = (await call("GET", `/${image.id}`)).json?.item;
+        const expectedIds = [articleId, ...others.map((other) => other.id)].sort((a, b) => a - b).slice(0, USED_BY_SHOWN);
+        expect(item?.usedBy.map((use) => use.id)).toEqual(expectedIds);
+        expect(item?.usedByCount).toBe(USED_BY_SHOWN + 2);
+        const listed = (await call("GET", "")).json?.items?.find((candidate) => candidate.id === image.id);
+        expect(listed).toMatchObject({ usedBy: item?.usedBy, usedByCount: USED_BY_SHOWN + 2 });
+        const refused = await call("DELETE", `/${image.id}`);
+        expect(refused.status).toBe(409);
+        expect(refused.json?.error?.message).toMatch(new RegExp(`^id: the image is used by ${USED_BY_SHOWN + 2} articles: (“[^”]+” \\(article \\d+\\), ){${USED_BY_SHOWN - 1}}“[^”]+” \\(article \\d+\\) and 2 more\\. Remove it from them first\\.$`));
+      } finally {
+        await db().deleteFrom("media_usage").where("media_id", "=", image.id).where("blog_id", "in", others.map((other) => other.id)).execute();
+      }
     });
 
     it("deletes it once no article uses it: rows, variants and files gone, audit kept", async () => {

@@ -122,7 +122,7 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
           })}
         </p>
         <p className="media-item__used">
-          {item.usedBy.length === 0 ? (
+          {item.usedByCount === 0 ? (
             t("admin.media.unused")
           ) : (
             <>
@@ -135,6 +135,7 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
                   </Link>
                 </span>
               ))}
+              {item.usedByCount > item.usedBy.length && ` ${t("admin.media.used_in_more", { count: item.usedByCount - item.usedBy.length })}`}
             </>
           )}
         </p>
@@ -191,7 +192,7 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       >
-        <p>{t(item.usedBy.length > 0 ? "admin.media.still_used" : "admin.media.delete_final")}</p>
+        <p>{t(item.usedByCount > 0 ? "admin.media.still_used" : "admin.media.delete_final")}</p>
       </ConfirmDialog>
     </li>
   );

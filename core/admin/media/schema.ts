@@ -58,6 +58,9 @@ export const altInput = z.strictObject({
 });
 export type AltInput = z.output<typeof altInput>;
 
+/** Articles named with an image (the library's list, the refusal to delete it); the rest are counted. */
+export const USED_BY_SHOWN = 5;
+
 export interface MediaUse {
   id: number;
   key: string;
@@ -78,7 +81,10 @@ export interface MediaItem {
   /** The smallest WebP variant, for lists and pickers. */
   thumbnail: string;
   alt: Record<string, string>;
+  /** The first USED_BY_SHOWN articles using it, by id: an image in every article must not list them all. */
   usedBy: MediaUse[];
+  /** How many articles use it. */
+  usedByCount: number;
   /** What the editor's preview needs to draw it. */
   rendition: MediaRendition;
 }

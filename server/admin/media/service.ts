@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import type { ListMediaQuery, MediaItem, MediaPage } from "#core/admin/media/schema.ts";
+import { USED_BY_SHOWN, type ListMediaQuery, type MediaItem, type MediaPage } from "#core/admin/media/schema.ts";
 import { mediaImagesIn, variantFileName } from "#core/media-rules.ts";
 import { foldForSearch } from "#core/text.ts";
 import { recordAudit } from "#server/admin/audit.ts";
@@ -42,24 +42,41 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
     .groupBy("media_id")
     .execute();
   const renditions = await loadRenditions(db, ids);
-  const uses = await db
+  // The first few articles of each image (by id, the primary key's order) and how many in all.
+  const ranked = db
     .selectFrom("media_usage")
-    .innerJoin("blogs", "blogs.id", "media_usage.blog_id")
-    .select(["media_usage.media_id", "blogs.id", "blogs.key"])
-    .select((eb) =>
-      eb
-        .selectFrom("blog_versions")
-        .select("blog_versions.title")
-        .whereRef("blog_versions.blog_id", "=", "blogs.id")
-        .orderBy("blog_versions.code")
-        .limit(1)
-        .as("title"),
-    )
-    .where("media_usage.media_id", "in", ids)
-    .orderBy("blogs.id")
-    .execute();
+    .select(["media_id", "blog_id"])
+    .select((eb) => eb.fn.agg<number>("row_number").over((over) => over.partitionBy("media_id").orderBy("blog_id")).as("rank"))
+    .where("media_id", "in", ids)
+    .as("ranked");
+  const [uses, counts] = await Promise.all([
+    db
+      .selectFrom(ranked)
+      .innerJoin("blogs", "blogs.id", "ranked.blog_id")
+      .select(["ranked.media_id", "blogs.id", "blogs.key"])
+      .select((eb) =>
+        eb
+          .selectFrom("blog_versions")
+          .select("blog_versions.title")
+          .whereRef("blog_versions.blog_id", "=", "blogs.id")
+          .orderBy("blog_versions.code")
+          .limit(1)
+          .as("title"),
+      )
+      .where("ranked.rank", "<=", USED_BY_SHOWN)
+      .orderBy("blogs.id")
+      .execute(),
+    db
+      .selectFrom("media_usage")
+      .select("media_id")
+      .select((eb) => eb.fn.countAll<number | string>().as("uses"))
+      .where("media_id", "in", ids)
+      .groupBy("media_id")
+      .execute(),
+  ]);
   const storedOf = new Map(sizes.map((size) => [size.media_id, Number(size.stored)]));
   const usesOf = Map.groupBy(uses, (use) => use.media_id);
+  const countOf = new Map(counts.map((count) => [count.media_id, Number(count.uses)]));
   return rows.flatMap((row) => {
     const rendition = renditions[row.id];
     if (!rendition) return [];
@@ -75,6 +92,7 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
       thumbnail: (rendition.webp[0] ?? rendition.fallback).url,
       alt: rendition.alt,
       usedBy: (usesOf.get(row.id) ?? []).map((use) => ({ id: use.id, key: use.key, title: use.title ?? use.key })),
+      usedByCount: countOf.get(row.id) ?? 0,
       rendition,
     };
   });
@@ -167,7 +185,7 @@ export async function uploadMedia(
     async (trx) => {
       const id = await store(trx, actorUid, fileName, bytes.byteLength, image);
       const item = await requireMedia(trx, id);
-      const { usedBy, thumbnail, rendition, ...audited } = item;
+      const { usedBy, usedByCount, thumbnail, rendition, ...audited } = item;
       await recordAudit(trx, { uid: actorUid, action: "upload", entity: MEDIA, entityId: String(id), after: audited });
       return { item, created: true };
     },
@@ -243,7 +261,7 @@ export async function setAltText(services: AdminServices, actorUid: string, id: 
       });
       return requireMedia(trx, id);
     },
-    { articles: { ids: (trx) => articlesUsing(trx, id) }, changedContent: (item) => item.usedBy.length > 0 },
+    { articles: { ids: (trx) => articlesUsing(trx, id) }, changedContent: (item) => item.usedByCount > 0 },
   );
 }
 
@@ -253,15 +271,16 @@ export async function deleteMedia(services: AdminServices, actorUid: string, id:
     services,
     async (trx) => {
     const before = await requireMedia(trx, id);
-    if (before.usedBy.length > 0) {
-      const list = before.usedBy.map((use) => `“${use.title}” (article ${use.id})`).join(", ");
-      throw new HttpError(409, "in_use", `id: the image is used by ${before.usedBy.length === 1 ? "an article" : `${before.usedBy.length} articles`}: ${list}. Remove it from them first.`, "id");
+    if (before.usedByCount > 0) {
+      const unnamed = before.usedByCount - before.usedBy.length;
+      const list = before.usedBy.map((use) => `“${use.title}” (article ${use.id})`).join(", ") + (unnamed > 0 ? ` and ${unnamed} more` : "");
+      throw new HttpError(409, "in_use", `id: the image is used by ${before.usedByCount === 1 ? "an article" : `${before.usedByCount} articles`}: ${list}. Remove it from them first.`, "id");
     }
     // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
     await trx.deleteFrom("media_variants").where("media_id", "=", id).execute();
     await trx.deleteFrom("media_alt").where("media_id", "=", id).execute();
     await trx.deleteFrom("media").where("id", "=", id).execute();
-    const { usedBy, thumbnail, rendition, ...audited } = before;
+    const { usedBy, usedByCount, thumbnail, rendition, ...audited } = before;
     await recordAudit(trx, { uid: actorUid, action: "delete", entity: MEDIA, entityId: String(id), before: audited });
     },
     // Refused above while media_usage names any article (covers and bodies, drafts included, kept by every article
