@@ -22,6 +22,7 @@ import { sitemapLastmodIndexMigration } from "./migrations/0021-sitemap-lastmod-
 import { lz4TextCompressionMigration } from "./migrations/0022-lz4-text-compression.ts";
 import { contentlessSearchIndexMigration } from "./migrations/0023-contentless-search-index.ts";
 import { searchTermsFromJavascriptMigration } from "./migrations/0024-search-terms-from-javascript.ts";
+import { mediaUsedInMoreTextMigration } from "./migrations/0025-media-used-in-more-text.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -45,6 +46,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0022-lz4-text-compression": lz4TextCompressionMigration(handle.dialect),
     "0023-contentless-search-index": contentlessSearchIndexMigration(handle.dialect),
     "0024-search-terms-from-javascript": searchTermsFromJavascriptMigration(handle.dialect),
+    "0025-media-used-in-more-text": mediaUsedInMoreTextMigration,
   };
 }
 

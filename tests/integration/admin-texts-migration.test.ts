@@ -1,8 +1,9 @@
-/** Migrations 0014 and 0018 (decisions 0102, 0120): an existing database gets the admin texts it lacks, and keeps the ones it has. */
+/** Migrations 0014, 0018 and 0025 (decisions 0102, 0120): an existing database gets the admin texts it lacks, and keeps the ones it has. */
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTextsMigration } from "#server/db/migrations/0014-admin-texts.ts";
 import { adminCheckTextsMigration } from "#server/db/migrations/0018-admin-check-texts.ts";
+import { mediaUsedInMoreTextMigration } from "#server/db/migrations/0025-media-used-in-more-text.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
 
@@ -61,5 +62,14 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
     expect(await frenchCell("admin.check.too_long")).toEqual({ label: "doit comporter au plus {max, number} caractères" });
     expect(await frenchCell("admin.check.required")).toEqual({ label: "est indispensable" });
     expect(await frenchCell("admin.nav.users")).toBeUndefined();
+  });
+
+  it("0025 adds the media library's \"and N more articles\" a database lacks, and nothing else", async () => {
+    await db().deleteFrom("translates").where("code", "=", "fr-FR").where("code_component", "in", ["admin.media.used_in_more", "admin.media.used_in"]).execute();
+
+    await mediaUsedInMoreTextMigration.up(db() as unknown as Kysely<unknown>);
+
+    expect(await frenchCell("admin.media.used_in_more")).toEqual({ label: "{count, plural, one {et # autre article} many {et # d’autres articles} other {et # autres articles}}" });
+    expect(await frenchCell("admin.media.used_in")).toBeUndefined();
   });
 });
