@@ -96,8 +96,11 @@ function checkEncoding(decl: XMLDecl): void {
   }
 }
 
-/** saxes prefixes its messages with "line:column: "; we state the line ourselves. */
+/**
+ * saxes prefixes its messages with "line:column: "; we state the line ourselves, except for text outside the
+ * root element: saxes notices it where a write ends, so its line would depend on how the upload was chunked.
+ */
 function malformedXmlMessage(line: number, saxesMessage: string): string {
-  const detail = saxesMessage.replace(/^\d+:\d+: /, "");
-  return `Malformed XML at line ${line}: ${truncateChars(detail, MAX_ERROR_DETAIL_CHARS)}`;
+  const detail = truncateChars(saxesMessage.replace(/^\d+:\d+: /, ""), MAX_ERROR_DETAIL_CHARS);
+  return detail.startsWith("text data outside of root node") ? `Malformed XML: ${detail}` : `Malformed XML at line ${line}: ${detail}`;
 }
