@@ -42,44 +42,36 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
     .groupBy("media_id")
     .execute();
   const renditions = await loadRenditions(db, ids);
-  // The first few articles of each image (by id, the primary key's order) and how many in all.
+  // The first few articles of each image (by id, the primary key's order), each row carrying how many in all.
   const ranked = db
     .selectFrom("media_usage")
     .select(["media_id", "blog_id"])
     .select((eb) => eb.fn.agg<number>("row_number").over((over) => over.partitionBy("media_id").orderBy("blog_id")).as("rank"))
+    .select((eb) => eb.fn.countAll<number | string>().over((over) => over.partitionBy("media_id")).as("uses"))
     .where("media_id", "in", ids)
     .as("ranked");
-  const [uses, counts] = await Promise.all([
-    db
-      .selectFrom(ranked)
-      .innerJoin("blogs", "blogs.id", "ranked.blog_id")
-      .select(["ranked.media_id", "blogs.id", "blogs.key"])
-      .select((eb) =>
-        eb
-          .selectFrom("blog_versions")
-          .select("blog_versions.title")
-          .whereRef("blog_versions.blog_id", "=", "blogs.id")
-          .orderBy("blog_versions.code")
-          .limit(1)
-          .as("title"),
-      )
-      .where("ranked.rank", "<=", USED_BY_SHOWN)
-      .orderBy("blogs.id")
-      .execute(),
-    db
-      .selectFrom("media_usage")
-      .select("media_id")
-      .select((eb) => eb.fn.countAll<number | string>().as("uses"))
-      .where("media_id", "in", ids)
-      .groupBy("media_id")
-      .execute(),
-  ]);
+  const uses = await db
+    .selectFrom(ranked)
+    .innerJoin("blogs", "blogs.id", "ranked.blog_id")
+    .select(["ranked.media_id", "ranked.uses", "blogs.id", "blogs.key"])
+    .select((eb) =>
+      eb
+        .selectFrom("blog_versions")
+        .select("blog_versions.title")
+        .whereRef("blog_versions.blog_id", "=", "blogs.id")
+        .orderBy("blog_versions.code")
+        .limit(1)
+        .as("title"),
+    )
+    .where("ranked.rank", "<=", USED_BY_SHOWN)
+    .orderBy("blogs.id")
+    .execute();
   const storedOf = new Map(sizes.map((size) => [size.media_id, Number(size.stored)]));
   const usesOf = Map.groupBy(uses, (use) => use.media_id);
-  const countOf = new Map(counts.map((count) => [count.media_id, Number(count.uses)]));
   return rows.flatMap((row) => {
     const rendition = renditions[row.id];
     if (!rendition) return [];
+    const named = usesOf.get(row.id) ?? [];
     return {
       id: row.id,
       fileName: row.file_name,
@@ -91,8 +83,8 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
       createdAt: row.created_at,
       thumbnail: (rendition.webp[0] ?? rendition.fallback).url,
       alt: rendition.alt,
-      usedBy: (usesOf.get(row.id) ?? []).map((use) => ({ id: use.id, key: use.key, title: use.title ?? use.key })),
-      usedByCount: countOf.get(row.id) ?? 0,
+      usedBy: named.map((use) => ({ id: use.id, key: use.key, title: use.title ?? use.key })),
+      usedByCount: Number(named[0]?.uses ?? 0),
       rendition,
     };
   });
