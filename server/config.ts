@@ -100,7 +100,7 @@ const envSchema = z.object({
     .int("must be a whole number of bytes")
     .min(1_048_576, "must be at least 1048576 (1 MiB)")
     .max(68_719_476_736, "must be at most 68719476736 (64 GiB)")
-    .default(67_108_864),
+    .default(33_554_432),
   SITEMAP_CHUNK_URLS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
@@ -29,12 +29,12 @@ describe("createResponseCache", () => {
 
   it("evicts the least recently used entries to stay within its byte bound", () => {
     const cache = createResponseCache(40_000);
-    cache.put("a", response(8_000), cache.generation);
-    cache.put("b", response(8_000), cache.generation);
-    cache.put("c", response(8_000), cache.generation);
+    cache.put("a", response(7_000), cache.generation);
+    cache.put("b", response(7_000), cache.generation);
+    cache.put("c", response(7_000), cache.generation);
     cache.get("a");
-    cache.put("d", response(8_000), cache.generation);
-    cache.put("e", response(8_000), cache.generation);
+    cache.put("d", response(7_000), cache.generation);
+    cache.put("e", response(7_000), cache.generation);
     expect(cache.size.bytes).toBeLessThanOrEqual(40_000);
     expect(cache.has("a")).toBe(true);
     expect(cache.has("b")).toBe(false);
@@ -90,31 +90,59 @@ describe("createResponseCache", () => {
 
   it("compresses once per encoding off the request path, sending identity until the copy is ready", async () => {
     const cache = createResponseCache(1_000_000);
-    const entry = cache.put("page", { status: 200, headers: { "content-type": "text/html" }, body: Buffer.from("x".repeat(5_000)), shows: new Set() }, cache.generation);
-    const first = cache.answer("page", entry, "GET", undefined, "gzip, br");
+    const identity = Buffer.from("x".repeat(5_000));
+    const entry = cache.put("page", { status: 200, headers: { "content-type": "text/html" }, body: identity, shows: new Set() }, cache.generation);
+    const first = await cache.answer("page", entry, "GET", undefined, "gzip, br");
     expect(first.headers["Content-Encoding"]).toBeUndefined();
-    expect(first.body).toBe(entry.body);
+    expect(first.body).toBe(identity);
     const bytesBefore = cache.size.bytes;
-    await vi.waitFor(() => expect(cache.answer("page", entry, "GET", undefined, "gzip, br").headers["Content-Encoding"]).toBe("br"));
-    const compressed = cache.answer("page", entry, "GET", undefined, "gzip, br");
+    await vi.waitFor(async () => expect((await cache.answer("page", entry, "GET", undefined, "gzip, br")).headers["Content-Encoding"]).toBe("br"));
+    const compressed = await cache.answer("page", entry, "GET", undefined, "gzip, br");
     expect(brotliDecompressSync(compressed.body!).toString()).toBe("x".repeat(5_000));
-    expect(cache.size.bytes).toBe(bytesBefore + compressed.body!.length);
-    expect(cache.answer("page", entry, "GET", undefined, "br").body).toBe(compressed.body);
-    expect(cache.answer("page", entry, "GET", compressed.headers.ETag, "br").status).toBe(304);
-    expect(cache.answer("page", entry, "GET", compressed.headers.ETag, "").status).toBe(304);
+    // The identity body is let go once a copy is ready: the entry costs the copy, not both.
+    expect(entry.body).toBeNull();
+    expect(cache.size.bytes).toBe(bytesBefore - identity.length + compressed.body!.length);
+    expect((await cache.answer("page", entry, "GET", undefined, "br")).body).toBe(compressed.body);
+    expect((await cache.answer("page", entry, "GET", compressed.headers.ETag, "br")).status).toBe(304);
+    expect((await cache.answer("page", entry, "GET", compressed.headers.ETag, "")).status).toBe(304);
     // A client holding the identity body sent before the copy was ready gets a 304 too, with the tag it holds.
-    const held = cache.answer("page", entry, "GET", first.headers.ETag, "gzip, br");
+    const held = await cache.answer("page", entry, "GET", first.headers.ETag, "gzip, br");
     expect([held.status, held.headers.ETag]).toEqual([304, first.headers.ETag]);
-    expect(cache.answer("page", entry, "GET", '"other"', "br").status).toBe(200);
+    expect((await cache.answer("page", entry, "GET", '"other"', "br")).status).toBe(200);
+  });
+
+  it("gives a client that takes no compression the identity body decompressed from the kept copy, same tag and length", async () => {
+    const cache = createResponseCache(1_000_000);
+    const identity = Buffer.from("<p>Une page</p>".repeat(400));
+    const entry = cache.put("page", { status: 200, headers: { "content-type": "text/html" }, body: identity, shows: new Set() }, cache.generation);
+    const sentFirst = await cache.answer("page", entry, "GET", undefined, "gzip");
+    await vi.waitFor(() => expect(entry.body).toBeNull());
+    // Only a decompression can answer now: the fast path declines, the awaited answer decompresses.
+    expect(cache.answerNow("page", entry, "GET", undefined, undefined)).toBeNull();
+    const plain = await cache.answer("page", entry, "GET", undefined, undefined);
+    expect(plain.body!.equals(identity)).toBe(true);
+    expect([plain.status, plain.headers.ETag, plain.headers["Content-Length"], plain.headers["Content-Encoding"]]).toEqual([200, sentFirst.headers.ETag, String(identity.length), undefined]);
+    const head = cache.answerNow("page", entry, "HEAD", undefined, undefined);
+    expect([head?.body, head?.headers["Content-Length"]]).toEqual([null, String(identity.length)]);
+    // A client that prefers br gets the gzip copy it also takes while its br copy is made from that copy.
+    const meanwhile = await cache.answer("page", entry, "GET", undefined, "br, gzip");
+    expect(meanwhile.headers["Content-Encoding"]).toBe("gzip");
+    expect(gunzipSync(meanwhile.body!).equals(identity)).toBe(true);
+    await vi.waitFor(() => expect(entry.encoded.has("br")).toBe(true));
+    const best = await cache.answer("page", entry, "GET", undefined, "br, gzip");
+    expect(brotliDecompressSync(best.body!).equals(identity)).toBe(true);
+    expect(cache.size.bytes).toBe(entry.bytes);
+    expect(entry.bytes).toBe(entry.encoded.get("gzip")!.length + entry.encoded.get("br")!.length + "page".length + 2_048);
   });
 
   it("drops a compressed copy that finishes after its entry was invalidated", async () => {
     const cache = createResponseCache(1_000_000);
     const entry = cache.put("page", { status: 200, headers: {}, body: Buffer.from("y".repeat(5_000)), shows: new Set(["article:1"]) }, cache.generation);
-    cache.answer("page", entry, "GET", undefined, "gzip");
+    void cache.answer("page", entry, "GET", undefined, "gzip");
     cache.invalidate(["article:1"]);
     await vi.waitFor(() => expect(entry.compressing.size).toBe(0));
     expect(entry.encoded.size).toBe(0);
+    expect(entry.body).not.toBeNull();
     expect(cache.size.bytes).toBe(0);
   });
 });

@@ -2,7 +2,10 @@
  * Anonymous pages (and the start-up files and sitemaps) are rendered once and
  * then served from memory with a strong ETag, compressed once per encoding on
  * libuv's thread pool: until that copy is ready the identity body is sent, so
- * no request waits for (or blocks the event loop with) a compression.
+ * no request waits for (or blocks the event loop with) a compression. Once a
+ * compressed copy is ready the identity body is let go: an entry then costs a
+ * quarter of its size, and the rare client that takes no compression gets the
+ * copy decompressed, off the event loop (decision 0128).
  * The cache is a byte-bounded LRU (PAGE_CACHE_BYTES): a crawl of millions of
  * distinct URLs cannot grow memory past the bound. Each entry names what it
  * shows (an article, a language's list, a tag); a content change drops exactly
@@ -13,7 +16,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { staleAfter } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
@@ -29,8 +32,8 @@ const CACHEABLE_STATUSES = new Set([200, 301, 404]);
 const MAX_KEYED_QUERY_LENGTH = 256;
 /** Paths whose query parameters the cache remembers (what each page's loader said it reads). */
 const MAX_REMEMBERED_PATHS = 20_000;
-/** Bytes an entry costs beyond its bodies (key, headers, bookkeeping), roughly. */
-const ENTRY_OVERHEAD_BYTES = 1_024;
+/** Bytes an entry costs beyond its bodies (key, headers, bookkeeping): a page's measured ≈ 1.6 KB of heap. */
+const ENTRY_OVERHEAD_BYTES = 2_048;
 /** Invalidations remembered to judge a render that spanned some (a render older than these is not kept). */
 const RECENT_INVALIDATIONS = 256;
 
@@ -44,11 +47,15 @@ const ENCODINGS: readonly (Encoding | null)[] = [null, "br", "gzip"];
 const BROTLI_QUALITY = 5;
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const DECOMPRESS: Record<Encoding, (copy: Buffer) => Promise<Buffer>> = { br: promisify(brotliDecompress), gzip: promisify(gunzip) };
 
 export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
-  body: Buffer;
+  /** The identity body, until a compressed copy is ready (then null: the copy holds the same bytes in a quarter of the memory). */
+  body: Buffer | null;
+  /** The identity body's length (its Content-Length, also when only compressed copies are kept). */
+  length: number;
   /** Strong validator of the identity body; each encoding gets its own (RFC 9110 §8.8.3). */
   etag: string;
   encoded: Map<Encoding, Buffer>;
@@ -93,11 +100,15 @@ export function ifNoneMatchHits(ifNoneMatch: string | undefined | null, etag: st
   });
 }
 
-function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+const NAMED: readonly [Encoding, RegExp][] = [
+  ["br", /\bbr\b/],
+  ["gzip", /\bgzip\b/],
+];
+
+/** The encodings a client takes, best first. */
+function acceptedEncodings(acceptEncoding: string | undefined): Encoding[] {
   const accepted = (acceptEncoding ?? "").toLowerCase();
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return null;
+  return NAMED.filter(([, named]) => named.test(accepted)).map(([encoding]) => encoding);
 }
 
 /** The CSP of a cached page: its inline scripts allowed by hash, so no nonce is shared by the responses it serves. */
@@ -147,33 +158,62 @@ export function createResponseCache(maxBytes: number) {
     while (totalBytes + bytes > maxBytes && entries.size > 0) remove(entries.keys().next().value!);
   }
 
+  /** Replaces an entry's byte count, evicting others if it grew. */
+  function resize(key: string, entry: CachedResponse, bytes: number) {
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+    entry.bytes = bytes;
+    makeRoom(entry.bytes);
+    entries.set(key, entry);
+    totalBytes += entry.bytes;
+    reportPageCacheSize(totalBytes);
+  }
+
   /**
    * Compresses an entry's body off the event loop (a 4 MB sitemap child takes Brotli
-   * hundreds of milliseconds; a page tens). The copy is kept only if the entry still is.
+   * hundreds of milliseconds; a page tens). The copy is kept only if the entry still is;
+   * the identity body is then let go.
    */
   function compressLater(key: string, entry: CachedResponse, encoding: Encoding) {
     if (entry.compressing.has(encoding)) return;
     entry.compressing.add(encoding);
-    const compressing =
+    const compressing = identityOf(entry).then((body) =>
       encoding === "br"
-        ? brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
-        : gzipAsync(entry.body, { level: 9 });
+        ? brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : gzipAsync(body, { level: 9 }),
+    );
     void compressing.then(
-      (encoded) => {
+      (output) => {
         entry.compressing.delete(encoding);
         if (entries.get(key) !== entry) return;
+        const encoded = exactCopy(output);
         entry.encoded.set(encoding, encoded);
-        entries.delete(key);
-        totalBytes -= entry.bytes;
-        entry.bytes += encoded.length;
-        makeRoom(entry.bytes);
-        entries.set(key, entry);
-        totalBytes += entry.bytes;
-        reportPageCacheSize(totalBytes);
+        const released = entry.body?.length ?? 0;
+        entry.body = null;
+        resize(key, entry, entry.bytes - released + encoded.length);
       },
-      // Identity keeps being sent; the next request tries again.
+      // What was sent keeps being sent; the next request tries again.
       () => entry.compressing.delete(encoding),
     );
+  }
+
+  /**
+   * The response to send for a cached entry, or null when only a decompression can give it.
+   * 304 when If-None-Match holds the tag of any encoding of this body (all carry the same
+   * content: a client that got the identity body before the compressed copy was ready keeps
+   * it). Otherwise the best encoding the client takes: its copy if ready (its compression
+   * started if not), else another copy it takes, else the identity body if still kept.
+   */
+  function answerNow(key: string, entry: CachedResponse, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Answer | null {
+    const held = ifNoneMatch ? ENCODINGS.find((candidate) => ifNoneMatchHits(ifNoneMatch, encodedEtag(entry.etag, candidate))) : undefined;
+    if (held !== undefined) return { status: 304, headers: { ...entry.headers, Vary: "Accept-Encoding, Cookie", ETag: encodedEtag(entry.etag, held) }, body: null };
+    const taken = entry.length > 1024 ? acceptedEncodings(acceptEncoding) : [];
+    if (taken[0] && !entry.encoded.has(taken[0])) compressLater(key, entry, taken[0]);
+    const encoding = taken.find((candidate) => entry.encoded.has(candidate));
+    if (!encoding) return entry.body || method === "HEAD" ? identityAnswer(entry, method === "HEAD" ? null : entry.body) : null;
+    const body = entry.encoded.get(encoding)!;
+    const headers = { ...entry.headers, Vary: "Accept-Encoding, Cookie", ETag: encodedEtag(entry.etag, encoding), "Content-Encoding": encoding, "Content-Length": String(body.length) };
+    return { status: entry.status, headers, body: method === "HEAD" ? null : body };
   }
 
   return {
@@ -193,9 +233,10 @@ export function createResponseCache(maxBytes: number) {
       return entry;
     },
     /** Keeps a response unless an invalidation happened since `since` (the generation when its render started). */
-    put(key: string, response: Omit<CachedResponse, "bytes" | "encoded" | "compressing" | "etag">, since: number): CachedResponse {
+    put(key: string, response: Omit<CachedResponse, "body" | "length" | "bytes" | "encoded" | "compressing" | "etag"> & { body: Buffer }, since: number): CachedResponse {
       const entry: CachedResponse = {
         ...response,
+        length: response.body.length,
         etag: strongEtag(response.body),
         encoded: new Map(),
         compressing: new Set(),
@@ -229,27 +270,37 @@ export function createResponseCache(maxBytes: number) {
       reportPageCacheSize(totalBytes);
     },
     has: (key: string) => entries.has(key),
-    /**
-     * The response to send for a cached entry: 304 when If-None-Match holds the tag of any
-     * encoding of this body (all carry the same content: a client that got the identity body
-     * before the compressed copy was ready keeps it), else the body in the preferred encoding
-     * if its compressed copy is ready, identity (and the compression started) if not.
-     */
-    answer(key: string, entry: CachedResponse, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Answer {
-      const held = ifNoneMatch ? ENCODINGS.find((candidate) => ifNoneMatchHits(ifNoneMatch, encodedEtag(entry.etag, candidate))) : undefined;
-      const headers: Record<string, string> = { ...entry.headers, Vary: "Accept-Encoding, Cookie" };
-      if (held !== undefined) return { status: 304, headers: { ...headers, ETag: encodedEtag(entry.etag, held) }, body: null };
-      const wanted = entry.body.length > 1024 ? preferredEncoding(acceptEncoding) : null;
-      const encoded = wanted && entry.encoded.get(wanted);
-      if (wanted && !encoded) compressLater(key, entry, wanted);
-      const encoding = encoded ? wanted : null;
-      const body = encoded ?? entry.body;
-      headers.ETag = encodedEtag(entry.etag, encoding);
-      if (encoding) headers["Content-Encoding"] = encoding;
-      headers["Content-Length"] = String(body.length);
-      return { status: entry.status, headers, body: method === "HEAD" ? null : body };
+    /** An entry without counting a lookup or marking it used (see serveFromMemory). */
+    peek: (key: string) => entries.get(key),
+    answerNow,
+    /** The response to send for a cached entry (see answerNow), decompressing a copy for a client that takes none we keep. */
+    async answer(key: string, entry: CachedResponse, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Promise<Answer> {
+      return answerNow(key, entry, method, ifNoneMatch, acceptEncoding) ?? identityAnswer(entry, await identityOf(entry));
     },
   };
+}
+
+/**
+ * zlib hands back its output as a slice of a 64 KB chunk: a 12 KB copy would hold all 64 KB, out
+ * of the cache's count. Kept copies get memory of their own size (allocUnsafeSlow: never the shared pool).
+ */
+function exactCopy(output: Buffer): Buffer {
+  if (output.byteOffset === 0 && output.buffer.byteLength === output.length) return output;
+  const exact = Buffer.allocUnsafeSlow(output.length);
+  output.copy(exact);
+  return exact;
+}
+
+/** The identity body: kept, or decompressed from a kept copy on libuv's thread pool. */
+function identityOf(entry: CachedResponse): Promise<Buffer> {
+  if (entry.body) return Promise.resolve(entry.body);
+  const [encoding, copy] = entry.encoded.entries().next().value!;
+  return DECOMPRESS[encoding](copy);
+}
+
+function identityAnswer(entry: CachedResponse, body: Buffer | null): Answer {
+  const headers = { ...entry.headers, Vary: "Accept-Encoding, Cookie", ETag: entry.etag, "Content-Length": String(entry.length) };
+  return { status: entry.status, headers, body };
 }
 
 export type ResponseCache = ReturnType<typeof createResponseCache>;
@@ -314,14 +365,14 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
     const method = c.req.method;
     if ((method !== "GET" && method !== "HEAD") || !isAnonymous(c.req.header("cookie"))) return next();
     const url = parseUrl(c.req.url);
-    const hit = () => {
+    const hit = async () => {
       const key = url && keyOf(url);
       const cached = key ? responses.get(key) : undefined;
       if (!key || !cached) return null;
-      const { status, headers, body } = responses.answer(key, cached, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+      const { status, headers, body } = await responses.answer(key, cached, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
       return new Response(asBody(body), { status, headers });
     };
-    const first = hit();
+    const first = await hit();
     if (first) return first;
     // A HEAD render has no body to keep; only a GET fills the cache.
     if (method === "HEAD" || !url) return next();
@@ -329,7 +380,7 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
     const under = renderKey === null ? undefined : rendering.get(renderKey);
     if (under) {
       await under;
-      const after = hit();
+      const after = await hit();
       if (after) return after;
     }
     let release = () => {};
@@ -369,13 +420,16 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
     headers["cache-control"] = "public, no-cache";
     const entry = responses.put(storedKey, { status: response.status, headers, body, shows: notes.shows }, since);
     const setCookies = response.headers.getSetCookie();
-    const fresh = responses.answer(storedKey, entry, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+    const fresh = await responses.answer(storedKey, entry, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
     c.res = undefined;
     c.res = new Response(asBody(fresh.body), { status: fresh.status, headers: fresh.headers });
     for (const cookie of setCookies) c.res.headers.append("Set-Cookie", cookie);
   }
 
-  /** Node fast path: answers a cache hit directly; returns false to let the full pipeline handle the request. */
+  /**
+   * Node fast path: answers a cache hit directly; returns false to let the full pipeline handle
+   * the request (a miss, or a hit that needs a decompression: the middleware awaits it).
+   */
   function serveFromMemory(request: IncomingMessage, response: ServerResponse): boolean {
     const method = request.method ?? "GET";
     const target = request.url ?? "";
@@ -383,9 +437,11 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
     if ((method !== "GET" && method !== "HEAD") || !isAnonymous(request.headers.cookie) || findBadInput(target) !== null) return false;
     const url = parseUrl(target);
     const key = url && keyOf(url);
-    const cached = key ? responses.get(key) : undefined;
-    if (!key || !cached) return false;
-    const { status, headers, body } = responses.answer(key, cached, method, request.headers["if-none-match"], request.headers["accept-encoding"]);
+    const cached = key ? responses.peek(key) : undefined;
+    const answer = key && cached ? responses.answerNow(key, cached, method, request.headers["if-none-match"], request.headers["accept-encoding"]) : null;
+    if (!answer) return false;
+    responses.get(key!);
+    const { status, headers, body } = answer;
     const outgoing: Record<string, string | string[]> = { ...securityHeaderValues(secureCookies), ...headers };
     if (!hasXsrfCookie(request.headers.cookie)) outgoing["Set-Cookie"] = newXsrfCookie(secureCookies);
     response.writeHead(status, outgoing);

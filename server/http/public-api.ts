@@ -27,8 +27,8 @@ function wholeParam(c: Context<HttpEnv>, name: string, min: number, max: number,
 }
 
 /** Sends a cached response: 304 on a matching If-None-Match (weak comparison), compressed once per encoding. */
-export function sendCached(c: Context<HttpEnv>, responses: ResponseCache, key: string, entry: CachedResponse) {
-  const { status, headers, body } = responses.answer(key, entry, c.req.method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+export async function sendCached(c: Context<HttpEnv>, responses: ResponseCache, key: string, entry: CachedResponse) {
+  const { status, headers, body } = await responses.answer(key, entry, c.req.method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
   return new Response(asBody(body), { status, headers });
 }
 

@@ -9,11 +9,14 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, request as httpRequest, type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Hono } from "hono";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { markdownText } from "#core/markdown.ts";
 import type { AppServices } from "#server/context.ts";
 import { upsertArticles, type ArticleSource } from "#server/content/article-writes.ts";
@@ -25,7 +28,7 @@ import type { HttpEnv } from "#server/http/env.ts";
 import type { PageCache } from "#server/http/page-cache.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
 
-type Site = { app: Hono<HttpEnv>; pageCache: PageCache };
+type Site = { app: Hono<HttpEnv>; pageCache: PageCache; listener: RequestListener };
 const bundlePath = new URL("../../build/server/index.js", import.meta.url).href;
 const { createSite } = (await import(bundlePath)) as { createSite: (services: AppServices) => Site };
 
@@ -363,6 +366,44 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         expect((await get(path, { ...headers, "if-none-match": `"other", ${weak}` })).status).toBe(304);
         expect((await get(path, { ...headers, "if-none-match": '"other"' })).status).toBe(200);
       }
+    }
+  });
+
+  it("keeps only a page's compressed copy once it is ready, and still gives every client the same bytes", async () => {
+    const server = createServer(site.listener).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    // Through Node's request listener (its cache fast path included), with the Accept-Encoding given, nothing decoded.
+    const raw = (method: string, acceptEncoding?: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+        const outgoing = httpRequest({ port: (server.address() as AddressInfo).port, path: "/en/welcome", method, headers }, (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on("data", (chunk: Buffer) => chunks.push(chunk)).on("end", () => resolve({ status: incoming.statusCode!, headers: incoming.headers, body: Buffer.concat(chunks) }));
+        });
+        outgoing.on("error", reject).end();
+      });
+    try {
+      site.pageCache.responses.invalidate(null);
+      const identity = await raw("GET");
+      expect(identity.status).toBe(200);
+      await vi.waitFor(async () => expect((await raw("GET", "gzip")).headers["content-encoding"]).toBe("gzip"));
+      const entry = site.pageCache.responses.peek("page:/en/welcome")!;
+      expect(entry.body).toBeNull();
+      expect(site.pageCache.responses.size.bytes).toBeLessThan(identity.body.length);
+      const gzipped = await raw("GET", "gzip");
+      expect(gunzipSync(gzipped.body).equals(identity.body)).toBe(true);
+      // A client taking no compression: Node's fast path declines, the page cache's middleware decompresses.
+      const again = await raw("GET");
+      expect(again.body.equals(identity.body)).toBe(true);
+      expect(Buffer.from(await (await get("/en/welcome")).arrayBuffer()).equals(identity.body)).toBe(true);
+      expect([again.headers.etag, again.headers["content-length"], again.headers["content-encoding"]]).toEqual([identity.headers.etag, String(identity.body.length), undefined]);
+      const head = await raw("HEAD");
+      expect([head.status, head.headers["content-length"], head.body.length]).toEqual([200, String(identity.body.length), 0]);
+      expect((await raw("GET", "br, gzip")).headers["content-encoding"]).toBe("gzip");
+      await vi.waitFor(async () => expect((await raw("GET", "br, gzip")).headers["content-encoding"]).toBe("br"));
+      expect(brotliDecompressSync((await raw("GET", "br")).body).equals(identity.body)).toBe(true);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
