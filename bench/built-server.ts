@@ -6,18 +6,26 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 
+const startScript = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
+
 /**
  * The V8 flags `npm start` runs the server with, read from its script so the benchmarks measure what
  * production runs (decisions 0111 and 0127; the Dockerfile's CMD is held to the same flags by a test).
  */
-export const SERVER_NODE_FLAGS: string[] = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start
-  .split(" ")
-  .filter((word) => word.startsWith("--"));
+export const SERVER_NODE_FLAGS: string[] = startScript.filter((word) => word.startsWith("--"));
+
+/** The environment defaults `npm start` sets (`NAME=${NAME:-value}`, decision 0129): the caller's own values win. */
+export const SERVER_ENV_DEFAULTS: Record<string, string> = Object.fromEntries(
+  startScript.flatMap((word) => {
+    const setting = /^(\w+)=\$\{\1:-([^}]*)\}$/.exec(word);
+    return setting ? [[setting[1]!, setting[2]!]] : [];
+  }),
+);
 
 export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}, flags = SERVER_NODE_FLAGS): { child: ChildProcess; started: number } {
   const started = performance.now();
   const child = spawn(process.execPath, [...flags, "-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", NODE_ENV: "production", ...env },
+    env: { ...SERVER_ENV_DEFAULTS, ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", NODE_ENV: "production", ...env },
     stdio: "ignore",
   });
   return { child, started };

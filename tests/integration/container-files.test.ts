@@ -117,11 +117,14 @@ describe("Dockerfile", () => {
     expect(all(runtime, "HEALTHCHECK")[0]!.args).toContain("/healthz");
   });
 
-  it("runs Node with the memory flags npm start uses (decisions 0111 and 0127)", () => {
+  it("runs Node with the memory settings npm start uses (decisions 0111, 0127 and 0129)", () => {
     const v8Flags = (words: string[]) => words.filter((word) => /^--(max-semi-space-size|heap-growing-percent)=/.test(word));
     const npmStart = (JSON.parse(read("package.json")) as { scripts: { start: string } }).scripts.start.split(" ");
     expect(v8Flags(npmStart)).toEqual(["--max-semi-space-size=4", "--heap-growing-percent=40"]);
     expect(v8Flags(execForm(all(runtime, "CMD")[0]!))).toEqual(v8Flags(npmStart));
+    // glibc reads it before Node starts: npm start sets it unless the environment does, the image in its ENV.
+    expect(npmStart[0]).toBe("MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}");
+    expect(runtimeEnv().MALLOC_ARENA_MAX).toBe("2");
   });
 
   it("keeps the build context small", () => {
