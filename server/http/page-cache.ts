@@ -2,10 +2,11 @@
  * Anonymous pages (and the start-up files and sitemaps) are rendered once and
  * then served from memory with a strong ETag, compressed once per encoding on
  * libuv's thread pool: until that copy is ready the identity body is sent, so
- * no request waits for (or blocks the event loop with) a compression. Once a
- * compressed copy is ready the identity body is let go: an entry then costs a
- * quarter of its size, and the rare client that takes no compression gets the
- * copy decompressed, off the event loop (decision 0128).
+ * no request waits for (or blocks the event loop with) a compression. When the
+ * cache is full, identity bodies that have a compressed copy go before any entry
+ * does: an entry then costs a quarter of its size, and the rare client that takes
+ * no compression gets the copy decompressed off the event loop (kept again if
+ * there is room; decision 0128).
  * The cache is a byte-bounded LRU (PAGE_CACHE_BYTES): a crawl of millions of
  * distinct URLs cannot grow memory past the bound. Each entry names what it
  * shows (an article, a language's list, a tag); a content change drops exactly
@@ -52,7 +53,7 @@ const DECOMPRESS: Record<Encoding, (copy: Buffer) => Promise<Buffer>> = { br: pr
 export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
-  /** The identity body, until a compressed copy is ready (then null: the copy holds the same bytes in a quarter of the memory). */
+  /** The identity body; null when room was needed and a compressed copy holds the same bytes in a quarter of the memory. */
   body: Buffer | null;
   /** The identity body's length (its Content-Length, also when only compressed copies are kept). */
   length: number;
@@ -125,6 +126,8 @@ export function createResponseCache(maxBytes: number) {
   // A Map keeps insertion order: re-inserting on each hit makes its first key the least recently used.
   const entries = new Map<string, CachedResponse>();
   const keysShowing = new Map<string, Set<string>>();
+  /** Entries holding their identity body beside a compressed copy, least recently used first: what goes first when room is needed. */
+  const identityBesideCopy = new Map<string, CachedResponse>();
   let totalBytes = 0;
   /** Bumped by every invalidation: a render that started before one is not kept if it shows what that one dropped. */
   let generation = 0;
@@ -146,6 +149,7 @@ export function createResponseCache(maxBytes: number) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    identityBesideCopy.delete(key);
     totalBytes -= entry.bytes;
     for (const tag of entry.shows) {
       const keys = keysShowing.get(tag);
@@ -155,24 +159,33 @@ export function createResponseCache(maxBytes: number) {
   }
 
   function makeRoom(bytes: number) {
+    for (const [key, entry] of identityBesideCopy) {
+      if (totalBytes + bytes <= maxBytes) return;
+      identityBesideCopy.delete(key);
+      totalBytes -= entry.length;
+      entry.bytes -= entry.length;
+      entry.body = null;
+    }
     while (totalBytes + bytes > maxBytes && entries.size > 0) remove(entries.keys().next().value!);
   }
 
-  /** Replaces an entry's byte count, evicting others if it grew. */
-  function resize(key: string, entry: CachedResponse, bytes: number) {
+  /** Adds a copy's or a body's bytes to a kept entry, marks it used, and makes room for them. */
+  function grow(key: string, entry: CachedResponse, bytes: number) {
+    entry.bytes += bytes;
+    totalBytes += bytes;
     entries.delete(key);
-    totalBytes -= entry.bytes;
-    entry.bytes = bytes;
-    makeRoom(entry.bytes);
     entries.set(key, entry);
-    totalBytes += entry.bytes;
+    if (entry.body && entry.encoded.size > 0) {
+      identityBesideCopy.delete(key);
+      identityBesideCopy.set(key, entry);
+    }
+    makeRoom(0);
     reportPageCacheSize(totalBytes);
   }
 
   /**
    * Compresses an entry's body off the event loop (a 4 MB sitemap child takes Brotli
-   * hundreds of milliseconds; a page tens). The copy is kept only if the entry still is;
-   * the identity body is then let go.
+   * hundreds of milliseconds; a page tens). The copy is kept only if the entry still is.
    */
   function compressLater(key: string, entry: CachedResponse, encoding: Encoding) {
     if (entry.compressing.has(encoding)) return;
@@ -188,9 +201,7 @@ export function createResponseCache(maxBytes: number) {
         if (entries.get(key) !== entry) return;
         const encoded = exactCopy(output);
         entry.encoded.set(encoding, encoded);
-        const released = entry.body?.length ?? 0;
-        entry.body = null;
-        resize(key, entry, entry.bytes - released + encoded.length);
+        grow(key, entry, encoded.length);
       },
       // What was sent keeps being sent; the next request tries again.
       () => entry.compressing.delete(encoding),
@@ -229,6 +240,7 @@ export function createResponseCache(maxBytes: number) {
       if (entry) {
         entries.delete(key);
         entries.set(key, entry);
+        if (identityBesideCopy.delete(key)) identityBesideCopy.set(key, entry);
       }
       return entry;
     },
@@ -262,6 +274,7 @@ export function createResponseCache(maxBytes: number) {
       if (recentInvalidations.length > RECENT_INVALIDATIONS) recentInvalidations.shift();
       if (tags === null) {
         entries.clear();
+        identityBesideCopy.clear();
         keysShowing.clear();
         totalBytes = 0;
       } else {
@@ -273,9 +286,20 @@ export function createResponseCache(maxBytes: number) {
     /** An entry without counting a lookup or marking it used (see serveFromMemory). */
     peek: (key: string) => entries.get(key),
     answerNow,
-    /** The response to send for a cached entry (see answerNow), decompressing a copy for a client that takes none we keep. */
+    /**
+     * The response to send for a cached entry (see answerNow), decompressing a copy for a client that
+     * takes none we keep; the entry keeps that identity body again if there is room for it without
+     * dropping anything.
+     */
     async answer(key: string, entry: CachedResponse, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Promise<Answer> {
-      return answerNow(key, entry, method, ifNoneMatch, acceptEncoding) ?? identityAnswer(entry, await identityOf(entry));
+      const now = answerNow(key, entry, method, ifNoneMatch, acceptEncoding);
+      if (now) return now;
+      const body = await identityOf(entry);
+      if (entries.get(key) === entry && entry.body === null && totalBytes + body.length <= maxBytes) {
+        entry.body = body;
+        grow(key, entry, body.length);
+      }
+      return identityAnswer(entry, body);
     },
   };
 }
