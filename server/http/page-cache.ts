@@ -217,13 +217,13 @@ export function createResponseCache(maxBytes: number) {
    */
   function answerNow(key: string, entry: CachedResponse, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Answer | null {
     const held = ifNoneMatch ? ENCODINGS.find((candidate) => ifNoneMatchHits(ifNoneMatch, encodedEtag(entry.etag, candidate))) : undefined;
-    if (held !== undefined) return { status: 304, headers: { ...entry.headers, Vary: "Accept-Encoding, Cookie", ETag: encodedEtag(entry.etag, held) }, body: null };
+    if (held !== undefined) return { status: 304, headers: headersOf(entry, held), body: null };
     const taken = entry.length > 1024 ? acceptedEncodings(acceptEncoding) : [];
     if (taken[0] && !entry.encoded.has(taken[0])) compressLater(key, entry, taken[0]);
     const encoding = taken.find((candidate) => entry.encoded.has(candidate));
     if (!encoding) return entry.body || method === "HEAD" ? identityAnswer(entry, method === "HEAD" ? null : entry.body) : null;
     const body = entry.encoded.get(encoding)!;
-    const headers = { ...entry.headers, Vary: "Accept-Encoding, Cookie", ETag: encodedEtag(entry.etag, encoding), "Content-Encoding": encoding, "Content-Length": String(body.length) };
+    const headers = { ...headersOf(entry, encoding), "Content-Encoding": encoding, "Content-Length": String(body.length) };
     return { status: entry.status, headers, body: method === "HEAD" ? null : body };
   }
 
@@ -322,9 +322,13 @@ function identityOf(entry: CachedResponse): Promise<Buffer> {
   return DECOMPRESS[encoding](copy);
 }
 
+/** An entry's headers for an answer in one encoding (null: identity), with that encoding's ETag. */
+function headersOf(entry: CachedResponse, encoding: Encoding | null): Record<string, string> {
+  return { ...entry.headers, Vary: "Accept-Encoding, Cookie", ETag: encodedEtag(entry.etag, encoding) };
+}
+
 function identityAnswer(entry: CachedResponse, body: Buffer | null): Answer {
-  const headers = { ...entry.headers, Vary: "Accept-Encoding, Cookie", ETag: entry.etag, "Content-Length": String(entry.length) };
-  return { status: entry.status, headers, body };
+  return { status: entry.status, headers: { ...headersOf(entry, null), "Content-Length": String(entry.length) }, body };
 }
 
 export type ResponseCache = ReturnType<typeof createResponseCache>;
