@@ -119,12 +119,12 @@ async function fillCopies(db: Kysely<Database>, kind: "sqlite" | "postgres", fro
       await sql`insert into blog_versions (blog_id, code, slug, title, summary, body, cover_alt, status, published_at, updated_at)
         select blog_id + ${shift}, code, slug || ${`-${copy}`}, title, summary, body, cover_alt, status, published_at, updated_at from blog_versions where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(trx);
       if (kind === "postgres") {
-        await sql`insert into search_entries (blog_id, code, title, summary, body_text, document)
-          select blog_id + ${shift}, code, title, summary, body_text, document from search_entries where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(trx);
+        await sql`insert into search_entries (blog_id, code, title, summary, body_text, source_fingerprint, document)
+          select blog_id + ${shift}, code, title, summary, body_text, source_fingerprint, document from search_entries where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(trx);
         return;
       }
       // SQLite's index keeps no terms to copy (contentless, migration 0023): the copies are indexed again.
-      const entries = await trx.selectFrom("search_entries").select(["blog_id", "code", "title", "summary", "body_text"]).where("blog_id", ">", lowest).where("blog_id", "<=", upTo).execute();
+      const entries = await trx.selectFrom("search_entries").select(["blog_id", "code", "title", "summary", "body_text", "source_fingerprint"]).where("blog_id", ">", lowest).where("blog_id", "<=", upTo).execute();
       await insertSearchEntries(trx, entries.map((entry) => ({ ...entry, blog_id: entry.blog_id + shift })));
     });
   }

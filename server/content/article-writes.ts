@@ -10,7 +10,6 @@
  * (server/search/published-index.ts).
  */
 import type { Kysely, Transaction } from "kysely";
-import type { IndexForm } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
 import type { ImportRendering, RenderedVersion } from "./rendering.ts";
@@ -27,7 +26,7 @@ import {
   type TranslationOutcome,
   type TranslationState,
 } from "#core/translation-status.ts";
-import { refreshPublishedIndex } from "#server/search/published-index.ts";
+import { bodyFingerprint, refreshPublishedIndex, type KnownText } from "#server/search/published-index.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -259,14 +258,14 @@ export async function upsertArticles(
   const inserts = [];
   const entries: RevisionEntry[] = [];
   const newVersions = new Set<string>();
-  const texts = new Map<string, { text: string; indexed?: IndexForm }>();
+  const texts = new Map<string, KnownText>();
   let index = 0;
   for (const source of sources) {
     const id = idByKey.get(source.key)!;
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
       const rendering = rendered[index++]!;
-      texts.set(slot, { text: rendering.text, indexed: rendering.indexed });
+      texts.set(slot, { text: rendering.text, fingerprint: bodyFingerprint(version.body), indexed: rendering.indexed });
       const columns = versionColumns(version, published.get(slot), now, rendering.version);
       if (published.has(slot)) await trx.updateTable("blog_versions").set(columns).where("blog_id", "=", id).where("code", "=", code).execute();
       else {

@@ -21,6 +21,8 @@ export interface SearchEntry {
   title: string;
   summary: string;
   body_text: string;
+  /** bodyFingerprint of the Markdown body body_text was made from (server/search/published-index.ts). */
+  source_fingerprint: string | null;
   /** indexForm of the entry for the database's dialect, when already computed (a bulk import's render workers). */
   indexed?: IndexForm;
 }
@@ -110,20 +112,22 @@ function dialectOf(db: Db): DialectName {
 }
 
 /**
- * Adds entries; the caller removed the article's previous ones. SQLite's index is contentless
+ * Adds entries; the caller removed the versions' previous ones. SQLite's index is contentless
  * (migration 0023): the entries are inserted first, then their terms under the same rowids.
+ * `fingerprints: false` writes no source_fingerprint: for the migrations that index before 0026 made the column.
  */
-export async function insertSearchEntries(db: Db, entries: SearchEntry[]): Promise<void> {
+export async function insertSearchEntries(db: Db, entries: SearchEntry[], { fingerprints = true } = {}): Promise<void> {
   const dialect = dialectOf(db);
+  const columns = sql.raw(`blog_id, code, title, summary, body_text${fingerprints ? ", source_fingerprint" : ""}`);
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const chunk = entries.slice(start, start + INSERT_CHUNK).map((entry) => ({ ...entry, indexed: entry.indexed ?? indexForm(dialect, entry, entry.code) }));
-    const common = (entry: SearchEntry) => sql`${entry.blog_id}, ${entry.code}, ${entry.title}, ${entry.summary}, ${entry.body_text}`;
+    const common = (entry: SearchEntry) => sql.join([entry.blog_id, entry.code, entry.title, entry.summary, entry.body_text, ...(fingerprints ? [entry.source_fingerprint] : [])]);
     if (dialect === "postgres") {
-      await sql`insert into search_entries (blog_id, code, title, summary, body_text, document)
+      await sql`insert into search_entries (${columns}, document)
         values ${sql.join(chunk.map((entry) => sql`(${common(entry)}, ${entry.indexed[0]}::tsvector)`))}`.execute(db);
       continue;
     }
-    const { rows } = await sql<{ id: number; blog_id: number; code: string }>`insert into search_entries (blog_id, code, title, summary, body_text)
+    const { rows } = await sql<{ id: number; blog_id: number; code: string }>`insert into search_entries (${columns})
       values ${sql.join(chunk.map((entry) => sql`(${common(entry)})`))} returning id, blog_id, code`.execute(db);
     // RETURNING's order is not promised: each row is matched by its version.
     const idOf = new Map(rows.map((row) => [`${row.blog_id}:${row.code}`, row.id]));

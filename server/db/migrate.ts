@@ -23,6 +23,7 @@ import { lz4TextCompressionMigration } from "./migrations/0022-lz4-text-compress
 import { contentlessSearchIndexMigration } from "./migrations/0023-contentless-search-index.ts";
 import { searchTermsFromJavascriptMigration } from "./migrations/0024-search-terms-from-javascript.ts";
 import { mediaUsedInMoreTextMigration } from "./migrations/0025-media-used-in-more-text.ts";
+import { searchEntryFingerprintsMigration } from "./migrations/0026-search-entry-fingerprints.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -47,6 +48,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0023-contentless-search-index": contentlessSearchIndexMigration(handle.dialect),
     "0024-search-terms-from-javascript": searchTermsFromJavascriptMigration(handle.dialect),
     "0025-media-used-in-more-text": mediaUsedInMoreTextMigration,
+    "0026-search-entry-fingerprints": searchEntryFingerprintsMigration,
   };
 }
 

@@ -280,6 +280,8 @@ export interface SearchEntriesTable {
   summary: string;
   /** The body as a reader sees it (no Markdown), for snippets. */
   body_text: string;
+  /** Of the Markdown body the entry was made from (bodyFingerprint); null for entries made before migration 0026. */
+  source_fingerprint: string | null;
 }
 
 /** One row per tag of a published article version, in the order its tag page lists them. */

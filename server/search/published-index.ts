@@ -1,13 +1,16 @@
 /**
  * The indexes of published versions — search entries and tag pages' rows —
- * rebuilt for the articles a write touched, in the write's own transaction
+ * refreshed for the articles a write touched, in the write's own transaction
  * (server/admin/content-write.ts, server/content/article-writes.ts), so search
  * and tag pages follow every edit at once. Only versions that are published
- * (server/content/published.ts) are indexed.
+ * (server/content/published.ts) are indexed, and only the versions whose title,
+ * summary or body changed are parsed and stemmed again (decision 0130): an edit of
+ * one language's version leaves the article's other entries as they are.
  */
+import { hash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { markdownText } from "#core/markdown.ts";
-import { insertSearchEntries, type IndexForm } from "#server/db/full-text.ts";
+import { insertSearchEntries, type IndexForm, type SearchEntry } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { isPublishedVersion } from "#server/content/published.ts";
 
@@ -24,15 +27,28 @@ export function tagKey(tag: string): string {
   return tag.toWellFormed().toLowerCase().normalize("NFC");
 }
 
+/** What a search entry keeps of the Markdown body it was made from, to tell whether the body changed since. */
+export function bodyFingerprint(body: string): string {
+  return hash("sha256", body, "base64url");
+}
+
+/** A version's words already extracted (by a bulk import's render pool), with its index form when computed. */
+export interface KnownText {
+  text: string;
+  fingerprint: string;
+  indexed?: IndexForm;
+}
+
 /**
  * `known` holds bodies' words (and their versions' index form) already extracted by a bulk import's render
- * pool, by `${blog_id}:${code}`; the other bodies are parsed (and stemmed) here.
+ * pool, by `${blog_id}:${code}`; the other bodies are parsed (and stemmed) here when they changed.
+ * `fingerprints: false` makes every entry again, without fingerprints: for the migrations that index
+ * before migration 0026 gave entries the column.
  */
-export async function refreshPublishedIndex(db: Db, articleIds: readonly number[], known: ReadonlyMap<string, { text: string; indexed?: IndexForm }> = new Map()): Promise<void> {
+export async function refreshPublishedIndex(db: Db, articleIds: readonly number[], known: ReadonlyMap<string, KnownText> = new Map(), { fingerprints = true } = {}): Promise<void> {
   const ids = [...new Set(articleIds)];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
-    await db.deleteFrom("search_entries").where("blog_id", "in", chunk).execute();
     await db.deleteFrom("published_tags").where("blog_id", "in", chunk).execute();
     const versions = await db
       .selectFrom("blog_versions")
@@ -52,18 +68,54 @@ export async function refreshPublishedIndex(db: Db, articleIds: readonly number[
               version.body,
             ]),
           );
-    await insertSearchEntries(
-      db,
-      versions.map((version) => {
-        const given = known.get(slotOf(version));
-        const entry = { blog_id: version.blog_id, code: version.code, title: version.title, summary: version.summary, body_text: given?.text ?? markdownText(bodies.get(slotOf(version))!) };
-        return given?.indexed === undefined ? entry : { ...entry, indexed: given.indexed };
-      }),
-    );
+    const kept = fingerprints
+      ? await db.selectFrom("search_entries").select(["id", "blog_id", "code", "title", "summary", "source_fingerprint"]).where("blog_id", "in", chunk).orderBy("id").execute()
+      : [];
+    const keptBySlot = new Map<string, (typeof kept)[number]>();
+    const stale: number[] = [];
+    // A version with two entries keeps the newer one.
+    for (const entry of kept) {
+      const twin = keptBySlot.get(slotOf(entry));
+      if (twin) stale.push(twin.id);
+      keptBySlot.set(slotOf(entry), entry);
+    }
+    const fresh: SearchEntry[] = [];
+    for (const version of versions) {
+      const slot = slotOf(version);
+      const given = known.get(slot);
+      const body = bodies.get(slot);
+      const fingerprint = given?.fingerprint ?? bodyFingerprint(body!);
+      const entry = keptBySlot.get(slot);
+      keptBySlot.delete(slot);
+      if (entry?.title === version.title && entry.summary === version.summary && entry.source_fingerprint === fingerprint) continue;
+      if (entry) stale.push(entry.id);
+      const made = {
+        blog_id: version.blog_id,
+        code: version.code,
+        title: version.title,
+        summary: version.summary,
+        body_text: given?.text ?? markdownText(body!),
+        source_fingerprint: fingerprint,
+      };
+      fresh.push(given?.indexed === undefined ? made : { ...made, indexed: given.indexed });
+    }
+    // What is left showed versions no longer published.
+    for (const entry of keptBySlot.values()) stale.push(entry.id);
+    if (!fingerprints) await db.deleteFrom("search_entries").where("blog_id", "in", chunk).execute();
+    for (let at = 0; at < stale.length; at += CHUNK)
+      await db
+        .deleteFrom("search_entries")
+        .where("id", "in", stale.slice(at, at + CHUNK))
+        .execute();
+    await insertSearchEntries(db, fresh, { fingerprints });
     const tagRows = versions.flatMap((version) => {
       const byKey = new Map((JSON.parse(version.tags) as string[]).map((tag) => [tagKey(tag), tag]));
       return [...byKey].map(([key, tag]) => ({ tag_key: key, tag, code: version.code, published_at: version.published_at!, blog_id: version.blog_id }));
     });
-    for (let at = 0; at < tagRows.length; at += CHUNK) await db.insertInto("published_tags").values(tagRows.slice(at, at + CHUNK)).execute();
+    for (let at = 0; at < tagRows.length; at += CHUNK)
+      await db
+        .insertInto("published_tags")
+        .values(tagRows.slice(at, at + CHUNK))
+        .execute();
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { SearchView } from "#core/views.ts";
 import { parseTagCursor, searchView, tagView, type PageReads, TAG_PAGE_SIZE } from "#server/content/public-pages.ts";
+import { sqliteTerms } from "#server/db/full-text.ts";
 import type { Language } from "#server/content/resident.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
 
@@ -139,6 +140,59 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
       const left = await sql<{ n: number }>`select count(*) as n from search_fts where search_fts match ${'"dede_lokfuhrerin"'}`.execute(testApp.services.database.db);
       expect(Number(left.rows[0]!.n)).toBe(0);
     }
+  });
+
+  it("makes again only the entries of versions whose title, summary or body changed", async () => {
+    const db = testApp.services.database.db;
+    const id = await createArticle(["fingerprint-test"], {
+      "en-US": { title: "A quiet lighthouse", summary: "Coast.", body: "The keeper writes letters." },
+      "fr-FR": { title: "Un phare tranquille", summary: "Côte.", body: "Le gardien écrit des lettres." },
+    });
+    const entries = async () =>
+      Object.fromEntries(
+        (await db.selectFrom("search_entries").select(["code", "id", "source_fingerprint"]).where("blog_id", "=", id).execute()).map((entry) => [entry.code, entry]),
+      );
+    const first = await entries();
+    expect(Object.keys(first).sort()).toEqual(["en-US", "fr-FR"]);
+    expect(first["en-US"]!.source_fingerprint).toBeTruthy();
+
+    // The English body changes: its entry is made again, the French one is left as it was.
+    await call("PUT", `/${id}/versions/en-US`, { body: { title: "A quiet lighthouse", summary: "Coast.", body: "The keeper paints boats.", coverAlt: "", status: "published" } });
+    const second = await entries();
+    expect(second["en-US"]!.id).not.toBe(first["en-US"]!.id);
+    expect(second["fr-FR"]).toEqual(first["fr-FR"]);
+    expect(titles(await search("en-US", "boats"))).toContain("A quiet lighthouse");
+    expect(titles(await search("en-US", "letters"))).not.toContain("A quiet lighthouse");
+    expect(titles(await search("fr-FR", "gardien"))).toContain("Un phare tranquille");
+
+    // Saving the same text again, or changing only the article's tags, makes no entry again; tag pages follow.
+    await call("PUT", `/${id}/versions/en-US`, { body: { title: "A quiet lighthouse", summary: "Coast.", body: "The keeper paints boats.", coverAlt: "", status: "published" } });
+    expect((await call("PATCH", `/${id}`, { body: { tags: ["fingerprint-test", "fingerprint-moved"] } })).status).toBe(200);
+    expect(await entries()).toEqual(second);
+    const tagged = await db.selectFrom("published_tags").select("code").where("blog_id", "=", id).where("tag_key", "=", "fingerprint-moved").orderBy("code").execute();
+    expect(tagged.map((row) => row.code)).toEqual(["en-US", "fr-FR"]);
+
+    // A changed summary alone is a change; an entry made before fingerprints (null) is made again at the next write.
+    await db.updateTable("search_entries").set({ source_fingerprint: null }).where("blog_id", "=", id).where("code", "=", "en-US").execute();
+    await call("PUT", `/${id}/versions/fr-FR`, {
+      body: { title: "Un phare tranquille", summary: "Falaises.", body: "Le gardien écrit des lettres.", coverAlt: "", status: "published" },
+    });
+    const third = await entries();
+    expect(third["fr-FR"]!.id).not.toBe(second["fr-FR"]!.id);
+    expect(third["en-US"]!.id).not.toBe(second["en-US"]!.id);
+    expect(third["en-US"]!.source_fingerprint).toBe(second["en-US"]!.source_fingerprint);
+    expect(titles(await search("fr-FR", "falaises"))).toContain("Un phare tranquille");
+
+    // A version no longer published leaves the index (SQLite's FTS5 table too); the other stays.
+    const indexedSummaries = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from search_fts where fts_summary match ${`"${sqliteTerms("Falaises", "fr-FR")}"`}`.execute(db)).rows[0]!.n);
+    if (kind === "sqlite") expect(await indexedSummaries()).toBe(1);
+    await call("PUT", `/${id}/versions/fr-FR`, {
+      body: { title: "Un phare tranquille", summary: "Falaises.", body: "Le gardien écrit des lettres.", coverAlt: "", status: "draft" },
+    });
+    expect(Object.keys(await entries())).toEqual(["en-US"]);
+    expect((await entries())["en-US"]).toEqual(third["en-US"]);
+    if (kind === "sqlite") expect(await indexedSummaries()).toBe(0);
   });
 
   it("serves a valid Atom feed per language with absolute links, ETag and 304, refreshed by an edit", async () => {

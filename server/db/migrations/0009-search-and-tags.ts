@@ -79,7 +79,7 @@ export function searchAndTagsMigration(dialect: DialectName) {
       for (;;) {
         const ids = (await typed.selectFrom("blogs").select("id").where("id", ">", after).orderBy("id").limit(BACKFILL_BATCH).execute()).map((row) => row.id);
         if (ids.length === 0) break;
-        await refreshPublishedIndex(typed, ids);
+        await refreshPublishedIndex(typed, ids, undefined, { fingerprints: false });
         after = ids.at(-1)!;
       }
     },

@@ -77,7 +77,7 @@ async function indexUnindexedArticles(db: Kysely<Database>) {
         .execute()
     ).map((row) => row.id);
     if (ids.length === 0) return;
-    await refreshPublishedIndex(db, ids);
+    await refreshPublishedIndex(db, ids, undefined, { fingerprints: false });
     after = ids.at(-1)!;
   }
 }
