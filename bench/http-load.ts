@@ -3,7 +3,7 @@
  * answers are compressed. autocannon parses responses in JavaScript (http-parser-js): on this
  * machine it spends ≈ 0.25 ms of CPU per Brotli page against ≈ 0.09 ms per uncompressed one, so
  * it fills its own core at about 4 000 compressed answers a second and its queueing shows up as
- * the server's latency (bench/README.md, decision 0130).
+ * the server's latency (bench/README.md, "Edits re-index only what changed").
  */
 import { Agent, get } from "node:http";
 
