@@ -120,7 +120,8 @@ describe("createResponseCache", () => {
     const cache = createResponseCache(70_000);
     const entries = [1, 2, 3, 4].map(put);
     for (const [index, entry] of entries.entries()) {
-      void cache.answer(`page-${index + 1}`, entry, "GET", undefined, "gzip");
+      // Asked for twice: a copy is made from a page's second request on.
+      for (const _time of [1, 2]) void cache.answer(`page-${index + 1}`, entry, "GET", undefined, "gzip");
       // One at a time: a copy's arrival marks its entry used, and the thread pool finishes them in any order.
       await vi.waitFor(() => expect(entry.encoded.has("gzip")).toBe(true));
     }
@@ -156,10 +157,27 @@ describe("createResponseCache", () => {
     expect(cache.size.bytes).toBe(entries.reduce((sum, entry) => sum + entry.bytes, 0));
   });
 
+  it("makes no compressed copy of a response asked for once, and one from its second request on", async () => {
+    const cache = createResponseCache(1_000_000);
+    const entry = cache.put("page", { status: 200, headers: {}, body: Buffer.from("z".repeat(5_000)), shows: new Set(["article:1"]) }, cache.generation);
+    const first = await cache.answer("page", entry, "GET", undefined, "br, gzip");
+    expect([first.headers["Content-Encoding"], entry.compressing.size, entry.encoded.size]).toEqual([undefined, 0, 0]);
+    // A conditional request answered 304 is no use of the body: still no copy.
+    expect((await cache.answer("page", entry, "GET", first.headers.ETag, "br, gzip")).status).toBe(304);
+    expect(entry.compressing.size).toBe(0);
+    const second = await cache.answer("page", entry, "GET", undefined, "br, gzip");
+    expect(second.headers["Content-Encoding"]).toBeUndefined();
+    expect([...entry.compressing]).toEqual(["br"]);
+    await vi.waitFor(() => expect(entry.encoded.has("br")).toBe(true));
+    expect((await cache.answer("page", entry, "GET", undefined, "br, gzip")).headers["Content-Encoding"]).toBe("br");
+  });
+
   it("drops a compressed copy that finishes after its entry was invalidated", async () => {
     const cache = createResponseCache(1_000_000);
     const entry = cache.put("page", { status: 200, headers: {}, body: Buffer.from("y".repeat(5_000)), shows: new Set(["article:1"]) }, cache.generation);
     void cache.answer("page", entry, "GET", undefined, "gzip");
+    void cache.answer("page", entry, "GET", undefined, "gzip");
+    expect(entry.compressing.has("gzip")).toBe(true);
     cache.invalidate(["article:1"]);
     await vi.waitFor(() => expect(entry.compressing.size).toBe(0));
     expect(entry.encoded.size).toBe(0);

@@ -1,8 +1,10 @@
 /**
  * Anonymous pages (and the start-up files and sitemaps) are rendered once and
  * then served from memory with a strong ETag, compressed once per encoding on
- * libuv's thread pool: until that copy is ready the identity body is sent, so
- * no request waits for (or blocks the event loop with) a compression. When the
+ * libuv's thread pool from their second request on (a page of the long tail,
+ * asked for once, is never compressed: decision 0131): until that copy is ready
+ * the identity body is sent, so no request waits for (or blocks the event loop
+ * with) a compression. When the
  * cache is full, identity bodies that have a compressed copy go before any entry
  * does: an entry then costs a quarter of its size, and the rare client that takes
  * no compression gets the copy decompressed off the event loop (kept again if
@@ -62,6 +64,8 @@ export interface CachedResponse {
   encoded: Map<Encoding, Buffer>;
   /** Encodings being compressed now (at most one compression per entry and encoding). */
   compressing: Set<Encoding>;
+  /** Whether the entry answered a request already: copies are made from its second request on (decision 0131). */
+  answered: boolean;
   /** What the response shows (see server/content/changes.ts); only "everything" invalidates an entry without tags. */
   shows: ReadonlySet<string>;
   bytes: number;
@@ -213,13 +217,17 @@ export function createResponseCache(maxBytes: number) {
    * 304 when If-None-Match holds the tag of any encoding of this body (all carry the same
    * content: a client that got the identity body before the compressed copy was ready keeps
    * it). Otherwise the best encoding the client takes: its copy if ready (its compression
-   * started if not), else another copy it takes, else the identity body if still kept.
+   * started if not, when the entry answered before), else another copy it takes, else the
+   * identity body if still kept.
    */
   function answerNow(key: string, entry: CachedResponse, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Answer | null {
     const held = ifNoneMatch ? ENCODINGS.find((candidate) => ifNoneMatchHits(ifNoneMatch, encodedEtag(entry.etag, candidate))) : undefined;
     if (held !== undefined) return { status: 304, headers: headersOf(entry, held), body: null };
     const taken = entry.length > 1024 ? acceptedEncodings(acceptEncoding) : [];
-    if (taken[0] && !entry.encoded.has(taken[0])) compressLater(key, entry, taken[0]);
+    // A page asked for once (most of a crawl of a large archive) is never compressed; one asked for again is.
+    const again = entry.answered;
+    entry.answered = true;
+    if (again && taken[0] && !entry.encoded.has(taken[0])) compressLater(key, entry, taken[0]);
     const encoding = taken.find((candidate) => entry.encoded.has(candidate));
     if (!encoding) return entry.body || method === "HEAD" ? identityAnswer(entry, method === "HEAD" ? null : entry.body) : null;
     const body = entry.encoded.get(encoding)!;
@@ -245,13 +253,18 @@ export function createResponseCache(maxBytes: number) {
       return entry;
     },
     /** Keeps a response unless an invalidation happened since `since` (the generation when its render started). */
-    put(key: string, response: Omit<CachedResponse, "body" | "length" | "bytes" | "encoded" | "compressing" | "etag"> & { body: Buffer }, since: number): CachedResponse {
+    put(
+      key: string,
+      response: Omit<CachedResponse, "body" | "length" | "bytes" | "encoded" | "compressing" | "answered" | "etag"> & { body: Buffer },
+      since: number,
+    ): CachedResponse {
       const entry: CachedResponse = {
         ...response,
         length: response.body.length,
         etag: strongEtag(response.body),
         encoded: new Map(),
         compressing: new Set(),
+        answered: false,
         bytes: response.body.length + key.length + ENTRY_OVERHEAD_BYTES,
       };
       if (entry.bytes > maxBytes / 4 || invalidatedSince(since, entry.shows)) return entry;
