@@ -4,11 +4,10 @@
  * libuv's thread pool from their second request on (a page of the long tail,
  * asked for once, is never compressed: decision 0131): until that copy is ready
  * the identity body is sent, so no request waits for (or blocks the event loop
- * with) a compression. When the
- * cache is full, identity bodies that have a compressed copy go before any entry
- * does: an entry then costs a quarter of its size, and the rare client that takes
- * no compression gets the copy decompressed off the event loop (kept again if
- * there is room; decision 0128).
+ * with) a compression. When the cache is full, identity bodies that have a
+ * compressed copy go before any entry does: an entry then costs a quarter of
+ * its size, and the rare client that takes no compression gets the copy
+ * decompressed off the event loop (kept again if there is room; decision 0128).
  * The cache is a byte-bounded LRU (PAGE_CACHE_BYTES): a crawl of millions of
  * distinct URLs cannot grow memory past the bound. Each entry names what it
  * shows (an article, a language's list, a tag); a content change drops exactly

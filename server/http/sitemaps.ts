@@ -49,7 +49,8 @@ export function sitemapRoutes(services: AppServices, responses: ResponseCache) {
       async pull(controller) {
         const next: IteratorResult<string> = await pieces.next();
         if (next.done) {
-          responses.put(key, { status: 200, headers: XML_HEADERS, body: Buffer.concat(kept), shows: new Set([key]) }, since);
+          // It answered the request that streamed it: its compressed copy comes with the next (decision 0131).
+          responses.put(key, { status: 200, headers: XML_HEADERS, body: Buffer.concat(kept), shows: new Set([key]) }, since).answered = true;
           controller.close();
           return;
         }
