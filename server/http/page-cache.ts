@@ -254,7 +254,8 @@ export function createResponseCache(maxBytes: number) {
     /** Keeps a response unless an invalidation happened since `since` (the generation when its render started). */
     put(
       key: string,
-      response: Omit<CachedResponse, "body" | "length" | "bytes" | "encoded" | "compressing" | "answered" | "etag"> & { body: Buffer },
+      // `answered`: the response was already sent to the request that made it (a streamed sitemap child).
+      response: Omit<CachedResponse, "body" | "length" | "bytes" | "encoded" | "compressing" | "answered" | "etag"> & { body: Buffer; answered?: boolean },
       since: number,
     ): CachedResponse {
       const entry: CachedResponse = {
@@ -263,7 +264,7 @@ export function createResponseCache(maxBytes: number) {
         etag: strongEtag(response.body),
         encoded: new Map(),
         compressing: new Set(),
-        answered: false,
+        answered: response.answered ?? false,
         bytes: response.body.length + key.length + ENTRY_OVERHEAD_BYTES,
       };
       if (entry.bytes > maxBytes / 4 || invalidatedSince(since, entry.shows)) return entry;

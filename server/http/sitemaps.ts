@@ -50,7 +50,7 @@ export function sitemapRoutes(services: AppServices, responses: ResponseCache) {
         const next: IteratorResult<string> = await pieces.next();
         if (next.done) {
           // It answered the request that streamed it: its compressed copy comes with the next (decision 0131).
-          responses.put(key, { status: 200, headers: XML_HEADERS, body: Buffer.concat(kept), shows: new Set([key]) }, since).answered = true;
+          responses.put(key, { status: 200, headers: XML_HEADERS, body: Buffer.concat(kept), shows: new Set([key]), answered: true }, since);
           controller.close();
           return;
         }
