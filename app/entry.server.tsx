@@ -8,6 +8,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#server/context.ts";
+import { MarkupOnlyContext } from "#app/lib/markup-only.ts";
 
 export const streamTimeout = 5_000;
 
@@ -26,7 +27,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestContext);
+  const { nonce, markupOnly } = loadContext.get(requestContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -34,7 +35,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <MarkupOnlyContext value={markupOnly}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </MarkupOnlyContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [readyOption]() {
         shellRendered = true;

@@ -15,7 +15,7 @@ import { restoreLanguageChoice } from "./lib/saved-language.ts";
 import { createTranslate, type Strings } from "#core/i18n/translate.ts";
 import { feedPath } from "#core/paths.ts";
 import { useFocusOnNavigation } from "#app/lib/use-focus-on-navigation.ts";
-import { useShell, useShellData } from "./lib/use-shell.ts";
+import { ShellViewData, useShell, useShellData } from "./lib/use-shell.ts";
 import { ToastProvider } from "./toast/context.tsx";
 import { Toaster } from "./toast/toaster.tsx";
 import "./styles/app.css";
@@ -56,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           {data && <SiteToaster strings={data.strings} locale={data.language.code} borrowed={data.stringLanguages} />}
         </ToastProvider>
+        <ShellViewData />
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

@@ -60,6 +60,9 @@ export type ShellData = ShellView & ShellRequestData;
  * (docs/decisions/0125-shell-view-as-one-json-text.md).
  */
 export interface ShellPayload extends ShellRequestData {
-  /** JSON of a ShellView. */
-  view: string;
+  /** JSON of a ShellView; null in a document's loader data, whose markup carries it in a data block (SHELL_VIEW_ELEMENT_ID, decision 0132). */
+  view: string | null;
 }
+
+/** The id of the document's `<script type="application/json">` holding the shell view's JSON. */
+export const SHELL_VIEW_ELEMENT_ID = "shell-view";

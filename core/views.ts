@@ -110,7 +110,8 @@ export interface ArticleView {
     id: number;
     title: string;
     summary: string;
-    html: string;
+    /** Null in a document's loader data: its markup carries the body (htmlForLoaderData, decision 0132). */
+    html: string | null;
     author: string;
     cover: string | null;
     coverImage: MediaRendition | null;

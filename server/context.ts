@@ -1,5 +1,5 @@
 /** Values the HTTP server hands to loaders and actions through React Router's context. */
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { SignedInUser } from "#core/shell.ts";
 import type { Config } from "./config.ts";
 import type { ContentStore } from "./content/store.ts";
@@ -24,7 +24,25 @@ export interface RequestState {
   user: SignedInUser | null;
   /** What the page shows and which query parameters it reads, for the page cache's keys and invalidation. */
   pageNotes: PageNotes;
+  /**
+   * For a document request, the texts its markup alone carries, by element id (see `forLoaderData`);
+   * null for a client navigation's data request (`….data`), whose loader data has to carry it.
+   */
+  markupOnly: Map<string, string> | null;
 }
 
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestState>();
+
+/**
+ * A large text for the loader data (an article's rendered body, the page shell's JSON): itself for a
+ * data request; null for a document request, which keeps it for the server's render to write into the
+ * markup once (element `markupId`), instead of also sending it in the data React Router serializes for
+ * hydration, where it was escaped twice more (decision 0132). The page reads it with app/lib/markup-only.ts.
+ */
+export function forLoaderData(context: Readonly<RouterContextProvider>, markupId: string, text: string): string | null {
+  const { markupOnly } = context.get(requestContext);
+  if (!markupOnly) return text;
+  markupOnly.set(markupId, text);
+  return null;
+}

@@ -1,8 +1,9 @@
 /** The root loader's data (language, picker, strings) plus translate functions, for any component. */
-import { createElement, useMemo, type ReactNode } from "react";
+import { createElement, useContext, useMemo, type ReactNode } from "react";
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { createTranslate, type MessageValues, type Translate } from "#core/i18n/translate.ts";
-import type { ShellData, ShellPayload, ShellView } from "#core/shell.ts";
+import { SHELL_VIEW_ELEMENT_ID, type ShellData, type ShellPayload, type ShellView } from "#core/shell.ts";
+import { MarkupOnlyContext, markupText } from "./markup-only.ts";
 
 // Each language's view is parsed once per content version (the server keeps one
 // JSON text per language and version); a few are kept for switching back and forth.
@@ -19,23 +20,47 @@ function parsedView(json: string): ShellView {
 }
 
 function isShellPayload(value: unknown): value is ShellPayload {
-  return typeof value === "object" && value !== null && typeof (value as { view?: unknown }).view === "string";
+  return typeof value === "object" && value !== null && "view" in value && (typeof value.view === "string" || value.view === null);
 }
 
 /**
  * The root loader's data or, when a middleware refused the request before any
  * loader ran (the admin gate), the shell its refusal carries: `{ shell }`.
  */
-export function useShellData(): ShellData | undefined {
+function useShellPayload(): ShellPayload | undefined {
   const data = useRouteLoaderData<ShellPayload>("root");
   const error = useRouteError();
   const carried: unknown = isRouteErrorResponse(error) && typeof error.data === "object" && error.data !== null ? (error.data as { shell?: unknown }).shell : undefined;
-  const payload = data ?? (isShellPayload(carried) ? carried : undefined);
+  return data ?? (isShellPayload(carried) ? carried : undefined);
+}
+
+/** In the browser: the shell view's JSON in the data block of the document the page was loaded as (it never changes). */
+let documentViewJson: string | undefined;
+
+/** The view's JSON: the payload's, or the document's data block when its loader data left it there (decision 0132). */
+function viewJson(view: string | null, kept: ReadonlyMap<string, string> | null): string {
+  if (view !== null) return view;
+  if (kept) return markupText(SHELL_VIEW_ELEMENT_ID, kept);
+  documentViewJson ??= markupText(SHELL_VIEW_ELEMENT_ID, null);
+  return documentViewJson;
+}
+
+export function useShellData(): ShellData | undefined {
+  const payload = useShellPayload();
+  const kept = useContext(MarkupOnlyContext);
   return useMemo(() => {
     if (!payload) return undefined;
     const { view, ...request } = payload;
-    return { ...parsedView(view), ...request };
-  }, [payload]);
+    return { ...parsedView(viewJson(view, kept)), ...request };
+  }, [payload, kept]);
+}
+
+/** The shell view's data block, where this document's loader data left the view to its markup. */
+export function ShellViewData() {
+  const payload = useShellPayload();
+  const kept = useContext(MarkupOnlyContext);
+  if (!payload || payload.view !== null) return null;
+  return createElement("script", { type: "application/json", id: SHELL_VIEW_ELEMENT_ID, dangerouslySetInnerHTML: { __html: viewJson(null, kept) } });
 }
 
 /** A translated text as page content: wrapped in <span lang> when it was borrowed from a fallback language (decision 0085). */

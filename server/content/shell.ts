@@ -103,5 +103,6 @@ const serializedShellViews = memoizedPerCopy((resident: Resident, code): Seriali
     strings,
     stringLanguages: borrowed,
   };
-  return { view, json: JSON.stringify(view) };
+  // "<" escaped, so the text can stand in a <script> data block as it is (decision 0132); JSON.parse reads it back the same.
+  return { view, json: JSON.stringify(view).replaceAll("<", "\\u003c") };
 });

@@ -130,7 +130,14 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
-      context.set(requestContext, { nonce: c.get("nonce"), requestId: c.get("requestId"), user: c.get("user"), pageNotes: c.get("pageNotes") ?? newPageNotes() });
+      context.set(requestContext, {
+        nonce: c.get("nonce"),
+        requestId: c.get("requestId"),
+        user: c.get("user"),
+        pageNotes: c.get("pageNotes") ?? newPageNotes(),
+        // React Router's client navigations ask for `<path>.data`; anything else is answered with a document.
+        markupOnly: c.req.path.endsWith(".data") ? null : new Map(),
+      });
       const response = await handleDocument(c.req.raw, context);
       const headers = new Headers(response.headers);
       if (!headers.has("Cache-Control")) headers.set("Cache-Control", c.get("user") ? "private, no-store" : "public, no-cache");

@@ -5,8 +5,8 @@
  */
 import type { RouterContextProvider } from "react-router";
 import type { AdminErrorPageText } from "#core/i18n/admin-error-page.ts";
-import type { ShellLanguage, ShellPayload } from "#core/shell.ts";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { SHELL_VIEW_ELEMENT_ID, type ShellLanguage, type ShellPayload } from "#core/shell.ts";
+import { forLoaderData, requestContext, servicesContext } from "#server/context.ts";
 import { PROVIDER_NAMES, signInAvailable } from "#server/auth/dev-login.ts";
 import { shellOf, shellView, type SerializedShellView } from "#server/content/shell.ts";
 import { adminLanguageOf } from "#server/admin/preferences/service.ts";
@@ -18,7 +18,7 @@ function withRequest(context: Readonly<RouterContextProvider>, shell: Serialized
   const { nonce, user } = context.get(requestContext);
   // Only the methods that can sign someone in get a button.
   const signInMethods = PROVIDER_NAMES.filter((provider) => signInAvailable(config, provider));
-  return { view: shell.json, publicUrl: config.publicUrl, nonce, user, signInMethods };
+  return { view: forLoaderData(context, SHELL_VIEW_ELEMENT_ID, shell.json), publicUrl: config.publicUrl, nonce, user, signInMethods };
 }
 
 export function pageShellData(context: Readonly<RouterContextProvider>, lang: string | undefined): ShellPayload {

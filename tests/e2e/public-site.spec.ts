@@ -198,6 +198,38 @@ test.describe("screens", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/jobs\?domain=M$/);
   });
 
+  test("an article's body is sent once in its document, and stays right through hydration and client navigations", async ({ page, request }) => {
+    const article = await articleByKey(request, "one-story-seven-languages");
+    const path = `/en/articles/${article.id}/${article.data.versions["en-US"]!.slug}`;
+    const english = "Publishing in seven is a system.";
+    const spanish = "Publicar en siete es un sistema.";
+    // Decision 0132: in the markup, not again in the data the page hydrates from; the page shell's strings likewise.
+    const html = await (await request.get(path)).text();
+    expect(html.split(english).length - 1).toBe(1);
+    expect(html.match(/<script type="application\/json" id="shell-view">/g)).toHaveLength(1);
+    expect(html.split('"NAV:SKIP"').length - 1).toBe(1);
+    // A client navigation's data carries both.
+    const data = await (await request.get(`${path}.data`)).text();
+    expect([data.includes(english), data.includes("NAV:SKIP")]).toEqual([true, true]);
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(path);
+    await expect(page.locator(".prose")).toContainText(english);
+    // A client navigation's data carries the body of the page it goes to.
+    await switchLanguage(page, "Language", "Español");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.data.versions["es-ES"]!.title);
+    await expect(page.locator(".prose")).toContainText(spanish);
+    await expect(page.locator(".prose")).not.toContainText(english);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator(".prose")).toContainText(english);
+    await expect(page.locator(".prose h2").first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test("an article renders its Markdown, and its job page lists it", async ({ page, request }) => {
     const article = await articleByKey(request, "how-rome-classifies-work");
     await page.goto(`/en/articles/${article.id}/${article.data.versions["en-US"]!.slug}`);

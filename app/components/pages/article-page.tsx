@@ -5,6 +5,10 @@ import { useShell } from "#app/lib/use-shell.ts";
 import { Seo } from "#app/components/seo.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { JobLink } from "#app/components/pages/job-link.tsx";
+import { MarkupHtml } from "#app/components/markup-html.tsx";
+
+/** The element holding an article's rendered body (see MarkupHtml). */
+export const ARTICLE_BODY_ID = "article-body";
 
 export function ArticlePage({ view }: { view: ArticleView }) {
   const { t, tl, language } = useShell();
@@ -48,7 +52,7 @@ export function ArticlePage({ view }: { view: ArticleView }) {
       ) : (
         article.cover && <img className="article__cover" src={article.cover} alt={article.coverAlt} width="1200" height="630" />
       )}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
+      <MarkupHtml id={ARTICLE_BODY_ID} className="prose" html={article.html} />
       <footer className="article__footer">
         {article.updatedAt !== article.publishedAt && (
           <p>

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { articleView, findEnabledLanguage, jobView, parseTagCursor, resolveSection, tagView } from "#server/content/public-pages.ts";
-import { ArticlePage } from "#app/components/pages/article-page.tsx";
+import { ARTICLE_BODY_ID, ArticlePage } from "#app/components/pages/article-page.tsx";
+import { forLoaderData } from "#server/context.ts";
 import { JobPage } from "#app/components/pages/job-page.tsx";
 import { TagPage } from "#app/components/pages/tag-page.tsx";
 import { parsePageParam } from "#core/pagination.ts";
@@ -28,6 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!view) throw data(null, { status: 404 });
   if (view.kind === "elsewhere") throw data(view, { status: 404 });
   if (params.pageSlug?.toLowerCase() !== view.slug) throw redirect(view.seo.canonicalPath, 301);
+  if (view.kind === "article" && view.article.html !== null) return { ...view, article: { ...view.article, html: forLoaderData(context, ARTICLE_BODY_ID, view.article.html) } };
   return view;
 }
 
