@@ -128,4 +128,23 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     expect(reply.status).toBe(200);
     expect(reply.html).toContain("Preview of the season");
   });
+
+  it("keeps a UI string holding </script> inside the page shell's data block (decision 0132)", async () => {
+    const hostile = "Skip </script><script>alert(1)</script><!-- to content";
+    const cell = `/${encodeURIComponent("NAV:SKIP")}/en-US`;
+    const before = testApp.services.content.current().translations.get("en-US")!.get("NAV:SKIP")!;
+    expect((await translations("PUT", cell, { body: { label: hostile } })).status).toBe(200);
+    try {
+      const { status, html } = await page("/en/tags");
+      expect(status).toBe(200);
+      const block = /<script type="application\/json" id="shell-view">([^<]*)<\/script>/.exec(html);
+      expect(block).not.toBeNull();
+      expect(JSON.parse(block![1]!).strings["NAV:SKIP"]).toBe(hostile);
+      expect(html).not.toContain("<script>alert(1)");
+      // The skip link itself shows it as text.
+      expect(html).toContain("Skip &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- to content");
+    } finally {
+      expect((await translations("PUT", cell, { body: { label: before } })).status).toBe(200);
+    }
+  });
 });
