@@ -2,7 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DatabaseSync } from "node:sqlite";
+import { sql } from "kysely";
 import { openDatabase } from "./connect.ts";
+import { PAGE_SIZE_BYTES } from "./sqlite-adapter.ts";
 
 describe("openDatabase on SQLite", () => {
   it("says in the log when it creates the database's missing folder, and only then", async () => {
@@ -18,6 +21,37 @@ describe("openDatabase on SQLite", () => {
       const second = openDatabase({ kind: "sqlite", path }, log);
       await second.close();
       expect(warnings).toHaveLength(1);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("creates a new database with 16 KB pages and opens an older one with the page size it has", async () => {
+    const root = mkdtempSync(join(tmpdir(), "pp-connect-"));
+    const pageSize = (path: string) => {
+      const database = new DatabaseSync(path);
+      try {
+        return (database.prepare("pragma page_size").get() as { page_size: number }).page_size;
+      } finally {
+        database.close();
+      }
+    };
+    try {
+      const fresh = join(root, "fresh.db");
+      const created = openDatabase({ kind: "sqlite", path: fresh });
+      await sql`create table notes (text text)`.execute(created.db);
+      await created.close();
+      expect(pageSize(fresh)).toBe(PAGE_SIZE_BYTES);
+
+      const older = join(root, "older.db");
+      const made = new DatabaseSync(older);
+      made.exec("pragma page_size = 4096; create table notes (text text); insert into notes values ('kept')");
+      made.close();
+      const opened = openDatabase({ kind: "sqlite", path: older });
+      await sql`insert into notes (text) values ('added')`.execute(opened.db);
+      expect((await sql<{ text: string }>`select text from notes`.execute(opened.db)).rows).toEqual([{ text: "kept" }, { text: "added" }]);
+      await opened.close();
+      expect(pageSize(older)).toBe(4096);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

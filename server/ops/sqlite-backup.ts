@@ -103,10 +103,46 @@ export async function restoreDatabase(file: string, target: string, options: { f
         `${target} is in use by a running site or command. Stop the site first, or pass --force to restore into the live database (then restart the site).`,
       );
     }
-    // Through the backup API rather than a file copy: it takes the proper locks, so even a forced restore never leaves a torn file.
-    const pages = await backup(saved, target, { rate: ALL_PAGES });
-    return { pages, bytes: statSync(target).size, wasInUse };
+    const targetPageSize = existsSync(target) ? pageSizeOf(target) : null;
+    const converted = targetPageSize !== null && targetPageSize !== pageSizeOf(saved) ? await withPageSize(saved, `${target}.restore-${process.pid}`, targetPageSize) : null;
+    try {
+      // Through the backup API rather than a file copy: it takes the proper locks, so even a forced restore never leaves a torn file.
+      const pages = await backup(converted?.database ?? saved, target, { rate: ALL_PAGES });
+      return { pages, bytes: statSync(target).size, wasInUse };
+    } finally {
+      converted?.remove();
+    }
   } finally {
     saved.close();
+  }
+}
+
+function pageSizeOf(database: DatabaseSync | string): number {
+  const connection = typeof database === "string" ? new DatabaseSync(database, { readOnly: true, timeout: 5000 }) : database;
+  try {
+    return Number(Object.values(connection.prepare("PRAGMA page_size").get()!)[0]);
+  } finally {
+    if (connection !== database) connection.close();
+  }
+}
+
+/**
+ * A copy of `source` at `path` with pages of `pageSize` bytes. The backup API cannot change the page
+ * size of a database in WAL mode, as a site's is: a backup from before decision 0133 (4 KB pages)
+ * restores into a newer site's database (16 KB) through such a copy, and the other way round.
+ */
+async function withPageSize(source: DatabaseSync, path: string, pageSize: number): Promise<{ database: DatabaseSync; remove(): void }> {
+  await backup(source, path, { rate: ALL_PAGES });
+  const database = new DatabaseSync(path);
+  const remove = () => {
+    database.close();
+    rmSync(path, { force: true });
+  };
+  try {
+    database.exec(`PRAGMA journal_mode = DELETE; PRAGMA page_size = ${pageSize}; VACUUM;`);
+    return { database, remove };
+  } catch (error) {
+    remove();
+    throw error;
   }
 }

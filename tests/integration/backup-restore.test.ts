@@ -5,13 +5,14 @@
  * without --force, and refuses files that are not backups.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_SIZE_BYTES } from "#server/db/sqlite-adapter.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -44,6 +45,15 @@ function integrity(path: string): string {
   const database = new DatabaseSync(path, { readOnly: true });
   try {
     return String(Object.values(database.prepare("PRAGMA integrity_check").get()!)[0]);
+  } finally {
+    database.close();
+  }
+}
+
+function pageSize(path: string): number {
+  const database = new DatabaseSync(path, { readOnly: true });
+  try {
+    return Number(Object.values(database.prepare("PRAGMA page_size").get()!)[0]);
   } finally {
     database.close();
   }
@@ -152,6 +162,26 @@ describe("npm run backup and npm run restore", () => {
     expect(result.code).toBe(0);
     expect(eventPaths(databasePath)).toEqual(inBackup);
     expect(integrity(databasePath)).toBe("ok");
+  });
+
+  it("restores a backup whose pages are not the size of the site database's (an older install's 4 KB)", async () => {
+    const olderBackup = join(server.dataDir, "backups", "older-install.db");
+    const copy = new DatabaseSync(backupFile, { readOnly: true });
+    copy.exec(`VACUUM INTO '${olderBackup}'`);
+    copy.close();
+    const resized = new DatabaseSync(olderBackup);
+    resized.exec("PRAGMA page_size = 4096; VACUUM;");
+    resized.close();
+    expect(pageSize(olderBackup)).toBe(4096);
+    expect(pageSize(databasePath)).toBe(PAGE_SIZE_BYTES);
+
+    const result = await cli("restore", [olderBackup, "--force"], databaseUrl);
+    expect(result.output).toContain("restart the site");
+    expect(result.code).toBe(0);
+    expect(eventPaths(databasePath)).toEqual(inBackup);
+    expect(integrity(databasePath)).toBe("ok");
+    expect(pageSize(databasePath)).toBe(PAGE_SIZE_BYTES);
+    expect(readdirSync(server.dataDir).filter((name) => name.includes(".restore-"))).toEqual([]);
   });
 
   it("restores a stopped site's database without --force, and the site starts on it", async () => {
