@@ -65,45 +65,109 @@ export async function loadTranslationState(db: Db, articleId: number): Promise<T
   return { source: blog?.source_code ?? null, revision: blog?.source_revision ?? 0, bases: new Map(versions.map((version) => [version.code, version.base_revision])) };
 }
 
+/** What one write made of an article's translation facts: `before` as stored, the outcome to store. */
+export interface TranslationWrite {
+  articleId: number;
+  before: TranslationState;
+  outcome: TranslationOutcome;
+}
+
+/** Article ids per statement: well under both databases' bound-parameter limits. */
+const IDS_PER_STATEMENT = 500;
+
+/** Items grouped by a key, in their order. */
+function groupedBy<Item>(items: Iterable<Item>, key: (item: Item) => string): Map<string, Item[]> {
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const name = key(item);
+    const group = groups.get(name);
+    if (group) group.push(item);
+    else groups.set(name, [item]);
+  }
+  return groups;
+}
+
+async function forIdChunks(ids: number[], run: (chunk: number[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) await run(ids.slice(start, start + IDS_PER_STATEMENT));
+}
+
 /**
  * Stores what a write made of an article's translation facts (`before` as stored, the versions
  * already written): the article's source and revision, the bases and outdated flags that changed,
  * the source's text as the snapshot of its revision when asked, and no snapshot older than any base.
  */
 export async function storeTranslationState(db: Db, articleId: number, before: TranslationState, outcome: TranslationOutcome, now: string): Promise<void> {
-  const { state, snapshot } = outcome;
-  if (state.source !== before.source || state.revision !== before.revision) {
-    await db
-      .updateTable("blogs")
-      .set({ source_code: state.source, source_revision: state.revision, ...(state.revision !== before.revision && { source_changed_at: now }) })
-      .where("id", "=", articleId)
-      .execute();
+  await storeTranslationStates(db, [{ articleId, before, outcome }], now);
+}
+
+/**
+ * storeTranslationState for many articles at once (an import's batch): each kind of change is one
+ * statement per distinct value instead of one per article. On PostgreSQL every statement is a round
+ * trip, and a batch of 500 articles made 3 000 of them (decision 0133).
+ */
+export async function storeTranslationStates(db: Db, writes: readonly TranslationWrite[], now: string): Promise<void> {
+  const sourceChanges = writes.filter(({ before, outcome: { state } }) => state.source !== before.source || state.revision !== before.revision);
+  for (const group of groupedBy(sourceChanges, ({ before, outcome: { state } }) => JSON.stringify([state.source, state.revision, state.revision !== before.revision])).values()) {
+    const {
+      before,
+      outcome: { state },
+    } = group[0]!;
+    await forIdChunks(
+      group.map((write) => write.articleId),
+      (ids) =>
+        db
+          .updateTable("blogs")
+          .set({ source_code: state.source, source_revision: state.revision, ...(state.revision !== before.revision && { source_changed_at: now }) })
+          .where("id", "in", ids)
+          .execute(),
+    );
   }
-  const groups = new Map<string, string[]>();
-  for (const [code, base] of state.bases) {
-    if (before.bases.get(code) === base && isOutdated(before, code) === isOutdated(state, code)) continue;
-    const group = `${base}:${isOutdated(state, code) ? 1 : 0}`;
-    groups.set(group, [...(groups.get(group) ?? []), code]);
+  // Per article, its changed versions by new base and flag (as one article's save writes them); then the
+  // articles whose groups name the same codes share a statement.
+  const baseChanges = writes.flatMap(({ articleId, before, outcome: { state } }) => {
+    const changed = [...state.bases].filter(([code, base]) => before.bases.get(code) !== base || isOutdated(before, code) !== isOutdated(state, code));
+    return Array.from(
+      groupedBy(changed, ([code, base]) => `${base}\n${isOutdated(state, code) ? 1 : 0}`),
+      ([group, entries]) => ({ articleId, group, codes: entries.map(([code]) => code) }),
+    );
+  });
+  for (const same of groupedBy(baseChanges, ({ group, codes }) => `${group}\n${codes.join(",")}`).values()) {
+    const { group, codes } = same[0]!;
+    const [base, outdated] = group.split("\n").map(Number) as [number, 0 | 1];
+    await forIdChunks(
+      same.map((change) => change.articleId),
+      (ids) => db.updateTable("blog_versions").set({ base_revision: base, outdated }).where("blog_id", "in", ids).where("code", "in", codes).execute(),
+    );
   }
-  for (const [group, codes] of groups) {
-    const [base, outdated] = group.split(":").map(Number) as [number, 0 | 1];
-    await db.updateTable("blog_versions").set({ base_revision: base, outdated }).where("blog_id", "=", articleId).where("code", "in", codes).execute();
+  const snapshots = writes.filter(({ outcome: { snapshot, state } }) => snapshot && state.source !== null);
+  for (const group of groupedBy(snapshots, ({ outcome: { state } }) => `${state.source}\n${state.revision}`).values()) {
+    const { source, revision } = group[0]!.outcome.state;
+    await forIdChunks(
+      group.map((write) => write.articleId),
+      async (ids) => {
+        await db.deleteFrom("blog_source_revisions").where("revision", "=", revision).where("blog_id", "in", ids).execute();
+        const texts = await db
+          .selectFrom("blog_versions")
+          .select(["blog_id", "code", "title", "summary", "body", "cover_alt"])
+          .where("code", "=", source!)
+          .where("blog_id", "in", ids)
+          .execute();
+        if (texts.length < ids.length) throw new Error(`${ids.length - texts.length} of the articles to snapshot have no ${source} version`);
+        await db
+          .insertInto("blog_source_revisions")
+          .values(texts.map((text) => ({ ...text, revision, created_at: now })))
+          .execute();
+      },
+    );
   }
-  if (snapshot && state.source !== null) {
-    await db.deleteFrom("blog_source_revisions").where("blog_id", "=", articleId).where("revision", "=", state.revision).execute();
-    const text = await db
-      .selectFrom("blog_versions")
-      .select(["code", "title", "summary", "body", "cover_alt"])
-      .where("blog_id", "=", articleId)
-      .where("code", "=", state.source)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("blog_source_revisions")
-      .values({ blog_id: articleId, revision: state.revision, ...text, created_at: now })
-      .execute();
-  }
-  if (snapshot || groups.size > 0) {
-    await db.deleteFrom("blog_source_revisions").where("blog_id", "=", articleId).where("revision", "<", oldestNeededRevision(state)).execute();
+  const rebased = new Set(baseChanges.map((change) => change.articleId));
+  const pruned = writes.filter(({ articleId, outcome: { snapshot } }) => snapshot || rebased.has(articleId));
+  for (const group of groupedBy(pruned, ({ outcome: { state } }) => String(oldestNeededRevision(state))).values()) {
+    const oldest = oldestNeededRevision(group[0]!.outcome.state);
+    await forIdChunks(
+      group.map((write) => write.articleId),
+      (ids) => db.deleteFrom("blog_source_revisions").where("revision", "<", oldest).where("blog_id", "in", ids).execute(),
+    );
   }
 }
 
@@ -277,11 +341,15 @@ export async function upsertArticles(
   }
   await insertInChunks(inserts, (chunk) => trx.insertInto("blog_versions").values(chunk).execute());
   await recordRevisions(trx, entries, revisions.keep, now, newVersions);
-  for (const source of sources) {
-    const id = idByKey.get(source.key)!;
-    const facts = translation.get(id) ?? { state: EMPTY_TRANSLATION_STATE, texts: new Map<string, TranslatableText>() };
-    await storeTranslationState(trx, id, facts.state, importedTranslationState(facts.state, facts.texts, source), now);
-  }
+  await storeTranslationStates(
+    trx,
+    sources.map((source) => {
+      const articleId = idByKey.get(source.key)!;
+      const facts = translation.get(articleId) ?? { state: EMPTY_TRANSLATION_STATE, texts: new Map<string, TranslatableText>() };
+      return { articleId, before: facts.state, outcome: importedTranslationState(facts.state, facts.texts, source) };
+    }),
+    now,
+  );
   // A new article's versions are all in its source: their bodies need no reading back.
   await syncMediaUsage(trx, [...idByKey.values()], new Map(fresh.map((source) => [idByKey.get(source.key)!, [...source.versions.values()].map((version) => version.body)])));
   await refreshPublishedIndex(trx, [...idByKey.values()], texts);

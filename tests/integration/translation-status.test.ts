@@ -222,4 +222,50 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     writeFileSync(join(dir, "bad.ndjson"), `${JSON.stringify({ ...line, source: "de" })}\n`);
     await expect(importArticles(testApp.services.database, join(dir, "bad.ndjson"), "test")).rejects.toThrow(/line 1: source: /);
   });
+  it("stores the same translation facts for a file imported in one batch as for its lines imported one by one", async () => {
+    const version = (title: string, body: string, extra: Record<string, unknown> = {}) => ({ ...text(title, body), slug: "", ...extra });
+    const lines = (prefix: string) => [
+      { key: `${prefix}-plain`, author: "Ada", tags: [], versions: { en: version(`${prefix} plain`, "One."), fr: version(`${prefix} simple`, "Un.") } },
+      { key: `${prefix}-french-source`, author: "Ada", tags: [], source: "fr", versions: { en: version(`${prefix} source`, "Two.", { upToDate: false }), fr: version(`${prefix} source fr`, "Deux."), de: version(`${prefix} Quelle`, "Zwei.") } },
+      { key: `${prefix}-one`, author: "Ada", tags: [], versions: { de: version(`${prefix} eins`, "Drei.") } },
+      { key: `${prefix}-stale`, author: "Ada", tags: [], source: "en", versions: { en: version(`${prefix} stale`, "Four."), fr: version(`${prefix} périmé`, "Quatre.", { upToDate: false }), es: version(`${prefix} viejo`, "Cuatro.", { upToDate: true }) } },
+    ];
+    const facts = async (prefix: string) => {
+      const blogs = await db().selectFrom("blogs").select(["id", "key", "source_code", "source_revision"]).where("key", "like", `${prefix}-%`).orderBy("key").execute();
+      const ids = blogs.map((blog) => blog.id);
+      const versions = await db().selectFrom("blog_versions").select(["blog_id", "code", "base_revision", "outdated"]).where("blog_id", "in", ids).orderBy("blog_id").orderBy("code").execute();
+      const snapshots = await db().selectFrom("blog_source_revisions").select(["blog_id", "revision", "code", "title", "body"]).where("blog_id", "in", ids).orderBy("blog_id").orderBy("revision").execute();
+      const keyOf = new Map(blogs.map((blog) => [blog.id, blog.key.slice(prefix.length)]));
+      return {
+        blogs: blogs.map(({ id: _id, key, ...rest }) => ({ key: key.slice(prefix.length), ...rest })),
+        versions: versions.map(({ blog_id, ...rest }) => ({ article: keyOf.get(blog_id), ...rest })),
+        snapshots: snapshots.map(({ blog_id, title, ...rest }) => ({ article: keyOf.get(blog_id), title: title.slice(prefix.length), ...rest })),
+      };
+    };
+    /** Imports the lines as one file, or each line as a file of its own. */
+    const importAll = async (name: string, objects: unknown[], each: boolean) => {
+      const all = objects.map((line) => JSON.stringify(line));
+      for (const [index, group] of (each ? all.map((line) => [line]) : [all]).entries()) {
+        writeFileSync(join(dir, `${name}-${index}.ndjson`), `${group.join("\n")}\n`);
+        await importArticles(testApp.services.database, join(dir, `${name}-${index}.ndjson`), "test");
+      }
+    };
+    await importAll("batched", lines("batched"), false);
+    await importAll("single", lines("single"), true);
+    const batched = await facts("batched");
+    expect(batched.blogs).toHaveLength(4);
+    expect(batched.snapshots.length).toBeGreaterThanOrEqual(3);
+    expect(batched.versions.filter((row) => row.outdated === 1).map((row) => [row.article, row.code])).toEqual([
+      ["-french-source", "en-US"],
+      ["-stale", "fr-FR"],
+    ]);
+    expect(batched).toEqual(await facts("single"));
+
+    // Imported again with every body changed, in one batch and line by line: the same again.
+    const changed = (prefix: string) =>
+      lines(prefix).map((line) => ({ ...line, versions: Object.fromEntries(Object.entries(line.versions).map(([code, value]) => [code, { ...value, body: `${value.body} Changed.` }])) }));
+    await importAll("batched-again", changed("batched"), false);
+    await importAll("single-again", changed("single"), true);
+    expect(await facts("batched")).toEqual(await facts("single"));
+  });
 });
