@@ -41,23 +41,18 @@ function eventPaths(path: string): string[] {
   }
 }
 
-function integrity(path: string): string {
+/** A PRAGMA's first value, read from the database file at `path`. */
+function pragma(path: string, name: "integrity_check" | "page_size"): string {
   const database = new DatabaseSync(path, { readOnly: true });
   try {
-    return String(Object.values(database.prepare("PRAGMA integrity_check").get()!)[0]);
+    return String(Object.values(database.prepare(`PRAGMA ${name}`).get()!)[0]);
   } finally {
     database.close();
   }
 }
 
-function pageSize(path: string): number {
-  const database = new DatabaseSync(path, { readOnly: true });
-  try {
-    return Number(Object.values(database.prepare("PRAGMA page_size").get()!)[0]);
-  } finally {
-    database.close();
-  }
-}
+const integrity = (path: string) => pragma(path, "integrity_check");
+const pageSize = (path: string) => Number(pragma(path, "page_size"));
 
 /** Writes analytics events one after another until stopped; `acknowledged` lists those answered 201, in order. */
 function keepWriting(server: ServerProcess, cookie: string, token: string) {
