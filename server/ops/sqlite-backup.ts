@@ -132,13 +132,14 @@ function pageSizeOf(database: DatabaseSync | string): number {
  * restores into a newer site's database (16 KB) through such a copy, and the other way round.
  */
 async function withPageSize(source: DatabaseSync, path: string, pageSize: number): Promise<{ database: DatabaseSync; remove(): void }> {
-  await backup(source, path, { rate: ALL_PAGES });
-  const database = new DatabaseSync(path);
+  let database: DatabaseSync | null = null;
   const remove = () => {
-    database.close();
+    database?.close();
     rmSync(path, { force: true });
   };
   try {
+    await backup(source, path, { rate: ALL_PAGES });
+    database = new DatabaseSync(path);
     database.exec(`PRAGMA journal_mode = DELETE; PRAGMA page_size = ${pageSize}; VACUUM;`);
     return { database, remove };
   } catch (error) {
