@@ -222,6 +222,7 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     writeFileSync(join(dir, "bad.ndjson"), `${JSON.stringify({ ...line, source: "de" })}\n`);
     await expect(importArticles(testApp.services.database, join(dir, "bad.ndjson"), "test")).rejects.toThrow(/line 1: source: /);
   });
+
   it("stores the same translation facts for a file imported in one batch as for its lines imported one by one", async () => {
     const version = (title: string, body: string, extra: Record<string, unknown> = {}) => ({ ...text(title, body), slug: "", ...extra });
     const lines = (prefix: string) => [
