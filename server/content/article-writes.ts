@@ -72,23 +72,12 @@ export interface TranslationWrite {
   outcome: TranslationOutcome;
 }
 
-/** Article ids per statement: well under both databases' bound-parameter limits. */
-const IDS_PER_STATEMENT = 500;
+/** Rows (or ids) per statement: well under SQLite's 32 766 bound parameters. */
+const ROWS_PER_STATEMENT = 200;
 
-/** Items grouped by a key, in their order. */
-function groupedBy<Item>(items: Iterable<Item>, key: (item: Item) => string): Map<string, Item[]> {
-  const groups = new Map<string, Item[]>();
-  for (const item of items) {
-    const name = key(item);
-    const group = groups.get(name);
-    if (group) group.push(item);
-    else groups.set(name, [item]);
-  }
-  return groups;
-}
-
-async function forIdChunks(ids: number[], run: (chunk: number[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) await run(ids.slice(start, start + IDS_PER_STATEMENT));
+/** Runs `statement` on the items ROWS_PER_STATEMENT at a time, in order. */
+async function inChunks<Item>(items: readonly Item[], statement: (chunk: Item[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) await statement(items.slice(start, start + ROWS_PER_STATEMENT));
 }
 
 /**
@@ -107,12 +96,12 @@ export async function storeTranslationState(db: Db, articleId: number, before: T
  */
 export async function storeTranslationStates(db: Db, writes: readonly TranslationWrite[], now: string): Promise<void> {
   const sourceChanges = writes.filter(({ before, outcome: { state } }) => state.source !== before.source || state.revision !== before.revision);
-  for (const group of groupedBy(sourceChanges, ({ before, outcome: { state } }) => JSON.stringify([state.source, state.revision, state.revision !== before.revision])).values()) {
+  for (const group of Map.groupBy(sourceChanges, ({ before, outcome: { state } }) => JSON.stringify([state.source, state.revision, state.revision !== before.revision])).values()) {
     const {
       before,
       outcome: { state },
     } = group[0]!;
-    await forIdChunks(
+    await inChunks(
       group.map((write) => write.articleId),
       (ids) =>
         db
@@ -127,22 +116,22 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
   const baseChanges = writes.flatMap(({ articleId, before, outcome: { state } }) => {
     const changed = [...state.bases].filter(([code, base]) => before.bases.get(code) !== base || isOutdated(before, code) !== isOutdated(state, code));
     return Array.from(
-      groupedBy(changed, ([code, base]) => `${base}\n${isOutdated(state, code) ? 1 : 0}`),
+      Map.groupBy(changed, ([code, base]) => `${base}\n${isOutdated(state, code) ? 1 : 0}`),
       ([group, entries]) => ({ articleId, group, codes: entries.map(([code]) => code) }),
     );
   });
-  for (const same of groupedBy(baseChanges, ({ group, codes }) => `${group}\n${codes.join(",")}`).values()) {
+  for (const same of Map.groupBy(baseChanges, ({ group, codes }) => `${group}\n${codes.join(",")}`).values()) {
     const { group, codes } = same[0]!;
     const [base, outdated] = group.split("\n").map(Number) as [number, 0 | 1];
-    await forIdChunks(
+    await inChunks(
       same.map((change) => change.articleId),
       (ids) => db.updateTable("blog_versions").set({ base_revision: base, outdated }).where("blog_id", "in", ids).where("code", "in", codes).execute(),
     );
   }
   const snapshots = writes.filter(({ outcome: { snapshot, state } }) => snapshot && state.source !== null);
-  for (const group of groupedBy(snapshots, ({ outcome: { state } }) => `${state.source}\n${state.revision}`).values()) {
+  for (const group of Map.groupBy(snapshots, ({ outcome: { state } }) => `${state.source}\n${state.revision}`).values()) {
     const { source, revision } = group[0]!.outcome.state;
-    await forIdChunks(
+    await inChunks(
       group.map((write) => write.articleId),
       async (ids) => {
         await db.deleteFrom("blog_source_revisions").where("revision", "=", revision).where("blog_id", "in", ids).execute();
@@ -162,9 +151,9 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
   }
   const rebased = new Set(baseChanges.map((change) => change.articleId));
   const pruned = writes.filter(({ articleId, outcome: { snapshot } }) => snapshot || rebased.has(articleId));
-  for (const group of groupedBy(pruned, ({ outcome: { state } }) => String(oldestNeededRevision(state))).values()) {
+  for (const group of Map.groupBy(pruned, ({ outcome: { state } }) => String(oldestNeededRevision(state))).values()) {
     const oldest = oldestNeededRevision(group[0]!.outcome.state);
-    await forIdChunks(
+    await inChunks(
       group.map((write) => write.articleId),
       (ids) => db.deleteFrom("blog_source_revisions").where("revision", "<", oldest).where("blog_id", "in", ids).execute(),
     );
@@ -233,13 +222,6 @@ export function importedTranslationState(before: TranslationState, texts: Map<st
   return outcome;
 }
 
-/** Rows inserted per statement: well under SQLite's 32 766 bound parameters. */
-const INSERT_CHUNK = 200;
-
-async function insertInChunks<Row>(rows: Row[], insert: (chunk: Row[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insert(rows.slice(start, start + INSERT_CHUNK));
-}
-
 /** Who an import's revisions name, and how many each version keeps (REVISIONS_PER_VERSION). */
 export interface ImportRevisions {
   uid: string;
@@ -297,7 +279,7 @@ export async function upsertArticles(
   }
 
   const fresh = sources.filter((source) => !idByKey.has(source.key));
-  await insertInChunks(fresh, async (chunk) => {
+  await inChunks(fresh, async (chunk) => {
     const rows = await trx
       .insertInto("blogs")
       .values(chunk.map((source) => ({ key: source.key, author: source.author, cover: source.cover, tags: JSON.stringify(source.tags), created_at: now, updated_at: now })))
@@ -314,7 +296,7 @@ export async function upsertArticles(
       .execute();
   }
   if (existingIds.length > 0) await trx.deleteFrom("blog_tags").where("blog_id", "in", existingIds).execute();
-  await insertInChunks(
+  await inChunks(
     sources.flatMap((source) => [...new Set(source.tags)].map((tag) => ({ tag, blog_id: idByKey.get(source.key)! }))),
     (chunk) => trx.insertInto("blog_tags").values(chunk).execute(),
   );
@@ -339,7 +321,7 @@ export async function upsertArticles(
       entries.push({ blogId: id, code, action: "import", uid: revisions.uid, content: version });
     }
   }
-  await insertInChunks(inserts, (chunk) => trx.insertInto("blog_versions").values(chunk).execute());
+  await inChunks(inserts, (chunk) => trx.insertInto("blog_versions").values(chunk).execute());
   await recordRevisions(trx, entries, revisions.keep, now, newVersions);
   await storeTranslationStates(
     trx,
