@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
-import { adminPageShellData, pageShellData } from "#server/http/page-shell.ts";
+import { adminPageShellData, publicPageShellData } from "#server/http/page-shell.ts";
 import type { Route } from "./+types/root";
 import { AccountMenu } from "./components/account-menu.tsx";
 import { adminGateHandlers } from "./components/admin-gate.tsx";
@@ -15,7 +15,7 @@ import { restoreLanguageChoice } from "./lib/saved-language.ts";
 import { createTranslate, type Strings } from "#core/i18n/translate.ts";
 import { feedPath } from "#core/paths.ts";
 import { useFocusOnNavigation } from "#app/lib/use-focus-on-navigation.ts";
-import { ShellViewData, useShell, useShellData } from "./lib/use-shell.ts";
+import { ShellDataBlocks, useShell, useShellData } from "./lib/use-shell.ts";
 import { ToastProvider } from "./toast/context.tsx";
 import { Toaster } from "./toast/toaster.tsx";
 import "./styles/app.css";
@@ -25,7 +25,7 @@ import "./toast/toast.css";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   // "/admin.data" too: a revalidation's data request (a new admin language switches the whole page).
   if (/^\/admin(?:[/.]|$)/.test(new URL(request.url).pathname)) return adminPageShellData(context, request);
-  return pageShellData(context, params.lang);
+  return publicPageShellData(context, params.lang);
 }
 
 // The shell only changes with the language, the signed-in user or after a submission.
@@ -56,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           {data && <SiteToaster strings={data.strings} locale={data.language.code} borrowed={data.stringLanguages} />}
         </ToastProvider>
-        <ShellViewData />
+        <ShellDataBlocks />
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

@@ -59,10 +59,18 @@ export type ShellData = ShellView & ShellRequestData;
  * content version, so each page encodes one string instead of hundreds of values
  * (docs/decisions/0125-shell-view-as-one-json-text.md).
  */
-export interface ShellPayload extends ShellRequestData {
+export interface ShellPayload extends Omit<ShellRequestData, "user"> {
   /** JSON of a ShellView; null in a document's loader data, whose markup carries it in a data block (SHELL_VIEW_ELEMENT_ID, decision 0132). */
   view: string | null;
+  /**
+   * JSON of the SignedInUser or of null; null in a document's loader data, whose markup carries it
+   * (SHELL_USER_ELEMENT_ID), so that data is the same for every visitor of a public page (decision 0134).
+   */
+  userJson: string | null;
 }
 
 /** The id of the document's `<script type="application/json">` holding the shell view's JSON. */
 export const SHELL_VIEW_ELEMENT_ID = "shell-view";
+
+/** The id of the document's `<script type="application/json">` holding the signed-in user's JSON (`null` for a visitor). */
+export const SHELL_USER_ELEMENT_ID = "shell-user";

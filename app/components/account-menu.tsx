@@ -211,7 +211,8 @@ export function AccountMenu() {
       label={
         <>
           {user.photoURL ? (
-            <img className="account__photo" src={user.photoURL} alt="" width="32" height="32" referrerPolicy="no-referrer" />
+            // Low priority: React would otherwise preload it from the head, which must stay the same for every visitor (decision 0134).
+            <img className="account__photo" src={user.photoURL} alt="" width="32" height="32" referrerPolicy="no-referrer" fetchPriority="low" />
           ) : (
             <span className="account__photo account__photo--initial" aria-hidden="true">
               {name.slice(0, 1).toUpperCase()}

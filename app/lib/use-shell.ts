@@ -1,8 +1,8 @@
 /** The root loader's data (language, picker, strings) plus translate functions, for any component. */
-import { createElement, useContext, useMemo, type ReactNode } from "react";
+import { createElement, Fragment, useContext, useMemo, type ReactNode } from "react";
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { createTranslate, type MessageValues, type Translate } from "#core/i18n/translate.ts";
-import { SHELL_VIEW_ELEMENT_ID, type ShellData, type ShellPayload, type ShellView } from "#core/shell.ts";
+import { SHELL_USER_ELEMENT_ID, SHELL_VIEW_ELEMENT_ID, type ShellData, type ShellPayload, type ShellView, type SignedInUser } from "#core/shell.ts";
 import { MarkupOnlyContext, markupText } from "./markup-only.ts";
 
 // Each language's view is parsed once per content version (the server keeps one
@@ -34,15 +34,16 @@ function useShellPayload(): ShellPayload | undefined {
   return data ?? (isShellPayload(carried) ? carried : undefined);
 }
 
-/** In the browser: the shell view's JSON in the data block of the document the page was loaded as (it never changes). */
-let documentViewJson: string | undefined;
+/** In the browser: the JSON texts in the data blocks of the document the page was loaded as (they never change), by element id. */
+const documentJson = new Map<string, string>();
 
-/** The view's JSON: the payload's, or the document's data block when its loader data left it there (decision 0132). */
-function viewJson(view: string | null, kept: ReadonlyMap<string, string> | null): string {
-  if (view !== null) return view;
-  if (kept) return markupText(SHELL_VIEW_ELEMENT_ID, kept);
-  documentViewJson ??= markupText(SHELL_VIEW_ELEMENT_ID, null);
-  return documentViewJson;
+/** A payload's JSON text, or the document's data block `id` when its loader data left the text there (decisions 0132, 0134). */
+function jsonText(id: string, text: string | null, kept: ReadonlyMap<string, string> | null): string {
+  if (text !== null) return text;
+  if (kept) return markupText(id, kept);
+  let read = documentJson.get(id);
+  if (read === undefined) documentJson.set(id, (read = markupText(id, null)));
+  return read;
 }
 
 export function useShellData(): ShellData | undefined {
@@ -50,17 +51,20 @@ export function useShellData(): ShellData | undefined {
   const kept = useContext(MarkupOnlyContext);
   return useMemo(() => {
     if (!payload) return undefined;
-    const { view, ...request } = payload;
-    return { ...parsedView(viewJson(view, kept)), ...request };
+    const { view, userJson, ...request } = payload;
+    const user = JSON.parse(jsonText(SHELL_USER_ELEMENT_ID, userJson, kept) || "null") as SignedInUser | null;
+    return { ...parsedView(jsonText(SHELL_VIEW_ELEMENT_ID, view, kept)), ...request, user };
   }, [payload, kept]);
 }
 
-/** The shell view's data block, where this document's loader data left the view to its markup. */
-export function ShellViewData() {
+/** The shell's data blocks (its view, its user), where this document's loader data left them to its markup. */
+export function ShellDataBlocks() {
   const payload = useShellPayload();
   const kept = useContext(MarkupOnlyContext);
-  if (!payload || payload.view !== null) return null;
-  return createElement("script", { type: "application/json", id: SHELL_VIEW_ELEMENT_ID, dangerouslySetInnerHTML: { __html: viewJson(null, kept) } });
+  if (!payload) return null;
+  const block = (id: string, text: string | null) =>
+    text === null && createElement("script", { type: "application/json", id, dangerouslySetInnerHTML: { __html: jsonText(id, null, kept) } });
+  return createElement(Fragment, null, block(SHELL_VIEW_ELEMENT_ID, payload.view), block(SHELL_USER_ELEMENT_ID, payload.userJson));
 }
 
 /** A translated text as page content: wrapped in <span lang> when it was borrowed from a fallback language (decision 0085). */

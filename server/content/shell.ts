@@ -103,6 +103,10 @@ const serializedShellViews = memoizedPerCopy((resident: Resident, code): Seriali
     strings,
     stringLanguages: borrowed,
   };
-  // "<" escaped, so the text can stand in a <script> data block as it is (decision 0132); JSON.parse reads it back the same.
-  return { view, json: JSON.stringify(view).replaceAll("<", "\\u003c") };
+  return { view, json: scriptDataJson(view) };
 });
+
+/** JSON that can stand in a `<script>` data block as it is (decision 0132): "<" escaped, which JSON.parse reads back the same. */
+export function scriptDataJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll("<", "\\u003c");
+}

@@ -25,8 +25,10 @@ import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
 import { countPageCacheLookup, reportPageCacheSize } from "#server/metrics.ts";
 import { findBadInput } from "./request-guard.ts";
-import { newPageNotes } from "./page-notes.ts";
+import { newPageNotes, type ShellNote } from "./page-notes.ts";
+import { signedInArea, signedOutSlots, withAccount, type AccountSlots } from "./account-area.ts";
 import { contentSecurityPolicy, securityHeaderValues } from "./security.ts";
+import { scriptDataJson } from "#server/content/shell.ts";
 import { hasXsrfCookie, newXsrfCookie } from "./xsrf.ts";
 
 const CACHEABLE_STATUSES = new Set([200, 301, 404]);
@@ -38,6 +40,8 @@ const MAX_REMEMBERED_PATHS = 20_000;
 const ENTRY_OVERHEAD_BYTES = 2_048;
 /** Invalidations remembered to judge a render that spanned some (a render older than these is not kept). */
 const RECENT_INVALIDATIONS = 256;
+/** Signed-in visitors' account areas kept (≈ 1 KB each), by user, language and resident data version (decision 0134). */
+const MAX_ACCOUNT_AREAS = 1_000;
 
 type Encoding = "br" | "gzip";
 const ENCODINGS: readonly (Encoding | null)[] = [null, "br", "gzip"];
@@ -67,7 +71,14 @@ export interface CachedResponse {
   answered: boolean;
   /** What the response shows (see server/content/changes.ts); only "everything" invalidates an entry without tags. */
   shows: ReadonlySet<string>;
+  /** A public page's shell and account slots: signed-in visitors get it with their account area (decision 0134). */
+  shared?: SharedPage;
   bytes: number;
+}
+
+export interface SharedPage {
+  shell: ShellNote;
+  slots: AccountSlots;
 }
 
 interface Answer {
@@ -296,6 +307,7 @@ export function createResponseCache(maxBytes: number) {
       reportPageCacheSize(totalBytes);
     },
     has: (key: string) => entries.has(key),
+    identity: identityOf,
     /** An entry without counting a lookup or marking it used (see serveFromMemory). */
     peek: (key: string) => entries.get(key),
     answerNow,
@@ -373,10 +385,13 @@ export interface PageCacheOptions {
 export function createPageCache({ content, isAnonymous, secureCookies, maxBytes }: PageCacheOptions) {
   const responses = createResponseCache(maxBytes);
   const queryUsedBy = new Map<string, string[]>();
+  /** Signed-in visitors' account areas as React rendered them, least recently used first (decision 0134). */
+  const accountAreas = new Map<string, Buffer>();
   content.onChange((change) => {
     if (change.kind === "everything") {
       responses.invalidate(null);
       queryUsedBy.clear();
+      accountAreas.clear();
     } else responses.invalidate(staleAfter(change.articles));
   });
 
@@ -404,7 +419,8 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
   /** Hono middleware: fills the cache from React Router's renders and answers hits that reach it. */
   const middleware: MiddlewareHandler<HttpEnv> = async (c, next) => {
     const method = c.req.method;
-    if ((method !== "GET" && method !== "HEAD") || !isAnonymous(c.req.header("cookie"))) return next();
+    if (method !== "GET" && method !== "HEAD") return next();
+    if (!isAnonymous(c.req.header("cookie"))) return servePersonal(c, next, method);
     const url = parseUrl(c.req.url);
     const hit = async () => {
       const key = url && keyOf(url);
@@ -459,12 +475,54 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
     const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length"));
     headers["content-security-policy"] = hashedScriptPolicy(body.toString("utf8"));
     headers["cache-control"] = "public, no-cache";
-    const entry = responses.put(storedKey, { status: response.status, headers, body, shows: notes.shows }, since);
+    const slots = notes.shell && signedOutSlots(body);
+    const shared = notes.shell && slots ? { shell: notes.shell, slots } : undefined;
+    const entry = responses.put(storedKey, { status: response.status, headers, body, shows: notes.shows, shared }, since);
     const setCookies = response.headers.getSetCookie();
     const fresh = await responses.answer(storedKey, entry, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
     c.res = undefined;
     c.res = new Response(asBody(fresh.body), { status: fresh.status, headers: fresh.headers });
     for (const cookie of setCookies) c.res.headers.append("Set-Cookie", cookie);
+  }
+
+  const areaKey = (shell: ShellNote, userJson: string) => `${shell.version}\n${shell.language}\n${userJson}`;
+
+  /**
+   * A signed-in visitor's GET or HEAD: a public page kept for visitors, with their account area in
+   * it once one of their renders in the page's language gave it (decision 0134); otherwise the
+   * page is rendered for them, and their account area kept from it. Never kept as a whole.
+   */
+  async function servePersonal(c: Context<HttpEnv>, next: Next, method: string) {
+    const user = c.get("user");
+    if (!user) return next();
+    const userJson = scriptDataJson(user);
+    const url = parseUrl(c.req.url);
+    const key = url && keyOf(url);
+    const entry = key ? responses.peek(key) : undefined;
+    const sharedKey = entry?.shared && areaKey(entry.shared.shell, userJson);
+    const area = sharedKey && accountAreas.get(sharedKey);
+    if (key && entry?.shared && sharedKey && area) {
+      accountAreas.delete(sharedKey);
+      accountAreas.set(sharedKey, area);
+      responses.get(key);
+      const body = method === "HEAD" ? null : withAccount(await responses.identity(entry), entry.shared.slots, area, Buffer.from(userJson));
+      return new Response(asBody(body), { status: entry.status, headers: { ...entry.headers, "cache-control": "private, no-store" } });
+    }
+    const notes = newPageNotes();
+    c.set("pageNotes", notes);
+    await next();
+    const response = c.res;
+    if (!notes.shell || method !== "GET" || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return;
+    const renderedKey = areaKey(notes.shell, userJson);
+    if (accountAreas.has(renderedKey)) return;
+    const body = Buffer.from(await response.arrayBuffer());
+    const rendered = signedInArea(body);
+    if (rendered) {
+      if (accountAreas.size >= MAX_ACCOUNT_AREAS) accountAreas.delete(accountAreas.keys().next().value!);
+      accountAreas.set(renderedKey, rendered);
+    }
+    c.res = undefined;
+    c.res = new Response(asBody(body), { status: response.status, headers: response.headers });
   }
 
   /**

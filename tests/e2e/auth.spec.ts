@@ -207,3 +207,34 @@ test("the header in Arabic, signed out and signed in", async ({ page }) => {
   await header(page).screenshot({ path: `${SHOTS}/auth-header-signed-in-ar.png` });
   await page.screenshot({ path: `${SHOTS}/auth-toast-ar.png` });
 });
+
+test("a signed-in reader gets the pages visitors share, with their own header, working as pages rendered for them", async ({ page, request }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const path = `/ar/${encodeURIComponent("مرحبا")}`;
+  // A visitor's request: the page is kept for visitors.
+  expect((await request.get(path)).headers()["cache-control"]).toBe("public, no-cache");
+  await page.goto(path);
+  await devSignIn(page, { email: uniqueEmail("shared"), name: "نور القارئة" }, undefined, "تسجيل الدخول باستخدام GitHub", "تسجيل الدخول");
+  await expect(toast(page, "أهلًا بك يا نور القارئة!")).toBeVisible();
+  // Her first page in Arabic is rendered for her (its scripts allowed by nonce); the next one is the visitors' page with her header (by hash, decision 0134).
+  expect((await page.reload())?.headers()["content-security-policy"]).toContain("'nonce-");
+  const shared = await page.reload();
+  expect(shared?.headers()["content-security-policy"]).toContain("'sha256-");
+  expect(shared?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(header(page).getByText("نور القارئة", { exact: true })).toBeVisible();
+  await header(page).screenshot({ path: `${SHOTS}/auth-header-shared-page-ar.png` });
+  // Hydrated: a client navigation keeps her header, and signing out works.
+  await header(page).getByRole("navigation").getByRole("link").nth(1).click();
+  await expect(page).not.toHaveURL(new RegExp(`${path}$`));
+  await expect(header(page).getByText("نور القارئة", { exact: true })).toBeVisible();
+  await openAccountMenu(page);
+  await header(page).getByRole("button", { name: "تسجيل الخروج" }).click();
+  await expect(header(page).getByRole("button", { name: "تسجيل الدخول", exact: true })).toBeFocused();
+  await expect(header(page).getByText("نور القارئة", { exact: true })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
