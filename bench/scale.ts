@@ -4,7 +4,8 @@
  * (bench/generate-articles.ts), imports them through `npm run content -- import`,
  * then measures the built server on each database: import time, cold start to
  * first response, RSS after start and after mixed load, uncached article page
- * latency and signed-in throughput (also with SERVER_PROCESSES=2), list page 1 vs a deep page, sitemap index
+ * latency, signed-in throughput (a page visitors share, decision 134; a page rendered for the reader, also with
+ * SERVER_PROCESSES=2), list page 1 vs a deep page, sitemap index
  * and one child, an edit's time to show, and cached-page p99 during edits.
  * Needs `npm run build`. Writes bench/results/scale-N.json and prints a table row per database.
  * Settings: BENCH_PORT (default 8300), BENCH_LOAD_SECONDS (mixed load, default 60), TEST_DATABASE_URL.
@@ -100,6 +101,8 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     const rssAfterStart = rssMB(server.child);
     const { admin, reader, xsrf } = await visitors(database.url);
     const articlePath = (index: number) => `/en/articles/${index + 9}/en-article-${index}`;
+    // No visitor asks for a French article here, so a reader's request for one is always rendered for them.
+    const renderedArticlePath = `/fr/articles/${1 + 9}/fr-article-1`;
 
     // Uncached article pages: each distinct article requested once, anonymously (a cache miss each).
     const uncached: number[] = [];
@@ -109,7 +112,11 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       if (result.status !== 200) throw new Error(`${articlePath(index)} answered ${result.status}`);
       uncached.push(result.ms);
     }
+    // Article 1 was asked for above: the reader gets the visitors' render with their account area (decision 134).
     const signedIn = await autocannon({ url: base + articlePath(1), connections: 32, duration: 10, headers: { cookie: reader } });
+    const renderedCheck = await timed(renderedArticlePath, { cookie: reader });
+    if (renderedCheck.status !== 200) throw new Error(`${renderedArticlePath} answered ${renderedCheck.status}`);
+    const signedInRendered = await autocannon({ url: base + renderedArticlePath, connections: 32, duration: 10, headers: { cookie: reader } });
 
     const listFirst: number[] = [];
     const listDeep: number[] = [];
@@ -176,8 +183,8 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     running = copies.child;
     await firstResponse(copies.child, copies.started);
     while (childPids(copies.child.pid!).length < 2) await sleep(50);
-    await autocannon({ url: base + articlePath(1), connections: 32, duration: 5, headers: { cookie: reader } });
-    const signedInTwoCopies = await autocannon({ url: base + articlePath(1), connections: 32, duration: 10, headers: { cookie: reader } });
+    await autocannon({ url: base + renderedArticlePath, connections: 32, duration: 5, headers: { cookie: reader } });
+    const signedInTwoCopies = await autocannon({ url: base + renderedArticlePath, connections: 32, duration: 10, headers: { cookie: reader } });
     const rssTwoCopies = round([copies.child.pid!, ...childPids(copies.child.pid!)].reduce((sum, pid) => sum + rssKB(pid), 0) / 1024, 0);
     await stop(copies.child);
     return {
@@ -192,6 +199,7 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       uncachedArticleP50ms: round(median(uncached)),
       uncachedArticleP99ms: round([...uncached].sort((a, b) => a - b)[Math.floor(uncached.length * 0.99)]!),
       signedInArticle: { rps: Math.round(signedIn.requests.average), p99ms: signedIn.latency.p99 },
+      signedInArticleRendered: { rps: Math.round(signedInRendered.requests.average), p99ms: signedInRendered.latency.p99 },
       signedInArticleTwoCopies: { rps: Math.round(signedInTwoCopies.requests.average), p99ms: signedInTwoCopies.latency.p99, rssMB: rssTwoCopies },
       listPage1ms: round(median(listFirst)),
       listDeepPage: deepPage,
@@ -220,9 +228,9 @@ for (const kind of DATABASES) {
 }
 mkdirSync(join(root, "bench/results"), { recursive: true });
 writeFileSync(join(root, `bench/results/scale-${ARTICLES}.json`), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
-console.log("| database | import | cold start | RSS start → load | uncached article p50 | signed-in article | same, SERVER_PROCESSES=2 (RSS of all) | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block |");
+console.log("| database | import | cold start | RSS start → load | uncached article p50 | signed-in article: shared / rendered | rendered, SERVER_PROCESSES=2 (RSS of all) | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block |");
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms | ${r.signedInArticle.rps} req/s (p99 ${r.signedInArticle.p99ms} ms) | ${r.signedInArticleTwoCopies.rps} req/s (${r.signedInArticleTwoCopies.rssMB} MB) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) | ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.longestBlockMs))} ms |`,
+    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms | ${r.signedInArticle.rps} / ${r.signedInArticleRendered.rps} req/s (p99 ${r.signedInArticle.p99ms} / ${r.signedInArticleRendered.p99ms} ms) | ${r.signedInArticleTwoCopies.rps} req/s (${r.signedInArticleTwoCopies.rssMB} MB) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) | ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.longestBlockMs))} ms |`,
   );
 }
