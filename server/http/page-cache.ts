@@ -13,7 +13,9 @@
  * shows (an article, a language's list, a tag); a content change drops exactly
  * the entries that show what changed (docs/decisions/0030-content-on-demand.md).
  * Cache hits are answered straight from Node's request handler, before the
- * Hono pipeline, because that is most of their cost (bench/README.md).
+ * Hono pipeline, because that is most of their cost (bench/README.md). A
+ * signed-in visitor of a public page gets the kept page with their own account
+ * area put in, once the session is known (docs/decisions/0134-signed-in-visitors-share-public-pages.md).
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";

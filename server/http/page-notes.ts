@@ -1,4 +1,5 @@
 /** What a page's loader tells the page cache (page-cache.ts) while it renders; its own module so env.ts can name it without a cycle. */
+
 /** A public page's shell: its language and the resident data's version (what its account area's texts depend on, decision 0134). */
 export interface ShellNote {
   language: string;
