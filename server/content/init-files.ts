@@ -9,7 +9,7 @@
  * `next` to the end sees every article exactly once.
  */
 import { isAdminKey } from "#core/i18n/admin-catalog.ts";
-import type { ArticleReader } from "./articles.ts";
+import { eventLoopTurns, type ArticleReader } from "./articles.ts";
 import type { Resident } from "./resident.ts";
 
 export const INIT_FILE_NAMES = ["blogs", "translates", "languages"] as const;
@@ -67,8 +67,8 @@ export const INIT_PAGE_DEFAULT_LIMIT = 20;
 export const INIT_PAGE_MAX_LIMIT = 100;
 /** A page ends once it holds this many bytes of JSON (an article is never split), so no page is large whatever the bodies. */
 export const INIT_PAGE_BYTES = 1024 * 1024;
-/** Articles read per query while filling a page. */
-const SOURCE_BATCH = 10;
+/** Articles read per query while filling a page: their bodies in every language are read synchronously on SQLite (10 a query: 15–22 ms). */
+const SOURCE_BATCH = 4;
 
 function blogDocument({ blog, versions }: Awaited<ReturnType<ArticleReader["sources"]>>[number]): string {
   return JSON.stringify({
@@ -100,7 +100,9 @@ export async function blogsPage(articles: ArticleReader, after: number, limit: n
   const documents: string[] = [];
   let bytes = 0;
   let cursor = after;
+  const turn = eventLoopTurns();
   for (;;) {
+    await turn();
     const batch = await articles.sources(cursor, SOURCE_BATCH);
     for (const source of batch) {
       if (documents.length >= limit || bytes >= INIT_PAGE_BYTES) return { documents: documents.join(","), nextAfter: cursor };

@@ -5,10 +5,10 @@
  * - `pages-N`: home, section and job pages of every enabled language (resident data), N-th slice;
  * - `articles-N`: the published versions of the articles whose id falls in the N-th id range,
  *   so an edit to article X changes exactly one child (and the index's lastmod).
- * Children are generated in batches with the event loop free in between.
+ * Children are generated with the event loop free every few milliseconds (eventLoopTurns).
  */
 import type { ArticleReader } from "./articles.ts";
-import { yieldToEventLoop } from "./articles.ts";
+import { eventLoopTurns } from "./articles.ts";
 import type { Alternate } from "#core/views.ts";
 import { enabledLanguages, jobLabelIn, sectionPathIn } from "./public-pages.ts";
 import type { Language, Resident } from "./resident.ts";
@@ -83,6 +83,7 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
       return name === null ? null : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(resident, job, language).label));
     };
     const entries: string[] = [];
+    const turn = eventLoopTurns();
     for (const section of ["HOME", "ARTICLES", "JOBS"] as const) {
       const alternates = sectionAlternates(section);
       for (const language of languages) {
@@ -90,8 +91,8 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
         if (path !== null) entries.push(urlEntry(publicUrl, path, alternates));
       }
     }
-    for (const [position, job] of resident.jobs.entries()) {
-      if (position % 20 === 19) await yieldToEventLoop();
+    for (const job of resident.jobs) {
+      await turn();
       const alternates = languages.flatMap((language) => {
         const path = jobPath(language, job.code);
         return path === null ? [] : [{ hrefLang: language.code, path }];
@@ -105,7 +106,9 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
     const perChild = articlesPerChild(resident);
     const languages = enabledLanguages(resident);
     const end = (child + 1) * perChild;
+    const turn = eventLoopTurns();
     for (let from = child * perChild; from < end; from += ARTICLE_ID_BATCH) {
+      await turn();
       const rows = await articles.publishedSlugs(from, Math.min(end, from + ARTICLE_ID_BATCH));
       for (const versions of Map.groupBy(rows, (row) => row.blog_id).values()) {
         const byCode = new Map(versions.map((version) => [version.code, version]));
@@ -118,8 +121,8 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
         let text = "";
         for (const { path, version } of located) text += urlEntry(publicUrl, path, alternates, version.updated_at);
         if (text) yield text;
+        await turn();
       }
-      await yieldToEventLoop();
     }
   }
 
@@ -160,11 +163,12 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
       for (let index = 0; index < pageChildren; index += 1) entries.push(`<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/pages-${index}.xml`)}</loc></sitemap>`);
       const perChild = articlesPerChild(resident);
       const highest = await articles.highestPublishedId();
+      const turn = eventLoopTurns();
       for (let index = 0; index * perChild <= highest; index += 1) {
+        await turn();
         const lastModified = await articles.lastModifiedBetween(index * perChild, (index + 1) * perChild);
         if (lastModified === null) continue;
         entries.push(`<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/articles-${index}.xml`)}</loc><lastmod>${lastModified.slice(0, 10)}</lastmod></sitemap>`);
-        if (index % 16 === 15) await yieldToEventLoop();
       }
       return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
     },

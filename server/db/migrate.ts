@@ -24,6 +24,7 @@ import { contentlessSearchIndexMigration } from "./migrations/0023-contentless-s
 import { searchTermsFromJavascriptMigration } from "./migrations/0024-search-terms-from-javascript.ts";
 import { mediaUsedInMoreTextMigration } from "./migrations/0025-media-used-in-more-text.ts";
 import { searchEntryFingerprintsMigration } from "./migrations/0026-search-entry-fingerprints.ts";
+import { sitemapSlugsIndexMigration } from "./migrations/0027-sitemap-slugs-index.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -49,6 +50,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0024-search-terms-from-javascript": searchTermsFromJavascriptMigration(handle.dialect),
     "0025-media-used-in-more-text": mediaUsedInMoreTextMigration,
     "0026-search-entry-fingerprints": searchEntryFingerprintsMigration,
+    "0027-sitemap-slugs-index": sitemapSlugsIndexMigration,
   };
 }
 

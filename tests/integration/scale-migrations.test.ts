@@ -5,7 +5,8 @@
  *   alone (no table rows, which hold bodies and HTML);
  * - 0022 (LZ4): PostgreSQL compresses new long texts with LZ4 and still reads the pglz ones;
  * - 0023 (contentless search index on SQLite): every article stays found, deletes and edits follow;
- * - 0024 (PostgreSQL's documents from JavaScript's terms): found as on SQLite, and back as before going down.
+ * - 0024 (PostgreSQL's documents from JavaScript's terms): found as on SQLite, and back as before going down;
+ * - 0027 (the sitemap slugs index): a child's URLs and its lastmod are read from the index alone.
  */
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
@@ -31,9 +32,12 @@ async function fill(db: Kysely<Database>, articles: number) {
   }
 }
 
-/** The plan of the lastmod query, as the database would run it on a table big enough to use an index. */
-async function lastmodPlan(db: Kysely<Database>, kind: DatabaseKind): Promise<string> {
-  const query = sql`select max(updated_at) from blog_versions where status = 'published' and blog_id >= 1 and blog_id < 5`;
+const LASTMOD_QUERY = sql`select max(updated_at) from blog_versions where status = 'published' and blog_id >= 1 and blog_id < 5`;
+/** The sitemap child's query (ArticleReader.publishedSlugs). */
+const SLUGS_QUERY = sql`select blog_id, code, slug, updated_at from blog_versions where status = 'published' and blog_id >= 1 and blog_id < 5 order by blog_id, code`;
+
+/** The plan of a query, as the database would run it on a table big enough to use an index. */
+async function queryPlan(db: Kysely<Database>, kind: DatabaseKind, query = LASTMOD_QUERY): Promise<string> {
   if (kind === "sqlite") {
     const { rows } = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
     return rows.map((row) => row.detail).join("\n");
@@ -72,7 +76,7 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
     await fromMigration("0020-narrow-search-rows", async (handle) => {
       const { db } = handle;
       await fill(db, 9);
-      await migrateToLatest(handle);
+      await migrateTo(handle, "0021-sitemap-lastmod-index");
 
       const articles = createArticleReader(db);
       // Published versions only: the later French drafts do not count.
@@ -83,12 +87,33 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
       expect(await articles.highestPublishedId()).toBe(9);
 
-      const plan = await lastmodPlan(db, kind);
+      const plan = await queryPlan(db, kind);
       expect(plan).toMatch(kind === "sqlite" ? /COVERING INDEX blog_versions_status_blog_updated_index/ : /Index Only Scan using blog_versions_status_blog_updated_index/);
 
       await migrateTo(handle, "0020-narrow-search-rows");
-      expect(await lastmodPlan(db, kind)).toMatch(/blog_versions_status_blog_index\b/);
+      expect(await queryPlan(db, kind)).toMatch(/blog_versions_status_blog_index\b/);
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
+    });
+  }, 60_000);
+
+  it("0027 reads a sitemap child's URLs and its lastmod from the index alone, unchanged, and goes down again", async () => {
+    await fromMigration("0026-search-entry-fingerprints", async (handle) => {
+      const { db } = handle;
+      await fill(db, 9);
+      const articles = createArticleReader(db);
+      const before = { slugs: await articles.publishedSlugs(0, 10), lastmod: await articles.lastModifiedBetween(0, 5) };
+      expect(before.slugs.map((row) => row.blog_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      await migrateToLatest(handle);
+
+      expect(await articles.publishedSlugs(0, 10)).toEqual(before.slugs);
+      expect(await articles.lastModifiedBetween(0, 5)).toBe(before.lastmod);
+      const covered = kind === "sqlite" ? /COVERING INDEX blog_versions_status_blog_slug_index/ : /Index Only Scan using blog_versions_status_blog_slug_index/;
+      expect(await queryPlan(db, kind, SLUGS_QUERY)).toMatch(covered);
+      expect(await queryPlan(db, kind)).toMatch(covered);
+
+      await migrateTo(handle, "0026-search-entry-fingerprints");
+      expect(await queryPlan(db, kind)).toMatch(/blog_versions_status_blog_updated_index\b/);
+      expect(await articles.publishedSlugs(0, 10)).toEqual(before.slugs);
     });
   }, 60_000);
 

@@ -11,7 +11,7 @@ import { versionInput, type VersionInput } from "#core/admin/articles/schema.ts"
 import type { ImportReport } from "#core/admin/translations/schema.ts";
 import { writeVersion } from "#server/admin/articles/service.ts";
 import type { AdminServices } from "#server/context.ts";
-import { yieldToEventLoop } from "#server/content/articles.ts";
+import { eventLoopTurns } from "#server/content/articles.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
 import { ARTICLE_FIELDS, type ArticleField, type StringUnit } from "./document.ts";
 
@@ -28,10 +28,11 @@ const NOTES: Record<ArticleField, string> = {
 };
 
 /**
- * Articles fetched per query: bounded statements whatever the number of articles, and an export's
- * longest event-loop block 7–11 ms on SQLite (500 a page: 66 ms; bench/README.md).
+ * Articles fetched per query: bounded statements whatever the number of articles. Each page's
+ * query reads its articles' bodies synchronously on SQLite: 50 a page blocked the event loop
+ * 10–14 ms at 1 000 articles and up to 128 ms uncached at 100 000 (bench/README.md).
  */
-const PAGE = 50;
+const PAGE = 20;
 
 /**
  * Units for every article with a version in the source language, by article key, one page of articles at a
@@ -39,7 +40,9 @@ const PAGE = 50;
  */
 export async function* articleUnitPages(db: Kysely<Database>, sourceCode: string, targetCode: string, pageSize = PAGE): AsyncGenerator<StringUnit[]> {
   let after = "";
+  const turn = eventLoopTurns();
   for (;;) {
+    await turn();
     const rows = await db
       .selectFrom("blogs")
       .innerJoin("blog_versions as source", (join) => join.onRef("source.blog_id", "=", "blogs.id").on("source.code", "=", sourceCode))
@@ -73,8 +76,6 @@ export async function* articleUnitPages(db: Kysely<Database>, sourceCode: string
     if (units.length > 0) yield units;
     if (rows.length < pageSize) return;
     after = rows.at(-1)!.key;
-    // node:sqlite reads synchronously: let requests in between pages.
-    await yieldToEventLoop();
   }
 }
 
