@@ -228,9 +228,9 @@ for (const kind of DATABASES) {
 }
 mkdirSync(join(root, "bench/results"), { recursive: true });
 writeFileSync(join(root, `bench/results/scale-${ARTICLES}.json`), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
-console.log("| database | import | cold start | RSS start → load | uncached article p50 | signed-in article: shared / rendered | rendered, SERVER_PROCESSES=2 (RSS of all) | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block |");
+console.log("| database | import | cold start | RSS start → load | uncached article p50 | signed-in article: shared / rendered | rendered, SERVER_PROCESSES=2 (RSS of all) | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block of a heavy read, cold / warm |");
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms | ${r.signedInArticle.rps} / ${r.signedInArticleRendered.rps} req/s (p99 ${r.signedInArticle.p99ms} / ${r.signedInArticleRendered.p99ms} ms) | ${r.signedInArticleTwoCopies.rps} req/s (${r.signedInArticleTwoCopies.rssMB} MB) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) | ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.longestBlockMs))} ms |`,
+    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms | ${r.signedInArticle.rps} / ${r.signedInArticleRendered.rps} req/s (p99 ${r.signedInArticle.p99ms} / ${r.signedInArticleRendered.p99ms} ms) | ${r.signedInArticleTwoCopies.rps} req/s (${r.signedInArticleTwoCopies.rssMB} MB) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) | ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.coldBlockMs))} / ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.longestBlockMs))} ms |`,
   );
 }
