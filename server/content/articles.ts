@@ -117,7 +117,7 @@ export const EVENT_LOOP_SLICE_MS = 4;
  * A heavy read's way to share the event loop: the function it returns yields to other requests once
  * the read has run `sliceMs` since its last turn, and costs a clock reading otherwise. Called between
  * rows and small queries, it bounds the wait by the work done rather than by a count of items
- * (a sitemap child's 100 articles took 10–27 ms, bench/README.md).
+ * (a sitemap child that yielded every 100 articles blocked 25–39 ms at a time, bench/README.md).
  */
 export function eventLoopTurns(sliceMs = EVENT_LOOP_SLICE_MS): () => Promise<void> {
   let since = performance.now();
