@@ -70,7 +70,15 @@ const clientChunks: Rolldown.CodeSplittingOptions = {
   ],
 };
 
+// `npm run dev` pre-bundles the browser's dependencies with React on start. Vite's scan gets no entries
+// here (React Router gives it none), so it found them on the first page views instead (and kysely and
+// snowball-stemmers too, while React Router's style collection walked the loaders' server imports): each
+// find re-bundled and reloaded the page, and a page caught in between could load a second React
+// ("Invalid hook call", the dev-server browser test's occasional failure).
+const DEV_PREBUNDLED = ["intl-messageformat", "@formatjs/icu-messageformat-parser", "markdown-it", "zod", "diff", "microdiff", "chart.js", "kysely", "snowball-stemmers"];
+
 export default defineConfig({
+  optimizeDeps: { include: DEV_PREBUNDLED },
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/app.ts" }, target: "node24" } },
     client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } },

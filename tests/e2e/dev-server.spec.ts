@@ -64,18 +64,15 @@ test.describe("npm run dev", () => {
 
   test("logs its URL, hot-swaps components and CSS, and restarts only the server part on server edits", async ({ page }) => {
     expect(devOutput).toContain(`Polyglot Press (development, hot reload) at ${devUrl}`);
-    // The first visit lets Vite discover and pre-bundle the browser's dependencies (it may answer
-    // "504 Outdated Optimize Dep" and reload meanwhile); the page under test is the second visit.
-    await page.goto(`${devUrl}/en/welcome`);
-    await page.waitForLoadState("networkidle");
-    // A second reload may still interrupt a visit while Vite finishes: visit until one holds. On a
-    // fresh clone (no dependency cache) with the other worker's browser busy, that took over 60 s once.
-    // Each visit is bounded: once, one whose "load" never came held the whole budget (the retry then
-    // passed in 26 s), so a stuck visit is abandoned for a new one.
+    // Vite bundles the browser's dependencies on start (vite.config.ts, DEV_PREBUNDLED): a dependency it
+    // only found on a page view would be bundled again and the page reloaded, with two copies of React
+    // once on a page caught in between. A visit is still bounded and retried: on a fresh clone with the
+    // other worker's browser busy, a first visit whose "load" never came once held the whole budget.
     await expect(async () => {
       await page.goto(`${devUrl}/en/welcome`, { timeout: 30_000 });
       await page.waitForLoadState("networkidle", { timeout: 30_000 });
     }).toPass({ timeout: 150_000 });
+    expect(devOutput).not.toContain("optimized dependencies changed");
     const heading = page.locator("h1#home-title");
     await expect(heading).toBeVisible();
     // Any full reload would drop this marker.
