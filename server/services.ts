@@ -8,7 +8,7 @@ import { isEmpty, seedDemoContent } from "./db/seed/index.ts";
 import type { Logger } from "./log.ts";
 
 export async function createServices(config: Config, log: Logger): Promise<AppServices & { close(): Promise<void> }> {
-  const database = openDatabase(config.database, log);
+  const database = openDatabase(config.database, log, { backgroundCheckpoints: true });
   try {
     await migrateToLatest(database);
     if (config.seed === "demo") {

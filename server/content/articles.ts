@@ -13,6 +13,7 @@ import { loadRenditions } from "#server/media/renditions.ts";
 import { isCurrentRender, renderVersionFrom } from "./rendering.ts";
 import { isPublishedVersion } from "./published.ts";
 import { searchEntries } from "#server/db/full-text.ts";
+import { SLICE_MS } from "#server/db/statement-turns.ts";
 
 export interface PublishedVersion {
   code: string;
@@ -110,16 +111,13 @@ function compareKeys(a: ListKey, b: ListKey): number {
 /** Lets other requests run between batches of synchronous SQLite work. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The longest stretch a heavy read runs between two turns of the event loop (issue 9: "no stalls"). */
-export const EVENT_LOOP_SLICE_MS = 4;
-
 /**
  * A heavy read's way to share the event loop: the function it returns yields to other requests once
  * the read has run `sliceMs` since its last turn, and costs a clock reading otherwise. Called between
  * rows and small queries, it bounds the wait by the work done rather than by a count of items
  * (a sitemap child that yielded every 100 articles blocked 25–39 ms at a time, bench/README.md).
  */
-export function eventLoopTurns(sliceMs = EVENT_LOOP_SLICE_MS): () => Promise<void> {
+export function eventLoopTurns(sliceMs = SLICE_MS): () => Promise<void> {
   let since = performance.now();
   return async () => {
     if (performance.now() - since < sliceMs) return;
