@@ -16,14 +16,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { createSession } from "#server/auth/sessions.ts";
-import { openDatabase } from "#server/db/connect.ts";
-import { sessionXsrfToken } from "#server/http/xsrf.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { childPids, rssKB } from "#tests/fixtures/processes.ts";
 import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
 import { firstResponse as firstResponseOn, startServer as startServerOn, stop } from "./built-server.ts";
 import { nodeClientLoad } from "./http-load.ts";
+import { visitors } from "./visitors.ts";
 import { articlesFile } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -55,24 +53,6 @@ async function timed(path: string, headers: Record<string, string> = {}): Promis
 async function createDatabase(kind: "sqlite" | "postgres", dir: string): Promise<{ url: string; drop(): Promise<void> }> {
   if (kind === "sqlite") return { url: `sqlite:${join(dir, "site.db")}`, drop: async () => {} };
   return createPostgresDatabase("pp_bench");
-}
-
-/** An admin and a plain signed-in visitor, as Cookie headers (with the XSRF pair for writes). */
-async function visitors(databaseUrl: string) {
-  const handle = openDatabase(databaseUrl.startsWith("sqlite:") ? { kind: "sqlite", path: databaseUrl.slice(7) } : { kind: "postgres", url: databaseUrl });
-  const now = new Date().toISOString();
-  const cookies: Record<string, string> = {};
-  for (const [uid, isAdmin] of [["bench-admin", 1], ["bench-reader", 0]] as const) {
-    await handle.db
-      .insertInto("users")
-      .values({ uid, email: `${uid}@example.com`, display_name: uid, photo_url: null, email_verified: 1, role: isAdmin ? "admin" : "user", created_at: now, last_sign_in_at: null })
-      .execute();
-    cookies[uid] = `pp_session=${(await createSession(handle.db, uid)).id}`;
-  }
-  await handle.close();
-  // A signed-in request's XSRF token is derived from its session (server/http/xsrf.ts).
-  const xsrf = sessionXsrfToken(cookies["bench-admin"]!.slice("pp_session=".length));
-  return { admin: `${cookies["bench-admin"]}; XSRF-TOKEN=${xsrf}`, reader: cookies["bench-reader"]!, xsrf };
 }
 
 async function run(kind: "sqlite" | "postgres", file: string) {

@@ -1,0 +1,29 @@
+/** Signed-in visitors for the benchmarks, made straight in the database: an admin and a plain reader. */
+import { createSession } from "#server/auth/sessions.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { sessionXsrfToken } from "#server/http/xsrf.ts";
+
+/**
+ * An admin and a plain signed-in visitor, as Cookie headers (with the XSRF pair for writes). `suffix`
+ * makes their accounts new on a database that already has a benchmark's.
+ */
+export async function visitors(databaseUrl: string, suffix = "") {
+  const handle = openDatabase(databaseUrl.startsWith("sqlite:") ? { kind: "sqlite", path: databaseUrl.slice(7) } : { kind: "postgres", url: databaseUrl });
+  const now = new Date().toISOString();
+  const [adminUid, readerUid] = [`bench-admin${suffix}`, `bench-reader${suffix}`];
+  const cookies: Record<string, string> = {};
+  for (const [uid, isAdmin] of [
+    [adminUid, 1],
+    [readerUid, 0],
+  ] as const) {
+    await handle.db
+      .insertInto("users")
+      .values({ uid, email: `${uid}@example.com`, display_name: uid, photo_url: null, email_verified: 1, role: isAdmin ? "admin" : "user", created_at: now, last_sign_in_at: null })
+      .execute();
+    cookies[uid] = `pp_session=${(await createSession(handle.db, uid)).id}`;
+  }
+  await handle.close();
+  // A signed-in request's XSRF token is derived from its session (server/http/xsrf.ts).
+  const xsrf = sessionXsrfToken(cookies[adminUid]!.slice("pp_session=".length));
+  return { admin: `${cookies[adminUid]}; XSRF-TOKEN=${xsrf}`, reader: cookies[readerUid]!, xsrf };
+}
