@@ -1,17 +1,17 @@
 /**
  * node:sqlite runs every statement synchronously on the event loop, and a run of statements that
- * each resolve at once (a save's transaction, a read of many queries) holds it from the first to
- * the last: a request for a page already in memory waited behind an admin's save for its whole
- * 10–20 ms. Here a run of statements lets waiting requests in once it has held the loop SLICE_MS
- * (docs/decisions/0137-statements-take-turns.md). The connection stays the run's own meanwhile
- * (Kysely hands one SQLite connection to one caller at a time), so a transaction is not
- * interleaved with other statements; what runs in between is work that needs no database, such
- * as answering from the page cache.
+ * each resolve at once holds it from the first to the last: a request for a page already in memory
+ * waited behind an admin's save, a transaction of a few dozen statements, for 10–40 ms. Here a
+ * transaction lets waiting requests in once it has held the loop SLICE_MS
+ * (docs/decisions/0137-statements-take-turns.md). The connection stays the transaction's own
+ * meanwhile (Kysely hands one SQLite connection to one caller at a time), so it is not interleaved
+ * with other statements; what runs in between is work that needs no database, such as answering
+ * from the page cache. Reads of many queries take their own turns (decision 0135).
  */
 import { setImmediate } from "node:timers/promises";
 import type { DatabaseConnection, Driver } from "kysely";
 
-/** How long a run of statements holds the event loop before it lets others in (the heavy reads' slice too, decision 0135). */
+/** How long a transaction holds the event loop before it lets others in (the heavy reads' slice too, decision 0135). */
 export const SLICE_MS = 4;
 
 /**
