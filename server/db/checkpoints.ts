@@ -2,7 +2,7 @@
  * SQLite's WAL checkpoints on a thread of their own (docs/decisions/0136-wal-checkpoints-off-the-event-loop.md).
  * By default the commit that takes the WAL past 1 000 pages copies it into the database file and
  * syncs both, on the committing thread: on the server that was an admin save holding the event
- * loop for 60–90 ms while every request waited. Here the connection checkpoints by itself only past
+ * loop for about 100 ms while every request waited. Here the connection checkpoints by itself only past
  * SAFETY_NET_PAGES (should this thread stop), and a thread with its own connection checkpoints
  * passively (never waiting for a reader or a writer) every interval.
  */

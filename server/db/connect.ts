@@ -23,7 +23,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Kysely's SQLite dialect, its statements taking turns with other work on the event loop (statement-turns.ts). */
+/** Kysely's SQLite dialect, its transactions taking turns with other work on the event loop (statement-turns.ts). */
 class TurnTakingSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return takingTurns(super.createDriver());
