@@ -51,10 +51,13 @@ export function startCheckpointer(path: string, log?: DatabaseLog, intervalMs = 
   const worker = new Worker(`(${checkpointEvery.toString()})()`, { eval: true, workerData: { path, intervalMs } });
   // Not needed to serve: the connection's safety net takes over.
   worker.on("error", (error: unknown) => log?.warn({ err: error }, `WAL checkpoints moved back to the connection (every ${SAFETY_NET_PAGES} pages): the checkpoint thread failed`));
+  // Running, it keeps no process alive.
   worker.unref();
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   return {
     stop() {
+      // Held again: a process whose last work is this close must wait for it, not exit on an empty event loop.
+      worker.ref();
       worker.postMessage("stop");
       return exited;
     },
