@@ -10,7 +10,7 @@ import { Worker } from "node:worker_threads";
 import type { DatabaseLog } from "./availability.ts";
 
 /** How often the thread checkpoints: a save's pages reach the database file within about this. */
-export const CHECKPOINT_INTERVAL_MS = 1_000;
+const CHECKPOINT_INTERVAL_MS = 1_000;
 
 /** WAL pages past which the connection checkpoints by itself (SQLite's default is 1 000): only if the thread falls behind or stops. */
 export const SAFETY_NET_PAGES = 20_000;
@@ -47,8 +47,8 @@ export interface Checkpointer {
 }
 
 /** Starts checkpointing the SQLite file at `path` (a database in WAL mode) from a thread of its own; `log` hears if the thread fails. */
-export function startCheckpointer(path: string, log?: DatabaseLog, intervalMs = CHECKPOINT_INTERVAL_MS): Checkpointer {
-  const worker = new Worker(`(${checkpointEvery.toString()})()`, { eval: true, workerData: { path, intervalMs } });
+export function startCheckpointer(path: string, log?: DatabaseLog): Checkpointer {
+  const worker = new Worker(`(${checkpointEvery.toString()})()`, { eval: true, workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS } });
   // Not needed to serve: the connection's safety net takes over.
   worker.on("error", (error: unknown) => log?.warn({ err: error }, `WAL checkpoints moved back to the connection (every ${SAFETY_NET_PAGES} pages): the checkpoint thread failed`));
   // Running, it keeps no process alive.

@@ -51,16 +51,15 @@ export function openDatabase(target: DatabaseTarget, log?: DatabaseLog, { backgr
     }
     const database = openSqlite(target.path);
     const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database }), log: timeQueries("sqlite") });
-    if (!backgroundCheckpoints || target.path === ":memory:") return { db, dialect: "sqlite", pool: null, availability, close: () => db.destroy() };
-    database.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
-    const checkpointer = startCheckpointer(target.path, log);
+    const checkpointer = backgroundCheckpoints && target.path !== ":memory:" ? startCheckpointer(target.path, log) : null;
+    if (checkpointer) database.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
     return {
       db,
       dialect: "sqlite",
       pool: null,
       availability,
       close: async () => {
-        await checkpointer.stop();
+        await checkpointer?.stop();
         await db.destroy();
       },
     };

@@ -37,7 +37,8 @@ export function statementTurns(sliceMs = SLICE_MS): () => Promise<void> {
 }
 
 /** `driver` with every statement of a transaction waiting for its turn (statementTurns). */
-export function takingTurns(driver: Driver, turn = statementTurns()): Driver {
+export function takingTurns(driver: Driver): Driver {
+  const turn = statementTurns();
   // One SQLite connection, handed to one caller at a time: at most one transaction is open.
   let inTransaction = false;
   const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
