@@ -13,7 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { firstResponse, SERVER_NODE_FLAGS, startServer, stop } from "./built-server.ts";
-import { visitors } from "./visitors.ts";
+import { englishArticlePath } from "./generate-articles.ts";
+import { saveEnglishVersion, visitors } from "./visitors.ts";
 
 const [databaseUrl, count = "120"] = process.argv.slice(2);
 if (!databaseUrl) throw new Error("usage: node bench/edit-stalls.ts DATABASE_URL [edits]");
@@ -22,25 +23,20 @@ const PORT = Number(process.env.BENCH_PORT ?? 8300);
 const base = `http://127.0.0.1:${PORT}`;
 const gapsFile = join(tmpdir(), `pp-bench-gaps-${process.pid}.json`);
 
-const { admin, xsrf } = await visitors(databaseUrl, `-${Date.now()}`);
+const admin = await visitors(databaseUrl, `-${Date.now()}`);
 const server = startServer(databaseUrl, PORT, { EVENT_LOOP_GAPS_FILE: gapsFile }, [...SERVER_NODE_FLAGS, "--import", join(import.meta.dirname, "event-loop-gaps.ts")]);
 await firstResponse(server.child, server.started, PORT);
 
-const articlePath = (index: number) => `/en/articles/${index + 9}/en-article-${index}`;
 async function save(index: number, title: string): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${base}/api/admin/articles/${index + 9}/versions/en-US`, {
-    method: "PUT",
-    headers: { cookie: admin, "x-xsrf-token": xsrf, "content-type": "application/json", origin: base },
-    body: JSON.stringify({ title, slug: `en-article-${index}`, summary: "Edited", body: "Edited **body**.", status: "published" }),
-  });
+  const response = await saveEnglishVersion(base, admin, index, title);
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`a save answered ${response.status}`);
   return performance.now() - started;
 }
 
 // The probed page is cached (asked twice) and shows none of the saved articles.
-for (let ask = 0; ask < 2; ask += 1) await (await fetch(base + articlePath(5))).arrayBuffer();
+for (let ask = 0; ask < 2; ask += 1) await (await fetch(base + englishArticlePath(5))).arrayBuffer();
 for (let index = 0; index < 10; index += 1) {
   await save(200 + index, `Warm-up ${Date.now()}`);
   await sleep(50);
@@ -52,7 +48,7 @@ const probes: number[] = [];
 const prober = (async () => {
   while (probing) {
     const started = performance.now();
-    await (await fetch(base + articlePath(5), { headers: { "accept-encoding": "br, gzip" } })).arrayBuffer();
+    await (await fetch(base + englishArticlePath(5), { headers: { "accept-encoding": "br, gzip" } })).arrayBuffer();
     probes.push(performance.now() - started);
     await sleep(1);
   }

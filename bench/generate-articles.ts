@@ -18,6 +18,9 @@ export const VOCABULARY: Record<string, string[]> = {
   ja: "チーム 都市 川 資料 物語 新聞 読者 言語 市場 冬 学校 庭 港 電車 博物館 手紙 朝 議会 予算 村 橋 祭り".split(" "),
 };
 export const LANGUAGES = Object.keys(VOCABULARY);
+
+/** The public English page of article number `index` once imported into a freshly seeded database (after its 9 demo articles). */
+export const englishArticlePath = (index: number) => `/en/articles/${index + 9}/en-article-${index}`;
 const ROME_CODES = ["A1101", "B1101", "C1101", "D1101", "E1101", "F1101", "G1101", "H1101", "I1101", "J1101", "K1101", "L1101", "M1101", "N1101"];
 
 function random(seed: number) {

@@ -21,8 +21,8 @@ import { childPids, rssKB } from "#tests/fixtures/processes.ts";
 import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
 import { firstResponse as firstResponseOn, startServer as startServerOn, stop } from "./built-server.ts";
 import { nodeClientLoad } from "./http-load.ts";
-import { visitors } from "./visitors.ts";
-import { articlesFile } from "./generate-articles.ts";
+import { saveEnglishVersion, visitors } from "./visitors.ts";
+import { articlesFile, englishArticlePath } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const { values } = parseArgs({ options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" } } });
@@ -79,8 +79,8 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     running = server.child;
     const coldStartMs = round(await firstResponse(server.child, server.started), 0);
     const rssAfterStart = rssMB(server.child);
-    const { admin, reader, xsrf } = await visitors(database.url);
-    const articlePath = (index: number) => `/en/articles/${index + 9}/en-article-${index}`;
+    const accounts = await visitors(database.url);
+    const { reader } = accounts;
     // No visitor asks for a French article here, so a reader's request for one is always rendered for them.
     const renderedArticlePath = `/fr/articles/${1 + 9}/fr-article-1`;
 
@@ -88,12 +88,12 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     const uncached: number[] = [];
     for (let sample = 0; sample < 200; sample += 1) {
       const index = 1 + Math.floor(((sample * 7919) % ARTICLES) / 1);
-      const result = await timed(articlePath(index));
-      if (result.status !== 200) throw new Error(`${articlePath(index)} answered ${result.status}`);
+      const result = await timed(englishArticlePath(index));
+      if (result.status !== 200) throw new Error(`${englishArticlePath(index)} answered ${result.status}`);
       uncached.push(result.ms);
     }
     // Article 1 was asked for above: the reader gets the visitors' render with their account area (decision 134).
-    const signedIn = await autocannon({ url: base + articlePath(1), connections: 32, duration: 10, headers: { cookie: reader } });
+    const signedIn = await autocannon({ url: base + englishArticlePath(1), connections: 32, duration: 10, headers: { cookie: reader } });
     const renderedCheck = await timed(renderedArticlePath, { cookie: reader });
     if (renderedCheck.status !== 200) throw new Error(`${renderedArticlePath} answered ${renderedCheck.status}`);
     const signedInRendered = await autocannon({ url: base + renderedArticlePath, connections: 32, duration: 10, headers: { cookie: reader } });
@@ -110,21 +110,16 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     const initFirstPage = await timed("/init/file/blogs");
 
     // An edit through the admin API, then the public page polled until it shows the new title.
-    const edit = (title: string, index: number) =>
-      fetch(`${base}/api/admin/articles/${index + 9}/versions/en-US`, {
-        method: "PUT",
-        headers: { cookie: admin, "x-xsrf-token": xsrf, "content-type": "application/json", origin: base },
-        body: JSON.stringify({ title, slug: `en-article-${index}`, summary: "Edited", body: "Edited **body**.", status: "published" }),
-      });
-    await timed(articlePath(2));
+    const edit = (title: string, index: number) => saveEnglishVersion(base, accounts, index, title);
+    await timed(englishArticlePath(2));
     const editStarted = performance.now();
     const saved = await edit("Edited for the benchmark", 2);
     if (!saved.ok) throw new Error(`edit answered ${saved.status}: ${await saved.text()}`);
-    while (!(await (await fetch(base + articlePath(2))).text()).includes("Edited for the benchmark")) await sleep(5);
+    while (!(await (await fetch(base + englishArticlePath(2))).text()).includes("Edited for the benchmark")) await sleep(5);
     const editVisibleMs = round(performance.now() - editStarted);
 
     // Cached pages while edits happen (one every 100 ms, each on a different article).
-    const cachedPaths = ["/en/welcome", "/fr/bienvenue", articlePath(3), articlePath(4), "/en/articles"];
+    const cachedPaths = ["/en/welcome", "/fr/bienvenue", englishArticlePath(3), englishArticlePath(4), "/en/articles"];
     for (const path of cachedPaths) await fetch(base + path, { headers: { "accept-encoding": "br, gzip" } });
     let editing = true;
     let edits = 0;
@@ -144,7 +139,7 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     let mixed = 0;
     const mixedPaths = (n: number) => {
       const pick = n % 4;
-      if (pick === 0) return articlePath(1 + ((n * 104_729) % ARTICLES));
+      if (pick === 0) return englishArticlePath(1 + ((n * 104_729) % ARTICLES));
       if (pick === 1) return `/en/articles?page=${1 + ((n * 31) % Math.max(1, Math.floor(ARTICLES / 6)))}`;
       if (pick === 2) return "/fr/m%C3%A9tiers/a1101/conduite-d-engins-agricoles-et-forestiers";
       return "/en/welcome";

@@ -27,3 +27,12 @@ export async function visitors(databaseUrl: string, suffix = "") {
   const xsrf = sessionXsrfToken(cookies[adminUid]!.slice("pp_session=".length));
   return { admin: `${cookies[adminUid]}; XSRF-TOKEN=${xsrf}`, reader: cookies[readerUid]!, xsrf };
 }
+
+/** The admin (`visitors()`) saves the English version of generated article `index` with a new title and a short body. */
+export function saveEnglishVersion(base: string, { admin, xsrf }: { admin: string; xsrf: string }, index: number, title: string): Promise<Response> {
+  return fetch(`${base}/api/admin/articles/${index + 9}/versions/en-US`, {
+    method: "PUT",
+    headers: { cookie: admin, "x-xsrf-token": xsrf, "content-type": "application/json", origin: base },
+    body: JSON.stringify({ title, slug: `en-article-${index}`, summary: "Edited", body: "Edited **body**.", status: "published" }),
+  });
+}
