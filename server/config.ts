@@ -57,8 +57,11 @@ function wholeNumber(min: number, max: number) {
     .max(max, `must be at most ${max}`);
 }
 
+/** What NODE_ENV is when unset; `npm start` also hands it to the libraries that read it themselves (server/main.ts). */
+export const DEFAULT_NODE_ENV = "production";
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  NODE_ENV: z.enum(["production", "development", "test"]).default(DEFAULT_NODE_ENV),
   PORT: port.default(3000),
   HOST: z.string().trim().min(1, "must not be empty").default("127.0.0.1"),
   PUBLIC_URL: httpUrl.optional(),

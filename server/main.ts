@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_NODE_ENV } from "./config.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const serverBundle = join(root, "build/server/index.js");
@@ -29,5 +30,9 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// React (loaded by the bundle from node_modules) picks its production build only when NODE_ENV says so: unset,
+// it rendered every page with its development checks (an uncached article 11 ms instead of 7). The server
+// copies of SERVER_PROCESSES inherit it.
+process.env.NODE_ENV ??= DEFAULT_NODE_ENV;
 const { start } = (await import(serverBundle)) as { start: () => Promise<void> };
 await start();
