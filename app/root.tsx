@@ -48,7 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Every page of a language advertises that language's feed (server/http/feeds.ts). */}
         {data && <link rel="alternate" type="application/atom+xml" href={feedPath(data.language.shortCode)} title={createTranslate(data.strings, data.language.code)("FEED:TITLE")} />}
         <Meta />
-        <Links />
+        <Links nonce={data?.nonce} />
       </head>
       <body>
         {/* Around the app and its error pages alike, so a toast survives the switch between them. */}

@@ -9,7 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { realpathSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, isRunnableDevEnvironment } from "vite";
@@ -26,6 +26,8 @@ const SERVER_BUILD = "virtual:react-router/server-build";
 const config = configOrExit();
 const log = createLogger(config.logLevel);
 const server = createServer();
+// The SQLite database (a path from the working directory): it and its -wal, -shm and -journal files change on every write and are no module.
+const databaseFile = config.database.kind === "sqlite" ? resolve(config.database.path) : null;
 const connections = drainable(server);
 
 const vite = await createViteServer({
@@ -36,6 +38,7 @@ const vite = await createViteServer({
     hmr: { server },
     // node_modules may be a link to a shared install (the dev-server test's project copy uses one).
     fs: { allow: [root, realpathSync(join(root, "node_modules"))] },
+    watch: { ignored: databaseFile === null ? [] : [(path: string) => path.startsWith(databaseFile)] },
   },
 });
 const ssr = vite.environments.ssr;

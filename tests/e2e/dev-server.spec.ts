@@ -45,7 +45,8 @@ test.describe("npm run dev", () => {
     symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"), "dir");
     dev = spawn(process.execPath, ["server/dev.ts"], {
       cwd: copy,
-      env: { ...process.env, NODE_ENV: "development", PORT: String(DEV_SERVER_PORT), PUBLIC_URL: devUrl, DATABASE_URL: `sqlite:${join(copy, "data/site.db")}`, LOG_LEVEL: "info" },
+      // vite:hmr logs each file change the watcher reports (the database's must not be among them).
+      env: { ...process.env, NODE_ENV: "development", PORT: String(DEV_SERVER_PORT), PUBLIC_URL: devUrl, DATABASE_URL: `sqlite:${join(copy, "data/site.db")}`, LOG_LEVEL: "info", DEBUG: "vite:hmr" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     dev.stdout!.on("data", (chunk: Buffer) => (devOutput += chunk.toString()));
@@ -64,6 +65,10 @@ test.describe("npm run dev", () => {
 
   test("logs its URL, hot-swaps components and CSS, and restarts only the server part on server edits", async ({ page }) => {
     expect(devOutput).toContain(`Polyglot Press (development, hot reload) at ${devUrl}`);
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
     // Vite bundles the browser's dependencies on start (vite.config.ts, DEV_PREBUNDLED): a dependency it
     // only found on a page view would be bundled again and the page reloaded, with two copies of React
     // once on a page caught in between. A visit is still bounded and retried: on a fresh clone with the
@@ -73,6 +78,8 @@ test.describe("npm run dev", () => {
       await page.waitForLoadState("networkidle", { timeout: 30_000 });
     }).toPass({ timeout: 150_000 });
     expect(devOutput).not.toContain("optimized dependencies changed");
+    // React Router's development-only stylesheet link carries the nonce too: the client must render the same one.
+    expect(consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
     const heading = page.locator("h1#home-title");
     await expect(heading).toBeVisible();
     // Any full reload would drop this marker.
@@ -97,5 +104,7 @@ test.describe("npm run dev", () => {
     expect((await page.request.get(`${devUrl}/init/file/languages`)).status()).toBe(200);
     expect(await marker()).toBe("still here");
     await expect(heading).toHaveAttribute("data-hot-edit", "component");
+    // The visits and the server's restart wrote to the database; its files are no module to watch.
+    expect(devOutput.split("\n").filter((line) => line.includes("[file change]") && line.includes("data/site.db"))).toEqual([]);
   });
 });
