@@ -1,8 +1,14 @@
 /**
  * The longest stretch the heavy reads keep the event loop busy (node:sqlite is
  * synchronous): a 1 ms ticker records the largest gap while each operation runs
- * in this process against the benchmark's database, cold then warm. Used by bench/scale.ts.
+ * against the benchmark's database, cold then warm. Used by bench/scale.ts, which runs it
+ * as `node <the server's V8 flags> bench/event-loop-blocks.ts DATABASE_URL ARTICLES` (one
+ * JSON line): a scavenge of the reads' strings is part of a block, and its length depends on
+ * the young generation's size, which those flags set.
  */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { parseDatabaseUrl } from "#server/config.ts";
 import type { DatabaseTarget } from "#server/config.ts";
 import { articleUnitPages } from "#server/admin/translations/exchange/articles.ts";
 import { streamXliff } from "#server/admin/translations/exchange/xliff.ts";
@@ -11,6 +17,7 @@ import { blogsPage } from "#server/content/init-files.ts";
 import { createSitemaps } from "#server/content/sitemap.ts";
 import { createContentStore } from "#server/content/store.ts";
 import { createLogger } from "#server/log.ts";
+import { SERVER_ENV_DEFAULTS, SERVER_NODE_FLAGS } from "./built-server.ts";
 
 async function longestBlockOnce(operation: () => Promise<unknown>): Promise<{ ms: number; longestBlockMs: number }> {
   let last = performance.now();
@@ -39,7 +46,7 @@ async function longestBlock(operation: () => Promise<unknown>): Promise<{ ms: nu
   return { ...warm, coldMs: cold.ms, coldBlockMs: cold.longestBlockMs };
 }
 
-export async function measureEventLoopBlocks(target: DatabaseTarget, articles: number) {
+async function measureHere(target: DatabaseTarget, articles: number) {
   const handle = openDatabase(target);
   const content = await createContentStore(handle, createLogger("silent"));
   try {
@@ -61,4 +68,21 @@ export async function measureEventLoopBlocks(target: DatabaseTarget, articles: n
     await content.close();
     await handle.close();
   }
+}
+
+export type EventLoopBlocks = Awaited<ReturnType<typeof measureHere>>;
+
+/** The heavy reads' longest blocks, measured in a process with the server's V8 flags and environment defaults. */
+export function measureEventLoopBlocks(databaseUrl: string, articles: number): EventLoopBlocks {
+  const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, fileURLToPath(import.meta.url), databaseUrl, String(articles)], {
+    env: { ...SERVER_ENV_DEFAULTS, ...process.env },
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`measuring the heavy reads failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as EventLoopBlocks;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [databaseUrl, articles] = process.argv.slice(2);
+  console.log(JSON.stringify(await measureHere(parseDatabaseUrl(databaseUrl!), Number(articles))));
 }

@@ -72,8 +72,7 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     });
     if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}`);
     const importSeconds = round((performance.now() - importStarted) / 1000);
-    const target = database.url.startsWith("sqlite:") ? { kind: "sqlite" as const, path: database.url.slice(7) } : { kind: "postgres" as const, url: database.url };
-    const eventLoop = await measureEventLoopBlocks(target, ARTICLES);
+    const eventLoop = measureEventLoopBlocks(database.url, ARTICLES);
 
     const server = startServer(database.url);
     running = server.child;
