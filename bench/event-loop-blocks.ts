@@ -8,8 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { parseDatabaseUrl } from "#server/config.ts";
-import type { DatabaseTarget } from "#server/config.ts";
+import { parseDatabaseUrl, type DatabaseTarget } from "#server/config.ts";
 import { articleUnitPages } from "#server/admin/translations/exchange/articles.ts";
 import { streamXliff } from "#server/admin/translations/exchange/xliff.ts";
 import { openDatabase } from "#server/db/connect.ts";
