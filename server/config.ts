@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { DEFAULT_NODE_ENV } from "./node-env.ts";
 
 const port = z.coerce
   .number({ error: "must be a number" })
@@ -56,9 +57,6 @@ function wholeNumber(min: number, max: number) {
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
 }
-
-/** What NODE_ENV is when unset; `npm start` also hands it to the libraries that read it themselves (server/main.ts). */
-export const DEFAULT_NODE_ENV = "production";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default(DEFAULT_NODE_ENV),
