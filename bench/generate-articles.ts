@@ -19,8 +19,13 @@ export const VOCABULARY: Record<string, string[]> = {
 };
 export const LANGUAGES = Object.keys(VOCABULARY);
 
-/** The public English page of article number `index` once imported into a freshly seeded database (after its 9 demo articles). */
-export const englishArticlePath = (index: number) => `/en/articles/${index + 9}/en-article-${index}`;
+/** Generated article number `index`'s slug in a language (its short code). */
+export const generatedSlug = (language: string, index: number) => `${language}-article-${index}`;
+/** Its id once imported into a freshly seeded database: after the 9 demo articles. */
+export const importedArticleId = (index: number) => index + 9;
+/** Its public page in a language (short code), once imported. */
+export const generatedArticlePath = (language: string, index: number) => `/${language}/articles/${importedArticleId(index)}/${generatedSlug(language, index)}`;
+export const englishArticlePath = (index: number) => generatedArticlePath("en", index);
 const ROME_CODES = ["A1101", "B1101", "C1101", "D1101", "E1101", "F1101", "G1101", "H1101", "I1101", "J1101", "K1101", "L1101", "M1101", "N1101"];
 
 function random(seed: number) {
@@ -58,7 +63,7 @@ export function articleLine(index: number): string {
     const words = VOCABULARY[language]!;
     const title = `${sentence(next, words, 5)} ${index}`;
     versions[language] = {
-      slug: `${language}-article-${index}`,
+      slug: generatedSlug(language, index),
       title,
       summary: sentence(next, words, 18),
       body: body(next, words, index),

@@ -22,7 +22,7 @@ import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
 import { firstResponse as firstResponseOn, startServer as startServerOn, stop } from "./built-server.ts";
 import { nodeClientLoad } from "./http-load.ts";
 import { saveEnglishVersion, visitors } from "./visitors.ts";
-import { articlesFile, englishArticlePath } from "./generate-articles.ts";
+import { articlesFile, englishArticlePath, generatedArticlePath } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const { values } = parseArgs({ options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" } } });
@@ -81,7 +81,7 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     const accounts = await visitors(database.url);
     const { reader } = accounts;
     // No visitor asks for a French article here, so a reader's request for one is always rendered for them.
-    const renderedArticlePath = `/fr/articles/${1 + 9}/fr-article-1`;
+    const renderedArticlePath = generatedArticlePath("fr", 1);
 
     // Uncached article pages: each distinct article requested once, anonymously (a cache miss each).
     const uncached: number[] = [];

@@ -1,14 +1,16 @@
 /** Signed-in visitors for the benchmarks, made straight in the database: an admin and a plain reader. */
 import { createSession } from "#server/auth/sessions.ts";
+import { parseDatabaseUrl } from "#server/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { sessionXsrfToken } from "#server/http/xsrf.ts";
+import { generatedSlug, importedArticleId } from "./generate-articles.ts";
 
 /**
  * An admin and a plain signed-in visitor, as Cookie headers (with the XSRF pair for writes). `suffix`
  * makes their accounts new on a database that already has a benchmark's.
  */
 export async function visitors(databaseUrl: string, suffix = "") {
-  const handle = openDatabase(databaseUrl.startsWith("sqlite:") ? { kind: "sqlite", path: databaseUrl.slice(7) } : { kind: "postgres", url: databaseUrl });
+  const handle = openDatabase(parseDatabaseUrl(databaseUrl));
   const now = new Date().toISOString();
   const [adminUid, readerUid] = [`bench-admin${suffix}`, `bench-reader${suffix}`];
   const cookies: Record<string, string> = {};
@@ -30,9 +32,9 @@ export async function visitors(databaseUrl: string, suffix = "") {
 
 /** The admin (`visitors()`) saves the English version of generated article `index` with a new title and a short body. */
 export function saveEnglishVersion(base: string, { admin, xsrf }: { admin: string; xsrf: string }, index: number, title: string): Promise<Response> {
-  return fetch(`${base}/api/admin/articles/${index + 9}/versions/en-US`, {
+  return fetch(`${base}/api/admin/articles/${importedArticleId(index)}/versions/en-US`, {
     method: "PUT",
     headers: { cookie: admin, "x-xsrf-token": xsrf, "content-type": "application/json", origin: base },
-    body: JSON.stringify({ title, slug: `en-article-${index}`, summary: "Edited", body: "Edited **body**.", status: "published" }),
+    body: JSON.stringify({ title, slug: generatedSlug("en", index), summary: "Edited", body: "Edited **body**.", status: "published" }),
   });
 }
