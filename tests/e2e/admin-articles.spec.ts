@@ -63,12 +63,18 @@ test("write an article with a live preview, publish it, translate it, and read b
 
   // A French translation, through "Add translation".
   await page.goto(`/admin/articles/${id}`);
+  // The publication panel loads after hydration. Before it, "Add translation" submits as a plain form: a new
+  // document, whose title field can take the typing before React does and lose it (the slug never follows).
+  await expect(page.getByRole("button", { name: "Unpublish now" })).toBeVisible();
   await page.getByLabel("Add translation").selectOption("fr-FR");
   await page.getByRole("button", { name: "Add translation" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=fr-FR$`));
-  await page.getByLabel("Title").fill("Une histoire écrite dans le navigateur");
-  await expect(page.getByLabel("Address (slug)")).toHaveValue("une-histoire-ecrite-dans-le-navigateur");
-  await page.getByLabel("Body (Markdown)").fill("Du **texte** en français.");
+  // The address changes before React shows the French form: typing then would go to the English one.
+  const frenchForm = page.getByRole("form", { name: /Français/ });
+  await expect(frenchForm.getByRole("heading", { name: /Français \(fr-FR\) — new translation/ })).toBeVisible();
+  await frenchForm.getByLabel("Title").fill("Une histoire écrite dans le navigateur");
+  await expect(frenchForm.getByLabel("Address (slug)")).toHaveValue("une-histoire-ecrite-dans-le-navigateur");
+  await frenchForm.getByLabel("Body (Markdown)").fill("Du **texte** en français.");
   await expect(page.getByRole("region", { name: "Preview" }).locator("strong")).toHaveText("texte");
   await page.getByRole("radio", { name: "Published" }).check();
   await page.getByRole("button", { name: "Save and publish" }).click();

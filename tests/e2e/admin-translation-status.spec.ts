@@ -110,6 +110,9 @@ test("an edited source makes the French translation Outdated, shows the change b
 test("a new translation starts from a copy of the source; Add translation lists shown languages first", async ({ page }) => {
   const id = await articleWithTranslations(page, "copy");
   await page.goto(`/admin/articles/${id}`);
+  // After hydration (the publication panel loads then): before it "Add translation" submits as a plain form, and
+  // "Start from a copy of the source" does nothing until React takes over the new document.
+  await expect(page.getByRole("button", { name: "Unpublish now" })).toBeVisible();
   const add = page.getByLabel("Add translation");
   // The first shown language without a version is preselected, never a hidden one.
   await expect(add).toHaveValue("es-ES");
