@@ -100,24 +100,18 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     // Uncached article pages: each distinct article requested once, anonymously (a cache miss each): 200 in
     // French, the first pages a new process serves (its code not yet optimized by V8), then 200 in English, as
     // a process that has served 200 pages answers them. French article 1 stays unasked (renderedArticlePath).
-    const uncachedSample = async (language: string, samples: number[]) => {
+    const samplePaths = (language: string, from: number) => Array.from({ length: 200 }, (_, n) => generatedArticlePath(language, 1 + (((from + n) * 7919) % ARTICLES)));
+    const timedPages = async (paths: string[]) => {
       const times: number[] = [];
-      for (const sample of samples) {
-        const path = generatedArticlePath(language, 1 + ((sample * 7919) % ARTICLES));
+      for (const path of paths) {
         const result = await timed(path);
         if (result.status !== 200) throw new Error(`${path} answered ${result.status}`);
         times.push(result.ms);
       }
       return times;
     };
-    const uncachedFirst = await uncachedSample(
-      "fr",
-      Array.from({ length: 200 }, (_, index) => index + 1).filter((sample) => (sample * 7919) % ARTICLES !== 0),
-    );
-    const uncached = await uncachedSample(
-      "en",
-      Array.from({ length: 200 }, (_, sample) => sample),
-    );
+    const uncachedFirst = await timedPages(samplePaths("fr", 1).filter((path) => path !== renderedArticlePath));
+    const uncached = await timedPages(samplePaths("en", 0));
     // Article 1 was asked for above: the reader gets the visitors' render with their account area (decision 134).
     const signedIn = await autocannon({ url: base + englishArticlePath(1), connections: 32, duration: 10, headers: { cookie: reader } });
     const renderedCheck = await timed(renderedArticlePath, { cookie: reader });
