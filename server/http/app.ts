@@ -13,6 +13,7 @@ import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#server/context.ts";
 import { authRoutes } from "#server/auth/routes.ts";
 import { sessionMiddleware } from "#server/auth/session-middleware.ts";
+import type { SignedInUser } from "#core/shell.ts";
 import { favoriteLanguage } from "#server/content/public-pages.ts";
 import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 import { robotsTxt } from "#server/content/sitemap.ts";
@@ -24,7 +25,7 @@ import { routeBodyLimit } from "./body-limits.ts";
 import { errorResponse, HttpError } from "./errors.ts";
 import { escapeHtml } from "./html.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
-import { newPageNotes } from "./page-notes.ts";
+import { newPageNotes, type PageNotes } from "./page-notes.ts";
 import { conditionalGet } from "./conditional-get.ts";
 import { sitemapRoutes } from "./sitemaps.ts";
 import { feedRoutes } from "./feeds.ts";
@@ -59,8 +60,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   const app = new Hono<HttpEnv>();
   // Anonymous pages, start-up files and sitemaps share one byte-bounded cache.
   const pageCache =
-    options.pageCache ??
-    createPageCache({ content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies, maxBytes: config.pageCacheBytes });
+    options.pageCache ?? createPageCache({ content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies, maxBytes: config.pageCacheBytes });
 
   // A bad address never reaches React Router; answer a small page in the favorite language.
   const renderBadRequest = (message: string) => {
@@ -126,21 +126,20 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
 
   const handleDocument = options.handleDocument;
   if (handleDocument) {
-    if (options.cachePages !== false) app.use(pageCache.middleware);
-    app.all("*", async (c) => {
+    const renderDocument = async (c: Context<HttpEnv>, request: Request, user: SignedInUser | null, pageNotes: PageNotes) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
       context.set(requestContext, {
         nonce: c.get("nonce"),
         requestId: c.get("requestId"),
-        user: c.get("user"),
-        pageNotes: c.get("pageNotes") ?? newPageNotes(),
+        user,
+        pageNotes,
         // React Router's client navigations ask for `<path>.data`; anything else is answered with a document.
         markupOnly: c.req.path.endsWith(".data") ? null : new Map(),
       });
-      const response = await handleDocument(c.req.raw, context);
+      const response = await handleDocument(request, context);
       const headers = new Headers(response.headers);
-      if (!headers.has("Cache-Control")) headers.set("Cache-Control", c.get("user") ? "private, no-store" : "public, no-cache");
+      if (!headers.has("Cache-Control")) headers.set("Cache-Control", user ? "private, no-store" : "public, no-cache");
       // A loader that failed for want of a database (entry.server's handleError recorded it) is a 503, not a 500.
       if (response.status === 500 && !services.database.availability.available) {
         headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
@@ -148,7 +147,10 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
         return new Response(response.body, { status: 503, headers });
       }
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-    });
+    };
+    // A signed-in visitor's miss may be filled with the page as a visitor gets it: no user, no cookies (decision 0138).
+    if (options.cachePages !== false) app.use(pageCache.middleware((c, notes) => renderDocument(c, withoutCookies(c.req.raw), null, notes)));
+    app.all("*", (c) => renderDocument(c, c.req.raw, c.get("user"), c.get("pageNotes") ?? newPageNotes()));
   }
 
   app.onError((error, c) => {
@@ -168,6 +170,13 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   });
   app.notFound(() => errorResponse(404, "not_found", "Not found."));
   return app;
+}
+
+/** The same request as a visitor without cookies would make it. */
+function withoutCookies(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("cookie");
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
 }
 
 export function defaultClientDir(serverBundleUrl: string): string {

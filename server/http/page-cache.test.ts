@@ -193,7 +193,7 @@ describe("createPageCache", () => {
     const pageCache = createPageCache({ content, isAnonymous: () => true, secureCookies: false, maxBytes: 1_000_000 });
     let renders = 0;
     const app = new Hono<HttpEnv>();
-    app.use(pageCache.middleware);
+    app.use(pageCache.middleware(() => Promise.reject(new Error("no signed-in requests here"))));
     app.get("*", async (c) => {
       renders += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -15,7 +15,8 @@
  * Cache hits are answered straight from Node's request handler, before the
  * Hono pipeline, because that is most of their cost (bench/README.md). A
  * signed-in visitor of a public page gets the kept page with their own account
- * area put in, once the session is known (docs/decisions/0134-signed-in-visitors-share-public-pages.md).
+ * area put in, once the session is known (docs/decisions/0134-signed-in-visitors-share-public-pages.md);
+ * a page not kept yet is first rendered for them as a visitor gets it, and kept (decision 0138).
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -27,10 +28,10 @@ import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
 import { countPageCacheLookup, reportPageCacheSize } from "#server/metrics.ts";
 import { findBadInput } from "./request-guard.ts";
-import { newPageNotes, type ShellNote } from "./page-notes.ts";
+import { newPageNotes, type PageNotes, type ShellNote } from "./page-notes.ts";
 import { signedInArea, signedOutSlots, withAccount, type AccountSlots } from "./account-area.ts";
 import { contentSecurityPolicy, securityHeaderValues } from "./security.ts";
-import { scriptDataJson } from "#server/content/shell.ts";
+import { scriptDataJson, shellView } from "#server/content/shell.ts";
 import { hasXsrfCookie, newXsrfCookie } from "./xsrf.ts";
 
 const CACHEABLE_STATUSES = new Set([200, 301, 404]);
@@ -377,6 +378,9 @@ function pageKey(url: URL, used: readonly string[] | undefined): string | null {
   return `page:${url.pathname}${query ? `?${query}` : ""}`;
 }
 
+/** Renders the request's page as a visitor (no one signed in) gets it, noting in `notes` what it shows. */
+export type RenderForVisitors = (c: Context<HttpEnv>, notes: PageNotes) => Promise<Response>;
+
 export interface PageCacheOptions {
   content: ContentStore;
   isAnonymous: (cookieHeader: string | undefined) => boolean;
@@ -418,70 +422,92 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
    */
   const rendering = new Map<string, Promise<void>>();
 
-  /** Hono middleware: fills the cache from React Router's renders and answers hits that reach it. */
-  const middleware: MiddlewareHandler<HttpEnv> = async (c, next) => {
-    const method = c.req.method;
-    if (method !== "GET" && method !== "HEAD") return next();
-    if (!isAnonymous(c.req.header("cookie"))) return servePersonal(c, next, method);
-    const url = parseUrl(c.req.url);
-    const hit = async () => {
-      const key = url && keyOf(url);
-      const cached = key ? responses.get(key) : undefined;
-      if (!key || !cached) return null;
-      const { status, headers, body } = await responses.answer(key, cached, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
-      return new Response(asBody(body), { status, headers });
-    };
-    const first = await hit();
-    if (first) return first;
-    // A HEAD render has no body to keep; only a GET fills the cache.
-    if (method === "HEAD" || !url) return next();
-    const renderKey = keyOf(url);
-    const under = renderKey === null ? undefined : rendering.get(renderKey);
+  /** Runs `render` as the render of `key`; a render of `key` already under way is waited for instead (false). */
+  async function renderOnce(key: string | null, render: () => Promise<void>): Promise<boolean> {
+    const under = key === null ? undefined : rendering.get(key);
     if (under) {
       await under;
-      const after = await hit();
-      if (after) return after;
+      return false;
     }
     let release = () => {};
-    if (renderKey !== null && !rendering.has(renderKey)) {
+    if (key !== null) {
       rendering.set(
-        renderKey,
+        key,
         new Promise<void>((resolve) => {
           release = () => {
-            rendering.delete(renderKey);
+            rendering.delete(key);
             resolve();
           };
         }),
       );
     }
     try {
-      await renderAndKeep(c, next, url, method);
+      await render();
     } finally {
       release();
     }
-  };
+    return true;
+  }
 
-  async function renderAndKeep(c: Context<HttpEnv>, next: Next, url: URL, method: string) {
-    const since = responses.generation;
-    const notes = newPageNotes();
-    c.set("pageNotes", notes);
-    await next();
-    const response = c.res;
-    if (!CACHEABLE_STATUSES.has(response.status) || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return;
-    // A page that says no-store (a draft preview) is never kept.
-    if ((response.headers.get("cache-control") ?? "").includes("no-store")) return;
-    if (notes.query) remember(url.pathname, notes.query);
-    const storedKey = keyOf(url);
-    if (!storedKey) return;
+  /**
+   * Keeps a page rendered for visitors when it may be shared (an HTML page of a cacheable status
+   * that does not say no-store, as a draft preview does); its body is read either way.
+   */
+  async function keep(url: URL, notes: PageNotes, response: Response, since: number): Promise<{ key: string; entry: CachedResponse } | null> {
+    const keepable =
+      CACHEABLE_STATUSES.has(response.status) &&
+      (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+      !(response.headers.get("cache-control") ?? "").includes("no-store");
+    if (keepable && notes.query) remember(url.pathname, notes.query);
+    const key = keepable ? keyOf(url) : null;
+    if (!key) return null;
     const body = Buffer.from(await response.arrayBuffer());
     const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length"));
     headers["content-security-policy"] = hashedScriptPolicy(body.toString("utf8"));
     headers["cache-control"] = "public, no-cache";
     const slots = notes.shell && signedOutSlots(body);
     const shared = notes.shell && slots ? { shell: notes.shell, slots } : undefined;
-    const entry = responses.put(storedKey, { status: response.status, headers, body, shows: notes.shows, shared }, since);
-    const setCookies = response.headers.getSetCookie();
-    const fresh = await responses.answer(storedKey, entry, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+    return { key, entry: responses.put(key, { status: response.status, headers, body, shows: notes.shows, shared }, since) };
+  }
+
+  /**
+   * Hono middleware: fills the cache from React Router's renders and answers hits that reach it.
+   * `renderForVisitors` renders the request's page as a visitor gets it (decision 0138).
+   */
+  const middleware =
+    (renderForVisitors: RenderForVisitors): MiddlewareHandler<HttpEnv> =>
+    async (c, next) => {
+      const method = c.req.method;
+      if (method !== "GET" && method !== "HEAD") return next();
+      if (!isAnonymous(c.req.header("cookie"))) return servePersonal(c, next, method, renderForVisitors);
+      const url = parseUrl(c.req.url);
+      const hit = async () => {
+        const key = url && keyOf(url);
+        const cached = key ? responses.get(key) : undefined;
+        if (!key || !cached) return null;
+        const { status, headers, body } = await responses.answer(key, cached, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+        return new Response(asBody(body), { status, headers });
+      };
+      const first = await hit();
+      if (first) return first;
+      // A HEAD render has no body to keep; only a GET fills the cache.
+      if (method === "HEAD" || !url) return next();
+      if (await renderOnce(keyOf(url), () => renderAndKeep(c, next, url, method))) return;
+      // The render waited for was not kept (a private page, say): this request renders its own.
+      const after = await hit();
+      if (after) return after;
+      await renderAndKeep(c, next, url, method);
+    };
+
+  async function renderAndKeep(c: Context<HttpEnv>, next: Next, url: URL, method: string) {
+    const since = responses.generation;
+    const notes = newPageNotes();
+    c.set("pageNotes", notes);
+    await next();
+    const setCookies = c.res.headers.getSetCookie();
+    const kept = await keep(url, notes, c.res, since);
+    if (!kept) return;
+    const fresh = await responses.answer(kept.key, kept.entry, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
     c.res = undefined;
     c.res = new Response(asBody(fresh.body), { status: fresh.status, headers: fresh.headers });
     for (const cookie of setCookies) c.res.headers.append("Set-Cookie", cookie);
@@ -490,23 +516,43 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
   const areaKey = (shell: ShellNote, userJson: string) => `${shell.version}\n${shell.language}\n${userJson}`;
 
   /**
-   * A signed-in visitor's GET or HEAD: a public page kept for visitors, with their account area in
-   * it once one of their renders in the page's language gave it (decision 0134); otherwise the
-   * page is rendered for them, and their account area kept from it. Never kept as a whole.
+   * A signed-in visitor's page document: with their account area known in its language, a page
+   * nothing is kept for yet is first rendered as a visitor gets it (once, however many ask at the same time), so it
+   * is rendered once for everyone rather than once per signed-in request (decision 0138).
    */
-  async function servePersonal(c: Context<HttpEnv>, next: Next, method: string) {
+  async function fillForVisitors(c: Context<HttpEnv>, url: URL, userJson: string, renderForVisitors: RenderForVisitors) {
+    const resident = content.current();
+    const language = shellView(resident, url.pathname.split("/")[1]).view.language.code;
+    if (url.pathname.endsWith(".data") || !accountAreas.has(areaKey({ language, version: resident.version }, userJson))) return;
+    await renderOnce(keyOf(url), async () => {
+      const since = responses.generation;
+      const notes = newPageNotes();
+      const response = await renderForVisitors(c, notes);
+      if (!(await keep(url, notes, response, since))) await response.body?.cancel();
+    });
+  }
+
+  /**
+   * A signed-in visitor's GET or HEAD: a public page kept for visitors (kept first by fillForVisitors
+   * if need be), with their account area in it once one of their renders in the page's language
+   * gave it (decision 0134); otherwise the page is rendered for them, and their account area kept
+   * from it. Never kept as a whole.
+   */
+  async function servePersonal(c: Context<HttpEnv>, next: Next, method: string, renderForVisitors: RenderForVisitors) {
     const user = c.get("user");
     if (!user) return next();
     const userJson = scriptDataJson(user);
     const url = parseUrl(c.req.url);
     const key = url && keyOf(url);
-    const entry = key ? responses.peek(key) : undefined;
+    if (method === "GET" && url && key && !responses.has(key)) await fillForVisitors(c, url, userJson, renderForVisitors);
+    const keptKey = url && keyOf(url);
+    const entry = keptKey ? responses.peek(keptKey) : undefined;
     const sharedKey = entry?.shared && areaKey(entry.shared.shell, userJson);
     const area = sharedKey && accountAreas.get(sharedKey);
-    if (key && entry?.shared && sharedKey && area) {
+    if (keptKey && entry?.shared && sharedKey && area) {
       accountAreas.delete(sharedKey);
       accountAreas.set(sharedKey, area);
-      responses.get(key);
+      responses.get(keptKey);
       const body = method === "HEAD" ? null : withAccount(await responses.identity(entry), entry.shared.slots, area, Buffer.from(userJson));
       return new Response(asBody(body), { status: entry.status, headers: { ...entry.headers, "cache-control": "private, no-store" } });
     }

@@ -2,7 +2,8 @@
  * Decision 0134 on both databases, with the real React Router build behind the HTTP app: a
  * signed-in visitor of a public page gets the visitors' render with their own account area, byte
  * for byte what React renders for them; no visitor ever gets another's; admin pages are always
- * rendered; a role change, an edit and a change of UI texts show at once.
+ * rendered; a role change, an edit and a change of UI texts show at once; a page no visitor asked
+ * for is rendered once for everyone once a signed-in visitor's area is known (decision 0138).
  */
 import type { RequestListener } from "node:http";
 import type { Hono } from "hono";
@@ -148,15 +149,49 @@ describe.each(DATABASE_KINDS)("signed-in visitors of public pages on %s", (kind)
     expect((await get(path, admin.cookie)).rendered).toBe(false);
 
     expect((await call("PUT", `/${id}/versions/en-US`, { body: { title: "Before the edit", summary: "", body: "Edited text.", status: "published" } })).status).toBe(200);
+    // The dropped page is rendered again as visitors get it, and kept for them (decision 0138).
     const edited = await get(path, admin.cookie);
-    expect([edited.rendered, edited.html.includes("Edited text.")]).toEqual([true, true]);
-
-    await get(path);
+    expect([edited.rendered, edited.html.includes("Edited text."), edited.html.includes("Editing Admin")]).toEqual([false, true, true]);
+    expect(site.pageCache.isCached(path)).toBe(true);
     expect((await get(path, admin.cookie)).rendered).toBe(false);
     // UI texts are resident data: every kept account area goes with the pages.
     await testApp.services.content.changed();
     await get(path);
     expect((await get(path, admin.cookie)).rendered).toBe(true);
+  });
+
+  it("renders a page no visitor has asked for once for everyone, once a signed-in visitor's area is known in its language", async () => {
+    const reader = await user("Filling Reader");
+    await get("/en/welcome", reader.cookie);
+    const admin = await user("Preview Admin", { isAdmin: true });
+    const xsrf = await xsrfHeaders(site.app, admin.cookie);
+    const call = adminApiCaller<{ article?: { id: number } }>(site.app, "/api/admin/articles", { admin: admin.cookie, user: "", anonymous: "" }, xsrf);
+    const id = (await call("POST", "", { body: { author: "Fill Tester", tags: [] } })).json!.article!.id;
+    expect((await call("PUT", `/${id}/versions/en-US`, { body: { title: "Never seen by visitors", summary: "", body: "Text.", status: "published" } })).status).toBe(201);
+    const path = `/en/articles/${id}/never-seen-by-visitors`;
+    expect(site.pageCache.isCached(path)).toBe(false);
+
+    // Concurrent signed-in requests: one render as visitors get it, kept, each with the reader's area.
+    const pages = await Promise.all(Array.from({ length: 4 }, () => get(path, reader.cookie)));
+    expect(pages.map((page) => [page.status, page.rendered, page.html.includes("Filling Reader")])).toEqual(Array(4).fill([200, false, true]));
+    expect(new Set(pages.map((page) => page.html)).size).toBe(1);
+    expect(site.pageCache.isCached(path)).toBe(true);
+    const visitorsPage = await get(path);
+    expect([visitorsPage.rendered, visitorsPage.html.includes("Filling Reader"), visitorsPage.html.includes("sign-in-menu")]).toEqual([false, false, true]);
+
+    // Byte for byte what React renders for the reader: their areas go with a change of resident data, so their next page is rendered.
+    await testApp.services.content.changed();
+    const rendered = await get(path, reader.cookie);
+    expect(rendered.rendered).toBe(true);
+    expect(withoutNonce(rendered.html)).toBe(withoutNonce(pages[0]!.html));
+
+    // A draft preview is never kept: the signed-in admin gets it rendered for them, with their area.
+    await get("/en/welcome", admin.cookie);
+    const previewResponse = await call("POST", `/${id}/versions/en-US/previews`, { body: {} });
+    const previewPath = new URL((previewResponse.json as { preview: { url: string } }).preview.url).pathname;
+    const preview = await get(previewPath, admin.cookie);
+    expect([preview.status, preview.rendered, preview.html.includes("Preview Admin"), preview.headers.get("cache-control")]).toEqual([200, true, true, "private, no-store"]);
+    expect(site.pageCache.isCached(previewPath)).toBe(false);
   });
 
   it("answers a signed-in HEAD from the shared render without a body", async () => {
