@@ -4,8 +4,9 @@
  * (bench/generate-articles.ts), imports them through `npm run content -- import`,
  * then measures the built server on each database: import time, cold start to
  * first response, RSS after start and after mixed load, uncached article page
- * latency (a new process's first 200 pages, then the next 200), signed-in throughput (a page visitors share, decision 134; a page rendered for the reader, also with
- * SERVER_PROCESSES=2), list page 1 vs a deep page, sitemap index
+ * latency (a new process's first 200 pages, then the next 200), signed-in throughput (a page visitors share, decision 134; a page no
+ * visitor asked for, decision 138; pages no one asked for before, each rendered once as visitors get it, also with SERVER_PROCESSES=2),
+ * list page 1 vs a deep page, sitemap index
  * and one child, an edit's time to show, and cached-page p99 during edits.
  * Needs `npm run build`. Writes bench/results/scale-N.json and prints a table row per database.
  * Settings: BENCH_PORT (default 8300), BENCH_LOAD_SECONDS (mixed load, default 60), TEST_DATABASE_URL.
@@ -64,6 +65,30 @@ function timed(path: string, headers: Record<string, string> = BROWSER_ENCODINGS
   });
 }
 
+/** French articles no one asked for: a run for one copy of the site, 200 to warm up two copies, and a run for those two. */
+function firstAskRuns(asked: readonly string[]) {
+  const taken = new Set(asked);
+  const unasked = Array.from({ length: ARTICLES }, (_, n) => generatedArticlePath("fr", n + 1)).filter((path) => !taken.has(path));
+  const perRun = Math.min(3000, Math.floor((unasked.length - 200) / 2));
+  return { oneCopy: unasked.slice(0, perRun), warmUp: unasked.slice(perRun, 200 + perRun), twoCopies: unasked.slice(200 + perRun, 200 + 2 * perRun) };
+}
+
+/** Each path asked once by the signed-in reader, 32 at a time. */
+function askEachOnce(base: string, paths: readonly string[], cookie: string) {
+  let next = 0;
+  return autocannon({
+    url: base,
+    connections: 32,
+    amount: paths.length,
+    headers: { cookie },
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  });
+}
+
+function throughput(result: autocannon.Result) {
+  return { rps: Math.round(result.requests.total / result.duration), p99ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
 async function createDatabase(kind: "sqlite" | "postgres", dir: string): Promise<{ url: string; drop(): Promise<void> }> {
   if (kind === "sqlite") return { url: `sqlite:${join(dir, "site.db")}`, drop: async () => {} };
   return createPostgresDatabase("pp_bench");
@@ -94,12 +119,9 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     const rssAfterStart = rssMB(server.child);
     const accounts = await visitors(database.url);
     const { reader } = accounts;
-    // No visitor asks for a French article here, so a reader's request for one is always rendered for them.
-    const renderedArticlePath = generatedArticlePath("fr", 1);
-
     // Uncached article pages: each distinct article requested once, anonymously (a cache miss each): 200 in
     // French, the first pages a new process serves (its code not yet optimized by V8), then 200 in English, as
-    // a process that has served 200 pages answers them. French article 1 stays unasked (renderedArticlePath).
+    // a process that has served 200 pages answers them.
     const samplePaths = (language: string, from: number) => Array.from({ length: 200 }, (_, n) => generatedArticlePath(language, 1 + (((from + n) * 7919) % ARTICLES)));
     const timedPages = async (paths: string[]) => {
       const times: number[] = [];
@@ -110,13 +132,21 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       }
       return times;
     };
-    const uncachedFirst = await timedPages(samplePaths("fr", 1).filter((path) => path !== renderedArticlePath));
+    // No visitor asks for French article 1: the reader's first request for it is rendered for them (their French account area),
+    // the next one fills the cache with the visitors' render (decision 138).
+    const unaskedArticlePath = generatedArticlePath("fr", 1);
+    const askedInFrench = samplePaths("fr", 1).filter((path) => path !== unaskedArticlePath);
+    const uncachedFirst = await timedPages(askedInFrench);
     const uncached = await timedPages(samplePaths("en", 0));
     // Article 1 was asked for above: the reader gets the visitors' render with their account area (decision 134).
     const signedIn = await autocannon({ url: base + englishArticlePath(1), connections: 32, duration: 10, headers: { cookie: reader } });
-    const renderedCheck = await timed(renderedArticlePath, { cookie: reader });
-    if (renderedCheck.status !== 200) throw new Error(`${renderedArticlePath} answered ${renderedCheck.status}`);
-    const signedInRendered = await autocannon({ url: base + renderedArticlePath, connections: 32, duration: 10, headers: { cookie: reader } });
+    const renderedCheck = await timed(unaskedArticlePath, { cookie: reader });
+    if (renderedCheck.status !== 200) throw new Error(`${unaskedArticlePath} answered ${renderedCheck.status}`);
+    const signedInUnasked = await autocannon({ url: base + unaskedArticlePath, connections: 32, duration: 10, headers: { cookie: reader } });
+    // The reader's requests for French articles no one has asked for: each is a page's first ask, rendered once as visitors
+    // get it and kept for everyone.
+    const firstAsks = firstAskRuns([unaskedArticlePath, ...askedInFrench]);
+    const signedInFirstAsks = await askEachOnce(base, firstAsks.oneCopy, reader);
 
     const listFirst: number[] = [];
     const listDeep: number[] = [];
@@ -174,13 +204,13 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     const rssAfterLoad = rssMB(server.child);
     await stop(server.child);
 
-    // The signed-in render again with one copy of the site per core (SERVER_PROCESSES, decision 126).
+    // First asks again with one copy of the site per core (SERVER_PROCESSES, decision 126), after 200 pages of warm-up.
     const copies = startServerOn(database.url, PORT, { SERVER_PROCESSES: "2" });
     running = copies.child;
     await firstResponse(copies.child, copies.started);
     while (childPids(copies.child.pid!).length < 2) await sleep(50);
-    await autocannon({ url: base + renderedArticlePath, connections: 32, duration: 5, headers: { cookie: reader } });
-    const signedInTwoCopies = await autocannon({ url: base + renderedArticlePath, connections: 32, duration: 10, headers: { cookie: reader } });
+    await askEachOnce(base, firstAsks.warmUp, reader);
+    const signedInTwoCopies = await askEachOnce(base, firstAsks.twoCopies, reader);
     const rssTwoCopies = round([copies.child.pid!, ...childPids(copies.child.pid!)].reduce((sum, pid) => sum + rssKB(pid), 0) / 1024, 0);
     await stop(copies.child);
     return {
@@ -196,8 +226,9 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       uncachedArticleP99ms: round([...uncached].sort((a, b) => a - b)[Math.floor(uncached.length * 0.99)]!),
       uncachedArticleFirstAfterStartP50ms: round(median(uncachedFirst)),
       signedInArticle: { rps: Math.round(signedIn.requests.average), p99ms: signedIn.latency.p99 },
-      signedInArticleRendered: { rps: Math.round(signedInRendered.requests.average), p99ms: signedInRendered.latency.p99 },
-      signedInArticleTwoCopies: { rps: Math.round(signedInTwoCopies.requests.average), p99ms: signedInTwoCopies.latency.p99, rssMB: rssTwoCopies },
+      signedInArticleUnasked: { rps: Math.round(signedInUnasked.requests.average), p99ms: signedInUnasked.latency.p99 },
+      signedInFirstAsks: { ...throughput(signedInFirstAsks), pages: firstAsks.oneCopy.length },
+      signedInFirstAsksTwoCopies: { ...throughput(signedInTwoCopies), pages: firstAsks.twoCopies.length, rssMB: rssTwoCopies },
       listPage1ms: round(median(listFirst)),
       listDeepPage: deepPage,
       listDeepPageMs: round(median(listDeep)),
@@ -226,10 +257,10 @@ for (const kind of DATABASES) {
 mkdirSync(join(root, "bench/results"), { recursive: true });
 writeFileSync(join(root, `bench/results/scale-${ARTICLES}.json`), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
 console.log(
-  "| database | import | cold start | RSS start → load | uncached article p50 (a new process's first 200) | signed-in article: shared / rendered | rendered, SERVER_PROCESSES=2 (RSS of all) | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block of a heavy read, cold / warm |",
+  "| database | import | cold start | RSS start → load | uncached article p50 (a new process's first 200) | signed-in article: shared / no visitor asked / each page's first ask | first asks, SERVER_PROCESSES=2 (RSS of all) | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block of a heavy read, cold / warm |",
 );
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms (${r.uncachedArticleFirstAfterStartP50ms}) | ${r.signedInArticle.rps} / ${r.signedInArticleRendered.rps} req/s (p99 ${r.signedInArticle.p99ms} / ${r.signedInArticleRendered.p99ms} ms) | ${r.signedInArticleTwoCopies.rps} req/s (${r.signedInArticleTwoCopies.rssMB} MB) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) | ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.coldBlockMs))} / ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.longestBlockMs))} ms |`,
+    `| ${r.database} | ${r.importSeconds} s | ${r.coldStartMs} ms | ${r.rssAfterStartMB} → ${r.rssAfterLoadMB} MB | ${r.uncachedArticleP50ms} ms (${r.uncachedArticleFirstAfterStartP50ms}) | ${r.signedInArticle.rps} / ${r.signedInArticleUnasked.rps} / ${r.signedInFirstAsks.rps} req/s (p99 ${r.signedInArticle.p99ms} / ${r.signedInArticleUnasked.p99ms} / ${r.signedInFirstAsks.p99ms} ms) | ${r.signedInFirstAsksTwoCopies.rps} req/s (${r.signedInFirstAsksTwoCopies.rssMB} MB) | ${r.listPage1ms} / ${r.listDeepPageMs} ms (page ${r.listDeepPage}) | ${r.sitemapIndexMs} / ${r.sitemapChildMs} ms | ${r.editVisibleMs} ms | ${r.cachedDuringEdits.p99ms} ms (${r.cachedDuringEdits.edits} edits) | ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.coldBlockMs))} / ${Math.max(...Object.values(r.eventLoop).map((entry) => entry.longestBlockMs))} ms |`,
   );
 }
