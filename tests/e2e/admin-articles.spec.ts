@@ -138,3 +138,26 @@ test("an Arabic version is edited and previewed right to left", async ({ page })
   await expect(previewPage).toHaveAttribute("dir", "rtl");
   await expect(previewPage.locator(".prose")).not.toBeEmpty();
 });
+
+test("keeps what was typed into the editor before its JavaScript took the page over", async ({ page }) => {
+  const id = await createArticle(page, "Slow Network Author");
+  // The page's scripts held back: the editor is server-rendered HTML until they are let through.
+  let letScriptsThrough = () => {};
+  const held = new Promise<void>((resolve) => (letScriptsThrough = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/admin/articles/${id}?language=en-US`, { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Title").fill("Typed while the scripts loaded");
+  await page.getByLabel("Body (Markdown)").fill("Written **early**.");
+  await page.getByLabel("Author").fill("Early Author");
+  letScriptsThrough();
+  // Hydrated: the live preview renders the Markdown typed before.
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview.locator("strong")).toHaveText("early");
+  await expect(page.getByLabel("Title")).toHaveValue("Typed while the scripts loaded");
+  await expect(page.getByLabel("Address (slug)")).toHaveValue("typed-while-the-scripts-loaded");
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await expect(page.getByLabel("Author")).toHaveValue("Early Author");
+});

@@ -9,6 +9,7 @@ import { CoverPicker, type MediaByID } from "#app/components/admin/media/editor-
 import { api } from "#app/lib/api-client.ts";
 import { ARTICLES_API, type EditorMediaProps } from "./editor-shared.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { useTypedBeforeHydration } from "#app/lib/typed-before-hydration.ts";
 
 const DETAIL_FIELDS = ["author", "cover", "tags", "key"] as const;
 
@@ -36,6 +37,7 @@ export function ArticleDetails({ article, favoriteCode, onSaved, media, mediaLim
   const romeCodes = uniqueTags(splitTags(draft.tags)).filter(isRomeCode);
 
   const set = (field: keyof DetailsDraft, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  useTypedBeforeHydration(Object.fromEntries(DETAIL_FIELDS.map((field) => [idFor(field), (value: string) => set(field, value)])));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -11,6 +11,7 @@ import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors 
 import { InsertImageButton, VersionImages } from "#app/components/admin/media/editor-images.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
+import { useTypedBeforeHydration } from "#app/lib/typed-before-hydration.ts";
 import { ARTICLES_API, DISCARDING, isDiscarding, type EditorLanguage, type EditorMediaProps } from "./editor-shared.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
@@ -121,6 +122,14 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
     setSlugEdited(slug !== "");
     set("slug", slug);
   }
+
+  useTypedBeforeHydration({
+    [idFor("title")]: changeTitle,
+    [idFor("slug")]: changeSlug,
+    [idFor("summary")]: (summary) => set("summary", summary),
+    [idFor("body")]: (body) => set("body", body),
+    [idFor("coverAlt")]: (coverAlt) => set("coverAlt", coverAlt),
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
