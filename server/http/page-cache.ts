@@ -517,13 +517,15 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
 
   /**
    * A signed-in visitor's page document: with their account area known in its language, a page
-   * nothing is kept for yet is first rendered as a visitor gets it (once, however many ask at the same time), so it
-   * is rendered once for everyone rather than once per signed-in request (decision 0138).
+   * nothing is kept for yet is first rendered as a visitor gets it (once, however many ask at the
+   * same time), so it is rendered once for everyone rather than once per signed-in request
+   * (decision 0138). A client navigation's `.data` request is never kept, so never filled.
    */
   async function fillForVisitors(c: Context<HttpEnv>, url: URL, userJson: string, renderForVisitors: RenderForVisitors) {
+    if (url.pathname.endsWith(".data")) return;
     const resident = content.current();
     const language = shellView(resident, url.pathname.split("/")[1]).view.language.code;
-    if (url.pathname.endsWith(".data") || !accountAreas.has(areaKey({ language, version: resident.version }, userJson))) return;
+    if (!accountAreas.has(areaKey({ language, version: resident.version }, userJson))) return;
     await renderOnce(keyOf(url), async () => {
       const since = responses.generation;
       const notes = newPageNotes();
@@ -545,6 +547,7 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
     const url = parseUrl(c.req.url);
     const key = url && keyOf(url);
     if (method === "GET" && url && key && !responses.has(key)) await fillForVisitors(c, url, userJson, renderForVisitors);
+    // Again: the fill may have learned which query parameters the page reads, and so its key.
     const keptKey = url && keyOf(url);
     const entry = keptKey ? responses.peek(keptKey) : undefined;
     const sharedKey = entry?.shared && areaKey(entry.shared.shell, userJson);
