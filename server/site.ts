@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "./context.ts";
 import { hasSessionCookie } from "./auth/session-cookie.ts";
 import { scheduleHousekeeping } from "./housekeeping.ts";
+import { startSearchCatchUp } from "./search/catch-up.ts";
 import type { Config } from "./config.ts";
 import { createHttpApp } from "./http/app.ts";
 import { guardedListener } from "./http/node-listener.ts";
@@ -79,6 +80,7 @@ export async function openSite(config: Config, log: Logger, options: SiteOptions
   const { listener } = createSite(services, options);
   const stopPruning = scheduleHousekeeping(services);
   const scheduler = startScheduler(services);
+  const searchCatchUp = startSearchCatchUp(services);
   return {
     services,
     listener,
@@ -86,6 +88,7 @@ export async function openSite(config: Config, log: Logger, options: SiteOptions
     close: async () => {
       stopPruning();
       await scheduler.stop();
+      await searchCatchUp.stop();
       return services.close();
     },
   };

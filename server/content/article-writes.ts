@@ -12,7 +12,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
-import type { ImportRendering, RenderedVersion } from "./rendering.ts";
+import { awaitingRender, type AwaitingRender, type RenderedVersion } from "./rendering.ts";
 import { syncMediaUsage } from "#server/media/usage.ts";
 import { recordRevisions, type RevisionEntry } from "./revisions.ts";
 import {
@@ -26,7 +26,7 @@ import {
   type TranslationOutcome,
   type TranslationState,
 } from "#core/translation-status.ts";
-import { bodyFingerprint, refreshPublishedIndex, type KnownText } from "#server/search/published-index.ts";
+import { refreshPublishedIndex } from "#server/search/published-index.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -41,8 +41,12 @@ export interface VersionSource {
   upToDate?: boolean;
 }
 
-/** A version's stored columns: publication date set on first publication and kept after, with its rendering (rendering.ts). */
-export function versionColumns(source: VersionSource, publishedBefore: string | null | undefined, now: string, rendered: RenderedVersion) {
+/**
+ * A version's stored columns: publication date set on first publication and kept after, with its rendering
+ * (rendering.ts), or marked for the search catch-up by a bulk import. Every write drops a catch-up's claim on
+ * the version: the catch-up then never stores the rendering of a text this write replaced.
+ */
+export function versionColumns(source: VersionSource, publishedBefore: string | null | undefined, now: string, rendered: RenderedVersion | AwaitingRender) {
   return {
     slug: source.slug,
     title: source.title,
@@ -52,6 +56,8 @@ export function versionColumns(source: VersionSource, publishedBefore: string | 
     status: source.status,
     published_at: publishedBefore ?? (source.status === "published" ? now : null),
     updated_at: now,
+    awaiting_index: 0 as const,
+    index_claim: null,
     ...rendered,
   };
 }
@@ -231,13 +237,15 @@ export interface ImportRevisions {
 /**
  * Creates or updates articles by key, with their versions (a version not in the
  * source is kept), in the caller's transaction, each written version with an
- * "import" revision. `rendered` holds each version's rendering and search text
- * in the sources' order (from the render pool). Returns what changed.
+ * "import" revision. The versions are stored unrendered and unindexed, for the
+ * search catch-up (server/search/catch-up.ts); `readingMinutes` holds each one's
+ * reading time in the sources' order (from the render pool). Tag pages follow at
+ * once, and a version no longer published leaves search at once. Returns what changed.
  */
 export async function upsertArticles(
   trx: Transaction<Database>,
   sources: ArticleSource[],
-  rendered: readonly ImportRendering[],
+  readingMinutes: readonly number[],
   now: string,
   revisions: ImportRevisions,
 ): Promise<ArticleChange[]> {
@@ -304,15 +312,12 @@ export async function upsertArticles(
   const inserts = [];
   const entries: RevisionEntry[] = [];
   const newVersions = new Set<string>();
-  const texts = new Map<string, KnownText>();
   let index = 0;
   for (const source of sources) {
     const id = idByKey.get(source.key)!;
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
-      const rendering = rendered[index++]!;
-      texts.set(slot, { text: rendering.text, fingerprint: bodyFingerprint(version.body), indexed: rendering.indexed });
-      const columns = versionColumns(version, published.get(slot), now, rendering.version);
+      const columns = versionColumns(version, published.get(slot), now, awaitingRender(readingMinutes[index++]!));
       if (published.has(slot)) await trx.updateTable("blog_versions").set(columns).where("blog_id", "=", id).where("code", "=", code).execute();
       else {
         inserts.push({ blog_id: id, code, ...columns });
@@ -334,7 +339,7 @@ export async function upsertArticles(
   );
   // A new article's versions are all in its source: their bodies need no reading back.
   await syncMediaUsage(trx, [...idByKey.values()], new Map(fresh.map((source) => [idByKey.get(source.key)!, [...source.versions.values()].map((version) => version.body)])));
-  await refreshPublishedIndex(trx, [...idByKey.values()], texts);
+  await refreshPublishedIndex(trx, [...idByKey.values()], undefined, { search: "removals" });
   return sources.map((source) => {
     const id = idByKey.get(source.key)!;
     return articleChange(id, before.get(id), { languages: source.versions.keys(), tags: source.tags });

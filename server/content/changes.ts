@@ -18,7 +18,8 @@ export interface ArticleChange {
   reordered: string[];
 }
 
-export type ContentChange = { kind: "everything" } | { kind: "articles"; articles: ArticleChange[] };
+/** "search": the search catch-up indexed versions of these languages (server/search/catch-up.ts): only search pages changed. */
+export type ContentChange = { kind: "everything" } | { kind: "articles"; articles: ArticleChange[] } | { kind: "search"; languages: string[] };
 
 export const EVERYTHING: ContentChange = { kind: "everything" };
 
@@ -32,6 +33,7 @@ const contentChangeSchema = z.discriminatedUnion("kind", [
         .transform((article) => ({ ...article, reordered: article.reordered ?? article.languages })),
     ),
   }),
+  z.object({ kind: z.literal("search"), languages: z.array(z.string()) }),
 ]);
 
 /** Reads a change from the log; anything unreadable (a newer format) counts as everything, which is always safe. */
@@ -69,6 +71,8 @@ export function articleChange(id: number, before: ArticleState | null | undefine
 export const showsArticle = (id: number) => `article:${id}`;
 /** A language's article list and home page (their order, their cards). */
 export const showsList = (code: string) => `list:${code}`;
+/** A language's search pages (what the search index finds). */
+export const showsSearch = (code: string) => `search:${code}`;
 /** Articles carrying a tag (a job page's related articles). */
 export const showsTag = (tag: string) => `tag:${tag}`;
 

@@ -5,11 +5,13 @@
  * with versions keyed by the language's short code; `source` names the source language and a
  * translation's `upToDate` whether it follows the source (core/translation-status.ts, README). Import validates every line
  * (the admin API's own rules, languages, duplicate keys and slugs) before writing
- * any, so a bad file writes nothing; a second reading renders each batch on worker
- * threads (starting while the check runs) while the previous one is written, and
- * upserts by key in batched transactions through the shared article write path
- * (article-writes.ts), announcing each batch like any other content write
- * (docs/decisions/0121-import-checks-then-streams.md, 0133-import-renders-while-it-checks.md).
+ * any, so a bad file writes nothing; a second reading measures each batch's reading
+ * times on worker threads (starting while the check runs) while the previous one is
+ * written, and upserts by key in batched transactions through the shared article
+ * write path (article-writes.ts), announcing each batch like any other content write.
+ * Versions are stored unrendered: the servers' search catch-up renders and indexes
+ * them behind the import (server/search/catch-up.ts; docs/decisions/0121-import-checks-then-streams.md,
+ * 0133-import-renders-while-it-checks.md, 0139-imports-index-behind.md).
  */
 import { isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
@@ -23,9 +25,6 @@ import type { Database } from "#server/db/schema.ts";
 import { upsertArticles, type ArticleSource } from "./article-writes.ts";
 import { createArticleReader, yieldToEventLoop } from "./articles.ts";
 import { createRenderPool } from "./render-pool.ts";
-import type { ImportRendering } from "./rendering.ts";
-import { mediaImagesIn } from "#core/media-rules.ts";
-import { loadRenditions } from "#server/media/renditions.ts";
 import { announceChange } from "./store.ts";
 import { DEFAULT_REVISIONS_PER_VERSION } from "#server/config.ts";
 import { CLI_ACTOR } from "#server/cli/support.ts";
@@ -203,12 +202,12 @@ export interface ImportSummary {
 
 interface Prepared {
   batch: Parsed[];
-  rendered: ImportRendering[];
+  readingMinutes: number[];
 }
 
 /**
- * Checks the whole file (parse and validate every line, no rendering) while a second reading of it
- * starts rendering, then writes it batch by batch while the render workers prepare the next batch:
+ * Checks the whole file (parse and validate every line) while a second reading of it starts
+ * measuring reading times, then writes it batch by batch while the workers measure the next batch:
  * nothing is written before the last line is known good, and at most two batches are in memory.
  * Throws ImportError for a bad file (nothing written); a failure while writing names the lines that landed.
  */
@@ -220,8 +219,8 @@ export async function importArticles(
   revisionsPerVersion = DEFAULT_REVISIONS_PER_VERSION,
 ): Promise<ImportSummary> {
   const pool = createRenderPool(handle.dialect);
-  // The check: cheap next to rendering. The first batches render meanwhile (the workers would
-  // otherwise wait for it); the first write waits for its verdict.
+  // The check. The first batches are measured meanwhile (the workers would otherwise wait for it);
+  // the first write waits for its verdict.
   const checked = (async () => {
     let total = 0;
     for await (const batch of parsedBatches(path, handle.db)) total += batch.length;
@@ -234,13 +233,11 @@ export async function importArticles(
   let versions = 0;
   const landedText = () => (landed === 0 ? "no line landed" : `lines 1–${lastLanded} landed (${landed} articles)`);
   try {
-    const render = async (batch: Parsed[]): Promise<Prepared> => {
-      const jobs = batch.flatMap((entry) => [...entry.source.versions].map(([language, version]) => ({ body: version.body, language, title: version.title, summary: version.summary })));
-      // Only the library images this batch shows (usually none: no query).
-      const media = await loadRenditions(handle.db, jobs.flatMap((job) => mediaImagesIn(job.body).map((image) => image.id)));
-      return { batch, rendered: await pool.renderAll(jobs, media) };
-    };
-    const write = async ({ batch, rendered }: Prepared) => {
+    const measure = async (batch: Parsed[]): Promise<Prepared> => ({
+      batch,
+      readingMinutes: await pool.readingMinutesOf(batch.flatMap((entry) => [...entry.source.versions.values()].map((version) => version.body))),
+    });
+    const write = async ({ batch, readingMinutes }: Prepared) => {
       if (landed === 0) total = await checked;
       const now = new Date().toISOString();
       try {
@@ -248,7 +245,7 @@ export async function importArticles(
           const changed = await upsertArticles(
             trx,
             batch.map((entry) => entry.source),
-            rendered,
+            readingMinutes,
             now,
             { uid: CLI_ACTOR, keep: revisionsPerVersion },
           );
@@ -269,24 +266,24 @@ export async function importArticles(
         );
       }
       landed += batch.length;
-      versions += rendered.length;
+      versions += readingMinutes.length;
       lastLanded = batch.at(-1)!.line;
       progress({ articles: landed, total, lastLine: lastLanded });
       await yieldToEventLoop();
     };
-    // The workers render batch N + 1 while the main thread writes batch N.
-    let rendering: Promise<Prepared> | null = null;
+    // The workers measure batch N + 1 while the main thread writes batch N.
+    let measuring: Promise<Prepared> | null = null;
     try {
       for await (const batch of parsedBatches(path, handle.db)) {
-        const next = render(batch);
+        const next = measure(batch);
         next.catch(() => {});
-        if (rendering) await write(await rendering);
-        rendering = next;
+        if (measuring) await write(await measuring);
+        measuring = next;
       }
-      if (rendering) await write(await rendering);
+      if (measuring) await write(await measuring);
     } catch (error) {
-      // A render still under way when a write failed: its outcome no longer matters.
-      rendering?.catch(() => {});
+      // A measure still under way when a write failed: its outcome no longer matters.
+      measuring?.catch(() => {});
       // A bad line the second reading met first: the check reports it (nothing was written).
       await checked;
       // The file or the stored slugs changed between the check and the writes (another writer, an edited file).

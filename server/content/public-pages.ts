@@ -20,7 +20,7 @@ import { markTerms, snippetOf } from "#server/search/highlight.ts";
 import { queryTerms } from "#server/search/terms.ts";
 import { tagKey } from "#server/search/published-index.ts";
 import type { Alternate, ArticleCard, ArticleElsewhere, ArticleListView, ArticleTranslation, ArticleView, HomeView, JobCard, JobsDirectoryView, JobView, SearchResult, SearchView, Seo, TagsIndexView, TagView } from "#core/views.ts";
-import { showsArticle, showsList, showsTag } from "./changes.ts";
+import { showsArticle, showsList, showsSearch, showsTag } from "./changes.ts";
 import type { Job, Language, Resident } from "./resident.ts";
 
 export const ARTICLES_PER_PAGE = 6;
@@ -393,7 +393,9 @@ export async function searchView(reads: PageReads, language: Language, rawQuery:
   const { resident } = reads;
   const basePath = sectionPathIn(resident, language, "SEARCH");
   if (basePath === null) return null;
+  // An edit changes what search finds as it changes the list; the search catch-up changes only search pages.
   reads.dependsOn(showsList(language.code));
+  reads.dependsOn(showsSearch(language.code));
   const whole = rawQuery.toWellFormed().replace(/\s+/gu, " ").trim();
   const characters = Array.from(whole);
   const query = characters.slice(0, SEARCH_MAX_CHARACTERS).join("").trim();

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { readingMinutes } from "#core/markdown.ts";
 import { createRenderPool } from "./render-pool.ts";
 
 describe("the render pool", () => {
@@ -20,5 +21,10 @@ describe("the render pool", () => {
       expect(rendering.indexed?.[0]).toMatch(new RegExp(`_${index}$`));
     });
     expect(await pool.renderAll([])).toEqual([]);
+  });
+
+  it("measures reading times in the order of the bodies, as the main thread would", async () => {
+    const bodies = Array.from({ length: 120 }, (_, index) => `${"word ".repeat(index * 20)}${index % 4 === 0 ? "漢字".repeat(index * 10) : ""}`);
+    expect(await pool.readingMinutesOf(bodies)).toEqual(bodies.map(readingMinutes));
   });
 });

@@ -1,13 +1,14 @@
 /**
- * Renders many Markdown bodies on worker threads (one per core): a bulk import
- * of 70 000 versions would otherwise spend most of its time rendering on the
- * main thread. Same renderer as a single save (rendering.ts).
+ * Markdown work on worker threads, off the main thread: a bulk import's reading
+ * times (one worker per core) and the search catch-up's renderings (one worker,
+ * leaving the other core to the server's requests). Same renderer as a single
+ * save (rendering.ts).
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { MediaRendition } from "#core/media-rules.ts";
 import type { DialectName } from "#server/db/connect.ts";
-import type { ImportRendering } from "./rendering.ts";
+import type { IndexedRendering } from "./rendering.ts";
 
 /** A body to render, its language (library images' alt text, search terms) and its version's title and summary (search terms). */
 export interface RenderJob {
@@ -17,24 +18,30 @@ export interface RenderJob {
   summary: string;
 }
 
+/** What a worker is asked: renderings with their index form, or bodies' reading times. */
+export type RenderRequest = { kind: "render"; jobs: RenderJob[]; media: Record<number, MediaRendition>; dialect: DialectName } | { kind: "minutes"; bodies: string[] };
+
 /**
- * Bodies per message to a worker. A batch's share in one message kept all its renderings in the
+ * Items per message to a worker. A batch's share in one message kept all its results in the
  * worker's heap until the last was done, then serialized tens of MB at once; small messages let
- * each worker's renderings die young and spread slow and quick languages over both workers
+ * each worker's results die young and spread slow and quick languages over the workers
  * (bench/README.md: 1 000 × 7 imported 5–23 % faster, peak RSS −12 %).
  */
 const JOBS_PER_MESSAGE = 50;
 
 /** `dialect`: the database the search index terms are computed for. */
 export function createRenderPool(dialect: DialectName, size = availableParallelism()) {
-  // A small young generation: each batch's renderings are short-lived, and a worker's default one let the
-  // import's peak memory grow by hundreds of MB before collecting (1 000 × 7: 1 317 → 1 037 MB peak RSS).
-  const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(new URL("./render-worker.ts", import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 16 } }));
-  const waiting = new Map<number, { resolve: (rendered: ImportRendering[]) => void; reject: (error: unknown) => void }>();
+  // A small young generation: each message's results are short-lived, and a worker's default one let
+  // an import's peak memory grow by hundreds of MB before collecting (1 000 × 7: 1 317 → 1 037 MB peak RSS).
+  // Resolved through package.json's imports, not next to this module: the server bundle (build/server) runs it too, from
+  // the source file. No inherited Node options: the server is started with `--input-type=module -e` (Dockerfile), which a file refuses.
+  const script = new URL(import.meta.resolve("#server/content/render-worker.ts"));
+  const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(script, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 16 } }));
+  const waiting = new Map<number, { resolve: (results: unknown[]) => void; reject: (error: unknown) => void }>();
   let nextId = 0;
   for (const worker of workers) {
-    worker.on("message", ({ id, rendered }: { id: number; rendered: ImportRendering[] }) => {
-      waiting.get(id)?.resolve(rendered);
+    worker.on("message", ({ id, results }: { id: number; results: unknown[] }) => {
+      waiting.get(id)?.resolve(results);
       waiting.delete(id);
     });
     worker.on("error", (error) => {
@@ -43,22 +50,30 @@ export function createRenderPool(dialect: DialectName, size = availableParalleli
     });
   }
 
-  function send(worker: Worker, jobs: RenderJob[], media: Record<number, MediaRendition>): Promise<ImportRendering[]> {
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, jobs, media, dialect });
-    });
+  /** Sends `items` JOBS_PER_MESSAGE at a time, spread over the workers, and gives the results back in order. */
+  async function spread<Item, Result>(items: Item[], request: (part: Item[]) => RenderRequest): Promise<Result[]> {
+    const parts: Promise<Result[]>[] = [];
+    for (let start = 0, index = 0; start < items.length; start += JOBS_PER_MESSAGE, index += 1) {
+      const id = nextId++;
+      const worker = workers[index % workers.length]!;
+      parts.push(
+        new Promise((resolve, reject) => {
+          waiting.set(id, { resolve: resolve as (results: unknown[]) => void, reject });
+          worker.postMessage({ id, request: request(items.slice(start, start + JOBS_PER_MESSAGE)) });
+        }),
+      );
+    }
+    return (await Promise.all(parts)).flat();
   }
 
   return {
-    /** Renders the bodies, in order, spread over the workers JOBS_PER_MESSAGE at a time; `media` holds the library images they show. */
-    async renderAll(jobs: RenderJob[], media: Record<number, MediaRendition> = {}): Promise<ImportRendering[]> {
-      const parts: Promise<ImportRendering[]>[] = [];
-      for (let start = 0, index = 0; start < jobs.length; start += JOBS_PER_MESSAGE, index += 1) {
-        parts.push(send(workers[index % workers.length]!, jobs.slice(start, start + JOBS_PER_MESSAGE), media));
-      }
-      return (await Promise.all(parts)).flat();
+    /** Renders the bodies, in order, with their search text and index form; `media` holds the library images they show. */
+    renderAll(jobs: RenderJob[], media: Record<number, MediaRendition> = {}): Promise<IndexedRendering[]> {
+      return spread(jobs, (part) => ({ kind: "render", jobs: part, media, dialect }));
+    },
+    /** The bodies' reading times (core/markdown.ts readingMinutes), in order. */
+    readingMinutesOf(bodies: string[]): Promise<number[]> {
+      return spread(bodies, (part) => ({ kind: "minutes", bodies: part }));
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));

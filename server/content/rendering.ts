@@ -31,17 +31,33 @@ export function renderVersion(body: string, media: MediaRenderEnv = {}): Rendere
   return { html: renderMarkdown(body, media), renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(body) };
 }
 
-/** A version rendered for a bulk import: its stored rendering and its words for the search index, from one parse. */
-export interface ImportRendering {
+/** A version rendered by the search catch-up: its stored rendering and its words for the search index, from one parse. */
+export interface IndexedRendering {
   version: RenderedVersion;
   text: string;
   /** The version as the search index takes it (indexForm), when the render pool computed it. */
   indexed?: IndexForm;
 }
 
-export function renderForImport(body: string, media: MediaRenderEnv = {}): ImportRendering {
+export function renderWithText(body: string, media: MediaRenderEnv = {}): IndexedRendering {
   const { html, text } = renderMarkdownWithText(body, media);
   return { version: { html, renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(body) }, text };
+}
+
+/**
+ * A version a bulk import stores unrendered: the search catch-up (server/search/catch-up.ts) renders and
+ * indexes it behind the import, and a page that shows it first renders it then (decision 0139). Its reading
+ * time is stored at once: lists show it.
+ */
+export interface AwaitingRender {
+  html: null;
+  renderer_version: number;
+  reading_minutes: number;
+  awaiting_index: 1;
+}
+
+export function awaitingRender(readingMinutes: number): AwaitingRender {
+  return { html: null, renderer_version: STALE_RENDER, reading_minutes: readingMinutes, awaiting_index: 1 };
 }
 
 /** Renders a version in `language`, looking up only the library images its body shows (no query when it shows none). */

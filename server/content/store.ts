@@ -105,7 +105,7 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
 
   async function apply(change: ContentChange): Promise<void> {
     if (change.kind === "everything") await reload();
-    articles.forgetLists(change.kind === "everything" ? undefined : change.articles.flatMap((article) => article.reordered));
+    if (change.kind !== "search") articles.forgetLists(change.kind === "everything" ? undefined : change.articles.flatMap((article) => article.reordered));
     for (const listener of listeners) listener(change);
   }
 

@@ -25,6 +25,7 @@ import { searchTermsFromJavascriptMigration } from "./migrations/0024-search-ter
 import { mediaUsedInMoreTextMigration } from "./migrations/0025-media-used-in-more-text.ts";
 import { searchEntryFingerprintsMigration } from "./migrations/0026-search-entry-fingerprints.ts";
 import { sitemapSlugsIndexMigration } from "./migrations/0027-sitemap-slugs-index.ts";
+import { searchCatchUpMigration } from "./migrations/0028-search-catch-up.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -51,6 +52,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0025-media-used-in-more-text": mediaUsedInMoreTextMigration,
     "0026-search-entry-fingerprints": searchEntryFingerprintsMigration,
     "0027-sitemap-slugs-index": sitemapSlugsIndexMigration,
+    "0028-search-catch-up": searchCatchUpMigration,
   };
 }
 

@@ -23,7 +23,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler, Next } from "hono";
-import { staleAfter } from "#server/content/changes.ts";
+import { showsSearch, staleAfter } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
 import { countPageCacheLookup, reportPageCacheSize } from "#server/metrics.ts";
@@ -398,7 +398,7 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
       responses.invalidate(null);
       queryUsedBy.clear();
       accountAreas.clear();
-    } else responses.invalidate(staleAfter(change.articles));
+    } else responses.invalidate(change.kind === "articles" ? staleAfter(change.articles) : change.languages.map(showsSearch));
   });
 
   function parseUrl(raw: string): URL | null {

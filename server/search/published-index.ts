@@ -5,7 +5,8 @@
  * and tag pages follow every edit at once. Only versions that are published
  * (server/content/published.ts) are indexed, and only the versions whose title,
  * summary or body changed are parsed and stemmed again (decision 0130): an edit of
- * one language's version leaves the article's other entries as they are.
+ * one language's version leaves the article's other entries as they are. A bulk
+ * import leaves the new entries to the search catch-up (catch-up.ts, decision 0139).
  */
 import { hash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
@@ -32,24 +33,37 @@ export function bodyFingerprint(body: string): string {
   return hash("sha256", body, "base64url");
 }
 
-/** A version's words already extracted (by a bulk import's render pool), with its index form when computed. */
+/** A version's words already extracted (by the search catch-up's render pool), with its index form when computed. */
 export interface KnownText {
   text: string;
   fingerprint: string;
   indexed?: IndexForm;
 }
 
+export interface RefreshOptions {
+  /** false makes every entry again, without fingerprints: for the migrations that index before migration 0026 gave entries the column. */
+  fingerprints?: boolean;
+  /** "removals": only drop the entries of versions no longer published, leaving the others to the search catch-up (a bulk import). */
+  search?: "all" | "removals";
+  /** false leaves tag rows alone (the search catch-up: the import that marked the versions refreshed them). */
+  tags?: boolean;
+}
+
 /**
- * `known` holds bodies' words (and their versions' index form) already extracted by a bulk import's render
- * pool, by `${blog_id}:${code}`; the other bodies are parsed (and stemmed) here when they changed.
- * `fingerprints: false` makes every entry again, without fingerprints: for the migrations that index
- * before migration 0026 gave entries the column.
+ * `known` holds bodies' words (and their versions' index form) already extracted by the search catch-up's
+ * render pool, by `${blog_id}:${code}`; the other bodies are parsed (and stemmed) here when they changed.
  */
-export async function refreshPublishedIndex(db: Db, articleIds: readonly number[], known: ReadonlyMap<string, KnownText> = new Map(), { fingerprints = true } = {}): Promise<void> {
+export async function refreshPublishedIndex(
+  db: Db,
+  articleIds: readonly number[],
+  known: ReadonlyMap<string, KnownText> = new Map(),
+  { fingerprints = true, search = "all", tags = true }: RefreshOptions = {},
+): Promise<void> {
+  const removalsOnly = search === "removals";
   const ids = [...new Set(articleIds)];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
-    await db.deleteFrom("published_tags").where("blog_id", "in", chunk).execute();
+    if (tags) await db.deleteFrom("published_tags").where("blog_id", "in", chunk).execute();
     const versions = await db
       .selectFrom("blog_versions")
       .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
@@ -57,8 +71,8 @@ export async function refreshPublishedIndex(db: Db, articleIds: readonly number[
       .where("blog_versions.blog_id", "in", chunk)
       .where(isPublishedVersion)
       .execute();
-    // Bodies are read only where their words are not known: an import's 3 500 a batch would be read back for nothing.
-    const unknown = [...new Set(versions.filter((version) => !known.has(slotOf(version))).map((version) => version.blog_id))];
+    // Bodies are read only where their words are not known: the catch-up's would be read back for nothing.
+    const unknown = removalsOnly ? [] : [...new Set(versions.filter((version) => !known.has(slotOf(version))).map((version) => version.blog_id))];
     const bodies =
       unknown.length === 0
         ? new Map<string, string>()
@@ -82,6 +96,10 @@ export async function refreshPublishedIndex(db: Db, articleIds: readonly number[
     const fresh: SearchEntry[] = [];
     for (const version of versions) {
       const slot = slotOf(version);
+      if (removalsOnly) {
+        keptBySlot.delete(slot);
+        continue;
+      }
       const given = known.get(slot);
       const body = bodies.get(slot);
       const fingerprint = given?.fingerprint ?? bodyFingerprint(body!);
@@ -108,6 +126,7 @@ export async function refreshPublishedIndex(db: Db, articleIds: readonly number[
         .where("id", "in", stale.slice(at, at + CHUNK))
         .execute();
     await insertSearchEntries(db, fresh, { fingerprints });
+    if (!tags) continue;
     const tagRows = versions.flatMap((version) => {
       const byKey = new Map((JSON.parse(version.tags) as string[]).map((tag) => [tagKey(tag), tag]));
       return [...byKey].map(([key, tag]) => ({ tag_key: key, tag, code: version.code, published_at: version.published_at!, blog_id: version.blog_id }));

@@ -22,8 +22,8 @@ import type { AppServices } from "#server/context.ts";
 import { upsertArticles, type ArticleSource } from "#server/content/article-writes.ts";
 import { ANCHOR_STRIDE } from "#server/content/articles.ts";
 import { IMPORT_BATCH, ImportError, importArticles } from "#server/content/ndjson.ts";
-import { renderForImport } from "#server/content/rendering.ts";
 import { indexForm, searchEntries, sqliteTerms } from "#server/db/full-text.ts";
+import { startSearchCatchUp } from "#server/search/catch-up.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import type { PageCache } from "#server/http/page-cache.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
@@ -113,7 +113,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         upsertArticles(
           trx,
           sources,
-          sources.map(() => renderForImport("x")),
+          sources.map(() => 1),
           sameInstant,
           { uid: "test", keep: 50 },
         ),
@@ -217,7 +217,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(await snapshotOfDatabase()).toEqual(before);
     });
 
-    it("writes a file of several batches while the next batch renders, reporting progress per batch", { timeout: 120_000 }, async () => {
+    it("writes a file of several batches while the next batch is measured, reporting progress per batch; the search catch-up renders and indexes them", { timeout: 120_000 }, async () => {
       const keys = Array.from({ length: IMPORT_BATCH + 3 }, (_, index) => `batched-${kind}-${index}`);
       const path = fileWith("batches.ndjson", keys.map((key) => line(key, { en: version(key), fr: version(`${key}-fr`) })).join("\n"));
       const seen: { articles: number; total: number; lastLine: number }[] = [];
@@ -227,12 +227,18 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         { articles: IMPORT_BATCH, total: keys.length, lastLine: IMPORT_BATCH },
         { articles: keys.length, total: keys.length, lastLine: keys.length },
       ]);
-      const stored = await db().selectFrom("blogs").innerJoin("blog_versions", "blog_versions.blog_id", "blogs.id").select((eb) => eb.fn.countAll<number | string>().as("count")).where("blogs.key", "like", `batched-${kind}-%`).where("blog_versions.html", "like", "%<h1>Heading</h1>%").executeTakeFirstOrThrow();
-      expect(Number(stored.count)).toBe(keys.length * 2);
+      const stored = () => db().selectFrom("blogs").innerJoin("blog_versions", "blog_versions.blog_id", "blogs.id").select(["blog_versions.html", "blog_versions.awaiting_index", "blog_versions.reading_minutes"]).where("blogs.key", "like", `batched-${kind}-%`).execute();
+      const indexed = async () => Number((await db().selectFrom("search_entries").innerJoin("blogs", "blogs.id", "search_entries.blog_id").select((eb) => eb.fn.countAll<number | string>().as("count")).where("blogs.key", "like", `batched-${kind}-%`).executeTakeFirstOrThrow()).count);
+      // Stored unrendered and unindexed, with their reading time (lists show it).
+      expect(await stored()).toEqual(Array.from({ length: keys.length * 2 }, () => ({ html: null, awaiting_index: 1, reading_minutes: 1 })));
+      expect(await indexed()).toBe(0);
       const revisions = await db().selectFrom("blog_revisions").innerJoin("blogs", "blogs.id", "blog_revisions.blog_id").select((eb) => eb.fn.countAll<number | string>().as("count")).where("blogs.key", "like", `batched-${kind}-%`).where("blog_revisions.action", "=", "import").executeTakeFirstOrThrow();
       expect(Number(revisions.count)).toBe(keys.length * 2);
-      const indexed = await db().selectFrom("search_entries").innerJoin("blogs", "blogs.id", "search_entries.blog_id").select((eb) => eb.fn.countAll<number | string>().as("count")).where("blogs.key", "like", `batched-${kind}-%`).executeTakeFirstOrThrow();
-      expect(Number(indexed.count)).toBe(keys.length * 2);
+      const catchUp = startSearchCatchUp(testApp.services);
+      await catchUp.run();
+      await catchUp.stop();
+      for (const row of await stored()) expect(row).toEqual({ html: expect.stringContaining("<h1>Heading</h1>") as string, awaiting_index: 0, reading_minutes: 1 });
+      expect(await indexed()).toBe(keys.length * 2);
     });
 
     it("refuses a slug a stored article already uses", async () => {
@@ -243,16 +249,44 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(await snapshotOfDatabase()).toEqual(before);
     });
 
-    it("imports and updates by key, renders at save, and the running site shows it", async () => {
+    it("imports and updates by key; the running site shows it at once, and finds it once the search catch-up has indexed it", async () => {
       const key = `imported-${kind}`;
       const path = fileWith("good.ndjson", `${line(key, { en: version(`${key}-en`), fr: version(`${key}-fr`) })}\n\n${line(`${key}-2`, { ar: version(`${key}-ar`) })}\n`);
       expect(await get("/en/articles")).toBeTruthy();
       expect(site.pageCache.isCached("/en/articles")).toBe(true);
+      const searchPath = `/en/search?q=${encodeURIComponent(`Title ${key}-en`)}`;
+      const linked = `/${key}-en"`;
+      expect(await (await get(searchPath)).text()).not.toContain(linked);
+      expect(site.pageCache.isCached(searchPath)).toBe(true);
       const summary = await importArticles(testApp.services.database, path, "another-process");
       expect(summary).toEqual({ articles: 2, versions: 3, lastLine: 3 });
-      const stored = await db().selectFrom("blog_versions").innerJoin("blogs", "blogs.id", "blog_versions.blog_id").select(["html", "renderer_version", "blog_id"]).where("blogs.key", "=", key).execute();
+      const storedRows = () => db().selectFrom("blog_versions").innerJoin("blogs", "blogs.id", "blog_versions.blog_id").select(["html", "renderer_version", "blog_id", "awaiting_index"]).where("blogs.key", "=", key).execute();
+      const [unrendered] = await storedRows();
+      expect(unrendered).toMatchObject({ html: null, awaiting_index: 1 });
+      // The import announced its change like another process would: the site drops the list within a second.
+      const started = Date.now();
+      while (site.pageCache.isCached("/en/articles") && Date.now() - started < 1_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(site.pageCache.isCached("/en/articles")).toBe(false);
+      expect(await (await get("/en/articles")).text()).toContain(`Title ${key}-en`);
+      // Its page renders the version on its first read; tag pages have it at once.
+      expect(await (await get(`/en/articles/${unrendered!.blog_id}/${key}-en`)).text()).toContain("<h1>Heading</h1>");
+      const tagged = await db().selectFrom("published_tags").select(["code", "tag_key"]).where("blog_id", "=", unrendered!.blog_id).orderBy("code").execute();
+      expect(tagged).toEqual([
+        { code: "en-US", tag_key: "a1101" },
+        { code: "fr-FR", tag_key: "a1101" },
+      ]);
+      // Search finds it once the catch-up has indexed it, which drops the cached search page and no other.
+      expect(await (await get(searchPath)).text()).not.toContain(linked);
+      expect(site.pageCache.isCached(searchPath)).toBe(true);
+      const catchUp = startSearchCatchUp(testApp.services);
+      await catchUp.run();
+      await catchUp.stop();
+      expect(site.pageCache.isCached(searchPath)).toBe(false);
+      expect(site.pageCache.isCached("/en/articles")).toBe(true);
+      expect(await (await get(searchPath)).text()).toContain(linked);
+      const stored = await storedRows();
       expect(stored).toHaveLength(2);
-      for (const row of stored) expect(row.html).toContain("<h1>Heading</h1>");
+      for (const row of stored) expect(row).toMatchObject({ html: expect.stringContaining("<h1>Heading</h1>") as string, awaiting_index: 0 });
       // The search index gets the words the render pool extracted in the same parse.
       const indexed = await db().selectFrom("search_entries").select(["code", "body_text"]).where("blog_id", "=", stored[0]!.blog_id).orderBy("code").execute();
       expect(indexed).toEqual([
@@ -279,11 +313,6 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         const { rows } = await sql<{ same: boolean }>`select document = ${document}::tsvector as same from search_entries where id = ${entry.id}`.execute(db());
         expect(rows).toEqual([{ same: true }]);
       }
-      // The import announced its change like another process would: the site drops the list within a second.
-      const started = Date.now();
-      while (site.pageCache.isCached("/en/articles") && Date.now() - started < 1_000) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(site.pageCache.isCached("/en/articles")).toBe(false);
-      expect(await (await get("/en/articles")).text()).toContain(`Title ${key}-en`);
 
       const update = fileWith("update.ndjson", line(key, { en: version(`${key}-en`, { title: "Updated by import" }) }));
       await importArticles(testApp.services.database, update, "another-process");
