@@ -69,6 +69,12 @@ const contentChanges = new Counter({
   registers: [registry],
 });
 
+const caughtUpVersions = new Counter({
+  name: "search_catch_up_versions_total",
+  help: "Versions a bulk import stored that this process rendered and indexed for search (decision 139).",
+  registers: [registry],
+});
+
 const pools = new Set<{ dialect: string; pool: PoolUse }>();
 new Gauge({
   name: "db_pool_connections",
@@ -116,6 +122,11 @@ export function reportPageCacheSize(bytes: number): void {
 /** Hook for the content store: a change announced by this instance, or one heard from another. */
 export function countContentChange(direction: "sent" | "received"): void {
   contentChanges.inc({ direction });
+}
+
+/** Hook for the search catch-up: versions it rendered and indexed. */
+export function countCaughtUpVersions(versions: number): void {
+  caughtUpVersions.inc(versions);
 }
 
 interface MetricsExposition {

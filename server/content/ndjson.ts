@@ -24,7 +24,7 @@ import type { DatabaseHandle } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
 import { upsertArticles, type ArticleSource } from "./article-writes.ts";
 import { createArticleReader, yieldToEventLoop } from "./articles.ts";
-import { createRenderPool } from "./render-pool.ts";
+import { createReadingTimePool } from "./reading-time-pool.ts";
 import { announceChange } from "./store.ts";
 import { DEFAULT_REVISIONS_PER_VERSION } from "#server/config.ts";
 import { CLI_ACTOR } from "#server/cli/support.ts";
@@ -218,7 +218,7 @@ export async function importArticles(
   progress: ImportProgress = () => {},
   revisionsPerVersion = DEFAULT_REVISIONS_PER_VERSION,
 ): Promise<ImportSummary> {
-  const pool = createRenderPool(handle.dialect);
+  const pool = createReadingTimePool();
   // The check. The first batches are measured meanwhile (the workers would otherwise wait for it);
   // the first write waits for its verdict.
   const checked = (async () => {

@@ -10,8 +10,9 @@
 import type { Kysely, Transaction } from "kysely";
 import { readingMinutes, renderMarkdown, renderMarkdownWithText } from "#core/markdown.ts";
 import type { MediaRenderEnv } from "#core/markdown-media.ts";
-import { mediaImagesIn } from "#core/media-rules.ts";
-import type { IndexForm } from "#server/db/full-text.ts";
+import { mediaImagesIn, type MediaRendition } from "#core/media-rules.ts";
+import type { DialectName } from "#server/db/connect.ts";
+import { indexForm, type IndexForm } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 
@@ -31,17 +32,31 @@ export function renderVersion(body: string, media: MediaRenderEnv = {}): Rendere
   return { html: renderMarkdown(body, media), renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(body) };
 }
 
-/** A version rendered by the search catch-up: its stored rendering and its words for the search index, from one parse. */
+/** A version rendered by the search catch-up: its stored rendering, its words for the search index and their index form, from one parse. */
 export interface IndexedRendering {
   version: RenderedVersion;
   text: string;
-  /** The version as the search index takes it (indexForm), when the render pool computed it. */
-  indexed?: IndexForm;
+  indexed: IndexForm;
 }
 
-export function renderWithText(body: string, media: MediaRenderEnv = {}): IndexedRendering {
-  const { html, text } = renderMarkdownWithText(body, media);
-  return { version: { html, renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(body) }, text };
+/** A version to render for the search index: its body, its language (library images' alt text, search terms), its title and summary (search terms). */
+export interface IndexJob {
+  body: string;
+  language: string;
+  title: string;
+  summary: string;
+}
+
+/** Renders versions for the database `dialect`'s search index; `media` holds the library images they show. */
+export function renderForIndex(jobs: readonly IndexJob[], media: Record<number, MediaRendition>, dialect: DialectName): IndexedRendering[] {
+  return jobs.map((job) => {
+    const { html, text } = renderMarkdownWithText(job.body, { media, language: job.language });
+    return {
+      version: { html, renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(job.body) },
+      text,
+      indexed: indexForm(dialect, { title: job.title, summary: job.summary, body_text: text }, job.language),
+    };
+  });
 }
 
 /**
