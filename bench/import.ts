@@ -2,7 +2,7 @@
  * The bulk import alone (issue 9 item 6): `node bench/import.ts --articles N [--databases sqlite,postgres] [--cli PATH]`.
  * Seeds a fresh database by starting the built server once (npm run build first), then runs
  * `content.ts import` on the scale benchmark's corpus (bench/generate-articles.ts) under
- * /usr/bin/time: wall time, CPU time of the process and its render workers (user + system),
+ * /usr/bin/time: wall time, CPU time of the process and its reading-time workers (user + system),
  * and peak RSS. BENCH_PORT (default 8300) is the seeding server's port. CPU time is the figure that holds on a shared machine; wall time waits for
  * CPUs. `--cli` runs another checkout's CLI (before/after comparisons). Prints one JSON line per database.
  */

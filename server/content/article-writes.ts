@@ -239,7 +239,7 @@ export interface ImportRevisions {
  * source is kept), in the caller's transaction, each written version with an
  * "import" revision. The versions are stored unrendered and unindexed, for the
  * search catch-up (server/search/catch-up.ts); `readingMinutes` holds each one's
- * reading time in the sources' order (from the render pool). Tag pages follow at
+ * reading time in the sources' order (from the reading-time pool). Tag pages follow at
  * once, and a version no longer published leaves search at once. Returns what changed.
  */
 export async function upsertArticles(

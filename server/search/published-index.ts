@@ -33,7 +33,7 @@ export function bodyFingerprint(body: string): string {
   return hash("sha256", body, "base64url");
 }
 
-/** A version's words already extracted (by the search catch-up's render pool), with its index form when computed. */
+/** A version's words already extracted (by the search catch-up), with its index form when computed. */
 export interface KnownText {
   text: string;
   fingerprint: string;
@@ -50,8 +50,8 @@ export interface RefreshOptions {
 }
 
 /**
- * `known` holds bodies' words (and their versions' index form) already extracted by the search catch-up's
- * render pool, by `${blog_id}:${code}`; the other bodies are parsed (and stemmed) here when they changed.
+ * `known` holds bodies' words (and their versions' index form) already extracted by the search catch-up,
+ * by `${blog_id}:${code}`; the other bodies are parsed (and stemmed) here when they changed.
  */
 export async function refreshPublishedIndex(
   db: Db,
