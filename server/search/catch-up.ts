@@ -158,7 +158,7 @@ export function startSearchCatchUp({ config, database, content, log }: Pick<AppS
   /** Runs the thread until nothing is left to claim; the server only counts, announces and logs. */
   async function drain(): Promise<void> {
     // A thread is started only for work: every article change and every minute ask.
-    if (!(await anyUnclaimed(database))) return;
+    if (!(await anyUnclaimed(database)) || stopped) return;
     const started = performance.now();
     let versions = 0;
     let languages = new Set<string>();
