@@ -33,11 +33,11 @@ export function bodyFingerprint(body: string): string {
   return hash("sha256", body, "base64url");
 }
 
-/** A version's words already extracted (by the search catch-up), with its index form when computed. */
+/** A version's words and their index form, already extracted (by the search catch-up). */
 export interface KnownText {
   text: string;
   fingerprint: string;
-  indexed?: IndexForm;
+  indexed: IndexForm;
 }
 
 export interface RefreshOptions {
@@ -115,7 +115,7 @@ export async function refreshPublishedIndex(
         body_text: given?.text ?? markdownText(body!),
         source_fingerprint: fingerprint,
       };
-      fresh.push(given?.indexed === undefined ? made : { ...made, indexed: given.indexed });
+      fresh.push(given ? { ...made, indexed: given.indexed } : made);
     }
     // What is left showed versions no longer published.
     for (const entry of keptBySlot.values()) stale.push(entry.id);
