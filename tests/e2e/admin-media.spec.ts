@@ -49,6 +49,18 @@ test("drag and drop several images: each shows progress, one is cancelled, a bad
   await page.goto("/admin/media");
   await expect(page.getByRole("heading", { level: 1, name: "Media library" })).toBeVisible();
   const unthrottle = await throttleUploads(page, 200 * 1024);
+  // The throttle slows what the browser reports, not always the bytes: the cancelled upload is held back
+  // until Cancel is clicked, so it cannot reach the server first on a fast machine.
+  let cancelClicked = () => {};
+  const clicked = new Promise<void>((resolve) => (cancelClicked = resolve));
+  await page.route(
+    (url) => url.searchParams.get("name") === `large-${stamp}.webp`,
+    async (route) => {
+      await clicked;
+      // Aborted by the page already when Cancel works; otherwise it fails as a network error, not "Cancelled.".
+      await route.abort().catch(() => {});
+    },
+  );
   await dropFiles(page, [
     file(`harbour-${stamp}.jpg`, "image/jpeg", await jpegWithGps(1600, 1000, stamp % 200)),
     file(`garden-${stamp}.png`, "image/png", await encoded("png", 700, 400, stamp % 150)),
@@ -60,6 +72,7 @@ test("drag and drop several images: each shows progress, one is cancelled, a bad
   await expect(uploads.getByRole("progressbar")).not.toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/media-uploading-desktop.png` });
   await uploads.getByRole("button", { name: `Cancel large-${stamp}.webp` }).click();
+  cancelClicked();
   await unthrottle();
 
   await expect(uploads.getByRole("listitem").filter({ hasText: `large-${stamp}.webp` })).toContainText("Cancelled.");

@@ -44,13 +44,14 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
   }
 
   /** Sends the file as the browser's upload does: raw bytes, the name in ?name=, XSRF and session. */
-  async function upload(name: string, bytes: Buffer | ReadableStream<Uint8Array>, as: Visitor = "admin") {
+  async function upload(name: string, bytes: Buffer | ReadableStream<Uint8Array>, as: Visitor = "admin", signal?: AbortSignal) {
     // The XSRF token is bound to the session (decision 0023).
     const token = sessions[as] ? await xsrfHeaders(testApp.app, sessions[as]) : xsrf;
     const response = await testApp.app.request(`/api/admin/media?name=${encodeURIComponent(name)}`, {
       method: "POST",
       headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: [token.cookie, sessions[as]].filter(Boolean).join("; "), "content-type": "application/octet-stream" },
       body: bytes,
+      signal,
       ...(bytes instanceof ReadableStream ? { duplex: "half" } : {}),
     } as RequestInit);
     return { status: response.status, json: (await response.json()) as ReplyJson };
@@ -102,6 +103,17 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       const streamed = await upload("endless.jpg", endless);
       expect(streamed.status).toBe(413);
       expect(sent).toBeLessThan(3 * 1024 * 1024);
+      expect(await storedState()).toEqual(before);
+    });
+
+    it("an upload its client cancels while the image is being processed stores nothing", async () => {
+      const before = await storedState();
+      const cancel = new AbortController();
+      // Making the AVIF and WebP variants of 1000×1000 pixels takes far longer than this.
+      setTimeout(() => cancel.abort(), 20);
+      const cancelled = await upload("cancelled.webp", await encoded("webp", 1000, 1000, 7), "admin", cancel.signal);
+      expect(cancelled.status).toBe(400);
+      expect(cancelled.json.error?.code).toBe("client_closed");
       expect(await storedState()).toEqual(before);
     });
 

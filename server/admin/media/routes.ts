@@ -36,7 +36,7 @@ export function mediaAdminApi(services: AppServices) {
     async (c) => {
       const { name } = readQuery(c, uploadNameQuery);
       const bytes = Buffer.from(await c.req.arrayBuffer());
-      const { item, created } = await uploadMedia(services, actorUid(c), name, bytes, { maxInputPixels: services.config.media.maxInputPixels });
+      const { item, created } = await uploadMedia(services, actorUid(c), name, bytes, { maxInputPixels: services.config.media.maxInputPixels }, c.req.raw.signal);
       return c.json({ item, created }, created ? 201 : 200);
     },
   );

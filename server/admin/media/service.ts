@@ -167,6 +167,8 @@ export async function uploadMedia(
   fileName: string,
   bytes: Buffer,
   limits: PipelineLimits,
+  /** The request's: a client that cancelled while the image was being processed gets nothing stored. */
+  signal?: AbortSignal,
 ): Promise<{ item: MediaItem; created: boolean }> {
   const image = await processImage(bytes, fileName, limits);
   const { db } = services.database;
@@ -175,6 +177,7 @@ export async function uploadMedia(
   return writeContent(
     services,
     async (trx) => {
+      signal?.throwIfAborted();
       const id = await store(trx, actorUid, fileName, bytes.byteLength, image);
       const item = await requireMedia(trx, id);
       const { usedBy, usedByCount, thumbnail, rendition, ...audited } = item;
