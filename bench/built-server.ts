@@ -6,13 +6,14 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 
-const startScript = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
+const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+const startScript = scripts.start!.split(" ");
 
-/**
- * The V8 flags `npm start` runs the server with, read from its script so the benchmarks measure what
- * production runs (decisions 0111 and 0127; the Dockerfile's CMD is held to the same flags by a test).
- */
-export const SERVER_NODE_FLAGS: string[] = startScript.filter((word) => word.startsWith("--"));
+/** The V8 flags an npm script runs Node with, read from package.json so the benchmarks measure what operators run. */
+export const nodeFlagsOf = (script: string): string[] => scripts[script]!.split(" ").filter((word) => word.startsWith("--"));
+
+/** `npm start`'s (decisions 0111 and 0127; the Dockerfile's CMD is held to the same flags by a test). */
+export const SERVER_NODE_FLAGS: string[] = nodeFlagsOf("start");
 
 /** The environment defaults `npm start` sets (`NAME=${NAME:-value}`, decision 0129): the caller's own values win. */
 export const SERVER_ENV_DEFAULTS: Record<string, string> = Object.fromEntries(

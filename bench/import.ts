@@ -1,7 +1,7 @@
 /**
  * The bulk import alone (issue 9 item 6): `node bench/import.ts --articles N [--databases sqlite,postgres] [--cli PATH]`.
  * Seeds a fresh database by starting the built server once (npm run build first), then runs
- * `content.ts import` on the scale benchmark's corpus (bench/generate-articles.ts) under
+ * `content.ts import` (with `npm run content`'s Node flags) on the scale benchmark's corpus (bench/generate-articles.ts) under
  * /usr/bin/time: wall time, CPU time of the process and its reading-time workers (user + system),
  * and peak RSS. BENCH_PORT (default 8300) is the seeding server's port. CPU time is the figure that holds on a shared machine; wall time waits for
  * CPUs. `--cli` runs another checkout's CLI (before/after comparisons). Prints one JSON line per database.
@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
-import { firstResponse, startServer, stop } from "./built-server.ts";
+import { firstResponse, nodeFlagsOf, startServer, stop } from "./built-server.ts";
 import { articlesFile } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -33,7 +33,7 @@ for (const kind of (values.databases ?? "").split(",")) {
     await firstResponse(seeding.child, seeding.started, PORT);
     await stop(seeding.child);
     const load = spawnSync("uptime", { encoding: "utf8" }).stdout.trim();
-    const run = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, values.cli, "import", file], {
+    const run = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, ...nodeFlagsOf("content"), values.cli, "import", file], {
       env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
       encoding: "utf8",
     });

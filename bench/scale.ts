@@ -23,7 +23,7 @@ import { sql } from "kysely";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { childPids, rssKB } from "#tests/fixtures/processes.ts";
 import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
-import { firstResponse as firstResponseOn, startServer as startServerOn, stop } from "./built-server.ts";
+import { firstResponse as firstResponseOn, nodeFlagsOf, startServer as startServerOn, stop } from "./built-server.ts";
 import { nodeClientLoad, type LoadResult } from "./http-load.ts";
 import { parseDatabaseUrl } from "#server/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
@@ -127,7 +127,7 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     await firstResponse(seeding.child, seeding.started);
     await stop(seeding.child);
     const importStarted = performance.now();
-    const imported = spawnSync(process.execPath, [join(root, "server/cli/content.ts"), "import", file], {
+    const imported = spawnSync(process.execPath, [...nodeFlagsOf("content"), join(root, "server/cli/content.ts"), "import", file], {
       env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
       encoding: "utf8",
     });
