@@ -19,7 +19,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { sql } from "kysely";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { childPids, rssKB } from "#tests/fixtures/processes.ts";
 import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
@@ -27,6 +26,7 @@ import { firstResponse as firstResponseOn, nodeFlagsOf, startServer as startServ
 import { nodeClientLoad, type LoadResult } from "./http-load.ts";
 import { parseDatabaseUrl } from "#server/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
+import { awaitingVersion } from "#server/search/catch-up.ts";
 import { saveEnglishVersion, visitors } from "./visitors.ts";
 import { articlesFile, englishArticlePath, generatedArticlePath } from "./generate-articles.ts";
 
@@ -100,7 +100,7 @@ async function awaitingVersions(databaseUrl: string): Promise<number> {
     const row = await handle.db
       .selectFrom("blog_versions")
       .select((eb) => eb.fn.countAll<number | string>().as("count"))
-      .where(sql<boolean>`awaiting_index = 1`)
+      .where(awaitingVersion)
       .executeTakeFirstOrThrow();
     return Number(row.count);
   } finally {

@@ -56,7 +56,7 @@ export interface CatchUpBatch {
  * A literal 1, not a parameter: SQLite uses a partial index only where the query's own text implies its
  * condition (awaiting_index = 1); with a parameter it read every version's row (66 ms a claim at 1 000 articles).
  */
-const awaitingVersion = sql<boolean>`blog_versions.awaiting_index = 1`;
+export const awaitingVersion = sql<boolean>`blog_versions.awaiting_index = 1`;
 const unclaimedAt = (free: string) => (eb: ExpressionBuilder<Database, "blog_versions">) => eb.or([eb("index_claim", "is", null), eb("index_claim", "<", free)]);
 
 function unclaimedAwaiting(db: Kysely<Database>, free: string) {
