@@ -26,6 +26,7 @@ import { mediaUsedInMoreTextMigration } from "./migrations/0025-media-used-in-mo
 import { searchEntryFingerprintsMigration } from "./migrations/0026-search-entry-fingerprints.ts";
 import { sitemapSlugsIndexMigration } from "./migrations/0027-sitemap-slugs-index.ts";
 import { searchCatchUpMigration } from "./migrations/0028-search-catch-up.ts";
+import { longTextsLastMigration } from "./migrations/0029-long-texts-last.ts";
 
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
@@ -53,6 +54,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     "0026-search-entry-fingerprints": searchEntryFingerprintsMigration,
     "0027-sitemap-slugs-index": sitemapSlugsIndexMigration,
     "0028-search-catch-up": searchCatchUpMigration,
+    "0029-long-texts-last": longTextsLastMigration(handle.dialect),
   };
 }
 

@@ -6,7 +6,8 @@
  * - 0022 (LZ4): PostgreSQL compresses new long texts with LZ4 and still reads the pglz ones;
  * - 0023 (contentless search index on SQLite): every article stays found, deletes and edits follow;
  * - 0024 (PostgreSQL's documents from JavaScript's terms): found as on SQLite, and back as before going down;
- * - 0027 (the sitemap slugs index): a child's URLs and its lastmod are read from the index alone.
+ * - 0027 (the sitemap slugs index): a child's URLs and its lastmod are read from the index alone;
+ * - 0029 (long texts last on SQLite): every row, id, constraint and index kept, the body and HTML stored last.
  */
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
@@ -14,6 +15,7 @@ import { createArticleReader } from "#server/content/articles.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { indexForm, searchEntries, sqliteTerms } from "#server/db/full-text.ts";
 import { LONG_TEXT_COLUMNS } from "#server/db/migrations/0022-lz4-text-compression.ts";
+import { BLOG_VERSION_COLUMNS_IN_ORDER } from "#server/db/migrations/0029-long-texts-last.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import type { Database } from "#server/db/schema.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
@@ -229,4 +231,34 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       }
     });
   }, 60_000);
+
+  it("0029 stores blog_versions' body and HTML last on SQLite, keeping every row, id, constraint, index and the id counter", async () => {
+    await fromMigration("0028-search-catch-up", async (handle) => {
+      const { db } = handle;
+      await fill(db, 9);
+      await db.updateTable("blog_versions").set({ html: "<p>Body.</p>", renderer_version: 3, reading_minutes: 2 }).where("blog_id", "=", 2).execute();
+      const deleted = await db.deleteFrom("blog_versions").where("blog_id", "=", 9).returning("id").executeTakeFirstOrThrow();
+      const rows = () => db.selectFrom("blog_versions").selectAll().orderBy("id").execute();
+      const indexes = async () =>
+        kind === "sqlite"
+          ? (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'blog_versions' order by name`.execute(db)).rows
+          : (await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'blog_versions' order by indexname`.execute(db)).rows;
+      const [rowsBefore, indexesBefore] = [await rows(), await indexes()];
+      await migrateToLatest(handle);
+      expect(await rows()).toEqual(rowsBefore);
+      expect(await indexes()).toEqual(indexesBefore);
+      if (kind === "sqlite") {
+        const { rows: columns } = await sql<{ name: string }>`select name from pragma_table_info('blog_versions') order by cid`.execute(db);
+        // A column added to blog_versions after 0029 lands after the HTML: rebuild the table as 0029 does (decision 0140).
+        expect(columns.map((column) => column.name)).toEqual([...BLOG_VERSION_COLUMNS_IN_ORDER]);
+      }
+      const again = { blog_id: 9, code: "en-US", slug: "article-9-again", title: "Article 9", summary: "", body: "Body.", cover_alt: "", status: "draft" as const, updated_at: at(1) };
+      const { id } = await db.insertInto("blog_versions").values(again).returning("id").executeTakeFirstOrThrow();
+      expect(id).toBeGreaterThan(deleted.id);
+      await expect(db.insertInto("blog_versions").values({ ...again, slug: "another" }).execute()).rejects.toThrow();
+      await expect(db.insertInto("blog_versions").values({ ...again, code: "fr-FR", slug: "article-2" }).execute()).rejects.toThrow();
+      await db.deleteFrom("blogs").where("id", "=", 9).execute();
+      expect(await db.selectFrom("blog_versions").select("id").where("blog_id", "=", 9).execute()).toEqual([]);
+    });
+  });
 });
