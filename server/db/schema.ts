@@ -53,6 +53,7 @@ export interface BlogsTable {
   source_changed_at: string | null;
 }
 
+/** On SQLite the body and HTML are the row's last columns, so reading the others skips their overflow pages (decision 0140). */
 export interface BlogVersionsTable {
   id: Generated<number>;
   blog_id: number;
