@@ -39,7 +39,7 @@ const INDEXES = [
  * row's 20 KB of text: an article page read all seven versions' text to show one. With the texts
  * last, a query that does not ask for them reads only each row's first page. Same columns,
  * constraints, indexes, ids and AUTOINCREMENT counter; one transaction, so a crash leaves the old
- * table. It copies the table once (about 10 s a GB here) and leaves its old pages free for reuse.
+ * table. It copies the table once (9.5 s for 10 000 articles × 7 here) and leaves its old pages free for reuse.
  * PostgreSQL: nothing (it keeps long values out of line, in TOAST, whatever the column order).
  * No `down`: going down changes nothing, the columns being the same, only their order on disk differing.
  */
