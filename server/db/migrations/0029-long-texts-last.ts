@@ -23,14 +23,6 @@ export const BLOG_VERSION_COLUMNS_IN_ORDER = [
   "html",
 ] as const;
 
-/** The indexes of blog_versions besides its unique constraints, as migrations 0004–0028 left them. */
-const INDEXES = [
-  sql`create index "blog_versions_published_order_index" on "blog_versions" ("code", "status", "published_at", "blog_id")`,
-  sql`create index "blog_versions_translation_index" on "blog_versions" ("code", "outdated", "status", "blog_id")`,
-  sql`create index "blog_versions_status_blog_slug_index" on "blog_versions" ("status", "blog_id", "code", "slug", "updated_at")`,
-  sql`create index "blog_versions_awaiting_index" on "blog_versions" ("blog_id", "index_claim") where "awaiting_index" = 1`,
-];
-
 /**
  * SQLite: blog_versions is rebuilt with its body and HTML as the row's last columns (decision 0140).
  * SQLite stores a row's columns in order, the part past the first few KB in a chain of overflow
@@ -38,8 +30,9 @@ const INDEXES = [
  * (status, dates, the renderer's version, reading time…) made every query that reads them walk each
  * row's 20 KB of text: an article page read all seven versions' text to show one. With the texts
  * last, a query that does not ask for them reads only each row's first page. Same columns,
- * constraints, indexes, ids and AUTOINCREMENT counter; one transaction, so a crash leaves the old
- * table. It copies the table once (9.5 s for 10 000 articles × 7 here) and leaves its old pages free for reuse.
+ * constraints, indexes (made again from the definitions SQLite kept), ids and AUTOINCREMENT
+ * counter; one transaction, so a crash leaves the old table. It copies the table once (9.5 s for
+ * 10 000 articles × 7 here) and leaves its old pages free for reuse.
  * PostgreSQL: nothing (it keeps long values out of line, in TOAST, whatever the column order).
  * Going down changes nothing: the columns are the same, only their order on disk differs.
  */
@@ -49,6 +42,8 @@ export function longTextsLastMigration(dialect: DialectName) {
       if (dialect !== "sqlite") return;
       const columns = sql.join(BLOG_VERSION_COLUMNS_IN_ORDER.map((column) => sql.ref(column)));
       await db.transaction().execute(async (trx) => {
+        // Its unique constraints' indexes come with the new table; the others are dropped with the old one.
+        const { rows: indexes } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'blog_versions' and sql is not null`.execute(trx);
         await trx.schema
           .createTable("blog_versions_rebuilt")
           .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
@@ -78,7 +73,7 @@ export function longTextsLastMigration(dialect: DialectName) {
         await sql`insert into sqlite_sequence (name, seq) select 'blog_versions_rebuilt', seq from sqlite_sequence where name = 'blog_versions'`.execute(trx);
         await sql`drop table blog_versions`.execute(trx);
         await sql`alter table blog_versions_rebuilt rename to blog_versions`.execute(trx);
-        for (const index of INDEXES) await index.execute(trx);
+        for (const index of indexes) await sql.raw(index.sql).execute(trx);
       });
     },
     // Kysely forgets a migration going down only when it has a `down`.
