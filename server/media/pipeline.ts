@@ -7,7 +7,7 @@
  * bytes, so a URL never changes while the bytes do not.
  */
 import { createHash } from "node:crypto";
-import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import type { Metadata, OutputInfo, Sharp } from "sharp";
 import { HttpError } from "#server/http/errors.ts";
 import { MEDIA_FORMATS, mediaFormatOfName, type MediaFormat, type VariantFormat } from "#core/media-rules.ts";
 
@@ -40,6 +40,22 @@ export interface PipelineLimits {
 
 const ACCEPTED = "JPEG, PNG, WebP, AVIF or GIF";
 
+type SharpFactory = typeof import("sharp").default;
+let sharpLoading: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp, loaded at the first image rather than with the server: libvips and its threads cost a process
+ * about 20 MB it needs only for uploads. Its operation cache is off: each upload is decoded once, and
+ * the cache held up to 50 MB of pixels afterwards (decision 141).
+ */
+function loadSharp(): Promise<SharpFactory> {
+  sharpLoading ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoading;
+}
+
 /** sharp names AVIF "heif" (with AV1 compression); HEIC is HEIF with HEVC, which browsers cannot show. */
 function mediaFormatOf(metadata: Metadata): MediaFormat | null {
   if (metadata.format === "heif") return metadata.compression === "av1" ? "avif" : null;
@@ -51,7 +67,7 @@ function describeFormat(metadata: Metadata): string {
   return metadata.format.toUpperCase();
 }
 
-async function readMetadata(bytes: Buffer): Promise<Metadata> {
+async function readMetadata(sharp: SharpFactory, bytes: Buffer): Promise<Metadata> {
   try {
     // Headers only, nothing decoded yet: the pixel limit is checked on what they declare, with a clearer message than sharp's.
     return await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -86,7 +102,8 @@ function encoder(format: VariantFormat): (image: Sharp) => Sharp {
  */
 export async function processImage(bytes: Buffer, fileName: string, limits: PipelineLimits): Promise<ProcessedImage> {
   if (bytes.byteLength === 0) throw new HttpError(400, "empty_file", "file: the file is empty.", "file");
-  const metadata = await readMetadata(bytes);
+  const sharp = await loadSharp();
+  const metadata = await readMetadata(sharp, bytes);
   if (metadata.format === "svg") {
     throw new HttpError(415, "unsupported_media_type", `file: SVG images are not accepted (they can carry scripts); upload ${ACCEPTED}.`, "file");
   }
