@@ -44,9 +44,9 @@ type SharpFactory = typeof import("sharp").default;
 let sharpLoading: Promise<SharpFactory> | undefined;
 
 /**
- * sharp, loaded at the first image rather than with the server: libvips and its threads cost a process
- * about 20 MB it needs only for uploads. Its operation cache is off: each upload is decoded once, and
- * the cache held up to 50 MB of pixels afterwards (decision 141).
+ * sharp, loaded at the first image rather than with the server: libvips costs a process about 20 MB
+ * it needs only for uploads. Its operation cache is off: each upload is decoded once, and the cache
+ * held up to 50 MB of pixels afterwards (decision 141).
  */
 function loadSharp(): Promise<SharpFactory> {
   sharpLoading ??= import("sharp").then(({ default: sharp }) => {
