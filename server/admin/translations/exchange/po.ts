@@ -41,18 +41,38 @@ export interface PoDocument extends ExchangeDocument {
   fuzzy: string[];
 }
 
-export function readPo(text: string): PoDocument {
-  let table: GetTextTranslations;
+function parsePo(text: string): GetTextTranslations {
   try {
-    table = po.parse(text, { validation: true });
+    return po.parse(text, { validation: true });
   } catch (error) {
     throw new FileRefused(`Malformed PO file: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+function languagesOf(table: GetTextTranslations): { sourceLanguage: string; targetLanguage: string } {
   // gettext-parser leaves headers out when the file has no header entry.
   const headers: Record<string, string> = table.headers ?? {};
   const targetLanguage = headers.Language;
   if (!targetLanguage) throw new FileRefused('The PO file has no "Language" header: it must name its target language.');
-  const document: PoDocument = { sourceLanguage: headers[SOURCE_LANGUAGE_HEADER] ?? "", targetLanguage, units: [], fuzzy: [] };
+  return { sourceLanguage: headers[SOURCE_LANGUAGE_HEADER] ?? "", targetLanguage };
+}
+
+/**
+ * The languages of the header entry, read before the rest of the file (decision 0142): gettext puts the
+ * header first, and it ends at the file's first blank line, which must come within `headChars` characters.
+ */
+export function readPoLanguages(text: string, headChars: number): { sourceLanguage: string; targetLanguage: string } {
+  const blankLine = /\r?\n[ \t]*\r?\n/.exec(text.slice(0, headChars));
+  if (blankLine === null && text.length > headChars) {
+    throw new FileRefused(`The PO file's header entry, which names its Language, must come first and end with a blank line within its first ${Math.round(headChars / 1024)} KB.`);
+  }
+  return languagesOf(parsePo(blankLine === null ? text : text.slice(0, blankLine.index)));
+}
+
+export function readPo(text: string): PoDocument {
+  const table = parsePo(text);
+  const { sourceLanguage, targetLanguage } = languagesOf(table);
+  const document: PoDocument = { sourceLanguage, targetLanguage, units: [], fuzzy: [] };
   const seen = new Set<string>();
   for (const [context, entries] of Object.entries(table.translations)) {
     for (const entry of Object.values(entries)) {

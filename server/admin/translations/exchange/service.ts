@@ -16,9 +16,10 @@ import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { writeTranslation } from "#server/admin/translations/service.ts";
-import { assertWithinSizeLimit, detectFormat, FILE_EXTENSIONS, FileRefused, MEDIA_TYPES, type ExchangeDocument, type StringUnit } from "./document.ts";
-import { readPo, writePo } from "./po.ts";
-import { readXliff, streamXliff } from "./xliff.ts";
+import { FILE_EXTENSIONS, FileRefused, MEDIA_TYPES, type ExchangeDocument, type StringUnit } from "./document.ts";
+import { writePo } from "./po.ts";
+import { readDeclaredTarget, readExchangeFileOffThread } from "./read.ts";
+import { streamXliff } from "./xliff.ts";
 import { applyArticles, ARTICLE_REPORT_PREFIX, articleUnitPages, planArticles, type ArticleWrite } from "./articles.ts";
 
 /** What the importer may do: the admin API passes the signed-in person's role (decision 0072); the command line may all. */
@@ -75,14 +76,6 @@ async function stringsDocument(db: Kysely<Database>, source: LanguageRow, target
   return { sourceLanguage: source.code, targetLanguage: target.code, units };
 }
 
-function readDocument(text: string): { format: ExchangeFormat; document: ExchangeDocument; fuzzy: string[] } {
-  assertWithinSizeLimit(text);
-  const format = detectFormat(text);
-  if (format === "xliff") return { format, document: readXliff(text), fuzzy: [] };
-  const { fuzzy, ...document } = readPo(text);
-  return { format, document, fuzzy };
-}
-
 interface Plan {
   report: ImportReport;
   target: LanguageRow | null;
@@ -90,16 +83,19 @@ interface Plan {
 }
 
 async function planImport(db: Kysely<Database>, text: string, options: ImportOptions, access: ImportAccess): Promise<Plan> {
-  const { format, document, fuzzy } = readDocument(text);
-  const report: ImportReport = { format, language: document.targetLanguage, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy, problems: [], refusal: null, applied: false };
-  const target = await findLanguage(db, document.targetLanguage);
+  const declared = readDeclaredTarget(text);
+  const target = await findLanguage(db, declared.targetLanguage);
   if (!target) {
-    report.refusal = `The file's target language ${document.targetLanguage} is not a language of this site.`;
+    const report: ImportReport = { format: declared.format, language: declared.targetLanguage, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy: [], problems: [], refusal: null, applied: false };
+    report.refusal = `The file's target language ${declared.targetLanguage} is not a language of this site.`;
     return { report, target: null, articles: [] };
   }
-  report.language = target.code;
-  // Before even a preview: a translator learns nothing about another language's content.
+  // Before even reading the whole file (decision 0142): a translator learns nothing about another
+  // language's content, and cannot make the server parse a file for a language that is not theirs.
   await access.authorize(target.code);
+  const { format, document, fuzzy } = await readExchangeFileOffThread(text);
+  if (document.targetLanguage !== declared.targetLanguage) throw new FileRefused(`The file names two target languages (${declared.targetLanguage} first, then ${document.targetLanguage}).`);
+  const report: ImportReport = { format, language: target.code, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy, problems: [], refusal: null, applied: false };
   const source = await sourceLanguage(db);
   const [sources, current] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
   const knownKeys = new Set((await db.selectFrom("translates").select("code_component").distinct().execute()).map((row) => row.code_component));

@@ -60,6 +60,27 @@ export async function* streamXliff(document: Omit<ExchangeDocument, "articles">,
 
 const MAX_ERROR_DETAIL_CHARS = 200;
 
+/**
+ * Bounds on a file's shape, checked as it streams (decision 0142). A file this code writes is 5 elements deep
+ * (xliff, file, unit, segment, source); one far deeper is hostile: saxes resolves namespaces up the open elements, so each level costs more.
+ */
+export const XLIFF_LIMITS = { maxDepth: 32, maxElements: 200_000 } as const;
+
+/** The root element's languages: all a file must show before the importer's permission is checked. */
+export interface XliffLanguages {
+  sourceLanguage: string;
+  targetLanguage: string;
+}
+
+/** Thrown to stop reading at the root element when only its languages are wanted. */
+class RootRead extends Error {
+  readonly languages: XliffLanguages;
+  constructor(languages: XliffLanguages) {
+    super("root read");
+    this.languages = languages;
+  }
+}
+
 interface OpenUnit {
   key: string;
   line: number;
@@ -69,8 +90,23 @@ interface OpenUnit {
   segments: number;
 }
 
-/** Reads an XLIFF 2.0 file of UI strings; refuses (FileRefused) anything else, naming the line. */
+/** Reads an XLIFF 2.0 file of UI strings and article translations; refuses (FileRefused) anything else, naming the line. */
 export function readXliff(text: string): ExchangeDocument {
+  return parseXliff(text, false);
+}
+
+/** The languages of the root element, read from the file's first `headChars` characters only; refuses a file whose root is not there. */
+export function readXliffLanguages(text: string, headChars: number): XliffLanguages {
+  try {
+    parseXliff(text.slice(0, headChars), true);
+  } catch (error) {
+    if (error instanceof RootRead) return error.languages;
+    throw error;
+  }
+  throw new FileRefused(`The file is not an XLIFF 2.0 document: its <xliff> element must begin within its first ${Math.round(headChars / 1024)} KB.`);
+}
+
+function parseXliff(text: string, rootOnly: boolean): ExchangeDocument {
   const parser = new SaxesParser({ position: true, xmlns: true });
   const refuse = (message: string): never => {
     throw new FileRefused(`XLIFF line ${parser.line}: ${message}`);
@@ -83,6 +119,7 @@ export function readXliff(text: string): ExchangeDocument {
   let inArticles = false;
   /** Which text is being collected: inside <source> or <target> of a segment. */
   let collecting: "source" | "target" | null = null;
+  let elements = 0;
 
   parser.on("error", (error) => {
     throw new FileRefused(`Malformed XML at line ${parser.line}: ${truncateChars(error.message.replace(/^\d+:\d+: /, ""), MAX_ERROR_DETAIL_CHARS)}`);
@@ -90,6 +127,12 @@ export function readXliff(text: string): ExchangeDocument {
   parser.on("doctype", () => refuse("the file declares a DOCTYPE; DTDs and entities are not accepted."));
   parser.on("xmldecl", (decl) => {
     if (decl.encoding !== undefined && !/^utf-?8$/i.test(decl.encoding)) refuse(`the file declares the encoding ${quoteForMessage(decl.encoding)}; only UTF-8 is accepted.`);
+  });
+  // Counted before saxes resolves the element's namespaces, so a hostile depth never costs more than the limit's.
+  parser.on("opentagstart", () => {
+    elements += 1;
+    if (path.length >= XLIFF_LIMITS.maxDepth) refuse(`elements are nested more than ${XLIFF_LIMITS.maxDepth} deep; this site's XLIFF needs 5.`);
+    if (elements > XLIFF_LIMITS.maxElements) refuse(`the file has more than ${XLIFF_LIMITS.maxElements.toLocaleString("en")} elements.`);
   });
   parser.on("opentag", (tag) => {
     const { local: name, uri } = tag;
@@ -106,6 +149,7 @@ export function readXliff(text: string): ExchangeDocument {
       if (attribute("version") !== "2.0") refuse(`only XLIFF version 2.0 is read (this file says ${quoteForMessage(attribute("version") ?? "nothing")}).`);
       document.sourceLanguage = attribute("srcLang") ?? "";
       document.targetLanguage = attribute("trgLang") ?? refuse("<xliff> has no trgLang: the file must name its target language.");
+      if (rootOnly) throw new RootRead({ sourceLanguage: document.sourceLanguage, targetLanguage: document.targetLanguage });
       return;
     }
     if (name === "file" && parent === "xliff") {
