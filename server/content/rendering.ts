@@ -8,13 +8,16 @@
  * marks exactly the versions drawing it stale (STALE_RENDER), re-rendered on their next read.
  */
 import type { Kysely, Transaction } from "kysely";
-import { readingMinutes, renderMarkdown, renderMarkdownWithText } from "#core/markdown.ts";
+import { readingMinutes, renderMarkdownWithText } from "#core/markdown.ts";
 import type { MediaRenderEnv } from "#core/markdown-media.ts";
 import { mediaImagesIn, type MediaRendition } from "#core/media-rules.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { indexForm, type IndexForm } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { OffThreadBusy, runOffThread } from "#server/untrusted/off-thread.ts";
+import { renderBody, type RenderedBody } from "./render-body.ts";
 
 /** 2: library images drawn as <picture> (media:ID). */
 export const RENDERER_VERSION = 2;
@@ -29,7 +32,27 @@ export interface RenderedVersion {
 
 /** `media` holds the library images the body shows and the version's language (their alt text). */
 export function renderVersion(body: string, media: MediaRenderEnv = {}): RenderedVersion {
-  return { html: renderMarkdown(body, media), renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(body) };
+  return { ...renderBody({ body, media }), renderer_version: RENDERER_VERSION };
+}
+
+/**
+ * A saved body longer than this renders on a worker thread (decision 0142): markdown-it takes up to about
+ * 1 s on 200 000 hostile characters (long runs of emphasis or brackets, tables thousands of columns wide),
+ * and 16 000 of them stay under about 100 ms on this thread; an ordinary article is 3 000 to 10 000.
+ */
+export const OFF_THREAD_BODY_CHARS = 16_000;
+
+async function renderOffThread(body: string, media: MediaRenderEnv): Promise<RenderedVersion> {
+  let result;
+  try {
+    result = await runOffThread<{ body: string; media: MediaRenderEnv }, RenderedBody>("#server/content/render-body.ts", "renderBody", { body, media });
+  } catch (error) {
+    if (error instanceof OffThreadBusy) throw new HttpError(503, "busy", error.message);
+    throw error;
+  }
+  if (result.kind === "done") return { ...result.value, renderer_version: RENDERER_VERSION };
+  const limit = result.kind === "over-time" ? `${result.seconds} s` : result.kind === "over-memory" ? `${result.megabytes} MB` : result.message;
+  throw new HttpError(422, "invalid_field", `body: the Markdown is too complex to render (over ${limit}); simplify it.`, "body");
 }
 
 /** A version rendered by the search catch-up: its stored rendering, its words for the search index and their index form, from one parse. */
@@ -75,12 +98,16 @@ export function awaitingRender(readingMinutes: number): AwaitingRender {
   return { html: null, renderer_version: STALE_RENDER, reading_minutes: readingMinutes, awaiting_index: 1 };
 }
 
-/** Renders a version in `language`, looking up only the library images its body shows (no query when it shows none). */
-export async function renderVersionFrom(db: Kysely<Database> | Transaction<Database>, body: string, language: string): Promise<RenderedVersion> {
+/**
+ * Renders a version in `language`, looking up only the library images its body shows (no query when it shows none).
+ * `saving`: the body comes from a person's save, so a long one renders on a worker thread.
+ */
+export async function renderVersionFrom(db: Kysely<Database> | Transaction<Database>, body: string, language: string, { saving = false } = {}): Promise<RenderedVersion> {
   const media = await loadRenditions(
     db,
     mediaImagesIn(body).map((image) => image.id),
   );
+  if (saving && body.length > OFF_THREAD_BODY_CHARS) return renderOffThread(body, { media, language });
   return renderVersion(body, { media, language });
 }
 

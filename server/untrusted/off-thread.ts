@@ -1,12 +1,11 @@
 /**
- * Work on untrusted input (an uploaded translation file, a long Markdown body) that could hold the event
- * loop runs on a worker thread of its own, with a time and a memory limit, one such job at a time per
- * process (decision 0142): whatever a hostile file costs a parser, other requests keep being served.
+ * Work on untrusted input (an uploaded translation or ROME file, a long Markdown body) that could hold the
+ * event loop runs on a worker thread, with a time and a memory limit, one job at a time per process
+ * (decision 0142): whatever a hostile file costs a parser, other requests keep being served. The thread
+ * is started at the first job and ends after IDLE_MS without one, so a server that reads no files keeps
+ * no thread, and a burst of saves pays the thread's start once.
  */
 import { Worker } from "node:worker_threads";
-
-/** What a task module (named by its `#server/…` specifier) exports for the worker to call. */
-export type OffThreadTask<Input, Output> = (input: Input) => Output | Promise<Output>;
 
 export type OffThreadResult<Output> =
   | { kind: "done"; value: Output }
@@ -15,64 +14,76 @@ export type OffThreadResult<Output> =
   | { kind: "over-time"; seconds: number }
   | { kind: "over-memory"; megabytes: number };
 
-export interface OffThreadLimits {
-  seconds: number;
-  /** The worker's old-generation heap. */
-  megabytes: number;
-}
+/** A job's time, and the thread's old-generation heap: what one file may cost. */
+export const OFF_THREAD_LIMITS = { seconds: 10, megabytes: 256 } as const;
 
-export const DEFAULT_OFF_THREAD_LIMITS: OffThreadLimits = { seconds: 10, megabytes: 256 };
-
-/** Jobs allowed to wait for the one running; more get OffThreadBusy (a 503 with Retry-After). */
-const MAX_WAITING = 8;
+/** Jobs in line, the running one included; more get OffThreadBusy (a 503). */
+const MAX_IN_LINE = 8;
+const IDLE_MS = 10_000;
 
 export class OffThreadBusy extends Error {
   override name = "OffThreadBusy";
 }
 
-let running: Promise<unknown> = Promise.resolve();
-let waiting = 0;
+type WorkerMessage = { kind: "done"; value: unknown } | { kind: "refused"; message: string } | { kind: "failed"; message: string; stack?: string };
 
-/** Runs `exportName` of the module `specifier` on `input` in a new worker thread, after the jobs before it. */
-export async function runOffThread<Input, Output>(specifier: string, exportName: string, input: Input, limits: OffThreadLimits = DEFAULT_OFF_THREAD_LIMITS): Promise<OffThreadResult<Output>> {
-  if (waiting >= MAX_WAITING) throw new OffThreadBusy("Too many files are being read right now; try again in a few seconds.");
-  waiting += 1;
-  const turn = running.then(() => {
-    waiting -= 1;
-    return runWorker<Input, Output>(specifier, exportName, input, limits);
+let thread: Worker | null = null;
+let idleTimer: NodeJS.Timeout | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+let inLine = 0;
+
+/**
+ * Runs the function `exportName` of the module `specifier` (a `#server/…` name) on `input` on the thread,
+ * after the jobs before it. The input and the output cross by structured clone.
+ */
+export function runOffThread<Input, Output>(specifier: string, exportName: string, input: Input, seconds: number = OFF_THREAD_LIMITS.seconds): Promise<OffThreadResult<Output>> {
+  if (inLine >= MAX_IN_LINE) return Promise.reject(new OffThreadBusy("Too many files are being read right now; try again in a few seconds."));
+  inLine += 1;
+  const turn = queue.then(() => runJob(specifier, exportName, input, seconds) as Promise<OffThreadResult<Output>>).finally(() => {
+    inLine -= 1;
   });
-  running = turn.catch(() => undefined);
+  queue = turn.catch(() => undefined);
   return turn;
 }
 
-type WorkerMessage<Output> = { kind: "done"; value: Output } | { kind: "refused"; message: string } | { kind: "failed"; message: string; stack?: string };
-
-function runWorker<Input, Output>(specifier: string, exportName: string, input: Input, limits: OffThreadLimits): Promise<OffThreadResult<Output>> {
+function startThread(): Worker {
   // Resolved through package.json's imports, as the other workers are; no inherited Node options (reading-time-pool.ts).
   const script = new URL(import.meta.resolve("#server/untrusted/off-thread-worker.ts"));
-  const worker = new Worker(script, {
-    execArgv: [],
-    workerData: { specifier, exportName, input },
-    resourceLimits: { maxOldGenerationSizeMb: limits.megabytes, maxYoungGenerationSizeMb: 16 },
+  const worker = new Worker(script, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: OFF_THREAD_LIMITS.megabytes, maxYoungGenerationSizeMb: 16 } });
+  worker.unref();
+  worker.on("exit", () => {
+    if (thread === worker) thread = null;
   });
+  return worker;
+}
+
+function endThread(worker: Worker): void {
+  if (thread === worker) thread = null;
+  void worker.terminate();
+}
+
+function runJob(specifier: string, exportName: string, input: unknown, seconds: number): Promise<OffThreadResult<unknown>> {
+  clearTimeout(idleTimer);
+  const worker = (thread ??= startThread());
   return new Promise((resolve, reject) => {
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
+    const finish = (outcome: () => void, keepThread: boolean) => {
       clearTimeout(timer);
+      worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+      if (keepThread) idleTimer = setTimeout(() => endThread(worker), IDLE_MS).unref();
+      else endThread(worker);
       outcome();
-      void worker.terminate();
     };
-    const timer = setTimeout(() => settle(() => resolve({ kind: "over-time", seconds: limits.seconds })), limits.seconds * 1000);
-    worker.on("message", (message: WorkerMessage<Output>) => {
-      if (message.kind === "failed") settle(() => reject(Object.assign(new Error(message.message), { stack: message.stack })));
-      else settle(() => resolve(message));
-    });
-    worker.on("error", (error: Error & { code?: string }) => {
-      if (error.code === "ERR_WORKER_OUT_OF_MEMORY") settle(() => resolve({ kind: "over-memory", megabytes: limits.megabytes }));
-      else settle(() => reject(error));
-    });
-    worker.on("exit", (code) => settle(() => reject(new Error(`The worker thread of ${specifier} exited with code ${code} without an answer.`))));
+    const timer = setTimeout(() => finish(() => resolve({ kind: "over-time", seconds }), false), seconds * 1000);
+    const onMessage = (message: WorkerMessage) => {
+      if (message.kind === "failed") finish(() => reject(Object.assign(new Error(message.message), { stack: message.stack })), true);
+      else finish(() => resolve(message), true);
+    };
+    const onError = (error: Error & { code?: string }) => {
+      if (error.code === "ERR_WORKER_OUT_OF_MEMORY") finish(() => resolve({ kind: "over-memory", megabytes: OFF_THREAD_LIMITS.megabytes }), false);
+      else finish(() => reject(error), false);
+    };
+    const onExit = (code: number) => finish(() => reject(new Error(`The off-thread worker exited with code ${code} during ${specifier}.`)), false);
+    worker.on("message", onMessage).on("error", onError).on("exit", onExit);
+    worker.postMessage({ specifier, exportName, input });
   });
 }

@@ -294,7 +294,7 @@ export async function writeVersion(
   }
   const translationBefore = await loadTranslationState(trx, id);
   const now = new Date().toISOString();
-  const values = versionColumns({ ...input, slug }, before?.publishedAt, now, await renderVersionFrom(trx, input.body, code));
+  const values = versionColumns({ ...input, slug }, before?.publishedAt, now, await renderVersionFrom(trx, input.body, code, { saving: true }));
   const row = before
     ? await trx.updateTable("blog_versions").set(values).where("blog_id", "=", id).where("code", "=", code).returningAll().executeTakeFirstOrThrow()
     : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();

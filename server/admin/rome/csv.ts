@@ -8,6 +8,8 @@ import type { RawRow, RowCollector } from "./rows.ts";
 const HEADERS = ["code_ogr,code_rome,libelle", "code_rome,libelle", "code,libelle"];
 const ROLE_BY_COLUMN = { code_ogr: "ogr", code_rome: "code", code: "code", libelle: "label" } as const;
 const MAX_ERROR_DETAIL_CHARS = 200;
+/** Characters of one record's fields together (decision 0142): a ROME label is under 200. */
+export const MAX_CSV_RECORD_CHARS = 64 * 1024;
 type Role = (typeof ROLE_BY_COLUMN)[keyof typeof ROLE_BY_COLUMN];
 
 /** What the header tells us: how many fields each record has, and where each role is. */
@@ -34,6 +36,7 @@ export async function readCsvRows(text: AsyncIterable<string>, collector: RowCol
     skip_empty_lines: true,
     // We check the field count ourselves, against the header, to word the message.
     relax_column_count: true,
+    max_record_size: MAX_CSV_RECORD_CHARS,
     // Explicit so files with mixed line endings (edited on several systems) still parse.
     record_delimiter: ["\r\n", "\n", "\r"],
     on_record: (entry, context) => {
@@ -98,6 +101,7 @@ function malformedCsvMessage(error: CsvError, lastRecordLine: number): string {
     return `Malformed CSV at line ${lastRecordLine + 1}: a quoted field is never closed.`;
   }
   const line = typeof error["lines"] === "number" ? error["lines"] : lastRecordLine + 1;
+  if (error.code === "CSV_MAX_RECORD_SIZE") return `Malformed CSV at line ${line}: a record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString("en")} characters.`;
   // csv-parse may quote file content in its message: keep it bounded.
   return `Malformed CSV at line ${line}: ${truncateChars(error.message, MAX_ERROR_DETAIL_CHARS)}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_IMPORT_ROWS, parseRomeFile, type ParseResult } from "./parse.ts";
+import { MAX_CSV_RECORD_CHARS } from "./csv.ts";
 import { fixture, officialCsv, officialXml, utf8 } from "./test-support.ts";
 
 function accepted(result: ParseResult) {
@@ -193,5 +194,13 @@ describe("row validation", () => {
     const result = await parseRecords("1,A1101,", "2,A1101,Conduite");
     expect(result.rows).toEqual([{ code: "A1101", label: "Conduite", ogr: 2, line: 3 }]);
     expect(result.rejected).toEqual([{ line: 2, code: "A1101", reason: "empty label" }]);
+  });
+
+  it(`refuses a record of more than ${MAX_CSV_RECORD_CHARS} characters (decision 0142)`, async () => {
+    const label = (length: number) => `code,libelle\nA1101,"${"x".repeat(length)}"\n`;
+    // Read, then rejected as a row: a label that long is not a ROME label.
+    expect(accepted(await parseRomeFile(utf8(label(MAX_CSV_RECORD_CHARS - 5)))).rejected).toHaveLength(1);
+    const refused = await parseRomeFile(utf8(label(MAX_CSV_RECORD_CHARS)));
+    expect(refused).toEqual({ ok: false, message: `Malformed CSV at line 2: a record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString("en")} characters.` });
   });
 });

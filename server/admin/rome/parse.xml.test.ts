@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseRomeFile, type ParseResult } from "./parse.ts";
 import { fixture, officialXml, utf8 } from "./test-support.ts";
+import { ROME_XML_LIMITS } from "./xml.ts";
 
 const DOCTYPE_MESSAGE = "The XML file declares a DOCTYPE; DTDs and entities are not accepted.";
 const NOT_ROME_MESSAGE =
@@ -99,6 +100,18 @@ describe("parseRomeFile with XML", () => {
   it("refuses an XML declaration of another encoding, as the bytes are read as UTF-8", async () => {
     const result = await parseRomeFile(utf8(`<?xml version="1.0" encoding="ISO-8859-1"?><ogr>${item("A1101", "x")}</ogr>`));
     expect(result).toEqual({ ok: false, message: 'The XML file declares the encoding "ISO-8859-1"; only UTF-8 is accepted.' });
+  });
+
+  it(`refuses elements nested more than ${ROME_XML_LIMITS.maxDepth} deep, more than ${ROME_XML_LIMITS.maxElements} elements, and more than ${ROME_XML_LIMITS.maxAttributes} attributes on one (decision 0142)`, async () => {
+    const nested = (depth: number) => `<ogr>${item("A1101", `${"<b>".repeat(depth - 3)}x${"</b>".repeat(depth - 3)}`)}</ogr>`;
+    accepted(await parseRomeFile(utf8(nested(ROME_XML_LIMITS.maxDepth))));
+    expect(await parseRomeFile(utf8(nested(ROME_XML_LIMITS.maxDepth + 1)))).toEqual({ ok: false, message: `The XML file nests elements more than ${ROME_XML_LIMITS.maxDepth} deep (line 1); a ROME code list is 3 deep.` });
+    const crowded = (count: number) => `<ogr>${item("A1101", "<b/>".repeat(count - 4))}</ogr>`;
+    accepted(await parseRomeFile(utf8(crowded(ROME_XML_LIMITS.maxElements))));
+    expect(await parseRomeFile(utf8(crowded(ROME_XML_LIMITS.maxElements + 1)))).toEqual({ ok: false, message: `The XML file has more than ${ROME_XML_LIMITS.maxElements.toLocaleString("en")} elements; a ROME code list has about 3 000.` });
+    const attributes = (count: number) => `<ogr ${Array.from({ length: count }, (_, index) => `a${index}="1"`).join(" ")}>${item("A1101", "x")}</ogr>`;
+    accepted(await parseRomeFile(utf8(attributes(ROME_XML_LIMITS.maxAttributes))));
+    expect(await parseRomeFile(utf8(attributes(ROME_XML_LIMITS.maxAttributes + 1)))).toEqual({ ok: false, message: `The XML file has an element with more than ${ROME_XML_LIMITS.maxAttributes} attributes (line 1).` });
   });
 
   it("detects XML from the content whatever the file name says", async () => {

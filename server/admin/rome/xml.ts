@@ -15,6 +15,11 @@ type Field = (typeof FIELD_BY_ELEMENT)[keyof typeof FIELD_BY_ELEMENT];
 const ITEM_DEPTH = 2;
 const FIELD_DEPTH = 3;
 const MAX_ERROR_DETAIL_CHARS = 200;
+/**
+ * Bounds on the file's shape, checked as it streams (decision 0142). The official file is 3 elements deep,
+ * with about 3 000 elements of one attribute-free kind; MAX_IMPORT_ROWS items need 5 each.
+ */
+export const ROME_XML_LIMITS = { maxDepth: 16, maxElements: 50_000, maxAttributes: 32 } as const;
 
 interface OpenItem {
   line: number;
@@ -31,6 +36,8 @@ export async function readXmlRows(text: AsyncIterable<string>, collector: RowCol
   let depth = 0;
   let item: OpenItem | null = null;
   let field: Field | null = null;
+  let elements = 0;
+  let attributes = 0;
 
   parser.on("error", (error) => {
     throw new FileRefused(malformedXmlMessage(parser.line, error.message));
@@ -40,6 +47,16 @@ export async function readXmlRows(text: AsyncIterable<string>, collector: RowCol
     throw new FileRefused(DOCTYPE_MESSAGE);
   });
   parser.on("xmldecl", checkEncoding);
+  parser.on("opentagstart", () => {
+    elements += 1;
+    attributes = 0;
+    if (depth >= ROME_XML_LIMITS.maxDepth) throw new FileRefused(`The XML file nests elements more than ${ROME_XML_LIMITS.maxDepth} deep (line ${parser.line}); a ROME code list is 3 deep.`);
+    if (elements > ROME_XML_LIMITS.maxElements) throw new FileRefused(`The XML file has more than ${ROME_XML_LIMITS.maxElements.toLocaleString("en")} elements; a ROME code list has about 3 000.`);
+  });
+  parser.on("attribute", () => {
+    attributes += 1;
+    if (attributes > ROME_XML_LIMITS.maxAttributes) throw new FileRefused(`The XML file has an element with more than ${ROME_XML_LIMITS.maxAttributes} attributes (line ${parser.line}).`);
+  });
   parser.on("opentag", (tag) => {
     depth += 1;
     if (depth === 1) expectElement(tag.name, ROOT);

@@ -14,7 +14,7 @@ import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { planImport } from "#server/admin/rome/diff.ts";
-import { MAX_IMPORT_BYTES, parseRomeFile, type RomeRow } from "#server/admin/rome/parse.ts";
+import { MAX_IMPORT_BYTES, parseRomeFileOffThread, type RomeRow } from "#server/admin/rome/parse.ts";
 
 export const IMPORT_CHUNK_BYTES = 64 * 1024;
 export const IMPORT_SESSION_MS = 10 * 60 * 1000;
@@ -133,13 +133,15 @@ export async function storeChunk(services: AdminServices, uid: string, id: strin
   });
 }
 
-/** Reads the stored chunks one query at a time: at most one chunk is held in memory besides the parser's state. */
-async function* storedChunks(db: ImportDb, id: string, count: number): AsyncGenerator<Uint8Array> {
+/** The stored chunks as one file (at most MAX_IMPORT_BYTES), read one query at a time, for the parser's thread. */
+async function storedFile(db: ImportDb, id: string, count: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
   for (let index = 0; index < count; index += 1) {
     const chunk = await db.selectFrom("rome_import_chunks").select("bytes").where("import_id", "=", id).where("chunk_index", "=", index).executeTakeFirst();
     if (!chunk) throw notFound(); // removed by a concurrent apply
-    yield chunk.bytes;
+    chunks.push(chunk.bytes);
   }
+  return Buffer.concat(chunks);
 }
 
 /** Parses the uploaded file and applies it in one transaction, with one audit entry. */
@@ -149,7 +151,7 @@ export async function applyImport(services: AdminServices, uid: string, id: stri
   if (session.received !== session.size) {
     throw new HttpError(409, "upload_incomplete", `The upload is incomplete: ${session.received} of ${session.size} bytes received.`);
   }
-  const parsed = await parseRomeFile(storedChunks(db, id, session.next_index), { filename: session.filename });
+  const parsed = await parseRomeFileOffThread({ bytes: await storedFile(db, id, session.next_index), filename: session.filename });
   if (!parsed.ok) {
     await db.deleteFrom("rome_imports").where("id", "=", id).execute();
     throw new HttpError(422, "file_refused", parsed.message);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { assertWithinSizeLimit, detectFormat, FileRefused, MAX_EXCHANGE_FILE_BYTES, type ExchangeDocument, type StringUnit } from "./document.ts";
-import { readPo, writePo } from "./po.ts";
-import { readXliff, streamXliff, XLIFF_NAMESPACE } from "./xliff.ts";
+import { readPo, readPoLanguages, writePo } from "./po.ts";
+import { readDeclaredTarget } from "./read.ts";
+import { readXliff, readXliffLanguages, streamXliff, XLIFF_LIMITS, XLIFF_NAMESPACE } from "./xliff.ts";
 
 const DOCUMENT: ExchangeDocument = {
   sourceLanguage: "en-US",
@@ -142,5 +143,42 @@ describe("detectFormat and the size limit", () => {
   it("refuses a file over the limit, counted in UTF-8 bytes", () => {
     expect(() => assertWithinSizeLimit("é".repeat(MAX_EXCHANGE_FILE_BYTES / 2))).not.toThrow();
     expect(refusal(() => assertWithinSizeLimit("é".repeat(MAX_EXCHANGE_FILE_BYTES / 2 + 1)))).toContain("larger than 2 MiB");
+  });
+});
+
+describe("hostile shapes (decision 0142)", () => {
+  const root = `<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="en-US" trgLang="fr-FR">`;
+  const nested = (depth: number) => `${root}${"<x>".repeat(depth)}${"</x>".repeat(depth)}</xliff>`;
+
+  it(`reads elements nested ${XLIFF_LIMITS.maxDepth} deep and refuses one more, at once however deep the file goes`, () => {
+    expect(readXliff(nested(XLIFF_LIMITS.maxDepth - 1)).units).toEqual([]);
+    expect(refusal(() => readXliff(nested(XLIFF_LIMITS.maxDepth)))).toBe(`XLIFF line 1: elements are nested more than ${XLIFF_LIMITS.maxDepth} deep; this site's XLIFF needs 5.`);
+    // Before the limit, saxes' namespace lookups made this depth take seconds (quadratic in the depth).
+    const started = performance.now();
+    expect(refusal(() => readXliff(nested(100_000)))).toContain("nested more than");
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it(`refuses more than ${XLIFF_LIMITS.maxElements.toLocaleString("en")} elements`, () => {
+    const file = (count: number) => `${root}<file id="f">${"<x/>".repeat(count - 2)}</file></xliff>`;
+    expect(readXliff(file(XLIFF_LIMITS.maxElements)).units).toEqual([]);
+    expect(refusal(() => readXliff(file(XLIFF_LIMITS.maxElements + 1)))).toBe(`XLIFF line 1: the file has more than ${XLIFF_LIMITS.maxElements.toLocaleString("en")} elements.`);
+  });
+
+  it("reads the target language from the root element alone, before any unit", () => {
+    const head = `<?xml version="1.0" encoding="UTF-8"?>\n<!-- a comment -->\n${root}`;
+    expect(readXliffLanguages(`${head}<file id="f"><unit`, 1024)).toEqual({ sourceLanguage: "en-US", targetLanguage: "fr-FR" });
+    expect(readDeclaredTarget(`${head}${"<x>".repeat(100_000)}`)).toEqual({ format: "xliff", targetLanguage: "fr-FR" });
+    expect(refusal(() => readXliffLanguages(`<!--${" ".repeat(2000)}-->${root}</xliff>`, 1024))).toBe("The file is not an XLIFF 2.0 document: its <xliff> element must begin within its first 1 KB.");
+    expect(refusal(() => readXliffLanguages('<!DOCTYPE x [<!ENTITY a "b">]><xliff/>', 1024))).toContain("DOCTYPE");
+    expect(refusal(() => readXliffLanguages(`<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0"></xliff>`, 1024))).toContain("no trgLang");
+  });
+
+  it("reads a PO file's target language from its header entry alone", () => {
+    const header = 'msgid ""\nmsgstr ""\n"Language: fr-FR\\n"\n"X-Source-Language: en-US\\n"\n';
+    expect(readPoLanguages(`# comment\n${header}\nmsgctxt "A"\nmsgid "x"\nmsgstr "y"\n`, 1024)).toEqual({ sourceLanguage: "en-US", targetLanguage: "fr-FR" });
+    expect(readPoLanguages(header, 1024)).toEqual({ sourceLanguage: "en-US", targetLanguage: "fr-FR" });
+    expect(refusal(() => readPoLanguages(`${header}${"#".repeat(2000)}\n`, 1024))).toContain("must come first and end with a blank line within its first 1 KB");
+    expect(refusal(() => readPoLanguages('msgctxt "A"\nmsgid "x"\nmsgstr "y"\n\nmsgid ""\nmsgstr "Language: fr\\n"\n', 1024))).toContain('no "Language" header');
   });
 });

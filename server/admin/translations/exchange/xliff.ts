@@ -193,6 +193,8 @@ function parseXliff(text: string, rootOnly: boolean): ExchangeDocument {
   });
 
   parser.write(text);
+  // The head of a file is cut anywhere: only its root element is wanted, and it was not there.
+  if (rootOnly) return document;
   parser.close();
   if (path.length !== 0 || document.targetLanguage === "") throw new FileRefused("The file is not an XLIFF 2.0 document.");
   return document;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { longestLoopBlock } from "#tests/fixtures/event-loop.ts";
+import { OffThreadBusy, runOffThread } from "./off-thread.ts";
+
+const TASKS = "#tests/fixtures/off-thread-tasks.ts";
+
+describe("runOffThread", () => {
+  it("runs a task on another thread and returns its value", async () => {
+    expect(await runOffThread(TASKS, "echo", { text: "héllo", list: [1, 2] })).toEqual({ kind: "done", value: { text: "héllo", list: [1, 2] } });
+  });
+
+  it("reports a task's FileRefused as a refusal, and other errors as errors", async () => {
+    expect(await runOffThread(TASKS, "refuse", "line 3: bad")).toEqual({ kind: "refused", message: "line 3: bad" });
+    await expect(runOffThread(TASKS, "fail", "a bug")).rejects.toThrow("a bug");
+  });
+
+  it("ends a task that runs over its time without holding the event loop, and runs the next one on a new thread", async () => {
+    const { result, blockedMs } = await longestLoopBlock(() => runOffThread(TASKS, "spin", undefined, 0.5));
+    expect(result).toEqual({ kind: "over-time", seconds: 0.5 });
+    expect(blockedMs).toBeLessThan(100);
+    expect(await runOffThread(TASKS, "echo", 1)).toEqual({ kind: "done", value: 1 });
+  });
+
+  it("ends a task that runs over its memory", async () => {
+    expect(await runOffThread(TASKS, "hog", undefined, 60)).toEqual({ kind: "over-memory", megabytes: 256 });
+    expect(await runOffThread(TASKS, "echo", 2)).toEqual({ kind: "done", value: 2 });
+  }, 60_000);
+
+  it("runs one job at a time and refuses more than eight in line", async () => {
+    const inLine = Array.from({ length: 8 }, () => runOffThread(TASKS, "spin", 50));
+    await expect(runOffThread(TASKS, "echo", 3)).rejects.toBeInstanceOf(OffThreadBusy);
+    const started = performance.now();
+    const results = await Promise.all(inLine);
+    expect(results.every((result) => result.kind === "done")).toBe(true);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(8 * 50 - 10);
+    expect(await runOffThread(TASKS, "echo", 4)).toEqual({ kind: "done", value: 4 });
+  });
+});
