@@ -4,8 +4,8 @@
  *   {"key","author","tags":[…],"cover"?,"source"?,"versions":{"en":{"slug","title","summary","body","status","coverAlt"?,"upToDate"?}}}
  * with versions keyed by the language's short code; `source` names the source language and a
  * translation's `upToDate` whether it follows the source (core/translation-status.ts, README). Import validates every line
- * (the admin API's own rules, languages, duplicate keys and slugs) before writing
- * any, so a bad file writes nothing; a second reading measures each batch's reading
+ * (at most MAX_IMPORT_LINE_BYTES long; every text's characters, core/text-characters.ts; the admin API's own rules,
+ * languages, duplicate keys and slugs) before writing any, so a bad file writes nothing; a second reading measures each batch's reading
  * times on worker threads (starting while the check runs) while the previous one is
  * written, and upserts by key in batched transactions through the shared article
  * write path (article-writes.ts), announcing each batch like any other content write.
@@ -18,6 +18,7 @@ import { createReadStream } from "node:fs";
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { slugify } from "#core/text.ts";
+import { unacceptableTextIn } from "#core/text-characters.ts";
 import { createArticleInput, versionInput } from "#core/admin/articles/schema.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import type { DatabaseHandle } from "#server/db/connect.ts";
@@ -61,15 +62,33 @@ export class ImportError extends Error {
 /** Bytes read at a time: a line of seven long versions is 60 KB or more. */
 const READ_CHUNK_BYTES = 1024 * 1024;
 
+/**
+ * The longest line an import reads (README "Content import and export"): one article with all its versions.
+ * `export` writes a version of the longest body the editor accepts (200 000 characters) in at most about 600 KB,
+ * so this is room for a hundred such versions on one line; a longer line (a file with no newlines, a binary file)
+ * is refused as soon as that many bytes of it were read, naming it, and so an import never holds more of a line.
+ */
+export const MAX_IMPORT_LINE_BYTES = 64 * 1024 * 1024;
+
+const MIB = 1024 * 1024;
+const describeBytes = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes.toLocaleString("en-US")} bytes`);
+
 interface Line {
   number: number;
   text: string;
 }
 
-/** The file's lines as UTF-8 text (blank lines skipped); a byte sequence that is not UTF-8 is refused with its line number. */
-async function* readLines(path: string): AsyncGenerator<Line> {
-  let pending: Buffer = Buffer.alloc(0);
+/**
+ * The lines of a byte stream as UTF-8 text (blank lines skipped); a byte sequence that is not UTF-8, a NUL byte
+ * or a line longer than `maxLineBytes` is refused with its line number. Linear in the stream's length: a line's
+ * pieces are kept as they came and joined once, at its end.
+ */
+export async function* readLines(chunks: AsyncIterable<Uint8Array>, maxLineBytes = MAX_IMPORT_LINE_BYTES): AsyncGenerator<Line> {
+  /** The current line's bytes from earlier chunks. */
+  let pieces: Uint8Array[] = [];
+  let piecesBytes = 0;
   let number = 0;
+  const tooLong = () => new ImportError(`line ${number + 1}: is longer than ${describeBytes(maxLineBytes)}, the longest line an import reads (one article with all its versions); is this a file without newlines?`, number + 1);
   const decode = (bytes: Buffer): Line | null => {
     number += 1;
     // isUtf8, then toString: a quarter of the time of a fatal TextDecoder, and JSON.parse reads the result faster (bench/README.md).
@@ -78,17 +97,28 @@ async function* readLines(path: string): AsyncGenerator<Line> {
     const text = bytes.toString("utf8");
     return text.trim() === "" ? null : { number, text };
   };
-  for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK_BYTES })) {
-    pending = pending.length === 0 ? (chunk as Buffer) : Buffer.concat([pending, chunk as Buffer]);
+  for await (const chunk of chunks) {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let start = 0;
     let newline: number;
-    while ((newline = pending.indexOf(10)) !== -1) {
-      const line = decode(pending.subarray(0, newline));
-      pending = pending.subarray(newline + 1);
+    while ((newline = bytes.indexOf(10, start)) !== -1) {
+      if (piecesBytes + (newline - start) > maxLineBytes) throw tooLong();
+      const end = bytes.subarray(start, newline);
+      const line = decode(pieces.length === 0 ? end : Buffer.concat([...pieces, end], piecesBytes + end.length));
+      pieces = [];
+      piecesBytes = 0;
+      start = newline + 1;
       if (line) yield line;
     }
+    if (start < bytes.length) {
+      piecesBytes += bytes.length - start;
+      // Refused before the next read: the reader holds at most the limit and one chunk.
+      if (piecesBytes > maxLineBytes) throw tooLong();
+      pieces.push(bytes.subarray(start));
+    }
   }
-  if (pending.length > 0) {
-    const line = decode(pending);
+  if (piecesBytes > 0) {
+    const line = decode(Buffer.concat(pieces, piecesBytes));
     if (line) yield line;
   }
 }
@@ -141,7 +171,7 @@ async function* parsedBatches(path: string, db: Kysely<Database>): AsyncGenerato
     }
   };
 
-  for await (const { number, text } of readLines(path)) {
+  for await (const { number, text } of readLines(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }))) {
     seenAny = true;
     let json: unknown;
     try {
@@ -149,6 +179,10 @@ async function* parsedBatches(path: string, db: Kysely<Database>): AsyncGenerato
     } catch (error) {
       throw new ImportError(`line ${number}: is not valid JSON (${error instanceof Error ? error.message : String(error)})`, number);
     }
+    // Every text of the line, before its rules: a NUL or a lone surrogate written as a JSON escape ("\u0000") would
+    // otherwise be stored by SQLite and refused by PostgreSQL only when its batch is written.
+    const unacceptable = unacceptableTextIn(json);
+    if (unacceptable !== null) throw new ImportError(`line ${number}: ${unacceptable.path || "(line)"}: ${unacceptable.problem}`, number);
     const result = importedArticle.safeParse(json);
     if (!result.success) throw new ImportError(`line ${number}: ${describeIssues(result.error)}`, number);
     const article = result.data;

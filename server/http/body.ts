@@ -8,7 +8,8 @@ import type { z } from "zod";
 import { HttpError } from "./errors.ts";
 import { validateInput } from "./validate.ts";
 
-export async function readJson<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
+/** `fileFields`: fields holding a whole file's text, whose characters the service checks (validateInput). */
+export async function readJson<Schema extends z.ZodType>(c: Context, schema: Schema, fileFields: readonly string[] = []): Promise<z.output<Schema>> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new HttpError(415, "unsupported_media_type", "The request body must be JSON (Content-Type: application/json).");
@@ -26,5 +27,5 @@ export async function readJson<Schema extends z.ZodType>(c: Context, schema: Sch
   } catch {
     throw new HttpError(400, "malformed_json", "The request body is not valid JSON.");
   }
-  return validateInput(schema, value, undefined, "body");
+  return validateInput(schema, value, undefined, "body", fileFields);
 }

@@ -40,9 +40,13 @@ function fieldName(parts: readonly (string | undefined)[], fallback: string): st
 /**
  * `field` names a single value (a path parameter); without it, the value is an
  * object (a query string, a body) and the failing key names the field.
+ * `fileFields` names top-level fields that carry a whole file's text (a translations import's `content`):
+ * they are left to the service that reads the file, which checks every text it takes from it and names the
+ * key or line (core/text-characters.ts) rather than the field.
  */
-export function validateInput<Schema extends z.ZodType>(schema: Schema, value: unknown, field?: string, fallback = "query"): z.output<Schema> {
-  const unstorable = findUnstorableText(value);
+export function validateInput<Schema extends z.ZodType>(schema: Schema, value: unknown, field?: string, fallback = "query", fileFields: readonly string[] = []): z.output<Schema> {
+  const walked = fileFields.length > 0 && typeof value === "object" && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([key]) => !fileFields.includes(key))) : value;
+  const unstorable = findUnstorableText(walked);
   if (unstorable) {
     const name = fieldName([field, ...unstorable.path], fallback);
     throw new HttpError(400, "invalid_field", `${name}: ${unstorable.problem}`, name);

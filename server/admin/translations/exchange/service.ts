@@ -10,10 +10,12 @@ import type { Kysely } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import { argumentNames, messageProblems, parseMessage, pluralCategoriesOf, usesPlural } from "#core/i18n/message.ts";
 import { isSectionKey } from "#core/page-names.ts";
+import { unacceptableCharacter } from "#core/text-characters.ts";
 import { translationText, type ExchangeContents, type ExchangeFormat, type ImportReport, type ImportRequest } from "#core/admin/translations/schema.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
+import { truncateChars } from "#server/admin/rome/refusal.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { writeTranslation } from "#server/admin/translations/service.ts";
 import { FILE_EXTENSIONS, FileRefused, MEDIA_TYPES, type ExchangeDocument, type StringUnit } from "./document.ts";
@@ -76,6 +78,30 @@ async function stringsDocument(db: Kysely<Database>, source: LanguageRow, target
   return { sourceLanguage: source.code, targetLanguage: target.code, units };
 }
 
+/**
+ * Refuses (FileRefused) a file with a text no import may hold (core/text-characters.ts), naming the key: the keys
+ * and translations of every unit, strings and articles, fuzzy ones included. Source texts are not read back, so
+ * they are not checked.
+ */
+function assertAcceptableTexts(document: ExchangeDocument, fuzzy: readonly string[]): void {
+  // Long enough for any article key with its field ("articles/<80 characters>/coverAlt"), bounded for a hostile one.
+  const quote = (key: string) => JSON.stringify(truncateChars(key, 100));
+  const refuse = (what: string, problem: string): never => {
+    throw new FileRefused(`${what} holds ${problem}. Nothing was imported.`);
+  };
+  for (const key of fuzzy) {
+    const problem = unacceptableCharacter(key);
+    if (problem !== null) refuse(`The key ${quote(key)}`, problem);
+  }
+  const units = [...document.units.map((unit) => ({ unit, key: unit.key })), ...(document.articles ?? []).map((unit) => ({ unit, key: `${ARTICLE_REPORT_PREFIX}${unit.key}` }))];
+  for (const { unit, key } of units) {
+    const inKey = unacceptableCharacter(unit.key);
+    if (inKey !== null) refuse(`The key ${quote(key)}`, inKey);
+    const inTarget = unit.target === null ? null : unacceptableCharacter(unit.target);
+    if (inTarget !== null) refuse(`The translation of ${quote(key)}`, inTarget);
+  }
+}
+
 interface Plan {
   report: ImportReport;
   target: LanguageRow | null;
@@ -95,6 +121,8 @@ async function planImport(db: Kysely<Database>, text: string, options: ImportOpt
   await access.authorize(target.code);
   const { format, document, fuzzy } = await readExchangeFileOffThread(text);
   if (document.targetLanguage !== declared.targetLanguage) throw new FileRefused(`The file names two target languages (${declared.targetLanguage} first, then ${document.targetLanguage}).`);
+  // Every text the file brings, before anything is planned: the whole file is refused (400), naming the key.
+  assertAcceptableTexts(document, fuzzy);
   const report: ImportReport = { format, language: target.code, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy, problems: [], refusal: null, applied: false };
   const source = await sourceLanguage(db);
   const [sources, current] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
