@@ -218,7 +218,8 @@ function alteredCopy(source: string, path: string, statements: string): string {
   return path;
 }
 
-describe("npm run restore refuses, before replacing anything, a file this release could not start on", () => {
+// Each refusal runs the command twice (with and without --force), each run about a second and a half.
+describe("npm run restore refuses, before replacing anything, a file this release could not start on", { timeout: 90_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "pp-restore-checks-"));
   const databasePath = join(dir, "site.db");
   const databaseUrl = `sqlite:${databasePath}`;
