@@ -19,6 +19,12 @@ export const STAFF_ROLES = ["translator", "editor", "admin"] as const satisfies 
 export const PERMISSIONS = {
   /** Enter the admin area: dashboard, API reference, reading what the screens list. */
   "admin.enter": "Enter the admin area",
+  /**
+   * Per language: read what is not public yet or not the text itself — drafts, revisions, publishing
+   * state and preview links. A translator holds it for their languages only; what else they read of
+   * other languages (the source they translate from) is core/auth/reading.ts.
+   */
+  read: "Read (per language)",
   /** Per language: edit UI strings, article versions (as drafts) and job labels; mark them up to date; submit them. */
   translate: "Translate (per language)",
   /** Per language: publish or unpublish an article version. */
@@ -36,7 +42,7 @@ export const PERMISSIONS = {
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
-const LANGUAGE_SCOPED: ReadonlySet<Permission> = new Set<Permission>(["translate", "publish"]);
+const LANGUAGE_SCOPED: ReadonlySet<Permission> = new Set<Permission>(["read", "translate", "publish"]);
 
 export function isLanguageScoped(permission: Permission): boolean {
   return LANGUAGE_SCOPED.has(permission);
@@ -45,8 +51,8 @@ export function isLanguageScoped(permission: Permission): boolean {
 const GRANTS: Record<Role, readonly Permission[]> = {
   user: [],
   // A translator publishes only with canPublish, and only in their languages (may() below).
-  translator: ["admin.enter", "translate", "publish"],
-  editor: ["admin.enter", "translate", "publish", "content.manage", "analytics.read"],
+  translator: ["admin.enter", "read", "translate", "publish"],
+  editor: ["admin.enter", "read", "translate", "publish", "content.manage", "analytics.read"],
   admin: Object.keys(PERMISSIONS) as Permission[],
 };
 

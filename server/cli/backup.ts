@@ -63,7 +63,10 @@ export async function run(command: "backup" | "restore", argv: string[]): Promis
       console.error(error.message);
       return 1;
     }
-    throw error;
+    // Anything else (a disk that fills, a file that changes under us) in one line too, never a stack trace.
+    const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, " ");
+    console.error(`The ${command} failed: ${message}`);
+    return 1;
   }
 }
 

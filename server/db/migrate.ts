@@ -1,7 +1,8 @@
 /** Runs the migrations, listed in code so the bundled server needs no migrations folder on disk. */
 import { inspect } from "node:util";
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely/migration";
-import type { DatabaseHandle } from "./connect.ts";
+import { sql } from "kysely";
+import type { DatabaseHandle, DialectName } from "./connect.ts";
 import { initialMigration } from "./migrations/0001-initial.ts";
 import { signInAttemptsMigration } from "./migrations/0002-sign-in-attempts.ts";
 import { romeImportChunksMigration } from "./migrations/0003-rome-import-chunks.ts";
@@ -28,42 +29,92 @@ import { sitemapSlugsIndexMigration } from "./migrations/0027-sitemap-slugs-inde
 import { searchCatchUpMigration } from "./migrations/0028-search-catch-up.ts";
 import { longTextsLastMigration } from "./migrations/0029-long-texts-last.ts";
 
-function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
+function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
-    "0001-initial": initialMigration(handle.dialect),
+    "0001-initial": initialMigration(dialect),
     "0002-sign-in-attempts": signInAttemptsMigration,
-    "0003-rome-import-chunks": romeImportChunksMigration(handle.dialect),
-    "0004-content-on-demand": contentOnDemandMigration(handle.dialect),
-    "0006-media-library": mediaLibraryMigration(handle.dialect),
+    "0003-rome-import-chunks": romeImportChunksMigration(dialect),
+    "0004-content-on-demand": contentOnDemandMigration(dialect),
+    "0006-media-library": mediaLibraryMigration(dialect),
     "0007-translation-status": translationStatusMigration,
     "0008-fallback-chains": fallbackChainsMigration,
-    "0009-search-and-tags": searchAndTagsMigration(handle.dialect),
-    "0010-publishing": publishingMigration(handle.dialect),
+    "0009-search-and-tags": searchAndTagsMigration(dialect),
+    "0010-publishing": publishingMigration(dialect),
     "0011-roles": rolesMigration,
     "0013-admin-language": adminLanguageMigration,
     "0014-admin-texts": adminTextsMigration,
     "0016-public-strings": publicStringsMigration,
-    "0017-search-and-tag-indexes": searchAndTagIndexesMigration(handle.dialect),
+    "0017-search-and-tag-indexes": searchAndTagIndexesMigration(dialect),
     "0018-admin-check-texts": adminCheckTextsMigration,
-    "0020-narrow-search-rows": narrowSearchRowsMigration(handle.dialect),
+    "0020-narrow-search-rows": narrowSearchRowsMigration(dialect),
     "0021-sitemap-lastmod-index": sitemapLastmodIndexMigration,
-    "0022-lz4-text-compression": lz4TextCompressionMigration(handle.dialect),
-    "0023-contentless-search-index": contentlessSearchIndexMigration(handle.dialect),
-    "0024-search-terms-from-javascript": searchTermsFromJavascriptMigration(handle.dialect),
+    "0022-lz4-text-compression": lz4TextCompressionMigration(dialect),
+    "0023-contentless-search-index": contentlessSearchIndexMigration(dialect),
+    "0024-search-terms-from-javascript": searchTermsFromJavascriptMigration(dialect),
     "0025-media-used-in-more-text": mediaUsedInMoreTextMigration,
     "0026-search-entry-fingerprints": searchEntryFingerprintsMigration,
     "0027-sitemap-slugs-index": sitemapSlugsIndexMigration,
     "0028-search-catch-up": searchCatchUpMigration,
-    "0029-long-texts-last": longTextsLastMigration(handle.dialect),
+    "0029-long-texts-last": longTextsLastMigration(dialect),
   };
 }
 
 function migratorFor(handle: DatabaseHandle): Migrator {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle) };
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
   return new Migrator({ db: handle.db, provider });
 }
 
+/** The names of the migrations this code knows, in the order they run (Kysely's: by name). */
+export function knownMigrations(): string[] {
+  return Object.keys(migrationsFor("sqlite")).sort((a, b) => a.localeCompare(b));
+}
+
+/** A migration row as Kysely keeps it in kysely_migration. */
+export interface AppliedMigration {
+  name: string;
+  timestamp: string;
+}
+
+/**
+ * Why this code cannot take a database whose kysely_migration holds `applied` (worded to follow
+ * "The database …"), or null when it can: they are the first of knownMigrations(), in the order
+ * Kysely reads them (by time, then name). Said before Kysely's own refusals ("corrupted
+ * migrations: …"), which name no remedy.
+ */
+export function migrationStateProblem(applied: readonly AppliedMigration[], known: readonly string[] = knownMigrations()): string | null {
+  const unknown = applied.map((row) => row.name).filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    const last = known.at(-1) ?? "";
+    const names = unknown.sort((a, b) => a.localeCompare(b)).join(", ");
+    return unknown.every((name) => name.localeCompare(last) > 0)
+      ? `was made by a newer Polyglot Press (migration ${names}, unknown to this one): upgrade first`
+      : `holds migration ${names}, which no Polyglot Press release makes`;
+  }
+  const times = applied.map((row) => new Date(row.timestamp).getTime());
+  const unreadable = applied.find((_row, index) => Number.isNaN(times[index]));
+  if (unreadable) return `has migration ${unreadable.name} with an unreadable time (${unreadable.timestamp})`;
+  const order = applied
+    .map((row, index) => ({ name: row.name, time: times[index]! }))
+    .sort((a, b) => a.time - b.time || a.name.localeCompare(b.name))
+    .map((row) => row.name);
+  const gap = order.findIndex((name, index) => name !== known[index]);
+  if (gap >= 0) return `has migrations out of this release's order (${order[gap]} where ${known[gap]} comes)`;
+  return null;
+}
+
+async function appliedMigrations(handle: DatabaseHandle): Promise<AppliedMigration[]> {
+  const exists =
+    handle.dialect === "sqlite"
+      ? await sql<{ found: number }>`select 1 as found from sqlite_schema where type = 'table' and name = 'kysely_migration'`.execute(handle.db)
+      : await sql<{ found: number }>`select 1 as found where to_regclass('kysely_migration') is not null`.execute(handle.db);
+  if (exists.rows.length === 0) return [];
+  return (await sql<AppliedMigration>`select name, timestamp from kysely_migration`.execute(handle.db)).rows;
+}
+
+/** Runs every migration not yet applied; refuses, changing nothing, a database a newer release (or something else) migrated. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const problem = migrationStateProblem(await appliedMigrations(handle));
+  if (problem !== null) throw new Error(`The database ${problem}.`);
   checkMigrationResult(await migratorFor(handle).migrateToLatest());
 }
 

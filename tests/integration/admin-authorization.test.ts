@@ -9,10 +9,20 @@
  * allowed cell is that 4xx or a 200 read — never 401/403. The one exception
  * shows the point of the matrix: a German string, written by the editor and
  * the admin (200) and refused to the French translator (403).
+ *
+ * Reads too (issue 41 item 10, decision 0147): a translator reads their own
+ * languages and the source they translate from, nothing else of another
+ * language — the rows for German reads, and the last tests, which check what
+ * each read sends a French translator.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { ADMIN_PAGES } from "#core/auth/admin-pages.ts";
+import { labelsReading, ownReading } from "#core/auth/reading.ts";
+import type { Grant } from "#core/auth/roles.ts";
+import { dashboardFigures } from "#server/admin/dashboard/service.ts";
+import { jobLabels, listRomes } from "#server/admin/romes/service.ts";
+import { translationDashboard, translationDashboardAsReadBy } from "#server/admin/translation-dashboard/service.ts";
 import { ADMIN_API_ACCESS, ADMIN_API_PREFIX } from "#server/auth/access.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 
@@ -45,6 +55,9 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["DELETE /translations/:key/:code", "DELETE", "/translations/NO:SUCH_KEY/de-DE", undefined, [401, 403, 403, 404, 404]],
 
   ["GET /articles", "GET", "/articles", undefined, [401, 403, 200, 200, 200]],
+  ["GET /articles", "GET", "/articles?language=fr-FR&status=draft", undefined, [401, 403, 200, 200, 200]],
+  // Which articles have a German draft is not a French translator's to learn.
+  ["GET /articles", "GET", "/articles?language=de-DE&status=draft", undefined, [401, 403, 403, 200, 200]],
   ["POST /articles", "POST", "/articles", {}, [401, 403, 403, 400, 400]],
   ["GET /articles/:id", "GET", "/articles/999999", undefined, [401, 403, 404, 404, 404]],
   ["PATCH /articles/:id", "PATCH", "/articles/999999", {}, [401, 403, 403, 400, 400]],
@@ -55,7 +68,9 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["POST /articles/:id/versions/:code/up-to-date", "POST", "/articles/999999/versions/fr-FR/up-to-date", undefined, [401, 403, 404, 404, 404]],
   ["POST /articles/:id/versions/:code/up-to-date", "POST", "/articles/999999/versions/de-DE/up-to-date", undefined, [401, 403, 403, 404, 404]],
   ["GET /articles/:id/versions/:code/source-changes", "GET", "/articles/999999/versions/fr-FR/source-changes", undefined, [401, 403, 404, 404, 404]],
+  ["GET /articles/:id/versions/:code/source-changes", "GET", "/articles/999999/versions/de-DE/source-changes", undefined, [401, 403, 403, 404, 404]],
   ["GET /articles/:id/versions/:code/publishing", "GET", "/articles/999999/versions/fr-FR/publishing", undefined, [401, 403, 404, 404, 404]],
+  ["GET /articles/:id/versions/:code/publishing", "GET", "/articles/999999/versions/de-DE/publishing", undefined, [401, 403, 403, 404, 404]],
   ["POST /articles/:id/versions/:code/publish", "POST", "/articles/999999/versions/fr-FR/publish", undefined, [401, 403, 403, 404, 404]],
   ["POST /articles/:id/versions/:code/unpublish", "POST", "/articles/999999/versions/fr-FR/unpublish", undefined, [401, 403, 403, 404, 404]],
   ["PUT /articles/:id/versions/:code/schedules/:action", "PUT", "/articles/999999/versions/fr-FR/schedules/publish", {}, [401, 403, 403, 400, 400]],
@@ -63,8 +78,13 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["POST /articles/:id/versions/:code/previews", "POST", "/articles/999999/versions/fr-FR/previews", {}, [401, 403, 404, 404, 404]],
   ["DELETE /articles/:id/versions/:code/previews/:linkId", "DELETE", "/articles/999999/versions/fr-FR/previews/999999", undefined, [401, 403, 404, 404, 404]],
   ["GET /articles/:id/versions/:code/revisions", "GET", "/articles/999999/versions/fr-FR/revisions", undefined, [401, 403, 200, 200, 200]],
+  ["GET /articles/:id/versions/:code/revisions", "GET", "/articles/999999/versions/de-DE/revisions", undefined, [401, 403, 403, 200, 200]],
+  // The source's revisions too: the translator reads the source's text, not its history.
+  ["GET /articles/:id/versions/:code/revisions", "GET", "/articles/999999/versions/en-US/revisions", undefined, [401, 403, 403, 200, 200]],
   ["GET /articles/:id/versions/:code/revisions/compare", "GET", "/articles/999999/versions/fr-FR/revisions/compare?from=1&to=2", undefined, [401, 403, 404, 404, 404]],
+  ["GET /articles/:id/versions/:code/revisions/compare", "GET", "/articles/999999/versions/de-DE/revisions/compare?from=1&to=2", undefined, [401, 403, 403, 404, 404]],
   ["GET /articles/:id/versions/:code/revisions/:revisionId", "GET", "/articles/999999/versions/fr-FR/revisions/999999", undefined, [401, 403, 404, 404, 404]],
+  ["GET /articles/:id/versions/:code/revisions/:revisionId", "GET", "/articles/999999/versions/de-DE/revisions/999999", undefined, [401, 403, 403, 404, 404]],
   ["POST /articles/:id/versions/:code/revisions/:revisionId/restore", "POST", "/articles/999999/versions/fr-FR/revisions/999999/restore", undefined, [401, 403, 403, 404, 404]],
 
   ["GET /users", "GET", "/users", undefined, [401, 403, 403, 403, 200]],
@@ -166,5 +186,93 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
     // An already published version is the publisher's to change.
     expect((await call("translatorFr", "PUT", `/articles/${story.id}/versions/fr-FR`, { title: "Changé", body: "x", status: "draft" })).status).toBe(403);
     expect((await call("editor", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Brouillon", body: "Texte", status: "published" })).status).toBe(200);
+  });
+
+  describe("what a French translator reads of other languages: the source they translate from, nothing else", () => {
+    const FRENCH_TRANSLATOR: Grant = { role: "translator", languages: ["fr-FR"], canPublish: false };
+    const json = async <T>(who: Who, path: string) => {
+      const reply = await call(who, "GET", path, undefined);
+      expect(reply.status, `${who} GET ${path}: ${reply.text}`).toBe(200);
+      return JSON.parse(reply.text) as T;
+    };
+    type Article = { id: number; key: string; sourceLanguage: string | null; versions: { code: string; title: string }[] };
+    const codes = (article: Article) => article.versions.map((version) => version.code).sort();
+
+    it("gets an article's French version and its source version, not the others; an editor gets all", async () => {
+      // Written in English (the favorite) and in Japanese: the source of each is among the versions sent.
+      for (const key of ["one-story-seven-languages", "chubo-no-kotoba"]) {
+        const stored = await testApp.services.database.db.selectFrom("blogs").select(["id", "source_code"]).where("key", "=", key).executeTakeFirst();
+        if (!stored) continue;
+        const all = (await json<{ article: Article }>("editor", `/articles/${stored.id}`)).article;
+        const mine = (await json<{ article: Article }>("translatorFr", `/articles/${stored.id}`)).article;
+        if (key === "one-story-seven-languages") expect([codes(all).length, codes(mine)]).toEqual([7, ["en-US", "fr-FR"]]);
+        expect(codes(mine)).toEqual(codes(all).filter((code) => code === "fr-FR" || code === stored.source_code));
+        expect(codes(mine)).toContain(stored.source_code);
+      }
+    });
+
+    it("lists articles with those versions only, and filters by status in French only", async () => {
+      const listed = (await json<{ articles: Article[] }>("translatorFr", "/articles")).articles;
+      expect(listed.length).toBeGreaterThan(0);
+      for (const article of listed)
+        expect(
+          codes(article).every((code) => code === "fr-FR" || code === article.sourceLanguage),
+          article.key,
+        ).toBe(true);
+      // A German draft only: not among a French translator's drafts, though among an editor's.
+      const created = await call("editor", "POST", "/articles", { author: "Reading", tags: [] });
+      const id = (JSON.parse(created.text) as { article: { id: number } }).article.id;
+      expect((await call("editor", "PUT", `/articles/${id}/versions/de-DE`, { title: "Nur Deutsch", body: "Entwurf", status: "draft" })).status).toBe(201);
+      const drafts = async (who: Who) => (await json<{ articles: Article[] }>(who, "/articles?status=draft")).articles.map((article) => article.id);
+      expect(await drafts("editor")).toContain(id);
+      expect(await drafts("translatorFr")).not.toContain(id);
+      // Its own article page: the German source, since it is the source; a save answers with no more than a read.
+      const mine = (await json<{ article: Article }>("translatorFr", `/articles/${id}`)).article;
+      expect(codes(mine)).toEqual(["de-DE"]);
+      const saved = await call("translatorFr", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Seulement", body: "Brouillon", status: "draft" });
+      expect(codes((JSON.parse(saved.text) as { article: Article }).article)).toEqual(["de-DE", "fr-FR"]);
+      await call("editor", "DELETE", `/articles/${id}`, undefined);
+    });
+
+    it("gets the UI strings of French and of the favorite language only", async () => {
+      const view = await json<{ languages: { code: string }[]; keys: { key: string; labels: Record<string, unknown> }[]; completeness: Record<string, unknown> }>(
+        "translatorFr",
+        "/translations",
+      );
+      expect(view.languages.map((language) => language.code).sort()).toEqual(["en-US", "fr-FR"]);
+      expect(Object.keys(view.completeness).sort()).toEqual(["en-US", "fr-FR"]);
+      expect(view.keys.length).toBeGreaterThan(10);
+      for (const row of view.keys) expect(Object.keys(row.labels).sort(), row.key).toEqual(["en-US", "fr-FR"]);
+      const editors = await json<{ languages: { code: string }[] }>("editor", "/translations");
+      expect(editors.languages.length).toBeGreaterThan(2);
+    });
+
+    it("gets alt texts of French and of the favorite language only, and finds images by those alone", async () => {
+      const page = await json<{ items: { id: number; alt: Record<string, string>; rendition: { alt: Record<string, string> } }[] }>("translatorFr", "/media");
+      for (const item of page.items) {
+        expect(Object.keys(item.alt).every((code) => code === "fr-FR" || code === "en-US")).toBe(true);
+        expect(Object.keys(item.rendition.alt).every((code) => code === "fr-FR" || code === "en-US")).toBe(true);
+      }
+    });
+
+    it("gets the job labels of French (the official ones) only, the translation status and dashboard figures of French only", async () => {
+      const services = testApp.services;
+      const list = await listRomes(services, { query: "", domain: null, page: 1 }, labelsReading(FRENCH_TRANSLATOR));
+      expect(list.languages.map((language) => language.code)).toEqual(["fr-FR"]);
+      for (const row of list.rows) expect(row.labels.every((label) => label.languageCode === "fr-FR")).toBe(true);
+      const code = list.rows[0]?.code;
+      if (code !== undefined) {
+        const labels = await jobLabels(services, code, labelsReading(FRENCH_TRANSLATOR));
+        expect(Object.keys(labels!.labels)).toEqual(["fr-FR"]);
+        expect(labels!.languages.map((language) => language.code)).toEqual(["fr-FR"]);
+      }
+      const status = translationDashboardAsReadBy(FRENCH_TRANSLATOR, await translationDashboard(services));
+      expect(status.languages.map((language) => language.code)).toEqual(["fr-FR"]);
+      const everything = await dashboardFigures(services);
+      const french = await dashboardFigures(services, undefined, ownReading(FRENCH_TRANSLATOR));
+      const frenchDrafts = await services.database.db.selectFrom("blog_versions").select("blog_id").distinct().where("code", "=", "fr-FR").where("status", "=", "draft").execute();
+      expect(french.articles.withDrafts).toBe(frenchDrafts.length);
+      expect(french.articles.published).toBeLessThanOrEqual(everything.articles.published);
+    });
   });
 });

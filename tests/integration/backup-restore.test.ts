@@ -2,16 +2,23 @@
  * npm run backup / npm run restore against the real server process on SQLite:
  * a backup taken while the site keeps writing is whole and holds every write
  * acknowledged before it began; restore refuses a running site's database
- * without --force, and refuses files that are not backups.
+ * without --force, and refuses files that are not backups. Then (issue 41 item 7)
+ * restore refuses, before replacing anything and in one line, every file this
+ * release could not start on: a foreign file, a newer release's backup, a
+ * damaged or cut-short file, an older backup whose tables are not the ones its
+ * migrations make; and takes an older backup that is sound.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#server/db/connect.ts";
+import { knownMigrations, migrateTo, migrateToLatest } from "#server/db/migrate.ts";
+import { seedDemoContent } from "#server/db/seed/index.ts";
 import { PAGE_SIZE_BYTES } from "#server/db/sqlite-adapter.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
 
@@ -35,7 +42,10 @@ async function cli(script: "backup" | "restore", args: string[], databaseUrl: st
 function eventPaths(path: string): string[] {
   const database = new DatabaseSync(path, { readOnly: true });
   try {
-    return database.prepare("select path from analytics_events where path like '/backup-%' order by id").all().map((row) => String(row.path));
+    return database
+      .prepare("select path from analytics_events where path like '/backup-%' order by id")
+      .all()
+      .map((row) => String(row.path));
   } finally {
     database.close();
   }
@@ -196,5 +206,129 @@ describe("npm run backup and npm run restore", () => {
     const postgres = await cli("backup", ["x.db"], "postgres://postgres@127.0.0.1:5432/test");
     expect(postgres.code).toBe(2);
     expect(postgres.output).toContain("pg_dump");
+  });
+});
+
+/** Runs `statements` on a copy of `source` at `path` (a backup is one self-contained file: no -wal beside it). */
+function alteredCopy(source: string, path: string, statements: string): string {
+  copyFileSync(source, path);
+  const database = new DatabaseSync(path);
+  database.exec(statements);
+  database.close();
+  return path;
+}
+
+// Each refusal runs the command twice (with and without --force), each run about a second and a half.
+describe("npm run restore refuses, before replacing anything, a file this release could not start on", { timeout: 90_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), "pp-restore-checks-"));
+  const databasePath = join(dir, "site.db");
+  const databaseUrl = `sqlite:${databasePath}`;
+  const goodBackup = join(dir, "good-backup.db");
+  const olderBackup = join(dir, "older-backup.db");
+  const OLDER = "0020-narrow-search-rows";
+
+  beforeAll(async () => {
+    // A stopped site's database, and backups taken of it and of one an older release left.
+    const site = openDatabase({ kind: "sqlite", path: databasePath });
+    await migrateToLatest(site);
+    await seedDemoContent(site.db);
+    await site.close();
+    expect((await cli("backup", [goodBackup], databaseUrl)).code).toBe(0);
+    const olderPath = join(dir, "older-site.db");
+    const older = openDatabase({ kind: "sqlite", path: olderPath });
+    await migrateTo(older, OLDER);
+    await older.close();
+    expect((await cli("backup", [olderBackup], `sqlite:${olderPath}`)).code).toBe(0);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Restores `file` with and without --force: each refused in one line, with exit 1, the site's database byte for byte as it was. */
+  async function expectRefused(file: string, message: RegExp) {
+    const before = readFileSync(databasePath);
+    const files = readdirSync(dir).sort();
+    for (const args of [[file], [file, "--force"]]) {
+      const result = await cli("restore", args, databaseUrl);
+      expect(result.code, result.output).toBe(1);
+      expect(result.output).toMatch(message);
+      expect(result.output.trim().split("\n"), "one line, no stack trace").toHaveLength(1);
+      expect(result.output).not.toMatch(/^\s+at /m);
+      expect(readFileSync(databasePath).equals(before), "the database is untouched").toBe(true);
+      expect(readdirSync(dir).sort(), "nothing left beside it").toEqual(files);
+    }
+  }
+
+  it("refuses a foreign file with only empty kysely_migration and languages tables", async () => {
+    const foreign = join(dir, "foreign.db");
+    const other = new DatabaseSync(foreign);
+    other.exec("create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null); create table languages (code text)");
+    other.close();
+    await expectRefused(foreign, /^The backup .*foreign\.db is an SQLite database but not a Polyglot Press one \(no migration was ever applied to it\)\.$/m);
+  });
+
+  it("refuses a backup from a newer release, naming the migration it does not know", async () => {
+    const future = alteredCopy(
+      goodBackup,
+      join(dir, "future.db"),
+      "insert into kysely_migration (name, timestamp) values ('0999-from-a-newer-release', '2099-01-01T00:00:00.000Z')",
+    );
+    await expectRefused(future, /was made by a newer Polyglot Press \(migration 0999-from-a-newer-release, unknown to this one\): upgrade first\.$/m);
+  });
+
+  it("refuses migrations this release never made, or one missing between them", async () => {
+    const stray = alteredCopy(goodBackup, join(dir, "stray.db"), "insert into kysely_migration (name, timestamp) values ('0005-somebody-elses', '2026-01-01T00:00:00.000Z')");
+    await expectRefused(stray, /holds migration 0005-somebody-elses, which no Polyglot Press release makes\.$/m);
+    const gap = alteredCopy(goodBackup, join(dir, "gap.db"), "delete from kysely_migration where name = '0002-sign-in-attempts'");
+    await expectRefused(gap, /has migrations out of this release's order/);
+  });
+
+  it("refuses a file with bytes overwritten in the middle", async () => {
+    const damaged = join(dir, "damaged.db");
+    const bytes = readFileSync(goodBackup);
+    // The middle fifth of the file, whole pages and all: b-tree pages SQLite cannot read any more.
+    bytes.fill(0xa5, Math.floor(bytes.length * 0.4), Math.floor(bytes.length * 0.6));
+    writeFileSync(damaged, bytes);
+    await expectRefused(damaged, /^The backup .*damaged\.db fails the integrity check: \S/m);
+  });
+
+  it("refuses a file cut short, and files that are not SQLite at all", async () => {
+    const cut = join(dir, "cut.db");
+    writeFileSync(cut, readFileSync(goodBackup).subarray(0, Math.floor(statSync(goodBackup).size / 2)));
+    await expectRefused(cut, /is not an SQLite database \(it is cut short: its header counts \d+ pages of \d+ bytes, the file has \d+ bytes\)\.$/m);
+    const text = join(dir, "notes.txt");
+    writeFileSync(text, "not a database at all, just some text that is long enough to have a header, and then some more of it to be sure");
+    await expectRefused(text, /is not an SQLite database \(no SQLite header\)\.$/m);
+    const empty = join(dir, "empty.db");
+    writeFileSync(empty, "");
+    await expectRefused(empty, /is not an SQLite database \(no SQLite header\)\.$/m);
+  });
+
+  it("refuses an older backup whose tables are not those its migrations make", async () => {
+    const noTable = alteredCopy(olderBackup, join(dir, "older-without-a-table.db"), "drop table sign_in_attempts");
+    await expectRefused(noTable, new RegExp(`does not have the tables Polyglot Press makes up to migration ${OLDER}: it has no table sign_in_attempts\\.$`, "m"));
+    const extraColumn = alteredCopy(olderBackup, join(dir, "older-with-a-column.db"), "alter table languages add column colour text");
+    await expectRefused(extraColumn, /it has an unknown column languages\.colour\.$/m);
+  });
+
+  it("restores a sound older backup, which the site then migrates up", async () => {
+    const result = await cli("restore", [olderBackup], databaseUrl);
+    expect(result.output).toContain("Restored");
+    expect(result.code).toBe(0);
+    const site = openDatabase({ kind: "sqlite", path: databasePath });
+    try {
+      await migrateToLatest(site);
+      const applied = await site.db
+        .selectFrom("kysely_migration" as never)
+        .select("name" as never)
+        .execute();
+      expect(applied).toHaveLength(knownMigrations().length);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("restores the sound backup of the same release", async () => {
+    const result = await cli("restore", [goodBackup], databaseUrl);
+    expect(result.code).toBe(0);
+    expect(integrity(databasePath)).toBe("ok");
   });
 });

@@ -11,7 +11,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Link, useRevalidator, useSearchParams } from "react-router";
 import { articleIdParam } from "#core/admin/articles/schema.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
-import { findArticle, sourceRevisions } from "#server/admin/articles/service.ts";
+import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
+import { articleAsReadBy, findArticle, sourceRevisions } from "#server/admin/articles/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { articleAlternates, sectionPathIn } from "#server/content/public-pages.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
@@ -43,7 +44,7 @@ function readablePath(path: string | null): string | null {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
+  const user = requireStaff(context.get(requestContext).user);
   const services = context.get(servicesContext);
   const resident = services.content.current();
   const languages: EditorLanguage[] = resident.languages.map((language) => ({
@@ -58,14 +59,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits, baseTexts: {} };
 
   const id = articleIdParam.safeParse(params.articleId);
-  const article = id.success ? await findArticle(services, id.data) : null;
-  if (!article) throw data(null, { status: 404 });
+  const stored = id.success ? await findArticle(services, id.data) : null;
+  if (!stored) throw data(null, { status: 404 });
+  // Only the versions this person may read (decision 0147): a translator's languages and the article's source.
+  const article = articleAsReadBy(user, stored);
+  const shown = new Set(article.versions.map((version) => version.code));
   // Published versions in shown languages have a public address.
   const published = await services.content.articles.published(article.id);
   const publicPaths: Record<string, string> = Object.fromEntries(
-    published ? articleAlternates(resident, published).map((alternate) => [alternate.hrefLang, alternate.path]) : [],
+    published ? articleAlternates(resident, published).flatMap((alternate) => (shown.has(alternate.hrefLang) ? [[alternate.hrefLang, alternate.path]] : [])) : [],
   );
-  const media: MediaByID = await loadRenditions(services.database.db, mediaIdsUsed(article.cover, article.versions.map((version) => version.body)));
+  const altScope = stringsReading(user, resident.languages.find((language) => language.favorite)?.code);
+  const renditions = await loadRenditions(services.database.db, mediaIdsUsed(article.cover, article.versions.map((version) => version.body)));
+  const media: MediaByID = Object.fromEntries(Object.entries(renditions).map(([mediaId, rendition]) => [mediaId, { ...rendition, alt: pickLanguages(altScope, rendition.alt) }]));
   // The source's text each outdated translation was made from, for the diff beside it.
   const behind = [...new Set(article.versions.filter((version) => version.baseRevision < article.sourceRevision).map((version) => version.baseRevision))];
   const baseTexts = await sourceRevisions(services, article.id, behind);
@@ -94,13 +100,17 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
 
   // The language in the address, else the favorite language's version, else any version, else a new favorite-language one.
   const hasVersion = (language: EditorLanguage) => article?.versions.some((version) => version.code === language.code) ?? false;
+  const may = useMay();
+  // A language is offered when its version was sent (the person may read it) or they may write one.
+  const offered = (language: EditorLanguage) => hasVersion(language) || may("translate", language.code);
   const selected =
-    languages.find((language) => language.code === searchParams.get("language")) ??
+    languages.find((language) => language.code === searchParams.get("language") && offered(language)) ??
     languages.find((language) => language.favorite && hasVersion(language)) ??
     languages.find(hasVersion) ??
+    languages.find(offered) ??
     favorite;
   const headline = article && (article.versions.find((version) => version.code === favorite.code) ?? article.versions[0]);
-  const mayManage = useMay()("content.manage");
+  const mayManage = may("content.manage");
   const { t } = useAdminText();
   const selectedVersion = article?.versions.find((version) => version.code === selected.code) ?? null;
   const storedStamp = selectedVersion && `${selectedVersion.status}:${selectedVersion.updatedAt}`;
@@ -163,7 +173,8 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
               />
             </div>
           </section>
-          {selectedVersion && (
+          {/* A version's publishing state and history are read in one's own languages only (a translator's source is text only). */}
+          {selectedVersion && may("read", selected.code) && (
             <>
               <VersionPublishingPanel
                 articleId={article.id}

@@ -19,11 +19,11 @@ import { useAdminText } from "#app/lib/admin-text.ts";
 import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
+  const user = requireStaff(context.get(requestContext).user);
   const services = context.get(servicesContext);
   const parsed = parseQuery(listArticlesQuery, new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const { articles, next } = await listArticles(services, parsed.value).catch((error: unknown) => {
+  const { articles, next } = await listArticles(services, parsed.value, user).catch((error: unknown) => {
     // An unknown language in the address: the same 400 the API gives.
     if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
     throw error;
@@ -40,7 +40,8 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/articles";
   const languageOf = (code: string) => languages.find((language) => language.code === code);
   const favorite = languages.find((language) => language.favorite)?.code;
-  const mayManage = useMay()("content.manage");
+  const may = useMay();
+  const mayManage = may("content.manage");
   const { t, day } = useAdminText();
 
   /** The title to show: the filtered language's, else the favorite language's, else the first. */
@@ -51,7 +52,10 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
 
   /** One chip per shown language (Missing where there is no version), then versions in hidden languages; the source says so. */
   const statusChips = (article: AdminArticleSummary) => {
-    const codes = [...languages.filter((language) => language.enabled).map((language) => language.code)];
+    // A translator's chips: their languages and the source, the only versions they are sent (decision 0147).
+    const codes = [
+      ...languages.filter((language) => language.enabled && (may("read", language.code) || language.code === article.sourceLanguage)).map((language) => language.code),
+    ];
     for (const version of article.versions) if (!codes.includes(version.code)) codes.push(version.code);
     return codes.map((code) => {
       const version = article.versions.find((candidate) => candidate.code === code);
@@ -80,13 +84,15 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           <label htmlFor="filter-language">{t("admin.common.language")}</label>
           <select id="filter-language" name="language" defaultValue={filter.language}>
             <option value="">{t("admin.common.all_languages")}</option>
-            {languages.map((language) => (
-              <option key={language.code} value={language.code}>
-                {language.enabled
-                  ? t("admin.common.language_option", { label: language.label, code: language.code })
-                  : t("admin.common.hidden_option", { name: t("admin.common.language_option", { label: language.label, code: language.code }) })}
-              </option>
-            ))}
+            {languages
+              .filter((language) => may("read", language.code))
+              .map((language) => (
+                <option key={language.code} value={language.code}>
+                  {language.enabled
+                    ? t("admin.common.language_option", { label: language.label, code: language.code })
+                    : t("admin.common.hidden_option", { name: t("admin.common.language_option", { label: language.label, code: language.code }) })}
+                </option>
+              ))}
           </select>
         </div>
         <div className="admin-field">

@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import type { DashboardFigures } from "#core/admin/dashboard/schema.ts";
 import type { Translate } from "#core/i18n/translate.ts";
+import { useMay } from "#app/lib/admin-grant.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { adminPageAt } from "#core/auth/admin-pages.ts";
+import { ownReading } from "#core/auth/reading.ts";
+import { may } from "#core/auth/roles.ts";
 import { dashboardFigures } from "#server/admin/dashboard/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
@@ -9,8 +13,17 @@ import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
-  return { figures: await dashboardFigures(context.get(servicesContext)) };
+  const user = requireStaff(context.get(requestContext).user);
+  // A translator's figures count their languages; a card's figure goes only to those who may open its screen (decision 0147).
+  const { users, eventsLast7Days, auditEntriesLast7Days, ...figures } = await dashboardFigures(context.get(servicesContext), undefined, ownReading(user));
+  return {
+    figures: {
+      ...figures,
+      ...(may(user, "users.manage") ? { users } : {}),
+      ...(may(user, "analytics.read") ? { eventsLast7Days } : {}),
+      ...(may(user, "settings.manage") ? { auditEntriesLast7Days } : {}),
+    } satisfies DashboardFigures,
+  };
 }
 
 interface Area {
@@ -44,19 +57,19 @@ const AREAS: Area[] = [
     to: "/admin/users",
     name: "admin.nav.users",
     description: "admin.dashboard.users",
-    figure: ({ users }, t) => t("admin.dashboard.users_figure", { total: users.total, admins: users.admins }),
+    figure: ({ users }, t) => t("admin.dashboard.users_figure", { total: users?.total ?? 0, admins: users?.admins ?? 0 }),
   },
   {
     to: "/admin/analytics",
     name: "admin.nav.analytics",
     description: "admin.dashboard.analytics",
-    figure: ({ eventsLast7Days }, t) => t("admin.dashboard.analytics_figure", { count: eventsLast7Days }),
+    figure: ({ eventsLast7Days }, t) => t("admin.dashboard.analytics_figure", { count: eventsLast7Days ?? 0 }),
   },
   {
     to: "/admin/audit",
     name: "admin.nav.audit",
     description: "admin.dashboard.audit",
-    figure: ({ auditEntriesLast7Days }, t) => t("admin.dashboard.audit_figure", { count: auditEntriesLast7Days }),
+    figure: ({ auditEntriesLast7Days }, t) => t("admin.dashboard.audit_figure", { count: auditEntriesLast7Days ?? 0 }),
   },
   {
     to: "/admin/romes",
@@ -69,12 +82,18 @@ const AREAS: Area[] = [
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { figures } = loaderData;
   const { t } = useAdminText();
+  const allowed = useMay();
+  // Only the areas this person may open.
+  const areas = AREAS.filter((area) => {
+    const page = adminPageAt(area.to);
+    return page !== undefined && allowed(page.permission);
+  });
   return (
     <section className="admin-report" aria-labelledby="dashboard-title">
       <title>{t("admin.layout.page_title", { screen: t("admin.nav.dashboard") })}</title>
       <h1 id="dashboard-title">{t("admin.nav.dashboard")}</h1>
       <ul className="dashboard-cards">
-        {AREAS.map((area) => (
+        {areas.map((area) => (
           <li key={area.to} className="dashboard-card">
             <h2 className="dashboard-card__title">
               <Link to={area.to}>{t(area.name)}</Link>

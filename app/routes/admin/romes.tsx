@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useRevalidator, useSubmit } from "react-rou
 import { z } from "zod";
 import { MAX_SEARCH_CHARS, romeCodeSchema } from "#core/admin/romes/schema.ts";
 import { jobLabels, listRomes } from "#server/admin/romes/service.ts";
+import { labelsReading } from "#core/auth/reading.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { ImportPanel } from "#app/components/admin/romes/import-panel.tsx";
@@ -41,18 +42,19 @@ function romesHref(filters: Filters): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
+  const user = requireStaff(context.get(requestContext).user);
   const services = context.get(servicesContext);
+  const scope = labelsReading(user);
   const query = parseQuery(querySchema, new URL(request.url).searchParams);
   if (!query.ok) throw data({ field: query.field, message: query.message }, { status: 400 });
   const page = parsePageParam(query.value.page ?? null);
   if (!page.ok) throw data({ field: "page", message: page.reason }, { status: 400 });
   const filters: Filters = { q: query.value.q ?? "", domain: query.value.domain ?? null, page: page.page, edit: query.value.edit ?? null };
 
-  const list = await listRomes(services, { query: filters.q, domain: filters.domain, page: filters.page });
+  const list = await listRomes(services, { query: filters.q, domain: filters.domain, page: filters.page }, scope);
   // Past the last page (say, after a narrower search): show the last one under its own address.
   if (list.window.page !== filters.page) throw redirect(romesHref({ ...filters, page: list.window.page }));
-  const editing = filters.edit === null ? null : await jobLabels(services, filters.edit);
+  const editing = filters.edit === null ? null : await jobLabels(services, filters.edit, scope);
   if (filters.edit !== null && editing === null) throw data({ field: "edit", message: `No ROME code ${filters.edit}.` }, { status: 404 });
   return { filters, list, editing };
 }

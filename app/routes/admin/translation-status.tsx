@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Coverage, LanguageTranslationStatus } from "#core/admin/translation-dashboard/schema.ts";
-import { translationDashboard } from "#server/admin/translation-dashboard/service.ts";
+import { translationDashboard, translationDashboardAsReadBy } from "#server/admin/translation-dashboard/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
@@ -15,8 +15,8 @@ import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/translation-status";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
-  return await translationDashboard(context.get(servicesContext));
+  const user = requireStaff(context.get(requestContext).user);
+  return translationDashboardAsReadBy(user, await translationDashboard(context.get(servicesContext)));
 }
 
 /** "N missing: translate", linked to the screen where they are translated; nothing when none is missing. */

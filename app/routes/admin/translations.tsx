@@ -8,7 +8,7 @@
  */
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { translationsView } from "#server/admin/translations/service.ts";
+import { translationsView, translationsViewAsReadBy } from "#server/admin/translations/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { useFocusReturn } from "#app/components/admin/focus-return.ts";
@@ -24,8 +24,8 @@ import "#app/styles/admin-grid.css";
 import type { Route } from "./+types/translations";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
-  return translationsView(context.get(servicesContext));
+  const user = requireStaff(context.get(requestContext).user);
+  return translationsViewAsReadBy(user, await translationsView(context.get(servicesContext)));
 }
 
 export default function AdminTranslations({ loaderData }: Route.ComponentProps) {

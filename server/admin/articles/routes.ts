@@ -16,8 +16,10 @@ import {
   listArticlesQuery,
   updateArticleInput,
   versionInput,
+  type AdminArticle,
 } from "#core/admin/articles/schema.ts";
 import {
+  articleAsReadBy,
   createArticle,
   deleteArticle,
   deleteVersion,
@@ -33,26 +35,28 @@ export function articlesAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
   const articleId = (c: Context<HttpEnv>) => validateInput(articleIdParam, c.req.param("id"), "id");
   const languageCode = (c: Context<HttpEnv>) => validateInput(languageCodeParam, c.req.param("code"), "code");
+  // Every answer carrying an article carries only the versions the caller may read (decision 0147).
+  const readable = <T extends AdminArticle>(c: Context<HttpEnv>, article: T): T => articleAsReadBy(c.get("user"), article);
 
   app.get("/", apiRoute({ tag: "Articles", summary: "A page of articles with their versions' summaries and translation statuses, filtered; `next` is the following page's `after`", query: listArticlesQuery, success: { status: 200, description: "{ articles, next }" } }), async (c) => {
-    return c.json(await listArticles(services, readQuery(c, listArticlesQuery)));
+    return c.json(await listArticles(services, readQuery(c, listArticlesQuery), c.get("user")));
   });
 
   app.post("/", apiRoute({ tag: "Articles", summary: "Create an article", body: createArticleInput, success: { status: 201, description: "{ article }" }, otherResponses: { 409: "A conflicting article exists." } }), async (c) => {
     const input = await readJson(c, createArticleInput);
-    return c.json({ article: await createArticle(services, actorUid(c), input) }, 201);
+    return c.json({ article: readable(c, await createArticle(services, actorUid(c), input)) }, 201);
   });
 
   app.get("/:id", apiRoute({ tag: "Articles", summary: "One article with every version", params: { id: articleIdParam }, success: { status: 200, description: "{ article }" }, otherResponses: { 404: "No article with this id." } }), async (c) => {
     const id = articleId(c);
     const article = await findArticle(services, id);
-    return article ? c.json({ article }) : errorResponse(404, "not_found", `id: no article ${id}.`, "id");
+    return article ? c.json({ article: readable(c, article) }) : errorResponse(404, "not_found", `id: no article ${id}.`, "id");
   });
 
   app.patch("/:id", apiRoute({ tag: "Articles", summary: "Change an article (only the fields sent)", params: { id: articleIdParam }, body: updateArticleInput, success: { status: 200, description: "{ article }" }, otherResponses: { 404: "No article with this id.", 409: "A conflicting article exists." } }), async (c) => {
     const id = articleId(c);
     const input = await readJson(c, updateArticleInput);
-    return c.json({ article: await updateArticle(services, actorUid(c), id, input) });
+    return c.json({ article: readable(c, await updateArticle(services, actorUid(c), id, input)) });
   });
 
   app.delete("/:id", apiRoute({ tag: "Articles", summary: "Delete an article and its versions", params: { id: articleIdParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article with this id." } }), async (c) => {
@@ -65,7 +69,7 @@ export function articlesAdminApi(services: AppServices) {
     const code = languageCode(c);
     const input = await readJson(c, versionInput);
     const { article, created } = await saveVersion(services, actorUid(c), id, code, input, { mayPublish: may(c.get("user"), "publish", code) });
-    return c.json({ article }, created ? 201 : 200);
+    return c.json({ article: readable(c, article) }, created ? 201 : 200);
   });
 
   app.delete("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Delete the article's version in one language", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article or version." } }), async (c) => {
@@ -74,7 +78,7 @@ export function articlesAdminApi(services: AppServices) {
   });
 
   app.post("/:id/versions/:code/up-to-date", apiRoute({ tag: "Articles", summary: "Mark a translation up to date with the current source without changing it (audited)", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ article }" }, otherResponses: { 400: "The language is the article's source.", 404: "No article or version." } }), async (c) => {
-    return c.json({ article: await markVersionUpToDate(services, actorUid(c), articleId(c), languageCode(c)) });
+    return c.json({ article: readable(c, await markVersionUpToDate(services, actorUid(c), articleId(c), languageCode(c))) });
   });
 
   app.get("/:id/versions/:code/source-changes", apiRoute({ tag: "Articles", summary: "The source's text now and at the revision the translation was made from", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ base, current }" }, otherResponses: { 404: "No article or version." } }), async (c) => {

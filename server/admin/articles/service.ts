@@ -31,6 +31,9 @@ import {
 import { afterDelete, afterSave, changeSource, markUpToDate, textChanged, translationStatus, type TranslationState } from "#core/translation-status.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
+import { inScope, ownReading, versionsReading } from "#core/auth/reading.ts";
+import type { Grant } from "#core/auth/roles.ts";
+import { forbidden } from "#server/auth/access.ts";
 import { recordRevisions } from "#server/content/revisions.ts";
 import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
 
@@ -87,15 +90,29 @@ async function requireLanguage(db: Db, code: string, field: string): Promise<voi
 }
 
 /**
+ * The article as `reader` may read it (decision 0147): a translator gets the versions in their
+ * languages and the article's source version, no other; everyone else every version.
+ */
+export function articleAsReadBy<T extends { sourceLanguage: string | null; versions: readonly { code: string }[] }>(reader: Grant | null, article: T): T {
+  const scope = versionsReading(reader, article.sourceLanguage);
+  return scope === "all" ? article : { ...article, versions: article.versions.filter((version) => inScope(scope, version.code)) };
+}
+
+/**
  * A page of articles with a version matching the filters (all articles without filters), most
  * recently changed first, by keyset on (updated_at, id): every page costs the same. Translation
  * statuses filter on the stored base flags (blog_versions_translation_index); Missing is the
  * absence of a version, probed per article on the (blog_id, code) key.
  */
-export async function listArticles(services: AdminServices, query: ListArticlesQuery): Promise<AdminArticlePage> {
+export async function listArticles(services: AdminServices, query: ListArticlesQuery, reader: Grant | null): Promise<AdminArticlePage> {
   const { db } = services.database;
   if (query.language !== undefined) await requireLanguage(db, query.language, "language");
   const { language, status, after } = query;
+  // A translator filters by their own languages only, and an unnamed language means one of theirs:
+  // which articles have a draft, or lack a version, elsewhere is not theirs to learn.
+  const ownScope = ownReading(reader);
+  if (language !== undefined && !inScope(ownScope, language)) throw forbidden("read", language);
+  const ownCodes = ownScope === "all" || language !== undefined ? null : [...(reader?.languages ?? [])];
   const blogs = await db
     .selectFrom("blogs")
     .selectAll()
@@ -106,7 +123,8 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
           .selectFrom("blog_versions")
           .select("blog_versions.id")
           .whereRef("blog_versions.blog_id", "=", "blogs.id")
-          .$if(language !== undefined, (inner) => inner.where("blog_versions.code", "=", language!));
+          .$if(language !== undefined, (inner) => inner.where("blog_versions.code", "=", language!))
+          .$if(ownCodes !== null, (inner) => inner.where("blog_versions.code", "in", ownCodes!.length > 0 ? ownCodes! : [""]));
         if (status === "missing") return eb.not(eb.exists(versions));
         return eb.exists(
           versions
@@ -133,11 +151,11 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
   return {
     next,
     articles: page.map((blog) => {
-      const own = byArticle.get(blog.id) ?? [];
-      const state = stateOf(blog, own);
-      return {
+      const versions = byArticle.get(blog.id) ?? [];
+      const state = stateOf(blog, versions);
+      return articleAsReadBy(reader, {
         ...toMeta(blog),
-        versions: own.map((version) => {
+        versions: versions.map((version) => {
           const published = version.status === "published" ? "published" : "draft";
           return {
             code: version.code,
@@ -150,7 +168,7 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
             translation: translationStatus(state, version.code, published),
           };
         }),
-      };
+      });
     }),
   };
 }

@@ -1,18 +1,29 @@
 /** The live figures on the admin dashboard's cards, read straight from the database (drafts included). */
+import { sql } from "kysely";
 import type { DashboardFigures } from "#core/admin/dashboard/schema.ts";
+import type { LanguageScope } from "#core/auth/reading.ts";
 import type { AdminServices } from "#server/context.ts";
 
 const WEEK_MS = 7 * 86_400_000;
 
 type Count = number | string | bigint;
 
-export async function dashboardFigures(services: AdminServices, now = new Date()): Promise<DashboardFigures> {
+/** `scope`: the languages whose strings and versions are counted (a translator's own: core/auth/reading.ts ownReading). */
+export async function dashboardFigures(services: AdminServices, now = new Date(), scope: LanguageScope = "all"): Promise<DashboardFigures> {
   const { db } = services.database;
+  // Compared in lower case, as a translator's codes are (an empty list matches nothing).
+  const codes = scope === "all" ? null : [...scope, ""];
   const weekAgo = new Date(now.getTime() - WEEK_MS).toISOString();
-  const [languages, keys, filled, articles, users, events, audit, romes] = await Promise.all([
+  const [languages, counted, keys, filled, articles, users, events, audit, romes] = await Promise.all([
     db
       .selectFrom("languages")
       .select((eb) => [eb.fn.countAll<Count>().as("total"), eb.fn.sum<Count | null>("enabled").as("enabled")])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("languages")
+      .where("enabled", "=", 1)
+      .$if(codes !== null, (builder) => builder.where(sql<string>`lower(code)`, "in", codes!))
+      .select((eb) => eb.fn.countAll<Count>().as("count"))
       .executeTakeFirstOrThrow(),
     db.selectFrom("translates").select((eb) => eb.fn.count<Count>("code_component").distinct().as("keys")).executeTakeFirstOrThrow(),
     db
@@ -20,10 +31,12 @@ export async function dashboardFigures(services: AdminServices, now = new Date()
       .innerJoin("languages", "languages.code", "translates.code")
       .where("languages.enabled", "=", 1)
       .where("translates.label", "!=", "")
+      .$if(codes !== null, (builder) => builder.where(sql<string>`lower(translates.code)`, "in", codes!))
       .select((eb) => eb.fn.countAll<Count>().as("cells"))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("blog_versions")
+      .$if(codes !== null, (builder) => builder.where(sql<string>`lower(code)`, "in", codes!))
       .select((eb) => [
         eb.fn.count<Count>("blog_id").distinct().filterWhere("status", "=", "published").as("published"),
         eb.fn.count<Count>("blog_id").distinct().filterWhere("status", "=", "draft").as("withDrafts"),
@@ -38,7 +51,7 @@ export async function dashboardFigures(services: AdminServices, now = new Date()
     db.selectFrom("codes_romes").select((eb) => eb.fn.countAll<Count>().as("count")).executeTakeFirstOrThrow(),
   ]);
   const enabledLanguages = Number(languages.enabled ?? 0);
-  const cells = Number(keys.keys) * enabledLanguages;
+  const cells = Number(keys.keys) * Number(counted.count);
   const filledCells = Math.min(Number(filled.cells), cells);
   return {
     languages: { enabled: enabledLanguages, total: Number(languages.total) },

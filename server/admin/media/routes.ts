@@ -7,19 +7,25 @@ import { errorResponse } from "#server/http/errors.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
-import { altInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery } from "#core/admin/media/schema.ts";
+import { altInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery, type MediaItem } from "#core/admin/media/schema.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import { deleteMedia, findMedia, listMedia, setAltText, uploadMedia } from "#server/admin/media/service.ts";
+import { deleteMedia, findMedia, listMedia, mediaItemAsReadBy, mediaPageAsReadBy, setAltText, uploadMedia } from "#server/admin/media/service.ts";
 
 export function mediaAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
   const noStore = { "Cache-Control": "no-store" };
   const mediaId = (c: Context<HttpEnv>) => validateInput(mediaIdParam, c.req.param("id"), "id");
+  // What each caller may read of an image's alt texts (decision 0147): a translator, theirs and the favorite language's.
+  const favorite = () => services.content.current().languages.find((language) => language.favorite)?.code;
+  const readable = (c: Context<HttpEnv>, item: MediaItem) => mediaItemAsReadBy(c.get("user"), favorite(), item);
 
   app.get(
     "/",
     apiRoute({ tag: "Media", summary: "Library images, newest first, searched by file name or alt text", query: listMediaQuery, success: { status: 200, description: "{ items, next } (next: the `before` cursor of the next page, or null)" } }),
-    async (c) => c.json(await listMedia(services, readQuery(c, listMediaQuery)), 200, noStore),
+    async (c) => {
+      const query = readQuery(c, listMediaQuery);
+      return c.json(mediaPageAsReadBy(c.get("user"), favorite(), await listMedia(services, query), query.q), 200, noStore);
+    },
   );
 
   /** The file is the raw request body (capped by MEDIA_MAX_UPLOAD_MB in body-limits.ts); its name comes as ?name= so the body needs no multipart parsing. */
@@ -37,7 +43,7 @@ export function mediaAdminApi(services: AppServices) {
       const { name } = readQuery(c, uploadNameQuery);
       const bytes = Buffer.from(await c.req.arrayBuffer());
       const { item, created } = await uploadMedia(services, actorUid(c), name, bytes, { maxInputPixels: services.config.media.maxInputPixels }, c.req.raw.signal);
-      return c.json({ item, created }, created ? 201 : 200);
+      return c.json({ item: readable(c, item), created }, created ? 201 : 200);
     },
   );
 
@@ -47,7 +53,7 @@ export function mediaAdminApi(services: AppServices) {
     async (c) => {
       const id = mediaId(c);
       const item = await findMedia(services, id);
-      return item ? c.json({ item }, 200, noStore) : errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
+      return item ? c.json({ item: readable(c, item) }, 200, noStore) : errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
     },
   );
 
@@ -65,7 +71,7 @@ export function mediaAdminApi(services: AppServices) {
       const id = mediaId(c);
       const code = validateInput(languageCodeParam, c.req.param("code"), "code");
       const { alt } = await readJson(c, altInput);
-      return c.json({ item: await setAltText(services, actorUid(c), id, code, alt) });
+      return c.json({ item: readable(c, await setAltText(services, actorUid(c), id, code, alt)) });
     },
   );
 

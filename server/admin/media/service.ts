@@ -9,6 +9,8 @@ import { sql } from "kysely";
 import { USED_BY_SHOWN, type ListMediaQuery, type MediaItem, type MediaPage } from "#core/admin/media/schema.ts";
 import { mediaImagesIn, variantFileName } from "#core/media-rules.ts";
 import { foldForSearch } from "#core/text.ts";
+import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
+import type { Grant } from "#core/auth/roles.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { STALE_RENDER } from "#server/content/rendering.ts";
@@ -111,6 +113,30 @@ export async function listMedia(services: Pick<AdminServices, "database">, query
 
 async function describeOne(db: Db, id: number): Promise<MediaItem | null> {
   return (await describe(db, [id]))[0] ?? null;
+}
+
+/**
+ * The image as `reader` may read it (decision 0147): a translator gets the alt texts of their languages and of
+ * the favorite one (the source), and the articles using it by key (a title is some language's version).
+ */
+export function mediaItemAsReadBy(reader: Grant | null, favorite: string | null | undefined, item: MediaItem): MediaItem {
+  const scope = stringsReading(reader, favorite);
+  if (scope === "all") return item;
+  const alt = pickLanguages(scope, item.alt);
+  return { ...item, alt, rendition: { ...item.rendition, alt: pickLanguages(scope, item.rendition.alt) }, usedBy: item.usedBy.map((use) => ({ ...use, title: use.key })) };
+}
+
+/** A page of the library as `reader` may read it: each item as above, and only those the search finds in what they may read. */
+export function mediaPageAsReadBy(reader: Grant | null, favorite: string | null | undefined, page: MediaPage, q: string): MediaPage {
+  if (stringsReading(reader, favorite) === "all") return page;
+  const words = foldForSearch(q).split(" ").filter(Boolean);
+  const items = page.items
+    .map((item) => mediaItemAsReadBy(reader, favorite, item))
+    .filter((item) => {
+      const text = foldForSearch([item.fileName, ...Object.values(item.alt)].join(" "));
+      return words.every((word) => text.includes(word));
+    });
+  return { ...page, items };
 }
 
 export async function findMedia(services: Pick<AdminServices, "database">, id: number): Promise<MediaItem | null> {

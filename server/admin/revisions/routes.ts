@@ -8,6 +8,7 @@ import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { articleIdParam, languageCodeParam } from "#core/admin/articles/schema.ts";
 import { compareQuery, revisionIdParam } from "#core/admin/publishing/schema.ts";
+import { articleAsReadBy } from "#server/admin/articles/service.ts";
 import { compareRevisions, findRevision, listRevisions, restoreRevision } from "./service.ts";
 
 const REVISIONS = "/:id/versions/:code/revisions";
@@ -36,7 +37,7 @@ export function revisionsAdminApi(services: AppServices) {
 
   app.post(`${REVISIONS}/:revisionId/restore`, apiRoute({ tag: "Revisions", summary: "Restore a revision's content (a new revision; the status stays)", params: { ...params, revisionId: revisionIdParam }, success: { status: 200, description: "{ article }" }, otherResponses: { 404: "No such revision or version.", 409: "The slug is now taken." } }), async (c) => {
     const { id, code } = version(c);
-    return c.json({ article: await restoreRevision(services, actorUid(c), id, code, revisionId(c)) });
+    return c.json({ article: articleAsReadBy(c.get("user"), await restoreRevision(services, actorUid(c), id, code, revisionId(c))) });
   });
 
   return app;

@@ -8,6 +8,7 @@ import { pageWindow } from "#core/pagination.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
 import type { JobLabels, LabelLanguage, RomeDomain, RomeList, RomeListRow } from "#core/admin/romes/schema.ts";
 import type { AdminServices } from "#server/context.ts";
+import { inScope, type LanguageScope } from "#core/auth/reading.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
@@ -33,14 +34,14 @@ async function listDomains(db: Kysely<Database>): Promise<RomeDomain[]> {
 }
 
 /** Every code with its labels. A few thousand rows at most, so search and paging happen here, the same on both databases. */
-async function loadAllJobs(db: Kysely<Database>, languages: LabelLanguage[]): Promise<RomeListRow[]> {
+async function loadAllJobs(db: Kysely<Database>, languages: LabelLanguage[], scope: LanguageScope): Promise<RomeListRow[]> {
   const [codes, labelRows] = await Promise.all([
     db.selectFrom("codes_romes").select(["code", "domain", "label", "updated_at"]).orderBy("code").execute(),
     db.selectFrom("rome_labels").select(["rome_code", "code", "label", "updated_at"]).execute(),
   ]);
   const languageOrder = new Map(languages.map((language, index) => [language.code, index]));
   const labelsByCode = new Map<string, typeof labelRows>();
-  for (const row of labelRows) labelsByCode.set(row.rome_code, [...(labelsByCode.get(row.rome_code) ?? []), row]);
+  for (const row of labelRows) if (inScope(scope, row.code)) labelsByCode.set(row.rome_code, [...(labelsByCode.get(row.rome_code) ?? []), row]);
   return codes.map((job) => {
     const labels = (labelsByCode.get(job.code) ?? []).sort(
       (a, b) => (languageOrder.get(a.code) ?? Infinity) - (languageOrder.get(b.code) ?? Infinity) || a.code.localeCompare(b.code),
@@ -56,11 +57,16 @@ async function loadAllJobs(db: Kysely<Database>, languages: LabelLanguage[]): Pr
   });
 }
 
-/** One page of the table, filtered by domaine and by words (accent- and case-insensitive, over the code and every label). */
-export async function listRomes(services: AdminServices, query: RomeListQuery): Promise<RomeList> {
+/**
+ * One page of the table, filtered by domaine and by words (accent- and case-insensitive, over the code and every label
+ * shown). `scope`: the languages whose labels the reader may see (core/auth/reading.ts labelsReading); the others are
+ * neither shown nor searched.
+ */
+export async function listRomes(services: AdminServices, query: RomeListQuery, scope: LanguageScope): Promise<RomeList> {
   const { db } = services.database;
-  const [languages, domains] = await Promise.all([listLanguages(db), listDomains(db)]);
-  const jobs = await loadAllJobs(db, languages);
+  const [allLanguages, domains] = await Promise.all([listLanguages(db), listDomains(db)]);
+  const languages = allLanguages.filter((language) => inScope(scope, language.code));
+  const jobs = await loadAllJobs(db, languages, scope);
   const matching = jobs.filter(
     (job) =>
       (query.domain === null || job.domain === query.domain) &&
@@ -76,8 +82,8 @@ export async function listRomes(services: AdminServices, query: RomeListQuery): 
   };
 }
 
-/** What the label editor of one code shows; null for an unknown code. */
-export async function jobLabels(services: AdminServices, code: string): Promise<JobLabels | null> {
+/** What the label editor of one code shows, in the languages of `scope` only; null for an unknown code. */
+export async function jobLabels(services: AdminServices, code: string, scope: LanguageScope): Promise<JobLabels | null> {
   const { db } = services.database;
   const job = await db.selectFrom("codes_romes").select(["code", "domain", "label"]).where("code", "=", code).executeTakeFirst();
   if (!job) return null;
@@ -85,10 +91,10 @@ export async function jobLabels(services: AdminServices, code: string): Promise<
     listLanguages(db),
     db.selectFrom("rome_labels").select(["code", "label"]).where("rome_code", "=", code).execute(),
   ]);
-  const labels: Record<string, string> = Object.fromEntries(rows.map((row) => [row.code, row.label]));
+  const labels: Record<string, string> = Object.fromEntries(rows.filter((row) => inScope(scope, row.code)).map((row) => [row.code, row.label]));
   labels[ROME_SOURCE_LANGUAGE] = job.label;
   const official = languages.filter((language) => language.code === ROME_SOURCE_LANGUAGE);
-  const others = languages.filter((language) => language.enabled && language.code !== ROME_SOURCE_LANGUAGE);
+  const others = languages.filter((language) => language.enabled && language.code !== ROME_SOURCE_LANGUAGE && inScope(scope, language.code));
   return { code: job.code, domain: job.domain, label: job.label, labels, languages: [...official, ...others] };
 }
 

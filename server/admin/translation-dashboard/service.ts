@@ -6,9 +6,17 @@
 import { sql } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
+import { inScope, ownReading } from "#core/auth/reading.ts";
+import type { Grant } from "#core/auth/roles.ts";
 import { coverage, type TranslationDashboard } from "#core/admin/translation-dashboard/schema.ts";
 
 const count = sql<string | number>`count(*)`.as("count");
+
+/** The figures as `reader` may read them (decision 0147): a translator's own languages only. */
+export function translationDashboardAsReadBy(reader: Grant | null, dashboard: TranslationDashboard): TranslationDashboard {
+  const scope = ownReading(reader);
+  return scope === "all" ? dashboard : { languages: dashboard.languages.filter((language) => inScope(scope, language.code)) };
+}
 
 export async function translationDashboard(services: AdminServices): Promise<TranslationDashboard> {
   const { db } = services.database;

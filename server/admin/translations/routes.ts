@@ -12,7 +12,7 @@ import { textStream } from "#server/http/text-stream.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { exportTranslations, importTranslations } from "./exchange/service.ts";
-import { addTranslationKey, putTranslation, removeTranslation, translationsView } from "./service.ts";
+import { addTranslationKey, putTranslation, removeTranslation, translationsView, translationsViewAsReadBy } from "./service.ts";
 
 /** The cell a path names; both parts arrive percent-decoded. */
 function parseCell(rawKey: string, rawCode: string): { key: string; code: string } {
@@ -22,7 +22,7 @@ function parseCell(rawKey: string, rawCode: string): { key: string; code: string
 export function translationsAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
 
-  app.get("/", apiRoute({ tag: "Translations", summary: "Every interface string in every language, with completeness", success: { status: 200, description: "The languages, rows and completeness." } }), async (c) => c.json(await translationsView(services)));
+  app.get("/", apiRoute({ tag: "Translations", summary: "Every interface string in every language the caller may read (a translator: theirs and the favorite), with completeness", success: { status: 200, description: "The languages, rows and completeness." } }), async (c) => c.json(translationsViewAsReadBy(c.get("user"), await translationsView(services))));
 
   app.get("/export", apiRoute({ tag: "Translations", summary: "Download a language's UI strings (XLIFF 2.0 or gettext PO) or article translations (XLIFF 2.0)", query: exportQuerySchema, success: { status: 200, description: "The file, as an attachment." }, otherResponses: { 404: "No such language." } }), async (c) => {
     const query = readQuery(c, exportQuerySchema);

@@ -4,6 +4,8 @@
  * (ARTICLES, JOBS, SEARCH, TAGS) are page names and follow the URL rules; HOME is the
  * language's welcome and changes only with the language.
  */
+import { inScope, pickLanguages, stringsReading } from "#core/auth/reading.ts";
+import type { Grant } from "#core/auth/roles.ts";
 import type { Kysely, Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import type { DialectName } from "#server/db/connect.ts";
@@ -116,6 +118,17 @@ async function assertValidMessage(trx: Transaction<Database>, key: string, code:
   if (problems.length > 0) {
     throw new HttpError(400, "invalid_message", `${field}: ${problems.map((problem) => problem.message).join(" ")}`, field);
   }
+}
+
+/** The grid as `reader` may read it (decision 0147): a translator's languages and the favorite one (the source), no other. */
+export function translationsViewAsReadBy(reader: Grant | null, view: TranslationsView): TranslationsView {
+  const scope = stringsReading(reader, view.languages.find((language) => language.favorite)?.code);
+  if (scope === "all") return view;
+  return {
+    languages: view.languages.filter((language) => inScope(scope, language.code)),
+    keys: view.keys.map((row) => ({ ...row, labels: pickLanguages(scope, row.labels) })),
+    completeness: pickLanguages(scope, view.completeness),
+  };
 }
 
 export async function translationsView(services: AdminServices): Promise<TranslationsView> {
