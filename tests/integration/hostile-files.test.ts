@@ -7,17 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { XLIFF_NAMESPACE } from "#server/admin/translations/exchange/xliff.ts";
 import { MAX_IMPORT_BYTES } from "#server/admin/rome/parse.ts";
-import { longestLoopBlock } from "#tests/fixtures/event-loop.ts";
+import { mainThreadCost } from "#tests/fixtures/event-loop.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /**
- * What a request arriving during the upload may wait at most. Generous, for a busy 2-core machine's pauses
- * (a collection of this process's heap, other processes on both cores): before decision 0142 these files held
- * the loop for seconds (the XLIFF: minutes). bench/hostile-uploads.ts measures the real figures.
+ * What each upload may cost the main thread, its whole request included (reading the body, planning, answering),
+ * in CPU time rather than the loop's longest wait, so that a busy machine's scheduling does not decide
+ * (bench/hostile-uploads.ts measures what requests waited). Measured on the 2-core machine with the parsing on
+ * this thread, before decision 0142: the PO 0.25–0.46 s, the ROME file 1.4–2.2 s, the Markdown 0.7–0.9 s, the
+ * XLIFF minutes; with it: about 40, 160 and 100 ms.
  */
-const MAX_BLOCK_MS = 400;
+const MAX_CPU_MS = { po: 150, rome: 350, markdown: 350, xliff: 150 };
 const ROME_CHUNK = 64 * 1024;
 
 /** An XLIFF file of `bytes` (at most) whose elements nest as deep as they fit: 280 KB of them held the event loop 17 s. */
@@ -60,11 +62,11 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
     return { status: response.status, json: (text === "" ? null : JSON.parse(text)) as { error?: { code: string; message: string } } & Record<string, unknown> };
   }
 
-  /** Sends the request, and says how long the event loop was held meanwhile and that nothing stored changed. */
-  async function expectServedAlongside(request: () => Promise<{ status: number; json: { error?: { code: string; message: string } } }>) {
+  /** Sends the request, and checks what it cost the main thread and that nothing stored changed. */
+  async function expectServedAlongside(maxCpuMs: number, request: () => Promise<{ status: number; json: { error?: { code: string; message: string } } }>) {
     const before = await storedState();
-    const { result, blockedMs } = await longestLoopBlock(request);
-    expect(blockedMs).toBeLessThan(MAX_BLOCK_MS);
+    const { result, cpuMs } = await mainThreadCost(request);
+    expect(cpuMs).toBeLessThan(maxCpuMs);
     expect(await storedState()).toEqual(before);
     return result;
   }
@@ -72,24 +74,24 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
   it("a translator's XLIFF for another language is refused before it is parsed, however deep it nests", async () => {
     const file = deepXliff("ja-JP", MAX_EXCHANGE_FILE_BYTES - 1024);
     const started = performance.now();
-    const reply = await expectServedAlongside(() => send("frenchTranslator", "POST", "/api/admin/translations/import", { json: { content: file } }));
+    const reply = await expectServedAlongside(MAX_CPU_MS.xliff, () => send("frenchTranslator", "POST", "/api/admin/translations/import", { json: { content: file } }));
     expect(reply.status).toBe(403);
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it("a deeply nested XLIFF for the translator's own language is refused, naming the depth, off the event loop", async () => {
-    const reply = await expectServedAlongside(() => send("frenchTranslator", "POST", "/api/admin/translations/import", { json: { content: deepXliff("fr-FR", MAX_EXCHANGE_FILE_BYTES - 1024), dryRun: true } }));
+    const reply = await expectServedAlongside(MAX_CPU_MS.xliff, () =>
+      send("frenchTranslator", "POST", "/api/admin/translations/import", { json: { content: deepXliff("fr-FR", MAX_EXCHANGE_FILE_BYTES - 1024), dryRun: true } }),
+    );
     expect(reply).toEqual({ status: 400, json: { error: { code: "invalid_file", field: "file", message: "XLIFF line 2: elements are nested more than 32 deep; this site's XLIFF needs 5." } } });
   });
 
-  it("a PO file of the largest size is read off the event loop", async () => {
-    const header = 'msgid ""\nmsgstr ""\n"Language: fr-FR\\n"\n\n';
-    const entry = (index: number) => `msgctxt "HOSTILE:${index}"\nmsgid "${"a\\\\".repeat(20)}"\nmsgstr "${"b\\\\".repeat(20)}"\n\n`;
-    let file = header;
-    for (let index = 0; file.length + 200 < MAX_EXCHANGE_FILE_BYTES; index += 1) file += entry(index);
-    const reply = await expectServedAlongside(() => send("admin", "POST", "/api/admin/translations/import", { json: { content: file } }));
+  it("a PO file of the largest size, one message of 500 000 lines, is read off the event loop", async () => {
+    let file = 'msgid ""\nmsgstr ""\n"Language: fr-FR\\n"\n\nmsgctxt "HOSTILE:1"\nmsgid "x"\nmsgstr ""\n';
+    file += '"a"\n'.repeat(Math.floor((MAX_EXCHANGE_FILE_BYTES - file.length - 16) / 4));
+    const reply = await expectServedAlongside(MAX_CPU_MS.po, () => send("admin", "POST", "/api/admin/translations/import", { json: { content: file } }));
     expect(reply.status).toBe(422);
-    expect(reply.json.error?.message).toMatch(/^\d+ keys are not on this site/);
+    expect(reply.json.error?.message).toMatch(/^1 key is not on this site \(HOSTILE:1\)/);
   });
 
   it("a ROME XML file of one element with 400 000 attributes is refused, naming them, off the event loop", async () => {
@@ -106,18 +108,18 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
     for (let index = 0; index * ROME_CHUNK < bytes.byteLength; index += 1) {
       expect((await send("admin", "PUT", `/api/admin/romes/imports/${id}/chunks/${index}`, { bytes: bytes.slice(index * ROME_CHUNK, (index + 1) * ROME_CHUNK) })).status).toBe(200);
     }
-    const reply = await expectServedAlongside(() => send("admin", "POST", `/api/admin/romes/imports/${id}/apply`));
+    const reply = await expectServedAlongside(MAX_CPU_MS.rome, () => send("admin", "POST", `/api/admin/romes/imports/${id}/apply`));
     expect(reply).toEqual({ status: 422, json: { error: { code: "file_refused", message: "The XML file has an element with more than 32 attributes (line 1)." } } });
   });
 
   it("an article body of the longest hostile Markdown is rendered off the event loop and saved", async () => {
     const body = "[[[[[[[[[[".repeat(20_000);
     const before = await db().selectFrom("blog_versions").select("id").execute();
-    const { result, blockedMs } = await longestLoopBlock(() =>
+    const { result, cpuMs } = await mainThreadCost(() =>
       send("admin", "PUT", "/api/admin/articles/1/versions/de-DE", { json: { title: "Klammern", summary: "", body, coverAlt: "", status: "draft" } }),
     );
     expect(result.status).toBe(200);
-    expect(blockedMs).toBeLessThan(MAX_BLOCK_MS);
+    expect(cpuMs).toBeLessThan(MAX_CPU_MS.markdown);
     const saved = await db().selectFrom("blog_versions").select(["body", "html"]).where("blog_id", "=", 1).where("code", "=", "de-DE").executeTakeFirstOrThrow();
     expect(saved.body).toBe(body);
     expect(saved.html).toContain("[[[[[[[[[[");
