@@ -36,6 +36,8 @@ const vite = await createViteServer({
   server: {
     middlewareMode: true,
     hmr: { server },
+    // Vite answers for its own files first: the site's names (its loopback names and addresses Vite allows itself).
+    allowedHosts: [new URL(config.publicUrl).hostname, ...config.allowedHosts],
     // node_modules may be a link to a shared install (the dev-server test's project copy uses one).
     fs: { allow: [root, realpathSync(join(root, "node_modules"))] },
     watch: { ignored: databaseFile === null ? [] : [(path: string) => path.startsWith(databaseFile)] },

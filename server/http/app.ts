@@ -1,5 +1,6 @@
 /**
- * The HTTP application: one Hono app in front of everything. Order matters:
+ * The HTTP application: one Hono app in front of everything (a request for
+ * another host never reaches it: ./node-listener.ts). Order matters:
  * request id → security headers → refuse bad addresses → XSRF (before any body
  * is read) → route body limit → static files → session → analytics limits →
  * JSON API and sign-in → cached anonymous pages → React Router.
@@ -33,6 +34,7 @@ import { adminApi } from "./admin-api.ts";
 import { publicApi } from "./public-api.ts";
 import { requestGuard } from "./request-guard.ts";
 import { securityHeaders } from "./security.ts";
+import { siteHosts } from "./site-hosts.ts";
 import { xsrfProtection } from "./xsrf.ts";
 import { serveOpenApi } from "#server/ops/openapi.ts";
 import { probeRoutes } from "#server/ops/probes.ts";
@@ -88,7 +90,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.use(conditionalGet());
   app.use(compress());
   const bodyLimit = routeBodyLimit(config);
-  app.use(xsrfProtection({ secure: config.secureCookies, publicUrl: config.publicUrl }, bodyLimit));
+  app.use(xsrfProtection({ secure: config.secureCookies, siteOrigins: siteHosts(config).origins }, bodyLimit));
   app.use(bodyLimit);
   app.route("/", probeRoutes(services, { isDraining: options.isDraining }));
 
