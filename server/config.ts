@@ -57,9 +57,12 @@ const hostNameList = z
   )
   .superRefine((entries, context) => {
     for (const entry of entries) {
-      if (hostName(entry) === null) context.addIssue({ code: "custom", message: `"${entry.slice(0, 100)}" is not a host name (e.g. www.press.example, without scheme, path or wildcard)` });
-      // The port of a Host is never compared (see server/http/site-hosts.ts): one here would promise what is not checked.
-      else if (/:\d+$/.test(entry)) context.addIssue({ code: "custom", message: `"${entry}": give the name without a port (ports are not compared)` });
+      if (hostName(entry) === null) {
+        context.addIssue({ code: "custom", message: `"${entry.slice(0, 100)}" is not a host name (e.g. www.press.example, without scheme, path or wildcard)` });
+      } else if (/:\d+$/.test(entry)) {
+        // The port of a Host is never compared (server/http/site-hosts.ts): one here would promise what is not checked.
+        context.addIssue({ code: "custom", message: `"${entry}": give the name without a port (ports are not compared)` });
+      }
     }
   })
   .transform((entries) => [...new Set(entries.map((entry) => hostName(entry)!))]);

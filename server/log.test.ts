@@ -28,7 +28,13 @@ describe("redactTarget", () => {
 describe("createLogger", () => {
   it("redacts every line's path and target, whoever logs them", () => {
     const lines: string[] = [];
-    const log = createLogger("info", new Writable({ write: (chunk: Buffer, _encoding, done) => done(void lines.push(chunk.toString())) }));
+    const capture = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const log = createLogger("info", capture);
     log.info({ path: `/en/preview/${TOKEN}`, status: 200 }, "request");
     log.child({ requestId: "r" }).error({ target: `/en/preview/${TOKEN}?returnTo=%2Fen%2Fpreview%2F${TOKEN}`, err: new Error("boom") }, "failed");
     expect(lines.join("")).not.toContain(TOKEN.slice(-20));

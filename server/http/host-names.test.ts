@@ -38,4 +38,3 @@ describe("isLoopbackHost", () => {
     expect(isLoopbackHost(new URL("http://[0:0:0:0:0:0:0:1]/").hostname)).toBe(true);
   });
 });
-

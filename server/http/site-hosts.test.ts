@@ -12,12 +12,15 @@ describe("siteHosts on a public address", () => {
     expect(statusOf(hosts, { host })).toBe("served");
   });
 
-  it.each(["evil.example", "evil.example:3000", "localhost:3000", "127.0.0.1", "10.1.2.3:3000", "press.example.evil.example"])("refuses Host %s with 421 naming the site", (host) => {
-    const refusal = hosts.refusal("/api/admin/languages", { host });
-    expect(refusal).toMatchObject({ status: 421, code: "unknown_host" });
-    expect(refusal?.message).toContain(JSON.stringify(host));
-    expect(refusal?.message).toContain("https://press.example");
-  });
+  it.each(["evil.example", "evil.example:3000", "localhost:3000", "127.0.0.1", "10.1.2.3:3000", "press.example.evil.example"])(
+    "refuses Host %s with 421 naming the site",
+    (host) => {
+      const refusal = hosts.refusal("/api/admin/languages", { host });
+      expect(refusal).toMatchObject({ status: 421, code: "unknown_host" });
+      expect(refusal?.message).toContain(JSON.stringify(host));
+      expect(refusal?.message).toContain("https://press.example");
+    },
+  );
 
   it("refuses a missing or malformed Host with 400", () => {
     expect(hosts.refusal("/", {})).toMatchObject({ status: 400, code: "bad_host", message: expect.stringContaining("missing") });

@@ -51,10 +51,13 @@ export function siteHosts(config: HostSettings): SiteHosts {
   const anyHostPaths = new Set([...PROBE_PATHS, ...(config.metrics.token ? ["/metrics"] : [])]);
 
   const problem = (header: string, value: string | undefined): HostRefusal | null => {
-    const quoted = JSON.stringify((value ?? "").slice(0, QUOTED_HOST_LENGTH));
     const name = value === undefined ? null : hostName(value);
-    if (name === null) return { status: 400, code: "bad_host", message: `The ${header} header ${value === undefined ? "is missing" : `${quoted} is not a host name`}: name this site, ${config.publicUrl}.` };
-    if (names.has(name) || (loopback && isLoopbackHost(name))) return null;
+    if (name !== null && (names.has(name) || (loopback && isLoopbackHost(name)))) return null;
+    const quoted = JSON.stringify((value ?? "").slice(0, QUOTED_HOST_LENGTH));
+    if (name === null) {
+      const what = value === undefined ? "is missing" : `${quoted} is not a host name`;
+      return { status: 400, code: "bad_host", message: `The ${header} header ${what}: name this site, ${config.publicUrl}.` };
+    }
     return {
       status: 421,
       code: "unknown_host",
