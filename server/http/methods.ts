@@ -1,5 +1,5 @@
 /**
- * Methods no route takes (docs/decisions/0148-hosts-origins-and-logged-secrets.md).
+ * Methods no route takes (docs/decisions/0149-hosts-origins-and-logged-secrets.md).
  * Pages, probes, sitemaps, feeds and robots.txt answer GET and HEAD only (no
  * React Router route has an action: one that gets one must be let through
  * here). Any other method that reaches this point is answered 405 with

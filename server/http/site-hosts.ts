@@ -1,5 +1,5 @@
 /**
- * Which site a request names (docs/decisions/0148-hosts-origins-and-logged-secrets.md).
+ * Which site a request names (docs/decisions/0149-hosts-origins-and-logged-secrets.md).
  * The site is PUBLIC_URL, reached under its own host name, the names
  * ALLOWED_HOSTS adds and, only when PUBLIC_URL is itself a loopback address,
  * every loopback name. A request whose Host (and, behind TRUST_PROXY,
