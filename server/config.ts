@@ -34,19 +34,8 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-const emailList = z
-  .string()
-  .default("")
-  .transform((value) =>
-    value
-      .split(",")
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .refine((emails) => emails.every((email) => z.email().safeParse(email).success), "must be a comma-separated list of email addresses");
-
-/** Host names, comma-separated: each as a Host header names it, without scheme, port or wildcard. */
-const hostNameList = z
+/** A comma-separated setting's entries, trimmed, empty ones left out. */
+const commaList = z
   .string()
   .default("")
   .transform((value) =>
@@ -54,7 +43,14 @@ const hostNameList = z
       .split(",")
       .map((entry) => entry.trim())
       .filter(Boolean),
-  )
+  );
+
+const emailList = commaList
+  .transform((emails) => emails.map((email) => email.toLowerCase()))
+  .refine((emails) => emails.every((email) => z.email().safeParse(email).success), "must be a comma-separated list of email addresses");
+
+/** Host names, comma-separated: each as a Host header names it, without scheme, port or wildcard. */
+const hostNameList = commaList
   .superRefine((entries, context) => {
     for (const entry of entries) {
       if (hostName(entry) === null) {
