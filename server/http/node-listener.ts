@@ -34,19 +34,23 @@ function answerFailure(request: IncomingMessage, response: ServerResponse, log: 
   answerJson(response, 500, "internal_error", "Something went wrong on our side. Please try again.");
 }
 
+/** Answers (and logs) a request for another host, or a target that is not a path, and returns true; false for any other. */
+export function answeredAsNotOurs(request: IncomingMessage, response: ServerResponse, { hosts, log }: Pick<NodeListenerParts, "hosts" | "log">): boolean {
+  if (!request.url?.startsWith("/")) {
+    answerJson(response, 400, "bad_request", "The request target must be a path starting with /.");
+    return true;
+  }
+  const refusal = hosts.refusal(request.url, request.headers);
+  if (!refusal) return false;
+  // The access log's line for it: Hono, which writes the others, never sees this request.
+  log.info({ method: request.method, target: request.url, host: request.headers.host?.slice(0, 100), status: refusal.status }, "request for another host refused");
+  answerJson(response, refusal.status, refusal.code, refusal.message);
+  return true;
+}
+
 export function guardedListener({ fastPath, handle, hosts, log }: NodeListenerParts) {
   return (request: IncomingMessage, response: ServerResponse): void => {
-    if (!request.url?.startsWith("/")) {
-      answerJson(response, 400, "bad_request", "The request target must be a path starting with /.");
-      return;
-    }
-    const refusal = hosts.refusal(request.url, request.headers);
-    if (refusal) {
-      // The access log's line for it: Hono, which writes the others, never sees this request.
-      log.info({ method: request.method, target: request.url, host: request.headers.host?.slice(0, 100), status: refusal.status }, "request for another host refused");
-      answerJson(response, refusal.status, refusal.code, refusal.message);
-      return;
-    }
+    if (answeredAsNotOurs(request, response, { hosts, log })) return;
     try {
       if (fastPath(request, response)) return;
       handle(request, response).catch((error: unknown) => answerFailure(request, response, log, error));
