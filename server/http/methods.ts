@@ -18,7 +18,7 @@ export function refuseOtherMethods(renderPage: RenderErrorPage): MiddlewareHandl
     if (allowed.has(c.req.method)) return next();
     const response = refusal(c, renderPage, 405, "method_not_allowed", `${c.req.method} is not allowed here: this address answers ${PAGE_METHODS.join(" and ")} only.`);
     response.headers.set("Allow", PAGE_METHODS.join(", "));
-    // A body sent along is never read: closing the connection spares reading the rest.
+    // A declared body is not read here (a chunked one the body limit has read, 64 KiB at most): closing spares reading it.
     if (c.req.header("transfer-encoding") !== undefined || Number(c.req.header("content-length") ?? 0) > 0) response.headers.set("Connection", "close");
     return response;
   };
