@@ -55,6 +55,24 @@ describe("loadConfig", () => {
     expect(loadConfig({ ANALYTICS_RETENTION_DAYS: "30" }).analytics.retentionDays).toBe(30);
   });
 
+  it("reads ALLOWED_HOSTS as host names, none by default", () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: " WWW.Press.Example, press-1.internal,,[::1], www.press.example " }).allowedHosts).toEqual(["www.press.example", "press-1.internal", "[::1]"]);
+  });
+
+  it.each([
+    ["*", "not a host name"],
+    ["https://www.press.example", "not a host name"],
+    ["www.press.example/path", "not a host name"],
+    ["www.press.example:8080", "without a port"],
+    ["[::1]:3000", "without a port"],
+  ])("refuses ALLOWED_HOSTS=%s naming the entry", (value, words) => {
+    const problems = problemsOf({ ALLOWED_HOSTS: `press.example, ${value}` });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^ALLOWED_HOSTS: /);
+    expect(problems[0]).toContain(words);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", GOOGLE_CLIENT_ID: "" }).port).toBe(3000);
   });

@@ -5,6 +5,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_NODE_ENV } from "./node-env.ts";
+import { hostName } from "./http/host-names.ts";
 
 const port = z.coerce
   .number({ error: "must be a number" })
@@ -33,16 +34,34 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-const emailList = z
+/** A comma-separated setting's entries, trimmed, empty ones left out. */
+const commaList = z
   .string()
   .default("")
   .transform((value) =>
     value
       .split(",")
-      .map((email) => email.trim().toLowerCase())
+      .map((entry) => entry.trim())
       .filter(Boolean),
-  )
+  );
+
+const emailList = commaList
+  .transform((emails) => emails.map((email) => email.toLowerCase()))
   .refine((emails) => emails.every((email) => z.email().safeParse(email).success), "must be a comma-separated list of email addresses");
+
+/** Host names, comma-separated: each as a Host header names it, without scheme, port or wildcard. */
+const hostNameList = commaList
+  .superRefine((entries, context) => {
+    for (const entry of entries) {
+      if (hostName(entry) === null) {
+        context.addIssue({ code: "custom", message: `"${entry.slice(0, 100)}" is not a host name (e.g. www.press.example, without scheme, path or wildcard)` });
+      } else if (/:\d+$/.test(entry)) {
+        // The port of a Host is never compared (server/http/site-hosts.ts): one here would promise what is not checked.
+        context.addIssue({ code: "custom", message: `"${entry}": give the name without a port (ports are not compared)` });
+      }
+    }
+  })
+  .transform((entries) => [...new Set(entries.map((entry) => hostName(entry)!))]);
 
 /** Revisions kept per language version unless REVISIONS_PER_VERSION says otherwise (also the content CLI's default). */
 export const DEFAULT_REVISIONS_PER_VERSION = 50;
@@ -67,6 +86,7 @@ const envSchema = z.object({
   SEED: z.enum(["demo", "none"], { error: 'must be "demo" or "none"' }).default("demo"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false"),
+  ALLOWED_HOSTS: hostNameList,
   ADMIN_EMAILS: emailList,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -152,6 +172,11 @@ export interface Config {
   host: string;
   /** Origin the site is reached at (no trailing slash): links, cookies' Secure flag, postMessage checks. */
   publicUrl: string;
+  /**
+   * Other host names of the same site (ALLOWED_HOSTS): besides PUBLIC_URL's own name (and the
+   * loopback names when it is a loopback address), the only ones a request's Host may give.
+   */
+  allowedHosts: string[];
   secureCookies: boolean;
   database: DatabaseTarget;
   seed: "demo" | "none";
@@ -251,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: settings.PORT,
     host: settings.HOST,
     publicUrl: withoutTrailingSlash(publicUrl),
+    allowedHosts: settings.ALLOWED_HOSTS,
     secureCookies: publicUrl.protocol === "https:",
     database: parseDatabaseUrl(settings.DATABASE_URL),
     seed: settings.SEED,

@@ -17,6 +17,8 @@ import { configOrExit } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { serve } from "./ops/serve.ts";
 import { drainable } from "./ops/shutdown.ts";
+import { answeredAsNotOurs } from "./http/node-listener.ts";
+import { siteHosts } from "./http/site-hosts.ts";
 import type * as SiteModule from "./site.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -36,6 +38,8 @@ const vite = await createViteServer({
   server: {
     middlewareMode: true,
     hmr: { server },
+    // Its HMR WebSocket checks the Host too: the site's names (Vite allows loopback names and addresses itself).
+    allowedHosts: [new URL(config.publicUrl).hostname, ...config.allowedHosts],
     // node_modules may be a link to a shared install (the dev-server test's project copy uses one).
     fs: { allow: [root, realpathSync(join(root, "node_modules"))] },
     watch: { ignored: databaseFile === null ? [] : [(path: string) => path.startsWith(databaseFile)] },
@@ -100,7 +104,10 @@ async function handleWithSite(request: IncomingMessage, response: ServerResponse
   (await currentSite()).listener(request, response);
 }
 
+const hosts = siteHosts(config);
 server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+  // Another host gets the site's answer naming ALLOWED_HOSTS, not Vite's pointing at vite.config.js.
+  if (answeredAsNotOurs(request, response, { hosts, log })) return;
   // Vite answers its own requests (modules, HMR client, public files) and passes the rest on.
   vite.middlewares(request, response, () => void handleWithSite(request, response));
 });

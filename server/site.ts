@@ -15,6 +15,7 @@ import type { Config } from "./config.ts";
 import { createHttpApp } from "./http/app.ts";
 import { guardedListener } from "./http/node-listener.ts";
 import { createPageCache } from "./http/page-cache.ts";
+import { siteHosts } from "./http/site-hosts.ts";
 import type { Logger } from "./log.ts";
 import { metricsText, observeRequest } from "./metrics.ts";
 import { pagePattern } from "./ops/page-pattern.ts";
@@ -70,6 +71,7 @@ export function createSite(services: AppServices, options: SiteOptions) {
       return true;
     },
     handle: handleWithHono,
+    hosts: siteHosts(config),
     log,
   });
   return { app, pageCache, listener };

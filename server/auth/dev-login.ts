@@ -4,17 +4,10 @@
  * DEV_LOGIN=auto with a loopback PUBLIC_URL. Never on a public address by default.
  */
 import type { Config } from "#server/config.ts";
+import { isLoopbackHost } from "#server/http/host-names.ts";
 
 export type ProviderName = "google" | "github";
 export const PROVIDER_NAMES: readonly ProviderName[] = ["google", "github"];
-
-/** localhost, 127.0.0.0/8 and [::1], as URL.hostname spells them. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, "");
-  if (host === "localhost" || host === "[::1]") return true;
-  const octets = host.split(".");
-  return octets.length === 4 && octets[0] === "127" && octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255);
-}
 
 export function usesDevLogin(config: Config, provider: ProviderName): boolean {
   if (config[provider].client) return false;

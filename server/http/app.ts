@@ -1,8 +1,10 @@
 /**
- * The HTTP application: one Hono app in front of everything. Order matters:
+ * The HTTP application: one Hono app in front of everything (a request for
+ * another host never reaches it: ./node-listener.ts). Order matters:
  * request id → security headers → refuse bad addresses → XSRF (before any body
  * is read) → route body limit → static files → session → analytics limits →
- * JSON API and sign-in → cached anonymous pages → React Router.
+ * JSON API and sign-in → 405 for methods no route takes → cached anonymous
+ * pages → React Router.
  */
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -31,8 +33,10 @@ import { sitemapRoutes } from "./sitemaps.ts";
 import { feedRoutes } from "./feeds.ts";
 import { adminApi } from "./admin-api.ts";
 import { publicApi } from "./public-api.ts";
-import { requestGuard } from "./request-guard.ts";
+import { refuseOtherMethods } from "./methods.ts";
+import { requestGuard, type RenderErrorPage } from "./request-guard.ts";
 import { securityHeaders } from "./security.ts";
+import { siteHosts } from "./site-hosts.ts";
 import { xsrfProtection } from "./xsrf.ts";
 import { serveOpenApi } from "#server/ops/openapi.ts";
 import { probeRoutes } from "#server/ops/probes.ts";
@@ -62,14 +66,16 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   const pageCache =
     options.pageCache ?? createPageCache({ content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies, maxBytes: config.pageCacheBytes });
 
-  // A bad address never reaches React Router; answer a small page in the favorite language.
-  const renderBadRequest = (message: string) => {
+  // A bad address or method never reaches React Router; answer a small page in the favorite language.
+  const renderErrorPage: RenderErrorPage = (status, message) => {
     const snapshot = content.current();
     const language = favoriteLanguage(snapshot);
     const strings = (language && snapshot.translations.get(language.code)) || new Map<string, string>();
     const title = strings.get("BADREQUEST:TITLE") ?? "Bad request";
-    const html = `<!doctype html><html lang="${escapeHtml(language?.code ?? "en")}" dir="${language?.dir ?? "ltr"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(strings.get("BADREQUEST:TEXT") ?? "")}</p><p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(strings.get("NOTFOUND:HOME") ?? "Home")}</a></p></main></body></html>`;
-    return new Response(html, { status: 400, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+    // "This address is not valid" is said of a bad address only: with another method the address is fine.
+    const text = status === 400 ? `<p>${escapeHtml(strings.get("BADREQUEST:TEXT") ?? "")}</p>` : "";
+    const html = `<!doctype html><html lang="${escapeHtml(language?.code ?? "en")}" dir="${language?.dir ?? "ltr"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${text}<p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(strings.get("NOTFOUND:HOME") ?? "Home")}</a></p></main></body></html>`;
+    return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
   };
 
   app.use(requestMetrics(options.pagePattern));
@@ -79,16 +85,16 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     const started = performance.now();
     c.set("user", null);
     await next();
-    // Path only: query strings can carry OAuth codes and states.
+    // Path only: query strings can carry OAuth codes and states. The logger redacts the path's secrets (server/log.ts).
     log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   });
   app.use(securityHeaders({ hsts: config.secureCookies, development: config.env === "development" }));
-  app.use(requestGuard(renderBadRequest));
+  app.use(requestGuard(renderErrorPage));
   // Outside compression, which turns strong ETags weak: 304 for every response whose ETag matches (weakly).
   app.use(conditionalGet());
   app.use(compress());
   const bodyLimit = routeBodyLimit(config);
-  app.use(xsrfProtection({ secure: config.secureCookies, publicUrl: config.publicUrl }, bodyLimit));
+  app.use(xsrfProtection({ secure: config.secureCookies, siteOrigins: siteHosts(config).origins }, bodyLimit));
   app.use(bodyLimit);
   app.route("/", probeRoutes(services, { isDraining: options.isDraining }));
 
@@ -123,6 +129,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.route("/", authRoutes(services));
   serveOpenApi(app);
   app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));
+  app.use(refuseOtherMethods(renderErrorPage));
 
   const handleDocument = options.handleDocument;
   if (handleDocument) {

@@ -2,7 +2,8 @@
  * Every request body has a cap that depends on the route (decision 0022),
  * enforced by hono/body-limit as the bytes arrive: a declared Content-Length
  * over the cap is refused before anything is read, a chunked body as soon as
- * it grows past it. Page actions and any route not listed get the default.
+ * it grows past it. Any route not listed gets the default (pages take no
+ * body: a write to one is answered 405, ./methods.ts).
  */
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -13,7 +14,7 @@ import type { Config } from "#server/config.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
 
-/** JSON API bodies and page actions (forms): settings, labels, sign-in forms. */
+/** JSON API bodies and forms: settings, labels, sign-in forms. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 /** An analytics event is a name and a path. */
 export const ANALYTICS_BODY_LIMIT_BYTES = 4 * 1024;

@@ -3,16 +3,20 @@
  * (decision 0020): whatever throws on the way — synchronously or later — is
  * logged and answered with a 500, never left to end the process. A target
  * that is not a path (absolute-form "http://other.example/", "*") is refused
- * first: we are not a proxy, and the host it names is not ours.
+ * first: we are not a proxy, and the host it names is not ours. So is a
+ * request whose Host names another site (./site-hosts.ts), before the page
+ * cache or any route sees it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "#server/log.ts";
+import type { SiteHosts } from "./site-hosts.ts";
 
 export interface NodeListenerParts {
   /** Answers the request itself and returns true, or returns false to pass it on. */
   fastPath: (request: IncomingMessage, response: ServerResponse) => boolean;
   handle: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>;
-  log: Pick<Logger, "error">;
+  hosts: Pick<SiteHosts, "refusal">;
+  log: Pick<Logger, "error" | "info">;
 }
 
 function answerJson(response: ServerResponse, status: number, code: string, message: string): void {
@@ -30,12 +34,23 @@ function answerFailure(request: IncomingMessage, response: ServerResponse, log: 
   answerJson(response, 500, "internal_error", "Something went wrong on our side. Please try again.");
 }
 
-export function guardedListener({ fastPath, handle, log }: NodeListenerParts) {
+/** Answers (and logs) a request for another host, or a target that is not a path, and returns true; false for any other. */
+export function answeredAsNotOurs(request: IncomingMessage, response: ServerResponse, { hosts, log }: Pick<NodeListenerParts, "hosts" | "log">): boolean {
+  if (!request.url?.startsWith("/")) {
+    answerJson(response, 400, "bad_request", "The request target must be a path starting with /.");
+    return true;
+  }
+  const refusal = hosts.refusal(request.url, request.headers);
+  if (!refusal) return false;
+  // The access log's line for it: Hono, which writes the others, never sees this request.
+  log.info({ method: request.method, target: request.url, host: request.headers.host?.slice(0, 100), status: refusal.status }, "request for another host refused");
+  answerJson(response, refusal.status, refusal.code, refusal.message);
+  return true;
+}
+
+export function guardedListener({ fastPath, handle, hosts, log }: NodeListenerParts) {
   return (request: IncomingMessage, response: ServerResponse): void => {
-    if (!request.url?.startsWith("/")) {
-      answerJson(response, 400, "bad_request", "The request target must be a path starting with /.");
-      return;
-    }
+    if (answeredAsNotOurs(request, response, { hosts, log })) return;
     try {
       if (fastPath(request, response)) return;
       handle(request, response).catch((error: unknown) => answerFailure(request, response, log, error));

@@ -3,7 +3,7 @@
  * with exactly one slash, malformed percent-encoding, control characters (NUL…),
  * and absurd lengths — a 400, never a 500.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { decodeSegment } from "#core/paths.ts";
 import { errorResponse } from "./errors.ts";
 import type { HttpEnv } from "./env.ts";
@@ -40,11 +40,18 @@ export function findBadInput(url: string): string | null {
   return null;
 }
 
-export function requestGuard(renderBadRequest: (message: string) => Response): MiddlewareHandler<HttpEnv> {
+/** A small page in the site's favorite language naming the problem, for a browser. */
+export type RenderErrorPage = (status: 400 | 405, message: string) => Response;
+
+/** A refusal in the one error shape: JSON for the API and anything that is not a browser asking for a page, else a small page. */
+export function refusal(c: Context<HttpEnv>, renderPage: RenderErrorPage, status: 400 | 405, code: string, message: string): Response {
+  const wantsJson = /^\/(api|init|auth)\//.test(c.req.path) || !(c.req.header("accept") ?? "").includes("text/html");
+  return wantsJson ? errorResponse(status, code, message) : renderPage(status, message);
+}
+
+export function requestGuard(renderPage: RenderErrorPage): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const problem = findBadInput(c.req.url);
-    if (problem === null) return next();
-    const wantsJson = /^\/(api|init|auth)\//.test(c.req.path) || !(c.req.header("accept") ?? "").includes("text/html");
-    return wantsJson ? errorResponse(400, "bad_request", problem) : renderBadRequest(problem);
+    return problem === null ? next() : refusal(c, renderPage, 400, "bad_request", problem);
   };
 }

@@ -1,7 +1,9 @@
 /**
  * XSRF protection (spec §9, decision 0023), checked before any body is read:
  *   1. the request must come from our own site: `Sec-Fetch-Site` (when sent)
- *      is same-origin and `Origin` (when sent) is PUBLIC_URL or the request's own origin;
+ *      is same-origin and `Origin` (when sent) is one of the site's origins
+ *      (./site-hosts.ts: PUBLIC_URL's, under the site's other names), never
+ *      one made from the request's own Host, which the sender chooses;
  *   2. it must repeat the XSRF-TOKEN cookie's token in X-XSRF-TOKEN (or, for a
  *      plain HTML form, a `_xsrf` field, read within the route's body limit).
  * The token is tied to the session: with a session cookie it must be an HMAC
@@ -53,11 +55,11 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /** Why a request does not come from our own pages, or null when it does (or is not a browser's cross-site request). */
-export function crossSiteProblem(headers: Headers, requestOrigin: string, publicUrl: string): string | null {
+export function crossSiteProblem(headers: Headers, siteOrigins: ReadonlySet<string>): string | null {
   const fetchSite = headers.get("sec-fetch-site");
   if (fetchSite !== null && fetchSite !== "same-origin") return `Sec-Fetch-Site is "${fetchSite.slice(0, 40)}"; only same-origin requests may change data.`;
   const origin = headers.get("origin");
-  if (origin !== null && origin !== publicUrl && origin !== requestOrigin) return "The Origin header names another site.";
+  if (origin !== null && !siteOrigins.has(origin)) return "The Origin header names another site.";
   return null;
 }
 
@@ -87,10 +89,10 @@ const mismatch = () => errorResponse(403, "xsrf_mismatch", `The ${XSRF_HEADER} h
  * `limitBody` is the route's body limit: a plain form's `_xsrf` field is the
  * only reason to read a body here, and it is read within that limit.
  */
-export function xsrfProtection(options: { secure: boolean; publicUrl: string }, limitBody: MiddlewareHandler<HttpEnv>): MiddlewareHandler<HttpEnv> {
+export function xsrfProtection(options: { secure: boolean; siteOrigins: ReadonlySet<string> }, limitBody: MiddlewareHandler<HttpEnv>): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
-      const crossSite = crossSiteProblem(c.req.raw.headers, new URL(c.req.url).origin, options.publicUrl);
+      const crossSite = crossSiteProblem(c.req.raw.headers, options.siteOrigins);
       if (crossSite) return errorResponse(403, "cross_site_request", crossSite);
       const expected = expectedXsrfToken(c);
       if (expected === undefined) return mismatch();
