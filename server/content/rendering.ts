@@ -16,7 +16,7 @@ import { indexForm, type IndexForm } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { OffThreadBusy, runOffThread } from "#server/untrusted/off-thread.ts";
+import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { renderBody, type RenderedBody } from "./render-body.ts";
 
 /** 2: library images drawn as <picture> (media:ID). */
@@ -43,16 +43,9 @@ export function renderVersion(body: string, media: MediaRenderEnv = {}): Rendere
 export const OFF_THREAD_BODY_CHARS = 16_000;
 
 async function renderOffThread(body: string, media: MediaRenderEnv): Promise<RenderedVersion> {
-  let result;
-  try {
-    result = await runOffThread<{ body: string; media: MediaRenderEnv }, RenderedBody>("#server/content/render-body.ts", "renderBody", { body, media });
-  } catch (error) {
-    if (error instanceof OffThreadBusy) throw new HttpError(503, "busy", error.message);
-    throw error;
-  }
-  if (result.kind === "done") return { ...result.value, renderer_version: RENDERER_VERSION };
-  const limit = result.kind === "over-time" ? `${result.seconds} s` : result.kind === "over-memory" ? `${result.megabytes} MB` : result.message;
-  throw new HttpError(422, "invalid_field", `body: the Markdown is too complex to render (over ${limit}); simplify it.`, "body");
+  const rendered = await runOffThreadForRequest<{ body: string; media: MediaRenderEnv }, RenderedBody>("render the Markdown", "#server/content/render-body.ts", "renderBody", { body, media });
+  if (!rendered.ok) throw new HttpError(422, "invalid_field", `body: ${rendered.message} Simplify it.`, "body");
+  return { ...rendered.value, renderer_version: RENDERER_VERSION };
 }
 
 /** A version rendered by the search catch-up: its stored rendering, its words for the search index and their index form, from one parse. */

@@ -1,7 +1,7 @@
 /** The off-thread runner (decision 0142) with tasks of its own (tests/fixtures/off-thread-tasks.ts). */
 import { describe, expect, it } from "vitest";
 import { mainThreadCost } from "#tests/fixtures/main-thread-cost.ts";
-import { OffThreadBusy, runOffThread } from "#server/untrusted/off-thread.ts";
+import { OffThreadBusy, runOffThread, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 
 const TASKS = "#tests/fixtures/off-thread-tasks.ts";
 
@@ -36,4 +36,10 @@ describe("runOffThread", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(8 * 50 - 10);
     expect(await runOffThread(TASKS, "echo", 4)).toEqual({ kind: "done", value: 4 });
   });
+
+  it("words a request's refusal: the task's own message, or the limit passed while doing the work", async () => {
+    expect(await runOffThreadForRequest("read the file", TASKS, "echo", "x")).toEqual({ ok: true, value: "x" });
+    expect(await runOffThreadForRequest("read the file", TASKS, "refuse", "line 3: bad")).toEqual({ ok: false, message: "line 3: bad" });
+    expect(await runOffThreadForRequest("render the Markdown", TASKS, "hog", undefined)).toEqual({ ok: false, message: "It took more than 256 MB of memory to render the Markdown." });
+  }, 60_000);
 });

@@ -1,5 +1,4 @@
-import { OffThreadBusy, runOffThread } from "#server/untrusted/off-thread.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { readCsvRows } from "./csv.ts";
 import { FileRefused } from "./refusal.ts";
 import type { RejectedRow } from "#core/admin/romes/schema.ts";
@@ -95,21 +94,6 @@ export function parseRomeUpload(upload: RomeUpload): Promise<ParseResult> {
 
 /** parseRomeFile on a worker thread, with its time and memory limits: a file over either is refused like any other. */
 export async function parseRomeFileOffThread(upload: RomeUpload): Promise<ParseResult> {
-  let result;
-  try {
-    result = await runOffThread<RomeUpload, ParseResult>("#server/admin/rome/parse.ts", "parseRomeUpload", upload);
-  } catch (error) {
-    if (error instanceof OffThreadBusy) throw new HttpError(503, "busy", error.message);
-    throw error;
-  }
-  switch (result.kind) {
-    case "done":
-      return result.value;
-    case "refused":
-      return { ok: false, message: result.message };
-    case "over-time":
-      return { ok: false, message: `The file took more than ${result.seconds} s to read.` };
-    case "over-memory":
-      return { ok: false, message: `The file needs more than ${result.megabytes} MB of memory to read.` };
-  }
+  const read = await runOffThreadForRequest<RomeUpload, ParseResult>("read the file", "#server/admin/rome/parse.ts", "parseRomeUpload", upload);
+  return read.ok ? read.value : read;
 }

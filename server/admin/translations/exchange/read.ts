@@ -5,8 +5,7 @@
  * the event loop.
  */
 import type { ExchangeFormat } from "#core/admin/translations/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
-import { OffThreadBusy, runOffThread } from "#server/untrusted/off-thread.ts";
+import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { assertWithinSizeLimit, detectFormat, FileRefused, type ExchangeDocument } from "./document.ts";
 import { readPo, readPoLanguages } from "./po.ts";
 import { readXliff, readXliffLanguages } from "./xliff.ts";
@@ -40,21 +39,7 @@ export function readExchangeFile(text: string): ReadFile {
 
 /** The whole file, read on a worker thread; a file refused, too slow or too big to read is a FileRefused. */
 export async function readExchangeFileOffThread(text: string): Promise<ReadFile> {
-  let result;
-  try {
-    result = await runOffThread<string, ReadFile>("#server/admin/translations/exchange/read.ts", "readExchangeFile", text);
-  } catch (error) {
-    if (error instanceof OffThreadBusy) throw new HttpError(503, "busy", error.message);
-    throw error;
-  }
-  switch (result.kind) {
-    case "done":
-      return result.value;
-    case "refused":
-      throw new FileRefused(result.message);
-    case "over-time":
-      throw new FileRefused(`The file took more than ${result.seconds} s to read; nothing was imported.`);
-    case "over-memory":
-      throw new FileRefused(`The file needs more than ${result.megabytes} MB of memory to read; nothing was imported.`);
-  }
+  const read = await runOffThreadForRequest<string, ReadFile>("read the file", "#server/admin/translations/exchange/read.ts", "readExchangeFile", text);
+  if (!read.ok) throw new FileRefused(read.message);
+  return read.value;
 }
