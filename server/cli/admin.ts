@@ -19,7 +19,7 @@ import { toSignedInUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { CLI_ACTOR, runCommand } from "./support.ts";
+import { CLI_ACTOR, commandLockWaits, runCommand } from "./support.ts";
 
 const USAGE = `Usage: npm run admin -- grant <email> [--role ${STAFF_ROLES.join("|")}] [--languages fr,ar] [--publish] | revoke <email> | list`;
 
@@ -77,7 +77,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const wanted = parsed.email.trim().toLowerCase();
   const config = loadConfig();
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, undefined, { lockWaits: commandLockWaits() });
   try {
     await migrateToLatest(database);
     const db = database.db;

@@ -14,6 +14,7 @@ import { ConfigError, loadConfig } from "#server/config.ts";
 import { exportArticles, ImportError, importArticles } from "#server/content/ndjson.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
+import { commandLockWaits } from "./support.ts";
 
 const USAGE = "Usage: npm run content -- import FILE | export";
 
@@ -28,7 +29,14 @@ async function run(argv: string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig();
-  const database = openDatabase(config.database);
+  const onTerminal = process.stderr.isTTY;
+  // On a terminal the progress line is still open: the message goes on a line of its own.
+  let progressShown = false;
+  const say = (line: string) => {
+    process.stderr.write(`${progressShown ? "\n" : ""}${line}\n`);
+    progressShown = false;
+  };
+  const database = openDatabase(config.database, undefined, { lockWaits: commandLockWaits(say) });
   try {
     await migrateToLatest(database);
     if (command === "export") {
@@ -38,9 +46,10 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     const started = performance.now();
-    const onTerminal = process.stderr.isTTY;
     const summary = await importArticles(database, file!, `content-cli:${randomUUID()}`, ({ articles, total }) => {
-      if (onTerminal) process.stderr.write(`\rimported ${articles.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} articles`);
+      if (!onTerminal) return;
+      process.stderr.write(`\rimported ${articles.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} articles`);
+      progressShown = true;
     }, config.publishing.revisionsPerVersion);
     if (onTerminal) process.stderr.write("\n");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

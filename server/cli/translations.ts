@@ -23,7 +23,7 @@ import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { createLogger } from "#server/log.ts";
-import { CLI_ACTOR, runCommand } from "./support.ts";
+import { CLI_ACTOR, commandLockWaits, runCommand } from "./support.ts";
 
 const USAGE = `Usage:
   npm run translations -- export --lang <code> --format xliff|po [--what strings|articles|all]
@@ -94,7 +94,7 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, undefined, { lockWaits: commandLockWaits() });
   try {
     await migrateToLatest(database);
     const content = await createContentStore(database, createLogger("silent"));

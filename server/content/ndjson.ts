@@ -15,22 +15,24 @@
  */
 import { isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { slugify } from "#core/text.ts";
 import { unacceptableTextIn } from "#core/text-characters.ts";
 import { createArticleInput, versionInput } from "#core/admin/articles/schema.ts";
 import { recordAudit } from "#server/admin/audit.ts";
-import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { DatabaseHandle, DialectName } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
 import { upsertArticles, type ArticleSource } from "./article-writes.ts";
+import type { ArticleChange } from "./changes.ts";
 import { createArticleReader, yieldToEventLoop } from "./articles.ts";
 import { createReadingTimePool } from "./reading-time-pool.ts";
 import { announceChange } from "./store.ts";
 import { DEFAULT_REVISIONS_PER_VERSION } from "#server/config.ts";
 import { CLI_ACTOR } from "#server/cli/support.ts";
 
-/** Articles per transaction. */
+/** Articles per batch: checked, measured and announced together, and kept in memory two at a time. */
 export const IMPORT_BATCH = 500;
 
 const importedArticle = z
@@ -240,9 +242,39 @@ interface Prepared {
 }
 
 /**
+ * How long one of the import's transactions should take: what a write of another process waits for it at most
+ * (docs/decisions/0146-writers-wait-their-turn-off-the-event-loop.md). On SQLite every write of every process waits
+ * for the one write lock; on PostgreSQL only a write to the rows the import writes (an admin's save of an imported
+ * article, a page storing the rendering of a version the import rewrites), and each transaction costs its round
+ * trips: 50 ms there made a 1 000-article import 36 % longer.
+ */
+export const TRANSACTION_MS: Record<DialectName, number> = { sqlite: 50, postgres: 200 };
+/** Articles in the import's first transaction; the next ones are sized from the time per article so far. */
+const FIRST_TRANSACTION_ARTICLES = 8;
+/**
+ * On SQLite, the pause after each transaction: a writer of another process (a server's, trying every 2 ms;
+ * the search catch-up's) takes the write lock in it, where otherwise the next transaction would take it again.
+ */
+export const PAUSE_MS = 5;
+
+/** Transaction sizes that take about `targetMs`: the time per article, smoothed, decides the next size. */
+export function transactionSizes(targetMs: number, largest = IMPORT_BATCH) {
+  let perArticleMs = 0;
+  return {
+    next: () => (perArticleMs === 0 ? Math.min(FIRST_TRANSACTION_ARTICLES, largest) : Math.max(1, Math.min(largest, Math.floor(targetMs / perArticleMs)))),
+    took(articles: number, ms: number) {
+      const sample = ms / articles;
+      perArticleMs = perArticleMs === 0 ? sample : (perArticleMs + sample) / 2;
+    },
+  };
+}
+
+/**
  * Checks the whole file (parse and validate every line) while a second reading of it starts
  * measuring reading times, then writes it batch by batch while the workers measure the next batch:
  * nothing is written before the last line is known good, and at most two batches are in memory.
+ * A batch is written in short transactions (TRANSACTION_MS), so that other processes' writes wait
+ * little for the import's, and announced once its last one has landed.
  * Throws ImportError for a bad file (nothing written); a failure while writing names the lines that landed.
  */
 export async function importArticles(
@@ -252,6 +284,7 @@ export async function importArticles(
   progress: ImportProgress = () => {},
   revisionsPerVersion = DEFAULT_REVISIONS_PER_VERSION,
 ): Promise<ImportSummary> {
+  const articlesBefore = Number((await handle.db.selectFrom("blogs").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow()).count);
   const pool = createReadingTimePool();
   // The check. The first batches are measured meanwhile (the workers would otherwise wait for it);
   // the first write waits for its verdict.
@@ -265,20 +298,26 @@ export async function importArticles(
   let landed = 0;
   let lastLanded = 0;
   let versions = 0;
+  const sizes = transactionSizes(TRANSACTION_MS[handle.dialect]);
   const landedText = () => (landed === 0 ? "no line landed" : `lines 1–${lastLanded} landed (${landed} articles)`);
+  // Lets other processes' writers in between two transactions (SQLite has one write lock, handed to no queue).
+  const pause = () => (handle.dialect === "sqlite" ? sleep(PAUSE_MS) : yieldToEventLoop());
   try {
     const measure = async (batch: Parsed[]): Promise<Prepared> => ({
       batch,
       readingMinutes: await pool.readingMinutesOf(batch.flatMap((entry) => [...entry.source.versions.values()].map((version) => version.body))),
     });
-    const write = async ({ batch, readingMinutes }: Prepared) => {
-      if (landed === 0) total = await checked;
+    /** One transaction: these articles, with an audit entry naming their lines. */
+    const writeTransaction = async (part: Parsed[], readingMinutes: number[]): Promise<ArticleChange[]> => {
       const now = new Date().toISOString();
+      let began = 0;
       try {
-        const changes = await handle.db.transaction().execute(async (trx) => {
+        const changed = await handle.db.transaction().execute(async (trx) => {
+          // From the moment the lock is ours: a wait for another process's is not the import's own time.
+          began = performance.now();
           const changed = await upsertArticles(
             trx,
-            batch.map((entry) => entry.source),
+            part.map((entry) => entry.source),
             readingMinutes,
             now,
             { uid: CLI_ACTOR, keep: revisionsPerVersion },
@@ -287,23 +326,44 @@ export async function importArticles(
             uid: CLI_ACTOR,
             action: "import",
             entity: "article",
-            entityId: `lines ${batch[0]!.line}-${batch.at(-1)!.line}`,
-            after: { keys: batch.map((entry) => entry.source.key) },
+            entityId: `lines ${part[0]!.line}-${part.at(-1)!.line}`,
+            after: { keys: part.map((entry) => entry.source.key) },
           });
           return changed;
         });
-        await announceChange(handle, origin, { kind: "articles", articles: changes });
+        sizes.took(part.length, performance.now() - began);
+        return changed;
       } catch (error) {
         throw new Error(
-          `writing lines ${batch[0]!.line}–${batch.at(-1)!.line} failed, nothing from line ${batch[0]!.line} on was written; ${landedText()}: ${error instanceof Error ? error.message : String(error)}`,
+          `writing lines ${part[0]!.line}–${part.at(-1)!.line} failed, nothing from line ${part[0]!.line} on was written; ${landedText()}: ${error instanceof Error ? error.message : String(error)}`,
           { cause: error },
         );
       }
-      landed += batch.length;
-      versions += readingMinutes.length;
-      lastLanded = batch.at(-1)!.line;
+    };
+    const write = async ({ batch, readingMinutes }: Prepared) => {
+      if (landed === 0) total = await checked;
+      const changes: ArticleChange[] = [];
+      // Announced once, for the whole batch (servers drop cached pages and lists per announcement); when a
+      // transaction fails, what landed before it is announced all the same.
+      const announce = () => (changes.length === 0 ? Promise.resolve() : announceChange(handle, origin, { kind: "articles", articles: changes }).then(() => {}));
+      try {
+        for (let start = 0, minute = 0; start < batch.length; ) {
+          const part = batch.slice(start, start + sizes.next());
+          const partVersions = part.reduce((sum, entry) => sum + entry.source.versions.size, 0);
+          changes.push(...(await writeTransaction(part, readingMinutes.slice(minute, minute + partVersions))));
+          start += part.length;
+          minute += partVersions;
+          landed += part.length;
+          versions += partVersions;
+          lastLanded = part.at(-1)!.line;
+          await pause();
+        }
+      } catch (error) {
+        await announce().catch(() => {});
+        throw error;
+      }
+      await announce();
       progress({ articles: landed, total, lastLine: lastLanded });
-      await yieldToEventLoop();
     };
     // The workers measure batch N + 1 while the main thread writes batch N.
     let measuring: Promise<Prepared> | null = null;
@@ -327,9 +387,33 @@ export async function importArticles(
   } finally {
     await pool.close();
   }
-  // Fresh planner statistics after a bulk load, so list and tag queries keep their indexes (same statement on both databases).
-  if (landed > 0) for (const table of ["blogs", "blog_versions", "blog_tags"]) await sql.raw(`analyze ${table}`).execute(handle.db);
+  if (landed > 0 && landed * STATISTICS_SHARE >= articlesBefore) await refreshStatistics(handle);
   return { articles: landed, versions, lastLine: lastLanded };
+}
+
+/**
+ * Planner statistics are refreshed after an import that brought or rewrote a tenth of the site's articles or more
+ * (a bulk load, so list and tag queries keep their indexes); an import of a few articles into a large site leaves
+ * them as they are: on SQLite ANALYZE reads every index of the tables while it holds the write lock.
+ */
+const STATISTICS_SHARE = 10;
+const STATISTICS_TABLES = ["blogs", "blog_versions", "blog_tags"];
+
+/**
+ * ANALYZE of the article tables. On SQLite one index at a time, each its own statement with a pause after it, so that
+ * other processes' writes wait for one index's reading (blog_versions' largest: about 15 ms per 1 000 articles × 7),
+ * not all of them (its table: 0.7 s at 10 000 articles).
+ */
+async function refreshStatistics(handle: DatabaseHandle): Promise<void> {
+  if (handle.dialect === "postgres") {
+    for (const table of STATISTICS_TABLES) await sql.raw(`analyze ${table}`).execute(handle.db);
+    return;
+  }
+  const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name in (${sql.join(STATISTICS_TABLES)}) order by tbl_name, name`.execute(handle.db);
+  for (const { name } of indexes.rows) {
+    await sql`analyze ${sql.id(name)}`.execute(handle.db);
+    await sleep(PAUSE_MS);
+  }
 }
 
 /** Every article, drafts included, in id order, one JSON line each, read in bounded pages. */

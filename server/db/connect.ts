@@ -1,14 +1,16 @@
 /** Opens the configured database: SQLite (embedded, default) or PostgreSQL. */
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect, type Driver, type LogEvent } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type DialectAdapter, type Driver, type LogEvent } from "kysely";
 import pg from "pg";
 import type { DatabaseTarget } from "#server/config.ts";
 import { observeQuery, watchPool } from "#server/metrics.ts";
 import { trackAvailability, type DatabaseAvailability, type DatabaseLog } from "./availability.ts";
 import type { Database } from "./schema.ts";
 import { SAFETY_NET_PAGES, startCheckpointer } from "./checkpoints.ts";
-import { openSqlite } from "./sqlite-adapter.ts";
+import { SERVER_LOCK_WAITS, SharedConnectionAdapter, waitingTheirTurn, type LockWaits } from "./lock-waits.ts";
+import { openSqlite, type SqliteConnectionHandle } from "./sqlite-adapter.ts";
 import { takingTurns } from "./statement-turns.ts";
 
 export type DialectName = "sqlite" | "postgres";
@@ -23,10 +25,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Kysely's SQLite dialect, its transactions taking turns with other work on the event loop (statement-turns.ts). */
+/**
+ * Kysely's SQLite dialect, its transactions taking turns with other work on the event loop (statement-turns.ts),
+ * and other processes' writes waited for off the event loop (lock-waits.ts).
+ */
 class TurnTakingSqliteDialect extends SqliteDialect {
+  readonly #database: SqliteConnectionHandle;
+  readonly #waits: LockWaits;
+  constructor(database: SqliteConnectionHandle, waits: LockWaits) {
+    super({ database });
+    this.#database = database;
+    this.#waits = waits;
+  }
   override createDriver(): Driver {
-    return takingTurns(super.createDriver());
+    return takingTurns(waitingTheirTurn(super.createDriver(), () => this.#database.inTransaction(), this.#waits));
+  }
+  override createAdapter(): DialectAdapter {
+    return new SharedConnectionAdapter();
   }
 }
 
@@ -39,8 +54,15 @@ function timeQueries(dialect: DialectName) {
  * `log` hears about what happens on the way: a folder created for SQLite, a PostgreSQL outage and its end.
  * `backgroundCheckpoints`: a SQLite file's WAL is checkpointed from a thread of its own, not by the
  * commit that fills it (checkpoints.ts): for the server, whose commits run on the event loop.
+ * `lockWaits`: how long, and how, a write waits for another process's: on SQLite for the write lock
+ * (lock-waits.ts; the server's SERVER_LOCK_WAITS unless given), on PostgreSQL for row locks, given only
+ * (a command's): `limitMs` is the sessions' lock_timeout, and `onLongWait` hears of a statement waiting long.
  */
-export function openDatabase(target: DatabaseTarget, log?: DatabaseLog, { backgroundCheckpoints = false } = {}): DatabaseHandle {
+export function openDatabase(
+  target: DatabaseTarget,
+  log?: DatabaseLog,
+  { backgroundCheckpoints = false, lockWaits }: { backgroundCheckpoints?: boolean; lockWaits?: LockWaits } = {},
+): DatabaseHandle {
   const availability = trackAvailability(log);
   if (target.kind === "sqlite") {
     const folder = dirname(target.path);
@@ -50,7 +72,7 @@ export function openDatabase(target: DatabaseTarget, log?: DatabaseLog, { backgr
       log?.warn({ folder: resolve(folder) }, `created the folder ${resolve(folder)} for the SQLite database`);
     }
     const database = openSqlite(target.path);
-    const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database }), log: timeQueries("sqlite") });
+    const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect(database, lockWaits ?? SERVER_LOCK_WAITS), log: timeQueries("sqlite") });
     const checkpointer = backgroundCheckpoints && target.path !== ":memory:" ? startCheckpointer(target.path, log) : null;
     if (checkpointer) database.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
     return {
@@ -64,20 +86,55 @@ export function openDatabase(target: DatabaseTarget, log?: DatabaseLog, { backgr
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // A command's sessions are named, so that its waits for row locks can be seen (watchLockWaits).
+  const applicationName = `polyglot-press ${process.pid} ${randomUUID().slice(0, 8)}`;
+  const pool = new pg.Pool({ connectionString: target.url, max: 10, ...(lockWaits && { lock_timeout: lockWaits.limitMs, application_name: applicationName }) });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => availability.failed(error));
   pool.on("connect", () => availability.connected());
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timeQueries("postgres") });
   const unwatchPool = watchPool("postgres", pool);
+  const unwatchLocks = lockWaits?.onLongWait ? watchLockWaits(pool, applicationName, lockWaits) : () => {};
   return {
     db,
     dialect: "postgres",
     pool,
     availability,
     close: () => {
+      unwatchLocks();
       unwatchPool();
       return db.destroy();
     },
   };
+}
+
+/**
+ * PostgreSQL queues a statement behind the row locks it needs, and says so in pg_stat_activity: every
+ * quarter of `noticeAfterMs`, one look for a statement of these sessions waiting for a lock that long,
+ * and `onLongWait` once per such wait.
+ */
+function watchLockWaits(pool: pg.Pool, applicationName: string, { onLongWait, noticeAfterMs = 1_000 }: LockWaits): () => void {
+  let told = false;
+  let looking = false;
+  const timer = setInterval(() => {
+    if (looking) return;
+    looking = true;
+    pool
+      .query(
+        "select 1 from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock' and clock_timestamp() - query_start > $2 * interval '1 millisecond' limit 1",
+        [applicationName, noticeAfterMs],
+      )
+      .then(({ rowCount }) => {
+        if (rowCount === 0) told = false;
+        else if (!told) {
+          told = true;
+          onLongWait?.();
+        }
+      })
+      // Not knowing is no reason to stop: the statement itself still waits, bounded by lock_timeout.
+      .catch(() => {})
+      .finally(() => (looking = false));
+  }, noticeAfterMs / 4);
+  timer.unref();
+  return () => clearInterval(timer);
 }

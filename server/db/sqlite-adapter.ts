@@ -27,12 +27,24 @@ export const PAGE_SIZE_BYTES = 16_384;
 /** Distinct SQL texts kept prepared: Kysely builds the same few hundred, and preparing costs as much as a small query. */
 const PREPARED_STATEMENTS = 500;
 
-export function openSqlite(path: string): SqliteDatabase & { exec(sql: string): void } {
+/** node:sqlite's connection as Kysely's SqliteDialect takes it, with what lock-waits.ts needs. */
+export interface SqliteConnectionHandle extends SqliteDatabase {
+  exec(sql: string): void;
+  /** Whether a transaction is open on the connection. */
+  inTransaction(): boolean;
+}
+
+/**
+ * Opens `path` in WAL mode. Its settings wait up to 5 s for another process (a database being created or
+ * recovered); then the connection waits for no lock itself: lock-waits.ts waits off the event loop.
+ */
+export function openSqlite(path: string): SqliteConnectionHandle {
   const database = new DatabaseSync(path, { timeout: 5000 });
   // Only a database with no table yet takes it. A version's rows hold tens of KB (body, HTML, revision, search
   // text): larger pages write them with fewer overflow pages (decision 0133).
   database.exec(`PRAGMA page_size = ${PAGE_SIZE_BYTES};`);
   database.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
+  database.exec("PRAGMA busy_timeout = 0;");
   const prepared = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
@@ -46,5 +58,6 @@ export function openSqlite(path: string): SqliteDatabase & { exec(sql: string): 
       return statement;
     },
     exec: (sql) => database.exec(sql),
+    inTransaction: () => database.isTransaction,
   };
 }

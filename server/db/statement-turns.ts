@@ -4,7 +4,7 @@
  * waited behind an admin's save, a transaction of a few dozen statements, for 10–40 ms. Here a
  * transaction lets waiting requests in once it has held the loop SLICE_MS
  * (docs/decisions/0137-statements-take-turns.md). The connection stays the transaction's own
- * meanwhile (Kysely hands one SQLite connection to one caller at a time), so it is not interleaved
+ * meanwhile (the one SQLite connection goes to one caller at a time, lock-waits.ts), so it is not interleaved
  * with other statements; what runs in between is work that needs no database, such as answering
  * from the page cache. Reads of many queries take their own turns (decision 0135).
  */

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { DatabaseTarget } from "#server/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
+import { BACKGROUND_LOCK_WAITS } from "#server/db/lock-waits.ts";
 import { catchUpBatch, type CatchUpMessage } from "./catch-up.ts";
 
 const { target } = workerData as { target: DatabaseTarget };
@@ -14,7 +15,8 @@ parentPort?.on("message", (message) => {
   if (message === "stop") stopping = true;
 });
 
-const handle = openDatabase(target);
+// Its own thread: waiting for another process's write holds no requests up.
+const handle = openDatabase(target, undefined, { lockWaits: BACKGROUND_LOCK_WAITS });
 try {
   while (!stopping) {
     const batch = await catchUpBatch(handle);

@@ -234,6 +234,13 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(await indexed()).toBe(0);
       const revisions = await db().selectFrom("blog_revisions").innerJoin("blogs", "blogs.id", "blog_revisions.blog_id").select((eb) => eb.fn.countAll<number | string>().as("count")).where("blogs.key", "like", `batched-${kind}-%`).where("blog_revisions.action", "=", "import").executeTakeFirstOrThrow();
       expect(Number(revisions.count)).toBe(keys.length * 2);
+      // Written in short transactions (other processes' writes wait for one at most), each audited with its lines: together, every line once.
+      const audited = await db().selectFrom("audit_log").select(["entity_id", "after"]).where("action", "=", "import").where("after", "like", `%batched-${kind}-%`).orderBy("id").execute();
+      expect(audited.length).toBeGreaterThan(2);
+      expect(audited.flatMap((entry) => (JSON.parse(entry.after!) as { keys: string[] }).keys)).toEqual(keys);
+      const ranges = audited.map((entry) => /^lines (\d+)-(\d+)$/.exec(entry.entity_id)!.slice(1).map(Number) as [number, number]);
+      expect(ranges.map(([first], index) => first - (index === 0 ? 0 : ranges[index - 1]![1]))).toEqual(ranges.map(() => 1));
+      expect(ranges.at(-1)![1]).toBe(keys.length);
       const catchUp = startSearchCatchUp(testApp.services);
       await catchUp.run();
       await catchUp.stop();
