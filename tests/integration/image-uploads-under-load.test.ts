@@ -30,7 +30,9 @@ describe.each(DATABASE_KINDS)("hostile image uploads on %s", { timeout: 180_000 
   };
 
   beforeAll(async () => {
-    server = await startRealServer(kind);
+    // Room for all eleven uploads below at once: with the default 4, the others would be told to come back
+    // (503, admin-media.test.ts), and this is about what the admitted ones do to the server.
+    server = await startRealServer(kind, { MEDIA_MAX_CONCURRENT_UPLOADS: "16" });
     const handle = openDatabase(parseDatabaseUrl(server.databaseUrl));
     const session = await signedInCookie({ database: handle }, { email: "media-admin@example.com", isAdmin: true });
     await handle.close();
@@ -49,7 +51,7 @@ describe.each(DATABASE_KINDS)("hostile image uploads on %s", { timeout: 180_000 
     return { name, status: response.status, code: body.error?.code, message: body.error?.message };
   };
 
-  it("refuses them all with a 4xx, stores none, keeps its memory; /healthz, a static file and the admin API answer within a second throughout", async () => {
+  it("refuses them all with a 4xx, stores none, keeps its memory; /healthz answers within a second throughout, a static file and the admin API within two", async () => {
     const tall = await handmadePng(2, 19_999_999);
     const wide = await handmadePng(19_999_999, 2);
     const rotten = await handmadePng(1200, 800, 7);
@@ -104,10 +106,11 @@ describe.each(DATABASE_KINDS)("hostile image uploads on %s", { timeout: 180_000 
     }
 
     expect(await storedImages()).toEqual(["warm.jpg", "photo-0.jpg", "photo-1.jpg"]);
-    // Generous bounds for a loaded CI machine; bench/image-uploads.ts measures the p99 (README there).
+    // Generous bounds for a loaded CI machine (before: the static file waited up to 73 s); bench/image-uploads.ts
+    // measures the p99 (bench/README.md). The static file and the admin API do more than /healthz: 2 s.
     for (const [name, times] of Object.entries(latencies)) {
       expect(times.length, name).toBeGreaterThan(10);
-      expect(Math.max(...times), name).toBeLessThan(1_000);
+      expect(Math.max(...times), name).toBeLessThan(name === "healthz" ? 1_000 : 2_000);
     }
     expect(server.logs().filter((line) => line.level >= 50)).toEqual([]);
     expect(server.alive()).toBe(true);
