@@ -15,6 +15,8 @@
  * A worker thread asks GET /healthz, GET /favicon.svg (a static file: libuv's pool) and GET /api/admin/media
  * (the admin API: a session and a query), each in its own loop, 20 ms after the previous answer, from the
  * phase's first upload to its last answer; its latencies are the figures. The uploads go from the main thread.
+ * The server records its event loop's gaps (bench/event-loop-gaps.ts): stretches over 50 ms are work held on
+ * the loop; slow answers without them are the machine's cores being busy. VIPS_CONCURRENCY is passed on.
  *
  *   npm run build
  *   node_modules/.bin/node bench/image-uploads.ts [--bundle build/server/index.js] [--port 7020] [--phases idle,audit,hostile,heavy,parallel]
@@ -92,22 +94,47 @@ interface UploadAnswer {
   retryAfter: string | null;
 }
 
-/** The built server as `npm start` runs it (its V8 flags and MALLOC_ARENA_MAX), on a fresh SQLite database, with an admin. */
+/**
+ * The built server as `npm start` runs it (its V8 flags and MALLOC_ARENA_MAX), on a fresh SQLite database, with an admin,
+ * recording its event loop's gaps (bench/event-loop-gaps.ts). VIPS_CONCURRENCY, when set, is passed on (libvips' threads).
+ */
 async function startServer(bundle: string, port: number) {
   const base = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), "pp-image-uploads-"));
   const databaseUrl = `sqlite:${join(dir, "site.db")}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--input-type=module", "-e", `const { start } = await import(${JSON.stringify(bundle)}); await start();`], {
-    env: { ...SERVER_ENV_DEFAULTS, PATH: process.env.PATH, PORT: String(port), PUBLIC_URL: base, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const gapsFile = join(dir, "gaps.json");
+  const spawnedAt = performance.now();
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "--import", new URL("./event-loop-gaps.ts", import.meta.url).pathname, "--input-type=module", "-e", `const { start } = await import(${JSON.stringify(bundle)}); await start();`],
+    {
+      env: {
+        ...SERVER_ENV_DEFAULTS,
+        PATH: process.env.PATH,
+        PORT: String(port),
+        PUBLIC_URL: base,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        EVENT_LOOP_GAPS_FILE: gapsFile,
+        ...(process.env.VIPS_CONCURRENCY ? { VIPS_CONCURRENCY: process.env.VIPS_CONCURRENCY } : {}),
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  /** After stop(): the event loop's gaps over 5 ms that began between `from` and `to` (this process's clock), in ms. */
+  const gapsBetween = (from: number, to: number): number[] => {
+    const gaps = JSON.parse(readFileSync(gapsFile, "utf8")) as [number, number][];
+    // The server's clock starts about when it was spawned.
+    return gaps.filter(([start]) => start >= from - spawnedAt && start <= to - spawnedAt).map(([, ms]) => ms);
+  };
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill("SIGTERM");
       await new Promise((done) => child.once("exit", done));
     }
-    rmSync(dir, { recursive: true, force: true });
   };
+  const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     for (let attempt = 0; ; attempt += 1) {
       if (await fetch(`${base}/healthz`).then((response) => response.ok, () => false)) break;
@@ -116,6 +143,7 @@ async function startServer(bundle: string, port: number) {
     }
   } catch (error) {
     await stop();
+    remove();
     throw error;
   }
   const { admin, xsrf } = await visitors(databaseUrl);
@@ -139,7 +167,7 @@ async function startServer(bundle: string, port: number) {
     { name: "static", path: "/favicon.svg" },
     { name: "adminApi", path: "/api/admin/media?limit=1", headers: { cookie: admin } },
   ];
-  return { base, upload, rssMb, targets, stop };
+  return { base, upload, rssMb, targets, stop, remove, gapsBetween };
 }
 
 /** `senders` loops, each sending the next of `sent` as soon as its previous answer came, until `seconds` have passed. */
@@ -232,24 +260,31 @@ async function main() {
       await prober.terminate();
       await new Promise((wait) => setTimeout(wait, 3000));
       clearInterval(sampler);
+      const rssAfter = server.rssMb();
+      const ended = performance.now();
       const statuses: Record<string, number> = {};
       for (const answer of answers) {
         const key = `${answer.status}${answer.code ? ` ${answer.code}` : ""}`;
         statuses[key] = (statuses[key] ?? 0) + 1;
       }
+      await server.stop();
+      const gaps = server.gapsBetween(started, ended);
       const result = {
         uploads: answers.length,
         uploadsMs: ms,
         slowestUploadMs: answers.length ? Math.max(...answers.map((answer) => answer.ms)) : 0,
         statuses,
         retryAfter: [...new Set(answers.map((answer) => answer.retryAfter).filter(Boolean))],
-        rssMb: { before: Math.round(rssBefore), peak: Math.round(rssPeak), after3s: Math.round(server.rssMb()) },
+        rssMb: { before: Math.round(rssBefore), peak: Math.round(rssPeak), after3s: Math.round(rssAfter) },
         probes: Object.fromEntries(server.targets.map((target) => [target.name, { ...summary(probed.latencies[target.name] ?? []), failures: probed.failures[target.name] ?? 0 }])),
+        // Stretches the server's event loop was held (over 5 ms): long ones are work on the loop, not a slow machine.
+        loopGaps: { over50ms: gaps.filter((ms) => ms > 50).length, over100ms: gaps.filter((ms) => ms > 100).length, longestMs: Math.max(0, ...gaps) },
       };
       results[label] = result;
       console.log(`${label}: ${JSON.stringify(result)}`);
     } finally {
       await server.stop();
+      server.remove();
     }
   }
   console.log(JSON.stringify(results));
