@@ -24,7 +24,7 @@ if (process.argv[2] === "--one") {
   const bytes = readFileSync(process.argv[3]!);
   const before = process.resourceUsage().maxRSS;
   const started = performance.now();
-  const image = await processImage(bytes, "photo.jpg", { maxInputPixels: 40_000_000 });
+  const image = await processImage(bytes, "photo.jpg", { maxInputPixels: 40_000_000, maxSidePixels: 16_384 });
   const ms = performance.now() - started;
   const stored = image.variants.reduce((total, variant) => total + variant.bytes.byteLength, 0);
   console.log(JSON.stringify({ ms, peakMb: process.resourceUsage().maxRSS / 1024, addedMb: (process.resourceUsage().maxRSS - before) / 1024, variants: image.variants.length, storedKb: stored / 1024 }));

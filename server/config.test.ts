@@ -127,10 +127,18 @@ describe("loadConfig", () => {
     }
   });
 
-  it("reads the media upload limits: 20 MB and 40 megapixels by default, refusing nonsense", () => {
-    expect(loadConfig({}).media).toEqual({ maxUploadBytes: 20 * 1024 * 1024, maxInputPixels: 40_000_000 });
-    expect(loadConfig({ MEDIA_MAX_UPLOAD_MB: "5", MEDIA_MAX_MEGAPIXELS: "12" }).media).toEqual({ maxUploadBytes: 5 * 1024 * 1024, maxInputPixels: 12_000_000 });
+  it("reads the media upload limits: 20 MB, 40 megapixels, 16 384 px a side and 4 uploads at once by default, refusing nonsense", () => {
+    expect(loadConfig({}).media).toEqual({ maxUploadBytes: 20 * 1024 * 1024, maxInputPixels: 40_000_000, maxSidePixels: 16_384, maxConcurrentUploads: 4 });
+    expect(loadConfig({ MEDIA_MAX_UPLOAD_MB: "5", MEDIA_MAX_MEGAPIXELS: "12", MEDIA_MAX_SIDE_PX: "8000", MEDIA_MAX_CONCURRENT_UPLOADS: "2" }).media).toEqual({
+      maxUploadBytes: 5 * 1024 * 1024,
+      maxInputPixels: 12_000_000,
+      maxSidePixels: 8000,
+      maxConcurrentUploads: 2,
+    });
     expect(problemsOf({ MEDIA_MAX_UPLOAD_MB: "0" })).toEqual(["MEDIA_MAX_UPLOAD_MB: must be between 1 and 200"]);
     expect(problemsOf({ MEDIA_MAX_MEGAPIXELS: "lots" })).toEqual(["MEDIA_MAX_MEGAPIXELS: must be a number"]);
+    expect(problemsOf({ MEDIA_MAX_SIDE_PX: "70000" })).toEqual(["MEDIA_MAX_SIDE_PX: must be at most 65535"]);
+    expect(problemsOf({ MEDIA_MAX_SIDE_PX: "1.5" })).toEqual(["MEDIA_MAX_SIDE_PX: must be a whole number"]);
+    expect(problemsOf({ MEDIA_MAX_CONCURRENT_UPLOADS: "0" })).toEqual(["MEDIA_MAX_CONCURRENT_UPLOADS: must be at least 1"]);
   });
 });

@@ -140,6 +140,8 @@ const envSchema = z.object({
     .min(1, "must be between 1 and 268")
     .max(268, "must be between 1 and 268")
     .default(40),
+  MEDIA_MAX_SIDE_PX: wholeNumber(1, 65_535).default(16_384),
+  MEDIA_MAX_CONCURRENT_UPLOADS: wholeNumber(1, 64).default(4),
   REVISIONS_PER_VERSION: wholeNumber(1, 10_000).default(DEFAULT_REVISIONS_PER_VERSION),
   PREVIEW_SECRET: z
     .string()
@@ -214,8 +216,17 @@ export interface Config {
   pageCacheBytes: number;
   /** URLs per child sitemap at most (fewer when long entries would pass 50 MB). */
   sitemapChunkUrls: number;
-  /** Image uploads (/admin/media): largest file in bytes and largest picture in pixels (decompression bombs). */
-  media: { maxUploadBytes: number; maxInputPixels: number };
+  /** Image uploads (/admin/media). */
+  media: {
+    /** Largest file, in bytes. */
+    maxUploadBytes: number;
+    /** Largest picture, in pixels (decompression bombs); checked on the header, before decoding. */
+    maxInputPixels: number;
+    /** Longest side, in pixels (images of extreme shape); checked on the header, before decoding. */
+    maxSidePixels: number;
+    /** Uploads one process holds at once (received, waiting or processed); one more is answered 503 before its body is read. */
+    maxConcurrentUploads: number;
+  };
   publishing: {
     /** Revisions kept per language version; older ones are dropped as new ones are saved. */
     revisionsPerVersion: number;
@@ -304,7 +315,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutSeconds: settings.REQUEST_TIMEOUT_SECONDS,
     pageCacheBytes: settings.PAGE_CACHE_BYTES,
     sitemapChunkUrls: settings.SITEMAP_CHUNK_URLS,
-    media: { maxUploadBytes: settings.MEDIA_MAX_UPLOAD_MB * 1024 * 1024, maxInputPixels: settings.MEDIA_MAX_MEGAPIXELS * 1_000_000 },
+    media: {
+      maxUploadBytes: settings.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
+      maxInputPixels: settings.MEDIA_MAX_MEGAPIXELS * 1_000_000,
+      maxSidePixels: settings.MEDIA_MAX_SIDE_PX,
+      maxConcurrentUploads: settings.MEDIA_MAX_CONCURRENT_UPLOADS,
+    },
     publishing: {
       revisionsPerVersion: settings.REVISIONS_PER_VERSION,
       previewSecret: settings.PREVIEW_SECRET ?? null,

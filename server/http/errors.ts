@@ -7,12 +7,15 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
-  constructor(status: number, code: string, message: string, field?: string) {
+  /** Headers the answer carries besides the usual ones (Retry-After, Connection: close). */
+  readonly headers: Record<string, string> | undefined;
+  constructor(status: number, code: string, message: string, field?: string, headers?: Record<string, string>) {
     super(message);
     this.name = "HttpError";
     this.status = status;
     this.code = code;
     this.field = field;
+    this.headers = headers;
   }
 }
 
@@ -20,6 +23,6 @@ export function errorBody(code: string, message: string, field?: string): ErrorB
   return { error: field === undefined ? { code, message } : { code, message, field } };
 }
 
-export function errorResponse(status: number, code: string, message: string, field?: string): Response {
-  return Response.json(errorBody(code, message, field), { status, headers: { "Cache-Control": "no-store" } });
+export function errorResponse(status: number, code: string, message: string, field?: string, headers?: Record<string, string>): Response {
+  return Response.json(errorBody(code, message, field), { status, headers: { "Cache-Control": "no-store", ...headers } });
 }

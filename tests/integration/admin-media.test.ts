@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USED_BY_SHOWN, type MediaItem, type MediaPage } from "#core/admin/media/schema.ts";
-import { decompressionBomb, encoded, hasGps, jpegWithGps, SVG } from "#tests/fixtures/images.ts";
+import { decompressionBomb, encoded, handmadePng, hasGps, jpegWithGps, SVG } from "#tests/fixtures/images.ts";
 import type { AppServices } from "#server/context.ts";
 import { articleAlternates } from "#server/content/public-pages.ts";
 import type { HttpEnv } from "#server/http/env.ts";
@@ -75,12 +75,20 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       ["a truncated JPEG", async () => { const bytes = await encoded("jpeg", 800, 600); return { name: "cut.jpg", bytes: bytes.subarray(0, bytes.length / 2) }; }, 422, /truncated or damaged/],
       ["a truncated PNG", async () => { const bytes = await encoded("png", 400, 300); return { name: "cut.png", bytes: bytes.subarray(0, bytes.length / 3) }; }, 422, /truncated or damaged/],
       ["a decompression bomb (48 megapixels in a small PNG)", async () => ({ name: "bomb.png", bytes: await decompressionBomb() }), 413, /8000×6000 \(48\.0 megapixels\); at most 40 megapixels/],
+      // Issue 41 item 2: 40 megapixels less 2, so under the pixel limit; 16 s of CPU and a 500 before the side limit.
+      ["a PNG of 2 × 19 999 999 pixels (58 KB)", async () => ({ name: "tall.png", bytes: await handmadePng(2, 19_999_999) }), 413, /^file: the image is 2×19999999 pixels; each side may be at most 16384 pixels\.$/],
+      // 667 MB of memory before the side limit.
+      ["a PNG of 19 999 999 × 2 pixels (39 KB)", async () => ({ name: "wide.png", bytes: await handmadePng(19_999_999, 2) }), 413, /^file: the image is 19999999×2 pixels; each side may be at most 16384 pixels\.$/],
+      ["a PNG whose header is sound and whose rows are not", async () => ({ name: "rotten.png", bytes: await handmadePng(600, 400, 7) }), 422, /^file: the PNG image is truncated or damaged and cannot be read \(.+\)\.$/],
       ["an empty file", async () => ({ name: "empty.png", bytes: Buffer.alloc(0) }), 400, /the file is empty/],
     ];
     it.each(cases)("%s", async (_label, make, status, message) => {
       const { name, bytes } = await make();
       const before = await storedState();
+      const started = performance.now();
       const reply = await upload(name, bytes);
+      // Each is refused from its header or at its first decode: well under a second here, seconds on a loaded CI.
+      expect(performance.now() - started).toBeLessThan(5_000);
       expect(reply.status, JSON.stringify(reply.json)).toBe(status);
       expect(reply.json?.error?.message).toMatch(message);
       expect(await storedState()).toEqual(before);
@@ -115,6 +123,57 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       expect(cancelled.status).toBe(400);
       expect(cancelled.json.error?.code).toBe("client_closed");
       expect(await storedState()).toEqual(before);
+    });
+
+    it("takes at most MEDIA_MAX_CONCURRENT_UPLOADS at once: one more is a 503 with Retry-After, its body unread", async () => {
+      const before = await storedState();
+      const limit = testApp.config.media.maxConcurrentUploads;
+      // Uploads whose bodies are held back: admitted, each holds its place until its last bytes come.
+      const held = await Promise.all(
+        Array.from({ length: limit }, async (_, index) => {
+          const bytes = await encoded("png", 120, 80, 20 + index);
+          let finish = () => {};
+          const finished = new Promise<void>((resolve) => (finish = resolve));
+          const body = new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(new Uint8Array(bytes.subarray(0, 100)));
+              await finished;
+              controller.enqueue(new Uint8Array(bytes.subarray(100)));
+              controller.close();
+            },
+          });
+          return { reply: upload(`held-${index}.png`, body), finish };
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      let pulled = 0;
+      const refusedBody = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 1;
+          if (pulled > 100) controller.close();
+          else controller.enqueue(new Uint8Array(64 * 1024));
+        },
+      });
+      const token = await xsrfHeaders(testApp.app, sessions.admin);
+      const refused = await testApp.app.request("/api/admin/media?name=one-more.png", {
+        method: "POST",
+        headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: `${token.cookie}; ${sessions.admin}`, "content-type": "application/octet-stream" },
+        body: refusedBody,
+        duplex: "half",
+      } as RequestInit);
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(((await refused.json()) as ReplyJson).error).toMatchObject({ code: "uploads_busy", field: "file" });
+      expect(pulled).toBeLessThanOrEqual(2);
+      for (const { finish } of held) finish();
+      for (const { reply } of held) expect((await reply).status).toBe(201);
+      // The places are given back: the next upload is taken.
+      const next = await upload("after.png", await encoded("png", 120, 80, 99));
+      expect(next.status).toBe(201);
+      const after = await storedState();
+      expect(after.media.slice(before.media.length).map((row) => row.file_name).sort()).toEqual([...held.map((_, index) => `held-${index}.png`), "after.png"].sort());
+      // Back as it was, for the tests after this one.
+      for (const row of after.media.slice(before.media.length)) expect((await call("DELETE", `/${row.id}`)).status).toBe(204);
     });
 
     it("a bad ?name= is a 400 naming it", async () => {

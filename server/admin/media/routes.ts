@@ -1,8 +1,9 @@
 /** Admin API: the media library (mounted under /api/admin/media behind the admin gate; XSRF is checked in front of it). */
 import { Hono, type Context } from "hono";
 import type { AppServices } from "#server/context.ts";
-import { readJson } from "#server/http/body.ts";
+import { readJson, readRawBody } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
+import { uploadTooLarge } from "#server/http/body-limits.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
@@ -10,6 +11,7 @@ import { apiRoute } from "#server/ops/openapi.ts";
 import { altInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery, type MediaItem } from "#core/admin/media/schema.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import { deleteMedia, findMedia, listMedia, mediaItemAsReadBy, mediaPageAsReadBy, setAltText, uploadMedia } from "#server/admin/media/service.ts";
+import { createUploadGate } from "#server/media/upload-gate.ts";
 
 export function mediaAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
@@ -28,7 +30,17 @@ export function mediaAdminApi(services: AppServices) {
     },
   );
 
-  /** The file is the raw request body (capped by MEDIA_MAX_UPLOAD_MB in body-limits.ts); its name comes as ?name= so the body needs no multipart parsing. */
+  const { media } = services.config;
+  const limits = { maxInputPixels: media.maxInputPixels, maxSidePixels: media.maxSidePixels };
+  // One queue per process: the libuv threads and cores it protects are the process's (upload-gate.ts).
+  const gate = createUploadGate({ maxAdmitted: media.maxConcurrentUploads });
+  const tooLarge = () => uploadTooLarge(media.maxUploadBytes);
+
+  /**
+   * The file is the raw request body (capped by MEDIA_MAX_UPLOAD_MB in body-limits.ts); its name comes as ?name= so the body needs no
+   * multipart parsing. An upload is admitted before its body is read (503 when MEDIA_MAX_CONCURRENT_UPLOADS are already in), read into
+   * one buffer, checked on its header, then decoded and encoded when its turn comes: one image at a time per process.
+   */
   app.post(
     "/",
     apiRoute({
@@ -37,13 +49,31 @@ export function mediaAdminApi(services: AppServices) {
       query: uploadNameQuery,
       rawBody: { "application/octet-stream": { type: "string", format: "binary" } },
       success: { status: 201, description: "{ item, created } (200 and created: false when the same image is already in the library)" },
-      otherResponses: { 413: "The file is over the upload size or pixel limit.", 415: "Not an accepted image, or not the format its name says." },
+      otherResponses: {
+        413: "The file is over the upload size, pixel or side limit.",
+        415: "Not an accepted image, or not the format its name says.",
+        422: "The image could not be decoded (truncated or damaged) or encoded; the message says what the image library reported.",
+        503: "Too many uploads at once on this server: try again after Retry-After seconds.",
+      },
     }),
     async (c) => {
       const { name } = readQuery(c, uploadNameQuery);
-      const bytes = Buffer.from(await c.req.arrayBuffer());
-      const { item, created } = await uploadMedia(services, actorUid(c), name, bytes, { maxInputPixels: services.config.media.maxInputPixels }, c.req.raw.signal);
-      return c.json({ item: readable(c, item), created }, created ? 201 : 200);
+      const ticket = gate.admit();
+      if (!ticket) {
+        const seconds = gate.retryAfterSeconds();
+        // The body is left unread; Node discards it after this answer, without keeping it.
+        return errorResponse(503, "uploads_busy", `file: ${media.maxConcurrentUploads} images are being uploaded or processed on this server; try again in ${seconds} s.`, "file", {
+          "Retry-After": String(seconds),
+        });
+      }
+      try {
+        const signal = c.req.raw.signal;
+        const bytes = await readRawBody(c, media.maxUploadBytes, tooLarge);
+        const { item, created } = await uploadMedia(services, actorUid(c), name, bytes, { limits, runJob: (job) => ticket.run(job, signal), signal });
+        return c.json({ item: readable(c, item), created }, created ? 201 : 200);
+      } finally {
+        ticket.release();
+      }
     },
   );
 

@@ -17,7 +17,7 @@ import { STALE_RENDER } from "#server/content/rendering.ts";
 import type { AdminServices } from "#server/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { processImage, type PipelineLimits, type ProcessedImage } from "#server/media/pipeline.ts";
+import { processImage, type JobRunner, type PipelineLimits, type ProcessedImage } from "#server/media/pipeline.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -192,11 +192,16 @@ export async function uploadMedia(
   actorUid: string,
   fileName: string,
   bytes: Buffer,
-  limits: PipelineLimits,
-  /** The request's: a client that cancelled while the image was being processed gets nothing stored. */
-  signal?: AbortSignal,
+  options: {
+    limits: PipelineLimits;
+    /** Runs the decode and encodes when the upload queue gives the turn (upload-gate.ts); at once without one. */
+    runJob?: JobRunner;
+    /** The request's: a client that cancelled while the image waited or was processed gets nothing stored. */
+    signal?: AbortSignal;
+  },
 ): Promise<{ item: MediaItem; created: boolean }> {
-  const image = await processImage(bytes, fileName, limits);
+  const { limits, runJob, signal } = options;
+  const image = await processImage(bytes, fileName, limits, runJob);
   const { db } = services.database;
   const existing = await db.selectFrom("media").select("id").where("source_sha256", "=", image.sourceSha256).executeTakeFirst();
   if (existing) return { item: await requireMedia(db, existing.id), created: false };

@@ -1,7 +1,9 @@
 /**
  * Drop images here or pick them (several at once): each file gets its own
  * progress bar and Cancel button while it uploads, then a line saying it is
- * in the library or why it was refused. Progress is announced politely.
+ * in the library or why it was refused. Progress is announced politely. Two
+ * files go at a time, the others waiting their turn at 0: the server makes
+ * one image at a time and takes a few uploads at once (MEDIA_MAX_CONCURRENT_UPLOADS).
  */
 import { useId, useRef, useState, type DragEvent } from "react";
 import { MEDIA_ACCEPT } from "#core/media-rules.ts";
@@ -24,6 +26,9 @@ export interface UploadLimits {
   maxInputPixels: number;
 }
 
+/** Files one page sends at once: one is processed while the next arrives. */
+const UPLOADS_AT_ONCE = 2;
+
 export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUploaded: (item: MediaItem) => void }) {
   const inputId = useId();
   const hintId = useId();
@@ -31,26 +36,53 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [dragging, setDragging] = useState(false);
   const counter = useRef(0);
+  /** Files waiting for their turn, first dropped first; and how many are being sent. */
+  const waiting = useRef<{ key: string; file: File }[]>([]);
+  const sending = useRef(0);
   const { t } = useAdminText();
 
   const update = (key: string, change: Partial<UploadRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  function send(key: string, file: File) {
+    sending.current += 1;
+    const handle = uploadImage(file, (sent) => update(key, { sent }));
+    update(key, { cancel: handle.cancel });
+    handle.done
+      .then(
+        (item) => {
+          update(key, { state: "done", sent: file.size, message: t("admin.media.in_library") });
+          onUploaded(item);
+        },
+        (error: unknown) => update(key, { state: "failed", message: uploadFailureText(error) }),
+      )
+      .finally(() => {
+        sending.current -= 1;
+        sendNext();
+      });
+  }
+
+  function sendNext() {
+    while (sending.current < UPLOADS_AT_ONCE && waiting.current.length > 0) {
+      const { key, file } = waiting.current.shift()!;
+      send(key, file);
+    }
+  }
 
   function start(files: File[]) {
     const added = files.map((file) => {
       counter.current += 1;
       const key = `${counter.current}`;
-      const handle = uploadImage(file, (sent) => update(key, { sent }));
-      handle.done.then(
-        (item) => {
-          update(key, { state: "done", sent: file.size, message: t("admin.media.in_library") });
-          onUploaded(item);
-        },
-        (error: unknown) =>
-          update(key, { state: "failed", message: uploadFailureText(error) }),
-      );
-      return { key, name: file.name, size: file.size, sent: 0, state: "uploading" as const, message: "", cancel: handle.cancel };
+      waiting.current.push({ key, file });
+      // Until its turn, Cancel takes it out of the line.
+      const cancel = () => {
+        waiting.current = waiting.current.filter((entry) => entry.key !== key);
+        update(key, { state: "failed", message: uploadFailureText(new UploadError("cancelled")) });
+      };
+      return { key, name: file.name, size: file.size, sent: 0, state: "uploading" as const, message: "", cancel };
     });
     setRows((current) => [...added, ...current.filter((row) => row.state === "uploading")]);
+    // After the rows exist, so each sent file's Cancel replaces its waiting one.
+    queueMicrotask(sendNext);
   }
 
   function uploadFailureText(error: unknown): string {
