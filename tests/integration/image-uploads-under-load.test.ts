@@ -105,7 +105,8 @@ describe.each(DATABASE_KINDS)("hostile image uploads on %s", { timeout: 180_000 
       await probes;
     }
 
-    expect(await storedImages()).toEqual(["warm.jpg", "photo-0.jpg", "photo-1.jpg"]);
+    // The two photos wait in one line, and either may reach it first.
+    expect((await storedImages()).sort()).toEqual(["photo-0.jpg", "photo-1.jpg", "warm.jpg"]);
     // Generous bounds on the p99, for a loaded CI machine where one answer can wait on the cores (before: the
     // static file's p99 was 44 s); bench/image-uploads.ts measures it (bench/README.md). The static file and the
     // admin API do more than /healthz: 2 s.
