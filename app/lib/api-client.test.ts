@@ -53,6 +53,24 @@ afterEach(() => {
 });
 
 describe("requests", () => {
+  it("sends the ETag a change was made from and answers the new one (decision 0151)", async () => {
+    const { api, calls } = setup({ respond: () => Response.json({ saved: true }, { headers: { ETag: '"v2"' } }) });
+    expect(await api.tagged.put("/a", { x: 1 }, { ifMatch: '"v1"' })).toEqual({ data: { saved: true }, etag: '"v2"' });
+    await api.put("/b", { x: 1 }, { ifNoneMatch: "*" });
+    await api.put("/c", { x: 1 });
+    expect(headersOf(calls[0]).get("If-Match")).toBe('"v1"');
+    expect(headersOf(calls[1]).get("If-None-Match")).toBe("*");
+    expect(headersOf(calls[2]).has("If-Match")).toBe(false);
+    expect(headersOf(calls[2]).has("If-None-Match")).toBe(false);
+  });
+
+  it("keeps a 412's current state and ETag in the error's body", async () => {
+    const { api } = setup({ respond: () => Response.json({ error: { code: "precondition_failed", message: "changed" }, current: { title: "B" }, etag: '"v3"' }, { status: 412 }) });
+    const error = await failure(api.put("/a", {}, { ifMatch: '"v1"' }));
+    expect(error.status).toBe(412);
+    expect(error.body).toMatchObject({ current: { title: "B" }, etag: '"v3"' });
+  });
+
   it("always includes credentials and asks for JSON", async () => {
     const { api, calls } = setup();
     await api.get("/a");
@@ -205,6 +223,6 @@ describe("userMessageFor", () => {
 
 describe("the default client", () => {
   it("exists with every method", () => {
-    expect(Object.keys(defaultApi).sort()).toEqual(["delete", "get", "patch", "post", "put"]);
+    expect(Object.keys(defaultApi).sort()).toEqual(["delete", "get", "patch", "post", "put", "tagged"]);
   });
 });

@@ -10,9 +10,11 @@ export const XSRF_HEADER = "X-XSRF-TOKEN";
 
 export type ApiErrorKind = "network" | "timeout" | "aborted" | "client" | "server" | "bad-response";
 
-/** The stable error shape every server error response has. */
+/** The stable error shape every server error response has; a 412 also carries the resource as it is now and its ETag. */
 export interface ApiErrorBody {
   error: { code: string; message: string; field?: string };
+  current?: unknown;
+  etag?: string | null;
 }
 
 export class ApiError extends Error {
@@ -44,6 +46,16 @@ export function userMessageFor(error: unknown): string | null {
 export interface RequestOptions {
   /** Lets the caller cancel, e.g. when the user navigates away; the failure's kind is then "aborted". */
   signal?: AbortSignal;
+  /** The ETag the change was made from (docs/decisions/0151): a stale one is refused with a 412. */
+  ifMatch?: string;
+  /** "*": the write creates the resource and must not replace one made meanwhile. */
+  ifNoneMatch?: "*";
+}
+
+/** A response's JSON with its ETag (null when it sent none). */
+export interface Tagged<T> {
+  data: T;
+  etag: string | null;
 }
 
 export interface ApiClient {
@@ -52,6 +64,14 @@ export interface ApiClient {
   put<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
   patch<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** The same requests, answering the ETag with the JSON: for resources edited with If-Match. */
+  tagged: {
+    get<T>(path: string, options?: RequestOptions): Promise<Tagged<T>>;
+    post<T>(path: string, body: unknown, options?: RequestOptions): Promise<Tagged<T>>;
+    put<T>(path: string, body: unknown, options?: RequestOptions): Promise<Tagged<T>>;
+    patch<T>(path: string, body: unknown, options?: RequestOptions): Promise<Tagged<T>>;
+    delete<T>(path: string, options?: RequestOptions): Promise<Tagged<T>>;
+  };
 }
 
 export interface ApiClientConfig {
@@ -74,7 +94,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     logger = console,
   } = config;
 
-  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<Tagged<T>> {
     try {
       return await send<T>(method, path, body, options);
     } catch (error) {
@@ -83,13 +103,13 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     }
   }
 
-  async function send<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  async function send<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<Tagged<T>> {
     const cancel = cancellation(timeoutMs, options.signal);
     try {
       const init: RequestInit = {
         method,
         credentials: "include",
-        headers: requestHeaders(body, readCookie(XSRF_COOKIE)),
+        headers: requestHeaders(body, readCookie(XSRF_COOKIE), options),
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: cancel.signal,
       };
@@ -99,28 +119,39 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       const text = await response.text().catch((error: unknown) => {
         throw requestFailure(error, cancel, timeoutMs);
       });
-      return interpret<T>(response.status, text);
+      return { data: interpret<T>(response.status, text), etag: response.headers.get("ETag") };
     } finally {
       cancel.dispose();
     }
   }
 
-  return {
+  const tagged: ApiClient["tagged"] = {
     get: (path, options = {}) => request("GET", path, undefined, options),
     post: (path, body, options = {}) => request("POST", path, body, options),
     put: (path, body, options = {}) => request("PUT", path, body, options),
     patch: (path, body, options = {}) => request("PATCH", path, body, options),
     delete: (path, options = {}) => request("DELETE", path, undefined, options),
   };
+  const data = <T>(reply: Promise<Tagged<T>>) => reply.then((answer) => answer.data);
+  return {
+    get: (path, options) => data(tagged.get(path, options)),
+    post: (path, body, options) => data(tagged.post(path, body, options)),
+    put: (path, body, options) => data(tagged.put(path, body, options)),
+    patch: (path, body, options) => data(tagged.patch(path, body, options)),
+    delete: (path, options) => data(tagged.delete(path, options)),
+    tagged,
+  };
 }
 
 /** The client the app uses. */
 export const api = createApiClient();
 
-function requestHeaders(body: unknown, xsrfToken: string | undefined): Headers {
+function requestHeaders(body: unknown, xsrfToken: string | undefined, { ifMatch, ifNoneMatch }: RequestOptions): Headers {
   const headers = new Headers({ Accept: "application/json" });
   if (body !== undefined) headers.set("Content-Type", "application/json");
   if (xsrfToken !== undefined) headers.set(XSRF_HEADER, xsrfToken);
+  if (ifMatch !== undefined) headers.set("If-Match", ifMatch);
+  if (ifNoneMatch !== undefined) headers.set("If-None-Match", ifNoneMatch);
   return headers;
 }
 

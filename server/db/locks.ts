@@ -10,3 +10,12 @@ import type { DialectName } from "./connect.ts";
 export function claimingRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: DialectName): SelectQueryBuilder<DB, TB, O> {
   return dialect === "postgres" ? query.forUpdate().skipLocked() : query;
 }
+
+/**
+ * A row read to decide a conditional write (If-Match, decision 0151): on PostgreSQL `FOR UPDATE`,
+ * so a second writer waits for the first to commit and then reads its result. SQLite runs one
+ * write transaction at a time, so the row cannot change between this read and the write.
+ */
+export function lockedForWrite<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: DialectName): SelectQueryBuilder<DB, TB, O> {
+  return dialect === "postgres" ? query.forUpdate() : query;
+}

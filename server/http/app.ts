@@ -161,7 +161,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   }
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.field, error.headers);
+    if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.field, error.headers, error.details);
     if (c.req.raw.signal.aborted) {
       // The client went away (closed the tab, lost the network): nothing to answer, nothing wrong here.
       log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path }, "client closed the connection");

@@ -9,13 +9,16 @@ export class HttpError extends Error {
   readonly field: string | undefined;
   /** Headers the answer carries besides the usual ones (Retry-After, Connection: close). */
   readonly headers: Record<string, string> | undefined;
-  constructor(status: number, code: string, message: string, field?: string, headers?: Record<string, string>) {
+  /** Members the answer carries beside `error` (a 412's `current` state). */
+  readonly details: Record<string, unknown> | undefined;
+  constructor(status: number, code: string, message: string, field?: string, headers?: Record<string, string>, details?: Record<string, unknown>) {
     super(message);
     this.name = "HttpError";
     this.status = status;
     this.code = code;
     this.field = field;
     this.headers = headers;
+    this.details = details;
   }
 }
 
@@ -23,6 +26,6 @@ export function errorBody(code: string, message: string, field?: string): ErrorB
   return { error: field === undefined ? { code, message } : { code, message, field } };
 }
 
-export function errorResponse(status: number, code: string, message: string, field?: string, headers?: Record<string, string>): Response {
-  return Response.json(errorBody(code, message, field), { status, headers: { "Cache-Control": "no-store", ...headers } });
+export function errorResponse(status: number, code: string, message: string, field?: string, headers?: Record<string, string>, details?: Record<string, unknown>): Response {
+  return Response.json({ ...details, ...errorBody(code, message, field) }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }

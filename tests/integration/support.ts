@@ -95,6 +95,8 @@ export type Visitor = "admin" | "user" | "anonymous";
 export interface ApiReply<Json = Record<string, unknown>> {
   status: number;
   json: Json | null;
+  /** The ETag the answer carried (docs/decisions/0151), or null. */
+  etag: string | null;
 }
 
 export interface ApiCallOptions {
@@ -105,6 +107,10 @@ export interface ApiCallOptions {
   as?: Visitor;
   /** Content type of a body; application/json unless given. */
   contentType?: string;
+  /** Sent as If-Match: the ETag the write was made from. */
+  ifMatch?: string | null;
+  /** Sent as If-None-Match (a create: "*"). */
+  ifNoneMatch?: string;
 }
 
 export type AdminApiCall<Json = Record<string, unknown>> = (method: string, path: string, options?: ApiCallOptions) => Promise<ApiReply<Json>>;
@@ -133,11 +139,13 @@ export function adminApiCaller<Json = Record<string, unknown>>(
         "x-xsrf-token": token["x-xsrf-token"],
         cookie,
         ...(body === undefined ? {} : { "content-type": options.contentType ?? "application/json" }),
+        ...(typeof options.ifMatch === "string" && { "if-match": options.ifMatch }),
+        ...(options.ifNoneMatch !== undefined && { "if-none-match": options.ifNoneMatch }),
       },
       body,
     });
     const text = await response.text();
-    return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Json) };
+    return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Json), etag: response.headers.get("etag") };
   };
 }
 
