@@ -25,6 +25,8 @@ const gapsFile = join(tmpdir(), `pp-bench-gaps-${process.pid}.json`);
 
 const admin = await visitors(databaseUrl, `-${Date.now()}`);
 const server = startServer(databaseUrl, PORT, { EVENT_LOOP_GAPS_FILE: gapsFile }, [...SERVER_NODE_FLAGS, "--import", join(import.meta.dirname, "event-loop-gaps.ts")]);
+// A failed run must not leave its server on the port: the next run would measure that one instead of its own.
+process.once("exit", () => server.child.kill("SIGKILL"));
 await firstResponse(server.child, server.started, PORT);
 
 async function save(index: number, title: string): Promise<number> {
