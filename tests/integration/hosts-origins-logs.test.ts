@@ -258,6 +258,26 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
       expect(await response.text()).toContain("POST is not allowed here: this address answers GET and HEAD only.");
     });
 
+    it.each([
+      ["PUT", "/init/file/languages", "GET, HEAD"],
+      ["POST", "/sitemaps/pages-0.xml", "GET, HEAD"],
+      ["DELETE", "/api/analytics/events", "POST"],
+      ["POST", "/auth/github/start", "GET, HEAD"],
+      ["PUT", "/api/openapi.json", "GET, HEAD"],
+    ])("answers %s %s, an address routed for other methods, with 405 and Allow: %s", async (method, path, allow) => {
+      const { cookie, "x-xsrf-token": token } = await xsrfHeaders(site.app);
+      const response = await send(port, `127.0.0.1:${port}`, path, { method, headers: { cookie, "x-xsrf-token": token, origin, accept: "*/*" } });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe(allow);
+      expect(await response.json()).toMatchObject({ error: { code: "method_not_allowed" } });
+    });
+
+    it("keeps 404 for an address no route takes with any method, and for a missing resource", async () => {
+      const { cookie, "x-xsrf-token": token } = await xsrfHeaders(site.app);
+      expect((await send(port, `127.0.0.1:${port}`, "/api/nowhere", { method: "DELETE", headers: { cookie, "x-xsrf-token": token, origin, accept: "*/*" } })).status).toBe(404);
+      expect((await send(port, `127.0.0.1:${port}`, "/init/file/nothing")).status).toBe(404);
+    });
+
     it("still answers GET and HEAD on the same addresses", async () => {
       for (const path of paths.slice(0, -1)) {
         expect((await send(port, `127.0.0.1:${port}`, path)).status, path).toBe(200);
