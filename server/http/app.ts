@@ -123,7 +123,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.use("/api/analytics/*", analyticsLimits(services));
 
   app.route("/", publicApi(services, pageCache.responses));
-  app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
+  // It changes only with PUBLIC_URL, so with a release: a day, then revalidated in the background.
+  app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl), 200, { "Cache-Control": "public, max-age=86400, stale-while-revalidate=86400" }));
   app.route("/", sitemapRoutes(services, pageCache.responses));
   app.route("/", feedRoutes(services, pageCache.responses));
   app.route("/api/admin", adminApi(services));

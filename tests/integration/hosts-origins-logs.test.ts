@@ -8,7 +8,7 @@
  * - methods no route takes get 405 with Allow in the one error shape, and no
  *   line above info.
  */
-import { createServer, request as httpRequest, type RequestListener, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import { Writable } from "node:stream";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +20,7 @@ import { createLogger, redactPath } from "#server/log.ts";
 import { createServices } from "#server/services.ts";
 import appRoutes from "#app/routes.ts";
 import { createBrowser } from "./auth-browser.ts";
+import { send } from "./raw-http.ts";
 import { freePort } from "./server-process.ts";
 import { adminApiCaller, createTestDatabase, DATABASE_KINDS, signedInCookie, testConfig, xsrfHeaders, type TestDatabase } from "./support.ts";
 
@@ -30,30 +31,6 @@ interface LogLine {
   level: number;
   msg: string;
   [field: string]: unknown;
-}
-
-interface Sent {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-/** A request to the listener with exactly the Host given (fetch() would send its URL's), as a fetch Response. */
-function send(port: number, host: string, path: string, { method = "GET", headers = {}, body }: Sent = {}): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ port, path, method, headers: { ...headers, host } }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () => {
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(incoming.headers)) for (const item of [value ?? []].flat()) responseHeaders.append(name, item);
-        const status = incoming.statusCode!;
-        resolve(new Response(status === 204 || status === 304 || method === "HEAD" ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
-      });
-    });
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
 }
 
 /** What a browser at `origin` sends: its Host, and its Origin on every write. */
