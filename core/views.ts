@@ -13,6 +13,15 @@ export interface Alternate {
   path: string;
 }
 
+/**
+ * A page's hreflang alternates with `x-default`: the same page in the site's favorite language (else the
+ * first it has). Not "/", which only redirects to a language, while an hreflang target must answer 200.
+ */
+export function withDefaultAlternate(alternates: readonly Alternate[], favoriteCode: string | null): Alternate[] {
+  const fallback = alternates.find((alternate) => alternate.hrefLang === favoriteCode) ?? alternates[0];
+  return fallback === undefined ? [] : [...alternates, { hrefLang: "x-default", path: fallback.path }];
+}
+
 export interface Seo {
   canonicalPath: string;
   alternates: Alternate[];

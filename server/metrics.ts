@@ -19,6 +19,9 @@ export interface PoolUse {
 // never meets "metric already registered".
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
+// prom-client also sums three of its gauges into gauges named "…_total", a suffix Prometheus keeps for
+// counters (`promtool check metrics` refuses them); sum(nodejs_active_handles) and so on give the same figures.
+for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
 
 const httpRequests = new Counter({
   name: "http_requests_total",

@@ -22,7 +22,6 @@ export function Seo({ title, description, canonicalPath, alternates = [], image,
       {alternates.map((alternate) => (
         <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={absolute(alternate.path)} />
       ))}
-      {alternates.length > 0 && <link rel="alternate" hrefLang="x-default" href={absolute("/")} />}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:type" content={type} />

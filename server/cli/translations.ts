@@ -101,7 +101,7 @@ async function run(argv: string[]): Promise<number> {
     try {
       const services = { config, database, content };
       if (command.name === "export") {
-        await pipeline(Readable.from((await exportTranslations(services, command.lang, command.format, command.what)).body, { highWaterMark: 1 }), process.stdout, { end: false });
+        await pipeline(Readable.from((await exportTranslations(services, command.lang, command.format, command.what, CLI_ACTOR)).body, { highWaterMark: 1 }), process.stdout, { end: false });
         return 0;
       }
       const report = await importTranslations(services, CLI_ACTOR, await readFileLimited(command.file), command);

@@ -19,7 +19,7 @@ import { COUNT_CAP } from "#server/db/full-text.ts";
 import { markTerms, snippetOf } from "#server/search/highlight.ts";
 import { queryTerms } from "#server/search/terms.ts";
 import { tagKey } from "#server/search/published-index.ts";
-import type { Alternate, ArticleCard, ArticleElsewhere, ArticleListView, ArticleTranslation, ArticleView, HomeView, JobCard, JobsDirectoryView, JobView, SearchResult, SearchView, Seo, TagsIndexView, TagView } from "#core/views.ts";
+import { withDefaultAlternate, type Alternate, type ArticleCard, type ArticleElsewhere, type ArticleListView, type ArticleTranslation, type ArticleView, type HomeView, type JobCard, type JobsDirectoryView, type JobView, type SearchResult, type SearchView, type Seo, type TagsIndexView, type TagView } from "#core/views.ts";
 import { showsArticle, showsList, showsSearch, showsTag } from "./changes.ts";
 import type { Job, Language, Resident } from "./resident.ts";
 
@@ -72,6 +72,11 @@ export function sectionPathIn(resident: Resident, language: Language, section: S
   return name === null ? null : sectionPath(language.shortCode, name);
 }
 
+/** What a page's head names: its alternates and x-default. */
+function seoAlternates(resident: Resident, alternates: Alternate[]): Alternate[] {
+  return withDefaultAlternate(alternates, favoriteLanguage(resident)?.code ?? null);
+}
+
 function sectionAlternates(resident: Resident, section: SectionKey): Alternate[] {
   return enabledLanguages(resident).flatMap((language) => {
     const path = sectionPathIn(resident, language, section);
@@ -80,7 +85,7 @@ function sectionAlternates(resident: Resident, section: SectionKey): Alternate[]
 }
 
 function sectionSeo(resident: Resident, language: Language, section: SectionKey, search = ""): Seo {
-  return { canonicalPath: `${sectionPathIn(resident, language, section) ?? homePath(language)}${search}`, alternates: sectionAlternates(resident, section) };
+  return { canonicalPath: `${sectionPathIn(resident, language, section) ?? homePath(language)}${search}`, alternates: seoAlternates(resident, sectionAlternates(resident, section)) };
 }
 
 export function articlePathIn(resident: Resident, language: Language, id: number, slug: string | undefined): string | null {
@@ -316,7 +321,7 @@ export async function articleView(reads: PageReads, language: Language, rawId: s
   return {
     kind: "article" as const,
     page,
-    seo: { canonicalPath, alternates: articleAlternates(resident, article) },
+    seo: { canonicalPath, alternates: seoAlternates(resident, articleAlternates(resident, article)) },
     slug: version.slug,
     article: {
       id: article.id,
@@ -367,7 +372,7 @@ export async function jobView(reads: PageReads, language: Language, rawCode: str
     } satisfies CurrentPage,
     seo: {
       canonicalPath: `${canonicalPath}${relatedPage > 1 ? `?page=${relatedPage}` : ""}`,
-      alternates: itemAlternates(resident, job, (other, item) => jobPathIn(resident, other, item)),
+      alternates: seoAlternates(resident, itemAlternates(resident, job, (other, item) => jobPathIn(resident, other, item))),
     },
     slug: slugify(jobLabelIn(resident, job, language).label),
     job: { code: job.code, ogr: job.ogr, ...jobLabelIn(resident, job, language), officialLabel: job.label, domain: job.domain, officialDomainLabel: domain?.label ?? "" },
@@ -498,7 +503,7 @@ export async function tagView(reads: PageReads, language: Language, rawTag: stri
       // The same tag page in every language (empty slug: tag pages have none).
       slugs: Object.fromEntries(enabledLanguages(resident).map((other) => [other.id, ""])),
     } satisfies CurrentPage,
-    seo: { canonicalPath: `${canonical}${after ? cursor(after) : ""}`, alternates: after ? [] : await tagAlternates(reads, key, found.tag) },
+    seo: { canonicalPath: `${canonical}${after ? cursor(after) : ""}`, alternates: after ? [] : seoAlternates(resident, await tagAlternates(reads, key, found.tag)) },
     slug: undefined,
     tag: found.tag,
     allTagsPath: sectionPathIn(resident, language, "TAGS")!,

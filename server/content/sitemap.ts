@@ -9,8 +9,8 @@
  */
 import type { ArticleReader } from "./articles.ts";
 import { eventLoopTurns } from "./articles.ts";
-import type { Alternate } from "#core/views.ts";
-import { enabledLanguages, jobLabelIn, sectionPathIn } from "./public-pages.ts";
+import { withDefaultAlternate, type Alternate } from "#core/views.ts";
+import { enabledLanguages, favoriteLanguage, jobLabelIn, sectionPathIn } from "./public-pages.ts";
 import type { Language, Resident } from "./resident.ts";
 import { homePath, itemPath } from "#core/paths.ts";
 import { pageNameFor } from "#core/pages.ts";
@@ -30,8 +30,9 @@ export type SitemapChild = { kind: "pages" | "articles"; index: number };
 const HEADER = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
 const FOOTER = `</urlset>\n`;
 
+/** One URL with its alternates, which already name x-default (withDefaultAlternate). */
 function urlEntry(publicUrl: string, path: string, alternates: Alternate[], lastModified?: string): string {
-  const links = [...alternates, ...(alternates.length > 0 ? [{ hrefLang: "x-default", path: "/" }] : [])]
+  const links = alternates
     .map((alternate) => `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hrefLang)}" href="${escapeXml(publicUrl + alternate.path)}"/>`)
     .join("");
   const modified = lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : "";
@@ -72,11 +73,15 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
   /** Home, section and job pages of every enabled language (resident data: bounded), built in slices. */
   async function residentPageEntries(resident: Resident): Promise<string[]> {
     const languages = enabledLanguages(resident);
+    const favorite = favoriteLanguage(resident)?.code ?? null;
     const sectionAlternates = (section: "HOME" | "ARTICLES" | "JOBS") =>
-      languages.flatMap((language) => {
-        const path = sectionPathIn(resident, language, section);
-        return path === null ? [] : [{ hrefLang: language.code, path }];
-      });
+      withDefaultAlternate(
+        languages.flatMap((language) => {
+          const path = sectionPathIn(resident, language, section);
+          return path === null ? [] : [{ hrefLang: language.code, path }];
+        }),
+        favorite,
+      );
     const jobPath = (language: Language, code: string) => {
       const job = resident.jobsByCode.get(code)!;
       const name = pageNameFor("JOBS", language, resident.sectionNames.get(language.code) ?? []);
@@ -93,11 +98,12 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
     }
     for (const job of resident.jobs) {
       await turn();
-      const alternates = languages.flatMap((language) => {
+      const located = languages.flatMap((language) => {
         const path = jobPath(language, job.code);
         return path === null ? [] : [{ hrefLang: language.code, path }];
       });
-      for (const alternate of alternates) entries.push(urlEntry(publicUrl, alternate.path, alternates));
+      const alternates = withDefaultAlternate(located, favorite);
+      for (const alternate of located) entries.push(urlEntry(publicUrl, alternate.path, alternates));
     }
     return entries;
   }
@@ -105,6 +111,7 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
   async function* articleEntries(resident: Resident, child: number): AsyncGenerator<string> {
     const perChild = articlesPerChild(resident);
     const languages = enabledLanguages(resident);
+    const favorite = favoriteLanguage(resident)?.code ?? null;
     const end = (child + 1) * perChild;
     const turn = eventLoopTurns();
     for (let from = child * perChild; from < end; from += ARTICLE_ID_BATCH) {
@@ -117,7 +124,10 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
           const name = pageNameFor("ARTICLES", language, resident.sectionNames.get(language.code) ?? []);
           return version && name !== null ? [{ language, version, path: itemPath(language.shortCode, name, version.blog_id, version.slug) }] : [];
         });
-        const alternates = located.map(({ language, path }) => ({ hrefLang: language.code, path }));
+        const alternates = withDefaultAlternate(
+          located.map(({ language, path }) => ({ hrefLang: language.code, path })),
+          favorite,
+        );
         let text = "";
         for (const { path, version } of located) text += urlEntry(publicUrl, path, alternates, version.updated_at);
         if (text) yield text;

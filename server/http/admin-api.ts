@@ -17,6 +17,11 @@ import type { HttpEnv } from "./env.ts";
 
 export function adminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
+  // What the admin API answers is one person's view of unpublished and personal data: no cache keeps it.
+  app.use("*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
   app.use("*", adminAccess(services));
   app.route("/languages", languagesAdminApi(services));
   app.route("/translations", translationsAdminApi(services));

@@ -33,7 +33,7 @@ import { sitemapRoutes } from "./sitemaps.ts";
 import { feedRoutes } from "./feeds.ts";
 import { adminApi } from "./admin-api.ts";
 import { publicApi } from "./public-api.ts";
-import { refuseOtherMethods } from "./methods.ts";
+import { answerOtherMethods, refuseOtherMethods } from "./methods.ts";
 import { requestGuard, type RenderErrorPage } from "./request-guard.ts";
 import { securityHeaders } from "./security.ts";
 import { siteHosts } from "./site-hosts.ts";
@@ -117,12 +117,14 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
 
   app.route("/", mediaFiles(services));
 
+  app.use(answerOtherMethods(() => app.routes, renderErrorPage));
   // After the static files: they never need the user, and the lookup is a database query.
   app.use(sessionMiddleware(services.database.db, { secure: config.secureCookies }));
   app.use("/api/analytics/*", analyticsLimits(services));
 
   app.route("/", publicApi(services, pageCache.responses));
-  app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
+  // It changes only with PUBLIC_URL, so with a release: a day, then revalidated in the background.
+  app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl), 200, { "Cache-Control": "public, max-age=86400, stale-while-revalidate=86400" }));
   app.route("/", sitemapRoutes(services, pageCache.responses));
   app.route("/", feedRoutes(services, pageCache.responses));
   app.route("/api/admin", adminApi(services));

@@ -15,7 +15,7 @@ export interface NodeListenerParts {
   /** Answers the request itself and returns true, or returns false to pass it on. */
   fastPath: (request: IncomingMessage, response: ServerResponse) => boolean;
   handle: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>;
-  hosts: Pick<SiteHosts, "refusal">;
+  hosts: Pick<SiteHosts, "refusal" | "httpsRedirect">;
   log: Pick<Logger, "error" | "info">;
 }
 
@@ -41,7 +41,14 @@ export function answeredAsNotOurs(request: IncomingMessage, response: ServerResp
     return true;
   }
   const refusal = hosts.refusal(request.url, request.headers);
-  if (!refusal) return false;
+  if (!refusal) {
+    const location = hosts.httpsRedirect(request.url, request.headers);
+    if (location === null) return false;
+    // 308 keeps the method and body; a browser following it sends them over https (HSTS then keeps it there).
+    log.info({ method: request.method, target: request.url, status: 308 }, "plain http sent to https");
+    response.writeHead(308, { Location: location, "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" }).end(`This site answers over https: ${location}\n`);
+    return true;
+  }
   // The access log's line for it: Hono, which writes the others, never sees this request.
   log.info({ method: request.method, target: request.url, host: request.headers.host?.slice(0, 100), status: refusal.status }, "request for another host refused");
   answerJson(response, refusal.status, refusal.code, refusal.message);

@@ -3,7 +3,25 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
-import { createPageCache, createResponseCache, ifNoneMatchHits } from "./page-cache.ts";
+import { acceptedEncodings, createPageCache, createResponseCache, ifNoneMatchHits } from "./page-cache.ts";
+
+describe("acceptedEncodings (RFC 9110 §12.5.3)", () => {
+  it.each([
+    [undefined, []],
+    ["", []],
+    ["gzip, deflate, br", ["br", "gzip"]],
+    ["br;q=0, gzip", ["gzip"]],
+    ["br;q=0.5, gzip;q=0.8", ["gzip", "br"]],
+    ["BR, GZIP", ["br", "gzip"]],
+    ["*", ["br", "gzip"]],
+    ["*;q=0.1, br;q=0", ["gzip"]],
+    ["gzip;q=0, *", ["br"]],
+    ["identity", []],
+    ["brotli, xgzip", []],
+  ])("%j takes %j", (header, taken) => {
+    expect(acceptedEncodings(header)).toEqual(taken);
+  });
+});
 
 describe("ifNoneMatchHits (RFC 9110 weak comparison)", () => {
   it.each([

@@ -23,6 +23,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler, Next } from "hono";
+import { parseAccept } from "hono/utils/accept";
 import { showsSearch, staleAfter } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
@@ -118,15 +119,20 @@ export function ifNoneMatchHits(ifNoneMatch: string | undefined | null, etag: st
   });
 }
 
-const NAMED: readonly [Encoding, RegExp][] = [
-  ["br", /\bbr\b/],
-  ["gzip", /\bgzip\b/],
-];
+/** Ours, best first: at equal weight the client gets brotli. */
+const OFFERED: readonly Encoding[] = ["br", "gzip"];
 
-/** The encodings a client takes, best first. */
-function acceptedEncodings(acceptEncoding: string | undefined): Encoding[] {
-  const accepted = (acceptEncoding ?? "").toLowerCase();
-  return NAMED.filter(([, named]) => named.test(accepted)).map(([encoding]) => encoding);
+/**
+ * The encodings a client takes, best first (RFC 9110 §12.5.3): by its weights, `q=0` refusing one
+ * ("br;q=0, gzip" takes gzip only) and `*` standing for those it does not name; ours at equal weight.
+ */
+export function acceptedEncodings(acceptEncoding: string | undefined): Encoding[] {
+  const accepts = parseAccept(acceptEncoding ?? "");
+  const weightOf = (encoding: Encoding) => (accepts.find((accept) => accept.type.toLowerCase() === encoding) ?? accepts.find((accept) => accept.type === "*"))?.q ?? 0;
+  return OFFERED.map((encoding) => ({ encoding, weight: weightOf(encoding) }))
+    .filter(({ weight }) => weight > 0)
+    .sort((a, b) => b.weight - a.weight)
+    .map(({ encoding }) => encoding);
 }
 
 /** The CSP of a cached page: its inline scripts allowed by hash, so no nonce is shared by the responses it serves. */

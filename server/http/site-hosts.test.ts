@@ -70,3 +70,21 @@ describe("siteHosts behind a proxy", () => {
     expect(statusOf(hostsOf(env), { host: "app:3000", "x-forwarded-host": "evil.example" })).toBe("served");
   });
 });
+
+describe("siteHosts sending plain http to https", () => {
+  const trusting = hostsOf({ PUBLIC_URL: "https://press.example", TRUST_PROXY: "true" });
+
+  it("sends a request our proxy got over http to the same target on PUBLIC_URL", () => {
+    expect(trusting.httpsRedirect("/en/articles?page=2", { host: "press.example", "x-forwarded-proto": "http" })).toBe("https://press.example/en/articles?page=2");
+    expect(trusting.httpsRedirect("/api/admin/languages", { host: "press.example", "x-forwarded-proto": "https, http" })).toBe("https://press.example/api/admin/languages");
+  });
+
+  it("leaves https requests, probes, and sites without TRUST_PROXY or on http alone", () => {
+    expect(trusting.httpsRedirect("/en/welcome", { host: "press.example", "x-forwarded-proto": "https" })).toBeNull();
+    expect(trusting.httpsRedirect("/en/welcome", { host: "press.example", "x-forwarded-proto": "http, https" })).toBeNull();
+    expect(trusting.httpsRedirect("/en/welcome", { host: "press.example" })).toBeNull();
+    expect(trusting.httpsRedirect("/healthz", { host: "10.1.2.3:3000", "x-forwarded-proto": "http" })).toBeNull();
+    expect(hostsOf({ PUBLIC_URL: "https://press.example" }).httpsRedirect("/", { host: "press.example", "x-forwarded-proto": "http" })).toBeNull();
+    expect(hostsOf({ PUBLIC_URL: "http://localhost:3000", TRUST_PROXY: "true" }).httpsRedirect("/", { host: "localhost:3000", "x-forwarded-proto": "http" })).toBeNull();
+  });
+});

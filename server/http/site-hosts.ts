@@ -36,6 +36,11 @@ export interface SiteHosts {
   origins: ReadonlySet<string>;
   /** Why a request (its raw target and headers) does not name this site, or null when it does. */
   refusal(target: string, headers: IncomingHttpHeaders): HostRefusal | null;
+  /**
+   * Where a request that reached our https site over plain http is sent (the same target on PUBLIC_URL),
+   * or null: only behind TRUST_PROXY, whose last X-Forwarded-Proto says how the browser came.
+   */
+  httpsRedirect(target: string, headers: IncomingHttpHeaders): string | null;
 }
 
 type HostSettings = Pick<Config, "publicUrl" | "allowedHosts" | "trustProxy" | "metrics">;
@@ -74,6 +79,12 @@ export function siteHosts(config: HostSettings): SiteHosts {
       // Behind our proxy the name the browser used may be here instead; the last entry is the one our proxy wrote.
       const forwarded = headers["x-forwarded-host"];
       return forwarded === undefined ? null : problem("X-Forwarded-Host", String(forwarded).split(",").at(-1)!.trim());
+    },
+    httpsRedirect(target, headers) {
+      if (!config.trustProxy || publicUrl.protocol !== "https:" || anyHostPaths.has(rawPathAndQuery(target).path)) return null;
+      const proto = headers["x-forwarded-proto"];
+      const came = proto === undefined ? null : String(proto).split(",").at(-1)!.trim().toLowerCase();
+      return came === "http" ? `${publicUrl.origin}${target}` : null;
     },
   };
 }

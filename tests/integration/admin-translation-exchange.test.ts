@@ -1,5 +1,5 @@
 /** XLIFF 2.0 and PO exchange of UI strings (decision 0071): admin API and `npm run translations`, on both databases. */
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,6 +68,16 @@ describe.each(DATABASE_KINDS)("translation exchange on %s", (kind) => {
     const po = await download("lang=fr-FR&format=po");
     expect(po.headers.get("content-disposition")).toBe('attachment; filename="ui-strings.fr-FR.po"');
     expect(po.text).toContain('msgctxt "NAV:HOME"\nmsgid "Home"\nmsgstr "Accueil"');
+  });
+
+  it.each(["fr-FR", "ar", "ja"])("exports a %s PO file that msgfmt -c checks clean, with its plural forms", async (code) => {
+    const po = await download(`lang=${code}&format=po`);
+    expect(po.status).toBe(200);
+    expect(po.text).toMatch(/"Plural-Forms: nplurals=(\d); plural=.+;\\n"/);
+    expect(/"Plural-Forms: nplurals=(\d)/.exec(po.text)![1]).toBe({ "fr-FR": "3", ar: "6", ja: "1" }[code]);
+    const check = spawnSync("msgfmt", ["-c", "-o", "/dev/null", "-"], { input: po.text, encoding: "utf8" });
+    expect(check.error).toBeUndefined();
+    expect({ status: check.status, problems: `${check.stdout}${check.stderr}`.trim() }).toEqual({ status: 0, problems: "" });
   });
 
   it.each([

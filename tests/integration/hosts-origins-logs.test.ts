@@ -8,7 +8,7 @@
  * - methods no route takes get 405 with Allow in the one error shape, and no
  *   line above info.
  */
-import { createServer, request as httpRequest, type RequestListener, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import { Writable } from "node:stream";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +20,7 @@ import { createLogger, redactPath } from "#server/log.ts";
 import { createServices } from "#server/services.ts";
 import appRoutes from "#app/routes.ts";
 import { createBrowser } from "./auth-browser.ts";
+import { send } from "./raw-http.ts";
 import { freePort } from "./server-process.ts";
 import { adminApiCaller, createTestDatabase, DATABASE_KINDS, signedInCookie, testConfig, xsrfHeaders, type TestDatabase } from "./support.ts";
 
@@ -30,30 +31,6 @@ interface LogLine {
   level: number;
   msg: string;
   [field: string]: unknown;
-}
-
-interface Sent {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-/** A request to the listener with exactly the Host given (fetch() would send its URL's), as a fetch Response. */
-function send(port: number, host: string, path: string, { method = "GET", headers = {}, body }: Sent = {}): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ port, path, method, headers: { ...headers, host } }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () => {
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(incoming.headers)) for (const item of [value ?? []].flat()) responseHeaders.append(name, item);
-        const status = incoming.statusCode!;
-        resolve(new Response(status === 204 || status === 304 || method === "HEAD" ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
-      });
-    });
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
 }
 
 /** What a browser at `origin` sends: its Host, and its Origin on every write. */
@@ -256,6 +233,26 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
       expect(response.headers.get("allow")).toBe("GET, HEAD");
       expect(response.headers.get("content-type")).toContain("text/html");
       expect(await response.text()).toContain("POST is not allowed here: this address answers GET and HEAD only.");
+    });
+
+    it.each([
+      ["PUT", "/init/file/languages", "GET, HEAD"],
+      ["POST", "/sitemaps/pages-0.xml", "GET, HEAD"],
+      ["DELETE", "/api/analytics/events", "POST"],
+      ["POST", "/auth/github/start", "GET, HEAD"],
+      ["PUT", "/api/openapi.json", "GET, HEAD"],
+    ])("answers %s %s, an address routed for other methods, with 405 and Allow: %s", async (method, path, allow) => {
+      const { cookie, "x-xsrf-token": token } = await xsrfHeaders(site.app);
+      const response = await send(port, `127.0.0.1:${port}`, path, { method, headers: { cookie, "x-xsrf-token": token, origin, accept: "*/*" } });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe(allow);
+      expect(await response.json()).toMatchObject({ error: { code: "method_not_allowed" } });
+    });
+
+    it("keeps 404 for an address no route takes with any method, and for a missing resource", async () => {
+      const { cookie, "x-xsrf-token": token } = await xsrfHeaders(site.app);
+      expect((await send(port, `127.0.0.1:${port}`, "/api/nowhere", { method: "DELETE", headers: { cookie, "x-xsrf-token": token, origin, accept: "*/*" } })).status).toBe(404);
+      expect((await send(port, `127.0.0.1:${port}`, "/init/file/nothing")).status).toBe(404);
     });
 
     it("still answers GET and HEAD on the same addresses", async () => {

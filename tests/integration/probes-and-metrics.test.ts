@@ -1,4 +1,5 @@
 /** /healthz, /readyz and /metrics on the real app, on SQLite and PostgreSQL. */
+import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { testDatabaseUrl } from "#server/config.ts";
@@ -90,5 +91,14 @@ describe.each(DATABASE_KINDS)("probes and metrics on %s", (kind) => {
     expect(text).toContain("process_cpu_user_seconds_total");
     expect(text).toContain("nodejs_eventloop_lag_seconds");
     if (kind === "postgres") expect(text).toMatch(/db_pool_connections\{dialect="postgres",state="total"\} [1-9]/);
+  });
+
+  it("serves metrics that promtool checks clean (Prometheus's own linter)", async () => {
+    testApp = await startTestApp(kind, { env: { METRICS_TOKEN } });
+    await testApp.app.request("/init/file/languages");
+    const response = await testApp.app.request("/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const check = spawnSync("promtool", ["check", "metrics"], { input: await response.text(), encoding: "utf8" });
+    expect(check.error).toBeUndefined();
+    expect({ status: check.status, problems: `${check.stdout}${check.stderr}`.trim() }).toEqual({ status: 0, problems: "" });
   });
 });

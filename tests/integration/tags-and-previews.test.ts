@@ -10,7 +10,7 @@ import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { PreviewLink } from "#core/admin/publishing/schema.ts";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, fullSitemap, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
 
 const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
 
@@ -82,12 +82,28 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     expect(tagPage.html).toMatch(/<a href="\/en\/tags"[^>]*>All tags<\/a>/);
   });
 
+  it("names as x-default, in the sitemap, only pages that answer 200 (an hreflang target must not redirect)", async () => {
+    const sitemap = await fullSitemap(site.app);
+    const targets = new Set(Array.from(sitemap.matchAll(/hreflang="x-default" href="http:\/\/localhost:3000([^"]+)"/g), (match) => match[1]!.replaceAll("&amp;", "&")));
+    expect(targets.size).toBeGreaterThan(10);
+    // Up to five of each kind of page (home, section, article, job): rendering all 600 job pages is not needed.
+    const sample = [...Map.groupBy(targets, (path) => path.split("/").slice(0, 3).join("/")).values()].flatMap((paths) => paths.slice(0, 5));
+    expect(sample.some((path) => path.startsWith("/en/articles/"))).toBe(true);
+    const statuses = new Map<number, string[]>();
+    for (const path of sample) {
+      const { status } = await page(path);
+      statuses.set(status, [...(statuses.get(status) ?? []), path]);
+    }
+    expect([...statuses.keys()]).toEqual([200]);
+  });
+
   it("gives a tag page hreflang alternates where the tag has published articles, and x-default", async () => {
     await article(["Shared-Tag"], { "en-US": { title: "Shared in English" }, "de-DE": { title: "Geteilt auf Deutsch" }, "es-ES": { title: "Borrador", status: "draft" } });
     const { html } = await page("/en/tags/shared-tag");
     expect(html).toContain('<link rel="alternate" hrefLang="en-US" href="http://localhost:3000/en/tags/shared-tag"/>');
     expect(html).toContain(`<link rel="alternate" hrefLang="de-DE" href="http://localhost:3000/de/${encodeURIComponent("schlagwörter")}/shared-tag"/>`);
-    expect(html).toContain('<link rel="alternate" hrefLang="x-default" href="http://localhost:3000/"/>');
+    // x-default: the page in the favorite language (English here), which answers 200; "/" only redirects.
+    expect(html).toContain('<link rel="alternate" hrefLang="x-default" href="http://localhost:3000/en/tags/shared-tag"/>');
     expect(html).not.toContain('<link rel="alternate" hrefLang="es-ES"');
     // Publishing the Spanish version adds its page at once (the cached English page is dropped).
     const id = Number(/\/en\/articles\/(\d+)\//.exec((await page("/en/tags/shared-tag")).html)![1]);

@@ -1,7 +1,7 @@
 /** Admin API: translations (mounted under /api/admin/translations behind the access gate, server/auth/access.ts). */
 import { Hono } from "hono";
 import { exportQuerySchema, importRequestSchema, languageCodeParam, newTranslationKeySchema, translationCellSchema, translationKey } from "#core/admin/translations/schema.ts";
-import { actorUid } from "#server/admin/actor.ts";
+import { actorName, actorUid } from "#server/admin/actor.ts";
 import { may } from "#core/auth/roles.ts";
 import { authorize } from "#server/auth/access.ts";
 import type { AppServices } from "#server/context.ts";
@@ -26,7 +26,7 @@ export function translationsAdminApi(services: AppServices) {
 
   app.get("/export", apiRoute({ tag: "Translations", summary: "Download a language's UI strings (XLIFF 2.0 or gettext PO) or article translations (XLIFF 2.0)", query: exportQuerySchema, success: { status: 200, description: "The file, as an attachment." }, otherResponses: { 404: "No such language." } }), async (c) => {
     const query = readQuery(c, exportQuerySchema);
-    const file = await exportTranslations(services, query.lang, query.format, query.what);
+    const file = await exportTranslations(services, query.lang, query.format, query.what, actorName(c));
     return c.body(textStream(file.body), 200, {
       "Content-Type": file.mediaType,
       "Content-Disposition": `attachment; filename="${file.filename}"`,

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { assertWithinSizeLimit, detectFormat, FileRefused, MAX_EXCHANGE_FILE_BYTES, type ExchangeDocument, type StringUnit } from "./document.ts";
 import { readPo, readPoLanguages, writePo } from "./po.ts";
@@ -107,8 +108,21 @@ describe("XLIFF 2.0", () => {
 });
 
 describe("gettext PO", () => {
+  const ORIGIN = { revisionDate: new Date("2026-11-28T17:40:12Z"), lastTranslator: "Ada Lovelace", languageTeam: "العربية" };
+
+  it("names its project, revision, translator, team and plural forms, so msgfmt -c passes clean", () => {
+    const text = writePo(DOCUMENT, ORIGIN);
+    for (const header of ["Project-Id-Version: Polyglot Press UI strings", "PO-Revision-Date: 2026-11-28 17:40+0000", "Last-Translator: Ada Lovelace", "Language-Team: العربية"]) {
+      expect(text).toContain(`"${header}\\n"`);
+    }
+    expect(text).toContain('"Plural-Forms: nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : n % 100 >= 11 ? 4 : 5);\\n"');
+    const check = spawnSync("msgfmt", ["-c", "-o", "/dev/null", "-"], { input: text, encoding: "utf8" });
+    expect(check.error).toBeUndefined();
+    expect({ status: check.status, problems: `${check.stdout}${check.stderr}`.trim() }).toEqual({ status: 0, problems: "" });
+  });
+
   it("writes the key as msgctxt, source as msgid, notes as extracted comments, and reads back the same units", () => {
-    const text = writePo(DOCUMENT);
+    const text = writePo(DOCUMENT, ORIGIN);
     expect(text).toContain('"Language: ar\\n"');
     expect(text).toContain('"X-Source-Language: en-US\\n"');
     expect(text).toContain('msgctxt "JOBS:RESULTS"\nmsgid "{count, plural, one {# job} other {# jobs}}"');

@@ -6,19 +6,41 @@
  * entry is a draft by gettext's rules: it is reported, never applied.
  */
 import { po, type GetTextTranslations } from "gettext-parser";
+import { pluralFormsHeader } from "#core/plural-forms.ts";
 import { quoteForMessage } from "#server/admin/rome/refusal.ts";
 import { FileRefused, type ExchangeDocument, type StringUnit } from "./document.ts";
 
 const SOURCE_LANGUAGE_HEADER = "X-Source-Language";
 
-export function writePo(document: ExchangeDocument): string {
+/** Who and when a PO file's header names (gettext's required fields, so `msgfmt -c` passes clean). */
+export interface PoFileOrigin {
+  /** The export's time: the file's revision as the site gives it. */
+  revisionDate: Date;
+  /** Who exported it, the person expected to translate it (a tool replaces it on saving). */
+  lastTranslator: string;
+  /** The target language's name on this site. */
+  languageTeam: string;
+}
+
+/** "2026-11-28 17:40+0000": gettext's date format, in UTC. */
+function gettextDate(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace("T", " ")}+0000`;
+}
+
+export function writePo(document: ExchangeDocument, origin: PoFileOrigin): string {
+  const pluralForms = pluralFormsHeader(document.targetLanguage);
   const table: GetTextTranslations = {
     charset: "utf-8",
     headers: {
+      "Project-Id-Version": "Polyglot Press UI strings",
+      "PO-Revision-Date": gettextDate(origin.revisionDate),
+      "Last-Translator": origin.lastTranslator,
+      "Language-Team": origin.languageTeam,
       "Content-Type": "text/plain; charset=UTF-8",
       "Content-Transfer-Encoding": "8bit",
       "MIME-Version": "1.0",
       Language: document.targetLanguage,
+      ...(pluralForms !== null && { "Plural-Forms": pluralForms }),
       [SOURCE_LANGUAGE_HEADER]: document.sourceLanguage,
     },
     translations: {},

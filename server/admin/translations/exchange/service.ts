@@ -168,7 +168,8 @@ export async function exportTranslations(
   services: AdminServices,
   languageReference: string,
   format: ExchangeFormat,
-  what: ExchangeContents = "strings",
+  what: ExchangeContents,
+  exporter: string,
 ): Promise<{ filename: string; mediaType: string; body: AsyncIterable<string> }> {
   const { db } = services.database;
   if (format === "po" && what !== "strings") throw new HttpError(400, "invalid_field", "what: articles are exchanged as XLIFF only; choose format=xliff", "what");
@@ -180,7 +181,7 @@ export async function exportTranslations(
   return {
     filename: `${FILE_NAMES[what]}.${target.code}.${FILE_EXTENSIONS[format]}`,
     mediaType: MEDIA_TYPES[format],
-    body: format === "xliff" ? streamXliff(document, articlePages) : onePiece(writePo(document)),
+    body: format === "xliff" ? streamXliff(document, articlePages) : onePiece(writePo(document, { revisionDate: new Date(), lastTranslator: exporter, languageTeam: target.label })),
   };
 }
 
