@@ -9,6 +9,10 @@ describe("refusals in the admin's language (decision 0101)", () => {
     expect(refusalTextKey("unknown_key")).toBe("admin.refusal.unknown_key");
   });
 
+  it("explains the image upload's refusals: too large or of extreme shape, not encodable, every upload place taken", () => {
+    expect(["image_too_large", "image_not_encodable", "uploads_busy"].map(refusalTextKey)).toEqual(["admin.refusal.image_too_large", "admin.refusal.image_not_encodable", "admin.refusal.uploads_busy"]);
+  });
+
   it("has no key for a code it does not explain", () => {
     expect(refusalTextKey("internal_error")).toBeNull();
     expect(refusalTextKey("")).toBeNull();

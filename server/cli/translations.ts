@@ -16,6 +16,7 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { EXCHANGE_CONTENTS, EXCHANGE_FORMATS, type ExchangeContents, type ExchangeFormat, type ImportReport } from "#core/admin/translations/schema.ts";
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
+import { exchangeFileOfText } from "#server/admin/translations/exchange/read.ts";
 import { exportTranslations, importTranslations } from "#server/admin/translations/exchange/service.ts";
 import { loadConfig } from "#server/config.ts";
 import { createContentStore } from "#server/content/store.ts";
@@ -104,7 +105,7 @@ async function run(argv: string[]): Promise<number> {
         await pipeline(Readable.from((await exportTranslations(services, command.lang, command.format, command.what, CLI_ACTOR)).body, { highWaterMark: 1 }), process.stdout, { end: false });
         return 0;
       }
-      const report = await importTranslations(services, CLI_ACTOR, await readFileLimited(command.file), command);
+      const report = await importTranslations(services, CLI_ACTOR, exchangeFileOfText(await readFileLimited(command.file)), command);
       printReport(report, command.dryRun);
       return report.refusal === null ? 0 : 1;
     } finally {

@@ -14,6 +14,7 @@ import { VERSION_BODY_LIMIT_BYTES } from "#core/admin/articles/schema.ts";
 import { IMPORT_CHUNK_BYTES } from "#server/admin/romes/imports.ts";
 import { IMPORT_BODY_LIMIT_BYTES } from "#server/admin/translations/exchange/document.ts";
 import type { Config } from "#server/config.ts";
+import { bodyTooLargeMessage } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";
 
@@ -80,7 +81,7 @@ function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number, tooLarg
 
 function limiter(limit: RouteLimit, config: Pick<Config, "media">): MiddlewareHandler<HttpEnv> {
   const maxBytes = typeof limit.maxBytes === "number" ? limit.maxBytes : limit.maxBytes(config);
-  const message = typeof limit.message === "function" ? limit.message(maxBytes) : (limit.message ?? `The request body is larger than ${maxBytes} bytes.`);
+  const message = typeof limit.message === "function" ? limit.message(maxBytes) : (limit.message ?? bodyTooLargeMessage(maxBytes));
   if (limit.streamed) {
     // Closing the connection: the rest of an oversized body is not worth reading.
     const tooLarge = () => new HttpError(413, limit.code ?? "payload_too_large", message, limit.field ?? "body", { Connection: "close" });

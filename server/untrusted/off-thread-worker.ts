@@ -5,12 +5,15 @@ interface Job {
   specifier: string;
   exportName: string;
   input: unknown;
+  /** Buffers moved here with the input, moved back with the value (the task may return them in it). */
+  moved: ArrayBuffer[];
 }
 
-async function run({ specifier, exportName, input }: Job): Promise<void> {
+async function run({ specifier, exportName, input, moved }: Job): Promise<void> {
   try {
     const task = ((await import(specifier)) as Record<string, (input: unknown) => unknown>)[exportName]!;
-    parentPort?.postMessage({ kind: "done", value: await task(input) });
+    const value = await task(input);
+    parentPort?.postMessage({ kind: "done", value }, moved.filter((buffer) => !buffer.detached));
   } catch (error) {
     if (error instanceof Error && error.name === "FileRefused") parentPort?.postMessage({ kind: "refused", message: error.message });
     else parentPort?.postMessage({ kind: "failed", message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });

@@ -35,12 +35,15 @@ let inLine = 0;
 
 /**
  * Runs the function `exportName` of the module `specifier` (a `#server/…` name) on `input` on the thread,
- * after the jobs before it. The input and the output cross by structured clone.
+ * after the jobs before it. The input and the output cross by structured clone, but for the buffers in
+ * `transfer`, which move to the thread and back with the output (no copy of a request's body of megabytes in
+ * one piece on the event loop): a task that returns them in its output hands them back; here they are unusable
+ * meanwhile.
  */
-export function runOffThread<Input, Output>(specifier: string, exportName: string, input: Input, seconds: number = OFF_THREAD_LIMITS.seconds): Promise<OffThreadResult<Output>> {
+export function runOffThread<Input, Output>(specifier: string, exportName: string, input: Input, seconds: number = OFF_THREAD_LIMITS.seconds, transfer: readonly ArrayBuffer[] = []): Promise<OffThreadResult<Output>> {
   if (inLine >= MAX_IN_LINE) return Promise.reject(new OffThreadBusy("Too many files are being read right now; try again in a few seconds."));
   inLine += 1;
-  const turn = queue.then(() => runJob(specifier, exportName, input, seconds) as Promise<OffThreadResult<Output>>).finally(() => {
+  const turn = queue.then(() => runJob(specifier, exportName, input, seconds, transfer) as Promise<OffThreadResult<Output>>).finally(() => {
     inLine -= 1;
   });
   queue = turn.catch(() => undefined);
@@ -63,7 +66,7 @@ function endThread(worker: Worker): void {
   void worker.terminate();
 }
 
-function runJob(specifier: string, exportName: string, input: unknown, seconds: number): Promise<OffThreadResult<unknown>> {
+function runJob(specifier: string, exportName: string, input: unknown, seconds: number, transfer: readonly ArrayBuffer[]): Promise<OffThreadResult<unknown>> {
   clearTimeout(idleTimer);
   const worker = (thread ??= startThread());
   return new Promise((resolve, reject) => {
@@ -77,7 +80,8 @@ function runJob(specifier: string, exportName: string, input: unknown, seconds: 
     const timer = setTimeout(() => finish(() => resolve({ kind: "over-time", seconds }), false), seconds * 1000);
     const onMessage = (message: WorkerMessage) => {
       if (message.kind === "failed") finish(() => reject(Object.assign(new Error(message.message), { stack: message.stack })), true);
-      else finish(() => resolve(message), true);
+      // In a turn of the event loop of its own: receiving a large value (a file's thousands of entries) is a turn's work already.
+      else finish(() => setImmediate(resolve, message), true);
     };
     const onError = (error: Error & { code?: string }) => {
       if (error.code === "ERR_WORKER_OUT_OF_MEMORY") finish(() => resolve({ kind: "over-memory", megabytes: OFF_THREAD_LIMITS.megabytes }), false);
@@ -85,7 +89,7 @@ function runJob(specifier: string, exportName: string, input: unknown, seconds: 
     };
     const onExit = (code: number) => finish(() => reject(new Error(`The off-thread worker exited with code ${code} during ${specifier}.`)), false);
     worker.on("message", onMessage).on("error", onError).on("exit", onExit);
-    worker.postMessage({ specifier, exportName, input });
+    worker.postMessage({ specifier, exportName, input, moved: transfer }, [...transfer]);
   });
 }
 
@@ -93,10 +97,10 @@ function runJob(specifier: string, exportName: string, input: unknown, seconds: 
  * runOffThread for a request: the task's value, or why the input is refused (the task's own refusal, or a limit
  * passed while doing `work`: "read the file", "render the Markdown"); too many jobs in line is a 503.
  */
-export async function runOffThreadForRequest<Input, Output>(work: string, specifier: string, exportName: string, input: Input): Promise<{ ok: true; value: Output } | { ok: false; message: string }> {
+export async function runOffThreadForRequest<Input, Output>(work: string, specifier: string, exportName: string, input: Input, transfer: readonly ArrayBuffer[] = []): Promise<{ ok: true; value: Output } | { ok: false; message: string }> {
   let result: OffThreadResult<Output>;
   try {
-    result = await runOffThread<Input, Output>(specifier, exportName, input);
+    result = await runOffThread<Input, Output>(specifier, exportName, input, OFF_THREAD_LIMITS.seconds, transfer);
   } catch (error) {
     if (error instanceof OffThreadBusy) throw new HttpError(503, "busy", error.message);
     throw error;

@@ -48,6 +48,8 @@ test("drag and drop several images: each shows progress, one is cancelled, a bad
   const stamp = Date.now();
   await page.goto("/admin/media");
   await expect(page.getByRole("heading", { level: 1, name: "Media library" })).toBeVisible();
+  // The limits the server checks, MEDIA_MAX_SIDE_PX among them (issue 41 item 2), said before a file is chosen.
+  await expect(page.getByText(/up to .+, 40 megapixels and 16,384 pixels a side each\./)).toBeVisible();
   const unthrottle = await throttleUploads(page, 200 * 1024);
   // The throttle slows what the browser reports, not always the bytes: the cancelled upload is held back
   // until Cancel is clicked, so it cannot reach the server first on a fast machine.

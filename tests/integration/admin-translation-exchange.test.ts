@@ -176,6 +176,16 @@ describe.each(DATABASE_KINDS)("translation exchange on %s", (kind) => {
     expect((await call("POST", "/import", { body: { content: "x", extra: 1 } })).status).toBe(400);
   });
 
+  it("answers a body read on the worker thread (decision 0154) as any other: bad JSON, bad UTF-8, another type, a file without a language", async () => {
+    expect((await call("POST", "/import", { raw: '{"content":' })).json).toEqual({ error: { code: "malformed_json", message: "The request body is not valid JSON." } });
+    expect((await call("POST", "/import", { raw: "" })).json).toEqual({ error: { code: "malformed_json", message: "The request body is not valid JSON." } });
+    const badUtf8 = new Uint8Array([...new TextEncoder().encode('{"content":"'), 0xff, ...new TextEncoder().encode('"}')]);
+    expect((await call("POST", "/import", { raw: badUtf8 })).json).toEqual({ error: { code: "invalid_encoding", message: "The request body is not valid UTF-8." } });
+    expect((await call("POST", "/import", { raw: '{"content":"x"}', contentType: "text/plain" })).status).toBe(415);
+    expect((await call("POST", "/import", { body: { content: "x", dryRun: "\u0000" } })).json).toEqual({ error: { code: "invalid_field", field: "dryRun", message: "dryRun: must not contain NUL characters" } });
+    expect((await call("POST", "/import", { body: { content: 'msgid ""\nmsgstr ""\n' } })).json).toMatchObject({ error: { code: "invalid_file", field: "file" } });
+  });
+
   describe("npm run translations", () => {
     const cli = (...args: string[]) =>
       run(process.execPath, ["server/cli/translations.ts", ...args], { env: { ...process.env, DATABASE_URL: testApp.databaseUrl, LOG_LEVEL: "silent" } }).then(

@@ -4,12 +4,9 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/connect.ts";
-import { parseDatabaseUrl } from "#server/config.ts";
-import { sessionXsrfToken } from "#server/http/xsrf.ts";
 import { encoded } from "#tests/fixtures/images.ts";
-import { startRealServer, type RealServer } from "./server-process.ts";
-import { DATABASE_KINDS, signedInCookie } from "./support.ts";
+import { adminSession, startRealServer, type RealServer } from "./server-process.ts";
+import { DATABASE_KINDS } from "./support.ts";
 
 /** Whether the process has libvips' shared library mapped (sharp loads it with its native module). */
 const mapsLibvips = (pid: number) => /\/libvips[^/\n]*\.so/.test(readFileSync(`/proc/${pid}/maps`, "utf8"));
@@ -20,11 +17,7 @@ describe.each(DATABASE_KINDS)("the image library on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startRealServer(kind);
-    const handle = openDatabase(parseDatabaseUrl(server.databaseUrl));
-    const session = await signedInCookie({ database: handle }, { email: "media-admin@example.com", isAdmin: true });
-    await handle.close();
-    const token = sessionXsrfToken(session.slice("pp_session=".length));
-    admin = { cookie: `${session}; XSRF-TOKEN=${token}`, token };
+    admin = await adminSession(server, "media-admin@example.com");
   });
   afterAll(() => server?.stop());
 

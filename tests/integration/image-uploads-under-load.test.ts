@@ -10,10 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "#server/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
-import { sessionXsrfToken } from "#server/http/xsrf.ts";
 import { encoded, handmadePng } from "#tests/fixtures/images.ts";
-import { startRealServer, type RealServer } from "./server-process.ts";
-import { DATABASE_KINDS, signedInCookie } from "./support.ts";
+import { adminSession, startRealServer, type RealServer } from "./server-process.ts";
+import { DATABASE_KINDS } from "./support.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -33,11 +32,7 @@ describe.each(DATABASE_KINDS)("hostile image uploads on %s", { timeout: 180_000 
     // Room for all eleven uploads below at once: with the default 4, the others would be told to come back
     // (503, admin-media.test.ts), and this is about what the admitted ones do to the server.
     server = await startRealServer(kind, { MEDIA_MAX_CONCURRENT_UPLOADS: "16" });
-    const handle = openDatabase(parseDatabaseUrl(server.databaseUrl));
-    const session = await signedInCookie({ database: handle }, { email: "media-admin@example.com", isAdmin: true });
-    await handle.close();
-    const token = sessionXsrfToken(session.slice("pp_session=".length));
-    admin = { cookie: `${session}; XSRF-TOKEN=${token}`, token };
+    admin = await adminSession(server, "media-admin@example.com");
   });
   afterAll(() => server?.stop());
 

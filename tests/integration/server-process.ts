@@ -13,8 +13,11 @@ import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseDatabaseUrl } from "#server/config.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { sessionXsrfToken } from "#server/http/xsrf.ts";
 import { rssKB } from "#tests/fixtures/processes.ts";
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./support.ts";
+import { createTestDatabase, signedInCookie, type DatabaseKind, type TestDatabase } from "./support.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const SERVER_BUNDLE = join(projectRoot, "build/server/index.js");
@@ -132,6 +135,18 @@ export async function startRealServer(kind: DatabaseKind, env: Record<string, st
       if (!database) await target.drop();
     },
   };
+}
+
+/** An administrator signed in to a real server, made in its database: the Cookie header (session and XSRF cookie) and the XSRF token for writes. */
+export async function adminSession(server: RealServer, email: string): Promise<{ cookie: string; token: string }> {
+  const handle = openDatabase(parseDatabaseUrl(server.databaseUrl));
+  try {
+    const session = await signedInCookie({ database: handle }, { email, isAdmin: true });
+    const token = sessionXsrfToken(session.slice("pp_session=".length));
+    return { cookie: `${session}; XSRF-TOKEN=${token}`, token };
+  } finally {
+    await handle.close();
+  }
 }
 
 export interface RawResponse {

@@ -103,7 +103,7 @@ export interface ApiCallOptions {
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as is, instead of `body` (malformed JSON, empty bodies). */
-  raw?: string;
+  raw?: string | Uint8Array<ArrayBuffer>;
   as?: Visitor;
   /** Content type of a body; application/json unless given. */
   contentType?: string;

@@ -11,6 +11,7 @@ import { readQuery } from "#server/http/query.ts";
 import { textStream } from "#server/http/text-stream.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
 import { validateInput } from "#server/http/validate.ts";
+import { readImportRequest } from "./exchange/request.ts";
 import { exportTranslations, importTranslations } from "./exchange/service.ts";
 import { addTranslationKey, putTranslation, removeTranslation, translationsView, translationsViewAsReadBy } from "./service.ts";
 
@@ -36,9 +37,8 @@ export function translationsAdminApi(services: AppServices) {
 
   /** Preview (dryRun) or apply; a refused plan is a 422 that still carries the whole report. */
   app.post("/import", apiRoute({ tag: "Translations", summary: "Preview (dryRun) or apply an XLIFF 2.0 file of UI strings and/or article translations, or a PO file of UI strings", body: importRequestSchema, success: { status: 200, description: "{ report }: what changed (or would change)." }, otherResponses: { 422: "Refused as a whole (invalid translations, unknown keys or language): { error, report }; nothing written." } }), async (c) => {
-    // The file's texts are checked where the import plans them, naming the key (exchange/service.ts).
-    const { content, ...options } = await readJson(c, importRequestSchema, ["content"]);
-    const report = await importTranslations(services, actorUid(c), content, options, {
+    const { options, file } = await readImportRequest(c);
+    const report = await importTranslations(services, actorUid(c), file, options, {
       authorize: (language) => authorize(services, c, "translate", language),
       mayPublish: (language) => may(c.get("user"), "publish", language),
     });

@@ -24,6 +24,7 @@ interface UploadRow {
 export interface UploadLimits {
   maxUploadBytes: number;
   maxInputPixels: number;
+  maxSidePixels: number;
 }
 
 /** Files one page sends at once: one is processed while the next arrives. */
@@ -129,7 +130,7 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
           }}
         />
         <p id={hintId} className="admin-field__hint">
-          {t("admin.media.upload_hint", { size: formatBytes(limits.maxUploadBytes), megapixels: limits.maxInputPixels / 1e6 })}
+          {t("admin.media.upload_hint", { size: formatBytes(limits.maxUploadBytes), megapixels: limits.maxInputPixels / 1e6, side: limits.maxSidePixels })}
         </p>
       </div>
       {rows.length > 0 && (

@@ -13,10 +13,7 @@ import { writeVersion } from "#server/admin/articles/service.ts";
 import type { AdminServices } from "#server/context.ts";
 import { eventLoopTurns } from "#server/content/articles.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
-import { ARTICLE_FIELDS, type ArticleField, type StringUnit } from "./document.ts";
-
-/** How report entries name an article's field ("articles/welcome/title"): apart from UI string keys, which are upper case. */
-export const ARTICLE_REPORT_PREFIX = "articles/";
+import { ARTICLE_FIELDS, ARTICLE_REPORT_PREFIX, type ArticleField, type StringUnit } from "./document.ts";
 
 const COLUMNS = { title: "title", summary: "summary", body: "body", coverAlt: "cover_alt" } as const satisfies Record<ArticleField, keyof BlogVersionRow>;
 

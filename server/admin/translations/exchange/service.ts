@@ -10,19 +10,17 @@ import type { Kysely } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import { argumentNames, messageProblems, parseMessage, pluralCategoriesOf, usesPlural } from "#core/i18n/message.ts";
 import { isSectionKey } from "#core/page-names.ts";
-import { unacceptableCharacter } from "#core/text-characters.ts";
 import { translationText, type ExchangeContents, type ExchangeFormat, type ImportReport, type ImportRequest } from "#core/admin/translations/schema.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
-import { truncateChars } from "#server/admin/rome/refusal.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { writeTranslation } from "#server/admin/translations/service.ts";
-import { FILE_EXTENSIONS, FileRefused, MEDIA_TYPES, type ExchangeDocument, type StringUnit } from "./document.ts";
+import { ARTICLE_REPORT_PREFIX, FILE_EXTENSIONS, FileRefused, MEDIA_TYPES, type ExchangeDocument, type StringUnit } from "./document.ts";
 import { writePo } from "./po.ts";
-import { readDeclaredTarget, readExchangeFileOffThread } from "./read.ts";
+import type { ExchangeFileSource } from "./read.ts";
 import { streamXliff } from "./xliff.ts";
-import { applyArticles, ARTICLE_REPORT_PREFIX, articleUnitPages, planArticles, type ArticleWrite } from "./articles.ts";
+import { applyArticles, articleUnitPages, planArticles, type ArticleWrite } from "./articles.ts";
 
 /** What the importer may do: the admin API passes the signed-in person's role (decision 0072); the command line may all. */
 export interface ImportAccess {
@@ -78,38 +76,14 @@ async function stringsDocument(db: Kysely<Database>, source: LanguageRow, target
   return { sourceLanguage: source.code, targetLanguage: target.code, units };
 }
 
-/**
- * Refuses (FileRefused) a file with a text no import may hold (core/text-characters.ts), naming the key: the keys
- * and translations of every unit, strings and articles, fuzzy ones included. Source texts are not read back, so
- * they are not checked.
- */
-function assertAcceptableTexts(document: ExchangeDocument, fuzzy: readonly string[]): void {
-  // Long enough for any article key with its field ("articles/<80 characters>/coverAlt"), bounded for a hostile one.
-  const quote = (key: string) => JSON.stringify(truncateChars(key, 100));
-  const refuse = (what: string, problem: string): never => {
-    throw new FileRefused(`${what} holds ${problem}. Nothing was imported.`);
-  };
-  for (const key of fuzzy) {
-    const problem = unacceptableCharacter(key);
-    if (problem !== null) refuse(`The key ${quote(key)}`, problem);
-  }
-  const units = [...document.units.map((unit) => ({ unit, key: unit.key })), ...(document.articles ?? []).map((unit) => ({ unit, key: `${ARTICLE_REPORT_PREFIX}${unit.key}` }))];
-  for (const { unit, key } of units) {
-    const inKey = unacceptableCharacter(unit.key);
-    if (inKey !== null) refuse(`The key ${quote(key)}`, inKey);
-    const inTarget = unit.target === null ? null : unacceptableCharacter(unit.target);
-    if (inTarget !== null) refuse(`The translation of ${quote(key)}`, inTarget);
-  }
-}
-
 interface Plan {
   report: ImportReport;
   target: LanguageRow | null;
   articles: ArticleWrite[];
 }
 
-async function planImport(db: Kysely<Database>, text: string, options: ImportOptions, access: ImportAccess): Promise<Plan> {
-  const declared = readDeclaredTarget(text);
+async function planImport(db: Kysely<Database>, file: ExchangeFileSource, options: ImportOptions, access: ImportAccess): Promise<Plan> {
+  const declared = await file.declared();
   const target = await findLanguage(db, declared.targetLanguage);
   if (!target) {
     const report: ImportReport = { format: declared.format, language: declared.targetLanguage, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy: [], problems: [], refusal: null, applied: false };
@@ -119,10 +93,7 @@ async function planImport(db: Kysely<Database>, text: string, options: ImportOpt
   // Before even reading the whole file (decision 0142): a translator learns nothing about another
   // language's content, and cannot make the server parse a file for a language that is not theirs.
   await access.authorize(target.code);
-  const { format, document, fuzzy } = await readExchangeFileOffThread(text);
-  if (document.targetLanguage !== declared.targetLanguage) throw new FileRefused(`The file names two target languages (${declared.targetLanguage} first, then ${document.targetLanguage}).`);
-  // Every text the file brings, before anything is planned: the whole file is refused (400), naming the key.
-  assertAcceptableTexts(document, fuzzy);
+  const { format, document, fuzzy } = await file.read(declared.targetLanguage);
   const report: ImportReport = { format, language: target.code, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy, problems: [], refusal: null, applied: false };
   const source = await sourceLanguage(db);
   const [sources, current] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
@@ -195,10 +166,10 @@ async function* onePiece(text: string): AsyncGenerator<string> {
  * Plans an import and, unless it is a dry run or refused, applies it.
  * A file that cannot be read at all is an HttpError 400 naming the problem.
  */
-export async function importTranslations(services: AdminServices, uid: string, text: string, options: ImportOptions, access: ImportAccess = EVERYTHING): Promise<ImportReport> {
+export async function importTranslations(services: AdminServices, uid: string, file: ExchangeFileSource, options: ImportOptions, access: ImportAccess = EVERYTHING): Promise<ImportReport> {
   let planned: Plan;
   try {
-    planned = await planImport(services.database.db, text, options, access);
+    planned = await planImport(services.database.db, file, options, access);
   } catch (error) {
     if (error instanceof FileRefused) throw new HttpError(400, "invalid_file", error.message, "file");
     throw error;
