@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
     const upload = await testApp.app.request("/api/admin/media?name=harbour.png", {
       method: "POST",
       headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: `${token.cookie}; ${uploader}`, "content-type": "application/octet-stream" },
-      body: await encoded("png", 40, 30, 3),
+      body: new Uint8Array(await encoded("png", 40, 30, 3)),
     });
     imageId = ((await upload.json()) as { item: { id: number } }).item.id;
     // A job label to edit: created as the screen creates one, with If-None-Match: *.
