@@ -49,6 +49,8 @@ export const EXPLAINED_ERROR_CODES = [
   "import_not_found",
   "upload_incomplete",
   "wrong_chunk",
+  "precondition_failed",
+  "precondition_required",
 ] as const;
 
 const EXPLAINED: ReadonlySet<string> = new Set(EXPLAINED_ERROR_CODES);

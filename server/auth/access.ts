@@ -37,6 +37,7 @@ export const ADMIN_API_PREFIX = "/api/admin";
 export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /languages": need("admin.enter"),
   "POST /languages": need("languages.manage"),
+  "GET /languages/:id": need("admin.enter"),
   "PATCH /languages/:id": need("languages.manage"),
   "POST /languages/:id/favorite": need("languages.manage"),
   "GET /languages/:id/content": need("languages.manage"),
@@ -46,6 +47,7 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /translations/export": need("translate", { query: "lang" }),
   "POST /translations/import": need("translate", "in handler"),
   "POST /translations": need("content.manage"),
+  "GET /translations/:key/:code": need("translate", { param: "code" }),
   "PUT /translations/:key/:code": need("translate", { param: "code" }),
   "DELETE /translations/:key/:code": need("translate", { param: "code" }),
 
@@ -74,6 +76,7 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "POST /articles/:id/versions/:code/revisions/:revisionId/restore": need("publish", { param: "code" }),
 
   "GET /users": need("users.manage"),
+  "GET /users/:uid/role": need("users.manage"),
   "PUT /users/:uid/role": need("users.manage"),
 
   "GET /analytics/summary": need("analytics.read"),
@@ -82,6 +85,7 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /audit/facets": need("settings.manage"),
 
   "GET /romes/export.csv": need("admin.enter"),
+  "GET /romes/:code/labels/:languageCode": need("translate", { param: "languageCode" }),
   "PUT /romes/:code/labels/:languageCode": need("translate", { param: "languageCode" }),
   "DELETE /romes/:code/labels/:languageCode": need("translate", { param: "languageCode" }),
   "POST /romes/imports": need("content.manage"),
@@ -91,6 +95,8 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /media": need("admin.enter"),
   "POST /media": need("content.manage"),
   "GET /media/:id": need("admin.enter"),
+  "GET /media/:id/alt": need("admin.enter"),
+  "PUT /media/:id/alt": need("translate", "in handler"),
   "PUT /media/:id/alt/:code": need("translate", { param: "code" }),
   "DELETE /media/:id": need("content.manage"),
 

@@ -15,6 +15,7 @@ import { setRoleInput } from "#core/admin/users/schema.ts";
 import { parseLanguageList, ROLE_LABELS, STAFF_ROLES, type Grant, type Role } from "#core/auth/roles.ts";
 import { loadConfig } from "#server/config.ts";
 import { setRole } from "#server/admin/users/service.ts";
+import { UNCONDITIONAL } from "#server/http/preconditions.ts";
 import { toSignedInUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
@@ -101,7 +102,7 @@ async function run(argv: string[]): Promise<number> {
       return 1;
     }
     const before = describeRole(toSignedInUser(user));
-    const after = describeRole(await setRole({ database }, CLI_ACTOR, user.uid, input.data));
+    const after = describeRole(await setRole({ database }, CLI_ACTOR, user.uid, input.data, UNCONDITIONAL));
     if (after === before) console.log(`${wanted} ${parsed.command === "grant" ? `is already ${after}` : "has no role"}; nothing changed.`);
     else console.log(parsed.command === "grant" ? `${wanted} is now ${after}.` : `${wanted} is no longer ${before}.`);
     return 0;

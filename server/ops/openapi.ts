@@ -32,6 +32,12 @@ export interface ApiRouteDoc {
   success: { status: 200 | 201 | 204 | 304; description: string; contentType?: string; schema?: z.ZodType };
   /** Further answers worth naming beyond the standard errors: a description (an error body), or a description and the body's schema. */
   otherResponses?: Record<number, string | { description: string; schema: z.ZodType }>;
+  /**
+   * Conditional requests (decision 0151): "read" answers the resource's ETag; "write" requires If-Match
+   * (428 without, 412 with a stale one) and answers the new ETag; "upsert" takes If-Match to replace the
+   * resource or If-None-Match: * to create it.
+   */
+  conditional?: "read" | "write" | "upsert";
 }
 
 const errorSchema = z.object({
@@ -41,6 +47,25 @@ const errorSchema = z.object({
     field: z.string().optional().meta({ description: "The offending field, when one is to blame." }),
   }),
 });
+
+const staleSchema = errorSchema.extend({
+  current: z.unknown().meta({ description: "The resource as it is now (what its GET answers), or null when it no longer exists." }),
+  etag: z.string().nullable().meta({ description: "The current state's ETag: send it as If-Match to save your change over it." }),
+});
+
+const ETAG_HEADER = { ETag: { description: "The resource's strong entity tag: send it as If-Match with the next write.", schema: { type: "string" } } };
+
+function conditionalParameters(kind: "write" | "upsert") {
+  const ifMatch = {
+    in: "header",
+    name: "If-Match",
+    required: kind === "write",
+    description: "The ETag the change was made from (the GET's, or the last write's).",
+    schema: { type: "string" },
+  };
+  if (kind === "write") return [ifMatch];
+  return [{ ...ifMatch, description: `${ifMatch.description} To create the resource instead, send If-None-Match: *.` }, { in: "header", name: "If-None-Match", required: false, description: '"*": create only; refused with 412 when the resource exists.', schema: { type: "string", enum: ["*"] } }];
+}
 
 /** zod's own JSON Schema of what a client sends (the input side of transforms), without the dialect line. */
 function jsonSchemaOf(schema: z.ZodType): JsonSchema {
@@ -84,6 +109,15 @@ export function apiRoute(doc: ApiRouteDoc) {
     responses[413] = errorResponse("The body is larger than the endpoint's limit.");
     responses[415] = errorResponse("The body is not JSON.");
   }
+  if (doc.conditional !== undefined && doc.success.status !== 204) (responses[doc.success.status] as Record<string, unknown>).headers = ETAG_HEADER;
+  if (doc.conditional === "write" || doc.conditional === "upsert") {
+    responses[412] = {
+      description: "Precondition failed: the resource changed since the ETag sent (or exists, with If-None-Match: *). Nothing was written; the body carries the current state.",
+      headers: ETAG_HEADER,
+      content: { "application/json": { schema: resolver(staleSchema) } },
+    };
+    responses[428] = errorResponse("Precondition required: send If-Match with the ETag the change was made from.");
+  }
   for (const [status, answer] of Object.entries(doc.otherResponses ?? {})) {
     responses[status] =
       typeof answer === "string" ? errorResponse(answer) : { description: answer.description, content: { "application/json": { schema: resolver(answer.schema) } } };
@@ -92,6 +126,7 @@ export function apiRoute(doc: ApiRouteDoc) {
   const parameters = [
     ...Object.entries(doc.params ?? {}).map(([name, schema]) => ({ in: "path", name, required: true, schema: jsonSchemaOf(schema) })),
     ...(doc.query ? queryParameters(doc.query) : []),
+    ...(doc.conditional === "write" || doc.conditional === "upsert" ? conditionalParameters(doc.conditional) : []),
   ];
   const content: Record<string, { schema: unknown }> = Object.fromEntries(Object.entries(doc.rawBody ?? {}).map(([type, schema]) => [type, { schema }]));
   if (doc.body) content["application/json"] = { schema: resolver(doc.body) };
@@ -117,7 +152,9 @@ const DOCUMENTATION = {
     description:
       "The public endpoints (start-up files, analytics events, probes) and the admin API under /api/admin. " +
       "Admin endpoints need a signed-in admin's session cookie; every state-changing request needs the XSRF-TOKEN cookie's value " +
-      `in the ${XSRF_HEADER} header. Errors are {"error": {"code", "message", "field"?}}.`,
+      `in the ${XSRF_HEADER} header. Errors are {"error": {"code", "message", "field"?}}. ` +
+      "Resources two people can edit answer an ETag; writes to them require If-Match with it (428 without, 412 with a stale one, " +
+      "the 412 carrying the current state: docs/decisions/0151-no-save-from-a-stale-copy.md).",
   },
   components: {
     securitySchemes: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
-import { adminApiCaller, DATABASE_KINDS, fullSitemap, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
+import { adminApiCaller, currentPreconditions, DATABASE_KINDS, fullSitemap, expectAdminGateRefuses, signedInCookie, startTestApp, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -29,7 +29,9 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
     adminUid = `articles-admin-${kind}`;
     sessions.admin = await signedInCookie(testApp.services, { uid: adminUid, email: "articles-admin@example.com", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
-    call = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
+    const raw = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
+    // The article's fields written from the article as it is now (decision 0151); stale copies are tested in conditional-writes.test.ts.
+    call = writingFromCurrentState(raw, (method, path, as) => (/^\/[^/]+$/.test(path) && (method === "PATCH" || method === "DELETE") ? currentPreconditions(raw, path, as) : Promise.resolve(null)));
   });
   afterAll(() => testApp.close());
 

@@ -38,6 +38,7 @@ const frenchFile = (language: string) =>
 const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["GET /languages", "GET", "/languages", undefined, [401, 403, 200, 200, 200]],
   ["POST /languages", "POST", "/languages", {}, [401, 403, 403, 403, 400]],
+  ["GET /languages/:id", "GET", "/languages/999999", undefined, [401, 403, 404, 404, 404]],
   ["PATCH /languages/:id", "PATCH", "/languages/999999", {}, [401, 403, 403, 403, 400]],
   ["POST /languages/:id/favorite", "POST", "/languages/999999/favorite", undefined, [401, 403, 403, 403, 404]],
   ["GET /languages/:id/content", "GET", "/languages/999999/content", undefined, [401, 403, 403, 403, 404]],
@@ -50,8 +51,10 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["POST /translations/import", "POST", "/translations/import", { content: frenchFile("de-DE"), dryRun: true }, [401, 403, 403, 422, 422]],
   ["POST /translations", "POST", "/translations", {}, [401, 403, 403, 400, 400]],
   ["PUT /translations/:key/:code", "PUT", "/translations/NAV:HOME/fr-FR", {}, [401, 403, 400, 400, 400]],
-  // A French translator editing a German string.
-  ["PUT /translations/:key/:code", "PUT", "/translations/NAV:HOME/de-DE", { label: "Start" }, [401, 403, 403, 200, 200]],
+  // A French translator editing a German string; the others get past the gate to the precondition (decision 0151).
+  ["PUT /translations/:key/:code", "PUT", "/translations/NAV:HOME/de-DE", { label: "Start" }, [401, 403, 403, 428, 428]],
+  ["GET /translations/:key/:code", "GET", "/translations/NAV:HOME/fr-FR", undefined, [401, 403, 200, 200, 200]],
+  ["GET /translations/:key/:code", "GET", "/translations/NAV:HOME/de-DE", undefined, [401, 403, 403, 200, 200]],
   ["DELETE /translations/:key/:code", "DELETE", "/translations/NO:SUCH_KEY/de-DE", undefined, [401, 403, 403, 404, 404]],
 
   ["GET /articles", "GET", "/articles", undefined, [401, 403, 200, 200, 200]],
@@ -88,6 +91,7 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["POST /articles/:id/versions/:code/revisions/:revisionId/restore", "POST", "/articles/999999/versions/fr-FR/revisions/999999/restore", undefined, [401, 403, 403, 404, 404]],
 
   ["GET /users", "GET", "/users", undefined, [401, 403, 403, 403, 200]],
+  ["GET /users/:uid/role", "GET", "/users/nobody/role", undefined, [401, 403, 403, 403, 404]],
   ["PUT /users/:uid/role", "PUT", "/users/nobody/role", { role: "user" }, [401, 403, 403, 403, 404]],
 
   ["GET /analytics/summary", "GET", "/analytics/summary", undefined, [401, 403, 403, 200, 200]],
@@ -96,6 +100,8 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["GET /audit/facets", "GET", "/audit/facets", undefined, [401, 403, 403, 403, 200]],
 
   ["GET /romes/export.csv", "GET", "/romes/export.csv", undefined, [401, 403, 200, 200, 200]],
+  ["GET /romes/:code/labels/:languageCode", "GET", "/romes/N9999/labels/fr-FR", undefined, [401, 403, 404, 404, 404]],
+  ["GET /romes/:code/labels/:languageCode", "GET", "/romes/N9999/labels/de-DE", undefined, [401, 403, 403, 404, 404]],
   ["PUT /romes/:code/labels/:languageCode", "PUT", "/romes/N9999/labels/fr-FR", { label: "x" }, [401, 403, 404, 404, 404]],
   ["PUT /romes/:code/labels/:languageCode", "PUT", "/romes/N9999/labels/de-DE", { label: "x" }, [401, 403, 403, 404, 404]],
   ["DELETE /romes/:code/labels/:languageCode", "DELETE", "/romes/N9999/labels/de-DE", undefined, [401, 403, 403, 404, 404]],
@@ -106,6 +112,9 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["GET /media", "GET", "/media", undefined, [401, 403, 200, 200, 200]],
   ["POST /media", "POST", "/media", undefined, [401, 403, 403, 400, 400]],
   ["GET /media/:id", "GET", "/media/999999", undefined, [401, 403, 404, 404, 404]],
+  ["GET /media/:id/alt", "GET", "/media/999999/alt", undefined, [401, 403, 404, 404, 404]],
+  ["PUT /media/:id/alt", "PUT", "/media/999999/alt", { alt: { "fr-FR": "x" } }, [401, 403, 404, 404, 404]],
+  ["PUT /media/:id/alt", "PUT", "/media/999999/alt", { alt: { "fr-FR": "x", "de-DE": "y" } }, [401, 403, 403, 404, 404]],
   ["PUT /media/:id/alt/:code", "PUT", "/media/999999/alt/fr-FR", { alt: "x" }, [401, 403, 404, 404, 404]],
   ["PUT /media/:id/alt/:code", "PUT", "/media/999999/alt/de-DE", { alt: "x" }, [401, 403, 403, 404, 404]],
   ["DELETE /media/:id", "DELETE", "/media/999999", undefined, [401, 403, 403, 404, 404]],
@@ -138,11 +147,11 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
   });
   afterAll(() => testApp.close());
 
-  async function call(who: Who, method: string, path: string, body: unknown) {
+  async function call(who: Who, method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
     const token = tokens.get(who)!;
     const response = await testApp.app.request(`${ADMIN_API_PREFIX}${path}`, {
       method,
-      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: [token.cookie, sessions[who]].filter(Boolean).join("; "), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: [token.cookie, sessions[who]].filter(Boolean).join("; "), ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, text: await response.text() };
@@ -171,8 +180,9 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
     expect(JSON.parse(reply.text)).toEqual({ error: { code: "forbidden", message: "Your role does not allow this in de-DE (translate); ask an administrator for that language." } });
     const after = await testApp.services.database.db.selectFrom("translates").select("label").where("code_component", "=", "NAV:HOME").where("code", "=", "de-DE").executeTakeFirstOrThrow();
     expect(after).toEqual(before);
-    // Their own language: allowed, and saved.
-    expect((await call("translatorFr", "PUT", "/translations/NAV:HOME/fr-FR", { label: "Accueil" })).status).toBe(200);
+    // Their own language: allowed, and saved from the text as it is.
+    const current = await testApp.app.request(`${ADMIN_API_PREFIX}/translations/NAV:HOME/fr-FR`, { headers: { cookie: sessions.translatorFr } });
+    expect((await call("translatorFr", "PUT", "/translations/NAV:HOME/fr-FR", { label: "Accueil" }, { "if-match": current.headers.get("etag")! })).status).toBe(200);
   });
 
   it("lets a French translator save a French draft but not publish it without the right", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminLanguage } from "#core/admin/languages/schema.ts";
-import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
+import { adminApiCaller, currentPreconditions, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -15,7 +15,9 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
     xsrf = await xsrfHeaders(testApp.app);
     sessions.admin = await signedInCookie(testApp.services, { email: "lang-admin@example.com", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
-    call = adminApiCaller(testApp.app, "/api/admin/languages", sessions, xsrf);
+    const raw = adminApiCaller(testApp.app, "/api/admin/languages", sessions, xsrf);
+    // Writes made from the language as it is now (If-Match: its ETag); stale copies are tested in conditional-writes.test.ts.
+    call = writingFromCurrentState(raw, (method, path, as) => (method === "POST" && path === "" ? Promise.resolve(null) : currentPreconditions(raw, path.split("?")[0]!.replace(/\/favorite$/, ""), as)));
   });
   afterAll(() => testApp.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import translations from "#server/db/seed/translations.json" with { type: "json" };
 import { ADMIN_SOURCE } from "#server/admin/i18n/source.ts";
-import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
+import { adminApiCaller, currentPreconditions, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -25,7 +25,9 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
     xsrf = await xsrfHeaders(testApp.app);
     sessions.admin = await signedInCookie(testApp.services, { email: "words-admin@example.com", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
-    call = adminApiCaller(testApp.app, "/api/admin/translations", sessions, xsrf);
+    const raw = adminApiCaller(testApp.app, "/api/admin/translations", sessions, xsrf);
+    // Cell writes made from the cell as it is now (If-Match, or If-None-Match: * for a new one); stale copies are tested in conditional-writes.test.ts.
+    call = writingFromCurrentState(raw, (method, path, as) => (method === "POST" ? Promise.resolve(null) : currentPreconditions(raw, path, as)));
   });
   afterAll(() => testApp.close());
 
@@ -63,8 +65,9 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       expect(grid.languages.find((language) => language.code === "ar")).toMatchObject({ dir: "rtl", label: "العربية" });
       expect(grid.keys.slice(0, 5).map((row) => row.key)).toEqual(["HOME", "ARTICLES", "JOBS", "SEARCH", "TAGS"]);
       expect(grid.keys).toHaveLength(5 + UI_KEY_COUNT);
-      expect(grid.keys[1]!.labels["fr-FR"]).toEqual({ label: "articles", search: "blog" });
-      expect(grid.keys[0]!.labels["zh-CN"]).toEqual({ label: "欢迎", search: null });
+      // Each cell carries the ETag its own GET answers (decision 0151).
+      expect(grid.keys[1]!.labels["fr-FR"]).toEqual({ label: "articles", search: "blog", etag: (await call("GET", "/ARTICLES/fr-FR")).etag });
+      expect(grid.keys[0]!.labels["zh-CN"]).toEqual({ label: "欢迎", search: null, etag: expect.stringMatching(/^"[\w-]+"$/) });
       expect(grid.keys[1]!.labels["zh-CN"]).toBeNull();
       expect(grid.completeness["fr-FR"]).toEqual({ translated: 5 + UI_KEY_COUNT, total: 5 + UI_KEY_COUNT, percent: 100 });
       expect(grid.completeness["zh-CN"]).toEqual({ translated: 1, total: 5 + UI_KEY_COUNT, percent: Math.floor(100 / (5 + UI_KEY_COUNT)) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminUser } from "#core/admin/users/schema.ts";
 import { USERS_LIST_LIMIT } from "#server/admin/users/service.ts";
-import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
+import { adminApiCaller, currentPreconditions, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -21,7 +21,9 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
     xsrf = await xsrfHeaders(testApp.app);
     sessions.admin = await signedInCookie(testApp.services, { uid: adminUid, email: "ops-admin@example.com", displayName: "Olga Ops", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { uid: readerUid, email: "reader@example.com", displayName: "Rita Reader" });
-    call = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/users", sessions, xsrf);
+    const raw = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/users", sessions, xsrf);
+    // Roles changed from the role as it is now (decision 0151); stale copies are tested in conditional-writes.test.ts.
+    call = writingFromCurrentState(raw, (_method, path, as) => currentPreconditions(raw, path, as));
   });
   afterAll(() => testApp.close());
 
@@ -77,6 +79,7 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
         canPublish: false,
         createdAt: expect.any(String),
         lastSignInAt: null,
+        roleEtag: (await call("GET", "/demo-admin/role")).etag,
       });
       expect(reply.json!.users!.find((user) => user.uid === readerUid)).toMatchObject({ email: "reader@example.com", role: "user" });
     });

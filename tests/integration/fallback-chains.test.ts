@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminLanguage } from "#core/admin/languages/schema.ts";
 import { articleChange } from "#server/content/changes.ts";
 import { startRealServer, type RealServer } from "./server-process.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import { adminApiCaller, currentPreconditions, DATABASE_KINDS, signedInCookie, startTestApp, writingFromCurrentState, xsrfHeaders, type AdminApiCall } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -25,7 +25,9 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
     server = await startRealServer(kind, {}, { url: testApp.databaseUrl, drop: async () => {} });
     const xsrf = await xsrfHeaders(testApp.app);
     const admin = await signedInCookie(testApp.services, { email: "chain-admin@example.com", isAdmin: true });
-    call = adminApiCaller(testApp.app, "/api/admin/languages", { admin, user: "", anonymous: "" }, xsrf);
+    const raw = adminApiCaller(testApp.app, "/api/admin/languages", { admin, user: "", anonymous: "" }, xsrf);
+    // Writes made from the language as it is now (If-Match: its ETag); stale copies are tested in conditional-writes.test.ts.
+    call = writingFromCurrentState(raw, (method, path, as) => (method === "POST" && path === "" ? Promise.resolve(null) : currentPreconditions(raw, path.split("?")[0]!.replace(/\/favorite$/, ""), as)));
     for (const row of await db().selectFrom("languages").select(["id", "code"]).execute()) ids[row.code] = row.id;
   });
   afterAll(async () => {

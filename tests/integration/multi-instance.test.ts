@@ -38,9 +38,12 @@ async function measureUntil(check: () => boolean | Promise<boolean>, limitMs: nu
 async function changeTranslation(instance: Instance, key: string, code: string, label: string) {
   const session = await signedInCookie(instance.services, { email: `editor-${randomUUID()}@example.com`, isAdmin: true });
   const xsrf = await xsrfHeaders(instance.app, session);
-  const response = await instance.app.request(`/api/admin/translations/${encodeURIComponent(key)}/${encodeURIComponent(code)}`, {
+  const path = `/api/admin/translations/${encodeURIComponent(key)}/${encodeURIComponent(code)}`;
+  // Saved from the text as it is now, as the screen does (decision 0151).
+  const current = await instance.app.request(path, { headers: { cookie: session } });
+  const response = await instance.app.request(path, {
     method: "PUT",
-    headers: { ...xsrf, cookie: `${xsrf.cookie}; ${session}`, "content-type": "application/json" },
+    headers: { ...xsrf, cookie: `${xsrf.cookie}; ${session}`, "content-type": "application/json", ...(current.ok ? { "if-match": current.headers.get("etag")! } : { "if-none-match": "*" }) },
     body: JSON.stringify({ label }),
   });
   expect(response.status, await response.clone().text()).toBe(200);

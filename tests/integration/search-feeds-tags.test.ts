@@ -131,7 +131,7 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     expect(titles(await search("de-DE", "Lokführerin"))).toEqual([]);
     await call("PUT", `/${id}/versions/de-DE`, { body: { title: "Dann eine Lokführerin", summary: "Kurz.", body: "Text.", coverAlt: "", status: "published" } });
     expect(titles(await search("de-DE", "Lokführerin"))).toContain("Dann eine Lokführerin");
-    expect((await call("DELETE", `/${id}`)).status).toBe(204);
+    expect((await call("DELETE", `/${id}`, { ifMatch: (await call("GET", `/${id}`)).etag })).status).toBe(204);
     expect(titles(await search("de-DE", "Lokführerin"))).toEqual([]);
     const entries = await testApp.services.database.db.selectFrom("search_entries").select("id").where("blog_id", "=", id).execute();
     expect(entries).toEqual([]);
@@ -167,7 +167,7 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
 
     // Saving the same text again, or changing only the article's tags, makes no entry again; tag pages follow.
     await call("PUT", `/${id}/versions/en-US`, { body: { title: "A quiet lighthouse", summary: "Coast.", body: "The keeper paints boats.", coverAlt: "", status: "published" } });
-    expect((await call("PATCH", `/${id}`, { body: { tags: ["fingerprint-test", "fingerprint-moved"] } })).status).toBe(200);
+    expect((await call("PATCH", `/${id}`, { body: { tags: ["fingerprint-test", "fingerprint-moved"] }, ifMatch: (await call("GET", `/${id}`)).etag })).status).toBe(200);
     expect(await entries()).toEqual(second);
     const tagged = await db.selectFrom("published_tags").select("code").where("blog_id", "=", id).where("tag_key", "=", "fingerprint-moved").orderBy("code").execute();
     expect(tagged.map((row) => row.code)).toEqual(["en-US", "fr-FR"]);

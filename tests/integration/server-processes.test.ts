@@ -69,9 +69,11 @@ describe.each(DATABASE_KINDS)("SERVER_PROCESSES=2 on %s", (kind) => {
     const pages = await Promise.all(Array.from({ length: 8 }, () => getOnNewConnection(`${server.url}/de/willkommen`)));
     expect(pages.map((page) => page.status)).toEqual(Array(8).fill(200));
 
-    const saved = await fetch(`${server.url}/api/admin/translations/FOOTER%3AABOUT/de-DE`, {
+    const cell = `${server.url}/api/admin/translations/FOOTER%3AABOUT/de-DE`;
+    const current = await fetch(cell, { headers: { cookie: session } });
+    const saved = await fetch(cell, {
       method: "PUT",
-      headers: { cookie: `${session}; XSRF-TOKEN=${token}`, "x-xsrf-token": token, origin: server.url, "content-type": "application/json" },
+      headers: { cookie: `${session}; XSRF-TOKEN=${token}`, "x-xsrf-token": token, origin: server.url, "content-type": "application/json", "if-match": current.headers.get("etag")! },
       body: JSON.stringify({ label }),
     });
     expect(saved.status, await saved.clone().text()).toBe(200);

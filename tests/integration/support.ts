@@ -149,6 +149,29 @@ export function adminApiCaller<Json = Record<string, unknown>>(
   };
 }
 
+type Preconditions = Pick<ApiCallOptions, "ifMatch" | "ifNoneMatch">;
+
+/**
+ * The preconditions of a write made right after reading the resource, as a screen does (decision 0151):
+ * If-Match with the ETag `getPath` answers `as` the writer, or If-None-Match: * when it does not exist.
+ */
+export async function currentPreconditions(call: AdminApiCall<unknown>, getPath: string, as: Visitor = "admin"): Promise<Preconditions> {
+  const reply = await call("GET", getPath, { as });
+  return reply.status === 200 && reply.etag !== null ? { ifMatch: reply.etag } : { ifNoneMatch: "*" };
+}
+
+/**
+ * A caller whose writes are made from the current state: each write without preconditions of its own
+ * sends those `preconditionsOf` finds. For tests about something else than stale copies, which
+ * tests/integration/conditional-writes.test.ts covers.
+ */
+export function writingFromCurrentState<Json>(call: AdminApiCall<Json>, preconditionsOf: (method: string, path: string, as: Visitor) => Promise<Preconditions | null>): AdminApiCall<Json> {
+  return async (method, path, options = {}) => {
+    if (method === "GET" || options.ifMatch !== undefined || options.ifNoneMatch !== undefined) return call(method, path, options);
+    return call(method, path, { ...(await preconditionsOf(method, path, options.as ?? "admin")), ...options });
+  };
+}
+
 /** The admin gate: 401 for an anonymous visitor, 403 for a signed-in non-admin, and nothing stored changes. */
 export async function expectAdminGateRefuses(
   call: AdminApiCall<unknown>,

@@ -159,17 +159,19 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
   it("changes the source language: keeps statuses when the new source was current, else outdates the rest", async () => {
     const id = await newArticle("source-switch");
     await ok("PUT", `/${id}/versions/de-DE`, text("source-switch auf Deutsch", "Der Hafen."));
-    const refused = await call("PATCH", `/${id}`, { body: { sourceLanguage: "ja-JP" } });
+    // The article's fields are written from their current ETag (decision 0151).
+    const fieldsTag = async () => (await call("GET", `/${id}`)).etag;
+    const refused = await call("PATCH", `/${id}`, { body: { sourceLanguage: "ja-JP" }, ifMatch: await fieldsTag() });
     expect(refused.status).toBe(400);
     expect(refused.json!.error!.field).toBe("sourceLanguage");
 
-    let { article } = await ok("PATCH", `/${id}`, { sourceLanguage: "fr-FR" });
+    let { article } = (await call("PATCH", `/${id}`, { body: { sourceLanguage: "fr-FR" }, ifMatch: await fieldsTag() })).json!;
     expect(article).toMatchObject({ sourceLanguage: "fr-FR", sourceRevision: 1 });
     expect(article!.versions.map((version) => version.translation)).toEqual(["current", "current", "current"]);
 
     ({ article } = await ok("PUT", `/${id}/versions/fr-FR`, text("source-switch en français", "Le port ferme.")));
     expect(article!.sourceRevision).toBe(2);
-    ({ article } = await ok("PATCH", `/${id}`, { sourceLanguage: "de-DE" }));
+    ({ article } = (await call("PATCH", `/${id}`, { body: { sourceLanguage: "de-DE" }, ifMatch: await fieldsTag() })).json!);
     expect(article).toMatchObject({ sourceLanguage: "de-DE", sourceRevision: 3 });
     expect(Object.fromEntries(article!.versions.map((version) => [version.code, version.translation]))).toEqual({ "de-DE": "current", "en-US": "outdated", "fr-FR": "outdated" });
   });

@@ -12,7 +12,7 @@ import { data, Link, useRevalidator, useSearchParams } from "react-router";
 import { articleIdParam } from "#core/admin/articles/schema.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
-import { articleAsReadBy, findArticle, sourceRevisions } from "#server/admin/articles/service.ts";
+import { articleAsReadBy, articleFieldsTag, findArticle, sourceRevisions } from "#server/admin/articles/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { articleAlternates, sectionPathIn } from "#server/content/public-pages.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
@@ -56,7 +56,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     articlesPath: readablePath(language.enabled ? sectionPathIn(resident, language, "ARTICLES") : null),
   }));
   const mediaLimits = services.config.media;
-  if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits, baseTexts: {} };
+  if (params.articleId === "new") return { article: null, fieldsEtag: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits, baseTexts: {} };
 
   const id = articleIdParam.safeParse(params.articleId);
   const stored = id.success ? await findArticle(services, id.data) : null;
@@ -75,11 +75,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The source's text each outdated translation was made from, for the diff beside it.
   const behind = [...new Set(article.versions.filter((version) => version.baseRevision < article.sourceRevision).map((version) => version.baseRevision))];
   const baseTexts = await sourceRevisions(services, article.id, behind);
-  return { article, languages, publicPaths, media, mediaLimits, baseTexts };
+  // The ETag of the article's own fields (decision 0151): what the details, the source choice and the deletion are made from.
+  return { article, fieldsEtag: articleFieldsTag(stored), languages, publicPaths, media, mediaLimits, baseTexts };
 }
 
 export default function AdminArticleEditor({ loaderData }: Route.ComponentProps) {
-  const { article, languages, publicPaths, mediaLimits, baseTexts } = loaderData;
+  const { article, fieldsEtag, languages, publicPaths, mediaLimits, baseTexts } = loaderData;
   // Images chosen or re-described here since the page loaded, over those the loader found.
   const [picked, setPicked] = useState<MediaByID>({});
   const media = useMemo(() => ({ ...loaderData.media, ...picked }), [loaderData.media, picked]);
@@ -140,7 +141,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
       <h1>{article ? (headline?.title ?? t("admin.editor.untitled")) : t("admin.nav.article_new")}</h1>
       <SaveStatus feedback={feedback} />
 
-      {mayManage && <ArticleDetails key={article?.id ?? "new"} article={article} favoriteCode={favorite.code} onSaved={feedback.success} {...mediaProps} />}
+      {mayManage && <ArticleDetails key={article?.id ?? "new"} article={article} fieldsEtag={fieldsEtag} favoriteCode={favorite.code} onSaved={feedback.success} {...mediaProps} />}
 
       {article && (
         <>
@@ -151,6 +152,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
               {source && sourceLanguage && (
                 <SourcePanel
                   article={article}
+                  fieldsEtag={fieldsEtag}
                   sourceLanguage={sourceLanguage}
                   source={source}
                   translation={selectedVersion}
@@ -186,7 +188,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
               <VersionHistory articleId={article.id} language={selected} version={selectedVersion} onRestored={(message) => void afterOutsideChange(message)} />
             </>
           )}
-          {mayManage && <DeleteArticle article={article} title={headline?.title ?? article.key} onDeleted={feedback.success} />}
+          {mayManage && <DeleteArticle article={article} fieldsEtag={fieldsEtag} title={headline?.title ?? article.key} onDeleted={feedback.success} />}
         </>
       )}
     </div>

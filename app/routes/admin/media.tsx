@@ -4,13 +4,13 @@
  * alt text per language (missing ones flagged). Search by file name or alt
  * text; keyset pages ("Older images") stay fast at any library size.
  */
-import { useState } from "react";
-import { data, Form, Link, useRevalidator } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { data, Form, Link, useBlocker, useRevalidator } from "react-router";
 import { listMediaQuery } from "#core/admin/media/schema.ts";
-import { listMedia } from "#server/admin/media/service.ts";
+import { listMedia, mediaPageAsReadBy } from "#server/admin/media/service.ts";
 import { requireStaff } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
-import { AltTextField, type AltLanguage } from "#app/components/admin/media/alt-text-editor.tsx";
+import { AltTextsForm, type AltLanguage } from "#app/components/admin/media/alt-text-editor.tsx";
 import { formatBytes, MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
 import { UploadZone } from "#app/components/admin/media/upload-zone.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
@@ -21,14 +21,17 @@ import { MEDIA_LIMITS } from "#core/media-rules.ts";
 import "#app/styles/admin-media.css";
 import type { Route } from "./+types/media";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { useMay } from "#app/lib/admin-grant.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
+  const user = requireStaff(context.get(requestContext).user);
   const services = context.get(servicesContext);
   const { content, config } = services;
   const parsed = parseQuery(listMediaQuery, new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const page = await listMedia(services, parsed.value);
+  // As the API answers it (decision 0147): the alt texts the reader may read, and their ETag (decision 0151).
+  const favorite = content.current().languages.find((language) => language.favorite)?.code;
+  const page = mediaPageAsReadBy(user, favorite, await listMedia(services, parsed.value), parsed.value.q);
   const languages: AltLanguage[] = content.current().languages.map((language) => ({ code: language.code, label: language.label, dir: language.dir }));
   return { ...page, query: parsed.value.q, paged: parsed.value.before !== undefined, languages, limits: config.media };
 }
@@ -39,6 +42,23 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
   const feedback = useSaveFeedback();
   const { t } = useAdminText();
   const olderLink = next === null ? null : `?${new URLSearchParams({ ...(query && { q: query }), before: String(next) })}`;
+  // Images whose alt texts are typed and not saved, by id: leaving the page warns (in the app and in the browser).
+  const [unsaved, setUnsaved] = useState<Record<number, string>>({});
+  const onDirty = useCallback((item: MediaItem, dirty: boolean) => {
+    setUnsaved((current) => {
+      if (dirty === item.id in current) return current;
+      const { [item.id]: _saved, ...others } = current;
+      return dirty ? { ...current, [item.id]: item.fileName } : others;
+    });
+  }, []);
+  const unsavedNames = Object.values(unsaved);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsavedNames.length > 0 && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  useEffect(() => {
+    if (unsavedNames.length === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsavedNames.length]);
 
   return (
     <div className="admin-page media-library">
@@ -66,7 +86,7 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="media-list" aria-label={query ? t("admin.media.list_matching", { query }) : t("admin.media.list")}>
             {items.map((item) => (
-              <MediaRow key={item.id} item={item} languages={languages} onChanged={feedback.success} />
+              <MediaRow key={item.id} item={item} languages={languages} onChanged={feedback.success} onDirty={onDirty} />
             ))}
           </ul>
         )}
@@ -75,13 +95,33 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
           {olderLink && <Link to={olderLink}>{t("admin.media.older")}</Link>}
         </nav>
       </section>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        title={t("admin.media.leave_title")}
+        confirmLabel={t("admin.version.discard")}
+        tone="danger"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
+        <p>{t("admin.media.unsaved_alts", { names: unsavedNames.join(", ") })}</p>
+      </ConfirmDialog>
     </div>
   );
 }
 
-function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; languages: AltLanguage[]; onChanged: (message: string) => void }) {
+interface MediaRowProps {
+  item: MediaItem;
+  languages: AltLanguage[];
+  onChanged: (message: string) => void;
+  /** Whether the image's alt-text form holds unsaved texts. */
+  onDirty: (item: MediaItem, dirty: boolean) => void;
+}
+
+function MediaRow({ item: initial, languages, onChanged, onDirty }: MediaRowProps) {
   const revalidator = useRevalidator();
   const [item, setItem] = useState(initial);
+  const may = useMay();
+  const reportDirty = useCallback((dirty: boolean) => onDirty(initial, dirty), [onDirty, initial]);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -169,17 +209,16 @@ function MediaRow({ item: initial, languages, onChanged }: { item: MediaItem; la
         </div>
         {editing && (
           <div className="media-item__alt-editor">
-            {languages.map((language) => (
-              <AltTextField
-                key={language.code}
-                item={item}
-                language={language}
-                onSaved={(saved) => {
-                  setItem(saved);
-                  onChanged(t("admin.media.alt_saved", { language: language.label }));
-                }}
-              />
-            ))}
+            <AltTextsForm
+              item={item}
+              // The languages the person may write alt texts in (decision 0072).
+              languages={languages.filter((language) => may("translate", language.code))}
+              onSaved={(saved) => {
+                setItem(saved);
+                onChanged(t("admin.media.alts_saved", { name: saved.fileName }));
+              }}
+              onDirty={reportDirty}
+            />
           </div>
         )}
       </div>

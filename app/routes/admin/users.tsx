@@ -7,7 +7,8 @@
  */
 import { useState } from "react";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
-import { listUsersQuery, type AdminUser, type SetRoleInput } from "#core/admin/users/schema.ts";
+import { listUsersQuery, type AdminUser, type SetRoleInput, type UserRole } from "#core/admin/users/schema.ts";
+import { ConflictNotice, conflictOf, type Conflict } from "#app/components/admin/conflict-notice.tsx";
 import { ROLES } from "#core/auth/roles.ts";
 import type { Translate } from "#core/i18n/translate.ts";
 import { listLanguages } from "#server/admin/languages/service.ts";
@@ -44,6 +45,10 @@ function roleText(user: Pick<AdminUser, "role" | "languages" | "canPublish">, t:
 interface PendingChange {
   user: AdminUser;
   change: SetRoleInput;
+  /** The ETag of the role the change is made from: the list's, or the other person's once theirs is taken (decision 0151). */
+  from: string;
+  /** Someone else changed the role meanwhile: their role, shown until this person chooses. */
+  conflict: Conflict<UserRole> | null;
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
@@ -59,14 +64,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
   const translatorWithoutLanguage = pending !== null && pending.change.role === "translator" && pending.change.languages.length === 0;
 
-  async function confirmChange() {
+  /** Saves the pending change from the role with ETag `from` (the one read, or the other person's: "Save mine anyway"). */
+  async function confirmChange(from = pending?.from) {
     if (!pending || translatorWithoutLanguage) return;
     const { user, change } = pending;
     setBusy(true);
     setError(null);
     try {
       const body = change.role === "translator" ? change : { role: change.role };
-      const { user: after } = await api.put<{ user: AdminUser }>(`/api/admin/users/${encodeURIComponent(user.uid)}/role`, body);
+      const { user: after } = await api.put<{ user: AdminUser }>(`/api/admin/users/${encodeURIComponent(user.uid)}/role`, body, { ifMatch: from });
       setPending(null);
       if (after.role !== "admin" && user.uid === myUid) {
         // Without the admin role this page is closed to us now.
@@ -76,11 +82,23 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       feedback.success(t("admin.users.role_changed", { name: nameOf(user), role: roleText(after, t) }));
       await revalidator.revalidate();
     } catch (failure) {
+      const conflict = conflictOf<UserRole>(failure);
+      if (conflict?.current) {
+        // The dialog stays open with their role beside this person's choice.
+        setPending({ ...pending, conflict });
+        return;
+      }
       setPending(null);
       setError(failureMessage(failure, t("admin.users.role_failed"), t));
     } finally {
       setBusy(false);
     }
+  }
+
+  function takeTheirs({ current, etag }: Conflict<UserRole>) {
+    if (!pending || current === null || etag === null) return;
+    setPending({ ...pending, change: { role: current.role, languages: current.languages, canPublish: current.canPublish }, from: etag, conflict: null });
+    document.getElementById(`role-${current.role}`)?.focus();
   }
 
   const edit = (change: Partial<SetRoleInput>) => setPending((current) => (current ? { ...current, change: { ...current.change, ...change } } : current));
@@ -158,7 +176,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <button
                     type="button"
                     className="button button--small button--secondary"
-                    onClick={() => setPending({ user, change: { role: user.role, languages: user.languages, canPublish: user.canPublish } })}
+                    onClick={() => setPending({ user, change: { role: user.role, languages: user.languages, canPublish: user.canPublish }, from: user.roleEtag, conflict: null })}
                   >
                     {t("admin.users.change_role")}
                     <span className="visually-hidden"> {t("admin.users.for", { name: nameOf(user) })}</span>
@@ -231,6 +249,14 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               </fieldset>
             )}
             {pending.user.uid === myUid && pending.change.role !== "admin" && <p>{t("admin.users.lose_admin")}</p>}
+            {pending.conflict?.current && (
+              <ConflictNotice
+                theirs={<p>{roleText(pending.conflict.current, t)}</p>}
+                busy={busy}
+                onSaveMine={() => void confirmChange(pending.conflict?.etag ?? undefined)}
+                onTakeTheirs={() => pending.conflict && takeTheirs(pending.conflict)}
+              />
+            )}
           </div>
         )}
       </ConfirmDialog>

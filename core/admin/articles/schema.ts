@@ -180,6 +180,12 @@ export interface AdminArticle {
   versions: AdminArticleVersion[];
 }
 
+/**
+ * The article's own fields, what its details form edits: the ETag of `GET /api/admin/articles/{id}` is this
+ * object's (decision 0151), so saving a version, which changes none of them, leaves the details form current.
+ */
+export type ArticleFields = Pick<AdminArticle, "id" | "key" | "author" | "cover" | "tags" | "sourceLanguage">;
+
 export type AdminArticleVersionSummary = Omit<AdminArticleVersion, "summary" | "body" | "coverAlt">;
 
 export type AdminArticleSummary = Omit<AdminArticle, "versions"> & { versions: AdminArticleVersionSummary[] };

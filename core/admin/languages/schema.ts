@@ -4,6 +4,7 @@
  * field error at once.
  */
 import { z } from "zod";
+import type { WithEntityTag } from "#core/admin/entity-tag.ts";
 import { pageNameCheck } from "#core/page-names.ts";
 import { checkIssue, checkParams, namedPattern } from "#core/i18n/admin-checks.ts";
 import { MAX_FALLBACKS } from "#core/fallback.ts";
@@ -118,6 +119,9 @@ export interface AdminLanguage {
   /** Whether its article lists include articles found only in a fallback language. */
   list_fallback_articles: boolean;
 }
+
+/** A language in the list, with the ETag `GET /api/admin/languages/{id}` answers. */
+export type TaggedAdminLanguage = WithEntityTag<AdminLanguage>;
 
 /** A language id in a path. */
 export const languageIdParam = z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be positive").max(2_147_483_647, "is too large");

@@ -58,6 +58,26 @@ export const altInput = z.strictObject({
 });
 export type AltInput = z.output<typeof altInput>;
 
+/** Every alt text of an image saved at once: language code → text ("" removes it); languages not named keep theirs. */
+export const altTextsInput = z.strictObject({
+  alt: z
+    .record(
+      languageCodeParam,
+      z
+        .string({ error: "must be a text" })
+        .trim()
+        .max(MEDIA_LIMITS.altLength, { error: `must be at most ${MEDIA_LIMITS.altLength} characters` }),
+    )
+    .refine((alt) => Object.keys(alt).length > 0, { error: "must name at least one language" }),
+});
+export type AltTextsInput = z.output<typeof altTextsInput>;
+
+/** An image's alt texts as `GET /api/admin/media/{id}/alt` answers them (the languages the reader may read); its ETag is this object's. */
+export interface MediaAltTexts {
+  id: number;
+  alt: Record<string, string>;
+}
+
 /** Articles named with an image (the library's list, the refusal to delete it); the rest are counted. */
 export const USED_BY_SHOWN = 5;
 
@@ -81,6 +101,8 @@ export interface MediaItem {
   /** The smallest WebP variant, for lists and pickers. */
   thumbnail: string;
   alt: Record<string, string>;
+  /** The ETag of the image's alt texts as the reader reads them (`MediaAltTexts`): If-Match of an alt-text save. */
+  altEtag: string;
   /** The first USED_BY_SHOWN articles using it, by id: an image in every article must not list them all. */
   usedBy: MediaUse[];
   /** How many articles use it. */

@@ -48,6 +48,13 @@ export interface RomeList {
   languages: LabelLanguage[];
 }
 
+/** One label as `GET /api/admin/romes/{code}/labels/{languageCode}` answers it; its ETag is this object's. */
+export interface JobLabel {
+  code: string;
+  languageCode: string;
+  label: string;
+}
+
 export interface JobLabels {
   code: string;
   domain: string;
@@ -55,6 +62,8 @@ export interface JobLabels {
   label: string;
   /** Label per language code, the official language included. */
   labels: Record<string, string>;
+  /** Per language code with a label: the ETag its own GET answers (decision 0151), sent as If-Match to change it. */
+  etags: Record<string, string>;
   /** The enabled languages, official first: one input each in the editor. */
   languages: LabelLanguage[];
 }

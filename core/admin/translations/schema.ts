@@ -3,6 +3,7 @@
  * shared by the API and the admin screen's own checks.
  */
 import { z } from "zod";
+import type { WithEntityTag } from "#core/admin/entity-tag.ts";
 import { namedPattern } from "#core/i18n/admin-checks.ts";
 
 /** Public strings: NAV:HOME. The admin area's own strings: admin.nav.home (decision 0076). */
@@ -62,9 +63,18 @@ export interface TranslationCell {
   search: string | null;
 }
 
+/** One key's text in one language, as `GET /api/admin/translations/{key}/{code}` answers it: its ETag is this object's. */
+export interface KeyedTranslationCell extends TranslationCell {
+  key: string;
+  code: string;
+}
+
+/** A cell of the grid, with the ETag its own GET answers (decision 0151). */
+export type TaggedTranslationCell = WithEntityTag<TranslationCell>;
+
 export interface TranslationRow {
   key: string;
-  labels: Record<string, TranslationCell | null>;
+  labels: Record<string, TaggedTranslationCell | null>;
 }
 
 export interface Completeness {

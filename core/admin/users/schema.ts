@@ -43,4 +43,14 @@ export interface AdminUser {
   canPublish: boolean;
   createdAt: string;
   lastSignInAt: string | null;
+  /** The ETag of the user's role (`UserRole`), sent as If-Match to change it (decision 0151). */
+  roleEtag: string;
+}
+
+/** A user's role as `GET /api/admin/users/{uid}/role` answers it; its ETag is this object's. */
+export interface UserRole {
+  uid: string;
+  role: Role;
+  languages: string[];
+  canPublish: boolean;
 }

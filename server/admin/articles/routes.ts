@@ -7,6 +7,7 @@ import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
 import { errorResponse } from "#server/http/errors.ts";
+import { readPreconditions } from "#server/http/preconditions.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
 import {
@@ -20,6 +21,7 @@ import {
 } from "#core/admin/articles/schema.ts";
 import {
   articleAsReadBy,
+  articleFieldsTag,
   createArticle,
   deleteArticle,
   deleteVersion,
@@ -47,20 +49,24 @@ export function articlesAdminApi(services: AppServices) {
     return c.json({ article: readable(c, await createArticle(services, actorUid(c), input)) }, 201);
   });
 
-  app.get("/:id", apiRoute({ tag: "Articles", summary: "One article with every version", params: { id: articleIdParam }, success: { status: 200, description: "{ article }" }, otherResponses: { 404: "No article with this id." } }), async (c) => {
+  app.get("/:id", apiRoute({ tag: "Articles", summary: "One article with every version", params: { id: articleIdParam }, conditional: "read", success: { status: 200, description: "{ article }; the ETag is that of the article's own fields { id, key, author, cover, tags, sourceLanguage }, not of its versions" }, otherResponses: { 404: "No article with this id." } }), async (c) => {
     const id = articleId(c);
     const article = await findArticle(services, id);
-    return article ? c.json({ article: readable(c, article) }) : errorResponse(404, "not_found", `id: no article ${id}.`, "id");
+    if (!article) return errorResponse(404, "not_found", `id: no article ${id}.`, "id");
+    c.header("ETag", articleFieldsTag(article));
+    return c.json({ article: readable(c, article) });
   });
 
-  app.patch("/:id", apiRoute({ tag: "Articles", summary: "Change an article (only the fields sent)", params: { id: articleIdParam }, body: updateArticleInput, success: { status: 200, description: "{ article }" }, otherResponses: { 404: "No article with this id.", 409: "A conflicting article exists." } }), async (c) => {
+  app.patch("/:id", apiRoute({ tag: "Articles", summary: "Change an article (only the fields sent); If-Match: the ETag of its fields", params: { id: articleIdParam }, body: updateArticleInput, conditional: "write", success: { status: 200, description: "{ article }" }, otherResponses: { 404: "No article with this id.", 409: "A conflicting article exists." } }), async (c) => {
     const id = articleId(c);
     const input = await readJson(c, updateArticleInput);
-    return c.json({ article: readable(c, await updateArticle(services, actorUid(c), id, input)) });
+    const article = await updateArticle(services, actorUid(c), id, input, readPreconditions(c));
+    c.header("ETag", articleFieldsTag(article));
+    return c.json({ article: readable(c, article) });
   });
 
-  app.delete("/:id", apiRoute({ tag: "Articles", summary: "Delete an article and its versions", params: { id: articleIdParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article with this id." } }), async (c) => {
-    await deleteArticle(services, actorUid(c), articleId(c));
+  app.delete("/:id", apiRoute({ tag: "Articles", summary: "Delete an article and its versions; If-Match: the ETag of its fields", params: { id: articleIdParam }, conditional: "write", success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article with this id." } }), async (c) => {
+    await deleteArticle(services, actorUid(c), articleId(c), readPreconditions(c));
     return c.body(null, 204);
   });
 

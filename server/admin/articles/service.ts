@@ -9,7 +9,10 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import { slugify } from "#core/text.ts";
 import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
+import type { DialectName } from "#server/db/connect.ts";
+import { lockedForWrite } from "#server/db/locks.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { loadTranslationState, replaceTags, storeTranslationState, versionColumns } from "#server/content/article-writes.ts";
@@ -21,6 +24,7 @@ import {
   type AdminArticle,
   type AdminArticlePage,
   type AdminArticleVersion,
+  type ArticleFields,
   type CreateArticleInput,
   type ListArticlesQuery,
   type SourceChanges,
@@ -78,6 +82,24 @@ function toMeta(row: BlogRow): ArticleMeta {
     sourceRevision: row.source_revision,
     sourceChangedAt: row.source_changed_at,
   };
+}
+
+/** The article's own fields, whose ETag the details form saves with (decision 0151). */
+export function articleFields(article: AdminArticle): ArticleFields {
+  return { id: article.id, key: article.key, author: article.author, cover: article.cover, tags: article.tags, sourceLanguage: article.sourceLanguage };
+}
+
+/** The ETag of the article's own fields. */
+export function articleFieldsTag(article: AdminArticle): string {
+  return entityTag(articleFields(article));
+}
+
+/** The article a write of its fields changes, locked (PostgreSQL) and checked against the ETag the write was made from. */
+async function currentArticle(trx: Transaction<Database>, dialect: DialectName, id: number, preconditions: Preconditions): Promise<AdminArticle> {
+  await lockedForWrite(trx.selectFrom("blogs").select("id").where("id", "=", id), dialect).executeTakeFirst();
+  const article = await requireArticle(trx, id);
+  requireCurrent(preconditions, articleFields(article), `article ${id}`);
+  return article;
 }
 
 function notFound(id: number): HttpError {
@@ -237,9 +259,9 @@ export async function createArticle(services: AdminServices, actorUid: string, i
   }, { conflict: KEY_CONFLICT, articles: { ids: [], created: (article) => article.id } });
 }
 
-export async function updateArticle(services: AdminServices, actorUid: string, id: number, input: UpdateArticleInput): Promise<AdminArticle> {
+export async function updateArticle(services: AdminServices, actorUid: string, id: number, input: UpdateArticleInput, preconditions: Preconditions): Promise<AdminArticle> {
   return writeContent(services, async (trx) => {
-    const before = await requireArticle(trx, id);
+    const before = await currentArticle(trx, services.database.dialect, id, preconditions);
     if (input.key !== undefined) await assertKeyFree(trx, input.key, id);
     if (input.cover !== undefined) await requireMediaExist(trx, mediaIdsUsed(input.cover, []), "cover");
     const now = new Date().toISOString();
@@ -436,9 +458,9 @@ export async function sourceChanges(services: AdminServices, id: number, code: s
   };
 }
 
-export async function deleteArticle(services: AdminServices, actorUid: string, id: number): Promise<void> {
+export async function deleteArticle(services: AdminServices, actorUid: string, id: number, preconditions: Preconditions): Promise<void> {
   await writeContent(services, async (trx) => {
-    const before = await requireArticle(trx, id);
+    const before = await currentArticle(trx, services.database.dialect, id, preconditions);
     // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
     await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();
     await trx.deleteFrom("media_usage").where("blog_id", "=", id).execute();

@@ -10,6 +10,7 @@ import type { DialectName } from "#server/db/connect.ts";
 import { homePath, sectionPath } from "#core/paths.ts";
 import type { Database, LanguageRow, LanguageUpdate } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { findPageNameClash, pageNamesOf } from "#core/page-names.ts";
@@ -17,7 +18,7 @@ import { fallbackChainProblems } from "#core/fallback.ts";
 import { parseFallbacks } from "#server/content/resident.ts";
 import { sectionNamesOf } from "#server/admin/translations/service.ts";
 import { syncMediaUsage } from "#server/media/usage.ts";
-import type { AdminLanguage, LanguageContentChoice, LanguageContentCounts, LanguagePatch, NewLanguageInput } from "#core/admin/languages/schema.ts";
+import type { AdminLanguage, LanguageContentChoice, TaggedAdminLanguage, LanguageContentCounts, LanguagePatch, NewLanguageInput } from "#core/admin/languages/schema.ts";
 
 const LANGUAGE_ENTITY = "language";
 
@@ -99,10 +100,30 @@ async function refreshLinks(trx: Trx, code: string, shortCode: string, welcome: 
   return link;
 }
 
-/** Every language, enabled or not, most speakers first (the picker's order). */
-export async function listLanguages(services: AdminServices): Promise<AdminLanguage[]> {
+/**
+ * The language a write names, as it is now, checked against the ETag the write was made from
+ * (decision 0151): 404 when there is none, 428/412 when the write's copy is not the current one.
+ */
+function currentLanguage(languages: LanguageRow[], id: number, preconditions: Preconditions): LanguageRow {
+  const language = languages.find((candidate) => candidate.id === id);
+  if (!language) throw new HttpError(404, "not_found", `No language with id ${id}.`);
+  requireCurrent(preconditions, toAdminLanguage(language), `language ${language.code}`);
+  return language;
+}
+
+/** Every language, enabled or not, most speakers first (the picker's order), each with the ETag its own GET answers. */
+export async function listLanguages(services: AdminServices): Promise<TaggedAdminLanguage[]> {
   const rows = await services.database.db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
-  return rows.map(toAdminLanguage);
+  return rows.map((row) => {
+    const language = toAdminLanguage(row);
+    return { ...language, etag: entityTag(language) };
+  });
+}
+
+/** One language (null when there is none). */
+export async function findLanguage(services: AdminServices, id: number): Promise<AdminLanguage | null> {
+  const row = await services.database.db.selectFrom("languages").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toAdminLanguage(row) : null;
 }
 
 export async function addLanguage(services: AdminServices, uid: string, input: NewLanguageInput): Promise<AdminLanguage> {
@@ -138,11 +159,10 @@ export async function addLanguage(services: AdminServices, uid: string, input: N
   });
 }
 
-export async function updateLanguage(services: AdminServices, uid: string, id: number, patch: LanguagePatch): Promise<AdminLanguage> {
+export async function updateLanguage(services: AdminServices, uid: string, id: number, patch: LanguagePatch, preconditions: Preconditions): Promise<AdminLanguage> {
   return writeContent(services, async (trx) => {
     const languages = await lockedLanguages(trx, services.database.dialect);
-    const before = languages.find((language) => language.id === id);
-    if (!before) throw new HttpError(404, "not_found", `No language with id ${id}.`);
+    const before = currentLanguage(languages, id, preconditions);
     const changes: LanguageUpdate = {};
     if (patch.code !== undefined && patch.code !== before.code) changes.code = patch.code;
     if (patch.short_code !== undefined && patch.short_code !== before.short_code) changes.short_code = patch.short_code;
@@ -189,11 +209,10 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
 }
 
 /** Makes one language the favorite (the default); exactly one language is the favorite afterwards. */
-export async function makeFavoriteLanguage(services: AdminServices, uid: string, id: number): Promise<AdminLanguage> {
+export async function makeFavoriteLanguage(services: AdminServices, uid: string, id: number, preconditions: Preconditions): Promise<AdminLanguage> {
   return writeContent(services, async (trx) => {
     const languages = await lockedLanguages(trx, services.database.dialect);
-    const chosen = languages.find((language) => language.id === id);
-    if (!chosen) throw new HttpError(404, "not_found", `No language with id ${id}.`);
+    const chosen = currentLanguage(languages, id, preconditions);
     if (chosen.enabled === 0) {
       throw new HttpError(409, "language_disabled", `${chosen.label} is disabled; enable it before making it the favorite.`, "favorite");
     }
@@ -237,11 +256,10 @@ export async function languageContentCounts(services: AdminServices, id: number)
  * and alt texts go too; with "keep" they stay stored, off the site, and come
  * back if the same tag is added again.
  */
-export async function deleteLanguage(services: AdminServices, uid: string, id: number, content: LanguageContentChoice): Promise<void> {
+export async function deleteLanguage(services: AdminServices, uid: string, id: number, content: LanguageContentChoice, preconditions: Preconditions): Promise<void> {
   await writeContent(services, async (trx) => {
     const languages = await lockedLanguages(trx, services.database.dialect);
-    const doomed = languages.find((language) => language.id === id);
-    if (!doomed) throw new HttpError(404, "not_found", `No language with id ${id}.`);
+    const doomed = currentLanguage(languages, id, preconditions);
     if (doomed.favorite === 1) {
       throw new HttpError(409, "favorite_cannot_be_deleted", `${doomed.label} is the favorite language; make another language the favorite before deleting it.`, "favorite");
     }

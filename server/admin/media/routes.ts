@@ -5,12 +5,15 @@ import { readJson, readRawBody } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { uploadTooLarge } from "#server/http/body-limits.ts";
 import { errorResponse } from "#server/http/errors.ts";
+import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
-import { altInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery, type MediaItem } from "#core/admin/media/schema.ts";
+import { altInput, altTextsInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery, type MediaItem } from "#core/admin/media/schema.ts";
+import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
+import { authorize } from "#server/auth/access.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import { deleteMedia, findMedia, listMedia, mediaItemAsReadBy, mediaPageAsReadBy, setAltText, uploadMedia } from "#server/admin/media/service.ts";
+import { deleteMedia, findMedia, listMedia, mediaItemAsReadBy, mediaPageAsReadBy, setAltTexts, uploadMedia } from "#server/admin/media/service.ts";
 import { createUploadGate } from "#server/media/upload-gate.ts";
 
 export function mediaAdminApi(services: AppServices) {
@@ -20,6 +23,16 @@ export function mediaAdminApi(services: AppServices) {
   // What each caller may read of an image's alt texts (decision 0147): a translator, theirs and the favorite language's.
   const favorite = () => services.content.current().languages.find((language) => language.favorite)?.code;
   const readable = (c: Context<HttpEnv>, item: MediaItem) => mediaItemAsReadBy(c.get("user"), favorite(), item);
+  const readableAlt = (c: Context<HttpEnv>) => {
+    const scope = stringsReading(c.get("user"), favorite());
+    return (alt: Record<string, string>) => (scope === "all" ? alt : pickLanguages(scope, alt));
+  };
+  /** Saves alt texts from the copy the request's If-Match names and answers the image with its alt texts' new ETag. */
+  const saveAltTexts = async (c: Context<HttpEnv>, id: number, alt: Record<string, string>) => {
+    const item = readable(c, await setAltTexts(services, actorUid(c), id, alt, readPreconditions(c), readableAlt(c)));
+    c.header("ETag", item.altEtag);
+    return c.json({ item });
+  };
 
   app.get(
     "/",
@@ -87,21 +100,52 @@ export function mediaAdminApi(services: AppServices) {
     },
   );
 
+  app.get(
+    "/:id/alt",
+    apiRoute({ tag: "Media", summary: "The image's alt texts (in the languages the caller may read)", params: { id: mediaIdParam }, conditional: "read", success: { status: 200, description: "{ id, alt }; the ETag is this object's (the items' `altEtag`)" }, otherResponses: { 404: "No image with this id." } }),
+    async (c) => {
+      const id = mediaId(c);
+      const item = await findMedia(services, id);
+      if (!item) return errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
+      return c.json(withEntityTag(c, { id, alt: readable(c, item).alt }), 200, noStore);
+    },
+  );
+
+  app.put(
+    "/:id/alt",
+    apiRoute({
+      tag: "Media",
+      summary: "Save the image's alt texts in several languages at once (empty removes one; languages not named keep theirs); If-Match: the alt texts' ETag",
+      params: { id: mediaIdParam },
+      body: altTextsInput,
+      conditional: "write",
+      success: { status: 200, description: "{ item }; the ETag is the alt texts' new one (item.altEtag)" },
+      otherResponses: { 404: "No image with this id." },
+    }),
+    async (c) => {
+      const id = mediaId(c);
+      const { alt } = await readJson(c, altTextsInput);
+      for (const code of Object.keys(alt)) await authorize(services, c, "translate", code);
+      return saveAltTexts(c, id, alt);
+    },
+  );
+
   app.put(
     "/:id/alt/:code",
     apiRoute({
       tag: "Media",
-      summary: "Set (or, when empty, remove) the image's alt text in one language; the article versions drawing it are re-rendered",
+      summary: "Set (or, when empty, remove) the image's alt text in one language; the article versions drawing it are re-rendered; If-Match: the alt texts' ETag",
       params: { id: mediaIdParam, code: languageCodeParam },
       body: altInput,
-      success: { status: 200, description: "{ item }" },
+      conditional: "write",
+      success: { status: 200, description: "{ item }; the ETag is the alt texts' new one (item.altEtag)" },
       otherResponses: { 404: "No image with this id." },
     }),
     async (c) => {
       const id = mediaId(c);
       const code = validateInput(languageCodeParam, c.req.param("code"), "code");
       const { alt } = await readJson(c, altInput);
-      return c.json({ item: readable(c, await setAltText(services, actorUid(c), id, code, alt)) });
+      return saveAltTexts(c, id, { [code]: alt });
     },
   );
 

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import { USED_BY_SHOWN, type ListMediaQuery, type MediaItem, type MediaPage } from "#core/admin/media/schema.ts";
+import { USED_BY_SHOWN, type ListMediaQuery, type MediaAltTexts, type MediaItem, type MediaPage } from "#core/admin/media/schema.ts";
 import { mediaImagesIn, variantFileName } from "#core/media-rules.ts";
 import { foldForSearch } from "#core/text.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
@@ -15,8 +15,10 @@ import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { STALE_RENDER } from "#server/content/rendering.ts";
 import type { AdminServices } from "#server/context.ts";
+import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { processImage, type JobRunner, type PipelineLimits, type ProcessedImage } from "#server/media/pipeline.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 
@@ -31,6 +33,11 @@ function searchTextOf(fileName: string, alts: string[]): string {
 /** LIKE pattern matching `word` anywhere, with LIKE's own wildcards taken literally. */
 function containsPattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The ETag of an image's alt texts (decision 0151): of what the reader reads, so a translator's tag covers their languages. */
+function altTextsTag(id: number, alt: Record<string, string>): string {
+  return entityTag({ id, alt } satisfies MediaAltTexts);
 }
 
 async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
@@ -85,6 +92,7 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
       createdAt: row.created_at,
       thumbnail: (rendition.webp[0] ?? rendition.fallback).url,
       alt: rendition.alt,
+      altEtag: altTextsTag(row.id, rendition.alt),
       usedBy: named.map((use) => ({ id: use.id, key: use.key, title: use.title ?? use.key })),
       usedByCount: Number(named[0]?.uses ?? 0),
       rendition,
@@ -123,7 +131,7 @@ export function mediaItemAsReadBy(reader: Grant | null, favorite: string | null 
   const scope = stringsReading(reader, favorite);
   if (scope === "all") return item;
   const alt = pickLanguages(scope, item.alt);
-  return { ...item, alt, rendition: { ...item.rendition, alt: pickLanguages(scope, item.rendition.alt) }, usedBy: item.usedBy.map((use) => ({ ...use, title: use.key })) };
+  return { ...item, alt, altEtag: altTextsTag(item.id, alt), rendition: { ...item.rendition, alt: pickLanguages(scope, item.rendition.alt) }, usedBy: item.usedBy.map((use) => ({ ...use, title: use.key })) };
 }
 
 /** A page of the library as `reader` may read it: each item as above, and only those the search finds in what they may read. */
@@ -252,39 +260,56 @@ async function markDrawingVersionsStale(trx: Transaction<Database>, id: number, 
 }
 
 /**
- * Sets (or, when empty, removes) the alt text of an image in one language. Through
- * the one content-write path with the ids of the articles using it: the versions
- * drawing it are re-rendered and exactly those articles' pages are refreshed.
+ * Sets (or, when empty, removes) the alt texts of an image in the languages `alt` names, in one
+ * transaction, from the copy `preconditions` names (decision 0151): the image's row is locked
+ * (PostgreSQL) and its alt texts as `readable` shows them to the writer must be the ones the writer's
+ * ETag was made from. Through the one content-write path with the ids of the articles using it: the
+ * versions drawing it are re-rendered and exactly those articles' pages are refreshed.
  */
-export async function setAltText(services: AdminServices, actorUid: string, id: number, code: string, alt: string): Promise<MediaItem> {
+export async function setAltTexts(
+  services: AdminServices,
+  actorUid: string,
+  id: number,
+  alt: Record<string, string>,
+  preconditions: Preconditions,
+  readable: (alt: Record<string, string>) => Record<string, string>,
+): Promise<MediaItem> {
   return writeContent(
     services,
     async (trx) => {
+      await lockedForWrite(trx.selectFrom("media").select("id").where("id", "=", id), services.database.dialect).executeTakeFirst();
       const before = await requireMedia(trx, id);
-      const language = await trx.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
-      if (!language) throw new HttpError(400, "invalid_field", `code: "${code}" is not a language of this site.`, "code");
-      if (alt === "") {
-        await trx.deleteFrom("media_alt").where("media_id", "=", id).where("code", "=", code).execute();
-      } else {
-        const values = { alt, updated_at: new Date().toISOString() };
-        const updated = await trx.updateTable("media_alt").set(values).where("media_id", "=", id).where("code", "=", code).executeTakeFirst();
-        if (updated.numUpdatedRows === 0n) await trx.insertInto("media_alt").values({ media_id: id, code, ...values }).execute();
+      requireCurrent(preconditions, { id, alt: readable(before.alt) } satisfies MediaAltTexts, `the alt texts of image ${id}`);
+      const known = new Set((await trx.selectFrom("languages").select("code").execute()).map((language) => language.code));
+      const unknown = Object.keys(alt).find((code) => !known.has(code));
+      if (unknown !== undefined) throw new HttpError(400, "invalid_field", `code: "${unknown}" is not a language of this site.`, "code");
+      const changed = Object.entries(alt).filter(([code, text]) => (before.alt[code] ?? "") !== text);
+      for (const [code, text] of changed) {
+        if (text === "") {
+          await trx.deleteFrom("media_alt").where("media_id", "=", id).where("code", "=", code).execute();
+        } else {
+          const values = { alt: text, updated_at: new Date().toISOString() };
+          const updated = await trx.updateTable("media_alt").set(values).where("media_id", "=", id).where("code", "=", code).executeTakeFirst();
+          if (updated.numUpdatedRows === 0n) await trx.insertInto("media_alt").values({ media_id: id, code, ...values }).execute();
+        }
+        await markDrawingVersionsStale(trx, id, code);
+        await recordAudit(trx, {
+          uid: actorUid,
+          action: "update",
+          entity: "media_alt",
+          entityId: `${id}:${code}`,
+          before: before.alt[code] === undefined ? undefined : { alt: before.alt[code] },
+          after: text === "" ? undefined : { alt: text },
+        });
       }
-      const alts = { ...before.alt, [code]: alt };
-      await trx
-        .updateTable("media")
-        .set({ search_text: searchTextOf(before.fileName, Object.values(alts).filter(Boolean)) })
-        .where("id", "=", id)
-        .execute();
-      await markDrawingVersionsStale(trx, id, code);
-      await recordAudit(trx, {
-        uid: actorUid,
-        action: "update",
-        entity: "media_alt",
-        entityId: `${id}:${code}`,
-        before: before.alt[code] === undefined ? undefined : { alt: before.alt[code] },
-        after: alt === "" ? undefined : { alt },
-      });
+      if (changed.length > 0) {
+        const alts = { ...before.alt, ...alt };
+        await trx
+          .updateTable("media")
+          .set({ search_text: searchTextOf(before.fileName, Object.values(alts).filter(Boolean)) })
+          .where("id", "=", id)
+          .execute();
+      }
       return requireMedia(trx, id);
     },
     { articles: { ids: (trx) => articlesUsing(trx, id) }, changedContent: (item) => item.usedByCount > 0 },

@@ -6,10 +6,11 @@ import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { errorResponse, HttpError } from "#server/http/errors.ts";
+import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { applyImport, createImport, expectChunk, storeChunk } from "./imports.ts";
-import { exportCsv, removeJobLabel, setJobLabel } from "./service.ts";
+import { exportCsv, findJobLabel, removeJobLabel, setJobLabel } from "./service.ts";
 
 /** A raw chunk body; its size cap is the route's body limit (server/http/body-limits.ts). */
 async function readChunkBody(request: Request): Promise<Uint8Array> {
@@ -32,16 +33,23 @@ export function romesAdminApi(services: AppServices) {
     });
   });
 
-  app.put("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "Set a job's label in one language", params: labelParamsSchema.shape, body: labelBodySchema, success: { status: 200, description: "{ code, languageCode, label, changed }" }, otherResponses: { 404: "No such job or language." } }), async (c) => {
+  app.get("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "A job's label in one language", params: labelParamsSchema.shape, conditional: "read", success: { status: 200, description: "{ code, languageCode, label }; the ETag is this object's" }, otherResponses: { 404: "No such job, or no label in this language." } }), async (c) => {
     const params = validateInput(labelParamsSchema, c.req.param());
-    const { label } = await readJson(c, labelBodySchema);
-    const changed = await setJobLabel(services, { uid: actorUid(c), ...params, label });
-    return c.json({ code: params.code, languageCode: params.languageCode, label, changed });
+    const label = await findJobLabel(services, params.code, params.languageCode);
+    return label ? c.json(withEntityTag(c, label)) : errorResponse(404, "not_found", `${params.code} has no label in ${params.languageCode}.`);
   });
 
-  app.delete("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "Remove a job's label in one language", params: labelParamsSchema.shape, success: { status: 204, description: "Removed." }, otherResponses: { 404: "No such job or language." } }), async (c) => {
+  app.put("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "Set a job's label in one language (If-None-Match: * when it has none yet)", params: labelParamsSchema.shape, body: labelBodySchema, conditional: "upsert", success: { status: 200, description: "{ code, languageCode, label, changed }; the ETag is that of { code, languageCode, label }" }, otherResponses: { 404: "No such job or language." } }), async (c) => {
     const params = validateInput(labelParamsSchema, c.req.param());
-    await removeJobLabel(services, { uid: actorUid(c), ...params });
+    const { label } = await readJson(c, labelBodySchema);
+    const changed = await setJobLabel(services, { uid: actorUid(c), ...params, label }, readPreconditions(c));
+    const saved = withEntityTag(c, { code: params.code, languageCode: params.languageCode, label });
+    return c.json({ ...saved, changed });
+  });
+
+  app.delete("/:code/labels/:languageCode", apiRoute({ tag: "ROME jobs", summary: "Remove a job's label in one language", params: labelParamsSchema.shape, conditional: "write", success: { status: 204, description: "Removed." }, otherResponses: { 404: "No such job or language." } }), async (c) => {
+    const params = validateInput(labelParamsSchema, c.req.param());
+    await removeJobLabel(services, { uid: actorUid(c), ...params }, readPreconditions(c));
     return c.body(null, 204);
   });
 

@@ -6,11 +6,14 @@ import type { Kysely, Transaction } from "kysely";
 import { foldForSearch, matchesAllWords } from "#core/text.ts";
 import { pageWindow } from "#core/pagination.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
-import type { JobLabels, LabelLanguage, RomeDomain, RomeList, RomeListRow } from "#core/admin/romes/schema.ts";
+import type { JobLabel, JobLabels, LabelLanguage, RomeDomain, RomeList, RomeListRow } from "#core/admin/romes/schema.ts";
 import type { AdminServices } from "#server/context.ts";
 import { inScope, type LanguageScope } from "#core/auth/reading.ts";
+import type { DialectName } from "#server/db/connect.ts";
+import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { toCsv } from "#server/admin/rome/export.ts";
@@ -93,9 +96,10 @@ export async function jobLabels(services: AdminServices, code: string, scope: La
   ]);
   const labels: Record<string, string> = Object.fromEntries(rows.filter((row) => inScope(scope, row.code)).map((row) => [row.code, row.label]));
   labels[ROME_SOURCE_LANGUAGE] = job.label;
+  const etags = Object.fromEntries(Object.entries(labels).map(([languageCode, label]) => [languageCode, entityTag({ code, languageCode, label } satisfies JobLabel)]));
   const official = languages.filter((language) => language.code === ROME_SOURCE_LANGUAGE);
   const others = languages.filter((language) => language.enabled && language.code !== ROME_SOURCE_LANGUAGE && inScope(scope, language.code));
-  return { code: job.code, domain: job.domain, label: job.label, labels, languages: [...official, ...others] };
+  return { code: job.code, domain: job.domain, label: job.label, labels, etags, languages: [...official, ...others] };
 }
 
 export interface LabelChange {
@@ -115,8 +119,32 @@ async function checkCodeAndLanguage(db: Kysely<Database>, code: string, language
 }
 
 /** The label a code has in a language other than French, if any (rome_labels). */
-function storedLabel(trx: Transaction<Database>, change: LabelChange) {
+function storedLabel(trx: Kysely<Database> | Transaction<Database>, change: Omit<LabelChange, "uid">) {
   return trx.selectFrom("rome_labels").select("label").where("rome_code", "=", change.code).where("code", "=", change.languageCode).executeTakeFirst();
+}
+
+/** One label as `GET /api/admin/romes/{code}/labels/{languageCode}` answers it (its ETag is this object's), or null. */
+async function labelOf(db: Kysely<Database> | Transaction<Database>, code: string, languageCode: string): Promise<JobLabel | null> {
+  const label =
+    languageCode === ROME_SOURCE_LANGUAGE
+      ? (await db.selectFrom("codes_romes").select("label").where("code", "=", code).executeTakeFirst())?.label
+      : (await storedLabel(db, { code, languageCode }))?.label;
+  return label === undefined ? null : { code, languageCode, label };
+}
+
+/** One label of a code (null when the language has none); 404/400 for an unknown code or language. */
+export async function findJobLabel(services: AdminServices, code: string, languageCode: string): Promise<JobLabel | null> {
+  await checkCodeAndLanguage(services.database.db, code, languageCode);
+  return labelOf(services.database.db, code, languageCode);
+}
+
+/**
+ * Checks a label write against the ETag it was made from (decision 0151). The code's row is locked
+ * (PostgreSQL) so every writer of its labels, a creation included, waits for the one before.
+ */
+async function requireCurrentLabel(trx: Transaction<Database>, dialect: DialectName, change: LabelChange, preconditions: Preconditions): Promise<void> {
+  await lockedForWrite(trx.selectFrom("codes_romes").select("code").where("code", "=", change.code), dialect).executeTakeFirst();
+  requireCurrent(preconditions, await labelOf(trx, change.code, change.languageCode), `the ${change.languageCode} label of ${change.code}`);
 }
 
 /**
@@ -124,10 +152,11 @@ function storedLabel(trx: Transaction<Database>, change: LabelChange) {
  * code's own (codes_romes.label); the others live in rome_labels. Returns
  * whether anything changed (an identical label writes nothing).
  */
-export async function setJobLabel(services: AdminServices, change: LabelChange & { label: string }, now = new Date()): Promise<boolean> {
+export async function setJobLabel(services: AdminServices, change: LabelChange & { label: string }, preconditions: Preconditions, now = new Date()): Promise<boolean> {
   await checkCodeAndLanguage(services.database.db, change.code, change.languageCode);
   const at = now.toISOString();
   return writeContent(services, async (trx) => {
+    await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
     if (change.languageCode === ROME_SOURCE_LANGUAGE) {
       const before = await trx.selectFrom("codes_romes").select("label").where("code", "=", change.code).executeTakeFirstOrThrow();
       if (before.label === change.label) return false;
@@ -159,7 +188,7 @@ export async function setJobLabel(services: AdminServices, change: LabelChange &
 }
 
 /** Removes a code's label in one language; the official label can only be edited. A 404 when there is none. */
-export async function removeJobLabel(services: AdminServices, change: LabelChange, now = new Date()): Promise<void> {
+export async function removeJobLabel(services: AdminServices, change: LabelChange, preconditions: Preconditions, now = new Date()): Promise<void> {
   await checkCodeAndLanguage(services.database.db, change.code, change.languageCode);
   if (change.languageCode === ROME_SOURCE_LANGUAGE) {
     throw new HttpError(400, "invalid_field", "languageCode: the official French label cannot be removed, only edited.", "languageCode");
@@ -167,6 +196,7 @@ export async function removeJobLabel(services: AdminServices, change: LabelChang
   await writeContent(services, async (trx) => {
     const before = await storedLabel(trx, change);
     if (!before) throw new HttpError(404, "not_found", `${change.code} has no label in ${change.languageCode}.`);
+    await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
     await trx.deleteFrom("rome_labels").where("rome_code", "=", change.code).where("code", "=", change.languageCode).execute();
     await recordAudit(trx, { uid: change.uid, action: "delete", entity: "rome_labels", entityId: `${change.code}/${change.languageCode}`, before: { label: before.label } }, now);
   });

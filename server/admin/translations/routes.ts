@@ -7,13 +7,15 @@ import { authorize } from "#server/auth/access.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse } from "#server/http/errors.ts";
+import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import { readQuery } from "#server/http/query.ts";
 import { textStream } from "#server/http/text-stream.ts";
 import { apiRoute } from "#server/ops/openapi.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { readImportRequest } from "./exchange/request.ts";
 import { exportTranslations, importTranslations } from "./exchange/service.ts";
-import { addTranslationKey, putTranslation, removeTranslation, translationsView, translationsViewAsReadBy } from "./service.ts";
+import { addTranslationKey, findTranslation, putTranslation, removeTranslation, translationsView, translationsViewAsReadBy } from "./service.ts";
 
 /** The cell a path names; both parts arrive percent-decoded. */
 function parseCell(rawKey: string, rawCode: string): { key: string; code: string } {
@@ -23,7 +25,7 @@ function parseCell(rawKey: string, rawCode: string): { key: string; code: string
 export function translationsAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
 
-  app.get("/", apiRoute({ tag: "Translations", summary: "Every interface string in every language the caller may read (a translator: theirs and the favorite), with completeness", success: { status: 200, description: "The languages, rows and completeness." } }), async (c) => c.json(translationsViewAsReadBy(c.get("user"), await translationsView(services))));
+  app.get("/", apiRoute({ tag: "Translations", summary: "Every interface string in every language the caller may read (a translator: theirs and the favorite), with completeness", success: { status: 200, description: "The languages, rows and completeness; each cell carries `etag`, the ETag its own GET answers." } }), async (c) => c.json(translationsViewAsReadBy(c.get("user"), await translationsView(services))));
 
   app.get("/export", apiRoute({ tag: "Translations", summary: "Download a language's UI strings (XLIFF 2.0 or gettext PO) or article translations (XLIFF 2.0)", query: exportQuerySchema, success: { status: 200, description: "The file, as an attachment." }, otherResponses: { 404: "No such language." } }), async (c) => {
     const query = readQuery(c, exportQuerySchema);
@@ -51,15 +53,21 @@ export function translationsAdminApi(services: AppServices) {
     return c.json({ key: await addTranslationKey(services, actorUid(c), input) }, 201);
   });
 
-  app.put("/:key/:code", apiRoute({ tag: "Translations", summary: "Set one key's text in one language", params: { key: translationKey, code: languageCodeParam }, body: translationCellSchema, success: { status: 200, description: "{ cell }" }, otherResponses: { 404: "No such key or language.", 409: "A page name is taken, or a section name would be empty." } }), async (c) => {
+  app.get("/:key/:code", apiRoute({ tag: "Translations", summary: "One key's text in one language", params: { key: translationKey, code: languageCodeParam }, conditional: "read", success: { status: 200, description: "{ cell }; the ETag is the cell's" }, otherResponses: { 404: "The language has no text for this key." } }), async (c) => {
     const { key, code } = parseCell(c.req.param("key"), c.req.param("code"));
-    const input = await readJson(c, translationCellSchema);
-    return c.json({ cell: await putTranslation(services, actorUid(c), key, code, input) });
+    const cell = await findTranslation(services, key, code);
+    return cell ? c.json({ cell: withEntityTag(c, cell) }) : errorResponse(404, "not_found", `${code} has no translation of ${key}.`);
   });
 
-  app.delete("/:key/:code", apiRoute({ tag: "Translations", summary: "Remove one key's text in one language", params: { key: translationKey, code: languageCodeParam }, success: { status: 204, description: "Removed." }, otherResponses: { 404: "No such key or language.", 409: "A section name is required." } }), async (c) => {
+  app.put("/:key/:code", apiRoute({ tag: "Translations", summary: "Set one key's text in one language (If-None-Match: * when the language has none yet)", params: { key: translationKey, code: languageCodeParam }, body: translationCellSchema, conditional: "upsert", success: { status: 200, description: "{ cell }" }, otherResponses: { 404: "No such key or language.", 409: "A page name is taken, or a section name would be empty." } }), async (c) => {
     const { key, code } = parseCell(c.req.param("key"), c.req.param("code"));
-    await removeTranslation(services, actorUid(c), key, code);
+    const input = await readJson(c, translationCellSchema);
+    return c.json({ cell: withEntityTag(c, await putTranslation(services, actorUid(c), key, code, input, readPreconditions(c))) });
+  });
+
+  app.delete("/:key/:code", apiRoute({ tag: "Translations", summary: "Remove one key's text in one language", params: { key: translationKey, code: languageCodeParam }, conditional: "write", success: { status: 204, description: "Removed." }, otherResponses: { 404: "No such key or language.", 409: "A section name is required." } }), async (c) => {
+    const { key, code } = parseCell(c.req.param("key"), c.req.param("code"));
+    await removeTranslation(services, actorUid(c), key, code, readPreconditions(c));
     return c.body(null, 204);
   });
 

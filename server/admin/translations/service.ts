@@ -13,12 +13,22 @@ import { sectionPath } from "#core/paths.ts";
 import type { SectionKey, SectionName } from "#core/types.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { messageProblems } from "#core/i18n/message.ts";
 import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_KEYS } from "#core/page-names.ts";
 import { ADMIN_SOURCE } from "#server/admin/i18n/source.ts";
-import type { Completeness, NewTranslationKeyInput, TranslationCell, TranslationCellInput, TranslationRow, TranslationsView } from "#core/admin/translations/schema.ts";
+import type {
+  Completeness,
+  KeyedTranslationCell,
+  NewTranslationKeyInput,
+  TaggedTranslationCell,
+  TranslationCell,
+  TranslationCellInput,
+  TranslationRow,
+  TranslationsView,
+} from "#core/admin/translations/schema.ts";
 
 const TRANSLATION_ENTITY = "translation";
 /** Sections named by a translation entry (HOME's name is the language's welcome). */
@@ -78,13 +88,25 @@ async function assertKnownKey(trx: Transaction<Database>, key: string): Promise<
   if (!stored) throw new HttpError(404, "unknown_key", `key: there is no translation key ${key}; add it as a new key first.`, "key");
 }
 
-async function findCell(trx: Transaction<Database>, key: string, code: string) {
+async function findCell(trx: Kysely<Database> | Transaction<Database>, key: string, code: string) {
   return trx
     .selectFrom("translates")
     .select(["label", "search", "link"])
     .where("code", "=", code)
     .where("code_component", "=", key)
     .executeTakeFirst();
+}
+
+/** A grid cell with the ETag of the cell's own representation (decision 0151). */
+function taggedCell(key: string, code: string, cell: TranslationCell): TaggedTranslationCell {
+  const keyed: KeyedTranslationCell = { key, code, label: cell.label, search: cell.search };
+  return { label: cell.label, search: cell.search, etag: entityTag(keyed) };
+}
+
+/** One cell (null when the language has no text for the key). */
+export async function findTranslation(services: AdminServices, key: string, code: string): Promise<KeyedTranslationCell | null> {
+  const stored = await findCell(services.database.db, key, code);
+  return stored ? { key, code, label: stored.label, search: stored.search } : null;
 }
 
 /** A section name must be a valid page name that no other section of the language answers to. */
@@ -136,7 +158,7 @@ export async function translationsView(services: AdminServices): Promise<Transla
   const languageRows = await db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
   const known = new Set(languageRows.map((language) => language.code));
   const cells = await db.selectFrom("translates").select(["code", "code_component", "label", "search"]).execute();
-  const byKey = new Map<string, Record<string, TranslationCell | null>>();
+  const byKey = new Map<string, Record<string, TaggedTranslationCell | null>>();
   for (const cell of cells) {
     if (!known.has(cell.code)) continue; // left over from a removed language
     let labels = byKey.get(cell.code_component);
@@ -144,7 +166,7 @@ export async function translationsView(services: AdminServices): Promise<Transla
       labels = Object.fromEntries(languageRows.map((language) => [language.code, null]));
       byKey.set(cell.code_component, labels);
     }
-    labels[cell.code] = { label: cell.label, search: cell.search };
+    labels[cell.code] = taggedCell(cell.code_component, cell.code, cell);
   }
   const keys = [...byKey.keys()].sort(compareKeys).map((key) => ({ key, labels: byKey.get(key)! }));
   return {
@@ -161,9 +183,13 @@ export async function translationsView(services: AdminServices): Promise<Transla
   };
 }
 
-/** Creates or replaces one cell. */
-export async function putTranslation(services: AdminServices, uid: string, key: string, code: string, input: TranslationCellInput): Promise<TranslationCell & { key: string; code: string }> {
-  return writeContent(services, (trx) => writeTranslation(trx, services.database.dialect, uid, key, code, input));
+/**
+ * Creates or replaces one cell from the screen: If-Match names the cell's ETag, or If-None-Match: * creates
+ * a text the language does not have yet (decision 0151). The language row locked by `writeTranslation`
+ * serialises the writers of its cells, so the check below holds until the write commits.
+ */
+export async function putTranslation(services: AdminServices, uid: string, key: string, code: string, input: TranslationCellInput, preconditions: Preconditions): Promise<KeyedTranslationCell> {
+  return writeContent(services, (trx) => writeTranslation(trx, services.database.dialect, uid, key, code, input, preconditions));
 }
 
 /** Creates or replaces one cell inside the caller's transaction (a cell edit, or one change of an import). */
@@ -174,13 +200,15 @@ export async function writeTranslation(
   key: string,
   code: string,
   input: TranslationCellInput,
-): Promise<TranslationCell & { key: string; code: string }> {
+  preconditions: Preconditions,
+): Promise<KeyedTranslationCell> {
   if (key === "HOME") {
     throw new HttpError(400, "read_only_key", "key: HOME is the language's welcome page name; change it on the Languages screen.", "key");
   }
   const language = await lockedLanguage(trx, dialect, code);
   await assertKnownKey(trx, key);
   const existing = await findCell(trx, key, code);
+  requireCurrent(preconditions, existing ? { key, code, label: existing.label, search: existing.search } : null, `the ${code} text of ${key}`);
   const isSection = isSectionKey(key);
   if (!isSection && input.search !== undefined && input.search !== null) {
     throw new HttpError(400, "invalid_field", `search: only the section page names (${NAMED_SECTIONS.join(", ")}) have an alternative spelling.`, "search");
@@ -217,7 +245,7 @@ export async function writeTranslation(
   return { key, code, ...cell };
 }
 
-export async function removeTranslation(services: AdminServices, uid: string, key: string, code: string): Promise<void> {
+export async function removeTranslation(services: AdminServices, uid: string, key: string, code: string, preconditions: Preconditions): Promise<void> {
   await writeContent(services, async (trx) => {
     const language = await lockedLanguage(trx, services.database.dialect, code);
     if (key === "HOME") {
@@ -228,6 +256,7 @@ export async function removeTranslation(services: AdminServices, uid: string, ke
     }
     const existing = await findCell(trx, key, code);
     if (!existing) throw new HttpError(404, "not_found", `${code} has no translation of ${key}.`);
+    requireCurrent(preconditions, { key, code, label: existing.label, search: existing.search }, `the ${code} text of ${key}`);
     await trx.deleteFrom("translates").where("code", "=", code).where("code_component", "=", key).execute();
     await recordAudit(trx, {
       uid,
@@ -257,7 +286,7 @@ export async function addTranslationKey(services: AdminServices, uid: string, in
         .insertInto("translates")
         .values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code })
         .execute();
-      row.labels[code] = { label, search: null };
+      row.labels[code] = taggedCell(input.key, code, { label, search: null });
     }
     await recordAudit(trx, { uid, action: "create", entity: TRANSLATION_ENTITY, entityId: input.key, after: labels });
     return row;

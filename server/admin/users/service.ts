@@ -3,16 +3,24 @@
  * (decision 0072) — never leaving the site without an admin (PRODUCT.md §7).
  */
 import { sql, type Transaction } from "kysely";
-import type { AdminUser, SetRoleInput } from "#core/admin/users/schema.ts";
+import type { AdminUser, SetRoleInput, UserRole } from "#core/admin/users/schema.ts";
 import { formatLanguageList } from "#core/auth/roles.ts";
 import type { AdminServices } from "#server/context.ts";
 import type { Database, UserRow } from "#server/db/schema.ts";
+import { lockedForWrite } from "#server/db/locks.ts";
 import { HttpError } from "#server/http/errors.ts";
+import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { toSignedInUser } from "#server/auth/users.ts";
 
 /** More than this and the admin refines the search; the total says how many matched. */
 export const USERS_LIST_LIMIT = 200;
+
+/** A user's role (decision 0072): what an admin edits, and what its ETag is made from (a sign-in does not change it). */
+function roleOf(row: UserRow): UserRole {
+  const grant = toSignedInUser(row);
+  return { uid: row.uid, role: grant.role, languages: [...grant.languages], canPublish: grant.canPublish };
+}
 
 function toAdminUser(row: UserRow): AdminUser {
   const grant = toSignedInUser(row);
@@ -27,7 +35,14 @@ function toAdminUser(row: UserRow): AdminUser {
     canPublish: grant.canPublish,
     createdAt: row.created_at,
     lastSignInAt: row.last_sign_in_at,
+    roleEtag: entityTag(roleOf(row)),
   };
+}
+
+/** A user's role (null: no such user). */
+export async function findUserRole(services: Pick<AdminServices, "database">, uid: string): Promise<UserRole | null> {
+  const row = await services.database.db.selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirst();
+  return row ? roleOf(row) : null;
 }
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
@@ -81,25 +96,28 @@ async function siteLanguages(trx: Transaction<Database>, references: readonly st
   ];
 }
 
-const roleOf = (user: AdminUser) => ({ role: user.role, languages: user.languages, canPublish: user.canPublish });
+const auditedRole = (user: AdminUser) => ({ role: user.role, languages: user.languages, canPublish: user.canPublish });
 
 /**
  * Gives a user a role (decision 0072); refuses (409) to take the last admin's away. Audited as
  * "change_role" with the role, languages and publish right before and after. Roles are not public
  * content: a plain transaction with nothing to reload, needing only the database, so `npm run admin`
- * calls it too. Returns the user as it now is.
+ * calls it too (UNCONDITIONAL: the command line's own rule, last write wins). Returns the user as it now is;
+ * the screen's write names the role's ETag in `preconditions` (decision 0151).
  */
-export async function setRole(services: Pick<AdminServices, "database">, actorUid: string, uid: string, input: SetRoleInput): Promise<AdminUser> {
-  return services.database.db.transaction().execute(async (trx) => {
+export async function setRole(services: Pick<AdminServices, "database">, actorUid: string, uid: string, input: SetRoleInput, preconditions: Preconditions): Promise<AdminUser> {
+  const { db, dialect } = services.database;
+  return db.transaction().execute(async (trx) => {
     // Touching every admin row first locks them on PostgreSQL, so two admins demoting each other at once
     // cannot both see "another admin remains" (SQLite serialises writers anyway).
     await trx.updateTable("users").set({ role: "admin" }).where("role", "=", "admin").execute();
-    const row = await trx.selectFrom("users").selectAll().where("uid", "=", uid).executeTakeFirst();
+    const row = await lockedForWrite(trx.selectFrom("users").selectAll().where("uid", "=", uid), dialect).executeTakeFirst();
     if (!row) throw new HttpError(404, "not_found", `uid: no user "${uid}".`, "uid");
+    requireCurrent(preconditions, roleOf(row), `the role of ${row.display_name ?? row.email ?? uid}`);
     const before = toAdminUser(row);
     const languages = await siteLanguages(trx, input.languages);
     const wanted = { role: input.role, languages, canPublish: input.role === "translator" && input.canPublish };
-    if (JSON.stringify(roleOf(before)) === JSON.stringify(wanted)) return before;
+    if (JSON.stringify(auditedRole(before)) === JSON.stringify(wanted)) return before;
     if (before.role === "admin" && wanted.role !== "admin" && (await adminCount(trx)) <= 1) {
       const name = before.displayName ?? before.email ?? uid;
       throw new HttpError(409, "last_admin", `role: ${name} is the last administrator. Make someone else an admin first, so the site always has one.`, "role");
@@ -111,7 +129,7 @@ export async function setRole(services: Pick<AdminServices, "database">, actorUi
       .returningAll()
       .executeTakeFirstOrThrow();
     const after = toAdminUser(updated);
-    await recordAudit(trx, { uid: actorUid, action: "change_role", entity: "user", entityId: uid, before: roleOf(before), after: roleOf(after) });
+    await recordAudit(trx, { uid: actorUid, action: "change_role", entity: "user", entityId: uid, before: auditedRole(before), after: auditedRole(after) });
     return after;
   });
 }

@@ -8,7 +8,7 @@ import { api } from "#app/lib/api-client.ts";
 import { ARTICLES_API, DISCARDING } from "./editor-shared.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
-export function DeleteArticle({ article, title, onDeleted }: { article: AdminArticle; title: string; onDeleted: (message: string) => void }) {
+export function DeleteArticle({ article, fieldsEtag, title, onDeleted }: { article: AdminArticle; fieldsEtag: string | null; title: string; onDeleted: (message: string) => void }) {
   const { t } = useAdminText();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -19,7 +19,8 @@ export function DeleteArticle({ article, title, onDeleted }: { article: AdminArt
   async function remove() {
     setBusy(true);
     try {
-      await api.delete(`${ARTICLES_API}/${article.id}`);
+      // From the article as read (decision 0151): a change by someone else meanwhile is refused, and said so.
+      await api.delete(`${ARTICLES_API}/${article.id}`, fieldsEtag === null ? {} : { ifMatch: fieldsEtag });
       onDeleted(t("admin.delete_article.deleted", { title }));
       await navigate("/admin/articles", { state: DISCARDING });
     } catch (failure) {

@@ -62,6 +62,8 @@ function SourceDiff({ base, current, language }: { base: SourceText | null; curr
 
 interface SourcePanelProps {
   article: AdminArticle;
+  /** The ETag of the article's fields as read: choosing the source language changes them (decision 0151). */
+  fieldsEtag: string | null;
   /** The source language and its version. */
   sourceLanguage: EditorLanguage;
   source: AdminArticleVersion;
@@ -74,7 +76,7 @@ interface SourcePanelProps {
   onSaved: (message: string) => void;
 }
 
-export function SourcePanel({ article, sourceLanguage, source, translation, translationLanguage, base, media, onSaved }: SourcePanelProps) {
+export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, translation, translationLanguage, base, media, onSaved }: SourcePanelProps) {
   const revalidator = useRevalidator();
   const { t, dateTime } = useAdminText();
   const may = useMay();
@@ -144,7 +146,7 @@ export function SourcePanel({ article, sourceLanguage, source, translation, tran
               className="button button--small button--secondary"
               disabled={busy}
               onClick={() =>
-                void api.patch(`${ARTICLES_API}/${article.id}`, { sourceLanguage: translationLanguage.code }).then(
+                void api.patch(`${ARTICLES_API}/${article.id}`, { sourceLanguage: translationLanguage.code }, fieldsEtag === null ? {} : { ifMatch: fieldsEtag }).then(
                   async () => {
                     onSaved(t("admin.source.now_source", { language: translationLanguage.label }));
                     await revalidator.revalidate();

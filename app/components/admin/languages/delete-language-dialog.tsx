@@ -4,7 +4,7 @@
  * how much there is. "Keep" is chosen first: it is the choice that can be undone.
  */
 import { useEffect, useState } from "react";
-import type { AdminLanguage, LanguageContentChoice, LanguageContentCounts } from "#core/admin/languages/schema.ts";
+import type { LanguageContentChoice, LanguageContentCounts, TaggedAdminLanguage } from "#core/admin/languages/schema.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { LANGUAGES_API } from "#app/components/admin/languages/language-draft.ts";
@@ -13,7 +13,7 @@ import { api } from "#app/lib/api-client.ts";
 
 interface DeleteLanguageDialogProps {
   /** The language to delete; null keeps the dialog closed. */
-  language: AdminLanguage | null;
+  language: TaggedAdminLanguage | null;
   onCancel: () => void;
   onDeleted: (message: string) => Promise<void>;
 }
@@ -46,7 +46,7 @@ export function DeleteLanguageDialog({ language, onCancel, onDeleted }: DeleteLa
     setBusy(true);
     setFailed(null);
     try {
-      await api.delete(`${LANGUAGES_API}/${language.id}?content=${choice}`);
+      await api.delete(`${LANGUAGES_API}/${language.id}?content=${choice}`, { ifMatch: language.etag });
       await onDeleted(t(choice === "keep" ? "admin.languages.deleted_kept" : "admin.languages.deleted_removed", { name: language.label }));
     } catch (failure) {
       setFailed({ id: language.id, message: failureMessage(failure, t("admin.languages.delete_failed"), t) });

@@ -1,6 +1,10 @@
-/** Adds a language, or edits one in place (Escape cancels an edit). */
+/**
+ * Adds a language, or edits one in place (Escape cancels an edit). An edit names the language's ETag
+ * (decision 0151): when someone else saved it meanwhile, the conflict notice shows what they changed.
+ */
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
-import { canonicalLanguageTag, languagePatchSchema, newLanguageSchema, type AdminLanguage } from "#core/admin/languages/schema.ts";
+import { canonicalLanguageTag, languagePatchSchema, newLanguageSchema, type AdminLanguage, type TaggedAdminLanguage } from "#core/admin/languages/schema.ts";
+import { ConflictNotice, conflictOf, type Conflict } from "#app/components/admin/conflict-notice.tsx";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
 import { changesOf, draftOf, EMPTY_DRAFT, fieldLabels, FIELDS, LANGUAGES_API, newPayloadOf, type LanguageDraft } from "#app/components/admin/languages/language-draft.ts";
 import { FallbackChainEditor } from "#app/components/admin/languages/fallback-chain-editor.tsx";
@@ -8,8 +12,8 @@ import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
 interface LanguageFormProps {
-  /** The language edited, or null to add one. */
-  language: AdminLanguage | null;
+  /** The language edited, with the ETag it was read with, or null to add one. */
+  language: TaggedAdminLanguage | null;
   /** Every language, for the fallback chain (editing only). */
   languages?: AdminLanguage[];
   onDone: (saved: AdminLanguage | null) => void;
@@ -22,6 +26,9 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
   const formErrors = useFormErrors();
   const { errors } = formErrors;
   const [saving, setSaving] = useState(false);
+  // What the edit is made from: the language as read, or the other person's once their state is taken.
+  const [base, setBase] = useState(language);
+  const [conflict, setConflict] = useState<Conflict<AdminLanguage> | null>(null);
   const { t } = useAdminText();
   const labels = fieldLabels(t);
   // The name and home page are in the language being added, once its tag is one (a half-typed "en_US" is not a lang value).
@@ -29,26 +36,45 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
 
   const set = <Field extends keyof LanguageDraft>(field: Field, value: LanguageDraft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = language ? changesOf(draft, language) : newPayloadOf(draft);
-    if (language && Object.keys(body).length === 0) return onDone(null);
-    const checked = (language ? languagePatchSchema : newLanguageSchema).safeParse(body);
+  /** Saves the draft's changes from the state with ETag `from` (the one read, or the other person's: "Save mine anyway"). */
+  async function save(from: string | undefined) {
+    const body = base ? changesOf(draft, base) : newPayloadOf(draft);
+    if (base && Object.keys(body).length === 0) return onDone(null);
+    const checked = (base ? languagePatchSchema : newLanguageSchema).safeParse(body);
     if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
     setSaving(true);
     try {
-      const result = language
-        ? await api.patch<{ language: AdminLanguage }>(`${LANGUAGES_API}/${language.id}`, body)
+      const result = base
+        ? await api.patch<{ language: AdminLanguage }>(`${LANGUAGES_API}/${base.id}`, body, { ifMatch: from })
         : await api.post<{ language: AdminLanguage }>(LANGUAGES_API, body);
       formErrors.clear();
-      if (!language) setDraft(EMPTY_DRAFT);
+      if (!base) setDraft(EMPTY_DRAFT);
       onDone(result.language);
     } catch (error) {
+      const met = conflictOf<AdminLanguage>(error);
+      if (met) {
+        formErrors.clear();
+        setConflict(met);
+        return;
+      }
       const failure = requestErrors(error, FIELDS, t(language ? "admin.languages.save_failed" : "admin.languages.add_failed"), t);
       formErrors.show(failure.fields, failure.general);
     } finally {
       setSaving(false);
     }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void save(base?.etag);
+  }
+
+  function takeTheirs({ current, etag }: Conflict<AdminLanguage>) {
+    if (current === null || etag === null) return onDone(null);
+    setBase({ ...current, etag });
+    setDraft(draftOf(current));
+    setConflict(null);
+    document.getElementById(idFor("label"))?.focus();
   }
 
   function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
@@ -77,6 +103,14 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
   return (
     <form className="admin-form language-form" noValidate onSubmit={submit} onKeyDown={cancelOnEscape} aria-busy={saving}>
       <FormErrorSummary formErrors={formErrors} labels={labels} idFor={idFor} />
+      {conflict && base && (
+        <ConflictNotice
+          theirs={conflict.current && <ChangedFields before={base} after={conflict.current} labels={labels} languages={languages} />}
+          busy={saving}
+          onSaveMine={() => void save(conflict.etag ?? undefined)}
+          onTakeTheirs={() => takeTheirs(conflict)}
+        />
+      )}
       <div className="admin-form__grid">
         {text("code", t("admin.languages.hint_code"))}
         {text("short_code", t("admin.languages.hint_short_code"))}
@@ -155,5 +189,21 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
         )}
       </div>
     </form>
+  );
+}
+
+/** The fields the other person changed, with the values they saved (a fallback chain by the languages' names). */
+function ChangedFields({ before, after, labels, languages }: { before: AdminLanguage; after: AdminLanguage; labels: Record<string, string>; languages: AdminLanguage[] }) {
+  const changed = Object.entries(changesOf(draftOf(after), before));
+  const nameOf = (id: unknown) => languages.find((language) => language.id === id)?.label ?? String(id);
+  return (
+    <dl className="conflict-notice__fields">
+      {changed.map(([field, value]) => (
+        <div key={field}>
+          <dt>{labels[field] ?? field}</dt>
+          <dd>{Array.isArray(value) ? value.map(nameOf).join(", ") : String(value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -3,7 +3,9 @@
  * the favorite, open a row's editor. A failed row action is shown above it.
  */
 import { useRef, useState } from "react";
-import type { AdminLanguage } from "#core/admin/languages/schema.ts";
+import { useRevalidator } from "react-router";
+import type { AdminLanguage, TaggedAdminLanguage } from "#core/admin/languages/schema.ts";
+import { conflictOf } from "#app/components/admin/conflict-notice.tsx";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { useFocusReturn } from "#app/components/admin/focus-return.ts";
 import { LANGUAGES_API } from "#app/components/admin/languages/language-draft.ts";
@@ -14,19 +16,21 @@ import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
 interface LanguagesTableProps {
-  languages: AdminLanguage[];
+  /** Each with the ETag its row actions and editor send as If-Match (decision 0151). */
+  languages: TaggedAdminLanguage[];
   /** Called after a successful change: announce it, then reload the data. */
   onChanged: (message: string) => Promise<void>;
 }
 
 export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
   const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<AdminLanguage | null>(null);
+  const [deleting, setDeleting] = useState<TaggedAdminLanguage | null>(null);
   const [pending, setPending] = useState<number | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
   // The switch shows the requested state at once; the stored state replaces it after the reload.
   const [requestedEnabled, setRequestedEnabled] = useState<{ id: number; enabled: boolean } | null>(null);
   const focus = useFocusReturn<number>();
+  const revalidator = useRevalidator();
   const region = useRef<HTMLDivElement>(null);
   const { t, number } = useAdminText();
 
@@ -37,7 +41,11 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
       await request();
       await onChanged(success);
     } catch (error) {
-      setRowError(failureMessage(error, couldNot, t));
+      // Someone else changed the language meanwhile: say so, and show it as it is now.
+      if (conflictOf(error)) {
+        setRowError(`${t("admin.conflict.title")}: ${language.label}`);
+        await revalidator.revalidate();
+      } else setRowError(failureMessage(error, couldNot, t));
     } finally {
       setPending(null);
       setRequestedEnabled(null);
@@ -106,7 +114,7 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                           void rowAction(
                             language,
                             t(enabled ? "admin.languages.enable_failed" : "admin.languages.disable_failed"),
-                            () => api.patch(`${LANGUAGES_API}/${language.id}`, { enabled }),
+                            () => api.patch(`${LANGUAGES_API}/${language.id}`, { enabled }, { ifMatch: language.etag }),
                             t(enabled ? "admin.languages.now_shown" : "admin.languages.now_hidden", { name: language.label }),
                           );
                         }}
@@ -136,7 +144,7 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                           void rowAction(
                             language,
                             t("admin.languages.favorite_failed"),
-                            () => api.post(`${LANGUAGES_API}/${language.id}/favorite`, undefined),
+                            () => api.post(`${LANGUAGES_API}/${language.id}/favorite`, undefined, { ifMatch: language.etag }),
                             t("admin.languages.now_favorite", { name: language.label }),
                           )
                         }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import type { JobLabels, LabelLanguage } from "#core/admin/romes/schema.ts";
+import type { JobLabel, JobLabels, LabelLanguage } from "#core/admin/romes/schema.ts";
+import { ConflictNotice, conflictOf, writtenFrom, type Conflict } from "#app/components/admin/conflict-notice.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { refusalMessage, refusalOf } from "#app/components/admin/feedback.tsx";
 import { useMay } from "#app/lib/admin-grant.ts";
@@ -10,7 +11,9 @@ type SaveState =
   | { kind: "idle" }
   | { kind: "saving" }
   | { kind: "saved"; message: string }
-  | { kind: "failed"; languageCode: string | null; message: string };
+  | { kind: "failed"; languageCode: string | null; message: string }
+  /** Someone else saved this language's label meanwhile (decision 0151). */
+  | { kind: "conflict"; language: LabelLanguage; conflict: Conflict<JobLabel> };
 
 const OFFICIAL_LANGUAGE = "fr-FR";
 
@@ -24,6 +27,13 @@ function formText(form: FormData, name: string): string {
 export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; closeHref: string; onSaved: () => void }) {
   const [state, setState] = useState<SaveState>({ kind: "idle" });
   const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The ETag each label's field was filled from, where it is not the loader's: the other person's, once taken or saved over.
+  const etagsFrom = useRef<Record<string, string | null>>({});
+  useEffect(() => {
+    etagsFrom.current = {};
+  }, [job.etags]);
+  const etagOf = (code: string) => (code in etagsFrom.current ? etagsFrom.current[code]! : (job.etags[code] ?? null));
   const id = useId();
   const may = useMay();
   const { t } = useAdminText();
@@ -46,15 +56,22 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
       setState({ kind: "saved", message: t("admin.romes.nothing_changed") });
       return;
     }
-    setState({ kind: "saving" });
+    // After a conflict its notice stays (with the focus) until this save ends.
+    if (state.kind !== "conflict") setState({ kind: "saving" });
     const saved: string[] = [];
     for (const { language, value } of changes) {
       const path = `/api/admin/romes/${job.code}/labels/${encodeURIComponent(language.code)}`;
       try {
-        if (value === "") await api.delete(path);
-        else await api.put(path, { label: value });
+        if (value === "") await api.delete(path, writtenFrom(etagOf(language.code)));
+        else await api.put(path, { label: value }, writtenFrom(etagOf(language.code)));
         saved.push(language.label);
       } catch (error) {
+        const conflict = conflictOf<JobLabel>(error);
+        if (conflict) {
+          setState({ kind: "conflict", language, conflict });
+          if (saved.length > 0) onSaved();
+          return;
+        }
         const refusal = refusalOf(error);
         const reason = refusal ? refusalMessage(refusal, t) : t("admin.common.unreachable");
         const message =
@@ -66,8 +83,28 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
         return;
       }
     }
+    const afterConflict = state.kind === "conflict";
     setState({ kind: "saved", message: t("admin.romes.saved", { languages: saved.join(", "), code: job.code }) });
     onSaved();
+    // The conflict notice had the focus: it goes back to the editor's heading, not to the page.
+    if (afterConflict) heading.current?.focus();
+  }
+
+  /** "Save mine anyway": the form is saved again, this label from the other person's ETag. */
+  function saveMine(code: string, conflict: Conflict<JobLabel>) {
+    etagsFrom.current[code] = conflict.etag;
+    form.current?.requestSubmit();
+  }
+
+  /** "Take theirs": their label goes into the field, which the next save makes from their ETag. */
+  function takeTheirs(language: LabelLanguage, conflict: Conflict<JobLabel>) {
+    etagsFrom.current[language.code] = conflict.etag;
+    const field = document.getElementById(`${id}-${language.code}`);
+    if (field instanceof HTMLInputElement) {
+      field.value = conflict.current?.label ?? "";
+      field.focus();
+    }
+    setState({ kind: "idle" });
   }
 
   const failedLanguage = state.kind === "failed" ? state.languageCode : null;
@@ -80,7 +117,7 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
         {t("admin.romes.labels_hint")}
       </p>
       {/* Remounted with the saved labels, so the fields show what is stored. */}
-      <form key={JSON.stringify(job.labels)} onSubmit={save} className="romes-editor__form" aria-describedby={`${id}-hint`}>
+      <form ref={form} key={JSON.stringify(job.labels)} onSubmit={save} className="romes-editor__form" aria-describedby={`${id}-hint`}>
         {languages.map((language) => (
           <LabelField
             key={language.code}
@@ -103,6 +140,19 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
       <p className="romes-status" aria-live="polite">
         {state.kind === "saved" ? state.message : ""}
       </p>
+      {state.kind === "conflict" && (
+        <ConflictNotice
+          theirs={
+            state.conflict.current && (
+              <p lang={state.language.code} dir={state.language.dir}>
+                {state.language.label}: {state.conflict.current.label}
+              </p>
+            )
+          }
+          onSaveMine={() => saveMine(state.language.code, state.conflict)}
+          onTakeTheirs={() => takeTheirs(state.language, state.conflict)}
+        />
+      )}
       {state.kind === "failed" && (
         <p role="alert" id={`${id}-error`} className="romes-alert">
           {state.message}

@@ -21,6 +21,7 @@ import { writePo } from "./po.ts";
 import type { ExchangeFileSource } from "./read.ts";
 import { streamXliff } from "./xliff.ts";
 import { applyArticles, articleUnitPages, planArticles, type ArticleWrite } from "./articles.ts";
+import { UNCONDITIONAL } from "#server/http/preconditions.ts";
 
 /** What the importer may do: the admin API passes the signed-in person's role (decision 0072); the command line may all. */
 export interface ImportAccess {
@@ -180,7 +181,8 @@ export async function importTranslations(services: AdminServices, uid: string, f
   // Only article versions changed: refresh the pages showing them, not everything (decision 0030).
   const writeOptions = strings.length === 0 ? { articles: { ids: articles.map((write) => write.id) } } : {};
   await writeContent(services, async (trx) => {
-    for (const change of strings) await writeTranslation(trx, services.database.dialect, uid, change.key, target.code, { label: change.after, search: undefined });
+    // A file import replaces what it names: last write wins (decision 0151), like the NDJSON content import.
+    for (const change of strings) await writeTranslation(trx, services.database.dialect, uid, change.key, target.code, { label: change.after, search: undefined }, UNCONDITIONAL);
     await applyArticles(trx, services, uid, target.code, articles, access.mayPublish(target.code));
     await recordAudit(trx, {
       uid,
