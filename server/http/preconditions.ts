@@ -74,8 +74,9 @@ export function requireCurrent(preconditions: Preconditions, current: unknown, w
   if (current === null) throw stale(`If-Match: ${what} does not exist (any more).`, null);
   if (ifMatch === "*") return;
   const tag = entityTag(current);
-  // Strong comparison (RFC 9110 §8.8.3.2): a weak tag never matches.
-  if (!ifMatch.includes(tag)) throw stale(`If-Match: ${what} changed since you read it; someone else saved it. Compare with the current state and save again.`, current);
+  // Our tags are strong (a digest of the JSON); the compression middleware marks those of the answers it
+  // compresses weak (W/"…"), so a client sends back what it got: the same digest, the same copy.
+  if (!ifMatch.some((sent) => sent.replace(/^W\//, "") === tag)) throw stale(`If-Match: ${what} changed since you read it; someone else saved it. Compare with the current state and save again.`, current);
 }
 
 /** Answers a representation with its ETag. */

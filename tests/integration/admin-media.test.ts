@@ -7,7 +7,7 @@ import type { AppServices } from "#server/context.ts";
 import { articleAlternates } from "#server/content/public-pages.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { RENDERER_VERSION, STALE_RENDER } from "#server/content/rendering.ts";
-import { adminApiCaller, currentPreconditions, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type Visitor } from "#tests/integration/support.ts";
+import { adminApiCaller, currentPreconditions, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, withVersionTags, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type Visitor } from "#tests/integration/support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 // The built site (npm test builds first): public pages, with their page cache.
@@ -32,8 +32,8 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
     // Alt texts written from the image's alt texts as they are now (decision 0151); stale copies are tested in conditional-writes.test.ts.
     call = writingFromCurrentState(raw, (method, path, as) => (method === "PUT" ? currentPreconditions(raw, path.replace(/\/alt\/[^/]+$/, "/alt"), as) : Promise.resolve(null)));
     const rawArticles = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
-    // An article's fields written from their current ETag (decision 0151).
-    articles = writingFromCurrentState(rawArticles, (method, path, as) => (/^\/\d+$/.test(path) ? currentPreconditions(rawArticles, path, as) : Promise.resolve(null)));
+    // An article's fields and versions written from their current ETags (decision 0151).
+    articles = withVersionTags(writingFromCurrentState(rawArticles, (method, path, as) => (/^\/\d+$/.test(path) ? currentPreconditions(rawArticles, path, as) : Promise.resolve(null))));
   }, 60_000);
   afterAll(() => testApp.close());
 

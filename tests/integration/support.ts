@@ -153,11 +153,13 @@ type Preconditions = Pick<ApiCallOptions, "ifMatch" | "ifNoneMatch">;
 
 /**
  * The preconditions of a write made right after reading the resource, as a screen does (decision 0151):
- * If-Match with the ETag `getPath` answers `as` the writer, or If-None-Match: * when it does not exist.
+ * If-Match with the ETag `getPath` answers `as` the writer, If-None-Match: * when it does not exist, none
+ * when the writer may not read it (the write's own refusal is then what the test sees).
  */
 export async function currentPreconditions(call: AdminApiCall<unknown>, getPath: string, as: Visitor = "admin"): Promise<Preconditions> {
   const reply = await call("GET", getPath, { as });
-  return reply.status === 200 && reply.etag !== null ? { ifMatch: reply.etag } : { ifNoneMatch: "*" };
+  if (reply.status === 200 && reply.etag !== null) return { ifMatch: reply.etag };
+  return reply.status === 404 ? { ifNoneMatch: "*" } : {};
 }
 
 /**
@@ -196,4 +198,19 @@ export async function fullSitemap(app: { request: (path: string, init?: RequestI
   const children = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(publicUrl, ""));
   const texts = await Promise.all(children.map(async (path) => (await app.request(path)).text()));
   return [index, ...texts].join("\n");
+}
+
+/** A version's own write: the version itself, or one of its actions (not its preview links, which need no precondition). */
+const VERSION_WRITE = /^(.*\/versions\/[^/?]+)(?:\/(?:publish|unpublish|discard|up-to-date|schedules\/[^/]+|revisions\/\d+\/restore))?$/;
+
+/**
+ * A caller whose writes of a language version name the version's current ETag when the test names none
+ * (If-None-Match: * when it does not exist yet): for tests about something else than stale copies
+ * (decision 0151), which read the version just before each write as an editor would.
+ */
+export function withVersionTags<Json>(call: AdminApiCall<Json>): AdminApiCall<Json> {
+  return writingFromCurrentState(call, async (_method, path, as) => {
+    const version = VERSION_WRITE.exec(path);
+    return version ? currentPreconditions(call, version[1]!, as) : null;
+  });
 }

@@ -16,7 +16,8 @@ export interface LanguageTranslationStatus {
   /** UI strings with a text in this language. */
   strings: Coverage;
   /** Articles published and up to date in this language (their source included), of all articles. */
-  articles: Coverage & { outdated: number; draft: number; missing: number; source: number };
+  /** `pending`: published versions with pending changes waiting for review (decision 0150). */
+  articles: Coverage & { outdated: number; draft: number; missing: number; source: number; pending: number };
   /** ROME job labels in this language (the French reference counts as complete). */
   jobs: Coverage;
 }

@@ -20,7 +20,7 @@ export function translationDashboardAsReadBy(reader: Grant | null, dashboard: Tr
 
 export async function translationDashboard(services: AdminServices): Promise<TranslationDashboard> {
   const { db } = services.database;
-  const [languages, keys, strings, articles, versions, sources, jobs, labels] = await Promise.all([
+  const [languages, keys, strings, articles, versions, sources, jobs, labels, drafts] = await Promise.all([
     db.selectFrom("languages").select(["code", "label", "dir", "enabled"]).orderBy("enabled", "desc").orderBy("population", "desc").orderBy("id").execute(),
     db.selectFrom("translates").select(sql<string | number>`count(distinct code_component)`.as("count")).executeTakeFirstOrThrow(),
     db.selectFrom("translates").select(["code", count]).groupBy("code").execute(),
@@ -29,12 +29,14 @@ export async function translationDashboard(services: AdminServices): Promise<Tra
     db.selectFrom("blogs").select(["source_code", count]).where("source_code", "is not", null).groupBy("source_code").execute(),
     db.selectFrom("codes_romes").select(count).executeTakeFirstOrThrow(),
     db.selectFrom("rome_labels").select(["code", count]).groupBy("code").execute(),
+    db.selectFrom("blog_drafts").select(["code", count]).groupBy("code").execute(),
   ]);
   const totalArticles = Number(articles.count);
   const totalJobs = Number(jobs.count);
   const stringsOf = new Map(strings.map((row) => [row.code, Number(row.count)]));
   const labelsOf = new Map(labels.map((row) => [row.code, Number(row.count)]));
   const sourcesOf = new Map(sources.map((row) => [row.source_code, Number(row.count)]));
+  const pendingOf = new Map(drafts.map((row) => [row.code, Number(row.count)]));
   return {
     languages: languages.map((language) => {
       const own = versions.filter((row) => row.code === language.code);
@@ -48,7 +50,7 @@ export async function translationDashboard(services: AdminServices): Promise<Tra
         dir: language.dir,
         enabled: language.enabled === 1,
         strings: coverage(stringsOf.get(language.code) ?? 0, Number(keys.count)),
-        articles: { ...coverage(current, totalArticles), outdated, draft, missing: totalArticles - current - outdated - draft, source: sourcesOf.get(language.code) ?? 0 },
+        articles: { ...coverage(current, totalArticles), outdated, draft, missing: totalArticles - current - outdated - draft, source: sourcesOf.get(language.code) ?? 0, pending: pendingOf.get(language.code) ?? 0 },
         jobs: coverage(language.code === ROME_SOURCE_LANGUAGE ? totalJobs : (labelsOf.get(language.code) ?? 0), totalJobs),
       };
     }),
