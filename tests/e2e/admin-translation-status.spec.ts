@@ -125,6 +125,23 @@ test("a new translation starts from a copy of the source; Add translation lists 
   await expect(page.getByLabel("Body (Markdown)")).toHaveValue(/The ferry leaves at nine/);
 });
 
+test("the missing list opens the new translation in that language, not the source", async ({ page }) => {
+  const key = `missing${test.info().retry || ""}`;
+  const id = await articleWithTranslations(page, key);
+  await page.goto("/admin/translation-status");
+  await page.getByRole("listitem", { name: /Español/ }).getByRole("link", { name: /^\d+ missing$/ }).click();
+  await expect(page).toHaveURL(/language=es-ES&status=missing/);
+  // The row names the article by its source title, and opens the Spanish version to write.
+  await page.getByRole("link", { name: `The night ferry ${key}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=es-ES$`));
+  await expect(page.locator(".version-tabs__tab[aria-current=page]")).toContainText("Español");
+  await expect(page.getByText("new translation", { exact: false })).toBeVisible();
+  await expect(page.getByLabel("Title")).toBeEditable();
+  await expect(page.getByLabel("Title")).toHaveValue("");
+  await expect(page.getByRole("button", { name: "Start from a copy of the source" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test("the new screens pass axe, in English and with an Arabic translation (RTL), on phone and desktop", async ({ page }) => {
   const id = await articleWithTranslations(page, "screens");
   await page.goto(`/admin/articles/${id}?language=en-US`);

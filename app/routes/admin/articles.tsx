@@ -145,7 +145,9 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
             {articles.map((article) => {
               const shown = headline(article);
               const language = shown && languageOf(shown.code);
-              const editPath = `/admin/articles/${article.id}${shown ? `?language=${encodeURIComponent(shown.code)}` : ""}`;
+              // Listed as missing in a language: the title opens that language's new translation, not the version shown.
+              const opened = filter.status === "missing" ? filter.language : shown?.code;
+              const editPath = `/admin/articles/${article.id}${opened ? `?language=${encodeURIComponent(opened)}` : ""}`;
               return (
                 <tr key={article.id}>
                   <th scope="row">
