@@ -11,6 +11,7 @@ test.beforeEach(async ({ context }) => {
 const AREAS = [
   ["Languages", "/admin/languages"],
   ["Translations", "/admin/translations"],
+  ["Translation status", "/admin/translation-status"],
   ["Articles", "/admin/articles"],
   ["Users", "/admin/users"],
   ["Analytics", "/admin/analytics"],
@@ -48,6 +49,8 @@ test("the dashboard links to every admin area, each with a live figure", async (
   await expect(cards).toHaveCount(AREAS.length);
   await expect(cards.filter({ hasText: "Languages" })).toContainText(/\d+ of \d+ enabled/);
   await expect(cards.filter({ hasText: "ROME jobs" })).toContainText("532 ROME codes");
+  await expect(cards.filter({ hasText: "Translation status" })).toContainText(/\d+ outdated · \d+ missing/);
+  await expect(cards.filter({ has: page.getByRole("heading", { name: "Articles", exact: true }) })).toContainText("Write, preview and publish articles in each language.");
   await dashboard.getByRole("link", { name: "Audit log", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
 });

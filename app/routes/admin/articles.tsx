@@ -7,11 +7,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { listArticlesQuery, type AdminArticleSummary } from "#core/admin/articles/schema.ts";
 import type { TranslationStatus } from "#core/translation-status.ts";
 import { listArticles } from "#server/admin/articles/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { TableRegion } from "#app/components/admin/table-region.tsx";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import "#app/styles/admin-grid.css";
 import "#app/styles/admin-articles.css";
 import { useMay } from "#app/lib/admin-grant.ts";
@@ -19,7 +19,7 @@ import { useAdminText } from "#app/lib/admin-text.ts";
 import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireStaff(context.get(requestContext).user);
+  const user = requireScreen(context);
   const services = context.get(servicesContext);
   const parsed = parseQuery(listArticlesQuery, new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });

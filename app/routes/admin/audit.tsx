@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
 import { auditQuerySchema, type AuditListEntry } from "#core/admin/audit/schema.ts";
 import { auditFacets, listAudit } from "#server/admin/audit/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { AuditDiff, changeSummary } from "#app/components/admin/audit-diff.tsx";
 import { withoutFieldPrefix } from "#core/i18n/admin-errors.ts";
 import { ErrorSummary, Field } from "#app/components/admin/form-fields.tsx";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/audit";
@@ -25,7 +25,7 @@ const fieldId = (field: string) => `audit-${field}`;
 
 /** /admin/audit?entity=&action=&actor=&from=&to=&page= (GET form). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
+  requireScreen(context);
   const services = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const values = Object.fromEntries(FILTERS.map((filter) => [filter, params.get(filter) ?? ""])) as Record<Filter, string>;

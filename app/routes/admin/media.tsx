@@ -8,14 +8,14 @@ import { useState } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 import { listMediaQuery } from "#core/admin/media/schema.ts";
 import { listMedia } from "#server/admin/media/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { AltTextField, type AltLanguage } from "#app/components/admin/media/alt-text-editor.tsx";
 import { formatBytes, MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
 import { UploadZone } from "#app/components/admin/media/upload-zone.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import { api } from "#app/lib/api-client.ts";
 import { MEDIA_LIMITS } from "#core/media-rules.ts";
 import "#app/styles/admin-media.css";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/media";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
+  requireScreen(context);
   const services = context.get(servicesContext);
   const { content, config } = services;
   const parsed = parseQuery(listMediaQuery, new URL(request.url).searchParams);
