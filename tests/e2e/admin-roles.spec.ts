@@ -175,5 +175,5 @@ test("an admin changes the translator's role on the users screen, audited", asyn
   await expect(page.getByText("Camille Traductrice: Translator (fr-FR, ar; may publish).")).toBeVisible();
   await expect(row).toContainText("Translator (fr-FR, ar; may publish)");
   await page.goto("/admin/audit");
-  await expect(page.getByRole("main")).toContainText("change_role");
+  await expect(page.getByRole("main")).toContainText("Role changed");
 });
