@@ -11,7 +11,7 @@
  * The gate pages are in the public language, since any visitor can land on them.
  */
 import "#app/lib/zod-in-browser.ts";
-import { data, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, NavLink, Outlet, type RouterContextProvider, type ShouldRevalidateFunctionArgs } from "react-router";
 import { adminNavFor } from "#core/auth/admin-pages.ts";
 import { isStaff } from "#core/auth/roles.ts";
 import { checkAdminPage, refusedScreenContext, requireStaff } from "#server/auth/guard.ts";
@@ -21,31 +21,43 @@ import { AdminErrorPage } from "#app/components/admin/admin-error-page.tsx";
 import { StatusErrorBoundary } from "#app/components/error-page.tsx";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { adminTextFor } from "#server/admin/i18n/view.ts";
-import { resolveAdminLanguage, storedAdminLanguage } from "#server/admin/preferences/service.ts";
+import { cameFromCookie, refererLanguage, resolveAdminLanguage, storedAdminLanguage } from "#server/admin/preferences/service.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
 import { pageShellData } from "#server/http/page-shell.ts";
 import "#app/styles/admin.css";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ context, request }) => {
+  ({ context, request }, next) => {
     const user = context.get(requestContext).user;
     // Each screen's permission is in core/auth/admin-pages.ts (decision 0072); a client navigation's
     // data request names the screen's path with ".data" added.
     const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
     const gate = checkAdminPage(user, pathname);
-    if (gate.ok) return;
+    if (gate.ok) return rememberCameFrom(context, request, next);
     // A staff member refused one screen keeps the admin bar: the screen's loaders refuse (requireScreen), the
     // layout's runs (decision 0153).
     if (gate.status === 403 && isStaff(user)) {
       context.set(refusedScreenContext, true);
-      return;
+      return rememberCameFrom(context, request, next);
     }
     // Thrown before any loader runs, the root's included: the refusal carries the page shell
     // (useShellData in app/lib/use-shell.ts), and the root's error boundary shows the gate page.
     throw data({ gate: gate.status, shell: pageShellData(context, undefined) }, { status: gate.status });
   },
 ];
+
+/**
+ * Entering the admin from a public page: its language is remembered for the browser session, so the admin stays in
+ * it on later page loads, whose Referer is the admin itself (decision 0153). The loaders read the Referer too.
+ */
+async function rememberCameFrom(context: Readonly<RouterContextProvider>, request: Request, next: () => Promise<Response>): Promise<Response> {
+  const services = context.get(servicesContext);
+  const cameFrom = refererLanguage(services.content.current(), request);
+  const response = await next();
+  if (cameFrom) response.headers.append("Set-Cookie", cameFromCookie(cameFrom, services.config.secureCookies));
+  return response;
+}
 
 // A loader of its own, so a revalidation after signing in re-runs the gate on the server.
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -54,8 +66,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const resident = services.content.current();
   const stored = await storedAdminLanguage(services, staff.uid);
-  const automatic = resolveAdminLanguage(resident, null, request.headers.get("cookie"));
-  const language = resolveAdminLanguage(resident, stored, request.headers.get("cookie"));
+  const automatic = resolveAdminLanguage(resident, null, request);
+  const language = resolveAdminLanguage(resident, stored, request);
   const fallback = { code: "en-US", label: "English", dir: "ltr" as const };
   return {
     adminName: staff.displayName || staff.email || staff.uid,
@@ -63,9 +75,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     screens: adminNavFor(grant).map((page) => ({ to: page.path, label: page.textKey, end: page.path === "/admin" })),
     adminText: adminTextFor(resident, language ?? fallback),
     languageChoice: {
-      stored: stored !== null && resident.languages.some((candidate) => candidate.code === stored) ? stored : null,
+      stored: stored !== null && resident.languages.some((candidate) => candidate.code === stored && candidate.enabled) ? stored : null,
       automaticLabel: automatic?.label ?? fallback.label,
-      languages: resident.languages.map(({ code, label }) => ({ code, label })),
+      // Hidden languages are not offered (decision 0153).
+      languages: resident.languages.filter((candidate) => candidate.enabled).map(({ code, label }) => ({ code, label })),
     },
   };
 }
