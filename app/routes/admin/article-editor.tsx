@@ -13,13 +13,15 @@ import { articleIdParam } from "#core/admin/articles/schema.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import { articleAsReadBy, findArticle, sourceRevisions } from "#server/admin/articles/service.ts";
+import { findVersions, versionRepresentation } from "#server/content/versions.ts";
+import { entityTag } from "#server/http/preconditions.ts";
 import { requireScreen } from "#server/auth/guard.ts";
 import { articleAlternates, sectionPathIn } from "#server/content/public-pages.ts";
 import { servicesContext } from "#server/context.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { ArticleDetails } from "#app/components/admin/article-editor/article-details.tsx";
 import { DeleteArticle } from "#app/components/admin/article-editor/delete-article.tsx";
-import type { EditorLanguage } from "#app/components/admin/article-editor/editor-shared.ts";
+import type { EditorLanguage, VersionState } from "#app/components/admin/article-editor/editor-shared.ts";
 import { VersionForm } from "#app/components/admin/article-editor/version-form.tsx";
 import { VersionTabs } from "#app/components/admin/article-editor/version-tabs.tsx";
 import { VersionHistory } from "#app/components/admin/article-editor/version-history.tsx";
@@ -56,7 +58,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     articlesPath: readablePath(language.enabled ? sectionPathIn(resident, language, "ARTICLES") : null),
   }));
   const mediaLimits = services.config.media;
-  if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits, baseTexts: {} };
+  if (params.articleId === "new") return { article: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits, baseTexts: {}, versionStates: {} as Record<string, VersionState> };
 
   const id = articleIdParam.safeParse(params.articleId);
   const stored = id.success ? await findArticle(services, id.data) : null;
@@ -75,11 +77,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The source's text each outdated translation was made from, for the diff beside it.
   const behind = [...new Set(article.versions.filter((version) => version.baseRevision < article.sourceRevision).map((version) => version.baseRevision))];
   const baseTexts = await sourceRevisions(services, article.id, behind);
-  return { article, languages, publicPaths, media, mediaLimits, baseTexts };
+  // Each shown version's pending changes and ETag (what its writes name in If-Match, decision 0151).
+  const details = await findVersions(services.database.db, article.id);
+  const versionStates: Record<string, VersionState> = Object.fromEntries(
+    details.filter((detail) => shown.has(detail.code)).map((detail) => [detail.code, { etag: entityTag(versionRepresentation(detail)), pendingChanges: detail.pendingChanges }]),
+  );
+  return { article, languages, publicPaths, media, mediaLimits, baseTexts, versionStates };
 }
 
 export default function AdminArticleEditor({ loaderData }: Route.ComponentProps) {
-  const { article, languages, publicPaths, mediaLimits, baseTexts } = loaderData;
+  const { article, languages, publicPaths, mediaLimits, baseTexts, versionStates } = loaderData;
   // Images chosen or re-described here since the page loaded, over those the loader found.
   const [picked, setPicked] = useState<MediaByID>({});
   const media = useMemo(() => ({ ...loaderData.media, ...picked }), [loaderData.media, picked]);
@@ -113,6 +120,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
   const mayManage = may("content.manage");
   const { t } = useAdminText();
   const selectedVersion = article?.versions.find((version) => version.code === selected.code) ?? null;
+  const selectedState = versionStates[selected.code] ?? null;
   const storedStamp = selectedVersion && `${selectedVersion.status}:${selectedVersion.updatedAt}`;
   useEffect(() => {
     if (!awaitingOutsideChange.current) return;
@@ -156,6 +164,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
                   translation={selectedVersion}
                   translationLanguage={selected}
                   base={selectedVersion ? (baseTexts[selectedVersion.baseRevision] ?? null) : null}
+                  etag={selectedState?.etag ?? null}
                   media={media}
                   onSaved={feedback.success}
                 />
@@ -165,6 +174,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
                 articleId={article.id}
                 language={selected}
                 version={selectedVersion}
+                state={selectedState}
                 publicPath={publicPaths[selected.code] ?? null}
                 onSaved={feedback.success}
                 cover={article.cover}
@@ -180,10 +190,11 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
                 articleId={article.id}
                 language={selected}
                 version={selectedVersion}
+                etag={selectedState?.etag ?? null}
                 onStatusChanged={(message) => void afterOutsideChange(message)}
                 onMessage={feedback.success}
               />
-              <VersionHistory articleId={article.id} language={selected} version={selectedVersion} onRestored={(message) => void afterOutsideChange(message)} />
+              <VersionHistory articleId={article.id} language={selected} version={selectedVersion} etag={selectedState?.etag ?? null} onRestored={(message) => void afterOutsideChange(message)} />
             </>
           )}
           {mayManage && <DeleteArticle article={article} title={headline?.title ?? article.key} onDeleted={feedback.success} />}

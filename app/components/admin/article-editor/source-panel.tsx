@@ -15,7 +15,7 @@ import { useMay } from "#app/lib/admin-grant.ts";
 import { api } from "#app/lib/api-client.ts";
 import type { MediaByID } from "#app/components/admin/media/editor-images.tsx";
 import { DiffText } from "./diff-text.tsx";
-import { ARTICLES_API, type EditorLanguage } from "./editor-shared.ts";
+import { ARTICLES_API, versionPrecondition, type EditorLanguage } from "./editor-shared.ts";
 
 /** The words removed and added in the source since the translation's base. */
 function WordDiff({ before, after, lang, dir }: { before: string; after: string; lang: string; dir: string }) {
@@ -71,15 +71,17 @@ interface SourcePanelProps {
   /** The source's text at the translation's base revision, when kept. */
   base: SourceText | null;
   media: MediaByID;
+  /** The translation's ETag: marking it up to date names it in If-Match. */
+  etag: string | null;
   onSaved: (message: string) => void;
 }
 
-export function SourcePanel({ article, sourceLanguage, source, translation, translationLanguage, base, media, onSaved }: SourcePanelProps) {
+export function SourcePanel({ article, sourceLanguage, source, translation, translationLanguage, base, media, etag, onSaved }: SourcePanelProps) {
   const revalidator = useRevalidator();
   const { t, dateTime } = useAdminText();
   const may = useMay();
-  // Marking up to date is the translator's; choosing the source language changes the article, an editor's (server/auth/access.ts).
-  const mayMark = may("translate", translationLanguage.code);
+  // Marking up to date changes what the public page says, a publisher's; choosing the source language changes the article, an editor's (server/auth/access.ts).
+  const mayMark = may("publish", translationLanguage.code);
   const mayChangeSource = may("content.manage");
   const [view, setView] = useState<"rendered" | "markdown">("rendered");
   const [busy, setBusy] = useState(false);
@@ -89,11 +91,11 @@ export function SourcePanel({ article, sourceLanguage, source, translation, tran
   const current: SourceText = currentSourceText(article, source);
   const outdated = translation !== null && translation.baseRevision < article.sourceRevision;
 
-  async function post(path: string, body: unknown, done: string, couldNot: string) {
+  async function post(path: string, body: unknown, done: string, couldNot: string, options = {}) {
     setBusy(true);
     setProblem(null);
     try {
-      await api.post(`${ARTICLES_API}/${article.id}${path}`, body);
+      await api.post(`${ARTICLES_API}/${article.id}${path}`, body, options);
       onSaved(done);
       await revalidator.revalidate();
     } catch (error) {
@@ -132,6 +134,7 @@ export function SourcePanel({ article, sourceLanguage, source, translation, tran
                   {},
                   t("admin.source.marked", { language: translationLanguage.label }),
                   t("admin.source.mark_failed"),
+                  versionPrecondition(etag),
                 )
               }
             >

@@ -1,7 +1,7 @@
 /** One language version: its fields, a live preview through the public pages' Markdown renderer, save and delete. */
 import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from "react";
 import { useBlocker, useNavigate, useRevalidator } from "react-router";
-import { versionInput, type AdminArticle, type AdminArticleVersion } from "#core/admin/articles/schema.ts";
+import { versionInput, type AdminArticle, type AdminArticleVersion, type AdminVersionDetail, type PendingChanges } from "#core/admin/articles/schema.ts";
 import { ARTICLE_LIMITS, type ArticleStatus } from "#core/article-rules.ts";
 import { renderMarkdown } from "#core/markdown.ts";
 import { slugify } from "#core/text.ts";
@@ -12,7 +12,7 @@ import { InsertImageButton, VersionImages } from "#app/components/admin/media/ed
 import { api } from "#app/lib/api-client.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
 import { useTypedBeforeHydration } from "#app/lib/typed-before-hydration.ts";
-import { ARTICLES_API, DISCARDING, isDiscarding, type EditorLanguage, type EditorMediaProps } from "./editor-shared.ts";
+import { ARTICLES_API, DISCARDING, isDiscarding, versionPrecondition, type EditorLanguage, type EditorMediaProps, type VersionState } from "./editor-shared.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
 const VERSION_TEXT_KEYS: Record<string, string> = {
@@ -34,7 +34,9 @@ interface VersionDraft {
   status: ArticleStatus;
 }
 
-function versionDraftOf(version: AdminArticleVersion | null): VersionDraft {
+/** What the form edits: a published version's pending changes when it has any (as a draft beside the live text), else its text. */
+function versionDraftOf(version: AdminArticleVersion | null, pending: PendingChanges | null): VersionDraft {
+  if (pending) return { title: pending.title, slug: pending.slug, summary: pending.summary, body: pending.body, coverAlt: pending.coverAlt, status: "draft" };
   return {
     title: version?.title ?? "",
     slug: version?.slug ?? "",
@@ -51,6 +53,8 @@ interface VersionFormProps {
   articleId: number;
   language: EditorLanguage;
   version: AdminArticleVersion | null;
+  /** The stored version's ETag and pending changes; null for a new version. */
+  state: VersionState | null;
   publicPath: string | null;
   onSaved: (message: string) => void;
   /** The article's saved cover: its alt text is part of this version's. */
@@ -59,11 +63,19 @@ interface VersionFormProps {
   source: AdminArticleVersion | null;
 }
 
-export function VersionForm({ articleId, language, version, publicPath, onSaved, cover, source, media, mediaLimits, onMedia }: VersionFormProps & EditorMediaProps) {
+export function VersionForm({ articleId, language, version, state, publicPath, onSaved, cover, source, media, mediaLimits, onMedia }: VersionFormProps & EditorMediaProps) {
   const { t } = useAdminText();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
-  const [saved, setSaved] = useState(() => versionDraftOf(version));
+  const [saved, setSaved] = useState(() => versionDraftOf(version, state?.pendingChanges ?? null));
+  // The ETag of the version as this form last saved or loaded it: the next write names it.
+  const loadedTag = state?.etag ?? null;
+  const [etag, setEtag] = useState(loadedTag);
+  const [seenTag, setSeenTag] = useState(loadedTag);
+  if (loadedTag !== seenTag) {
+    setSeenTag(loadedTag);
+    setEtag(loadedTag);
+  }
   const [draft, setDraft] = useState(saved);
   // A scheduled publish or unpublish changes the stored status without this form (the editor reloads
   // its data when one falls due): the saved status follows, and so does the chosen one unless it was
@@ -85,8 +97,8 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
   const textAttributes = { lang: language.code, dir: language.dir };
   const may = useMay();
   const mayPublish = may("publish", language.code);
-  // A published version is the publisher's to change: a translator without that right reads it.
-  const mayEdit = may("translate", language.code) && (mayPublish || saved.status !== "published");
+  // Without the publish right, a published version's changes are saved as pending changes beside the live text.
+  const mayEdit = may("translate", language.code);
 
   const previewSource = useDeferredValue(draft.body);
   const previewHtml = useMemo(() => renderMarkdown(previewSource, { media, language: language.code }), [previewSource, media, language.code]);
@@ -137,8 +149,13 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
     if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
     setSaving(true);
     try {
-      const result = await api.put<{ article: AdminArticle }>(`${ARTICLES_API}/${articleId}/versions/${encodeURIComponent(language.code)}`, draft);
-      const stored = versionDraftOf(result.article.versions.find((candidate) => candidate.code === language.code) ?? null);
+      const result = await api.tagged.put<{ article: AdminArticle; version: AdminVersionDetail }>(
+        `${ARTICLES_API}/${articleId}/versions/${encodeURIComponent(language.code)}`,
+        draft,
+        versionPrecondition(etag),
+      );
+      setEtag(result.etag);
+      const stored = versionDraftOf(result.data.version, result.data.version.pendingChanges);
       setSaved(stored);
       setDraft(stored);
       formErrors.clear();
@@ -155,7 +172,7 @@ export function VersionForm({ articleId, language, version, publicPath, onSaved,
   async function deleteVersion() {
     setSaving(true);
     try {
-      await api.delete(`${ARTICLES_API}/${articleId}/versions/${encodeURIComponent(language.code)}`);
+      await api.delete(`${ARTICLES_API}/${articleId}/versions/${encodeURIComponent(language.code)}`, versionPrecondition(etag));
       setConfirmingDelete(false);
       onSaved(t("admin.version.deleted", { language: language.label }));
       await navigate(`/admin/articles/${articleId}`, { preventScrollReset: true, state: DISCARDING });

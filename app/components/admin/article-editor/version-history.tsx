@@ -11,7 +11,7 @@ import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { DiffText } from "./diff-text.tsx";
-import type { EditorLanguage } from "./editor-shared.ts";
+import { versionPrecondition, type EditorLanguage } from "./editor-shared.ts";
 import { localMoment, useVersionData, versionApi } from "./version-requests.ts";
 import "#app/styles/admin-publishing.css";
 import type { Translate } from "#core/i18n/translate.ts";
@@ -22,6 +22,8 @@ interface Props {
   articleId: number;
   language: EditorLanguage;
   version: AdminArticleVersion;
+  /** The version's ETag: a restore names it in If-Match. */
+  etag: string | null;
   onRestored: (message: string) => void;
 }
 
@@ -44,7 +46,7 @@ function actionText(action: string, t: Translate): string {
 function revisionLabel(revision: RevisionSummary, t: Translate, lang: string): string {
   const restored = revision.restoredFrom === null ? "" : ` ${t("admin.history.from", { id: revision.restoredFrom })}`;
   // The number tells apart revisions saved within the same minute.
-  return `#${revision.id} · ${localMoment(revision.createdAt, lang)} · ${actionText(revision.action, t)}${restored}`;
+  return `#${revision.number} · ${localMoment(revision.createdAt, lang)} · ${actionText(revision.action, t)}${restored}`;
 }
 
 function FieldChanges({ diff, language }: { diff: FieldDiff; language: EditorLanguage }) {
@@ -103,7 +105,7 @@ function Comparison({ base, revisions, language }: { base: string; revisions: Re
   );
 }
 
-export function VersionHistory({ articleId, language, version, onRestored }: Props) {
+export function VersionHistory({ articleId, language, version, etag, onRestored }: Props) {
   const { t, lang } = useAdminText();
   // Restoring rewrites the version, which the server allows only to those who may publish in its language.
   const mayRestore = useMay()("publish", language.code);
@@ -117,7 +119,7 @@ export function VersionHistory({ articleId, language, version, onRestored }: Pro
   async function restore(revision: RevisionSummary) {
     setBusy(true);
     try {
-      await api.post(`${base}/revisions/${revision.id}/restore`, {});
+      await api.post(`${base}/revisions/${revision.id}/restore`, {}, versionPrecondition(etag));
       setError(null);
       setRestoring(null);
       onRestored(t("admin.history.restored", { language: language.label, at: localMoment(revision.createdAt, lang) }));
@@ -143,7 +145,7 @@ export function VersionHistory({ articleId, language, version, onRestored }: Pro
             {revisions.map((revision, index) => (
               <li key={revision.id} className="history__item">
                 <div>
-                  <span className="history__number">#{revision.id}</span>
+                  <span className="history__number">#{revision.number}</span>
                   <time dateTime={revision.createdAt}>{localMoment(revision.createdAt, lang)}</time>
                   <span className="history__action">{actionText(revision.action, t)}</span>
                   {revision.restoredFrom !== null && <span> {t("admin.history.from", { id: revision.restoredFrom })}</span>}
@@ -156,7 +158,7 @@ export function VersionHistory({ articleId, language, version, onRestored }: Pro
                 {index > 0 && mayRestore && (
                   <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => setRestoring(revision)}>
                     {t("admin.history.restore")}
-                    <span className="visually-hidden"> {t("admin.history.restore_of", { id: revision.id, at: localMoment(revision.createdAt, lang) })}</span>
+                    <span className="visually-hidden"> {t("admin.history.restore_of", { id: revision.number, at: localMoment(revision.createdAt, lang) })}</span>
                   </button>
                 )}
               </li>
