@@ -46,9 +46,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
 
   /** The title to show: the filtered language's, else the favorite language's, else the first. */
   const headline = (article: AdminArticleSummary) =>
-    article.versions.find((version) => version.code === filter.language) ??
-    article.versions.find((version) => version.code === favorite) ??
-    article.versions[0];
+    article.versions.find((version) => version.code === filter.language) ?? article.versions.find((version) => version.code === favorite) ?? article.versions[0];
 
   /** One chip per shown language (Missing where there is no version), then versions in hidden languages; the source says so. */
   const statusChips = (article: AdminArticleSummary) => {
@@ -61,7 +59,8 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
       const version = article.versions.find((candidate) => candidate.code === code);
       const kind: TranslationStatus | "source" = code === article.sourceLanguage ? "source" : (version?.translation ?? "missing");
       const text = kind === "source" ? t(version?.status === "draft" ? "admin.articles.source_draft" : "admin.articles.source") : t(`admin.status_label.${kind}`);
-      return { code, kind, text };
+      // Pending changes beside a live text (decision 0150): said in words, for an editor to open and review.
+      return { code, kind, text, pending: version?.pendingChanges === true };
     });
   };
 
@@ -100,6 +99,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           <select id="filter-status" name="status" defaultValue={filter.status}>
             <option value="">{t("admin.articles.any_status")}</option>
             <option value="published">{t("admin.status_label.published")}</option>
+            <option value="pending">{t("admin.status_label.pending")}</option>
             {(["draft", "current", "outdated", "missing"] as const).map((status) => (
               <option key={status} value={status}>
                 {status === "missing" ? t("admin.articles.needs_language", { status: t("admin.status_label.missing") }) : t(`admin.status_label.${status}`)}
@@ -145,8 +145,10 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
             {articles.map((article) => {
               const shown = headline(article);
               const language = shown && languageOf(shown.code);
-              // Listed as missing in a language: the title opens that language's new translation, not the version shown.
-              const opened = filter.status === "missing" ? filter.language : shown?.code;
+              // Listed as missing in a language: the title opens that language's new translation, not the version shown;
+              // listed for pending changes: the version that has them.
+              const pending = article.versions.find((version) => version.pendingChanges && (filter.language === "" || version.code === filter.language));
+              const opened = filter.status === "missing" ? filter.language : filter.status === "pending" && pending ? pending.code : shown?.code;
               const editPath = `/admin/articles/${article.id}${opened ? `?language=${encodeURIComponent(opened)}` : ""}`;
               return (
                 <tr key={article.id}>
@@ -163,10 +165,14 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                           <Link
                             to={`/admin/articles/${article.id}?language=${encodeURIComponent(chip.code)}`}
                             className="version-chip"
-                            title={t("admin.articles.chip_title", { language: languageOf(chip.code)?.label ?? chip.code, status: chip.text })}
+                            title={t(chip.pending ? "admin.articles.chip_title_pending" : "admin.articles.chip_title", {
+                              language: languageOf(chip.code)?.label ?? chip.code,
+                              status: chip.text,
+                            })}
                           >
                             {chip.code}
                             <span className={`version-chip__status version-chip__status--${chip.kind}`}>{chip.text}</span>
+                            {chip.pending && <span className="version-chip__status version-chip__status--pending">{t("admin.status_label.pending")}</span>}
                           </Link>
                         </li>
                       ))}
