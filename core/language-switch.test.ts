@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
+  firstSegmentOfReferer,
   orderForPicker,
   parseSavedLanguage,
   rootRedirectPath,
@@ -366,5 +367,21 @@ describe("parseSavedLanguage / serializeSavedLanguage", () => {
         if (parsed !== null) expect(Number.isSafeInteger(parsed.id)).toBe(true);
       }),
     );
+  });
+});
+
+describe("firstSegmentOfReferer", () => {
+  const origin = "https://press.example";
+  it("reads the language segment of a page on this site", () => {
+    expect(firstSegmentOfReferer("https://press.example/fr/articles/3/le-ferry", origin)).toBe("fr");
+    expect(firstSegmentOfReferer("https://press.example/ar/%D9%85%D9%82%D8%A7%D9%84%D8%A7%D8%AA", origin)).toBe("ar");
+    expect(firstSegmentOfReferer("https://press.example/admin/articles", origin)).toBe("admin");
+  });
+  it("gives null for another site, the root, no header or a broken address", () => {
+    expect(firstSegmentOfReferer("https://elsewhere.example/fr/articles", origin)).toBeNull();
+    expect(firstSegmentOfReferer("https://press.example/", origin)).toBeNull();
+    expect(firstSegmentOfReferer(null, origin)).toBeNull();
+    expect(firstSegmentOfReferer("not a url", origin)).toBeNull();
+    expect(firstSegmentOfReferer("https://press.example/%E0%A4%A/x", origin)).toBeNull();
   });
 });

@@ -175,3 +175,21 @@ function isPlausibleShortCode(value: unknown): value is string {
 export function serializeSavedLanguage(language: Pick<LanguageRef, "id" | "shortCode">): string {
   return JSON.stringify({ id: language.id, short_code: language.shortCode });
 }
+
+/**
+ * The first segment of a page address on this site, from a Referer header ("https://site/fr/articles/3/x" → "fr"):
+ * where a page names its language. Null for another origin (a browser sends only the origin there), no path, or
+ * an address that cannot be read.
+ */
+export function firstSegmentOfReferer(referer: string | null, origin: string): string | null {
+  if (referer === null) return null;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  const segment = url.pathname.split("/")[1] ?? "";
+  return segment === "" ? null : tryDecodeUri(segment);
+}

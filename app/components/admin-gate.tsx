@@ -17,23 +17,12 @@ export function adminGateStatus(error: unknown): 401 | 403 | null {
   return (gate === 401 || gate === 403) && error.status === gate ? gate : null;
 }
 
-/** A staff member refused one screen their role lacks (not the whole admin area): the gate's `screen` flag. */
-function refusedScreen(error: unknown): boolean {
-  return isRouteErrorResponse(error) && typeof error.data === "object" && error.data !== null && (error.data as { screen?: unknown }).screen === true;
-}
-
-export function AdminGate({ status, screen = false }: { status: 401 | 403; screen?: boolean }) {
+export function AdminGate({ status }: { status: 401 | 403 }) {
   const { t } = useShell();
-  const [titleKey, textKey] =
-    status === 401 ? ["ADMIN:SIGNIN_REQUIRED_TITLE", "ADMIN:SIGNIN_REQUIRED_TEXT"] : ["ADMIN:NO_ACCESS_TITLE", screen ? "ADMIN:SCREEN_REFUSED_TEXT" : "ADMIN:NO_ACCESS_TEXT"];
+  const [titleKey, textKey] = status === 401 ? ["ADMIN:SIGNIN_REQUIRED_TITLE", "ADMIN:SIGNIN_REQUIRED_TEXT"] : ["ADMIN:NO_ACCESS_TITLE", "ADMIN:NO_ACCESS_TEXT"];
   return (
     <ErrorPage status={status} title={t(titleKey)} siteTitle={t("SITE:TITLE")} text={t(textKey)}>
       {status === 401 && <SignInButtons />}
-      {screen && (
-        <p>
-          <a href="/admin">{t("ADMIN:BACK_TO_ADMIN")}</a>
-        </p>
-      )}
     </ErrorPage>
   );
 }
@@ -41,5 +30,5 @@ export function AdminGate({ status, screen = false }: { status: 401 | 403; scree
 /** The 401 and 403 handlers of every error boundary that the admin gate's refusal can reach. */
 export const adminGateHandlers = {
   401: (error: unknown) => (adminGateStatus(error) ? <AdminGate status={401} /> : null),
-  403: (error: unknown) => (adminGateStatus(error) ? <AdminGate status={403} screen={refusedScreen(error)} /> : null),
+  403: (error: unknown) => (adminGateStatus(error) ? <AdminGate status={403} /> : null),
 } satisfies Partial<StatusHandlers>;

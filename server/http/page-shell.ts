@@ -48,7 +48,7 @@ export async function adminPageShellData(context: Readonly<RouterContextProvider
   const { user } = context.get(requestContext);
   if (!user) return pageShellData(context, undefined);
   const resident = services.content.current();
-  const language = await adminLanguageOf(services, user.uid, request.headers.get("cookie"));
+  const language = await adminLanguageOf(services, user.uid, request);
   const shell = shellOf(resident, language);
   return { ...withRequest(context, shell), adminErrorPage: errorPageTextOrNothing(resident, shell.view.language) };
 }

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page, type Response } from "@playwrigh
 import { recordAudit } from "#server/admin/audit.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { e2eDatabasePath, signInAsAdmin } from "./support/admin-session.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { setVisitorLanguage } from "./support/visitor-language.ts";
 
 test.beforeEach(async ({ context }) => {
@@ -11,6 +12,7 @@ test.beforeEach(async ({ context }) => {
 const AREAS = [
   ["Languages", "/admin/languages"],
   ["Translations", "/admin/translations"],
+  ["Translation status", "/admin/translation-status"],
   ["Articles", "/admin/articles"],
   ["Users", "/admin/users"],
   ["Analytics", "/admin/analytics"],
@@ -48,6 +50,8 @@ test("the dashboard links to every admin area, each with a live figure", async (
   await expect(cards).toHaveCount(AREAS.length);
   await expect(cards.filter({ hasText: "Languages" })).toContainText(/\d+ of \d+ enabled/);
   await expect(cards.filter({ hasText: "ROME jobs" })).toContainText("532 ROME codes");
+  await expect(cards.filter({ hasText: "Translation status" })).toContainText(/\d+ outdated · \d+ missing/);
+  await expect(cards.filter({ has: page.getByRole("heading", { name: "Articles", exact: true }) })).toContainText("Write, preview and publish articles in each language.");
   await dashboard.getByRole("link", { name: "Audit log", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
 });
@@ -119,16 +123,16 @@ test("the audit log lists an admin change, filters by entity and shows before an
     const entries = page.locator("tbody.audit-entry");
     const change = entries.filter({ hasText: "FOOTER:ABOUT/de-DE" }).first();
     await expect(change).toContainText("admin@example.com");
-    await expect(change).toContainText("translation");
+    await expect(change).toContainText("UI string");
     await expect(entries.filter({ hasText: "e2e_other" })).toHaveCount(1);
 
-    await page.getByLabel("Entity").selectOption("translation");
+    await page.getByLabel("Entity").selectOption({ label: "UI string" });
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/entity=translation/);
     await expect(entries.filter({ hasText: "e2e_other" })).toHaveCount(0);
     const entityCells = await entries.locator("tr:first-child td:nth-child(4)").allTextContents();
     expect(entityCells.length).toBeGreaterThan(0);
-    expect(new Set(entityCells)).toEqual(new Set(["translation"]));
+    expect(new Set(entityCells)).toEqual(new Set(["UI string"]));
 
     const filtered = entries.filter({ hasText: "FOOTER:ABOUT/de-DE" }).first();
     await expect(filtered.locator("summary")).toContainText(/Changed: .*label/);
@@ -140,4 +144,34 @@ test("the audit log lists an admin change, filters by entity and shows before an
   } finally {
     await adminPut(page, "/api/admin/translations/FOOTER%3AABOUT/de-DE", { label: original });
   }
+});
+
+test("the audit log in Arabic: actions and entities in Arabic, each time reads date, time, UTC", async ({ page, context }) => {
+  // axe over a full log page: more than the default 30 s on a busy machine.
+  test.slow();
+  const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath() });
+  await recordAudit(handle.db, { uid: "demo-admin", action: "update", entity: "translation", entityId: "NAV:HOME/ar", before: { label: "الرئيسية" }, after: { label: "الصفحة الرئيسية" } });
+  await handle.close();
+  await setVisitorLanguage(context, "ar");
+  await page.goto("/admin/audit?entity=translation");
+  await expect(page.locator(".admin")).toHaveAttribute("dir", "rtl");
+  const entry = page.locator("tbody.audit-entry").filter({ hasText: "NAV:HOME/ar" }).first();
+  await expect(entry.locator("tr:first-child td").nth(2)).toHaveText("تعديل");
+  await expect(entry.locator("tr:first-child td").nth(3)).toHaveText("نص الواجهة");
+  await expect(page.getByLabel("الكيان", { exact: true }).locator("option:checked")).toHaveText("نص الواجهة");
+  // Left to right inside the right-to-left row: the date first, "UTC" last, as written.
+  const positions = await entry.locator("time").evaluate((time) => {
+    const text = time.firstChild!;
+    const length = text.textContent!.length;
+    const left = (start: number, end: number) => {
+      const range = document.createRange();
+      range.setStart(text, start);
+      range.setEnd(text, end);
+      return range.getBoundingClientRect().left;
+    };
+    return { date: left(0, 10), utc: left(length - 3, length) };
+  });
+  expect(positions.date).toBeLessThan(positions.utc);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("audit-ar.png"), fullPage: true });
 });

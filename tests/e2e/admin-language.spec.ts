@@ -48,6 +48,32 @@ async function apiPut(context: BrowserContext, page: Page, path: string, body: u
   expect(response.status(), await response.text()).toBe(200);
 }
 
+test("without a saved choice the admin opens in the language of the page the person came from, and offers shown languages only", async ({ page }) => {
+  test.slow();
+  await withE2eDatabase((db) => db.updateTable("users").set({ admin_language: null }).where("uid", "=", UID).execute());
+  const enterFrom = async (publicPath: string) => {
+    await page.goto(publicPath);
+    await page.locator(".account__who").click();
+    await page.locator('#account-menu a[href="/admin"]').click();
+  };
+  await enterFrom("/fr/bienvenue");
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-FR");
+  // Later page loads come from the admin itself: the browser session remembers where the person came from.
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { level: 1, name: "Utilisateurs" })).toBeVisible();
+  const chooser = page.getByRole("combobox", { name: "Langue de l’administration" });
+  await expect(chooser.locator("option:checked")).toHaveText("Comme sur le site (Français)");
+  // The hidden Chinese is not offered.
+  await expect(chooser.locator("option")).toHaveText(["Comme sur le site (Français)", "English", "Español", "Français", "العربية", "Português", "Deutsch", "日本語"]);
+  await expectNoAxeViolations(page);
+
+  await enterFrom("/ar/مرحبا");
+  await expect(page.getByRole("heading", { level: 1, name: "لوحة التحكم" })).toBeVisible();
+  await expect(page.locator(".admin")).toHaveAttribute("dir", "rtl");
+  await page.screenshot({ path: `${SHOTS}/admin-came-from-ar.png`, fullPage: true });
+});
+
 test("the admin in French: chosen once, kept on the user, every screen follows", async ({ page }) => {
   // Two screens, axe and the role dialog: more than the default 30 s on a busy machine.
   test.slow();

@@ -125,6 +125,55 @@ test("a new translation starts from a copy of the source; Add translation lists 
   await expect(page.getByLabel("Body (Markdown)")).toHaveValue(/The ferry leaves at nine/);
 });
 
+test("the missing list opens the new translation in that language, not the source", async ({ page }) => {
+  const key = `missing${test.info().retry || ""}`;
+  const id = await articleWithTranslations(page, key);
+  await page.goto("/admin/translation-status");
+  await page.getByRole("listitem", { name: /Español/ }).getByRole("link", { name: /^\d+ missing$/ }).click();
+  await expect(page).toHaveURL(/language=es-ES&status=missing/);
+  // The row names the article by its source title, and opens the Spanish version to write.
+  await page.getByRole("link", { name: `The night ferry ${key}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=es-ES$`));
+  await expect(page.locator(".version-tabs__tab[aria-current=page]")).toContainText("Español");
+  await expect(page.getByText("new translation", { exact: false })).toBeVisible();
+  await expect(page.getByLabel("Title")).toBeEditable();
+  await expect(page.getByLabel("Title")).toHaveValue("");
+  await expect(page.getByRole("button", { name: "Start from a copy of the source" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("pending changes beside a live translation show in words in the list, filter it, and open that version", async ({ page }) => {
+  const key = `pending${test.info().retry || ""}`;
+  const id = await articleWithTranslations(page, key);
+  // A draft saved over the live French text, against the version's ETag, as a translator saves one.
+  await page.evaluate(
+    async ({ id, key }) => {
+      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? "");
+      const path = `/api/admin/articles/${id}/versions/fr-FR`;
+      // The compressed answer's ETag comes weak (W/"…"); If-Match compares the tag itself.
+      const etag = (await fetch(path)).headers.get("etag")!.replace(/^W\//, "");
+      const draft = { title: `Le ferry de nuit ${key}`, summary: "Brouillon.", body: "Le ferry part à dix heures.", coverAlt: "", status: "draft" };
+      const response = await fetch(path, { method: "PUT", headers: { "content-type": "application/json", "x-xsrf-token": token, "if-match": etag }, body: JSON.stringify(draft) });
+      if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    },
+    { id, key },
+  );
+  await page.goto("/admin/articles");
+  await page.locator("#filter-language").selectOption("fr-FR");
+  await page.locator("#filter-status").selectOption({ label: "Pending changes" });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/language=fr-FR&status=pending/);
+  const row = page.getByRole("row", { name: new RegExp(`Le ferry de nuit ${key}`) });
+  const french = row.locator(".version-chip", { hasText: "fr-FR" });
+  await expect(french).toContainText("Pending changes");
+  await expect(french).toHaveAttribute("title", /^Français: .*, with changes waiting for review$/);
+  await expect(row.locator(".version-chip", { hasText: "ar" })).not.toContainText("Pending changes");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("list-pending.png"), fullPage: true });
+  await row.getByRole("link", { name: `Le ferry de nuit ${key}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=fr-FR$`));
+});
+
 test("the new screens pass axe, in English and with an Arabic translation (RTL), on phone and desktop", async ({ page }) => {
   const id = await articleWithTranslations(page, "screens");
   await page.goto(`/admin/articles/${id}?language=en-US`);

@@ -1,12 +1,12 @@
 import { data, Form } from "react-router";
 import { MAX_RANGE_DAYS, summaryQuerySchema } from "#core/admin/analytics/schema.ts";
 import { analyticsSummary } from "#server/admin/analytics/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { LanguageSwitchChart, TrafficChart } from "#app/components/admin/analytics-charts.tsx";
 import { withoutFieldPrefix } from "#core/i18n/admin-errors.ts";
 import { ErrorSummary, Field } from "#app/components/admin/form-fields.tsx";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/analytics";
@@ -16,7 +16,7 @@ const fieldId = (field: string) => `analytics-${field}`;
 
 /** /admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD (GET form): the events of those days. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
+  requireScreen(context);
   const params = new URL(request.url).searchParams;
   const range = parseQuery(summaryQuerySchema(), params);
   if (!range.ok) {

@@ -3,8 +3,7 @@
  * /api/openapi.json (no third-party viewer, nothing from a CDN).
  */
 import { useEffect, useState } from "react";
-import { requireStaff } from "#server/auth/guard.ts";
-import { requestContext } from "#server/context.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import type { Translate } from "#core/i18n/translate.ts";
 import "#app/styles/admin-reports.css";
@@ -12,7 +11,7 @@ import "#app/styles/admin-api.css";
 import type { Route } from "./+types/api-reference";
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
+  requireScreen(context);
   return null;
 }
 

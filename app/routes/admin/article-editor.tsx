@@ -15,9 +15,9 @@ import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import { articleAsReadBy, articleFieldsTag, findArticle, sourceRevisions } from "#server/admin/articles/service.ts";
 import { findVersions, versionRepresentation } from "#server/content/versions.ts";
 import { entityTag } from "#server/http/preconditions.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { articleAlternates, sectionPathIn } from "#server/content/public-pages.ts";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { ArticleDetails } from "#app/components/admin/article-editor/article-details.tsx";
 import { DeleteArticle } from "#app/components/admin/article-editor/delete-article.tsx";
@@ -46,7 +46,7 @@ function readablePath(path: string | null): string | null {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = requireStaff(context.get(requestContext).user);
+  const user = requireScreen(context);
   const services = context.get(servicesContext);
   const resident = services.content.current();
   const languages: EditorLanguage[] = resident.languages.map((language) => ({

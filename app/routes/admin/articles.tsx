@@ -7,11 +7,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { listArticlesQuery, type AdminArticleSummary } from "#core/admin/articles/schema.ts";
 import type { TranslationStatus } from "#core/translation-status.ts";
 import { listArticles } from "#server/admin/articles/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { TableRegion } from "#app/components/admin/table-region.tsx";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import "#app/styles/admin-grid.css";
 import "#app/styles/admin-articles.css";
 import { useMay } from "#app/lib/admin-grant.ts";
@@ -19,7 +19,7 @@ import { useAdminText } from "#app/lib/admin-text.ts";
 import type { Route } from "./+types/articles";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireStaff(context.get(requestContext).user);
+  const user = requireScreen(context);
   const services = context.get(servicesContext);
   const parsed = parseQuery(listArticlesQuery, new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
@@ -46,9 +46,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
 
   /** The title to show: the filtered language's, else the favorite language's, else the first. */
   const headline = (article: AdminArticleSummary) =>
-    article.versions.find((version) => version.code === filter.language) ??
-    article.versions.find((version) => version.code === favorite) ??
-    article.versions[0];
+    article.versions.find((version) => version.code === filter.language) ?? article.versions.find((version) => version.code === favorite) ?? article.versions[0];
 
   /** One chip per shown language (Missing where there is no version), then versions in hidden languages; the source says so. */
   const statusChips = (article: AdminArticleSummary) => {
@@ -61,7 +59,8 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
       const version = article.versions.find((candidate) => candidate.code === code);
       const kind: TranslationStatus | "source" = code === article.sourceLanguage ? "source" : (version?.translation ?? "missing");
       const text = kind === "source" ? t(version?.status === "draft" ? "admin.articles.source_draft" : "admin.articles.source") : t(`admin.status_label.${kind}`);
-      return { code, kind, text };
+      // Pending changes beside a live text (decision 0150): said in words, for an editor to open and review.
+      return { code, kind, text, pending: version?.pendingChanges === true };
     });
   };
 
@@ -100,6 +99,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           <select id="filter-status" name="status" defaultValue={filter.status}>
             <option value="">{t("admin.articles.any_status")}</option>
             <option value="published">{t("admin.status_label.published")}</option>
+            <option value="pending">{t("admin.status_label.pending")}</option>
             {(["draft", "current", "outdated", "missing"] as const).map((status) => (
               <option key={status} value={status}>
                 {status === "missing" ? t("admin.articles.needs_language", { status: t("admin.status_label.missing") }) : t(`admin.status_label.${status}`)}
@@ -145,7 +145,11 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
             {articles.map((article) => {
               const shown = headline(article);
               const language = shown && languageOf(shown.code);
-              const editPath = `/admin/articles/${article.id}${shown ? `?language=${encodeURIComponent(shown.code)}` : ""}`;
+              // Listed as missing in a language: the title opens that language's new translation, not the version shown;
+              // listed for pending changes: the version that has them.
+              const pending = article.versions.find((version) => version.pendingChanges && (filter.language === "" || version.code === filter.language));
+              const opened = filter.status === "missing" ? filter.language : filter.status === "pending" && pending ? pending.code : shown?.code;
+              const editPath = `/admin/articles/${article.id}${opened ? `?language=${encodeURIComponent(opened)}` : ""}`;
               return (
                 <tr key={article.id}>
                   <th scope="row">
@@ -161,10 +165,14 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                           <Link
                             to={`/admin/articles/${article.id}?language=${encodeURIComponent(chip.code)}`}
                             className="version-chip"
-                            title={t("admin.articles.chip_title", { language: languageOf(chip.code)?.label ?? chip.code, status: chip.text })}
+                            title={t(chip.pending ? "admin.articles.chip_title_pending" : "admin.articles.chip_title", {
+                              language: languageOf(chip.code)?.label ?? chip.code,
+                              status: chip.text,
+                            })}
                           >
                             {chip.code}
                             <span className={`version-chip__status version-chip__status--${chip.kind}`}>{chip.text}</span>
+                            {chip.pending && <span className="version-chip__status version-chip__status--pending">{t("admin.status_label.pending")}</span>}
                           </Link>
                         </li>
                       ))}

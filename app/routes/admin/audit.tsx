@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
 import { auditQuerySchema, type AuditListEntry } from "#core/admin/audit/schema.ts";
 import { auditFacets, listAudit } from "#server/admin/audit/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { AuditDiff, changeSummary } from "#app/components/admin/audit-diff.tsx";
 import { withoutFieldPrefix } from "#core/i18n/admin-errors.ts";
 import { ErrorSummary, Field } from "#app/components/admin/form-fields.tsx";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/audit";
@@ -25,7 +25,7 @@ const fieldId = (field: string) => `audit-${field}`;
 
 /** /admin/audit?entity=&action=&actor=&from=&to=&page= (GET form). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
+  requireScreen(context);
   const services = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const values = Object.fromEntries(FILTERS.map((filter) => [filter, params.get(filter) ?? ""])) as Record<Filter, string>;
@@ -38,9 +38,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { facets, values, error: null, result: await listAudit(services, query.value) };
 }
 
-/** ISO timestamps shown the same on the server and in every browser, whatever its time zone. */
+/**
+ * ISO timestamps shown the same on the server and in every browser, whatever its time zone; isolated left to
+ * right, so date, time and "UTC" keep their order in a right-to-left admin.
+ */
 function When({ at }: { at: string }) {
-  return <time dateTime={at}>{`${at.slice(0, 10)} ${at.slice(11, 19)} UTC`}</time>;
+  return (
+    <time dateTime={at} dir="ltr">
+      {`${at.slice(0, 10)} ${at.slice(11, 19)} UTC`}
+    </time>
+  );
+}
+
+/**
+ * Action codes and entity names as the admin's language says them (admin.audit_action.*, admin.audit_entity.*);
+ * a code without a text (written by a newer version, or by hand) is shown as recorded.
+ */
+function useAuditNames() {
+  const { t, text } = useAdminText();
+  const named = (key: string, code: string) => (key in text.strings ? t(key) : code);
+  return {
+    action: (code: string) => named(`admin.audit_action.${code}`, code),
+    entity: (code: string) => named(`admin.audit_entity.${code}`, code),
+  };
 }
 
 function Actor({ actor }: { actor: AuditListEntry["actor"] }) {
@@ -49,8 +69,16 @@ function Actor({ actor }: { actor: AuditListEntry["actor"] }) {
   if (!actor.email && !actor.name) return <span className="audit-actor__muted">{t("admin.audit.deleted_user", { uid: actor.uid })}</span>;
   return (
     <>
-      {actor.name && <span className="audit-actor__name">{actor.name}</span>}
-      {actor.email && actor.email !== actor.name && <span className="audit-actor__email">{actor.email}</span>}
+      {actor.name && (
+        <span className="audit-actor__name" dir="auto">
+          {actor.name}
+        </span>
+      )}
+      {actor.email && actor.email !== actor.name && (
+        <span className="audit-actor__email" dir="ltr">
+          {actor.email}
+        </span>
+      )}
     </>
   );
 }
@@ -71,6 +99,7 @@ function optionsWith(values: string[], current: string): string[] {
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { facets, values, error, result } = loaderData;
   const { t } = useAdminText();
+  const names = useAuditNames();
   const labels = Object.fromEntries(Object.entries(FIELD_TEXT_KEYS).map(([field, key]) => [field, t(key)])) as Record<keyof typeof FIELD_TEXT_KEYS, string>;
   const errors = error && error.field in labels ? { [error.field]: error.message } : {};
   const general = error && !(error.field in labels) ? `${error.field}: ${error.message}` : null;
@@ -89,7 +118,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               <option value="">{t("admin.audit.any_entity")}</option>
               {optionsWith(facets.entities, values.entity).map((entity) => (
                 <option key={entity} value={entity}>
-                  {entity}
+                  {names.entity(entity)}
                 </option>
               ))}
             </select>
@@ -101,7 +130,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               <option value="">{t("admin.audit.any_action")}</option>
               {optionsWith(facets.actions, values.action).map((action) => (
                 <option key={action} value={action}>
-                  {action}
+                  {names.action(action)}
                 </option>
               ))}
             </select>
@@ -149,32 +178,34 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 </thead>
                 {result.entries.map((entry) => (
                   <tbody className="audit-entry" key={entry.id}>
-                      <tr>
-                        <td data-label={t("admin.audit.when")}>
-                          <When at={entry.at} />
-                        </td>
-                        <td className="audit-actor" data-label={t("admin.audit.who")}>
-                          <Actor actor={entry.actor} />
-                        </td>
-                        <td data-label={t("admin.audit.action")}>
-                          <span className={`audit-action audit-action--${entry.action.replace(/[^a-z_]/gi, "")}`}>{entry.action}</span>
-                        </td>
-                        <td data-label={t("admin.audit.entity")}>{entry.entity}</td>
-                        <td data-label={t("admin.audit.entity_id")}>
-                          <code className="audit-entity-id">{entry.entityId}</code>
-                        </td>
-                      </tr>
-                      <tr className="audit-entry__changes">
-                        <td colSpan={5}>
-                          <details>
-                            <summary>
-                              {changeSummary(entry.before, entry.after, t)}
-                              <span className="visually-hidden">{` — ${entry.action} ${entry.entity} ${entry.entityId}`}</span>
-                            </summary>
-                            <AuditDiff before={entry.before} after={entry.after} />
-                          </details>
-                        </td>
-                      </tr>
+                    <tr>
+                      <td data-label={t("admin.audit.when")}>
+                        <When at={entry.at} />
+                      </td>
+                      <td className="audit-actor" data-label={t("admin.audit.who")}>
+                        <Actor actor={entry.actor} />
+                      </td>
+                      <td data-label={t("admin.audit.action")}>
+                        <span className={`audit-action audit-action--${entry.action.replace(/[^a-z_]/gi, "")}`}>{names.action(entry.action)}</span>
+                      </td>
+                      <td data-label={t("admin.audit.entity")}>{names.entity(entry.entity)}</td>
+                      <td data-label={t("admin.audit.entity_id")}>
+                        <code className="audit-entity-id" dir="ltr">
+                          {entry.entityId}
+                        </code>
+                      </td>
+                    </tr>
+                    <tr className="audit-entry__changes">
+                      <td colSpan={5}>
+                        <details>
+                          <summary>
+                            {changeSummary(entry.before, entry.after, t)}
+                            <span className="visually-hidden">{` — ${names.action(entry.action)} ${names.entity(entry.entity)} ${entry.entityId}`}</span>
+                          </summary>
+                          <AuditDiff before={entry.before} after={entry.after} />
+                        </details>
+                      </td>
+                    </tr>
                   </tbody>
                 ))}
               </table>

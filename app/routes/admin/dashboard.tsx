@@ -6,23 +6,33 @@ import { useAdminText } from "#app/lib/admin-text.ts";
 import { adminPageAt } from "#core/auth/admin-pages.ts";
 import { ownReading } from "#core/auth/reading.ts";
 import { may } from "#core/auth/roles.ts";
+import { translationWork } from "#core/admin/translation-dashboard/schema.ts";
 import { dashboardFigures } from "#server/admin/dashboard/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { translationDashboard, translationDashboardAsReadBy } from "#server/admin/translation-dashboard/service.ts";
+import { requireScreen } from "#server/auth/guard.ts";
+import { servicesContext } from "#server/context.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireStaff(context.get(requestContext).user);
+  const user = requireScreen(context);
+  const services = context.get(servicesContext);
+  const scope = ownReading(user);
   // A translator's figures count their languages; a card's figure goes only to those who may open its screen (decision 0147).
-  const { users, eventsLast7Days, auditEntriesLast7Days, ...figures } = await dashboardFigures(context.get(servicesContext), undefined, ownReading(user));
+  const [{ users, eventsLast7Days, auditEntriesLast7Days, ...figures }, translation] = await Promise.all([
+    dashboardFigures(services, undefined, scope),
+    may(user, "translate") ? translationDashboard(services) : null,
+  ]);
   return {
     figures: {
       ...figures,
       ...(may(user, "users.manage") ? { users } : {}),
       ...(may(user, "analytics.read") ? { eventsLast7Days } : {}),
       ...(may(user, "settings.manage") ? { auditEntriesLast7Days } : {}),
+      ...(translation ? { translationWork: translationWork(translationDashboardAsReadBy(user, translation), scope !== "all") } : {}),
     } satisfies DashboardFigures,
+    // A translator's languages, named on the articles card (what they may write there).
+    ownLanguages: scope === "all" ? null : [...user.languages],
   };
 }
 
@@ -31,6 +41,8 @@ interface Area {
   /** Key of the area's name (the navigation's) and of its description. */
   name: string;
   description: string;
+  /** The description for a translator, when the screen does less for them. */
+  translatorDescription?: string;
   figure: (figures: DashboardFigures, t: Translate) => string;
 }
 
@@ -48,9 +60,16 @@ const AREAS: Area[] = [
     figure: ({ translations }, t) => t("admin.dashboard.translations_figure", { completeness: translations.completeness, missing: translations.missing }),
   },
   {
+    to: "/admin/translation-status",
+    name: "admin.nav.translation_status",
+    description: "admin.dashboard.translation_status",
+    figure: ({ translationWork }, t) => t("admin.dashboard.translation_status_figure", { outdated: translationWork?.outdated ?? 0, missing: translationWork?.missing ?? 0 }),
+  },
+  {
     to: "/admin/articles",
     name: "admin.nav.articles",
     description: "admin.dashboard.articles",
+    translatorDescription: "admin.dashboard.articles_translator",
     figure: ({ articles }, t) => t("admin.dashboard.articles_figure", { published: articles.published, withDrafts: articles.withDrafts }),
   },
   {
@@ -80,7 +99,7 @@ const AREAS: Area[] = [
 ];
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { figures } = loaderData;
+  const { figures, ownLanguages } = loaderData;
   const { t } = useAdminText();
   const allowed = useMay();
   // Only the areas this person may open.
@@ -98,7 +117,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <h2 className="dashboard-card__title">
               <Link to={area.to}>{t(area.name)}</Link>
             </h2>
-            <p className="dashboard-card__description">{t(area.description)}</p>
+            <p className="dashboard-card__description">
+              {ownLanguages && area.translatorDescription ? t(area.translatorDescription, { languages: ownLanguages.join(", ") }) : t(area.description)}
+            </p>
             <p className="dashboard-card__figure">{area.figure(figures, t)}</p>
           </li>
         ))}

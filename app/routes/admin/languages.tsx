@@ -5,17 +5,17 @@
  */
 import { useRevalidator } from "react-router";
 import { listLanguages } from "#server/admin/languages/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { LanguageForm } from "#app/components/admin/languages/language-form.tsx";
 import { LanguagesTable } from "#app/components/admin/languages/languages-table.tsx";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
 import type { Route } from "./+types/languages";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context.get(requestContext).user);
+  requireScreen(context);
   return { languages: await listLanguages(context.get(servicesContext)) };
 }
 

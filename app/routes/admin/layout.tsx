@@ -1,46 +1,63 @@
 /**
  * The admin area's gate and shell (PRODUCT.md §7). The middleware runs before
  * any admin loader: anonymous → 401 "Sign in required" (with the sign-in
- * buttons), signed in without a staff role or without the screen's permission
- * (core/auth/admin-pages.ts, decision 0072) → 403 "No access". Staff get the
- * navigation their role may use around the screen, in their own language
+ * buttons), signed in without a staff role → 403 "No access". Staff get the
+ * navigation their role may use around the screen, in their own language; a
+ * screen their role lacks (core/auth/admin-pages.ts, decision 0072) is refused
+ * inside it (routes/admin/screen.tsx, decision 0153),
  * (docs/decisions/0076-admin-in-the-translators-language.md): the layout's
  * loader sends the admin strings, with English in place of any that is
  * missing or broken, and the list of broken ones, shown here so they get repaired.
  * The gate pages are in the public language, since any visitor can land on them.
  */
 import "#app/lib/zod-in-browser.ts";
-import { data, isRouteErrorResponse, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, NavLink, Outlet, type RouterContextProvider, type ShouldRevalidateFunctionArgs } from "react-router";
 import { adminNavFor } from "#core/auth/admin-pages.ts";
-import { checkAdminPage, requireStaff } from "#server/auth/guard.ts";
+import { isStaff } from "#core/auth/roles.ts";
+import { checkAdminPage, refusedScreenContext, requireStaff } from "#server/auth/guard.ts";
 import { adminGateHandlers } from "#app/components/admin-gate.tsx";
 import { AdminLanguageControl } from "#app/components/admin/admin-language-control.tsx";
-import { ErrorPage, StatusErrorBoundary } from "#app/components/error-page.tsx";
-import { useAdminText, useOptionalAdminText } from "#app/lib/admin-text.ts";
-import { useShellData } from "#app/lib/use-shell.ts";
-import { errorPageLanguage } from "#core/i18n/admin-error-page.ts";
+import { AdminErrorPage } from "#app/components/admin/admin-error-page.tsx";
+import { StatusErrorBoundary } from "#app/components/error-page.tsx";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import { adminTextFor } from "#server/admin/i18n/view.ts";
-import { resolveAdminLanguage, storedAdminLanguage } from "#server/admin/preferences/service.ts";
+import { cameFromCookie, refererLanguage, resolveAdminLanguage, storedAdminLanguage } from "#server/admin/preferences/service.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
 import { pageShellData } from "#server/http/page-shell.ts";
 import "#app/styles/admin.css";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ context, request }) => {
+  ({ context, request }, next) => {
     const user = context.get(requestContext).user;
     // Each screen's permission is in core/auth/admin-pages.ts (decision 0072); a client navigation's
     // data request names the screen's path with ".data" added.
     const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
     const gate = checkAdminPage(user, pathname);
+    if (gate.ok) return rememberCameFrom(context, request, next);
+    // A staff member refused one screen keeps the admin bar: the screen's loaders refuse (requireScreen), the
+    // layout's runs (decision 0153).
+    if (gate.status === 403 && isStaff(user)) {
+      context.set(refusedScreenContext, true);
+      return rememberCameFrom(context, request, next);
+    }
     // Thrown before any loader runs, the root's included: the refusal carries the page shell
     // (useShellData in app/lib/use-shell.ts), and the root's error boundary shows the gate page.
-    if (!gate.ok) {
-      const screen = gate.status === 403 && user !== null && user.role !== "user";
-      throw data({ gate: gate.status, screen, shell: pageShellData(context, undefined) }, { status: gate.status });
-    }
+    throw data({ gate: gate.status, shell: pageShellData(context, undefined) }, { status: gate.status });
   },
 ];
+
+/**
+ * Entering the admin from a public page: its language is remembered for the browser session, so the admin stays in
+ * it on later page loads, whose Referer is the admin itself (decision 0153). The loaders read the Referer too.
+ */
+async function rememberCameFrom(context: Readonly<RouterContextProvider>, request: Request, next: () => Promise<Response>): Promise<Response> {
+  const services = context.get(servicesContext);
+  const cameFrom = refererLanguage(services.content.current(), request);
+  const response = await next();
+  if (cameFrom) response.headers.append("Set-Cookie", cameFromCookie(cameFrom, services.config.secureCookies));
+  return response;
+}
 
 // A loader of its own, so a revalidation after signing in re-runs the gate on the server.
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -49,8 +66,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const resident = services.content.current();
   const stored = await storedAdminLanguage(services, staff.uid);
-  const automatic = resolveAdminLanguage(resident, null, request.headers.get("cookie"));
-  const language = resolveAdminLanguage(resident, stored, request.headers.get("cookie"));
+  const automatic = resolveAdminLanguage(resident, null, request);
+  const language = resolveAdminLanguage(resident, stored, request);
   const fallback = { code: "en-US", label: "English", dir: "ltr" as const };
   return {
     adminName: staff.displayName || staff.email || staff.uid,
@@ -58,9 +75,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     screens: adminNavFor(grant).map((page) => ({ to: page.path, label: page.textKey, end: page.path === "/admin" })),
     adminText: adminTextFor(resident, language ?? fallback),
     languageChoice: {
-      stored: stored !== null && resident.languages.some((candidate) => candidate.code === stored) ? stored : null,
+      stored: stored !== null && resident.languages.some((candidate) => candidate.code === stored && candidate.enabled) ? stored : null,
       automaticLabel: automatic?.label ?? fallback.label,
-      languages: resident.languages.map(({ code, label }) => ({ code, label })),
+      // Hidden languages are not offered (decision 0153).
+      languages: resident.languages.filter((candidate) => candidate.enabled).map(({ code, label }) => ({ code, label })),
     },
   };
 }
@@ -132,27 +150,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AdminErrorPage({ status, error }: { status: number; error: unknown }) {
-  // The layout's own loader may be what failed: then its catalog is missing, and the page reads
-  // the few texts the root loader sent in the admin's language, or their English source (decision 0120).
-  const { t, lang, dir } = errorPageLanguage(useOptionalAdminText(), useShellData()?.adminErrorPage);
-  const body: unknown = isRouteErrorResponse(error) ? error.data : null;
-  const message = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : null;
-  const notFound = status === 404;
-  return (
-    <ErrorPage
-      status={status}
-      title={t(notFound ? "admin.error.not_found_title" : "admin.error.title")}
-      siteTitle={t("admin.layout.title")}
-      text={message ?? t(notFound ? "admin.error.not_found_text" : "admin.error.text")}
-      lang={lang}
-      dir={dir}
-      alert
-    />
-  );
-}
-
-/** Refusals from admin loaders (the gate itself refuses earlier, see the middleware) and other admin errors. */
+/** The layout's own loader refusing (e.g. after a sign-out) or failing; a screen's are routes/admin/screen.tsx's. */
 export function ErrorBoundary() {
   return <StatusErrorBoundary handlers={{ ...adminGateHandlers, otherwise: (status, error) => <AdminErrorPage status={status} error={error} /> }} />;
 }

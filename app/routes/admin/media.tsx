@@ -8,14 +8,14 @@ import { useCallback, useEffect, useState } from "react";
 import { data, Form, Link, useBlocker, useRevalidator } from "react-router";
 import { listMediaQuery } from "#core/admin/media/schema.ts";
 import { listMedia, mediaPageAsReadBy } from "#server/admin/media/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { AltTextsForm, type AltLanguage } from "#app/components/admin/media/alt-text-editor.tsx";
 import { formatBytes, MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
 import { UploadZone } from "#app/components/admin/media/upload-zone.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import { api } from "#app/lib/api-client.ts";
 import { MEDIA_LIMITS } from "#core/media-rules.ts";
 import "#app/styles/admin-media.css";
@@ -24,7 +24,7 @@ import { useAdminText } from "#app/lib/admin-text.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireStaff(context.get(requestContext).user);
+  const user = requireScreen(context);
   const services = context.get(servicesContext);
   const { content, config } = services;
   const parsed = parseQuery(listMediaQuery, new URL(request.url).searchParams);

@@ -4,13 +4,13 @@ import { z } from "zod";
 import { MAX_SEARCH_CHARS, romeCodeSchema } from "#core/admin/romes/schema.ts";
 import { jobLabels, listRomes } from "#server/admin/romes/service.ts";
 import { labelsReading } from "#core/auth/reading.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { ImportPanel } from "#app/components/admin/romes/import-panel.tsx";
 import { LabelEditor } from "#app/components/admin/romes/label-editor.tsx";
 import { RomesTable } from "#app/components/admin/romes/romes-table.tsx";
 import "#app/styles/admin-romes.css";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import { parsePageParam } from "#core/pagination.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
@@ -42,7 +42,7 @@ function romesHref(filters: Filters): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireStaff(context.get(requestContext).user);
+  const user = requireScreen(context);
   const services = context.get(servicesContext);
   const scope = labelsReading(user);
   const query = parseQuery(querySchema, new URL(request.url).searchParams);

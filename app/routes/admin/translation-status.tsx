@@ -8,14 +8,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Coverage, LanguageTranslationStatus } from "#core/admin/translation-dashboard/schema.ts";
 import { translationDashboard, translationDashboardAsReadBy } from "#server/admin/translation-dashboard/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { requireScreen } from "#server/auth/guard.ts";
+import { servicesContext } from "#server/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/translation-status";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireStaff(context.get(requestContext).user);
+  const user = requireScreen(context);
   return translationDashboardAsReadBy(user, await translationDashboard(context.get(servicesContext)));
 }
 

@@ -9,7 +9,7 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { translationsView, translationsViewAsReadBy } from "#server/admin/translations/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { useFocusReturn } from "#app/components/admin/focus-return.ts";
 import { AddKeyForm } from "#app/components/admin/translations/add-key-form.tsx";
@@ -18,13 +18,13 @@ import { ExchangePanel } from "#app/components/admin/translations/exchange-panel
 import { GridTools, useGridFilters } from "#app/components/admin/translations/grid-filters.tsx";
 import { TranslationsGrid } from "#app/components/admin/translations/translations-grid.tsx";
 import { useMay } from "#app/lib/admin-grant.ts";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
 import type { Route } from "./+types/translations";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireStaff(context.get(requestContext).user);
+  const user = requireScreen(context);
   return translationsViewAsReadBy(user, await translationsView(context.get(servicesContext)));
 }
 

@@ -13,12 +13,12 @@ import { ROLES } from "#core/auth/roles.ts";
 import type { Translate } from "#core/i18n/translate.ts";
 import { listLanguages } from "#server/admin/languages/service.ts";
 import { listUsers } from "#server/admin/users/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
+import { requireScreen } from "#server/auth/guard.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { TableHead, TableRegion } from "#app/components/admin/table-region.tsx";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/context.ts";
 import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
@@ -26,7 +26,7 @@ import "#app/styles/admin-users.css";
 import type { Route } from "./+types/users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = requireStaff(context.get(requestContext).user);
+  const me = requireScreen(context);
   const parsed = parseQuery(listUsersQuery, new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
   const services = context.get(servicesContext);

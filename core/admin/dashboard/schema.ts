@@ -3,6 +3,8 @@
  * those who may open its screen, and a translator's translation and article figures count their languages
  * only (decision 0147).
  */
+import type { TranslationWork } from "#core/admin/translation-dashboard/schema.ts";
+
 export interface DashboardFigures {
   languages: { enabled: number; total: number };
   /** Filled translation cells over keys × enabled languages, 0..1 (1 when there is nothing to translate). */
@@ -13,4 +15,6 @@ export interface DashboardFigures {
   eventsLast7Days?: number;
   auditEntriesLast7Days?: number;
   romeCodes: number;
+  /** Outdated and missing article versions in the person's languages; only to those who may open the translation status. */
+  translationWork?: TranslationWork;
 }

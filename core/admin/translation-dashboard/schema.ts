@@ -29,3 +29,21 @@ export interface TranslationDashboard {
 export function coverage(done: number, total: number): Coverage {
   return { done, total, percent: total === 0 ? 100 : Math.floor((done * 100) / total) };
 }
+
+/** Articles waiting for a translator: outdated and missing versions, summed over the languages given. */
+export interface TranslationWork {
+  outdated: number;
+  missing: number;
+}
+
+/**
+ * The dashboard card's sum: over the languages shown on the site, or over every language given when
+ * `hiddenToo` (a translator's own, which may include one being prepared while hidden).
+ */
+export function translationWork(dashboard: TranslationDashboard, hiddenToo: boolean): TranslationWork {
+  const counted = dashboard.languages.filter((language) => language.enabled || hiddenToo);
+  return {
+    outdated: counted.reduce((sum, language) => sum + language.articles.outdated, 0),
+    missing: counted.reduce((sum, language) => sum + language.articles.missing, 0),
+  };
+}
