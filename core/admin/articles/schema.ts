@@ -99,6 +99,8 @@ export const versionInput = z.strictObject({
   body: z.string({ error: "is required (it may be empty)" }).max(ARTICLE_LIMITS.bodyLength, atMost(ARTICLE_LIMITS.bodyLength)),
   coverAlt: z.string({ error: "must be a text" }).trim().max(ARTICLE_LIMITS.coverAltLength, atMost(ARTICLE_LIMITS.coverAltLength)).default(""),
   status: z.enum(ARTICLE_STATUSES, { error: 'must be "draft" or "published"' }),
+  /** The source revision the text was made from (the one the editor showed); absent: the source's current revision. */
+  sourceRevision: z.number({ error: "must be a whole number of at least 1" }).int({ error: "must be a whole number of at least 1" }).min(1, { error: "must be a whole number of at least 1" }).optional(),
 });
 export type VersionInput = z.output<typeof versionInput>;
 
@@ -178,6 +180,29 @@ export interface AdminArticle {
   /** When the source's text last changed. */
   sourceChangedAt: string | null;
   versions: AdminArticleVersion[];
+}
+
+/** A published version's pending changes (decision 0150): saved beside the live text, not on the site until published. */
+export interface PendingChanges {
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  coverAlt: string;
+  /** The source revision the pending text reflects. */
+  sourceRevision: number;
+  updatedAt: string;
+  updatedBy: { uid: string; name: string | null } | null;
+}
+
+/** What `GET /api/admin/articles/{id}/versions/{code}` answers (as `{ version }`, with its ETag). */
+export interface AdminVersionDetail extends AdminArticleVersion {
+  /** The source revision the stored text reflects (= baseRevision). */
+  sourceRevision: number;
+  /** The number of the version's newest revision in its History (1 for its first text). */
+  revision: number;
+  /** Pending changes beside the live text of a published version; null when none. */
+  pendingChanges: PendingChanges | null;
 }
 
 export type AdminArticleVersionSummary = Omit<AdminArticleVersion, "summary" | "body" | "coverAlt">;
