@@ -16,7 +16,7 @@ export interface PendingSchedules {
 
 export const NO_SCHEDULES: PendingSchedules = { publishAt: null, unpublishAt: null };
 
-/** Draft, Scheduled (a draft with a publish time) or Published (perhaps with an unpublish time). */
+/** Draft, Scheduled (a draft with a publish time) or Published (perhaps with an unpublish time, or pending changes to publish at a time). */
 export type PublicationState = "draft" | "scheduled" | "published";
 
 export function publicationState(status: ArticleStatus, schedules: PendingSchedules): PublicationState {
@@ -29,14 +29,17 @@ export const MAX_SCHEDULE_AHEAD_MS = 10 * 366 * 24 * 60 * 60 * 1000;
 
 export type ScheduleCheck = { ok: true } | { ok: false; reason: string };
 
-/** Whether `action` may be scheduled at `at` for a version in this state, `now` being the server's clock. */
-export function checkSchedule(action: ScheduleAction, at: Date, now: Date, status: ArticleStatus, schedules: PendingSchedules): ScheduleCheck {
+/**
+ * Whether `action` may be scheduled at `at` for a version in this state (`pending`: a published version with
+ * pending changes, which a publish makes live), `now` being the server's clock.
+ */
+export function checkSchedule(action: ScheduleAction, at: Date, now: Date, status: ArticleStatus, schedules: PendingSchedules, pending = false): ScheduleCheck {
   const time = at.getTime();
   if (!Number.isFinite(time)) return { ok: false, reason: "must be a date and time" };
   if (time <= now.getTime()) return { ok: false, reason: "must be in the future" };
   if (time - now.getTime() > MAX_SCHEDULE_AHEAD_MS) return { ok: false, reason: "must be at most 10 years ahead" };
   if (action === "publish") {
-    if (status === "published") return { ok: false, reason: "cannot schedule a publish: the version is already published" };
+    if (status === "published" && !pending) return { ok: false, reason: "cannot schedule a publish: the version is already published and has no pending changes" };
     if (schedules.unpublishAt !== null && time >= Date.parse(schedules.unpublishAt)) {
       return { ok: false, reason: `must be before the scheduled unpublish (${schedules.unpublishAt})` };
     }
@@ -51,10 +54,13 @@ export function checkSchedule(action: ScheduleAction, at: Date, now: Date, statu
   return { ok: true };
 }
 
-/** The status a due change leaves, and whether it changes anything (a publish of a published version does not). */
-export function applySchedule(status: ArticleStatus, action: ScheduleAction): { status: ArticleStatus; changed: boolean } {
+/**
+ * The status a due change leaves, and whether it changes anything: a publish of a published version
+ * changes something only when it has pending changes (they go live).
+ */
+export function applySchedule(status: ArticleStatus, action: ScheduleAction, pending = false): { status: ArticleStatus; changed: boolean } {
   const next: ArticleStatus = action === "publish" ? "published" : "draft";
-  return { status: next, changed: next !== status };
+  return { status: next, changed: next !== status || (action === "publish" && pending) };
 }
 
 /**

@@ -54,10 +54,15 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /articles/:id": need("admin.enter"),
   "PATCH /articles/:id": need("content.manage"),
   "DELETE /articles/:id": need("content.manage"),
-  // Publishing (a published version before or after the save) is also checked in the handler: it depends on the body.
+  "GET /articles/:id/versions/:code": need("read", { param: "code" }),
+  // Publishing (status "published" in the body) is also checked in the handler: it depends on the body.
+  // Without it a translator saves drafts, of a live version too (pending changes, decision 0150).
   "PUT /articles/:id/versions/:code": need("translate", { param: "code" }),
   "DELETE /articles/:id/versions/:code": need("publish", { param: "code" }),
-  "POST /articles/:id/versions/:code/up-to-date": need("translate", { param: "code" }),
+  // Marking up to date changes what the public page says about the translation: a publisher's act.
+  "POST /articles/:id/versions/:code/up-to-date": need("publish", { param: "code" }),
+  // The author of the pending changes may drop them too: checked in the handler.
+  "POST /articles/:id/versions/:code/discard": need("translate", { param: "code" }),
   // A version's own reads (decision 0147): in a translator's languages only; the source text they
   // translate from comes with their own version (source-changes) and with the article.
   "GET /articles/:id/versions/:code/source-changes": need("read", { param: "code" }),

@@ -327,6 +327,14 @@ export async function upsertArticles(
     }
   }
   await inChunks(inserts, (chunk) => trx.insertInto("blog_versions").values(chunk).execute());
+  // The file's text replaces the version's, pending changes included (last write wins; they stay in History).
+  const replaced = Map.groupBy(
+    sources.filter((source) => !fresh.includes(source)).flatMap((source) => [...source.versions.keys()].map((code) => ({ code, id: idByKey.get(source.key)! }))),
+    (version) => version.code,
+  );
+  for (const [code, versions] of replaced) {
+    await inChunks(versions, (chunk) => trx.deleteFrom("blog_drafts").where("code", "=", code).where("blog_id", "in", chunk.map((version) => version.id)).execute());
+  }
   await recordRevisions(trx, entries, revisions.keep, now, newVersions);
   await storeTranslationStates(
     trx,

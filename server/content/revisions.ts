@@ -39,40 +39,62 @@ function revisionRow(entry: RevisionEntry, now: string) {
   };
 }
 
-/** Drops a version's revisions beyond the newest `keep`: one bounded read, at most one delete. */
-async function prune(db: Db, blogId: number, code: string, keep: number): Promise<void> {
-  const newest = await db
-    .selectFrom("blog_revisions")
-    .select("id")
-    .where("blog_id", "=", blogId)
-    .where("code", "=", code)
-    .orderBy("id", "desc")
-    .limit(keep + 1)
-    .execute();
-  const cutoff = pruneCutoff(
-    newest.map((row) => row.id),
-    keep,
-  );
-  if (cutoff !== null) await db.deleteFrom("blog_revisions").where("blog_id", "=", blogId).where("code", "=", code).where("id", "<=", cutoff).execute();
+/** A version's newest kept revision ids (newest first) and the number its next revision takes. */
+interface History {
+  ids: number[];
+  next: number;
 }
 
 /**
- * Records revisions and keeps each version's history bounded. `fresh` versions
- * (just created) cannot be over the bound and skip the pruning read.
+ * Records revisions, each numbered in its version's history (1 for its first text), and keeps each
+ * version's history bounded: per version one bounded read of its newest revisions before the
+ * insert, at most one delete after. `fresh` versions (just created) start at 1 and skip the read.
+ * Returns each entry's revision id and number, in order.
  */
-export async function recordRevisions(db: Db, entries: RevisionEntry[], keep: number, now: string, fresh: ReadonlySet<string> = new Set()): Promise<number[]> {
-  const ids: number[] = [];
+export async function recordRevisions(
+  db: Db,
+  entries: RevisionEntry[],
+  keep: number,
+  now: string,
+  fresh: ReadonlySet<string> = new Set(),
+): Promise<{ id: number; number: number }[]> {
+  const histories = new Map<string, History>();
+  for (const entry of entries) {
+    const slot = `${entry.blogId}:${entry.code}`;
+    if (histories.has(slot)) continue;
+    if (fresh.has(slot)) {
+      histories.set(slot, { ids: [], next: 1 });
+      continue;
+    }
+    const newest = await db
+      .selectFrom("blog_revisions")
+      .select(["id", "number"])
+      .where("blog_id", "=", entry.blogId)
+      .where("code", "=", entry.code)
+      .orderBy("id", "desc")
+      .limit(keep)
+      .execute();
+    histories.set(slot, { ids: newest.map((row) => row.id), next: (newest[0]?.number ?? 0) + 1 });
+  }
+  const numbers = entries.map((entry) => histories.get(`${entry.blogId}:${entry.code}`)!.next++);
+  const recorded: { id: number; number: number }[] = [];
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const chunk = entries.slice(start, start + INSERT_CHUNK);
     const rows = await db
       .insertInto("blog_revisions")
-      .values(chunk.map((entry) => revisionRow(entry, now)))
+      .values(chunk.map((entry, index) => ({ ...revisionRow(entry, now), number: numbers[start + index]! })))
       .returning("id")
       .execute();
-    ids.push(...rows.map((row) => row.id));
+    rows.forEach((row, index) => {
+      recorded.push({ id: row.id, number: numbers[start + index]! });
+      histories.get(`${chunk[index]!.blogId}:${chunk[index]!.code}`)!.ids.unshift(row.id);
+    });
   }
-  for (const entry of entries) {
-    if (!fresh.has(`${entry.blogId}:${entry.code}`)) await prune(db, entry.blogId, entry.code, keep);
+  for (const [slot, history] of histories) {
+    if (fresh.has(slot)) continue;
+    const cutoff = pruneCutoff(history.ids, keep);
+    const [blogId, code] = [Number(slot.slice(0, slot.indexOf(":"))), slot.slice(slot.indexOf(":") + 1)];
+    if (cutoff !== null) await db.deleteFrom("blog_revisions").where("blog_id", "=", blogId).where("code", "=", code).where("id", "<=", cutoff).execute();
   }
-  return ids;
+  return recorded;
 }

@@ -224,7 +224,7 @@ export interface BlogRevisionsTable {
   id: Generated<number>;
   blog_id: number;
   code: string;
-  /** What made it: "save", "import", "restore", "publish", "unpublish", "scheduled-publish", "scheduled-unpublish". */
+  /** What made it: "initial", "seed", "save", "save-draft", "import", "restore", "publish", "unpublish", "discard", "scheduled-publish", "scheduled-unpublish". */
   action: string;
   uid: string | null;
   title: string;
@@ -233,9 +233,29 @@ export interface BlogRevisionsTable {
   slug: string;
   cover_alt: string;
   status: "draft" | "published";
-  /** The revision a restore brought back. */
+  /** The revision a restore brought back (its id). */
   restored_from: number | null;
   created_at: string;
+  /** The revision's place in its version's history, 1 for the first text (migration 0030): what History and the API call it. */
+  number: number;
+}
+
+/**
+ * The pending changes of a published version (migration 0030, decision 0150): saved beside the live text,
+ * which blog_versions keeps and the public site reads, until published or discarded. Only beside a published version.
+ */
+export interface BlogDraftsTable {
+  blog_id: number;
+  code: string;
+  slug: string;
+  title: string;
+  summary: string;
+  cover_alt: string;
+  /** The source revision the pending text reflects. */
+  source_revision: number;
+  updated_at: string;
+  updated_by: string | null;
+  body: string;
 }
 
 /** A version's pending publish or unpublish (UTC ISO time); deleted when applied or cancelled. */
@@ -329,6 +349,7 @@ export interface Database {
   media_alt: MediaAltTable;
   media_usage: MediaUsageTable;
   blog_revisions: BlogRevisionsTable;
+  blog_drafts: BlogDraftsTable;
   blog_schedules: BlogSchedulesTable;
   preview_links: PreviewLinksTable;
   blog_source_revisions: BlogSourceRevisionsTable;
@@ -343,5 +364,6 @@ export type LanguageUpdate = Updateable<LanguagesTable>;
 export type TranslateRow = Selectable<TranslatesTable>;
 export type BlogRow = Selectable<BlogsTable>;
 export type BlogVersionRow = Selectable<BlogVersionsTable>;
+export type BlogDraftRow = Selectable<BlogDraftsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type CodeRomeRow = Selectable<CodesRomesTable>;

@@ -34,9 +34,18 @@ export async function syncMediaUsage(trx: Transaction<Database>, blogIds: readon
   for (let start = 0; start < blogIds.length; start += SYNC_CHUNK) {
     const ids = blogIds.slice(start, start + SYNC_CHUNK);
     const unknown = ids.filter((id) => !given.has(id));
+    // Pending changes (blog_drafts) use their images too: an image only a draft shows must not be deleted.
     const [blogs, bodies] = await Promise.all([
       trx.selectFrom("blogs").select(["id", "cover"]).where("id", "in", ids).execute(),
-      unknown.length === 0 ? [] : trx.selectFrom("blog_versions").select(["blog_id", "body"]).where("blog_id", "in", unknown).where("body", "like", "%media:%").execute(),
+      unknown.length === 0
+        ? []
+        : trx
+            .selectFrom("blog_versions")
+            .select(["blog_id", "body"])
+            .where("blog_id", "in", unknown)
+            .where("body", "like", "%media:%")
+            .unionAll(trx.selectFrom("blog_drafts").select(["blog_id", "body"]).where("blog_id", "in", unknown).where("body", "like", "%media:%"))
+            .execute(),
     ]);
     const stored = Map.groupBy(bodies, (row) => row.blog_id);
     const bodiesOf = (id: number) => given.get(id) ?? (stored.get(id) ?? []).map((row) => row.body);

@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     // An article written in English only: its French version is for a translator to create.
     const created = await api<{ article: AdminArticle }>("POST", "/api/admin/articles", { key: "exchange-draft", author: "Ada", tags: [] });
     draftId = created.json!.article.id;
-    await api("PUT", `/api/admin/articles/${draftId}/versions/en-US`, { title: "Notes from the road", summary: "A short one", body: "Line one\r\nLine two & <three>", coverAlt: "", status: "published" });
+    await api("PUT", `/api/admin/articles/${draftId}/versions/en-US`, { title: "Notes from the road", summary: "A short one", body: "Line one\r\nLine two & <three>", coverAlt: "", status: "published" }, "admin", { "if-none-match": "*" });
     dir = mkdtempSync(join(tmpdir(), "article-exchange-"));
   });
   afterAll(async () => {
@@ -41,11 +41,11 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     await testApp.close();
   });
 
-  async function api<Json = ImportReply>(method: string, path: string, body?: unknown, as: Who = "admin") {
+  async function api<Json = ImportReply>(method: string, path: string, body?: unknown, as: Who = "admin", precondition: Record<string, string> = {}) {
     const token = tokens.get(as)!;
     const response = await testApp.app.request(path, {
       method,
-      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: `${token.cookie}; ${sessions[as]}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: `${token.cookie}; ${sessions[as]}`, ...precondition, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
-import { adminApiCaller, DATABASE_KINDS, fullSitemap, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, fullSitemap, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor, withVersionTags } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -29,7 +29,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
     adminUid = `articles-admin-${kind}`;
     sessions.admin = await signedInCookie(testApp.services, { uid: adminUid, email: "articles-admin@example.com", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
-    call = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
+    call = withVersionTags(adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf));
   });
   afterAll(() => testApp.close());
 
@@ -99,6 +99,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
         updatedAt: expect.any(String),
         baseRevision: 1,
         translation: "current",
+        pendingChanges: false,
       });
       expect(seven).toMatchObject({ id: expect.any(Number), author: expect.any(String), tags: expect.any(Array) });
     });
@@ -222,9 +223,14 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       expect(shown.blogs.find((document) => document.id === String(article.id))?.data.versions["en-US"]?.slug).toBe("draft-day-ca-commence");
       expect(shown.sitemap).toContain(`/en/articles/${article.id}/draft-day-ca-commence`);
 
-      // Back to draft: gone from the public site, but the first publication date is kept.
-      const unpublished = await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Draft Day: Ça commence" }) });
-      expect(unpublished.json!.article!.versions[0]).toMatchObject({ status: "draft", publishedAt: live.publishedAt });
+      // A draft saved over the live version stays beside it: the public site keeps the live text (decision 0150).
+      const pending = await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Draft Day: Ça commence encore" }) });
+      expect(pending.json!.article!.versions[0]).toMatchObject({ status: "published", title: "Draft Day: Ça commence" });
+      expect((await publicState()).sitemap).toContain("draft-day-ca-commence");
+      // Unpublishing, its own action: gone from the public site, the pending text kept as the working text, the first publication date kept.
+      const unpublished = await call("POST", `/${article.id}/versions/en-US/unpublish`);
+      expect(unpublished.status).toBe(200);
+      expect((await call("GET", `/${article.id}`)).json!.article!.versions[0]).toMatchObject({ status: "draft", title: "Draft Day: Ça commence encore", publishedAt: live.publishedAt });
       expect((await publicState()).sitemap).not.toContain("draft-day-ca-commence");
       const again = await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Draft Day: Ça commence", status: "published" }) });
       expect(again.json!.article!.versions[0]!.publishedAt).toBe(live.publishedAt);

@@ -62,11 +62,15 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["GET /articles/:id", "GET", "/articles/999999", undefined, [401, 403, 404, 404, 404]],
   ["PATCH /articles/:id", "PATCH", "/articles/999999", {}, [401, 403, 403, 400, 400]],
   ["DELETE /articles/:id", "DELETE", "/articles/999999", undefined, [401, 403, 403, 404, 404]],
+  ["GET /articles/:id/versions/:code", "GET", "/articles/999999/versions/fr-FR", undefined, [401, 403, 404, 404, 404]],
+  ["GET /articles/:id/versions/:code", "GET", "/articles/999999/versions/de-DE", undefined, [401, 403, 403, 404, 404]],
   ["PUT /articles/:id/versions/:code", "PUT", "/articles/999999/versions/fr-FR", { title: "T", body: "", status: "draft" }, [401, 403, 404, 404, 404]],
   ["PUT /articles/:id/versions/:code", "PUT", "/articles/999999/versions/de-DE", { title: "T", body: "", status: "draft" }, [401, 403, 403, 404, 404]],
   ["DELETE /articles/:id/versions/:code", "DELETE", "/articles/999999/versions/fr-FR", undefined, [401, 403, 403, 404, 404]],
-  ["POST /articles/:id/versions/:code/up-to-date", "POST", "/articles/999999/versions/fr-FR/up-to-date", undefined, [401, 403, 404, 404, 404]],
+  ["POST /articles/:id/versions/:code/up-to-date", "POST", "/articles/999999/versions/fr-FR/up-to-date", undefined, [401, 403, 403, 404, 404]],
   ["POST /articles/:id/versions/:code/up-to-date", "POST", "/articles/999999/versions/de-DE/up-to-date", undefined, [401, 403, 403, 404, 404]],
+  ["POST /articles/:id/versions/:code/discard", "POST", "/articles/999999/versions/fr-FR/discard", undefined, [401, 403, 404, 404, 404]],
+  ["POST /articles/:id/versions/:code/discard", "POST", "/articles/999999/versions/de-DE/discard", undefined, [401, 403, 403, 404, 404]],
   ["GET /articles/:id/versions/:code/source-changes", "GET", "/articles/999999/versions/fr-FR/source-changes", undefined, [401, 403, 404, 404, 404]],
   ["GET /articles/:id/versions/:code/source-changes", "GET", "/articles/999999/versions/de-DE/source-changes", undefined, [401, 403, 403, 404, 404]],
   ["GET /articles/:id/versions/:code/publishing", "GET", "/articles/999999/versions/fr-FR/publishing", undefined, [401, 403, 404, 404, 404]],
@@ -143,15 +147,17 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
   });
   afterAll(() => testApp.close());
 
-  async function call(who: Who, method: string, path: string, body: unknown) {
+  async function call(who: Who, method: string, path: string, body: unknown, precondition: Record<string, string> = {}) {
     const token = tokens.get(who)!;
     const response = await testApp.app.request(`${ADMIN_API_PREFIX}${path}`, {
       method,
-      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: [token.cookie, sessions[who]].filter(Boolean).join("; "), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: [token.cookie, sessions[who]].filter(Boolean).join("; "), ...precondition, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, text: await response.text() };
+    return { status: response.status, text: await response.text(), etag: response.headers.get("etag") };
   }
+  /** If-Match the version as `who` reads it now. */
+  const current = async (who: Who, path: string) => ({ "if-match": (await call(who, "GET", path, undefined)).etag! });
 
   it("has exactly one access rule and at least one row here for each mounted admin endpoint", () => {
     const mounted = new Set(testApp.app.routes.filter((route) => route.method !== "ALL" && route.path.startsWith(`${ADMIN_API_PREFIX}/`)).map((route) => `${route.method} ${route.path.slice(ADMIN_API_PREFIX.length)}`));
@@ -184,13 +190,17 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
     const story = await testApp.services.database.db.selectFrom("blogs").select("id").where("key", "=", "one-story-seven-languages").executeTakeFirstOrThrow();
     const created = await call("editor", "POST", "/articles", { author: "Matrix", tags: [] });
     const id = (JSON.parse(created.text) as { article: { id: number } }).article.id;
-    expect((await call("translatorFr", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Brouillon", body: "Texte", status: "draft" })).status).toBe(201);
-    const publishing = await call("translatorFr", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Brouillon", body: "Texte", status: "published" });
+    const version = `/articles/${id}/versions/fr-FR`;
+    expect((await call("translatorFr", "PUT", version, { title: "Brouillon", body: "Texte", status: "draft" }, { "if-none-match": "*" })).status).toBe(201);
+    const publishing = await call("translatorFr", "PUT", version, { title: "Brouillon", body: "Texte", status: "published" }, await current("translatorFr", version));
     expect(publishing.status).toBe(403);
     expect(publishing.text).toContain("publishing in fr-FR is an editor's or an administrator's");
-    // An already published version is the publisher's to change.
-    expect((await call("translatorFr", "PUT", `/articles/${story.id}/versions/fr-FR`, { title: "Changé", body: "x", status: "draft" })).status).toBe(403);
-    expect((await call("editor", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Brouillon", body: "Texte", status: "published" })).status).toBe(200);
+    // An already published version: the translator's draft waits beside the live text (decision 0150).
+    const live = `/articles/${story.id}/versions/fr-FR`;
+    const pending = await call("translatorFr", "PUT", live, { title: "Changé", body: "x", status: "draft" }, await current("translatorFr", live));
+    expect(pending.status).toBe(200);
+    expect(JSON.parse(pending.text)).toMatchObject({ version: { status: "published", pendingChanges: { title: "Changé" } } });
+    expect((await call("editor", "PUT", version, { title: "Brouillon", body: "Texte", status: "published" }, await current("editor", version))).status).toBe(200);
   });
 
   describe("what a French translator reads of other languages: the source they translate from, nothing else", () => {
@@ -227,14 +237,14 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
       // A German draft only: not among a French translator's drafts, though among an editor's.
       const created = await call("editor", "POST", "/articles", { author: "Reading", tags: [] });
       const id = (JSON.parse(created.text) as { article: { id: number } }).article.id;
-      expect((await call("editor", "PUT", `/articles/${id}/versions/de-DE`, { title: "Nur Deutsch", body: "Entwurf", status: "draft" })).status).toBe(201);
+      expect((await call("editor", "PUT", `/articles/${id}/versions/de-DE`, { title: "Nur Deutsch", body: "Entwurf", status: "draft" }, { "if-none-match": "*" })).status).toBe(201);
       const drafts = async (who: Who) => (await json<{ articles: Article[] }>(who, "/articles?status=draft")).articles.map((article) => article.id);
       expect(await drafts("editor")).toContain(id);
       expect(await drafts("translatorFr")).not.toContain(id);
       // Its own article page: the German source, since it is the source; a save answers with no more than a read.
       const mine = (await json<{ article: Article }>("translatorFr", `/articles/${id}`)).article;
       expect(codes(mine)).toEqual(["de-DE"]);
-      const saved = await call("translatorFr", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Seulement", body: "Brouillon", status: "draft" });
+      const saved = await call("translatorFr", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Seulement", body: "Brouillon", status: "draft" }, { "if-none-match": "*" });
       expect(codes((JSON.parse(saved.text) as { article: Article }).article)).toEqual(["de-DE", "fr-FR"]);
       await call("editor", "DELETE", `/articles/${id}`, undefined);
     });

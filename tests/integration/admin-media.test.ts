@@ -7,7 +7,7 @@ import type { AppServices } from "#server/context.ts";
 import { articleAlternates } from "#server/content/public-pages.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { RENDERER_VERSION, STALE_RENDER } from "#server/content/rendering.ts";
-import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "#tests/integration/support.ts";
+import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, withVersionTags, xsrfHeaders, type AdminApiCall, type Visitor } from "#tests/integration/support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 // The built site (npm test builds first): public pages, with their page cache.
@@ -29,7 +29,7 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
     sessions.admin = await signedInCookie(testApp.services, { uid: `media-admin-${kind}`, email: "media-admin@example.com", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
     call = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/media", sessions, xsrf);
-    articles = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
+    articles = withVersionTags(adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf));
   }, 60_000);
   afterAll(() => testApp.close());
 

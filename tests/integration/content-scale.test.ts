@@ -26,7 +26,7 @@ import { indexForm, searchEntries, sqliteTerms } from "#server/db/full-text.ts";
 import { startSearchCatchUp } from "#server/search/catch-up.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import type { PageCache } from "#server/http/page-cache.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, withVersionTags } from "./support.ts";
 
 type Site = { app: Hono<HttpEnv>; pageCache: PageCache; listener: RequestListener };
 const bundlePath = new URL("../../build/server/index.js", import.meta.url).href;
@@ -51,7 +51,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     site = createSite(testApp.services);
     const xsrf = await xsrfHeaders(site.app);
     adminCookie = await signedInCookie(testApp.services, { email: `scale-admin-${kind}@example.com`, isAdmin: true });
-    call = adminApiCaller<ArticleReply>(site.app, "/api/admin/articles", { admin: adminCookie, user: "", anonymous: "" }, xsrf);
+    call = withVersionTags(adminApiCaller<ArticleReply>(site.app, "/api/admin/articles", { admin: adminCookie, user: "", anonymous: "" }, xsrf));
   });
   afterAll(() => testApp?.close());
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import { pruneEmptyArticles } from "#server/admin/articles/service.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, withVersionTags } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -14,7 +14,7 @@ describe.each(DATABASE_KINDS)("pruning articles without a version on %s", (kind)
     testApp = await startTestApp(kind);
     const xsrf = await xsrfHeaders(testApp.app);
     const admin = await signedInCookie(testApp.services, { email: "prune-admin@example.com", isAdmin: true });
-    call = adminApiCaller(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf);
+    call = withVersionTags(adminApiCaller(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf));
   });
   afterAll(() => testApp.close());
 

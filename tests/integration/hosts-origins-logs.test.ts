@@ -21,7 +21,7 @@ import { createServices } from "#server/services.ts";
 import appRoutes from "#app/routes.ts";
 import { createBrowser } from "./auth-browser.ts";
 import { freePort } from "./server-process.ts";
-import { adminApiCaller, createTestDatabase, DATABASE_KINDS, signedInCookie, testConfig, xsrfHeaders, type TestDatabase } from "./support.ts";
+import { adminApiCaller, createTestDatabase, DATABASE_KINDS, signedInCookie, testConfig, xsrfHeaders, type TestDatabase, withVersionTags } from "./support.ts";
 
 type Site = { app: Hono<HttpEnv>; listener: RequestListener };
 const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => Site };
@@ -186,11 +186,8 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
   describe("the access log (item 3)", () => {
     it("never holds a working preview token", async () => {
       const admin = await signedInCookie(services, { email: `preview-${kind}@example.com`, isAdmin: true });
-      const call = adminApiCaller<{ article?: AdminArticle; preview?: PreviewLink }>(
-        site.app,
-        "/api/admin/articles",
-        { admin, user: "", anonymous: "" },
-        await xsrfHeaders(site.app),
+      const call = withVersionTags(
+        adminApiCaller<{ article?: AdminArticle; preview?: PreviewLink }>(site.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, await xsrfHeaders(site.app)),
       );
       const { article } = (await call("POST", "", { body: { author: "Previewer" } })).json!;
       await call("PUT", `/${article!.id}/versions/en-US`, { body: { title: "Secret draft", summary: "S.", body: "Text.", coverAlt: "", status: "draft" } });

@@ -19,7 +19,7 @@ import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { createLogger } from "#server/log.ts";
 import { createServices } from "#server/services.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, testConfig, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, testConfig, xsrfHeaders, type AdminApiCall, type Visitor, withVersionTags } from "./support.ts";
 
 const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
 
@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
     site = createSite(testApp.services);
     sessions.admin = await signedInCookie(testApp.services, { uid: `publisher-${kind}`, email: "publisher@example.com", displayName: "Pat Publisher", isAdmin: true });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
-    call = adminApiCaller<Json>(testApp.app, "/api/admin/articles", sessions, await xsrfHeaders(testApp.app));
+    call = withVersionTags(adminApiCaller<Json>(testApp.app, "/api/admin/articles", sessions, await xsrfHeaders(testApp.app)));
   });
   afterAll(() => testApp.close());
 

@@ -6,7 +6,7 @@ import type { SearchView } from "#core/views.ts";
 import { parseTagCursor, searchView, tagView, type PageReads, TAG_PAGE_SIZE } from "#server/content/public-pages.ts";
 import { sqliteTerms } from "#server/db/full-text.ts";
 import type { Language } from "#server/content/resident.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, withVersionTags } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 type ReplyJson = { article?: AdminArticle };
@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     testApp = await startTestApp(kind);
     const xsrf = await xsrfHeaders(testApp.app);
     const admin = await signedInCookie(testApp.services, { email: "search-admin@example.com", isAdmin: true });
-    call = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf);
+    call = withVersionTags(adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf));
   });
   afterAll(() => testApp.close());
 

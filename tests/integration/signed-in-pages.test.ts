@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import type { PageCache } from "#server/http/page-cache.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, withVersionTags } from "./support.ts";
 
 type Site = { app: Hono<HttpEnv>; pageCache: PageCache; listener: RequestListener };
 const bundlePath = new URL("../../build/server/index.js", import.meta.url).href;
@@ -139,7 +139,7 @@ describe.each(DATABASE_KINDS)("signed-in visitors of public pages on %s", (kind)
   it("shows an edit and a change of UI texts at once", async () => {
     const admin = await user("Editing Admin", { isAdmin: true });
     const xsrf = await xsrfHeaders(site.app, admin.cookie);
-    const call = adminApiCaller<{ article?: { id: number } }>(site.app, "/api/admin/articles", { admin: admin.cookie, user: "", anonymous: "" }, xsrf);
+    const call = withVersionTags(adminApiCaller<{ article?: { id: number } }>(site.app, "/api/admin/articles", { admin: admin.cookie, user: "", anonymous: "" }, xsrf));
     const created = await call("POST", "", { body: { author: "Signed-in Tester", tags: [] } });
     const id = created.json!.article!.id;
     expect((await call("PUT", `/${id}/versions/en-US`, { body: { title: "Before the edit", summary: "", body: "Text.", status: "published" } })).status).toBe(201);
@@ -165,7 +165,7 @@ describe.each(DATABASE_KINDS)("signed-in visitors of public pages on %s", (kind)
     await get("/en/welcome", reader.cookie);
     const admin = await user("Preview Admin", { isAdmin: true });
     const xsrf = await xsrfHeaders(site.app, admin.cookie);
-    const call = adminApiCaller<{ article?: { id: number } }>(site.app, "/api/admin/articles", { admin: admin.cookie, user: "", anonymous: "" }, xsrf);
+    const call = withVersionTags(adminApiCaller<{ article?: { id: number } }>(site.app, "/api/admin/articles", { admin: admin.cookie, user: "", anonymous: "" }, xsrf));
     const id = (await call("POST", "", { body: { author: "Fill Tester", tags: [] } })).json!.article!.id;
     expect((await call("PUT", `/${id}/versions/en-US`, { body: { title: "Never seen by visitors", summary: "", body: "Text.", status: "published" } })).status).toBe(201);
     const path = `/en/articles/${id}/never-seen-by-visitors`;

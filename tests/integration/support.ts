@@ -174,3 +174,21 @@ export async function fullSitemap(app: { request: (path: string, init?: RequestI
   const texts = await Promise.all(children.map(async (path) => (await app.request(path)).text()));
   return [index, ...texts].join("\n");
 }
+
+/** A version's own write: the version itself, or one of its actions (not its preview links, which need no precondition). */
+const VERSION_WRITE = /^(.*\/versions\/[^/?]+)(?:\/(?:publish|unpublish|discard|up-to-date|schedules\/[^/]+|revisions\/\d+\/restore))?$/;
+
+/**
+ * A caller whose writes of a language version name the version's current ETag when the test names none
+ * (If-None-Match: * when it does not exist yet): for tests about something else than stale copies
+ * (decision 0151), which read the version just before each write as an editor would.
+ */
+export function withVersionTags<Json>(call: AdminApiCall<Json>): AdminApiCall<Json> {
+  return async (method, path, options = {}) => {
+    const version = VERSION_WRITE.exec(path);
+    if (method === "GET" || !version || options.ifMatch !== undefined || options.ifNoneMatch !== undefined) return call(method, path, options);
+    const read = await call("GET", version[1]!, { as: options.as });
+    const precondition = read.status === 200 && read.etag !== null ? { ifMatch: read.etag } : read.status === 404 ? { ifNoneMatch: "*" as const } : {};
+    return call(method, path, { ...options, ...precondition });
+  };
+}

@@ -10,7 +10,7 @@ import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { PreviewLink } from "#core/admin/publishing/schema.ts";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, withVersionTags } from "./support.ts";
 
 const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
 
@@ -27,7 +27,7 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     site = createSite(testApp.services);
     const admin = await signedInCookie(testApp.services, { email: "tags-admin@example.com", isAdmin: true });
     const xsrf = await xsrfHeaders(testApp.app);
-    call = adminApiCaller<Json>(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf);
+    call = withVersionTags(adminApiCaller<Json>(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf));
     translations = adminApiCaller<Json>(testApp.app, "/api/admin/translations", { admin, user: "", anonymous: "" }, xsrf);
   });
   afterAll(() => testApp.close());

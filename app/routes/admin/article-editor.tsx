@@ -14,9 +14,9 @@ import { may as mayDo } from "#core/auth/roles.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import { articleAsReadBy, findArticle, sourceRevisions } from "#server/admin/articles/service.ts";
-import { requireStaff } from "#server/auth/guard.ts";
 import { findVersions, versionRepresentation } from "#server/content/versions.ts";
 import { entityTag } from "#server/http/preconditions.ts";
+import { requireStaff } from "#server/auth/guard.ts";
 import { articleAlternates, sectionPathIn } from "#server/content/public-pages.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
@@ -186,7 +186,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
           {/* A version's publishing state and history are read in one's own languages only (a translator's source is text only). */}
           {edited && may("read", selected.code) && (
             <>
-              <VersionPublishingPanel articleId={article.id} language={selected} version={edited.version} onMessage={feedback.success} />
+              <VersionPublishingPanel articleId={article.id} language={selected} version={edited.version} etag={edited.etag} onMessage={feedback.success} />
               <VersionHistory articleId={article.id} language={selected} version={edited.version} etag={edited.etag} onRestored={(message) => void afterOutsideChange(message)} />
             </>
           )}

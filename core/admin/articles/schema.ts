@@ -116,8 +116,8 @@ export const articleIdParam = z
 /** "" (the list form's "All") means no filter. */
 const emptyAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
-/** Publication states and translation statuses the list filters by ("draft" is both). */
-export const LIST_STATUSES = ["published", ...TRANSLATION_STATUSES] as const;
+/** Publication states and translation statuses the list filters by ("draft" is both; "pending": published with pending changes). */
+export const LIST_STATUSES = ["published", ...TRANSLATION_STATUSES, "pending"] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
 
 /** Articles per page of the admin list. */
@@ -205,7 +205,10 @@ export interface AdminVersionDetail extends AdminArticleVersion {
   pendingChanges: PendingChanges | null;
 }
 
-export type AdminArticleVersionSummary = Omit<AdminArticleVersion, "summary" | "body" | "coverAlt">;
+export type AdminArticleVersionSummary = Omit<AdminArticleVersion, "summary" | "body" | "coverAlt"> & {
+  /** Whether a published version has pending changes waiting to be published or discarded. */
+  pendingChanges: boolean;
+};
 
 export type AdminArticleSummary = Omit<AdminArticle, "versions"> & { versions: AdminArticleVersionSummary[] };
 

@@ -35,6 +35,8 @@ export type CreatePreviewInput = z.output<typeof createPreviewInput>;
 
 export interface RevisionSummary {
   id: number;
+  /** Its place in the version's history (1 for the first text): the number History, the editor and the API show. */
+  number: number;
   action: string;
   uid: string | null;
   /** The author's name or email, when the user still exists. */

@@ -18,6 +18,8 @@ import {
   versionInput,
   type AdminArticle,
 } from "#core/admin/articles/schema.ts";
+import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
+import { discardPendingChanges, findVersion, versionRepresentation } from "#server/content/versions.ts";
 import {
   articleAsReadBy,
   createArticle,
@@ -29,6 +31,9 @@ import {
   saveVersion,
   sourceChanges,
   updateArticle,
+  versionAction,
+  type VersionRequest,
+  type VersionWritten,
 } from "./service.ts";
 
 export function articlesAdminApi(services: AppServices) {
@@ -37,6 +42,10 @@ export function articlesAdminApi(services: AppServices) {
   const languageCode = (c: Context<HttpEnv>) => validateInput(languageCodeParam, c.req.param("code"), "code");
   // Every answer carrying an article carries only the versions the caller may read (decision 0147).
   const readable = <T extends AdminArticle>(c: Context<HttpEnv>, article: T): T => articleAsReadBy(c.get("user"), article);
+  // Who writes a version and what their request was made from (If-Match / If-None-Match: *, decision 0151).
+  const versionRequest = (c: Context<HttpEnv>): VersionRequest => ({ actorUid: actorUid(c), preconditions: readPreconditions(c), mayPublish: may(c.get("user"), "publish", languageCode(c)) });
+  // A version write answers the version as its GET does, with its new ETag, and the article for the screens.
+  const written = (c: Context<HttpEnv>, { article, version }: VersionWritten) => ({ article: readable(c, article), ...withEntityTag(c, versionRepresentation(version)) });
 
   app.get("/", apiRoute({ tag: "Articles", summary: "A page of articles with their versions' summaries and translation statuses, filtered; `next` is the following page's `after`", query: listArticlesQuery, success: { status: 200, description: "{ articles, next }" } }), async (c) => {
     return c.json(await listArticles(services, readQuery(c, listArticlesQuery), c.get("user")));
@@ -64,21 +73,32 @@ export function articlesAdminApi(services: AppServices) {
     return c.body(null, 204);
   });
 
-  app.put("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Create or replace the article's version in one language", params: { id: articleIdParam, code: languageCodeParam }, body: versionInput, success: { status: 200, description: "{ article } (201 when the version is new)" }, otherResponses: { 404: "No article with this id, or no such language.", 409: "The slug is taken." } }), async (c) => {
+  app.get("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "One language version with its pending changes, source revision and revision number; its ETag is what a write names in If-Match", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ version } with an ETag" }, otherResponses: { 404: "No article or version." } }), async (c) => {
+    const id = articleId(c);
+    const code = languageCode(c);
+    const version = await findVersion(services.database.db, id, code);
+    return version ? c.json(withEntityTag(c, versionRepresentation(version))) : errorResponse(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+  });
+
+  app.put("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Save a language version: If-Match its ETag (If-None-Match: * to create it). status \"published\" saves and publishes; \"draft\" saves the working text, or the pending changes beside the live text of a published version", params: { id: articleIdParam, code: languageCodeParam }, body: versionInput, success: { status: 200, description: "{ article, version } with the version's new ETag (201 when the version is new)" }, otherResponses: { 404: "No article with this id, or no such language.", 409: "The slug is taken.", 412: "The version changed since it was read: { error, current, etag }.", 428: "If-Match is missing." } }), async (c) => {
     const id = articleId(c);
     const code = languageCode(c);
     const input = await readJson(c, versionInput);
-    const { article, created } = await saveVersion(services, actorUid(c), id, code, input, { mayPublish: may(c.get("user"), "publish", code) });
-    return c.json({ article: readable(c, article) }, created ? 201 : 200);
+    const saved = await saveVersion(services, versionRequest(c), id, code, input);
+    return c.json(written(c, saved), saved.created ? 201 : 200);
   });
 
-  app.delete("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Delete the article's version in one language", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article or version." } }), async (c) => {
-    await deleteVersion(services, actorUid(c), articleId(c), languageCode(c));
+  app.delete("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Delete the article's version in one language (If-Match its ETag)", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article or version.", 412: "The version changed since it was read.", 428: "If-Match is missing." } }), async (c) => {
+    await deleteVersion(services, versionRequest(c), articleId(c), languageCode(c));
     return c.body(null, 204);
   });
 
-  app.post("/:id/versions/:code/up-to-date", apiRoute({ tag: "Articles", summary: "Mark a translation up to date with the current source without changing it (audited)", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ article }" }, otherResponses: { 400: "The language is the article's source.", 404: "No article or version." } }), async (c) => {
-    return c.json({ article: readable(c, await markVersionUpToDate(services, actorUid(c), articleId(c), languageCode(c))) });
+  app.post("/:id/versions/:code/up-to-date", apiRoute({ tag: "Articles", summary: "Mark a translation up to date with the current source without changing it (If-Match; the publish right; audited)", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ article, version } with the version's new ETag" }, otherResponses: { 400: "The language is the article's source.", 404: "No article or version.", 412: "The version changed since it was read.", 428: "If-Match is missing." } }), async (c) => {
+    return c.json(written(c, await markVersionUpToDate(services, versionRequest(c), articleId(c), languageCode(c))));
+  });
+
+  app.post("/:id/versions/:code/discard", apiRoute({ tag: "Articles", summary: "Drop a published version's pending changes (If-Match; their author or the publish right)", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ article, version } with the version's new ETag" }, otherResponses: { 404: "No article or version.", 409: "No pending changes.", 412: "The version changed since it was read.", 428: "If-Match is missing." } }), async (c) => {
+    return c.json(written(c, await versionAction(services, versionRequest(c), articleId(c), languageCode(c), discardPendingChanges, { changesPublic: false })));
   });
 
   app.get("/:id/versions/:code/source-changes", apiRoute({ tag: "Articles", summary: "The source's text now and at the revision the translation was made from", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ base, current }" }, otherResponses: { 404: "No article or version." } }), async (c) => {

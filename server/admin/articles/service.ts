@@ -12,15 +12,18 @@ import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
-import { loadTranslationState, replaceTags, storeTranslationState, versionColumns } from "#server/content/article-writes.ts";
+import { loadTranslationState, replaceTags, storeTranslationState } from "#server/content/article-writes.ts";
+import * as versions from "#server/content/versions.ts";
+import type { VersionWrite } from "#server/content/versions.ts";
+import type { Preconditions } from "#server/http/preconditions.ts";
 import { versionsOf } from "#server/content/articles.ts";
-import { renderVersionFrom } from "#server/content/rendering.ts";
 import {
   ARTICLES_PAGE_SIZE,
   currentSourceText,
   type AdminArticle,
   type AdminArticlePage,
   type AdminArticleVersion,
+  type AdminVersionDetail,
   type CreateArticleInput,
   type ListArticlesQuery,
   type SourceChanges,
@@ -28,19 +31,17 @@ import {
   type UpdateArticleInput,
   type VersionInput,
 } from "#core/admin/articles/schema.ts";
-import { afterDelete, afterSave, changeSource, markUpToDate, textChanged, translationStatus, type TranslationState } from "#core/translation-status.ts";
+import { changeSource, translationStatus, type TranslationState } from "#core/translation-status.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
 import { inScope, ownReading, versionsReading } from "#core/auth/reading.ts";
 import type { Grant } from "#core/auth/roles.ts";
 import { forbidden } from "#server/auth/access.ts";
-import { recordRevisions } from "#server/content/revisions.ts";
-import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
+import { forgetVersionPublishing } from "#server/admin/publishing/schedules.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const ARTICLE = "article";
-const ARTICLE_VERSION = "article_version";
 
 /** What the status rules need of an article: its source, revision and each version's base. */
 function stateOf(blog: Pick<BlogRow, "source_code" | "source_revision">, versions: readonly Pick<BlogVersionRow, "code" | "base_revision">[]): TranslationState {
@@ -126,6 +127,16 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
           .$if(language !== undefined, (inner) => inner.where("blog_versions.code", "=", language!))
           .$if(ownCodes !== null, (inner) => inner.where("blog_versions.code", "in", ownCodes!.length > 0 ? ownCodes! : [""]));
         if (status === "missing") return eb.not(eb.exists(versions));
+        if (status === "pending") {
+          return eb.exists(
+            eb
+              .selectFrom("blog_drafts")
+              .select("blog_drafts.blog_id")
+              .whereRef("blog_drafts.blog_id", "=", "blogs.id")
+              .$if(language !== undefined, (inner) => inner.where("blog_drafts.code", "=", language!))
+              .$if(ownCodes !== null, (inner) => inner.where("blog_drafts.code", "in", ownCodes!.length > 0 ? ownCodes! : [""])),
+          );
+        }
         return eb.exists(
           versions
             .$if(status === "draft", (inner) => inner.where("blog_versions.status", "=", "draft"))
@@ -143,11 +154,11 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
   const last = page.at(-1);
   const next = blogs.length > ARTICLES_PAGE_SIZE && last ? `${last.updated_at}_${last.id}` : null;
   if (page.length === 0) return { articles: [], next };
-  const byArticle = await versionsOf(
-    db,
-    page.map((blog) => blog.id),
-    ["code", "slug", "title", "status", "published_at", "updated_at", "base_revision"],
-  );
+  const ids = page.map((blog) => blog.id);
+  const [byArticle, drafts] = await Promise.all([
+    versionsOf(db, ids, ["code", "slug", "title", "status", "published_at", "updated_at", "base_revision"]),
+    pendingVersions(db, ids),
+  ]);
   return {
     next,
     articles: page.map((blog) => {
@@ -166,11 +177,19 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
             updatedAt: version.updated_at,
             baseRevision: version.base_revision,
             translation: translationStatus(state, version.code, published),
+            pendingChanges: drafts.has(`${blog.id}:${version.code}`),
           };
         }),
       });
     }),
   };
+}
+
+/** The versions of these articles with pending changes, as "id:code". */
+export async function pendingVersions(db: Db, ids: readonly number[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom("blog_drafts").select(["blog_id", "code"]).where("blog_id", "in", ids).execute();
+  return new Set(rows.map((row) => `${row.blog_id}:${row.code}`));
 }
 
 export async function findArticle(services: AdminServices, id: number): Promise<AdminArticle | null> {
@@ -272,71 +291,16 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
   }, { conflict: KEY_CONFLICT, articles: { ids: [id] } });
 }
 
-/** What a version write records besides the version: its revision's action, and the revision a restore brings back. */
-export interface VersionWriteKind {
-  action: "save" | "restore";
-  restoredFrom?: number;
-  /** False for a translator without the publish right (decision 0072): only drafts are saved, a published version is refused with a 403. */
-  mayPublish?: boolean;
+/** Who writes a version through the admin API, and what the request was made from (If-Match). */
+export interface VersionRequest {
+  actorUid: string;
+  preconditions: Preconditions;
+  /** The publish right in the version's language (decision 0072). */
+  mayPublish: boolean;
 }
 
-/**
- * Creates or replaces one language version inside the caller's transaction, with its
- * revision and audit entry: the one write path of saves and restores.
- */
-export async function writeVersion(
-  trx: Transaction<Database>,
-  services: AdminServices,
-  actorUid: string,
-  id: number,
-  code: string,
-  input: VersionInput,
-  kind: VersionWriteKind,
-): Promise<{ article: AdminArticle; created: boolean }> {
-  const slug = input.slug || slugify(input.title);
-  const article = await requireArticle(trx, id);
-  await requireLanguage(trx, code, "code");
-  await requireMediaExist(trx, mediaIdsUsed(null, [input.body]), "body");
-  const taken = await trx
-    .selectFrom("blog_versions")
-    .select("blog_id")
-    .where("code", "=", code)
-    .where("slug", "=", slug)
-    .where("blog_id", "<>", id)
-    .executeTakeFirst();
-  if (taken) throw new HttpError(409, "conflict", `slug: article ${taken.blog_id} in ${code} already uses the slug "${slug}"; choose another.`, "slug");
-
-  const before = article.versions.find((version) => version.code === code);
-  if (kind.mayPublish === false && (input.status === "published" || before?.status === "published")) {
-    throw new HttpError(403, "forbidden", `status: publishing in ${code} is an editor's or an administrator's; save the version as a draft (or ask for the right to publish).`, "status");
-  }
-  const translationBefore = await loadTranslationState(trx, id);
-  const now = new Date().toISOString();
-  const values = versionColumns({ ...input, slug }, before?.publishedAt, now, await renderVersionFrom(trx, input.body, code, { saving: true }));
-  const row = before
-    ? await trx.updateTable("blog_versions").set(values).where("blog_id", "=", id).where("code", "=", code).returningAll().executeTakeFirstOrThrow()
-    : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();
-  await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", id).execute();
-  const saved = afterSave(translationBefore, code, { created: before === undefined, textChanged: textChanged(before ?? null, input) });
-  await storeTranslationState(trx, id, translationBefore, saved, now);
-  await syncMediaUsage(trx, [id]);
-  const after = toVersion(row, saved.state);
-  await voidSchedules(trx, id, code, after.status);
-  await recordRevisions(
-    trx,
-    [{ blogId: id, code, action: kind.action, uid: actorUid, content: after, restoredFrom: kind.restoredFrom }],
-    services.config.publishing.revisionsPerVersion,
-    now,
-  );
-  await recordAudit(trx, {
-    uid: actorUid,
-    action: before ? (kind.action === "restore" ? "restore" : "update") : "create",
-    entity: ARTICLE_VERSION,
-    entityId: `${id}:${code}`,
-    before,
-    after: kind.restoredFrom === undefined ? after : { ...after, restoredFrom: kind.restoredFrom },
-  });
-  return { article: await requireArticle(trx, id), created: before === undefined };
+function versionWrite(services: AdminServices, request: VersionRequest): VersionWrite {
+  return { services, preconditions: request.preconditions, actor: { uid: request.actorUid, auditUid: request.actorUid, mayPublish: request.mayPublish } };
 }
 
 /** The 409 a slug taken by a concurrent write becomes. */
@@ -345,65 +309,61 @@ export function slugConflict(code: string, input: Pick<VersionInput, "slug" | "t
   return { field: "slug", message: `another article in ${code} already uses the slug "${slug}"; choose another.` };
 }
 
+/** A version write's answer: the version as its GET answers it, and the article (as the screens read it). */
+export interface VersionWritten {
+  article: AdminArticle;
+  version: AdminVersionDetail;
+}
+
 /**
- * Creates or replaces one language version. The slug comes from the title when none is given and is unique per language.
- * Without `mayPublish` (a translator without the publish right, decision 0072) only drafts are saved: a version
- * published before or after the save is refused with a 403, nothing written.
+ * Creates or replaces one language version, or saves pending changes beside a published one
+ * (server/content/versions.ts saveVersion): one transaction, the article's pages refreshed when
+ * the public text changed. `restoredFrom`: a restore of that revision.
  */
 export async function saveVersion(
   services: AdminServices,
-  actorUid: string,
+  request: VersionRequest,
   id: number,
   code: string,
   input: VersionInput,
-  { mayPublish = true }: { mayPublish?: boolean } = {},
-): Promise<{ article: AdminArticle; created: boolean }> {
-  return writeContent(services, (trx) => writeVersion(trx, services, actorUid, id, code, input, { action: "save", mayPublish }), {
-    conflict: slugConflict(code, input),
-    articles: { ids: [id] },
-  });
+  restoredFrom?: number,
+): Promise<VersionWritten & { created: boolean }> {
+  return writeContent(
+    services,
+    async (trx) => {
+      const saved = await versions.saveVersion(trx, versionWrite(services, request), id, code, input, restoredFrom);
+      return { ...saved, article: await requireArticle(trx, id) };
+    },
+    { conflict: slugConflict(code, input), articles: { ids: [id] }, changedContent: (saved) => saved.changedPublic },
+  );
 }
 
-export async function deleteVersion(services: AdminServices, actorUid: string, id: number, code: string): Promise<void> {
-  await writeContent(services, async (trx) => {
-    const article = await requireArticle(trx, id);
-    const before = article.versions.find((version) => version.code === code);
-    if (!before) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
-    const translationBefore = await loadTranslationState(trx, id);
-    await trx.deleteFrom("blog_versions").where("blog_id", "=", id).where("code", "=", code).execute();
-    const now = new Date().toISOString();
-    await forgetVersionPublishing(trx, id, code);
-    // Deleting the source hands it on (core/translation-status.ts successorSource).
-    await storeTranslationState(trx, id, translationBefore, afterDelete(translationBefore, code), now);
-    await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", id).execute();
-    await syncMediaUsage(trx, [id]);
-    await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before });
-  }, { articles: { ids: [id] } });
+export async function deleteVersion(services: AdminServices, request: VersionRequest, id: number, code: string): Promise<void> {
+  await writeContent(services, (trx) => versions.deleteVersion(trx, versionWrite(services, request), id, code), { articles: { ids: [id] } });
+}
+
+/** One of a version's own actions (publish, unpublish, discard, mark up to date) through writeContent, answered with the article. */
+export async function versionAction(
+  services: AdminServices,
+  request: VersionRequest,
+  id: number,
+  code: string,
+  action: (trx: Transaction<Database>, write: VersionWrite, id: number, code: string) => Promise<AdminVersionDetail>,
+  { changesPublic = true } = {},
+): Promise<VersionWritten> {
+  return writeContent(
+    services,
+    async (trx) => ({ version: await action(trx, versionWrite(services, request), id, code), article: await requireArticle(trx, id) }),
+    { articles: { ids: [id] }, changedContent: () => changesPublic },
+  );
 }
 
 /**
  * A translator checked the version in `code` against the current source and it needs no change:
- * its base becomes the current revision (Up to date), its text and dates stay. Its own function and
- * endpoint, so who may do it can be decided apart from who may edit. Audited.
+ * its base becomes the current revision (Up to date), its text and dates stay. The publish right; audited.
  */
-export async function markVersionUpToDate(services: AdminServices, actorUid: string, id: number, code: string): Promise<AdminArticle> {
-  return writeContent(services, async (trx) => {
-    const article = await requireArticle(trx, id);
-    const version = article.versions.find((candidate) => candidate.code === code);
-    if (!version) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
-    if (code === article.sourceLanguage) throw new HttpError(400, "invalid_field", `code: ${code} is the source of article ${id}; only translations follow it.`, "code");
-    const state = await loadTranslationState(trx, id);
-    await storeTranslationState(trx, id, state, { state: markUpToDate(state, code), snapshot: false }, new Date().toISOString());
-    await recordAudit(trx, {
-      uid: actorUid,
-      action: "mark_up_to_date",
-      entity: ARTICLE_VERSION,
-      entityId: `${id}:${code}`,
-      before: { baseRevision: version.baseRevision, translation: version.translation },
-      after: { baseRevision: article.sourceRevision, translation: version.status === "draft" ? "draft" : "current" },
-    });
-    return requireArticle(trx, id);
-  }, { articles: { ids: [id] } });
+export async function markVersionUpToDate(services: AdminServices, request: VersionRequest, id: number, code: string): Promise<VersionWritten> {
+  return versionAction(services, request, id, code, versions.markVersionUpToDate);
 }
 
 function sourceText(row: { code: string; revision: number; title: string; summary: string; body: string; cover_alt: string; at: string }): SourceText {

@@ -1,6 +1,10 @@
 /** Admin API: a language version's publication — publish, unpublish, schedules, preview links (under /api/admin/articles). */
 import { Hono, type Context } from "hono";
+import { may } from "#core/auth/roles.ts";
 import { actorUid } from "#server/admin/actor.ts";
+import type { VersionRequest } from "#server/admin/articles/service.ts";
+import { versionRepresentation } from "#server/content/versions.ts";
+import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
@@ -18,32 +22,36 @@ export function publishingAdminApi(services: AppServices) {
   const action = (c: Context<HttpEnv>) => validateInput(scheduleActionParam, c.req.param("action"), "action");
   const params = { id: articleIdParam, code: languageCodeParam };
   const missing = { 404: "No such article or version." };
+  const conditional = { 412: "The version changed since it was read: { error, current, etag }.", 428: "If-Match (the version's ETag) is missing." };
+  const request = (c: Context<HttpEnv>): VersionRequest => ({ actorUid: actorUid(c), preconditions: readPreconditions(c), mayPublish: may(c.get("user"), "publish", version(c).code) });
 
   app.get(`${VERSION}/publishing`, apiRoute({ tag: "Publishing", summary: "A version's state, pending schedules and preview links", params, success: { status: 200, description: "{ publishing }" }, otherResponses: missing }), async (c) => {
     const { id, code } = version(c);
     return c.json({ publishing: await versionPublishing(services, id, code) });
   });
 
-  app.post(`${VERSION}/publish`, apiRoute({ tag: "Publishing", summary: "Publish a version now", params, success: { status: 200, description: "{ publishing }" }, otherResponses: { ...missing, 409: "Already published." } }), async (c) => {
+  app.post(`${VERSION}/publish`, apiRoute({ tag: "Publishing", summary: "Publish a version now (If-Match its ETag): a version not published goes live; a published one's pending changes become the live text", params, success: { status: 200, description: "{ publishing, version } with the version's new ETag" }, otherResponses: { ...missing, ...conditional, 409: "Published, with no pending changes." } }), async (c) => {
     const { id, code } = version(c);
-    return c.json({ publishing: await publishVersion(services, actorUid(c), id, code) });
+    const { publishing, version: published } = await publishVersion(services, request(c), id, code);
+    return c.json({ publishing, ...withEntityTag(c, versionRepresentation(published)) });
   });
 
-  app.post(`${VERSION}/unpublish`, apiRoute({ tag: "Publishing", summary: "Take a version back to draft now", params, success: { status: 200, description: "{ publishing }" }, otherResponses: { ...missing, 409: "Already a draft." } }), async (c) => {
+  app.post(`${VERSION}/unpublish`, apiRoute({ tag: "Publishing", summary: "Take a published version off the site now (If-Match its ETag); its pending changes become its working text", params, success: { status: 200, description: "{ publishing, version } with the version's new ETag" }, otherResponses: { ...missing, ...conditional, 409: "Not published." } }), async (c) => {
     const { id, code } = version(c);
-    return c.json({ publishing: await unpublishVersion(services, actorUid(c), id, code) });
+    const { publishing, version: unpublished } = await unpublishVersion(services, request(c), id, code);
+    return c.json({ publishing, ...withEntityTag(c, versionRepresentation(unpublished)) });
   });
 
-  app.put(`${VERSION}/schedules/:action`, apiRoute({ tag: "Publishing", summary: "Schedule a publish or unpublish at a UTC time", params: { ...params, action: scheduleActionParam }, body: scheduleInput, success: { status: 200, description: "{ publishing }" }, otherResponses: { ...missing, 400: "The time is in the past or contradicts the version's state." } }), async (c) => {
+  app.put(`${VERSION}/schedules/:action`, apiRoute({ tag: "Publishing", summary: "Schedule a publish (of the pending changes, for a published version) or unpublish at a UTC time (If-Match the version's ETag)", params: { ...params, action: scheduleActionParam }, body: scheduleInput, success: { status: 200, description: "{ publishing }" }, otherResponses: { ...missing, ...conditional, 400: "The time is in the past or contradicts the version's state." } }), async (c) => {
     const { id, code } = version(c);
     const kind = action(c);
     const input = await readJson(c, scheduleInput);
-    return c.json({ publishing: await scheduleChange(services, actorUid(c), id, code, kind, input) });
+    return c.json({ publishing: await scheduleChange(services, request(c), id, code, kind, input) });
   });
 
-  app.delete(`${VERSION}/schedules/:action`, apiRoute({ tag: "Publishing", summary: "Cancel a scheduled publish or unpublish", params: { ...params, action: scheduleActionParam }, success: { status: 200, description: "{ publishing }" }, otherResponses: { 404: "No such version or schedule." } }), async (c) => {
+  app.delete(`${VERSION}/schedules/:action`, apiRoute({ tag: "Publishing", summary: "Cancel a scheduled publish or unpublish (If-Match the version's ETag)", params: { ...params, action: scheduleActionParam }, success: { status: 200, description: "{ publishing }" }, otherResponses: { ...conditional, 404: "No such version or schedule." } }), async (c) => {
     const { id, code } = version(c);
-    return c.json({ publishing: await cancelSchedule(services, actorUid(c), id, code, action(c)) });
+    return c.json({ publishing: await cancelSchedule(services, request(c), id, code, action(c)) });
   });
 
   app.post(`${VERSION}/previews`, apiRoute({ tag: "Publishing", summary: "Create a signed draft-preview link", params, body: createPreviewInput, success: { status: 201, description: "{ preview } with its url" }, otherResponses: missing }), async (c) => {

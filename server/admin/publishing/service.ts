@@ -11,14 +11,17 @@ import { claimingRows } from "#server/db/locks.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
-import { recordRevisions } from "#server/content/revisions.ts";
+import * as versions from "#server/content/versions.ts";
+import { requireVersionCurrent } from "#server/content/versions.ts";
+import { UNCONDITIONAL } from "#server/http/preconditions.ts";
+import type { VersionRequest } from "#server/admin/articles/service.ts";
+import type { AdminVersionDetail } from "#core/admin/articles/schema.ts";
 import { previewToken } from "#server/content/preview.ts";
 import type { ArticleStatus } from "#core/article-rules.ts";
 import { previewPath } from "#core/paths.ts";
 import { applySchedule, checkSchedule, publicationState, type ScheduleAction } from "#core/publishing.ts";
-import type { RevisionContent } from "#core/revisions.ts";
 import type { CreatePreviewInput, PreviewLink, ScheduleInput, VersionPublishing } from "#core/admin/publishing/schema.ts";
-import { pendingSchedules, voidSchedules } from "./schedules.ts";
+import { pendingSchedules } from "./schedules.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,10 +37,6 @@ async function requireVersion(db: Db, id: number, code: string): Promise<BlogVer
   const row = await db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
   if (!row) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
   return row;
-}
-
-function contentOf(row: BlogVersionRow, status: ArticleStatus): RevisionContent {
-  return { title: row.title, slug: row.slug, summary: row.summary, coverAlt: row.cover_alt, body: row.body, status };
 }
 
 function toPreviewLink(row: { id: number; created_by: string | null; created_at: string; expires_at: string; revoked_at: string | null }): PreviewLink {
@@ -68,68 +67,48 @@ export async function versionPublishing(services: AdminServices, id: number, cod
   return publishingOf(db, id, code, row.status);
 }
 
-interface StatusChange {
-  /** The revision's action and author. */
-  revisionAction: string;
-  revisionUid: string | null;
-  auditUid: string;
-  auditAction: string;
+/** A publish or unpublish now: the version (its new ETag) and its publishing state. */
+export interface StatusChanged {
+  publishing: VersionPublishing;
+  version: AdminVersionDetail;
 }
 
-/** Sets a version's status (the publication date on its first publication), with its revision and audit entry. */
-async function changeStatus(trx: Transaction<Database>, services: AdminServices, row: BlogVersionRow, status: ArticleStatus, change: StatusChange): Promise<void> {
-  const now = new Date().toISOString();
-  const publishedAt = row.published_at ?? (status === "published" ? now : null);
-  await trx.updateTable("blog_versions").set({ status, published_at: publishedAt, updated_at: now }).where("id", "=", row.id).execute();
-  await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", row.blog_id).execute();
-  await voidSchedules(trx, row.blog_id, row.code, status);
-  await recordRevisions(
-    trx,
-    [{ blogId: row.blog_id, code: row.code, action: change.revisionAction, uid: change.revisionUid, content: contentOf(row, status) }],
-    services.config.publishing.revisionsPerVersion,
-    now,
-  );
-  await recordAudit(trx, {
-    uid: change.auditUid,
-    action: change.auditAction,
-    entity: ARTICLE_VERSION,
-    entityId: `${row.blog_id}:${row.code}`,
-    before: { status: row.status },
-    after: { status, publishedAt, ...(change.revisionUid !== change.auditUid && { scheduledBy: change.revisionUid }) },
-  });
-}
-
-async function setStatusNow(services: AdminServices, actorUid: string, id: number, code: string, status: ArticleStatus): Promise<VersionPublishing> {
-  const action = status === "published" ? "publish" : "unpublish";
+async function setStatusNow(services: AdminServices, request: VersionRequest, id: number, code: string, change: typeof versions.publishVersion): Promise<StatusChanged> {
   return writeContent(
     services,
     async (trx) => {
-      const row = await requireVersion(trx, id, code);
-      if (row.status === status) throw new HttpError(409, "conflict", `code: the ${code} version of article ${id} is already ${status === "published" ? "published" : "a draft"}.`, "code");
-      await changeStatus(trx, services, row, status, { revisionAction: action, revisionUid: actorUid, auditUid: actorUid, auditAction: action });
-      return publishingOf(trx, id, code, status);
+      const write = { services, preconditions: request.preconditions, actor: { uid: request.actorUid, auditUid: request.actorUid, mayPublish: request.mayPublish } };
+      const version = await change(trx, write, id, code);
+      return { version, publishing: await publishingOf(trx, id, code, version.status) };
     },
     { articles: { ids: [id] } },
   );
 }
 
-export async function publishVersion(services: AdminServices, actorUid: string, id: number, code: string): Promise<VersionPublishing> {
-  return setStatusNow(services, actorUid, id, code, "published");
+/** Publishes now: a version not published goes live; a published one's pending changes become the live text. */
+export async function publishVersion(services: AdminServices, request: VersionRequest, id: number, code: string): Promise<StatusChanged> {
+  return setStatusNow(services, request, id, code, versions.publishVersion);
 }
 
-export async function unpublishVersion(services: AdminServices, actorUid: string, id: number, code: string): Promise<VersionPublishing> {
-  return setStatusNow(services, actorUid, id, code, "draft");
+/** Takes a published version off the site now; its pending changes become its working text. */
+export async function unpublishVersion(services: AdminServices, request: VersionRequest, id: number, code: string): Promise<StatusChanged> {
+  return setStatusNow(services, request, id, code, versions.unpublishVersion);
+}
+
+function requestWrite(services: AdminServices, request: VersionRequest) {
+  return { services, preconditions: request.preconditions, actor: { uid: request.actorUid, auditUid: request.actorUid, mayPublish: request.mayPublish } };
 }
 
 /** Schedules a publish or an unpublish (replacing a pending one of the same kind). Nothing public changes until it is due. */
-export async function scheduleChange(services: AdminServices, actorUid: string, id: number, code: string, action: ScheduleAction, input: ScheduleInput): Promise<VersionPublishing> {
+export async function scheduleChange(services: AdminServices, request: VersionRequest, id: number, code: string, action: ScheduleAction, input: ScheduleInput): Promise<VersionPublishing> {
+  const actorUid = request.actorUid;
   return writeContent(
     services,
     async (trx) => {
-      const row = await requireVersion(trx, id, code);
+      const row = await requireVersionCurrent(trx, requestWrite(services, request), id, code);
       const before = await pendingSchedules(trx, id, code);
       const at = new Date(input.at);
-      const check = checkSchedule(action, at, new Date(), row.status, before);
+      const check = checkSchedule(action, at, new Date(), row.status, before, row.pendingChanges !== null);
       if (!check.ok) throw new HttpError(400, "invalid_field", `at: ${check.reason}.`, "at");
       const dueAt = at.toISOString();
       await trx.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "=", action).execute();
@@ -141,11 +120,12 @@ export async function scheduleChange(services: AdminServices, actorUid: string, 
   );
 }
 
-export async function cancelSchedule(services: AdminServices, actorUid: string, id: number, code: string, action: ScheduleAction): Promise<VersionPublishing> {
+export async function cancelSchedule(services: AdminServices, request: VersionRequest, id: number, code: string, action: ScheduleAction): Promise<VersionPublishing> {
+  const actorUid = request.actorUid;
   return writeContent(
     services,
     async (trx) => {
-      const row = await requireVersion(trx, id, code);
+      const row = await requireVersionCurrent(trx, requestWrite(services, request), id, code);
       const before = await pendingSchedules(trx, id, code);
       const result = await trx.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "=", action).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw new HttpError(404, "not_found", `action: the ${code} version of article ${id} has no ${action} scheduled.`, "action");
@@ -175,16 +155,14 @@ export async function applyDueSchedules(services: AdminServices, now = new Date(
     async (trx) => {
       for (const schedule of claimed) {
         await trx.deleteFrom("blog_schedules").where("id", "=", schedule.id).execute();
-        const row = await trx.selectFrom("blog_versions").selectAll().where("blog_id", "=", schedule.blog_id).where("code", "=", schedule.code).executeTakeFirst();
+        const row = await trx.selectFrom("blog_versions").select("status").where("blog_id", "=", schedule.blog_id).where("code", "=", schedule.code).executeTakeFirst();
         if (!row) continue;
-        const next = applySchedule(row.status, schedule.action);
-        if (!next.changed) continue;
-        await changeStatus(trx, services, row, next.status, {
-          revisionAction: `scheduled-${schedule.action}`,
-          revisionUid: schedule.created_by,
-          auditUid: SCHEDULER_ACTOR,
-          auditAction: `scheduled_${schedule.action}`,
-        });
+        const pending = await trx.selectFrom("blog_drafts").select("code").where("blog_id", "=", schedule.blog_id).where("code", "=", schedule.code).executeTakeFirst();
+        // A publish that falls due publishes the pending changes as they stand then.
+        if (!applySchedule(row.status, schedule.action, pending !== undefined).changed) continue;
+        const write = { services, preconditions: UNCONDITIONAL, actor: { uid: schedule.created_by, auditUid: SCHEDULER_ACTOR, mayPublish: true } };
+        const change = schedule.action === "publish" ? versions.publishVersion : versions.unpublishVersion;
+        await change(trx, write, schedule.blog_id, schedule.code, `scheduled-${schedule.action}`);
         applied += 1;
       }
     },

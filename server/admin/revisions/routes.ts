@@ -8,7 +8,10 @@ import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { articleIdParam, languageCodeParam } from "#core/admin/articles/schema.ts";
 import { compareQuery, revisionIdParam } from "#core/admin/publishing/schema.ts";
+import { may } from "#core/auth/roles.ts";
 import { articleAsReadBy } from "#server/admin/articles/service.ts";
+import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
+import { versionRepresentation } from "#server/content/versions.ts";
 import { compareRevisions, findRevision, listRevisions, restoreRevision } from "./service.ts";
 
 const REVISIONS = "/:id/versions/:code/revisions";
@@ -35,9 +38,11 @@ export function revisionsAdminApi(services: AppServices) {
     return c.json({ revision: await findRevision(services, id, code, revisionId(c)) });
   });
 
-  app.post(`${REVISIONS}/:revisionId/restore`, apiRoute({ tag: "Revisions", summary: "Restore a revision's content (a new revision; the status stays)", params: { ...params, revisionId: revisionIdParam }, success: { status: 200, description: "{ article }" }, otherResponses: { 404: "No such revision or version.", 409: "The slug is now taken." } }), async (c) => {
+  app.post(`${REVISIONS}/:revisionId/restore`, apiRoute({ tag: "Revisions", summary: "Restore a revision's content (If-Match the version's ETag; a new revision; the status stays)", params: { ...params, revisionId: revisionIdParam }, success: { status: 200, description: "{ article, version } with the version's new ETag" }, otherResponses: { 404: "No such revision or version.", 409: "The slug is now taken.", 412: "The version changed since it was read.", 428: "If-Match is missing." } }), async (c) => {
     const { id, code } = version(c);
-    return c.json({ article: articleAsReadBy(c.get("user"), await restoreRevision(services, actorUid(c), id, code, revisionId(c))) });
+    const request = { actorUid: actorUid(c), preconditions: readPreconditions(c), mayPublish: may(c.get("user"), "publish", code) };
+    const restored = await restoreRevision(services, request, id, code, revisionId(c));
+    return c.json({ article: articleAsReadBy(c.get("user"), restored.article), ...withEntityTag(c, versionRepresentation(restored.version)) });
   });
 
   return app;

@@ -8,10 +8,8 @@ import type { Kysely, Selectable } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import type { BlogRevisionsTable, Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { writeContent } from "#server/admin/content-write.ts";
-import { slugConflict, writeVersion } from "#server/admin/articles/service.ts";
+import { saveVersion, type VersionRequest, type VersionWritten } from "#server/admin/articles/service.ts";
 import { diffRevisions } from "#core/revisions.ts";
-import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { Revision, RevisionComparison, RevisionSummary } from "#core/admin/publishing/schema.ts";
 
 type RevisionRow = Selectable<BlogRevisionsTable> & { display_name: string | null; email: string | null };
@@ -34,6 +32,7 @@ function toSummary(row: RevisionRow): RevisionSummary {
     by: row.display_name ?? row.email,
     title: row.title,
     status: row.status,
+    number: row.number,
     restoredFrom: row.restored_from,
     createdAt: row.created_at,
   };
@@ -67,18 +66,14 @@ export async function compareRevisions(services: AdminServices, id: number, code
   return { from: toSummary(from), to: toSummary(to), fields: diffRevisions(toRevision(from), toRevision(to), code) };
 }
 
-export async function restoreRevision(services: AdminServices, actorUid: string, id: number, code: string, revisionId: number): Promise<AdminArticle> {
+/**
+ * Brings a revision's text back as a save (a new revision, audited): the status stays what it is now,
+ * so a published version's text goes live again (the publish right), a version not published keeps it as its working text.
+ */
+export async function restoreRevision(services: AdminServices, request: VersionRequest, id: number, code: string, revisionId: number): Promise<VersionWritten> {
   const revision = await findRevision(services, id, code, revisionId);
-  const content = { title: revision.title, slug: revision.slug, summary: revision.summary, body: revision.body, coverAlt: revision.coverAlt };
-  const { article } = await writeContent(
-    services,
-    async (trx) => {
-      // The status stays what it is now: restoring old words must not publish or unpublish them.
-      const current = await trx.selectFrom("blog_versions").select("status").where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
-      if (!current) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version to restore into.`, "code");
-      return writeVersion(trx, services, actorUid, id, code, { ...content, status: current.status }, { action: "restore", restoredFrom: revisionId });
-    },
-    { conflict: slugConflict(code, content), articles: { ids: [id] } },
-  );
-  return article;
+  const current = await services.database.db.selectFrom("blog_versions").select("status").where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
+  if (!current) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version to restore into.`, "code");
+  const content = { title: revision.title, slug: revision.slug, summary: revision.summary, body: revision.body, coverAlt: revision.coverAlt, status: current.status };
+  return saveVersion(services, request, id, code, content, revisionId);
 }

@@ -7,6 +7,7 @@
 import { importedTranslationState, replaceTags, storeTranslationState, versionColumns, type VersionSource } from "#server/content/article-writes.ts";
 import { EMPTY_TRANSLATION_STATE } from "#core/translation-status.ts";
 import { renderVersionFrom } from "#server/content/rendering.ts";
+import { recordRevisions } from "#server/content/revisions.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 import { parse as parseCsv } from "csv-parse/sync";
 import type { Kysely, Transaction } from "kysely";
@@ -131,6 +132,8 @@ async function seedArticles(trx: Transaction<Database>) {
         .values({ blog_id: blog.id, code, ...versionColumns(source, article.publishedAt, article.updatedAt, await renderVersionFrom(trx, body, code)) })
         .execute();
     }
+    // Each seeded text is its version's revision 1, so its first edit can be undone.
+    await recordRevisions(trx, [...sources].map(([code, content]) => ({ blogId: blog.id, code, action: "seed", uid: null, content })), Number.MAX_SAFE_INTEGER, article.updatedAt, new Set([...sources.keys()].map((code) => `${blog.id}:${code}`)));
     // The first version listed is the language the article was written in.
     await storeTranslationState(trx, blog.id, EMPTY_TRANSLATION_STATE, importedTranslationState(EMPTY_TRANSLATION_STATE, new Map(), { versions: sources }), article.updatedAt);
   }

@@ -22,3 +22,8 @@ export interface EditorMediaProps {
 /** Navigation state after a deletion: the edits are gone with what was deleted, so leaving is not blocked. */
 export const DISCARDING = { discardEdits: true };
 export const isDiscarding = (state: unknown) => typeof state === "object" && state !== null && "discardEdits" in state;
+
+/** The ETag a write of a version names: If-Match the one read, or If-None-Match: * to create the version. */
+export function versionPrecondition(etag: string | null): { ifMatch: string } | { ifNoneMatch: "*" } {
+  return etag === null ? { ifNoneMatch: "*" } : { ifMatch: etag };
+}

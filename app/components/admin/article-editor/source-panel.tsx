@@ -13,7 +13,7 @@ import { useMay } from "#app/lib/admin-grant.ts";
 import { api } from "#app/lib/api-client.ts";
 import type { MediaByID } from "#app/components/admin/media/editor-images.tsx";
 import { WordDiff } from "./diff-text.tsx";
-import { ARTICLES_API, type EditorLanguage } from "./editor-shared.ts";
+import { ARTICLES_API, versionPrecondition, type EditorLanguage } from "./editor-shared.ts";
 
 const FIELDS = [
   ["title", "admin.common.title"],
@@ -84,7 +84,7 @@ export function SourcePanel({ article, sourceLanguage, source, translation, tran
     setBusy(true);
     setProblem(null);
     try {
-      await api.post(`${ARTICLES_API}/${article.id}${path}`, body, translationEtag === null ? {} : { ifMatch: translationEtag });
+      await api.post(`${ARTICLES_API}/${article.id}${path}`, body, versionPrecondition(translationEtag));
       onSaved(done);
       await revalidator.revalidate();
     } catch (error) {

@@ -15,12 +15,12 @@ import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { failureMessage } from "#app/components/admin/feedback.tsx";
 import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
 import { InsertImageButton, VersionImages } from "#app/components/admin/media/editor-images.tsx";
-import { api, type RequestOptions } from "#app/lib/api-client.ts";
+import { api } from "#app/lib/api-client.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { useTypedBeforeHydration } from "#app/lib/typed-before-hydration.ts";
 import type { VersionText } from "./diff-text.tsx";
-import { DISCARDING, isDiscarding, type EditorLanguage, type EditorMediaProps } from "./editor-shared.ts";
+import { DISCARDING, isDiscarding, versionPrecondition, type EditorLanguage, type EditorMediaProps } from "./editor-shared.ts";
 import { ConflictView, editedText, staleCopyOf, type StaleCopy, type VersionAction } from "./version-conflict.tsx";
 import { VersionPresenceNotice } from "./version-presence.tsx";
 import { versionApi } from "./version-requests.ts";
@@ -176,7 +176,7 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
       if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
     }
     const path = versionApi(articleId, language.code);
-    const precondition: RequestOptions = from.etag === null ? { ifNoneMatch: "*" } : { ifMatch: from.etag };
+    const precondition = versionPrecondition(from.etag);
     setBusy(true);
     try {
       const answer =
@@ -215,7 +215,7 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
   async function deleteVersion() {
     setBusy(true);
     try {
-      await api.delete(versionApi(articleId, language.code), stored.etag === null ? {} : { ifMatch: stored.etag });
+      await api.delete(versionApi(articleId, language.code), versionPrecondition(stored.etag));
       setConfirming(null);
       onSaved(t("admin.version.deleted", { language: language.label }));
       await navigate(`/admin/articles/${articleId}`, { preventScrollReset: true, state: DISCARDING });

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { FIELD_TEXT_KEYS, FieldChanges } from "./diff-text.tsx";
-import type { EditorLanguage } from "./editor-shared.ts";
+import { versionPrecondition, type EditorLanguage } from "./editor-shared.ts";
 import { localMoment, useVersionData, versionApi } from "./version-requests.ts";
 import "#app/styles/admin-publishing.css";
 import type { Translate } from "#core/i18n/translate.ts";
@@ -36,7 +36,7 @@ function actionText(action: string, t: Translate): string {
 function revisionLabel(revision: RevisionSummary, t: Translate, lang: string): string {
   const restored = revision.restoredFrom === null ? "" : ` ${t("admin.history.from", { id: revision.restoredFrom })}`;
   // The number tells apart revisions saved within the same minute.
-  return `#${revision.id} · ${localMoment(revision.createdAt, lang)} · ${actionText(revision.action, t)}${restored}`;
+  return `#${revision.number} · ${localMoment(revision.createdAt, lang)} · ${actionText(revision.action, t)}${restored}`;
 }
 
 function Comparison({ base, revisions, language }: { base: string; revisions: RevisionSummary[]; language: EditorLanguage }) {
@@ -90,7 +90,7 @@ export function VersionHistory({ articleId, language, version, etag, onRestored 
   async function restore(revision: RevisionSummary) {
     setBusy(true);
     try {
-      await api.post(`${base}/revisions/${revision.id}/restore`, {}, etag === null ? {} : { ifMatch: etag });
+      await api.post(`${base}/revisions/${revision.id}/restore`, {}, versionPrecondition(etag));
       setError(null);
       setRestoring(null);
       onRestored(t("admin.history.restored", { language: language.label, at: localMoment(revision.createdAt, lang) }));
@@ -116,7 +116,7 @@ export function VersionHistory({ articleId, language, version, etag, onRestored 
             {revisions.map((revision, index) => (
               <li key={revision.id} className="history__item">
                 <div>
-                  <span className="history__number">#{revision.id}</span>
+                  <span className="history__number">#{revision.number}</span>
                   <time dateTime={revision.createdAt}>{localMoment(revision.createdAt, lang)}</time>
                   <span className="history__action">{actionText(revision.action, t)}</span>
                   {revision.restoredFrom !== null && <span> {t("admin.history.from", { id: revision.restoredFrom })}</span>}
@@ -129,7 +129,7 @@ export function VersionHistory({ articleId, language, version, etag, onRestored 
                 {index > 0 && mayRestore && (
                   <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => setRestoring(revision)}>
                     {t("admin.history.restore")}
-                    <span className="visually-hidden"> {t("admin.history.restore_of", { id: revision.id, at: localMoment(revision.createdAt, lang) })}</span>
+                    <span className="visually-hidden"> {t("admin.history.restore_of", { id: revision.number, at: localMoment(revision.createdAt, lang) })}</span>
                   </button>
                 )}
               </li>

@@ -10,7 +10,7 @@ import type { ScheduleAction } from "#core/publishing.ts";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useScheduledRefresh } from "./use-scheduled-refresh.ts";
-import type { EditorLanguage } from "./editor-shared.ts";
+import { versionPrecondition, type EditorLanguage } from "./editor-shared.ts";
 import { editorTimeZone, localMoment, useVersionData, versionApi } from "./version-requests.ts";
 import "#app/styles/admin-publishing.css";
 import { useAdminText } from "#app/lib/admin-text.ts";
@@ -20,6 +20,8 @@ interface Props {
   articleId: number;
   language: EditorLanguage;
   version: AdminVersionDetail;
+  /** The version's ETag: a schedule is a write of it (decision 0151). */
+  etag: string | null;
   onMessage: (message: string) => void;
 }
 
@@ -115,7 +117,7 @@ function PreviewLinks({ previews, created, busy, onCreate, onRevoke, onMessage }
   );
 }
 
-export function VersionPublishingPanel({ articleId, language, version, onMessage }: Props) {
+export function VersionPublishingPanel({ articleId, language, version, etag, onMessage }: Props) {
   const { t, lang } = useAdminText();
   const may = useMay();
   // The server refuses these to anyone without the right in this language (server/auth/access.ts): show only what works.
@@ -145,12 +147,12 @@ export function VersionPublishingPanel({ articleId, language, version, onMessage
   }
 
   const schedule = (action: ScheduleAction, at: string) =>
-    run("admin.publishing.schedule_failed", () => api.put(`${base}/schedules/${action}`, { at }), () => {
+    run("admin.publishing.schedule_failed", () => api.put(`${base}/schedules/${action}`, { at }, versionPrecondition(etag)), () => {
       onMessage(t(`admin.publishing.scheduled_${action}`, { language: language.label, at: localMoment(at, lang) }));
       reload();
     });
   const cancel = (action: ScheduleAction) =>
-    run("admin.publishing.cancel_failed", () => api.delete(`${base}/schedules/${action}`), () => {
+    run("admin.publishing.cancel_failed", () => api.delete(`${base}/schedules/${action}`, versionPrecondition(etag)), () => {
       onMessage(t(`admin.publishing.cancelled_${action}`));
       reload();
     });

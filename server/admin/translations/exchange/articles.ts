@@ -3,13 +3,14 @@
  * translatable field of an article's version ("<article key>/title", "/summary",
  * "/body", "/coverAlt"), the favorite language's version as the source. An
  * import plans every article first (validated like the editor's save, with the
- * publish right checked), then writes through the articles service's writeVersion
- * inside the caller's writeContent transaction.
+ * publish right checked), then writes through the versions' owner (server/content/versions.ts saveVersion)
+ * inside the caller's writeContent transaction. A file brings no ETag: its write is unconditional (last write wins).
  */
 import type { Kysely, Transaction } from "kysely";
 import { versionInput, type VersionInput } from "#core/admin/articles/schema.ts";
 import type { ImportReport } from "#core/admin/translations/schema.ts";
-import { writeVersion } from "#server/admin/articles/service.ts";
+import { saveVersion } from "#server/content/versions.ts";
+import { UNCONDITIONAL } from "#server/http/preconditions.ts";
 import type { AdminServices } from "#server/context.ts";
 import { eventLoopTurns } from "#server/content/articles.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
@@ -168,7 +169,7 @@ export async function planArticles(
   return writes;
 }
 
-/** Writes the planned versions in the caller's transaction (each with its revision and audit entry, by writeVersion). */
+/** Writes the planned versions in the caller's transaction (each with its revision and audit entry, by saveVersion). */
 export async function applyArticles(
   trx: Transaction<Database>,
   services: AdminServices,
@@ -177,5 +178,6 @@ export async function applyArticles(
   writes: readonly ArticleWrite[],
   mayPublish: boolean,
 ): Promise<void> {
-  for (const write of writes) await writeVersion(trx, services, uid, write.id, targetCode, write.input, { action: "save", mayPublish });
+  const versionWrite = { services, preconditions: UNCONDITIONAL, actor: { uid, auditUid: uid, mayPublish } };
+  for (const write of writes) await saveVersion(trx, versionWrite, write.id, targetCode, write.input);
 }

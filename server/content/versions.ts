@@ -1,0 +1,406 @@
+/**
+ * The one owner of a language version's writes (docs/decisions/0150-drafts-beside-the-live-text.md):
+ * save (the live or working text, or pending changes beside the live text), publish, unpublish,
+ * discard, mark up to date, delete. Each runs inside the caller's transaction (writeContent for the
+ * admin API and the scheduler, which then refresh the search index and announce the change) and does
+ * all of a version write: the precondition on the version as its GET shows it (If-Match, decision
+ * 0151, on the row read with lockedForWrite), the version row or its pending changes, the translation
+ * facts, media usage, schedules voided by a status change, a numbered revision and the audit entry.
+ * The NDJSON import writes many versions at once through upsertArticles (article-writes.ts), which
+ * follows the same rules without preconditions: last write wins.
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { AdminServices } from "#server/context.ts";
+import type { BlogDraftRow, BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
+import { lockedForWrite } from "#server/db/locks.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
+import { recordAudit } from "#server/admin/audit.ts";
+import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
+import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
+import { loadTranslationState, storeTranslationState, versionColumns } from "./article-writes.ts";
+import { renderVersionFrom } from "./rendering.ts";
+import { recordRevisions } from "./revisions.ts";
+import { slugify } from "#core/text.ts";
+import { mediaIdsUsed } from "#core/media-rules.ts";
+import type { ArticleStatus } from "#core/article-rules.ts";
+import type { AdminVersionDetail, PendingChanges, VersionInput } from "#core/admin/articles/schema.ts";
+import { afterDelete, afterSave, markUpToDate, textChanged, translationStatus, type TranslationState } from "#core/translation-status.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const ARTICLE_VERSION = "article_version";
+
+/** Who writes: the revision names `uid`, the audit log `auditUid` (the scheduler, for a schedule applied). */
+export interface VersionActor {
+  uid: string | null;
+  auditUid: string | null;
+  /** The publish right in the version's language (decision 0072): without it only drafts and pending changes are saved. */
+  mayPublish: boolean;
+}
+
+/** What every version write is given: the services, what the request was made from, and who makes it. */
+export interface VersionWrite {
+  services: AdminServices;
+  preconditions: Preconditions;
+  actor: VersionActor;
+}
+
+type Blog = Pick<BlogRow, "id" | "source_code" | "source_revision">;
+type Draft = BlogDraftRow & { updater: string | null };
+
+/** A version as stored: its row, its pending changes and its newest revision's number. */
+interface Stored {
+  blog: Blog;
+  row: BlogVersionRow;
+  draft: Draft | null;
+  revision: number;
+}
+
+/** The text a version write stores. */
+interface Text {
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  coverAlt: string;
+}
+
+/** "version fr-FR of article 3": how messages name a version. */
+export function versionName(id: number, code: string): string {
+  return `version ${code} of article ${id}`;
+}
+
+/** The representation a version's GET answers, which its ETag is made from. */
+export function versionRepresentation(version: AdminVersionDetail): { version: AdminVersionDetail } {
+  return { version };
+}
+
+function notFound(id: number, code: string): HttpError {
+  return new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+}
+
+async function requireBlog(db: Db, id: number): Promise<Blog> {
+  const blog = await db.selectFrom("blogs").select(["id", "source_code", "source_revision"]).where("id", "=", id).executeTakeFirst();
+  if (!blog) throw new HttpError(404, "not_found", `id: no article ${id}.`, "id");
+  return blog;
+}
+
+/** The version, its pending changes and newest revision number; with `lock`, its row read to decide a write (lockedForWrite). */
+async function readStored(db: Db, blog: Blog, code: string, lock: AdminServices["database"]["dialect"] | null): Promise<Stored | null> {
+  const query = db.selectFrom("blog_versions").selectAll().where("blog_id", "=", blog.id).where("code", "=", code);
+  const row = await (lock === null ? query : lockedForWrite(query, lock)).executeTakeFirst();
+  if (!row) return null;
+  const [draft, newest] = await Promise.all([
+    db
+      .selectFrom("blog_drafts")
+      .leftJoin("users", "users.uid", "blog_drafts.updated_by")
+      .selectAll("blog_drafts")
+      .select((eb) => eb.fn.coalesce("users.display_name", "users.email").as("updater"))
+      .where("blog_drafts.blog_id", "=", blog.id)
+      .where("blog_drafts.code", "=", code)
+      .executeTakeFirst(),
+    db.selectFrom("blog_revisions").select("number").where("blog_id", "=", blog.id).where("code", "=", code).orderBy("id", "desc").limit(1).executeTakeFirst(),
+  ]);
+  return { blog, row, draft: draft ?? null, revision: newest?.number ?? 0 };
+}
+
+function pendingOf(draft: Draft): PendingChanges {
+  return {
+    slug: draft.slug,
+    title: draft.title,
+    summary: draft.summary,
+    body: draft.body,
+    coverAlt: draft.cover_alt,
+    sourceRevision: draft.source_revision,
+    updatedAt: draft.updated_at,
+    updatedBy: draft.updated_by === null ? null : { uid: draft.updated_by, name: draft.updater },
+  };
+}
+
+function detailOf({ blog, row, draft, revision }: Stored): AdminVersionDetail {
+  const status: ArticleStatus = row.status === "published" ? "published" : "draft";
+  const state: TranslationState = { source: blog.source_code, revision: blog.source_revision, bases: new Map([[row.code, row.base_revision]]) };
+  return {
+    code: row.code,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    body: row.body,
+    coverAlt: row.cover_alt,
+    status,
+    publishedAt: row.published_at,
+    updatedAt: row.updated_at,
+    baseRevision: row.base_revision,
+    translation: translationStatus(state, row.code, status),
+    sourceRevision: row.base_revision,
+    revision,
+    pendingChanges: draft === null ? null : pendingOf(draft),
+  };
+}
+
+/** A version as its GET answers it, or null when the article has none in `code`. */
+export async function findVersion(db: Db, id: number, code: string): Promise<AdminVersionDetail | null> {
+  const blog = await requireBlog(db, id);
+  const stored = await readStored(db, blog, code, null);
+  return stored && detailOf(stored);
+}
+
+/** Every version of an article as its GET answers it (the editor's page: one read, each version's ETag). */
+export async function findVersions(db: Db, id: number): Promise<AdminVersionDetail[]> {
+  const blog = await requireBlog(db, id);
+  const [rows, drafts, revisions] = await Promise.all([
+    db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).orderBy("code").execute(),
+    db
+      .selectFrom("blog_drafts")
+      .leftJoin("users", "users.uid", "blog_drafts.updated_by")
+      .selectAll("blog_drafts")
+      .select((eb) => eb.fn.coalesce("users.display_name", "users.email").as("updater"))
+      .where("blog_drafts.blog_id", "=", id)
+      .execute(),
+    db.selectFrom("blog_revisions").select(["code", (eb) => eb.fn.max("number").as("number")]).where("blog_id", "=", id).groupBy("code").execute(),
+  ]);
+  return rows.map((row) =>
+    detailOf({
+      blog,
+      row,
+      draft: drafts.find((draft) => draft.code === row.code) ?? null,
+      revision: Number(revisions.find((revision) => revision.code === row.code)?.number ?? 0),
+    }),
+  );
+}
+
+/**
+ * Reads the version to write, locked, and refuses a write made from another state of it than the
+ * one its GET shows now (428 without If-Match, 412 with a stale one): every write starts here.
+ */
+async function requireVersionAsRead(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<Stored> {
+  const blog = await requireBlog(trx, id);
+  const stored = await readStored(trx, blog, code, write.services.database.dialect);
+  requireCurrent(write.preconditions, stored && versionRepresentation(detailOf(stored)), versionName(id, code));
+  if (!stored) throw notFound(id, code);
+  return stored;
+}
+
+/** The schedules of a version are written with its ETag as the precondition: the version as its GET shows it now. */
+export async function requireVersionCurrent(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<AdminVersionDetail> {
+  return detailOf(await requireVersionAsRead(trx, write, id, code));
+}
+
+function refusePublishing(write: VersionWrite, code: string, what: string): void {
+  if (!write.actor.mayPublish) {
+    throw new HttpError(403, "forbidden", `status: ${what} in ${code} is an editor's or an administrator's; save your changes as a draft (or ask for the right to publish).`, "status");
+  }
+}
+
+/** The source revision a translation's text reflects: the one named (at most the current), else the current. */
+function basedOn(state: TranslationState, code: string, sourceRevision: number | undefined): number | undefined {
+  if (code === state.source) return undefined;
+  if (sourceRevision !== undefined && sourceRevision > state.revision) {
+    throw new HttpError(400, "invalid_field", `sourceRevision: the source of this article is at revision ${state.revision}; ${sourceRevision} does not exist yet.`, "sourceRevision");
+  }
+  return sourceRevision ?? state.revision;
+}
+
+async function touchArticle(trx: Transaction<Database>, id: number, now: string): Promise<void> {
+  await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", id).execute();
+}
+
+/**
+ * Stores `text` (or, when null, only the status) as the version's live or working text with its status,
+ * dropping its pending changes; the translation facts follow (`sourceRevision`: the revision the text
+ * reflects). The one statement of blog_versions for admin writes.
+ */
+async function storeVersion(
+  trx: Transaction<Database>,
+  id: number,
+  code: string,
+  stored: Stored | null,
+  text: (Text & { sourceRevision?: number }) | null,
+  status: ArticleStatus,
+  now: string,
+): Promise<{ row: BlogVersionRow; state: TranslationState }> {
+  const state = await loadTranslationState(trx, id);
+  let row: BlogVersionRow;
+  if (text === null) {
+    row = await trx
+      .updateTable("blog_versions")
+      .set({ status, published_at: stored!.row.published_at ?? (status === "published" ? now : null), updated_at: now })
+      .where("id", "=", stored!.row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } else {
+    const values = versionColumns({ ...text, status }, stored?.row.published_at, now, await renderVersionFrom(trx, text.body, code, { saving: true }));
+    row = stored
+      ? await trx.updateTable("blog_versions").set(values).where("id", "=", stored.row.id).returningAll().executeTakeFirstOrThrow()
+      : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();
+  }
+  if (stored?.draft) await trx.deleteFrom("blog_drafts").where("blog_id", "=", id).where("code", "=", code).execute();
+  let after = state;
+  if (text !== null) {
+    const outcome = afterSave(state, code, { created: stored === null, textChanged: textChanged(stored && { ...stored.row, coverAlt: stored.row.cover_alt }, text), basedOn: basedOn(state, code, text.sourceRevision) });
+    await storeTranslationState(trx, id, state, outcome, now);
+    after = outcome.state;
+    if (after.bases.get(code) !== row.base_revision) row = { ...row, base_revision: after.bases.get(code)! };
+  }
+  await touchArticle(trx, id, now);
+  await syncMediaUsage(trx, [id]);
+  await voidSchedules(trx, id, code, status);
+  return { row, state: after };
+}
+
+async function revision(trx: Transaction<Database>, write: VersionWrite, id: number, code: string, action: string, text: Text, status: ArticleStatus, now: string, restoredFrom?: number): Promise<number> {
+  const [recorded] = await recordRevisions(trx, [{ blogId: id, code, action, uid: write.actor.uid, content: { ...text, status }, restoredFrom }], write.services.config.publishing.revisionsPerVersion, now);
+  return recorded!.number;
+}
+
+function textOf(row: Pick<BlogVersionRow, "slug" | "title" | "summary" | "body" | "cover_alt">): Text {
+  return { slug: row.slug, title: row.title, summary: row.summary, body: row.body, coverAlt: row.cover_alt };
+}
+
+async function audit(trx: Transaction<Database>, write: VersionWrite, action: string, id: number, code: string, before: unknown, after: unknown): Promise<void> {
+  await recordAudit(trx, { uid: write.actor.auditUid, action, entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before: before ?? undefined, after: after ?? undefined });
+}
+
+/** What a save did: the version as its GET now answers it, whether it was created, and whether the public site changed. */
+export interface SavedVersion {
+  version: AdminVersionDetail;
+  created: boolean;
+  /** False when only pending changes were saved: nothing public changed. */
+  changedPublic: boolean;
+}
+
+/**
+ * Saves a version's text (decision 0150). `status: "published"` saves and publishes (the publish right);
+ * `"draft"` saves the working text of a version not published (or a new one), and the pending changes
+ * beside the live text of a published one — the public page keeps the live text. `restoredFrom`: a restore
+ * of that revision.
+ */
+export async function saveVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string, input: VersionInput, restoredFrom?: number): Promise<SavedVersion> {
+  const blog = await requireBlog(trx, id);
+  const language = await trx.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
+  if (!language) throw new HttpError(400, "invalid_field", `code: "${code}" is not a language of this site.`, "code");
+  const stored = await readStored(trx, blog, code, write.services.database.dialect);
+  const before = stored && detailOf(stored);
+  requireCurrent(write.preconditions, before && versionRepresentation(before), versionName(id, code));
+  if (input.status === "published") refusePublishing(write, code, "publishing");
+  const text: Text = { slug: input.slug || slugify(input.title), title: input.title, summary: input.summary, body: input.body, coverAlt: input.coverAlt };
+  await requireMediaExist(trx, mediaIdsUsed(null, [text.body]), "body");
+  const taken = await trx.selectFrom("blog_versions").select("blog_id").where("code", "=", code).where("slug", "=", text.slug).where("blog_id", "<>", id).executeTakeFirst();
+  if (taken) throw new HttpError(409, "conflict", `slug: article ${taken.blog_id} in ${code} already uses the slug "${text.slug}"; choose another.`, "slug");
+  const now = new Date().toISOString();
+  const action = restoredFrom !== undefined ? "restore" : undefined;
+
+  if (stored && before && input.status === "draft" && stored.row.status === "published") {
+    const state = await loadTranslationState(trx, id);
+    const draft = {
+      slug: text.slug,
+      title: text.title,
+      summary: text.summary,
+      body: text.body,
+      cover_alt: text.coverAlt,
+      source_revision: basedOn(state, code, input.sourceRevision) ?? state.revision,
+      updated_at: now,
+      updated_by: write.actor.uid,
+    };
+    if (stored.draft) await trx.updateTable("blog_drafts").set(draft).where("blog_id", "=", id).where("code", "=", code).execute();
+    else await trx.insertInto("blog_drafts").values({ blog_id: id, code, ...draft }).execute();
+    await touchArticle(trx, id, now);
+    await syncMediaUsage(trx, [id]);
+    const number = await revision(trx, write, id, code, action ?? "save-draft", text, "draft", now, restoredFrom);
+    const updater = write.actor.uid === null ? undefined : await trx.selectFrom("users").select((eb) => eb.fn.coalesce("display_name", "email").as("name")).where("uid", "=", write.actor.uid).executeTakeFirst();
+    const version = detailOf({ ...stored, draft: { blog_id: id, code, ...draft, updater: updater?.name ?? null }, revision: number });
+    await audit(trx, write, action ?? "save_draft", id, code, before.pendingChanges, { ...version.pendingChanges, ...(restoredFrom !== undefined && { restoredFrom }) });
+    return { version, created: false, changedPublic: false };
+  }
+
+  const { row, state } = await storeVersion(trx, id, code, stored, { ...text, sourceRevision: input.sourceRevision }, input.status, now);
+  const number = await revision(trx, write, id, code, action ?? "save", text, input.status, now, restoredFrom);
+  const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
+  await audit(trx, write, stored ? (action ?? "update") : "create", id, code, before, restoredFrom === undefined ? version : { ...version, restoredFrom });
+  return { version, created: stored === null, changedPublic: true };
+}
+
+/**
+ * Publishes a version now (the scheduler: when due): a version not published goes live as it is; a published
+ * one's pending changes become the live text. 409 when there is nothing to publish. `action`: the revision's
+ * and audit entry's names ("publish", or "scheduled-publish" for the scheduler).
+ */
+export async function publishVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string, action = "publish"): Promise<AdminVersionDetail> {
+  const stored = await requireVersionAsRead(trx, write, id, code);
+  refusePublishing(write, code, "publishing");
+  if (stored.row.status === "published" && !stored.draft) {
+    throw new HttpError(409, "conflict", `code: the ${code} version of article ${id} is already published and has no pending changes to publish.`, "code");
+  }
+  const now = new Date().toISOString();
+  const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
+  const { row, state } = await storeVersion(trx, id, code, stored, text, "published", now);
+  const number = await revision(trx, write, id, code, action, textOf(row), "published", now);
+  const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
+  await audit(trx, write, action.replace("-", "_"), id, code, { status: stored.row.status, pendingChanges: stored.draft !== null }, { status: "published", publishedAt: row.published_at });
+  return version;
+}
+
+/**
+ * Takes a published version off the site (the one way a live page goes down). Its pending changes, if any,
+ * become its working text: nothing is lost, and the live text stays in History.
+ */
+export async function unpublishVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string, action = "unpublish"): Promise<AdminVersionDetail> {
+  const stored = await requireVersionAsRead(trx, write, id, code);
+  refusePublishing(write, code, "unpublishing");
+  if (stored.row.status !== "published") throw new HttpError(409, "conflict", `code: the ${code} version of article ${id} is not published.`, "code");
+  const now = new Date().toISOString();
+  const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
+  const { row, state } = await storeVersion(trx, id, code, stored, text, "draft", now);
+  const number = await revision(trx, write, id, code, action, textOf(row), "draft", now);
+  const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
+  await audit(trx, write, action.replace("-", "_"), id, code, { status: "published", pendingChanges: stored.draft !== null }, { status: "draft" });
+  return version;
+}
+
+/** Drops a published version's pending changes (their author, or someone with the publish right); 409 without any. */
+export async function discardPendingChanges(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<AdminVersionDetail> {
+  const stored = await requireVersionAsRead(trx, write, id, code);
+  if (!stored.draft) throw new HttpError(409, "conflict", `code: the ${code} version of article ${id} has no pending changes.`, "code");
+  if (!write.actor.mayPublish && stored.draft.updated_by !== write.actor.uid) {
+    throw new HttpError(403, "forbidden", `code: only their author or an editor may discard the pending changes of the ${code} version of article ${id}.`, "code");
+  }
+  const now = new Date().toISOString();
+  await trx.deleteFrom("blog_drafts").where("blog_id", "=", id).where("code", "=", code).execute();
+  await touchArticle(trx, id, now);
+  await syncMediaUsage(trx, [id]);
+  const number = await revision(trx, write, id, code, "discard", textOf(stored.row), stored.row.status, now);
+  await audit(trx, write, "discard", id, code, pendingOf(stored.draft), null);
+  return detailOf({ ...stored, draft: null, revision: number });
+}
+
+/**
+ * A source change that needs no translation (a typo): the translation in `code` is marked as following the
+ * current source, its text and dates unchanged. The publish right in that language; audited.
+ */
+export async function markVersionUpToDate(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<AdminVersionDetail> {
+  const stored = await requireVersionAsRead(trx, write, id, code);
+  refusePublishing(write, code, "marking a translation up to date");
+  if (code === stored.blog.source_code) throw new HttpError(400, "invalid_field", `code: ${code} is the source of article ${id}; only translations follow it.`, "code");
+  const before = detailOf(stored);
+  const state = await loadTranslationState(trx, id);
+  await storeTranslationState(trx, id, state, { state: markUpToDate(state, code), snapshot: false }, new Date().toISOString());
+  const version = detailOf({ ...stored, row: { ...stored.row, base_revision: state.revision } });
+  await audit(trx, write, "mark_up_to_date", id, code, { baseRevision: before.baseRevision, translation: before.translation }, { baseRevision: version.baseRevision, translation: version.translation });
+  return version;
+}
+
+/** Deletes a version with its pending changes, history, schedules and preview links; deleting the source hands it on. */
+export async function deleteVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<void> {
+  const stored = await requireVersionAsRead(trx, write, id, code);
+  const before = detailOf(stored);
+  const state = await loadTranslationState(trx, id);
+  for (const table of ["blog_versions", "blog_drafts", "blog_revisions"] as const) await trx.deleteFrom(table).where("blog_id", "=", id).where("code", "=", code).execute();
+  const now = new Date().toISOString();
+  await forgetVersionPublishing(trx, id, code);
+  // Deleting the source hands it on (core/translation-status.ts successorSource).
+  await storeTranslationState(trx, id, state, afterDelete(state, code), now);
+  await touchArticle(trx, id, now);
+  await syncMediaUsage(trx, [id]);
+  await audit(trx, write, "delete", id, code, before, null);
+}
