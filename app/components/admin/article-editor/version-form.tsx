@@ -155,7 +155,6 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
   /** Takes what the server answered as the form's stored version; the typed text follows unless `keepTyped` and something was typed. */
   function adopt(next: AdminVersionDetail | null, nextEtag: string | null, keepTyped = false) {
     setStored({ version: next, etag: nextEtag });
-    setSeenEtag(nextEtag);
     if (!(keepTyped && dirty)) setDraft(editedText(next));
     setConflict(null);
   }
@@ -210,6 +209,8 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
     setSlugEdited(false);
     onSaved(t("admin.conflict.took_theirs", { language: language.label }));
     setSettled((count) => count + 1);
+    // The rest of the page (tabs, History, publication) catches up with their save too.
+    void revalidator.revalidate();
   }
 
   async function deleteVersion() {
