@@ -23,7 +23,7 @@ const CAMILLE = { uid: "e2e-camille-drafts", email: "camille.drafts@example.com"
 
 useSpecAdmin(test, ADA);
 // Two or three people per test, axe runs and two languages: more than the default 30 s on a busy machine.
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ mode: "serial", timeout: 360_000 });
 
 test.beforeAll(async () => {
   await withE2eDatabase((db) =>
@@ -165,7 +165,7 @@ test("a live version: pending changes beside it with their diff, publish, discar
   await body(page).fill("The pending words.");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("English changes saved as pending; the site still shows the live text.")).toBeVisible();
-  const pending = page.getByRole("region", { name: "Pending changes" });
+  const pending = page.getByRole("region", { name: "Pending changes", exact: true });
   await expect(pending.locator("ins")).toContainText("pending");
   await expect(pending.locator("del")).toContainText("live");
   expect(await (await page.request.get(path)).text()).toContain("The live words.");
@@ -271,7 +271,7 @@ test("a French translator saves a draft of the live French version; the site cha
 
   // The editor reviews the pending changes (who, and the diff against the live text) and publishes them.
   await openEditor(editor, id, "fr-FR");
-  const pending = editor.getByRole("region", { name: "Pending changes" });
+  const pending = editor.getByRole("region", { name: "Pending changes", exact: true });
   await expect(pending).toContainText("Camille Brouillon saved changes on");
   await expect(pending.locator("ins")).toContainText("révisés");
   await editor.getByRole("button", { name: "Publish", exact: true }).click();
