@@ -30,11 +30,19 @@ export async function visitors(databaseUrl: string, suffix = "") {
   return { admin: `${cookies[adminUid]}; XSRF-TOKEN=${xsrf}`, reader: cookies[readerUid]!, xsrf };
 }
 
-/** The admin (`visitors()`) saves the English version of generated article `index` with a new title and a short body. */
-export function saveEnglishVersion(base: string, { admin, xsrf }: { admin: string; xsrf: string }, index: number, title: string): Promise<Response> {
-  return fetch(`${base}/api/admin/articles/${importedArticleId(index)}/versions/en-US`, {
+/**
+ * The admin (`visitors()`) saves the English version of generated article `index` with a new title and a short body,
+ * as the editor does: the version's ETag read first, named in If-Match (decision 0151).
+ */
+export async function saveEnglishVersion(base: string, { admin, xsrf }: { admin: string; xsrf: string }, index: number, title: string): Promise<Response> {
+  const address = `${base}/api/admin/articles/${importedArticleId(index)}/versions/en-US`;
+  const read = await fetch(address, { headers: { cookie: admin } });
+  await read.body?.cancel();
+  const etag = read.headers.get("etag");
+  if (!read.ok || etag === null) return read;
+  return fetch(address, {
     method: "PUT",
-    headers: { cookie: admin, "x-xsrf-token": xsrf, "content-type": "application/json", origin: base },
+    headers: { cookie: admin, "x-xsrf-token": xsrf, "content-type": "application/json", origin: base, "if-match": etag },
     body: JSON.stringify({ title, slug: generatedSlug("en", index), summary: "Edited", body: "Edited **body**.", status: "published" }),
   });
 }

@@ -407,7 +407,7 @@ export function createArticleReader(db: Kysely<Database>) {
      * With `htmlIn`, only that language's rendered body is read (an article page
      * shows one; the others only give their slugs): the rest come back with html null.
      * A draft preview (server/content/preview.ts) passes `previewCode`: that version is
-     * included whatever its status.
+     * included whatever its status, with its pending changes when it has any (decision 0150).
      */
     async published(id: number, { htmlIn, previewCode }: { htmlIn?: string; previewCode?: string } = {}): Promise<PublishedArticle | null> {
       const rows = await db
@@ -462,6 +462,14 @@ export function createArticleReader(db: Kysely<Database>) {
           },
         ]),
       );
+      if (previewCode !== undefined) {
+        const pending = await db.selectFrom("blog_drafts").selectAll().where("blog_id", "=", id).where("code", "=", previewCode).executeTakeFirst();
+        const shown = versions.get(previewCode);
+        if (pending && shown) {
+          const { html } = await renderVersionFrom(db, pending.body, previewCode);
+          versions.set(previewCode, { ...shown, slug: pending.slug, title: pending.title, summary: pending.summary, coverAlt: pending.cover_alt, html, updatedAt: pending.updated_at });
+        }
+      }
       const blog = rows[0]!;
       const { coverImage } = (await withCoverImages(db, [blog]))[0]!;
       const source = blog.source_code === null ? null : { code: blog.source_code, changedAt: blog.source_changed_at ?? blog.blog_updated_at };

@@ -42,8 +42,14 @@ export interface VersionActor {
 /** What every version write is given: the services, what the request was made from, and who makes it. */
 export interface VersionWrite {
   services: AdminServices;
-  preconditions: Preconditions;
+  /** Null for a write that brings no copy it was made from (a file import, the scheduler): it applies to any state. */
+  preconditions: Preconditions | null;
   actor: VersionActor;
+}
+
+/** Refuses a write made from another state of the version than `current` (decision 0151), unless it names none. */
+function requireMadeFrom(write: VersionWrite, current: AdminVersionDetail | null, id: number, code: string): void {
+  if (write.preconditions !== null) requireCurrent(write.preconditions, current && versionRepresentation(current), versionName(id, code));
 }
 
 type Blog = Pick<BlogRow, "id" | "source_code" | "source_revision">;
@@ -177,7 +183,7 @@ export async function findVersions(db: Db, id: number): Promise<AdminVersionDeta
 async function requireVersionAsRead(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<Stored> {
   const blog = await requireBlog(trx, id);
   const stored = await readStored(trx, blog, code, write.services.database.dialect);
-  requireCurrent(write.preconditions, stored && versionRepresentation(detailOf(stored)), versionName(id, code));
+  requireMadeFrom(write, stored && detailOf(stored), id, code);
   if (!stored) throw notFound(id, code);
   return stored;
 }
@@ -282,7 +288,7 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
   if (!language) throw new HttpError(400, "invalid_field", `code: "${code}" is not a language of this site.`, "code");
   const stored = await readStored(trx, blog, code, write.services.database.dialect);
   const before = stored && detailOf(stored);
-  requireCurrent(write.preconditions, before && versionRepresentation(before), versionName(id, code));
+  requireMadeFrom(write, before, id, code);
   if (input.status === "published") refusePublishing(write, code, "publishing");
   const text: Text = { slug: input.slug || slugify(input.title), title: input.title, summary: input.summary, body: input.body, coverAlt: input.coverAlt };
   await requireMediaExist(trx, mediaIdsUsed(null, [text.body]), "body");

@@ -17,14 +17,14 @@ test.describe.configure({ timeout: 120_000 });
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
-/** Admin API calls from the signed-in page, with the XSRF cookie echoed as the app does. */
+/** Admin API calls from the signed-in page, with the XSRF cookie echoed as the app does; a version is created with If-None-Match: *. */
 async function adminApi(page: Page, method: string, path: string, body?: unknown): Promise<{ article: { id: number } }> {
   return page.evaluate(
     async ({ method, path, body }): Promise<{ article: { id: number } }> => {
       const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? "");
       const response = await fetch(`/api/admin/articles${path}`, {
         method,
-        headers: { "content-type": "application/json", "x-xsrf-token": token },
+        headers: { "content-type": "application/json", "x-xsrf-token": token, ...(method === "PUT" && path.includes("/versions/") && { "if-none-match": "*" }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const french = resident.languages.find((language) => language.code === "fr-FR")!;
     return `${sectionPathIn(resident, french, "ARTICLES")}/${id}/${slug}`;
   };
-  const publicPage = (path: string) => site.app.request(encodeURI(path), { headers: { accept: "text/html" } });
+  const publicPage = (path: string) => site.app.request(path.includes("%") ? path : encodeURI(path), { headers: { accept: "text/html" } });
 
   it("answers a version with its ETag, refuses a write without If-Match (428) and a stale one (412, the current state in the body)", async () => {
     const id = await newArticle("stale-copies");
@@ -122,6 +122,12 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect(waitingHtml).toContain(live.version.title);
     expect(waitingHtml).not.toContain("Le nouveau texte.");
     // The list shows it, and filters by it.
+    // A preview link shows the pending text.
+    const link = await call("POST", `/${id}/versions/fr-FR/previews`, { body: {}, ...as("translator") });
+    expect(link.status).toBe(201);
+    const preview = await publicPage(new URL((link.json as { preview: { url: string } }).preview.url).pathname);
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toContain("Le nouveau texte.");
     const listed = await call("GET", "?language=fr-FR&status=pending");
     const summary = (listed.json as { articles: AdminArticle[] }).articles.find((article) => article.id === id);
     expect(summary?.versions.find((entry) => entry.code === "fr-FR")).toMatchObject({ pendingChanges: true });

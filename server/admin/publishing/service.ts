@@ -13,7 +13,6 @@ import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import * as versions from "#server/content/versions.ts";
 import { requireVersionCurrent } from "#server/content/versions.ts";
-import { UNCONDITIONAL } from "#server/http/preconditions.ts";
 import type { VersionRequest } from "#server/admin/articles/service.ts";
 import type { AdminVersionDetail } from "#core/admin/articles/schema.ts";
 import { previewToken } from "#server/content/preview.ts";
@@ -160,7 +159,7 @@ export async function applyDueSchedules(services: AdminServices, now = new Date(
         const pending = await trx.selectFrom("blog_drafts").select("code").where("blog_id", "=", schedule.blog_id).where("code", "=", schedule.code).executeTakeFirst();
         // A publish that falls due publishes the pending changes as they stand then.
         if (!applySchedule(row.status, schedule.action, pending !== undefined).changed) continue;
-        const write = { services, preconditions: UNCONDITIONAL, actor: { uid: schedule.created_by, auditUid: SCHEDULER_ACTOR, mayPublish: true } };
+        const write = { services, preconditions: null, actor: { uid: schedule.created_by, auditUid: SCHEDULER_ACTOR, mayPublish: true } };
         const change = schedule.action === "publish" ? versions.publishVersion : versions.unpublishVersion;
         await change(trx, write, schedule.blog_id, schedule.code, `scheduled-${schedule.action}`);
         applied += 1;

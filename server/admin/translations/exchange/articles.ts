@@ -10,7 +10,6 @@ import type { Kysely, Transaction } from "kysely";
 import { versionInput, type VersionInput } from "#core/admin/articles/schema.ts";
 import type { ImportReport } from "#core/admin/translations/schema.ts";
 import { saveVersion } from "#server/content/versions.ts";
-import { UNCONDITIONAL } from "#server/http/preconditions.ts";
 import type { AdminServices } from "#server/context.ts";
 import { eventLoopTurns } from "#server/content/articles.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
@@ -178,6 +177,6 @@ export async function applyArticles(
   writes: readonly ArticleWrite[],
   mayPublish: boolean,
 ): Promise<void> {
-  const versionWrite = { services, preconditions: UNCONDITIONAL, actor: { uid, auditUid: uid, mayPublish } };
+  const versionWrite = { services, preconditions: null, actor: { uid, auditUid: uid, mayPublish } };
   for (const write of writes) await saveVersion(trx, versionWrite, write.id, targetCode, write.input);
 }
