@@ -183,6 +183,8 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
           ? await api.tagged.put<{ version: AdminVersionDetail }>(path, { ...draft, status, ...(sourceRevision !== null && { sourceRevision }) }, precondition)
           : await api.tagged.post<{ version: AdminVersionDetail }>(`${path}/${action}`, {}, precondition);
       adopt(answer.data.version, answer.etag, action === "unpublish");
+      // Closed in the same render as the focus check below: its opener (Discard, Unpublish…) may be gone.
+      setConfirming(null);
       formErrors.clear();
       onSaved(done[action](answer.data.version));
       setSettled((count) => count + 1);
