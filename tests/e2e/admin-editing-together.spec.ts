@@ -226,7 +226,7 @@ test("a live version: pending changes beside it with their diff, publish, discar
   await ada.setViewportSize(PHONE);
   await noWiderThanPhone(ada);
   await ada.locator(".version-state").screenshot({ path: `${SHOTS}/pending-phone-ar.png` });
-  await ada.locator(".admin-form__actions").screenshot({ path: `${SHOTS}/actions-phone-ar.png` });
+  await ada.locator(".version-form .admin-form__actions").screenshot({ path: `${SHOTS}/actions-phone-ar.png` });
   await ada.getByRole("button", { name: "إلغاء النشر…" }).click();
   const arabicDialog = ada.getByRole("dialog");
   await expect(arabicDialog).toBeVisible();
