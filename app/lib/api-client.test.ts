@@ -64,6 +64,11 @@ describe("requests", () => {
     expect(headersOf(calls[2]).has("If-None-Match")).toBe(false);
   });
 
+  it("answers a tag the server's compression made weak as the strong tag it names (decision 0151)", async () => {
+    const { api } = setup({ respond: () => Response.json({ saved: true }, { headers: { ETag: 'W/"v2"' } }) });
+    expect((await api.tagged.get("/a")).etag).toBe('"v2"');
+  });
+
   it("keeps a 412's current state and ETag in the error's body", async () => {
     const { api } = setup({ respond: () => Response.json({ error: { code: "precondition_failed", message: "changed" }, current: { title: "B" }, etag: '"v3"' }, { status: 412 }) });
     const error = await failure(api.put("/a", {}, { ifMatch: '"v1"' }));

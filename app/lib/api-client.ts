@@ -119,7 +119,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       const text = await response.text().catch((error: unknown) => {
         throw requestFailure(error, cancel, timeoutMs);
       });
-      return { data: interpret<T>(response.status, text), etag: response.headers.get("ETag") };
+      return { data: interpret<T>(response.status, text), etag: entityTagOf(response) };
     } finally {
       cancel.dispose();
     }
@@ -153,6 +153,16 @@ function requestHeaders(body: unknown, xsrfToken: string | undefined, { ifMatch,
   if (ifMatch !== undefined) headers.set("If-Match", ifMatch);
   if (ifNoneMatch !== undefined) headers.set("If-None-Match", ifNoneMatch);
   return headers;
+}
+
+/**
+ * The response's entity tag as the server made it. The server's compression marks a strong tag weak
+ * (`W/"…"`) when it gzips the body; our tags name the JSON, not its bytes (decision 0151), and If-Match
+ * compares strongly, so the tag is sent back as it was made, without the `W/`.
+ */
+function entityTagOf(response: Response): string | null {
+  const tag = response.headers.get("ETag");
+  return tag === null ? null : tag.replace(/^W\//, "");
 }
 
 function joinUrl(baseUrl: string, path: string): string {

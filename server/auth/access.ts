@@ -79,6 +79,9 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /articles/:id/versions/:code/revisions/compare": need("read", { param: "code" }),
   "GET /articles/:id/versions/:code/revisions/:revisionId": need("read", { param: "code" }),
   "POST /articles/:id/versions/:code/revisions/:revisionId/restore": need("publish", { param: "code" }),
+  // "Ada is editing" (decision 0152): whoever may read a version may say they have it open and see who else has.
+  "PUT /articles/:id/versions/:code/presence": need("read", { param: "code" }),
+  "DELETE /articles/:id/versions/:code/presence": need("read", { param: "code" }),
 
   "GET /users": need("users.manage"),
   "GET /users/:uid/role": need("users.manage"),

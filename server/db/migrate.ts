@@ -29,6 +29,7 @@ import { sitemapSlugsIndexMigration } from "./migrations/0027-sitemap-slugs-inde
 import { searchCatchUpMigration } from "./migrations/0028-search-catch-up.ts";
 import { longTextsLastMigration } from "./migrations/0029-long-texts-last.ts";
 import { draftsBesideTheLiveTextMigration } from "./migrations/0030-drafts-beside-the-live-text.ts";
+import { versionPresenceMigration } from "./migrations/0031-version-presence.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -58,6 +59,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0028-search-catch-up": searchCatchUpMigration,
     "0029-long-texts-last": longTextsLastMigration(dialect),
     "0030-drafts-beside-the-live-text": draftsBesideTheLiveTextMigration,
+    "0031-version-presence": versionPresenceMigration,
   };
 }
 

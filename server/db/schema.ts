@@ -320,6 +320,14 @@ export interface PublishedTagsTable {
   tag: string;
 }
 
+/** 0031: who has which language version open in the editor, and when their editor last said so (decision 0152). */
+export interface VersionPresenceTable {
+  blog_id: number;
+  code: string;
+  uid: string;
+  seen_at: string;
+}
+
 export interface Database {
   languages: LanguagesTable;
   translates: TranslatesTable;
@@ -347,6 +355,7 @@ export interface Database {
   blog_source_revisions: BlogSourceRevisionsTable;
   search_entries: SearchEntriesTable;
   published_tags: PublishedTagsTable;
+  version_presence: VersionPresenceTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;

@@ -11,6 +11,7 @@ import { usersAdminApi } from "#server/admin/users/routes.ts";
 import { adminAccess } from "#server/auth/access.ts";
 import { mediaAdminApi } from "#server/admin/media/routes.ts";
 import { preferencesAdminApi } from "#server/admin/preferences/routes.ts";
+import { presenceAdminApi } from "#server/admin/presence/routes.ts";
 import { publishingAdminApi } from "#server/admin/publishing/routes.ts";
 import { revisionsAdminApi } from "#server/admin/revisions/routes.ts";
 import type { HttpEnv } from "./env.ts";
@@ -28,6 +29,7 @@ export function adminApi(services: AppServices) {
   app.route("/articles", articlesAdminApi(services));
   app.route("/articles", publishingAdminApi(services));
   app.route("/articles", revisionsAdminApi(services));
+  app.route("/articles", presenceAdminApi(services));
   app.route("/users", usersAdminApi(services));
   app.route("/analytics", analyticsAdminApi(services));
   app.route("/audit", auditAdminApi(services));

@@ -50,8 +50,7 @@ test("write an article with a live preview, publish it, translate it, and read b
   await expect(leave).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=en-US$`));
 
-  await page.getByRole("radio", { name: "Published" }).check();
-  await page.getByRole("button", { name: "Save and publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();
   await expect(page.getByRole("link", { name: "English published" })).toHaveAttribute("aria-current", "page");
   const viewOnSite = page.getByRole("link", { name: /View on the site/ });
@@ -65,7 +64,7 @@ test("write an article with a live preview, publish it, translate it, and read b
   await page.goto(`/admin/articles/${id}`);
   // The publication panel loads after hydration. Before it, "Add translation" submits as a plain form: a new
   // document, whose title field can take the typing before React does and lose it (the slug never follows).
-  await expect(page.getByRole("button", { name: "Unpublish now" })).toBeVisible();
+  await expect(page.getByText("State:")).toBeVisible();
   await page.getByLabel("Add translation").selectOption("fr-FR");
   await page.getByRole("button", { name: "Add translation" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=fr-FR$`));
@@ -76,8 +75,7 @@ test("write an article with a live preview, publish it, translate it, and read b
   await expect(frenchForm.getByLabel("Address (slug)")).toHaveValue("une-histoire-ecrite-dans-le-navigateur");
   await frenchForm.getByLabel("Body (Markdown)").fill("Du **texte** en français.");
   await expect(page.getByRole("region", { name: "Preview" }).locator("strong")).toHaveText("texte");
-  await page.getByRole("radio", { name: "Published" }).check();
-  await page.getByRole("button", { name: "Save and publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("Français version saved and published.")).toBeVisible();
 
   // On the public English page, the language picker leads to the French version.

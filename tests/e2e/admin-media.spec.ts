@@ -139,7 +139,6 @@ test("insert a library image into an article, describe it beside the translation
   await expect(preview.locator("picture source[type='image/avif']")).toHaveCount(1);
 
   // Publishing with the image undescribed in English warns; describing it beside the translation clears the warning.
-  await page.getByRole("radio", { name: "Published" }).check();
   const images = page.getByRole("region", { name: "Images in this version: alt text in English" });
   await expect(images.getByRole("status")).toContainText("One image has no alt text in English");
   await images.scrollIntoViewIfNeeded();
@@ -147,7 +146,7 @@ test("insert a library image into an article, describe it beside the translation
   await images.getByRole("textbox", { name: /^English/ }).fill("A white lighthouse under the stars");
   await images.getByRole("button", { name: "Save English alt text" }).click();
   await expect(images.getByRole("status")).toHaveCount(0);
-  await page.getByRole("button", { name: "Save and publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();
 
   await page.goto(`/en/articles/${id}`);

@@ -130,9 +130,9 @@ test("a publish scheduled a minute ahead appears on the site with no admin prese
 
   // The open editor follows the publication by itself: state, buttons and the form's status, the unsaved summary kept.
   await expect(publication.getByText("Published", { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(publication.getByRole("button", { name: "Unpublish now" })).toBeVisible();
-  await expect(page.getByRole("radio", { name: "Published" })).toBeChecked();
-  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Unpublish…" })).toBeVisible();
+  await expect(page.locator(".version-state")).toContainText("Live");
+  await expect(page.getByRole("button", { name: "Save draft" })).toBeVisible();
   await expect(page.getByLabel("Summary")).toHaveValue("Written while the publish was pending.");
   await expect(page.getByText("Unsaved changes")).toBeVisible();
 });

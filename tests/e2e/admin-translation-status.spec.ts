@@ -57,9 +57,9 @@ test("an edited source makes the French translation Outdated, shows the change b
   // The admin edits the English source in the editor.
   await page.goto(`/admin/articles/${id}?language=en-US`);
   // The publication panel loads after hydration: typing before it could land in a textarea React is still taking over.
-  await expect(page.getByRole("button", { name: "Unpublish now" })).toBeVisible();
+  await expect(page.getByText("State:")).toBeVisible();
   await page.getByLabel("Body (Markdown)").fill("The ferry leaves at ten.\n\nTickets are sold on board.");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();
 
   // The list, filtered to outdated French articles, shows it with the status in words.
@@ -112,7 +112,7 @@ test("a new translation starts from a copy of the source; Add translation lists 
   await page.goto(`/admin/articles/${id}`);
   // After hydration (the publication panel loads then): before it "Add translation" submits as a plain form, and
   // "Start from a copy of the source" does nothing until React takes over the new document.
-  await expect(page.getByRole("button", { name: "Unpublish now" })).toBeVisible();
+  await expect(page.getByText("State:")).toBeVisible();
   const add = page.getByLabel("Add translation");
   // The first shown language without a version is preselected, never a hidden one.
   await expect(add).toHaveValue("es-ES");
@@ -178,9 +178,9 @@ test("the new screens pass axe, in English and with an Arabic translation (RTL),
   const id = await articleWithTranslations(page, "screens");
   await page.goto(`/admin/articles/${id}?language=en-US`);
   // The publication panel loads after hydration: typing before it could land in a textarea React is still taking over.
-  await expect(page.getByRole("button", { name: "Unpublish now" })).toBeVisible();
+  await expect(page.getByText("State:")).toBeVisible();
   await page.getByLabel("Body (Markdown)").fill("The ferry leaves at ten.\n\nTickets are sold on board.");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();
 
   for (const [size, viewport] of [

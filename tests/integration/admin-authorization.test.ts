@@ -93,6 +93,11 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["GET /articles/:id/versions/:code/revisions/:revisionId", "GET", "/articles/999999/versions/fr-FR/revisions/999999", undefined, [401, 403, 404, 404, 404]],
   ["GET /articles/:id/versions/:code/revisions/:revisionId", "GET", "/articles/999999/versions/de-DE/revisions/999999", undefined, [401, 403, 403, 404, 404]],
   ["POST /articles/:id/versions/:code/revisions/:revisionId/restore", "POST", "/articles/999999/versions/fr-FR/revisions/999999/restore", undefined, [401, 403, 403, 404, 404]],
+  ["PUT /articles/:id/versions/:code/presence", "PUT", "/articles/999999/versions/fr-FR/presence", undefined, [401, 403, 404, 404, 404]],
+  ["PUT /articles/:id/versions/:code/presence", "PUT", "/articles/999999/versions/de-DE/presence", undefined, [401, 403, 403, 404, 404]],
+  // Leaving is idempotent: nothing to say about an editor that was never open.
+  ["DELETE /articles/:id/versions/:code/presence", "DELETE", "/articles/999999/versions/fr-FR/presence", undefined, [401, 403, 204, 204, 204]],
+  ["DELETE /articles/:id/versions/:code/presence", "DELETE", "/articles/999999/versions/de-DE/presence", undefined, [401, 403, 403, 204, 204]],
 
   ["GET /users", "GET", "/users", undefined, [401, 403, 403, 403, 200]],
   ["GET /users/:uid/role", "GET", "/users/nobody/role", undefined, [401, 403, 403, 403, 404]],

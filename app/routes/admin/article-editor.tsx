@@ -7,9 +7,10 @@
  * only the versions in their languages, as drafts unless they may publish;
  * the article's details and deletion are an editor's.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { data, Link, useRevalidator, useSearchParams } from "react-router";
-import { articleIdParam } from "#core/admin/articles/schema.ts";
+import { articleIdParam, type AdminVersionDetail } from "#core/admin/articles/schema.ts";
+import { may as mayDo } from "#core/auth/roles.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import { articleAsReadBy, articleFieldsTag, findArticle, sourceRevisions } from "#server/admin/articles/service.ts";
@@ -21,7 +22,7 @@ import { servicesContext } from "#server/context.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { ArticleDetails } from "#app/components/admin/article-editor/article-details.tsx";
 import { DeleteArticle } from "#app/components/admin/article-editor/delete-article.tsx";
-import type { EditorLanguage, VersionState } from "#app/components/admin/article-editor/editor-shared.ts";
+import type { EditorLanguage } from "#app/components/admin/article-editor/editor-shared.ts";
 import { VersionForm } from "#app/components/admin/article-editor/version-form.tsx";
 import { VersionTabs } from "#app/components/admin/article-editor/version-tabs.tsx";
 import { VersionHistory } from "#app/components/admin/article-editor/version-history.tsx";
@@ -58,7 +59,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     articlesPath: readablePath(language.enabled ? sectionPathIn(resident, language, "ARTICLES") : null),
   }));
   const mediaLimits = services.config.media;
-  if (params.articleId === "new") return { article: null, fieldsEtag: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits, baseTexts: {}, versionStates: {} as Record<string, VersionState> };
+  if (params.articleId === "new") return { article: null, fieldsEtag: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits, baseTexts: {}, versions: {} as Record<string, EditedVersion>, viewerUid: user.uid };
 
   const id = articleIdParam.safeParse(params.articleId);
   const stored = id.success ? await findArticle(services, id.data) : null;
@@ -77,17 +78,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The source's text each outdated translation was made from, for the diff beside it.
   const behind = [...new Set(article.versions.filter((version) => version.baseRevision < article.sourceRevision).map((version) => version.baseRevision))];
   const baseTexts = await sourceRevisions(services, article.id, behind);
-  // Each shown version's pending changes and ETag (what its writes name in If-Match, decision 0151).
+  // Each shown version as its GET answers it, with the ETag its writes name (decision 0151). The source a
+  // translator reads is its stored text only: its pending changes are not theirs to read, nor to write.
   const details = await findVersions(services.database.db, article.id);
-  const versionStates: Record<string, VersionState> = Object.fromEntries(
-    details.filter((detail) => shown.has(detail.code)).map((detail) => [detail.code, { etag: entityTag(versionRepresentation(detail)), pendingChanges: detail.pendingChanges }]),
-  );
+  const edited = (version: AdminVersionDetail): EditedVersion =>
+    mayDo(user, "read", version.code) ? { version, etag: entityTag(versionRepresentation(version)) } : { version: { ...version, pendingChanges: null }, etag: null };
+  const versions: Record<string, EditedVersion> = Object.fromEntries(details.filter((version) => shown.has(version.code)).map((version) => [version.code, edited(version)]));
   // The ETag of the article's own fields (decision 0151): what the details, the source choice and the deletion are made from.
-  return { article, fieldsEtag: articleFieldsTag(stored), languages, publicPaths, media, mediaLimits, baseTexts, versionStates };
+  return { article, fieldsEtag: articleFieldsTag(stored), languages, publicPaths, media, mediaLimits, baseTexts, versions, viewerUid: user.uid };
+}
+
+/** A version as the editor edits it: as its GET answers it, with its ETag (null when the viewer may not write it). */
+interface EditedVersion {
+  version: AdminVersionDetail;
+  etag: string | null;
 }
 
 export default function AdminArticleEditor({ loaderData }: Route.ComponentProps) {
-  const { article, fieldsEtag, languages, publicPaths, mediaLimits, baseTexts, versionStates } = loaderData;
+  const { article, fieldsEtag, languages, publicPaths, mediaLimits, baseTexts, versions, viewerUid } = loaderData;
   // Images chosen or re-described here since the page loaded, over those the loader found.
   const [picked, setPicked] = useState<MediaByID>({});
   const media = useMemo(() => ({ ...loaderData.media, ...picked }), [loaderData.media, picked]);
@@ -96,14 +104,10 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
   const feedback = useSaveFeedback();
   const favorite = languages.find((language) => language.favorite) ?? languages[0]!;
   const revalidator = useRevalidator();
-  // Bumped when the version changed outside its form (restore, publish now) and the reloaded version has arrived:
-  // the form then starts again from it. Waiting for the data, not for revalidate(): its render may come later.
-  const [outsideChanges, setOutsideChanges] = useState(0);
-  const awaitingOutsideChange = useRef(false);
+  // A change made beside the form (History's restore, Mark up to date): the page's data is read again and the form follows it.
   const afterOutsideChange = async (message: string) => {
-    awaitingOutsideChange.current = true;
-    await revalidator.revalidate();
     feedback.success(message);
+    await revalidator.revalidate();
   };
 
   // The language in the address, else the favorite language's version, else any version, else a new favorite-language one.
@@ -121,13 +125,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
   const mayManage = may("content.manage");
   const { t } = useAdminText();
   const selectedVersion = article?.versions.find((version) => version.code === selected.code) ?? null;
-  const selectedState = versionStates[selected.code] ?? null;
-  const storedStamp = selectedVersion && `${selectedVersion.status}:${selectedVersion.updatedAt}`;
-  useEffect(() => {
-    if (!awaitingOutsideChange.current) return;
-    awaitingOutsideChange.current = false;
-    setOutsideChanges((count) => count + 1);
-  }, [storedStamp]);
+  const edited = versions[selected.code] ?? null;
   // A translation (or a new one) is edited beside its source.
   const source = article?.versions.find((version) => version.code === article.sourceLanguage && version.code !== selected.code) ?? null;
   const sourceLanguage = source && languages.find((language) => language.code === source.code);
@@ -155,7 +153,7 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
         <>
           <section className="admin-panel" aria-labelledby="versions-title">
             <h2 id="versions-title">{t("admin.editor.versions")}</h2>
-            <VersionTabs article={article} languages={languages} selected={selected} />
+            <VersionTabs article={article} languages={languages} selected={selected} pending={Object.values(versions).flatMap(({ version }) => (version.pendingChanges ? [version.code] : []))} />
             <div className={source ? "translation-layout" : undefined}>
               {source && sourceLanguage && (
                 <SourcePanel
@@ -165,38 +163,33 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
                   source={source}
                   translation={selectedVersion}
                   translationLanguage={selected}
+                  translationEtag={edited?.etag ?? null}
                   base={selectedVersion ? (baseTexts[selectedVersion.baseRevision] ?? null) : null}
-                  etag={selectedState?.etag ?? null}
                   media={media}
                   onSaved={feedback.success}
                 />
               )}
               <VersionForm
-                key={`${article.id}:${selected.code}:${outsideChanges}`}
+                key={`${article.id}:${selected.code}`}
                 articleId={article.id}
                 language={selected}
-                version={selectedVersion}
-                state={selectedState}
+                version={edited?.version ?? null}
+                etag={edited?.etag ?? null}
                 publicPath={publicPaths[selected.code] ?? null}
                 onSaved={feedback.success}
                 cover={article.cover}
                 source={source}
+                sourceRevision={source ? article.sourceRevision : null}
+                viewerUid={viewerUid}
                 {...mediaProps}
               />
             </div>
           </section>
           {/* A version's publishing state and history are read in one's own languages only (a translator's source is text only). */}
-          {selectedVersion && may("read", selected.code) && (
+          {edited && may("read", selected.code) && (
             <>
-              <VersionPublishingPanel
-                articleId={article.id}
-                language={selected}
-                version={selectedVersion}
-                etag={selectedState?.etag ?? null}
-                onStatusChanged={(message) => void afterOutsideChange(message)}
-                onMessage={feedback.success}
-              />
-              <VersionHistory articleId={article.id} language={selected} version={selectedVersion} etag={selectedState?.etag ?? null} onRestored={(message) => void afterOutsideChange(message)} />
+              <VersionPublishingPanel articleId={article.id} language={selected} version={edited.version} etag={edited.etag} onMessage={feedback.success} />
+              <VersionHistory articleId={article.id} language={selected} version={edited.version} etag={edited.etag} onRestored={(message) => void afterOutsideChange(message)} />
             </>
           )}
           {mayManage && <DeleteArticle article={article} fieldsEtag={fieldsEtag} title={headline?.title ?? article.key} onDeleted={feedback.success} />}

@@ -3,7 +3,6 @@ import type { MediaByID } from "#app/components/admin/media/editor-images.tsx";
 import type { MediaItem } from "#app/components/admin/media/upload.ts";
 import type { UploadLimits } from "#app/components/admin/media/upload-zone.tsx";
 import type { LanguageRef } from "#core/types.ts";
-import type { PendingChanges } from "#core/admin/articles/schema.ts";
 
 export const ARTICLES_API = "/api/admin/articles";
 
@@ -23,12 +22,6 @@ export interface EditorMediaProps {
 /** Navigation state after a deletion: the edits are gone with what was deleted, so leaving is not blocked. */
 export const DISCARDING = { discardEdits: true };
 export const isDiscarding = (state: unknown) => typeof state === "object" && state !== null && "discardEdits" in state;
-
-/** What the editor knows of a stored version beyond its text: its ETag (sent as If-Match by every write of it) and pending changes. */
-export interface VersionState {
-  etag: string;
-  pendingChanges: PendingChanges | null;
-}
 
 /** The ETag a write of a version names: If-Match the one read, or If-None-Match: * to create the version. */
 export function versionPrecondition(etag: string | null): { ifMatch: string } | { ifNoneMatch: "*" } {

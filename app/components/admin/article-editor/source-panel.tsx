@@ -5,27 +5,15 @@
  */
 import { useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
-import { diffWordsWithSpace } from "diff";
 import { currentSourceText, type AdminArticle, type AdminArticleVersion, type SourceText } from "#core/admin/articles/schema.ts";
 import { renderMarkdown } from "#core/markdown.ts";
-import { diffParts } from "#core/revisions.ts";
 import { failureMessage } from "#app/components/admin/feedback.tsx";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
 import { api } from "#app/lib/api-client.ts";
 import type { MediaByID } from "#app/components/admin/media/editor-images.tsx";
-import { DiffText } from "./diff-text.tsx";
+import { WordDiff } from "./diff-text.tsx";
 import { ARTICLES_API, versionPrecondition, type EditorLanguage } from "./editor-shared.ts";
-
-/** The words removed and added in the source since the translation's base. */
-function WordDiff({ before, after, lang, dir }: { before: string; after: string; lang: string; dir: string }) {
-  const parts = useMemo(() => diffParts(diffWordsWithSpace(before, after)), [before, after]);
-  return (
-    <p className="source-diff__text" lang={lang} dir={dir}>
-      <DiffText parts={parts} />
-    </p>
-  );
-}
 
 const FIELDS = [
   ["title", "admin.common.title"],
@@ -70,19 +58,20 @@ interface SourcePanelProps {
   /** The translation shown beside (null while it is new). */
   translation: AdminArticleVersion | null;
   translationLanguage: EditorLanguage;
+  /** The translation's ETag: marking it up to date is a write of it (decision 0151). */
+  translationEtag: string | null;
   /** The source's text at the translation's base revision, when kept. */
   base: SourceText | null;
   media: MediaByID;
-  /** The translation's ETag: marking it up to date names it in If-Match. */
-  etag: string | null;
   onSaved: (message: string) => void;
 }
 
-export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, translation, translationLanguage, base, media, etag, onSaved }: SourcePanelProps) {
+export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, translation, translationLanguage, translationEtag, base, media, onSaved }: SourcePanelProps) {
   const revalidator = useRevalidator();
   const { t, dateTime } = useAdminText();
   const may = useMay();
-  // Marking up to date changes what the public page says, a publisher's; choosing the source language changes the article, an editor's (server/auth/access.ts).
+  // Marking up to date changes what the public page says of the translation: a publisher's act (decision 0150);
+  // choosing the source language changes the article, an editor's (server/auth/access.ts).
   const mayMark = may("publish", translationLanguage.code);
   const mayChangeSource = may("content.manage");
   const [view, setView] = useState<"rendered" | "markdown">("rendered");
@@ -93,11 +82,11 @@ export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, trans
   const current: SourceText = currentSourceText(article, source);
   const outdated = translation !== null && translation.baseRevision < article.sourceRevision;
 
-  async function post(path: string, body: unknown, done: string, couldNot: string, options = {}) {
+  async function post(path: string, body: unknown, done: string, couldNot: string) {
     setBusy(true);
     setProblem(null);
     try {
-      await api.post(`${ARTICLES_API}/${article.id}${path}`, body, options);
+      await api.post(`${ARTICLES_API}/${article.id}${path}`, body, versionPrecondition(translationEtag));
       onSaved(done);
       await revalidator.revalidate();
     } catch (error) {
@@ -136,7 +125,6 @@ export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, trans
                   {},
                   t("admin.source.marked", { language: translationLanguage.label }),
                   t("admin.source.mark_failed"),
-                  versionPrecondition(etag),
                 )
               }
             >

@@ -1,7 +1,13 @@
-/** One language version: its fields, a live preview through the public pages' Markdown renderer, save and delete. */
-import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from "react";
+/**
+ * One language version: its fields, a live preview through the public pages' Markdown renderer, and
+ * what can be done with it (decision 0150): Save draft (never touches the live page: on a live version
+ * it saves pending changes beside the live text), Publish, Unpublish… and Discard pending changes
+ * (both confirmed), Delete. Every write names the ETag the form's text was made from (decision 0151);
+ * a 412 opens the conflict view and keeps what was typed (decision 0152). Ctrl/Cmd+S saves the draft.
+ */
+import { useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from "react";
 import { useBlocker, useNavigate, useRevalidator } from "react-router";
-import { versionInput, type AdminArticle, type AdminArticleVersion, type AdminVersionDetail, type PendingChanges } from "#core/admin/articles/schema.ts";
+import { versionInput, type AdminArticleVersion, type AdminVersionDetail } from "#core/admin/articles/schema.ts";
 import { ARTICLE_LIMITS, type ArticleStatus } from "#core/article-rules.ts";
 import { renderMarkdown } from "#core/markdown.ts";
 import { slugify } from "#core/text.ts";
@@ -11,9 +17,14 @@ import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors 
 import { InsertImageButton, VersionImages } from "#app/components/admin/media/editor-images.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
-import { useTypedBeforeHydration } from "#app/lib/typed-before-hydration.ts";
-import { ARTICLES_API, DISCARDING, isDiscarding, versionPrecondition, type EditorLanguage, type EditorMediaProps, type VersionState } from "./editor-shared.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { useTypedBeforeHydration } from "#app/lib/typed-before-hydration.ts";
+import type { VersionText } from "./diff-text.tsx";
+import { DISCARDING, isDiscarding, versionPrecondition, type EditorLanguage, type EditorMediaProps } from "./editor-shared.ts";
+import { ConflictView, editedText, staleCopyOf, type StaleCopy, type VersionAction } from "./version-conflict.tsx";
+import { VersionPresenceNotice } from "./version-presence.tsx";
+import { versionApi } from "./version-requests.ts";
+import { VersionState } from "./version-state.tsx";
 
 const VERSION_TEXT_KEYS: Record<string, string> = {
   title: "admin.common.title",
@@ -21,89 +32,81 @@ const VERSION_TEXT_KEYS: Record<string, string> = {
   summary: "admin.common.summary",
   body: "admin.common.body",
   coverAlt: "admin.common.cover_alt",
-  status: "admin.common.status",
 };
 const VERSION_FIELDS = Object.keys(VERSION_TEXT_KEYS);
 
-interface VersionDraft {
-  title: string;
-  slug: string;
-  summary: string;
-  body: string;
-  coverAlt: string;
-  status: ArticleStatus;
-}
+const sameText = (a: VersionText, b: VersionText) => (Object.keys(a) as (keyof VersionText)[]).every((field) => a[field] === b[field]);
 
-/** What the form edits: a published version's pending changes when it has any (as a draft beside the live text), else its text. */
-function versionDraftOf(version: AdminArticleVersion | null, pending: PendingChanges | null): VersionDraft {
-  if (pending) return { title: pending.title, slug: pending.slug, summary: pending.summary, body: pending.body, coverAlt: pending.coverAlt, status: "draft" };
-  return {
-    title: version?.title ?? "",
-    slug: version?.slug ?? "",
-    summary: version?.summary ?? "",
-    body: version?.body ?? "",
-    coverAlt: version?.coverAlt ?? "",
-    status: version?.status ?? "draft",
-  };
+/** The version as last read or written here, with the ETag that names it (null: not created yet). */
+interface Stored {
+  version: AdminVersionDetail | null;
+  etag: string | null;
 }
-
-const sameDraft = (a: VersionDraft, b: VersionDraft) => (Object.keys(a) as (keyof VersionDraft)[]).every((field) => a[field] === b[field]);
 
 interface VersionFormProps {
   articleId: number;
   language: EditorLanguage;
-  version: AdminArticleVersion | null;
-  /** The stored version's ETag and pending changes; null for a new version. */
-  state: VersionState | null;
+  version: AdminVersionDetail | null;
+  /** The ETag of `version` as the page read it. */
+  etag: string | null;
   publicPath: string | null;
   onSaved: (message: string) => void;
   /** The article's saved cover: its alt text is part of this version's. */
   cover: string | null;
   /** The source version, for a new translation to start from a copy of it. */
   source: AdminArticleVersion | null;
+  /** The source revision shown beside a translation, sent with its saves (null for the source itself). */
+  sourceRevision: number | null;
+  /** Who is signed in: the author of pending changes may discard them. */
+  viewerUid: string;
 }
 
-export function VersionForm({ articleId, language, version, state, publicPath, onSaved, cover, source, media, mediaLimits, onMedia }: VersionFormProps & EditorMediaProps) {
+export function VersionForm({ articleId, language, version, etag, publicPath, onSaved, cover, source, sourceRevision, viewerUid, media, mediaLimits, onMedia }: VersionFormProps & EditorMediaProps) {
   const { t } = useAdminText();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
-  const [saved, setSaved] = useState(() => versionDraftOf(version, state?.pendingChanges ?? null));
-  // The ETag of the version as this form last saved or loaded it: the next write names it.
-  const loadedTag = state?.etag ?? null;
-  const [etag, setEtag] = useState(loadedTag);
-  const [seenTag, setSeenTag] = useState(loadedTag);
-  if (loadedTag !== seenTag) {
-    setSeenTag(loadedTag);
-    setEtag(loadedTag);
-  }
+  const [stored, setStored] = useState<Stored>({ version, etag });
+  const saved = useMemo(() => editedText(stored.version), [stored.version]);
   const [draft, setDraft] = useState(saved);
-  // A scheduled publish or unpublish changes the stored status without this form (the editor reloads
-  // its data when one falls due): the saved status follows, and so does the chosen one unless it was
-  // changed here. Unsaved text stays.
-  const storedStatus = version?.status ?? "draft";
-  const [seenStatus, setSeenStatus] = useState(storedStatus);
-  if (storedStatus !== seenStatus) {
-    setSeenStatus(storedStatus);
-    setSaved((current) => ({ ...current, status: storedStatus }));
-    setDraft((current) => (current.status === seenStatus ? { ...current, status: storedStatus } : current));
+  const dirty = !sameText(draft, saved);
+  const [conflict, setConflict] = useState<{ stale: StaleCopy; action: VersionAction } | null>(null);
+  // A change made elsewhere (a schedule falling due, History's restore, another panel) reaches the form
+  // with the page's data. The form follows it when nothing was typed, or when its text is the one the
+  // typing started from (a schedule changed only the status): typed text stays. Otherwise the typed text
+  // stays on the older ETag, and its save meets the 412 and the conflict view.
+  const [seenEtag, setSeenEtag] = useState(etag);
+  if (etag !== seenEtag) {
+    setSeenEtag(etag);
+    if (etag !== stored.etag && conflict === null && (!dirty || sameText(editedText(version), saved))) {
+      setStored({ version, etag });
+      if (!dirty) setDraft(editedText(version));
+    }
   }
   // The slug follows the title until edited by hand; a stored slug that is not the title's counts as edited.
-  const [slugEdited, setSlugEdited] = useState(() => version !== null && version.slug !== slugify(version.title));
+  const [slugEdited, setSlugEdited] = useState(() => version !== null && saved.slug !== slugify(saved.title));
   const formErrors = useFormErrors();
   const { errors } = formErrors;
-  const [saving, setSaving] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<"unpublish" | "discard" | "delete" | null>(null);
+  // After an action whose button goes away, focus goes to the version's state, never to <body>.
+  const [settled, setSettled] = useState(0);
+  const stateRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const idFor = (field: string) => `version-${field}`;
   const textAttributes = { lang: language.code, dir: language.dir };
   const may = useMay();
   const mayPublish = may("publish", language.code);
-  // Without the publish right, a published version's changes are saved as pending changes beside the live text.
+  // Saving a draft never changes the live page, so whoever translates this language may (decision 0150).
   const mayEdit = may("translate", language.code);
+  const current = stored.version;
+  const live = current?.status === "published";
+  const pending = current?.pendingChanges ?? null;
+  const mayDiscard = pending !== null && (mayPublish || pending.updatedBy?.uid === viewerUid);
 
   const previewSource = useDeferredValue(draft.body);
   const previewHtml = useMemo(() => renderMarkdown(previewSource, { media, language: language.code }), [previewSource, media, language.code]);
 
-  const dirty = !sameDraft(draft, saved);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty && !isDiscarding(nextLocation.state) && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
@@ -115,18 +118,24 @@ export function VersionForm({ articleId, language, version, state, publicPath, o
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  const set = <Field extends keyof VersionDraft>(field: Field, value: VersionDraft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
+  useEffect(() => {
+    if (settled === 0) return;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) (stateRef.current ?? headingRef.current)?.focus();
+  }, [settled]);
 
-  /** A new translation starts from the source's text (as a draft, its address from the title once translated). */
+  const set = <Key extends keyof VersionText>(field: Key, value: VersionText[Key]) => setDraft((text) => ({ ...text, [field]: value }));
+
+  /** A new translation starts from the source's text (its address from the title once translated). */
   function copySource() {
     if (!source) return;
-    setDraft({ title: source.title, slug: "", summary: source.summary, body: source.body, coverAlt: source.coverAlt, status: "draft" });
+    setDraft({ title: source.title, slug: "", summary: source.summary, body: source.body, coverAlt: source.coverAlt });
     setSlugEdited(false);
     document.getElementById(idFor("title"))?.focus();
   }
 
   function changeTitle(title: string) {
-    setDraft((current) => ({ ...current, title, slug: slugEdited ? current.slug : title.trim() === "" ? "" : slugify(title) }));
+    setDraft((text) => ({ ...text, title, slug: slugEdited ? text.slug : title.trim() === "" ? "" : slugify(title) }));
   }
 
   function changeSlug(slug: string) {
@@ -143,203 +152,284 @@ export function VersionForm({ articleId, language, version, state, publicPath, o
     [idFor("coverAlt")]: (coverAlt) => set("coverAlt", coverAlt),
   });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = versionInput.safeParse(draft);
-    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
-    setSaving(true);
+  /** Takes what the server answered as the form's stored version; the typed text follows unless `keepTyped` and something was typed. */
+  function adopt(next: AdminVersionDetail | null, nextEtag: string | null, keepTyped = false) {
+    setStored({ version: next, etag: nextEtag });
+    if (!(keepTyped && dirty)) setDraft(editedText(next));
+    setConflict(null);
+  }
+
+  const done: Record<VersionAction, (next: AdminVersionDetail) => string> = {
+    save: (next) => t(next.status === "published" ? "admin.version.saved_pending" : "admin.version.saved_draft", { language: language.label }),
+    publish: () => t("admin.version.saved_published", { language: language.label }),
+    unpublish: () => t("admin.publishing.unpublished", { language: language.label }),
+    discard: () => t("admin.version.discarded", { language: language.label }),
+  };
+
+  /** Runs one of the version's writes from the ETag `from` (the form's own unless keeping mine over theirs). */
+  async function write(action: VersionAction, from: Pick<Stored, "etag"> = stored) {
+    if (busy) return;
+    const status: ArticleStatus = action === "publish" ? "published" : "draft";
+    if (action === "save" || action === "publish") {
+      const checked = versionInput.safeParse({ ...draft, status });
+      if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
+    }
+    const path = versionApi(articleId, language.code);
+    const precondition = versionPrecondition(from.etag);
+    setBusy(true);
     try {
-      const result = await api.tagged.put<{ article: AdminArticle; version: AdminVersionDetail }>(
-        `${ARTICLES_API}/${articleId}/versions/${encodeURIComponent(language.code)}`,
-        draft,
-        versionPrecondition(etag),
-      );
-      setEtag(result.etag);
-      const stored = versionDraftOf(result.data.version, result.data.version.pendingChanges);
-      setSaved(stored);
-      setDraft(stored);
+      const answer =
+        action === "save" || action === "publish"
+          ? await api.tagged.put<{ version: AdminVersionDetail }>(path, { ...draft, status, ...(sourceRevision !== null && { sourceRevision }) }, precondition)
+          : await api.tagged.post<{ version: AdminVersionDetail }>(`${path}/${action}`, {}, precondition);
+      adopt(answer.data.version, answer.etag, action === "unpublish");
+      // Closed in the same render as the focus check below: its opener (Discard, Unpublish…) may be gone.
+      setConfirming(null);
       formErrors.clear();
-      onSaved(t(stored.status === "published" ? "admin.version.saved_published" : "admin.version.saved_draft", { language: language.label }));
+      onSaved(done[action](answer.data.version));
+      setSettled((count) => count + 1);
       await revalidator.revalidate();
     } catch (error) {
-      const failure = requestErrors(error, VERSION_FIELDS, t("admin.editor.version_failed"), t);
-      formErrors.show(failure.fields, failure.general);
+      const stale = staleCopyOf(error);
+      if (stale) {
+        formErrors.clear();
+        setConflict({ stale, action });
+      } else {
+        const failure = requestErrors(error, VERSION_FIELDS, t("admin.editor.version_failed"), t);
+        formErrors.show(failure.fields, failure.general);
+      }
     } finally {
-      setSaving(false);
+      // A confirmation stays open, busy, until its action is done.
+      setConfirming(null);
+      setBusy(false);
     }
   }
 
+  function takeTheirs() {
+    if (!conflict) return;
+    adopt(conflict.stale.current, conflict.stale.etag);
+    setSlugEdited(false);
+    onSaved(t("admin.conflict.took_theirs", { language: language.label }));
+    setSettled((count) => count + 1);
+    // The rest of the page (tabs, History, publication) catches up with their save too.
+    void revalidator.revalidate();
+  }
+
   async function deleteVersion() {
-    setSaving(true);
+    setBusy(true);
     try {
-      await api.delete(`${ARTICLES_API}/${articleId}/versions/${encodeURIComponent(language.code)}`, versionPrecondition(etag));
-      setConfirmingDelete(false);
+      await api.delete(versionApi(articleId, language.code), versionPrecondition(stored.etag));
+      setConfirming(null);
       onSaved(t("admin.version.deleted", { language: language.label }));
       await navigate(`/admin/articles/${articleId}`, { preventScrollReset: true, state: DISCARDING });
     } catch (error) {
-      setConfirmingDelete(false);
+      setConfirming(null);
       formErrors.show({}, failureMessage(error, t("admin.editor.delete_version_failed"), t));
     } finally {
-      setSaving(false);
+      setBusy(false);
     }
+  }
+
+  // Ctrl/Cmd+S saves the draft from anywhere on the page but another form or a dialog.
+  const saveShortcut = useEffectEvent(() => void write("save"));
+  useEffect(() => {
+    if (!mayEdit) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "s") return;
+      const target = event.target instanceof Element ? event.target : null;
+      const otherForm = target?.closest("form");
+      if (target?.closest("dialog") || (otherForm && otherForm !== formRef.current)) return;
+      event.preventDefault();
+      saveShortcut();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [mayEdit]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void write("save");
   }
 
   const labels = Object.fromEntries(Object.entries(VERSION_TEXT_KEYS).map(([field, key]) => [field, t(key)]));
   const addressPrefix = language.articlesPath ? `${language.articlesPath}/${articleId}/` : null;
+  const showPublish = mayPublish && (!live || pending !== null || dirty);
   return (
-    <form className="admin-form version-form" noValidate onSubmit={submit} aria-busy={saving} aria-labelledby="version-heading">
-      <h3 id="version-heading" className="version-form__heading">
+    <form ref={formRef} className="admin-form version-form" noValidate onSubmit={submit} aria-busy={busy} aria-labelledby="version-heading">
+      <h3 id="version-heading" ref={headingRef} tabIndex={-1} className="version-form__heading">
         <span {...textAttributes}>{language.label}</span> <span className="version-form__code">({language.code})</span>
-        {version === null && <span className="version-form__new"> — {t("admin.version.new_translation")}</span>}
+        {current === null && <span className="version-form__new"> — {t("admin.version.new_translation")}</span>}
       </h3>
+      {current && <VersionState ref={stateRef} version={current} language={language} />}
+      {may("read", language.code) && <VersionPresenceNotice articleId={articleId} code={language.code} languageLabel={language.label} />}
+      {conflict && (
+        <ConflictView
+          conflict={conflict.stale}
+          action={conflict.action}
+          mine={draft}
+          language={language}
+          busy={busy}
+          onKeepMine={() => void write(conflict.action, conflict.stale)}
+          onTakeTheirs={takeTheirs}
+        />
+      )}
       <FormErrorSummary formErrors={formErrors} labels={labels} idFor={idFor} />
       {!mayEdit && (
         <p className="version-form__read-only" role="note">
-          {may("translate", language.code)
-            ? t("admin.version.published_read_only")
-            : t("admin.version.not_your_language", { language: language.label, code: language.code })}
+          {t("admin.version.not_your_language", { language: language.label, code: language.code })}
         </p>
       )}
+      {mayEdit && live && !mayPublish && <p className="admin-field__hint">{t("admin.version.pending_for_translators")}</p>}
       <fieldset className="version-form__fields" disabled={!mayEdit}>
-      {version === null && source && (
-        <p className="version-form__copy">
-          <button type="button" className="button button--small button--secondary" onClick={copySource}>
-            {t("admin.version.copy_source")}
-          </button>{" "}
-          <span className="admin-field__hint">{t("admin.version.copy_source_hint")}</span>
-        </p>
-      )}
-
-      <div className="version-form__meta">
-        <Field id={idFor("title")} label={labels.title!} error={errors.title} className="version-form__wide">
-          {(control) => (
-            <input {...control} {...textAttributes} type="text" autoComplete="off" maxLength={ARTICLE_LIMITS.titleLength} value={draft.title} onChange={(event) => changeTitle(event.target.value)} />
-          )}
-        </Field>
-        <Field
-          id={idFor("slug")}
-          label={labels.slug!}
-          hint={t(slugEdited ? "admin.version.slug_edited" : "admin.version.slug_follows")}
-          error={errors.slug}
-          className="version-form__wide"
-        >
-          {(control) => (
-            <>
-              <input {...control} type="text" dir="auto" autoComplete="off" spellCheck={false} value={draft.slug} onChange={(event) => changeSlug(event.target.value)} />
-              {addressPrefix && (
-                <p className="version-form__address">
-                  {t("admin.version.address")} <bdi dir="ltr">{`${addressPrefix}${draft.slug || (draft.title.trim() === "" ? "…" : slugify(draft.title))}`}</bdi>
-                </p>
-              )}
-            </>
-          )}
-        </Field>
-        <Field id={idFor("summary")} label={labels.summary!} hint={t("admin.version.summary_hint", { max: ARTICLE_LIMITS.summaryLength })} error={errors.summary} className="version-form__wide">
-          {(control) => <textarea {...control} {...textAttributes} rows={2} value={draft.summary} onChange={(event) => set("summary", event.target.value)} />}
-        </Field>
-      </div>
-
-      <div className="version-form__writing">
-        <Field
-          id={idFor("body")}
-          label={t("admin.source.body_markdown")}
-          hint={t("admin.version.body_hint")}
-          error={errors.body}
-          className="version-form__source"
-        >
-          {(control) => (
-            <>
-              <textarea {...control} {...textAttributes} rows={22} spellCheck value={draft.body} onChange={(event) => set("body", event.target.value)} />
-              <InsertImageButton
-                textareaId={idFor("body")}
-                body={draft.body}
-                language={language}
-                limits={mediaLimits}
-                onInsert={(body, item) => {
-                  onMedia(item);
-                  set("body", body);
-                }}
-              />
-            </>
-          )}
-        </Field>
-        <section className="version-form__preview" aria-labelledby="preview-title">
-          <h4 id="preview-title" className="version-form__preview-title">
-            {t("admin.version.preview")}
-          </h4>
-          <div className="version-form__preview-page" {...textAttributes}>
-            {draft.title && <p className="version-form__preview-headline">{draft.title}</p>}
-            <div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
-          </div>
-        </section>
-      </div>
-
-      <div className="version-form__meta">
-        <Field id={idFor("coverAlt")} label={labels.coverAlt!} hint={t("admin.version.cover_alt_hint")} error={errors.coverAlt} className="version-form__wide">
-          {(control) => <input {...control} {...textAttributes} type="text" autoComplete="off" value={draft.coverAlt} onChange={(event) => set("coverAlt", event.target.value)} />}
-        </Field>
-      </div>
-
-      <VersionImages cover={cover} coverAlt={draft.coverAlt} body={draft.body} language={language} publishing={draft.status === "published"} media={media} onMedia={onMedia} />
-
-      <fieldset className="version-form__status" aria-describedby={errors.status ? `${idFor("status")}-error` : `${idFor("status")}-hint`}>
-        <legend>{labels.status}</legend>
-        <p id={`${idFor("status")}-hint`} className="admin-field__hint">
-          {t("admin.version.status_hint")}
-        </p>
-        {(["draft", "published"] as const).map((status) => (
-          <label key={status} className="version-form__radio">
-            <input
-              type="radio"
-              name="status"
-              id={status === "draft" ? idFor("status") : undefined}
-              value={status}
-              checked={draft.status === status}
-              disabled={status === "published" && !mayPublish}
-              onChange={() => set("status", status)}
-            />
-            {t(`admin.status_label.${status}`)}
-          </label>
-        ))}
-        {!mayPublish && <p className="admin-field__hint">{t("admin.version.publish_is_editors")}</p>}
-        {errors.status && (
-          <p id={`${idFor("status")}-error`} className="admin-field__error">
-            {errors.status}
+        {current === null && source && (
+          <p className="version-form__copy">
+            <button type="button" className="button button--small button--secondary" onClick={copySource}>
+              {t("admin.version.copy_source")}
+            </button>{" "}
+            <span className="admin-field__hint">{t("admin.version.copy_source_hint")}</span>
           </p>
         )}
-      </fieldset>
+
+        <div className="version-form__meta">
+          <Field id={idFor("title")} label={labels.title!} error={errors.title} className="version-form__wide">
+            {(control) => (
+              <input {...control} {...textAttributes} type="text" autoComplete="off" maxLength={ARTICLE_LIMITS.titleLength} value={draft.title} onChange={(event) => changeTitle(event.target.value)} />
+            )}
+          </Field>
+          <Field
+            id={idFor("slug")}
+            label={labels.slug!}
+            hint={t(slugEdited ? "admin.version.slug_edited" : "admin.version.slug_follows")}
+            error={errors.slug}
+            className="version-form__wide"
+          >
+            {(control) => (
+              <>
+                <input {...control} type="text" dir="auto" autoComplete="off" spellCheck={false} value={draft.slug} onChange={(event) => changeSlug(event.target.value)} />
+                {addressPrefix && (
+                  <p className="version-form__address">
+                    {t("admin.version.address")} <bdi dir="ltr">{`${addressPrefix}${draft.slug || (draft.title.trim() === "" ? "…" : slugify(draft.title))}`}</bdi>
+                  </p>
+                )}
+              </>
+            )}
+          </Field>
+          <Field id={idFor("summary")} label={labels.summary!} hint={t("admin.version.summary_hint", { max: ARTICLE_LIMITS.summaryLength })} error={errors.summary} className="version-form__wide">
+            {(control) => <textarea {...control} {...textAttributes} rows={2} value={draft.summary} onChange={(event) => set("summary", event.target.value)} />}
+          </Field>
+        </div>
+
+        {/* The cover's description and the images' alt texts come before the body and its preview: the preview's
+            headings are the article's (h2…), and a heading of this form after them would break the outline. */}
+        <div className="version-form__meta">
+          <Field id={idFor("coverAlt")} label={labels.coverAlt!} hint={t("admin.version.cover_alt_hint")} error={errors.coverAlt} className="version-form__wide">
+            {(control) => <input {...control} {...textAttributes} type="text" autoComplete="off" value={draft.coverAlt} onChange={(event) => set("coverAlt", event.target.value)} />}
+          </Field>
+        </div>
+
+        <VersionImages cover={cover} coverAlt={draft.coverAlt} body={draft.body} language={language} publishing={showPublish} media={media} onMedia={onMedia} />
+        <div className="version-form__writing">
+          <Field id={idFor("body")} label={t("admin.source.body_markdown")} hint={t("admin.version.body_hint")} error={errors.body} className="version-form__source">
+            {(control) => (
+              <>
+                <textarea {...control} {...textAttributes} rows={22} spellCheck value={draft.body} onChange={(event) => set("body", event.target.value)} />
+                <InsertImageButton
+                  textareaId={idFor("body")}
+                  body={draft.body}
+                  language={language}
+                  limits={mediaLimits}
+                  onInsert={(body, item) => {
+                    onMedia(item);
+                    set("body", body);
+                  }}
+                />
+              </>
+            )}
+          </Field>
+          <div className="version-form__preview">
+            <h4 id="preview-title" className="version-form__preview-title">
+              {t("admin.version.preview")}
+            </h4>
+            {/* The preview scrolls: a focusable region, so it scrolls from the keyboard too (also while the fields are disabled). */}
+            <div className="version-form__preview-page" {...textAttributes} role="region" aria-labelledby="preview-title" tabIndex={0}>
+              {draft.title && <p className="version-form__preview-headline">{draft.title}</p>}
+              <div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+            </div>
+          </div>
+        </div>
+
       </fieldset>
 
       <div className="admin-form__actions">
         {mayEdit && (
-          <button type="submit" className="button" disabled={saving}>
-            {draft.status === "published" ? (saved.status === "published" ? t("admin.common.save") : t("admin.version.save_and_publish")) : t("admin.version.save_draft")}
+          // Not disabled while saving: the button keeps focus; write() ignores a second press.
+          <button type="submit" className="button" aria-disabled={busy || undefined}>
+            {t("admin.version.save_draft")}
+          </button>
+        )}
+        {showPublish && (
+          <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void write("publish")}>
+            {t("admin.version.publish")}
           </button>
         )}
         {dirty && <span className="version-form__unsaved">{t("admin.version.unsaved")}</span>}
-        {publicPath && saved.status === "published" && (
+        {publicPath && live && (
           <a className="button button--secondary" href={publicPath} target="_blank" rel="noopener">
             {t("admin.version.view")}
             <span className="visually-hidden"> {t("admin.version.new_tab")}</span>
           </a>
         )}
-        {version && mayPublish && (
-          <button type="button" className="button button--danger version-form__delete" disabled={saving} onClick={() => setConfirmingDelete(true)}>
+        {mayDiscard && (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming("discard")}>
+            {t("admin.version.discard_pending")}
+          </button>
+        )}
+        {live && mayPublish && (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming("unpublish")}>
+            {t("admin.version.unpublish")}
+          </button>
+        )}
+        {current && mayPublish && (
+          <button type="button" className="button button--danger version-form__delete" disabled={busy} onClick={() => setConfirming("delete")}>
             {t("admin.version.delete")}
           </button>
         )}
       </div>
 
       <ConfirmDialog
-        open={confirmingDelete}
+        open={confirming === "unpublish"}
+        title={t("admin.version.unpublish_title", { language: language.label })}
+        confirmLabel={t("admin.version.unpublish_confirm")}
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void write("unpublish")}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>{t("admin.version.unpublish_text", { language: language.label })}</p>
+        {pending && <p>{t("admin.version.unpublish_pending")}</p>}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === "discard"}
+        title={t("admin.version.discard_title", { language: language.label })}
+        confirmLabel={t("admin.version.discard_pending")}
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void write("discard")}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>{t("admin.version.discard_text")}</p>
+        {dirty && <p>{t("admin.version.discard_typed")}</p>}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === "delete"}
         title={t("admin.version.delete_title", { language: language.label })}
         confirmLabel={t("admin.version.delete_confirm")}
         tone="danger"
-        busy={saving}
+        busy={busy}
         onConfirm={() => void deleteVersion()}
-        onCancel={() => setConfirmingDelete(false)}
+        onCancel={() => setConfirming(null)}
       >
-        <p>{t("admin.version.delete_text", { title: version?.title ?? "", language: language.label })}</p>
+        <p>{t("admin.version.delete_text", { title: current?.title ?? "", language: language.label })}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={blocker.state === "blocked"}

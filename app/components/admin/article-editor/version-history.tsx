@@ -6,11 +6,10 @@
 import { useId, useState } from "react";
 import type { AdminArticleVersion } from "#core/admin/articles/schema.ts";
 import type { RevisionComparison, RevisionSummary } from "#core/admin/publishing/schema.ts";
-import type { FieldDiff, RevisionField } from "#core/revisions.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { api } from "#app/lib/api-client.ts";
-import { DiffText } from "./diff-text.tsx";
+import { FIELD_TEXT_KEYS, FieldChanges } from "./diff-text.tsx";
 import { versionPrecondition, type EditorLanguage } from "./editor-shared.ts";
 import { localMoment, useVersionData, versionApi } from "./version-requests.ts";
 import "#app/styles/admin-publishing.css";
@@ -22,21 +21,12 @@ interface Props {
   articleId: number;
   language: EditorLanguage;
   version: AdminArticleVersion;
-  /** The version's ETag: a restore names it in If-Match. */
+  /** The version's ETag: a restore is a write of it (decision 0151). */
   etag: string | null;
   onRestored: (message: string) => void;
 }
 
-const FIELD_TEXT_KEYS: Record<RevisionField, string> = {
-  title: "admin.common.title",
-  slug: "admin.history.slug",
-  summary: "admin.common.summary",
-  coverAlt: "admin.common.cover_alt",
-  status: "admin.common.status",
-  body: "admin.common.body",
-};
-
-const ACTIONS = new Set(["save", "import", "restore", "publish", "unpublish", "scheduled-publish", "scheduled-unpublish"]);
+const ACTIONS = new Set(["save", "save-draft", "discard", "import", "restore", "publish", "unpublish", "scheduled-publish", "scheduled-unpublish"]);
 
 /** "Published as scheduled"; an action this screen does not know shows as stored. */
 function actionText(action: string, t: Translate): string {
@@ -47,25 +37,6 @@ function revisionLabel(revision: RevisionSummary, t: Translate, lang: string): s
   const restored = revision.restoredFrom === null ? "" : ` ${t("admin.history.from", { id: revision.restoredFrom })}`;
   // The number tells apart revisions saved within the same minute.
   return `#${revision.number} · ${localMoment(revision.createdAt, lang)} · ${actionText(revision.action, t)}${restored}`;
-}
-
-function FieldChanges({ diff, language }: { diff: FieldDiff; language: EditorLanguage }) {
-  // Words in the version's language; the slug and status are not prose.
-  const textAttributes = diff.field === "slug" || diff.field === "status" ? { dir: "ltr" as const } : { lang: language.code, dir: language.dir };
-  const { t } = useAdminText();
-  return (
-    <div className="history__field">
-      <h4>{t(FIELD_TEXT_KEYS[diff.field])}</h4>
-      {/* The body's changes scroll: a focusable region, so keyboard users can scroll it too. */}
-      <div
-        className={diff.field === "body" ? "history__diff history__diff--body" : "history__diff"}
-        {...textAttributes}
-        {...(diff.field === "body" && { role: "region", "aria-label": t("admin.history.body_changes"), tabIndex: 0 })}
-      >
-        <DiffText parts={diff.parts} />
-      </div>
-    </div>
-  );
 }
 
 function Comparison({ base, revisions, language }: { base: string; revisions: RevisionSummary[]; language: EditorLanguage }) {
@@ -98,7 +69,7 @@ function Comparison({ base, revisions, language }: { base: string; revisions: Re
       </div>
       <ErrorAlert message={error} />
       <div aria-live="polite">
-        {data && (from === to || changed.length === 0 ? <p>{t("admin.history.same")}</p> : changed.map((diff) => <FieldChanges key={diff.field} diff={diff} language={language} />))}
+        {data && (from === to || changed.length === 0 ? <p>{t("admin.history.same")}</p> : changed.map((diff) => <FieldChanges key={diff.field} diff={diff} language={language} bodyLabel={t("admin.history.body_changes")} />))}
         {data && changed.length > 0 && unchanged.length > 0 && <p className="admin-field__hint">{t("admin.history.unchanged", { fields: unchanged.map((field) => t(FIELD_TEXT_KEYS[field.field])).join(", ") })}</p>}
       </div>
     </div>

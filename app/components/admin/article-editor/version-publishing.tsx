@@ -4,7 +4,7 @@
  * UTC), and signed preview links for people who are not signed in.
  */
 import { useId, useState, type FormEvent } from "react";
-import type { AdminArticleVersion } from "#core/admin/articles/schema.ts";
+import type { AdminVersionDetail } from "#core/admin/articles/schema.ts";
 import type { PreviewLink, VersionPublishing } from "#core/admin/publishing/schema.ts";
 import type { ScheduleAction } from "#core/publishing.ts";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
@@ -19,11 +19,9 @@ import { useMay } from "#app/lib/admin-grant.ts";
 interface Props {
   articleId: number;
   language: EditorLanguage;
-  version: AdminArticleVersion;
-  /** The version's ETag: every change here names it in If-Match. */
+  version: AdminVersionDetail;
+  /** The version's ETag: a schedule is a write of it (decision 0151). */
   etag: string | null;
-  /** After a change of status: the editor reloads the version. */
-  onStatusChanged: (message: string) => void;
   onMessage: (message: string) => void;
 }
 
@@ -71,8 +69,18 @@ function ScheduleForm({ action, pending, busy, onSchedule, onCancel }: { action:
   );
 }
 
-function PreviewLinks({ previews, created, busy, onCreate, onRevoke }: { previews: PreviewLink[]; created: PreviewLink | null; busy: boolean; onCreate: () => void; onRevoke: (link: PreviewLink) => void }) {
+function PreviewLinks({ previews, created, busy, onCreate, onRevoke, onMessage }: { previews: PreviewLink[]; created: PreviewLink | null; busy: boolean; onCreate: () => void; onRevoke: (link: PreviewLink) => void; onMessage: (message: string) => void }) {
   const { t, lang } = useAdminText();
+  const [copyFailed, setCopyFailed] = useState(false);
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopyFailed(false);
+      onMessage(t("admin.publishing.link_copied"));
+    } catch {
+      setCopyFailed(true);
+    }
+  }
   return (
     <div className="publishing__previews">
       <h3>{t("admin.publishing.previews")}</h3>
@@ -83,7 +91,13 @@ function PreviewLinks({ previews, created, busy, onCreate, onRevoke }: { preview
       {created?.url && (
         <p className="publishing__new-link">
           <label htmlFor="new-preview-link">{t("admin.publishing.new_link")}</label>
-          <input id="new-preview-link" type="text" readOnly value={created.url} dir="ltr" onFocus={(event) => event.currentTarget.select()} />
+          <span className="publishing__row">
+            <input id="new-preview-link" type="text" readOnly value={created.url} dir="ltr" onFocus={(event) => event.currentTarget.select()} />
+            <button type="button" className="button button--small button--secondary" onClick={() => void copy(created.url!)}>
+              {t("admin.publishing.copy_link")}
+            </button>
+          </span>
+          {copyFailed && <span className="admin-field__error">{t("admin.publishing.copy_failed")}</span>}
         </p>
       )}
       {previews.length > 0 && (
@@ -103,7 +117,7 @@ function PreviewLinks({ previews, created, busy, onCreate, onRevoke }: { preview
   );
 }
 
-export function VersionPublishingPanel({ articleId, language, version, etag, onStatusChanged, onMessage }: Props) {
+export function VersionPublishingPanel({ articleId, language, version, etag, onMessage }: Props) {
   const { t, lang } = useAdminText();
   const may = useMay();
   // The server refuses these to anyone without the right in this language (server/auth/access.ts): show only what works.
@@ -132,8 +146,6 @@ export function VersionPublishingPanel({ articleId, language, version, etag, onS
     }
   }
 
-  const changeStatus = (action: "publish" | "unpublish") =>
-    run(`admin.publishing.${action}_failed`, () => api.post(`${base}/${action}`, {}, versionPrecondition(etag)), () => onStatusChanged(t(action === "publish" ? "admin.publishing.published" : "admin.publishing.unpublished", { language: language.label })));
   const schedule = (action: ScheduleAction, at: string) =>
     run("admin.publishing.schedule_failed", () => api.put(`${base}/schedules/${action}`, { at }, versionPrecondition(etag)), () => {
       onMessage(t(`admin.publishing.scheduled_${action}`, { language: language.label, at: localMoment(at, lang) }));
@@ -172,26 +184,13 @@ export function VersionPublishingPanel({ articleId, language, version, etag, onS
             <strong className={`version-chip__status version-chip__status--${publishing.state === "scheduled" ? "draft" : publishing.state}`}>{t(`admin.status_label.${publishing.state}`)}</strong>
           </p>
           <p className="admin-field__hint">{t("admin.publishing.times", { zone: editorTimeZone() })}</p>
-          {mayPublish ? (
-            <div className="publishing__now">
-              {version.status === "published" ? (
-                <button type="button" className="button button--secondary" disabled={busy} onClick={() => void changeStatus("unpublish")}>
-                  {t("admin.publishing.unpublish_now")}
-                </button>
-              ) : (
-                <button type="button" className="button" disabled={busy} onClick={() => void changeStatus("publish")}>
-                  {t("admin.publishing.publish_now")}
-                </button>
-              )}
-            </div>
-          ) : (
-            <p className="admin-field__hint">{t("admin.publishing.read_only")}</p>
-          )}
-          {mayPublish && version.status === "draft" && <ScheduleForm action="publish" pending={publishing.schedules.publishAt} busy={busy} onSchedule={(action, at) => void schedule(action, at)} onCancel={(action) => void cancel(action)} />}
+          {!mayPublish && <p className="admin-field__hint">{t("admin.publishing.read_only")}</p>}
+          {/* A scheduled publish publishes the version's text, or its pending changes as they stand then. */}
+          {mayPublish && (version.status === "draft" || version.pendingChanges !== null) && <ScheduleForm action="publish" pending={publishing.schedules.publishAt} busy={busy} onSchedule={(action, at) => void schedule(action, at)} onCancel={(action) => void cancel(action)} />}
           {mayPublish && (version.status === "published" || publishing.schedules.publishAt !== null) && (
             <ScheduleForm action="unpublish" pending={publishing.schedules.unpublishAt} busy={busy} onSchedule={(action, at) => void schedule(action, at)} onCancel={(action) => void cancel(action)} />
           )}
-          {mayPreview && <PreviewLinks previews={publishing.previews} created={created} busy={busy} onCreate={() => void createLink()} onRevoke={(link) => void revoke(link)} />}
+          {mayPreview && <PreviewLinks previews={publishing.previews} created={created} busy={busy} onCreate={() => void createLink()} onRevoke={(link) => void revoke(link)} onMessage={onMessage} />}
         </>
       )}
     </section>

@@ -10,7 +10,8 @@ import { useMay } from "#app/lib/admin-grant.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import type { EditorLanguage } from "./editor-shared.ts";
 
-export function VersionTabs({ article, languages, selected }: { article: AdminArticle; languages: EditorLanguage[]; selected: EditorLanguage }) {
+/** `pending`: the languages whose live version has pending changes (decision 0150), marked on their tab. */
+export function VersionTabs({ article, languages, selected, pending }: { article: AdminArticle; languages: EditorLanguage[]; selected: EditorLanguage; pending: readonly string[] }) {
   const versionIn = (code: string) => article.versions.find((version) => version.code === code);
   const tabs = languages.filter((language) => versionIn(language.code) !== undefined || language.code === selected.code);
   const may = useMay();
@@ -49,6 +50,7 @@ export function VersionTabs({ article, languages, selected }: { article: AdminAr
                     {language.label}
                   </span>
                   <span className={`version-chip__status version-chip__status--${state}`}>{text}</span>
+                  {pending.includes(language.code) && <span className="version-chip__status">{t("admin.version.pending_chip")}</span>}
                 </Link>
               </li>
             );

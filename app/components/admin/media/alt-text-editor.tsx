@@ -235,7 +235,8 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
             if (!busy && draft.trim() !== stored) void save(base.etag);
           }}
         />
-        <button type="button" className="button button--small button--secondary" disabled={busy || draft.trim() === stored} onClick={() => void save(base.etag)}>
+        {/* aria-disabled, not disabled: after a save the button keeps focus instead of dropping it to <body>. */}
+        <button type="button" className="button button--small button--secondary" aria-disabled={busy || draft.trim() === stored} onClick={() => !busy && draft.trim() !== stored && void save(base.etag)}>
           {t("admin.common.save")}
           <span className="visually-hidden"> {t("admin.media.save_alt", { language: language.label })}</span>
         </button>

@@ -27,16 +27,6 @@ export interface ImagePickerDialogProps {
 }
 
 export function ImagePickerDialog(props: ImagePickerDialogProps) {
-  const opener = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (props.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      return;
-    }
-    const target = opener.current;
-    opener.current = null;
-    if (target?.isConnected) target.focus();
-  }, [props.open]);
   return props.open ? createPortal(<PickerContent {...props} />, document.body) : null;
 }
 
@@ -76,12 +66,18 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
 
   useEffect(() => {
     const dialog = dialogRef.current;
+    // The control that opened the picker, read before showModal() moves focus into it: focus goes back
+    // there when the picker closes (Escape, Cancel), never to <body>.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
     // The newest images, once, when the picker opens; searching loads on submit.
     fetchPage("", null)
       .then((page) => show(page, false), fail)
       .finally(() => setLoading(false));
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   return (
