@@ -10,7 +10,7 @@ import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { PreviewLink } from "#core/admin/publishing/schema.ts";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { adminApiCaller, DATABASE_KINDS, fullSitemap, signedInCookie, startTestApp, withVersionTags, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import { adminApiCaller, currentPreconditions, DATABASE_KINDS, fullSitemap, signedInCookie, startTestApp, withVersionTags, writingFromCurrentState, xsrfHeaders, type AdminApiCall } from "./support.ts";
 
 const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
 
@@ -28,7 +28,9 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     const admin = await signedInCookie(testApp.services, { email: "tags-admin@example.com", isAdmin: true });
     const xsrf = await xsrfHeaders(testApp.app);
     call = withVersionTags(adminApiCaller<Json>(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf));
-    translations = adminApiCaller<Json>(testApp.app, "/api/admin/translations", { admin, user: "", anonymous: "" }, xsrf);
+    const rawTranslations = adminApiCaller<Json>(testApp.app, "/api/admin/translations", { admin, user: "", anonymous: "" }, xsrf);
+    // UI strings written from their current state (decision 0151).
+    translations = writingFromCurrentState(rawTranslations, (method, path, as) => (method === "POST" ? Promise.resolve(null) : currentPreconditions(rawTranslations, path, as)));
   });
   afterAll(() => testApp.close());
 

@@ -76,39 +76,39 @@ export function ConflictView({ conflict, action, mine, language, busy, onKeepMin
   return (
     <section className="version-conflict" aria-labelledby="version-conflict-title">
       <h4 id="version-conflict-title" ref={heading} tabIndex={-1} className="version-conflict__title">
-        {t(theirs === null ? "admin.conflict.deleted_title" : "admin.conflict.title", { language: language.label })}
+        {t(theirs === null ? "admin.version_conflict.deleted_title" : "admin.version_conflict.title", { language: language.label })}
       </h4>
       {theirs !== null && at !== null && (
         <p>
-          {by === null ? t("admin.conflict.saved_at", { at: dateTime(at) }) : t("admin.conflict.saved_by", { name: by, at: dateTime(at) })}{" "}
-          {t(theirs.status === "published" ? "admin.conflict.now_live" : "admin.conflict.now_draft")}
+          {by === null ? t("admin.version_conflict.saved_at", { at: dateTime(at) }) : t("admin.version_conflict.saved_by", { name: by, at: dateTime(at) })}{" "}
+          {t(theirs.status === "published" ? "admin.version_conflict.now_live" : "admin.version_conflict.now_draft")}
         </p>
       )}
-      <p>{t(`admin.conflict.kept_${action === "save" || action === "publish" ? "typed" : "nothing_done"}`)}</p>
+      <p>{t(`admin.version_conflict.kept_${action === "save" || action === "publish" ? "typed" : "nothing_done"}`)}</p>
       {theirs !== null &&
         (same ? (
-          <p>{t("admin.conflict.same_text")}</p>
+          <p>{t("admin.version_conflict.same_text")}</p>
         ) : (
           <div className="version-conflict__changes">
-            <p className="admin-field__hint">{t("admin.conflict.legend")}</p>
-            <TextChanges before={theirText} after={mine} language={language} bodyLabel={t("admin.conflict.body_changes")} level={5} />
+            <p className="admin-field__hint">{t("admin.version_conflict.legend")}</p>
+            <TextChanges before={theirText} after={mine} language={language} bodyLabel={t("admin.version_conflict.body_changes")} level={5} />
           </div>
         ))}
       <div className="version-conflict__actions">
         <button type="button" className="button" disabled={busy} onClick={onKeepMine}>
-          {t(`admin.conflict.keep_${action}`)}
+          {t(`admin.version_conflict.keep_${action}`)}
         </button>
         {theirs !== null && (
           <button type="button" className="button button--secondary" disabled={busy} onClick={onTakeTheirs}>
-            {t("admin.conflict.take_theirs")}
+            {t("admin.version_conflict.take_theirs")}
           </button>
         )}
         <button type="button" className="button button--secondary" onClick={() => void copyMine()}>
-          {t("admin.conflict.copy_mine")}
+          {t("admin.version_conflict.copy_mine")}
         </button>
       </div>
       <p role="status" className="version-conflict__copied">
-        {copied && t(copied === "done" ? "admin.conflict.copied" : "admin.conflict.copy_failed")}
+        {copied && t(copied === "done" ? "admin.version_conflict.copied" : "admin.version_conflict.copy_failed")}
       </p>
     </section>
   );

@@ -209,7 +209,7 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
     if (!conflict) return;
     adopt(conflict.stale.current, conflict.stale.etag);
     setSlugEdited(false);
-    onSaved(t("admin.conflict.took_theirs", { language: language.label }));
+    onSaved(t("admin.version_conflict.took_theirs", { language: language.label }));
     setSettled((count) => count + 1);
     // The rest of the page (tabs, History, publication) catches up with their save too.
     void revalidator.revalidate();
