@@ -125,7 +125,7 @@ test("two people on one version: each sees the other, and a stale save opens the
   await body(page).fill("First line.\n\nMy own line, again.");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("button", { name: "Save draft" })).toBeFocused();
-  await expect(page.getByText("English draft saved; it is not on the site.")).toBeVisible();
+  await expect(page.getByText("English draft saved; it is not on the site.").last()).toBeVisible();
   await body(ada).fill("First line.\n\nAda's second line.");
   await body(ada).press("Control+s");
   const arabicConflict = ada.locator(".version-conflict");
