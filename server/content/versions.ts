@@ -24,7 +24,7 @@ import { recordRevisions } from "./revisions.ts";
 import { slugify } from "#core/text.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import type { ArticleStatus } from "#core/article-rules.ts";
-import type { AdminVersionDetail, PendingChanges, VersionInput } from "#core/admin/articles/schema.ts";
+import type { AdminArticleVersion, AdminVersionDetail, PendingChanges, VersionInput } from "#core/admin/articles/schema.ts";
 import { afterDelete, afterSave, markUpToDate, textChanged, translationStatus, type TranslationState } from "#core/translation-status.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -124,9 +124,9 @@ function pendingOf(draft: Draft): PendingChanges {
   };
 }
 
-function detailOf({ blog, row, draft, revision }: Stored): AdminVersionDetail {
+/** A stored version as the admin reads it, its translation status from the article's `state`. */
+export function versionOf(row: BlogVersionRow, state: TranslationState): AdminArticleVersion {
   const status: ArticleStatus = row.status === "published" ? "published" : "draft";
-  const state: TranslationState = { source: blog.source_code, revision: blog.source_revision, bases: new Map([[row.code, row.base_revision]]) };
   return {
     code: row.code,
     slug: row.slug,
@@ -139,6 +139,13 @@ function detailOf({ blog, row, draft, revision }: Stored): AdminVersionDetail {
     updatedAt: row.updated_at,
     baseRevision: row.base_revision,
     translation: translationStatus(state, row.code, status),
+  };
+}
+
+function detailOf({ blog, row, draft, revision }: Stored): AdminVersionDetail {
+  const state: TranslationState = { source: blog.source_code, revision: blog.source_revision, bases: new Map([[row.code, row.base_revision]]) };
+  return {
+    ...versionOf(row, state),
     sourceRevision: row.base_revision,
     revision,
     pendingChanges: draft === null ? null : pendingOf(draft),

@@ -17,14 +17,13 @@ import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { loadTranslationState, replaceTags, storeTranslationState } from "#server/content/article-writes.ts";
 import * as versions from "#server/content/versions.ts";
-import type { VersionWrite } from "#server/content/versions.ts";
+import { versionOf, type VersionWrite } from "#server/content/versions.ts";
 import { versionsOf } from "#server/content/articles.ts";
 import {
   ARTICLES_PAGE_SIZE,
   currentSourceText,
   type AdminArticle,
   type AdminArticlePage,
-  type AdminArticleVersion,
   type ArticleFields,
   type AdminVersionDetail,
   type CreateArticleInput,
@@ -49,22 +48,6 @@ const ARTICLE = "article";
 /** What the status rules need of an article: its source, revision and each version's base. */
 function stateOf(blog: Pick<BlogRow, "source_code" | "source_revision">, versions: readonly Pick<BlogVersionRow, "code" | "base_revision">[]): TranslationState {
   return { source: blog.source_code, revision: blog.source_revision, bases: new Map(versions.map((version) => [version.code, version.base_revision])) };
-}
-
-function toVersion(row: BlogVersionRow, state: TranslationState): AdminArticleVersion {
-  return {
-    code: row.code,
-    slug: row.slug,
-    title: row.title,
-    summary: row.summary,
-    body: row.body,
-    coverAlt: row.cover_alt,
-    status: row.status === "published" ? "published" : "draft",
-    publishedAt: row.published_at,
-    updatedAt: row.updated_at,
-    baseRevision: row.base_revision,
-    translation: translationStatus(state, row.code, row.status === "published" ? "published" : "draft"),
-  };
 }
 
 type ArticleMeta = Omit<AdminArticle, "versions">;
@@ -222,7 +205,7 @@ async function readArticle(db: Db, id: number): Promise<AdminArticle | null> {
   if (!blog) return null;
   const versions = await db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).orderBy("code").execute();
   const state = stateOf(blog, versions);
-  return { ...toMeta(blog), versions: versions.map((version) => toVersion(version, state)) };
+  return { ...toMeta(blog), versions: versions.map((version) => versionOf(version, state)) };
 }
 
 async function requireArticle(db: Db, id: number): Promise<AdminArticle> {

@@ -29,6 +29,16 @@ interface AltBase {
   etag: string | null;
 }
 
+/** A failed save of alt texts: the conflict notice when someone else saved first, else the error in the admin's words. */
+function showFailure(
+  failure: unknown,
+  { setConflict, setError, t }: { setConflict: (conflict: Conflict<MediaAltTexts>) => void; setError: (message: string) => void; t: ReturnType<typeof useAdminText>["t"] },
+): void {
+  const met = conflictOf<MediaAltTexts>(failure);
+  if (met) setConflict(met);
+  else setError(failureMessage(failure, t("admin.media.alt_failed"), t));
+}
+
 /** The alt texts that differ from `base`, language by language ("" removes one). */
 export function changedAlts(drafts: Record<string, string>, base: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(drafts).flatMap(([code, text]) => (text.trim() === (base[code] ?? "") ? [] : [[code, text.trim()]])));
@@ -73,9 +83,7 @@ export function AltTextsForm({ item, languages, onSaved, onDirty }: { item: Medi
       // The notice had the focus: it goes back to the Save button, never to the page.
       if (afterConflict) saveButton.current?.focus();
     } catch (failure) {
-      const met = conflictOf<MediaAltTexts>(failure);
-      if (met) setConflict(met);
-      else setError(failureMessage(failure, t("admin.media.alt_failed"), t));
+      showFailure(failure, { setConflict, setError, t });
     } finally {
       setBusy(false);
     }
@@ -192,9 +200,7 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
       // The notice had the focus: it goes back to the field, never to the page.
       if (afterConflict) field.current?.focus();
     } catch (failure) {
-      const met = conflictOf<MediaAltTexts>(failure);
-      if (met) setConflict(met);
-      else setError(failureMessage(failure, t("admin.media.alt_failed"), t));
+      showFailure(failure, { setConflict, setError, t });
     } finally {
       setBusy(false);
     }
