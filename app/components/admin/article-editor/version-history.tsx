@@ -26,7 +26,7 @@ interface Props {
   onRestored: (message: string) => void;
 }
 
-const ACTIONS = new Set(["save", "save-draft", "discard", "import", "restore", "publish", "unpublish", "scheduled-publish", "scheduled-unpublish"]);
+const ACTIONS = new Set(["initial", "seed", "save", "save-draft", "discard", "import", "restore", "publish", "unpublish", "scheduled-publish", "scheduled-unpublish"]);
 
 /** "Published as scheduled"; an action this screen does not know shows as stored. */
 function actionText(action: string, t: Translate): string {
