@@ -166,19 +166,22 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     expect((await version("fr-FR"))?.title).toBe("Carnets de voyage");
   });
 
-  it("keeps publishing with those who may publish: a translator without the right cannot change a published version", async () => {
+  it("keeps publishing with those who may publish: a translator's file for a published version becomes pending changes beside the live text", async () => {
     const storyId = (await db().selectFrom("blogs").select("id").where("key", "=", "one-story-seven-languages").executeTakeFirstOrThrow()).id;
     const published = await version("fr-FR", storyId);
     expect(published?.status).toBe("published");
-    const file = (await download("lang=fr&format=xliff&what=articles", "translator")).text.replace(`<target>${published!.title}</target>`, "<target>Une histoire, sept langues (revue)</target>");
-    const before = await storedState();
-    const refused = await upload(file, {}, "translator");
-    expect(refused.status).toBe(422);
-    expect(refused.json!.report.problems).toEqual([{ key: "articles/one-story-seven-languages", message: expect.stringContaining("is published") }]);
-    expect(await storedState()).toEqual(before);
+    const revised = "Une histoire, sept langues (revue)";
+    const file = (await download("lang=fr&format=xliff&what=articles", "translator")).text.replace(`<target>${published!.title}</target>`, `<target>${revised}</target>`);
+    const pendingOf = () => db().selectFrom("blog_drafts").select(["title", "updated_by"]).where("blog_id", "=", storyId).where("code", "=", "fr-FR").executeTakeFirst();
+    const saved = await upload(file, {}, "translator");
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    // The live text stays what visitors read; the translator's text waits for an editor.
+    expect(await version("fr-FR", storyId)).toMatchObject({ title: published!.title, status: "published" });
+    expect(await pendingOf()).toMatchObject({ title: revised });
     const allowed = await upload(file, {}, "publisher");
     expect(allowed.status, JSON.stringify(allowed.json)).toBe(200);
-    expect(await version("fr-FR", storyId)).toMatchObject({ title: "Une histoire, sept langues (revue)", status: "published" });
+    expect(await version("fr-FR", storyId)).toMatchObject({ title: revised, status: "published" });
+    expect(await pendingOf()).toBeUndefined();
   });
 
   it("refuses a translator another language's file (403) before any preview, and hostile files (400), writing nothing", async () => {

@@ -90,7 +90,8 @@ function splitKey(key: string): { article: string; field: ArticleField } | null 
 
 /**
  * Adds the articles' changes, unknown keys and problems to the report; returns the versions to write.
- * A field without a target keeps its current text; a new version needs a title and is a draft.
+ * A field without a target keeps its current text; a new version needs a title and is a draft; a published
+ * version changed by a translator without the publish right gets the changes as pending changes.
  */
 export async function planArticles(
   db: Kysely<Database>,
@@ -155,12 +156,10 @@ export async function planArticles(
     });
     report.unchanged += translated.length - changed.length;
     if (changed.length === 0) continue;
-    if (!mayPublish && current?.status === "published") {
-      report.problems.push({ key: `${ARTICLE_REPORT_PREFIX}${key}`, message: `status: the ${targetCode} version is published; publishing is an editor's or an administrator's, so a translator without that right cannot change it.` });
-      continue;
-    }
     for (const field of changed) report.changes.push({ key: `${ARTICLE_REPORT_PREFIX}${key}/${field}`, before: current?.[COLUMNS[field]] ?? null, after: input[field] });
-    writes.push({ id, input });
+    // A translator without the publish right updates a live translation as pending changes beside its live text
+    // (decision 0150), for an editor to review and publish; one who may publish makes it live, as a save does.
+    writes.push({ id, input: !mayPublish && current?.status === "published" ? { ...input, status: "draft" } : input });
   }
   return writes;
 }
