@@ -103,9 +103,14 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       expect(reply.status, JSON.stringify(reply.json)).toBe(200);
       expect(reply.json!.article!.versions[0]).toMatchObject({ title: "Original words", body: "First paragraph.", status: "draft" });
       const [latest] = await revisions(article.id);
-      expect(latest).toMatchObject({ action: "restore", restoredFrom: original.id, title: "Original words", status: "draft" });
+      // Three revisions are kept here: the restored one (#1) is gone from History, so it is named by id only.
+      expect(latest).toMatchObject({ action: "restore", restoredFrom: original.id, restoredFromNumber: null, title: "Original words", status: "draft" });
       const audit = await db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ action: "restore", entity: "article_version", entity_id: `${article.id}:en-US`, uid: `publisher-${kind}` });
+      // One still kept is named by its number in History.
+      const rewritten = (await revisions(article.id)).find((revision) => revision.title === "Rewritten words")!;
+      expect((await call("POST", `/${article.id}/versions/en-US/revisions/${rewritten.id}/restore`)).status).toBe(200);
+      expect((await revisions(article.id))[0]).toMatchObject({ action: "restore", restoredFrom: rewritten.id, restoredFromNumber: rewritten.number });
     });
 
     it("records import revisions through the content CLI's write path, bounded too", async () => {

@@ -43,7 +43,10 @@ export interface RevisionSummary {
   by: string | null;
   title: string;
   status: ArticleStatus;
+  /** The id of the revision a restore brought back. */
   restoredFrom: number | null;
+  /** Its number in the version's history; null when it is no longer kept. */
+  restoredFromNumber: number | null;
   createdAt: string;
 }
 

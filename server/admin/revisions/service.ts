@@ -12,14 +12,15 @@ import { saveVersion, type VersionRequest, type VersionWritten } from "#server/a
 import { diffRevisions } from "#core/revisions.ts";
 import type { Revision, RevisionComparison, RevisionSummary } from "#core/admin/publishing/schema.ts";
 
-type RevisionRow = Selectable<BlogRevisionsTable> & { display_name: string | null; email: string | null };
+type RevisionRow = Selectable<BlogRevisionsTable> & { display_name: string | null; email: string | null; restored_number: number | null };
 
 function selectRevisions(db: Kysely<Database>, id: number, code: string) {
   return db
     .selectFrom("blog_revisions")
     .leftJoin("users", "users.uid", "blog_revisions.uid")
+    .leftJoin("blog_revisions as restored", "restored.id", "blog_revisions.restored_from")
     .selectAll("blog_revisions")
-    .select(["users.display_name", "users.email"])
+    .select(["users.display_name", "users.email", "restored.number as restored_number"])
     .where("blog_revisions.blog_id", "=", id)
     .where("blog_revisions.code", "=", code);
 }
@@ -34,6 +35,7 @@ function toSummary(row: RevisionRow): RevisionSummary {
     status: row.status,
     number: row.number,
     restoredFrom: row.restored_from,
+    restoredFromNumber: row.restored_number,
     createdAt: row.created_at,
   };
 }

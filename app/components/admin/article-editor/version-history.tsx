@@ -34,7 +34,7 @@ function actionText(action: string, t: Translate): string {
 }
 
 function revisionLabel(revision: RevisionSummary, t: Translate, lang: string): string {
-  const restored = revision.restoredFrom === null ? "" : ` ${t("admin.history.from", { id: revision.restoredFrom })}`;
+  const restored = revision.restoredFromNumber === null ? "" : ` ${t("admin.history.from", { id: revision.restoredFromNumber })}`;
   // The number tells apart revisions saved within the same minute.
   return `#${revision.number} · ${localMoment(revision.createdAt, lang)} · ${actionText(revision.action, t)}${restored}`;
 }
@@ -119,7 +119,7 @@ export function VersionHistory({ articleId, language, version, etag, onRestored 
                   <span className="history__number">#{revision.number}</span>
                   <time dateTime={revision.createdAt}>{localMoment(revision.createdAt, lang)}</time>
                   <span className="history__action">{actionText(revision.action, t)}</span>
-                  {revision.restoredFrom !== null && <span> {t("admin.history.from", { id: revision.restoredFrom })}</span>}
+                  {revision.restoredFromNumber !== null && <span> {t("admin.history.from", { id: revision.restoredFromNumber })}</span>}
                   <span className="history__by"> {t("admin.history.by", { name: revision.by ?? revision.uid ?? t("admin.history.system") })}</span>
                   <span className="history__title" lang={language.code} dir={language.dir}>
                     {revision.title}
