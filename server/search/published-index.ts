@@ -14,6 +14,9 @@ import { markdownText } from "#core/markdown.ts";
 import { insertSearchEntries, type IndexForm, type SearchEntry } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { isPublishedVersion } from "#server/content/published.ts";
+import { OFF_THREAD_BODY_CHARS } from "#server/content/rendering.ts";
+import { HttpError } from "#server/http/errors.ts";
+import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,6 +34,17 @@ export function tagKey(tag: string): string {
 /** What a search entry keeps of the Markdown body it was made from, to tell whether the body changed since. */
 export function bodyFingerprint(body: string): string {
   return hash("sha256", body, "base64url");
+}
+
+/**
+ * A body's words for its search entry. A long one is read on the worker thread, as its rendering is at a save
+ * (decision 0142): markdown-it took about 300 ms on this thread for 200 000 hostile characters.
+ */
+async function searchText(body: string): Promise<string> {
+  if (body.length <= OFF_THREAD_BODY_CHARS) return markdownText(body);
+  const read = await runOffThreadForRequest<string, string>("read the Markdown's words", "#core/markdown.ts", "markdownText", body);
+  if (!read.ok) throw new HttpError(422, "invalid_field", `body: ${read.message} Simplify it.`, "body");
+  return read.value;
 }
 
 /** A version's words and their index form, already extracted (by the search catch-up). */
@@ -112,7 +126,7 @@ export async function refreshPublishedIndex(
         code: version.code,
         title: version.title,
         summary: version.summary,
-        body_text: given?.text ?? markdownText(body!),
+        body_text: given?.text ?? (await searchText(body!)),
         source_fingerprint: fingerprint,
       };
       fresh.push(given ? { ...made, indexed: given.indexed } : made);
