@@ -35,7 +35,10 @@ function hasDrawing(canvas: Locator) {
 async function adminPut(page: Page, path: string, body: unknown) {
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value;
   if (!xsrf) throw new Error("no XSRF-TOKEN cookie: load a page first");
-  const response = await page.request.put(path, { data: body, headers: { "X-XSRF-TOKEN": xsrf } });
+  // Written from the text as it is now (decision 0151): its ETag, or If-None-Match: * when there is none yet.
+  const current = await page.request.get(path);
+  const precondition: Record<string, string> = current.status() === 200 ? { "If-Match": current.headers()["etag"]! } : { "If-None-Match": "*" };
+  const response = await page.request.put(path, { data: body, headers: { "X-XSRF-TOKEN": xsrf, ...precondition } });
   expect(response.status(), await response.text()).toBe(200);
 }
 

@@ -246,7 +246,8 @@ test("a French translator saves a draft of the live French version; the site cha
   const id = await newArticle(editor, `Translated story ${stamp}`, "The source words.");
   await editor.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(editor.getByText("English version saved and published.")).toBeVisible();
-  await openEditor(editor, id, "fr-FR");
+  // No French version yet: the form for a new one, without a publication state.
+  await editor.goto(`/admin/articles/${id}?language=fr-FR`);
   await editor.getByRole("textbox", { name: "Title", exact: true }).fill(`Histoire traduite ${stamp}`);
   await body(editor).fill("Les mots en ligne.");
   await editor.getByRole("button", { name: "Publish", exact: true }).click();
