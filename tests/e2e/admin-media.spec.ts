@@ -92,8 +92,9 @@ test("drag and drop several images: each shows progress, one is cancelled, a bad
   // Alt text per language, missing ones flagged; then found by it.
   await harbour.getByRole("button", { name: /Add alt text \(\d+ missing\)/ }).click();
   await harbour.getByRole("textbox", { name: /^English/ }).fill(`Fishing boats ${stamp}`);
-  await harbour.getByRole("button", { name: "Save English alt text" }).click();
-  await expect(page.getByText("English alt text saved.")).toBeVisible();
+  // One save for the image's alt texts in every language (decision 0151).
+  await harbour.getByRole("button", { name: `Save alt texts of harbour-${stamp}.jpg` }).click();
+  await expect(harbour.getByRole("list", { name: "Alt text per language" })).toContainText(`Fishing boats ${stamp}`);
   await page.getByLabel("Search by file name or alt text").fill(`boats ${stamp}`);
   await page.getByRole("main").getByRole("button", { name: "Search" }).click();
   await expect(page.getByRole("list", { name: `Images matching “boats ${stamp}”` }).getByRole("heading")).toHaveText([`harbour-${stamp}.jpg`]);
@@ -188,7 +189,7 @@ test("screenshots: the library and the editor's picker on a phone and a desktop,
   const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `souk-${stamp}.jpg` }) });
   await row.getByRole("button", { name: /Add alt text/ }).click();
   await row.getByRole("textbox", { name: /^العربية/ }).fill("سوق مزدحم في المساء");
-  await row.getByRole("button", { name: "Save العربية alt text" }).click();
+  await row.getByRole("button", { name: `Save alt texts of souk-${stamp}.jpg` }).click();
   await expect(row.getByText("سوق مزدحم في المساء")).toBeVisible();
 
   for (const [device, size] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
