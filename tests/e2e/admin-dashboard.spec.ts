@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
+import { expect, test, type Locator, type Response } from "@playwright/test";
 import { recordAudit } from "#server/admin/audit.ts";
 import { openDatabase } from "#server/db/connect.ts";
-import { e2eDatabasePath, signInAsAdmin } from "./support/admin-session.ts";
+import { adminPut, e2eDatabasePath, signInAsAdmin } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { setVisitorLanguage } from "./support/visitor-language.ts";
 
@@ -29,17 +29,6 @@ function hasDrawing(canvas: Locator) {
     for (let index = 3; index < pixels.length; index += 4) if (pixels[index] !== 0) return true;
     return false;
   });
-}
-
-/** A state-changing admin API call, as the admin screens make it (session cookie + XSRF header). */
-async function adminPut(page: Page, path: string, body: unknown) {
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value;
-  if (!xsrf) throw new Error("no XSRF-TOKEN cookie: load a page first");
-  // Written from the text as it is now (decision 0151): its ETag, or If-None-Match: * when there is none yet.
-  const current = await page.request.get(path);
-  const precondition: Record<string, string> = current.status() === 200 ? { "If-Match": current.headers()["etag"]! } : { "If-None-Match": "*" };
-  const response = await page.request.put(path, { data: body, headers: { "X-XSRF-TOKEN": xsrf, ...precondition } });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 test("the dashboard links to every admin area, each with a live figure", async ({ page }) => {

@@ -4,9 +4,8 @@
  * a broken admin string falls back to English, says so, and is repaired from
  * the screen it did not break. Its own admin user, so other specs keep English.
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_URL } from "./ports.ts";
-import { adminSessionCookie, withE2eDatabase } from "./support/admin-session.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { adminPut, adminSessionCookie, withE2eDatabase } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -39,13 +38,6 @@ async function chooseLanguage(page: Page, label: string) {
   await page.goto("/admin");
   const chooser = page.getByRole("combobox", { name: /Admin language|Langue de l’administration|لغة الإدارة|管理画面の言語/ });
   await chooser.selectOption({ label });
-}
-
-/** Admin API calls as the browser makes them (session and XSRF cookies, the XSRF header). */
-async function apiPut(context: BrowserContext, page: Page, path: string, body: unknown) {
-  const xsrf = (await context.cookies(E2E_URL)).find((cookie) => cookie.name === "XSRF-TOKEN")!.value;
-  const response = await page.request.put(path, { data: body, headers: { "X-XSRF-TOKEN": xsrf } });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 test("without a saved choice the admin opens in the language of the page the person came from, and offers shown languages only", async ({ page }) => {
@@ -152,25 +144,31 @@ test("the Japanese admin: every screen translated, axe finds nothing", async ({ 
   }
 });
 
-test("a broken admin string falls back to English, says which and why, and can be repaired", async ({ page, context }) => {
+test("a broken admin string falls back to English, says which and why, and can be repaired", async ({ page }) => {
   await chooseLanguage(page, "Français");
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+  const usersKey = `/api/admin/translations/${encodeURIComponent("admin.nav.users")}/fr-FR`;
   // Written past the save-time check (as an old import could have), then any content change reloads the strings.
   await withE2eDatabase((db) => db.updateTable("translates").set({ label: "Utilisateurs {" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").execute());
-  await apiPut(context, page, `/api/admin/translations/${encodeURIComponent("admin.common.never")}/fr-FR`, { label: "Jamais" });
+  try {
+    await adminPut(page, `/api/admin/translations/${encodeURIComponent("admin.common.never")}/fr-FR`, { label: "Jamais" });
 
-  await page.goto("/admin");
-  const nav = page.getByRole("navigation", { name: "Rubriques de l’administration" });
-  await expect(nav.getByRole("link", { name: "Users", exact: true })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "Traductions", exact: true })).toBeVisible();
-  const alert = page.getByRole("alert").filter({ hasText: "admin.nav.users" });
-  await expect(alert).toContainText("1 texte de l’administration en Français est inutilisable et s’affiche en anglais");
-  await expect(alert).toContainText("Syntax error at line 1");
-  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+    await page.goto("/admin");
+    const nav = page.getByRole("navigation", { name: "Rubriques de l’administration" });
+    await expect(nav.getByRole("link", { name: "Users", exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Traductions", exact: true })).toBeVisible();
+    const alert = page.getByRole("alert").filter({ hasText: "admin.nav.users" });
+    await expect(alert).toContainText("1 texte de l’administration en Français est inutilisable et s’affiche en anglais");
+    await expect(alert).toContainText("Syntax error at line 1");
+    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 
-  // The repair, through the same API the translations screen uses; the notice goes away.
-  await apiPut(context, page, `/api/admin/translations/${encodeURIComponent("admin.nav.users")}/fr-FR`, { label: "Utilisateurs" });
-  await page.goto("/admin");
-  await expect(nav.getByRole("link", { name: "Utilisateurs" })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "admin.nav.users" })).toHaveCount(0);
+    // The repair, through the same API the translations screen uses; the notice goes away.
+    await adminPut(page, usersKey, { label: "Utilisateurs" });
+    await page.goto("/admin");
+    await expect(nav.getByRole("link", { name: "Utilisateurs" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "admin.nav.users" })).toHaveCount(0);
+  } finally {
+    // A broken string left behind would spoil every later export of French (the exchange spec refuses it).
+    await withE2eDatabase((db) => db.updateTable("translates").set({ label: "Utilisateurs" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").where("label", "=", "Utilisateurs {").execute());
+  }
 });

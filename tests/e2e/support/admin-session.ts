@@ -5,7 +5,7 @@
  *
  *   test.beforeEach(async ({ context }) => { await signInAsAdmin(context); });
  */
-import type { BrowserContext } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_PORT, E2E_URL } from "#tests/e2e/ports.ts";
 import { SESSION_COOKIE } from "#server/auth/session-cookie.ts";
 import { createSession } from "#server/auth/sessions.ts";
@@ -81,4 +81,18 @@ export function useSpecAdmin(
   test.afterAll(async () => {
     await withE2eDatabase((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", admin.uid).execute());
   });
+}
+
+/**
+ * A state-changing admin API call as the admin screens make it (session cookie,
+ * XSRF header), written from the resource as it is now (decision 0151): its
+ * ETag in If-Match, or If-None-Match: * when there is none yet.
+ */
+export async function adminPut(page: Page, path: string, body: unknown): Promise<void> {
+  const xsrf = (await page.context().cookies(E2E_URL)).find((cookie) => cookie.name === "XSRF-TOKEN")?.value;
+  if (!xsrf) throw new Error("no XSRF-TOKEN cookie: load a page first");
+  const current = await page.request.get(path);
+  const precondition: Record<string, string> = current.status() === 200 ? { "If-Match": current.headers()["etag"]! } : { "If-None-Match": "*" };
+  const response = await page.request.put(path, { data: body, headers: { "X-XSRF-TOKEN": xsrf, ...precondition } });
+  expect(response.status(), await response.text()).toBe(200);
 }
