@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { firstResponse, SERVER_NODE_FLAGS, startServer, stop } from "./built-server.ts";
 import { englishArticlePath } from "./generate-articles.ts";
-import { saveEnglishVersion, visitors } from "./visitors.ts";
+import { englishVersionTag, putEnglishVersion, visitors } from "./visitors.ts";
 
 const [databaseUrl, count = "120"] = process.argv.slice(2);
 if (!databaseUrl) throw new Error("usage: node bench/edit-stalls.ts DATABASE_URL [edits]");
@@ -29,9 +29,11 @@ const server = startServer(databaseUrl, PORT, { EVENT_LOOP_GAPS_FILE: gapsFile }
 process.once("exit", () => server.child.kill("SIGKILL"));
 await firstResponse(server.child, server.started, PORT);
 
+/** The time of the Save alone: the version was read (its ETag) before, as the editor reads it on opening. */
 async function save(index: number, title: string): Promise<number> {
+  const etag = await englishVersionTag(base, admin, index);
   const started = performance.now();
-  const response = await saveEnglishVersion(base, admin, index, title);
+  const response = await putEnglishVersion(base, admin, index, title, etag);
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`a save answered ${response.status}`);
   return performance.now() - started;

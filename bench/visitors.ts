@@ -30,19 +30,28 @@ export async function visitors(databaseUrl: string, suffix = "") {
   return { admin: `${cookies[adminUid]}; XSRF-TOKEN=${xsrf}`, reader: cookies[readerUid]!, xsrf };
 }
 
-/**
- * The admin (`visitors()`) saves the English version of generated article `index` with a new title and a short body,
- * as the editor does: the version's ETag read first, named in If-Match (decision 0151).
- */
-export async function saveEnglishVersion(base: string, { admin, xsrf }: { admin: string; xsrf: string }, index: number, title: string): Promise<Response> {
-  const address = `${base}/api/admin/articles/${importedArticleId(index)}/versions/en-US`;
-  const read = await fetch(address, { headers: { cookie: admin } });
+/** Generated article `index`'s English version in the admin API; the admin of `visitors()` reads and saves it. */
+const englishVersionAddress = (base: string, index: number) => `${base}/api/admin/articles/${importedArticleId(index)}/versions/en-US`;
+
+/** The ETag of an imported article's English version, as the editor holds it once the version is open. */
+export async function englishVersionTag(base: string, { admin }: { admin: string }, index: number): Promise<string> {
+  const read = await fetch(englishVersionAddress(base, index), { headers: { cookie: admin } });
   await read.body?.cancel();
   const etag = read.headers.get("etag");
-  if (!read.ok || etag === null) return read;
-  return fetch(address, {
+  if (!read.ok || etag === null) throw new Error(`reading version ${index} answered ${read.status}`);
+  return etag;
+}
+
+/** The editor's Save of an imported article's English version, from the copy that had `etag`. */
+export function putEnglishVersion(base: string, { admin, xsrf }: { admin: string; xsrf: string }, index: number, title: string, etag: string): Promise<Response> {
+  return fetch(englishVersionAddress(base, index), {
     method: "PUT",
     headers: { cookie: admin, "x-xsrf-token": xsrf, "content-type": "application/json", origin: base, "if-match": etag },
     body: JSON.stringify({ title, slug: generatedSlug("en", index), summary: "Edited", body: "Edited **body**.", status: "published" }),
   });
+}
+
+/** Opens and saves it with a new title and a short body (decision 0151: a save names the copy it was made from). */
+export async function saveEnglishVersion(base: string, who: { admin: string; xsrf: string }, index: number, title: string): Promise<Response> {
+  return putEnglishVersion(base, who, index, title, await englishVersionTag(base, who, index));
 }
