@@ -8,6 +8,9 @@ import { test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { setVisitorLanguage } from "./support/visitor-language.ts";
 
+// Each test loads its own page and only reads: both workers share the file.
+test.describe.configure({ mode: "parallel" });
+
 const PAGES: Record<string, string[]> = {
   en: ["/en/welcome", "/en/articles", "/en/articles/1/x", "/en/jobs", "/en/jobs?domain=M", "/en/jobs?q=bois", "/en/jobs/a1101/x", "/en/nothing-here", "/admin"],
   ar: ["/ar/مرحبا", "/ar/مقالات", "/ar/مقالات/1/x", "/ar/وظائف", "/ar/وظائف?domain=M", "/ar/وظائف?q=bois", "/ar/وظائف/a1101/x", "/ar/nothing-here", "/admin"],

@@ -9,6 +9,9 @@ import { expectNoAxeViolations } from "./support/axe.ts";
 import { signInAsAdmin } from "./support/admin-session.ts";
 import { setVisitorLanguage } from "./support/visitor-language.ts";
 
+// Each test loads its own page and only reads: both workers share the file.
+test.describe.configure({ mode: "parallel" });
+
 const SHOTS = "/tmp/shots";
 const SCREENS = ["/admin", "/admin/languages", "/admin/translations", "/admin/articles", "/admin/articles/new", "/admin/articles/1", "/admin/users", "/admin/analytics", "/admin/audit", "/admin/romes", "/admin/media", "/admin/api"];
 
