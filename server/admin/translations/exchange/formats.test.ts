@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { assertWithinSizeLimit, detectFormat, FileRefused, MAX_EXCHANGE_FILE_BYTES, type ExchangeDocument, type StringUnit } from "./document.ts";
 import { readPo, readPoLanguages, writePo } from "./po.ts";
-import { readDeclaredTarget } from "./read.ts";
+import { readDeclaredTarget, readExchangeFile } from "./read.ts";
 import { readXliff, readXliffLanguages, streamXliff, XLIFF_LIMITS, XLIFF_NAMESPACE } from "./xliff.ts";
 
 const DOCUMENT: ExchangeDocument = {
@@ -95,6 +95,12 @@ describe("XLIFF 2.0", () => {
     const read = (ids: string[]) => readXliff(xliff(ids.map(unit).join("")).replace('<file id="f">', '<file id="articles">')).articles!.map((article) => article.key);
     expect(read(["welcome/title", "welcome.body", "welcome.author", "welcome"])).toEqual(["welcome/title", "welcome/body", "welcome.author", "welcome"]);
     expect(refusal(() => read(["welcome/title", "welcome.title"]))).toContain('the unit "welcome/title" appears twice');
+  });
+
+  it("refuses an id whose escapes spell a character no key may hold (a NUL, a lone surrogate), naming it", () => {
+    const unit = (id: string) => `<unit id="${id}"><segment><source>x</source><target>y</target></segment></unit>`;
+    expect(refusal(() => readExchangeFile({ text: xliff(unit("NAV_x0000_")), declaredTarget: "fr-FR" }))).toContain('The key "NAV\\u0000" holds a NUL character');
+    expect(refusal(() => readExchangeFile({ text: xliff(unit("_xD800_")), declaredTarget: "fr-FR" }))).toContain("lone surrogate");
   });
 
   it("reads CDATA, other namespaces' extensions and a segment without a state", () => {
