@@ -67,8 +67,7 @@ describe.each(DATABASE_KINDS)("XLIFF 2.0 exports on %s", (kind) => {
 
   it.each(["ar", "ja"])("an unchanged %s export, new ids or old, imports as no change: every body keeps its last line feed", async (lang) => {
     const text = await download(`lang=${lang}&format=xliff&what=all`);
-    const bodies = await testApp.services.database.db.selectFrom("blog_versions").select("body").execute();
-    expect(bodies.filter((row) => row.body.endsWith("\n")).length).toBeGreaterThan(3);
+    expect(text).toMatch(/\n<\/target>/); // translated bodies that end in a line feed
     for (const file of [text, legacyIds(text)]) {
       const report = await dryRun(file);
       expect(report).toMatchObject({ changes: [], unknown: [], problems: [], refusal: null });
@@ -96,7 +95,7 @@ describe.each(DATABASE_KINDS)("XLIFF 2.0 exports on %s", (kind) => {
     expect((await dryRun(await js2xliff(parsed))).changes).toEqual([{ key: "NAV:HOME", before: "الرئيسية", after: "الصفحة الرئيسية" }]);
   });
 
-  it("validates an export with no unit at all (an articles-only file for a language without articles)", async () => {
+  it("validates an export with no unit at all (articles only, when no article has a version in the source language)", async () => {
     await testApp.services.database.db.deleteFrom("blog_versions").where("code", "=", "en-US").execute();
     const text = await download("lang=ja&format=xliff&what=articles");
     expect(text).not.toContain("<unit ");
