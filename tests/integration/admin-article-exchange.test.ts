@@ -9,6 +9,7 @@ import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { ImportReport } from "#core/admin/translations/schema.ts";
 import { articleUnitPages } from "#server/admin/translations/exchange/articles.ts";
 import type { StringUnit } from "#server/admin/translations/exchange/document.ts";
+import { articleUnitId } from "#server/admin/translations/exchange/unit-ids.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -75,10 +76,10 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     expect(file.text).toContain('srcLang="en-US" trgLang="fr-FR"');
     expect(file.text).toContain('<file id="articles">');
     expect(file.text).not.toContain('<file id="ui-strings">');
-    expect(file.text).toMatch(/<unit id="exchange-draft\/title">\s*<notes>\s*<note>Article title\.<\/note>\s*<\/notes>\s*<segment state="initial">\s*<source>Notes from the road<\/source>\s*<\/segment>/);
+    expect(file.text).toMatch(/<unit id="exchange-draft\.title" xml:space="preserve">\s*<notes>\s*<note>Article title\.<\/note>\s*<\/notes>\s*<segment state="initial">\s*<source>Notes from the road<\/source>\s*<\/segment>/);
     expect(file.text).toContain("<source>Line one&#13;\nLine two &amp; &lt;three&gt;</source>");
-    expect(file.text).not.toContain("exchange-draft/coverAlt"); // an empty source field has nothing to translate
-    expect(file.text).toMatch(/<unit id="one-story-seven-languages\/title">[\s\S]*?<segment state="translated">/);
+    expect(file.text).not.toContain("exchange-draft.coverAlt"); // an empty source field has nothing to translate
+    expect(file.text).toMatch(/<unit id="one-story-seven-languages\.title" xml:space="preserve">[\s\S]*?<segment state="translated">/);
     const all = await download("lang=fr&format=xliff&what=all");
     expect(all.text).toContain('<file id="ui-strings">');
     expect(all.text).toContain('<file id="articles">');
@@ -97,7 +98,7 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     const keys = withSource.map((row) => row.key).sort();
     expect(articlesOf(pages.flat())).toEqual(keys);
     const file = await download("lang=fr&format=xliff&what=articles");
-    expect([...file.text.matchAll(/<unit id="([^"]+)">/g)].map((match) => match[1])).toEqual(pages.flat().map((unit) => unit.key));
+    expect([...file.text.matchAll(/<unit id="([^"]+)"/g)].map((match) => match[1])).toEqual(pages.flat().map((unit) => articleUnitId(unit.key)));
   });
 
   it.each(["articles", "all"])("a round trip of --what %s with no edits changes nothing and writes nothing", async (what) => {
@@ -139,7 +140,7 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
   it("writes nothing when one article is invalid, and names it; a new version needs a title", async () => {
     const file = (await download("lang=de&format=xliff&what=articles")).text
       .replace("<source>A short one</source>", "<source>A short one</source>\n        <target>Kurz</target>")
-      .replace(/(<unit id="one-story-seven-languages\/title">[\s\S]*?<target>)[^<]*(<\/target>)/, `$1${"T".repeat(300)}$2`);
+      .replace(/(<unit id="one-story-seven-languages\.title" xml:space="preserve">[\s\S]*?<target>)[^<]*(<\/target>)/, `$1${"T".repeat(300)}$2`);
     const before = await storedState();
     const { status, json } = await upload(file);
     expect(status).toBe(422);
@@ -151,10 +152,10 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     expect(await storedState()).toEqual(before);
   });
 
-  it("refuses unknown articles unless asked to skip them, then applies the rest", async () => {
+  it("refuses unknown articles unless asked to skip them, then applies the rest; ids of older files (article/field) are read too", async () => {
     const file = (await download("lang=fr&format=xliff&what=articles")).text
       .replace("<target>Carnets de route</target>", "<target>Carnets de voyage</target>")
-      .replace('<unit id="exchange-draft/title">', '<unit id="no-such-article/title"><segment><source>x</source><target>y</target></segment></unit><unit id="exchange-draft/author"><segment><source>x</source><target>y</target></segment></unit><unit id="exchange-draft/title">');
+      .replace('<unit id="exchange-draft.title"', '<unit id="no-such-article.title"><segment><source>x</source><target>y</target></segment></unit><unit id="exchange-draft/author"><segment><source>x</source><target>y</target></segment></unit><unit id="exchange-draft/title"');
     const before = await storedState();
     const refused = await upload(file);
     expect(refused.status).toBe(422);

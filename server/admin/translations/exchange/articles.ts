@@ -1,7 +1,7 @@
 /**
  * Article translations in the exchange file (decision 0073): one XLIFF unit per
- * translatable field of an article's version ("<article key>/title", "/summary",
- * "/body", "/coverAlt"), the favorite language's version as the source. An
+ * translatable field of an article's version, keyed "<article key>/title", "/summary",
+ * "/body", "/coverAlt" (its unit id "<article key>.title": unit-ids.ts), the favorite language's version as the source. An
  * import plans every article first (validated like the editor's save, with the
  * publish right checked), then writes through the versions' owner (server/content/versions.ts saveVersion)
  * inside the caller's writeContent transaction. A file brings no ETag: its write is unconditional (last write wins).

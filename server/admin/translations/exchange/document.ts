@@ -30,7 +30,7 @@ export interface ExchangeDocument {
   units: StringUnit[];
   /**
    * Article translations (decision 0073), XLIFF only: one unit per translatable field, keyed
-   * "<article key>/<field>" (ARTICLE_FIELDS). Absent when the file carries no articles.
+   * "<article key>/<field>" (ARTICLE_FIELDS; the unit's id in the file: unit-ids.ts). Absent when the file carries no articles.
    */
   articles?: StringUnit[];
 }

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { assertWithinSizeLimit, detectFormat, FileRefused, MAX_EXCHANGE_FILE_BYTES, type ExchangeDocument, type StringUnit } from "./document.ts";
 import { readPo, readPoLanguages, writePo } from "./po.ts";
-import { readDeclaredTarget } from "./read.ts";
+import { readDeclaredTarget, readExchangeFile } from "./read.ts";
 import { readXliff, readXliffLanguages, streamXliff, XLIFF_LIMITS, XLIFF_NAMESPACE } from "./xliff.ts";
 
 const DOCUMENT: ExchangeDocument = {
@@ -73,8 +73,34 @@ describe("XLIFF 2.0", () => {
     expect(withArticles).not.toContain("ui-strings");
     expect(readXliff(withArticles).articles).toEqual([articleUnit("welcome/title", null)]);
     const empty = await xliffText(articlesOnly);
-    expect(empty).toContain('<file id="ui-strings">\n  </file>');
+    expect(empty).toContain('<file id="ui-strings">\n    <group id="empty"/>\n  </file>');
     expect(readXliff(empty)).toEqual({ sourceLanguage: "en-US", targetLanguage: "ar", units: [] });
+  });
+
+  it("names units by NMTOKEN ids, an article field's as <article key>.<field>, every unit xml:space=\"preserve\"", async () => {
+    const text = await xliffText(DOCUMENT, [[articleUnit("careers-in-translation/title", "Métiers")]]);
+    expect(text).toContain('<unit id="JOBS:RESULTS" xml:space="preserve">');
+    expect(text).toContain('<unit id="careers-in-translation.title" xml:space="preserve">');
+    expect(text).not.toMatch(/<unit id="[^"]*\//);
+  });
+
+  it("keeps every text to the character: leading and trailing blanks, a Markdown body's last line feeds, CR LF", async () => {
+    const body = "\n  # Title\r\n\nText.  \n\n";
+    const pages = [[{ key: "welcome/body", source: body, target: `${body}\t`, state: "translated" as const }]];
+    expect(readXliff(await xliffText({ ...DOCUMENT, units: [] }, pages)).articles).toEqual(pages.flat());
+  });
+
+  it("reads the article ids of files written before decision 0155 (<article key>/<field>) as the new ones", () => {
+    const unit = (id: string) => `<unit id="${id}"><segment><source>x</source><target>y</target></segment></unit>`;
+    const read = (ids: string[]) => readXliff(xliff(ids.map(unit).join("")).replace('<file id="f">', '<file id="articles">')).articles!.map((article) => article.key);
+    expect(read(["welcome/title", "welcome.body", "welcome.author", "welcome"])).toEqual(["welcome/title", "welcome/body", "welcome.author", "welcome"]);
+    expect(refusal(() => read(["welcome/title", "welcome.title"]))).toContain('the unit "welcome/title" appears twice');
+  });
+
+  it("refuses an id whose escapes spell a character no key may hold (a NUL, a lone surrogate), naming it", () => {
+    const unit = (id: string) => `<unit id="${id}"><segment><source>x</source><target>y</target></segment></unit>`;
+    expect(refusal(() => readExchangeFile({ text: xliff(unit("NAV_x0000_")), declaredTarget: "fr-FR" }))).toContain('The key "NAV\\u0000" holds a NUL character');
+    expect(refusal(() => readExchangeFile({ text: xliff(unit("_xD800_")), declaredTarget: "fr-FR" }))).toContain("lone surrogate");
   });
 
   it("reads CDATA, other namespaces' extensions and a segment without a state", () => {

@@ -1,14 +1,17 @@
 /**
  * XLIFF 2.0 (OASIS, core only) for UI strings and article translations: a
  * <file id="ui-strings"> and/or a <file id="articles"> (decision 0073), one
- * <unit> per key with one <segment> holding <source> and, when translated,
- * <target>; the segment's state says how far along it is. Read with saxes, like the ROME
- * XML: a DOCTYPE (so any DTD or entity definition) is refused, nothing is
- * fetched or expanded, only UTF-8 is accepted.
+ * <unit> per key, its id the key as an NMTOKEN (unit-ids.ts, decision 0155), with one <segment> holding
+ * <source> and, when translated, <target>; the segment's state says how far along it is. Every unit is
+ * xml:space="preserve": its texts are kept to the character, a Markdown body's last line feed too. Valid
+ * against the OASIS core schema (tests/fixtures/xliff). Read with saxes, like the ROME XML: a DOCTYPE (so any
+ * DTD or entity definition) is refused, nothing is fetched or expanded, only UTF-8 is accepted; texts are read
+ * exactly as written, whatever a file's xml:space says.
  */
 import { SaxesParser } from "saxes";
 import { quoteForMessage, truncateChars } from "#server/admin/rome/refusal.ts";
 import { FileRefused, UNIT_STATES, type ExchangeDocument, type StringUnit, type UnitState } from "./document.ts";
+import { articleKeyOfUnitId, articleUnitId, keyOfNmtoken, nmtokenOf } from "./unit-ids.ts";
 
 export const XLIFF_NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0";
 const FILE_ID = "ui-strings";
@@ -23,9 +26,13 @@ function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, "&quot;");
 }
 
+/** The schema wants a <file> in every file and a unit or group in every <file>: an export with no units at all has this empty group. */
+const EMPTY_GROUP = '    <group id="empty"/>\n';
+
 /** The file's start: the UI strings' <file> (left out of an articles-only file that has articles), then the articles' <file> opened. */
 function xliffStart(document: Omit<ExchangeDocument, "articles">, hasArticles: boolean): string {
-  const strings = document.units.length > 0 || !hasArticles ? `  <file id="${FILE_ID}">\n${xliffUnits(document.units)}  </file>\n` : "";
+  const units = document.units.length > 0 ? xliffUnits(document.units, nmtokenOf) : EMPTY_GROUP;
+  const strings = document.units.length > 0 || !hasArticles ? `  <file id="${FILE_ID}">\n${units}  </file>\n` : "";
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="${escapeAttribute(document.sourceLanguage)}" trgLang="${escapeAttribute(document.targetLanguage)}">\n` +
@@ -34,10 +41,10 @@ function xliffStart(document: Omit<ExchangeDocument, "articles">, hasArticles: b
   );
 }
 
-function xliffUnits(units: readonly StringUnit[]): string {
+function xliffUnits(units: readonly StringUnit[], idOf: (key: string) => string): string {
   let text = "";
   for (const unit of units) {
-    text += `    <unit id="${escapeAttribute(unit.key)}">\n`;
+    text += `    <unit id="${escapeAttribute(idOf(unit.key))}" xml:space="preserve">\n`;
     if (unit.note) text += `      <notes>\n        <note>${escapeText(unit.note)}</note>\n      </notes>\n`;
     text += `      <segment state="${unit.state}">\n        <source>${escapeText(unit.source)}</source>\n`;
     if (unit.target !== null) text += `        <target>${escapeText(unit.target)}</target>\n`;
@@ -54,7 +61,7 @@ export async function* streamXliff(document: Omit<ExchangeDocument, "articles">,
   let page = await pages.next();
   const hasArticles = !page.done;
   yield xliffStart(document, hasArticles);
-  for (; !page.done; page = await pages.next()) yield xliffUnits(page.value);
+  for (; !page.done; page = await pages.next()) yield xliffUnits(page.value, articleUnitId);
   yield xliffEnd(hasArticles);
 }
 
@@ -158,7 +165,8 @@ function parseXliff(text: string, rootOnly: boolean): ExchangeDocument {
       return;
     }
     if (name === "unit" && parent === "file") {
-      const key = attribute("id") ?? refuse("a <unit> has no id.");
+      const id = attribute("id") ?? refuse("a <unit> has no id.");
+      const key = inArticles ? articleKeyOfUnitId(id) : keyOfNmtoken(id);
       const seenKey = `${inArticles ? ARTICLES_FILE_ID : FILE_ID}\u0000${key}`;
       if (seen.has(seenKey)) refuse(`the unit ${quoteForMessage(key)} appears twice.`);
       seen.add(seenKey);
