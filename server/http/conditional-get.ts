@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { HttpEnv } from "./env.ts";
-import { ifNoneMatchHits } from "./page-cache.ts";
+import { ifNoneMatchHits } from "./response-cache.ts";
 
 /** Headers a 304 keeps (RFC 9110 §15.4.5). */
 const KEPT_ON_304 = ["cache-control", "content-location", "date", "etag", "expires", "last-modified", "vary", "set-cookie", "content-security-policy"];

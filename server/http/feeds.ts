@@ -12,7 +12,7 @@ import { atomFeed } from "#server/content/feed.ts";
 import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-pages.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
-import type { ResponseCache } from "./page-cache.ts";
+import type { ResponseCache } from "./response-cache.ts";
 import { sendCached } from "./public-api.ts";
 
 const FEED_HEADERS = { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, no-cache" };

@@ -3,7 +3,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
-import { acceptedEncodings, createPageCache, createResponseCache, ifNoneMatchHits } from "./page-cache.ts";
+import { createPageCache } from "./page-cache.ts";
+import { acceptedEncodings, createResponseCache, ifNoneMatchHits } from "./response-cache.ts";
 
 describe("acceptedEncodings (RFC 9110 §12.5.3)", () => {
   it.each([

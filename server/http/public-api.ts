@@ -9,7 +9,7 @@ import { apiRoute } from "#server/ops/openapi.ts";
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";
-import { asBody, type CachedResponse, type ResponseCache } from "./page-cache.ts";
+import { asBody, type CachedResponse, type ResponseCache } from "./response-cache.ts";
 
 /** Article ids are 32-bit integers in both databases. */
 const MAX_ARTICLE_ID = 2_147_483_647;

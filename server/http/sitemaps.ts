@@ -9,7 +9,7 @@ import type { AppServices } from "#server/context.ts";
 import { createSitemaps, parseSitemapChild, type SitemapChild } from "#server/content/sitemap.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
-import type { ResponseCache } from "./page-cache.ts";
+import type { ResponseCache } from "./response-cache.ts";
 import { sendCached } from "./public-api.ts";
 
 const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" };
