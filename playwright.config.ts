@@ -16,7 +16,7 @@ export default defineConfig({
   // Visitor specs only read the shared e2e site and run side by side; admin specs change it,
   // so they run afterwards, one at a time.
   projects: [
-    { name: "visitors", testMatch: /(public-site|startup|auth|dev-server|accessibility|header|security|search)\.spec\.ts$/ },
+    { name: "visitors", testMatch: /(public-site|startup|auth|dev-server|accessibility|header|security|search|visitor-defects)\.spec\.ts$/ },
     { name: "admin", testMatch: /admin-.*\.spec\.ts$/, dependencies: ["visitors"], workers: 1 },
   ],
   use: {

@@ -60,6 +60,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0029-long-texts-last": longTextsLastMigration(dialect),
     "0030-drafts-beside-the-live-text": draftsBesideTheLiveTextMigration,
     "0031-version-presence": versionPresenceMigration,
+    // The seed's public strings again, for the strings issue 44 added (the French job titles' notice, the not-translated heading).
+    "0032-visitor-strings": publicStringsMigration,
   };
 }
 
