@@ -2,7 +2,7 @@
  * The visitor defects of issue 44, each as a visitor meets it: the language switch keeps a search,
  * Latin text in Arabic tables keeps its order, tap targets are big enough on a phone, a missing
  * translation says so in its heading, French job titles are said once per page, and Japanese search
- * reads full-width letters as the ordinary ones. Phone screenshots of article and search pages in
+ * reads full-width letters as the ordinary ones and says when results hold the query's words apart. Phone screenshots of article and search pages in
  * Arabic and Japanese go to the test's output folder.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
@@ -156,13 +156,31 @@ test("French job titles are said once per page, each title keeping lang=fr-FR (6
   await expect(page.locator(".french-labels-notice")).toHaveCount(0);
 });
 
+test("Japanese search reads full-width letters as ordinary ones and says when results hold the words apart (3)", async ({ page }) => {
+  const searchJa = (query: string) => page.goto(`/ja/${encodeURIComponent("検索")}?q=${encodeURIComponent(query)}`);
+  const status = page.locator("main").getByRole("status").first();
+  await searchJa("ROME");
+  const ascii = await status.textContent();
+  expect(await page.locator(".search-result").count()).toBe(2);
+  await searchJa("ＲＯＭＥ");
+  await expect(status).toHaveText(ascii!);
+  expect(await page.locator(".search-result").count()).toBe(2);
+  await expect(page.locator(".search-result mark").first()).toBeVisible();
+  await searchJa("存在しない言葉");
+  expect(await page.locator(".search-result").count()).toBeGreaterThan(0);
+  await expect(page.getByText("「存在しない言葉」をそのまま含む記事はありません。", { exact: false })).toBeVisible();
+  // A phrase an article holds as written has no such notice.
+  await searchJa("言葉");
+  await expect(page.locator("main .notice")).toHaveCount(0);
+});
+
 test("phone screenshots of article and search pages in Arabic and Japanese", async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const shots = [
     ["article-ar", await articlePath(request, "one-story-seven-languages", "ar", "ar", "مقالات")],
     ["article-ja", await articlePath(request, "one-story-seven-languages", "ja", "ja-JP", "記事")],
     ["search-ar", `${SEARCH_AR}?q=${encodeURIComponent("اللغات")}`],
-    ["search-ja", `/ja/${encodeURIComponent("検索")}?q=${encodeURIComponent("言葉")}`],
+    ["search-ja", `/ja/${encodeURIComponent("検索")}?q=${encodeURIComponent("存在しない言葉")}`],
   ] as const;
   for (const [name, path] of shots) {
     const response = await page.goto(path);

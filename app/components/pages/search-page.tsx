@@ -43,6 +43,7 @@ export function SearchPage({ view }: { view: SearchView }) {
             <p role="status" className="results-count">
               {view.moreThan !== null ? t("SEARCH:ARTICLE_COUNT_AT_LEAST", { count: view.moreThan }) : t("SEARCH:ARTICLE_COUNT", { count: view.total })}
             </p>
+            {view.wholeQuery !== "all" && <p className="notice">{t(view.wholeQuery === "none" ? "SEARCH:WORDS_APART" : "SEARCH:WHOLE_FIRST", { query: view.query })}</p>}
             {view.results.length > 0 && (
               <ol className="search-results__list" start={view.window.offset + 1}>
                 {view.results.map((result) => (
