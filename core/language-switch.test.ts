@@ -2,6 +2,7 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
   firstSegmentOfReferer,
+  keptQuery,
   orderForPicker,
   parseSavedLanguage,
   rootRedirectPath,
@@ -105,6 +106,63 @@ describe("switchLanguageTarget: where the link goes, which the picker tells", ()
         expect(result.path).toBe(switchLanguagePath({ kind: "item", section: "ARTICLES", itemId: 3, slugs }, lang, SECTION_NAMES[lang.id] ?? []));
       }
     }
+  });
+});
+
+describe("switchLanguageTarget keeps what the page's query says in every language (issue 44)", () => {
+  const SEARCH_NAMES: Record<string, SectionName[]> = {
+    en: [{ section: "SEARCH", label: "search", search: null }, { section: "JOBS", label: "jobs", search: null }, { section: "TAGS", label: "tags", search: null }],
+    ar: [{ section: "SEARCH", label: "بحث", search: null }, { section: "JOBS", label: "وظائف", search: null }],
+    ja: [{ section: "SEARCH", label: "検索", search: null }],
+  };
+  const targetIn = (current: CurrentPage, shortCode: string, search: string) => switchLanguageTarget(current, language(shortCode), SEARCH_NAMES[shortCode] ?? [], search);
+  const SEARCH_PAGE: CurrentPage = { kind: "section", section: "SEARCH" };
+
+  it("keeps the words searched, from /ar/بحث?q=اللغات to /en/search?q=اللغات", () => {
+    expect(targetIn(SEARCH_PAGE, "en", "?q=%D8%A7%D9%84%D9%84%D8%BA%D8%A7%D8%AA")).toEqual({
+      path: `/en/search?q=${encodeURIComponent("اللغات")}`,
+      destination: "same",
+    });
+    expect(targetIn(SEARCH_PAGE, "ar", "?q=rome+job")).toEqual({ path: `/ar/${encodeURIComponent("بحث")}?q=rome+job`, destination: "same" });
+    expect(new URL(targetIn(SEARCH_PAGE, "ja", "?q=%EF%BC%B2%EF%BC%AF%EF%BC%AD%EF%BC%A5").path, "https://site").searchParams.get("q")).toBe("ＲＯＭＥ");
+  });
+
+  it("drops the page number, unknown parameters and an empty query", () => {
+    expect(targetIn(SEARCH_PAGE, "en", "?q=rome&page=3&utm_source=x")).toEqual({ path: "/en/search?q=rome", destination: "same" });
+    expect(targetIn(SEARCH_PAGE, "en", "?page=2")).toEqual({ path: "/en/search", destination: "same" });
+    expect(targetIn(SEARCH_PAGE, "en", "?q=%20%20")).toEqual({ path: "/en/search", destination: "same" });
+    expect(targetIn(SEARCH_PAGE, "en", "?q=+rome+")).toEqual({ path: "/en/search?q=rome", destination: "same" });
+    expect(targetIn(SEARCH_PAGE, "en", "")).toEqual({ path: "/en/search", destination: "same" });
+  });
+
+  it("keeps the jobs directory's search and domaine, not an article list's page or a tag page's cursor", () => {
+    expect(targetIn({ kind: "section", section: "JOBS" }, "en", "?domain=A")).toEqual({ path: "/en/jobs?domain=A", destination: "same" });
+    expect(targetIn({ kind: "section", section: "JOBS" }, "en", "?q=chef&domain=G&page=2")).toEqual({ path: "/en/jobs?q=chef&domain=G", destination: "same" });
+    expect(targetOf({ kind: "section", section: "ARTICLES" }, "fr")).toEqual({ path: "/fr/articles", destination: "same" });
+    expect(switchLanguageTarget({ kind: "section", section: "ARTICLES" }, language("fr"), SECTION_NAMES[2] ?? [], "?page=4")).toEqual({ path: "/fr/articles", destination: "same" });
+    expect(targetIn({ kind: "item", section: "TAGS", itemId: "rome", slugs: { 1: "" } }, "en", "?after=2026-01-01T00%3A00%3A00Z_3").path).toBe("/en/tags/rome");
+  });
+
+  it("keeps nothing when the link does not lead to the same page", () => {
+    const target = { id: 9, shortCode: "it", welcome: "benvenuto" };
+    expect(switchLanguageTarget(SEARCH_PAGE, target, [], "?q=rome")).toEqual({ path: "/", destination: "home" });
+    expect(switchLanguageTarget({ kind: "item", section: "ARTICLES", itemId: 12, slugs: { 1: "x" } }, language("fr"), SECTION_NAMES[2] ?? [], "?q=rome").path).toBe("/fr/articles");
+  });
+
+  it("keptQuery: only the section's neutral parameters, each non-empty, in a fixed order, for any query string", () => {
+    const sections: SectionKey[] = ["HOME", "ARTICLES", "JOBS", "SEARCH", "TAGS"];
+    fc.assert(
+      fc.property(fc.constantFrom(...sections), fc.string(), (section, search) => {
+        const kept = new URLSearchParams(keptQuery(section, search));
+        const allowed = section === "SEARCH" ? ["q"] : section === "JOBS" ? ["q", "domain"] : [];
+        for (const [name, value] of kept) {
+          expect(allowed).toContain(name);
+          expect(value).toBe(new URLSearchParams(search).get(name)?.trim());
+          expect(value).not.toBe("");
+        }
+      }),
+    );
+    for (const section of sections) expect(keptQuery(section, "?page=2&after=x")).toBe("");
   });
 });
 

@@ -29,13 +29,38 @@ export interface SwitchTarget {
 }
 
 /**
+ * The query parameters of a section's list that mean the same in every language, so a switch
+ * keeps them (issue 44): the words searched and the jobs directory's domaine. A page number or
+ * a tag page's cursor counts through one language's own list and is dropped (it may not exist there).
+ */
+const LANGUAGE_NEUTRAL_PARAMETERS: Partial<Record<SectionKey, readonly string[]>> = {
+  SEARCH: ["q"],
+  JOBS: ["q", "domain"],
+};
+
+/** `?q=…` of `search` (a location's query string) that a switch keeps on a section's list, or "". */
+export function keptQuery(section: SectionKey, search: string): string {
+  const current = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of LANGUAGE_NEUTRAL_PARAMETERS[section] ?? []) {
+    // Trimmed as the page cache keys it: every request sharing a cached page gets the same links.
+    const value = current.get(name)?.trim();
+    if (value) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/**
  * The path to go to after switching to `target`: the same item in the target language when it
- * exists there, else the same section (or home), else "/"; and which of these it is.
+ * exists there, else the same section (or home), else "/"; and which of these it is. `search`,
+ * the current location's query string, keeps what it says in every language (keptQuery).
  */
 export function switchLanguageTarget(
   current: CurrentPage,
   target: Pick<LanguageRef, "id" | "shortCode" | "welcome">,
   targetSectionNames: SectionName[],
+  search = "",
 ): SwitchTarget {
   if (current.kind === "none") return { path: "/", destination: "same" };
   const pageName = pageNameFor(current.section, target, targetSectionNames);
@@ -46,7 +71,8 @@ export function switchLanguageTarget(
     return { path: itemPath(target.shortCode, pageName, current.itemId, current.slugs[target.id]!), destination: "same" };
   }
   // For HOME the page name is the welcome, so this is homePath(target).
-  return { path: sectionPath(target.shortCode, pageName), destination: missingItem ? "section" : "same" };
+  if (missingItem) return { path: sectionPath(target.shortCode, pageName), destination: "section" };
+  return { path: `${sectionPath(target.shortCode, pageName)}${current.kind === "section" ? keptQuery(current.section, search) : ""}`, destination: "same" };
 }
 
 /** The path of switchLanguageTarget. */
@@ -54,8 +80,9 @@ export function switchLanguagePath(
   current: CurrentPage,
   target: Pick<LanguageRef, "id" | "shortCode" | "welcome">,
   targetSectionNames: SectionName[],
+  search = "",
 ): string {
-  return switchLanguageTarget(current, target, targetSectionNames).path;
+  return switchLanguageTarget(current, target, targetSectionNames, search).path;
 }
 
 /** Saved language from the cookie / browser storage, as far as it is known. */

@@ -27,6 +27,22 @@ describe("renderMarkdown", () => {
     expect(renderMarkdown("[site](https://example.com)")).toContain('rel="noopener noreferrer nofollow"');
     expect(renderMarkdown("[page](/fr/articles)")).not.toContain("rel=");
   });
+
+  it("isolates each table cell's text in <bdi>, so a Latin date in an Arabic table keeps its order (issue 44)", () => {
+    const html = renderMarkdown("| اللغة | التاريخ |\n|---|:-:|\n| الفرنسية | 5 mars 2026 |\n| | <b>x</b> |");
+    expect(html).toContain("<th><bdi>اللغة</bdi></th>");
+    expect(html).toContain('<th style="text-align:center"><bdi>التاريخ</bdi></th>');
+    expect(html).toContain("<td><bdi>الفرنسية</bdi></td>");
+    expect(html).toContain('<td style="text-align:center"><bdi>5 mars 2026</bdi></td>');
+    expect(html).toContain("<td><bdi></bdi></td>");
+    // A cell's text stays escaped.
+    expect(html).toContain("<bdi>&lt;b&gt;x&lt;/b&gt;</bdi>");
+    expect(html.match(/<bdi>/g)?.length).toBe(html.match(/<\/bdi>/g)?.length);
+  });
+
+  it("leaves paragraphs and list items in the page's direction (an Arabic one may begin with a Latin name)", () => {
+    expect(renderMarkdown("ROME هو الدليل\n\n- ROME هو")).toBe("<p>ROME هو الدليل</p>\n<ul>\n<li>ROME هو</li>\n</ul>\n");
+  });
 });
 
 describe("readingMinutes", () => {

@@ -19,6 +19,14 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
+// A table cell is a short text of its own: in an Arabic table a Latin date ("5 mars 2026") took the page's direction
+// and read "mars 2026 5". <bdi> gives each cell's text the direction of its first strong letter while the cell keeps
+// the table's alignment (issue 44); a paragraph does not get it, since an Arabic one may well begin with a Latin name.
+for (const cell of ["th", "td"]) {
+  markdown.renderer.rules[`${cell}_open`] = (tokens, index, options, _env, self) => `${self.renderToken(tokens, index, options)}<bdi>`;
+  markdown.renderer.rules[`${cell}_close`] = (tokens, index, options, _env, self) => `</bdi>${self.renderToken(tokens, index, options)}`;
+}
+
 /** `media` draws library images (`![](media:42)`) in `language`; without it they are left out. */
 export function renderMarkdown(source: string, media: MediaRenderEnv = {}): string {
   return markdown.render(source, { ...media });

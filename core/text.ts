@@ -42,9 +42,13 @@ function foldLetters(text: string): string {
     .normalize("NFC");
 }
 
-/** Accent-, case- and whitespace-insensitive form of a text, for matching. "Métiers" → "metiers". */
+/**
+ * Accent-, case- and whitespace-insensitive form of a text, for matching. "Métiers" → "metiers".
+ * NFKC first: compatibility forms (full-width ＲＯＭＥ, half-width ｶﾀｶﾅ, ligatures, Arabic presentation
+ * forms) are the letters people mean, so they find the same words (issue 44).
+ */
 export function foldForSearch(text: string): string {
-  return foldLetters(text).replace(/\s+/gu, " ").trim();
+  return foldLetters(text.normalize("NFKC")).replace(/\s+/gu, " ").trim();
 }
 
 /** True when every word of the query occurs in the (already folded) haystack; an empty query matches everything. */

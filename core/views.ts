@@ -183,6 +183,11 @@ export interface SearchView {
   total: number;
   /** Set when there are more results than are counted. */
   moreThan: number | null;
+  /**
+   * Whether the results hold the query as written (its words together, in its order): "all" of them (or a
+   * one-word query), "some" (ranked first), or "none" (each holds its words apart), which the page says (issue 44).
+   */
+  wholeQuery: "all" | "some" | "none";
   window: PageWindow;
   basePath: string;
   jobs: JobCard[];

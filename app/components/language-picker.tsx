@@ -4,7 +4,7 @@
  * the same place in that language. Plain links in a header menu: works with
  * keyboard, screen readers and before hydration.
  */
-import { isRouteErrorResponse, Link, useMatches, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useMatches, useRouteError } from "react-router";
 import { api } from "#app/lib/api-client.ts";
 import { switchLanguageTarget, type CurrentPage, type SwitchDestination } from "#core/language-switch.ts";
 import { saveLanguageChoice } from "#app/lib/saved-language.ts";
@@ -46,6 +46,7 @@ function destinationNote(destination: Exclude<SwitchDestination, "same">, page: 
 export function LanguagePicker() {
   const { t, tl, language: currentLanguage, languages, sectionNames } = useShell();
   const currentPage = useCurrentPage();
+  const { search } = useLocation();
   return (
     <HeaderMenu
       id={MENU_ID}
@@ -65,7 +66,7 @@ export function LanguagePicker() {
     >
       <ul>
         {languages.map((language) => {
-          const target = switchLanguageTarget(currentPage, language, sectionNames[language.id] ?? []);
+          const target = switchLanguageTarget(currentPage, language, sectionNames[language.id] ?? [], search);
           const noteId = `${MENU_ID}-note-${language.id}`;
           const note = target.destination === "same" ? null : destinationNote(target.destination, currentPage);
           return (

@@ -27,7 +27,8 @@ export function NotFoundPage() {
   return (
     <ErrorPage
       status={404}
-      title={t("NOTFOUND:TITLE")}
+      // An article published only in other languages exists: its heading says what is missing, not "Page not found" (issue 44).
+      title={availableIn ? t("NOTFOUND:NOT_TRANSLATED_TITLE", { language: language.label }) : t("NOTFOUND:TITLE")}
       siteTitle={t("SITE:TITLE")}
       text={availableIn ? tl("NOTFOUND:NOT_TRANSLATED", { language: language.label }) : tl("NOTFOUND:TEXT")}
     >

@@ -404,7 +404,7 @@ export async function searchView(reads: PageReads, language: Language, rawQuery:
   const whole = rawQuery.toWellFormed().replace(/\s+/gu, " ").trim();
   const characters = Array.from(whole);
   const query = characters.slice(0, SEARCH_MAX_CHARACTERS).join("").trim();
-  const found = query === "" ? { hits: [], total: 0 } : await reads.articles.search(language.code, query, SEARCH_PER_PAGE, (page - 1) * SEARCH_PER_PAGE);
+  const found = query === "" ? { hits: [], total: 0, whole: 0 } : await reads.articles.search(language.code, query, SEARCH_PER_PAGE, (page - 1) * SEARCH_PER_PAGE);
   const window = pageWindow(Math.min(found.total, COUNT_CAP), SEARCH_PER_PAGE, page);
   if (page > window.pageCount) return null;
   const terms = new Set(queryTerms(query, language.code));
@@ -426,6 +426,7 @@ export async function searchView(reads: PageReads, language: Language, rawQuery:
     results,
     total: found.total,
     moreThan: found.total > COUNT_CAP ? COUNT_CAP : null,
+    wholeQuery: found.whole >= found.total ? ("all" as const) : found.whole === 0 ? ("none" as const) : ("some" as const),
     window,
     basePath: `${basePath}${search}`,
     jobs: jobs.slice(0, SEARCH_JOBS_SHOWN).map((job) => jobCard(resident, language, job)),

@@ -19,8 +19,8 @@ import { HttpError } from "#server/http/errors.ts";
 import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { renderBody, type RenderedBody } from "./render-body.ts";
 
-/** 2: library images drawn as <picture> (media:ID). */
-export const RENDERER_VERSION = 2;
+/** 2: library images drawn as <picture> (media:ID); 3: table cells' text isolated in <bdi> (issue 44). */
+export const RENDERER_VERSION = 3;
 /** A renderer version no renderer has: the stored HTML must be rendered again. */
 export const STALE_RENDER = 0;
 

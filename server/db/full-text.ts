@@ -10,7 +10,7 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import type { DialectName } from "./connect.ts";
 import type { Database } from "./schema.ts";
-import { queryTerms, termsOf } from "#server/search/terms.ts";
+import { queryPhrase, queryTerms, termsOf } from "#server/search/terms.ts";
 import { isPublishedVersion } from "#server/content/published.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -150,26 +150,44 @@ export const COUNT_CAP = 1_000;
  */
 const RECENT_ROWS = 1_200;
 
+/** What a search found: a page of hits, their number, and how many of them hold the query's words as one phrase, in its order. */
+export interface SearchFound {
+  hits: SearchHit[];
+  total: number;
+  /** Hits holding the whole query as written (every hit when the query is one word); they rank first. */
+  whole: number;
+}
+
 /**
  * What a query matches in a language: a page of hits, best first, and the number of hits up to
- * COUNT_CAP (+1 means more). One statement: the candidates (the newest matches, bounded, with
+ * COUNT_CAP (+1 means more). Every hit holds every word of the query; those holding them as the
+ * query's phrase rank first (issue 44: "存在しない言葉" found an article with 存在, しない and 言葉 apart). One statement: the candidates (the newest matches, bounded, with
  * their score), the page of them, and only then the page's rows with their text and slug (a
  * version's row carries its whole body: reading it for every candidate was most of the cost).
  * A page past the end has no rows and says 0 (the page answers 404).
  */
-export async function searchEntries(db: Db, code: string, query: string, limit: number, offset: number): Promise<{ hits: SearchHit[]; total: number }> {
+export async function searchEntries(db: Db, code: string, query: string, limit: number, offset: number): Promise<SearchFound> {
   const dialect = dialectOf(db);
   const terms = queryTerms(query, code);
-  if (terms.length === 0) return { hits: [], total: 0 };
+  if (terms.length === 0) return { hits: [], total: 0, whole: 0 };
+  const phrase = queryPhrase(query, code);
   let candidates;
   if (dialect === "sqlite") {
     // Quoted terms: whatever was typed, FTS5 sees only phrases of letters and digits (no operators).
     const match = terms.map((term) => `"${languagePrefix(code)}${term}"`).join(" AND ");
     // FTS5 walks the terms' lists newest first and stops at the bound; bm25 is computed for those rows only.
-    candidates = sql`select rowid as id, bm25(search_fts, 10.0, 4.0, 1.0) as score from search_fts where search_fts match ${match} order by rowid desc limit ${COUNT_CAP + 1}`;
+    const matched = sql`select rowid as id, bm25(search_fts, 10.0, 4.0, 1.0) as score from search_fts where search_fts match ${match} order by rowid desc limit ${COUNT_CAP + 1}`;
+    // The phrase is looked for among the bounded matches only (FTS5 takes the rowid range).
+    const whole =
+      phrase.length < 2
+        ? sql`1`
+        : sql`id in (select rowid from search_fts where search_fts match ${`"${phrase.map((term) => languagePrefix(code) + term).join(" ")}"`}
+            and rowid >= (select min(id) from matched))`;
+    candidates = sql`with matched as (${matched}) select id, score, ${whole} as whole from matched`;
   } else {
     // The query's terms, each a quoted lexeme: operators and quotes typed into the box mean nothing here.
     const tsquery = sql`${terms.map(quoteLexeme).join(" & ")}::tsquery`;
+    const phraseQuery = sql`${phrase.map(quoteLexeme).join(" <-> ")}::tsquery`;
     // The newest matches, exactly, in two parts (decision 0105): those among the language's
     // RECENT_ROWS newest rows, then, only when those hold COUNT_CAP or fewer, the older ones. The
     // recent part's range is written as a row comparison, which only the (code, id) index can
@@ -185,15 +203,15 @@ export async function searchEntries(db: Db, code: string, query: string, limit: 
           where code = ${code} and id < (select min(id) from recent) and document @@ ${tsquery} and (select count(*) from recent_matches) <= ${COUNT_CAP}
           order by id desc limit ${COUNT_CAP + 1}),
         newest as (select id, document from recent_matches union all select id, document from older_matches order by id desc limit ${COUNT_CAP + 1})
-      select id, -ts_rank(document, ${tsquery}) as score from newest`;
+      select id, -ts_rank(document, ${tsquery}) as score, document @@ ${phraseQuery} as whole from newest`;
   }
   // The index holds published versions only (refreshed in each write's transaction); the join also gives the slug.
-  const { rows } = await sql<SearchHit & { total: number | string }>`with candidates as (${candidates}),
-      page as (select id, score from candidates order by score, id desc limit ${limit} offset ${offset})
+  const { rows } = await sql<SearchHit & { total: number | string; whole: number | string }>`with candidates as (${candidates}),
+      page as (select id, score, whole from candidates order by whole desc, score, id desc limit ${limit} offset ${offset})
     select search_entries.blog_id as "articleId", blog_versions.slug as slug, search_entries.title as title, search_entries.summary as summary,
-      search_entries.body_text as "bodyText", (select count(*) from candidates) as total
+      search_entries.body_text as "bodyText", (select count(*) from candidates) as total, (select count(*) from candidates where whole) as whole
     from page join search_entries on search_entries.id = page.id
       join blog_versions on blog_versions.blog_id = search_entries.blog_id and blog_versions.code = search_entries.code and ${isPublishedVersion}
-    order by page.score, page.id desc`.execute(db);
-  return { hits: rows.map(({ total: _total, ...hit }) => hit), total: Number(rows[0]?.total ?? 0) };
+    order by page.whole desc, page.score, page.id desc`.execute(db);
+  return { hits: rows.map(({ total: _total, whole: _whole, ...hit }) => hit), total: Number(rows[0]?.total ?? 0), whole: Number(rows[0]?.whole ?? 0) };
 }

@@ -30,6 +30,7 @@ import { searchCatchUpMigration } from "./migrations/0028-search-catch-up.ts";
 import { longTextsLastMigration } from "./migrations/0029-long-texts-last.ts";
 import { draftsBesideTheLiveTextMigration } from "./migrations/0030-drafts-beside-the-live-text.ts";
 import { versionPresenceMigration } from "./migrations/0031-version-presence.ts";
+import { searchTextNfkcMigration } from "./migrations/0033-search-text-nfkc.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -60,6 +61,9 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0029-long-texts-last": longTextsLastMigration(dialect),
     "0030-drafts-beside-the-live-text": draftsBesideTheLiveTextMigration,
     "0031-version-presence": versionPresenceMigration,
+    // The seed's public strings again, for the strings issue 44 added (the French job titles' notice, the not-translated heading).
+    "0032-visitor-strings": publicStringsMigration,
+    "0033-search-text-nfkc": searchTextNfkcMigration,
   };
 }
 

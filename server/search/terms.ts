@@ -176,6 +176,16 @@ export function segmentedTermsOf(text: string, code: string): string[] {
   return Array.from(wordsOf(text, code), (word) => word.term);
 }
 
+/** A query's terms in order, repeats kept, of its first MAX_QUERY_WORDS words: the phrase a whole-query match has (issue 44). */
+export function queryPhrase(query: string, code: string): string[] {
+  const terms: string[] = [];
+  for (const word of wordsOf(query, code)) {
+    terms.push(word.term);
+    if (terms.length === MAX_QUERY_WORDS) break;
+  }
+  return terms;
+}
+
 /** A query's distinct terms, at most MAX_QUERY_WORDS. */
 export function queryTerms(query: string, code: string): string[] {
   const terms = new Set<string>();

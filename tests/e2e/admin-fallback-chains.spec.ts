@@ -81,8 +81,8 @@ test("the picker in Arabic (RTL) on an article missing in Arabic says so in Arab
 });
 
 for (const [language, path, available, heading] of [
-  ["en", "/en/articles/6/x", "Read it in another language", "Page not found"],
-  ["ar", "/ar/%D9%85%D9%82%D8%A7%D9%84%D8%A7%D8%AA/3/x", "اقرأها بلغة أخرى", "الصفحة غير موجودة"],
+  ["en", "/en/articles/6/x", "Read it in another language", "Not available in English"],
+  ["ar", "/ar/%D9%85%D9%82%D8%A7%D9%84%D8%A7%D8%AA/3/x", "اقرأها بلغة أخرى", "غير متوفرة باللغة العربية"],
 ] as const) {
   test(`the 404 of a missing translation lists the languages the article exists in (${language})`, async ({ page }) => {
     for (const [size, viewport] of [

@@ -123,13 +123,13 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
       const { status, html } = await page(redirect.location!);
       expect(status).toBe(200);
       expect(html).toContain('<h1 id="job-title" lang="es-ES">Conducción de maquinaria agrícola</h1>');
-      // Not the French official label's note: this label is Spanish.
-      expect(html).not.toContain('class="job__note"');
+      // Not the French job titles' notice: this label is Spanish.
+      expect(html).not.toContain('class="french-labels-notice"');
       // A language without a chain still shows the official French label, noted.
       const german = await page("/de/berufe/a1101");
       const { html: germanHtml } = await page(german.location!);
       expect(germanHtml).toContain('lang="fr-FR"');
-      expect(germanHtml).toContain('class="job__note"');
+      expect(germanHtml).toContain('class="french-labels-notice"');
     });
   });
 

@@ -238,7 +238,8 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       await fill(db, 9);
       await db.updateTable("blog_versions").set({ html: "<p>Body.</p>", renderer_version: 3, reading_minutes: 2 }).where("blog_id", "=", 2).execute();
       const deleted = await db.deleteFrom("blog_versions").where("blog_id", "=", 9).returning("id").executeTakeFirstOrThrow();
-      const rows = () => db.selectFrom("blog_versions").selectAll().orderBy("id").execute();
+      // Every row as it was, but that 0033 has the search catch-up index published versions again (decision 0165).
+      const rows = async () => (await db.selectFrom("blog_versions").selectAll().orderBy("id").execute()).map(({ awaiting_index: _awaiting, ...row }) => row);
       const indexes = async () =>
         kind === "sqlite"
           ? (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'blog_versions' order by name`.execute(db)).rows

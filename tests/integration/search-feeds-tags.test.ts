@@ -70,6 +70,34 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     return id;
   }
 
+  it("reads full-width and half-width letters as the ordinary ones, in the query and in the text (NFKC, issue 44)", async () => {
+    await createArticle(["nfkc-test"], {
+      "ja-JP": { title: "ＲＯＭＥコードの読み方", summary: "ﾌﾗﾝｽの職業分類。", body: "職業コードは ROME と呼ばれます。" },
+    });
+    for (const query of ["ROME", "ＲＯＭＥ", "rome", "ｒｏｍｅ"]) expect(titles(await search("ja-JP", query)), query).toContain("ＲＯＭＥコードの読み方");
+    expect(titles(await search("ja-JP", "フランス"))).toContain("ＲＯＭＥコードの読み方");
+    // The full-width title's word is marked as it is written.
+    expect(marked(await search("ja-JP", "rome"))).toContain("ＲＯＭＥ");
+  });
+
+  it("ranks the articles holding the query as written first, and says when none or only some do (issue 44)", async () => {
+    const apart = await createArticle(["phrase-test"], {
+      "en-US": { title: "Zephyr notes apart", summary: "Words spread out.", body: "A quillwort grows here. Far away, a zephyr blows over the quillwort." },
+    });
+    const together = await createArticle(["phrase-test"], {
+      "en-US": { title: "Zephyr notes together", summary: "Words side by side.", body: "They wrote about the quillwort zephyr all day." },
+    });
+    expect(apart).toBeLessThan(together);
+    const both = await search("en-US", "quillwort zephyr");
+    expect(titles(both)).toEqual(["Zephyr notes together", "Zephyr notes apart"]);
+    expect(both.wholeQuery).toBe("some");
+    const none = await search("en-US", "zephyr quillwort");
+    expect(none.total).toBe(2);
+    expect(none.wholeQuery).toBe("none");
+    expect((await search("en-US", "quillwort")).wholeQuery).toBe("all");
+    expect((await search("en-US", "nothing-like-this-anywhere")).wholeQuery).toBe("all");
+  });
+
   it("matches a French plural and accented form from the singular typed without accents", async () => {
     await createArticle(["search-test"], {
       "fr-FR": { title: "Les métiers de l’interprétation", summary: "Ce que font les interprètes.", body: "Les **traductrices** travaillent avec les éditeurs." },

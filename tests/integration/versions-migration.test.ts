@@ -43,7 +43,8 @@ describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s"
       await migrateTo(handle, "0029-long-texts-last");
       const db = handle.db;
       await fill(db);
-      const versions = () => db.selectFrom("blog_versions").selectAll().orderBy("id").execute();
+      // As they were, but that 0033 has the search catch-up index published versions again (decision 0165).
+      const versions = async () => (await db.selectFrom("blog_versions").selectAll().orderBy("id").execute()).map(({ awaiting_index: _awaiting, ...row }) => row);
       const before = await versions();
 
       await migrateToLatest(handle);

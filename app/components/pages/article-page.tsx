@@ -5,6 +5,7 @@ import { useShell } from "#app/lib/use-shell.ts";
 import { Seo } from "#app/components/seo.tsx";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { JobLink } from "#app/components/pages/job-link.tsx";
+import { FrenchLabelsNotice } from "#app/components/french-labels-notice.tsx";
 import { MarkupHtml } from "#app/components/markup-html.tsx";
 
 /** The element holding an article's rendered body (see MarkupHtml). */
@@ -74,6 +75,7 @@ export function ArticlePage({ view }: { view: ArticleView }) {
         {view.relatedJobs.length > 0 && (
           <section aria-labelledby="related-job-title">
             <h2 id="related-job-title">{tl("ARTICLES:RELATED_JOB")}</h2>
+            <FrenchLabelsNotice labelLangs={view.relatedJobs.map((job) => job.labelLang)} />
             <ul className="chip-list">
               {view.relatedJobs.map((job) => (
                 <li key={job.code}>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { JobView } from "#core/views.ts";
 import { useShell } from "#app/lib/use-shell.ts";
-import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
+import { FrenchLabelsNotice } from "#app/components/french-labels-notice.tsx";
 import { ArticleCard } from "#app/components/article-card.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
 import { Seo } from "#app/components/seo.tsx";
@@ -9,7 +9,7 @@ import { Seo } from "#app/components/seo.tsx";
 export function JobPage({ view }: { view: JobView }) {
   const { t, tl, language } = useShell();
   const { job } = view;
-  // A label borrowed from a fallback language or the official French one carries its language; only the French one is noted.
+  // A label borrowed from a fallback language or the official French one carries its language; the French one is noted once.
   const isFallback = job.labelLang !== language.code;
   const domainLabel = t(`ROME:DOMAIN:${job.domain}`);
   return (
@@ -27,7 +27,7 @@ export function JobPage({ view }: { view: JobView }) {
       <h1 id="job-title" lang={isFallback ? job.labelLang : undefined}>
         {job.label}
       </h1>
-      {isFallback && job.labelLang === ROME_SOURCE_LANGUAGE && <p className="job__note">{tl("JOBS:FRENCH_LABEL")}</p>}
+      <FrenchLabelsNotice labelLangs={[job.labelLang]} />
       <dl className="job__facts">
         <dt>{tl("JOBS:CODE")}</dt>
         <dd>{job.code}</dd>

@@ -4,6 +4,7 @@ import { itemPath } from "#core/paths.ts";
 import { SEARCH_QUERY_MAX_LENGTH, slugify } from "#core/text.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { Seo } from "#app/components/seo.tsx";
+import { FrenchLabelsNotice } from "#app/components/french-labels-notice.tsx";
 
 /**
  * The jobs directory: a search, the index of the domaines and the jobs of the chosen domaine
@@ -49,6 +50,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
         </p>
       )}
       {!listing && domainIndex}
+      <FrenchLabelsNotice labelLangs={view.groups.flatMap((group) => group.jobs.map((job) => ("labelLang" in job ? job.labelLang : undefined)))} />
       {view.groups.map((group) => (
         <section key={group.letter} id={`domain-${group.letter}`} aria-labelledby={`domain-title-${group.letter}`} className="domain">
           <h2 id={`domain-title-${group.letter}`}>

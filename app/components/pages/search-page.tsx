@@ -5,6 +5,7 @@ import { useShell } from "#app/lib/use-shell.ts";
 import { Pagination } from "#app/components/pagination.tsx";
 import { Seo } from "#app/components/seo.tsx";
 import { JobLink } from "#app/components/pages/job-link.tsx";
+import { FrenchLabelsNotice } from "#app/components/french-labels-notice.tsx";
 
 /** Text with its matching words in <mark>: each part is text, so React escapes it. */
 function Marked({ parts }: { parts: TextPart[] }) {
@@ -42,6 +43,7 @@ export function SearchPage({ view }: { view: SearchView }) {
             <p role="status" className="results-count">
               {view.moreThan !== null ? t("SEARCH:ARTICLE_COUNT_AT_LEAST", { count: view.moreThan }) : t("SEARCH:ARTICLE_COUNT", { count: view.total })}
             </p>
+            {view.wholeQuery !== "all" && <p className="notice">{t(view.wholeQuery === "none" ? "SEARCH:WORDS_APART" : "SEARCH:WHOLE_FIRST", { query: view.query })}</p>}
             {view.results.length > 0 && (
               <ol className="search-results__list" start={view.window.offset + 1}>
                 {view.results.map((result) => (
@@ -63,6 +65,7 @@ export function SearchPage({ view }: { view: SearchView }) {
           <section aria-labelledby="search-jobs-title" className="search-results__jobs">
             <h2 id="search-jobs-title">{t("SEARCH:JOBS")}</h2>
             <p className="results-count">{t("SEARCH:JOB_COUNT", { count: view.jobCount })}</p>
+            <FrenchLabelsNotice labelLangs={view.jobs.map((job) => job.labelLang)} />
             {view.jobs.length > 0 && (
               <ul className="job-list">
                 {view.jobs.map((job) => (

@@ -12,7 +12,7 @@ export function TagPage({ view }: { view: TagView }) {
     <>
       <Seo title={title} description={title} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
       <h1 className="page-title">{title}</h1>
-      <p>
+      <p className="standalone-link">
         <Link to={view.allTagsPath}>{t("TAGS:ALL")}</Link>
       </p>
       <div className="card-grid">

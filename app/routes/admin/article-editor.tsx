@@ -144,7 +144,18 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
         </Link>
       </p>
       {/* Until its first version is saved an article has no title: its generated key is no name for it. */}
-      <h1>{article ? (headline?.title ?? t("admin.editor.untitled")) : t("admin.nav.article_new")}</h1>
+      <h1>
+        {/* The title is in its version's language, not the admin's: marked so, and isolated in its own direction (issue 44). */}
+        {headline ? (
+          <span lang={headline.code} dir={languages.find((language) => language.code === headline.code)?.dir}>
+            {headline.title}
+          </span>
+        ) : article ? (
+          t("admin.editor.untitled")
+        ) : (
+          t("admin.nav.article_new")
+        )}
+      </h1>
       <SaveStatus feedback={feedback} />
 
       {mayManage && <ArticleDetails key={article?.id ?? "new"} article={article} fieldsEtag={fieldsEtag} favoriteCode={favorite.code} onSaved={feedback.success} {...mediaProps} />}
