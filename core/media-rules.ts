@@ -3,6 +3,7 @@
  * refer to a library image (`media:42`, in Markdown `![](media:42)` and as a
  * cover), and what the public pages need to draw one with <picture>.
  */
+import { z } from "zod";
 
 export const MEDIA_FORMATS = ["jpeg", "png", "webp", "avif", "gif"] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];
@@ -75,22 +76,21 @@ export function mediaIdsUsed(cover: string | null, bodies: readonly string[]): n
   return [...ids].sort((a, b) => a - b);
 }
 
-export interface VariantSource {
-  url: string;
-  width: number;
-}
+const variantSourceSchema = z.object({ url: z.string(), width: z.number().int() });
+export type VariantSource = z.infer<typeof variantSourceSchema>;
 
 /** What a page needs to draw a library image: sources per format, intrinsic size, alt text per language. */
-export interface MediaRendition {
-  id: number;
-  width: number;
-  height: number;
-  avif: VariantSource[];
-  webp: VariantSource[];
-  fallback: VariantSource;
+export const mediaRenditionSchema = z.object({
+  id: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  avif: z.array(variantSourceSchema),
+  webp: z.array(variantSourceSchema),
+  fallback: variantSourceSchema,
   /** Alt text by language code; a language without one is missing. */
-  alt: Record<string, string>;
-}
+  alt: z.record(z.string(), z.string()),
+});
+export type MediaRendition = z.infer<typeof mediaRenditionSchema>;
 
 export function srcset(sources: VariantSource[]): string {
   return sources.map((source) => `${source.url} ${source.width}w`).join(", ");

@@ -29,6 +29,8 @@ import { createSignInFlow, firstIssue, PROVIDER_LABELS, providerParam, type Targ
 
 const RATE_WINDOW_MS = 60_000;
 
+const signedOutSchema = z.object({ signedOut: z.literal(true) });
+
 const startQuerySchema = z.strictObject({
   returnTo: returnToSchema.optional(),
   popup: z.literal("1", 'must be "1" or absent').optional(),
@@ -138,7 +140,7 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
 
   app.all("/auth/*", (c) => notFoundPage(c, "There is no such sign-in address."));
 
-  const signOutDoc = apiRoute({ tag: "Session", summary: "Sign out: end the session server-side (needs the XSRF header)", success: { status: 200, description: "{ signedOut: true }" } });
+  const signOutDoc = apiRoute({ tag: "Session", summary: "Sign out: end the session server-side (needs the XSRF header)", success: { status: 200, description: "{ signedOut: true }", schema: signedOutSchema } });
   app.post("/api/auth/sign-out", signOutDoc, async (c) => {
     const id = getCookie(c, SESSION_COOKIE);
     const user = c.get("user");
@@ -148,7 +150,7 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
       await recordEvent(db, { name: "sign_out", uid: user.uid });
       log.info({ requestId: c.get("requestId"), uid: user.uid }, "signed out");
     }
-    return c.json({ signedOut: true });
+    return c.json({ signedOut: true } satisfies z.infer<typeof signedOutSchema>);
   });
 
   return app;

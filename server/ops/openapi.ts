@@ -8,13 +8,20 @@ import type { Env, Hono } from "hono";
 import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import { z } from "zod";
 import { SESSION_COOKIE } from "#server/auth/session-cookie.ts";
-import { XSRF_HEADER } from "#server/http/xsrf.ts";
+import { XSRF_COOKIE, XSRF_HEADER } from "#server/http/xsrf.ts";
 
 type JsonSchema = Record<string, unknown>;
 type RouteSpec = Parameters<typeof describeRoute>[0];
 
 const ADMIN_TAGS = ["Languages", "Translations", "Articles", "Users", "Analytics", "Audit", "ROME jobs", "Media", "Publishing", "Revisions", "Preferences"] as const;
 export type ApiTag = "Public" | "Session" | "Probes" | (typeof ADMIN_TAGS)[number];
+const isAdminTag = (tag: string | undefined) => (ADMIN_TAGS as readonly (string | undefined)[]).includes(tag);
+
+/** What a success carries: nothing (204, 304), JSON of a zod schema, or files of other media types (their schema each). */
+export type ApiSuccess =
+  | { status: 204 | 304; description: string }
+  | { status: 200 | 201; description: string; schema: z.ZodType }
+  | { status: 200; description: string; media: Record<string, JsonSchema> };
 
 export interface ApiRouteDoc {
   tag: ApiTag;
@@ -28,8 +35,8 @@ export interface ApiRouteDoc {
   body?: z.ZodType;
   /** Other request body types than JSON, by media type (the raw schema). */
   rawBody?: Record<string, JsonSchema>;
-  /** The success status and what it carries (JSON unless `contentType` says otherwise). */
-  success: { status: 200 | 201 | 204 | 304; description: string; contentType?: string; schema?: z.ZodType };
+  /** The success status and what it carries: every JSON answer names the zod schema its handler's data has. */
+  success: ApiSuccess;
   /** Further answers worth naming beyond the standard errors: a description (an error body), or a description and the body's schema. */
   otherResponses?: Record<number, string | { description: string; schema: z.ZodType }>;
   /**
@@ -40,7 +47,8 @@ export interface ApiRouteDoc {
   conditional?: "read" | "write" | "upsert";
 }
 
-const errorSchema = z.object({
+/** The one error shape every refusal has (server/http/errors.ts). */
+export const errorSchema = z.object({
   error: z.object({
     code: z.string().meta({ description: "Stable machine-readable code, e.g. invalid_field, not_found, xsrf_mismatch." }),
     message: z.string().meta({ description: "What went wrong, naming the field or parameter." }),
@@ -67,9 +75,13 @@ function conditionalParameters(kind: "write" | "upsert") {
   return [{ ...ifMatch, description: `${ifMatch.description} To create the resource instead, send If-None-Match: *.` }, { in: "header", name: "If-None-Match", required: false, description: '"*": create only; refused with 412 when the resource exists.', schema: { type: "string", enum: ["*"] } }];
 }
 
-/** zod's own JSON Schema of what a client sends (the input side of transforms), without the dialect line. */
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+/**
+ * zod's own JSON Schema without the dialect line: of what a client sends (the input side of transforms), or of
+ * what the server answers (the output side, where every object is closed: a member the schema does not name is a
+ * difference between the document and the answer).
+ */
+function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
   return rest;
 }
 
@@ -79,32 +91,22 @@ function queryParameters(schema: z.ZodType) {
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({ in: "query", name, required: required.has(name), schema: property }));
 }
 
-function errorResponse(description: string) {
-  return { description, content: { "application/json": { schema: resolver(errorSchema) } } };
+const jsonContent = (schema: z.ZodType) => ({ "application/json": { schema: jsonSchemaOf(schema, "output") } });
+const errorResponse = (description: string) => ({ description, content: jsonContent(errorSchema) });
+
+function successResponse(success: ApiSuccess) {
+  if ("schema" in success) return { description: success.description, content: jsonContent(success.schema) };
+  if ("media" in success) return { description: success.description, content: Object.fromEntries(Object.entries(success.media).map(([type, schema]) => [type, { schema }])) };
+  return { description: success.description };
 }
 
 /** Hono middleware that only describes the route for the OpenAPI document; it changes nothing at run time. */
 export function apiRoute(doc: ApiRouteDoc) {
-  const admin = (ADMIN_TAGS as readonly string[]).includes(doc.tag);
-  const responses: Record<string, unknown> = {
-    [doc.success.status]: {
-      description: doc.success.description,
-      ...(doc.success.status === 204 || doc.success.status === 304
-        ? {}
-        : {
-            content: {
-              [doc.success.contentType ?? "application/json"]: {
-                schema: doc.success.schema ? resolver(doc.success.schema) : { type: "object" },
-              },
-            },
-          }),
-    },
-  };
+  const admin = isAdminTag(doc.tag);
+  const responses: Record<string, unknown> = { [doc.success.status]: successResponse(doc.success) };
   if (doc.query || doc.params || doc.body || doc.rawBody) responses[400] = errorResponse("Invalid input: the message names the field or parameter.");
-  if (admin) {
-    responses[401] = errorResponse("Not signed in.");
-    responses[403] = errorResponse("Signed in without admin rights, or the XSRF header is missing or wrong.");
-  }
+  if (admin) responses[401] = errorResponse("Not signed in.");
+  responses[421] = errorResponse("The Host header names a host this server does not answer for (ALLOWED_HOSTS).");
   if (doc.body) {
     responses[413] = errorResponse("The body is larger than the endpoint's limit.");
     responses[415] = errorResponse("The body is not JSON.");
@@ -114,13 +116,12 @@ export function apiRoute(doc: ApiRouteDoc) {
     responses[412] = {
       description: "Precondition failed: the resource changed since the ETag sent (or exists, with If-None-Match: *). Nothing was written; the body carries the current state.",
       headers: ETAG_HEADER,
-      content: { "application/json": { schema: resolver(staleSchema) } },
+      content: jsonContent(staleSchema),
     };
     responses[428] = errorResponse("Precondition required: send If-Match with the ETag the change was made from.");
   }
   for (const [status, answer] of Object.entries(doc.otherResponses ?? {})) {
-    responses[status] =
-      typeof answer === "string" ? errorResponse(answer) : { description: answer.description, content: { "application/json": { schema: resolver(answer.schema) } } };
+    responses[status] = typeof answer === "string" ? errorResponse(answer) : { description: answer.description, content: jsonContent(answer.schema) };
   }
 
   const parameters = [
@@ -138,41 +139,72 @@ export function apiRoute(doc: ApiRouteDoc) {
     ...(doc.description ? { description: doc.description } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(Object.keys(content).length > 0 ? { requestBody: { required: true, content } } : {}),
-    ...(admin ? { security: [{ session: [], xsrf: [] }] } : {}),
     responses,
   };
   return describeRoute(spec as RouteSpec);
 }
 
-const DOCUMENTATION = {
-  openapi: "3.1.0",
-  info: {
-    title: "Polyglot Press JSON API",
-    version: "1",
-    description:
-      "The public endpoints (start-up files, analytics events, probes) and the admin API under /api/admin. " +
-      "Admin endpoints need a signed-in admin's session cookie; every state-changing request needs the XSRF-TOKEN cookie's value " +
-      `in the ${XSRF_HEADER} header. Errors are {"error": {"code", "message", "field"?}}. ` +
-      "Resources two people can edit answer an ETag; writes to them require If-Match with it (428 without, 412 with a stale one, " +
-      "the 412 carrying the current state: docs/decisions/0151-no-save-from-a-stale-copy.md).",
-  },
-  components: {
-    securitySchemes: {
-      session: { type: "apiKey" as const, in: "cookie", name: SESSION_COOKIE, description: "Set by signing in at /auth/{google|github}." },
-      xsrf: { type: "apiKey" as const, in: "header", name: XSRF_HEADER, description: "The XSRF-TOKEN cookie's value; required on POST, PUT, PATCH and DELETE." },
+function documentation(publicUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Polyglot Press JSON API",
+      version: "1",
+      description:
+        "The public endpoints (start-up files, analytics events, probes) and the admin API under /api/admin. " +
+        "Admin endpoints need a signed-in session cookie of an account with access to the admin area; every state-changing request needs the XSRF-TOKEN cookie's value " +
+        `in the ${XSRF_HEADER} header. Errors are {"error": {"code", "message", "field"?}}. ` +
+        "Resources two people can edit answer an ETag; writes to them require If-Match with it (428 without, 412 with a stale one, " +
+        "the 412 carrying the current state: docs/decisions/0151-no-save-from-a-stale-copy.md).",
     },
-  },
-};
+    servers: [{ url: publicUrl, description: "This site (PUBLIC_URL)." }],
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey" as const, in: "cookie", name: SESSION_COOKIE, description: "Set by signing in at /auth/{google|github}." },
+        xsrf: { type: "apiKey" as const, in: "header", name: XSRF_HEADER, description: `The ${XSRF_COOKIE} cookie's value (the site sets the cookie on every answer); required on POST, PUT, PATCH and DELETE.` },
+      },
+    },
+  };
+}
 
 export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
+type Operation = { tags?: string[]; security?: Record<string, string[]>[]; responses: Record<string, unknown> };
+
+/**
+ * What only the method tells (server/http/xsrf.ts checks every method but GET, HEAD and OPTIONS): who may call, and the
+ * 403 of a missing XSRF header. A public read needs nothing (`security: []`); the admin API needs a session besides.
+ */
+function completeOperation(method: string, operation: Operation): void {
+  const admin = isAdminTag(operation.tags?.[0]);
+  const write = method !== "get";
+  operation.security = [{ ...(admin ? { session: [] } : {}), ...(write ? { xsrf: [] } : {}) }].filter((requirement) => Object.keys(requirement).length > 0);
+  if (!admin && !write) return;
+  const reasons = [admin && "signed in without the rights this needs", write && "the XSRF header is missing or wrong, or the request comes from another site"].filter(Boolean).join(", or ");
+  operation.responses[403] = errorResponse(`${reasons.charAt(0).toUpperCase()}${reasons.slice(1)}.`);
+}
+
+/** The document's own shape, as far as a client relies on it. */
+const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  servers: z.array(z.looseObject({ url: z.string() })),
+  paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))),
+});
 
 /** Serves GET /api/openapi.json: every described route of `app`, collected at the first request (routes do not change after start-up). */
-export function serveOpenApi<E extends Env>(app: Hono<E>): void {
+export function serveOpenApi<E extends Env>(app: Hono<E>, publicUrl: string): void {
   let document: Promise<OpenApiDocument> | null = null;
+  const generate = async () => {
+    const generated = await generateSpecs(app, { documentation: documentation(publicUrl), excludeStaticFile: false });
+    for (const operations of Object.values(generated.paths ?? {})) {
+      for (const [method, operation] of Object.entries(operations ?? {})) completeOperation(method, operation as Operation);
+    }
+    return generated;
+  };
   app.get(
     "/api/openapi.json",
-    apiRoute({ tag: "Public", summary: "This document: the JSON API in OpenAPI 3.1", success: { status: 200, description: "The OpenAPI document." } }),
+    apiRoute({ tag: "Public", summary: "This document: the JSON API in OpenAPI 3.1", success: { status: 200, description: "The OpenAPI document.", schema: openApiDocumentSchema } }),
     // Paths with a dot (/api/openapi.json, export.csv) are API routes here, not static files.
-    async (c) => c.json(await (document ??= generateSpecs(app, { documentation: DOCUMENTATION, excludeStaticFile: false })), 200, { "Cache-Control": "no-cache" }),
+    async (c) => c.json(await (document ??= generate()), 200, { "Cache-Control": "no-cache" }),
   );
 }
