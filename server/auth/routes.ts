@@ -15,7 +15,7 @@ import type { AppServices } from "#server/context.ts";
 import { recordEvent } from "#server/analytics/events.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
-import { apiRoute } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/ops/openapi.ts";
 import { clientAddress, createRateLimiter, rateLimitKey } from "#server/http/rate-limit.ts";
 import { ATTEMPT_COOKIE, attemptCookieOptions, saveAttempt, takeAttempt } from "./attempts.ts";
 import { usesDevLogin } from "./dev-login.ts";
@@ -150,7 +150,7 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
       await recordEvent(db, { name: "sign_out", uid: user.uid });
       log.info({ requestId: c.get("requestId"), uid: user.uid }, "signed out");
     }
-    return c.json({ signedOut: true } satisfies z.infer<typeof signedOutSchema>);
+    return c.json({ signedOut: true } satisfies Answer<typeof signedOutSchema>);
   });
 
   return app;

@@ -5,7 +5,7 @@ import type { AppServices } from "#server/context.ts";
 import { clientEventSchema, recordEvent } from "#server/analytics/events.ts";
 import { SHOWS_ARTICLE_SOURCES } from "#server/content/changes.ts";
 import { blogsPage, INIT_FILE_NAMES, initFileSchema, INIT_PAGE_DEFAULT_LIMIT, INIT_PAGE_MAX_LIMIT, initFile, isInitFileName } from "#server/content/init-files.ts";
-import { apiRoute } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/ops/openapi.ts";
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";
@@ -81,7 +81,7 @@ export function publicApi(services: AppServices, responses: ResponseCache) {
   app.post("/api/analytics/events", eventDoc, async (c) => {
     const event = await readJson(c, clientEventSchema);
     await recordEvent(services.database.db, { name: event.name, uid: c.get("user")?.uid ?? null, path: event.path ?? null });
-    return c.json({ recorded: true } satisfies z.infer<typeof eventRecordedSchema>, 201);
+    return c.json({ recorded: true } satisfies Answer<typeof eventRecordedSchema>, 201);
   });
   return app;
 }

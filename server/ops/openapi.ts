@@ -47,6 +47,9 @@ export interface ApiRouteDoc {
   conditional?: "read" | "write" | "upsert";
 }
 
+/** What a handler answers for the schema it documents: handlers write `c.json(body satisfies Answer<typeof schema>)`, so the two cannot differ. */
+export type Answer<Schema extends z.ZodType> = z.output<Schema>;
+
 /** The one error shape every refusal has (server/http/errors.ts). */
 export const errorSchema = z.object({
   error: z.object({

@@ -5,7 +5,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { apiRoute } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/ops/openapi.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
@@ -51,15 +51,15 @@ export function articlesAdminApi(services: AppServices) {
   // Who writes a version and what their request was made from (If-Match / If-None-Match: *, decision 0151).
   const versionRequest = (c: Context<HttpEnv>): VersionRequest => ({ actorUid: actorUid(c), preconditions: readPreconditions(c), mayPublish: may(c.get("user"), "publish", languageCode(c)) });
   // A version write answers the version as its GET does, with its new ETag, and the article for the screens.
-  const written = (c: Context<HttpEnv>, { article, version }: VersionWritten) => ({ article: readable(c, article), ...withEntityTag(c, versionRepresentation(version)) });
+  const written = (c: Context<HttpEnv>, { article, version }: VersionWritten): Answer<typeof versionWrittenResponse> => ({ article: readable(c, article), ...withEntityTag(c, versionRepresentation(version)) });
 
   app.get("/", apiRoute({ tag: "Articles", summary: "A page of articles with their versions' summaries and translation statuses, filtered; `next` is the following page's `after`", query: listArticlesQuery, success: { status: 200, description: "{ articles, next }", schema: adminArticlePageSchema } }), async (c) => {
-    return c.json(await listArticles(services, readQuery(c, listArticlesQuery), c.get("user")));
+    return c.json((await listArticles(services, readQuery(c, listArticlesQuery), c.get("user"))) satisfies Answer<typeof adminArticlePageSchema>);
   });
 
   app.post("/", apiRoute({ tag: "Articles", summary: "Create an article", body: createArticleInput, success: { status: 201, description: "{ article }", schema: articleResponse }, otherResponses: { 409: "A conflicting article exists." } }), async (c) => {
     const input = await readJson(c, createArticleInput);
-    return c.json({ article: readable(c, await createArticle(services, actorUid(c), input)) }, 201);
+    return c.json({ article: readable(c, await createArticle(services, actorUid(c), input)) } satisfies Answer<typeof articleResponse>, 201);
   });
 
   app.get("/:id", apiRoute({ tag: "Articles", summary: "One article with every version", params: { id: articleIdParam }, conditional: "read", success: { status: 200, description: "{ article }; the ETag is that of the article's own fields { id, key, author, cover, tags, sourceLanguage }, not of its versions", schema: articleResponse }, otherResponses: { 404: "No article with this id." } }), async (c) => {
@@ -67,7 +67,7 @@ export function articlesAdminApi(services: AppServices) {
     const article = await findArticle(services, id);
     if (!article) return errorResponse(404, "not_found", `id: no article ${id}.`, "id");
     c.header("ETag", articleFieldsTag(article));
-    return c.json({ article: readable(c, article) });
+    return c.json({ article: readable(c, article) } satisfies Answer<typeof articleResponse>);
   });
 
   app.patch("/:id", apiRoute({ tag: "Articles", summary: "Change an article (only the fields sent); If-Match: the ETag of its fields", params: { id: articleIdParam }, body: updateArticleInput, conditional: "write", success: { status: 200, description: "{ article }", schema: articleResponse }, otherResponses: { 404: "No article with this id.", 409: "A conflicting article exists." } }), async (c) => {
@@ -75,7 +75,7 @@ export function articlesAdminApi(services: AppServices) {
     const input = await readJson(c, updateArticleInput);
     const article = await updateArticle(services, actorUid(c), id, input, readPreconditions(c));
     c.header("ETag", articleFieldsTag(article));
-    return c.json({ article: readable(c, article) });
+    return c.json({ article: readable(c, article) } satisfies Answer<typeof articleResponse>);
   });
 
   app.delete("/:id", apiRoute({ tag: "Articles", summary: "Delete an article and its versions; If-Match: the ETag of its fields", params: { id: articleIdParam }, conditional: "write", success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article with this id." } }), async (c) => {
@@ -87,7 +87,7 @@ export function articlesAdminApi(services: AppServices) {
     const id = articleId(c);
     const code = languageCode(c);
     const version = await findVersion(services.database.db, id, code);
-    return version ? c.json(withEntityTag(c, versionRepresentation(version))) : errorResponse(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+    return version ? c.json(withEntityTag(c, versionRepresentation(version)) satisfies Answer<typeof versionResponse>) : errorResponse(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
   });
 
   app.put("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Save a language version: If-Match its ETag (If-None-Match: * to create it). status \"published\" saves and publishes; \"draft\" saves the working text, or the pending changes beside the live text of a published version", params: { id: articleIdParam, code: languageCodeParam }, body: versionInput, success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse }, otherResponses: { 201: { description: "The version is new: { article, version } with its ETag.", schema: versionWrittenResponse }, 404: "No article with this id, or no such language.", 409: "The slug is taken.", 412: "The version changed since it was read: { error, current, etag }.", 428: "If-Match is missing." } }), async (c) => {
@@ -112,7 +112,7 @@ export function articlesAdminApi(services: AppServices) {
   });
 
   app.get("/:id/versions/:code/source-changes", apiRoute({ tag: "Articles", summary: "The source's text now and at the revision the translation was made from", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ base, current }", schema: sourceChangesSchema }, otherResponses: { 404: "No article or version." } }), async (c) => {
-    return c.json(await sourceChanges(services, articleId(c), languageCode(c)));
+    return c.json((await sourceChanges(services, articleId(c), languageCode(c))) satisfies Answer<typeof sourceChangesSchema>);
   });
 
   return app;

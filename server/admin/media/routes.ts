@@ -8,7 +8,7 @@ import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
-import { apiRoute } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/ops/openapi.ts";
 import {
   altInput,
   altTextsInput,
@@ -43,7 +43,7 @@ export function mediaAdminApi(services: AppServices) {
   const saveAltTexts = async (c: Context<HttpEnv>, id: number, alt: Record<string, string>) => {
     const item = readable(c, await setAltTexts(services, actorUid(c), id, alt, readPreconditions(c), readableAlt(c)));
     c.header("ETag", item.altEtag);
-    return c.json({ item });
+    return c.json({ item } satisfies Answer<typeof mediaItemResponse>);
   };
 
   app.get(
@@ -51,7 +51,7 @@ export function mediaAdminApi(services: AppServices) {
     apiRoute({ tag: "Media", summary: "Library images, newest first, searched by file name or alt text", query: listMediaQuery, success: { status: 200, description: "{ items, next } (next: the `before` cursor of the next page, or null)", schema: mediaPageSchema } }),
     async (c) => {
       const query = readQuery(c, listMediaQuery);
-      return c.json(mediaPageAsReadBy(c.get("user"), favorite(), await listMedia(services, query), query.q), 200, noStore);
+      return c.json(mediaPageAsReadBy(c.get("user"), favorite(), await listMedia(services, query), query.q) satisfies Answer<typeof mediaPageSchema>, 200, noStore);
     },
   );
 
@@ -96,7 +96,7 @@ export function mediaAdminApi(services: AppServices) {
         const signal = c.req.raw.signal;
         const bytes = await readRawBody(c, media.maxUploadBytes, tooLarge);
         const { item, created } = await uploadMedia(services, actorUid(c), name, bytes, { limits, runJob: (job) => ticket.run(job, signal), signal });
-        return c.json({ item: readable(c, item), created }, created ? 201 : 200);
+        return c.json({ item: readable(c, item), created } satisfies Answer<typeof mediaUploadResponse>, created ? 201 : 200);
       } finally {
         ticket.release();
       }
@@ -109,7 +109,7 @@ export function mediaAdminApi(services: AppServices) {
     async (c) => {
       const id = mediaId(c);
       const item = await findMedia(services, id);
-      return item ? c.json({ item: readable(c, item) }, 200, noStore) : errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
+      return item ? c.json({ item: readable(c, item) } satisfies Answer<typeof mediaItemResponse>, 200, noStore) : errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
     },
   );
 
@@ -120,7 +120,7 @@ export function mediaAdminApi(services: AppServices) {
       const id = mediaId(c);
       const item = await findMedia(services, id);
       if (!item) return errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
-      return c.json(withEntityTag(c, { id, alt: readable(c, item).alt }), 200, noStore);
+      return c.json(withEntityTag(c, { id, alt: readable(c, item).alt }) satisfies Answer<typeof mediaAltTextsSchema>, 200, noStore);
     },
   );
 

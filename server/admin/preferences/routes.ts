@@ -5,19 +5,19 @@ import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { apiRoute } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/ops/openapi.ts";
 import { setAdminPreferences, storedAdminLanguage } from "./service.ts";
 
 export function preferencesAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
 
   app.get("/", apiRoute({ tag: "Preferences", summary: "The signed-in person's admin settings", success: { status: 200, description: "{ adminLanguage }", schema: adminPreferencesSchema } }), async (c) =>
-    c.json({ adminLanguage: await storedAdminLanguage(services, actorUid(c)) }),
+    c.json({ adminLanguage: await storedAdminLanguage(services, actorUid(c)) } satisfies Answer<typeof adminPreferencesSchema>),
   );
 
   app.patch("/", apiRoute({ tag: "Preferences", summary: "Choose the admin area's language (null: the public language you came from)", body: adminPreferencesInput, success: { status: 200, description: "{ adminLanguage }", schema: adminPreferencesSchema } }), async (c) => {
     const input = await readJson(c, adminPreferencesInput);
-    return c.json(await setAdminPreferences(services, actorUid(c), input));
+    return c.json((await setAdminPreferences(services, actorUid(c), input)) satisfies Answer<typeof adminPreferencesSchema>);
   });
 
   return app;
