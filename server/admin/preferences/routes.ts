@@ -15,7 +15,7 @@ export function preferencesAdminApi(services: AppServices) {
     c.json({ adminLanguage: await storedAdminLanguage(services, actorUid(c)) } satisfies Answer<typeof adminPreferencesSchema>),
   );
 
-  app.patch("/", apiRoute({ tag: "Preferences", summary: "Choose the admin area's language (null: the public language you came from)", body: adminPreferencesInput, success: { status: 200, description: "{ adminLanguage }", schema: adminPreferencesSchema } }), async (c) => {
+  app.patch("/", apiRoute({ tag: "Preferences", summary: "Choose the admin area's language (null: the public language you came from)", body: adminPreferencesInput, success: { status: 200, description: "{ adminLanguage }", schema: adminPreferencesSchema }, otherResponses: { 400: "Invalid input, or a language that does not exist or is hidden.", 404: "The signed-in user no longer exists." } }), async (c) => {
     const input = await readJson(c, adminPreferencesInput);
     return c.json((await setAdminPreferences(services, actorUid(c), input)) satisfies Answer<typeof adminPreferencesSchema>);
   });

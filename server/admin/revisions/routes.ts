@@ -38,7 +38,7 @@ export function revisionsAdminApi(services: AppServices) {
     return c.json({ revision: await findRevision(services, id, code, revisionId(c)) } satisfies Answer<typeof revisionResponse>);
   });
 
-  app.post(`${REVISIONS}/:revisionId/restore`, apiRoute({ tag: "Revisions", summary: "Restore a revision's content (If-Match the version's ETag; a new revision; the status stays)", params: { ...params, revisionId: revisionIdParam }, success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse }, otherResponses: { 404: "No such revision or version.", 409: "The slug is now taken.", 412: "The version changed since it was read.", 428: "If-Match is missing." } }), async (c) => {
+  app.post(`${REVISIONS}/:revisionId/restore`, apiRoute({ tag: "Revisions", summary: "Restore a revision's content (If-Match the version's ETag; a new revision; the status stays)", params: { ...params, revisionId: revisionIdParam }, success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse }, otherResponses: { 404: "No such revision or version.", 409: "The slug is now taken.", 422: "The revision's body cannot be rendered within the bounds the site keeps.", 503: "The worker that reads large texts is busy: try again in a moment.", 412: "The version changed since it was read.", 428: "If-Match is missing." } }), async (c) => {
     const { id, code } = version(c);
     const request = { actorUid: actorUid(c), preconditions: readPreconditions(c), mayPublish: may(c.get("user"), "publish", code) };
     const restored = await restoreRevision(services, request, id, code, revisionId(c));

@@ -68,7 +68,7 @@ export function romesAdminApi(services: AppServices) {
     return c.json((await storeChunk(services, uid, id, index, bytes)) satisfies Answer<typeof importProgressSchema>);
   });
 
-  app.post("/imports/:id/apply", apiRoute({ tag: "ROME jobs", summary: "Check and apply a completely uploaded import", success: { status: 200, description: "What was added, updated and refused.", schema: importSummarySchema }, otherResponses: { 404: "No such import.", 409: "The upload is incomplete.", 422: "The file was refused (the reasons listed)." } }), async (c) => {
+  app.post("/imports/:id/apply", apiRoute({ tag: "ROME jobs", summary: "Check and apply a completely uploaded import", success: { status: 200, description: "What was added, updated and refused.", schema: importSummarySchema }, otherResponses: { 404: "No such import.", 409: "The upload is incomplete.", 422: "The file was refused (the reasons listed).", 503: "The worker that reads large texts is busy: try again in a moment." } }), async (c) => {
     return c.json((await applyImport(services, actorUid(c), c.req.param("id"))) satisfies Answer<typeof importSummarySchema>);
   });
 

@@ -46,7 +46,7 @@ export function translationsAdminApi(services: AppServices) {
 
   app.get("/", apiRoute({ tag: "Translations", summary: "Every interface string in every language the caller may read (a translator: theirs and the favorite), with completeness", success: { status: 200, description: "The languages, rows and completeness; each cell carries `etag`, the ETag its own GET answers.", schema: translationsViewSchema } }), async (c) => c.json(translationsViewAsReadBy(c.get("user"), await translationsView(services)) satisfies Answer<typeof translationsViewSchema>));
 
-  app.get("/export", apiRoute({ tag: "Translations", summary: "Download a language's UI strings (XLIFF 2.0 or gettext PO) or article translations (XLIFF 2.0)", query: exportQuerySchema, success: { status: 200, description: "The file, as an attachment: XLIFF 2.0, or gettext PO (format=po).", media: EXPORT_MEDIA }, otherResponses: { 404: "No such language." } }), async (c) => {
+  app.get("/export", apiRoute({ tag: "Translations", summary: "Download a language's UI strings (XLIFF 2.0 or gettext PO) or article translations (XLIFF 2.0)", query: exportQuerySchema, success: { status: 200, description: "The file, as an attachment: XLIFF 2.0, or gettext PO (format=po).", media: EXPORT_MEDIA }, otherResponses: { 404: "No such language.", 409: "No language is the favorite, so there is no source language to translate from." } }), async (c) => {
     const query = readQuery(c, exportQuerySchema);
     const file = await exportTranslations(services, query.lang, query.format, query.what, actorName(c));
     return c.body(textStream(file.body), 200, {
@@ -57,7 +57,7 @@ export function translationsAdminApi(services: AppServices) {
   });
 
   /** Preview (dryRun) or apply; a refused plan is a 422 that still carries the whole report. */
-  app.post("/import", apiRoute({ tag: "Translations", summary: "Preview (dryRun) or apply an XLIFF 2.0 file of UI strings and/or article translations, or a PO file of UI strings", body: importRequestSchema, success: { status: 200, description: "{ report }: what changed (or would change).", schema: importResponse }, otherResponses: { 422: { description: "Refused as a whole (invalid translations, unknown keys or language): { error, report }; nothing written.", schema: importRefusedSchema } } }), async (c) => {
+  app.post("/import", apiRoute({ tag: "Translations", summary: "Preview (dryRun) or apply an XLIFF 2.0 file of UI strings and/or article translations, or a PO file of UI strings", body: importRequestSchema, success: { status: 200, description: "{ report }: what changed (or would change).", schema: importResponse }, otherResponses: { 422: { description: "Refused as a whole (invalid translations, unknown keys or language): { error, report }; nothing written.", schema: importRefusedSchema }, 503: "The worker that reads large texts is busy: try again in a moment." } }), async (c) => {
     const { options, file } = await readImportRequest(c);
     const report = await importTranslations(services, actorUid(c), file, options, {
       authorize: (language) => authorize(services, c, "translate", language),
