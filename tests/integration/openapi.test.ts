@@ -2,7 +2,8 @@
  * GET /api/openapi.json on the built site: an OpenAPI 3.1 document naming every registered JSON API route, built from
  * the zod schemas the routes validate with and answer by. It passes Redocly's recommended lint (redocly.yaml), and
  * every documented GET, called on the real site with real ids, answers what the document says: its status, media
- * type, ETag header and a body valid against the documented schema (issue 42 item 6, decision 0158).
+ * type, ETag header and a body valid against the documented schema; so do the writes and refusals met on the way
+ * (issue 42 item 6, decision 0158).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -29,7 +30,7 @@ interface Parameter {
   required?: boolean;
   schema?: Schema & { enum?: unknown[] };
 }
-interface Response {
+interface DocumentedResponse {
   description: string;
   headers?: Record<string, unknown>;
   content?: Record<string, { schema: Schema }>;
@@ -39,7 +40,7 @@ interface Operation {
   tags?: string[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, Response>;
+  responses: Record<string, DocumentedResponse>;
   security?: Record<string, string[]>[];
 }
 interface Document {
@@ -202,16 +203,36 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
     /** Real ids of the seeded site, and of what beforeAll adds (an image, a job label, a second revision). */
     let values: (path: string, name: string) => string | undefined;
 
-    const admin = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
+    /** A request as the admin's browser sends it (session, XSRF cookie and header). */
+    const send = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
       const token = await xsrfHeaders(app, adminCookie);
-      const response = await app.request(path, {
-        method,
-        body: init.body,
-        headers: { cookie: `${token.cookie}; ${adminCookie}`, "x-xsrf-token": token["x-xsrf-token"], ...init.headers },
-      });
-      expect(response.status, `${method} ${path}: ${response.status === 200 || response.status === 201 ? "" : await response.clone().text()}`).toBeLessThan(300);
+      return app.request(path, { method, body: init.body, headers: { cookie: `${token.cookie}; ${adminCookie}`, "x-xsrf-token": token["x-xsrf-token"], ...init.headers } });
+    };
+    const admin = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
+      const response = await send(method, path, init);
+      expect(response.status, `${method} ${path}: ${response.status < 300 ? "" : await response.clone().text()}`).toBeLessThan(300);
       return response;
     };
+    /** Answers to check against the document besides the GETs': the set-up's writes and some refusals. */
+    const met: { method: string; template: string; target: string; response: globalThis.Response }[] = [];
+    const meet = (method: string, template: string, target: string, response: globalThis.Response) => {
+      met.push({ method, template, target, response: response.clone() });
+      return response;
+    };
+
+    /** The answer is one the document names for the operation: its status, media type, ETag (where documented) and a body valid against the schema. */
+    async function expectDocumented(method: string, template: string, target: string, response: globalThis.Response): Promise<void> {
+      const where = `${method.toUpperCase()} ${target}`;
+      const documented = document.paths[template]?.[method]?.responses[String(response.status)];
+      expect(documented, `${where}: answered ${response.status}, which the document does not name`).toBeDefined();
+      const type = essence(response.headers.get("content-type"));
+      expect(Object.keys(documented!.content!), `${where}: answered ${type}`).toContain(type);
+      if (documented!.headers?.ETag) expect(response.headers.get("etag"), `${where}: the documented ETag`).toMatch(/^"[^"]+"$/);
+      const validate = validatorOf(documented!.content![type]!.schema);
+      const body: unknown = type === "application/json" ? await response.json() : await response.text();
+      expect(validate(body) ? [] : validate.errors, where).toEqual([]);
+    }
+
     const json = async <T>(path: string) => (await (await admin("GET", path)).json()) as T;
 
     beforeAll(async () => {
@@ -225,20 +246,25 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
       const read = await admin("GET", versionPath);
       const { version } = (await read.json()) as { version: { title: string; slug: string; summary: string; body: string; coverAlt: string; status: string } };
       const edit = { slug: version.slug, title: `${version.title} (revised)`, summary: version.summary, body: version.body, coverAlt: version.coverAlt, status: version.status };
-      await admin("PUT", versionPath, { body: JSON.stringify(edit), headers: { "content-type": "application/json", "if-match": read.headers.get("etag")! } });
+      const versionTemplate = "/api/admin/articles/{id}/versions/{code}";
+      const jsonType = { "content-type": "application/json" };
+      meet("put", versionTemplate, versionPath, await send("PUT", versionPath, { body: JSON.stringify(edit), headers: jsonType }));
+      meet("put", versionTemplate, versionPath, await admin("PUT", versionPath, { body: JSON.stringify(edit), headers: { ...jsonType, "if-match": read.headers.get("etag")! } }));
+      meet("put", versionTemplate, versionPath, await send("PUT", versionPath, { body: JSON.stringify(edit), headers: { ...jsonType, "if-match": read.headers.get("etag")! } }));
       const { revisions } = await json<{ revisions: { id: number }[] }>(`${versionPath}/revisions`);
       const { keys } = await json<{ keys: { key: string; labels: Record<string, unknown> }[] }>("/api/admin/translations");
       const key = keys.find((row) => row.labels[favorite.code])!.key;
-      await admin("PUT", `/api/admin/romes/A1101/labels/${favorite.code}`, {
-        body: JSON.stringify({ label: "Conduite d'engins agricoles" }),
-        headers: { "content-type": "application/json", "if-none-match": "*" },
-      });
+      const labelPath = `/api/admin/romes/A1101/labels/${favorite.code}`;
+      const label = JSON.stringify({ label: "Conduite d'engins agricoles" });
+      meet("put", "/api/admin/romes/{code}/labels/{languageCode}", labelPath, await admin("PUT", labelPath, { body: label, headers: { ...jsonType, "if-none-match": "*" } }));
       const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3a6" } })
         .png()
         .toBuffer();
-      const upload = (await (
-        await admin("POST", "/api/admin/media?name=contract.png", { body: new Uint8Array(png), headers: { "content-type": "application/octet-stream" } })
-      ).json()) as { item: { id: number } };
+      const uploaded = await admin("POST", "/api/admin/media?name=contract.png", { body: new Uint8Array(png), headers: { "content-type": "application/octet-stream" } });
+      const upload = (await meet("post", "/api/admin/media", "/api/admin/media", uploaded).json()) as { item: { id: number } };
+      meet("get", "/api/admin/languages/{id}", "/api/admin/languages/2147483647", await send("GET", "/api/admin/languages/2147483647"));
+      meet("get", "/api/admin/languages/{id}", "/api/admin/languages/x", await send("GET", "/api/admin/languages/x"));
+      meet("get", "/api/admin/languages", "/api/admin/languages", await app.request("/api/admin/languages"));
 
       const byResource: Record<string, Record<string, string>> = {
         languages: { id: String(favorite.id) },
@@ -256,25 +282,21 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
       expect(gets.length).toBeGreaterThan(20);
       const checked: string[] = [];
       for (const { path, operation } of gets) {
-        const success = operation.responses["200"];
-        expect(success, `GET ${path} documents a 200`).toBeDefined();
         for (const target of requestsFor(path, operation, values)) {
           const response = path.startsWith("/api/admin/") ? await admin("GET", target) : await app.request(target);
-          const where = `GET ${target}`;
-          expect(response.status, where).toBe(200);
-          const type = essence(response.headers.get("content-type"));
-          expect(Object.keys(success!.content!), `${where}: answered ${type}`).toContain(type);
-          if (success!.headers?.ETag) expect(response.headers.get("etag"), `${where}: the documented ETag`).toMatch(/^"[^"]+"$/);
-          const schema = success!.content![type]!.schema;
-          const body: unknown = type === "application/json" ? await response.json() : await response.text();
-          const validate = validatorOf(schema);
-          expect(validate(body) ? [] : validate.errors, where).toEqual([]);
+          expect(response.status, `GET ${target}`).toBe(200);
+          await expectDocumented("get", path, target, response);
           checked.push(target);
         }
       }
       // Each start-up file, and both formats of the translations export, are checked.
       expect(checked).toEqual(expect.arrayContaining(["/init/file/blogs", "/init/file/translates", "/init/file/languages"]));
       expect(checked.filter((target) => target.startsWith("/api/admin/translations/export")).length).toBe(2);
+    });
+
+    it("so do the writes made on the way (a save refused without If-Match, and with a stale one), and refusals of reads", async () => {
+      expect(met.map(({ method, response }) => `${method} ${response.status}`)).toEqual(["put 428", "put 200", "put 412", "put 200", "post 201", "get 404", "get 400", "get 401"]);
+      for (const { method, template, target, response } of met) await expectDocumented(method, template, target, response);
     });
   });
 });

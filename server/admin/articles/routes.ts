@@ -90,7 +90,7 @@ export function articlesAdminApi(services: AppServices) {
     return version ? c.json(withEntityTag(c, versionRepresentation(version)) satisfies Answer<typeof versionResponse>) : errorResponse(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
   });
 
-  app.put("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Save a language version: If-Match its ETag (If-None-Match: * to create it). status \"published\" saves and publishes; \"draft\" saves the working text, or the pending changes beside the live text of a published version", params: { id: articleIdParam, code: languageCodeParam }, body: versionInput, success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse }, otherResponses: { 201: { description: "The version is new: { article, version } with its ETag.", schema: versionWrittenResponse }, 404: "No article with this id, or no such language.", 409: "The slug is taken.", 422: "The body cannot be rendered within the bounds the site keeps: the message says what to simplify.", 503: "The worker that reads large texts is busy: try again in a moment.", 412: "The version changed since it was read: { error, current, etag }.", 428: "If-Match is missing." } }), async (c) => {
+  app.put("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Save a language version: If-Match its ETag (If-None-Match: * to create it). status \"published\" saves and publishes; \"draft\" saves the working text, or the pending changes beside the live text of a published version", params: { id: articleIdParam, code: languageCodeParam }, body: versionInput, conditional: "upsert", success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse }, otherResponses: { 201: { description: "The version is new: { article, version } with its ETag.", schema: versionWrittenResponse }, 404: "No article with this id, or no such language.", 409: "The slug is taken.", 422: "The body cannot be rendered within the bounds the site keeps: the message says what to simplify.", 503: "The worker that reads large texts is busy: try again in a moment." } }), async (c) => {
     const id = articleId(c);
     const code = languageCode(c);
     const input = await readJson(c, versionInput);
@@ -98,16 +98,16 @@ export function articlesAdminApi(services: AppServices) {
     return c.json(written(c, saved), saved.created ? 201 : 200);
   });
 
-  app.delete("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Delete the article's version in one language (If-Match its ETag)", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article or version.", 412: "The version changed since it was read.", 428: "If-Match is missing." } }), async (c) => {
+  app.delete("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Delete the article's version in one language (If-Match its ETag)", params: { id: articleIdParam, code: languageCodeParam }, conditional: "write", success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No article or version." } }), async (c) => {
     await deleteVersion(services, versionRequest(c), articleId(c), languageCode(c));
     return c.body(null, 204);
   });
 
-  app.post("/:id/versions/:code/up-to-date", apiRoute({ tag: "Articles", summary: "Mark a translation up to date with the current source without changing it (If-Match; the publish right; audited)", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse }, otherResponses: { 400: "The language is the article's source.", 404: "No article or version.", 412: "The version changed since it was read.", 428: "If-Match is missing." } }), async (c) => {
+  app.post("/:id/versions/:code/up-to-date", apiRoute({ tag: "Articles", summary: "Mark a translation up to date with the current source without changing it (If-Match; the publish right; audited)", params: { id: articleIdParam, code: languageCodeParam }, conditional: "write", success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse }, otherResponses: { 400: "The language is the article's source.", 404: "No article or version." } }), async (c) => {
     return c.json(written(c, await markVersionUpToDate(services, versionRequest(c), articleId(c), languageCode(c))));
   });
 
-  app.post("/:id/versions/:code/discard", apiRoute({ tag: "Articles", summary: "Drop a published version's pending changes (If-Match; their author or the publish right)", params: { id: articleIdParam, code: languageCodeParam }, success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse }, otherResponses: { 404: "No article or version.", 409: "No pending changes.", 412: "The version changed since it was read.", 428: "If-Match is missing." } }), async (c) => {
+  app.post("/:id/versions/:code/discard", apiRoute({ tag: "Articles", summary: "Drop a published version's pending changes (If-Match; their author or the publish right)", params: { id: articleIdParam, code: languageCodeParam }, conditional: "write", success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse }, otherResponses: { 404: "No article or version.", 409: "No pending changes." } }), async (c) => {
     return c.json(written(c, await versionAction(services, versionRequest(c), articleId(c), languageCode(c), discardPendingChanges, { changesPublic: false })));
   });
 
