@@ -3,7 +3,7 @@
  * refer to a library image (`media:42`, in Markdown `![](media:42)` and as a
  * cover), and what the public pages need to draw one with <picture>.
  */
-import { z } from "zod";
+import type { MediaRendition, VariantSource } from "./media-rendition.ts";
 
 export const MEDIA_FORMATS = ["jpeg", "png", "webp", "avif", "gif"] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];
@@ -76,21 +76,8 @@ export function mediaIdsUsed(cover: string | null, bodies: readonly string[]): n
   return [...ids].sort((a, b) => a - b);
 }
 
-const variantSourceSchema = z.object({ url: z.string(), width: z.number().int() });
-export type VariantSource = z.infer<typeof variantSourceSchema>;
-
-/** What a page needs to draw a library image: sources per format, intrinsic size, alt text per language. */
-export const mediaRenditionSchema = z.object({
-  id: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-  avif: z.array(variantSourceSchema),
-  webp: z.array(variantSourceSchema),
-  fallback: variantSourceSchema,
-  /** Alt text by language code; a language without one is missing. */
-  alt: z.record(z.string(), z.string()),
-});
-export type MediaRendition = z.infer<typeof mediaRenditionSchema>;
+// The shape lives beside its zod schema (the admin API documents it); public pages take only the type, not zod.
+export type { MediaRendition, VariantSource } from "./media-rendition.ts";
 
 export function srcset(sources: VariantSource[]): string {
   return sources.map((source) => `${source.url} ${source.width}w`).join(", ");

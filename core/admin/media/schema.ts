@@ -1,7 +1,8 @@
 /** What the media admin API accepts (zod for path parameters, query strings and bodies; messages name the field) and answers. */
 import { z } from "zod";
 import { languageCodeParam } from "#core/admin/articles/schema.ts";
-import { MEDIA_LIMITS, mediaRenditionSchema } from "#core/media-rules.ts";
+import { mediaRenditionSchema } from "#core/media-rendition.ts";
+import { MEDIA_LIMITS } from "#core/media-rules.ts";
 
 export const mediaIdParam = z
   .string()
