@@ -3,6 +3,7 @@
  * refer to a library image (`media:42`, in Markdown `![](media:42)` and as a
  * cover), and what the public pages need to draw one with <picture>.
  */
+import type { MediaRendition, VariantSource } from "./media-rendition.ts";
 
 export const MEDIA_FORMATS = ["jpeg", "png", "webp", "avif", "gif"] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];
@@ -75,22 +76,8 @@ export function mediaIdsUsed(cover: string | null, bodies: readonly string[]): n
   return [...ids].sort((a, b) => a - b);
 }
 
-export interface VariantSource {
-  url: string;
-  width: number;
-}
-
-/** What a page needs to draw a library image: sources per format, intrinsic size, alt text per language. */
-export interface MediaRendition {
-  id: number;
-  width: number;
-  height: number;
-  avif: VariantSource[];
-  webp: VariantSource[];
-  fallback: VariantSource;
-  /** Alt text by language code; a language without one is missing. */
-  alt: Record<string, string>;
-}
+// The shape lives beside its zod schema (the admin API documents it); public pages take only the type, not zod.
+export type { MediaRendition, VariantSource } from "./media-rendition.ts";
 
 export function srcset(sources: VariantSource[]): string {
   return sources.map((source) => `${source.url} ${source.width}w`).join(", ");

@@ -3,21 +3,21 @@
  * admin API enforces, the scheduler applies and the editor shows
  * (docs/decisions/0095-revisions-schedules-and-previews.md). Times are UTC ISO-8601 text.
  */
+import { z } from "zod";
 import type { ArticleStatus } from "./article-rules.ts";
 
 export const SCHEDULE_ACTIONS = ["publish", "unpublish"] as const;
 export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
 
 /** A version's pending changes: at most one publish and one unpublish. */
-export interface PendingSchedules {
-  publishAt: string | null;
-  unpublishAt: string | null;
-}
+export const pendingSchedulesSchema = z.object({ publishAt: z.string().nullable(), unpublishAt: z.string().nullable() });
+export type PendingSchedules = z.infer<typeof pendingSchedulesSchema>;
 
 export const NO_SCHEDULES: PendingSchedules = { publishAt: null, unpublishAt: null };
 
 /** Draft, Scheduled (a draft with a publish time) or Published (perhaps with an unpublish time, or pending changes to publish at a time). */
-export type PublicationState = "draft" | "scheduled" | "published";
+export const PUBLICATION_STATES = ["draft", "scheduled", "published"] as const;
+export type PublicationState = (typeof PUBLICATION_STATES)[number];
 
 export function publicationState(status: ArticleStatus, schedules: PendingSchedules): PublicationState {
   if (status === "published") return "published";

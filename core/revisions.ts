@@ -3,30 +3,27 @@
  * (a readable diff per field, by jsdiff) and which old ones a bounded history drops.
  */
 import { diffLines, diffWords, type ChangeObject } from "diff";
-import type { ArticleStatus } from "./article-rules.ts";
+import { z } from "zod";
+import { ARTICLE_STATUSES } from "./article-rules.ts";
 
-export interface RevisionContent {
-  title: string;
-  slug: string;
-  summary: string;
-  coverAlt: string;
-  body: string;
-  status: ArticleStatus;
-}
+export const revisionContentShape = {
+  title: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  coverAlt: z.string(),
+  body: z.string(),
+  status: z.enum(ARTICLE_STATUSES),
+};
+export type RevisionContent = z.infer<z.ZodObject<typeof revisionContentShape>>;
 
 export const REVISION_FIELDS = ["title", "slug", "summary", "coverAlt", "status", "body"] as const satisfies readonly (keyof RevisionContent)[];
 export type RevisionField = (typeof REVISION_FIELDS)[number];
 
-export interface DiffPart {
-  value: string;
-  change: "added" | "removed" | "same";
-}
+const diffPartSchema = z.object({ value: z.string(), change: z.enum(["added", "removed", "same"]) });
+export type DiffPart = z.infer<typeof diffPartSchema>;
 
-export interface FieldDiff {
-  field: RevisionField;
-  changed: boolean;
-  parts: DiffPart[];
-}
+export const fieldDiffSchema = z.object({ field: z.enum(REVISION_FIELDS), changed: z.boolean(), parts: z.array(diffPartSchema) });
+export type FieldDiff = z.infer<typeof fieldDiffSchema>;
 
 /**
  * Edits jsdiff may explore before giving up: two 200 000-character bodies with

@@ -15,7 +15,7 @@ import type { AppServices } from "#server/context.ts";
 import { recordEvent } from "#server/analytics/events.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
-import { apiRoute } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/ops/openapi.ts";
 import { clientAddress, createRateLimiter, rateLimitKey } from "#server/http/rate-limit.ts";
 import { ATTEMPT_COOKIE, attemptCookieOptions, saveAttempt, takeAttempt } from "./attempts.ts";
 import { usesDevLogin } from "./dev-login.ts";
@@ -28,6 +28,8 @@ import { deleteSession } from "./sessions.ts";
 import { createSignInFlow, firstIssue, PROVIDER_LABELS, providerParam, type Target } from "./sign-in-flow.ts";
 
 const RATE_WINDOW_MS = 60_000;
+
+const signedOutSchema = z.object({ signedOut: z.literal(true) });
 
 const startQuerySchema = z.strictObject({
   returnTo: returnToSchema.optional(),
@@ -138,7 +140,7 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
 
   app.all("/auth/*", (c) => notFoundPage(c, "There is no such sign-in address."));
 
-  const signOutDoc = apiRoute({ tag: "Session", summary: "Sign out: end the session server-side (needs the XSRF header)", success: { status: 200, description: "{ signedOut: true }" } });
+  const signOutDoc = apiRoute({ tag: "Session", summary: "Sign out: end the session server-side (needs the XSRF header)", success: { status: 200, description: "{ signedOut: true }", schema: signedOutSchema } });
   app.post("/api/auth/sign-out", signOutDoc, async (c) => {
     const id = getCookie(c, SESSION_COOKIE);
     const user = c.get("user");
@@ -148,7 +150,7 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
       await recordEvent(db, { name: "sign_out", uid: user.uid });
       log.info({ requestId: c.get("requestId"), uid: user.uid }, "signed out");
     }
-    return c.json({ signedOut: true });
+    return c.json({ signedOut: true } satisfies Answer<typeof signedOutSchema>);
   });
 
   return app;

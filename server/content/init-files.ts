@@ -8,6 +8,7 @@
  * published while a client pages get higher ids, so a client that follows
  * `next` to the end sees every article exactly once.
  */
+import { z } from "zod";
 import { isAdminKey } from "#core/i18n/admin-catalog.ts";
 import { eventLoopTurns, type ArticleReader } from "./articles.ts";
 import type { Resident } from "./resident.ts";
@@ -19,12 +20,47 @@ export function isInitFileName(name: string): name is InitFileName {
   return (INIT_FILE_NAMES as readonly string[]).includes(name);
 }
 
-interface Document {
-  id: string;
-  data: Record<string, unknown>;
-}
+/** The files' documents: what GET /init/file/{name} answers (the OpenAPI document describes them with these). */
+const languageDocumentSchema = z.object({
+  id: z.string(),
+  data: z.object({
+    code: z.string(),
+    short_code: z.string(),
+    welcome: z.string(),
+    label: z.string(),
+    link: z.string(),
+    population: z.number().int(),
+    enabled: z.boolean(),
+    favorite: z.boolean(),
+    code_component: z.string(),
+    dir: z.enum(["ltr", "rtl"]),
+  }),
+});
+const translateDocumentSchema = z.object({
+  id: z.string(),
+  data: z.object({ code: z.string(), code_component: z.string(), label: z.string(), search: z.string().nullable(), link: z.null(), short_code: z.string() }),
+});
+const blogDocumentSchema = z.object({
+  id: z.string(),
+  data: z.object({
+    key: z.string(),
+    author: z.string(),
+    cover: z.string().nullable(),
+    tags: z.array(z.string()),
+    /** By language code. */
+    versions: z.record(z.string(), z.object({ slug: z.string(), title: z.string(), summary: z.string(), body: z.string(), publishedAt: z.string(), updatedAt: z.string() })),
+  }),
+});
+const documentsOf = <Item extends z.ZodType>(item: Item) => z.object({ documents: z.array(item) });
 
-function languageDocuments(resident: Resident): Document[] {
+/** languages, translates, or a page of blogs with the address of the next page (null on the last). */
+export const initFileSchema = z.union([
+  z.object({ data: documentsOf(blogDocumentSchema), next: z.string().nullable() }),
+  z.object({ data: documentsOf(translateDocumentSchema) }),
+  z.object({ data: documentsOf(languageDocumentSchema) }),
+]);
+
+function languageDocuments(resident: Resident): z.infer<typeof languageDocumentSchema>[] {
   return resident.languages
     .filter((language) => language.enabled)
     .map((language) => ({
@@ -44,7 +80,7 @@ function languageDocuments(resident: Resident): Document[] {
     }));
 }
 
-function translateDocuments(resident: Resident): Document[] {
+function translateDocuments(resident: Resident): z.infer<typeof translateDocumentSchema>[] {
   const enabled = resident.languages.filter((language) => language.enabled);
   return enabled.flatMap((language) => [
     ...(resident.sectionNames.get(language.code) ?? []).map((name) => ({
@@ -71,7 +107,7 @@ export const INIT_PAGE_BYTES = 1024 * 1024;
 const SOURCE_BATCH = 4;
 
 function blogDocument({ blog, versions }: Awaited<ReturnType<ArticleReader["sources"]>>[number]): string {
-  return JSON.stringify({
+  const document: z.infer<typeof blogDocumentSchema> = {
     id: String(blog.id),
     data: {
       key: blog.key,
@@ -92,7 +128,8 @@ function blogDocument({ blog, versions }: Awaited<ReturnType<ArticleReader["sour
         ]),
       ),
     },
-  });
+  };
+  return JSON.stringify(document);
 }
 
 /** One page of the blogs file: its documents as JSON, and the cursor of the next page (null on the last). */

@@ -129,7 +129,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.route("/", feedRoutes(services, pageCache.responses));
   app.route("/api/admin", adminApi(services));
   app.route("/", authRoutes(services));
-  serveOpenApi(app);
+  serveOpenApi(app, config.publicUrl);
   app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));
   app.use(refuseOtherMethods(renderErrorPage));
 

@@ -4,12 +4,14 @@ import { z } from "zod";
 import type { AppServices } from "#server/context.ts";
 import { clientEventSchema, recordEvent } from "#server/analytics/events.ts";
 import { SHOWS_ARTICLE_SOURCES } from "#server/content/changes.ts";
-import { blogsPage, INIT_FILE_NAMES, INIT_PAGE_DEFAULT_LIMIT, INIT_PAGE_MAX_LIMIT, initFile, isInitFileName } from "#server/content/init-files.ts";
-import { apiRoute } from "#server/ops/openapi.ts";
+import { blogsPage, INIT_FILE_NAMES, initFileSchema, INIT_PAGE_DEFAULT_LIMIT, INIT_PAGE_MAX_LIMIT, initFile, isInitFileName } from "#server/content/init-files.ts";
+import { apiRoute, type Answer } from "#server/ops/openapi.ts";
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";
 import { asBody, type CachedResponse, type ResponseCache } from "./response-cache.ts";
+
+const eventRecordedSchema = z.object({ recorded: z.literal(true) });
 
 /** Article ids are 32-bit integers in both databases. */
 const MAX_ARTICLE_ID = 2_147_483_647;
@@ -43,7 +45,7 @@ export function publicApi(services: AppServices, responses: ResponseCache) {
       after: z.number().int().min(0).max(MAX_ARTICLE_ID).optional().describe("blogs only: the cursor from the previous page's `next` (an article id)"),
       limit: z.number().int().min(1).max(INIT_PAGE_MAX_LIMIT).optional().describe(`blogs only: articles per page (default ${INIT_PAGE_DEFAULT_LIMIT})`),
     }),
-    success: { status: 200, description: "The file (`data.documents`; blogs adds `next`, also a Link header); answers 304 to a matching If-None-Match." },
+    success: { status: 200, description: "The file (`data.documents`; blogs adds `next`, also a Link header); answers 304 to a matching If-None-Match.", schema: initFileSchema },
     otherResponses: { 404: "No start-up file of that name." },
   });
   app.get("/init/file/:name", initFileDoc, async (c) => {
@@ -75,11 +77,11 @@ export function publicApi(services: AppServices, responses: ResponseCache) {
   });
   app.all("/init/*", () => errorResponse(404, "not_found", "Unknown start-up file."));
 
-  const eventDoc = apiRoute({ tag: "Public", summary: "Record a first-party analytics event", body: clientEventSchema, success: { status: 201, description: "Recorded." } });
+  const eventDoc = apiRoute({ tag: "Public", summary: "Record a first-party analytics event", body: clientEventSchema, success: { status: 201, description: "Recorded.", schema: eventRecordedSchema }, otherResponses: { 429: "Too many events from your address: try again after Retry-After seconds." } });
   app.post("/api/analytics/events", eventDoc, async (c) => {
     const event = await readJson(c, clientEventSchema);
     await recordEvent(services.database.db, { name: event.name, uid: c.get("user")?.uid ?? null, path: event.path ?? null });
-    return c.json({ recorded: true }, 201);
+    return c.json({ recorded: true } satisfies Answer<typeof eventRecordedSchema>, 201);
   });
   return app;
 }

@@ -10,10 +10,11 @@ import { pendingMigrations } from "#server/db/migrate.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { metricsText } from "#server/metrics.ts";
-import { apiRoute } from "./openapi.ts";
+import { apiRoute, type Answer } from "./openapi.ts";
 
 const noStore = { "Cache-Control": "no-store" };
 
+const livenessSchema = z.object({ status: z.literal("ok") });
 const readinessSchema = z.object({
   status: z.enum(["ready", "draining", "migrations pending", "database unreachable"]),
   database: z.enum(["sqlite", "postgres"]),
@@ -36,8 +37,8 @@ export function probeRoutes(services: AppServices, options: ProbeOptions = {}) {
   const app = new Hono<HttpEnv>();
 
   // Liveness: the process answers. Never touches the database, so an outage does not get healthy instances restarted.
-  const liveness = apiRoute({ tag: "Probes", summary: "Liveness: the process answers", success: { status: 200, description: "Alive.", schema: z.object({ status: z.literal("ok") }) } });
-  app.get("/healthz", liveness, (c) => c.json({ status: "ok" }, 200, noStore));
+  const liveness = apiRoute({ tag: "Probes", summary: "Liveness: the process answers", success: { status: 200, description: "Alive.", schema: livenessSchema } });
+  app.get("/healthz", liveness, (c) => c.json({ status: "ok" } satisfies Answer<typeof livenessSchema>, 200, noStore));
 
   const readiness = apiRoute({
     tag: "Probes",
@@ -47,13 +48,13 @@ export function probeRoutes(services: AppServices, options: ProbeOptions = {}) {
   });
   app.get("/readyz", readiness, async (c) => {
     const { dialect } = services.database;
-    if (options.isDraining?.()) return c.json({ status: "draining", database: dialect }, 503, noStore);
+    if (options.isDraining?.()) return c.json({ status: "draining", database: dialect } satisfies Answer<typeof readinessSchema>, 503, noStore);
     try {
       const pending = await pendingMigrations(services.database);
-      if (pending.length > 0) return c.json({ status: "migrations pending", database: dialect, pending }, 503, noStore);
-      return c.json({ status: "ready", database: dialect, contentVersion: services.content.current().version }, 200, noStore);
+      if (pending.length > 0) return c.json({ status: "migrations pending", database: dialect, pending } satisfies Answer<typeof readinessSchema>, 503, noStore);
+      return c.json({ status: "ready", database: dialect, contentVersion: services.content.current().version } satisfies Answer<typeof readinessSchema>, 200, noStore);
     } catch {
-      return c.json({ status: "database unreachable", database: dialect }, 503, noStore);
+      return c.json({ status: "database unreachable", database: dialect } satisfies Answer<typeof readinessSchema>, 503, noStore);
     }
   });
 

@@ -82,7 +82,7 @@ function OperationView({ method, path, operation }: Entry) {
       </h3>
       <p>
         {operation.summary}
-        {operation.security ? <span className="api-badge"> · {t("admin.api.secured")}</span> : null}
+        {operation.security?.length ? <span className="api-badge"> · {t("admin.api.secured")}</span> : null}
       </p>
       {operation.description ? <p>{operation.description}</p> : null}
       {parameters.length > 0 ? (

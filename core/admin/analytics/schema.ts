@@ -25,29 +25,32 @@ export function summaryQuerySchema(now = new Date()) {
 
 export type SummaryRange = z.output<ReturnType<typeof summaryQuerySchema>>;
 
-export interface SwitchLanguage {
-  id: number;
+const switchLanguageSchema = z.object({
+  id: z.number().int(),
   /** The event name, `lang_{id}`. */
-  event: string;
-  label: string;
-  code: string | null;
-}
+  event: z.string(),
+  label: z.string(),
+  code: z.string().nullable(),
+});
+export type SwitchLanguage = z.infer<typeof switchLanguageSchema>;
 
-export interface DayCounts {
-  date: string;
-  signIns: number;
-  signOuts: number;
-  pageViews: number;
+const countsShape = {
+  signIns: z.number().int(),
+  signOuts: z.number().int(),
+  pageViews: z.number().int(),
   /** Switches to each language of `languages`, by language id. */
-  languageSwitches: Record<string, number>;
-}
+  languageSwitches: z.record(z.string(), z.number().int()),
+};
+const dayCountsSchema = z.object({ date: z.string(), ...countsShape });
+export type DayCounts = z.infer<typeof dayCountsSchema>;
 
-export interface AnalyticsSummary {
-  from: string;
-  to: string;
+export const analyticsSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
   /** Every day of the range, oldest first; days without events count 0. */
-  days: DayCounts[];
+  days: z.array(dayCountsSchema),
   /** Every enabled language, then any other language switched to in the range. */
-  languages: SwitchLanguage[];
-  totals: Omit<DayCounts, "date">;
-}
+  languages: z.array(switchLanguageSchema),
+  totals: z.object(countsShape),
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;

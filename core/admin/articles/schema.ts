@@ -9,7 +9,6 @@ import {
   ARTICLE_KEY_PATTERN,
   ARTICLE_LIMITS,
   ARTICLE_STATUSES,
-  type ArticleStatus,
   isAcceptableCover,
   isCanonicalSlug,
   normalizeTag,
@@ -17,7 +16,7 @@ import {
   uniqueTags,
 } from "#core/article-rules.ts";
 import { checkParams, namedPattern } from "#core/i18n/admin-checks.ts";
-import { TRANSLATION_STATUSES, type TranslationStatus } from "#core/translation-status.ts";
+import { TRANSLATION_STATUSES } from "#core/translation-status.ts";
 
 const atMost = (limit: number) => ({ error: `must be at most ${limit.toLocaleString("en-US")} characters` });
 
@@ -148,39 +147,45 @@ export const listArticlesQuery = z
   });
 export type ListArticlesQuery = z.output<typeof listArticlesQuery>;
 
-export interface AdminArticleVersion {
-  /** The language code ("en-US"). */
-  code: string;
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  coverAlt: string;
-  status: ArticleStatus;
-  /** Set when the version was first published; kept if it goes back to draft. */
-  publishedAt: string | null;
-  updatedAt: string;
-  /** The source revision this version was made from. */
-  baseRevision: number;
-  /** Draft, Up to date or Outdated (core/translation-status.ts); the source is never Outdated. */
-  translation: TranslationStatus;
-}
+const articleStatusSchema = z.enum(ARTICLE_STATUSES);
 
-export interface AdminArticle {
-  id: number;
-  key: string;
-  author: string;
-  cover: string | null;
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
+export const adminArticleVersionSchema = z.object({
+  /** The language code ("en-US"). */
+  code: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  coverAlt: z.string(),
+  status: articleStatusSchema,
+  /** Set when the version was first published; kept if it goes back to draft. */
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  /** The source revision this version was made from. */
+  baseRevision: z.number().int(),
+  /** Draft, Up to date or Outdated (core/translation-status.ts); the source is never Outdated. */
+  translation: z.enum(TRANSLATION_STATUSES),
+});
+export type AdminArticleVersion = z.infer<typeof adminArticleVersionSchema>;
+
+const articleShape = {
+  id: z.number().int(),
+  key: z.string(),
+  author: z.string(),
+  cover: z.string().nullable(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** The language the others are translated from; null only without versions. */
-  sourceLanguage: string | null;
-  sourceRevision: number;
+  sourceLanguage: z.string().nullable(),
+  sourceRevision: z.number().int(),
   /** When the source's text last changed. */
-  sourceChangedAt: string | null;
-  versions: AdminArticleVersion[];
-}
+  sourceChangedAt: z.string().nullable(),
+};
+export const adminArticleSchema = z.object({ ...articleShape, versions: z.array(adminArticleVersionSchema) });
+export type AdminArticle = z.infer<typeof adminArticleSchema>;
+/** What the article endpoints answer (GET, POST, PATCH). */
+export const articleResponse = z.object({ article: adminArticleSchema });
 
 /**
  * The article's own fields, what its details form edits: the ETag of `GET /api/admin/articles/{id}` is this
@@ -189,52 +194,58 @@ export interface AdminArticle {
 export type ArticleFields = Pick<AdminArticle, "id" | "key" | "author" | "cover" | "tags" | "sourceLanguage">;
 
 /** A published version's pending changes (decision 0150): saved beside the live text, not on the site until published. */
-export interface PendingChanges {
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  coverAlt: string;
+const pendingChangesSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  coverAlt: z.string(),
   /** The source revision the pending text reflects. */
-  sourceRevision: number;
-  updatedAt: string;
-  updatedBy: { uid: string; name: string | null } | null;
-}
+  sourceRevision: z.number().int(),
+  updatedAt: z.string(),
+  updatedBy: z.object({ uid: z.string(), name: z.string().nullable() }).nullable(),
+});
+export type PendingChanges = z.infer<typeof pendingChangesSchema>;
 
 /** What `GET /api/admin/articles/{id}/versions/{code}` answers (as `{ version }`, with its ETag). */
-export interface AdminVersionDetail extends AdminArticleVersion {
+export const adminVersionDetailSchema = adminArticleVersionSchema.extend({
   /** The source revision the stored text reflects (= baseRevision). */
-  sourceRevision: number;
+  sourceRevision: z.number().int(),
   /** The number of the version's newest revision in its History (1 for its first text). */
-  revision: number;
+  revision: z.number().int(),
   /** Pending changes beside the live text of a published version; null when none. */
-  pendingChanges: PendingChanges | null;
-}
+  pendingChanges: pendingChangesSchema.nullable(),
+});
+export type AdminVersionDetail = z.infer<typeof adminVersionDetailSchema>;
+export const versionResponse = z.object({ version: adminVersionDetailSchema });
+/** What a version write answers: the version as its GET does, and the article for the screens. */
+export const versionWrittenResponse = versionResponse.extend({ article: adminArticleSchema });
 
-export type AdminArticleVersionSummary = Omit<AdminArticleVersion, "summary" | "body" | "coverAlt"> & {
+const adminArticleVersionSummarySchema = adminArticleVersionSchema.omit({ summary: true, body: true, coverAlt: true }).extend({
   /** Whether a published version has pending changes waiting to be published or discarded. */
-  pendingChanges: boolean;
-};
+  pendingChanges: z.boolean(),
+});
+export type AdminArticleVersionSummary = z.infer<typeof adminArticleVersionSummarySchema>;
 
-export type AdminArticleSummary = Omit<AdminArticle, "versions"> & { versions: AdminArticleVersionSummary[] };
+const adminArticleSummarySchema = z.object({ ...articleShape, versions: z.array(adminArticleVersionSummarySchema) });
+export type AdminArticleSummary = z.infer<typeof adminArticleSummarySchema>;
 
 /** A page of the admin list and the cursor of the next (null on the last). */
-export interface AdminArticlePage {
-  articles: AdminArticleSummary[];
-  next: string | null;
-}
+export const adminArticlePageSchema = z.object({ articles: z.array(adminArticleSummarySchema), next: z.string().nullable() });
+export type AdminArticlePage = z.infer<typeof adminArticlePageSchema>;
 
 /** The source's text a translator compares with: at the version's base revision (null when no longer kept) and now. */
-export interface SourceText {
-  code: string;
-  revision: number;
-  title: string;
-  summary: string;
-  body: string;
-  coverAlt: string;
+const sourceTextSchema = z.object({
+  code: z.string(),
+  revision: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  coverAlt: z.string(),
   /** When this revision was written. */
-  at: string;
-}
+  at: z.string(),
+});
+export type SourceText = z.infer<typeof sourceTextSchema>;
 
 /** The source version's text as it is now: what a translation is compared with (editor and source-changes API). */
 export function currentSourceText(article: Pick<AdminArticle, "sourceRevision" | "sourceChangedAt" | "updatedAt">, source: Pick<AdminArticleVersion, "code" | "title" | "summary" | "body" | "coverAlt">): SourceText {
@@ -249,7 +260,5 @@ export function currentSourceText(article: Pick<AdminArticle, "sourceRevision" |
   };
 }
 
-export interface SourceChanges {
-  base: SourceText | null;
-  current: SourceText;
-}
+export const sourceChangesSchema = z.object({ base: sourceTextSchema.nullable(), current: sourceTextSchema });
+export type SourceChanges = z.infer<typeof sourceChangesSchema>;

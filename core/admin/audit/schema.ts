@@ -37,22 +37,28 @@ export const auditQuerySchema = z
 
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-export interface AuditListEntry {
-  id: number;
-  at: string;
-  action: string;
-  entity: string;
-  entityId: string;
+const auditListEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
   /** Null for changes made by the system (seed, command line); email and name are null for a user deleted since. */
-  actor: { uid: string; email: string | null; name: string | null } | null;
-  before: unknown;
-  after: unknown;
-}
+  actor: z.object({ uid: z.string(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditListEntry = z.infer<typeof auditListEntrySchema>;
 
-export interface AuditPage {
-  entries: AuditListEntry[];
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-}
+export const auditPageSchema = z.object({
+  entries: z.array(auditListEntrySchema),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The entity types and actions in the log, for the filters. */
+export const auditFacetsSchema = z.object({ entities: z.array(z.string()), actions: z.array(z.string()) });
+export type AuditFacets = z.infer<typeof auditFacetsSchema>;

@@ -4,7 +4,7 @@
  * field error at once.
  */
 import { z } from "zod";
-import type { WithEntityTag } from "#core/admin/entity-tag.ts";
+import { withEntityTagSchema, type WithEntityTag } from "#core/admin/entity-tag.ts";
 import { pageNameCheck } from "#core/page-names.ts";
 import { checkIssue, checkParams, namedPattern } from "#core/i18n/admin-checks.ts";
 import { MAX_FALLBACKS } from "#core/fallback.ts";
@@ -102,26 +102,32 @@ export type NewLanguageInput = z.output<typeof newLanguageSchema>;
 export type LanguagePatch = z.output<typeof languagePatchSchema>;
 
 /** A language as the admin API returns it. */
-export interface AdminLanguage {
-  id: number;
-  code: string;
-  short_code: string;
-  label: string;
-  welcome: string;
-  link: string;
-  population: number;
-  enabled: boolean;
-  favorite: boolean;
-  dir: "ltr" | "rtl";
-  code_component: string;
+export const adminLanguageSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  short_code: z.string(),
+  label: z.string(),
+  welcome: z.string(),
+  link: z.string(),
+  population: z.number().int(),
+  enabled: z.boolean(),
+  favorite: z.boolean(),
+  dir: z.enum(["ltr", "rtl"]),
+  code_component: z.string(),
   /** The fallback chain: language ids, in the order they are tried (decision 0085). */
-  fallbacks: number[];
+  fallbacks: z.array(z.number().int()),
   /** Whether its article lists include articles found only in a fallback language. */
-  list_fallback_articles: boolean;
-}
+  list_fallback_articles: z.boolean(),
+});
+export type AdminLanguage = z.infer<typeof adminLanguageSchema>;
 
 /** A language in the list, with the ETag `GET /api/admin/languages/{id}` answers. */
+export const taggedAdminLanguageSchema = withEntityTagSchema(adminLanguageSchema);
 export type TaggedAdminLanguage = WithEntityTag<AdminLanguage>;
+
+/** What the language endpoints answer: the list, and one language (GET, POST, PATCH, favorite). */
+export const languageListResponse = z.object({ languages: z.array(taggedAdminLanguageSchema) });
+export const languageResponse = z.object({ language: adminLanguageSchema });
 
 /** A language id in a path. */
 export const languageIdParam = z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be positive").max(2_147_483_647, "is too large");
@@ -139,9 +145,11 @@ export const deleteLanguageQuery = z.strictObject({
 });
 
 /** How much content a language holds, shown before the admin chooses to keep or remove it. */
-export interface LanguageContentCounts {
-  strings: number;
-  articleVersions: number;
-  jobLabels: number;
-  altTexts: number;
-}
+export const languageContentCountsSchema = z.object({
+  strings: z.number().int(),
+  articleVersions: z.number().int(),
+  jobLabels: z.number().int(),
+  altTexts: z.number().int(),
+});
+export type LanguageContentCounts = z.infer<typeof languageContentCountsSchema>;
+export const languageContentResponse = z.object({ counts: languageContentCountsSchema });

@@ -1,7 +1,8 @@
 /** What the media admin API accepts (zod for path parameters, query strings and bodies; messages name the field) and answers. */
 import { z } from "zod";
 import { languageCodeParam } from "#core/admin/articles/schema.ts";
-import { MEDIA_LIMITS, type MediaRendition } from "#core/media-rules.ts";
+import { mediaRenditionSchema } from "#core/media-rendition.ts";
+import { MEDIA_LIMITS } from "#core/media-rules.ts";
 
 export const mediaIdParam = z
   .string()
@@ -73,46 +74,47 @@ export const altTextsInput = z.strictObject({
 export type AltTextsInput = z.output<typeof altTextsInput>;
 
 /** An image's alt texts as `GET /api/admin/media/{id}/alt` answers them (the languages the reader may read); its ETag is this object's. */
-export interface MediaAltTexts {
-  id: number;
-  alt: Record<string, string>;
-}
+export const mediaAltTextsSchema = z.object({ id: z.number().int(), alt: z.record(z.string(), z.string()) });
+export type MediaAltTexts = z.infer<typeof mediaAltTextsSchema>;
 
 /** Articles named with an image (the library's list, the refusal to delete it); the rest are counted. */
 export const USED_BY_SHOWN = 5;
 
-export interface MediaUse {
-  id: number;
-  key: string;
-  title: string;
-}
+const mediaUseSchema = z.object({ id: z.number().int(), key: z.string(), title: z.string() });
+export type MediaUse = z.infer<typeof mediaUseSchema>;
 
-export interface MediaItem {
-  id: number;
-  fileName: string;
-  format: string;
-  width: number;
-  height: number;
+export const mediaItemSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  format: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
   /** Bytes of the upload as received. */
-  sourceBytes: number;
+  sourceBytes: z.number().int(),
   /** Bytes of every variant together: what the library stores for it. */
-  storedBytes: number;
-  createdAt: string;
+  storedBytes: z.number().int(),
+  createdAt: z.string(),
   /** The smallest WebP variant, for lists and pickers. */
-  thumbnail: string;
-  alt: Record<string, string>;
+  thumbnail: z.string(),
+  alt: z.record(z.string(), z.string()),
   /** The ETag of the image's alt texts as the reader reads them (`MediaAltTexts`): If-Match of an alt-text save. */
-  altEtag: string;
+  altEtag: z.string(),
   /** The first USED_BY_SHOWN articles using it, by id: an image in every article must not list them all. */
-  usedBy: MediaUse[];
+  usedBy: z.array(mediaUseSchema),
   /** How many articles use it. */
-  usedByCount: number;
+  usedByCount: z.number().int(),
   /** What the editor's preview needs to draw it. */
-  rendition: MediaRendition;
-}
+  rendition: mediaRenditionSchema,
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+/** What the endpoints of one image answer (GET, alt-text saves). */
+export const mediaItemResponse = z.object({ item: mediaItemSchema });
+/** What an upload answers: the image, and false when the same image was already in the library (status 200). */
+export const mediaUploadResponse = mediaItemResponse.extend({ created: z.boolean() });
 
-export interface MediaPage {
-  items: MediaItem[];
+export const mediaPageSchema = z.object({
+  items: z.array(mediaItemSchema),
   /** Pass as `before` for the next page; null on the last page. */
-  next: number | null;
-}
+  next: z.number().int().nullable(),
+});
+export type MediaPage = z.infer<typeof mediaPageSchema>;

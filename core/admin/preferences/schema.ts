@@ -8,8 +8,7 @@ export const adminPreferencesInput = z.strictObject({
 
 export type AdminPreferencesInput = z.output<typeof adminPreferencesInput>;
 
-export interface AdminPreferences {
-  adminLanguage: string | null;
-}
+export const adminPreferencesSchema = z.object({ adminLanguage: z.string().nullable() });
+export type AdminPreferences = z.infer<typeof adminPreferencesSchema>;
 
 export const ADMIN_PREFERENCES_API = "/api/admin/preferences";

@@ -3,9 +3,10 @@
  * restore), publish/unpublish and their schedules, draft-preview links.
  */
 import { z } from "zod";
-import type { ArticleStatus } from "#core/article-rules.ts";
-import { SCHEDULE_ACTIONS, type PendingSchedules, type PublicationState, type ScheduleAction } from "#core/publishing.ts";
-import type { FieldDiff, RevisionContent } from "#core/revisions.ts";
+import { adminVersionDetailSchema } from "#core/admin/articles/schema.ts";
+import { ARTICLE_STATUSES } from "#core/article-rules.ts";
+import { pendingSchedulesSchema, PUBLICATION_STATES, SCHEDULE_ACTIONS, type ScheduleAction } from "#core/publishing.ts";
+import { fieldDiffSchema, revisionContentShape } from "#core/revisions.ts";
 
 const positiveId = z
   .string()
@@ -33,46 +34,50 @@ export const createPreviewInput = z.strictObject({
 });
 export type CreatePreviewInput = z.output<typeof createPreviewInput>;
 
-export interface RevisionSummary {
-  id: number;
+export const revisionSummarySchema = z.object({
+  id: z.number().int(),
   /** Its place in the version's history (1 for the first text): the number History, the editor and the API show. */
-  number: number;
-  action: string;
-  uid: string | null;
+  number: z.number().int(),
+  action: z.string(),
+  uid: z.string().nullable(),
   /** The author's name or email, when the user still exists. */
-  by: string | null;
-  title: string;
-  status: ArticleStatus;
+  by: z.string().nullable(),
+  title: z.string(),
+  status: z.enum(ARTICLE_STATUSES),
   /** The id of the revision a restore brought back. */
-  restoredFrom: number | null;
+  restoredFrom: z.number().int().nullable(),
   /** Its number in the version's history; null when it is no longer kept. */
-  restoredFromNumber: number | null;
-  createdAt: string;
-}
+  restoredFromNumber: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
+export const revisionListResponse = z.object({ revisions: z.array(revisionSummarySchema) });
 
-export type Revision = RevisionSummary & RevisionContent;
+export const revisionSchema = revisionSummarySchema.extend(revisionContentShape);
+export type Revision = z.infer<typeof revisionSchema>;
+export const revisionResponse = z.object({ revision: revisionSchema });
 
-export interface RevisionComparison {
-  from: RevisionSummary;
-  to: RevisionSummary;
-  fields: FieldDiff[];
-}
+export const revisionComparisonSchema = z.object({ from: revisionSummarySchema, to: revisionSummarySchema, fields: z.array(fieldDiffSchema) });
+export type RevisionComparison = z.infer<typeof revisionComparisonSchema>;
+export const revisionComparisonResponse = z.object({ comparison: revisionComparisonSchema });
 
-export interface PreviewLink {
-  id: number;
-  createdBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
+const previewLinkSchema = z.object({
+  id: z.number().int(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
   /** Absolute; only in the answer that creates the link (the token is never stored). */
-  url?: string;
-}
+  url: z.string().optional(),
+});
+export type PreviewLink = z.infer<typeof previewLinkSchema>;
+export const previewLinkResponse = z.object({ preview: previewLinkSchema });
 
 /** A version's publication: its state, pending changes and working (neither expired nor revoked) preview links. */
-export interface VersionPublishing {
-  state: PublicationState;
-  schedules: PendingSchedules;
-  previews: PreviewLink[];
-}
+export const versionPublishingSchema = z.object({ state: z.enum(PUBLICATION_STATES), schedules: pendingSchedulesSchema, previews: z.array(previewLinkSchema) });
+export type VersionPublishing = z.infer<typeof versionPublishingSchema>;
+export const publishingResponse = z.object({ publishing: versionPublishingSchema });
+/** What publishing or unpublishing answers: the publication and the version with its new ETag. */
+export const publishingChangedResponse = publishingResponse.extend({ version: adminVersionDetailSchema });
 
 export type { ScheduleAction };

@@ -49,11 +49,10 @@ export interface RomeList {
 }
 
 /** One label as `GET /api/admin/romes/{code}/labels/{languageCode}` answers it; its ETag is this object's. */
-export interface JobLabel {
-  code: string;
-  languageCode: string;
-  label: string;
-}
+export const jobLabelResultSchema = z.object({ code: z.string(), languageCode: z.string(), label: z.string() });
+export type JobLabel = z.infer<typeof jobLabelResultSchema>;
+/** What saving a label answers: the label (its ETag is that of these three fields) and whether it changed. */
+export const jobLabelSavedResponse = jobLabelResultSchema.extend({ changed: z.boolean() });
 
 export interface JobLabels {
   code: string;
@@ -80,21 +79,26 @@ export const newImportSchema = z.object({
 
 export type NewImport = z.output<typeof newImportSchema>;
 
-export interface ImportSummary {
-  filename: string;
-  format: "xml" | "csv";
-  added: number;
-  updated: number;
-  unchanged: number;
-  rejected: RejectedRow[];
-}
-
 /** A row refused on its own; the rest of the file still imports. */
-export interface RejectedRow {
-  line: number;
-  code: string | null;
-  reason: string;
-}
+const rejectedRowSchema = z.object({ line: z.number().int(), code: z.string().nullable(), reason: z.string() });
+export type RejectedRow = z.infer<typeof rejectedRowSchema>;
+
+export const importSummarySchema = z.object({
+  filename: z.string(),
+  format: z.enum(["xml", "csv"]),
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  rejected: z.array(rejectedRowSchema),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/** A started import: its id and the size of the chunks to send. */
+export const importStartedSchema = z.object({ id: z.string(), chunkBytes: z.number().int() });
+export type ImportStarted = z.infer<typeof importStartedSchema>;
+/** An import's progress after a chunk: bytes received of the file's size. */
+export const importProgressSchema = z.object({ received: z.number().int(), size: z.number().int() });
+export type ImportProgress = z.infer<typeof importProgressSchema>;
 
 export const labelParamsSchema = z.object({
   code: romeCodeSchema,

@@ -3,7 +3,7 @@
  * shared by the API and the admin screen's own checks.
  */
 import { z } from "zod";
-import type { WithEntityTag } from "#core/admin/entity-tag.ts";
+import { withEntityTagSchema, type WithEntityTag } from "#core/admin/entity-tag.ts";
 import { namedPattern } from "#core/i18n/admin-checks.ts";
 
 /** Public strings: NAV:HOME. The admin area's own strings: admin.nav.home (decision 0076). */
@@ -49,45 +49,46 @@ export const newTranslationKeySchema = z.strictObject({
 export type TranslationCellInput = z.output<typeof translationCellSchema>;
 export type NewTranslationKeyInput = z.output<typeof newTranslationKeySchema>;
 
-export interface TranslationLanguage {
-  code: string;
-  short_code: string;
-  label: string;
-  dir: "ltr" | "rtl";
-  enabled: boolean;
-  favorite: boolean;
-}
+export const translationLanguageSchema = z.object({
+  code: z.string(),
+  short_code: z.string(),
+  label: z.string(),
+  dir: z.enum(["ltr", "rtl"]),
+  enabled: z.boolean(),
+  favorite: z.boolean(),
+});
+export type TranslationLanguage = z.infer<typeof translationLanguageSchema>;
 
-export interface TranslationCell {
-  label: string;
-  search: string | null;
-}
+export const translationCellResultSchema = z.object({ label: z.string(), search: z.string().nullable() });
+export type TranslationCell = z.infer<typeof translationCellResultSchema>;
 
 /** One key's text in one language, as `GET /api/admin/translations/{key}/{code}` answers it: its ETag is this object's. */
-export interface KeyedTranslationCell extends TranslationCell {
-  key: string;
-  code: string;
-}
+export const keyedTranslationCellSchema = translationCellResultSchema.extend({ key: z.string(), code: z.string() });
+export type KeyedTranslationCell = z.infer<typeof keyedTranslationCellSchema>;
+export const translationCellResponse = z.object({ cell: keyedTranslationCellSchema });
 
 /** A cell of the grid, with the ETag its own GET answers (decision 0151). */
 export type TaggedTranslationCell = WithEntityTag<TranslationCell>;
 
-export interface TranslationRow {
-  key: string;
-  labels: Record<string, TaggedTranslationCell | null>;
-}
+export const translationRowSchema = z.object({
+  key: z.string(),
+  /** By language code; null where the language has no text. */
+  labels: z.record(z.string(), withEntityTagSchema(translationCellResultSchema).nullable()),
+});
+export type TranslationRow = z.infer<typeof translationRowSchema>;
 
-export interface Completeness {
-  translated: number;
-  total: number;
-  percent: number;
-}
+const completenessSchema = z.object({ translated: z.number().int(), total: z.number().int(), percent: z.number() });
+export type Completeness = z.infer<typeof completenessSchema>;
 
-export interface TranslationsView {
-  languages: TranslationLanguage[];
-  keys: TranslationRow[];
-  completeness: Record<string, Completeness>;
-}
+export const translationsViewSchema = z.object({
+  languages: z.array(translationLanguageSchema),
+  keys: z.array(translationRowSchema),
+  completeness: z.record(z.string(), completenessSchema),
+});
+export type TranslationsView = z.infer<typeof translationsViewSchema>;
+
+/** What adding a key answers: its row. */
+export const newTranslationKeyResponse = z.object({ key: translationRowSchema });
 
 /** A language code in a path. */
 export const languageCodeParam = z.string().min(1, "is required").max(35, "is too long for a language code");
@@ -117,26 +118,25 @@ export const importRequestSchema = z.strictObject({
 
 export type ImportRequest = z.output<typeof importRequestSchema>;
 
-export interface ImportChange {
-  key: string;
-  before: string | null;
-  after: string;
-}
+const importChangeSchema = z.object({ key: z.string(), before: z.string().nullable(), after: z.string() });
+export type ImportChange = z.infer<typeof importChangeSchema>;
 
-export interface ImportReport {
-  format: ExchangeFormat;
-  language: string;
-  changes: ImportChange[];
-  unchanged: number;
+export const importReportSchema = z.object({
+  format: z.enum(EXCHANGE_FORMATS),
+  language: z.string(),
+  changes: z.array(importChangeSchema),
+  unchanged: z.number().int(),
   /** Units without a translation: nothing to apply. */
-  untranslated: number;
+  untranslated: z.number().int(),
   /** Keys this site does not have (or section page names, which are edited elsewhere). */
-  unknown: string[];
+  unknown: z.array(z.string()),
   /** PO entries marked fuzzy: drafts, never applied. */
-  fuzzy: string[];
+  fuzzy: z.array(z.string()),
   /** Translations that would be refused on save, with their key. */
-  problems: { key: string; message: string }[];
+  problems: z.array(z.object({ key: z.string(), message: z.string() })),
   /** Why nothing was written, when the file was refused as a whole; null otherwise. */
-  refusal: string | null;
-  applied: boolean;
-}
+  refusal: z.string().nullable(),
+  applied: z.boolean(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+export const importResponse = z.object({ report: importReportSchema });

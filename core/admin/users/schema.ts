@@ -1,6 +1,6 @@
 /** What the users admin API accepts and answers (/admin/users). */
 import { z } from "zod";
-import { ROLES, type Role } from "#core/auth/roles.ts";
+import { ROLES } from "#core/auth/roles.ts";
 
 export const MAX_USER_SEARCH_CHARS = 200;
 /** More than every language a site is likely to have; each is checked against the site's languages. */
@@ -31,26 +31,25 @@ export const setRoleInput = z
   });
 export type SetRoleInput = z.output<typeof setRoleInput>;
 
-export interface AdminUser {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  photoURL: string | null;
-  emailVerified: boolean;
-  role: Role;
+export const adminUserSchema = z.object({
+  uid: z.string(),
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  emailVerified: z.boolean(),
+  role: z.enum(ROLES),
   /** A translator's language codes (empty for other roles). */
-  languages: string[];
-  canPublish: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
+  languages: z.array(z.string()),
+  canPublish: z.boolean(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
   /** The ETag of the user's role (`UserRole`), sent as If-Match to change it (decision 0151). */
-  roleEtag: string;
-}
+  roleEtag: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const userListResponse = z.object({ users: z.array(adminUserSchema), total: z.number().int() });
+export const userResponse = z.object({ user: adminUserSchema });
 
 /** A user's role as `GET /api/admin/users/{uid}/role` answers it; its ETag is this object's. */
-export interface UserRole {
-  uid: string;
-  role: Role;
-  languages: string[];
-  canPublish: boolean;
-}
+export const userRoleSchema = z.object({ uid: z.string(), role: z.enum(ROLES), languages: z.array(z.string()), canPublish: z.boolean() });
+export type UserRole = z.infer<typeof userRoleSchema>;

@@ -1,6 +1,6 @@
 /** Reading the audit log (PRODUCT.md §7): who changed what, when, with the values before and after. */
 import { sql } from "kysely";
-import type { AuditPage, AuditQuery } from "#core/admin/audit/schema.ts";
+import type { AuditFacets, AuditPage, AuditQuery } from "#core/admin/audit/schema.ts";
 import { timestampBounds } from "#core/dates.ts";
 import { pageWindow } from "#core/pagination.ts";
 import type { AdminServices } from "#server/context.ts";
@@ -79,7 +79,7 @@ export async function listAudit(services: AdminServices, query: AuditQuery): Pro
 }
 
 /** The entities and actions that occur in the log, for the filter selects. */
-export async function auditFacets(services: AdminServices): Promise<{ entities: string[]; actions: string[] }> {
+export async function auditFacets(services: AdminServices): Promise<AuditFacets> {
   const { db } = services.database;
   const [entities, actions] = await Promise.all([
     db.selectFrom("audit_log").select("entity").distinct().orderBy("entity").execute(),

@@ -8,8 +8,20 @@ import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
-import { apiRoute } from "#server/ops/openapi.ts";
-import { altInput, altTextsInput, languageCodeParam, listMediaQuery, mediaIdParam, uploadNameQuery, type MediaItem } from "#core/admin/media/schema.ts";
+import { apiRoute, type Answer } from "#server/ops/openapi.ts";
+import {
+  altInput,
+  altTextsInput,
+  languageCodeParam,
+  listMediaQuery,
+  mediaAltTextsSchema,
+  mediaIdParam,
+  mediaItemResponse,
+  mediaPageSchema,
+  mediaUploadResponse,
+  uploadNameQuery,
+  type MediaItem,
+} from "#core/admin/media/schema.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import { authorize } from "#server/auth/access.ts";
 import { actorUid } from "#server/admin/actor.ts";
@@ -31,15 +43,15 @@ export function mediaAdminApi(services: AppServices) {
   const saveAltTexts = async (c: Context<HttpEnv>, id: number, alt: Record<string, string>) => {
     const item = readable(c, await setAltTexts(services, actorUid(c), id, alt, readPreconditions(c), readableAlt(c)));
     c.header("ETag", item.altEtag);
-    return c.json({ item });
+    return c.json({ item } satisfies Answer<typeof mediaItemResponse>);
   };
 
   app.get(
     "/",
-    apiRoute({ tag: "Media", summary: "Library images, newest first, searched by file name or alt text", query: listMediaQuery, success: { status: 200, description: "{ items, next } (next: the `before` cursor of the next page, or null)" } }),
+    apiRoute({ tag: "Media", summary: "Library images, newest first, searched by file name or alt text", query: listMediaQuery, success: { status: 200, description: "{ items, next } (next: the `before` cursor of the next page, or null)", schema: mediaPageSchema } }),
     async (c) => {
       const query = readQuery(c, listMediaQuery);
-      return c.json(mediaPageAsReadBy(c.get("user"), favorite(), await listMedia(services, query), query.q), 200, noStore);
+      return c.json(mediaPageAsReadBy(c.get("user"), favorite(), await listMedia(services, query), query.q) satisfies Answer<typeof mediaPageSchema>, 200, noStore);
     },
   );
 
@@ -61,8 +73,9 @@ export function mediaAdminApi(services: AppServices) {
       summary: "Upload an image (JPEG, PNG, WebP, AVIF or GIF): metadata stripped, responsive variants made",
       query: uploadNameQuery,
       rawBody: { "application/octet-stream": { type: "string", format: "binary" } },
-      success: { status: 201, description: "{ item, created } (200 and created: false when the same image is already in the library)" },
+      success: { status: 201, description: "{ item, created } (200 and created: false when the same image is already in the library)", schema: mediaUploadResponse },
       otherResponses: {
+        200: { description: "The same image is already in the library: { item, created: false }.", schema: mediaUploadResponse },
         413: "The file is over the upload size, pixel or side limit.",
         415: "Not an accepted image, or not the format its name says.",
         422: "The image could not be decoded (truncated or damaged) or encoded; the message says what the image library reported.",
@@ -83,7 +96,7 @@ export function mediaAdminApi(services: AppServices) {
         const signal = c.req.raw.signal;
         const bytes = await readRawBody(c, media.maxUploadBytes, tooLarge);
         const { item, created } = await uploadMedia(services, actorUid(c), name, bytes, { limits, runJob: (job) => ticket.run(job, signal), signal });
-        return c.json({ item: readable(c, item), created }, created ? 201 : 200);
+        return c.json({ item: readable(c, item), created } satisfies Answer<typeof mediaUploadResponse>, created ? 201 : 200);
       } finally {
         ticket.release();
       }
@@ -92,22 +105,22 @@ export function mediaAdminApi(services: AppServices) {
 
   app.get(
     "/:id",
-    apiRoute({ tag: "Media", summary: "One library image with its variants, alt text and the articles using it", params: { id: mediaIdParam }, success: { status: 200, description: "{ item }" }, otherResponses: { 404: "No image with this id." } }),
+    apiRoute({ tag: "Media", summary: "One library image with its variants, alt text and the articles using it", params: { id: mediaIdParam }, success: { status: 200, description: "{ item }", schema: mediaItemResponse }, otherResponses: { 404: "No image with this id." } }),
     async (c) => {
       const id = mediaId(c);
       const item = await findMedia(services, id);
-      return item ? c.json({ item: readable(c, item) }, 200, noStore) : errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
+      return item ? c.json({ item: readable(c, item) } satisfies Answer<typeof mediaItemResponse>, 200, noStore) : errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
     },
   );
 
   app.get(
     "/:id/alt",
-    apiRoute({ tag: "Media", summary: "The image's alt texts (in the languages the caller may read)", params: { id: mediaIdParam }, conditional: "read", success: { status: 200, description: "{ id, alt }; the ETag is this object's (the items' `altEtag`)" }, otherResponses: { 404: "No image with this id." } }),
+    apiRoute({ tag: "Media", summary: "The image's alt texts (in the languages the caller may read)", params: { id: mediaIdParam }, conditional: "read", success: { status: 200, description: "{ id, alt }; the ETag is this object's (the items' `altEtag`)", schema: mediaAltTextsSchema }, otherResponses: { 404: "No image with this id." } }),
     async (c) => {
       const id = mediaId(c);
       const item = await findMedia(services, id);
       if (!item) return errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
-      return c.json(withEntityTag(c, { id, alt: readable(c, item).alt }), 200, noStore);
+      return c.json(withEntityTag(c, { id, alt: readable(c, item).alt }) satisfies Answer<typeof mediaAltTextsSchema>, 200, noStore);
     },
   );
 
@@ -119,7 +132,7 @@ export function mediaAdminApi(services: AppServices) {
       params: { id: mediaIdParam },
       body: altTextsInput,
       conditional: "write",
-      success: { status: 200, description: "{ item }; the ETag is the alt texts' new one (item.altEtag)" },
+      success: { status: 200, description: "{ item }; the ETag is the alt texts' new one (item.altEtag)", schema: mediaItemResponse },
       otherResponses: { 404: "No image with this id." },
     }),
     async (c) => {
@@ -138,7 +151,7 @@ export function mediaAdminApi(services: AppServices) {
       params: { id: mediaIdParam, code: languageCodeParam },
       body: altInput,
       conditional: "write",
-      success: { status: 200, description: "{ item }; the ETag is the alt texts' new one (item.altEtag)" },
+      success: { status: 200, description: "{ item }; the ETag is the alt texts' new one (item.altEtag)", schema: mediaItemResponse },
       otherResponses: { 404: "No image with this id." },
     }),
     async (c) => {

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { ImportSummary, NewImport, RejectedRow } from "#core/admin/romes/schema.ts";
+import type { ImportProgress, ImportStarted, ImportSummary, NewImport, RejectedRow } from "#core/admin/romes/schema.ts";
 import type { AdminServices } from "#server/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
@@ -63,7 +63,7 @@ export function expectedChunkBytes(size: number, index: number): number {
   return Math.max(0, Math.min(IMPORT_CHUNK_BYTES, size - index * IMPORT_CHUNK_BYTES));
 }
 
-export async function createImport(services: AdminServices, uid: string, file: NewImport, now = new Date()): Promise<{ id: string; chunkBytes: number }> {
+export async function createImport(services: AdminServices, uid: string, file: NewImport, now = new Date()): Promise<ImportStarted> {
   if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, "file_too_large", sizeLimitMessage(), "size");
   const db = withImportTables(services.database.db);
   // Expired uploads go whenever a new one starts: no timer, and every instance helps.
@@ -112,7 +112,7 @@ function checkChunkIndex(session: RomeImportsTable, index: number): number {
   return expectedChunkBytes(session.size, index);
 }
 
-export async function storeChunk(services: AdminServices, uid: string, id: string, index: number, bytes: Uint8Array, now = new Date()): Promise<{ received: number; size: number }> {
+export async function storeChunk(services: AdminServices, uid: string, id: string, index: number, bytes: Uint8Array, now = new Date()): Promise<ImportProgress> {
   const db = withImportTables(services.database.db);
   return db.transaction().execute(async (trx) => {
     const session = await findOpenImport(trx, uid, id, now);
