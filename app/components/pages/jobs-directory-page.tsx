@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import type { JobsDirectoryView } from "#core/views.ts";
-import { itemPath } from "#core/paths.ts";
+import { itemPath, sectionPath } from "#core/paths.ts";
 import { SEARCH_QUERY_MAX_LENGTH, slugify } from "#core/text.ts";
 import { useShell } from "#app/lib/use-shell.ts";
-import { Seo } from "#app/components/seo.tsx";
+import { Seo, useBreadcrumbs } from "#app/components/seo.tsx";
 
 /**
  * The jobs directory: a search, the index of the domaines and the jobs of the chosen domaine
@@ -12,6 +12,7 @@ import { Seo } from "#app/components/seo.tsx";
 export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   const { t, tl, language } = useShell();
   const listing = view.query !== "" || view.domain !== null;
+  const breadcrumbs = useBreadcrumbs([{ name: t("NAV:JOBS"), path: sectionPath(language.shortCode, view.jobsPageName) }]);
   // First on the directory's own page; after the jobs once a domaine is chosen, to go on to the next.
   const domainIndex = (
     <nav aria-labelledby="domain-index-title" className="domain-index">
@@ -30,7 +31,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   );
   return (
     <>
-      <Seo title={t("JOBS:TITLE")} description={t("JOBS:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
+      <Seo title={t("JOBS:TITLE")} description={t("JOBS:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={[breadcrumbs]} />
       <h1 className="page-title">{tl("JOBS:TITLE")}</h1>
       <p className="lead">{tl("JOBS:INTRO")}</p>
       <Form method="get" role="search" className="search-form">
