@@ -77,7 +77,9 @@ async function expand(document: unknown): Promise<unknown[]> {
     if (url.replace(/\/$/, "") !== "https://schema.org") throw new Error(`no context is fetched from ${url}`);
     return { contextUrl: undefined, documentUrl: url, document: SCHEMA_CONTEXT };
   };
-  return (await jsonld.expand(document as jsonld.JsonLdDocument, { documentLoader: documentLoader as never, safe: true } as never)) as unknown[];
+  // jsonld 9 answers a promise and has a safe mode (an error for anything expansion would drop); @types/jsonld describes version 1.
+  const expandWith = jsonld.expand as unknown as (input: unknown, options: { documentLoader: typeof documentLoader; safe: boolean }) => Promise<unknown[]>;
+  return expandWith(document, { documentLoader, safe: true });
 }
 
 type ExpandedNode = Record<string, unknown[]> & { "@type"?: string[]; "@id"?: string };
