@@ -20,7 +20,7 @@ import { errorResponse } from "#server/http/errors.ts";
 import { loadSharp, reasonOf } from "./pipeline.ts";
 import type { UploadGate } from "./upload-gate.ts";
 
-/** Pictures kept per process: each is 40–150 KB, and a site shows as many as it has covers. */
+/** Pictures kept per process, each a 1200×630 JPEG (15–33 KB for the demo covers). */
 export const SOCIAL_IMAGE_CACHE_ENTRIES = 64;
 
 export interface SocialImageOptions {
