@@ -51,11 +51,17 @@ describe("socialImagePath", () => {
     }
   });
 
-  it.each([null, "https://example.com/cover.png", "/covers/../server/config.ts", "/covers/x.txt", "/favicon.svg", "/media/42-short-1200.jpg", "/covers/sub/x.svg", "media:42"])("makes none of %j", (address) => {
-    expect(socialImagePath(address)).toBeNull();
-  });
+  it.each([null, "https://example.com/cover.png", "/covers/../server/config.ts", "/covers/x.txt", "/favicon.svg", "/media/42-short-1200.jpg", "/covers/sub/x.svg", "media:42"])(
+    "makes none of %j",
+    (address) => {
+      expect(socialImagePath(address)).toBeNull();
+    },
+  );
 
-  it.each(["/social/covers/x.svg", "/social/covers/..%2fx.svg.jpg", "/social/etc/passwd.jpg", "/covers/x.svg.jpg", "/social/covers/x.svg.jpg.jpg"])("reads no source from %j", (path) => {
-    expect(socialImageSource(path)).toBeNull();
-  });
+  it.each(["/social/covers/x.svg", "/social/covers/..%2fx.svg.jpg", "/social/etc/passwd.jpg", "/covers/x.svg.jpg", "/social/covers/x.svg.jpg.jpg"])(
+    "reads no source from %j",
+    (path) => {
+      expect(socialImageSource(path)).toBeNull();
+    },
+  );
 });

@@ -69,7 +69,11 @@ describe("webSite", () => {
       name: "Polyglot Press",
       description: "D",
       inLanguage: "ja-JP",
-      potentialAction: { "@type": "SearchAction", target: { "@type": "EntryPoint", urlTemplate: `${site}/ja/検索?q={search_term_string}` }, "query-input": "required name=search_term_string" },
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { "@type": "EntryPoint", urlTemplate: `${site}/ja/検索?q={search_term_string}` },
+        "query-input": "required name=search_term_string",
+      },
     });
   });
 
@@ -80,21 +84,38 @@ describe("webSite", () => {
 
 describe("breadcrumbList and occupation", () => {
   it("numbers the trail from 1 with absolute URLs", () => {
-    expect(breadcrumbList(site, [{ name: "Home", path: "/en/welcome" }, { name: "Jobs", path: "/en/jobs" }]).itemListElement).toEqual([
+    expect(
+      breadcrumbList(site, [
+        { name: "Home", path: "/en/welcome" },
+        { name: "Jobs", path: "/en/jobs" },
+      ]).itemListElement,
+    ).toEqual([
       { "@type": "ListItem", position: 1, name: "Home", item: `${site}/en/welcome` },
       { "@type": "ListItem", position: 2, name: "Jobs", item: `${site}/en/jobs` },
     ]);
   });
 
   it("classifies a job by its ROME code", () => {
-    const data = occupation({ publicUrl: site, path: "/en/jobs/M1805/developer", code: "M1805", label: "Developer", officialLabel: "Études et développement informatique", description: "M1805 — Developer" });
-    expect(data).toMatchObject({ "@type": "Occupation", name: "Developer", url: `${site}/en/jobs/M1805/developer`, occupationalCategory: { "@type": "CategoryCode", codeValue: "M1805", name: "Études et développement informatique" } });
+    const data = occupation({
+      publicUrl: site,
+      path: "/en/jobs/M1805/developer",
+      code: "M1805",
+      label: "Developer",
+      officialLabel: "Études et développement informatique",
+      description: "M1805 — Developer",
+    });
+    expect(data).toMatchObject({
+      "@type": "Occupation",
+      name: "Developer",
+      url: `${site}/en/jobs/M1805/developer`,
+      occupationalCategory: { "@type": "CategoryCode", codeValue: "M1805", name: "Études et développement informatique" },
+    });
   });
 });
 
 describe("jsonLdText", () => {
   it("keeps a hostile title inside the script element and means the same JSON", () => {
-    const hostile = 'Hi</script><script>alert(1)</script><!-- & \u2028';
+    const hostile = "Hi</script><script>alert(1)</script><!-- & \u2028";
     const text = jsonLdText(blogPosting({ ...article, title: hostile }));
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(text).toContain("\\u003c/script\\u003e");

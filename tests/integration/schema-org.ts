@@ -62,10 +62,11 @@ function lineage(type: string): string[] {
 }
 
 function propertyOn(types: readonly string[], name: string) {
-  for (const type of types) for (const ancestor of lineage(type)) {
-    const range = vocabulary.get(ancestor)?.properties.get(name);
-    if (range) return range;
-  }
+  for (const type of types)
+    for (const ancestor of lineage(type)) {
+      const range = vocabulary.get(ancestor)?.properties.get(name);
+      if (range) return range;
+    }
   return undefined;
 }
 
@@ -104,7 +105,8 @@ function checkNode(node: ExpandedNode, where: string, errors: string[]): void {
     // Actions' `query-input` and the like (schema.org's "Potential Actions"): the property before "-input" must be the action's.
     const constraint = ACTION_CONSTRAINT.exec(name);
     if (constraint) {
-      if (!types.some((type) => lineage(type).includes("Action")) || !propertyOn(types, constraint[1]!)) errors.push(`${where}: ${name} constrains no property of ${types.join(", ")}`);
+      if (!types.some((type) => lineage(type).includes("Action")) || !propertyOn(types, constraint[1]!))
+        errors.push(`${where}: ${name} constrains no property of ${types.join(", ")}`);
       continue;
     }
     const range = propertyOn(types, name);
@@ -159,7 +161,8 @@ export function googleRequirements(document: Json): string[] {
     if (typeof document.headline !== "string" || document.headline === "") errors.push("Article: headline is required");
     const images = ([] as unknown[]).concat(document.image ?? []);
     if (images.length === 0 || !images.every(absoluteUrl)) errors.push("Article: image must be one or more absolute URLs");
-    for (const date of ["datePublished", "dateModified"]) if (typeof document[date] !== "string" || Number.isNaN(Date.parse(document[date]))) errors.push(`Article: ${date} must be an ISO 8601 date`);
+    for (const date of ["datePublished", "dateModified"])
+      if (typeof document[date] !== "string" || Number.isNaN(Date.parse(document[date]))) errors.push(`Article: ${date} must be an ISO 8601 date`);
     const authors = ([] as Json[]).concat((document.author as Json | Json[] | undefined) ?? []);
     if (authors.length === 0 || !authors.every((author) => typeof author.name === "string" && author.name !== "")) errors.push("Article: every author needs a name");
   }

@@ -59,7 +59,10 @@ describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) 
   async function expectValid(path: string, types: string[]): Promise<Json[]> {
     const html = await page(path);
     const blocks = structuredData(html);
-    expect(blocks.map((block) => block["@type"]), path).toEqual(types);
+    expect(
+      blocks.map((block) => block["@type"]),
+      path,
+    ).toEqual(types);
     for (const block of blocks) {
       expect(await schemaOrgErrors(block), `${path}: ${JSON.stringify(block)}`).toEqual([]);
       expect(googleRequirements(block), `${path}: ${JSON.stringify(block)}`).toEqual([]);
@@ -138,7 +141,9 @@ describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) 
   });
 
   it("makes the preview picture of a library cover, and keeps a hostile title inside its script element", async () => {
-    const png = await sharp({ create: { width: 900, height: 900, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 900, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const xsrf = await xsrfHeaders(testApp.app, admin);
     const uploaded = await testApp.app.request("/api/admin/media?name=square.png", {
       method: "POST",
@@ -149,7 +154,9 @@ describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) 
     const { item } = (await uploaded.json()) as { item: { id: number } };
     const hostile = 'Breaking</script><script>alert("x")</script><!--';
     const created = await articles("POST", "", { body: { author: "Seo Tester", tags: ["seo"], cover: `media:${item.id}` } });
-    const reply = await articles("PUT", `/${created.json!.article!.id}/versions/en-US`, { body: { title: hostile, slug: "hostile", summary: "A summary.", body: "Some text.", coverAlt: "A red square.", status: "published" } });
+    const reply = await articles("PUT", `/${created.json!.article!.id}/versions/en-US`, {
+      body: { title: hostile, slug: "hostile", summary: "A summary.", body: "Some text.", coverAlt: "A red square.", status: "published" },
+    });
     expect(reply.status, JSON.stringify(reply.json)).toBeLessThan(300);
 
     const html = await page(`/en/articles/${created.json!.article!.id}/hostile`);
@@ -175,23 +182,37 @@ describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) 
 describe("the structured-data check", () => {
   it("finds what schema.org does not allow", async () => {
     const base = { "@context": "https://schema.org" };
-    expect(await schemaOrgErrors({ ...base, "@type": "BlogPost", headline: "x" })).toEqual(["BlogPost: BlogPost is not a schema.org type", "BlogPost: headline is not a property of BlogPost"]);
+    expect(await schemaOrgErrors({ ...base, "@type": "BlogPost", headline: "x" })).toEqual([
+      "BlogPost: BlogPost is not a schema.org type",
+      "BlogPost: headline is not a property of BlogPost",
+    ]);
     expect(await schemaOrgErrors({ ...base, "@type": "Occupation", name: "x", inLanguage: "fr" })).toEqual(["Occupation: inLanguage is not a property of Occupation"]);
-    expect(await schemaOrgErrors({ ...base, "@type": "BlogPosting", author: { "@type": "ListItem", name: "x" } })).toEqual(["BlogPosting.author: ListItem is not in the range (Organization, Person)"]);
+    expect(await schemaOrgErrors({ ...base, "@type": "BlogPosting", author: { "@type": "ListItem", name: "x" } })).toEqual([
+      "BlogPosting.author: ListItem is not in the range (Organization, Person)",
+    ]);
     expect(await schemaOrgErrors({ ...base, "@type": "WebSite", "query-input": "required name=q" })).toEqual(["WebSite: query-input constrains no property of WebSite"]);
     expect(await schemaOrgErrors({ ...base, "@type": "BlogPosting", author: "Ada" })).toEqual(['BlogPosting.author: "Ada" is a text, but the range is Organization, Person']);
     // Without the context its terms mean nothing: the processor's safe mode refuses to drop them.
     expect(await schemaOrgErrors({ "@type": "WebSite", name: "x" })).toEqual([expect.stringMatching(/^not valid JSON-LD: /)]);
     expect(await schemaOrgErrors([])).toEqual(["the document expands to nothing (no @context, or no schema.org term)"]);
-    expect(googleRequirements({ "@type": "BlogPosting", headline: "x", image: ["/relative.jpg"], datePublished: "yesterday", dateModified: "2026-01-01", author: { "@type": "Person" } })).toEqual([
-      "Article: image must be one or more absolute URLs",
-      "Article: datePublished must be an ISO 8601 date",
-      "Article: every author needs a name",
-    ]);
-    expect(googleRequirements({ "@type": "BreadcrumbList", itemListElement: [{ "@type": "ListItem", position: 2, name: "", item: "/x" }, { "@type": "ListItem", position: 2, name: "b" }] })).toEqual([
-      "BreadcrumbList: item 1 has position 2",
-      "BreadcrumbList: item 1 has no name",
-      "BreadcrumbList: item 1 needs the URL of its page",
-    ]);
+    expect(
+      googleRequirements({
+        "@type": "BlogPosting",
+        headline: "x",
+        image: ["/relative.jpg"],
+        datePublished: "yesterday",
+        dateModified: "2026-01-01",
+        author: { "@type": "Person" },
+      }),
+    ).toEqual(["Article: image must be one or more absolute URLs", "Article: datePublished must be an ISO 8601 date", "Article: every author needs a name"]);
+    expect(
+      googleRequirements({
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 2, name: "", item: "/x" },
+          { "@type": "ListItem", position: 2, name: "b" },
+        ],
+      }),
+    ).toEqual(["BreadcrumbList: item 1 has position 2", "BreadcrumbList: item 1 has no name", "BreadcrumbList: item 1 needs the URL of its page"]);
   });
 });
