@@ -51,6 +51,8 @@ export interface HttpAppOptions {
   handleDocument?: DocumentHandler;
   /** Folder of the built browser assets. */
   clientDir?: string;
+  /** Folder of public/'s files where nothing is built (development); else the built assets hold them. */
+  publicDir?: string;
   /** Cache of anonymous pages in front of React Router (see page-cache.ts). */
   pageCache?: PageCache;
   /** Answer anonymous pages from the cache (default); off in development, where every render must show the edited code. */
@@ -120,7 +122,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.route("/", mediaFiles(services));
   // One image queue per process, for uploads and link-preview pictures alike: the libuv threads and cores it protects are the process's (upload-gate.ts).
   const imageGate = createUploadGate({ maxAdmitted: config.media.maxConcurrentUploads });
-  app.route("/", socialImages(services, { publicDir: options.clientDir ?? null, gate: imageGate }));
+  app.route("/", socialImages(services, { publicDir: options.publicDir ?? options.clientDir ?? null, gate: imageGate }));
 
   app.use(answerOtherMethods(() => app.routes, renderErrorPage));
   // After the static files: they never need the user, and the lookup is a database query.

@@ -24,7 +24,7 @@ import type { UploadGate } from "./upload-gate.ts";
 export const SOCIAL_IMAGE_CACHE_ENTRIES = 64;
 
 export interface SocialImageOptions {
-  /** The folder holding the site's covers folder (the built browser assets); null in development, where none is built. */
+  /** The folder holding the site's covers folder (the built browser assets, or public/ in development); null when there is none. */
   publicDir: string | null;
   /** The process's image queue, shared with uploads. */
   gate: UploadGate;
@@ -51,7 +51,7 @@ export function socialImages(services: AppServices, options: SocialImageOptions)
       if (!variant) throw new SourceProblem(404, `No library image ${source}.`);
       return Buffer.from(variant.bytes);
     }
-    if (options.publicDir === null) throw new SourceProblem(404, `No cover ${source}: covers are served from the build.`);
+    if (options.publicDir === null) throw new SourceProblem(404, `No cover ${source}: this server has no covers folder.`);
     // The source's pattern allows one file name of letters, digits, "_" and "-" under /covers/: no way out of the folder.
     return readFile(join(options.publicDir, source)).catch(() => {
       throw new SourceProblem(404, `No cover ${source}.`);
