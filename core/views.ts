@@ -75,6 +75,8 @@ export interface HomeView {
   latest: ArticleCard[];
   articlesPath: string | null;
   jobsPath: string | null;
+  /** The language's search page (the home page's structured data says how to search), or null. */
+  searchPath: string | null;
   jobCount: number;
   domainCount: number;
 }
@@ -125,11 +127,15 @@ export interface ArticleView {
     cover: string | null;
     coverImage: MediaRendition | null;
     coverAlt: string;
+    /** The cover as a 1200×630 JPEG for link previews (core/open-graph.ts), or null when the server cannot make one. */
+    socialImage: string | null;
     /** Null in a draft preview: the version is not published. */
     publishedAt: string | null;
     updatedAt: string;
     readingMinutes: number;
     tags: string[];
+    /** The article's source language (the first version written), or null when it has none. */
+    sourceLanguage: string | null;
   };
   /** An outdated translation's notice: when the original changed and where it is; null when up to date or the original is not on the site. */
   outdatedNotice: { changedAt: string; original: { code: string; label: string; dir: "ltr" | "rtl"; path: string } } | null;

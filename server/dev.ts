@@ -63,6 +63,7 @@ async function openSite(): Promise<Current> {
     // Imported per request: Vite invalidates edited route modules, so every render uses the current code.
     build: () => runner.import<ServerBuild>(SERVER_BUILD),
     pageCache: false,
+    publicDir: join(root, "public"),
     isDraining: () => connections.draining,
   });
   return { site, module: runner.evaluatedModules.getModuleByUrl(SITE_MODULE) };

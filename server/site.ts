@@ -27,6 +27,8 @@ export interface SiteOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the built browser assets; in development Vite serves them. */
   clientDir?: string;
+  /** Folder of public/'s files where nothing is built (development), for the covers' link-preview pictures. */
+  publicDir?: string;
   /** Cache anonymous pages (production); off in development, where every render must show the edited code. */
   pageCache: boolean;
   isDraining?: () => boolean;
@@ -57,6 +59,7 @@ export function createSite(services: AppServices, options: SiteOptions) {
   const app = createHttpApp(services, {
     handleDocument: createRequestHandler(options.build, config.env),
     clientDir: options.clientDir,
+    publicDir: options.publicDir,
     pageCache,
     cachePages: options.pageCache,
     isDraining: options.isDraining,

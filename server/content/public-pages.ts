@@ -14,6 +14,7 @@ import type { SectionKey } from "#core/types.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
 import { firstAvailable } from "#core/fallback.ts";
 import { altTextFor, mediaIdOf, type MediaRendition } from "#core/media-rules.ts";
+import { socialImagePath } from "#core/open-graph.ts";
 import type { ArticleReader, ListKey, ListedVersion, PublishedArticle, PublishedVersion } from "./articles.ts";
 import { COUNT_CAP } from "#server/db/full-text.ts";
 import { markTerms, snippetOf } from "#server/search/highlight.ts";
@@ -184,6 +185,7 @@ export async function homeView(reads: PageReads, language: Language): Promise<Ho
     latest: await articlesIn(reads, language, 0, HOME_LATEST_COUNT),
     articlesPath: sectionPathIn(resident, language, "ARTICLES"),
     jobsPath: sectionPathIn(resident, language, "JOBS"),
+    searchPath: sectionPathIn(resident, language, "SEARCH"),
     jobCount: resident.jobs.length,
     domainCount: resident.domains.length,
   };
@@ -332,10 +334,12 @@ export async function articleView(reads: PageReads, language: Language, rawId: s
       cover: coverAddress(article),
       coverImage: article.coverImage,
       coverAlt: coverAltIn(article, language, version.coverAlt),
+      socialImage: socialImagePath(coverAddress(article)),
       publishedAt: version.publishedAt,
       updatedAt: version.updatedAt,
       readingMinutes: version.readingMinutes,
       tags: article.tags,
+      sourceLanguage: article.source?.code ?? null,
     },
     outdatedNotice: outdatedNotice(resident, article, version),
     otherLanguages: translationsOf(resident, article, language),

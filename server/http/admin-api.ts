@@ -14,9 +14,11 @@ import { preferencesAdminApi } from "#server/admin/preferences/routes.ts";
 import { presenceAdminApi } from "#server/admin/presence/routes.ts";
 import { publishingAdminApi } from "#server/admin/publishing/routes.ts";
 import { revisionsAdminApi } from "#server/admin/revisions/routes.ts";
+import type { UploadGate } from "#server/media/upload-gate.ts";
 import type { HttpEnv } from "./env.ts";
 
-export function adminApi(services: AppServices) {
+/** `imageGate`: the process's image queue, which uploads share with link-preview pictures. */
+export function adminApi(services: AppServices, imageGate: UploadGate) {
   const app = new Hono<HttpEnv>();
   // What the admin API answers is one person's view of unpublished and personal data: no cache keeps it.
   app.use("*", async (c, next) => {
@@ -34,7 +36,7 @@ export function adminApi(services: AppServices) {
   app.route("/analytics", analyticsAdminApi(services));
   app.route("/audit", auditAdminApi(services));
   app.route("/romes", romesAdminApi(services));
-  app.route("/media", mediaAdminApi(services));
+  app.route("/media", mediaAdminApi(services, imageGate));
   app.route("/preferences", preferencesAdminApi(services));
   return app;
 }

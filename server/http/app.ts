@@ -21,6 +21,8 @@ import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 import { robotsTxt } from "#server/content/sitemap.ts";
 import { hasSessionCookie } from "#server/auth/session-cookie.ts";
 import { mediaFiles } from "#server/media/files.ts";
+import { socialImages } from "#server/media/social-images.ts";
+import { createUploadGate } from "#server/media/upload-gate.ts";
 import type { HttpEnv } from "./env.ts";
 import { analyticsLimits } from "./analytics-limits.ts";
 import { routeBodyLimit } from "./body-limits.ts";
@@ -49,6 +51,8 @@ export interface HttpAppOptions {
   handleDocument?: DocumentHandler;
   /** Folder of the built browser assets. */
   clientDir?: string;
+  /** Folder of public/'s files where nothing is built (development); else the built assets hold them. */
+  publicDir?: string;
   /** Cache of anonymous pages in front of React Router (see page-cache.ts). */
   pageCache?: PageCache;
   /** Answer anonymous pages from the cache (default); off in development, where every render must show the edited code. */
@@ -116,6 +120,9 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   }
 
   app.route("/", mediaFiles(services));
+  // One image queue per process, for uploads and link-preview pictures alike: the libuv threads and cores it protects are the process's (upload-gate.ts).
+  const imageGate = createUploadGate({ maxAdmitted: config.media.maxConcurrentUploads });
+  app.route("/", socialImages(services, { publicDir: options.publicDir ?? options.clientDir ?? null, gate: imageGate }));
 
   app.use(answerOtherMethods(() => app.routes, renderErrorPage));
   // After the static files: they never need the user, and the lookup is a database query.
@@ -127,7 +134,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl), 200, { "Cache-Control": "public, max-age=86400, stale-while-revalidate=86400" }));
   app.route("/", sitemapRoutes(services, pageCache.responses));
   app.route("/", feedRoutes(services, pageCache.responses));
-  app.route("/api/admin", adminApi(services));
+  app.route("/api/admin", adminApi(services, imageGate));
   app.route("/", authRoutes(services));
   serveOpenApi(app, config.publicUrl);
   app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));

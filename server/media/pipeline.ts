@@ -67,7 +67,7 @@ let sharpLoading: Promise<SharpFactory> | undefined;
  * it needs only for uploads. Its operation cache is off: each upload is decoded once, and the cache
  * held up to 50 MB of pixels afterwards (decision 141).
  */
-function loadSharp(): Promise<SharpFactory> {
+export function loadSharp(): Promise<SharpFactory> {
   sharpLoading ??= import("sharp").then(({ default: sharp }) => {
     sharp.cache(false);
     return sharp;
@@ -96,7 +96,7 @@ async function readMetadata(sharp: SharpFactory, bytes: Buffer): Promise<Metadat
 }
 
 /** What sharp said, on one line and short: for the admin who uploaded the file, not a stack. */
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
   return text.length > 200 ? `${text.slice(0, 199)}…` : text || "no reason given";
 }

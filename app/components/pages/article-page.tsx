@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { ArticleView } from "#core/views.ts";
 import { formatDate } from "#core/i18n/format.ts";
 import { useShell } from "#app/lib/use-shell.ts";
-import { Seo } from "#app/components/seo.tsx";
+import { Seo, useBreadcrumbs } from "#app/components/seo.tsx";
+import { blogPosting } from "#core/structured-data.ts";
 import { ResponsiveImage } from "#app/components/responsive-image.tsx";
 import { JobLink } from "#app/components/pages/job-link.tsx";
 import { FrenchLabelsNotice } from "#app/components/french-labels-notice.tsx";
@@ -12,8 +13,24 @@ import { MarkupHtml } from "#app/components/markup-html.tsx";
 export const ARTICLE_BODY_ID = "article-body";
 
 export function ArticlePage({ view }: { view: ArticleView }) {
-  const { t, tl, language } = useShell();
+  const { t, tl, language, publicUrl } = useShell();
   const { article } = view;
+  const trail = useBreadcrumbs([...(view.articlesPath ? [{ name: t("NAV:ARTICLES"), path: view.articlesPath }] : []), { name: article.title, path: view.seo.canonicalPath }]);
+  const posting = blogPosting({
+    publicUrl,
+    siteName: t("SITE:TITLE"),
+    path: view.seo.canonicalPath,
+    language: language.code,
+    title: article.title,
+    summary: article.summary,
+    author: article.author,
+    publishedAt: article.publishedAt,
+    updatedAt: article.updatedAt,
+    image: article.socialImage,
+    tags: article.tags,
+    sourceLanguage: article.sourceLanguage,
+    otherVersions: view.otherLanguages,
+  });
   return (
     <article className="article" aria-labelledby="article-title">
       <Seo
@@ -21,8 +38,9 @@ export function ArticlePage({ view }: { view: ArticleView }) {
         description={article.summary}
         canonicalPath={view.seo.canonicalPath}
         alternates={view.seo.alternates}
-        image={article.cover}
-        type="article"
+        image={article.socialImage === null ? null : { path: article.socialImage, alt: article.coverAlt }}
+        article={article}
+        structuredData={[posting, trail]}
       />
       <header className="article__header">
         <h1 id="article-title">{article.title}</h1>

@@ -3,12 +3,14 @@ import type { HomeView } from "#core/views.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { ArticleCard } from "#app/components/article-card.tsx";
 import { Seo } from "#app/components/seo.tsx";
+import { webSite } from "#core/structured-data.ts";
 
 export function HomePage({ view }: { view: HomeView }) {
-  const { t, tl } = useShell();
+  const { t, tl, publicUrl, language } = useShell();
+  const site = webSite({ publicUrl, name: t("SITE:TITLE"), description: t("SITE:DESCRIPTION"), language: language.code, homePath: view.seo.canonicalPath, searchPath: view.searchPath });
   return (
     <>
-      <Seo title={t("SITE:TITLE")} description={t("SITE:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
+      <Seo title={t("SITE:TITLE")} description={t("SITE:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={[site]} />
       <section className="hero" aria-labelledby="home-title">
         <p className="hero__tagline">{tl("SITE:TAGLINE")}</p>
         <h1 id="home-title">{tl("HOME:TITLE")}</h1>

@@ -4,17 +4,21 @@ import { useShell } from "#app/lib/use-shell.ts";
 import { FrenchLabelsNotice } from "#app/components/french-labels-notice.tsx";
 import { ArticleCard } from "#app/components/article-card.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { Seo } from "#app/components/seo.tsx";
+import { Seo, useBreadcrumbs } from "#app/components/seo.tsx";
+import { occupation } from "#core/structured-data.ts";
 
 export function JobPage({ view }: { view: JobView }) {
-  const { t, tl, language } = useShell();
+  const { t, tl, language, publicUrl } = useShell();
   const { job } = view;
   // A label borrowed from a fallback language or the official French one carries its language; the French one is noted once.
   const isFallback = job.labelLang !== language.code;
   const domainLabel = t(`ROME:DOMAIN:${job.domain}`);
+  const description = `${job.code} — ${job.label} (${domainLabel})`;
+  const trail = useBreadcrumbs([...(view.jobsPath ? [{ name: t("NAV:JOBS"), path: view.jobsPath }] : []), { name: job.label, path: view.relatedBasePath }]);
+  const structuredData = [occupation({ publicUrl, path: view.relatedBasePath, code: job.code, label: job.label, officialLabel: job.officialLabel, description }), trail];
   return (
     <article className="job" aria-labelledby="job-title">
-      <Seo title={`${job.code} · ${job.label}`} description={`${job.code} — ${job.label} (${domainLabel})`} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
+      <Seo title={`${job.code} · ${job.label}`} description={description} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={structuredData} />
       {view.jobsPath && (
         <p className="breadcrumb">
           <Link to={view.jobsPath}>{tl("JOBS:BACK")}</Link>

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import type { JobsDirectoryView } from "#core/views.ts";
-import { itemPath } from "#core/paths.ts";
+import { itemPath, sectionPath } from "#core/paths.ts";
 import { SEARCH_QUERY_MAX_LENGTH, slugify } from "#core/text.ts";
 import { useShell } from "#app/lib/use-shell.ts";
-import { Seo } from "#app/components/seo.tsx";
+import { Seo, useBreadcrumbs } from "#app/components/seo.tsx";
 import { FrenchLabelsNotice } from "#app/components/french-labels-notice.tsx";
 
 /**
@@ -13,6 +13,7 @@ import { FrenchLabelsNotice } from "#app/components/french-labels-notice.tsx";
 export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   const { t, tl, language } = useShell();
   const listing = view.query !== "" || view.domain !== null;
+  const breadcrumbs = useBreadcrumbs([{ name: t("NAV:JOBS"), path: sectionPath(language.shortCode, view.jobsPageName) }]);
   // First on the directory's own page; after the jobs once a domaine is chosen, to go on to the next.
   const domainIndex = (
     <nav aria-labelledby="domain-index-title" className="domain-index">
@@ -31,7 +32,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   );
   return (
     <>
-      <Seo title={t("JOBS:TITLE")} description={t("JOBS:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
+      <Seo title={t("JOBS:TITLE")} description={t("JOBS:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={[breadcrumbs]} />
       <h1 className="page-title">{tl("JOBS:TITLE")}</h1>
       <p className="lead">{tl("JOBS:INTRO")}</p>
       <Form method="get" role="search" className="search-form">

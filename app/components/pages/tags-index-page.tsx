@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 import type { TagsIndexView } from "#core/views.ts";
 import { useShell } from "#app/lib/use-shell.ts";
-import { Seo } from "#app/components/seo.tsx";
+import { Seo, useBreadcrumbs } from "#app/components/seo.tsx";
 
 /** `/{lang}/{tags}`: every tag of the language's articles, alphabetical, each a link with its number of articles. */
 export function TagsIndexPage({ view }: { view: TagsIndexView }) {
   const { t, tl } = useShell();
+  const breadcrumbs = useBreadcrumbs([{ name: t("TAGS:LABEL"), path: view.seo.canonicalPath }]);
   return (
     <>
-      <Seo title={t("TAGS:LABEL")} description={t("TAGS:INDEX_DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} />
+      <Seo title={t("TAGS:LABEL")} description={t("TAGS:INDEX_DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={[breadcrumbs]} />
       <h1 className="page-title">{tl("TAGS:LABEL")}</h1>
       {view.tags.length === 0 ? (
         <p>{tl("TAGS:EMPTY")}</p>

@@ -26,9 +26,9 @@ import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import { authorize } from "#server/auth/access.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import { deleteMedia, findMedia, listMedia, mediaItemAsReadBy, mediaPageAsReadBy, setAltTexts, uploadMedia } from "#server/admin/media/service.ts";
-import { createUploadGate } from "#server/media/upload-gate.ts";
+import type { UploadGate } from "#server/media/upload-gate.ts";
 
-export function mediaAdminApi(services: AppServices) {
+export function mediaAdminApi(services: AppServices, gate: UploadGate) {
   const app = new Hono<HttpEnv>();
   const noStore = { "Cache-Control": "no-store" };
   const mediaId = (c: Context<HttpEnv>) => validateInput(mediaIdParam, c.req.param("id"), "id");
@@ -57,8 +57,6 @@ export function mediaAdminApi(services: AppServices) {
 
   const { media } = services.config;
   const limits = { maxInputPixels: media.maxInputPixels, maxSidePixels: media.maxSidePixels };
-  // One queue per process: the libuv threads and cores it protects are the process's (upload-gate.ts).
-  const gate = createUploadGate({ maxAdmitted: media.maxConcurrentUploads });
   const tooLarge = () => uploadTooLarge(media.maxUploadBytes);
 
   /**
