@@ -14,7 +14,7 @@ import type { AdminServices } from "#server/context.ts";
 import type { BlogDraftRow, BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
+import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
@@ -49,7 +49,7 @@ export interface VersionWrite {
 
 /** Refuses a write made from another state of the version than `current` (decision 0151), unless it names none. */
 function requireMadeFrom(write: VersionWrite, current: AdminVersionDetail | null, id: number, code: string): void {
-  if (write.preconditions !== null) requireCurrent(write.preconditions, current && versionRepresentation(current), versionName(id, code));
+  if (write.preconditions !== null) requireCurrent(write.preconditions, current && versionRepresentation(current), versionName(id, code), versionTag);
 }
 
 type Blog = Pick<BlogRow, "id" | "source_code" | "source_revision">;
@@ -77,9 +77,19 @@ export function versionName(id: number, code: string): string {
   return `version ${code} of article ${id}`;
 }
 
-/** The representation a version's GET answers, which its ETag is made from. */
+/** The representation a version's GET answers (and a 412 carries as `current`). */
 export function versionRepresentation(version: AdminVersionDetail): { version: AdminVersionDetail } {
   return { version };
+}
+
+/**
+ * A version's ETag: the digest of what the version itself stores (text, status, dates, pending changes,
+ * base and newest revision), without its translation status, which the source's saves change: a
+ * translator editing French is not refused because someone saved the English source (decision 0167).
+ */
+export function versionTag({ version }: { version: AdminVersionDetail }): string {
+  const { translation, ...own } = version;
+  return entityTag({ version: own });
 }
 
 function notFound(id: number, code: string): HttpError {
@@ -157,6 +167,17 @@ export async function findVersion(db: Db, id: number, code: string): Promise<Adm
   const blog = await requireBlog(db, id);
   const stored = await readStored(db, blog, code, null);
   return stored && detailOf(stored);
+}
+
+/**
+ * After a creation (If-None-Match: *) failed on a unique index: another creation of the same version passed
+ * the existence check at the same moment and committed first. That is this write's precondition failing
+ * (412 with the version now stored, as a stale If-Match gets), not a conflict of values.
+ */
+export async function refuseCreatedMeanwhile(db: Db, preconditions: Preconditions, id: number, code: string): Promise<void> {
+  if (!preconditions.ifNoneMatchAny) return;
+  const current = await findVersion(db, id, code);
+  if (current) requireCurrent(preconditions, versionRepresentation(current), versionName(id, code), versionTag);
 }
 
 /** Every version of an article as its GET answers it (the editor's page: one read, each version's ETag). */

@@ -100,6 +100,46 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect((await call("PUT", `/${id}/versions/fr-FR`, { body: text(version.title, `${now.version.body}\n\nParagraphe de B.`), ifMatch: now.etag, ...as("editor") })).status).toBe(200);
   });
 
+  it("two creations of the same version at the same moment: one is written (201), the other gets 412 with it, never 409 or 500", async () => {
+    for (let round = 0; round < 4; round++) {
+      const id = (await call("POST", "", { body: { author: "Ada", tags: [] } })).json!.article!.id;
+      expect((await call("PUT", `/${id}/versions/en-US`, { body: text(`Race ${round}`, "The source."), ifNoneMatch: "*" })).status).toBe(201);
+      const replies = await Promise.all(
+        (["admin", "editor"] as const).map((who) => call("PUT", `/${id}/versions/fr-FR`, { body: text(`Course ${round} (${who})`, `Créée par ${who}.`), ifNoneMatch: "*", ...as(who) })),
+      );
+      expect(replies.map((reply) => reply.status).sort(), JSON.stringify(replies.map((reply) => reply.json))).toEqual([201, 412]);
+      const [winner, loser] = replies[0]!.status === 201 ? replies : [replies[1]!, replies[0]!];
+      expect(loser!.json!.error!.code).toBe("precondition_failed");
+      expect(loser!.json!.current!.version.title).toBe(winner!.json!.version!.title);
+      expect(loser!.json!.etag).toBe(winner!.etag);
+      expect(loser!.etag).toBe(winner!.etag);
+    }
+  });
+
+  it("a save of the source does not make a translator's copy stale; a save of the translation does", async () => {
+    const id = await newArticle("source-saved-meanwhile");
+    const french = await read(id, "fr-FR", "editor");
+    const source = await read(id, "en-US");
+    const changed = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, "The English source, rewritten meanwhile."), ifMatch: source.etag });
+    expect(changed.status).toBe(200);
+    // The GET answers the status the source's save made (the panel shows it), under the same ETag.
+    const reread = await read(id, "fr-FR", "editor");
+    expect(reread.version.translation).toBe("outdated");
+    expect(reread.etag).toBe(french.etag);
+
+    // The French editor saves from the copy read before the source changed, naming the source revision shown then.
+    const body = text(french.version.title, "Retouche faite pendant que la source changeait.", "published", { sourceRevision: french.version.sourceRevision });
+    const saved = await call("PUT", `/${id}/versions/fr-FR`, { body, ifMatch: french.etag, ...as("editor") });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json!.version).toMatchObject({ body: body.body, sourceRevision: french.version.sourceRevision, translation: "outdated" });
+    expect((await read(id, "fr-FR")).version.translation).toBe("outdated");
+
+    // The French version itself changed: its first copy is stale now.
+    const again = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Une autre retouche du même exemplaire."), ifMatch: french.etag });
+    expect(again.status).toBe(412);
+    expect(again.json!.current!.version.body).toBe(body.body);
+  });
+
   it("keeps the live French page while a translator's draft waits, until an editor publishes it", async () => {
     const id = await newArticle("live-draft");
     const live = await read(id, "fr-FR", "translator");

@@ -332,14 +332,19 @@ export async function saveVersion(
   input: VersionInput,
   restoredFrom?: number,
 ): Promise<VersionWritten & { created: boolean }> {
-  return writeContent(
-    services,
-    async (trx) => {
-      const saved = await versions.saveVersion(trx, versionWrite(services, request), id, code, input, restoredFrom);
-      return { ...saved, article: await requireArticle(trx, id) };
-    },
-    { conflict: slugConflict(code, input), articles: { ids: [id] }, changedContent: (saved) => saved.changedPublic },
-  );
+  try {
+    return await writeContent(
+      services,
+      async (trx) => {
+        const saved = await versions.saveVersion(trx, versionWrite(services, request), id, code, input, restoredFrom);
+        return { ...saved, article: await requireArticle(trx, id) };
+      },
+      { conflict: slugConflict(code, input), articles: { ids: [id] }, changedContent: (saved) => saved.changedPublic },
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409) await versions.refuseCreatedMeanwhile(services.database.db, request.preconditions, id, code);
+    throw error;
+  }
 }
 
 export async function deleteVersion(services: AdminServices, request: VersionRequest, id: number, code: string): Promise<void> {
