@@ -18,7 +18,7 @@ import { entityTag, requireCurrent, type Preconditions } from "#server/http/prec
 import { recordAudit } from "#server/admin/audit.ts";
 import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
-import { loadTranslationState, storeTranslationState, versionColumns } from "./article-writes.ts";
+import { loadTranslationState, storeTranslationState, textRevisions, versionColumns } from "./article-writes.ts";
 import { renderVersionFrom } from "./rendering.ts";
 import { recordRevisions } from "./revisions.ts";
 import { slugify } from "#core/text.ts";
@@ -243,7 +243,8 @@ async function touchArticle(trx: Transaction<Database>, id: number, now: string)
 /**
  * Stores `text` (or, when null, only the status) as the version's live or working text with its status,
  * dropping its pending changes; the translation facts follow (`sourceRevision`: the revision the text
- * reflects). The one statement of blog_versions for admin writes.
+ * reflects; `revision`: the History number this write recorded, the source's revision when the source's
+ * text changed). The one statement of blog_versions for admin writes.
  */
 async function storeVersion(
   trx: Transaction<Database>,
@@ -253,6 +254,7 @@ async function storeVersion(
   text: (Text & { sourceRevision?: number }) | null,
   status: ArticleStatus,
   now: string,
+  revision: number,
 ): Promise<{ row: BlogVersionRow; state: TranslationState }> {
   const state = await loadTranslationState(trx, id);
   let row: BlogVersionRow;
@@ -272,7 +274,12 @@ async function storeVersion(
   if (stored?.draft) await trx.deleteFrom("blog_drafts").where("blog_id", "=", id).where("code", "=", code).execute();
   let after = state;
   if (text !== null) {
-    const outcome = afterSave(state, code, { created: stored === null, textChanged: textChanged(stored && { ...stored.row, coverAlt: stored.row.cover_alt }, text), basedOn: basedOn(state, code, text.sourceRevision) });
+    const outcome = afterSave(state, code, {
+      created: stored === null,
+      textChanged: textChanged(stored && { ...stored.row, coverAlt: stored.row.cover_alt }, text),
+      revision,
+      basedOn: basedOn(state, code, text.sourceRevision),
+    });
     await storeTranslationState(trx, id, state, outcome, now);
     after = outcome.state;
     if (after.bases.get(code) !== row.base_revision) row = { ...row, base_revision: after.bases.get(code)! };
@@ -348,8 +355,9 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
     return { version, created: false, changedPublic: false };
   }
 
-  const { row, state } = await storeVersion(trx, id, code, stored, { ...text, sourceRevision: input.sourceRevision }, input.status, now);
+  // The revision first: a change of the source's text moves the source revision to its number.
   const number = await revision(trx, write, id, code, action ?? "save", text, input.status, now, restoredFrom);
+  const { row, state } = await storeVersion(trx, id, code, stored, { ...text, sourceRevision: input.sourceRevision }, input.status, now, number);
   const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
   await audit(trx, write, stored ? (action ?? "update") : "create", id, code, before, restoredFrom === undefined ? version : { ...version, restoredFrom });
   return { version, created: stored === null, changedPublic: true };
@@ -368,8 +376,8 @@ export async function publishVersion(trx: Transaction<Database>, write: VersionW
   }
   const now = new Date().toISOString();
   const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
-  const { row, state } = await storeVersion(trx, id, code, stored, text, "published", now);
-  const number = await revision(trx, write, id, code, action, textOf(row), "published", now);
+  const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), "published", now);
+  const { row, state } = await storeVersion(trx, id, code, stored, text, "published", now, number);
   const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
   await audit(trx, write, action.replace("-", "_"), id, code, { status: stored.row.status, pendingChanges: stored.draft !== null }, { status: "published", publishedAt: row.published_at });
   return version;
@@ -385,8 +393,8 @@ export async function unpublishVersion(trx: Transaction<Database>, write: Versio
   if (stored.row.status !== "published") throw new HttpError(409, "conflict", `code: the ${code} version of article ${id} is not published.`, "code");
   const now = new Date().toISOString();
   const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
-  const { row, state } = await storeVersion(trx, id, code, stored, text, "draft", now);
-  const number = await revision(trx, write, id, code, action, textOf(row), "draft", now);
+  const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), "draft", now);
+  const { row, state } = await storeVersion(trx, id, code, stored, text, "draft", now, number);
   const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
   await audit(trx, write, action.replace("-", "_"), id, code, { status: "published", pendingChanges: stored.draft !== null }, { status: "draft" });
   return version;
@@ -428,12 +436,12 @@ export async function markVersionUpToDate(trx: Transaction<Database>, write: Ver
 export async function deleteVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<void> {
   const stored = await requireVersionAsRead(trx, write, id, code);
   const before = detailOf(stored);
-  const state = await loadTranslationState(trx, id);
+  const [state, texts] = await Promise.all([loadTranslationState(trx, id), textRevisions(trx, id)]);
   for (const table of ["blog_versions", "blog_drafts", "blog_revisions"] as const) await trx.deleteFrom(table).where("blog_id", "=", id).where("code", "=", code).execute();
   const now = new Date().toISOString();
   await forgetVersionPublishing(trx, id, code);
   // Deleting the source hands it on (core/translation-status.ts successorSource).
-  await storeTranslationState(trx, id, state, afterDelete(state, code), now);
+  await storeTranslationState(trx, id, state, afterDelete(state, code, texts), now);
   await touchArticle(trx, id, now);
   await syncMediaUsage(trx, [id]);
   await audit(trx, write, "delete", id, code, before, null);

@@ -30,6 +30,7 @@ import { searchCatchUpMigration } from "./migrations/0028-search-catch-up.ts";
 import { longTextsLastMigration } from "./migrations/0029-long-texts-last.ts";
 import { draftsBesideTheLiveTextMigration } from "./migrations/0030-drafts-beside-the-live-text.ts";
 import { versionPresenceMigration } from "./migrations/0031-version-presence.ts";
+import { sourceRevisionsFromHistoryMigration } from "./migrations/0032-source-revisions-from-history.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -60,6 +61,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0029-long-texts-last": longTextsLastMigration(dialect),
     "0030-drafts-beside-the-live-text": draftsBesideTheLiveTextMigration,
     "0031-version-presence": versionPresenceMigration,
+    "0032-source-revisions-from-history": sourceRevisionsFromHistoryMigration,
   };
 }
 

@@ -226,8 +226,10 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect(same.json!.article!.sourceRevision).toBe(1);
     expect((await read(id, "fr-FR")).version.translation).toBe("current");
 
+    // Named as History names it: the identical save was #2, the change #3.
     const changed = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, "A changed source."), ifMatch: same.etag! });
-    expect(changed.json!.article!.sourceRevision).toBe(2);
+    expect(changed.json!.article!.sourceRevision).toBe(3);
+    expect(changed.json!.version!.revision).toBe(3);
     const outdated = await read(id, "fr-FR");
     expect(outdated.version).toMatchObject({ translation: "outdated", sourceRevision: 1 });
 
@@ -235,12 +237,44 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const stale = await call("PUT", `/${id}/versions/fr-FR`, { body: text(outdated.version.title, "Une retouche.", "published", { sourceRevision: 1 }), ifMatch: outdated.etag });
     expect(stale.json!.version).toMatchObject({ translation: "outdated", sourceRevision: 1 });
     // A draft made from the new source, then published: up to date.
-    const drafted = await call("PUT", `/${id}/versions/fr-FR`, { body: text(outdated.version.title, "Traduit du nouveau texte.", "draft", { sourceRevision: 2 }), ifMatch: stale.etag!, ...as("translator") });
-    expect(drafted.json!.version).toMatchObject({ translation: "outdated", pendingChanges: { sourceRevision: 2 } });
+    const drafted = await call("PUT", `/${id}/versions/fr-FR`, { body: text(outdated.version.title, "Traduit du nouveau texte.", "draft", { sourceRevision: 3 }), ifMatch: stale.etag!, ...as("translator") });
+    expect(drafted.json!.version).toMatchObject({ translation: "outdated", pendingChanges: { sourceRevision: 3 } });
     const published = await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: drafted.etag!, ...as("editor") });
-    expect(published.json!.version).toMatchObject({ translation: "current", sourceRevision: 2 });
+    expect(published.json!.version).toMatchObject({ translation: "current", sourceRevision: 3 });
     // A source revision that does not exist yet is refused.
     expect((await call("PUT", `/${id}/versions/fr-FR`, { body: text("x", "y", "published", { sourceRevision: 9 }), ifMatch: published.etag! })).status).toBe(400);
+  });
+
+  it("names source revisions by the source's History numbers: drafts, publications and restores of the same text move nothing", async () => {
+    const id = await newArticle("one-numbering");
+    const source = await read(id, "en-US");
+    const history = async (code: string) => (await call("GET", `/${id}/versions/${code}/revisions`)).json!.revisions!;
+    // #2 a draft of a new text beside the live one, #3 its publication: the text translators follow changed with #3.
+    const drafted = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, "The harbour opens at seven.", "draft"), ifMatch: source.etag });
+    expect(drafted.json!.article!.sourceRevision).toBe(1);
+    const published = await call("POST", `/${id}/versions/en-US/publish`, { ifMatch: drafted.etag! });
+    expect(published.json!.version).toMatchObject({ revision: 3, sourceRevision: 3 });
+    expect((await history("en-US")).map((revision) => [revision.number, revision.action])).toEqual([[3, "publish"], [2, "save-draft"], [1, "save"]]);
+    const french = await read(id, "fr-FR");
+    expect(french.version).toMatchObject({ sourceRevision: 1, translation: "outdated" });
+    const changes = (await call("GET", `/${id}/versions/fr-FR/source-changes`)).json as unknown as { base: { revision: number; body: string }; current: { revision: number; body: string } };
+    expect(changes.base).toMatchObject({ revision: 1, body: source.version.body });
+    expect(changes.current).toMatchObject({ revision: 3, body: "The harbour opens at seven." });
+
+    // The first text (#1) restored is a change (#4); restoring the text it already has (#5) moves nothing.
+    const first = (await history("en-US")).find((revision) => revision.number === 1)!;
+    const restored = await call("POST", `/${id}/versions/en-US/revisions/${first.id}/restore`, { ifMatch: published.etag! });
+    expect(restored.status, JSON.stringify(restored.json)).toBe(200);
+    expect(restored.json!.article!.sourceRevision).toBe(4);
+    const again = await call("POST", `/${id}/versions/en-US/revisions/${first.id}/restore`, { ifMatch: restored.etag! });
+    expect(again.json!.version!.revision).toBe(5);
+    expect(again.json!.article!.sourceRevision).toBe(4);
+
+    // A translation made from the revision History shows as #4 is up to date; from #3, outdated.
+    const made = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Retraduit.", "published", { sourceRevision: 3 }), ifMatch: french.etag });
+    expect(made.json!.version).toMatchObject({ sourceRevision: 3, translation: "outdated" });
+    const current = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Retraduit.", "published", { sourceRevision: 4 }), ifMatch: made.etag! });
+    expect(current.json!.version).toMatchObject({ sourceRevision: 4, translation: "current" });
   });
 
   it("marks a translation up to date only with the publish right in its language, audited", async () => {
