@@ -7,6 +7,7 @@ import {
   isOutdated,
   markUpToDate,
   oldestNeededRevision,
+  restatedBase,
   successorSource,
   textChanged,
   translationStatus,
@@ -122,6 +123,17 @@ describe("changeSource", () => {
     expect(changeSource(before, "en", new Map([["en", 5]]))).toEqual({ state: before, snapshot: false });
     expect(() => changeSource(before, "fr", new Map([["fr", 1]]))).toThrow(RangeError);
     expect(() => changeSource(state("en", 2, { en: 2, fr: 2 }), "fr", new Map())).toThrow(RangeError);
+  });
+});
+
+describe("restatedBase", () => {
+  it("restates a base recorded before a change of source as changeSource restates the versions'", () => {
+    const before = state("en", 9, { en: 9, fr: 9, de: 2 });
+    expect(restatedBase(before, { source: "fr", revision: 4 }, 9)).toBe(4);
+    expect(restatedBase(before, { source: "fr", revision: 4 }, 8)).toBe(3);
+    expect(restatedBase(before, { source: "fr", revision: 4 }, 2)).toBe(2);
+    // The new source was behind: nothing stays up to date.
+    expect(restatedBase(before, { source: "de", revision: 4 }, 9)).toBe(3);
   });
 });
 

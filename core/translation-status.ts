@@ -95,13 +95,22 @@ export function afterSave(state: TranslationState, code: string, change: { creat
  * checked against it. The former source is then a translation like the others.
  */
 export function changeSource(state: TranslationState, code: string, textRevisions: ReadonlyMap<string, number>): TranslationOutcome {
-  const base = state.bases.get(code);
-  if (base === undefined) throw new RangeError(`no version in ${code}`);
+  if (!state.bases.has(code)) throw new RangeError(`no version in ${code}`);
   if (code === state.source) return { state, snapshot: false };
   const revision = textRevisions.get(code);
   if (revision === undefined) throw new RangeError(`no revision of the ${code} text`);
-  const wasCurrent = base >= state.revision;
-  return { state: { source: code, revision, bases: rebased(state.bases, code, revision, (other) => wasCurrent && other >= state.revision) }, snapshot: true };
+  const after = { source: code, revision };
+  return { state: { ...after, bases: new Map([...state.bases].map(([other, base]) => [other, restatedBase(state, after, base)])).set(code, revision) }, snapshot: true };
+}
+
+/**
+ * Where a change of source from `before` to `after` puts a base recorded in `before`'s numbers (a version's,
+ * or pending changes' source revision): on the new revision when it was up to date and so was the new source,
+ * else just behind it.
+ */
+export function restatedBase(before: TranslationState, after: Pick<TranslationState, "source" | "revision">, base: number): number {
+  const kept = after.source !== null && (before.bases.get(after.source) ?? -1) >= before.revision && base >= before.revision;
+  return kept ? after.revision : Math.min(base, after.revision - 1);
 }
 
 /** The language that takes over when the source version is deleted: the most up-to-date remaining one (ties: code order). */

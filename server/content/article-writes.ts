@@ -21,6 +21,7 @@ import {
   EMPTY_TRANSLATION_STATE,
   isOutdated,
   oldestNeededRevision,
+  restatedBase,
   textChanged,
   type TranslatableText,
   type TranslationOutcome,
@@ -152,6 +153,14 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
       same.map((change) => change.articleId),
       (ids) => db.updateTable("blog_versions").set({ base_revision: base, outdated }).where("blog_id", "in", ids).where("code", "in", codes).execute(),
     );
+  }
+  // A change of source restates the pending changes' source revisions as the bases (rare: one statement per changed draft).
+  for (const { articleId, before, outcome } of writes.filter(({ before, outcome: { state } }) => before.source !== null && state.source !== null && state.source !== before.source)) {
+    const drafts = await db.selectFrom("blog_drafts").select(["code", "source_revision"]).where("blog_id", "=", articleId).execute();
+    for (const draft of drafts) {
+      const restated = restatedBase(before, outcome.state, draft.source_revision);
+      if (restated !== draft.source_revision) await db.updateTable("blog_drafts").set({ source_revision: restated }).where("blog_id", "=", articleId).where("code", "=", draft.code).execute();
+    }
   }
   const snapshots = writes.filter(({ outcome: { snapshot, state } }) => snapshot && state.source !== null);
   for (const group of Map.groupBy(snapshots, ({ outcome: { state } }) => `${state.source}\n${state.revision}`).values()) {

@@ -277,6 +277,33 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect(current.json!.version).toMatchObject({ sourceRevision: 4, translation: "current" });
   });
 
+  it("restates pending changes' source revision when the source language changes, so they still publish with the right status", async () => {
+    const id = await newArticle("source-handed-over");
+    const german = await call("PUT", `/${id}/versions/de-DE`, { body: text("Übergeben", "Der Text."), ifNoneMatch: "*" });
+    let source = await read(id, "en-US");
+    for (const words of ["Two.", "Three.", "Four."]) {
+      const saved = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, words), ifMatch: source.etag });
+      source = { version: saved.json!.version!, etag: saved.etag! };
+    }
+    expect(source.version.revision).toBe(4);
+    let french = await read(id, "fr-FR");
+    french = { version: (await call("POST", `/${id}/versions/fr-FR/up-to-date`, { ifMatch: french.etag })).json!.version!, etag: "" };
+    french.etag = (await read(id, "fr-FR")).etag;
+    const pending = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Traduit de la révision 4.", "draft", { sourceRevision: 4 }), ifMatch: french.etag, ...as("translator") });
+    expect(pending.json!.version!.pendingChanges).toMatchObject({ sourceRevision: 4 });
+    expect((await call("POST", `/${id}/versions/de-DE/up-to-date`, { ifMatch: german.etag! })).status).toBe(200);
+
+    // German, up to date, becomes the source at its own History's #1: French and its pending changes follow it.
+    const fields = await call("GET", `/${id}`);
+    const switched = await call("PATCH", `/${id}`, { body: { sourceLanguage: "de-DE" }, ifMatch: fields.etag! });
+    expect(switched.json!.article).toMatchObject({ sourceLanguage: "de-DE", sourceRevision: 1 });
+    const restated = await read(id, "fr-FR");
+    expect(restated.version).toMatchObject({ sourceRevision: 1, translation: "current", pendingChanges: { sourceRevision: 1 } });
+    const published = await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: restated.etag, ...as("editor") });
+    expect(published.status, JSON.stringify(published.json)).toBe(200);
+    expect(published.json!.version).toMatchObject({ body: "Traduit de la révision 4.", sourceRevision: 1, translation: "current" });
+  });
+
   it("marks a translation up to date only with the publish right in its language, audited", async () => {
     const id = await newArticle("up-to-date");
     const source = await read(id, "en-US");
