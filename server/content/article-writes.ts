@@ -9,7 +9,7 @@
  * follow every save; the search and tag indexes follow too
  * (server/search/published-index.ts).
  */
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
 import { awaitingRender, type AwaitingRender, type RenderedVersion } from "./rendering.ts";
@@ -21,6 +21,7 @@ import {
   EMPTY_TRANSLATION_STATE,
   isOutdated,
   oldestNeededRevision,
+  restatedBase,
   textChanged,
   type TranslatableText,
   type TranslationOutcome,
@@ -69,6 +70,25 @@ export async function loadTranslationState(db: Db, articleId: number): Promise<T
     db.selectFrom("blog_versions").select(["code", "base_revision"]).where("blog_id", "=", articleId).execute(),
   ]);
   return { source: blog?.source_code ?? null, revision: blog?.source_revision ?? 0, bases: new Map(versions.map((version) => [version.code, version.base_revision])) };
+}
+
+/**
+ * Per version of an article, the History number of its current text: its newest revision holding that
+ * title, summary, body and cover description (a source's revision when it becomes the source, decision 0168).
+ */
+export async function textRevisions(db: Db, articleId: number): Promise<Map<string, number>> {
+  // A text whose revision History no longer keeps (pruned behind many drafts) is named by the newest revision.
+  const rows = await db
+    .selectFrom("blog_revisions as r")
+    .innerJoin("blog_versions as v", (join) => join.onRef("v.blog_id", "=", "r.blog_id").onRef("v.code", "=", "r.code"))
+    .select([
+      "r.code",
+      sql<number>`coalesce(max(case when r.title = v.title and r.summary = v.summary and r.cover_alt = v.cover_alt and r.body = v.body then r.number end), max(r.number))`.as("number"),
+    ])
+    .where("r.blog_id", "=", articleId)
+    .groupBy("r.code")
+    .execute();
+  return new Map(rows.map((row) => [row.code, Number(row.number)]));
 }
 
 /** What one write made of an article's translation facts: `before` as stored, the outcome to store. */
@@ -134,6 +154,14 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
       (ids) => db.updateTable("blog_versions").set({ base_revision: base, outdated }).where("blog_id", "in", ids).where("code", "in", codes).execute(),
     );
   }
+  // A change of source restates the pending changes' source revisions as the bases (rare: one statement per changed draft).
+  for (const { articleId, before, outcome } of writes.filter(({ before, outcome: { state } }) => before.source !== null && state.source !== null && state.source !== before.source)) {
+    const drafts = await db.selectFrom("blog_drafts").select(["code", "source_revision"]).where("blog_id", "=", articleId).execute();
+    for (const draft of drafts) {
+      const restated = restatedBase(before, outcome.state, draft.source_revision);
+      if (restated !== draft.source_revision) await db.updateTable("blog_drafts").set({ source_revision: restated }).where("blog_id", "=", articleId).where("code", "=", draft.code).execute();
+    }
+  }
   const snapshots = writes.filter(({ outcome: { snapshot, state } }) => snapshot && state.source !== null);
   for (const group of Map.groupBy(snapshots, ({ outcome: { state } }) => `${state.source}\n${state.revision}`).values()) {
     const { source, revision } = group[0]!.outcome.state;
@@ -157,11 +185,18 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
   }
   const rebased = new Set(baseChanges.map((change) => change.articleId));
   const pruned = writes.filter(({ articleId, outcome: { snapshot } }) => snapshot || rebased.has(articleId));
-  for (const group of Map.groupBy(pruned, ({ outcome: { state } }) => String(oldestNeededRevision(state))).values()) {
-    const oldest = oldestNeededRevision(group[0]!.outcome.state);
+  // Snapshots past the revision are of a former source's History (a change of source restated the bases below it).
+  for (const group of Map.groupBy(pruned, ({ outcome: { state } }) => `${oldestNeededRevision(state)}\n${state.revision}`).values()) {
+    const { state } = group[0]!.outcome;
+    const oldest = oldestNeededRevision(state);
     await inChunks(
       group.map((write) => write.articleId),
-      (ids) => db.deleteFrom("blog_source_revisions").where("revision", "<", oldest).where("blog_id", "in", ids).execute(),
+      (ids) =>
+        db
+          .deleteFrom("blog_source_revisions")
+          .where((eb) => eb.or([eb("revision", "<", oldest), eb("revision", ">", state.revision)]))
+          .where("blog_id", "in", ids)
+          .execute(),
     );
   }
 }
@@ -198,11 +233,22 @@ export interface ArticleSource {
 }
 
 /**
- * The translation facts after an import wrote `source` over `before`: the source language's
- * version first (a changed text raises the revision, so the translations not also re-imported as
- * up to date become Outdated), then the translations, then a change of source language.
+ * The translation facts after an import wrote `source` over `before`, each version's text being the
+ * History revision `revisions` names: the source language's version first (a changed text moves the
+ * revision on, so the translations not also re-imported as up to date become Outdated), then the
+ * translations, then a change of source language.
  */
-export function importedTranslationState(before: TranslationState, texts: Map<string, TranslatableText>, source: Pick<ArticleSource, "versions" | "sourceCode">): TranslationOutcome {
+export function importedTranslationState(
+  before: TranslationState,
+  texts: Map<string, TranslatableText>,
+  source: Pick<ArticleSource, "versions" | "sourceCode">,
+  revisions: ReadonlyMap<string, number>,
+): TranslationOutcome {
+  const revisionOf = (code: string) => {
+    const revision = revisions.get(code);
+    if (revision === undefined) throw new RangeError(`no revision recorded for ${code}`);
+    return revision;
+  };
   const sourceCode = source.sourceCode ?? before.source ?? source.versions.keys().next().value!;
   const order = [...source.versions.keys()].sort((a, b) => Number(b === sourceCode) - Number(a === sourceCode));
   let outcome: TranslationOutcome = { state: before, snapshot: false };
@@ -218,11 +264,11 @@ export function importedTranslationState(before: TranslationState, texts: Map<st
         : version.upToDate === false
           ? Math.min(stored ?? Number.POSITIVE_INFINITY, outcome.state.revision - 1)
           : undefined;
-    const next = afterSave(outcome.state, code, { created, textChanged: textChanged(texts.get(code) ?? null, version), ...(basedOn !== undefined && { basedOn }) });
+    const next = afterSave(outcome.state, code, { created, textChanged: textChanged(texts.get(code) ?? null, version), revision: revisionOf(code), ...(basedOn !== undefined && { basedOn }) });
     outcome = { state: next.state, snapshot: outcome.snapshot || next.snapshot };
   }
   if (source.sourceCode !== undefined && source.sourceCode !== outcome.state.source) {
-    const next = changeSource(outcome.state, source.sourceCode);
+    const next = changeSource(outcome.state, source.sourceCode, revisions);
     outcome = { state: next.state, snapshot: outcome.snapshot || next.snapshot };
   }
   return outcome;
@@ -335,13 +381,15 @@ export async function upsertArticles(
   for (const [code, versions] of replaced) {
     await inChunks(versions, (chunk) => trx.deleteFrom("blog_drafts").where("code", "=", code).where("blog_id", "in", chunk.map((version) => version.id)).execute());
   }
-  await recordRevisions(trx, entries, revisions.keep, now, newVersions);
+  const recorded = await recordRevisions(trx, entries, revisions.keep, now, newVersions);
+  const numbers = new Map(entries.map((entry, index) => [`${entry.blogId}:${entry.code}`, recorded[index]!.number]));
   await storeTranslationStates(
     trx,
     sources.map((source) => {
       const articleId = idByKey.get(source.key)!;
       const facts = translation.get(articleId) ?? { state: EMPTY_TRANSLATION_STATE, texts: new Map<string, TranslatableText>() };
-      return { articleId, before: facts.state, outcome: importedTranslationState(facts.state, facts.texts, source) };
+      const written = new Map([...source.versions.keys()].map((code) => [code, numbers.get(`${articleId}:${code}`)!]));
+      return { articleId, before: facts.state, outcome: importedTranslationState(facts.state, facts.texts, source, written) };
     }),
     now,
   );

@@ -14,11 +14,11 @@ import type { AdminServices } from "#server/context.ts";
 import type { BlogDraftRow, BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
+import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
-import { loadTranslationState, storeTranslationState, versionColumns } from "./article-writes.ts";
+import { loadTranslationState, storeTranslationState, textRevisions, versionColumns } from "./article-writes.ts";
 import { renderVersionFrom } from "./rendering.ts";
 import { recordRevisions } from "./revisions.ts";
 import { slugify } from "#core/text.ts";
@@ -49,7 +49,7 @@ export interface VersionWrite {
 
 /** Refuses a write made from another state of the version than `current` (decision 0151), unless it names none. */
 function requireMadeFrom(write: VersionWrite, current: AdminVersionDetail | null, id: number, code: string): void {
-  if (write.preconditions !== null) requireCurrent(write.preconditions, current && versionRepresentation(current), versionName(id, code));
+  if (write.preconditions !== null) requireCurrent(write.preconditions, current && versionRepresentation(current), versionName(id, code), versionTag);
 }
 
 type Blog = Pick<BlogRow, "id" | "source_code" | "source_revision">;
@@ -77,9 +77,19 @@ export function versionName(id: number, code: string): string {
   return `version ${code} of article ${id}`;
 }
 
-/** The representation a version's GET answers, which its ETag is made from. */
+/** The representation a version's GET answers (and a 412 carries as `current`). */
 export function versionRepresentation(version: AdminVersionDetail): { version: AdminVersionDetail } {
   return { version };
+}
+
+/**
+ * A version's ETag: the digest of what the version itself stores (text, status, dates, pending changes,
+ * base and newest revision), without its translation status, which the source's saves change: a
+ * translator editing French is not refused because someone saved the English source (decision 0167).
+ */
+export function versionTag({ version }: { version: AdminVersionDetail }): string {
+  const { translation, ...own } = version;
+  return entityTag({ version: own });
 }
 
 function notFound(id: number, code: string): HttpError {
@@ -159,6 +169,17 @@ export async function findVersion(db: Db, id: number, code: string): Promise<Adm
   return stored && detailOf(stored);
 }
 
+/**
+ * After a creation (If-None-Match: *) failed on a unique index: another creation of the same version passed
+ * the existence check at the same moment and committed first. That is this write's precondition failing
+ * (412 with the version now stored, as a stale If-Match gets), not a conflict of values.
+ */
+export async function refuseCreatedMeanwhile(db: Db, preconditions: Preconditions, id: number, code: string): Promise<void> {
+  if (!preconditions.ifNoneMatchAny) return;
+  const current = await findVersion(db, id, code);
+  if (current) requireCurrent(preconditions, versionRepresentation(current), versionName(id, code), versionTag);
+}
+
 /** Every version of an article as its GET answers it (the editor's page: one read, each version's ETag). */
 export async function findVersions(db: Db, id: number): Promise<AdminVersionDetail[]> {
   const blog = await requireBlog(db, id);
@@ -222,7 +243,8 @@ async function touchArticle(trx: Transaction<Database>, id: number, now: string)
 /**
  * Stores `text` (or, when null, only the status) as the version's live or working text with its status,
  * dropping its pending changes; the translation facts follow (`sourceRevision`: the revision the text
- * reflects). The one statement of blog_versions for admin writes.
+ * reflects; `revision`: the History number this write recorded, the source's revision when the source's
+ * text changed). The one statement of blog_versions for admin writes.
  */
 async function storeVersion(
   trx: Transaction<Database>,
@@ -232,6 +254,7 @@ async function storeVersion(
   text: (Text & { sourceRevision?: number }) | null,
   status: ArticleStatus,
   now: string,
+  revision: number,
 ): Promise<{ row: BlogVersionRow; state: TranslationState }> {
   const state = await loadTranslationState(trx, id);
   let row: BlogVersionRow;
@@ -251,7 +274,12 @@ async function storeVersion(
   if (stored?.draft) await trx.deleteFrom("blog_drafts").where("blog_id", "=", id).where("code", "=", code).execute();
   let after = state;
   if (text !== null) {
-    const outcome = afterSave(state, code, { created: stored === null, textChanged: textChanged(stored && { ...stored.row, coverAlt: stored.row.cover_alt }, text), basedOn: basedOn(state, code, text.sourceRevision) });
+    const outcome = afterSave(state, code, {
+      created: stored === null,
+      textChanged: textChanged(stored && { ...stored.row, coverAlt: stored.row.cover_alt }, text),
+      revision,
+      basedOn: basedOn(state, code, text.sourceRevision),
+    });
     await storeTranslationState(trx, id, state, outcome, now);
     after = outcome.state;
     if (after.bases.get(code) !== row.base_revision) row = { ...row, base_revision: after.bases.get(code)! };
@@ -327,8 +355,9 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
     return { version, created: false, changedPublic: false };
   }
 
-  const { row, state } = await storeVersion(trx, id, code, stored, { ...text, sourceRevision: input.sourceRevision }, input.status, now);
+  // The revision first: a change of the source's text moves the source revision to its number.
   const number = await revision(trx, write, id, code, action ?? "save", text, input.status, now, restoredFrom);
+  const { row, state } = await storeVersion(trx, id, code, stored, { ...text, sourceRevision: input.sourceRevision }, input.status, now, number);
   const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
   await audit(trx, write, stored ? (action ?? "update") : "create", id, code, before, restoredFrom === undefined ? version : { ...version, restoredFrom });
   return { version, created: stored === null, changedPublic: true };
@@ -347,8 +376,8 @@ export async function publishVersion(trx: Transaction<Database>, write: VersionW
   }
   const now = new Date().toISOString();
   const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
-  const { row, state } = await storeVersion(trx, id, code, stored, text, "published", now);
-  const number = await revision(trx, write, id, code, action, textOf(row), "published", now);
+  const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), "published", now);
+  const { row, state } = await storeVersion(trx, id, code, stored, text, "published", now, number);
   const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
   await audit(trx, write, action.replace("-", "_"), id, code, { status: stored.row.status, pendingChanges: stored.draft !== null }, { status: "published", publishedAt: row.published_at });
   return version;
@@ -364,8 +393,8 @@ export async function unpublishVersion(trx: Transaction<Database>, write: Versio
   if (stored.row.status !== "published") throw new HttpError(409, "conflict", `code: the ${code} version of article ${id} is not published.`, "code");
   const now = new Date().toISOString();
   const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
-  const { row, state } = await storeVersion(trx, id, code, stored, text, "draft", now);
-  const number = await revision(trx, write, id, code, action, textOf(row), "draft", now);
+  const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), "draft", now);
+  const { row, state } = await storeVersion(trx, id, code, stored, text, "draft", now, number);
   const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
   await audit(trx, write, action.replace("-", "_"), id, code, { status: "published", pendingChanges: stored.draft !== null }, { status: "draft" });
   return version;
@@ -407,12 +436,12 @@ export async function markVersionUpToDate(trx: Transaction<Database>, write: Ver
 export async function deleteVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<void> {
   const stored = await requireVersionAsRead(trx, write, id, code);
   const before = detailOf(stored);
-  const state = await loadTranslationState(trx, id);
+  const [state, texts] = await Promise.all([loadTranslationState(trx, id), textRevisions(trx, id)]);
   for (const table of ["blog_versions", "blog_drafts", "blog_revisions"] as const) await trx.deleteFrom(table).where("blog_id", "=", id).where("code", "=", code).execute();
   const now = new Date().toISOString();
   await forgetVersionPublishing(trx, id, code);
   // Deleting the source hands it on (core/translation-status.ts successorSource).
-  await storeTranslationState(trx, id, state, afterDelete(state, code), now);
+  await storeTranslationState(trx, id, state, afterDelete(state, code, texts), now);
   await touchArticle(trx, id, now);
   await syncMediaUsage(trx, [id]);
   await audit(trx, write, "delete", id, code, before, null);

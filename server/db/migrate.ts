@@ -31,6 +31,7 @@ import { longTextsLastMigration } from "./migrations/0029-long-texts-last.ts";
 import { draftsBesideTheLiveTextMigration } from "./migrations/0030-drafts-beside-the-live-text.ts";
 import { versionPresenceMigration } from "./migrations/0031-version-presence.ts";
 import { searchTextNfkcMigration } from "./migrations/0033-search-text-nfkc.ts";
+import { sourceRevisionsFromHistoryMigration } from "./migrations/0034-source-revisions-from-history.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -64,6 +65,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     // The seed's public strings again, for the strings issue 44 added (the French job titles' notice, the not-translated heading).
     "0032-visitor-strings": publicStringsMigration,
     "0033-search-text-nfkc": searchTextNfkcMigration,
+    "0034-source-revisions-from-history": sourceRevisionsFromHistoryMigration,
   };
 }
 

@@ -51,9 +51,12 @@ export function readPreconditions(c: Context): Preconditions {
   };
 }
 
+/** How a resource's tag is made from its representation: entityTag, unless the resource's tag leaves out what other resources decide. */
+export type TagOf<T> = (representation: T) => string;
+
 /** The 412 of a stale write: the resource as it is now (null when it no longer exists) and its tag. */
-function stale(message: string, current: unknown): HttpError {
-  const etag = current === null ? null : entityTag(current);
+function stale<T>(message: string, current: T | null, tagOf: TagOf<T>): HttpError {
+  const etag = current === null ? null : tagOf(current);
   return new HttpError(412, "precondition_failed", message, undefined, etag === null ? undefined : { ETag: etag }, { current, etag });
 }
 
@@ -62,25 +65,25 @@ function stale(message: string, current: unknown): HttpError {
  * would answer now, or null when it does not exist): 428 without any, 412 with a stale one. `what` names
  * the resource in the messages ("version fr-FR of article 3").
  */
-export function requireCurrent(preconditions: Preconditions, current: unknown, what: string): void {
+export function requireCurrent<T>(preconditions: Preconditions, current: T | null, what: string, tagOf: TagOf<T> = entityTag): void {
   const { ifMatch, ifNoneMatchAny } = preconditions;
   if (ifNoneMatchAny) {
-    if (current !== null) throw stale(`If-None-Match: ${what} already exists; someone else created it. Reload it and make your change again.`, current);
+    if (current !== null) throw stale(`If-None-Match: ${what} already exists; someone else created it. Reload it and make your change again.`, current, tagOf);
     return;
   }
   if (ifMatch === null) {
     throw new HttpError(428, "precondition_required", `If-Match: required; send the ETag of ${what} as you read it (GET it first)${current === null ? ", or If-None-Match: * to create it" : ""}.`, "If-Match");
   }
-  if (current === null) throw stale(`If-Match: ${what} does not exist (any more).`, null);
+  if (current === null) throw stale(`If-Match: ${what} does not exist (any more).`, null, tagOf);
   if (ifMatch === "*") return;
-  const tag = entityTag(current);
+  const tag = tagOf(current);
   // Our tags are strong (a digest of the JSON); the compression middleware marks those of the answers it
   // compresses weak (W/"…"), so a client sends back what it got: the same digest, the same copy.
-  if (!ifMatch.some((sent) => sent.replace(/^W\//, "") === tag)) throw stale(`If-Match: ${what} changed since you read it; someone else saved it. Compare with the current state and save again.`, current);
+  if (!ifMatch.some((sent) => sent.replace(/^W\//, "") === tag)) throw stale(`If-Match: ${what} changed since you read it; someone else saved it. Compare with the current state and save again.`, current, tagOf);
 }
 
-/** Answers a representation with its ETag. */
-export function withEntityTag<T>(c: Context, representation: T): T {
-  c.header("ETag", entityTag(representation));
+/** Answers a representation with its ETag (by default the digest of the representation). */
+export function withEntityTag<T>(c: Context, representation: T, tagOf: TagOf<T> = entityTag): T {
+  c.header("ETag", tagOf(representation));
   return representation;
 }

@@ -1,8 +1,9 @@
 /**
  * Issue 10: an admin edits the English source, the French translation shows Outdated in the
  * list, the side-by-side view shows the change, the French public page tells visitors (from the
- * page cache too), and marking it up to date takes the notice away. Plus axe, keyboard, Arabic
- * and screenshots of the new screens.
+ * page cache too), and marking it up to date takes the notice away; the revisions it names are
+ * History's numbers, and a source save never stops a French save in progress. Plus axe, keyboard,
+ * Arabic and screenshots of the new screens.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin-session.ts";
@@ -59,8 +60,12 @@ test("an edited source makes the French translation Outdated, shows the change b
   // The publication panel loads after hydration: typing before it could land in a textarea React is still taking over.
   await expect(page.getByText("State:")).toBeVisible();
   await page.getByLabel("Body (Markdown)").fill("The ferry leaves at ten.\n\nTickets are sold on board.");
+  // Saved as pending changes first (History #2), then published (#3): the revision translators see is #3.
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("English changes saved as pending; the site still shows the live text.")).toBeVisible();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "History of the English version" }).getByRole("listitem").first()).toContainText("#3");
 
   // The list, filtered to outdated French articles, shows it with the status in words.
   await page.goto("/admin/articles");
@@ -79,6 +84,9 @@ test("an edited source makes the French translation Outdated, shows the change b
   await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=fr-FR$`));
   const source = page.getByRole("region", { name: /Source: English/ });
   await expect(source.getByText("Outdated", { exact: true })).toBeVisible();
+  // One numbering: the source's revision and the one the translation was made from are History's numbers.
+  await expect(source).toContainText("Revision 3,");
+  await expect(source).toContainText("(made from revision 1)");
   await expect(source.locator("ins")).toContainText("ten");
   await expect(source.locator("del")).toContainText("nine");
   await expect(source.locator(".prose")).toContainText("The ferry leaves at ten.");
@@ -105,6 +113,31 @@ test("an edited source makes the French translation Outdated, shows the change b
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`Le ferry de nuit ${key}`);
   await expect(visitor.getByRole("note")).toHaveCount(0);
   await visitor.context().close();
+});
+
+test("a save of the English source while the French version is open leaves the French save free: no conflict, still Outdated", async ({ page, context }) => {
+  const key = `tide${test.info().retry || ""}`;
+  const id = await articleWithTranslations(page, key);
+  await page.goto(`/admin/articles/${id}?language=fr-FR`);
+  await expect(page.getByText("State:")).toBeVisible();
+  await page.getByLabel("Body (Markdown)").fill("Le ferry part à neuf heures et quart.\n\nLes billets sont vendus à bord.");
+
+  // Meanwhile, in another tab, the English source gets a new text.
+  const other = await context.newPage();
+  await other.goto(`/admin/articles/${id}?language=en-US`);
+  await expect(other.getByText("State:")).toBeVisible();
+  await other.getByLabel("Body (Markdown)").fill("The ferry leaves at a quarter past nine.\n\nTickets are sold on board.");
+  await other.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(other.getByText("English version saved and published.")).toBeVisible();
+  await other.close();
+
+  // Nobody touched the French version: its save goes through, made from the source revision it showed.
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Français version saved and published.")).toBeVisible();
+  await expect(page.getByRole("region", { name: /while you were editing/ })).toHaveCount(0);
+  const source = page.getByRole("region", { name: /Source: English/ });
+  await expect(source.getByText("Outdated", { exact: true })).toBeVisible();
+  await expect(source).toContainText("(made from revision 1)");
 });
 
 test("a new translation starts from a copy of the source; Add translation lists shown languages first", async ({ page }) => {
@@ -180,8 +213,12 @@ test("the new screens pass axe, in English and with an Arabic translation (RTL),
   // The publication panel loads after hydration: typing before it could land in a textarea React is still taking over.
   await expect(page.getByText("State:")).toBeVisible();
   await page.getByLabel("Body (Markdown)").fill("The ferry leaves at ten.\n\nTickets are sold on board.");
+  // Saved as pending changes first (History #2), then published (#3): the revision translators see is #3.
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("English changes saved as pending; the site still shows the live text.")).toBeVisible();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "History of the English version" }).getByRole("listitem").first()).toContainText("#3");
 
   for (const [size, viewport] of [
     ["desktop", DESKTOP],

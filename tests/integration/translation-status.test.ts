@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminArticle, AdminArticleSummary, SourceChanges } from "#core/admin/articles/schema.ts";
+import type { AdminArticle, AdminArticleSummary, AdminVersionDetail, SourceChanges } from "#core/admin/articles/schema.ts";
 import { exportArticles, importArticles } from "#server/content/ndjson.ts";
 import { articleView } from "#server/content/public-pages.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor, withVersionTags } from "./support.ts";
 
-type ReplyJson = { article?: AdminArticle; articles?: AdminArticleSummary[]; next?: string | null; error?: { code: string; message: string; field?: string } } & Partial<SourceChanges>;
+type ReplyJson = { article?: AdminArticle; version?: AdminVersionDetail; articles?: AdminArticleSummary[]; next?: string | null; error?: { code: string; message: string; field?: string } } & Partial<SourceChanges>;
 
 const text = (title: string, body: string, status = "published") => ({ title, summary: `${title} summary`, body, coverAlt: "", status });
 
@@ -75,8 +75,9 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     expect(article!.sourceRevision).toBe(1);
     expect(statusOf(article!, "fr-FR")).toBe("current");
 
+    // The source revision is the History number of the save that changed the text (#2 kept the text).
     ({ article } = await ok("PUT", `/${id}/versions/en-US`, text("harbour-status in English", "The harbour opens at seven.")));
-    expect(article!.sourceRevision).toBe(2);
+    expect(article!.sourceRevision).toBe(3);
     expect(statusOf(article!, "fr-FR")).toBe("outdated");
     expect(statusOf(article!, "en-US")).toBe("current");
 
@@ -119,7 +120,7 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     const id = (await ok("GET", "?status=outdated")).articles![0]!.id;
     const changes = await ok("GET", `/${id}/versions/fr-FR/source-changes`);
     expect(changes.base).toMatchObject({ code: "en-US", revision: 1, body: "The harbour opens at six." });
-    expect(changes.current).toMatchObject({ code: "en-US", revision: 2, body: "The harbour opens at seven." });
+    expect(changes.current).toMatchObject({ code: "en-US", revision: 3, body: "The harbour opens at seven." });
   });
 
   it("tells French readers the original changed, until a translator marks the translation up to date (audited, text unchanged)", async () => {
@@ -143,7 +144,7 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     expect(JSON.parse(audit.before!)).toMatchObject({ baseRevision: 1, translation: "outdated" });
     expect((await frenchPage(id)).outdatedNotice).toBeNull();
     // Older source snapshots are dropped once nothing is based on them.
-    expect((await db().selectFrom("blog_source_revisions").select("revision").where("blog_id", "=", id).execute()).map((row) => row.revision)).toEqual([2]);
+    expect((await db().selectFrom("blog_source_revisions").select("revision").where("blog_id", "=", id).execute()).map((row) => row.revision)).toEqual([3]);
   });
 
   it("refuses to mark the source, a missing version or a bad address, changing nothing", async () => {
@@ -172,8 +173,9 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
 
     ({ article } = await ok("PUT", `/${id}/versions/fr-FR`, text("source-switch en français", "Le port ferme.")));
     expect(article!.sourceRevision).toBe(2);
+    // The source revision is now German's History number of its text (#1): the others are put behind it.
     ({ article } = (await call("PATCH", `/${id}`, { body: { sourceLanguage: "de-DE" }, ifMatch: await fieldsTag() })).json!);
-    expect(article).toMatchObject({ sourceLanguage: "de-DE", sourceRevision: 3 });
+    expect(article).toMatchObject({ sourceLanguage: "de-DE", sourceRevision: 1 });
     expect(Object.fromEntries(article!.versions.map((version) => [version.code, version.translation]))).toEqual({ "de-DE": "current", "en-US": "outdated", "fr-FR": "outdated" });
   });
 
@@ -183,9 +185,14 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     await ok("PUT", `/${id}/versions/ja-JP`, text("source-deleted 日本語", "港。"));
     expect((await call("DELETE", `/${id}/versions/en-US`)).status).toBe(204);
     const { article } = await ok("GET", `/${id}`);
-    // ja-JP was made from the latest source text: it takes over and nothing else changes.
-    expect(article).toMatchObject({ sourceLanguage: "ja-JP", sourceRevision: 2 });
+    // ja-JP was made from the latest source text: it takes over (at its own History's #1) and no status changes.
+    expect(article).toMatchObject({ sourceLanguage: "ja-JP", sourceRevision: 1 });
     expect(Object.fromEntries(article!.versions.map((version) => [version.code, version.translation]))).toEqual({ "fr-FR": "outdated", "ja-JP": "current" });
+    // French, behind the former source, is put behind Japanese's #1: a save naming what its GET gave is taken and stays outdated.
+    const french = (await ok("GET", `/${id}/versions/fr-FR`)).version!;
+    expect(french.sourceRevision).toBe(0);
+    const saved = await ok("PUT", `/${id}/versions/fr-FR`, { ...text("source-deleted en français", "Le port."), sourceRevision: french.sourceRevision });
+    expect(saved.version).toMatchObject({ sourceRevision: 0, translation: "outdated" });
   });
 
   it("keeps statuses through export and import, and an imported source change outdates the translations", async () => {
@@ -210,6 +217,8 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
 
     // Marked up to date, exported again, then the source body changed in the file: Outdated again.
     await ok("POST", `/${id}/versions/fr-FR/up-to-date`, {});
+    // An identical save of the source is History's #3 and changes no revision a translator sees.
+    expect((await ok("PUT", `/${id}/versions/en-US`, text("imported-status in English", "Revised."))).article!.sourceRevision).toBe(2);
     const again: string[] = [];
     for await (const chunk of exportArticles(db())) again.push(...chunk.trimEnd().split("\n"));
     const line = JSON.parse(again.find((candidate) => candidate.includes('"imported-status"'))!) as typeof exported;
@@ -218,7 +227,10 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     writeFileSync(join(dir, "changed.ndjson"), `${JSON.stringify(line)}\n`);
     await importArticles(testApp.services.database, join(dir, "changed.ndjson"), "test");
     const { article } = await ok("GET", `/${id}`);
-    expect(article!.sourceRevision).toBe(3);
+    // The source revision is the import's own History entry, #4.
+    expect(article!.sourceRevision).toBe(4);
+    const history = (await call("GET", `/${id}/versions/en-US/revisions`)).json as unknown as { revisions: { number: number; action: string }[] };
+    expect(history.revisions[0]).toMatchObject({ number: 4, action: "import" });
     expect(statusOf(article!, "fr-FR")).toBe("outdated");
 
     // An unknown source in a file is refused, naming the line.

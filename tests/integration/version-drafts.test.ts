@@ -100,6 +100,46 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect((await call("PUT", `/${id}/versions/fr-FR`, { body: text(version.title, `${now.version.body}\n\nParagraphe de B.`), ifMatch: now.etag, ...as("editor") })).status).toBe(200);
   });
 
+  it("two creations of the same version at the same moment: one is written (201), the other gets 412 with it, never 409 or 500", async () => {
+    for (let round = 0; round < 4; round++) {
+      const id = (await call("POST", "", { body: { author: "Ada", tags: [] } })).json!.article!.id;
+      expect((await call("PUT", `/${id}/versions/en-US`, { body: text(`Race ${round}`, "The source."), ifNoneMatch: "*" })).status).toBe(201);
+      const replies = await Promise.all(
+        (["admin", "editor"] as const).map((who) => call("PUT", `/${id}/versions/fr-FR`, { body: text(`Course ${round} (${who})`, `Créée par ${who}.`), ifNoneMatch: "*", ...as(who) })),
+      );
+      expect(replies.map((reply) => reply.status).sort(), JSON.stringify(replies.map((reply) => reply.json))).toEqual([201, 412]);
+      const [winner, loser] = replies[0]!.status === 201 ? replies : [replies[1]!, replies[0]!];
+      expect(loser!.json!.error!.code).toBe("precondition_failed");
+      expect(loser!.json!.current!.version.title).toBe(winner!.json!.version!.title);
+      expect(loser!.json!.etag).toBe(winner!.etag);
+      expect(loser!.etag).toBe(winner!.etag);
+    }
+  });
+
+  it("a save of the source does not make a translator's copy stale; a save of the translation does", async () => {
+    const id = await newArticle("source-saved-meanwhile");
+    const french = await read(id, "fr-FR", "editor");
+    const source = await read(id, "en-US");
+    const changed = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, "The English source, rewritten meanwhile."), ifMatch: source.etag });
+    expect(changed.status).toBe(200);
+    // The GET answers the status the source's save made (the panel shows it), under the same ETag.
+    const reread = await read(id, "fr-FR", "editor");
+    expect(reread.version.translation).toBe("outdated");
+    expect(reread.etag).toBe(french.etag);
+
+    // The French editor saves from the copy read before the source changed, naming the source revision shown then.
+    const body = text(french.version.title, "Retouche faite pendant que la source changeait.", "published", { sourceRevision: french.version.sourceRevision });
+    const saved = await call("PUT", `/${id}/versions/fr-FR`, { body, ifMatch: french.etag, ...as("editor") });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json!.version).toMatchObject({ body: body.body, sourceRevision: french.version.sourceRevision, translation: "outdated" });
+    expect((await read(id, "fr-FR")).version.translation).toBe("outdated");
+
+    // The French version itself changed: its first copy is stale now.
+    const again = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Une autre retouche du même exemplaire."), ifMatch: french.etag });
+    expect(again.status).toBe(412);
+    expect(again.json!.current!.version.body).toBe(body.body);
+  });
+
   it("keeps the live French page while a translator's draft waits, until an editor publishes it", async () => {
     const id = await newArticle("live-draft");
     const live = await read(id, "fr-FR", "translator");
@@ -186,8 +226,10 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect(same.json!.article!.sourceRevision).toBe(1);
     expect((await read(id, "fr-FR")).version.translation).toBe("current");
 
+    // Named as History names it: the identical save was #2, the change #3.
     const changed = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, "A changed source."), ifMatch: same.etag! });
-    expect(changed.json!.article!.sourceRevision).toBe(2);
+    expect(changed.json!.article!.sourceRevision).toBe(3);
+    expect(changed.json!.version!.revision).toBe(3);
     const outdated = await read(id, "fr-FR");
     expect(outdated.version).toMatchObject({ translation: "outdated", sourceRevision: 1 });
 
@@ -195,12 +237,71 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const stale = await call("PUT", `/${id}/versions/fr-FR`, { body: text(outdated.version.title, "Une retouche.", "published", { sourceRevision: 1 }), ifMatch: outdated.etag });
     expect(stale.json!.version).toMatchObject({ translation: "outdated", sourceRevision: 1 });
     // A draft made from the new source, then published: up to date.
-    const drafted = await call("PUT", `/${id}/versions/fr-FR`, { body: text(outdated.version.title, "Traduit du nouveau texte.", "draft", { sourceRevision: 2 }), ifMatch: stale.etag!, ...as("translator") });
-    expect(drafted.json!.version).toMatchObject({ translation: "outdated", pendingChanges: { sourceRevision: 2 } });
+    const drafted = await call("PUT", `/${id}/versions/fr-FR`, { body: text(outdated.version.title, "Traduit du nouveau texte.", "draft", { sourceRevision: 3 }), ifMatch: stale.etag!, ...as("translator") });
+    expect(drafted.json!.version).toMatchObject({ translation: "outdated", pendingChanges: { sourceRevision: 3 } });
     const published = await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: drafted.etag!, ...as("editor") });
-    expect(published.json!.version).toMatchObject({ translation: "current", sourceRevision: 2 });
+    expect(published.json!.version).toMatchObject({ translation: "current", sourceRevision: 3 });
     // A source revision that does not exist yet is refused.
     expect((await call("PUT", `/${id}/versions/fr-FR`, { body: text("x", "y", "published", { sourceRevision: 9 }), ifMatch: published.etag! })).status).toBe(400);
+  });
+
+  it("names source revisions by the source's History numbers: drafts, publications and restores of the same text move nothing", async () => {
+    const id = await newArticle("one-numbering");
+    const source = await read(id, "en-US");
+    const history = async (code: string) => (await call("GET", `/${id}/versions/${code}/revisions`)).json!.revisions!;
+    // #2 a draft of a new text beside the live one, #3 its publication: the text translators follow changed with #3.
+    const drafted = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, "The harbour opens at seven.", "draft"), ifMatch: source.etag });
+    expect(drafted.json!.article!.sourceRevision).toBe(1);
+    const published = await call("POST", `/${id}/versions/en-US/publish`, { ifMatch: drafted.etag! });
+    expect(published.json!.version).toMatchObject({ revision: 3, sourceRevision: 3 });
+    expect((await history("en-US")).map((revision) => [revision.number, revision.action])).toEqual([[3, "publish"], [2, "save-draft"], [1, "save"]]);
+    const french = await read(id, "fr-FR");
+    expect(french.version).toMatchObject({ sourceRevision: 1, translation: "outdated" });
+    const changes = (await call("GET", `/${id}/versions/fr-FR/source-changes`)).json as unknown as { base: { revision: number; body: string }; current: { revision: number; body: string } };
+    expect(changes.base).toMatchObject({ revision: 1, body: source.version.body });
+    expect(changes.current).toMatchObject({ revision: 3, body: "The harbour opens at seven." });
+
+    // The first text (#1) restored is a change (#4); restoring the text it already has (#5) moves nothing.
+    const first = (await history("en-US")).find((revision) => revision.number === 1)!;
+    const restored = await call("POST", `/${id}/versions/en-US/revisions/${first.id}/restore`, { ifMatch: published.etag! });
+    expect(restored.status, JSON.stringify(restored.json)).toBe(200);
+    expect(restored.json!.article!.sourceRevision).toBe(4);
+    const again = await call("POST", `/${id}/versions/en-US/revisions/${first.id}/restore`, { ifMatch: restored.etag! });
+    expect(again.json!.version!.revision).toBe(5);
+    expect(again.json!.article!.sourceRevision).toBe(4);
+
+    // A translation made from the revision History shows as #4 is up to date; from #3, outdated.
+    const made = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Retraduit.", "published", { sourceRevision: 3 }), ifMatch: french.etag });
+    expect(made.json!.version).toMatchObject({ sourceRevision: 3, translation: "outdated" });
+    const current = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Retraduit.", "published", { sourceRevision: 4 }), ifMatch: made.etag! });
+    expect(current.json!.version).toMatchObject({ sourceRevision: 4, translation: "current" });
+  });
+
+  it("restates pending changes' source revision when the source language changes, so they still publish with the right status", async () => {
+    const id = await newArticle("source-handed-over");
+    const german = await call("PUT", `/${id}/versions/de-DE`, { body: text("Übergeben", "Der Text."), ifNoneMatch: "*" });
+    let source = await read(id, "en-US");
+    for (const words of ["Two.", "Three.", "Four."]) {
+      const saved = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, words), ifMatch: source.etag });
+      source = { version: saved.json!.version!, etag: saved.etag! };
+    }
+    expect(source.version.revision).toBe(4);
+    let french = await read(id, "fr-FR");
+    french = { version: (await call("POST", `/${id}/versions/fr-FR/up-to-date`, { ifMatch: french.etag })).json!.version!, etag: "" };
+    french.etag = (await read(id, "fr-FR")).etag;
+    const pending = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Traduit de la révision 4.", "draft", { sourceRevision: 4 }), ifMatch: french.etag, ...as("translator") });
+    expect(pending.json!.version!.pendingChanges).toMatchObject({ sourceRevision: 4 });
+    expect((await call("POST", `/${id}/versions/de-DE/up-to-date`, { ifMatch: german.etag! })).status).toBe(200);
+
+    // German, up to date, becomes the source at its own History's #1: French and its pending changes follow it.
+    const fields = await call("GET", `/${id}`);
+    const switched = await call("PATCH", `/${id}`, { body: { sourceLanguage: "de-DE" }, ifMatch: fields.etag! });
+    expect(switched.json!.article).toMatchObject({ sourceLanguage: "de-DE", sourceRevision: 1 });
+    const restated = await read(id, "fr-FR");
+    expect(restated.version).toMatchObject({ sourceRevision: 1, translation: "current", pendingChanges: { sourceRevision: 1 } });
+    const published = await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: restated.etag, ...as("editor") });
+    expect(published.status, JSON.stringify(published.json)).toBe(200);
+    expect(published.json!.version).toMatchObject({ body: "Traduit de la révision 4.", sourceRevision: 1, translation: "current" });
   });
 
   it("marks a translation up to date only with the publish right in its language, audited", async () => {

@@ -47,7 +47,8 @@ describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s"
       const versions = async () => (await db.selectFrom("blog_versions").selectAll().orderBy("id").execute()).map(({ awaiting_index: _awaiting, ...row }) => row);
       const before = await versions();
 
-      await migrateToLatest(handle);
+      // 0034 restates the bases this test leaves at 0 (its own test follows).
+      await migrateTo(handle, "0031-version-presence");
 
       expect(await versions()).toEqual(before);
       expect(await db.selectFrom("blog_drafts").selectAll().execute()).toEqual([]);
@@ -65,6 +66,83 @@ describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s"
       await expect(
         db.insertInto("blog_revisions").values({ blog_id: 2, code: "en-US", number: 1, action: "save", uid: null, title: "t", summary: "", body: "", slug: "s", cover_alt: "", status: "draft", restored_from: null, created_at: at(4) }).execute(),
       ).rejects.toThrow();
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+/**
+ * Migration 0034 (decision 0168): the source revision, the bases and the pending changes' source revisions
+ * become History numbers of the source version, every status and text kept.
+ */
+describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %s", (kind) => {
+  let database: TestDatabase;
+  afterEach(() => database?.drop());
+
+  const texts = { A: "The first text.", B: "The second text.", C: "The third text." } as const;
+
+  /**
+   * Article 1: the English source's text changed twice (counter 1 → 3) while its History recorded six
+   * revisions (a draft, publications); French is up to date, German behind one change with pending changes
+   * made from it, Japanese behind two. Article 2: its source's older text is no longer in History.
+   */
+  async function fill(db: Kysely<Database>) {
+    const version = (id: number, code: string, body: string, base: number, outdated: 0 | 1) => ({
+      blog_id: id, code, slug: `a-${id}-${code.toLowerCase()}`, title: `Article ${id}`, summary: "S.", body, cover_alt: "", status: "published" as const,
+      published_at: at(1), updated_at: at(3), html: `<p>${body}</p>`, base_revision: base, outdated,
+    });
+    await db.insertInto("blogs").values([1, 2].map((id) => ({ id, key: `article-${id}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_revision: id === 1 ? 3 : 2, source_changed_at: at(2) }))).execute();
+    await db.insertInto("blog_versions").values([
+      version(1, "en-US", texts.C, 3, 0), version(1, "fr-FR", "Le texte.", 3, 0), version(1, "de-DE", "Der Text.", 2, 1), version(1, "ja-JP", "テキスト。", 1, 1),
+      version(2, "en-US", "Now.", 2, 0), version(2, "fr-FR", "Avant.", 1, 1),
+    ]).execute();
+    const revision = (id: number, code: string, number: number, action: string, body: string) => ({
+      blog_id: id, code, number, action, uid: null, title: `Article ${id}`, summary: "S.", body, slug: `a-${id}-${code.toLowerCase()}`, cover_alt: "", status: "published" as const, restored_from: null, created_at: at(number),
+    });
+    await db.insertInto("blog_revisions").values([
+      revision(1, "en-US", 1, "save", texts.A), revision(1, "en-US", 2, "save-draft", "Pending."), revision(1, "en-US", 3, "publish", texts.B),
+      revision(1, "en-US", 4, "unpublish", texts.B), revision(1, "en-US", 5, "save", texts.C), revision(1, "en-US", 6, "publish", texts.C),
+      revision(1, "fr-FR", 1, "initial", "Le texte."), revision(1, "de-DE", 1, "initial", "Der Text."), revision(1, "ja-JP", 1, "initial", "テキスト。"),
+      revision(2, "en-US", 1, "initial", "Now."), revision(2, "fr-FR", 1, "initial", "Avant."),
+    ]).execute();
+    const snapshot = (id: number, number: number, body: string) => ({ blog_id: id, revision: number, code: "en-US", title: `Article ${id}`, summary: "S.", body, cover_alt: "", created_at: at(number) });
+    await db.insertInto("blog_source_revisions").values([snapshot(1, 1, texts.A), snapshot(1, 2, texts.B), snapshot(1, 3, texts.C), snapshot(2, 1, "Before."), snapshot(2, 2, "Now.")]).execute();
+    await db.insertInto("blog_drafts").values({ blog_id: 1, code: "de-DE", slug: "a-1-de-de", title: "Entwurf", summary: "S.", cover_alt: "", source_revision: 2, updated_at: at(4), updated_by: null, body: "Der neue Text." }).execute();
+  }
+
+  it("names every revision by the source's History number, keeping every text and status", async () => {
+    database = await createTestDatabase(kind);
+    const handle = openDatabase(testConfig(database.url).database);
+    try {
+      await migrateTo(handle, "0031-version-presence");
+      const db = handle.db;
+      await fill(db);
+      const versions = () => db.selectFrom("blog_versions").selectAll().orderBy("id").execute();
+      const before = await versions();
+
+      await migrateToLatest(handle);
+
+      const after = await versions();
+      expect(after.map(({ base_revision: _base, ...rest }) => rest)).toEqual(before.map(({ base_revision: _base, ...rest }) => rest));
+      expect(await db.selectFrom("blogs").select(["id", "source_revision"]).orderBy("id").execute()).toEqual([
+        { id: 1, source_revision: 6 },
+        { id: 2, source_revision: 1 },
+      ]);
+      const bases = Object.fromEntries(after.map((row) => [`${row.blog_id}:${row.code}`, row.base_revision]));
+      // Up to date on the newest revision holding the source's text; behind, on the newest earlier one holding the text it was made from.
+      expect(bases).toEqual({ "1:en-US": 6, "1:fr-FR": 6, "1:de-DE": 4, "1:ja-JP": 1, "2:en-US": 1, "2:fr-FR": 0 });
+      // Every status as it was: outdated exactly where the base is behind the source revision.
+      for (const row of after) expect(row.base_revision < (row.blog_id === 1 ? 6 : 1), `${row.blog_id}:${row.code}`).toBe(row.outdated === 1);
+      expect(await db.selectFrom("blog_drafts").select("source_revision").executeTakeFirstOrThrow()).toEqual({ source_revision: 4 });
+      const snapshots = await db.selectFrom("blog_source_revisions").select(["blog_id", "revision", "body"]).orderBy("blog_id").orderBy("revision").execute();
+      expect(snapshots).toEqual([
+        { blog_id: 1, revision: 1, body: texts.A },
+        { blog_id: 1, revision: 4, body: texts.B },
+        { blog_id: 1, revision: 6, body: texts.C },
+        { blog_id: 2, revision: 1, body: "Now." },
+      ]);
+      expect(await db.introspection.getTables().then((tables) => tables.some((table) => table.name === "revision_renumbering"))).toBe(false);
     } finally {
       await handle.close();
     }

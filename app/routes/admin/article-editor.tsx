@@ -14,8 +14,7 @@ import { may as mayDo } from "#core/auth/roles.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import { articleAsReadBy, articleFieldsTag, findArticle, sourceRevisions } from "#server/admin/articles/service.ts";
-import { findVersions, versionRepresentation } from "#server/content/versions.ts";
-import { entityTag } from "#server/http/preconditions.ts";
+import { findVersions, versionRepresentation, versionTag } from "#server/content/versions.ts";
 import { requireScreen } from "#server/auth/guard.ts";
 import { articleAlternates, sectionPathIn } from "#server/content/public-pages.ts";
 import { servicesContext } from "#server/context.ts";
@@ -82,7 +81,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // translator reads is its stored text only: its pending changes are not theirs to read, nor to write.
   const details = await findVersions(services.database.db, article.id);
   const edited = (version: AdminVersionDetail): EditedVersion =>
-    mayDo(user, "read", version.code) ? { version, etag: entityTag(versionRepresentation(version)) } : { version: { ...version, pendingChanges: null }, etag: null };
+    mayDo(user, "read", version.code) ? { version, etag: versionTag(versionRepresentation(version)) } : { version: { ...version, pendingChanges: null }, etag: null };
   const versions: Record<string, EditedVersion> = Object.fromEntries(details.filter((version) => shown.has(version.code)).map((version) => [version.code, edited(version)]));
   // The ETag of the article's own fields (decision 0151): what the details, the source choice and the deletion are made from.
   return { article, fieldsEtag: articleFieldsTag(stored), languages, publicPaths, media, mediaLimits, baseTexts, versions, viewerUid: user.uid };

@@ -98,8 +98,11 @@ export const versionInput = z.strictObject({
   body: z.string({ error: "is required (it may be empty)" }).max(ARTICLE_LIMITS.bodyLength, atMost(ARTICLE_LIMITS.bodyLength)),
   coverAlt: z.string({ error: "must be a text" }).trim().max(ARTICLE_LIMITS.coverAltLength, atMost(ARTICLE_LIMITS.coverAltLength)).default(""),
   status: z.enum(ARTICLE_STATUSES, { error: 'must be "draft" or "published"' }),
-  /** The source revision the text was made from (the one the editor showed); absent: the source's current revision. */
-  sourceRevision: z.number({ error: "must be a whole number of at least 1" }).int({ error: "must be a whole number of at least 1" }).min(1, { error: "must be a whole number of at least 1" }).optional(),
+  /**
+   * The source revision the text was made from (the one the editor showed: a History number of the source, or 0
+   * for a text made before the source's kept History); absent: the source's current revision.
+   */
+  sourceRevision: z.number({ error: "must be a whole number of at least 0" }).int({ error: "must be a whole number of at least 0" }).min(0, { error: "must be a whole number of at least 0" }).optional(),
 });
 export type VersionInput = z.output<typeof versionInput>;
 
@@ -161,7 +164,7 @@ export const adminArticleVersionSchema = z.object({
   /** Set when the version was first published; kept if it goes back to draft. */
   publishedAt: z.string().nullable(),
   updatedAt: z.string(),
-  /** The source revision this version was made from. */
+  /** The source revision this version was made from: a History number of the source version (decision 0168). */
   baseRevision: z.number().int(),
   /** Draft, Up to date or Outdated (core/translation-status.ts); the source is never Outdated. */
   translation: z.enum(TRANSLATION_STATUSES),

@@ -24,7 +24,7 @@ import {
   type AdminArticle,
 } from "#core/admin/articles/schema.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import { discardPendingChanges, findVersion, versionRepresentation } from "#server/content/versions.ts";
+import { discardPendingChanges, findVersion, versionRepresentation, versionTag } from "#server/content/versions.ts";
 import {
   articleAsReadBy,
   articleFieldsTag,
@@ -51,7 +51,7 @@ export function articlesAdminApi(services: AppServices) {
   // Who writes a version and what their request was made from (If-Match / If-None-Match: *, decision 0151).
   const versionRequest = (c: Context<HttpEnv>): VersionRequest => ({ actorUid: actorUid(c), preconditions: readPreconditions(c), mayPublish: may(c.get("user"), "publish", languageCode(c)) });
   // A version write answers the version as its GET does, with its new ETag, and the article for the screens.
-  const written = (c: Context<HttpEnv>, { article, version }: VersionWritten): Answer<typeof versionWrittenResponse> => ({ article: readable(c, article), ...withEntityTag(c, versionRepresentation(version)) });
+  const written = (c: Context<HttpEnv>, { article, version }: VersionWritten): Answer<typeof versionWrittenResponse> => ({ article: readable(c, article), ...withEntityTag(c, versionRepresentation(version), versionTag) });
 
   app.get("/", apiRoute({ tag: "Articles", summary: "A page of articles with their versions' summaries and translation statuses, filtered; `next` is the following page's `after`", query: listArticlesQuery, success: { status: 200, description: "{ articles, next }", schema: adminArticlePageSchema } }), async (c) => {
     return c.json((await listArticles(services, readQuery(c, listArticlesQuery), c.get("user"))) satisfies Answer<typeof adminArticlePageSchema>);
@@ -87,7 +87,7 @@ export function articlesAdminApi(services: AppServices) {
     const id = articleId(c);
     const code = languageCode(c);
     const version = await findVersion(services.database.db, id, code);
-    return version ? c.json(withEntityTag(c, versionRepresentation(version)) satisfies Answer<typeof versionResponse>) : errorResponse(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+    return version ? c.json(withEntityTag(c, versionRepresentation(version), versionTag) satisfies Answer<typeof versionResponse>) : errorResponse(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
   });
 
   app.put("/:id/versions/:code", apiRoute({ tag: "Articles", summary: "Save a language version: If-Match its ETag (If-None-Match: * to create it). status \"published\" saves and publishes; \"draft\" saves the working text, or the pending changes beside the live text of a published version", params: { id: articleIdParam, code: languageCodeParam }, body: versionInput, conditional: "upsert", success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse }, otherResponses: { 201: { description: "The version is new: { article, version } with its ETag.", schema: versionWrittenResponse }, 404: "No article with this id, or no such language.", 409: "The slug is taken.", 422: "The body cannot be rendered within the bounds the site keeps: the message says what to simplify.", 503: "The worker that reads large texts is busy: try again in a moment." } }), async (c) => {

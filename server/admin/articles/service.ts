@@ -15,7 +15,7 @@ import { HttpError } from "#server/http/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
-import { loadTranslationState, replaceTags, storeTranslationState } from "#server/content/article-writes.ts";
+import { loadTranslationState, replaceTags, storeTranslationState, textRevisions } from "#server/content/article-writes.ts";
 import * as versions from "#server/content/versions.ts";
 import { versionOf, type VersionWrite } from "#server/content/versions.ts";
 import { versionsOf } from "#server/content/articles.ts";
@@ -271,8 +271,8 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
       if (!before.versions.some((version) => version.code === code)) {
         throw new HttpError(400, "invalid_field", `sourceLanguage: article ${id} has no version in "${code}"; write that version first.`, "sourceLanguage");
       }
-      const state = await loadTranslationState(trx, id);
-      await storeTranslationState(trx, id, state, changeSource(state, code), now);
+      const [state, texts] = await Promise.all([loadTranslationState(trx, id), textRevisions(trx, id)]);
+      await storeTranslationState(trx, id, state, changeSource(state, code, texts), now);
     }
     const row = await trx
       .updateTable("blogs")
@@ -332,14 +332,19 @@ export async function saveVersion(
   input: VersionInput,
   restoredFrom?: number,
 ): Promise<VersionWritten & { created: boolean }> {
-  return writeContent(
-    services,
-    async (trx) => {
-      const saved = await versions.saveVersion(trx, versionWrite(services, request), id, code, input, restoredFrom);
-      return { ...saved, article: await requireArticle(trx, id) };
-    },
-    { conflict: slugConflict(code, input), articles: { ids: [id] }, changedContent: (saved) => saved.changedPublic },
-  );
+  try {
+    return await writeContent(
+      services,
+      async (trx) => {
+        const saved = await versions.saveVersion(trx, versionWrite(services, request), id, code, input, restoredFrom);
+        return { ...saved, article: await requireArticle(trx, id) };
+      },
+      { conflict: slugConflict(code, input), articles: { ids: [id] }, changedContent: (saved) => saved.changedPublic },
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409) await versions.refuseCreatedMeanwhile(services.database.db, request.preconditions, id, code);
+    throw error;
+  }
 }
 
 export async function deleteVersion(services: AdminServices, request: VersionRequest, id: number, code: string): Promise<void> {

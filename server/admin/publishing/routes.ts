@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { may } from "#core/auth/roles.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import type { VersionRequest } from "#server/admin/articles/service.ts";
-import { versionRepresentation } from "#server/content/versions.ts";
+import { versionRepresentation, versionTag } from "#server/content/versions.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
@@ -32,13 +32,13 @@ export function publishingAdminApi(services: AppServices) {
   app.post(`${VERSION}/publish`, apiRoute({ tag: "Publishing", summary: "Publish a version now (If-Match its ETag): a version not published goes live; a published one's pending changes become the live text", params, conditional: "write", success: { status: 200, description: "{ publishing, version } with the version's new ETag", schema: publishingChangedResponse }, otherResponses: { ...missing, 409: "Published, with no pending changes." } }), async (c) => {
     const { id, code } = version(c);
     const { publishing, version: published } = await publishVersion(services, request(c), id, code);
-    return c.json({ publishing, ...withEntityTag(c, versionRepresentation(published)) } satisfies Answer<typeof publishingChangedResponse>);
+    return c.json({ publishing, ...withEntityTag(c, versionRepresentation(published), versionTag) } satisfies Answer<typeof publishingChangedResponse>);
   });
 
   app.post(`${VERSION}/unpublish`, apiRoute({ tag: "Publishing", summary: "Take a published version off the site now (If-Match its ETag); its pending changes become its working text", params, conditional: "write", success: { status: 200, description: "{ publishing, version } with the version's new ETag", schema: publishingChangedResponse }, otherResponses: { ...missing, 409: "Not published." } }), async (c) => {
     const { id, code } = version(c);
     const { publishing, version: unpublished } = await unpublishVersion(services, request(c), id, code);
-    return c.json({ publishing, ...withEntityTag(c, versionRepresentation(unpublished)) } satisfies Answer<typeof publishingChangedResponse>);
+    return c.json({ publishing, ...withEntityTag(c, versionRepresentation(unpublished), versionTag) } satisfies Answer<typeof publishingChangedResponse>);
   });
 
   app.put(`${VERSION}/schedules/:action`, apiRoute({ tag: "Publishing", summary: "Schedule a publish (of the pending changes, for a published version) or unpublish at a UTC time (If-Match the version's ETag)", params: { ...params, action: scheduleActionParam }, body: scheduleInput, conditional: "write", success: { status: 200, description: "{ publishing }", schema: publishingResponse }, otherResponses: { ...missing, 400: "The time is in the past or contradicts the version's state." } }), async (c) => {

@@ -11,7 +11,7 @@ import { compareQuery, revisionComparisonResponse, revisionIdParam, revisionList
 import { may } from "#core/auth/roles.ts";
 import { articleAsReadBy } from "#server/admin/articles/service.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import { versionRepresentation } from "#server/content/versions.ts";
+import { versionRepresentation, versionTag } from "#server/content/versions.ts";
 import { compareRevisions, findRevision, listRevisions, restoreRevision } from "./service.ts";
 
 const REVISIONS = "/:id/versions/:code/revisions";
@@ -42,7 +42,7 @@ export function revisionsAdminApi(services: AppServices) {
     const { id, code } = version(c);
     const request = { actorUid: actorUid(c), preconditions: readPreconditions(c), mayPublish: may(c.get("user"), "publish", code) };
     const restored = await restoreRevision(services, request, id, code, revisionId(c));
-    return c.json({ article: articleAsReadBy(c.get("user"), restored.article), ...withEntityTag(c, versionRepresentation(restored.version)) } satisfies Answer<typeof versionWrittenResponse>);
+    return c.json({ article: articleAsReadBy(c.get("user"), restored.article), ...withEntityTag(c, versionRepresentation(restored.version), versionTag) } satisfies Answer<typeof versionWrittenResponse>);
   });
 
   return app;

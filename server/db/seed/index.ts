@@ -133,9 +133,11 @@ async function seedArticles(trx: Transaction<Database>) {
         .execute();
     }
     // Each seeded text is its version's revision 1, so its first edit can be undone.
-    await recordRevisions(trx, [...sources].map(([code, content]) => ({ blogId: blog.id, code, action: "seed", uid: null, content })), Number.MAX_SAFE_INTEGER, article.updatedAt, new Set([...sources.keys()].map((code) => `${blog.id}:${code}`)));
+    const codes = [...sources.keys()];
+    const recorded = await recordRevisions(trx, [...sources].map(([code, content]) => ({ blogId: blog.id, code, action: "seed", uid: null, content })), Number.MAX_SAFE_INTEGER, article.updatedAt, new Set(codes.map((code) => `${blog.id}:${code}`)));
     // The first version listed is the language the article was written in.
-    await storeTranslationState(trx, blog.id, EMPTY_TRANSLATION_STATE, importedTranslationState(EMPTY_TRANSLATION_STATE, new Map(), { versions: sources }), article.updatedAt);
+    const revisions = new Map(codes.map((code, index) => [code, recorded[index]!.number]));
+    await storeTranslationState(trx, blog.id, EMPTY_TRANSLATION_STATE, importedTranslationState(EMPTY_TRANSLATION_STATE, new Map(), { versions: sources }, revisions), article.updatedAt);
   }
   await refreshPublishedIndex(trx, ids);
 }
