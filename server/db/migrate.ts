@@ -32,6 +32,7 @@ import { draftsBesideTheLiveTextMigration } from "./migrations/0030-drafts-besid
 import { versionPresenceMigration } from "./migrations/0031-version-presence.ts";
 import { searchTextNfkcMigration } from "./migrations/0033-search-text-nfkc.ts";
 import { sourceRevisionsFromHistoryMigration } from "./migrations/0034-source-revisions-from-history.ts";
+import { adminTextsSince0025Migration } from "./migrations/0035-admin-texts-since-0025.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -66,6 +67,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0032-visitor-strings": publicStringsMigration,
     "0033-search-text-nfkc": searchTextNfkcMigration,
     "0034-source-revisions-from-history": sourceRevisionsFromHistoryMigration,
+    "0035-admin-texts-since-0025": adminTextsSince0025Migration,
   };
 }
 

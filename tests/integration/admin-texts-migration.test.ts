@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTextsMigration } from "#server/db/migrations/0014-admin-texts.ts";
 import { adminCheckTextsMigration } from "#server/db/migrations/0018-admin-check-texts.ts";
 import { mediaUsedInMoreTextMigration } from "#server/db/migrations/0025-media-used-in-more-text.ts";
+import { adminTextsSince0025Migration } from "#server/db/migrations/0035-admin-texts-since-0025.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
 
@@ -64,12 +65,32 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
     expect(await frenchCell("admin.nav.users")).toBeUndefined();
   });
 
-  it("0025 adds the media library's \"and N more articles\" a database lacks, and nothing else", async () => {
+  it('0025 adds the media library\'s "and N more articles" a database lacks, and nothing else', async () => {
     await db().deleteFrom("translates").where("code", "=", "fr-FR").where("code_component", "in", ["admin.media.used_in_more", "admin.media.used_in"]).execute();
 
     await mediaUsedInMoreTextMigration.up(db() as unknown as Kysely<unknown>);
 
     expect(await frenchCell("admin.media.used_in_more")).toEqual({ label: "{count, plural, one {et # autre article} many {et # d’autres articles} other {et # autres articles}}" });
     expect(await frenchCell("admin.media.used_in")).toBeUndefined();
+  });
+
+  it("0035 adds the texts of the screens added since 0025 (drafts, conflicts, the audit log), leaves edited ones and older deletions", async () => {
+    const added = ["admin.version_conflict.title", "admin.audit_action.mark_up_to_date"];
+    await db()
+      .deleteFrom("translates")
+      .where("code", "in", ["fr-FR", "ar"])
+      .where("code_component", "in", [...added, "admin.nav.users"])
+      .execute();
+    await db().updateTable("translates").set({ label: "Conflit !" }).where("code", "=", "ja-JP").where("code_component", "=", "admin.version_conflict.title").execute();
+
+    await adminTextsSince0025Migration.up(db() as unknown as Kysely<unknown>);
+
+    expect(await frenchCell("admin.version_conflict.title")).toEqual({ label: "Quelqu’un d’autre a enregistré la version {language} pendant que vous la modifiiez" });
+    const arabic = await db().selectFrom("translates").select("code_component").where("code", "=", "ar").where("code_component", "in", added).execute();
+    expect(arabic.map((row) => row.code_component).sort()).toEqual([...added].sort());
+    expect(await db().selectFrom("translates").select("label").where("code", "=", "ja-JP").where("code_component", "=", "admin.version_conflict.title").executeTakeFirst()).toEqual(
+      { label: "Conflit !" },
+    );
+    expect(await frenchCell("admin.nav.users")).toBeUndefined();
   });
 });

@@ -124,7 +124,9 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
       await migrateToLatest(handle);
 
       const after = await versions();
-      expect(after.map(({ base_revision: _base, ...rest }) => rest)).toEqual(before.map(({ base_revision: _base, ...rest }) => rest));
+      // Every column as it was but the base (restated) and the search flag 0033 raises on the way (decision 0165).
+      const kept = ({ base_revision: _base, awaiting_index: _awaiting, ...rest }: (typeof before)[number]) => rest;
+      expect(after.map(kept)).toEqual(before.map(kept));
       expect(await db.selectFrom("blogs").select(["id", "source_revision"]).orderBy("id").execute()).toEqual([
         { id: 1, source_revision: 6 },
         { id: 2, source_revision: 1 },
