@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { PREVIEW_SEGMENT } from "#core/paths.ts";
 
-// PRODUCT.md §2. "admin" is matched before ":lang", and no language may use it as short code.
+// docs/product.md §2. "admin" is matched before ":lang", and no language may use it as short code.
 export default [
   index("routes/public/root-redirect.tsx"),
   route("admin", "routes/admin/layout.tsx", [

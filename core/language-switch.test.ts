@@ -15,7 +15,7 @@ import { findPageNameConflicts, resolvePage } from "./pages.ts";
 import { decodeSegment } from "./paths.ts";
 import type { LanguageRef, SectionKey, SectionName } from "./types.ts";
 
-/** Seed languages (PRODUCT.md §3), with section names [ARTICLES label, search, JOBS label, search]. */
+/** Seed languages (docs/product.md §3), with section names [ARTICLES label, search, JOBS label, search]. */
 const SEED_ROWS = [
   [1, "en-US", "en", "English", "welcome", 1456, true, true, "ltr", "articles", "blog", "jobs", "careers"],
   [2, "fr-FR", "fr", "Français", "bienvenue", 310, true, false, "ltr", "articles", "blog", "métiers", "metiers"],

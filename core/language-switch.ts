@@ -1,4 +1,4 @@
-// Language switching, the "/" redirect, the picker order and the saved language (PRODUCT.md §2, §3).
+// Language switching, the "/" redirect, the picker order and the saved language (docs/product.md §2, §3).
 
 import { pageNameFor } from "./pages.ts";
 import { homePath, itemPath, sectionPath } from "./paths.ts";

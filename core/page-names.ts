@@ -1,6 +1,6 @@
 /**
  * Rules for URL page names: a language's welcome (HOME) and the ARTICLES/JOBS/SEARCH/TAGS
- * labels and alternative spellings (PRODUCT.md §2). Pure: shared by the admin
+ * labels and alternative spellings (docs/product.md §2). Pure: shared by the admin
  * services and the admin screens' own checks.
  */
 import { encodeSegment, FEED_FILE, normalizeName, PREVIEW_SEGMENT } from "./paths.ts";

@@ -4,7 +4,7 @@ import { findPageNameConflicts, pageNameFor, resolvePage } from "./pages.ts";
 import { encodeSegment } from "./paths.ts";
 import type { SectionKey, SectionName } from "./types.ts";
 
-/** Seed section names (PRODUCT.md §3): language → [ARTICLES label, search, JOBS label, search]. */
+/** Seed section names (docs/product.md §3): language → [ARTICLES label, search, JOBS label, search]. */
 const SEED: Record<string, { welcome: string; names: SectionName[] }> = Object.fromEntries(
   (
     [

@@ -1,4 +1,4 @@
-// Which section a `{page}` URL segment names in a language, and the reverse (PRODUCT.md §2).
+// Which section a `{page}` URL segment names in a language, and the reverse (docs/product.md §2).
 
 import { encodeSegment, normalizeName } from "./paths.ts";
 import type { LanguageRef, SectionKey, SectionName } from "./types.ts";

@@ -1,6 +1,6 @@
 // URL segments and paths of the site: /{lang}/{page}[/{pageId}/{pageSlug}].
 // Generated links are lowercase and percent-encoded; incoming segments are
-// compared after decoding and lowercasing (PRODUCT.md §2).
+// compared after decoding and lowercasing (docs/product.md §2).
 
 import type { LanguageRef } from "./types.ts";
 

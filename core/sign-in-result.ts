@@ -1,5 +1,5 @@
 /**
- * The sign-in result the server hands to the page (PRODUCT.md §6): by
+ * The sign-in result the server hands to the page (docs/product.md §6): by
  * postMessage from the popup, on a BroadcastChannel when the popup lost its
  * opener, or in a one-time cookie after a full-page sign-in. The page checks
  * the shape before trusting it (and the message's origin, see account-menu.tsx).

@@ -1,5 +1,5 @@
 /**
- * The header's account area (PRODUCT.md §6), one compact menu button: "Sign in"
+ * The header's account area (docs/product.md §6), one compact menu button: "Sign in"
  * holding "Sign in with Google/GitHub" when signed out; the photo and name
  * holding "Admin" (for admins) and "Sign out" when signed in. After signing in
  * or out the focus moves to the new button, so it is not lost with the old one.
@@ -196,7 +196,7 @@ export function AccountMenu() {
       await api.post("/api/auth/sign-out", {});
       toasts.info(t("TOAST:SIGNED_OUT"));
     } catch {
-      // The API client has logged it (PRODUCT.md §6); the page reloads its state either way.
+      // The API client has logged it (docs/product.md §6); the page reloads its state either way.
     }
     await revalidator.revalidate();
   };

@@ -1,5 +1,5 @@
 /**
- * What a visitor who is not an admin sees at /admin (PRODUCT.md §7): 401
+ * What a visitor who is not an admin sees at /admin (docs/product.md §7): 401
  * "Sign in required" with the sign-in buttons, or 403 "No access". Translated,
  * since anyone can land here. Rendered by the root's error boundary (the
  * admin middleware refuses before any loader runs) and by the admin layout's

@@ -1,8 +1,8 @@
 /**
  * Records one `page_view` analytics event per page the visitor sees: the first
- * load and every client-side navigation (PRODUCT.md §10). Only the path is
+ * load and every client-side navigation (docs/product.md §10). Only the path is
  * sent, never the query string (it may hold what someone searched for); admin
- * pages are not counted. A failure is only a warning (PRODUCT.md §9).
+ * pages are not counted. A failure is only a warning (docs/product.md §9).
  */
 import { useEffect } from "react";
 import { useLocation } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * The browser's client for the site's JSON API (PRODUCT.md §9, spec §7–§9):
+ * The browser's client for the site's JSON API (docs/product.md §9, docs/seed-spec.md §7–§9):
  * JSON in and out, credentials always, a 10 s time-out, the XSRF cookie echoed
  * as a header, and every failure turned into an `ApiError` with a `kind`.
  */

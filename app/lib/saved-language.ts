@@ -23,7 +23,7 @@ export function saveLanguageChoice(language: { id: number; shortCode: string }) 
   writeCookie(value);
 }
 
-/** At start: keep a saved choice only if that language still exists and is enabled (spec §4). */
+/** At start: keep a saved choice only if that language still exists and is enabled (docs/seed-spec.md §4). */
 export function restoreLanguageChoice(enabledLanguageIds: readonly number[]) {
   let stored: string | null = null;
   try {

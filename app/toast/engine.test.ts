@@ -25,7 +25,7 @@ function only(store: ToastStore) {
 }
 
 describe("constants", () => {
-  it("match the spec's toast defaults", () => {
+  it("match the seed spec's toast defaults (docs/seed-spec.md)", () => {
     expect([DISPLAY_MS, EXTENDED_MS, EASE_MS, PROGRESS_TICK_MS]).toEqual([5000, 1000, 300, 10]);
   });
 });

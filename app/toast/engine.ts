@@ -1,5 +1,5 @@
 /**
- * Toast timing engine (PRODUCT.md §8, spec §4 and §9).
+ * Toast timing engine (docs/product.md §8, docs/seed-spec.md §4 and §9).
  *
  * Every state change lives in one pure function, `reduceToast`; the store only
  * derives its timers from the resulting state, so the rules can be tested

@@ -1,7 +1,7 @@
 /**
  * Every visible string comes from translation entries, written in ICU
  * MessageFormat (decision 0070). A missing one renders its key and warns in the
- * console (spec §8), so it is noticed, not hidden.
+ * console (docs/seed-spec.md §8), so it is noticed, not hidden.
  *
  * Messages arrive precompiled (message.ts, on the server): plain text as a
  * string, anything with arguments as a syntax tree. Formatting a tree needs

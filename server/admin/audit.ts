@@ -1,4 +1,4 @@
-/** Every admin change is recorded: who, what, before and after, when (PRODUCT.md §7). */
+/** Every admin change is recorded: who, what, before and after, when (docs/product.md §7). */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 

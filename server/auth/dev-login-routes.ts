@@ -1,5 +1,5 @@
 /**
- * The development provider's sign-in form (PRODUCT.md §6), for a provider
+ * The development provider's sign-in form (docs/product.md §6), for a provider
  * without credentials when DEV_LOGIN allows it:
  *   GET  /auth/{provider}/dev-login → the form (email, name) for the pending attempt
  *   POST /auth/{provider}/dev-login → signs in as the given address

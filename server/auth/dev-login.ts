@@ -1,6 +1,6 @@
 /**
  * When the built-in development identity provider stands in for a provider
- * (PRODUCT.md §6): the provider has no credentials, and either DEV_LOGIN=on or
+ * (docs/product.md §6): the provider has no credentials, and either DEV_LOGIN=on or
  * DEV_LOGIN=auto with a loopback PUBLIC_URL. Never on a public address by default.
  */
 import type { Config } from "#server/config.ts";

@@ -1,5 +1,5 @@
 /**
- * The admin gate for page loaders (PRODUCT.md §7, decision 0072): anonymous →
+ * The admin gate for page loaders (docs/product.md §7, decision 0072): anonymous →
  * 401, signed in without a staff role or without the screen's permission →
  * 403. The JSON API's gate is server/auth/access.ts; both read core/auth.
  */

@@ -1,5 +1,5 @@
 /**
- * The two identity providers through openid-client (PRODUCT.md §6):
+ * The two identity providers through openid-client (docs/product.md §6):
  * Google by OpenID Connect discovery from GOOGLE_ISSUER, GitHub by its OAuth
  * 2.0 endpoints from GITHUB_*_URL. Both use the authorization code flow with
  * PKCE (S256) and state; Google also checks the ID token's nonce. Tokens stay

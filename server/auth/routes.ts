@@ -1,5 +1,5 @@
 /**
- * Sign-in routes (PRODUCT.md §6):
+ * Sign-in routes (docs/product.md §6):
  *   GET  /auth/{google|github}/start?returnTo=/path&popup=1 → the provider (or the development provider)
  *   GET  /auth/{provider}/callback                          → user + new session → result
  *   GET  /auth/{provider}/dev-login, POST the same           → the development provider's form, in dev-login-routes.ts

@@ -1,5 +1,5 @@
 /**
- * Users at sign-in (PRODUCT.md §6): a provider identity finds its user, or the
+ * Users at sign-in (docs/product.md §6): a provider identity finds its user, or the
  * user with the same verified email (so Google, GitHub and the seeded admin
  * are one person), or a new user is created. Email, display name, photo and
  * verification are merged in; ADMIN_EMAILS promotes to admin (never demotes).

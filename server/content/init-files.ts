@@ -1,5 +1,5 @@
 /**
- * The start-up data files of spec §7 / PRODUCT.md §5: the published content of
+ * The start-up data files of docs/seed-spec.md §7 / docs/product.md §5: the published content of
  * one collection as { data: { documents: [{ id, data }] } }. Never users, never a file from disk.
  * `blogs` grows with the archive, so it is paged (README "Start-up files"):
  * `?after=ID&limit=N` gives the articles with a published version and an id

@@ -1,5 +1,5 @@
 /**
- * XSRF protection (spec §9, decision 0023), checked before any body is read:
+ * XSRF protection (docs/seed-spec.md §9, decision 0023), checked before any body is read:
  *   1. the request must come from our own site: `Sec-Fetch-Site` (when sent)
  *      is same-origin and `Origin` (when sent) is one of the site's origins
  *      (./site-hosts.ts: PUBLIC_URL's, under the site's other names), never

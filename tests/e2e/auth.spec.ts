@@ -1,5 +1,5 @@
 /**
- * Sign-in in a real browser (PRODUCT.md §6): the popup with the development
+ * Sign-in in a real browser (docs/product.md §6): the popup with the development
  * provider (GitHub here) and with the local OpenID provider (Google here),
  * welcome / welcome back, sign-out, the admin gate, the blocked-popup
  * fallback, and the toast's hover behaviour (§8).

@@ -1,5 +1,5 @@
 /**
- * The development identity provider (PRODUCT.md §6), the sign-in rate limit
+ * The development identity provider (docs/product.md §6), the sign-in rate limit
  * and the admin command, on SQLite and PostgreSQL.
  */
 import { execFile } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * Several instances on one PostgreSQL database (PRODUCT.md §11, ARCHITECTURE.md
+ * Several instances on one PostgreSQL database (docs/product.md §11, ARCHITECTURE.md
  * "Data flow and caching"): a content change made through one instance shows on
  * the others within a second, through LISTEN/NOTIFY, and an instance whose
  * LISTEN connection drops reconnects and keeps receiving changes.

@@ -18,7 +18,7 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
     Number((await testApp.services.database.db.selectFrom("analytics_events").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
   describe("seed", () => {
-    it("has exactly the languages of PRODUCT.md §3, favorite English, Chinese disabled", async () => {
+    it("has exactly the languages of docs/product.md §3, favorite English, Chinese disabled", async () => {
       const languages = testApp.services.content.current().languages;
       expect(languages.map((language) => language.shortCode).sort()).toEqual(["ar", "de", "en", "es", "fr", "ja", "pt", "zh"]);
       expect(languages.filter((language) => language.favorite).map((language) => language.code)).toEqual(["en-US"]);

@@ -1,5 +1,5 @@
 /**
- * /admin/articles/:articleId ("new" creates one) — PRODUCT.md §5, §7: the
+ * /admin/articles/:articleId ("new" creates one) — docs/product.md §5, §7: the
  * article's details, then one version per language with a live preview drawn
  * by the same safe Markdown renderer the public pages use. Writes go through
  * the admin API; the loader data is revalidated afterwards. The parts live in

@@ -1,5 +1,5 @@
 /**
- * /admin/articles (PRODUCT.md §5, §7): articles with their translation status in
+ * /admin/articles (docs/product.md §5, §7): articles with their translation status in
  * every shown language (issue 10), filtered by language and status through a plain
  * GET form, a page at a time by keyset ("Next page" carries the cursor).
  */

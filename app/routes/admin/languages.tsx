@@ -1,5 +1,5 @@
 /**
- * /admin/languages (PRODUCT.md §3, §7): every language, most speakers first;
+ * /admin/languages (docs/product.md §3, §7): every language, most speakers first;
  * add one, edit one in place, enable or disable it, choose the favorite.
  * Writes go through the admin API, then the loader data is revalidated.
  */

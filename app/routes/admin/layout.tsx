@@ -1,5 +1,5 @@
 /**
- * The admin area's gate and shell (PRODUCT.md §7). The middleware runs before
+ * The admin area's gate and shell (docs/product.md §7). The middleware runs before
  * any admin loader: anonymous → 401 "Sign in required" (with the sign-in
  * buttons), signed in without a staff role → 403 "No access". Staff get the
  * navigation their role may use around the screen, in their own language; a

@@ -1,5 +1,5 @@
 /**
- * /admin/translations (PRODUCT.md §4, §7): the key × language grid. Missing
+ * /admin/translations (docs/product.md §4, §7): the key × language grid. Missing
  * cells are highlighted and named "missing"; each language shows how complete
  * it is; a cell opens an inline editor (Enter or click; Escape cancels).
  * HOME is the language's welcome: read-only here, edited on the Languages screen.

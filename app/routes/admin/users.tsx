@@ -1,5 +1,5 @@
 /**
- * /admin/users (PRODUCT.md §6–§7, decision 0072): everyone who signed in,
+ * /admin/users (docs/product.md §6–§7, decision 0072): everyone who signed in,
  * searchable by email or name, with a confirmed change of role (user,
  * translator for chosen languages with or without the publish right, editor,
  * admin). The server refuses to remove the last admin; that refusal is shown

@@ -1,5 +1,5 @@
 /**
- * What an admin may send to add or edit a language (PRODUCT.md §3). Pure zod:
+ * What an admin may send to add or edit a language (docs/product.md §3). Pure zod:
  * the API validates with it, and the admin screen runs it first to show every
  * field error at once.
  */

@@ -1,5 +1,5 @@
 /**
- * What an admin may send to the translations API (PRODUCT.md §4). Pure zod,
+ * What an admin may send to the translations API (docs/product.md §4). Pure zod,
  * shared by the API and the admin screen's own checks.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * The analytics report (PRODUCT.md §10): per-day counts of sign-ins, sign-outs,
+ * The analytics report (docs/product.md §10): per-day counts of sign-ins, sign-outs,
  * page views and language switches by language, for a range of UTC days.
  */
 import { sql } from "kysely";

@@ -1,4 +1,4 @@
-/** Reading the audit log (PRODUCT.md §7): who changed what, when, with the values before and after. */
+/** Reading the audit log (docs/product.md §7): who changed what, when, with the values before and after. */
 import { sql } from "kysely";
 import type { AuditFacets, AuditPage, AuditQuery } from "#core/admin/audit/schema.ts";
 import { timestampBounds } from "#core/dates.ts";

@@ -1,5 +1,5 @@
 /**
- * Languages admin (PRODUCT.md §3, §7): list, add, edit, choose the favorite.
+ * Languages admin (docs/product.md §3, §7): list, add, edit, choose the favorite.
  * Every write runs in one transaction that also keeps the derived data
  * consistent (the language's link, its HOME entry, its entries' code and
  * short code) and records the audit entry; the resident content reloads after.

@@ -1,5 +1,5 @@
 /**
- * Translations admin (PRODUCT.md §4, §7): the key × language grid with
+ * Translations admin (docs/product.md §4, §7): the key × language grid with
  * completeness, one-cell upserts and deletions, new keys. Section names
  * (ARTICLES, JOBS, SEARCH, TAGS) are page names and follow the URL rules; HOME is the
  * language's welcome and changes only with the language.

@@ -1,6 +1,6 @@
 /**
  * Users as admins see them (/admin/users): search, and their roles
- * (decision 0072) — never leaving the site without an admin (PRODUCT.md §7).
+ * (decision 0072) — never leaving the site without an admin (docs/product.md §7).
  */
 import { sql, type Transaction } from "kysely";
 import type { AdminUser, SetRoleInput, UserRole } from "#core/admin/users/schema.ts";

@@ -1,4 +1,4 @@
-/** The demo site's languages and section page names, exactly as PRODUCT.md §3 decides them. */
+/** The demo site's languages and section page names, exactly as docs/product.md §3 decides them. */
 export interface SeedLanguage {
   code: string;
   shortCode: string;

@@ -1,5 +1,5 @@
 /**
- * Uploads a ROME file the way the import API expects (PRODUCT.md §7): an
+ * Uploads a ROME file the way the import API expects (docs/product.md §7): an
  * upload session, then the bytes in order in 64 KiB chunks, then "apply".
  * The JSON steps go through the app's API client; the chunks are raw bytes,
  * which that client does not send, so `uploadChunk` does the same job for them.
