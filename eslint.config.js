@@ -14,6 +14,20 @@ const SOURCE = ["**/*.{ts,tsx}"];
 /** Browser code: everything in app/ that React Router does not strip from the client bundle. */
 const BROWSER_CODE = ["app/components/**", "app/lib/**", "app/toast/**"];
 
+/**
+ * Source files that are still over 400 lines (issue 43): each waits for its split along its seams. Nothing may be
+ * added here; a file leaves the list once it is under the limit.
+ */
+const AWAITING_SPLIT = [
+  "server/content/articles.ts",
+  "server/content/public-pages.ts",
+  "server/admin/articles/service.ts",
+  "server/content/ndjson.ts",
+  "server/content/versions.ts",
+  "app/components/admin/article-editor/version-form.tsx",
+  "server/content/article-writes.ts",
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/results/"] },
 
@@ -52,6 +66,14 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-argument": "off",
     },
   },
+
+  {
+    // A file a newcomer can hold: split along seams rather than grow (issue 43); long functions are flagged.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "core/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines": ["error", 400], "max-lines-per-function": ["warn", 80] },
+  },
+  { files: AWAITING_SPLIT, rules: { "max-lines": "off" } },
 
   { files: ["**/*.tsx"], extends: [reactHooks.configs.flat["recommended-latest"], jsxA11y.flatConfigs.recommended] },
   {
