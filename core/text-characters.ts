@@ -1,5 +1,5 @@
 /**
- * Which characters an imported text may hold (README "Imports and restores from the command line"):
+ * Which characters an imported text may hold (docs/security.md "Imports and restores from the command line"):
  * the check every import runs on every text of the file after parsing it and before writing anything,
  * so a file is refused whole, naming the place, on SQLite and PostgreSQL alike. Pure: no I/O.
  *

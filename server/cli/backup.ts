@@ -3,7 +3,7 @@
  * npm run restore -- FILE [--force] put a backup back; refuses a database a running site uses unless --force
  *
  * Both use the server's DATABASE_URL. PostgreSQL databases are backed up with
- * pg_dump / pg_restore instead (README, "Backups").
+ * pg_dump / pg_restore instead (docs/operations.md, "Backups").
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -41,7 +41,7 @@ export async function run(command: "backup" | "restore", argv: string[]): Promis
     throw error;
   }
   if (config.database.kind !== "sqlite") {
-    console.error(`DATABASE_URL points at PostgreSQL: use ${command === "backup" ? "pg_dump" : "pg_restore"} (see the README, "Backups").`);
+    console.error(`DATABASE_URL points at PostgreSQL: use ${command === "backup" ? "pg_dump" : "pg_restore"} (see docs/operations.md, "Backups").`);
     return 2;
   }
   const database = config.database.path;

@@ -2,7 +2,7 @@
  * npm run content -- import FILE   create or update articles from newline-delimited JSON (one article a line)
  * npm run content -- export        write every article to stdout in the same format
  *
- * The format and its rules: README "Content import and export" and
+ * The format and its rules: docs/content-and-languages.md "Content import and export" and
  * server/content/ndjson.ts. Uses the server's settings (DATABASE_URL…);
  * running servers pick imported changes up through the content change log
  * (and NOTIFY with PostgreSQL), as they do for admin edits.

@@ -1,7 +1,7 @@
 /**
  * The start-up data files of docs/seed-spec.md §7 / docs/product.md §5: the published content of
  * one collection as { data: { documents: [{ id, data }] } }. Never users, never a file from disk.
- * `blogs` grows with the archive, so it is paged (README "Start-up files"):
+ * `blogs` grows with the archive, so it is paged (docs/public-site.md "Start-up files"):
  * `?after=ID&limit=N` gives the articles with a published version and an id
  * above ID, in id order, at most N of them and about INIT_PAGE_BYTES; `next`
  * is the address of the following page, null on the last one. Articles

@@ -1,9 +1,9 @@
 /**
  * Bulk content import and export (`npm run content -- import FILE | export`,
- * README "Content import and export"): newline-delimited JSON, one article a line,
+ * docs/content-and-languages.md "Content import and export"): newline-delimited JSON, one article a line,
  *   {"key","author","tags":[…],"cover"?,"source"?,"versions":{"en":{"slug","title","summary","body","status","coverAlt"?,"upToDate"?}}}
  * with versions keyed by the language's short code; `source` names the source language and a
- * translation's `upToDate` whether it follows the source (core/translation-status.ts, README). Import validates every line
+ * translation's `upToDate` whether it follows the source (core/translation-status.ts, docs/content-and-languages.md). Import validates every line
  * (at most MAX_IMPORT_LINE_BYTES long; every text's characters, core/text-characters.ts; the admin API's own rules,
  * languages, duplicate keys and slugs) before writing any, so a bad file writes nothing; a second reading measures each batch's reading
  * times on worker threads (starting while the check runs) while the previous one is
@@ -65,7 +65,7 @@ export class ImportError extends Error {
 const READ_CHUNK_BYTES = 1024 * 1024;
 
 /**
- * The longest line an import reads (README "Content import and export"): one article with all its versions.
+ * The longest line an import reads (docs/content-and-languages.md "Content import and export"): one article with all its versions.
  * `export` writes a version of the longest body the editor accepts (200 000 characters) in at most about 600 KB,
  * so this is room for a hundred such versions on one line; a longer line (a file with no newlines, a binary file)
  * is refused as soon as that many bytes of it were read, naming it, and so an import never holds more of a line.
