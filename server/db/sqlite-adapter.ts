@@ -4,6 +4,7 @@
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
+import { LRUCache } from "lru-cache";
 
 /** node:sqlite binds no booleans; store them as 0/1 like the schema does. */
 function toSqliteValue(value: unknown): SQLInputValue {
@@ -45,14 +46,13 @@ export function openSqlite(path: string): SqliteConnectionHandle {
   database.exec(`PRAGMA page_size = ${PAGE_SIZE_BYTES};`);
   database.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
   database.exec("PRAGMA busy_timeout = 0;");
-  const prepared = new Map<string, SqliteStatement>();
+  const prepared = new LRUCache<string, SqliteStatement>({ max: PREPARED_STATEMENTS });
   return {
     close: () => database.close(),
     prepare: (sql) => {
       let statement = prepared.get(sql);
       if (!statement) {
         statement = wrapStatement(database.prepare(sql));
-        if (prepared.size >= PREPARED_STATEMENTS) prepared.delete(prepared.keys().next().value!);
         prepared.set(sql, statement);
       }
       return statement;

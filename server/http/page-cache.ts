@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler, Next } from "hono";
+import { LRUCache } from "lru-cache";
 import { showsSearch, staleAfter } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
@@ -66,9 +67,9 @@ export interface PageCacheOptions {
 
 export function createPageCache({ content, isAnonymous, secureCookies, maxBytes }: PageCacheOptions) {
   const responses = createResponseCache(maxBytes);
-  const queryUsedBy = new Map<string, string[]>();
+  const queryUsedBy = new LRUCache<string, string[]>({ max: MAX_REMEMBERED_PATHS });
   /** Signed-in visitors' account areas as React rendered them, least recently used first (decision 0134). */
-  const accountAreas = new Map<string, Buffer>();
+  const accountAreas = new LRUCache<string, Buffer>({ max: MAX_ACCOUNT_AREAS });
   content.onChange((change) => {
     if (change.kind === "everything") {
       responses.invalidate(null);
@@ -87,7 +88,6 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
   const keyOf = (url: URL) => pageKey(url, queryUsedBy.get(url.pathname));
 
   function remember(pathname: string, query: string[]) {
-    if (queryUsedBy.size >= MAX_REMEMBERED_PATHS && !queryUsedBy.has(pathname)) queryUsedBy.delete(queryUsedBy.keys().next().value!);
     queryUsedBy.set(pathname, query);
   }
 
@@ -245,7 +245,6 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
     const body = Buffer.from(await response.arrayBuffer());
     const rendered = signedInArea(body);
     if (rendered) {
-      if (accountAreas.size >= MAX_ACCOUNT_AREAS) accountAreas.delete(accountAreas.keys().next().value!);
       accountAreas.set(renderedKey, rendered);
     }
     c.res = undefined;

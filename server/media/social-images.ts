@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Hono } from "hono";
+import { LRUCache } from "lru-cache";
 import type { AppServices } from "#server/context.ts";
 import { SOCIAL_IMAGE, socialImageSource } from "#core/open-graph.ts";
 import type { HttpEnv } from "#server/http/env.ts";
@@ -43,7 +44,7 @@ export function socialImages(services: AppServices, options: SocialImageOptions)
   const app = new Hono<HttpEnv>();
   const { maxInputPixels } = services.config.media;
   /** Made (or being made) pictures by source path, least recently asked first. */
-  const made = new Map<string, Promise<Buffer>>();
+  const made = new LRUCache<string, Promise<Buffer>>({ max: SOCIAL_IMAGE_CACHE_ENTRIES });
 
   const readSource = async (source: string): Promise<Buffer> => {
     if (source.startsWith("/media/")) {
@@ -75,10 +76,7 @@ export function socialImages(services: AppServices, options: SocialImageOptions)
     const source = socialImageSource(c.req.path);
     if (source === null) return errorResponse(404, "not_found", "No such image: a link preview picture is /social/covers/{file}.jpg or /social/media/{variant}.jpg.");
     let picture = made.get(source);
-    if (picture) {
-      made.delete(source);
-      made.set(source, picture);
-    } else {
+    if (!picture) {
       const ticket = options.gate.admit();
       if (!ticket) {
         const seconds = options.gate.retryAfterSeconds();
@@ -89,7 +87,6 @@ export function socialImages(services: AppServices, options: SocialImageOptions)
         .finally(() => ticket.release());
       made.set(source, picture);
       picture.catch(() => made.delete(source));
-      while (made.size > SOCIAL_IMAGE_CACHE_ENTRIES) made.delete(made.keys().next().value!);
     }
     let bytes: Buffer;
     try {

@@ -4,6 +4,7 @@
  * says nothing about which page it was.
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { LRUCache } from "lru-cache";
 
 type RouteManifest = ServerBuild["routes"];
 
@@ -25,7 +26,7 @@ function treeOf(manifest: RouteManifest): RouteObject[] {
 }
 
 /** Patterns of recently requested paths: matchRoutes flattens and ranks every route on each call, a cost paid on every page request. */
-const recentPatterns = new WeakMap<RouteManifest, Map<string, string>>();
+const recentPatterns = new WeakMap<RouteManifest, LRUCache<string, string>>();
 /** Bounded, so a crawl of distinct paths cannot grow memory. */
 const RECENT_PATTERNS = 2_000;
 
@@ -33,7 +34,7 @@ const RECENT_PATTERNS = 2_000;
 export function pagePattern(manifest: RouteManifest, pathname: string): string {
   let recent = recentPatterns.get(manifest);
   if (!recent) {
-    recent = new Map();
+    recent = new LRUCache({ max: RECENT_PATTERNS });
     recentPatterns.set(manifest, recent);
   }
   const known = recent.get(pathname);
@@ -45,7 +46,6 @@ export function pagePattern(manifest: RouteManifest, pathname: string): string {
         .filter((path) => path !== undefined && path !== "")
         .join("/")}`
     : "(no page)";
-  if (recent.size >= RECENT_PATTERNS) recent.delete(recent.keys().next().value!);
   recent.set(pathname, pattern);
   return pattern;
 }

@@ -6,6 +6,7 @@
  * and highlighting, so a highlighted word is exactly a word that matched.
  */
 import snowball from "snowball-stemmers";
+import { LRUCache } from "lru-cache";
 import { foldForSearch } from "#core/text.ts";
 
 /** Snowball algorithms by primary language subtag; the names are also PostgreSQL's text search configurations. */
@@ -39,7 +40,7 @@ export function stemmingOf(code: string): string | null {
   return STEMMERS[primarySubtag(code)] ?? null;
 }
 
-/** Distinct folded words whose terms a language remembers; past it the memory starts over. */
+/** Distinct folded words whose terms a language remembers; past it the least recently used are forgotten. */
 const MEMO_SIZE = 50_000;
 
 /**
@@ -53,12 +54,11 @@ function termFunctionFor(code: string): (folded: string) => string {
   if (!termFunction) {
     const algorithm = stemmingOf(code);
     const stemmer = algorithm === null ? null : snowball.newStemmer(algorithm);
-    const memo = new Map<string, string>();
+    const memo = new LRUCache<string, string>({ max: MEMO_SIZE });
     termFunction = (folded) => {
       if (stemmer === null) return folded;
       let term = memo.get(folded);
       if (term === undefined) {
-        if (memo.size >= MEMO_SIZE) memo.clear();
         term = stemmer.stem(folded);
         memo.set(folded, term);
       }
@@ -108,15 +108,14 @@ export function* wordsOf(text: string, code: string): Generator<Word> {
  * separators). Text reuses its words, so indexing a body is mostly lookups here instead of two
  * normalizations and four replacements per word (bench/README.md, decision 0121).
  */
-const partMemos = new Map<string, Map<string, readonly string[]>>();
+const partMemos = new Map<string, LRUCache<string, readonly string[]>>();
 function partsFunctionFor(code: string): (word: string) => readonly string[] {
   let memo = partMemos.get(code);
-  if (!memo) partMemos.set(code, (memo = new Map<string, readonly string[]>()));
+  if (!memo) partMemos.set(code, (memo = new LRUCache<string, readonly string[]>({ max: MEMO_SIZE })));
   const known = memo;
   return (word) => {
     let parts = known.get(word);
     if (parts === undefined) {
-      if (known.size >= MEMO_SIZE) known.clear();
       parts = foldForSearch(word)
         .split(INNER_SEPARATOR)
         .filter((part) => part !== "");
