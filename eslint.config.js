@@ -25,7 +25,6 @@ const AWAITING_SPLIT = [
   "server/content/ndjson.ts",
   "server/content/versions.ts",
   "app/components/admin/article-editor/version-form.tsx",
-  "server/content/article-writes.ts",
 ];
 
 export default tseslint.config(

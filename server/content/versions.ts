@@ -18,7 +18,8 @@ import { entityTag, requireCurrent, type Preconditions } from "#server/http/prec
 import { recordAudit } from "#server/admin/audit.ts";
 import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
-import { loadTranslationState, storeTranslationState, textRevisions, versionColumns } from "./article-writes.ts";
+import { versionColumns } from "./article-writes.ts";
+import { loadTranslationState, storeTranslationState, textRevisions } from "./translation-state.ts";
 import { renderVersionFrom } from "./rendering.ts";
 import { recordRevisions } from "./revisions.ts";
 import { slugify } from "#core/text.ts";

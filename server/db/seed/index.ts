@@ -4,7 +4,8 @@
  * Files are bundled at build time (import.meta.glob), so the built server
  * needs no seed folder on disk.
  */
-import { importedTranslationState, replaceTags, storeTranslationState, versionColumns, type VersionSource } from "#server/content/article-writes.ts";
+import { importedTranslationState, replaceTags, versionColumns, type VersionSource } from "#server/content/article-writes.ts";
+import { storeTranslationState } from "#server/content/translation-state.ts";
 import { EMPTY_TRANSLATION_STATE } from "#core/translation-status.ts";
 import { renderVersionFrom } from "#server/content/rendering.ts";
 import { recordRevisions } from "#server/content/revisions.ts";
