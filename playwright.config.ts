@@ -18,7 +18,7 @@ export default defineConfig({
   // Specs that only read the shared e2e site (every public spec, and the admin screens looked at without a
   // change) run first, side by side; the admin specs that change it run afterwards, one at a time.
   projects: [
-    { name: "read-only", testIgnore: READ_WRITE_SPECS },
+    { name: "read-only", testIgnore: READ_WRITE_SPECS, fullyParallel: true },
     { name: "admin", testMatch: READ_WRITE_SPECS, dependencies: ["read-only"], workers: 1 },
   ],
   use: {
