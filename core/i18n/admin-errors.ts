@@ -6,6 +6,7 @@
  * removed) as `{detail}` for the texts that need the specifics. A code not
  * listed here is shown as the server's message, unchanged.
  */
+import type { ErrorCode } from "#core/error-codes.ts";
 
 export const EXPLAINED_ERROR_CODES = [
   "invalid_field",
@@ -51,7 +52,7 @@ export const EXPLAINED_ERROR_CODES = [
   "wrong_chunk",
   "precondition_failed",
   "precondition_required",
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 const EXPLAINED: ReadonlySet<string> = new Set(EXPLAINED_ERROR_CODES);
 

@@ -8,6 +8,7 @@
  * as the route reads it, so it is read after the admin gate and the upload
  * queue (issue 41 item 2), once.
  */
+import type { ErrorCode } from "#core/error-codes.ts";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { VERSION_BODY_LIMIT_BYTES } from "#core/admin/articles/schema.ts";
@@ -27,7 +28,7 @@ interface RouteLimit {
   path: RegExp;
   /** Bytes, or the setting that gives them. */
   maxBytes: number | ((config: Pick<Config, "media">) => number);
-  code?: string;
+  code?: ErrorCode;
   message?: string | ((maxBytes: number) => string);
   /** The field the error names; "body" unless given. */
   field?: string;

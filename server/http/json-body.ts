@@ -2,6 +2,7 @@
  * A JSON body's bytes decoded, parsed and validated with zod, on the event loop (body.ts's readJson) or on the
  * off-thread worker (readJsonOffThread's task): the same answers either way.
  */
+import type { ErrorCode } from "#core/error-codes.ts";
 import type { z } from "zod";
 import { HttpError } from "./errors.ts";
 import { validateInput } from "./validate.ts";
@@ -27,7 +28,7 @@ export function parseJsonBody<Schema extends z.ZodType>(bytes: ArrayBuffer | Uin
  * What parseJsonBody gives on the off-thread worker: the value and the body, handed back (readJsonOffThread), or
  * the HttpError's parts (a thrown error crosses threads as its message only).
  */
-export type JsonBodyOutcome<T> = { ok: true; value: T; body: Uint8Array } | { ok: false; status: number; code: string; message: string; field: string | undefined };
+export type JsonBodyOutcome<T> = { ok: true; value: T; body: Uint8Array } | { ok: false; status: number; code: ErrorCode; message: string; field: string | undefined };
 
 /** parseJsonBody as an off-thread task returns it (readJsonOffThread). */
 export function jsonBodyOutcome<Schema extends z.ZodType>(bytes: Uint8Array, schema: Schema, fileFields: readonly string[] = []): JsonBodyOutcome<z.output<Schema>> {

@@ -7,6 +7,7 @@
  * request whose Host names another site (./site-hosts.ts), before the page
  * cache or any route sees it.
  */
+import type { ErrorCode } from "#core/error-codes.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "#server/log.ts";
 import type { SiteHosts } from "./site-hosts.ts";
@@ -19,7 +20,7 @@ export interface NodeListenerParts {
   log: Pick<Logger, "error" | "info">;
 }
 
-function answerJson(response: ServerResponse, status: number, code: string, message: string): void {
+function answerJson(response: ServerResponse, status: number, code: ErrorCode, message: string): void {
   response.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", Connection: "close" });
   response.end(JSON.stringify({ error: { code, message } }));
 }

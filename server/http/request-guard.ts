@@ -3,6 +3,7 @@
  * with exactly one slash, malformed percent-encoding, control characters (NUL…),
  * and absurd lengths — a 400, never a 500.
  */
+import type { ErrorCode } from "#core/error-codes.ts";
 import type { Context, MiddlewareHandler } from "hono";
 import { decodeSegment } from "#core/paths.ts";
 import { errorResponse } from "./errors.ts";
@@ -44,7 +45,7 @@ export function findBadInput(url: string): string | null {
 export type RenderErrorPage = (status: 400 | 405, message: string) => Response;
 
 /** A refusal in the one error shape: JSON for the API and anything that is not a browser asking for a page, else a small page. */
-export function refusal(c: Context<HttpEnv>, renderPage: RenderErrorPage, status: 400 | 405, code: string, message: string): Response {
+export function refusal(c: Context<HttpEnv>, renderPage: RenderErrorPage, status: 400 | 405, code: ErrorCode, message: string): Response {
   const wantsJson = /^\/(api|init|auth)\//.test(c.req.path) || !(c.req.header("accept") ?? "").includes("text/html");
   return wantsJson ? errorResponse(status, code, message) : renderPage(status, message);
 }

@@ -4,6 +4,7 @@
  * naming the zod schemas it validates with and answers by, and the document is
  * collected from the registered routes (decisions 0056 and 0158).
  */
+import { ERROR_CODES } from "#core/error-codes.ts";
 import type { Env, Hono } from "hono";
 import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import { z } from "zod";
@@ -53,7 +54,7 @@ export type Answer<Schema extends z.ZodType> = z.output<Schema>;
 /** The one error shape every refusal has (server/http/errors.ts). */
 export const errorSchema = z.object({
   error: z.object({
-    code: z.string().meta({ description: "Stable machine-readable code, e.g. invalid_field, not_found, xsrf_mismatch." }),
+    code: z.enum(ERROR_CODES).meta({ description: "Stable machine-readable code (core/error-codes.ts), e.g. invalid_field, not_found, xsrf_mismatch." }),
     message: z.string().meta({ description: "What went wrong, naming the field or parameter." }),
     field: z.string().optional().meta({ description: "The offending field, when one is to blame." }),
   }),
