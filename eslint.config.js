@@ -23,7 +23,6 @@ const AWAITING_SPLIT = [
   "server/content/public-pages.ts",
   "server/admin/articles/service.ts",
   "server/content/ndjson.ts",
-  "server/content/versions.ts",
   "app/components/admin/article-editor/version-form.tsx",
 ];
 

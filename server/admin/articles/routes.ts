@@ -24,7 +24,8 @@ import {
   type AdminArticle,
 } from "#core/admin/articles/schema.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import { discardPendingChanges, findVersion, versionRepresentation, versionTag } from "#server/content/versions.ts";
+import { discardPendingChanges } from "#server/content/versions.ts";
+import { findVersion, versionRepresentation, versionTag } from "#server/content/version-reads.ts";
 import {
   articleAsReadBy,
   articleFieldsTag,

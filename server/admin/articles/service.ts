@@ -18,7 +18,8 @@ import { writeContent } from "#server/admin/content-write.ts";
 import { replaceTags } from "#server/content/article-writes.ts";
 import { loadTranslationState, storeTranslationState, textRevisions } from "#server/content/translation-state.ts";
 import * as versions from "#server/content/versions.ts";
-import { versionOf, type VersionWrite } from "#server/content/versions.ts";
+import type { VersionWrite } from "#server/content/versions.ts";
+import { versionOf } from "#server/content/version-reads.ts";
 import { versionsOf } from "#server/content/articles.ts";
 import {
   ARTICLES_PAGE_SIZE,

@@ -11,7 +11,7 @@ import { compareQuery, revisionComparisonResponse, revisionIdParam, revisionList
 import { may } from "#core/auth/roles.ts";
 import { articleAsReadBy } from "#server/admin/articles/service.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import { versionRepresentation, versionTag } from "#server/content/versions.ts";
+import { versionRepresentation, versionTag } from "#server/content/version-reads.ts";
 import { compareRevisions, findRevision, listRevisions, restoreRevision } from "./service.ts";
 
 const REVISIONS = "/:id/versions/:code/revisions";
