@@ -22,7 +22,6 @@ const AWAITING_SPLIT = [
   "server/content/articles.ts",
   "server/content/public-pages.ts",
   "server/admin/articles/service.ts",
-  "server/content/ndjson.ts",
   "app/components/admin/article-editor/version-form.tsx",
 ];
 
