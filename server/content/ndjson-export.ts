@@ -6,7 +6,6 @@ import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { createArticleReader } from "./articles.ts";
 
-
 /** Every article, drafts included, in id order, one JSON line each, read in bounded pages. */
 export async function* exportArticles(db: Kysely<Database>): AsyncGenerator<string> {
   const languages = await db.selectFrom("languages").select(["code", "short_code"]).execute();
