@@ -21,9 +21,6 @@ const BROWSER_CODE = ["app/components/**", "app/lib/**", "app/toast/**"];
 const AWAITING_SPLIT = [
   "server/content/articles.ts",
   "server/content/public-pages.ts",
-  "server/admin/articles/service.ts",
-  "server/content/ndjson.ts",
-  "server/content/versions.ts",
   "app/components/admin/article-editor/version-form.tsx",
 ];
 

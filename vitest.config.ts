@@ -8,7 +8,7 @@ const TIMED = [
   "core/text-characters.test.ts",
   "server/admin/translations/exchange/formats.test.ts",
   "server/content/event-loop-turns.test.ts",
-  "server/content/ndjson.test.ts",
+  "server/content/ndjson-lines.test.ts",
   "server/db/checkpoints.test.ts",
   "server/db/lock-waits.test.ts",
   "server/db/statement-turns.test.ts",

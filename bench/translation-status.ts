@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import type { AdminServices } from "#server/context.ts";
-import { listArticles } from "#server/admin/articles/service.ts";
+import { listArticles } from "#server/admin/articles/reads.ts";
 import type { Grant } from "#core/auth/roles.ts";
 import { translationDashboard } from "#server/admin/translation-dashboard/service.ts";
 import { openDatabase } from "#server/db/connect.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { IMPORT_BATCH, TRANSACTION_MS, transactionSizes } from "./ndjson.ts";
+import { IMPORT_BATCH } from "./ndjson-lines.ts";
+import { TRANSACTION_MS, transactionSizes } from "./ndjson.ts";
 
 describe("an import's transaction sizes", () => {
   it("start small, then hold about their target of writing each, from the time per article so far", () => {

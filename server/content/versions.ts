@@ -7,14 +7,14 @@
  * 0151, on the row read with lockedForWrite), the version row or its pending changes, the translation
  * facts, media usage, schedules voided by a status change, a numbered revision and the audit entry.
  * The NDJSON import writes many versions at once through upsertArticles (article-writes.ts), which
- * follows the same rules without preconditions: last write wins.
+ * follows the same rules without preconditions: last write wins. What a write reads first, and what a
+ * version's GET answers (findVersion, versionTag), is in version-reads.ts.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
-import type { BlogDraftRow, BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
-import { lockedForWrite } from "#server/db/locks.ts";
+import type { BlogVersionRow, Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
+import { requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
@@ -22,11 +22,12 @@ import { versionColumns } from "./article-writes.ts";
 import { loadTranslationState, storeTranslationState, textRevisions } from "./translation-state.ts";
 import { renderVersionFrom } from "./rendering.ts";
 import { recordRevisions } from "./revisions.ts";
+import { detailOf, findVersion, pendingOf, readStored, requireBlog, versionName, versionRepresentation, versionTag, type Stored } from "./version-reads.ts";
 import { slugify } from "#core/text.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import type { ArticleStatus } from "#core/article-rules.ts";
-import type { AdminArticleVersion, AdminVersionDetail, PendingChanges, VersionInput } from "#core/admin/articles/schema.ts";
-import { afterDelete, afterSave, markUpToDate, textChanged, translationStatus, type TranslationState } from "#core/translation-status.ts";
+import type { AdminVersionDetail, VersionInput } from "#core/admin/articles/schema.ts";
+import { afterDelete, afterSave, markUpToDate, textChanged, type TranslationState } from "#core/translation-status.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,17 +54,6 @@ function requireMadeFrom(write: VersionWrite, current: AdminVersionDetail | null
   if (write.preconditions !== null) requireCurrent(write.preconditions, current && versionRepresentation(current), versionName(id, code), versionTag);
 }
 
-type Blog = Pick<BlogRow, "id" | "source_code" | "source_revision">;
-type Draft = BlogDraftRow & { updater: string | null };
-
-/** A version as stored: its row, its pending changes and its newest revision's number. */
-interface Stored {
-  blog: Blog;
-  row: BlogVersionRow;
-  draft: Draft | null;
-  revision: number;
-}
-
 /** The text a version write stores. */
 interface Text {
   slug: string;
@@ -73,101 +63,8 @@ interface Text {
   coverAlt: string;
 }
 
-/** "version fr-FR of article 3": how messages name a version. */
-export function versionName(id: number, code: string): string {
-  return `version ${code} of article ${id}`;
-}
-
-/** The representation a version's GET answers (and a 412 carries as `current`). */
-export function versionRepresentation(version: AdminVersionDetail): { version: AdminVersionDetail } {
-  return { version };
-}
-
-/**
- * A version's ETag: the digest of what the version itself stores (text, status, dates, pending changes,
- * base and newest revision), without its translation status, which the source's saves change: a
- * translator editing French is not refused because someone saved the English source (decision 0167).
- */
-export function versionTag({ version }: { version: AdminVersionDetail }): string {
-  const { translation, ...own } = version;
-  return entityTag({ version: own });
-}
-
 function notFound(id: number, code: string): HttpError {
   return new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
-}
-
-async function requireBlog(db: Db, id: number): Promise<Blog> {
-  const blog = await db.selectFrom("blogs").select(["id", "source_code", "source_revision"]).where("id", "=", id).executeTakeFirst();
-  if (!blog) throw new HttpError(404, "not_found", `id: no article ${id}.`, "id");
-  return blog;
-}
-
-/** The version, its pending changes and newest revision number; with `lock`, its row read to decide a write (lockedForWrite). */
-async function readStored(db: Db, blog: Blog, code: string, lock: AdminServices["database"]["dialect"] | null): Promise<Stored | null> {
-  const query = db.selectFrom("blog_versions").selectAll().where("blog_id", "=", blog.id).where("code", "=", code);
-  const row = await (lock === null ? query : lockedForWrite(query, lock)).executeTakeFirst();
-  if (!row) return null;
-  const [draft, newest] = await Promise.all([
-    db
-      .selectFrom("blog_drafts")
-      .leftJoin("users", "users.uid", "blog_drafts.updated_by")
-      .selectAll("blog_drafts")
-      .select((eb) => eb.fn.coalesce("users.display_name", "users.email").as("updater"))
-      .where("blog_drafts.blog_id", "=", blog.id)
-      .where("blog_drafts.code", "=", code)
-      .executeTakeFirst(),
-    db.selectFrom("blog_revisions").select("number").where("blog_id", "=", blog.id).where("code", "=", code).orderBy("id", "desc").limit(1).executeTakeFirst(),
-  ]);
-  return { blog, row, draft: draft ?? null, revision: newest?.number ?? 0 };
-}
-
-function pendingOf(draft: Draft): PendingChanges {
-  return {
-    slug: draft.slug,
-    title: draft.title,
-    summary: draft.summary,
-    body: draft.body,
-    coverAlt: draft.cover_alt,
-    sourceRevision: draft.source_revision,
-    updatedAt: draft.updated_at,
-    updatedBy: draft.updated_by === null ? null : { uid: draft.updated_by, name: draft.updater },
-  };
-}
-
-/** A stored version as the admin reads it, its translation status from the article's `state`. */
-export function versionOf(row: BlogVersionRow, state: TranslationState): AdminArticleVersion {
-  const status: ArticleStatus = row.status === "published" ? "published" : "draft";
-  return {
-    code: row.code,
-    slug: row.slug,
-    title: row.title,
-    summary: row.summary,
-    body: row.body,
-    coverAlt: row.cover_alt,
-    status,
-    publishedAt: row.published_at,
-    updatedAt: row.updated_at,
-    baseRevision: row.base_revision,
-    translation: translationStatus(state, row.code, status),
-  };
-}
-
-function detailOf({ blog, row, draft, revision }: Stored): AdminVersionDetail {
-  const state: TranslationState = { source: blog.source_code, revision: blog.source_revision, bases: new Map([[row.code, row.base_revision]]) };
-  return {
-    ...versionOf(row, state),
-    sourceRevision: row.base_revision,
-    revision,
-    pendingChanges: draft === null ? null : pendingOf(draft),
-  };
-}
-
-/** A version as its GET answers it, or null when the article has none in `code`. */
-export async function findVersion(db: Db, id: number, code: string): Promise<AdminVersionDetail | null> {
-  const blog = await requireBlog(db, id);
-  const stored = await readStored(db, blog, code, null);
-  return stored && detailOf(stored);
 }
 
 /**
@@ -179,30 +76,6 @@ export async function refuseCreatedMeanwhile(db: Db, preconditions: Precondition
   if (!preconditions.ifNoneMatchAny) return;
   const current = await findVersion(db, id, code);
   if (current) requireCurrent(preconditions, versionRepresentation(current), versionName(id, code), versionTag);
-}
-
-/** Every version of an article as its GET answers it (the editor's page: one read, each version's ETag). */
-export async function findVersions(db: Db, id: number): Promise<AdminVersionDetail[]> {
-  const blog = await requireBlog(db, id);
-  const [rows, drafts, revisions] = await Promise.all([
-    db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).orderBy("code").execute(),
-    db
-      .selectFrom("blog_drafts")
-      .leftJoin("users", "users.uid", "blog_drafts.updated_by")
-      .selectAll("blog_drafts")
-      .select((eb) => eb.fn.coalesce("users.display_name", "users.email").as("updater"))
-      .where("blog_drafts.blog_id", "=", id)
-      .execute(),
-    db.selectFrom("blog_revisions").select(["code", (eb) => eb.fn.max("number").as("number")]).where("blog_id", "=", id).groupBy("code").execute(),
-  ]);
-  return rows.map((row) =>
-    detailOf({
-      blog,
-      row,
-      draft: drafts.find((draft) => draft.code === row.code) ?? null,
-      revision: Number(revisions.find((revision) => revision.code === row.code)?.number ?? 0),
-    }),
-  );
 }
 
 /**

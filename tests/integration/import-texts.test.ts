@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportReport } from "#core/admin/translations/schema.ts";
-import { IMPORT_BATCH, ImportError, importArticles } from "#server/content/ndjson.ts";
+import { importArticles } from "#server/content/ndjson.ts";
+import { IMPORT_BATCH, ImportError } from "#server/content/ndjson-lines.ts";
 import { XLIFF_NAMESPACE } from "#server/admin/translations/exchange/xliff.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
 

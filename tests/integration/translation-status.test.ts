@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AdminArticleSummary, AdminVersionDetail, SourceChanges } from "#core/admin/articles/schema.ts";
-import { exportArticles, importArticles } from "#server/content/ndjson.ts";
+import { importArticles } from "#server/content/ndjson.ts";
+import { exportArticles } from "#server/content/ndjson-export.ts";
 import { articleView } from "#server/content/public-pages.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor, withVersionTags } from "./support.ts";
 

@@ -13,8 +13,8 @@ import { articleIdParam, type AdminVersionDetail } from "#core/admin/articles/sc
 import { may as mayDo } from "#core/auth/roles.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
-import { articleAsReadBy, articleFieldsTag, findArticle, sourceRevisions } from "#server/admin/articles/service.ts";
-import { findVersions, versionRepresentation, versionTag } from "#server/content/versions.ts";
+import { articleAsReadBy, articleFieldsTag, findArticle, sourceRevisions } from "#server/admin/articles/reads.ts";
+import { findVersions, versionRepresentation, versionTag } from "#server/content/version-reads.ts";
 import { requireScreen } from "#server/auth/guard.ts";
 import { articleAlternates, sectionPathIn } from "#server/content/public-pages.ts";
 import { servicesContext } from "#server/context.ts";

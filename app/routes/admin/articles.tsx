@@ -6,7 +6,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { listArticlesQuery, type AdminArticleSummary } from "#core/admin/articles/schema.ts";
 import type { TranslationStatus } from "#core/translation-status.ts";
-import { listArticles } from "#server/admin/articles/service.ts";
+import { listArticles } from "#server/admin/articles/reads.ts";
 import { requireScreen } from "#server/auth/guard.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { parseQuery } from "#server/http/query.ts";

@@ -24,23 +24,11 @@ import {
   type AdminArticle,
 } from "#core/admin/articles/schema.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import { discardPendingChanges, findVersion, versionRepresentation, versionTag } from "#server/content/versions.ts";
-import {
-  articleAsReadBy,
-  articleFieldsTag,
-  createArticle,
-  deleteArticle,
-  deleteVersion,
-  findArticle,
-  listArticles,
-  markVersionUpToDate,
-  saveVersion,
-  sourceChanges,
-  updateArticle,
-  versionAction,
-  type VersionRequest,
-  type VersionWritten,
-} from "./service.ts";
+import { discardPendingChanges } from "#server/content/versions.ts";
+import { findVersion, versionRepresentation, versionTag } from "#server/content/version-reads.ts";
+import { articleAsReadBy, articleFieldsTag, findArticle, listArticles, sourceChanges } from "./reads.ts";
+import { createArticle, deleteArticle, updateArticle } from "./service.ts";
+import { deleteVersion, markVersionUpToDate, saveVersion, versionAction, type VersionRequest, type VersionWritten } from "./version-writes.ts";
 
 export function articlesAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();

@@ -2,8 +2,8 @@
 import { Hono, type Context } from "hono";
 import { may } from "#core/auth/roles.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import type { VersionRequest } from "#server/admin/articles/service.ts";
-import { versionRepresentation, versionTag } from "#server/content/versions.ts";
+import type { VersionRequest } from "#server/admin/articles/version-writes.ts";
+import { versionRepresentation, versionTag } from "#server/content/version-reads.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";

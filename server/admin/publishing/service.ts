@@ -13,7 +13,7 @@ import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import * as versions from "#server/content/versions.ts";
 import { requireVersionCurrent } from "#server/content/versions.ts";
-import type { VersionRequest } from "#server/admin/articles/service.ts";
+import type { VersionRequest } from "#server/admin/articles/version-writes.ts";
 import type { AdminVersionDetail } from "#core/admin/articles/schema.ts";
 import { previewToken } from "#server/content/preview.ts";
 import type { ArticleStatus } from "#core/article-rules.ts";

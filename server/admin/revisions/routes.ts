@@ -9,9 +9,9 @@ import { validateInput } from "#server/http/validate.ts";
 import { articleIdParam, languageCodeParam, versionWrittenResponse } from "#core/admin/articles/schema.ts";
 import { compareQuery, revisionComparisonResponse, revisionIdParam, revisionListResponse, revisionResponse } from "#core/admin/publishing/schema.ts";
 import { may } from "#core/auth/roles.ts";
-import { articleAsReadBy } from "#server/admin/articles/service.ts";
+import { articleAsReadBy } from "#server/admin/articles/reads.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import { versionRepresentation, versionTag } from "#server/content/versions.ts";
+import { versionRepresentation, versionTag } from "#server/content/version-reads.ts";
 import { compareRevisions, findRevision, listRevisions, restoreRevision } from "./service.ts";
 
 const REVISIONS = "/:id/versions/:code/revisions";

@@ -8,7 +8,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import type { BlogRevisionsTable, Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { saveVersion, type VersionRequest, type VersionWritten } from "#server/admin/articles/service.ts";
+import { saveVersion, type VersionRequest, type VersionWritten } from "#server/admin/articles/version-writes.ts";
 import { diffRevisions } from "#core/revisions.ts";
 import type { Revision, RevisionComparison, RevisionSummary } from "#core/admin/publishing/schema.ts";
 

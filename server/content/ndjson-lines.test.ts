@@ -1,7 +1,7 @@
 /** How an import reads its file's lines (no database): any chunking, a bounded line length, linear time. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { ImportError, MAX_IMPORT_LINE_BYTES, readLines } from "./ndjson.ts";
+import { ImportError, MAX_IMPORT_LINE_BYTES, readLines } from "./ndjson-lines.ts";
 
 const MIB = 1024 * 1024;
 
