@@ -8,7 +8,7 @@
  * Children are generated with the event loop free every few milliseconds (eventLoopTurns).
  */
 import type { ArticleReader } from "./articles.ts";
-import { eventLoopTurns } from "./articles.ts";
+import { eventLoopTurns } from "./event-loop-turns.ts";
 import { withDefaultAlternate, type Alternate } from "#core/views.ts";
 import { enabledLanguages, favoriteLanguage, jobLabelIn, sectionPathIn } from "./public-pages.ts";
 import type { Language, Resident } from "./resident.ts";
