@@ -41,26 +41,64 @@ export interface PublishedArticle {
   source: { code: string; changedAt: string } | null;
 }
 
-export function createRenderedArticleReads(db: Kysely<Database>) {
-  /** Renders (and stores) versions whose stored HTML is missing or from an older renderer; the Markdown is read only for those. */
-  async function withCurrentRender<Row extends { id: number; code: string; html: string | null; renderer_version: number; reading_minutes: number }>(
-    rows: Row[],
-  ): Promise<(Row & { html: string })[]> {
-    return Promise.all(
-      rows.map(async (row) => {
-        if (isCurrentRender(row)) return row;
-        const { body } = await db.selectFrom("blog_versions").select("body").where("id", "=", row.id).executeTakeFirstOrThrow();
-        const rendered = await renderVersionFrom(db, body, row.code);
-        await db.updateTable("blog_versions").set(rendered).where("id", "=", row.id).execute();
-        return { ...row, ...rendered };
-      }),
-    );
-  }
+/** Renders (and stores) versions whose stored HTML is missing or from an older renderer; the Markdown is read only for those. */
+async function withCurrentRender<Row extends { id: number; code: string; html: string | null; renderer_version: number; reading_minutes: number }>(
+  db: Kysely<Database>,
+  rows: Row[],
+): Promise<(Row & { html: string })[]> {
+  return Promise.all(
+    rows.map(async (row) => {
+      if (isCurrentRender(row)) return row;
+      const { body } = await db.selectFrom("blog_versions").select("body").where("id", "=", row.id).executeTakeFirstOrThrow();
+      const rendered = await renderVersionFrom(db, body, row.code);
+      await db.updateTable("blog_versions").set(rendered).where("id", "=", row.id).execute();
+      return { ...row, ...rendered };
+    }),
+  );
+}
 
+/** An article's published versions (with `previewCode`, that version whatever its status) joined to the article, in one query; the HTML only of `htmlIn` when given. */
+function versionRows(db: Kysely<Database>, id: number, htmlIn: string | undefined, previewCode: string | undefined) {
+  return db
+    .selectFrom("blog_versions")
+    .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+    .select([
+      "blog_versions.id",
+      "blog_versions.code",
+      "blog_versions.slug",
+      "blog_versions.title",
+      "blog_versions.summary",
+      "blog_versions.renderer_version",
+      "blog_versions.reading_minutes",
+      "blog_versions.cover_alt",
+      "blog_versions.updated_at",
+      "blog_versions.outdated",
+      "blogs.key",
+      "blogs.author",
+      "blogs.cover",
+      "blogs.tags",
+      "blogs.source_code",
+      "blogs.source_changed_at",
+      "blogs.updated_at as blog_updated_at",
+    ])
+    // A draft's date (a preview reads drafts) is not a publication date: only a published version has one.
+    .select(sql<string | null>`case when ${isPublishedVersion} then blog_versions.published_at end`.as("published_at"))
+    .select(htmlIn === undefined ? sql<string | null>`blog_versions.html`.as("html") : sql<string | null>`case when blog_versions.code = ${htmlIn} then blog_versions.html end`.as("html"))
+    .where("blog_versions.blog_id", "=", id)
+    .where((eb) =>
+      previewCode === undefined
+        ? isPublishedVersion
+        : eb.or([isPublishedVersion, eb("blog_versions.code", "=", previewCode)]),
+    )
+    .execute();
+}
+
+export function createRenderedArticleReads(db: Kysely<Database>) {
   return {
     /** The latest `limit` published versions in a language with their rendered bodies, newest first (a feed). */
     async latestWithContent(code: string, limit: number) {
       const rows = await withCurrentRender(
+        db,
         await publishedIn(db, code)
           .select([
             ...LISTED_COLUMNS,
@@ -86,40 +124,9 @@ export function createRenderedArticleReads(db: Kysely<Database>) {
      * included whatever its status, with its pending changes when it has any (decision 0150).
      */
     async published(id: number, { htmlIn, previewCode }: { htmlIn?: string; previewCode?: string } = {}): Promise<PublishedArticle | null> {
-      const rows = await db
-        .selectFrom("blog_versions")
-        .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
-        .select([
-          "blog_versions.id",
-          "blog_versions.code",
-          "blog_versions.slug",
-          "blog_versions.title",
-          "blog_versions.summary",
-          "blog_versions.renderer_version",
-          "blog_versions.reading_minutes",
-          "blog_versions.cover_alt",
-          "blog_versions.updated_at",
-          "blog_versions.outdated",
-          "blogs.key",
-          "blogs.author",
-          "blogs.cover",
-          "blogs.tags",
-          "blogs.source_code",
-          "blogs.source_changed_at",
-          "blogs.updated_at as blog_updated_at",
-        ])
-        // A draft's date (a preview reads drafts) is not a publication date: only a published version has one.
-        .select(sql<string | null>`case when ${isPublishedVersion} then blog_versions.published_at end`.as("published_at"))
-        .select(htmlIn === undefined ? sql<string | null>`blog_versions.html`.as("html") : sql<string | null>`case when blog_versions.code = ${htmlIn} then blog_versions.html end`.as("html"))
-        .where("blog_versions.blog_id", "=", id)
-        .where((eb) =>
-          previewCode === undefined
-            ? isPublishedVersion
-            : eb.or([isPublishedVersion, eb("blog_versions.code", "=", previewCode)]),
-        )
-        .execute();
+      const rows = await versionRows(db, id, htmlIn, previewCode);
       if (rows.length === 0) return null;
-      const rendered = await withCurrentRender(rows.filter((row) => htmlIn === undefined || row.code === htmlIn));
+      const rendered = await withCurrentRender(db, rows.filter((row) => htmlIn === undefined || row.code === htmlIn));
       const htmlOf = new Map(rendered.map((row) => [row.code, row.html]));
       const versions = new Map<string, PublishedVersion>(
         rows.map((row) => [
