@@ -1,6 +1,7 @@
 /**
  * What each public page renders: the view models the server computes
- * (server/content/public-pages.ts) and the page components draw (app/components/pages).
+ * (the page modules of server/content: list-pages.ts, article-page.ts, job-pages.ts,
+ * search-page.ts, tag-pages.ts) and the page components draw (app/components/pages).
  * Types only, here so that app/ never has to reach into server/ for them.
  */
 import type { CurrentPage } from "./language-switch.ts";

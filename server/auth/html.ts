@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createTranslate, type Translate } from "#core/i18n/translate.ts";
 import type { AppServices } from "#server/context.ts";
-import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-pages.ts";
+import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-sections.ts";
 import { compiledStrings } from "#server/content/shell.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { messagePage, type PageLanguage } from "#server/auth/pages.ts";

@@ -1,6 +1,6 @@
-/** eventLoopTurns (server/content/articles.ts): a heavy read yields once it has run its slice, and only then. */
+/** eventLoopTurns (server/content/event-loop-turns.ts): a heavy read yields once it has run its slice, and only then. */
 import { describe, expect, it } from "vitest";
-import { eventLoopTurns } from "./articles.ts";
+import { eventLoopTurns } from "./event-loop-turns.ts";
 
 function busyFor(ms: number) {
   const until = performance.now() + ms;

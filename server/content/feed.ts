@@ -9,7 +9,7 @@ import { feedPath, homePath } from "#core/paths.ts";
 import type { ArticleReader } from "./articles.ts";
 import type { Language, Resident } from "./resident.ts";
 import { compiledStrings } from "./shell.ts";
-import { articlePathIn } from "./public-pages.ts";
+import { articlePathIn } from "./public-sections.ts";
 import { escapeXml } from "./xml.ts";
 
 /** Entries in a feed: what readers poll for, bounded whatever the archive's size. */

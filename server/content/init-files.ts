@@ -10,7 +10,8 @@
  */
 import { z } from "zod";
 import { isAdminKey } from "#core/i18n/admin-catalog.ts";
-import { eventLoopTurns, type ArticleReader } from "./articles.ts";
+import type { ArticleReader } from "./articles.ts";
+import { eventLoopTurns } from "./event-loop-turns.ts";
 import type { Resident } from "./resident.ts";
 
 export const INIT_FILE_NAMES = ["blogs", "translates", "languages"] as const;

@@ -20,7 +20,7 @@ import { recordAudit } from "#server/admin/audit.ts";
 import type { DatabaseHandle, DialectName } from "#server/db/connect.ts";
 import { upsertArticles } from "./article-writes.ts";
 import type { ArticleChange } from "./changes.ts";
-import { yieldToEventLoop } from "./articles.ts";
+import { yieldToEventLoop } from "./event-loop-turns.ts";
 import { IMPORT_BATCH, ImportError, parsedBatches, type Parsed } from "./ndjson-lines.ts";
 import { createReadingTimePool } from "./reading-time-pool.ts";
 import { announceChange } from "./store.ts";

@@ -1,7 +1,15 @@
 /** What public loaders read content through, noting for the page cache what each page shows and which query parameters it reads. */
 import type { RouterContextProvider } from "react-router";
-import type { PageReads } from "./public-pages.ts";
 import { requestContext, servicesContext } from "#server/context.ts";
+import type { ArticleReader } from "./articles.ts";
+import type { Resident } from "./resident.ts";
+
+/** What a page view reads: the resident content, articles on demand, and where to note what it shows. */
+export interface PageReads {
+  resident: Resident;
+  articles: ArticleReader;
+  dependsOn(tag: string): void;
+}
 
 export function pageReads(context: Readonly<RouterContextProvider>): PageReads {
   const { content } = context.get(servicesContext);

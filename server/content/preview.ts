@@ -10,7 +10,9 @@ import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { ArticleView } from "#core/views.ts";
 import { previewPath } from "#core/paths.ts";
-import { articleView, enabledLanguages, type PageReads } from "./public-pages.ts";
+import { articleView } from "./article-page.ts";
+import type { PageReads } from "./page-reads.ts";
+import { enabledLanguages } from "./public-sections.ts";
 
 /** Without PREVIEW_SECRET, one random key per process: links then stop working when it restarts. */
 const processSecret = randomBytes(32).toString("hex");

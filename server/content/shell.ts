@@ -7,7 +7,7 @@ import { orderForPicker } from "#core/language-switch.ts";
 import type { ShellLanguage, ShellView } from "#core/shell.ts";
 import type { LanguageRef, SectionName } from "#core/types.ts";
 import { memoizedPerCopy } from "./per-copy.ts";
-import { enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-pages.ts";
+import { enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-sections.ts";
 import type { Resident } from "./resident.ts";
 
 /** A language's UI strings with the gaps filled along its fallback chain, and the language of each borrowed one. */

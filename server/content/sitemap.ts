@@ -8,9 +8,9 @@
  * Children are generated with the event loop free every few milliseconds (eventLoopTurns).
  */
 import type { ArticleReader } from "./articles.ts";
-import { eventLoopTurns } from "./articles.ts";
+import { eventLoopTurns } from "./event-loop-turns.ts";
 import { withDefaultAlternate, type Alternate } from "#core/views.ts";
-import { enabledLanguages, favoriteLanguage, jobLabelIn, sectionPathIn } from "./public-pages.ts";
+import { enabledLanguages, favoriteLanguage, jobLabelIn, sectionPathIn } from "./public-sections.ts";
 import type { Language, Resident } from "./resident.ts";
 import { homePath, itemPath } from "#core/paths.ts";
 import { pageNameFor } from "#core/pages.ts";

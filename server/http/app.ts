@@ -16,7 +16,7 @@ import { requestContext, servicesContext, type AppServices } from "#server/conte
 import { authRoutes } from "#server/auth/routes.ts";
 import { sessionMiddleware } from "#server/auth/session-middleware.ts";
 import type { SignedInUser } from "#core/shell.ts";
-import { favoriteLanguage } from "#server/content/public-pages.ts";
+import { favoriteLanguage } from "#server/content/public-sections.ts";
 import { RETRY_AFTER_SECONDS } from "#server/db/availability.ts";
 import { robotsTxt } from "#server/content/sitemap.ts";
 import { hasSessionCookie } from "#server/auth/session-cookie.ts";

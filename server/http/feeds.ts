@@ -9,7 +9,7 @@ import { feedPath } from "#core/paths.ts";
 import type { AppServices } from "#server/context.ts";
 import { showsList } from "#server/content/changes.ts";
 import { atomFeed } from "#server/content/feed.ts";
-import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-pages.ts";
+import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-sections.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse } from "./errors.ts";
 import type { ResponseCache } from "./response-cache.ts";

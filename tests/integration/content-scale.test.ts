@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { markdownText } from "#core/markdown.ts";
 import type { AppServices } from "#server/context.ts";
 import { upsertArticles, type ArticleSource } from "#server/content/article-writes.ts";
-import { ANCHOR_STRIDE } from "#server/content/articles.ts";
+import { ANCHOR_STRIDE } from "#server/content/list-indexes.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { IMPORT_BATCH, ImportError } from "#server/content/ndjson-lines.ts";
 import { indexForm, searchEntries, sqliteTerms } from "#server/db/full-text.ts";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AdminArticleSummary, AdminVersionDetail, SourceChanges } from "#core/admin/articles/schema.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { exportArticles } from "#server/content/ndjson-export.ts";
-import { articleView } from "#server/content/public-pages.ts";
+import { articleView } from "#server/content/article-page.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor, withVersionTags } from "./support.ts";
 
 type ReplyJson = { article?: AdminArticle; version?: AdminVersionDetail; articles?: AdminArticleSummary[]; next?: string | null; error?: { code: string; message: string; field?: string } } & Partial<SourceChanges>;

@@ -1,5 +1,8 @@
 import { data, redirect } from "react-router";
-import { articleView, findEnabledLanguage, jobView, parseTagCursor, resolveSection, tagView } from "#server/content/public-pages.ts";
+import { articleView } from "#server/content/article-page.ts";
+import { jobView } from "#server/content/job-pages.ts";
+import { findEnabledLanguage, resolveSection } from "#server/content/public-sections.ts";
+import { parseTagCursor, tagView } from "#server/content/tag-pages.ts";
 import { ARTICLE_BODY_ID, ArticlePage } from "#app/components/pages/article-page.tsx";
 import { forLoaderData } from "#server/context.ts";
 import { JobPage } from "#app/components/pages/job-page.tsx";

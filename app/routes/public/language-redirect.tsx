@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { findEnabledLanguage } from "#server/content/public-pages.ts";
+import { findEnabledLanguage } from "#server/content/public-sections.ts";
 import { servicesContext } from "#server/context.ts";
 import { homePath } from "#core/paths.ts";
 import type { Route } from "./+types/language-redirect";

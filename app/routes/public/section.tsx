@@ -1,13 +1,9 @@
 import { data } from "react-router";
-import {
-  articleListView,
-  findEnabledLanguage,
-  homeView,
-  jobsDirectoryView,
-  resolveSection,
-  searchView,
-  tagsIndexView,
-} from "#server/content/public-pages.ts";
+import { jobsDirectoryView } from "#server/content/job-pages.ts";
+import { articleListView, homeView } from "#server/content/list-pages.ts";
+import { findEnabledLanguage, resolveSection } from "#server/content/public-sections.ts";
+import { searchView } from "#server/content/search-page.ts";
+import { tagsIndexView } from "#server/content/tag-pages.ts";
 import { ArticleListPage } from "#app/components/pages/article-list-page.tsx";
 import { HomePage } from "#app/components/pages/home-page.tsx";
 import { JobsDirectoryPage } from "#app/components/pages/jobs-directory-page.tsx";

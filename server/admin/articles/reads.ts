@@ -11,7 +11,7 @@ import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { entityTag } from "#server/http/preconditions.ts";
 import { versionOf } from "#server/content/version-reads.ts";
-import { versionsOf } from "#server/content/articles.ts";
+import { versionsOf } from "#server/content/archive-reads.ts";
 import {
   ARTICLES_PAGE_SIZE,
   currentSourceText,

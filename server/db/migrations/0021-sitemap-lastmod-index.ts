@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 /**
  * The published-versions index (status, blog_id) gains updated_at, so a sitemap chunk's lastmod
- * (`max(updated_at)` over an id range, server/content/articles.ts) is read from the index alone.
+ * (`max(updated_at)` over an id range, server/content/archive-reads.ts) is read from the index alone.
  * Without it every version in the range was read from the table, whose rows hold the body and its
  * HTML: the sitemap index at 100 000 articles took 5.7 s on SQLite, one synchronous query per chunk
  * blocking the event loop up to 2.8 s. The wider index serves every query the old one did (its

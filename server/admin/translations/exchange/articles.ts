@@ -11,7 +11,7 @@ import { versionInput, type VersionInput } from "#core/admin/articles/schema.ts"
 import type { ImportReport } from "#core/admin/translations/schema.ts";
 import { saveVersion } from "#server/content/versions.ts";
 import type { AdminServices } from "#server/context.ts";
-import { eventLoopTurns } from "#server/content/articles.ts";
+import { eventLoopTurns } from "#server/content/event-loop-turns.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
 import { ARTICLE_FIELDS, ARTICLE_REPORT_PREFIX, type ArticleField, type StringUnit } from "./document.ts";
 

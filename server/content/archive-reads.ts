@@ -1,0 +1,92 @@
+/**
+ * Reads that walk the archive by article id, a bounded range at a time: the sitemap's chunks and
+ * the content files' batches, and the versions of a page of articles.
+ */
+import type { Kysely } from "kysely";
+import type { BlogVersionsTable, Database } from "#server/db/schema.ts";
+
+export function createArchiveReads(db: Kysely<Database>) {
+  return {
+    /** Published versions of articles with ids in [fromId, toId), for a sitemap chunk. */
+    async publishedSlugs(fromId: number, toId: number) {
+      return db
+        .selectFrom("blog_versions")
+        .select(["blog_id", "code", "slug", "updated_at"])
+        .where("status", "=", "published")
+        .where("blog_id", ">=", fromId)
+        .where("blog_id", "<", toId)
+        .orderBy("blog_id")
+        .orderBy("code")
+        .execute();
+    },
+
+    /** The highest id of an article with a published version (sitemap chunk count), 0 when none. */
+    async highestPublishedId(): Promise<number> {
+      const row = await db
+        .selectFrom("blog_versions")
+        .select((eb) => eb.fn.max("blog_id").as("id"))
+        .where("status", "=", "published")
+        .executeTakeFirst();
+      return Number(row?.id ?? 0);
+    },
+
+    /** Latest change of a published version with an article id in [fromId, toId) (a sitemap chunk's lastmod). */
+    async lastModifiedBetween(fromId: number, toId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom("blog_versions")
+        .select((eb) => eb.fn.max("updated_at").as("updated"))
+        .where("status", "=", "published")
+        .where("blog_id", ">=", fromId)
+        .where("blog_id", "<", toId)
+        .executeTakeFirst();
+      return (row?.updated as string | null | undefined) ?? null;
+    },
+
+    /**
+     * Articles with an id above `afterId`, in id order, with their versions' sources:
+     * only articles with a published version, and only those versions, unless `drafts` is set.
+     */
+    async sources(afterId: number, limit: number, drafts = false) {
+      const blogs = await db
+        .selectFrom("blogs")
+        .selectAll()
+        .where("id", ">", afterId)
+        .$if(!drafts, (query) =>
+          query.where((eb) =>
+            eb.exists(eb.selectFrom("blog_versions").select("blog_versions.id").whereRef("blog_versions.blog_id", "=", "blogs.id").where("blog_versions.status", "=", "published")),
+          ),
+        )
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      if (blogs.length === 0) return [];
+      const byArticle = await versionsOf(
+        db,
+        blogs.map((blog) => blog.id),
+        ["code", "slug", "title", "summary", "body", "cover_alt", "status", "published_at", "updated_at", "outdated"],
+        !drafts,
+      );
+      return blogs.map((blog) => ({ blog, versions: byArticle.get(blog.id) ?? [] }));
+    },
+  };
+}
+
+/**
+ * The versions of these articles (only the published ones when `publishedOnly`), grouped by
+ * article id, each in language-code order: one indexed query for a page of articles.
+ */
+export async function versionsOf<Column extends Exclude<keyof BlogVersionsTable, "blog_id">>(
+  db: Kysely<Database>,
+  ids: number[],
+  columns: readonly Column[],
+  publishedOnly = false,
+) {
+  const rows = await db
+    .selectFrom("blog_versions")
+    .select(["blog_id", ...columns])
+    .$if(publishedOnly, (query) => query.where("status", "=", "published"))
+    .where("blog_id", "in", ids)
+    .orderBy("code")
+    .execute();
+  return Map.groupBy(rows, (row) => row.blog_id);
+}

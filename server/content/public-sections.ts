@@ -1,0 +1,100 @@
+/**
+ * Where public pages are: the enabled languages, a section's name in each language (resolving a
+ * URL's page name to a section and back), the paths of articles, jobs and tags, and the alternates
+ * a page's head names. Every page view builds its links and SEO from these.
+ */
+import { pageNameFor, resolvePage } from "#core/pages.ts";
+import { homePath, itemPath, normalizeName, sectionPath } from "#core/paths.ts";
+import { slugify } from "#core/text.ts";
+import type { SectionKey } from "#core/types.ts";
+import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
+import { firstAvailable } from "#core/fallback.ts";
+import { tagKey } from "#server/search/published-index.ts";
+import { withDefaultAlternate, type Alternate, type Seo } from "#core/views.ts";
+import type { Job, Language, Resident } from "./resident.ts";
+
+export function enabledLanguages(resident: Resident): Language[] {
+  return resident.languages.filter((language) => language.enabled);
+}
+
+export function findEnabledLanguage(resident: Resident, rawShortCode: string | undefined): Language | null {
+  if (rawShortCode === undefined) return null;
+  const shortCode = normalizeName(rawShortCode);
+  return enabledLanguages(resident).find((language) => language.shortCode.toLowerCase() === shortCode) ?? null;
+}
+
+export function favoriteLanguage(resident: Resident): Language | null {
+  return enabledLanguages(resident).find((language) => language.favorite) ?? enabledLanguages(resident)[0] ?? null;
+}
+
+export function sectionNamesOf(resident: Resident, language: Language) {
+  return resident.sectionNames.get(language.code) ?? [];
+}
+
+export function resolveSection(resident: Resident, language: Language, rawPage: string): SectionKey | null {
+  return resolvePage(rawPage, language, sectionNamesOf(resident, language));
+}
+
+/** The path of a section in a language, or null when that language does not name the section. */
+export function sectionPathIn(resident: Resident, language: Language, section: SectionKey): string | null {
+  if (section === "HOME") return homePath(language);
+  const name = pageNameFor(section, language, sectionNamesOf(resident, language));
+  return name === null ? null : sectionPath(language.shortCode, name);
+}
+
+/** What a page's head names: its alternates and x-default. */
+export function seoAlternates(resident: Resident, alternates: Alternate[]): Alternate[] {
+  return withDefaultAlternate(alternates, favoriteLanguage(resident)?.code ?? null);
+}
+
+function sectionAlternates(resident: Resident, section: SectionKey): Alternate[] {
+  return enabledLanguages(resident).flatMap((language) => {
+    const path = sectionPathIn(resident, language, section);
+    return path === null ? [] : [{ hrefLang: language.code, path }];
+  });
+}
+
+export function sectionSeo(resident: Resident, language: Language, section: SectionKey, search = ""): Seo {
+  return { canonicalPath: `${sectionPathIn(resident, language, section) ?? homePath(language)}${search}`, alternates: seoAlternates(resident, sectionAlternates(resident, section)) };
+}
+
+export function articlePathIn(resident: Resident, language: Language, id: number, slug: string | undefined): string | null {
+  const name = pageNameFor("ARTICLES", language, sectionNamesOf(resident, language));
+  if (slug === undefined || name === null) return null;
+  return itemPath(language.shortCode, name, id, slug);
+}
+
+/** A job's label in a language: its own, else the first of its fallback chain's, else the official French one; with the language it is in. */
+export function jobLabelIn(resident: Resident, job: Job, language: Language): { label: string; labelLang: string } {
+  const codes = [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
+  const found = firstAvailable(codes, (code) => job.labels.get(code) || undefined);
+  if (found) return { label: found.value, labelLang: found.code };
+  return { label: job.label, labelLang: ROME_SOURCE_LANGUAGE };
+}
+
+export function jobPathIn(resident: Resident, language: Language, job: Job): string | null {
+  const name = pageNameFor("JOBS", language, sectionNamesOf(resident, language));
+  return name === null ? null : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(resident, job, language).label));
+}
+
+export function tagPathIn(resident: Resident, language: Language, tag: string): string | null {
+  const name = pageNameFor("TAGS", language, sectionNamesOf(resident, language));
+  return name === null ? null : itemPath(language.shortCode, name, tagKey(tag), "");
+}
+
+export function itemAlternates<T>(resident: Resident, item: T, pathIn: (language: Language, item: T) => string | null): Alternate[] {
+  return enabledLanguages(resident).flatMap((language) => {
+    const path = pathIn(language, item);
+    return path === null ? [] : [{ hrefLang: language.code, path }];
+  });
+}
+
+/** Slug of the item in every enabled language that has it, by language id (the language switcher's input). */
+export function slugsByLanguage<T>(resident: Resident, item: T, slugIn: (language: Language, item: T) => string | null): Record<number, string> {
+  const slugs: Record<number, string> = {};
+  for (const language of enabledLanguages(resident)) {
+    const slug = slugIn(language, item);
+    if (slug !== null) slugs[language.id] = slug;
+  }
+  return slugs;
+}

@@ -1,0 +1,162 @@
+/**
+ * The reads that return rendered bodies: one article with its versions (an article page, a draft
+ * preview) and a language's latest articles (a feed). A version whose stored HTML is missing or
+ * from an older renderer is rendered, and stored, on the way (server/content/rendering.ts).
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+import type { MediaRendition } from "#core/media-rules.ts";
+import { isCurrentRender, renderVersionFrom } from "./rendering.ts";
+import { isPublishedVersion } from "./published.ts";
+import { LISTED_COLUMNS, publishedIn, withCoverImages } from "./listed-versions.ts";
+
+export interface PublishedVersion {
+  code: string;
+  slug: string;
+  title: string;
+  summary: string;
+  /** The rendered body; null for a language other than the one `published` was asked to render. */
+  html: string | null;
+  coverAlt: string;
+  readingMinutes: number;
+  /** Null for a version that is not published (only a draft preview shows one). */
+  publishedAt: string | null;
+  updatedAt: string;
+  /** Made from an older revision of the source's text (core/translation-status.ts). */
+  outdated: boolean;
+}
+
+export interface PublishedArticle {
+  id: number;
+  key: string;
+  author: string;
+  /** As stored: a library image ("media:42"), a path on this site or an https URL. */
+  cover: string | null;
+  /** The cover when it is a library image. */
+  coverImage: MediaRendition | null;
+  tags: string[];
+  /** Published versions by language code. */
+  versions: Map<string, PublishedVersion>;
+  /** The language the others are translated from, and when its text last changed. */
+  source: { code: string; changedAt: string } | null;
+}
+
+/** Renders (and stores) versions whose stored HTML is missing or from an older renderer; the Markdown is read only for those. */
+async function withCurrentRender<Row extends { id: number; code: string; html: string | null; renderer_version: number; reading_minutes: number }>(
+  db: Kysely<Database>,
+  rows: Row[],
+): Promise<(Row & { html: string })[]> {
+  return Promise.all(
+    rows.map(async (row) => {
+      if (isCurrentRender(row)) return row;
+      const { body } = await db.selectFrom("blog_versions").select("body").where("id", "=", row.id).executeTakeFirstOrThrow();
+      const rendered = await renderVersionFrom(db, body, row.code);
+      await db.updateTable("blog_versions").set(rendered).where("id", "=", row.id).execute();
+      return { ...row, ...rendered };
+    }),
+  );
+}
+
+/** An article's published versions (with `previewCode`, that version whatever its status) joined to the article, in one query; the HTML only of `htmlIn` when given. */
+function versionRows(db: Kysely<Database>, id: number, htmlIn: string | undefined, previewCode: string | undefined) {
+  return db
+    .selectFrom("blog_versions")
+    .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+    .select([
+      "blog_versions.id",
+      "blog_versions.code",
+      "blog_versions.slug",
+      "blog_versions.title",
+      "blog_versions.summary",
+      "blog_versions.renderer_version",
+      "blog_versions.reading_minutes",
+      "blog_versions.cover_alt",
+      "blog_versions.updated_at",
+      "blog_versions.outdated",
+      "blogs.key",
+      "blogs.author",
+      "blogs.cover",
+      "blogs.tags",
+      "blogs.source_code",
+      "blogs.source_changed_at",
+      "blogs.updated_at as blog_updated_at",
+    ])
+    // A draft's date (a preview reads drafts) is not a publication date: only a published version has one.
+    .select(sql<string | null>`case when ${isPublishedVersion} then blog_versions.published_at end`.as("published_at"))
+    .select(htmlIn === undefined ? sql<string | null>`blog_versions.html`.as("html") : sql<string | null>`case when blog_versions.code = ${htmlIn} then blog_versions.html end`.as("html"))
+    .where("blog_versions.blog_id", "=", id)
+    .where((eb) =>
+      previewCode === undefined
+        ? isPublishedVersion
+        : eb.or([isPublishedVersion, eb("blog_versions.code", "=", previewCode)]),
+    )
+    .execute();
+}
+
+export function createRenderedArticleReads(db: Kysely<Database>) {
+  return {
+    /** The latest `limit` published versions in a language with their rendered bodies, newest first (a feed). */
+    async latestWithContent(code: string, limit: number) {
+      const rows = await withCurrentRender(
+        db,
+        await publishedIn(db, code)
+          .select([
+            ...LISTED_COLUMNS,
+            "blog_versions.id as id",
+            "blog_versions.html as html",
+            "blog_versions.renderer_version as renderer_version",
+            "blog_versions.reading_minutes as reading_minutes",
+            "blog_versions.updated_at as updatedAt",
+          ])
+          .orderBy("blog_versions.published_at", "desc")
+          .orderBy("blog_versions.blog_id", "desc")
+          .limit(limit)
+          .execute(),
+      );
+      return rows.map((row) => ({ ...row, publishedAt: row.publishedAt! }));
+    },
+
+    /**
+     * One article with its published versions, or null when it has none, in one query.
+     * With `htmlIn`, only that language's rendered body is read (an article page
+     * shows one; the others only give their slugs): the rest come back with html null.
+     * A draft preview (server/content/preview.ts) passes `previewCode`: that version is
+     * included whatever its status, with its pending changes when it has any (decision 0150).
+     */
+    async published(id: number, { htmlIn, previewCode }: { htmlIn?: string; previewCode?: string } = {}): Promise<PublishedArticle | null> {
+      const rows = await versionRows(db, id, htmlIn, previewCode);
+      if (rows.length === 0) return null;
+      const rendered = await withCurrentRender(db, rows.filter((row) => htmlIn === undefined || row.code === htmlIn));
+      const htmlOf = new Map(rendered.map((row) => [row.code, row.html]));
+      const versions = new Map<string, PublishedVersion>(
+        rows.map((row) => [
+          row.code,
+          {
+            code: row.code,
+            slug: row.slug,
+            title: row.title,
+            summary: row.summary,
+            html: htmlOf.get(row.code) ?? null,
+            coverAlt: row.cover_alt,
+            readingMinutes: row.reading_minutes,
+            publishedAt: row.published_at,
+            updatedAt: row.updated_at,
+            outdated: row.outdated === 1,
+          },
+        ]),
+      );
+      if (previewCode !== undefined) {
+        const pending = await db.selectFrom("blog_drafts").selectAll().where("blog_id", "=", id).where("code", "=", previewCode).executeTakeFirst();
+        const shown = versions.get(previewCode);
+        if (pending && shown) {
+          const { html } = await renderVersionFrom(db, pending.body, previewCode);
+          versions.set(previewCode, { ...shown, slug: pending.slug, title: pending.title, summary: pending.summary, coverAlt: pending.cover_alt, html, updatedAt: pending.updated_at });
+        }
+      }
+      const blog = rows[0]!;
+      const { coverImage } = (await withCoverImages(db, [blog]))[0]!;
+      const source = blog.source_code === null ? null : { code: blog.source_code, changedAt: blog.source_changed_at ?? blog.blog_updated_at };
+      return { id, key: blog.key, author: blog.author, cover: blog.cover, coverImage, tags: JSON.parse(blog.tags) as string[], versions, source };
+    },
+  };
+}
