@@ -3,56 +3,10 @@
  * API keeps its English `message` (API clients rely on it); the admin screens
  * look the refusal's stable `code` up here and show the admin text
  * `admin.refusal.<code>`, with the server's message (its field prefix
- * removed) as `{detail}` for the texts that need the specifics. A code not
- * listed here is shown as the server's message, unchanged.
+ * removed) as `{detail}` for the texts that need the specifics. A code that
+ * core/error-codes.ts does not mark "explained" is shown as the server's message, unchanged.
  */
-import type { ErrorCode } from "#core/error-codes.ts";
-
-export const EXPLAINED_ERROR_CODES = [
-  "invalid_field",
-  "invalid_query",
-  "malformed_json",
-  "invalid_encoding",
-  "not_found",
-  "conflict",
-  "unknown_language",
-  "unknown_key",
-  "key_exists",
-  "read_only_key",
-  "section_name_required",
-  "page_name_taken",
-  "invalid_message",
-  "last_admin",
-  "last_language",
-  "favorite_cannot_be_disabled",
-  "favorite_cannot_be_deleted",
-  "language_disabled",
-  "code_taken",
-  "short_code_taken",
-  "in_use",
-  "invalid_fallbacks",
-  "no_source_language",
-  "forbidden",
-  "unauthenticated",
-  "unknown_user",
-  "file_too_large",
-  "unsupported_media_type",
-  "format_mismatch",
-  "damaged_image",
-  "image_too_large",
-  "image_not_encodable",
-  "uploads_busy",
-  "invalid_file",
-  "empty_file",
-  "invalid_file_name",
-  "import_refused",
-  "too_many_imports",
-  "import_not_found",
-  "upload_incomplete",
-  "wrong_chunk",
-  "precondition_failed",
-  "precondition_required",
-] as const satisfies readonly ErrorCode[];
+import { EXPLAINED_ERROR_CODES } from "#core/error-codes.ts";
 
 const EXPLAINED: ReadonlySet<string> = new Set(EXPLAINED_ERROR_CODES);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_SOURCE_LOCALE, isAdminKey } from "#core/i18n/admin-catalog.ts";
-import { EXPLAINED_ERROR_CODES, refusalTextKey } from "#core/i18n/admin-errors.ts";
+import { EXPLAINED_ERROR_CODES } from "#core/error-codes.ts";
+import { refusalTextKey } from "#core/i18n/admin-errors.ts";
 import { ADMIN_ERROR_PAGE_SOURCE } from "#core/i18n/admin-error-page.ts";
 import { ADMIN_CHECK_KEY_PREFIX, GENERIC_CHECKS, SCHEMA_CHECK_CODES } from "#core/i18n/admin-checks.ts";
 import { messageProblems } from "#core/i18n/message.ts";
