@@ -46,7 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1f3a5f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Every page of a language advertises that language's feed (server/http/feeds.ts). */}
-        {data && <link rel="alternate" type="application/atom+xml" href={feedPath(data.language.shortCode)} title={createTranslate(data.strings, data.language.code)("FEED:TITLE")} />}
+        {data && (
+          <link rel="alternate" type="application/atom+xml" href={feedPath(data.language.shortCode)} title={createTranslate(data.strings, data.language.code)("FEED:TITLE")} />
+        )}
         <Meta />
         <Links nonce={data?.nonce} />
       </head>

@@ -26,7 +26,17 @@ export const SERVER_ENV_DEFAULTS: Record<string, string> = Object.fromEntries(
 export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}, flags = SERVER_NODE_FLAGS): { child: ChildProcess; started: number } {
   const started = performance.now();
   const child = spawn(process.execPath, [...flags, "-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
-    env: { ...SERVER_ENV_DEFAULTS, ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", NODE_ENV: "production", ...env },
+    env: {
+      ...SERVER_ENV_DEFAULTS,
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "silent",
+      NODE_ENV: "production",
+      ...env,
+    },
     stdio: "ignore",
   });
   return { child, started };
@@ -36,7 +46,10 @@ export function startServer(databaseUrl: string, port: number, env: Record<strin
 export async function firstResponse(child: ChildProcess, started: number, port: number): Promise<number> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -48,7 +48,9 @@ function body(next: () => number, words: string[], index: number): string {
   for (let section = 0; section < 8; section += 1) {
     parts.push(`## ${sentence(next, words, 4)} ${index}.${section}`);
     for (let paragraph = 0; paragraph < 2; paragraph += 1) {
-      parts.push(`${sentence(next, words, 30)} **${sentence(next, words, 2)}** [${sentence(next, words, 2)}](https://example.org/${index}/${section}/${paragraph}) ${sentence(next, words, 20)}.`);
+      parts.push(
+        `${sentence(next, words, 30)} **${sentence(next, words, 2)}** [${sentence(next, words, 2)}](https://example.org/${index}/${section}/${paragraph}) ${sentence(next, words, 20)}.`,
+      );
     }
     parts.push(Array.from({ length: 3 }, () => `- ${sentence(next, words, 5)}`).join("\n"));
   }

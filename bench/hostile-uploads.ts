@@ -28,7 +28,8 @@ function deepXliff(): string {
 
 function largestPo(): string {
   let file = 'msgid ""\nmsgstr ""\n"Language: fr-FR\\n"\n\n';
-  for (let index = 0; file.length + 200 < MAX_EXCHANGE_FILE_BYTES; index += 1) file += `msgctxt "HOSTILE:${index}"\nmsgid "${"a\\\\".repeat(20)}"\nmsgstr "${"b\\\\".repeat(20)}"\n\n`;
+  for (let index = 0; file.length + 200 < MAX_EXCHANGE_FILE_BYTES; index += 1)
+    file += `msgctxt "HOSTILE:${index}"\nmsgid "${"a\\\\".repeat(20)}"\nmsgstr "${"b\\\\".repeat(20)}"\n\n`;
   return file;
 }
 
@@ -43,7 +44,8 @@ try {
   await firstResponse(child, started, PORT);
   const who = await visitors(databaseUrl);
   const headers = { cookie: who.admin, "x-xsrf-token": who.xsrf, origin: base };
-  const json = (method: string, path: string, body: unknown) => fetch(`${base}${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const json = (method: string, path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
 
   /** A version saved as the editor saves it: from the text as it is now (its ETag), or as a new version. */
   async function saveVersion(path: string, body: unknown): Promise<Response> {
@@ -58,7 +60,11 @@ try {
     const created = await json("POST", "/api/admin/romes/imports", { filename, size: bytes.byteLength });
     const { id } = (await created.json()) as { id: string };
     for (let index = 0; index * ROME_CHUNK < bytes.byteLength; index += 1) {
-      await fetch(`${base}/api/admin/romes/imports/${id}/chunks/${index}`, { method: "PUT", headers: { ...headers, "content-type": "application/octet-stream" }, body: bytes.slice(index * ROME_CHUNK, (index + 1) * ROME_CHUNK) });
+      await fetch(`${base}/api/admin/romes/imports/${id}/chunks/${index}`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": "application/octet-stream" },
+        body: bytes.slice(index * ROME_CHUNK, (index + 1) * ROME_CHUNK),
+      });
     }
     return fetch(`${base}/api/admin/romes/imports/${id}/apply`, { method: "POST", headers });
   }
@@ -67,12 +73,35 @@ try {
     ["XLIFF, 2 MB, elements nested as deep as fit", () => json("POST", "/api/admin/translations/import", { content: deepXliff(), dryRun: true })],
     ["PO, 2 MB, 12 800 entries", () => json("POST", "/api/admin/translations/import", { content: largestPo(), dryRun: true })],
     ["ROME XML, 5 MB, one element's attributes", () => romeImport(fill(' a="1"', "<ogr", "/>", MAX_IMPORT_BYTES - 64), "rome.xml")],
-    ["ROME XML, 5 MB, one label's child elements", () => romeImport(fill("<b/>", "<ogr><item_referentiel_code_rome><code_rome>A1101</code_rome><libelle>", "</libelle></item_referentiel_code_rome></ogr>", MAX_IMPORT_BYTES - 64), "rome.xml")],
+    [
+      "ROME XML, 5 MB, one label's child elements",
+      () =>
+        romeImport(
+          fill("<b/>", "<ogr><item_referentiel_code_rome><code_rome>A1101</code_rome><libelle>", "</libelle></item_referentiel_code_rome></ogr>", MAX_IMPORT_BYTES - 64),
+          "rome.xml",
+        ),
+    ],
     ["ROME CSV, 5 MB, one record's empty fields", () => romeImport(fill(",", "code_rome,libelle\n", "\n", MAX_IMPORT_BYTES - 64), "rome.csv")],
     ["ROME CSV, 5 MB, one quoted label", () => romeImport(fill("x", 'code_rome,libelle\nA1101,"', '"\n', MAX_IMPORT_BYTES - 64), "rome.csv")],
-    ["Markdown, 200 000 characters of [ (article save)", () => saveVersion("/api/admin/articles/1/versions/de-DE", { title: "Klammern", summary: "", body: "[".repeat(200_000), coverAlt: "", status: "draft" })],
-    ["Markdown, 200 000 characters of *a (article save)", () => saveVersion("/api/admin/articles/1/versions/de-DE", { title: "Sterne", summary: "", body: "*a".repeat(100_000), coverAlt: "", status: "draft" })],
-    ["Markdown, a table 5 000 columns wide (article save)", () => saveVersion("/api/admin/articles/1/versions/de-DE", { title: "Tabelle", summary: "", body: `|${"a|".repeat(5000)}\n|${"-|".repeat(5000)}\n${`|${"x|".repeat(5000)}\n`.repeat(15)}`, coverAlt: "", status: "draft" })],
+    [
+      "Markdown, 200 000 characters of [ (article save)",
+      () => saveVersion("/api/admin/articles/1/versions/de-DE", { title: "Klammern", summary: "", body: "[".repeat(200_000), coverAlt: "", status: "draft" }),
+    ],
+    [
+      "Markdown, 200 000 characters of *a (article save)",
+      () => saveVersion("/api/admin/articles/1/versions/de-DE", { title: "Sterne", summary: "", body: "*a".repeat(100_000), coverAlt: "", status: "draft" }),
+    ],
+    [
+      "Markdown, a table 5 000 columns wide (article save)",
+      () =>
+        saveVersion("/api/admin/articles/1/versions/de-DE", {
+          title: "Tabelle",
+          summary: "",
+          body: `|${"a|".repeat(5000)}\n|${"-|".repeat(5000)}\n${`|${"x|".repeat(5000)}\n`.repeat(15)}`,
+          coverAlt: "",
+          status: "draft",
+        }),
+    ],
   ];
 
   console.log("| file | answer | upload time | /healthz probes | p50 | p99 | max |\n|---|---|---|---|---|---|---|");
@@ -92,7 +121,9 @@ try {
     const took = performance.now() - sent;
     done = true;
     await probing;
-    console.log(`| ${name} | ${answer} | ${Math.round(took)} ms | ${probes.length} | ${percentile(probes, 50).toFixed(1)} ms | ${percentile(probes, 99).toFixed(1)} ms | ${Math.max(...probes).toFixed(1)} ms |`);
+    console.log(
+      `| ${name} | ${answer} | ${Math.round(took)} ms | ${probes.length} | ${percentile(probes, 50).toFixed(1)} ms | ${percentile(probes, 99).toFixed(1)} ms | ${Math.max(...probes).toFixed(1)} ms |`,
+    );
   }
 } finally {
   await stop(child);

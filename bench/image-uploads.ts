@@ -106,7 +106,14 @@ async function startServer(bundle: string, port: number) {
   const spawnedAt = performance.now();
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, "--import", new URL("./event-loop-gaps.ts", import.meta.url).pathname, "--input-type=module", "-e", `const { start } = await import(${JSON.stringify(bundle)}); await start();`],
+    [
+      ...SERVER_NODE_FLAGS,
+      "--import",
+      new URL("./event-loop-gaps.ts", import.meta.url).pathname,
+      "--input-type=module",
+      "-e",
+      `const { start } = await import(${JSON.stringify(bundle)}); await start();`,
+    ],
     {
       env: {
         ...SERVER_ENV_DEFAULTS,
@@ -137,7 +144,13 @@ async function startServer(bundle: string, port: number) {
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     for (let attempt = 0; ; attempt += 1) {
-      if (await fetch(`${base}/healthz`).then((response) => response.ok, () => false)) break;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        )
+      )
+        break;
       if (attempt > 300 || child.exitCode !== null) throw new Error("the server did not start");
       await new Promise((wait) => setTimeout(wait, 200));
     }
@@ -208,7 +221,12 @@ async function main() {
     bigPngs: [] as Buffer[],
   };
   if (phases.includes("parallel")) {
-    for (let index = 0; index < 10; index += 1) files.bigPngs.push(await picture(2600, 2500, 60 + index * 7).png({ compressionLevel: 0 }).toBuffer());
+    for (let index = 0; index < 10; index += 1)
+      files.bigPngs.push(
+        await picture(2600, 2500, 60 + index * 7)
+          .png({ compressionLevel: 0 })
+          .toBuffer(),
+      );
   }
   console.log(
     `files: 19999999×2 PNG ${files.wide.byteLength} B, 2×19999999 PNG ${files.tall.byteLength} B, rotten PNG ${files.rotten.byteLength} B, ` +

@@ -17,7 +17,11 @@ import { articlesFile } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const { values } = parseArgs({
-  options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" }, cli: { type: "string", default: join(root, "server/cli/content.ts") } },
+  options: {
+    articles: { type: "string", default: "1000" },
+    databases: { type: "string", default: "sqlite,postgres" },
+    cli: { type: "string", default: join(root, "server/cli/content.ts") },
+  },
 });
 const ARTICLES = Number(values.articles);
 if (!Number.isInteger(ARTICLES) || ARTICLES < 10) throw new Error("--articles must be a whole number of at least 10");
@@ -40,7 +44,16 @@ for (const kind of (values.databases ?? "").split(",")) {
     if (run.status !== 0) throw new Error(`import failed: ${run.stderr}`);
     const [wall, user, system, maxKB] = run.stderr.trim().split("\n").at(-1)!.split(" ").map(Number);
     console.log(
-      JSON.stringify({ database: kind, articles: ARTICLES, versions: ARTICLES * 7, wallSeconds: wall, cpuSeconds: +(user! + system!).toFixed(1), peakRssMB: Math.round(maxKB! / 1024), loadBefore: load, loadAfter: spawnSync("uptime", { encoding: "utf8" }).stdout.trim() }),
+      JSON.stringify({
+        database: kind,
+        articles: ARTICLES,
+        versions: ARTICLES * 7,
+        wallSeconds: wall,
+        cpuSeconds: +(user! + system!).toFixed(1),
+        peakRssMB: Math.round(maxKB! / 1024),
+        loadBefore: load,
+        loadAfter: spawnSync("uptime", { encoding: "utf8" }).stdout.trim(),
+      }),
     );
   } finally {
     await database.drop();

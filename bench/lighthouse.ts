@@ -24,17 +24,26 @@ const server = spawn(process.execPath, ["-e", `import(${JSON.stringify(join(root
 });
 try {
   for (;;) {
-    if (await fetch(`${base}/healthz`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const pages = process.argv.length > 2 ? process.argv.slice(2) : [
-    "/en/welcome",
-    "/en/articles",
-    "/en/articles/1/one-story-seven-languages-how-a-multilingual-magazine-is-made",
-    "/fr/m%C3%A9tiers",
-    "/fr/m%C3%A9tiers/a1101/conduite-d-engins-agricoles-et-forestiers",
-    "/ar/%D9%85%D8%B1%D8%AD%D8%A8%D8%A7",
-  ];
+  const pages =
+    process.argv.length > 2
+      ? process.argv.slice(2)
+      : [
+          "/en/welcome",
+          "/en/articles",
+          "/en/articles/1/one-story-seven-languages-how-a-multilingual-magazine-is-made",
+          "/fr/m%C3%A9tiers",
+          "/fr/m%C3%A9tiers/a1101/conduite-d-engins-agricoles-et-forestiers",
+          "/ar/%D9%85%D8%B1%D8%AD%D8%A8%D8%A7",
+        ];
   console.log("page | performance | accessibility | best practices | SEO");
   const categories = ["performance", "accessibility", "best-practices", "seo"];
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -44,7 +53,17 @@ try {
       const output = join(dir, "report.json");
       spawnSync(
         "npx",
-        ["--yes", "lighthouse@12", base + page, "--quiet", `--chrome-flags=${chromeFlags}`, `--only-categories=${categories.join(",")}`, "--form-factor=mobile", "--output=json", `--output-path=${output}`],
+        [
+          "--yes",
+          "lighthouse@12",
+          base + page,
+          "--quiet",
+          `--chrome-flags=${chromeFlags}`,
+          `--only-categories=${categories.join(",")}`,
+          "--form-factor=mobile",
+          "--output=json",
+          `--output-path=${output}`,
+        ],
         { env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, stdio: "ignore" },
       );
       const report = JSON.parse(readFileSync(output, "utf8")) as { categories: Record<string, { score: number }> };

@@ -27,7 +27,15 @@ if (process.argv[2] === "--one") {
   const image = await processImage(bytes, "photo.jpg", { maxInputPixels: 40_000_000, maxSidePixels: 16_384 });
   const ms = performance.now() - started;
   const stored = image.variants.reduce((total, variant) => total + variant.bytes.byteLength, 0);
-  console.log(JSON.stringify({ ms, peakMb: process.resourceUsage().maxRSS / 1024, addedMb: (process.resourceUsage().maxRSS - before) / 1024, variants: image.variants.length, storedKb: stored / 1024 }));
+  console.log(
+    JSON.stringify({
+      ms,
+      peakMb: process.resourceUsage().maxRSS / 1024,
+      addedMb: (process.resourceUsage().maxRSS - before) / 1024,
+      variants: image.variants.length,
+      storedKb: stored / 1024,
+    }),
+  );
   process.exit(0);
 }
 
@@ -57,11 +65,28 @@ try {
         const n = batch * 100 + index;
         const { id } = await trx
           .insertInto("media")
-          .values({ file_name: `photo-${n}.jpg`, source_sha256: `sha-${n}`, format: "jpeg", width: 1600, height: 1000, source_bytes: 500_000, search_text: `photo-${n}.jpg boats ${n % 50 === 0 ? "lighthouse" : "harbour"}`, uploaded_by: null, created_at: now })
+          .values({
+            file_name: `photo-${n}.jpg`,
+            source_sha256: `sha-${n}`,
+            format: "jpeg",
+            width: 1600,
+            height: 1000,
+            source_bytes: 500_000,
+            search_text: `photo-${n}.jpg boats ${n % 50 === 0 ? "lighthouse" : "harbour"}`,
+            uploaded_by: null,
+            created_at: now,
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
-        for (const [format, width] of [["avif", 400], ["webp", 400], ["jpeg", 1200]] as const) {
-          await trx.insertInto("media_variants").values({ file: `${id}-${"0".repeat(16)}-${width}.${format}`, media_id: id, format, width, height: 250, size: tiny.byteLength, bytes: tiny }).execute();
+        for (const [format, width] of [
+          ["avif", 400],
+          ["webp", 400],
+          ["jpeg", 1200],
+        ] as const) {
+          await trx
+            .insertInto("media_variants")
+            .values({ file: `${id}-${"0".repeat(16)}-${width}.${format}`, media_id: id, format, width, height: 250, size: tiny.byteLength, bytes: tiny })
+            .execute();
         }
       }
     });

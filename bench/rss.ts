@@ -52,6 +52,8 @@ for (const flags of [SERVER_NODE_FLAGS, []]) {
   );
   const afterLoad = rssMB(server.child.pid!);
   await new Promise((resolve) => setTimeout(resolve, 5_000));
-  console.log(JSON.stringify({ flags: flags.join(" ") || "(none)", requests: REQUESTS, rssAfterStartMB: afterStart, rssAfterLoadMB: afterLoad, rssAfter5sIdleMB: rssMB(server.child.pid!) }));
+  console.log(
+    JSON.stringify({ flags: flags.join(" ") || "(none)", requests: REQUESTS, rssAfterStartMB: afterStart, rssAfterLoadMB: afterLoad, rssAfter5sIdleMB: rssMB(server.child.pid!) }),
+  );
   await stop(server.child);
 }

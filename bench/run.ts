@@ -83,7 +83,13 @@ async function staticServer(body: Buffer, contentType: string, dir: string) {
 require("node:http").createServer((q, s) => { s.writeHead(200, { "Content-Type": ${JSON.stringify(contentType)}, "Content-Length": body.length }); s.end(body); }).listen(${STATIC_PORT}, "127.0.0.1");`;
   const child = spawn(process.execPath, ["-e", source], { stdio: "ignore" });
   for (;;) {
-    if (await fetch(`http://127.0.0.1:${STATIC_PORT}/`).then(() => true, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${STATIC_PORT}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

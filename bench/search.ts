@@ -31,10 +31,16 @@ import { articlesFile, LANGUAGES, VOCABULARY } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const { values } = parseArgs({
-  options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" }, distinct: { type: "string", default: "10000" }, keep: { type: "boolean", default: false } },
+  options: {
+    articles: { type: "string", default: "1000" },
+    databases: { type: "string", default: "sqlite,postgres" },
+    distinct: { type: "string", default: "10000" },
+    keep: { type: "boolean", default: false },
+  },
 });
 const SIZES = (values.articles ?? "").split(",").map(Number);
-if (SIZES.some((size, index) => !Number.isInteger(size) || size < 10 || size <= (SIZES[index - 1] ?? 0))) throw new Error("--articles must be increasing whole numbers of at least 10, comma-separated");
+if (SIZES.some((size, index) => !Number.isInteger(size) || size < 10 || size <= (SIZES[index - 1] ?? 0)))
+  throw new Error("--articles must be increasing whole numbers of at least 10, comma-separated");
 const LARGEST = SIZES.at(-1)!;
 const DATABASES = (values.databases ?? "").split(",") as ("sqlite" | "postgres")[];
 /** Articles generated and indexed one by one; the rest are copies of these. */
@@ -84,13 +90,33 @@ async function fillDistinct(db: Kysely<Database>, file: string, from: number, to
         const at = new Date(Date.UTC(2020, 0, 1) + written * 60_000).toISOString();
         const { id } = await trx
           .insertInto("blogs")
-          .values({ id: written, key: article.key, author: article.author, tags: JSON.stringify(article.tags), created_at: at, updated_at: at, source_code: "en-US", source_changed_at: at })
+          .values({
+            id: written,
+            key: article.key,
+            author: article.author,
+            tags: JSON.stringify(article.tags),
+            created_at: at,
+            updated_at: at,
+            source_code: "en-US",
+            source_changed_at: at,
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
         ids.push(id);
         await trx
           .insertInto("blog_versions")
-          .values(Object.entries(article.versions).map(([language, version]) => ({ blog_id: id, code: CODES[language]!, ...version, cover_alt: "", status: "published" as const, published_at: at, updated_at: at, html: null })))
+          .values(
+            Object.entries(article.versions).map(([language, version]) => ({
+              blog_id: id,
+              code: CODES[language]!,
+              ...version,
+              cover_alt: "",
+              status: "published" as const,
+              published_at: at,
+              updated_at: at,
+              html: null,
+            })),
+          )
           .execute();
       }
       await refreshPublishedIndex(trx, ids);
@@ -115,17 +141,31 @@ async function fillCopies(db: Kysely<Database>, kind: "sqlite" | "postgres", fro
     if (upTo <= lowest) continue;
     await db.transaction().execute(async (trx) => {
       await sql`insert into blogs (id, key, author, tags, created_at, updated_at, source_code, source_changed_at)
-        select id + ${shift}, key || ${`-copy-${copy}`}, author, tags, created_at, updated_at, source_code, source_changed_at from blogs where id > ${lowest} and id <= ${upTo}`.execute(trx);
+        select id + ${shift}, key || ${`-copy-${copy}`}, author, tags, created_at, updated_at, source_code, source_changed_at from blogs where id > ${lowest} and id <= ${upTo}`.execute(
+        trx,
+      );
       await sql`insert into blog_versions (blog_id, code, slug, title, summary, body, cover_alt, status, published_at, updated_at)
-        select blog_id + ${shift}, code, slug || ${`-${copy}`}, title, summary, body, cover_alt, status, published_at, updated_at from blog_versions where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(trx);
+        select blog_id + ${shift}, code, slug || ${`-${copy}`}, title, summary, body, cover_alt, status, published_at, updated_at from blog_versions where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(
+        trx,
+      );
       if (kind === "postgres") {
         await sql`insert into search_entries (blog_id, code, title, summary, body_text, source_fingerprint, document)
-          select blog_id + ${shift}, code, title, summary, body_text, source_fingerprint, document from search_entries where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(trx);
+          select blog_id + ${shift}, code, title, summary, body_text, source_fingerprint, document from search_entries where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(
+          trx,
+        );
         return;
       }
       // SQLite's index keeps no terms to copy (contentless, migration 0023): the copies are indexed again.
-      const entries = await trx.selectFrom("search_entries").select(["blog_id", "code", "title", "summary", "body_text", "source_fingerprint"]).where("blog_id", ">", lowest).where("blog_id", "<=", upTo).execute();
-      await insertSearchEntries(trx, entries.map((entry) => ({ ...entry, blog_id: entry.blog_id + shift })));
+      const entries = await trx
+        .selectFrom("search_entries")
+        .select(["blog_id", "code", "title", "summary", "body_text", "source_fingerprint"])
+        .where("blog_id", ">", lowest)
+        .where("blog_id", "<=", upTo)
+        .execute();
+      await insertSearchEntries(
+        trx,
+        entries.map((entry) => ({ ...entry, blog_id: entry.blog_id + shift })),
+      );
     });
   }
 }
@@ -147,13 +187,27 @@ async function measure(db: Kysely<Database>) {
     }
   }
   const byKind = Object.groupBy(rows, (row) => row.kind);
-  const summary = Object.fromEntries(Object.entries(byKind).map(([queryKind, list]) => [queryKind, { p50: round(quantile(list!.map((row) => row.p50), 0.5)), worstP95: Math.max(...list!.map((row) => row.p95)) }]));
+  const summary = Object.fromEntries(
+    Object.entries(byKind).map(([queryKind, list]) => [
+      queryKind,
+      {
+        p50: round(
+          quantile(
+            list!.map((row) => row.p50),
+            0.5,
+          ),
+        ),
+        worstP95: Math.max(...list!.map((row) => row.p95)),
+      },
+    ]),
+  );
   return { summary, rows };
 }
 
 async function run(kind: "sqlite" | "postgres", file: string) {
   const dir = mkdtempSync(join(tmpdir(), "pp-bench-search-"));
-  const database = kind === "sqlite" ? { url: `sqlite:${join(dir, "site.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) } : await createPostgresDatabase("search_bench");
+  const database =
+    kind === "sqlite" ? { url: `sqlite:${join(dir, "site.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) } : await createPostgresDatabase("search_bench");
   const target: DatabaseTarget = kind === "sqlite" ? { kind: "sqlite", path: database.url.slice(7) } : { kind: "postgres", url: database.url };
   const handle = openDatabase(target);
   const results = [];

@@ -33,13 +33,28 @@ try {
   const codes = ["en-US", "fr-FR", "es-ES", "de-DE", "pt-BR", "ar", "ja-JP"];
   await db
     .insertInto("languages")
-    .values(codes.map((code, index) => ({ code, short_code: code.slice(0, 2), welcome: code, label: code, link: `/${code}`, population: 10 - index, enabled: 1, favorite: index === 0 ? 1 : 0, code_component: `LANGUAGE:${code}`, dir: code === "ar" ? "rtl" : "ltr" })))
+    .values(
+      codes.map((code, index) => ({
+        code,
+        short_code: code.slice(0, 2),
+        welcome: code,
+        label: code,
+        link: `/${code}`,
+        population: 10 - index,
+        enabled: 1,
+        favorite: index === 0 ? 1 : 0,
+        code_component: `LANGUAGE:${code}`,
+        dir: code === "ar" ? "rtl" : "ltr",
+      })),
+    )
     .execute();
   const started = performance.now();
   // Written in bulk: a recursive counter, no per-row round trips.
   await sql`insert into blogs (key, author, tags, created_at, updated_at, source_code, source_revision, source_changed_at)
     with recursive n(i) as (select 1 union all select i + 1 from n where i < ${ARTICLES})
-    select 'bench-' || i, 'Bench', '[]', '2026-01-01T00:00:00.000Z', strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || i || ' seconds'), 'en-US', 2, '2026-01-01T00:00:00.000Z' from n`.execute(db);
+    select 'bench-' || i, 'Bench', '[]', '2026-01-01T00:00:00.000Z', strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || i || ' seconds'), 'en-US', 2, '2026-01-01T00:00:00.000Z' from n`.execute(
+    db,
+  );
   for (const code of codes) {
     await sql`insert into blog_versions (blog_id, code, slug, title, summary, body, cover_alt, status, published_at, updated_at, html, base_revision, outdated)
       select id, ${code}, 'bench-' || id, 'Bench ' || id, '', 'Body', '', 'published', updated_at, updated_at, '<p>Body</p>',
@@ -59,7 +74,14 @@ try {
     }
     return +median(runs).toFixed(1);
   };
-  const deep = await db.selectFrom("blogs").select(["updated_at", "id"]).orderBy("updated_at").orderBy("id").limit(1).offset(Math.floor(ARTICLES / 2)).executeTakeFirstOrThrow();
+  const deep = await db
+    .selectFrom("blogs")
+    .select(["updated_at", "id"])
+    .orderBy("updated_at")
+    .orderBy("id")
+    .limit(1)
+    .offset(Math.floor(ARTICLES / 2))
+    .executeTakeFirstOrThrow();
   const filters: [string, Omit<ListArticlesQuery, "after">][] = [
     ["all", {}],
     ["fr-FR outdated", { language: "fr-FR", status: "outdated" }],
@@ -75,7 +97,11 @@ try {
     };
   }
   const dashboardMs = await time(() => translationDashboard(services));
-  const plan = await sql<{ detail: string }>`explain query plan select * from blogs where exists (select 1 from blog_versions v where v.blog_id = blogs.id and v.code = 'fr-FR' and v.status = 'published' and v.outdated = 1) order by updated_at desc, id desc limit 51`.execute(db);
+  const plan = await sql<{
+    detail: string;
+  }>`explain query plan select * from blogs where exists (select 1 from blog_versions v where v.blog_id = blogs.id and v.code = 'fr-FR' and v.status = 'published' and v.outdated = 1) order by updated_at desc, id desc limit 51`.execute(
+    db,
+  );
   const result = { articles: ARTICLES, fillSeconds: +fillSeconds.toFixed(1), list, dashboardMs, outdatedFilterPlan: plan.rows.map((row) => row.detail) };
   mkdirSync(new URL("results", import.meta.url), { recursive: true });
   writeFileSync(new URL(`results/translation-status-${ARTICLES}.json`, import.meta.url), `${JSON.stringify(result, null, 2)}\n`);

@@ -28,7 +28,15 @@ const SEED_ROWS = [
 ] as const;
 
 const LANGUAGES: LanguageRef[] = SEED_ROWS.map(([id, code, shortCode, label, welcome, population, enabled, favorite, dir]) => ({
-  id, code, shortCode, label, welcome, population, enabled, favorite, dir,
+  id,
+  code,
+  shortCode,
+  label,
+  welcome,
+  population,
+  enabled,
+  favorite,
+  dir,
 }));
 
 const SECTION_NAMES: Record<number, SectionName[]> = Object.fromEntries(
@@ -111,8 +119,15 @@ describe("switchLanguageTarget: where the link goes, which the picker tells", ()
 
 describe("switchLanguageTarget keeps what the page's query says in every language (issue 44)", () => {
   const SEARCH_NAMES: Record<string, SectionName[]> = {
-    en: [{ section: "SEARCH", label: "search", search: null }, { section: "JOBS", label: "jobs", search: null }, { section: "TAGS", label: "tags", search: null }],
-    ar: [{ section: "SEARCH", label: "بحث", search: null }, { section: "JOBS", label: "وظائف", search: null }],
+    en: [
+      { section: "SEARCH", label: "search", search: null },
+      { section: "JOBS", label: "jobs", search: null },
+      { section: "TAGS", label: "tags", search: null },
+    ],
+    ar: [
+      { section: "SEARCH", label: "بحث", search: null },
+      { section: "JOBS", label: "وظائف", search: null },
+    ],
     ja: [{ section: "SEARCH", label: "検索", search: null }],
   };
   const targetIn = (current: CurrentPage, shortCode: string, search: string) => switchLanguageTarget(current, language(shortCode), SEARCH_NAMES[shortCode] ?? [], search);
@@ -139,7 +154,10 @@ describe("switchLanguageTarget keeps what the page's query says in every languag
     expect(targetIn({ kind: "section", section: "JOBS" }, "en", "?domain=A")).toEqual({ path: "/en/jobs?domain=A", destination: "same" });
     expect(targetIn({ kind: "section", section: "JOBS" }, "en", "?q=chef&domain=G&page=2")).toEqual({ path: "/en/jobs?q=chef&domain=G", destination: "same" });
     expect(targetOf({ kind: "section", section: "ARTICLES" }, "fr")).toEqual({ path: "/fr/articles", destination: "same" });
-    expect(switchLanguageTarget({ kind: "section", section: "ARTICLES" }, language("fr"), SECTION_NAMES[2] ?? [], "?page=4")).toEqual({ path: "/fr/articles", destination: "same" });
+    expect(switchLanguageTarget({ kind: "section", section: "ARTICLES" }, language("fr"), SECTION_NAMES[2] ?? [], "?page=4")).toEqual({
+      path: "/fr/articles",
+      destination: "same",
+    });
     expect(targetIn({ kind: "item", section: "TAGS", itemId: "rome", slugs: { 1: "" } }, "en", "?after=2026-01-01T00%3A00%3A00Z_3").path).toBe("/en/tags/rome");
   });
 
@@ -169,9 +187,7 @@ describe("switchLanguageTarget keeps what the page's query says in every languag
 describe("switchLanguagePath", () => {
   it("goes to the same item in the target language when it exists there", () => {
     expect(switchTo(ROME_JOB, "fr")).toBe("/fr/m%C3%A9tiers/a1101/conduite-d-engins-agricoles-et-forestiers");
-    expect(switchTo(ROME_JOB, "ja")).toBe(
-      "/ja/%E4%BB%95%E4%BA%8B/a1101/%E8%BE%B2%E6%A5%AD%E6%A9%9F%E6%A2%B0%E3%81%AE%E9%81%8B%E8%BB%A2",
-    );
+    expect(switchTo(ROME_JOB, "ja")).toBe("/ja/%E4%BB%95%E4%BA%8B/a1101/%E8%BE%B2%E6%A5%AD%E6%A9%9F%E6%A2%B0%E3%81%AE%E9%81%8B%E8%BB%A2");
   });
 
   it("goes to the section in the target language when the item is not translated", () => {
@@ -218,9 +234,7 @@ describe("switchLanguagePath", () => {
   it("lowercases and encodes the short code, page name, id and slug", () => {
     const target = { id: 9, shortCode: "PT-BR", welcome: "Bem-Vindo" };
     const names: SectionName[] = [{ section: "JOBS", label: "Profissões", search: null }];
-    expect(switchLanguagePath({ kind: "item", section: "JOBS", itemId: "K2111", slugs: { 9: "Ensino" } }, target, names)).toBe(
-      "/pt-br/profiss%C3%B5es/k2111/ensino",
-    );
+    expect(switchLanguagePath({ kind: "item", section: "JOBS", itemId: "K2111", slugs: { 9: "Ensino" } }, target, names)).toBe("/pt-br/profiss%C3%B5es/k2111/ensino");
   });
 
   const sectionKey = fc.constantFrom<SectionKey>("HOME", "ARTICLES", "JOBS");
@@ -235,12 +249,8 @@ describe("switchLanguagePath", () => {
     }),
   );
   /** Names an admin could store: anything but control characters (resolvePage rejects those). */
-  const storableName = (minLength: number) =>
-    fc.string({ unit: "binary", minLength, maxLength: 15 }).filter((name) => !/[\u0000-\u001F\u007F]/u.test(name));
-  const sectionNames = fc.array(
-    fc.record({ section: sectionKey, label: storableName(1), search: fc.option(storableName(1), { nil: null }) }),
-    { maxLength: 4 },
-  );
+  const storableName = (minLength: number) => fc.string({ unit: "binary", minLength, maxLength: 15 }).filter((name) => !/[\u0000-\u001F\u007F]/u.test(name));
+  const sectionNames = fc.array(fc.record({ section: sectionKey, label: storableName(1), search: fc.option(storableName(1), { nil: null }) }), { maxLength: 4 });
   const target = fc.record({
     id: fc.integer({ min: 1, max: 10 }),
     shortCode: fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 6 }),
@@ -311,7 +321,12 @@ describe("rootRedirectPath", () => {
 
   it("returns null when no language is enabled", () => {
     expect(rootRedirectPath([], null)).toBeNull();
-    expect(rootRedirectPath(LANGUAGES.map((lang) => ({ ...lang, enabled: false })), { id: 1 })).toBeNull();
+    expect(
+      rootRedirectPath(
+        LANGUAGES.map((lang) => ({ ...lang, enabled: false })),
+        { id: 1 },
+      ),
+    ).toBeNull();
   });
 
   it("property: always the home of an enabled language, or null only when none is enabled", () => {
@@ -335,7 +350,11 @@ describe("orderForPicker", () => {
 
   it("breaks ties by label in code-unit order, then keeps input order", () => {
     const make = (id: number, label: string, population: number): LanguageRef => ({
-      ...LANGUAGES[0]!, id, label, population, favorite: false,
+      ...LANGUAGES[0]!,
+      id,
+      label,
+      population,
+      favorite: false,
     });
     const ordered = orderForPicker([make(1, "b", 5), make(2, "a", 5), make(3, "Z", 5), make(4, "a", 5), make(5, "x", 9)]);
     expect(ordered.map((lang) => lang.id)).toEqual([5, 3, 2, 4, 1]);
@@ -383,7 +402,7 @@ describe("parseSavedLanguage / serializeSavedLanguage", () => {
     "3",
     "null",
     "[]",
-    "[3,\"fr\"]",
+    '[3,"fr"]',
     "{}",
     '{"id":3}',
     '{"short_code":"fr"}',

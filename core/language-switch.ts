@@ -76,12 +76,7 @@ export function switchLanguageTarget(
 }
 
 /** The path of switchLanguageTarget. */
-export function switchLanguagePath(
-  current: CurrentPage,
-  target: Pick<LanguageRef, "id" | "shortCode" | "welcome">,
-  targetSectionNames: SectionName[],
-  search = "",
-): string {
+export function switchLanguagePath(current: CurrentPage, target: Pick<LanguageRef, "id" | "shortCode" | "welcome">, targetSectionNames: SectionName[], search = ""): string {
   return switchLanguageTarget(current, target, targetSectionNames, search).path;
 }
 
@@ -107,9 +102,7 @@ function findSaved(enabled: LanguageRef[], saved: SavedLanguageHint): LanguageRe
   if (byId !== undefined) return byId;
   const shortCode = saved.shortCode?.toLowerCase();
   // The id may be stale (languages re-created): the short code still says what the visitor chose.
-  return shortCode === undefined || shortCode === ""
-    ? undefined
-    : enabled.find((language) => language.shortCode.toLowerCase() === shortCode);
+  return shortCode === undefined || shortCode === "" ? undefined : enabled.find((language) => language.shortCode.toLowerCase() === shortCode);
 }
 
 /** The favorite enabled language; if the favorite is disabled or unset, the first in picker order (never no page). */

@@ -3,9 +3,7 @@ import { markdownText, readingMinutes, renderMarkdown, renderMarkdownWithText } 
 
 describe("renderMarkdown", () => {
   it("renders ordinary Markdown", () => {
-    expect(renderMarkdown("# Title\n\nSome *text* and [a link](/en/articles).")).toBe(
-      '<h1>Title</h1>\n<p>Some <em>text</em> and <a href="/en/articles">a link</a>.</p>\n',
-    );
+    expect(renderMarkdown("# Title\n\nSome *text* and [a link](/en/articles).")).toBe('<h1>Title</h1>\n<p>Some <em>text</em> and <a href="/en/articles">a link</a>.</p>\n');
   });
 
   it("escapes raw HTML instead of rendering it", () => {
@@ -15,13 +13,10 @@ describe("renderMarkdown", () => {
     expect(html).toContain("&lt;img src=x onerror=");
   });
 
-  it.each(["javascript:alert(1)", "JAVASCRIPT:alert(1)", "vbscript:msgbox(1)", "data:text/html;base64,PHNjcmlwdD4="])(
-    "refuses a %s link",
-    (url) => {
-      const html = renderMarkdown(`[x](${url}) ![y](${url})`);
-      expect(html).not.toMatch(/href=|src=/);
-    },
-  );
+  it.each(["javascript:alert(1)", "JAVASCRIPT:alert(1)", "vbscript:msgbox(1)", "data:text/html;base64,PHNjcmlwdD4="])("refuses a %s link", (url) => {
+    const html = renderMarkdown(`[x](${url}) ![y](${url})`);
+    expect(html).not.toMatch(/href=|src=/);
+  });
 
   it("keeps external links from reaching back to the opener", () => {
     expect(renderMarkdown("[site](https://example.com)")).toContain('rel="noopener noreferrer nofollow"');
@@ -62,7 +57,10 @@ describe("library images in Markdown", () => {
       id: 4,
       width: 1400,
       height: 900,
-      avif: [{ url: "/media/4-aaaaaaaaaaaaaaaa-400.avif", width: 400 }, { url: "/media/4-bbbbbbbbbbbbbbbb-1400.avif", width: 1400 }],
+      avif: [
+        { url: "/media/4-aaaaaaaaaaaaaaaa-400.avif", width: 400 },
+        { url: "/media/4-bbbbbbbbbbbbbbbb-1400.avif", width: 1400 },
+      ],
       webp: [{ url: "/media/4-cccccccccccccccc-400.webp", width: 400 }],
       fallback: { url: "/media/4-dddddddddddddddd-1200.jpg", width: 1200 },
       alt: { "en-US": 'Boats "at" <dawn>', ar: "قوارب" },
@@ -88,7 +86,7 @@ describe("library images in Markdown", () => {
 
 describe("renderMarkdownWithText", () => {
   it("gives from one parse the same HTML as renderMarkdown and the same words as markdownText", () => {
-    const source = '# Title\n\nSome *text* with [a link](https://example.com) and `code`.\n\n- one\n- two\n\n```\nfenced\n```\n\n![](media:9)';
+    const source = "# Title\n\nSome *text* with [a link](https://example.com) and `code`.\n\n- one\n- two\n\n```\nfenced\n```\n\n![](media:9)";
     expect(renderMarkdownWithText(source)).toEqual({ html: renderMarkdown(source), text: markdownText(source) });
     expect(markdownText(source)).toBe("Title\nSome text with a link and code.\none\ntwo\nfenced\n");
   });

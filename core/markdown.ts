@@ -8,8 +8,7 @@ import { mediaImages, type MediaRenderEnv } from "./markdown-media.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true }).use(mediaImages);
 
-const defaultLinkOpen =
-  markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
+const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
 
 // External links open normally but never hand the opener (or the referrer) to another site.
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {

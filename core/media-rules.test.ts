@@ -89,6 +89,11 @@ describe("alt text", () => {
     expect(imagesMissingAlt(null, "![](media:99)", "", "fr-FR", media)).toEqual([]);
   });
   it("builds srcset from sources", () => {
-    expect(srcset([{ url: "/a.avif", width: 400 }, { url: "/b.avif", width: 800 }])).toBe("/a.avif 400w, /b.avif 800w");
+    expect(
+      srcset([
+        { url: "/a.avif", width: 400 },
+        { url: "/b.avif", width: 800 },
+      ]),
+    ).toBe("/a.avif 400w, /b.avif 800w");
   });
 });

@@ -92,13 +92,7 @@ export function altTextFor(rendition: MediaRendition, language: string, typed = 
 }
 
 /** Library images a version shows (cover and body) that have no alt text in its language: publishing them warns. */
-export function imagesMissingAlt(
-  cover: string | null,
-  body: string,
-  coverAlt: string,
-  language: string,
-  media: Record<number, MediaRendition>,
-): number[] {
+export function imagesMissingAlt(cover: string | null, body: string, coverAlt: string, language: string, media: Record<number, MediaRendition>): number[] {
   const missing = new Set<number>();
   const coverId = mediaIdOf(cover);
   if (coverId !== null && media[coverId] && altTextFor(media[coverId], language, coverAlt) === "") missing.add(coverId);

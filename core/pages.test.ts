@@ -214,9 +214,7 @@ describe("findPageNameConflicts", () => {
       { section: "ARTICLES", name: "Accueil", resolvesTo: "HOME" },
       { section: "JOBS", name: "accueil", resolvesTo: "HOME" },
     ]);
-    expect(findPageNameConflicts({ welcome: "home" }, names)).toEqual([
-      { section: "JOBS", name: "accueil", resolvesTo: "ARTICLES" },
-    ]);
+    expect(findPageNameConflicts({ welcome: "home" }, names)).toEqual([{ section: "JOBS", name: "accueil", resolvesTo: "ARTICLES" }]);
   });
 
   it("reports a name that cannot be resolved at all", () => {

@@ -7,7 +7,12 @@ const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
 const iso = (minutes: number) => later(minutes).toISOString();
 
 /** Every combination of pending schedules the rules can meet. */
-const SCHEDULE_SETS: PendingSchedules[] = [NO_SCHEDULES, { publishAt: iso(60), unpublishAt: null }, { publishAt: null, unpublishAt: iso(60) }, { publishAt: iso(60), unpublishAt: iso(120) }];
+const SCHEDULE_SETS: PendingSchedules[] = [
+  NO_SCHEDULES,
+  { publishAt: iso(60), unpublishAt: null },
+  { publishAt: null, unpublishAt: iso(60) },
+  { publishAt: iso(60), unpublishAt: iso(120) },
+];
 
 describe("publicationState", () => {
   it("is published whenever the status is, whatever is pending", () => {
@@ -29,7 +34,10 @@ describe("checkSchedule", () => {
           expect(checkSchedule(action, later(-1), now, status, schedules)).toEqual({ ok: false, reason: "must be in the future" });
           expect(checkSchedule(action, now, now, status, schedules)).toEqual({ ok: false, reason: "must be in the future" });
           expect(checkSchedule(action, new Date(Number.NaN), now, status, schedules)).toEqual({ ok: false, reason: "must be a date and time" });
-          expect(checkSchedule(action, new Date(now.getTime() + MAX_SCHEDULE_AHEAD_MS + 1), now, status, schedules)).toEqual({ ok: false, reason: "must be at most 10 years ahead" });
+          expect(checkSchedule(action, new Date(now.getTime() + MAX_SCHEDULE_AHEAD_MS + 1), now, status, schedules)).toEqual({
+            ok: false,
+            reason: "must be at most 10 years ahead",
+          });
         }
       }
     }
@@ -39,7 +47,10 @@ describe("checkSchedule", () => {
     expect(checkSchedule("publish", later(1), now, "draft", NO_SCHEDULES)).toEqual({ ok: true });
     expect(checkSchedule("publish", later(30), now, "draft", { publishAt: iso(60), unpublishAt: null })).toEqual({ ok: true });
     expect(checkSchedule("publish", later(30), now, "draft", { publishAt: null, unpublishAt: iso(60) })).toEqual({ ok: true });
-    expect(checkSchedule("publish", later(60), now, "draft", { publishAt: null, unpublishAt: iso(60) })).toMatchObject({ ok: false, reason: expect.stringContaining("before the scheduled unpublish") });
+    expect(checkSchedule("publish", later(60), now, "draft", { publishAt: null, unpublishAt: iso(60) })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("before the scheduled unpublish"),
+    });
   });
 
   it("refuses to schedule a publish of a published version", () => {
@@ -51,7 +62,10 @@ describe("checkSchedule", () => {
   it("schedules an unpublish of a published version or after a pending publish", () => {
     expect(checkSchedule("unpublish", later(1), now, "published", NO_SCHEDULES)).toEqual({ ok: true });
     expect(checkSchedule("unpublish", later(90), now, "draft", { publishAt: iso(60), unpublishAt: null })).toEqual({ ok: true });
-    expect(checkSchedule("unpublish", later(60), now, "draft", { publishAt: iso(60), unpublishAt: null })).toMatchObject({ ok: false, reason: expect.stringContaining("after the scheduled publish") });
+    expect(checkSchedule("unpublish", later(60), now, "draft", { publishAt: iso(60), unpublishAt: null })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("after the scheduled publish"),
+    });
     expect(checkSchedule("unpublish", later(1), now, "draft", NO_SCHEDULES)).toMatchObject({ ok: false, reason: expect.stringContaining("neither published nor scheduled") });
   });
 });

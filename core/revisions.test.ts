@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { diffRevisions, MAX_EDIT_LENGTH, pruneCutoff, type RevisionContent } from "./revisions.ts";
 
-const base: RevisionContent = { title: "Seven languages", slug: "seven-languages", summary: "One story.", coverAlt: "", body: "# Title\n\nFirst line.\nSecond line.\n", status: "draft" };
+const base: RevisionContent = {
+  title: "Seven languages",
+  slug: "seven-languages",
+  summary: "One story.",
+  coverAlt: "",
+  body: "# Title\n\nFirst line.\nSecond line.\n",
+  status: "draft",
+};
 
 describe("diffRevisions", () => {
   it("marks unchanged fields as such, keeping their text", () => {

@@ -38,10 +38,7 @@ export function diffParts(changes: ChangeObject<string>[]): DiffPart[] {
 }
 
 function replaced(before: string, after: string): DiffPart[] {
-  return [
-    ...(before === "" ? [] : [{ value: before, change: "removed" as const }]),
-    ...(after === "" ? [] : [{ value: after, change: "added" as const }]),
-  ];
+  return [...(before === "" ? [] : [{ value: before, change: "removed" as const }]), ...(after === "" ? [] : [{ value: after, change: "added" as const }])];
 }
 
 function diffField(field: RevisionField, before: string, after: string, words: Intl.Segmenter): FieldDiff {

@@ -45,7 +45,10 @@ export function parseSignInResult(value: unknown): SignInResult | null {
 
 /** Reads and deletes the flash cookie; null when there is none or it is not a sign-in result. */
 export function takeFlashResult(doc: Pick<Document, "cookie">): SignInResult | null {
-  const pair = doc.cookie.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${FLASH_COOKIE}=`));
+  const pair = doc.cookie
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${FLASH_COOKIE}=`));
   if (!pair) return null;
   doc.cookie = `${FLASH_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   try {

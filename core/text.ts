@@ -14,32 +14,34 @@ const ARABIC_OPTIONAL_MARKS = /[\u0610-\u061A\u064B-\u0652\u0656-\u065F\u0670\u0
 
 /** Letters NFD does not decompose but that people type as two letters (applied after lowercasing). */
 const LIGATURES: Readonly<Record<string, string>> = {
-  "œ": "oe",
-  "æ": "ae",
-  "ß": "ss",
-  "ﬀ": "ff",
-  "ﬁ": "fi",
-  "ﬂ": "fl",
-  "ﬃ": "ffi",
-  "ﬄ": "ffl",
-  "ﬅ": "st",
-  "ﬆ": "st",
+  œ: "oe",
+  æ: "ae",
+  ß: "ss",
+  ﬀ: "ff",
+  ﬁ: "fi",
+  ﬂ: "fl",
+  ﬃ: "ffi",
+  ﬄ: "ffl",
+  ﬅ: "st",
+  ﬆ: "st",
   // Greek final sigma is the same letter as σ; toLowerCase produces it only at word ends.
-  "ς": "σ",
+  ς: "σ",
 };
 const LIGATURE_PATTERN = new RegExp(`[${Object.keys(LIGATURES).join("")}]`, "gu");
 
 /** Folds letters only (no whitespace handling): shared by search and slugs. */
 function foldLetters(text: string): string {
-  return text
-    .normalize("NFD")
-    .toLowerCase()
-    // Strip accents only where they are accents: on Japanese kana the dakuten is part of the letter.
-    .replace(MARKS_ON_EUROPEAN_LETTER, "$1")
-    .replace(ARABIC_OPTIONAL_MARKS, "")
-    .replace(LIGATURE_PATTERN, (letter) => LIGATURES[letter] ?? letter)
-    // Recompose what was kept (ガ = カ + ◌゙) so results compare equal to ordinary typed text.
-    .normalize("NFC");
+  return (
+    text
+      .normalize("NFD")
+      .toLowerCase()
+      // Strip accents only where they are accents: on Japanese kana the dakuten is part of the letter.
+      .replace(MARKS_ON_EUROPEAN_LETTER, "$1")
+      .replace(ARABIC_OPTIONAL_MARKS, "")
+      .replace(LIGATURE_PATTERN, (letter) => LIGATURES[letter] ?? letter)
+      // Recompose what was kept (ガ = カ + ◌゙) so results compare equal to ordinary typed text.
+      .normalize("NFC")
+  );
 }
 
 /**
@@ -53,7 +55,9 @@ export function foldForSearch(text: string): string {
 
 /** True when every word of the query occurs in the (already folded) haystack; an empty query matches everything. */
 export function matchesAllWords(haystackFolded: string, query: string): boolean {
-  const words = foldForSearch(query).split(" ").filter((word) => word !== "");
+  const words = foldForSearch(query)
+    .split(" ")
+    .filter((word) => word !== "");
   return words.every((word) => haystackFolded.includes(word));
 }
 

@@ -138,7 +138,11 @@ describe("restatedBase", () => {
 });
 
 describe("afterDelete", () => {
-  const texts = new Map([["fr", 7], ["de", 2], ["ar", 3]]);
+  const texts = new Map([
+    ["fr", 7],
+    ["de", 2],
+    ["ar", 3],
+  ]);
   it("drops a deleted translation", () => {
     expect(afterDelete(state("en", 2, { en: 2, fr: 1 }), "fr", texts)).toEqual({ state: state("en", 2, { en: 2 }), snapshot: false });
   });
@@ -164,7 +168,15 @@ describe("afterDelete", () => {
 
 describe("successorSource", () => {
   it("prefers the highest base, then code order", () => {
-    expect(successorSource(new Map([["fr", 2], ["de", 2], ["ar", 1]]))).toBe("de");
+    expect(
+      successorSource(
+        new Map([
+          ["fr", 2],
+          ["de", 2],
+          ["ar", 1],
+        ]),
+      ),
+    ).toBe("de");
     expect(successorSource(new Map())).toBeNull();
   });
 });

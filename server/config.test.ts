@@ -57,7 +57,11 @@ describe("loadConfig", () => {
 
   it("reads ALLOWED_HOSTS as host names, none by default", () => {
     expect(loadConfig({}).allowedHosts).toEqual([]);
-    expect(loadConfig({ ALLOWED_HOSTS: " WWW.Press.Example, press-1.internal,,[::1], www.press.example " }).allowedHosts).toEqual(["www.press.example", "press-1.internal", "[::1]"]);
+    expect(loadConfig({ ALLOWED_HOSTS: " WWW.Press.Example, press-1.internal,,[::1], www.press.example " }).allowedHosts).toEqual([
+      "www.press.example",
+      "press-1.internal",
+      "[::1]",
+    ]);
   });
 
   it.each([

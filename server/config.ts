@@ -7,11 +7,7 @@ import { z } from "zod";
 import { DEFAULT_NODE_ENV } from "./node-env.ts";
 import { hostName } from "./http/host-names.ts";
 
-const port = z.coerce
-  .number({ error: "must be a number" })
-  .int("must be a whole number")
-  .min(1, "must be between 1 and 65535")
-  .max(65535, "must be between 1 and 65535");
+const port = z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 65535").max(65535, "must be between 1 and 65535");
 
 const httpUrl = z
   .string()
@@ -23,10 +19,7 @@ const httpUrl = z
 const databaseUrl = z
   .string()
   .trim()
-  .refine(
-    (value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value),
-    "must be sqlite:PATH (e.g. sqlite:./data/site.db) or postgres://user@host:port/database",
-  );
+  .refine((value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value), "must be sqlite:PATH (e.g. sqlite:./data/site.db) or postgres://user@host:port/database");
 
 const optionalText = z
   .string()
@@ -70,11 +63,7 @@ export const DEFAULT_REVISIONS_PER_VERSION = 50;
 const MAX_SERVER_PROCESSES = 64;
 
 function wholeNumber(min: number, max: number) {
-  return z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+  return z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 }
 
 const envSchema = z.object({
@@ -143,11 +132,7 @@ const envSchema = z.object({
   MEDIA_MAX_SIDE_PX: wholeNumber(1, 65_535).default(16_384),
   MEDIA_MAX_CONCURRENT_UPLOADS: wholeNumber(1, 64).default(4),
   REVISIONS_PER_VERSION: wholeNumber(1, 10_000).default(DEFAULT_REVISIONS_PER_VERSION),
-  PREVIEW_SECRET: z
-    .string()
-    .trim()
-    .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
-    .optional(),
+  PREVIEW_SECRET: z.string().trim().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
   PREVIEW_LINK_DAYS: wholeNumber(1, 90).default(7),
   SCHEDULER_TICK_SECONDS: wholeNumber(1, 60).default(30),
   SERVER_PROCESSES: z

@@ -9,15 +9,7 @@
 import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { api } from "#app/lib/api-client.ts";
-import {
-  parseSignInResult,
-  SIGN_IN_CHANNEL,
-  SIGN_IN_MESSAGE_TYPE,
-  signInStartPath,
-  takeFlashResult,
-  type SignInMethod,
-  type SignInResult,
-} from "#core/sign-in-result.ts";
+import { parseSignInResult, SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, signInStartPath, takeFlashResult, type SignInMethod, type SignInResult } from "#core/sign-in-result.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { useReloadPageData } from "#app/lib/use-reload-page-data.ts";
 import { formatSignInError } from "#core/sign-in-error.ts";

@@ -62,7 +62,14 @@ export function HeaderMenu({ id, label, name, className, buttonClassName, button
 
   return (
     <div className={["header-menu", className].filter(Boolean).join(" ")}>
-      <button type="button" ref={buttonRef} className={["header-menu__button", buttonClassName].filter(Boolean).join(" ")} popoverTarget={id} aria-label={name} onKeyDown={openOnArrow}>
+      <button
+        type="button"
+        ref={buttonRef}
+        className={["header-menu__button", buttonClassName].filter(Boolean).join(" ")}
+        popoverTarget={id}
+        aria-label={name}
+        onKeyDown={openOnArrow}
+      >
         {label}
       </button>
       <div id={id} ref={panelRef} popover="auto" className="header-menu__panel">

@@ -10,9 +10,21 @@ export function Pagination({ window, basePath }: { window: PageWindow; basePath:
   const pagePath = (page: number) => (page === 1 ? basePath : `${basePath}${basePath.includes("?") ? "&" : "?"}page=${page}`);
   return (
     <nav className="pagination" aria-label={t("PAGINATION:LABEL")}>
-      {window.hasPrevious ? <Link to={pagePath(window.page - 1)} rel="prev">{tl("PAGINATION:PREVIOUS")}</Link> : <span />}
+      {window.hasPrevious ? (
+        <Link to={pagePath(window.page - 1)} rel="prev">
+          {tl("PAGINATION:PREVIOUS")}
+        </Link>
+      ) : (
+        <span />
+      )}
       <p aria-current="page">{tl("PAGINATION:STATUS", { page: window.page, total: window.pageCount })}</p>
-      {window.hasNext ? <Link to={pagePath(window.page + 1)} rel="next">{tl("PAGINATION:NEXT")}</Link> : <span />}
+      {window.hasNext ? (
+        <Link to={pagePath(window.page + 1)} rel="next">
+          {tl("PAGINATION:NEXT")}
+        </Link>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

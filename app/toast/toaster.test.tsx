@@ -20,8 +20,6 @@ describe("Toaster on the server", () => {
   });
 
   it("needs a ToastProvider", () => {
-    expect(() => renderToString(<Toaster regionLabel="Notifications" dismissLabel="Dismiss" />)).toThrow(
-      "useToastStore must be used inside <ToastProvider>",
-    );
+    expect(() => renderToString(<Toaster regionLabel="Notifications" dismissLabel="Dismiss" />)).toThrow("useToastStore must be used inside <ToastProvider>");
   });
 });

@@ -92,7 +92,14 @@ export const ROLE_LABELS: Record<Role, string> = { user: "User", translator: "Tr
 
 /** Languages as stored: comma-separated codes, in the order given, without repeats. */
 export function parseLanguageList(stored: string): string[] {
-  return [...new Set(stored.split(",").map((code) => code.trim()).filter((code) => code !== ""))];
+  return [
+    ...new Set(
+      stored
+        .split(",")
+        .map((code) => code.trim())
+        .filter((code) => code !== ""),
+    ),
+  ];
 }
 export function formatLanguageList(codes: readonly string[]): string {
   return [...new Set(codes)].join(",");

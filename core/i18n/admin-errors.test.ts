@@ -10,7 +10,11 @@ describe("refusals in the admin's language (decision 0101)", () => {
   });
 
   it("explains the image upload's refusals: too large or of extreme shape, not encodable, every upload place taken", () => {
-    expect(["image_too_large", "image_not_encodable", "uploads_busy"].map(refusalTextKey)).toEqual(["admin.refusal.image_too_large", "admin.refusal.image_not_encodable", "admin.refusal.uploads_busy"]);
+    expect(["image_too_large", "image_not_encodable", "uploads_busy"].map(refusalTextKey)).toEqual([
+      "admin.refusal.image_too_large",
+      "admin.refusal.image_not_encodable",
+      "admin.refusal.uploads_busy",
+    ]);
   });
 
   it("has no key for a code it does not explain", () => {

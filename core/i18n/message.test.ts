@@ -67,7 +67,9 @@ describe("messageProblems", () => {
   });
 
   it("says when the problem is at the end of the text", () => {
-    expect(messageProblems("{count, plural, one {# job}", "en-US")[0]!.message).toBe("Syntax error at line 1, column 28 (the end of the text): plural and select need an other {…} case.");
+    expect(messageProblems("{count, plural, one {# job}", "en-US")[0]!.message).toBe(
+      "Syntax error at line 1, column 28 (the end of the text): plural and select need an other {…} case.",
+    );
   });
 
   it("takes a lone } as text, as ICU does", () => {
@@ -107,7 +109,9 @@ describe("messageProblems", () => {
   it("rejects categories the language does not have, pointing to =N", () => {
     const [problem] = messageProblems("{count, plural, one {1件} other {#件}}", "ja-JP");
     expect(problem!.code).toBe("unknown_plural_category");
-    expect(problem!.message).toBe('{count, plural} at line 1, column 1 ("{count, plural, one {1件}…"): one is not a category of ja-JP, which has other; for an exact number write =N (for example =0).');
+    expect(problem!.message).toBe(
+      '{count, plural} at line 1, column 1 ("{count, plural, one {1件}…"): one is not a category of ja-JP, which has other; for an exact number write =N (for example =0).',
+    );
     expect(codes("{count, plural, zero {no jobs} one {# job} other {# jobs}}", "en-US")).toEqual(["unknown_plural_category"]);
   });
 

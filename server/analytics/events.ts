@@ -3,9 +3,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "#server/db/schema.ts";
 
-export const eventNameSchema = z
-  .string()
-  .regex(/^(lang_\d{1,9}|page_view|sign_in|sign_out)$/, 'must be "lang_{id}", "page_view", "sign_in" or "sign_out"');
+export const eventNameSchema = z.string().regex(/^(lang_\d{1,9}|page_view|sign_in|sign_out)$/, 'must be "lang_{id}", "page_view", "sign_in" or "sign_out"');
 
 export const clientEventSchema = z.strictObject({
   name: eventNameSchema,

@@ -52,8 +52,7 @@ export function devLoginRoutes(services: AppServices, { providers, html, flow }:
   const { htmlResponse, notFoundPage } = html;
   const { fail, finishSignIn } = flow;
 
-  const devLoginAvailable = (provider: ProviderName | null): provider is ProviderName =>
-    provider !== null && providers[provider] === null && usesDevLogin(config, provider);
+  const devLoginAvailable = (provider: ProviderName | null): provider is ProviderName => provider !== null && providers[provider] === null && usesDevLogin(config, provider);
 
   const app = new Hono<HttpEnv>();
 

@@ -16,7 +16,12 @@ describe("pickGitHubEmail", () => {
     expect(pickGitHubEmail("unverified@example.com", emails)).toBe("primary@example.com");
   });
   it("takes any verified email when the primary one is not verified", () => {
-    expect(pickGitHubEmail(null, [{ email: "p@example.com", primary: true, verified: false }, { email: "v@example.com", primary: false, verified: true }])).toBe("v@example.com");
+    expect(
+      pickGitHubEmail(null, [
+        { email: "p@example.com", primary: true, verified: false },
+        { email: "v@example.com", primary: false, verified: true },
+      ]),
+    ).toBe("v@example.com");
   });
   it("finds none when nothing is verified", () => {
     expect(pickGitHubEmail("u@example.com", [{ email: "u@example.com", primary: true, verified: false }])).toBeNull();
@@ -34,10 +39,17 @@ describe("describeProviderError", () => {
     expect(describeProviderError(failure, "Google")).toBe(failure);
   });
   it("reports unreachable providers without technical details", () => {
-    expect(describeProviderError(new TypeError("fetch failed"), "GitHub")).toMatchObject({ code: "provider_unreachable", message: "Could not reach GitHub. Please try again later.", status: 502 });
+    expect(describeProviderError(new TypeError("fetch failed"), "GitHub")).toMatchObject({
+      code: "provider_unreachable",
+      message: "Could not reach GitHub. Please try again later.",
+      status: 502,
+    });
     expect(describeProviderError(new DOMException("timed out", "TimeoutError"), "Google")).toMatchObject({ code: "provider_unreachable" });
   });
   it("hides anything else behind a generic message", () => {
-    expect(describeProviderError(new Error("secret internals"), "Google")).toMatchObject({ code: "provider_error", message: "Signing in with Google failed unexpectedly. Please try again." });
+    expect(describeProviderError(new Error("secret internals"), "Google")).toMatchObject({
+      code: "provider_error",
+      message: "Signing in with Google failed unexpectedly. Please try again.",
+    });
   });
 });

@@ -64,7 +64,10 @@ export function callbackUrl(config: Config, provider: ProviderName): string {
 /** Profile text from a provider: trimmed, no control characters, bounded. */
 function cleanText(value: unknown, max = 200): string | null {
   if (typeof value !== "string") return null;
-  const text = value.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, max);
+  const text = value
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .trim()
+    .slice(0, max);
   return text === "" ? null : text;
 }
 
@@ -148,10 +151,7 @@ const gitHubEmailsSchema = z.array(z.object({ email: z.string(), primary: z.bool
 export function pickGitHubEmail(publicEmail: string | null | undefined, emails: z.infer<typeof gitHubEmailsSchema> | null): string | null {
   if (emails === null) return publicEmail ?? null; // GitHub only lets a verified address be public.
   const verified = emails.filter((entry) => entry.verified);
-  const chosen =
-    verified.find((entry) => publicEmail && entry.email.toLowerCase() === publicEmail.toLowerCase()) ??
-    verified.find((entry) => entry.primary) ??
-    verified[0];
+  const chosen = verified.find((entry) => publicEmail && entry.email.toLowerCase() === publicEmail.toLowerCase()) ?? verified.find((entry) => entry.primary) ?? verified[0];
   return chosen?.email ?? null;
 }
 

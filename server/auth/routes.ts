@@ -40,13 +40,19 @@ const startQuerySchema = z.strictObject({
 const callbackQuerySchema = z.object({
   state: z.string({ error: "is missing" }).min(1, "is missing").max(512, "is too long"),
   code: z.string().min(1).max(2048, "is too long").optional(),
-  error: z.string().regex(/^[\x20-\x7e]{1,128}$/, "is not an OAuth error code").optional(),
+  error: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,128}$/, "is not an OAuth error code")
+    .optional(),
   error_description: z.string().max(1000, "is too long").optional(),
 });
 
 /** Messages for the error codes of RFC 6749 §4.1.2.1 when the provider gives no description. */
 function providerErrorMessage(error: string, description: string | undefined, label: string): string {
-  const text = description?.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 300);
+  const text = description
+    ?.replace(/[\u0000-\u001f\u007f]/g, " ")
+    .trim()
+    .slice(0, 300);
   if (text) return text;
   if (error === "access_denied") return `You did not allow ${label} to sign you in.`;
   return `${label} reported an error: ${error}.`;
@@ -140,7 +146,11 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
 
   app.all("/auth/*", (c) => notFoundPage(c, "There is no such sign-in address."));
 
-  const signOutDoc = apiRoute({ tag: "Session", summary: "Sign out: end the session server-side (needs the XSRF header)", success: { status: 200, description: "{ signedOut: true }", schema: signedOutSchema } });
+  const signOutDoc = apiRoute({
+    tag: "Session",
+    summary: "Sign out: end the session server-side (needs the XSRF header)",
+    success: { status: 200, description: "{ signedOut: true }", schema: signedOutSchema },
+  });
   app.post("/api/auth/sign-out", signOutDoc, async (c) => {
     const id = getCookie(c, SESSION_COOKIE);
     const user = c.get("user");

@@ -39,7 +39,17 @@ export async function findSessionUser(db: Kysely<Database>, id: string, now = ne
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.uid", "sessions.uid")
-    .select(["users.uid", "users.display_name", "users.email", "users.photo_url", "users.role", "users.role_languages", "users.can_publish", "sessions.expires_at", "sessions.last_seen_at"])
+    .select([
+      "users.uid",
+      "users.display_name",
+      "users.email",
+      "users.photo_url",
+      "users.role",
+      "users.role_languages",
+      "users.can_publish",
+      "sessions.expires_at",
+      "sessions.last_seen_at",
+    ])
     .where("sessions.id_hash", "=", idHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -50,11 +60,7 @@ export async function findSessionUser(db: Kysely<Database>, id: string, now = ne
   let renewedUntil: Date | null = null;
   if (now.getTime() - Date.parse(row.last_seen_at) > SESSION_RENEW_AFTER_MS) {
     renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
-    await db
-      .updateTable("sessions")
-      .set({ expires_at: renewedUntil.toISOString(), last_seen_at: now.toISOString() })
-      .where("id_hash", "=", idHash)
-      .execute();
+    await db.updateTable("sessions").set({ expires_at: renewedUntil.toISOString(), last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
   }
   return {
     user: toSignedInUser(row),

@@ -46,12 +46,7 @@ export function displayNameOf(user: SignedInUser): string {
 }
 
 async function findUid(trx: Transaction<Database>, identity: VerifiedIdentity): Promise<string | null> {
-  const linked = await trx
-    .selectFrom("identities")
-    .select("uid")
-    .where("provider", "=", identity.provider)
-    .where("subject", "=", identity.subject)
-    .executeTakeFirst();
+  const linked = await trx.selectFrom("identities").select("uid").where("provider", "=", identity.provider).where("subject", "=", identity.subject).executeTakeFirst();
   if (linked) return linked.uid;
   // Oldest first: if two records ever share an email, the original one wins consistently.
   const sameEmail = await trx
@@ -101,11 +96,7 @@ async function signInOnce(db: Kysely<Database>, identity: VerifiedIdentity, admi
   });
 }
 
-export async function signInIdentity(
-  db: Kysely<Database>,
-  identity: VerifiedIdentity,
-  options: { adminEmails: readonly string[]; now?: Date },
-): Promise<SignInOutcome> {
+export async function signInIdentity(db: Kysely<Database>, identity: VerifiedIdentity, options: { adminEmails: readonly string[]; now?: Date }): Promise<SignInOutcome> {
   const now = options.now ?? new Date();
   try {
     return await signInOnce(db, identity, options.adminEmails, now);

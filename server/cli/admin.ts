@@ -83,7 +83,13 @@ async function run(argv: string[]): Promise<number> {
     await migrateToLatest(database);
     const db = database.db;
     if (parsed.command === "list") {
-      const staff = await db.selectFrom("users").select(["email", "display_name", "role", "role_languages", "can_publish"]).where("role", "<>", "user").orderBy("role").orderBy("email").execute();
+      const staff = await db
+        .selectFrom("users")
+        .select(["email", "display_name", "role", "role_languages", "can_publish"])
+        .where("role", "<>", "user")
+        .orderBy("role")
+        .orderBy("email")
+        .execute();
       for (const person of staff) {
         const languages = person.role === "translator" ? ` ${person.role_languages}${person.can_publish === 1 ? " (may publish)" : ""}` : "";
         console.log(`${person.email ?? "(no email)"}  ${ROLE_LABELS[person.role]}${languages}${person.display_name ? `  ${person.display_name}` : ""}`);

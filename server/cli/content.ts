@@ -48,11 +48,17 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     const started = performance.now();
-    const summary = await importArticles(database, file!, `content-cli:${randomUUID()}`, ({ articles, total }) => {
-      if (!onTerminal) return;
-      process.stderr.write(`\rimported ${articles.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} articles`);
-      progressShown = true;
-    }, config.publishing.revisionsPerVersion);
+    const summary = await importArticles(
+      database,
+      file!,
+      `content-cli:${randomUUID()}`,
+      ({ articles, total }) => {
+        if (!onTerminal) return;
+        process.stderr.write(`\rimported ${articles.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} articles`);
+        progressShown = true;
+      },
+      config.publishing.revisionsPerVersion,
+    );
     if (onTerminal) process.stderr.write("\n");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.error(`Imported ${summary.articles} articles (${summary.versions} versions) from lines 1–${summary.lastLine} of ${file} in ${seconds} s.`);

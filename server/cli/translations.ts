@@ -37,7 +37,12 @@ type Command = { name: "export"; lang: string; format: ExchangeFormat; what: Exc
 function parseCommand(argv: string[]): Command {
   const [name, ...rest] = argv;
   if (name === "export") {
-    const { values, positionals } = parseArgs({ args: rest, options: { lang: { type: "string" }, format: { type: "string" }, what: { type: "string", default: "strings" } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: { lang: { type: "string" }, format: { type: "string" }, what: { type: "string", default: "strings" } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
     if (!values.lang) throw new UsageError("--lang is required (a language code such as fr or fr-FR).");
     if (!(EXCHANGE_FORMATS as readonly string[]).includes(values.format ?? "")) throw new UsageError("--format must be xliff or po.");
@@ -46,7 +51,12 @@ function parseCommand(argv: string[]): Command {
     return { name, lang: values.lang, format: values.format as ExchangeFormat, what: values.what as ExchangeContents };
   }
   if (name === "import") {
-    const { values, positionals } = parseArgs({ args: rest, options: { "dry-run": { type: "boolean", default: false }, "skip-unknown": { type: "boolean", default: false } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: { "dry-run": { type: "boolean", default: false }, "skip-unknown": { type: "boolean", default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (positionals.length !== 1) throw new UsageError("import takes exactly one FILE.");
     return { name, file: positionals[0]!, dryRun: values["dry-run"], skipUnknown: values["skip-unknown"] };
   }
@@ -102,7 +112,9 @@ async function run(argv: string[]): Promise<number> {
     try {
       const services = { config, database, content };
       if (command.name === "export") {
-        await pipeline(Readable.from((await exportTranslations(services, command.lang, command.format, command.what, CLI_ACTOR)).body, { highWaterMark: 1 }), process.stdout, { end: false });
+        await pipeline(Readable.from((await exportTranslations(services, command.lang, command.format, command.what, CLI_ACTOR)).body, { highWaterMark: 1 }), process.stdout, {
+          end: false,
+        });
         return 0;
       }
       const report = await importTranslations(services, CLI_ACTOR, exchangeFileOfText(await readFileLimited(command.file)), command);

@@ -15,15 +15,7 @@ import { articleChange, type ArticleChange, type ArticleState } from "./changes.
 import { awaitingRender, type AwaitingRender, type RenderedVersion } from "./rendering.ts";
 import { syncMediaUsage } from "#server/media/usage.ts";
 import { recordRevisions, type RevisionEntry } from "./revisions.ts";
-import {
-  afterSave,
-  changeSource,
-  EMPTY_TRANSLATION_STATE,
-  textChanged,
-  type TranslatableText,
-  type TranslationOutcome,
-  type TranslationState,
-} from "#core/translation-status.ts";
+import { afterSave, changeSource, EMPTY_TRANSLATION_STATE, textChanged, type TranslatableText, type TranslationOutcome, type TranslationState } from "#core/translation-status.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 import { inChunks, storeTranslationStates } from "./translation-state.ts";
 
@@ -65,7 +57,11 @@ export function versionColumns(source: VersionSource, publishedBefore: string | 
 export async function replaceTags(db: Db, articleId: number, tags: readonly string[]): Promise<void> {
   await db.deleteFrom("blog_tags").where("blog_id", "=", articleId).execute();
   const unique = [...new Set(tags)];
-  if (unique.length > 0) await db.insertInto("blog_tags").values(unique.map((tag) => ({ tag, blog_id: articleId }))).execute();
+  if (unique.length > 0)
+    await db
+      .insertInto("blog_tags")
+      .values(unique.map((tag) => ({ tag, blog_id: articleId })))
+      .execute();
 }
 
 /** Languages of an article's versions, its tags and its list positions: what pages show it. */
@@ -124,7 +120,12 @@ export function importedTranslationState(
         : version.upToDate === false
           ? Math.min(stored ?? Number.POSITIVE_INFINITY, outcome.state.revision - 1)
           : undefined;
-    const next = afterSave(outcome.state, code, { created, textChanged: textChanged(texts.get(code) ?? null, version), revision: revisionOf(code), ...(basedOn !== undefined && { basedOn }) });
+    const next = afterSave(outcome.state, code, {
+      created,
+      textChanged: textChanged(texts.get(code) ?? null, version),
+      revision: revisionOf(code),
+      ...(basedOn !== undefined && { basedOn }),
+    });
     outcome = { state: next.state, snapshot: outcome.snapshot || next.snapshot };
   }
   if (source.sourceCode !== undefined && source.sourceCode !== outcome.state.source) {
@@ -239,7 +240,17 @@ export async function upsertArticles(
     (version) => version.code,
   );
   for (const [code, versions] of replaced) {
-    await inChunks(versions, (chunk) => trx.deleteFrom("blog_drafts").where("code", "=", code).where("blog_id", "in", chunk.map((version) => version.id)).execute());
+    await inChunks(versions, (chunk) =>
+      trx
+        .deleteFrom("blog_drafts")
+        .where("code", "=", code)
+        .where(
+          "blog_id",
+          "in",
+          chunk.map((version) => version.id),
+        )
+        .execute(),
+    );
   }
   const recorded = await recordRevisions(trx, entries, revisions.keep, now, newVersions);
   const numbers = new Map(entries.map((entry, index) => [`${entry.blogId}:${entry.code}`, recorded[index]!.number]));

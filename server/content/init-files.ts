@@ -89,10 +89,12 @@ function translateDocuments(resident: Resident): z.infer<typeof translateDocumen
       data: { code: language.code, code_component: name.section, label: name.label, search: name.search, link: null, short_code: language.shortCode },
     })),
     // The admin area's strings are not the site's: its layout sends them (decision 0076).
-    ...[...(resident.translations.get(language.code) ?? new Map<string, string>())].filter(([key]) => !isAdminKey(key)).map(([key, label]) => ({
-      id: `${language.code}:${key}`,
-      data: { code: language.code, code_component: key, label, search: null, link: null, short_code: language.shortCode },
-    })),
+    ...[...(resident.translations.get(language.code) ?? new Map<string, string>())]
+      .filter(([key]) => !isAdminKey(key))
+      .map(([key, label]) => ({
+        id: `${language.code}:${key}`,
+        data: { code: language.code, code_component: key, label, search: null, link: null, short_code: language.shortCode },
+      })),
   ]);
 }
 

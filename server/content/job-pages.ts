@@ -80,7 +80,10 @@ export async function jobView(reads: PageReads, language: Language, rawCode: str
     } satisfies CurrentPage,
     seo: {
       canonicalPath: `${canonicalPath}${relatedPage > 1 ? `?page=${relatedPage}` : ""}`,
-      alternates: seoAlternates(resident, itemAlternates(resident, job, (other, item) => jobPathIn(resident, other, item))),
+      alternates: seoAlternates(
+        resident,
+        itemAlternates(resident, job, (other, item) => jobPathIn(resident, other, item)),
+      ),
     },
     slug: slugify(jobLabelIn(resident, job, language).label),
     job: { code: job.code, ogr: job.ogr, ...jobLabelIn(resident, job, language), officialLabel: job.label, domain: job.domain, officialDomainLabel: domain?.label ?? "" },

@@ -53,9 +53,5 @@ export async function withCoverImages<Row extends { cover: string | null }>(db: 
 
 /** The published versions in a language, joined to their articles. */
 export function publishedIn(db: Kysely<Database>, code: string) {
-  return db
-    .selectFrom("blog_versions")
-    .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
-    .where("blog_versions.code", "=", code)
-    .where(isPublishedVersion);
+  return db.selectFrom("blog_versions").innerJoin("blogs", "blogs.id", "blog_versions.blog_id").where("blog_versions.code", "=", code).where(isPublishedVersion);
 }

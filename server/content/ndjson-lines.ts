@@ -74,7 +74,11 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array>, maxLineBytes
   let pieces: Uint8Array[] = [];
   let piecesBytes = 0;
   let number = 0;
-  const tooLong = () => new ImportError(`line ${number + 1}: is longer than ${describeBytes(maxLineBytes)}, the longest line an import reads (one article with all its versions); is this a file without newlines?`, number + 1);
+  const tooLong = () =>
+    new ImportError(
+      `line ${number + 1}: is longer than ${describeBytes(maxLineBytes)}, the longest line an import reads (one article with all its versions); is this a file without newlines?`,
+      number + 1,
+    );
   const decode = (bytes: Buffer): Line | null => {
     number += 1;
     // isUtf8, then toString: a quarter of the time of a fatal TextDecoder, and JSON.parse reads the result faster (bench/README.md).
@@ -148,10 +152,7 @@ export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncG
         const slug = entry.source.versions.get(code)!.slug;
         const owner = ownerOfSlug.get(slug);
         if (owner !== undefined && owner !== entry.source.key) {
-          throw new ImportError(
-            `line ${entry.line}: versions.${shortOfCode.get(code)}.slug: "${slug}" is already used in ${code} by the stored article "${owner}"`,
-            entry.line,
-          );
+          throw new ImportError(`line ${entry.line}: versions.${shortOfCode.get(code)}.slug: "${slug}" is already used in ${code} by the stored article "${owner}"`, entry.line);
         }
       }
     }
@@ -178,11 +179,13 @@ export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncG
     const versions = new Map<string, ArticleSource["versions"] extends Map<string, infer V> ? V : never>();
     for (const [shortCode, version] of Object.entries(article.versions)) {
       const code = codeOfShort.get(shortCode.toLowerCase());
-      if (!code) throw new ImportError(`line ${number}: versions.${shortCode}: "${shortCode}" is not a language of this site (known: ${[...codeOfShort.keys()].join(", ")})`, number);
+      if (!code)
+        throw new ImportError(`line ${number}: versions.${shortCode}: "${shortCode}" is not a language of this site (known: ${[...codeOfShort.keys()].join(", ")})`, number);
       const slug = version.slug || slugify(version.title);
       const slugKey = `${code}\n${slug}`;
       const clash = slugLines.get(slugKey);
-      if (clash && clash.key !== article.key) throw new ImportError(`line ${number}: versions.${shortCode}.slug: "${slug}" is already used in ${code} on line ${clash.line}`, number);
+      if (clash && clash.key !== article.key)
+        throw new ImportError(`line ${number}: versions.${shortCode}.slug: "${slug}" is already used in ${code} on line ${clash.line}`, number);
       slugLines.set(slugKey, { line: number, key: article.key });
       versions.set(code, {
         slug,

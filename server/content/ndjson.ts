@@ -83,7 +83,14 @@ export async function importArticles(
   progress: ImportProgress = () => {},
   revisionsPerVersion = DEFAULT_REVISIONS_PER_VERSION,
 ): Promise<ImportSummary> {
-  const articlesBefore = Number((await handle.db.selectFrom("blogs").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow()).count);
+  const articlesBefore = Number(
+    (
+      await handle.db
+        .selectFrom("blogs")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
   const pool = createReadingTimePool();
   // The check. The first batches are measured meanwhile (the workers would otherwise wait for it);
   // the first write waits for its verdict.
@@ -146,7 +153,7 @@ export async function importArticles(
       // transaction fails, what landed before it is announced all the same.
       const announce = () => (changes.length === 0 ? Promise.resolve() : announceChange(handle, origin, { kind: "articles", articles: changes }).then(() => {}));
       try {
-        for (let start = 0, minute = 0; start < batch.length; ) {
+        for (let start = 0, minute = 0; start < batch.length;) {
           const part = batch.slice(start, start + sizes.next());
           const partVersions = part.reduce((sum, entry) => sum + entry.source.versions.size, 0);
           changes.push(...(await writeTransaction(part, readingMinutes.slice(minute, minute + partVersions))));
@@ -208,7 +215,9 @@ async function refreshStatistics(handle: DatabaseHandle): Promise<void> {
     for (const table of STATISTICS_TABLES) await sql.raw(`analyze ${table}`).execute(handle.db);
     return;
   }
-  const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name in (${sql.join(STATISTICS_TABLES)}) order by tbl_name, name`.execute(handle.db);
+  const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name in (${sql.join(STATISTICS_TABLES)}) order by tbl_name, name`.execute(
+    handle.db,
+  );
   for (const { name } of indexes.rows) {
     await sql`analyze ${sql.id(name)}`.execute(handle.db);
     await sleep(PAUSE_MS);

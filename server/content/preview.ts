@@ -55,10 +55,7 @@ export async function resolvePreviewToken(db: Kysely<Database>, config: Pick<Con
 /** Headers of every preview answer: never stored by any cache, never indexed. */
 export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
 
-export type PreviewPage =
-  | { kind: "view"; view: ArticleView }
-  | { kind: "redirect"; path: string }
-  | { kind: "refused"; status: 400 | 404 | 410; reason: string };
+export type PreviewPage = { kind: "view"; view: ArticleView } | { kind: "redirect"; path: string } | { kind: "refused"; status: 400 | 404 | 410; reason: string };
 
 /**
  * The article page a preview link shows: the version the token names, rendered

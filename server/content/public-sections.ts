@@ -55,7 +55,10 @@ function sectionAlternates(resident: Resident, section: SectionKey): Alternate[]
 }
 
 export function sectionSeo(resident: Resident, language: Language, section: SectionKey, search = ""): Seo {
-  return { canonicalPath: `${sectionPathIn(resident, language, section) ?? homePath(language)}${search}`, alternates: seoAlternates(resident, sectionAlternates(resident, section)) };
+  return {
+    canonicalPath: `${sectionPathIn(resident, language, section) ?? homePath(language)}${search}`,
+    alternates: seoAlternates(resident, sectionAlternates(resident, section)),
+  };
 }
 
 export function articlePathIn(resident: Resident, language: Language, id: number, slug: string | undefined): string | null {

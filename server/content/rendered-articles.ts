@@ -59,38 +59,40 @@ async function withCurrentRender<Row extends { id: number; code: string; html: s
 
 /** An article's published versions (with `previewCode`, that version whatever its status) joined to the article, in one query; the HTML only of `htmlIn` when given. */
 function versionRows(db: Kysely<Database>, id: number, htmlIn: string | undefined, previewCode: string | undefined) {
-  return db
-    .selectFrom("blog_versions")
-    .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
-    .select([
-      "blog_versions.id",
-      "blog_versions.code",
-      "blog_versions.slug",
-      "blog_versions.title",
-      "blog_versions.summary",
-      "blog_versions.renderer_version",
-      "blog_versions.reading_minutes",
-      "blog_versions.cover_alt",
-      "blog_versions.updated_at",
-      "blog_versions.outdated",
-      "blogs.key",
-      "blogs.author",
-      "blogs.cover",
-      "blogs.tags",
-      "blogs.source_code",
-      "blogs.source_changed_at",
-      "blogs.updated_at as blog_updated_at",
-    ])
-    // A draft's date (a preview reads drafts) is not a publication date: only a published version has one.
-    .select(sql<string | null>`case when ${isPublishedVersion} then blog_versions.published_at end`.as("published_at"))
-    .select(htmlIn === undefined ? sql<string | null>`blog_versions.html`.as("html") : sql<string | null>`case when blog_versions.code = ${htmlIn} then blog_versions.html end`.as("html"))
-    .where("blog_versions.blog_id", "=", id)
-    .where((eb) =>
-      previewCode === undefined
-        ? isPublishedVersion
-        : eb.or([isPublishedVersion, eb("blog_versions.code", "=", previewCode)]),
-    )
-    .execute();
+  return (
+    db
+      .selectFrom("blog_versions")
+      .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+      .select([
+        "blog_versions.id",
+        "blog_versions.code",
+        "blog_versions.slug",
+        "blog_versions.title",
+        "blog_versions.summary",
+        "blog_versions.renderer_version",
+        "blog_versions.reading_minutes",
+        "blog_versions.cover_alt",
+        "blog_versions.updated_at",
+        "blog_versions.outdated",
+        "blogs.key",
+        "blogs.author",
+        "blogs.cover",
+        "blogs.tags",
+        "blogs.source_code",
+        "blogs.source_changed_at",
+        "blogs.updated_at as blog_updated_at",
+      ])
+      // A draft's date (a preview reads drafts) is not a publication date: only a published version has one.
+      .select(sql<string | null>`case when ${isPublishedVersion} then blog_versions.published_at end`.as("published_at"))
+      .select(
+        htmlIn === undefined
+          ? sql<string | null>`blog_versions.html`.as("html")
+          : sql<string | null>`case when blog_versions.code = ${htmlIn} then blog_versions.html end`.as("html"),
+      )
+      .where("blog_versions.blog_id", "=", id)
+      .where((eb) => (previewCode === undefined ? isPublishedVersion : eb.or([isPublishedVersion, eb("blog_versions.code", "=", previewCode)])))
+      .execute()
+  );
 }
 
 export function createRenderedArticleReads(db: Kysely<Database>) {
@@ -126,7 +128,10 @@ export function createRenderedArticleReads(db: Kysely<Database>) {
     async published(id: number, { htmlIn, previewCode }: { htmlIn?: string; previewCode?: string } = {}): Promise<PublishedArticle | null> {
       const rows = await versionRows(db, id, htmlIn, previewCode);
       if (rows.length === 0) return null;
-      const rendered = await withCurrentRender(db, rows.filter((row) => htmlIn === undefined || row.code === htmlIn));
+      const rendered = await withCurrentRender(
+        db,
+        rows.filter((row) => htmlIn === undefined || row.code === htmlIn),
+      );
       const htmlOf = new Map(rendered.map((row) => [row.code, row.html]));
       const versions = new Map<string, PublishedVersion>(
         rows.map((row) => [
@@ -150,7 +155,15 @@ export function createRenderedArticleReads(db: Kysely<Database>) {
         const shown = versions.get(previewCode);
         if (pending && shown) {
           const { html } = await renderVersionFrom(db, pending.body, previewCode);
-          versions.set(previewCode, { ...shown, slug: pending.slug, title: pending.title, summary: pending.summary, coverAlt: pending.cover_alt, html, updatedAt: pending.updated_at });
+          versions.set(previewCode, {
+            ...shown,
+            slug: pending.slug,
+            title: pending.title,
+            summary: pending.summary,
+            coverAlt: pending.cover_alt,
+            html,
+            updatedAt: pending.updated_at,
+          });
         }
       }
       const blog = rows[0]!;

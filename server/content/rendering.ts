@@ -43,7 +43,10 @@ export function renderVersion(body: string, media: MediaRenderEnv = {}): Rendere
 export const OFF_THREAD_BODY_CHARS = 16_000;
 
 async function renderOffThread(body: string, media: MediaRenderEnv): Promise<RenderedVersion> {
-  const rendered = await runOffThreadForRequest<{ body: string; media: MediaRenderEnv }, RenderedBody>("render the Markdown", "#server/content/render-body.ts", "renderBody", { body, media });
+  const rendered = await runOffThreadForRequest<{ body: string; media: MediaRenderEnv }, RenderedBody>("render the Markdown", "#server/content/render-body.ts", "renderBody", {
+    body,
+    media,
+  });
   if (!rendered.ok) throw new HttpError(422, "invalid_field", `body: ${rendered.message} Simplify it.`, "body");
   return { ...rendered.value, renderer_version: RENDERER_VERSION };
 }

@@ -32,9 +32,7 @@ const FOOTER = `</urlset>\n`;
 
 /** One URL with its alternates, which already name x-default (withDefaultAlternate). */
 function urlEntry(publicUrl: string, path: string, alternates: Alternate[], lastModified?: string): string {
-  const links = alternates
-    .map((alternate) => `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hrefLang)}" href="${escapeXml(publicUrl + alternate.path)}"/>`)
-    .join("");
+  const links = alternates.map((alternate) => `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hrefLang)}" href="${escapeXml(publicUrl + alternate.path)}"/>`).join("");
   const modified = lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : "";
   return `<url><loc>${escapeXml(publicUrl + path)}</loc>${modified}${links}</url>\n`;
 }

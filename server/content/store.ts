@@ -52,11 +52,7 @@ interface Notice {
 /** Appends a change to the log and, with PostgreSQL, announces it; returns its log id. Shared with the content CLI. */
 export async function announceChange(handle: DatabaseHandle, origin: string, change: ContentChange): Promise<number> {
   const json = JSON.stringify(change);
-  const row = await handle.db
-    .insertInto("content_changes")
-    .values({ origin, change: json, created_at: new Date().toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const row = await handle.db.insertInto("content_changes").values({ origin, change: json, created_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
   const id = Number(row.id);
   if (handle.pool) {
     const full = JSON.stringify({ origin, id, change } satisfies Notice);
@@ -68,7 +64,10 @@ export async function announceChange(handle: DatabaseHandle, origin: string, cha
 }
 
 async function latestChangeId(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("content_changes").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  const row = await db
+    .selectFrom("content_changes")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 

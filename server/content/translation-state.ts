@@ -30,7 +30,9 @@ export async function textRevisions(db: Db, articleId: number): Promise<Map<stri
     .innerJoin("blog_versions as v", (join) => join.onRef("v.blog_id", "=", "r.blog_id").onRef("v.code", "=", "r.code"))
     .select([
       "r.code",
-      sql<number>`coalesce(max(case when r.title = v.title and r.summary = v.summary and r.cover_alt = v.cover_alt and r.body = v.body then r.number end), max(r.number))`.as("number"),
+      sql<number>`coalesce(max(case when r.title = v.title and r.summary = v.summary and r.cover_alt = v.cover_alt and r.body = v.body then r.number end), max(r.number))`.as(
+        "number",
+      ),
     ])
     .where("r.blog_id", "=", articleId)
     .groupBy("r.code")
@@ -102,11 +104,14 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
     );
   }
   // A change of source restates the pending changes' source revisions as the bases (rare: one statement per changed draft).
-  for (const { articleId, before, outcome } of writes.filter(({ before, outcome: { state } }) => before.source !== null && state.source !== null && state.source !== before.source)) {
+  for (const { articleId, before, outcome } of writes.filter(
+    ({ before, outcome: { state } }) => before.source !== null && state.source !== null && state.source !== before.source,
+  )) {
     const drafts = await db.selectFrom("blog_drafts").select(["code", "source_revision"]).where("blog_id", "=", articleId).execute();
     for (const draft of drafts) {
       const restated = restatedBase(before, outcome.state, draft.source_revision);
-      if (restated !== draft.source_revision) await db.updateTable("blog_drafts").set({ source_revision: restated }).where("blog_id", "=", articleId).where("code", "=", draft.code).execute();
+      if (restated !== draft.source_revision)
+        await db.updateTable("blog_drafts").set({ source_revision: restated }).where("blog_id", "=", articleId).where("code", "=", draft.code).execute();
     }
   }
   const snapshots = writes.filter(({ outcome: { snapshot, state } }) => snapshot && state.source !== null);
@@ -147,4 +152,3 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
     );
   }
 }
-

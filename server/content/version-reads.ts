@@ -132,7 +132,12 @@ export async function findVersions(db: Db, id: number): Promise<AdminVersionDeta
       .select((eb) => eb.fn.coalesce("users.display_name", "users.email").as("updater"))
       .where("blog_drafts.blog_id", "=", id)
       .execute(),
-    db.selectFrom("blog_revisions").select(["code", (eb) => eb.fn.max("number").as("number")]).where("blog_id", "=", id).groupBy("code").execute(),
+    db
+      .selectFrom("blog_revisions")
+      .select(["code", (eb) => eb.fn.max("number").as("number")])
+      .where("blog_id", "=", id)
+      .groupBy("code")
+      .execute(),
   ]);
   return rows.map((row) =>
     detailOf({

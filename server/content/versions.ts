@@ -97,7 +97,12 @@ export async function requireVersionCurrent(trx: Transaction<Database>, write: V
 
 function refusePublishing(write: VersionWrite, code: string, what: string): void {
   if (!write.actor.mayPublish) {
-    throw new HttpError(403, "forbidden", `status: ${what} in ${code} is an editor's or an administrator's; save your changes as a draft (or ask for the right to publish).`, "status");
+    throw new HttpError(
+      403,
+      "forbidden",
+      `status: ${what} in ${code} is an editor's or an administrator's; save your changes as a draft (or ask for the right to publish).`,
+      "status",
+    );
   }
 }
 
@@ -105,7 +110,12 @@ function refusePublishing(write: VersionWrite, code: string, what: string): void
 function basedOn(state: TranslationState, code: string, sourceRevision: number | undefined): number | undefined {
   if (code === state.source) return undefined;
   if (sourceRevision !== undefined && sourceRevision > state.revision) {
-    throw new HttpError(400, "invalid_field", `sourceRevision: the source of this article is at revision ${state.revision}; ${sourceRevision} does not exist yet.`, "sourceRevision");
+    throw new HttpError(
+      400,
+      "invalid_field",
+      `sourceRevision: the source of this article is at revision ${state.revision}; ${sourceRevision} does not exist yet.`,
+      "sourceRevision",
+    );
   }
   return sourceRevision ?? state.revision;
 }
@@ -143,7 +153,11 @@ async function storeVersion(
     const values = versionColumns({ ...text, status }, stored?.row.published_at, now, await renderVersionFrom(trx, text.body, code, { saving: true }));
     row = stored
       ? await trx.updateTable("blog_versions").set(values).where("id", "=", stored.row.id).returningAll().executeTakeFirstOrThrow()
-      : await trx.insertInto("blog_versions").values({ blog_id: id, code, ...values }).returningAll().executeTakeFirstOrThrow();
+      : await trx
+          .insertInto("blog_versions")
+          .values({ blog_id: id, code, ...values })
+          .returningAll()
+          .executeTakeFirstOrThrow();
   }
   if (stored?.draft) await trx.deleteFrom("blog_drafts").where("blog_id", "=", id).where("code", "=", code).execute();
   let after = state;
@@ -164,8 +178,23 @@ async function storeVersion(
   return { row, state: after };
 }
 
-async function revision(trx: Transaction<Database>, write: VersionWrite, id: number, code: string, action: string, text: Text, status: ArticleStatus, now: string, restoredFrom?: number): Promise<number> {
-  const [recorded] = await recordRevisions(trx, [{ blogId: id, code, action, uid: write.actor.uid, content: { ...text, status }, restoredFrom }], write.services.config.publishing.revisionsPerVersion, now);
+async function revision(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  id: number,
+  code: string,
+  action: string,
+  text: Text,
+  status: ArticleStatus,
+  now: string,
+  restoredFrom?: number,
+): Promise<number> {
+  const [recorded] = await recordRevisions(
+    trx,
+    [{ blogId: id, code, action, uid: write.actor.uid, content: { ...text, status }, restoredFrom }],
+    write.services.config.publishing.revisionsPerVersion,
+    now,
+  );
   return recorded!.number;
 }
 
@@ -219,11 +248,22 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
       updated_by: write.actor.uid,
     };
     if (stored.draft) await trx.updateTable("blog_drafts").set(draft).where("blog_id", "=", id).where("code", "=", code).execute();
-    else await trx.insertInto("blog_drafts").values({ blog_id: id, code, ...draft }).execute();
+    else
+      await trx
+        .insertInto("blog_drafts")
+        .values({ blog_id: id, code, ...draft })
+        .execute();
     await touchArticle(trx, id, now);
     await syncMediaUsage(trx, [id]);
     const number = await revision(trx, write, id, code, action ?? "save-draft", text, "draft", now, restoredFrom);
-    const updater = write.actor.uid === null ? undefined : await trx.selectFrom("users").select((eb) => eb.fn.coalesce("display_name", "email").as("name")).where("uid", "=", write.actor.uid).executeTakeFirst();
+    const updater =
+      write.actor.uid === null
+        ? undefined
+        : await trx
+            .selectFrom("users")
+            .select((eb) => eb.fn.coalesce("display_name", "email").as("name"))
+            .where("uid", "=", write.actor.uid)
+            .executeTakeFirst();
     const version = detailOf({ ...stored, draft: { blog_id: id, code, ...draft, updater: updater?.name ?? null }, revision: number });
     await audit(trx, write, action ?? "save_draft", id, code, before.pendingChanges, { ...version.pendingChanges, ...(restoredFrom !== undefined && { restoredFrom }) });
     return { version, created: false, changedPublic: false };
@@ -253,7 +293,15 @@ export async function publishVersion(trx: Transaction<Database>, write: VersionW
   const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), "published", now);
   const { row, state } = await storeVersion(trx, id, code, stored, text, "published", now, number);
   const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
-  await audit(trx, write, action.replace("-", "_"), id, code, { status: stored.row.status, pendingChanges: stored.draft !== null }, { status: "published", publishedAt: row.published_at });
+  await audit(
+    trx,
+    write,
+    action.replace("-", "_"),
+    id,
+    code,
+    { status: stored.row.status, pendingChanges: stored.draft !== null },
+    { status: "published", publishedAt: row.published_at },
+  );
   return version;
 }
 
@@ -302,7 +350,15 @@ export async function markVersionUpToDate(trx: Transaction<Database>, write: Ver
   const state = await loadTranslationState(trx, id);
   await storeTranslationState(trx, id, state, { state: markUpToDate(state, code), snapshot: false }, new Date().toISOString());
   const version = detailOf({ ...stored, row: { ...stored.row, base_revision: state.revision } });
-  await audit(trx, write, "mark_up_to_date", id, code, { baseRevision: before.baseRevision, translation: before.translation }, { baseRevision: version.baseRevision, translation: version.translation });
+  await audit(
+    trx,
+    write,
+    "mark_up_to_date",
+    id,
+    code,
+    { baseRevision: before.baseRevision, translation: before.translation },
+    { baseRevision: version.baseRevision, translation: version.translation },
+  );
   return version;
 }
 

@@ -3,7 +3,16 @@ import { indexForm, postgresDocument, quoteLexeme, sqliteTerms } from "./full-te
 
 describe("postgresDocument", () => {
   it("numbers the terms across the parts, each position with its part's weight", () => {
-    expect(postgresDocument([["Running dogs", "A"], ["", "B"], ["The dog runs", "C"]], "en-US")).toBe("'run':1A,5C 'dog':2A,4C 'the':3C");
+    expect(
+      postgresDocument(
+        [
+          ["Running dogs", "A"],
+          ["", "B"],
+          ["The dog runs", "C"],
+        ],
+        "en-US",
+      ),
+    ).toBe("'run':1A,5C 'dog':2A,4C 'the':3C");
   });
 
   it("quotes lexemes, doubling quotes and escaping backslashes", () => {

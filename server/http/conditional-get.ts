@@ -31,7 +31,8 @@ export function conditionalGet(): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     await next();
     const method = c.req.method;
-    if ((method !== "GET" && method !== "HEAD") || c.res.status !== 200 || !clientCopyCurrent(c.req.header("if-none-match"), c.req.header("if-modified-since"), c.res.headers)) return;
+    if ((method !== "GET" && method !== "HEAD") || c.res.status !== 200 || !clientCopyCurrent(c.req.header("if-none-match"), c.req.header("if-modified-since"), c.res.headers))
+      return;
     const headers = new Headers();
     for (const [name, value] of c.res.headers) if (KEPT_ON_304.includes(name) && name !== "set-cookie") headers.set(name, value);
     for (const cookie of c.res.headers.getSetCookie()) headers.append("set-cookie", cookie);

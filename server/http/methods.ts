@@ -18,7 +18,13 @@ export const PAGE_METHODS = ["GET", "HEAD"] as const;
 
 /** The 405 of a method an address does not take, naming those it takes. */
 function methodNotAllowed(c: Parameters<MiddlewareHandler<HttpEnv>>[0], renderPage: RenderErrorPage, allowed: readonly string[]): Response {
-  const response = refusal(c, renderPage, 405, "method_not_allowed", `${c.req.method} is not allowed here: this address answers ${allowed.join(" and ").replace(/ and (?=.* and )/g, ", ")} only.`);
+  const response = refusal(
+    c,
+    renderPage,
+    405,
+    "method_not_allowed",
+    `${c.req.method} is not allowed here: this address answers ${allowed.join(" and ").replace(/ and (?=.* and )/g, ", ")} only.`,
+  );
   response.headers.set("Allow", allowed.join(", "));
   return response;
 }

@@ -12,7 +12,9 @@ describe("guardedListener", () => {
     const errors: unknown[] = [];
     const infos: unknown[] = [];
     const hosts = siteHosts(loadConfig({ PUBLIC_URL: "http://localhost:3000" }));
-    server = createServer(guardedListener({ ...parts, hosts, log: { error: (...args: unknown[]) => void errors.push(args), info: (...args: unknown[]) => void infos.push(args) } }));
+    server = createServer(
+      guardedListener({ ...parts, hosts, log: { error: (...args: unknown[]) => void errors.push(args), info: (...args: unknown[]) => void infos.push(args) } }),
+    );
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as { port: number };
     return { url: `http://127.0.0.1:${port}`, port, errors, infos };

@@ -72,14 +72,20 @@ export function requireCurrent<T>(preconditions: Preconditions, current: T | nul
     return;
   }
   if (ifMatch === null) {
-    throw new HttpError(428, "precondition_required", `If-Match: required; send the ETag of ${what} as you read it (GET it first)${current === null ? ", or If-None-Match: * to create it" : ""}.`, "If-Match");
+    throw new HttpError(
+      428,
+      "precondition_required",
+      `If-Match: required; send the ETag of ${what} as you read it (GET it first)${current === null ? ", or If-None-Match: * to create it" : ""}.`,
+      "If-Match",
+    );
   }
   if (current === null) throw stale(`If-Match: ${what} does not exist (any more).`, null, tagOf);
   if (ifMatch === "*") return;
   const tag = tagOf(current);
   // Our tags are strong (a digest of the JSON); the compression middleware marks those of the answers it
   // compresses weak (W/"…"), so a client sends back what it got: the same digest, the same copy.
-  if (!ifMatch.some((sent) => sent.replace(/^W\//, "") === tag)) throw stale(`If-Match: ${what} changed since you read it; someone else saved it. Compare with the current state and save again.`, current, tagOf);
+  if (!ifMatch.some((sent) => sent.replace(/^W\//, "") === tag))
+    throw stale(`If-Match: ${what} changed since you read it; someone else saved it. Compare with the current state and save again.`, current, tagOf);
 }
 
 /** Answers a representation with its ETag (by default the digest of the representation). */

@@ -77,7 +77,13 @@ export function publicApi(services: AppServices, responses: ResponseCache) {
   });
   app.all("/init/*", () => errorResponse(404, "not_found", "Unknown start-up file."));
 
-  const eventDoc = apiRoute({ tag: "Public", summary: "Record a first-party analytics event", body: clientEventSchema, success: { status: 201, description: "Recorded.", schema: eventRecordedSchema }, otherResponses: { 429: "Too many events from your address: try again after Retry-After seconds." } });
+  const eventDoc = apiRoute({
+    tag: "Public",
+    summary: "Record a first-party analytics event",
+    body: clientEventSchema,
+    success: { status: 201, description: "Recorded.", schema: eventRecordedSchema },
+    otherResponses: { 429: "Too many events from your address: try again after Retry-After seconds." },
+  });
   app.post("/api/analytics/events", eventDoc, async (c) => {
     const event = await readJson(c, clientEventSchema);
     await recordEvent(services.database.db, { name: event.name, uid: c.get("user")?.uid ?? null, path: event.path ?? null });

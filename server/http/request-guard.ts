@@ -15,9 +15,7 @@ export const MAX_QUERY_LENGTH = 4096;
 export function rawPathAndQuery(url: string): { path: string; query: string } {
   const afterOrigin = url.replace(/^[a-z]+:\/\/[^/]*/i, "");
   const queryStart = afterOrigin.indexOf("?");
-  return queryStart === -1
-    ? { path: afterOrigin, query: "" }
-    : { path: afterOrigin.slice(0, queryStart), query: afterOrigin.slice(queryStart + 1) };
+  return queryStart === -1 ? { path: afterOrigin, query: "" } : { path: afterOrigin.slice(0, queryStart), query: afterOrigin.slice(queryStart + 1) };
 }
 
 /**

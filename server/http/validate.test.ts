@@ -31,7 +31,9 @@ describe("validateInput", () => {
   it("leaves a file's text to the service that reads it, still checking the other fields", () => {
     const withFile = z.object({ content: z.string(), name: z.string() });
     expect(validateInput(withFile, { content: "a\u0000b", name: "n" }, undefined, "body", ["content"])).toEqual({ content: "a\u0000b", name: "n" });
-    expect(() => validateInput(withFile, { content: "a", name: "\ud800" }, undefined, "body", ["content"])).toThrow(expect.objectContaining({ status: 400, field: "name" }) as HttpError);
+    expect(() => validateInput(withFile, { content: "a", name: "\ud800" }, undefined, "body", ["content"])).toThrow(
+      expect.objectContaining({ status: 400, field: "name" }) as HttpError,
+    );
     expect(() => validateInput(withFile, { content: "a\u0000b", name: "n" }, undefined, "body")).toThrow(expect.objectContaining({ status: 400, field: "content" }) as HttpError);
   });
 });

@@ -45,7 +45,10 @@ function fieldName(parts: readonly (string | undefined)[], fallback: string): st
  * key or line (core/text-characters.ts) rather than the field.
  */
 export function validateInput<Schema extends z.ZodType>(schema: Schema, value: unknown, field?: string, fallback = "query", fileFields: readonly string[] = []): z.output<Schema> {
-  const walked = fileFields.length > 0 && typeof value === "object" && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([key]) => !fileFields.includes(key))) : value;
+  const walked =
+    fileFields.length > 0 && typeof value === "object" && value !== null && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).filter(([key]) => !fileFields.includes(key)))
+      : value;
   const unstorable = findUnstorableText(walked);
   if (unstorable) {
     const name = fieldName([field, ...unstorable.path], fallback);

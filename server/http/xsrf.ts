@@ -66,7 +66,10 @@ export function crossSiteProblem(headers: Headers, siteOrigins: ReadonlySet<stri
 const isForm = (c: Context) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header("content-type") ?? "");
 
 async function formToken(c: Context): Promise<string | undefined> {
-  const form = await c.req.raw.clone().formData().catch(() => null);
+  const form = await c.req.raw
+    .clone()
+    .formData()
+    .catch(() => null);
   const field = form?.get(XSRF_FORM_FIELD);
   return typeof field === "string" ? field : undefined;
 }

@@ -160,12 +160,7 @@ export async function processImage(bytes: Buffer, fileName: string, limits: Pipe
   }
   // Both from the header, before anything is decoded: a 58 KB PNG can declare 2×19999999 pixels.
   if (Math.max(metadata.width, metadata.height) > limits.maxSidePixels) {
-    throw new HttpError(
-      413,
-      "image_too_large",
-      `file: the image is ${metadata.width}×${metadata.height} pixels; each side may be at most ${limits.maxSidePixels} pixels.`,
-      "file",
-    );
+    throw new HttpError(413, "image_too_large", `file: the image is ${metadata.width}×${metadata.height} pixels; each side may be at most ${limits.maxSidePixels} pixels.`, "file");
   }
   const pixels = metadata.width * metadata.height;
   if (pixels > limits.maxInputPixels) {

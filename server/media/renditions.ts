@@ -7,12 +7,7 @@ export async function loadRenditions(db: Kysely<Database> | Transaction<Database
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return {};
   const rows = await db.selectFrom("media").select(["id", "width", "height"]).where("id", "in", wanted).execute();
-  const variants = await db
-    .selectFrom("media_variants")
-    .select(["media_id", "file", "format", "width"])
-    .where("media_id", "in", wanted)
-    .orderBy("width")
-    .execute();
+  const variants = await db.selectFrom("media_variants").select(["media_id", "file", "format", "width"]).where("media_id", "in", wanted).orderBy("width").execute();
   const alts = await db.selectFrom("media_alt").select(["media_id", "code", "alt"]).where("media_id", "in", wanted).execute();
   const renditions: Record<number, MediaRendition> = {};
   for (const row of rows) {

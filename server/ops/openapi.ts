@@ -76,7 +76,10 @@ function conditionalParameters(kind: "write" | "upsert") {
     schema: { type: "string" },
   };
   if (kind === "write") return [ifMatch];
-  return [{ ...ifMatch, description: `${ifMatch.description} To create the resource instead, send If-None-Match: *.` }, { in: "header", name: "If-None-Match", required: false, description: '"*": create only; refused with 412 when the resource exists.', schema: { type: "string", enum: ["*"] } }];
+  return [
+    { ...ifMatch, description: `${ifMatch.description} To create the resource instead, send If-None-Match: *.` },
+    { in: "header", name: "If-None-Match", required: false, description: '"*": create only; refused with 412 when the resource exists.', schema: { type: "string", enum: ["*"] } },
+  ];
 }
 
 /**
@@ -165,7 +168,12 @@ function documentation(publicUrl: string) {
     components: {
       securitySchemes: {
         session: { type: "apiKey" as const, in: "cookie", name: SESSION_COOKIE, description: "Set by signing in at /auth/{google|github}." },
-        xsrf: { type: "apiKey" as const, in: "header", name: XSRF_HEADER, description: `The ${XSRF_COOKIE} cookie's value (the site sets the cookie on every answer); required on POST, PUT, PATCH and DELETE.` },
+        xsrf: {
+          type: "apiKey" as const,
+          in: "header",
+          name: XSRF_HEADER,
+          description: `The ${XSRF_COOKIE} cookie's value (the site sets the cookie on every answer); required on POST, PUT, PATCH and DELETE.`,
+        },
       },
     },
   };
@@ -183,7 +191,9 @@ function completeOperation(method: string, operation: Operation): void {
   const write = method !== "get";
   operation.security = [{ ...(admin ? { session: [] } : {}), ...(write ? { xsrf: [] } : {}) }].filter((requirement) => Object.keys(requirement).length > 0);
   if (!admin && !write) return;
-  const reasons = [admin && "signed in without the rights this needs", write && "the XSRF header is missing or wrong, or the request comes from another site"].filter(Boolean).join(", or ");
+  const reasons = [admin && "signed in without the rights this needs", write && "the XSRF header is missing or wrong, or the request comes from another site"]
+    .filter(Boolean)
+    .join(", or ");
   operation.responses[403] = errorResponse(`${reasons.charAt(0).toUpperCase()}${reasons.slice(1)}.`);
 }
 
@@ -207,7 +217,11 @@ export function serveOpenApi<E extends Env>(app: Hono<E>, publicUrl: string): vo
   };
   app.get(
     "/api/openapi.json",
-    apiRoute({ tag: "Public", summary: "This document: the JSON API in OpenAPI 3.1", success: { status: 200, description: "The OpenAPI document.", schema: openApiDocumentSchema } }),
+    apiRoute({
+      tag: "Public",
+      summary: "This document: the JSON API in OpenAPI 3.1",
+      success: { status: 200, description: "The OpenAPI document.", schema: openApiDocumentSchema },
+    }),
     // Paths with a dot (/api/openapi.json, export.csv) are API routes here, not static files.
     async (c) => c.json(await (document ??= generate()), 200, { "Cache-Control": "no-cache" }),
   );

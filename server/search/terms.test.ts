@@ -32,7 +32,11 @@ describe("termsOf on plain Latin text (no segmenter)", () => {
     const reference = (text: string) =>
       Array.from(segmenter.segment(text.toWellFormed()))
         .filter((segment) => segment.isWordLike)
-        .flatMap((segment) => foldForSearch(segment.segment).split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean))
+        .flatMap((segment) =>
+          foldForSearch(segment.segment)
+            .split(/[^\p{L}\p{N}\p{M}]+/u)
+            .filter(Boolean),
+        )
         .join(" ");
     for (const text of samples) expect(foldedWords(text, "fr-FR")).toBe(reference(text));
     expect(foldedWords("un deux trois quatre", "fr-FR", 2)).toBe("un deux");

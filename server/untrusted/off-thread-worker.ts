@@ -13,7 +13,10 @@ async function run({ specifier, exportName, input, moved }: Job): Promise<void> 
   try {
     const task = ((await import(specifier)) as Record<string, (input: unknown) => unknown>)[exportName]!;
     const value = await task(input);
-    parentPort?.postMessage({ kind: "done", value }, moved.filter((buffer) => !buffer.detached));
+    parentPort?.postMessage(
+      { kind: "done", value },
+      moved.filter((buffer) => !buffer.detached),
+    );
   } catch (error) {
     if (error instanceof Error && error.name === "FileRefused") parentPort?.postMessage({ kind: "refused", message: error.message });
     else parentPort?.postMessage({ kind: "failed", message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });

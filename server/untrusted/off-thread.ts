@@ -40,12 +40,20 @@ let inLine = 0;
  * one piece on the event loop): a task that returns them in its output hands them back; here they are unusable
  * meanwhile.
  */
-export function runOffThread<Input, Output>(specifier: string, exportName: string, input: Input, seconds: number = OFF_THREAD_LIMITS.seconds, transfer: readonly ArrayBuffer[] = []): Promise<OffThreadResult<Output>> {
+export function runOffThread<Input, Output>(
+  specifier: string,
+  exportName: string,
+  input: Input,
+  seconds: number = OFF_THREAD_LIMITS.seconds,
+  transfer: readonly ArrayBuffer[] = [],
+): Promise<OffThreadResult<Output>> {
   if (inLine >= MAX_IN_LINE) return Promise.reject(new OffThreadBusy("Too many files are being read right now; try again in a few seconds."));
   inLine += 1;
-  const turn = queue.then(() => runJob(specifier, exportName, input, seconds, transfer) as Promise<OffThreadResult<Output>>).finally(() => {
-    inLine -= 1;
-  });
+  const turn = queue
+    .then(() => runJob(specifier, exportName, input, seconds, transfer) as Promise<OffThreadResult<Output>>)
+    .finally(() => {
+      inLine -= 1;
+    });
   queue = turn.catch(() => undefined);
   return turn;
 }
@@ -97,7 +105,13 @@ function runJob(specifier: string, exportName: string, input: unknown, seconds: 
  * runOffThread for a request: the task's value, or why the input is refused (the task's own refusal, or a limit
  * passed while doing `work`: "read the file", "render the Markdown"); too many jobs in line is a 503.
  */
-export async function runOffThreadForRequest<Input, Output>(work: string, specifier: string, exportName: string, input: Input, transfer: readonly ArrayBuffer[] = []): Promise<{ ok: true; value: Output } | { ok: false; message: string }> {
+export async function runOffThreadForRequest<Input, Output>(
+  work: string,
+  specifier: string,
+  exportName: string,
+  input: Input,
+  transfer: readonly ArrayBuffer[] = [],
+): Promise<{ ok: true; value: Output } | { ok: false; message: string }> {
   let result: OffThreadResult<Output>;
   try {
     result = await runOffThread<Input, Output>(specifier, exportName, input, OFF_THREAD_LIMITS.seconds, transfer);

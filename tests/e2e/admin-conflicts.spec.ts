@@ -27,7 +27,9 @@ async function savedByAnother(key: string, code: string, label: string) {
 
 test("a UI string saved by someone else meanwhile: the notice shows theirs, keeps mine, and Save mine anyway saves it", async ({ page }) => {
   const key = "FOOTER:ABOUT";
-  const original = await withE2eDatabase((db) => db.selectFrom("translates").select("label").where("code", "=", "de-DE").where("code_component", "=", key).executeTakeFirstOrThrow());
+  const original = await withE2eDatabase((db) =>
+    db.selectFrom("translates").select("label").where("code", "=", "de-DE").where("code_component", "=", key).executeTakeFirstOrThrow(),
+  );
   try {
     await page.goto("/admin/translations");
     await page.getByLabel("Find a key or text").fill(key);
@@ -54,7 +56,9 @@ test("a UI string saved by someone else meanwhile: the notice shows theirs, keep
 
 test("Take theirs puts the other person's text in the field, and the next save is made from it", async ({ page }) => {
   const key = "FOOTER:ABOUT";
-  const original = await withE2eDatabase((db) => db.selectFrom("translates").select("label").where("code", "=", "fr-FR").where("code_component", "=", key).executeTakeFirstOrThrow());
+  const original = await withE2eDatabase((db) =>
+    db.selectFrom("translates").select("label").where("code", "=", "fr-FR").where("code_component", "=", key).executeTakeFirstOrThrow(),
+  );
   try {
     await page.goto("/admin/translations");
     await page.getByLabel("Find a key or text").fill(key);
@@ -82,7 +86,10 @@ test("an image's alt texts in every language save with one action, and unsaved o
   await page.goto("/admin/media");
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: "image/png", buffer: await encoded("png", 120, 80, 5) });
   // The library's own row, once the upload is stored (the upload zone lists the file from the start).
-  const row = page.getByRole("region", { name: "Images", exact: true }).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  const row = page
+    .getByRole("region", { name: "Images", exact: true })
+    .getByRole("listitem")
+    .filter({ has: page.getByText(name, { exact: true }) });
   await expect(row).toBeVisible({ timeout: 60_000 });
   await page.reload();
   await row.getByRole("button", { name: new RegExp(`Add alt text.*of ${name.replace(".", "\\.")}`) }).click();
@@ -92,7 +99,13 @@ test("an image's alt texts in every language save with one action, and unsaved o
   await row.getByRole("button", { name: `Save alt texts of ${name}` }).click();
   await expect(row.getByRole("list", { name: "Alt text per language" })).toContainText("Bateaux au port");
   const stored = await withE2eDatabase((db) =>
-    db.selectFrom("media_alt").innerJoin("media", "media.id", "media_alt.media_id").select(["media_alt.code", "media_alt.alt"]).where("media.file_name", "=", name).orderBy("media_alt.code").execute(),
+    db
+      .selectFrom("media_alt")
+      .innerJoin("media", "media.id", "media_alt.media_id")
+      .select(["media_alt.code", "media_alt.alt"])
+      .where("media.file_name", "=", name)
+      .orderBy("media_alt.code")
+      .execute(),
   );
   expect(stored).toEqual([
     { code: "en-US", alt: "Boats in the harbour" },

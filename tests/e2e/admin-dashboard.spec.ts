@@ -49,8 +49,7 @@ test("the dashboard links to every admin area, each with a live figure", async (
 });
 
 test("analytics charts the events of the public site, with the numbers in data tables", async ({ page, context }) => {
-  const event = (name: string) => (response: Response) =>
-    response.url().endsWith("/api/analytics/events") && response.request().postData()?.includes(`"${name}`) === true;
+  const event = (name: string) => (response: Response) => response.url().endsWith("/api/analytics/events") && response.request().postData()?.includes(`"${name}`) === true;
   // The page view is sent once the page is hydrated, so the language link's click handler is live.
   const pageView = page.waitForResponse(event("page_view"));
   await page.goto("/en/welcome");
@@ -142,7 +141,14 @@ test("the audit log in Arabic: actions and entities in Arabic, each time reads d
   // axe over a full log page: more than the default 30 s on a busy machine.
   test.slow();
   const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath() });
-  await recordAudit(handle.db, { uid: "demo-admin", action: "update", entity: "translation", entityId: "NAV:HOME/ar", before: { label: "الرئيسية" }, after: { label: "الصفحة الرئيسية" } });
+  await recordAudit(handle.db, {
+    uid: "demo-admin",
+    action: "update",
+    entity: "translation",
+    entityId: "NAV:HOME/ar",
+    before: { label: "الرئيسية" },
+    after: { label: "الصفحة الرئيسية" },
+  });
   await handle.close();
   await setVisitorLanguage(context, "ar");
   await page.goto("/admin/audit?entity=translation");

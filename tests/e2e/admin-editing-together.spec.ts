@@ -29,7 +29,18 @@ test.beforeAll(async () => {
   await withE2eDatabase((db) =>
     db
       .insertInto("users")
-      .values({ uid: CAMILLE.uid, email: CAMILLE.email, display_name: CAMILLE.name, photo_url: null, email_verified: 1, role: "translator", role_languages: "fr-FR", can_publish: 0, created_at: new Date().toISOString(), last_sign_in_at: null })
+      .values({
+        uid: CAMILLE.uid,
+        email: CAMILLE.email,
+        display_name: CAMILLE.name,
+        photo_url: null,
+        email_verified: 1,
+        role: "translator",
+        role_languages: "fr-FR",
+        can_publish: 0,
+        created_at: new Date().toISOString(),
+        last_sign_in_at: null,
+      })
       .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "translator", role_languages: "fr-FR", can_publish: 0 }))
       .execute(),
   );

@@ -19,7 +19,16 @@ test.beforeAll(async () => {
   await withE2eDatabase((db) =>
     db
       .insertInto("users")
-      .values({ uid: UID, email: "polyglot@example.com", display_name: "Polly Glot", photo_url: null, email_verified: 1, role: "admin", created_at: "2026-01-10T09:00:00.000Z", last_sign_in_at: null })
+      .values({
+        uid: UID,
+        email: "polyglot@example.com",
+        display_name: "Polly Glot",
+        photo_url: null,
+        email_verified: 1,
+        role: "admin",
+        created_at: "2026-01-10T09:00:00.000Z",
+        last_sign_in_at: null,
+      })
       .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "admin", admin_language: null }))
       .execute(),
   );
@@ -85,7 +94,10 @@ test("the admin in French: chosen once, kept on the user, every screen follows",
   await expectNoAxeViolations(page);
 
   // The role dialog speaks French too, its buttons and its choices.
-  await page.getByRole("row", { name: /Demo Admin/ }).getByRole("button", { name: /Changer le rôle/ }).click();
+  await page
+    .getByRole("row", { name: /Demo Admin/ })
+    .getByRole("button", { name: /Changer le rôle/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Changer le rôle de Demo Admin ?" });
   await expect(dialog.getByRole("button", { name: "Annuler" })).toBeFocused();
   await expect(dialog.getByRole("radio", { name: "Traducteur" })).toBeVisible();
@@ -117,7 +129,10 @@ test("the Arabic admin is right to left, mirrored, with its own numbers and plur
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
-    for (const [name, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    for (const [name, size] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
       await page.setViewportSize(size);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
       await page.screenshot({ path: `${SHOTS}/admin-ar-${name}${path.replaceAll("/", "-")}.png`, fullPage: true });
@@ -135,7 +150,10 @@ test("the Japanese admin: every screen translated, axe finds nothing", async ({ 
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.locator(".admin")).toHaveAttribute("lang", "ja-JP");
     await expectNoAxeViolations(page);
-    for (const [name, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    for (const [name, size] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
       await page.setViewportSize(size);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
       await page.screenshot({ path: `${SHOTS}/admin-ja-${name}${path.replaceAll("/", "-")}.png`, fullPage: true });
@@ -149,7 +167,9 @@ test("a broken admin string falls back to English, says which and why, and can b
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   const usersKey = `/api/admin/translations/${encodeURIComponent("admin.nav.users")}/fr-FR`;
   // Written past the save-time check (as an old import could have), then any content change reloads the strings.
-  await withE2eDatabase((db) => db.updateTable("translates").set({ label: "Utilisateurs {" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").execute());
+  await withE2eDatabase((db) =>
+    db.updateTable("translates").set({ label: "Utilisateurs {" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").execute(),
+  );
   try {
     await adminPut(page, `/api/admin/translations/${encodeURIComponent("admin.common.never")}/fr-FR`, { label: "Jamais" });
 
@@ -169,6 +189,14 @@ test("a broken admin string falls back to English, says which and why, and can b
     await expect(page.getByRole("alert").filter({ hasText: "admin.nav.users" })).toHaveCount(0);
   } finally {
     // A broken string left behind would spoil every later export of French (the exchange spec refuses it).
-    await withE2eDatabase((db) => db.updateTable("translates").set({ label: "Utilisateurs" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").where("label", "=", "Utilisateurs {").execute());
+    await withE2eDatabase((db) =>
+      db
+        .updateTable("translates")
+        .set({ label: "Utilisateurs" })
+        .where("code", "=", "fr-FR")
+        .where("code_component", "=", "admin.nav.users")
+        .where("label", "=", "Utilisateurs {")
+        .execute(),
+    );
   }
 });

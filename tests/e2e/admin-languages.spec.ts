@@ -51,7 +51,7 @@ test("shows every field error next to its field and in an alert, and the server'
   await form.getByRole("button", { name: "Add language" }).click();
   const alert = form.getByRole("alert");
   await expect(alert).toContainText("Please correct these 5 fields");
-  await expect(alert).toContainText("Short code: must not be \"admin\"");
+  await expect(alert).toContainText('Short code: must not be "admin"');
   await expect(form.getByLabel("Language tag")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Language tag")).toHaveAccessibleDescription(/is not a valid BCP 47 language tag/);
 

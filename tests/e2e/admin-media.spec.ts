@@ -192,7 +192,10 @@ test("screenshots: the library and the editor's picker on a phone and a desktop,
   await row.getByRole("button", { name: `Save alt texts of souk-${stamp}.jpg` }).click();
   await expect(row.getByText("سوق مزدحم في المساء")).toBeVisible();
 
-  for (const [device, size] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+  for (const [device, size] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
     await page.setViewportSize(size);
     await page.goto("/admin/media");
     await page.screenshot({ path: `${SHOTS}/media-library-${device}.png`, fullPage: true });
@@ -203,8 +206,14 @@ test("screenshots: the library and the editor's picker on a phone and a desktop,
   await page.getByRole("button", { name: "Create article" }).click();
   await expect(page).toHaveURL(/\/admin\/articles\/\d+\?language=en-US$/);
   const id = Number(/\/admin\/articles\/(\d+)/.exec(page.url())![1]);
-  for (const [language, code, name] of [["en", "en-US", "English"], ["ar", "ar", "العربية"]] as const) {
-    for (const [device, size] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+  for (const [language, code, name] of [
+    ["en", "en-US", "English"],
+    ["ar", "ar", "العربية"],
+  ] as const) {
+    for (const [device, size] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
       await page.setViewportSize(size);
       await page.goto(`/admin/articles/${id}?language=${code}`);
       await page.getByRole("button", { name: "Insert image" }).click();

@@ -105,7 +105,9 @@ test("a publish scheduled a minute ahead appears on the site with no admin prese
 
   // The next whole minute at least 30 s away, written as the editor's datetime-local field takes it (Paris time).
   const due = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
-  const local = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(due).replace(" ", "T");
+  const local = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    .format(due)
+    .replace(" ", "T");
   await publication.getByLabel("Schedule publish at").fill(local);
   await publication.getByRole("button", { name: "Schedule publish" }).click();
   await expect(page.getByText(/Publish of the English version scheduled for/)).toBeVisible();
@@ -119,9 +121,7 @@ test("a publish scheduled a minute ahead appears on the site with no admin prese
   const visitor = await signedOutPage(browser);
   const path = `/en/articles/${id}/scheduled-by-the-browser${suffix.replace(" ", "-")}`;
   expect((await visitor.goto(path))!.status()).toBe(404);
-  await expect
-    .poll(async () => (await visitor.request.get(path)).status(), { timeout: 120_000, intervals: [2_000] })
-    .toBe(200);
+  await expect.poll(async () => (await visitor.request.get(path)).status(), { timeout: 120_000, intervals: [2_000] }).toBe(200);
   // Within a minute of its time.
   expect(Date.now() - due.getTime()).toBeLessThan(60_000);
   await visitor.goto(path);
@@ -152,7 +152,12 @@ test("a preview link shows a draft signed out with its banner, until it is revok
   await expect(visitor.getByRole("status").filter({ hasText: "Preview: this version is not published." })).toBeVisible();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("A draft to show a colleague");
   await expect(visitor.locator('meta[name="robots"][content~="noindex,"]')).toHaveCount(1);
-  await expect(visitor.getByRole("button", { name: /Sign in/ }).or(visitor.getByRole("link", { name: /Sign in/ })).first()).toBeVisible();
+  await expect(
+    visitor
+      .getByRole("button", { name: /Sign in/ })
+      .or(visitor.getByRole("link", { name: /Sign in/ }))
+      .first(),
+  ).toBeVisible();
   await expectNoAxeViolations(visitor);
   await visitor.setViewportSize(PHONE);
   await visitor.screenshot({ path: `${SHOTS}/preview-phone-en.png` });
@@ -172,7 +177,11 @@ test("a preview link shows a draft signed out with its banner, until it is revok
 
   // Revoked: a clear 410 page instead of the draft.
   await page.goto(`/admin/articles/${id}?language=en-US`);
-  await page.getByRole("region", { name: "Publication of the English version" }).getByRole("button", { name: /^Revoke/ }).first().click();
+  await page
+    .getByRole("region", { name: "Publication of the English version" })
+    .getByRole("button", { name: /^Revoke/ })
+    .first()
+    .click();
   await expect(page.getByText(/Preview link \d+ revoked/)).toBeVisible();
   const revoked = await visitor.goto(link);
   expect(revoked!.status()).toBe(410);

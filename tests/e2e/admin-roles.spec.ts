@@ -24,7 +24,18 @@ test.beforeAll(async () => {
     // The admin made her a French translator before her first visit (npm run admin -- grant … --role translator --languages fr).
     await handle.db
       .insertInto("users")
-      .values({ uid: TRANSLATOR.uid, email: TRANSLATOR.email, display_name: TRANSLATOR.name, photo_url: null, email_verified: 1, role: "translator", role_languages: "fr-FR", can_publish: 0, created_at: new Date().toISOString(), last_sign_in_at: null })
+      .values({
+        uid: TRANSLATOR.uid,
+        email: TRANSLATOR.email,
+        display_name: TRANSLATOR.name,
+        photo_url: null,
+        email_verified: 1,
+        role: "translator",
+        role_languages: "fr-FR",
+        can_publish: 0,
+        created_at: new Date().toISOString(),
+        last_sign_in_at: null,
+      })
       .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "translator", role_languages: "fr-FR", can_publish: 0 }))
       .execute();
     articleId = (await handle.db.selectFrom("blogs").select("id").where("key", "=", ARTICLE_KEY).executeTakeFirstOrThrow()).id;
@@ -78,7 +89,9 @@ test("a French translator signs in, sees a translator's admin and edits French s
   await expect(page.getByRole("region", { name: "Add a key" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Exchange files (XLIFF, PO)" }).getByLabel("Language", { exact: true })).toHaveText(/Français \(fr-FR\)/);
 
-  await grid(page).getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ }).click();
+  await grid(page)
+    .getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ })
+    .click();
   await page.getByLabel("fr-FR translation of NAV:HOME", { exact: true }).fill("Accueil du site");
   await grid(page).getByRole("button", { name: "Save" }).click();
   await expect(grid(page).getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ })).toContainText("Accueil du site");
@@ -88,7 +101,9 @@ test("a French translator signs in, sees a translator's admin and edits French s
   await page.screenshot({ path: `${SHOTS}/roles-translator-translations-phone.png`, fullPage: true });
 
   // Put the string back for the other specs.
-  await grid(page).getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ }).click();
+  await grid(page)
+    .getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ })
+    .click();
   await page.getByLabel("fr-FR translation of NAV:HOME", { exact: true }).fill("Accueil");
   await grid(page).getByRole("button", { name: "Save" }).click();
   await expect(grid(page).getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ })).toContainText("Accueil");
@@ -151,7 +166,11 @@ test("the translator writes a French article version as a draft, reads others, a
   // The API refuses what the screens do not show: a German string.
   const german = await page.evaluate(async () => {
     const token = /XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? "";
-    const response = await fetch("/api/admin/translations/NAV:HOME/de-DE", { method: "PUT", headers: { "content-type": "application/json", "x-xsrf-token": token }, body: JSON.stringify({ label: "Heim" }) });
+    const response = await fetch("/api/admin/translations/NAV:HOME/de-DE", {
+      method: "PUT",
+      headers: { "content-type": "application/json", "x-xsrf-token": token },
+      body: JSON.stringify({ label: "Heim" }),
+    });
     return { status: response.status, body: await response.text() };
   });
   expect(german.status).toBe(403);

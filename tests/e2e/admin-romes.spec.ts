@@ -76,10 +76,30 @@ test.describe("admin ROME jobs", () => {
     await page.getByLabel("ROME file").setInputFiles(OFFICIAL_XML);
     await page.getByRole("button", { name: "Import" }).click();
     const counts = page.locator(".romes-summary__counts");
-    await expect(counts.locator("div").filter({ has: page.locator("dt", { hasText: "Unchanged" }) }).locator("dd")).toHaveText("532");
-    await expect(counts.locator("div").filter({ has: page.locator("dt", { hasText: "Added" }) }).locator("dd")).toHaveText("0");
-    await expect(counts.locator("div").filter({ has: page.locator("dt", { hasText: "Updated" }) }).locator("dd")).toHaveText("0");
-    await expect(counts.locator("div").filter({ has: page.locator("dt", { hasText: "Rejected" }) }).locator("dd")).toHaveText("0");
+    await expect(
+      counts
+        .locator("div")
+        .filter({ has: page.locator("dt", { hasText: "Unchanged" }) })
+        .locator("dd"),
+    ).toHaveText("532");
+    await expect(
+      counts
+        .locator("div")
+        .filter({ has: page.locator("dt", { hasText: "Added" }) })
+        .locator("dd"),
+    ).toHaveText("0");
+    await expect(
+      counts
+        .locator("div")
+        .filter({ has: page.locator("dt", { hasText: "Updated" }) })
+        .locator("dd"),
+    ).toHaveText("0");
+    await expect(
+      counts
+        .locator("div")
+        .filter({ has: page.locator("dt", { hasText: "Rejected" }) })
+        .locator("dd"),
+    ).toHaveText("0");
     const progress = page.getByLabel("Upload progress");
     await expect(progress).toHaveAttribute("value", "100");
     await expect(page.locator(".romes-progress__value")).toHaveText("100%");

@@ -13,7 +13,20 @@ import { setVisitorLanguage } from "./support/visitor-language.ts";
 test.describe.configure({ mode: "parallel" });
 
 const SHOTS = "/tmp/shots";
-const SCREENS = ["/admin", "/admin/languages", "/admin/translations", "/admin/articles", "/admin/articles/new", "/admin/articles/1", "/admin/users", "/admin/analytics", "/admin/audit", "/admin/romes", "/admin/media", "/admin/api"];
+const SCREENS = [
+  "/admin",
+  "/admin/languages",
+  "/admin/translations",
+  "/admin/articles",
+  "/admin/articles/new",
+  "/admin/articles/1",
+  "/admin/users",
+  "/admin/analytics",
+  "/admin/audit",
+  "/admin/romes",
+  "/admin/media",
+  "/admin/api",
+];
 
 test.beforeEach(async ({ context }) => {
   await signInAsAdmin(context);

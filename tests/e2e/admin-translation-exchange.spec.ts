@@ -24,7 +24,9 @@ async function downloadFrench(page: Page): Promise<string> {
 }
 
 const upload = (page: Page, name: string, text: string) =>
-  panel(page).getByLabel("Translated file").setInputFiles({ name, mimeType: "application/xliff+xml", buffer: Buffer.from(text) });
+  panel(page)
+    .getByLabel("Translated file")
+    .setInputFiles({ name, mimeType: "application/xliff+xml", buffer: Buffer.from(text) });
 
 test("downloads French as XLIFF, previews an edited file and applies it", async ({ page }, testInfo) => {
   test.slow(); // two imports and a public page, on a shared machine

@@ -162,7 +162,10 @@ test("the missing list opens the new translation in that language, not the sourc
   const key = `missing${test.info().retry || ""}`;
   const id = await articleWithTranslations(page, key);
   await page.goto("/admin/translation-status");
-  await page.getByRole("listitem", { name: /Español/ }).getByRole("link", { name: /^\d+ missing$/ }).click();
+  await page
+    .getByRole("listitem", { name: /Español/ })
+    .getByRole("link", { name: /^\d+ missing$/ })
+    .click();
   await expect(page).toHaveURL(/language=es-ES&status=missing/);
   // The row names the article by its source title, and opens the Spanish version to write.
   await page.getByRole("link", { name: `The night ferry ${key}`, exact: true }).click();
@@ -255,6 +258,9 @@ test("the new screens pass axe, in English and with an Arabic translation (RTL),
   // The dashboard links to the outdated Arabic articles.
   await page.setViewportSize(DESKTOP);
   await page.goto("/admin/translation-status");
-  await page.getByRole("listitem", { name: /العربية/ }).getByRole("link", { name: /outdated/ }).click();
+  await page
+    .getByRole("listitem", { name: /العربية/ })
+    .getByRole("link", { name: /outdated/ })
+    .click();
   await expect(page).toHaveURL(/language=ar&status=outdated/);
 });

@@ -9,7 +9,10 @@ test.beforeEach(async ({ context }) => {
 });
 
 const grid = (page: Page) => page.getByRole("region", { name: "Translations: keys by language" });
-const keyRow = (page: Page, key: string) => grid(page).locator("tbody tr").filter({ has: page.locator("th > code").getByText(key, { exact: true }) });
+const keyRow = (page: Page, key: string) =>
+  grid(page)
+    .locator("tbody tr")
+    .filter({ has: page.locator("th > code").getByText(key, { exact: true }) });
 const cellButton = (page: Page, code: string, key: string) => grid(page).getByRole("button", { name: new RegExp(`edit the ${code} translation of ${key}$`) });
 
 async function editCell(page: Page, code: string, key: string, text: string) {
@@ -135,14 +138,18 @@ test("adds a key, which shows as missing elsewhere; Missing only keeps just the 
 
 test("the grid shows every cell's whole text and breaks keys only between their parts, on a phone and a desktop", async ({ page }) => {
   test.slow(); // hundreds of cells, measured twice
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto("/admin/translations");
     await expect(page.locator(".cell__text").first()).toBeVisible();
     const found = await page.evaluate(() => ({
       cells: document.querySelectorAll(".cell__text").length,
       // Clipped: more content than the box shows.
-      clipped: [...document.querySelectorAll<HTMLElement>(".cell__text")].filter((cell) => cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1).length,
+      clipped: [...document.querySelectorAll<HTMLElement>(".cell__text")].filter((cell) => cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1)
+        .length,
       // A key may wrap only after ":" or "_" (a <wbr> between its parts, each part its own text node):
       // a text node spanning two lines was broken inside a word.
       brokenKeys: [...document.querySelectorAll<HTMLElement>(".translations-grid__key code")]

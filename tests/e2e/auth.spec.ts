@@ -25,7 +25,9 @@ async function headerSignInButton(page: Page, name: string, menuName = "Sign in"
 
 /** Opens the header's account menu (the button named "Signed in as …"). */
 async function openAccountMenu(page: Page) {
-  await header(page).getByRole("button", { name: /^Signed in as|^Connecté en tant que|^مسجّل الدخول باسم/ }).click();
+  await header(page)
+    .getByRole("button", { name: /^Signed in as|^Connecté en tant que|^مسجّل الدخول باسم/ })
+    .click();
 }
 
 /**

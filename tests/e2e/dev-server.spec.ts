@@ -21,7 +21,13 @@ let devOutput = "";
 
 async function waitForHealth(deadline: number): Promise<void> {
   while (Date.now() < deadline) {
-    if (await fetch(`${devUrl}/healthz`).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(`${devUrl}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     if (dev.exitCode !== null) throw new Error(`npm run dev exited (${dev.exitCode}):\n${devOutput}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -46,7 +52,15 @@ test.describe("npm run dev", () => {
     dev = spawn(process.execPath, ["server/dev.ts"], {
       cwd: copy,
       // vite:hmr logs each file change the watcher reports (the database's must not be among them).
-      env: { ...process.env, NODE_ENV: "development", PORT: String(DEV_SERVER_PORT), PUBLIC_URL: devUrl, DATABASE_URL: `sqlite:${join(copy, "data/site.db")}`, LOG_LEVEL: "info", DEBUG: "vite:hmr" },
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        PORT: String(DEV_SERVER_PORT),
+        PUBLIC_URL: devUrl,
+        DATABASE_URL: `sqlite:${join(copy, "data/site.db")}`,
+        LOG_LEVEL: "info",
+        DEBUG: "vite:hmr",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     dev.stdout!.on("data", (chunk: Buffer) => (devOutput += chunk.toString()));
@@ -97,9 +111,7 @@ test.describe("npm run dev", () => {
     // The API answers as in production, before and after a server edit that the next request sees.
     expect((await page.request.get(`${devUrl}/init/file/languages`)).status()).toBe(200);
     edit("server/ops/probes.ts", (source) => source.replace('c.json({ status: "ok" }', 'c.json({ status: "ok", edited: true }'));
-    await expect
-      .poll(async () => (await (await page.request.get(`${devUrl}/healthz`)).json()) as unknown, { timeout: 30_000 })
-      .toMatchObject({ status: "ok", edited: true });
+    await expect.poll(async () => (await (await page.request.get(`${devUrl}/healthz`)).json()) as unknown, { timeout: 30_000 }).toMatchObject({ status: "ok", edited: true });
     expect(devOutput).toContain("restarted the server part");
     expect((await page.request.get(`${devUrl}/init/file/languages`)).status()).toBe(200);
     expect(await marker()).toBe("still here");

@@ -31,7 +31,9 @@ test("on a desktop the navigation stays on one line, Arabic included", async ({ 
   await page.setViewportSize(DESKTOP);
   for (const path of ["/en/welcome", "/ar/مرحبا", "/ja/ようこそ"]) {
     await page.goto(path);
-    const links = await header(page).locator(".site-nav a").evaluateAll((nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().top)));
+    const links = await header(page)
+      .locator(".site-nav a")
+      .evaluateAll((nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().top)));
     expect(new Set(links).size, path).toBe(1);
     expect((await header(page).boundingBox())!.height, path).toBeLessThan(80);
     await page.screenshot({ path: `${SHOTS}/header-desktop-${path.split("/")[1]}.png` });

@@ -253,7 +253,12 @@ test.describe("plural-correct counts (ICU messages, decision 0070)", () => {
     await page.goto("/ar/%D9%88%D8%B8%D8%A7%D8%A6%D9%81");
     const status = page.getByRole("main").getByRole("status");
     // Client-side navigations: the browser formats the precompiled messages itself.
-    for (const [query, text] of [["b12", "وظيفة واحدة"], ["g11", "وظيفتان"], ["a13", "3 وظائف"], ["a14", "17 وظيفة"]]) {
+    for (const [query, text] of [
+      ["b12", "وظيفة واحدة"],
+      ["g11", "وظيفتان"],
+      ["a13", "3 وظائف"],
+      ["a14", "17 وظيفة"],
+    ]) {
       await page.getByRole("main").getByRole("searchbox").fill(query!);
       await page.getByRole("main").getByRole("button", { name: "بحث" }).click();
       await expect(page).toHaveURL(new RegExp(`\\?q=${query}$`));

@@ -130,7 +130,10 @@ test("a tag page leads to the language's tags index, reached and used from the k
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/en\/tags\/[^/]+$/);
 
-  for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
     await page.setViewportSize(size);
     await page.goto(`/ar/${encodeURIComponent("وسوم")}`);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

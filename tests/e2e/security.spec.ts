@@ -15,7 +15,9 @@ async function watchCsp(page: Page): Promise<string[]> {
   });
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) =>
-      console.error(`Content Security Policy violation on ${location.pathname}: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`),
+      console.error(
+        `Content Security Policy violation on ${location.pathname}: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      ),
     );
   });
   return violations;

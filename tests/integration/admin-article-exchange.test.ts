@@ -34,7 +34,13 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     // An article written in English only: its French version is for a translator to create.
     const created = await api<{ article: AdminArticle }>("POST", "/api/admin/articles", { key: "exchange-draft", author: "Ada", tags: [] });
     draftId = created.json!.article.id;
-    await api("PUT", `/api/admin/articles/${draftId}/versions/en-US`, { title: "Notes from the road", summary: "A short one", body: "Line one\r\nLine two & <three>", coverAlt: "", status: "published" }, "admin", { "if-none-match": "*" });
+    await api(
+      "PUT",
+      `/api/admin/articles/${draftId}/versions/en-US`,
+      { title: "Notes from the road", summary: "A short one", body: "Line one\r\nLine two & <three>", coverAlt: "", status: "published" },
+      "admin",
+      { "if-none-match": "*" },
+    );
     dir = mkdtempSync(join(tmpdir(), "article-exchange-"));
   });
   afterAll(async () => {
@@ -46,7 +52,12 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     const token = tokens.get(as)!;
     const response = await testApp.app.request(path, {
       method,
-      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: `${token.cookie}; ${sessions[as]}`, ...precondition, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        "x-xsrf-token": token["x-xsrf-token"],
+        cookie: `${token.cookie}; ${sessions[as]}`,
+        ...precondition,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -56,7 +67,8 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     const response = await testApp.app.request(`/api/admin/translations/export?${query}`, { headers: { cookie: sessions[as] } });
     return { status: response.status, headers: response.headers, text: await response.text() };
   }
-  const upload = (content: string, options: { dryRun?: boolean; skipUnknown?: boolean } = {}, as: Who = "admin") => api("POST", "/api/admin/translations/import", { content, ...options }, as);
+  const upload = (content: string, options: { dryRun?: boolean; skipUnknown?: boolean } = {}, as: Who = "admin") =>
+    api("POST", "/api/admin/translations/import", { content, ...options }, as);
 
   const db = () => testApp.services.database.db;
   async function storedState() {
@@ -76,7 +88,9 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     expect(file.text).toContain('srcLang="en-US" trgLang="fr-FR"');
     expect(file.text).toContain('<file id="articles">');
     expect(file.text).not.toContain('<file id="ui-strings">');
-    expect(file.text).toMatch(/<unit id="exchange-draft\.title" xml:space="preserve">\s*<notes>\s*<note>Article title\.<\/note>\s*<\/notes>\s*<segment state="initial">\s*<source>Notes from the road<\/source>\s*<\/segment>/);
+    expect(file.text).toMatch(
+      /<unit id="exchange-draft\.title" xml:space="preserve">\s*<notes>\s*<note>Article title\.<\/note>\s*<\/notes>\s*<segment state="initial">\s*<source>Notes from the road<\/source>\s*<\/segment>/,
+    );
     expect(file.text).toContain("<source>Line one&#13;\nLine two &amp; &lt;three&gt;</source>");
     expect(file.text).not.toContain("exchange-draft.coverAlt"); // an empty source field has nothing to translate
     expect(file.text).toMatch(/<unit id="one-story-seven-languages\.title" xml:space="preserve">[\s\S]*?<segment state="translated">/);
@@ -94,7 +108,12 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     const articlesOf = (units: StringUnit[]) => [...new Set(units.map((unit) => unit.key.slice(0, unit.key.lastIndexOf("/"))))];
     expect(pages.length).toBeGreaterThan(2);
     for (const page of pages) expect(articlesOf(page).length).toBeLessThanOrEqual(2);
-    const withSource = await db().selectFrom("blogs").innerJoin("blog_versions", "blog_versions.blog_id", "blogs.id").select("blogs.key").where("blog_versions.code", "=", "en-US").execute();
+    const withSource = await db()
+      .selectFrom("blogs")
+      .innerJoin("blog_versions", "blog_versions.blog_id", "blogs.id")
+      .select("blogs.key")
+      .where("blog_versions.code", "=", "en-US")
+      .execute();
     const keys = withSource.map((row) => row.key).sort();
     expect(articlesOf(pages.flat())).toEqual(keys);
     const file = await download("lang=fr&format=xliff&what=articles");
@@ -155,7 +174,10 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
   it("refuses unknown articles unless asked to skip them, then applies the rest; ids of older files (article/field) are read too", async () => {
     const file = (await download("lang=fr&format=xliff&what=articles")).text
       .replace("<target>Carnets de route</target>", "<target>Carnets de voyage</target>")
-      .replace('<unit id="exchange-draft.title"', '<unit id="no-such-article.title"><segment><source>x</source><target>y</target></segment></unit><unit id="exchange-draft/author"><segment><source>x</source><target>y</target></segment></unit><unit id="exchange-draft/title"');
+      .replace(
+        '<unit id="exchange-draft.title"',
+        '<unit id="no-such-article.title"><segment><source>x</source><target>y</target></segment></unit><unit id="exchange-draft/author"><segment><source>x</source><target>y</target></segment></unit><unit id="exchange-draft/title"',
+      );
     const before = await storedState();
     const refused = await upload(file);
     expect(refused.status).toBe(422);

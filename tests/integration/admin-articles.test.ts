@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
-import { adminApiCaller, currentPreconditions, DATABASE_KINDS, fullSitemap, expectAdminGateRefuses, signedInCookie, startTestApp, withVersionTags, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
+import {
+  adminApiCaller,
+  currentPreconditions,
+  DATABASE_KINDS,
+  fullSitemap,
+  expectAdminGateRefuses,
+  signedInCookie,
+  startTestApp,
+  withVersionTags,
+  writingFromCurrentState,
+  xsrfHeaders,
+  type AdminApiCall,
+  type ApiReply,
+  type Visitor,
+} from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -31,7 +45,11 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
     const raw = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
     // Versions and the article's fields written from their state now (decision 0151); stale copies are tested in conditional-writes.test.ts and version-drafts.test.ts.
-    call = withVersionTags(writingFromCurrentState(raw, (method, path, as) => (/^\/[^/]+$/.test(path) && (method === "PATCH" || method === "DELETE") ? currentPreconditions(raw, path, as) : Promise.resolve(null))));
+    call = withVersionTags(
+      writingFromCurrentState(raw, (method, path, as) =>
+        /^\/[^/]+$/.test(path) && (method === "PATCH" || method === "DELETE") ? currentPreconditions(raw, path, as) : Promise.resolve(null),
+      ),
+    );
   });
   afterAll(() => testApp.close());
 
@@ -63,7 +81,9 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
   }
 
   async function publicState() {
-    const blogs = (await (await testApp.app.request("/init/file/blogs")).json()) as { data: { documents: { id: string; data: { versions: Record<string, { slug: string; title: string }> } }[] } };
+    const blogs = (await (await testApp.app.request("/init/file/blogs")).json()) as {
+      data: { documents: { id: string; data: { versions: Record<string, { slug: string; title: string }> } }[] };
+    };
     const sitemap = await fullSitemap(testApp.app);
     return { blogs: blogs.data.documents, sitemap };
   }
@@ -232,7 +252,11 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       // Unpublishing, its own action: gone from the public site, the pending text kept as the working text, the first publication date kept.
       const unpublished = await call("POST", `/${article.id}/versions/en-US/unpublish`);
       expect(unpublished.status).toBe(200);
-      expect((await call("GET", `/${article.id}`)).json!.article!.versions[0]).toMatchObject({ status: "draft", title: "Draft Day: Ça commence encore", publishedAt: live.publishedAt });
+      expect((await call("GET", `/${article.id}`)).json!.article!.versions[0]).toMatchObject({
+        status: "draft",
+        title: "Draft Day: Ça commence encore",
+        publishedAt: live.publishedAt,
+      });
       expect((await publicState()).sitemap).not.toContain("draft-day-ca-commence");
       const again = await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Draft Day: Ça commence", status: "published" }) });
       expect(again.json!.article!.versions[0]!.publishedAt).toBe(live.publishedAt);

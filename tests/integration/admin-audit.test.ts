@@ -33,7 +33,11 @@ describe.each(DATABASE_KINDS)("admin audit API on %s", (kind) => {
       .execute();
     // Enough entries for three pages.
     for (let index = 0; index < AUDIT_PAGE_SIZE * 2; index++) {
-      await recordAudit(db, { uid: "auditor", action: "update", entity: "rome_code", entityId: `A${1000 + index}`, before: { n: index }, after: { n: index + 1 } }, new Date(`2024-01-01T00:00:${String(index % 60).padStart(2, "0")}.${String(index).padStart(3, "0")}Z`));
+      await recordAudit(
+        db,
+        { uid: "auditor", action: "update", entity: "rome_code", entityId: `A${1000 + index}`, before: { n: index }, after: { n: index + 1 } },
+        new Date(`2024-01-01T00:00:${String(index % 60).padStart(2, "0")}.${String(index).padStart(3, "0")}Z`),
+      );
     }
   });
   afterAll(() => testApp.close());

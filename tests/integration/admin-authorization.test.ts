@@ -162,7 +162,12 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
     const token = tokens.get(who)!;
     const response = await testApp.app.request(`${ADMIN_API_PREFIX}${path}`, {
       method,
-      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: [token.cookie, sessions[who]].filter(Boolean).join("; "), ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      headers: {
+        "x-xsrf-token": token["x-xsrf-token"],
+        cookie: [token.cookie, sessions[who]].filter(Boolean).join("; "),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, text: await response.text(), etag: response.headers.get("etag") };
@@ -171,7 +176,11 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
   const current = async (who: Who, path: string) => ({ "if-match": (await call(who, "GET", path, undefined)).etag! });
 
   it("has exactly one access rule and at least one row here for each mounted admin endpoint", () => {
-    const mounted = new Set(testApp.app.routes.filter((route) => route.method !== "ALL" && route.path.startsWith(`${ADMIN_API_PREFIX}/`)).map((route) => `${route.method} ${route.path.slice(ADMIN_API_PREFIX.length)}`));
+    const mounted = new Set(
+      testApp.app.routes
+        .filter((route) => route.method !== "ALL" && route.path.startsWith(`${ADMIN_API_PREFIX}/`))
+        .map((route) => `${route.method} ${route.path.slice(ADMIN_API_PREFIX.length)}`),
+    );
     expect([...mounted].sort()).toEqual(Object.keys(ADMIN_API_ACCESS).sort());
     expect([...new Set(MATRIX.map(([rule]) => rule))].sort()).toEqual([...mounted].sort());
   });
@@ -187,11 +196,23 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
   });
 
   it("refuses a German string to a French translator with a message naming the language, and changes nothing", async () => {
-    const before = await testApp.services.database.db.selectFrom("translates").select("label").where("code_component", "=", "NAV:HOME").where("code", "=", "de-DE").executeTakeFirstOrThrow();
+    const before = await testApp.services.database.db
+      .selectFrom("translates")
+      .select("label")
+      .where("code_component", "=", "NAV:HOME")
+      .where("code", "=", "de-DE")
+      .executeTakeFirstOrThrow();
     const reply = await call("translatorFr", "PUT", "/translations/NAV:HOME/de-DE", { label: "Heim" });
     expect(reply.status).toBe(403);
-    expect(JSON.parse(reply.text)).toEqual({ error: { code: "forbidden", message: "Your role does not allow this in de-DE (translate); ask an administrator for that language." } });
-    const after = await testApp.services.database.db.selectFrom("translates").select("label").where("code_component", "=", "NAV:HOME").where("code", "=", "de-DE").executeTakeFirstOrThrow();
+    expect(JSON.parse(reply.text)).toEqual({
+      error: { code: "forbidden", message: "Your role does not allow this in de-DE (translate); ask an administrator for that language." },
+    });
+    const after = await testApp.services.database.db
+      .selectFrom("translates")
+      .select("label")
+      .where("code_component", "=", "NAV:HOME")
+      .where("code", "=", "de-DE")
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
     // Their own language: allowed, and saved from the text as it is.
     const current = await testApp.app.request(`${ADMIN_API_PREFIX}/translations/NAV:HOME/fr-FR`, { headers: { cookie: sessions.translatorFr } });
@@ -249,7 +270,9 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
       // A German draft only: not among a French translator's drafts, though among an editor's.
       const created = await call("editor", "POST", "/articles", { author: "Reading", tags: [] });
       const id = (JSON.parse(created.text) as { article: { id: number } }).article.id;
-      expect((await call("editor", "PUT", `/articles/${id}/versions/de-DE`, { title: "Nur Deutsch", body: "Entwurf", status: "draft" }, { "if-none-match": "*" })).status).toBe(201);
+      expect((await call("editor", "PUT", `/articles/${id}/versions/de-DE`, { title: "Nur Deutsch", body: "Entwurf", status: "draft" }, { "if-none-match": "*" })).status).toBe(
+        201,
+      );
       const drafts = async (who: Who) => (await json<{ articles: Article[] }>(who, "/articles?status=draft")).articles.map((article) => article.id);
       expect(await drafts("editor")).toContain(id);
       expect(await drafts("translatorFr")).not.toContain(id);

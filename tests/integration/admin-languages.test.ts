@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminLanguage } from "#core/admin/languages/schema.ts";
-import { adminApiCaller, currentPreconditions, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
+import {
+  adminApiCaller,
+  currentPreconditions,
+  DATABASE_KINDS,
+  expectAdminGateRefuses,
+  signedInCookie,
+  startTestApp,
+  writingFromCurrentState,
+  xsrfHeaders,
+  type AdminApiCall,
+  type Visitor,
+} from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -17,7 +28,9 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
     const raw = adminApiCaller(testApp.app, "/api/admin/languages", sessions, xsrf);
     // Writes made from the language as it is now (If-Match: its ETag); stale copies are tested in conditional-writes.test.ts.
-    call = writingFromCurrentState(raw, (method, path, as) => (method === "POST" && path === "" ? Promise.resolve(null) : currentPreconditions(raw, path.split("?")[0]!.replace(/\/favorite$/, ""), as)));
+    call = writingFromCurrentState(raw, (method, path, as) =>
+      method === "POST" && path === "" ? Promise.resolve(null) : currentPreconditions(raw, path.split("?")[0]!.replace(/\/favorite$/, ""), as),
+    );
   });
   afterAll(() => testApp.close());
 
@@ -29,8 +42,14 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
     const translates = await db().selectFrom("translates").selectAll().orderBy("id").execute();
     const audit = await db().selectFrom("audit_log").select("id").execute();
     const versions = await db().selectFrom("blog_versions").select(["blog_id", "code"]).orderBy("id").execute();
-    const jobLabels = await db().selectFrom("rome_labels").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
-    const altTexts = await db().selectFrom("media_alt").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
+    const jobLabels = await db()
+      .selectFrom("rome_labels")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirstOrThrow();
+    const altTexts = await db()
+      .selectFrom("media_alt")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirstOrThrow();
     return { languages, translates, auditCount: audit.length, versions, jobLabels: Number(jobLabels.count), altTexts: Number(altTexts.count) };
   }
 
@@ -210,7 +229,12 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const audit = await latestAudit();
       expect(audit).toMatchObject({ action: "make_favorite", entity: "language", entity_id: String(id) });
       expect(JSON.parse(audit.before!)).toEqual({ favorite: ["en-US"] });
-      expect(testApp.services.content.current().languages.filter((language) => language.favorite).map((language) => language.code)).toEqual(["fr-FR"]);
+      expect(
+        testApp.services.content
+          .current()
+          .languages.filter((language) => language.favorite)
+          .map((language) => language.code),
+      ).toEqual(["fr-FR"]);
       // The former favorite may now be disabled; the new one may not.
       expect((await call("PATCH", `/${await idOf("fr-FR")}`, { body: { enabled: false } })).status).toBe(409);
       await call("POST", `/${await idOf("en-US")}/favorite`);
@@ -227,7 +251,15 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
 
   describe("DELETE /:id", () => {
     const countIn = async (table: "translates" | "blog_versions" | "rome_labels" | "media_alt", code: string) =>
-      Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as("count")).where("code", "=", code).executeTakeFirstOrThrow()).count);
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("count"))
+            .where("code", "=", code)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
 
     it("refuses the favorite, a missing or unknown content choice and an unknown id, naming the reason and changing nothing", async () => {
       const before = await storedState();
@@ -285,7 +317,16 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const id = await idOf("ja-JP");
       await db().insertInto("rome_labels").values({ rome_code: "A1101", code: "ja-JP", label: "農業機械の運転", updated_at: new Date().toISOString() }).execute();
       const counted = (await call("GET", `/${id}/content`)).json!.counts as { strings: number; articleVersions: number; jobLabels: number; altTexts: number };
-      const names = Number((await db().selectFrom("translates").select((eb) => eb.fn.countAll().as("count")).where("code_component", "=", "LANGUAGE:ja-JP").where("code", "!=", "ja-JP").executeTakeFirstOrThrow()).count);
+      const names = Number(
+        (
+          await db()
+            .selectFrom("translates")
+            .select((eb) => eb.fn.countAll().as("count"))
+            .where("code_component", "=", "LANGUAGE:ja-JP")
+            .where("code", "!=", "ja-JP")
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
       expect(counted.articleVersions).toBeGreaterThan(0);
       expect(counted.jobLabels).toBe(1);
 

@@ -7,7 +7,19 @@ import type { AppServices } from "#server/context.ts";
 import { articleAlternates } from "#server/content/article-page.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { RENDERER_VERSION, STALE_RENDER } from "#server/content/rendering.ts";
-import { adminApiCaller, currentPreconditions, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, withVersionTags, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type Visitor } from "#tests/integration/support.ts";
+import {
+  adminApiCaller,
+  currentPreconditions,
+  DATABASE_KINDS,
+  expectAdminGateRefuses,
+  signedInCookie,
+  startTestApp,
+  withVersionTags,
+  writingFromCurrentState,
+  xsrfHeaders,
+  type AdminApiCall,
+  type Visitor,
+} from "#tests/integration/support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 // The built site (npm test builds first): public pages, with their page cache.
@@ -33,7 +45,9 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
     call = writingFromCurrentState(raw, (method, path, as) => (method === "PUT" ? currentPreconditions(raw, path.replace(/\/alt\/[^/]+$/, "/alt"), as) : Promise.resolve(null)));
     const rawArticles = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
     // An article's fields and versions written from their current ETags (decision 0151).
-    articles = withVersionTags(writingFromCurrentState(rawArticles, (method, path, as) => (/^\/\d+$/.test(path) ? currentPreconditions(rawArticles, path, as) : Promise.resolve(null))));
+    articles = withVersionTags(
+      writingFromCurrentState(rawArticles, (method, path, as) => (/^\/\d+$/.test(path) ? currentPreconditions(rawArticles, path, as) : Promise.resolve(null))),
+    );
   }, 60_000);
   afterAll(() => testApp.close());
 
@@ -72,18 +86,64 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       ["a text file named .jpg", async () => ({ name: "notes.jpg", bytes: Buffer.from("just some text, not a picture") }), 415, /not an image we accept/],
       ["an SVG", async () => ({ name: "logo.svg", bytes: SVG }), 415, /SVG images are not accepted/],
       ["an SVG named .png", async () => ({ name: "logo.png", bytes: SVG }), 415, /SVG images are not accepted/],
-      ["a TIFF", async () => ({ name: "scan.tiff", bytes: await sharp({ create: { width: 20, height: 20, channels: 3, background: "#000" } }).tiff().toBuffer() }), 415, /TIFF images are not accepted/],
+      [
+        "a TIFF",
+        async () => ({
+          name: "scan.tiff",
+          bytes: await sharp({ create: { width: 20, height: 20, channels: 3, background: "#000" } })
+            .tiff()
+            .toBuffer(),
+        }),
+        415,
+        /TIFF images are not accepted/,
+      ],
       ["a PNG named .jpg", async () => ({ name: "photo.jpg", bytes: await encoded("png") }), 415, /named as JPEG but its content is PNG/],
       ["a JPEG named .webp", async () => ({ name: "photo.webp", bytes: await encoded("jpeg") }), 415, /named as WEBP but its content is JPEG/],
       ["a picture without a known extension", async () => ({ name: "photo", bytes: await encoded("jpeg") }), 400, /must end in \.jpg/],
-      ["a truncated JPEG", async () => { const bytes = await encoded("jpeg", 800, 600); return { name: "cut.jpg", bytes: bytes.subarray(0, bytes.length / 2) }; }, 422, /truncated or damaged/],
-      ["a truncated PNG", async () => { const bytes = await encoded("png", 400, 300); return { name: "cut.png", bytes: bytes.subarray(0, bytes.length / 3) }; }, 422, /truncated or damaged/],
-      ["a decompression bomb (48 megapixels in a small PNG)", async () => ({ name: "bomb.png", bytes: await decompressionBomb() }), 413, /8000×6000 \(48\.0 megapixels\); at most 40 megapixels/],
+      [
+        "a truncated JPEG",
+        async () => {
+          const bytes = await encoded("jpeg", 800, 600);
+          return { name: "cut.jpg", bytes: bytes.subarray(0, bytes.length / 2) };
+        },
+        422,
+        /truncated or damaged/,
+      ],
+      [
+        "a truncated PNG",
+        async () => {
+          const bytes = await encoded("png", 400, 300);
+          return { name: "cut.png", bytes: bytes.subarray(0, bytes.length / 3) };
+        },
+        422,
+        /truncated or damaged/,
+      ],
+      [
+        "a decompression bomb (48 megapixels in a small PNG)",
+        async () => ({ name: "bomb.png", bytes: await decompressionBomb() }),
+        413,
+        /8000×6000 \(48\.0 megapixels\); at most 40 megapixels/,
+      ],
       // Issue 41 item 2: 40 megapixels less 2, so under the pixel limit; 16 s of CPU and a 500 before the side limit.
-      ["a PNG of 2 × 19 999 999 pixels (58 KB)", async () => ({ name: "tall.png", bytes: await handmadePng(2, 19_999_999) }), 413, /^file: the image is 2×19999999 pixels; each side may be at most 16384 pixels\.$/],
+      [
+        "a PNG of 2 × 19 999 999 pixels (58 KB)",
+        async () => ({ name: "tall.png", bytes: await handmadePng(2, 19_999_999) }),
+        413,
+        /^file: the image is 2×19999999 pixels; each side may be at most 16384 pixels\.$/,
+      ],
       // 667 MB of memory before the side limit.
-      ["a PNG of 19 999 999 × 2 pixels (39 KB)", async () => ({ name: "wide.png", bytes: await handmadePng(19_999_999, 2) }), 413, /^file: the image is 19999999×2 pixels; each side may be at most 16384 pixels\.$/],
-      ["a PNG whose header is sound and whose rows are not", async () => ({ name: "rotten.png", bytes: await handmadePng(600, 400, 7) }), 422, /^file: the PNG image is truncated or damaged and cannot be read \(.+\)\.$/],
+      [
+        "a PNG of 19 999 999 × 2 pixels (39 KB)",
+        async () => ({ name: "wide.png", bytes: await handmadePng(19_999_999, 2) }),
+        413,
+        /^file: the image is 19999999×2 pixels; each side may be at most 16384 pixels\.$/,
+      ],
+      [
+        "a PNG whose header is sound and whose rows are not",
+        async () => ({ name: "rotten.png", bytes: await handmadePng(600, 400, 7) }),
+        422,
+        /^file: the PNG image is truncated or damaged and cannot be read \(.+\)\.$/,
+      ],
       ["an empty file", async () => ({ name: "empty.png", bytes: Buffer.alloc(0) }), 400, /the file is empty/],
     ];
     it.each(cases)("%s", async (_label, make, status, message) => {
@@ -175,7 +235,12 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       const next = await upload("after.png", await encoded("png", 120, 80, 99));
       expect(next.status).toBe(201);
       const after = await storedState();
-      expect(after.media.slice(before.media.length).map((row) => row.file_name).sort()).toEqual([...held.map((_, index) => `held-${index}.png`), "after.png"].sort());
+      expect(
+        after.media
+          .slice(before.media.length)
+          .map((row) => row.file_name)
+          .sort(),
+      ).toEqual([...held.map((_, index) => `held-${index}.png`), "after.png"].sort());
       // Back as it was, for the tests after this one.
       for (const row of after.media.slice(before.media.length)) expect((await call("DELETE", `/${row.id}`)).status).toBe(204);
     });
@@ -188,13 +253,22 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
     });
 
     it("the admin gate and XSRF stand in front of every endpoint", async () => {
-      for (const [method, path, body] of [["GET", ""], ["GET", "/1"], ["PUT", "/1/alt/en-US", { alt: "x" }], ["DELETE", "/1"]] as const) {
+      for (const [method, path, body] of [
+        ["GET", ""],
+        ["GET", "/1"],
+        ["PUT", "/1/alt/en-US", { alt: "x" }],
+        ["DELETE", "/1"],
+      ] as const) {
         await expectAdminGateRefuses(call, method, path, body, storedState);
       }
       const before = await storedState();
       expect((await upload("photo.png", await encoded("png"), "anonymous")).status).toBe(401);
       expect((await upload("photo.png", await encoded("png"), "user")).status).toBe(403);
-      const withoutXsrf = await testApp.app.request("/api/admin/media?name=photo.png", { method: "POST", headers: { cookie: sessions.admin }, body: new Uint8Array(await encoded("png")) });
+      const withoutXsrf = await testApp.app.request("/api/admin/media?name=photo.png", {
+        method: "POST",
+        headers: { cookie: sessions.admin },
+        body: new Uint8Array(await encoded("png")),
+      });
       expect(withoutXsrf.status).toBe(403);
       expect(await storedState()).toEqual(before);
     });
@@ -263,7 +337,9 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
   });
 
   it("accepts PNG (transparent: PNG fallback), WebP, AVIF and GIF", async () => {
-    const transparent = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+    const transparent = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const png = await uploaded("clear.png", transparent);
     const fallback = await db().selectFrom("media_variants").select("format").where("media_id", "=", png.id).where("format", "in", ["jpeg", "png"]).execute();
     expect(fallback).toEqual([{ format: "png" }]);
@@ -286,7 +362,10 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
 
     it("sets, changes and removes alt text per language, with audit entries", async () => {
       expect((await call("PUT", `/${image.id}/alt/en-US`, { body: { alt: "Boats in the harbour" } })).json?.item?.alt).toEqual({ "en-US": "Boats in the harbour" });
-      expect((await call("PUT", `/${image.id}/alt/fr-FR`, { body: { alt: "Bateaux au port" } })).json?.item?.alt).toEqual({ "en-US": "Boats in the harbour", "fr-FR": "Bateaux au port" });
+      expect((await call("PUT", `/${image.id}/alt/fr-FR`, { body: { alt: "Bateaux au port" } })).json?.item?.alt).toEqual({
+        "en-US": "Boats in the harbour",
+        "fr-FR": "Bateaux au port",
+      });
       expect((await call("PUT", `/${image.id}/alt/fr-FR`, { body: { alt: "" } })).json?.item?.alt).toEqual({ "en-US": "Boats in the harbour" });
       const entries = await db().selectFrom("audit_log").select("action").where("entity", "=", "media_alt").where("entity_id", "like", `${image.id}:%`).execute();
       expect(entries).toHaveLength(3);
@@ -335,17 +414,26 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       const site = createSite(testApp.services);
       const page = async () => (await site.app.request(path)).text();
       expect(await page()).toContain('alt="Boats in the harbour"');
-      const otherVersions = () =>
-        db().selectFrom("blog_versions").select(["id", "html", "renderer_version"]).where("blog_id", "<>", articleId).orderBy("id").execute();
+      const otherVersions = () => db().selectFrom("blog_versions").select(["id", "html", "renderer_version"]).where("blog_id", "<>", articleId).orderBy("id").execute();
       const untouched = await otherVersions();
 
       // An alt text change marks exactly the versions drawing the image stale and refreshes their pages.
       await call("PUT", `/${image.id}/alt/en-US`, { body: { alt: "Fishing boats at dawn" } });
-      const stored = await db().selectFrom("blog_versions").select(["html", "renderer_version"]).where("blog_id", "=", articleId).where("code", "=", "en-US").executeTakeFirstOrThrow();
+      const stored = await db()
+        .selectFrom("blog_versions")
+        .select(["html", "renderer_version"])
+        .where("blog_id", "=", articleId)
+        .where("code", "=", "en-US")
+        .executeTakeFirstOrThrow();
       expect(stored).toEqual({ html: null, renderer_version: STALE_RENDER });
       expect(await otherVersions()).toEqual(untouched);
       expect(await page()).toContain('alt="Fishing boats at dawn"');
-      const rerendered = await db().selectFrom("blog_versions").select(["html", "renderer_version"]).where("blog_id", "=", articleId).where("code", "=", "en-US").executeTakeFirstOrThrow();
+      const rerendered = await db()
+        .selectFrom("blog_versions")
+        .select(["html", "renderer_version"])
+        .where("blog_id", "=", articleId)
+        .where("code", "=", "en-US")
+        .executeTakeFirstOrThrow();
       expect(rerendered.renderer_version).toBe(RENDERER_VERSION);
       expect(rerendered.html).toContain('alt="Fishing boats at dawn"');
     });
@@ -363,9 +451,18 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
 
     it(`names at most ${USED_BY_SHOWN} of the articles using an image, by id, and counts the rest`, async () => {
       // As if more articles drew it: usage rows for seed articles besides the one that does.
-      const others = await db().selectFrom("blogs").select("id").where("id", "<>", articleId).orderBy("id").limit(USED_BY_SHOWN + 1).execute();
+      const others = await db()
+        .selectFrom("blogs")
+        .select("id")
+        .where("id", "<>", articleId)
+        .orderBy("id")
+        .limit(USED_BY_SHOWN + 1)
+        .execute();
       expect(others).toHaveLength(USED_BY_SHOWN + 1);
-      await db().insertInto("media_usage").values(others.map((other) => ({ media_id: image.id, blog_id: other.id }))).execute();
+      await db()
+        .insertInto("media_usage")
+        .values(others.map((other) => ({ media_id: image.id, blog_id: other.id })))
+        .execute();
       try {
         const item = (await call("GET", `/${image.id}`)).json?.item;
         const expectedIds = [articleId, ...others.map((other) => other.id)].sort((a, b) => a - b).slice(0, USED_BY_SHOWN);
@@ -375,9 +472,21 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
         expect(listed).toMatchObject({ usedBy: item?.usedBy, usedByCount: USED_BY_SHOWN + 2 });
         const refused = await call("DELETE", `/${image.id}`);
         expect(refused.status).toBe(409);
-        expect(refused.json?.error?.message).toMatch(new RegExp(`^id: the image is used by ${USED_BY_SHOWN + 2} articles: (“[^”]+” \\(article \\d+\\), ){${USED_BY_SHOWN - 1}}“[^”]+” \\(article \\d+\\) and 2 more\\. Remove it from them first\\.$`));
+        expect(refused.json?.error?.message).toMatch(
+          new RegExp(
+            `^id: the image is used by ${USED_BY_SHOWN + 2} articles: (“[^”]+” \\(article \\d+\\), ){${USED_BY_SHOWN - 1}}“[^”]+” \\(article \\d+\\) and 2 more\\. Remove it from them first\\.$`,
+          ),
+        );
       } finally {
-        await db().deleteFrom("media_usage").where("media_id", "=", image.id).where("blog_id", "in", others.map((other) => other.id)).execute();
+        await db()
+          .deleteFrom("media_usage")
+          .where("media_id", "=", image.id)
+          .where(
+            "blog_id",
+            "in",
+            others.map((other) => other.id),
+          )
+          .execute();
       }
     });
 
@@ -390,7 +499,13 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       expect((await call("GET", `/${image.id}`)).status).toBe(404);
       expect(await db().selectFrom("media_variants").select("file").where("media_id", "=", image.id).execute()).toEqual([]);
       expect((await testApp.app.request(`/media/${file}`)).status).toBe(404);
-      const entry = await db().selectFrom("audit_log").select("action").where("entity", "=", "media").where("entity_id", "=", String(image.id)).orderBy("id", "desc").executeTakeFirstOrThrow();
+      const entry = await db()
+        .selectFrom("audit_log")
+        .select("action")
+        .where("entity", "=", "media")
+        .where("entity_id", "=", String(image.id))
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
       expect(entry.action).toBe("delete");
     });
 

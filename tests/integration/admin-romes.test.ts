@@ -15,8 +15,7 @@ const DOCTYPE_MESSAGE = "The XML file declares a DOCTYPE; DTDs and entities are 
 function editedXml(edit: (xml: string) => string): Uint8Array<ArrayBuffer> {
   return utf8(edit(new TextDecoder().decode(officialXml())));
 }
-const renamedA1101 = (xml: string) =>
-  xml.replace("<libelle>Conduite d'engins agricoles et forestiers</libelle>", "<libelle>Conduite d'engins agricoles</libelle>");
+const renamedA1101 = (xml: string) => xml.replace("<libelle>Conduite d'engins agricoles et forestiers</libelle>", "<libelle>Conduite d'engins agricoles</libelle>");
 const withNewCode = (xml: string) =>
   xml.replace(
     "</ogr>",
@@ -319,7 +318,10 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
     });
 
     it("a new code: 1 added in its domaine, published", async () => {
-      const result = await importFile(editedXml((xml) => withNewCode(renamedA1101(xml))), "rome.xml");
+      const result = await importFile(
+        editedXml((xml) => withNewCode(renamedA1101(xml))),
+        "rome.xml",
+      );
       expect(result.body).toMatchObject({ added: 1, updated: 0, unchanged: 532, rejected: [] });
       const job = await db().selectFrom("codes_romes").selectAll().where("code", "=", "N9999").executeTakeFirstOrThrow();
       expect(job).toMatchObject({ ogr: 99999, domain: "N", label: "Pilotage de drones" });

@@ -62,7 +62,9 @@ describe.each(DATABASE_KINDS)("translation exchange on %s", (kind) => {
     expect(xliff.headers.get("content-type")).toBe("application/xliff+xml; charset=utf-8");
     expect(xliff.headers.get("content-disposition")).toBe('attachment; filename="ui-strings.fr-FR.xlf"');
     expect(xliff.text).toContain('srcLang="en-US" trgLang="fr-FR"');
-    expect(xliff.text).toMatch(/<unit id="JOBS:RESULTS" xml:space="preserve">\s*<notes>\s*<note>ICU message with \{count\}\. Plurals in fr-FR need the categories one, many, other\.<\/note>/);
+    expect(xliff.text).toMatch(
+      /<unit id="JOBS:RESULTS" xml:space="preserve">\s*<notes>\s*<note>ICU message with \{count\}\. Plurals in fr-FR need the categories one, many, other\.<\/note>/,
+    );
     expect(xliff.text).toContain("<target>{count, plural, one {# métier} many {# de métiers} other {# métiers}}</target>");
     expect(xliff.text).not.toContain('id="ARTICLES"'); // page names are edited with their rules, not exchanged
     const po = await download("lang=fr-FR&format=po");
@@ -102,7 +104,10 @@ describe.each(DATABASE_KINDS)("translation exchange on %s", (kind) => {
   it("previews an edited file without writing, then applies it in one transaction, audited", async () => {
     const file = (await download("lang=de&format=po")).text
       .replace('msgstr "Startseite"', 'msgstr "Start"')
-      .replace('msgctxt "JOBS:RESULTS"\nmsgid "{count, plural, one {# job} other {# jobs}}"\nmsgstr "{count, plural, one {# Beruf} other {# Berufe}}"', 'msgctxt "JOBS:RESULTS"\nmsgid "{count, plural, one {# job} other {# jobs}}"\nmsgstr "{count, plural, one {ein Beruf} other {# Berufe}}"');
+      .replace(
+        'msgctxt "JOBS:RESULTS"\nmsgid "{count, plural, one {# job} other {# jobs}}"\nmsgstr "{count, plural, one {# Beruf} other {# Berufe}}"',
+        'msgctxt "JOBS:RESULTS"\nmsgid "{count, plural, one {# job} other {# jobs}}"\nmsgstr "{count, plural, one {ein Beruf} other {# Berufe}}"',
+      );
     const before = await storedState();
     const preview = await upload(file, { dryRun: true });
     expect(preview.status).toBe(200);
@@ -145,7 +150,10 @@ describe.each(DATABASE_KINDS)("translation exchange on %s", (kind) => {
   it("refuses unknown keys unless asked to skip them, then applies the rest", async () => {
     const file = (await download("lang=pt&format=xliff")).text
       .replace("<target>Início</target>", "<target>Página inicial</target>")
-      .replace('<unit id="NAV:HOME"', '<unit id="NOT:A_KEY"><segment><source>x</source><target>y</target></segment></unit><unit id="HOME"><segment><source>welcome</source><target>boas-vindas</target></segment></unit><unit id="NAV:HOME"');
+      .replace(
+        '<unit id="NAV:HOME"',
+        '<unit id="NOT:A_KEY"><segment><source>x</source><target>y</target></segment></unit><unit id="HOME"><segment><source>welcome</source><target>boas-vindas</target></segment></unit><unit id="NAV:HOME"',
+      );
     const before = await storedState();
     const refused = await upload(file);
     expect(refused.status).toBe(422);
@@ -158,7 +166,12 @@ describe.each(DATABASE_KINDS)("translation exchange on %s", (kind) => {
   });
 
   it.each([
-    ["a DOCTYPE with entities", '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><xliff>&b;</xliff>', 400, "DTDs and entities are not accepted"],
+    [
+      "a DOCTYPE with entities",
+      '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><xliff>&b;</xliff>',
+      400,
+      "DTDs and entities are not accepted",
+    ],
     ["an unknown target language", 'msgid ""\nmsgstr "Language: xx\\n"\n', 422, "xx is not a language of this site"],
     ["a PO file without a Language header", 'msgctxt "NAV:HOME"\nmsgid "Home"\nmsgstr "x"\n', 400, "Language"],
     ["a file over the size limit", `msgid ""\nmsgstr "Language: fr\\n"\n#${"x".repeat(MAX_EXCHANGE_FILE_BYTES)}\n`, 400, "larger than 2 MiB"],
@@ -182,7 +195,9 @@ describe.each(DATABASE_KINDS)("translation exchange on %s", (kind) => {
     const badUtf8 = new Uint8Array([...new TextEncoder().encode('{"content":"'), 0xff, ...new TextEncoder().encode('"}')]);
     expect((await call("POST", "/import", { raw: badUtf8 })).json).toEqual({ error: { code: "invalid_encoding", message: "The request body is not valid UTF-8." } });
     expect((await call("POST", "/import", { raw: '{"content":"x"}', contentType: "text/plain" })).status).toBe(415);
-    expect((await call("POST", "/import", { body: { content: "x", dryRun: "\u0000" } })).json).toEqual({ error: { code: "invalid_field", field: "dryRun", message: "dryRun: must not contain NUL characters" } });
+    expect((await call("POST", "/import", { body: { content: "x", dryRun: "\u0000" } })).json).toEqual({
+      error: { code: "invalid_field", field: "dryRun", message: "dryRun: must not contain NUL characters" },
+    });
     expect((await call("POST", "/import", { body: { content: 'msgid ""\nmsgstr ""\n' } })).json).toMatchObject({ error: { code: "invalid_file", field: "file" } });
   });
 

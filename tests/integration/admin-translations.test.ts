@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import translations from "#server/db/seed/translations.json" with { type: "json" };
 import { ADMIN_SOURCE } from "#server/admin/i18n/source.ts";
-import { adminApiCaller, currentPreconditions, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
+import {
+  adminApiCaller,
+  currentPreconditions,
+  DATABASE_KINDS,
+  expectAdminGateRefuses,
+  signedInCookie,
+  startTestApp,
+  writingFromCurrentState,
+  xsrfHeaders,
+  type AdminApiCall,
+  type Visitor,
+} from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -40,8 +51,7 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
     return { translates, auditCount: audit.length };
   }
 
-  const cell = (key: string, code: string) =>
-    db().selectFrom("translates").selectAll().where("code_component", "=", key).where("code", "=", code).executeTakeFirst();
+  const cell = (key: string, code: string) => db().selectFrom("translates").selectAll().where("code_component", "=", key).where("code", "=", code).executeTakeFirst();
   const latestAudit = () => db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
   describe("the admin gate", () => {
@@ -131,7 +141,10 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
     it("answers 404 unknown_key for a key the site does not have, writing nothing", async () => {
       const before = await storedState();
       const response = await call("PUT", cellPath("PROMO:NEVER_ADDED", "de-DE"), { body: { label: "Hallo" } });
-      expect(response).toMatchObject({ status: 404, json: { error: { code: "unknown_key", field: "key", message: "key: there is no translation key PROMO:NEVER_ADDED; add it as a new key first." } } });
+      expect(response).toMatchObject({
+        status: 404,
+        json: { error: { code: "unknown_key", field: "key", message: "key: there is no translation key PROMO:NEVER_ADDED; add it as a new key first." } },
+      });
       expect(await cell("PROMO:NEVER_ADDED", "de-DE")).toBeUndefined();
       expect(await storedState()).toEqual(before);
     });
@@ -156,7 +169,13 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       });
 
       it.each([
-        ["a syntax error", "JOBS:RESULTS", "fr-FR", "{count, plural, one {# métier} other {# métiers}", 'Syntax error at line 1, column 1 ("{count, plural, one {# m…"): a { is not closed by a matching }.'],
+        [
+          "a syntax error",
+          "JOBS:RESULTS",
+          "fr-FR",
+          "{count, plural, one {# métier} other {# métiers}",
+          'Syntax error at line 1, column 1 ("{count, plural, one {# m…"): a { is not closed by a matching }.',
+        ],
         ["an argument the source string does not have", "JOBS:RESULTS", "fr-FR", "{total} métiers", "{total} is not an argument of the source string (en-US), which has {count}."],
         ["a missing plural category", "JOBS:RESULTS", "fr-FR", "{count, plural, one {# métier} other {# métiers}}", "fr-FR needs the categories one, many, other; missing: many."],
         ["a category Japanese does not have", "JOBS:RESULTS", "ja-JP", "{count, plural, one {1件} other {#件}}", "one is not a category of ja-JP, which has other"],

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminUser } from "#core/admin/users/schema.ts";
 import { USERS_LIST_LIMIT } from "#server/admin/users/service.ts";
-import { adminApiCaller, currentPreconditions, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, writingFromCurrentState, xsrfHeaders, type AdminApiCall, type ApiReply, type Visitor } from "./support.ts";
+import {
+  adminApiCaller,
+  currentPreconditions,
+  DATABASE_KINDS,
+  expectAdminGateRefuses,
+  signedInCookie,
+  startTestApp,
+  writingFromCurrentState,
+  xsrfHeaders,
+  type AdminApiCall,
+  type ApiReply,
+  type Visitor,
+} from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -153,7 +165,10 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
       expect(JSON.parse(audit.after!)).toEqual({ role: "translator", languages: ["fr-FR", "ar"], canPublish: true });
       // Users are the admin's: a translator is refused them.
       expect((await call("GET", "", { as: "user" })).status).toBe(403);
-      expect((await call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["fr"], canPublish: false } })).json!.user).toMatchObject({ languages: ["fr-FR"], canPublish: false });
+      expect((await call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["fr"], canPublish: false } })).json!.user).toMatchObject({
+        languages: ["fr-FR"],
+        canPublish: false,
+      });
       expect((await call("PUT", `/${readerUid}/role`, { body: { role: "editor" } })).json!.user).toMatchObject({ role: "editor", languages: [], canPublish: false });
     });
 

@@ -27,10 +27,7 @@ export function createBrowser(app: AppLike, publicUrl = TEST_PUBLIC_URL) {
       const headers = new Headers(init.headers);
       const cookie = jar.header(url);
       if (cookie) headers.set("cookie", [headers.get("cookie"), cookie].filter(Boolean).join("; "));
-      const response =
-        url.origin === origin
-          ? await app.request(url.pathname + url.search, { ...init, headers })
-          : await fetch(url, { ...init, headers, redirect: "manual" });
+      const response = url.origin === origin ? await app.request(url.pathname + url.search, { ...init, headers }) : await fetch(url, { ...init, headers, redirect: "manual" });
       jar.store(url, response);
       const location = response.headers.get("location");
       if (response.status < 300 || response.status >= 400 || !location) return { url, response, stopped: false };

@@ -179,7 +179,7 @@ describe.each(DATABASE_KINDS)("npm run admin on %s", (kind) => {
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
   const roleOf = async (uid: string) =>
-    (await testApp.services.database.db.selectFrom("users").select(["role", "role_languages", "can_publish"]).where("uid", "=", uid).executeTakeFirstOrThrow());
+    await testApp.services.database.db.selectFrom("users").select(["role", "role_languages", "can_publish"]).where("uid", "=", uid).executeTakeFirstOrThrow();
   const isAdmin = async (uid: string) => ((await roleOf(uid)).role === "admin" ? 1 : 0);
 
   it("grants and revokes by email, audited, and never revokes the last admin", { timeout: 60_000 }, async () => {
@@ -208,8 +208,14 @@ describe.each(DATABASE_KINDS)("npm run admin on %s", (kind) => {
     });
     expect(await roleOf("cli-reader")).toEqual({ role: "translator", role_languages: "fr-FR,ar", can_publish: 1 });
     expect((await admin("list")).stdout).toContain("reader@example.com  Translator fr-FR,ar (may publish)");
-    expect(await admin("grant", "reader@example.com", "--role", "translator")).toMatchObject({ code: 2, stderr: expect.stringContaining("a translator needs at least one language") });
-    expect(await admin("grant", "reader@example.com", "--role", "translator", "--languages", "xx")).toMatchObject({ code: 2, stderr: expect.stringContaining('"xx" is not a language of this site') });
+    expect(await admin("grant", "reader@example.com", "--role", "translator")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("a translator needs at least one language"),
+    });
+    expect(await admin("grant", "reader@example.com", "--role", "translator", "--languages", "xx")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('"xx" is not a language of this site'),
+    });
     expect(await admin("grant", "reader@example.com", "--role", "owner")).toMatchObject({ code: 2, stderr: expect.stringContaining("must be one of") });
     expect(await admin("grant", "reader@example.com", "--role", "editor", "--languages", "fr")).toMatchObject({ code: 2, stderr: expect.stringContaining("only a translator") });
     expect(await admin("grant", "reader@example.com", "--role", "editor")).toMatchObject({ code: 0, stdout: "reader@example.com is now an editor.\n" });

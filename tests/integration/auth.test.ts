@@ -88,7 +88,11 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
   const isCallback = (url: URL) => url.pathname.endsWith("/callback");
 
   async function counts(email: string) {
-    const users = await db().selectFrom("users").select("uid").where(sql<string>`lower(email)`, "=", email).execute();
+    const users = await db()
+      .selectFrom("users")
+      .select("uid")
+      .where(sql<string>`lower(email)`, "=", email)
+      .execute();
     const sessions = await db().selectFrom("sessions").select("id_hash").execute();
     return { users: users.length, sessions: sessions.length };
   }
@@ -213,42 +217,65 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     it("state mismatch", async () => {
       const email = "state@example.com";
       const browser = browserAs("google", googleUser({ email }));
-      await expectFailure(email, async () => {
-        const { url, stopped } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
-        expect(stopped).toBe(true);
-        url.searchParams.set("state", "forged-state");
-        return (await browser.go(url)).response;
-      }, /state mismatch/);
+      await expectFailure(
+        email,
+        async () => {
+          const { url, stopped } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
+          expect(stopped).toBe(true);
+          url.searchParams.set("state", "forged-state");
+          return (await browser.go(url)).response;
+        },
+        /state mismatch/,
+      );
     });
 
     it("nonce mismatch", async () => {
       const email = "nonce@example.com";
       const browser = browserAs("google", googleUser({ email }));
-      await expectFailure(email, async () => {
-        const { url } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
-        await db().updateTable("sign_in_attempts").set({ nonce: "tampered-nonce" }).execute();
-        return (await browser.go(url)).response;
-      }, /could not be verified.*nonce/);
+      await expectFailure(
+        email,
+        async () => {
+          const { url } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
+          await db().updateTable("sign_in_attempts").set({ nonce: "tampered-nonce" }).execute();
+          return (await browser.go(url)).response;
+        },
+        /could not be verified.*nonce/,
+      );
     });
 
     it("PKCE verifier mismatch", async () => {
       const email = "pkce@example.com";
       const browser = browserAs("google", googleUser({ email }));
-      await expectFailure(email, async () => {
-        const { url } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
-        await db().updateTable("sign_in_attempts").set({ code_verifier: "x".repeat(64) }).execute();
-        return (await browser.go(url)).response;
-      }, /did not accept the sign-in code/);
+      await expectFailure(
+        email,
+        async () => {
+          const { url } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
+          await db()
+            .updateTable("sign_in_attempts")
+            .set({ code_verifier: "x".repeat(64) })
+            .execute();
+          return (await browser.go(url)).response;
+        },
+        /did not accept the sign-in code/,
+      );
     });
 
     it("PKCE verifier mismatch at GitHub (errors come back with HTTP 200)", async () => {
       const email = "pkce-gh@example.com";
       const browser = browserAs("github", gitHubUser({ emails: [{ email, primary: true, verified: true }] }));
-      await expectFailure(email, async () => {
-        const { url } = await browser.go("/auth/github/start?popup=1", { stopAt: isCallback });
-        await db().updateTable("sign_in_attempts").set({ code_verifier: "y".repeat(64) }).execute();
-        return (await browser.go(url)).response;
-      }, /did not accept the sign-in code: The code_verifier does not match/, "github");
+      await expectFailure(
+        email,
+        async () => {
+          const { url } = await browser.go("/auth/github/start?popup=1", { stopAt: isCallback });
+          await db()
+            .updateTable("sign_in_attempts")
+            .set({ code_verifier: "y".repeat(64) })
+            .execute();
+          return (await browser.go(url)).response;
+        },
+        /did not accept the sign-in code: The code_verifier does not match/,
+        "github",
+      );
     });
 
     it("consent denied at Google and at GitHub", async () => {
@@ -265,18 +292,27 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     it("provider 500 at the token endpoint", async () => {
       const email = "outage@example.com";
       const browser = browserAs("google", googleUser({ email }));
-      const response = await expectFailure(email, async () => {
-        const { url } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
-        google.setNextOutcome("server-error");
-        return (await browser.go(url)).response;
-      }, /Google is not available right now \(HTTP 500\)/);
+      const response = await expectFailure(
+        email,
+        async () => {
+          const { url } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
+          google.setNextOutcome("server-error");
+          return (await browser.go(url)).response;
+        },
+        /Google is not available right now \(HTTP 500\)/,
+      );
       expect(response.status).toBe(502);
       const gitHubBrowser = browserAs("github", gitHubUser({ emails: [{ email, primary: true, verified: true }] }));
-      await expectFailure(email, async () => {
-        const { url } = await gitHubBrowser.go("/auth/github/start?popup=1", { stopAt: isCallback });
-        github.setNextOutcome("server-error");
-        return (await gitHubBrowser.go(url)).response;
-      }, /GitHub is not available right now \(HTTP 500\)/, "github");
+      await expectFailure(
+        email,
+        async () => {
+          const { url } = await gitHubBrowser.go("/auth/github/start?popup=1", { stopAt: isCallback });
+          github.setNextOutcome("server-error");
+          return (await gitHubBrowser.go(url)).response;
+        },
+        /GitHub is not available right now \(HTTP 500\)/,
+        "github",
+      );
     });
 
     it("unverified or missing email", async () => {
@@ -301,11 +337,15 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     it("a malformed callback", async () => {
       const email = "malformed@example.com";
       const browser = browserAs("google", googleUser({ email }));
-      await expectFailure(email, async () => {
-        const { url } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
-        url.searchParams.delete("state");
-        return (await browser.go(url)).response;
-      }, /malformed \(state: is missing\)/);
+      await expectFailure(
+        email,
+        async () => {
+          const { url } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
+          url.searchParams.delete("state");
+          return (await browser.go(url)).response;
+        },
+        /malformed \(state: is missing\)/,
+      );
     });
 
     it("refuses bad start parameters with a 400 naming the parameter", async () => {

@@ -54,18 +54,56 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
   const languageId = async (code: string) => (await testApp.services.database.db.selectFrom("languages").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 
   const resources: () => Promise<Resource[]> = async () => [
-    { name: "a language", get: `/languages/${await languageId("de-DE")}`, write: { method: "PATCH", path: `/languages/${await languageId("de-DE")}`, body: (who) => ({ label: `Deutsch (${who})` }) }, representation: (get) => get.language },
+    {
+      name: "a language",
+      get: `/languages/${await languageId("de-DE")}`,
+      write: { method: "PATCH", path: `/languages/${await languageId("de-DE")}`, body: (who) => ({ label: `Deutsch (${who})` }) },
+      representation: (get) => get.language,
+    },
     {
       name: "a language's fallback chain",
       get: `/languages/${await languageId("pt-BR")}`,
-      write: { method: "PATCH", path: `/languages/${await languageId("pt-BR")}`, body: async (who) => ({ fallbacks: [await languageId({ a: "es-ES", b: "fr-FR", c: "de-DE" }[who])] }) },
+      write: {
+        method: "PATCH",
+        path: `/languages/${await languageId("pt-BR")}`,
+        body: async (who) => ({ fallbacks: [await languageId({ a: "es-ES", b: "fr-FR", c: "de-DE" }[who])] }),
+      },
       representation: (get) => get.language,
     },
-    { name: "a UI string", get: "/translations/SITE:TITLE/fr-FR", write: { method: "PUT", path: "/translations/SITE:TITLE/fr-FR", body: (who) => ({ label: `Polyglot Presse (${who})` }) }, representation: (get) => get.cell },
-    { name: "a job label", get: "/romes/A1201/labels/en-US", write: { method: "PUT", path: "/romes/A1201/labels/en-US", body: (who) => ({ label: `Logging (${who})` }) }, representation: (get) => get },
-    { name: "an image's alt texts", get: `/media/${imageId}/alt`, write: { method: "PUT", path: `/media/${imageId}/alt`, body: (who) => ({ alt: { "en-US": `A harbour (${who})`, "fr-FR": `Un port (${who})` } }) }, representation: (get) => get },
-    { name: "an article's fields", get: "/articles/1", write: { method: "PATCH", path: "/articles/1", body: (who) => ({ author: `Author ${who}` }) }, representation: (get) => pickFields(get.article) },
-    { name: "a user's role", get: `/users/${editorUid}/role`, write: { method: "PUT", path: `/users/${editorUid}/role`, body: (who) => ({ a: { role: "translator", languages: ["fr-FR"], canPublish: false }, b: { role: "admin", languages: [] }, c: { role: "editor", languages: [] } })[who] }, representation: (get) => get },
+    {
+      name: "a UI string",
+      get: "/translations/SITE:TITLE/fr-FR",
+      write: { method: "PUT", path: "/translations/SITE:TITLE/fr-FR", body: (who) => ({ label: `Polyglot Presse (${who})` }) },
+      representation: (get) => get.cell,
+    },
+    {
+      name: "a job label",
+      get: "/romes/A1201/labels/en-US",
+      write: { method: "PUT", path: "/romes/A1201/labels/en-US", body: (who) => ({ label: `Logging (${who})` }) },
+      representation: (get) => get,
+    },
+    {
+      name: "an image's alt texts",
+      get: `/media/${imageId}/alt`,
+      write: { method: "PUT", path: `/media/${imageId}/alt`, body: (who) => ({ alt: { "en-US": `A harbour (${who})`, "fr-FR": `Un port (${who})` } }) },
+      representation: (get) => get,
+    },
+    {
+      name: "an article's fields",
+      get: "/articles/1",
+      write: { method: "PATCH", path: "/articles/1", body: (who) => ({ author: `Author ${who}` }) },
+      representation: (get) => pickFields(get.article),
+    },
+    {
+      name: "a user's role",
+      get: `/users/${editorUid}/role`,
+      write: {
+        method: "PUT",
+        path: `/users/${editorUid}/role`,
+        body: (who) => ({ a: { role: "translator", languages: ["fr-FR"], canPublish: false }, b: { role: "admin", languages: [] }, c: { role: "editor", languages: [] } })[who],
+      },
+      representation: (get) => get,
+    },
   ];
 
   function pickFields(article: unknown) {
@@ -170,7 +208,12 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
     const { etag } = await a("GET", "/articles/1");
     const version = (await a("GET", "/articles/1")).json!.article as { versions: { code: string; title: string; body: string; status: string }[] };
     const fr = version.versions.find((entry) => entry.code === "fr-FR") ?? version.versions[0]!;
-    await testApp.services.database.db.updateTable("blog_versions").set({ title: `${fr.title} !` }).where("blog_id", "=", 1).where("code", "=", fr.code).execute();
+    await testApp.services.database.db
+      .updateTable("blog_versions")
+      .set({ title: `${fr.title} !` })
+      .where("blog_id", "=", 1)
+      .where("code", "=", fr.code)
+      .execute();
     expect((await a("GET", "/articles/1")).etag).toBe(etag);
 
     const languages = (await a("GET", "/languages")).json!.languages as { id: number; etag: string }[];

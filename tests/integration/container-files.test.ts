@@ -145,7 +145,11 @@ describe("Dockerfile", () => {
     const exited = new Promise<number | null>((resolve) => site.once("exit", resolve));
     try {
       const [, ...healthcheck] = execForm(all(runtime, "HEALTHCHECK")[0]!);
-      const check = () => promisify(execFile)(process.execPath, healthcheck, { env }).then(() => true, () => false);
+      const check = () =>
+        promisify(execFile)(process.execPath, healthcheck, { env }).then(
+          () => true,
+          () => false,
+        );
       expect(await check(), "unhealthy before the site listens").toBe(false);
       await expect.poll(check, { timeout: 30_000, interval: 250 }).toBe(true);
       expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()).toMatchObject({ status: "ready", database: "sqlite" });
@@ -175,6 +179,6 @@ describe("compose.yaml", () => {
     const grace = Number(/stop_grace_period: (\d+)s/.exec(compose)?.[1]);
     expect(grace).toBeGreaterThan(10);
     expect(compose).toMatch(/ports:\n {6}- "127\.0\.0\.1:3000:3000"\n/);
-    expect(compose).not.toContain(":9464\"");
+    expect(compose).not.toContain(':9464"');
   });
 });

@@ -162,7 +162,11 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     }
     for (const code of ["en-US", "fr-FR", "ar", "x-default"]) expect(articleXml).toContain(`hreflang="${code}"`);
     const published = await db().selectFrom("blog_versions").select("blog_id").where("status", "=", "published").where("code", "=", "en-US").execute();
-    for (const { blog_id } of published) expect([...locations.keys()].some((url) => url.includes(`/en/articles/${blog_id}/`)), `article ${blog_id}`).toBe(true);
+    for (const { blog_id } of published)
+      expect(
+        [...locations.keys()].some((url) => url.includes(`/en/articles/${blog_id}/`)),
+        `article ${blog_id}`,
+      ).toBe(true);
     expect((await get("/sitemaps/articles-999999.xml")).status).toBe(404);
     expect((await get("/sitemaps/../package.json")).status).toBe(404);
 
@@ -184,8 +188,16 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
 
   describe("npm run content -- import", () => {
     const dir = mkdtempSync(join(tmpdir(), "pp-import-"));
-    const line = (key: string, versions: Record<string, unknown>, extra: Record<string, unknown> = {}) => JSON.stringify({ key, author: "Importer", tags: ["A1101"], versions, ...extra });
-    const version = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, title: `Title ${slug}`, summary: "s", body: "# Heading\n\n- item", status: "published", ...extra });
+    const line = (key: string, versions: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ key, author: "Importer", tags: ["A1101"], versions, ...extra });
+    const version = (slug: string, extra: Record<string, unknown> = {}) => ({
+      slug,
+      title: `Title ${slug}`,
+      summary: "s",
+      body: "# Heading\n\n- item",
+      status: "published",
+      ...extra,
+    });
     const fileWith = (name: string, content: string | Buffer) => {
       const path = join(dir, name);
       writeFileSync(path, content);
@@ -195,7 +207,11 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     it.each([
       ["bad JSON", `${line(`ok-${kind}`, { en: version(`ok-${kind}`) })}\n{"key": "broken",\n`, /^line 2: is not valid JSON/],
       ["no language", line("no-language", { en: version("a") }).replace(/"versions":\{.*\}\}$/, '"versions":{}}'), /^line 1: versions: must have at least one language/],
-      ["duplicate slug in the file", `${line("one", { en: version("twin") })}\n${line("two", { en: version("twin") })}`, /^line 2: versions\.en\.slug: "twin" is already used in en-US on line 1/],
+      [
+        "duplicate slug in the file",
+        `${line("one", { en: version("twin") })}\n${line("two", { en: version("twin") })}`,
+        /^line 2: versions\.en\.slug: "twin" is already used in en-US on line 1/,
+      ],
       ["duplicate key", `${line("same", { en: version("s1") })}\n${line("same", { fr: version("s2") })}`, /^line 2: key: "same" is already on line 1/],
       ["over-long title", line("long", { en: version("long", { title: "x".repeat(201) }) }), /^line 1: versions\.en\.title: must be at most 200 characters/],
       ["unknown language", line("unknown", { xx: version("u") }), /^line 1: versions\.xx: "xx" is not a language of this site/],
@@ -218,42 +234,81 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(await snapshotOfDatabase()).toEqual(before);
     });
 
-    it("writes a file of several batches while the next batch is measured, reporting progress per batch; the search catch-up renders and indexes them", { timeout: 120_000 }, async () => {
-      const keys = Array.from({ length: IMPORT_BATCH + 3 }, (_, index) => `batched-${kind}-${index}`);
-      const path = fileWith("batches.ndjson", keys.map((key) => line(key, { en: version(key), fr: version(`${key}-fr`) })).join("\n"));
-      const seen: { articles: number; total: number; lastLine: number }[] = [];
-      const summary = await importArticles(testApp.services.database, path, "test", (done) => seen.push(done));
-      expect(summary).toEqual({ articles: keys.length, versions: keys.length * 2, lastLine: keys.length });
-      expect(seen).toEqual([
-        { articles: IMPORT_BATCH, total: keys.length, lastLine: IMPORT_BATCH },
-        { articles: keys.length, total: keys.length, lastLine: keys.length },
-      ]);
-      const stored = () => db().selectFrom("blogs").innerJoin("blog_versions", "blog_versions.blog_id", "blogs.id").select(["blog_versions.html", "blog_versions.awaiting_index", "blog_versions.reading_minutes"]).where("blogs.key", "like", `batched-${kind}-%`).execute();
-      const indexed = async () => Number((await db().selectFrom("search_entries").innerJoin("blogs", "blogs.id", "search_entries.blog_id").select((eb) => eb.fn.countAll<number | string>().as("count")).where("blogs.key", "like", `batched-${kind}-%`).executeTakeFirstOrThrow()).count);
-      // Stored unrendered and unindexed, with their reading time (lists show it).
-      expect(await stored()).toEqual(Array.from({ length: keys.length * 2 }, () => ({ html: null, awaiting_index: 1, reading_minutes: 1 })));
-      expect(await indexed()).toBe(0);
-      const revisions = await db().selectFrom("blog_revisions").innerJoin("blogs", "blogs.id", "blog_revisions.blog_id").select((eb) => eb.fn.countAll<number | string>().as("count")).where("blogs.key", "like", `batched-${kind}-%`).where("blog_revisions.action", "=", "import").executeTakeFirstOrThrow();
-      expect(Number(revisions.count)).toBe(keys.length * 2);
-      // Written in short transactions (other processes' writes wait for one at most), each audited with its lines: together, every line once.
-      const audited = await db().selectFrom("audit_log").select(["entity_id", "after"]).where("action", "=", "import").where("after", "like", `%batched-${kind}-%`).orderBy("id").execute();
-      expect(audited.length).toBeGreaterThan(2);
-      expect(audited.flatMap((entry) => (JSON.parse(entry.after!) as { keys: string[] }).keys)).toEqual(keys);
-      const ranges = audited.map((entry) => /^lines (\d+)-(\d+)$/.exec(entry.entity_id)!.slice(1).map(Number) as [number, number]);
-      expect(ranges.map(([first], index) => first - (index === 0 ? 0 : ranges[index - 1]![1]))).toEqual(ranges.map(() => 1));
-      expect(ranges.at(-1)![1]).toBe(keys.length);
-      const catchUp = startSearchCatchUp(testApp.services);
-      await catchUp.run();
-      await catchUp.stop();
-      for (const row of await stored()) expect(row).toEqual({ html: expect.stringContaining("<h1>Heading</h1>") as string, awaiting_index: 0, reading_minutes: 1 });
-      expect(await indexed()).toBe(keys.length * 2);
-    });
+    it(
+      "writes a file of several batches while the next batch is measured, reporting progress per batch; the search catch-up renders and indexes them",
+      { timeout: 120_000 },
+      async () => {
+        const keys = Array.from({ length: IMPORT_BATCH + 3 }, (_, index) => `batched-${kind}-${index}`);
+        const path = fileWith("batches.ndjson", keys.map((key) => line(key, { en: version(key), fr: version(`${key}-fr`) })).join("\n"));
+        const seen: { articles: number; total: number; lastLine: number }[] = [];
+        const summary = await importArticles(testApp.services.database, path, "test", (done) => seen.push(done));
+        expect(summary).toEqual({ articles: keys.length, versions: keys.length * 2, lastLine: keys.length });
+        expect(seen).toEqual([
+          { articles: IMPORT_BATCH, total: keys.length, lastLine: IMPORT_BATCH },
+          { articles: keys.length, total: keys.length, lastLine: keys.length },
+        ]);
+        const stored = () =>
+          db()
+            .selectFrom("blogs")
+            .innerJoin("blog_versions", "blog_versions.blog_id", "blogs.id")
+            .select(["blog_versions.html", "blog_versions.awaiting_index", "blog_versions.reading_minutes"])
+            .where("blogs.key", "like", `batched-${kind}-%`)
+            .execute();
+        const indexed = async () =>
+          Number(
+            (
+              await db()
+                .selectFrom("search_entries")
+                .innerJoin("blogs", "blogs.id", "search_entries.blog_id")
+                .select((eb) => eb.fn.countAll<number | string>().as("count"))
+                .where("blogs.key", "like", `batched-${kind}-%`)
+                .executeTakeFirstOrThrow()
+            ).count,
+          );
+        // Stored unrendered and unindexed, with their reading time (lists show it).
+        expect(await stored()).toEqual(Array.from({ length: keys.length * 2 }, () => ({ html: null, awaiting_index: 1, reading_minutes: 1 })));
+        expect(await indexed()).toBe(0);
+        const revisions = await db()
+          .selectFrom("blog_revisions")
+          .innerJoin("blogs", "blogs.id", "blog_revisions.blog_id")
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .where("blogs.key", "like", `batched-${kind}-%`)
+          .where("blog_revisions.action", "=", "import")
+          .executeTakeFirstOrThrow();
+        expect(Number(revisions.count)).toBe(keys.length * 2);
+        // Written in short transactions (other processes' writes wait for one at most), each audited with its lines: together, every line once.
+        const audited = await db()
+          .selectFrom("audit_log")
+          .select(["entity_id", "after"])
+          .where("action", "=", "import")
+          .where("after", "like", `%batched-${kind}-%`)
+          .orderBy("id")
+          .execute();
+        expect(audited.length).toBeGreaterThan(2);
+        expect(audited.flatMap((entry) => (JSON.parse(entry.after!) as { keys: string[] }).keys)).toEqual(keys);
+        const ranges = audited.map((entry) => /^lines (\d+)-(\d+)$/.exec(entry.entity_id)!.slice(1).map(Number) as [number, number]);
+        expect(ranges.map(([first], index) => first - (index === 0 ? 0 : ranges[index - 1]![1]))).toEqual(ranges.map(() => 1));
+        expect(ranges.at(-1)![1]).toBe(keys.length);
+        const catchUp = startSearchCatchUp(testApp.services);
+        await catchUp.run();
+        await catchUp.stop();
+        for (const row of await stored()) expect(row).toEqual({ html: expect.stringContaining("<h1>Heading</h1>") as string, awaiting_index: 0, reading_minutes: 1 });
+        expect(await indexed()).toBe(keys.length * 2);
+      },
+    );
 
     it("refuses a slug a stored article already uses", async () => {
-      const stored = await db().selectFrom("blog_versions").innerJoin("blogs", "blogs.id", "blog_versions.blog_id").select(["slug", "key"]).where("code", "=", "en-US").executeTakeFirstOrThrow();
+      const stored = await db()
+        .selectFrom("blog_versions")
+        .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+        .select(["slug", "key"])
+        .where("code", "=", "en-US")
+        .executeTakeFirstOrThrow();
       const before = await snapshotOfDatabase();
       const path = fileWith("taken.ndjson", line("newcomer", { en: version(stored.slug) }));
-      await expect(importArticles(testApp.services.database, path, "test")).rejects.toThrow(`line 1: versions.en.slug: "${stored.slug}" is already used in en-US by the stored article "${stored.key}"`);
+      await expect(importArticles(testApp.services.database, path, "test")).rejects.toThrow(
+        `line 1: versions.en.slug: "${stored.slug}" is already used in en-US by the stored article "${stored.key}"`,
+      );
       expect(await snapshotOfDatabase()).toEqual(before);
     });
 
@@ -268,7 +323,13 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(site.pageCache.isCached(searchPath)).toBe(true);
       const summary = await importArticles(testApp.services.database, path, "another-process");
       expect(summary).toEqual({ articles: 2, versions: 3, lastLine: 3 });
-      const storedRows = () => db().selectFrom("blog_versions").innerJoin("blogs", "blogs.id", "blog_versions.blog_id").select(["html", "renderer_version", "blog_id", "awaiting_index"]).where("blogs.key", "=", key).execute();
+      const storedRows = () =>
+        db()
+          .selectFrom("blog_versions")
+          .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+          .select(["html", "renderer_version", "blog_id", "awaiting_index"])
+          .where("blogs.key", "=", key)
+          .execute();
       const [unrendered] = await storedRows();
       expect(unrendered).toMatchObject({ html: null, awaiting_index: 1 });
       // The import announced its change like another process would: the site drops the list within a second.
@@ -315,7 +376,12 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         }
       } else {
         // The document the workers made from the version's terms, title, summary and body weighted apart.
-        const entry = await db().selectFrom("search_entries").select(["id", "title", "summary", "body_text"]).where("blog_id", "=", stored[0]!.blog_id).where("code", "=", "en-US").executeTakeFirstOrThrow();
+        const entry = await db()
+          .selectFrom("search_entries")
+          .select(["id", "title", "summary", "body_text"])
+          .where("blog_id", "=", stored[0]!.blog_id)
+          .where("code", "=", "en-US")
+          .executeTakeFirstOrThrow();
         const document = indexForm("postgres", entry, "en-US")[0]!;
         expect(document).toMatch(/'head':\d+C 'item':\d+C$/);
         const { rows } = await sql<{ same: boolean }>`select document = ${document}::tsvector as same from search_entries where id = ${entry.id}`.execute(db());
@@ -334,12 +400,24 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     it("records the library images imported bodies show, for new articles and for updated ones", async () => {
       const media = await db()
         .insertInto("media")
-        .values({ file_name: "image.jpg", source_sha256: `sha-${kind}`, format: "jpeg", width: 10, height: 10, source_bytes: 1, search_text: "", uploaded_by: null, created_at: new Date().toISOString() })
+        .values({
+          file_name: "image.jpg",
+          source_sha256: `sha-${kind}`,
+          format: "jpeg",
+          width: 10,
+          height: 10,
+          source_bytes: 1,
+          search_text: "",
+          uploaded_by: null,
+          created_at: new Date().toISOString(),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       const key = `with-image-${kind}`;
       const usedBy = async () =>
-        (await db().selectFrom("media_usage").innerJoin("blogs", "blogs.id", "media_usage.blog_id").select("blogs.key").where("media_usage.media_id", "=", media.id).execute()).map((row) => row.key);
+        (await db().selectFrom("media_usage").innerJoin("blogs", "blogs.id", "media_usage.blog_id").select("blogs.key").where("media_usage.media_id", "=", media.id).execute()).map(
+          (row) => row.key,
+        );
       const importLine = (name: string, text: string) => importArticles(testApp.services.database, fileWith(name, text), "test");
       // A new article: its bodies come from the file.
       await importLine("image-new.ndjson", line(key, { en: version(`${key}-en`, { body: `![](media:${media.id})` }), fr: version(`${key}-fr`) }));
@@ -361,7 +439,10 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(usage.status).toBe(2);
       const exported = spawnSync(process.execPath, ["server/cli/content.ts", "export"], { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
       expect(exported.status).toBe(0);
-      const lines = exported.stdout.trim().split("\n").map((text) => JSON.parse(text) as { key: string; versions: Record<string, { slug: string; status: string }> });
+      const lines = exported.stdout
+        .trim()
+        .split("\n")
+        .map((text) => JSON.parse(text) as { key: string; versions: Record<string, { slug: string; status: string }> });
       expect(lines.find((entry) => entry.key === `imported-${kind}`)?.versions.en).toMatchObject({ slug: `imported-${kind}-en`, status: "published" });
     });
   });
@@ -385,7 +466,12 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     expect(new Set(seen).size).toBe(seen.length);
     const withPublished = await db().selectFrom("blog_versions").select("blog_id").distinct().where("status", "=", "published").execute();
     expect(seen.map(Number).sort((x, y) => x - y)).toEqual(withPublished.map((row) => row.blog_id).sort((x, y) => x - y));
-    for (const [query, field] of [["after=-1", "after"], ["limit=0", "limit"], ["limit=101", "limit"], ["after=abc", "after"]]) {
+    for (const [query, field] of [
+      ["after=-1", "after"],
+      ["limit=0", "limit"],
+      ["limit=101", "limit"],
+      ["after=abc", "after"],
+    ]) {
       const response = await get(`/init/file/blogs?${query}`);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: { field } });
@@ -419,7 +505,9 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
         const outgoing = httpRequest({ port: (server.address() as AddressInfo).port, path: "/en/welcome", method, headers }, (incoming) => {
           const chunks: Buffer[] = [];
-          incoming.on("data", (chunk: Buffer) => chunks.push(chunk)).on("end", () => resolve({ status: incoming.statusCode!, headers: incoming.headers, body: Buffer.concat(chunks) }));
+          incoming
+            .on("data", (chunk: Buffer) => chunks.push(chunk))
+            .on("end", () => resolve({ status: incoming.statusCode!, headers: incoming.headers, body: Buffer.concat(chunks) }));
         });
         outgoing.on("error", reject).end();
       });

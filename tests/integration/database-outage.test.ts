@@ -83,7 +83,13 @@ describe("a PostgreSQL outage", () => {
     const answers: Response[] = [];
     for (let round = 0; round < 3; round += 1) {
       answers.push(await adminApi());
-      answers.push(await fetch(`${server.url}/api/analytics/events`, { method: "POST", headers: { cookie: "XSRF-TOKEN=t0k3nt0k3nt0k3n", "x-xsrf-token": "t0k3nt0k3nt0k3n", "content-type": "application/json" }, body: '{"name":"page_view"}' }));
+      answers.push(
+        await fetch(`${server.url}/api/analytics/events`, {
+          method: "POST",
+          headers: { cookie: "XSRF-TOKEN=t0k3nt0k3nt0k3n", "x-xsrf-token": "t0k3nt0k3nt0k3n", "content-type": "application/json" },
+          body: '{"name":"page_view"}',
+        }),
+      );
       answers.push(await fetch(`${server.url}/admin/languages`, { headers: { cookie: adminCookie, accept: "text/html" } }));
     }
     for (const answer of answers) {

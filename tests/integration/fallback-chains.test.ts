@@ -27,7 +27,9 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
     const admin = await signedInCookie(testApp.services, { email: "chain-admin@example.com", isAdmin: true });
     const raw = adminApiCaller(testApp.app, "/api/admin/languages", { admin, user: "", anonymous: "" }, xsrf);
     // Writes made from the language as it is now (If-Match: its ETag); stale copies are tested in conditional-writes.test.ts.
-    call = writingFromCurrentState(raw, (method, path, as) => (method === "POST" && path === "" ? Promise.resolve(null) : currentPreconditions(raw, path.split("?")[0]!.replace(/\/favorite$/, ""), as)));
+    call = writingFromCurrentState(raw, (method, path, as) =>
+      method === "POST" && path === "" ? Promise.resolve(null) : currentPreconditions(raw, path.split("?")[0]!.replace(/\/favorite$/, ""), as),
+    );
     for (const row of await db().selectFrom("languages").select(["id", "code"]).execute()) ids[row.code] = row.id;
   });
   afterAll(async () => {

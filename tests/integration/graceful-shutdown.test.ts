@@ -54,7 +54,10 @@ function slowUpload(url: string, auth: { cookie: string; token: string }, path: 
 function eventPaths(dataDir: string): string[] {
   const database = new DatabaseSync(join(dataDir, "site.db"), { readOnly: true });
   try {
-    return database.prepare("select path from analytics_events where path like '/shutdown-%' order by path").all().map((row) => String(row.path));
+    return database
+      .prepare("select path from analytics_events where path like '/shutdown-%' order by path")
+      .all()
+      .map((row) => String(row.path));
   } finally {
     database.close();
   }

@@ -91,12 +91,18 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
    * `arrivingJson`: the body as JSON already encoded, sent as a connection delivers it (arriving()), so that a
    * measure holds the server's work alone, in the turns of the event loop it takes behind a socket.
    */
-  async function send(as: keyof typeof sessions, method: string, path: string, body: { json?: unknown; arrivingJson?: Uint8Array; bytes?: Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {}) {
+  async function send(
+    as: keyof typeof sessions,
+    method: string,
+    path: string,
+    body: { json?: unknown; arrivingJson?: Uint8Array; bytes?: Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {},
+  ) {
     const token = await xsrfHeaders(testApp.app, sessions[as]);
     const headers: Record<string, string> = { "x-xsrf-token": token["x-xsrf-token"], cookie: `${token.cookie}; ${sessions[as]}`, ...body.headers };
     headers["content-type"] = body.bytes ? "application/octet-stream" : "application/json";
     const init: RequestInit = { method, headers, body: body.bytes ?? (body.json === undefined ? undefined : JSON.stringify(body.json)) };
-    if (body.arrivingJson) Object.assign(init, { headers: { ...headers, "content-length": String(body.arrivingJson.byteLength) }, body: arriving(body.arrivingJson), duplex: "half" });
+    if (body.arrivingJson)
+      Object.assign(init, { headers: { ...headers, "content-length": String(body.arrivingJson.byteLength) }, body: arriving(body.arrivingJson), duplex: "half" });
     const response = await testApp.app.request(path, init);
     const text = await response.text();
     return { status: response.status, json: (text === "" ? null : JSON.parse(text)) as { error?: { code: string; message: string } } & Record<string, unknown> };
@@ -106,7 +112,11 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
    * Sends the request, and checks what it cost the main thread (in all, and in its longest turn of the event loop
    * when `maxTurnCpuMs` is given) and that nothing stored changed.
    */
-  async function expectServedAlongside(maxCpuMs: number, request: () => Promise<{ status: number; json: { error?: { code: string; message: string } } & Record<string, unknown> }>, maxTurnCpuMs = Infinity) {
+  async function expectServedAlongside(
+    maxCpuMs: number,
+    request: () => Promise<{ status: number; json: { error?: { code: string; message: string } } & Record<string, unknown> }>,
+    maxTurnCpuMs = Infinity,
+  ) {
     const before = await storedState();
     const { result, cpuMs, longestTurnCpuMs } = await mainThreadCost(request);
     expect(cpuMs).toBeLessThan(maxCpuMs);
@@ -118,15 +128,26 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
   it("a translator's XLIFF for another language is refused before it is parsed, however deep it nests", async () => {
     const request = encodeJson({ content: deepXliff("ja-JP", MAX_EXCHANGE_FILE_BYTES - 1024) });
     const started = performance.now();
-    const reply = await expectServedAlongside(MAX_CPU_MS.xliff, () => send("frenchTranslator", "POST", "/api/admin/translations/import", { arrivingJson: request }), MAX_TURN_CPU_MS);
+    const reply = await expectServedAlongside(
+      MAX_CPU_MS.xliff,
+      () => send("frenchTranslator", "POST", "/api/admin/translations/import", { arrivingJson: request }),
+      MAX_TURN_CPU_MS,
+    );
     expect(reply.status).toBe(403);
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it("a deeply nested XLIFF for the translator's own language is refused, naming the depth, off the event loop", async () => {
     const request = encodeJson({ content: deepXliff("fr-FR", MAX_EXCHANGE_FILE_BYTES - 1024), dryRun: true });
-    const reply = await expectServedAlongside(MAX_CPU_MS.xliff, () => send("frenchTranslator", "POST", "/api/admin/translations/import", { arrivingJson: request }), MAX_TURN_CPU_MS);
-    expect(reply).toEqual({ status: 400, json: { error: { code: "invalid_file", field: "file", message: "XLIFF line 2: elements are nested more than 32 deep; this site's XLIFF needs 5." } } });
+    const reply = await expectServedAlongside(
+      MAX_CPU_MS.xliff,
+      () => send("frenchTranslator", "POST", "/api/admin/translations/import", { arrivingJson: request }),
+      MAX_TURN_CPU_MS,
+    );
+    expect(reply).toEqual({
+      status: 400,
+      json: { error: { code: "invalid_file", field: "file", message: "XLIFF line 2: elements are nested more than 32 deep; this site's XLIFF needs 5." } },
+    });
   });
 
   it("a PO file of the largest size, one message of 500 000 lines, is read off the event loop", async () => {
@@ -143,7 +164,9 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
     const request = encodeJson({ content: file, dryRun: true });
     const reply = await expectServedAlongside(MAX_CPU_MS.po, () => send("admin", "POST", "/api/admin/translations/import", { arrivingJson: request }), MAX_TURN_CPU_MS_MANY_KEYS);
     expect(reply.status).toBe(422);
-    expect(reply.json.error?.message).toBe(`${entries} keys are not on this site (HOSTILE:0, HOSTILE:1, HOSTILE:2, HOSTILE:3, HOSTILE:4, …); nothing was imported. Import again skipping unknown keys to apply the rest.`);
+    expect(reply.json.error?.message).toBe(
+      `${entries} keys are not on this site (HOSTILE:0, HOSTILE:1, HOSTILE:2, HOSTILE:3, HOSTILE:4, …); nothing was imported. Import again skipping unknown keys to apply the rest.`,
+    );
     expect((reply.json.report as { unknown: string[] }).unknown).toHaveLength(entries);
   });
 
@@ -171,7 +194,10 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
     const read = await testApp.app.request("/api/admin/articles/1/versions/de-DE", { headers: { cookie: sessions.admin } });
     const etag = read.headers.get("etag")!;
     const { result, cpuMs } = await mainThreadCost(() =>
-      send("admin", "PUT", "/api/admin/articles/1/versions/de-DE", { json: { title: "Klammern", summary: "", body, coverAlt: "", status: "published" }, headers: { "if-match": etag } }),
+      send("admin", "PUT", "/api/admin/articles/1/versions/de-DE", {
+        json: { title: "Klammern", summary: "", body, coverAlt: "", status: "published" },
+        headers: { "if-match": etag },
+      }),
     );
     expect(result.status).toBe(200);
     expect(cpuMs).toBeLessThan(MAX_CPU_MS.markdown);

@@ -133,7 +133,9 @@ describe.each(DATABASE_KINDS)("the real server under hostile requests on %s", (k
       return new Promise((resolve, reject) => {
         const socket = connect(server.port, "127.0.0.1");
         const framing = chunked ? "Transfer-Encoding: chunked\r\n" : `Content-Length: ${FIFTY_MB}\r\n`;
-        const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+        const extra = Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join("");
         socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/x-www-form-urlencoded\r\n${framing}${extra}\r\n`);
         const piece = Buffer.alloc(64 * 1024, "a");
         let sent = 0;
@@ -225,7 +227,10 @@ describe.each(DATABASE_KINDS)("the real server under hostile requests on %s", (k
         const replaced = await rawGet(server.port, "/healthz", { "X-Request-Id": hostile });
         expect(replaced.head).toMatch(/^x-request-id: [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/im);
       }
-      const logged = server.logs().filter((line) => line.msg === "request").map((line) => String(line.requestId));
+      const logged = server
+        .logs()
+        .filter((line) => line.msg === "request")
+        .map((line) => String(line.requestId));
       expect(logged).toContain("trace-42_abc=");
       expect(logged.some((id) => id.includes("<") || id.includes(" "))).toBe(false);
     });

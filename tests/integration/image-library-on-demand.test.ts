@@ -36,7 +36,10 @@ describe.each(DATABASE_KINDS)("the image library on %s", (kind) => {
     }
     expect(mapsLibvips(server.pid)).toBe(false);
 
-    for (const [name, format] of [["first.png", "png"], ["second.jpg", "jpeg"]] as const) {
+    for (const [name, format] of [
+      ["first.png", "png"],
+      ["second.jpg", "jpeg"],
+    ] as const) {
       const response = await upload(name, await encoded(format));
       expect(response.status, await response.clone().text()).toBe(201);
       const { item } = (await response.json()) as { item: { width: number; height: number } };

@@ -107,7 +107,12 @@ describe.each(DATABASE_KINDS)("hostile image uploads on %s", { timeout: 180_000 
     // admin API do more than /healthz: 2 s.
     for (const [name, times] of Object.entries(latencies)) {
       const sorted = [...times].sort((a, b) => a - b);
-      const figures = { asked: sorted.length, p50: Math.round(sorted[Math.floor(sorted.length / 2)]!), p99: Math.round(sorted[Math.floor(sorted.length * 0.99)]!), max: Math.round(sorted.at(-1)!) };
+      const figures = {
+        asked: sorted.length,
+        p50: Math.round(sorted[Math.floor(sorted.length / 2)]!),
+        p99: Math.round(sorted[Math.floor(sorted.length * 0.99)]!),
+        max: Math.round(sorted.at(-1)!),
+      };
       expect(figures.asked, name).toBeGreaterThan(10);
       expect(figures.p99, `${name}: ${JSON.stringify(figures)}`).toBeLessThan(name === "healthz" ? 1_000 : 2_000);
     }

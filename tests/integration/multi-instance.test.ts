@@ -43,7 +43,12 @@ async function changeTranslation(instance: Instance, key: string, code: string, 
   const current = await instance.app.request(path, { headers: { cookie: session } });
   const response = await instance.app.request(path, {
     method: "PUT",
-    headers: { ...xsrf, cookie: `${xsrf.cookie}; ${session}`, "content-type": "application/json", ...(current.ok ? { "if-match": current.headers.get("etag")! } : { "if-none-match": "*" }) },
+    headers: {
+      ...xsrf,
+      cookie: `${xsrf.cookie}; ${session}`,
+      "content-type": "application/json",
+      ...(current.ok ? { "if-match": current.headers.get("etag")! } : { "if-none-match": "*" }),
+    },
     body: JSON.stringify({ label }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -61,10 +66,9 @@ async function servedTranslation(instance: Instance, key: string, code: string):
 
 /** Backend ids of the connections currently listening on the content channel. */
 async function listeningBackends(client: pg.Client): Promise<number[]> {
-  const result = await client.query<{ pid: number }>(
-    "select pid from pg_stat_activity where datname = current_database() and query = $1 order by pid",
-    [`LISTEN ${CONTENT_CHANNEL}`],
-  );
+  const result = await client.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and query = $1 order by pid", [
+    `LISTEN ${CONTENT_CHANNEL}`,
+  ]);
   return result.rows.map((row) => row.pid);
 }
 
@@ -147,5 +151,4 @@ describe("several instances on one PostgreSQL database", () => {
     // B still serves its own reads and writes.
     expect((await instanceB.app.request("/healthz")).status).toBe(200);
   });
-
 });

@@ -40,6 +40,9 @@ describe("runOffThread", () => {
   it("words a request's refusal: the task's own message, or the limit passed while doing the work", async () => {
     expect(await runOffThreadForRequest("read the file", TASKS, "echo", "x")).toEqual({ ok: true, value: "x" });
     expect(await runOffThreadForRequest("read the file", TASKS, "refuse", "line 3: bad")).toEqual({ ok: false, message: "line 3: bad" });
-    expect(await runOffThreadForRequest("render the Markdown", TASKS, "hog", undefined)).toEqual({ ok: false, message: "It took more than 256 MB of memory to render the Markdown." });
+    expect(await runOffThreadForRequest("render the Markdown", TASKS, "hog", undefined)).toEqual({
+      ok: false,
+      message: "It took more than 256 MB of memory to render the Markdown.",
+    });
   }, 60_000);
 });

@@ -42,7 +42,10 @@ describe.each(DATABASE_KINDS)("probes and metrics on %s", (kind) => {
 
   it("is not ready while a migration is pending, and says which", async () => {
     testApp = await startTestApp(kind);
-    await testApp.services.database.db.deleteFrom("kysely_migration" as never).where("name" as never, "=", "0002-sign-in-attempts" as never).execute();
+    await testApp.services.database.db
+      .deleteFrom("kysely_migration" as never)
+      .where("name" as never, "=", "0002-sign-in-attempts" as never)
+      .execute();
     const ready = await testApp.app.request("/readyz");
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ status: "migrations pending", pending: ["0002-sign-in-attempts"] });

@@ -15,7 +15,14 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
   afterAll(() => testApp.close());
 
   const eventCount = async () =>
-    Number((await testApp.services.database.db.selectFrom("analytics_events").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await testApp.services.database.db
+          .selectFrom("analytics_events")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe("seed", () => {
     it("has exactly the languages of docs/product.md §3, favorite English, Chinese disabled", async () => {

@@ -59,10 +59,16 @@ describe.each(DATABASE_KINDS)("migration 0016: public UI strings for existing da
     try {
       await migrateToLatest(handle);
       await seedDemoContent(handle.db);
-      const before = await handle.db.selectFrom("translates").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      const before = await handle.db
+        .selectFrom("translates")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
       // Run again on purpose (Kysely would refuse to re-run one migration behind a later one).
       await publicStringsMigration.up(handle.db as unknown as Kysely<unknown>);
-      const after = await handle.db.selectFrom("translates").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      const after = await handle.db
+        .selectFrom("translates")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
       expect(Number(after.count)).toBe(Number(before.count));
     } finally {
       await handle.close();

@@ -35,7 +35,14 @@ type Json = {
 const ENV = { REVISIONS_PER_VERSION: "3", PREVIEW_SECRET: "p".repeat(40) };
 const HOUR = 3_600_000;
 
-const version = (overrides: Record<string, unknown> = {}) => ({ title: "Scheduled story", summary: "A summary.", body: "First paragraph.", coverAlt: "", status: "draft", ...overrides });
+const version = (overrides: Record<string, unknown> = {}) => ({
+  title: "Scheduled story",
+  summary: "A summary.",
+  body: "First paragraph.",
+  coverAlt: "",
+  status: "draft",
+  ...overrides,
+});
 
 describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
   let testApp: Awaited<ReturnType<typeof startTestApp>>;
@@ -117,7 +124,8 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       const dir = mkdtempSync(join(tmpdir(), "pp-import-"));
       try {
         const file = join(dir, "articles.ndjson");
-        const line = (title: string) => JSON.stringify({ key: `imported-${kind}`, author: "Ada", tags: [], versions: { en: { slug: `imported-${kind}`, title, summary: "", body: "Body", status: "draft" } } });
+        const line = (title: string) =>
+          JSON.stringify({ key: `imported-${kind}`, author: "Ada", tags: [], versions: { en: { slug: `imported-${kind}`, title, summary: "", body: "Body", status: "draft" } } });
         for (const title of ["Imported one", "Imported two", "Imported three", "Imported four"]) {
           writeFileSync(file, `${line(title)}\n`);
           await importArticles(testApp.services.database, file, "test", () => {}, 3);
@@ -193,7 +201,12 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       const publishing = (await call("GET", `/${article.id}/versions/en-US/publishing`)).json!.publishing!;
       expect(publishing).toMatchObject({ state: "published", schedules: { publishAt: null, unpublishAt: until.toISOString() } });
       expect((await revisions(article.id))[0]).toMatchObject({ action: "scheduled-publish", uid: `publisher-${kind}`, status: "published" });
-      const audit = await db().selectFrom("audit_log").selectAll().where("action", "=", "scheduled_publish").where("entity_id", "=", `${article.id}:en-US`).executeTakeFirstOrThrow();
+      const audit = await db()
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("action", "=", "scheduled_publish")
+        .where("entity_id", "=", `${article.id}:en-US`)
+        .executeTakeFirstOrThrow();
       expect(audit.uid).toBe(SCHEDULER_ACTOR);
 
       expect(await applyDueSchedules(testApp.services, until)).toBe(1);
@@ -212,7 +225,11 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       const article = await newArticle();
       await call("PUT", `/${article.id}/versions/en-US/schedules/publish`, { body: { at: new Date(Date.now() + HOUR).toISOString() } });
       // The time passes while no instance runs: a second stack, started afterwards, must apply it.
-      await db().updateTable("blog_schedules").set({ due_at: new Date(Date.now() - 60_000).toISOString() }).where("blog_id", "=", article.id).execute();
+      await db()
+        .updateTable("blog_schedules")
+        .set({ due_at: new Date(Date.now() - 60_000).toISOString() })
+        .where("blog_id", "=", article.id)
+        .execute();
       const restarted = await createServices(testConfig(testApp.databaseUrl, ENV), createLogger("silent"));
       const scheduler = startScheduler(restarted);
       try {
@@ -307,9 +324,31 @@ describe("the scheduler with two instances on one PostgreSQL database", () => {
     const count = 40;
     const ids: number[] = [];
     for (let index = 0; index < count; index++) {
-      const blog = await db.insertInto("blogs").values({ key: `due-${index}`, author: "Ada", cover: null, tags: "[]", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
-      await db.insertInto("blog_versions").values({ blog_id: blog.id, code: "en-US", slug: `due-${index}`, title: `Due ${index}`, summary: "", body: "x", cover_alt: "", status: "draft", published_at: null, updated_at: now, html: null }).execute();
-      await db.insertInto("blog_schedules").values({ blog_id: blog.id, code: "en-US", action: "publish", due_at: new Date(Date.now() - 1000).toISOString(), created_by: null, created_at: now }).execute();
+      const blog = await db
+        .insertInto("blogs")
+        .values({ key: `due-${index}`, author: "Ada", cover: null, tags: "[]", created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("blog_versions")
+        .values({
+          blog_id: blog.id,
+          code: "en-US",
+          slug: `due-${index}`,
+          title: `Due ${index}`,
+          summary: "",
+          body: "x",
+          cover_alt: "",
+          status: "draft",
+          published_at: null,
+          updated_at: now,
+          html: null,
+        })
+        .execute();
+      await db
+        .insertInto("blog_schedules")
+        .values({ blog_id: blog.id, code: "en-US", action: "publish", due_at: new Date(Date.now() - 1000).toISOString(), created_by: null, created_at: now })
+        .execute();
       ids.push(blog.id);
     }
     const heard = new Set<number>();
@@ -320,13 +359,25 @@ describe("the scheduler with two instances on one PostgreSQL database", () => {
     // Both instances tick at once, in small claims, until nothing is due.
     let applied = 0;
     for (let round = 0; round < 20; round++) {
-      const results = await Promise.all([applyDueSchedules(testApp.services, new Date(), 7), applyDueSchedules(other, new Date(), 7), applyDueSchedules(testApp.services, new Date(), 7)]);
+      const results = await Promise.all([
+        applyDueSchedules(testApp.services, new Date(), 7),
+        applyDueSchedules(other, new Date(), 7),
+        applyDueSchedules(testApp.services, new Date(), 7),
+      ]);
       applied += results.reduce((sum, result) => sum + result, 0);
     }
     expect(applied).toBe(count);
-    const revisionCount = await db.selectFrom("blog_revisions").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "=", "scheduled-publish").executeTakeFirstOrThrow();
+    const revisionCount = await db
+      .selectFrom("blog_revisions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("action", "=", "scheduled-publish")
+      .executeTakeFirstOrThrow();
     expect(Number(revisionCount.n)).toBe(count);
-    const auditCount = await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "=", "scheduled_publish").executeTakeFirstOrThrow();
+    const auditCount = await db
+      .selectFrom("audit_log")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("action", "=", "scheduled_publish")
+      .executeTakeFirstOrThrow();
     expect(Number(auditCount.n)).toBe(count);
     expect(await db.selectFrom("blog_schedules").select("id").execute()).toEqual([]);
     const published = await db.selectFrom("blog_versions").select("blog_id").where("status", "=", "published").where("blog_id", "in", ids).execute();

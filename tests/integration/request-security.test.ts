@@ -47,7 +47,11 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
 
   describe("XSRF and origin", () => {
     it("accepts a same-origin write with the session's token", async () => {
-      const response = await asAdmin("/api/admin/users/nobody/admin", { method: "POST", json: { isAdmin: true }, headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } });
+      const response = await asAdmin("/api/admin/users/nobody/admin", {
+        method: "POST",
+        json: { isAdmin: true },
+        headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" },
+      });
       expect(response.status).toBe(404);
     });
 
@@ -87,7 +91,12 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
     });
 
     it("answers 403 without reading the body of a write that has no token", async () => {
-      const response = await testApp.app.request("/en/articles", { method: "POST", body: endlessBody(), duplex: "half", headers: { "content-type": "application/x-www-form-urlencoded" } } as RequestInit);
+      const response = await testApp.app.request("/en/articles", {
+        method: "POST",
+        body: endlessBody(),
+        duplex: "half",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      } as RequestInit);
       expect(response.status).toBe(403);
       const crossSite = await testApp.app.request("/api/analytics/events", {
         method: "POST",
@@ -138,8 +147,14 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
 
     it.each(cases)("refuses %s with a 400 naming the field, storing nothing", async (_name, method, path, json, field) => {
       const before = await Promise.all([
-        testApp.services.database.db.selectFrom("analytics_events").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-        testApp.services.database.db.selectFrom("blogs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+        testApp.services.database.db
+          .selectFrom("analytics_events")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+        testApp.services.database.db
+          .selectFrom("blogs")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
       ]);
       const response = path.startsWith("/api/admin") ? await asAdmin(path, { method, json }) : await postEvent(JSON.stringify(json));
       expect(response.status).toBe(400);
@@ -147,8 +162,14 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
       expect(body.error.field).toBe(field);
       expect(body.error.message).toMatch(/NUL|lone surrogate/);
       const after = await Promise.all([
-        testApp.services.database.db.selectFrom("analytics_events").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-        testApp.services.database.db.selectFrom("blogs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+        testApp.services.database.db
+          .selectFrom("analytics_events")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+        testApp.services.database.db
+          .selectFrom("blogs")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
       ]);
       expect(after.map((row) => Number(row.n))).toEqual(before.map((row) => Number(row.n)));
     });
@@ -165,7 +186,11 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
       try {
         const token = await xsrfHeaders(limited.app);
         const send = () =>
-          limited.app.request("/api/analytics/events", { method: "POST", headers: { ...token, "content-type": "application/json" }, body: JSON.stringify({ name: "page_view", path: "/en" }) });
+          limited.app.request("/api/analytics/events", {
+            method: "POST",
+            headers: { ...token, "content-type": "application/json" },
+            body: JSON.stringify({ name: "page_view", path: "/en" }),
+          });
         expect([(await send()).status, (await send()).status, (await send()).status]).toEqual([201, 201, 201]);
         const refused = await send();
         expect(refused.status).toBe(429);

@@ -27,10 +27,20 @@ const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
 /** Article n has a published English version changed on day n and, for even n, a French draft changed later (day n + 100). */
 async function fill(db: Kysely<Database>, articles: number) {
   for (let n = 1; n <= articles; n += 1) {
-    await db.insertInto("blogs").values({ id: n, key: `article-${n}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(n), source_code: "en-US", source_changed_at: at(n) }).execute();
+    await db
+      .insertInto("blogs")
+      .values({ id: n, key: `article-${n}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(n), source_code: "en-US", source_changed_at: at(n) })
+      .execute();
     const common = { blog_id: n, summary: "", body: "Body.", cover_alt: "", published_at: at(1), html: null };
-    await db.insertInto("blog_versions").values({ ...common, code: "en-US", slug: `article-${n}`, title: `Article ${n}`, status: "published", updated_at: at(n) }).execute();
-    if (n % 2 === 0) await db.insertInto("blog_versions").values({ ...common, code: "fr-FR", slug: `article-${n}`, title: `Article ${n}`, status: "draft", updated_at: at(n + 100) }).execute();
+    await db
+      .insertInto("blog_versions")
+      .values({ ...common, code: "en-US", slug: `article-${n}`, title: `Article ${n}`, status: "published", updated_at: at(n) })
+      .execute();
+    if (n % 2 === 0)
+      await db
+        .insertInto("blog_versions")
+        .values({ ...common, code: "fr-FR", slug: `article-${n}`, title: `Article ${n}`, status: "draft", updated_at: at(n + 100) })
+        .execute();
   }
 }
 
@@ -85,7 +95,12 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(4));
       expect(await articles.lastModifiedBetween(5, 10)).toBe(at(9));
       expect(await articles.lastModifiedBetween(10, 15)).toBeNull();
-      await db.updateTable("blog_versions").set({ updated_at: at(50) }).where("blog_id", "=", 2).where("code", "=", "en-US").execute();
+      await db
+        .updateTable("blog_versions")
+        .set({ updated_at: at(50) })
+        .where("blog_id", "=", 2)
+        .where("code", "=", "en-US")
+        .execute();
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
       expect(await articles.highestPublishedId()).toBe(9);
 
@@ -125,19 +140,43 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       // Long and repetitive enough to be compressed inline (over the 2 KB TOAST threshold).
       const long = (word: string) => `${word} `.repeat(2_000);
       await fill(db, 1);
-      await db.updateTable("blog_versions").set({ body: long("before") }).execute();
+      await db
+        .updateTable("blog_versions")
+        .set({ body: long("before") })
+        .execute();
       await migrateToLatest(handle);
-      await db.insertInto("blogs").values({ id: 2, key: "article-2", author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_changed_at: at(2) }).execute();
+      await db
+        .insertInto("blogs")
+        .values({ id: 2, key: "article-2", author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_changed_at: at(2) })
+        .execute();
       await db
         .insertInto("blog_versions")
-        .values({ blog_id: 2, code: "en-US", slug: "article-2", title: "Article 2", summary: "", body: long("after"), cover_alt: "", status: "published", published_at: at(1), updated_at: at(2), html: long("<p>after</p>") })
+        .values({
+          blog_id: 2,
+          code: "en-US",
+          slug: "article-2",
+          title: "Article 2",
+          summary: "",
+          body: long("after"),
+          cover_alt: "",
+          status: "published",
+          published_at: at(1),
+          updated_at: at(2),
+          html: long("<p>after</p>"),
+        })
         .execute();
       const bodies = await db.selectFrom("blog_versions").select(["blog_id", "body"]).orderBy("blog_id").execute();
       expect(bodies.map((row) => row.body)).toEqual([long("before"), long("after")]);
       if (kind === "sqlite") return;
 
       const compression = async () =>
-        (await sql<{ blog_id: number; body: string | null; html: string | null }>`select blog_id, pg_column_compression(body) as body, pg_column_compression(html) as html from blog_versions order by blog_id`.execute(db)).rows;
+        (
+          await sql<{
+            blog_id: number;
+            body: string | null;
+            html: string | null;
+          }>`select blog_id, pg_column_compression(body) as body, pg_column_compression(html) as html from blog_versions order by blog_id`.execute(db)
+        ).rows;
       expect(await compression()).toEqual([
         { blog_id: 1, body: "pglz", html: null },
         { blog_id: 2, body: "lz4", html: "lz4" },
@@ -173,7 +212,8 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       const found = async (query: string) => (await searchEntries(db, "en-US", query, 10, 0)).hits.map((hit) => hit.articleId).sort();
       // PostgreSQL's index was filled by 0009 and kept by every write since: 0023 leaves it as it is.
       expect(await found("harbours")).toEqual(kind === "sqlite" ? [1, 2, 3] : [1, 2]);
-      const indexedHarbour = async () => (await sql<{ count: number }>`select count(*) as count from search_fts where search_fts match ${'"enus_harbour"'}`.execute(db)).rows[0]!.count;
+      const indexedHarbour = async () =>
+        (await sql<{ count: number }>`select count(*) as count from search_fts where search_fts match ${'"enus_harbour"'}`.execute(db)).rows[0]!.count;
       if (kind === "sqlite") {
         const { rows } = await sql<{ name: string }>`select name from pragma_table_info('search_entries')`.execute(db);
         expect(rows.map((row) => row.name)).toEqual(["id", "blog_id", "code", "title", "summary", "body_text", "source_fingerprint"]);
@@ -209,13 +249,17 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       if (kind === "sqlite") await refreshPublishedIndex(db, [1, 2], undefined, { fingerprints: false });
       else {
         // Indexed as that release did: the folded words through the language's configuration (which drops "the").
-        for (const [id, body] of [[1, "The harbours."], [2, "Body."]] as const) {
+        for (const [id, body] of [
+          [1, "The harbours."],
+          [2, "Body."],
+        ] as const) {
           const part = (text: string, weight: string) => sql`setweight(to_tsvector('english', ${foldedWords(text, "en-US")}), ${weight}::"char")`;
           await sql`insert into search_entries (blog_id, code, title, summary, body_text, document)
             values (${id}, 'en-US', ${`Article ${id}`}, '', ${body}, ${part(`Article ${id}`, "A")} || ${part("", "B")} || ${part(body, "C")})`.execute(db);
         }
       }
-      const documentOfArticle1 = async () => kind === "postgres" && (await sql<{ document: string }>`select document::text as document from search_entries where blog_id = 1`.execute(db)).rows;
+      const documentOfArticle1 = async () =>
+        kind === "postgres" && (await sql<{ document: string }>`select document::text as document from search_entries where blog_id = 1`.execute(db)).rows;
       const before = await documentOfArticle1();
       await migrateToLatest(handle);
       const found = async (query: string) => (await searchEntries(db, "en-US", query, 10, 0)).hits.map((hit) => hit.articleId).sort();
@@ -224,7 +268,9 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await found("article")).toEqual([1, 2]);
       if (kind === "postgres") {
         const entry = await db.selectFrom("search_entries").select(["title", "summary", "body_text"]).where("blog_id", "=", 1).executeTakeFirstOrThrow();
-        const { rows } = await sql<{ same: boolean }>`select document = ${indexForm("postgres", entry, "en-US")[0]!}::tsvector as same from search_entries where blog_id = 1`.execute(db);
+        const { rows } = await sql<{
+          same: boolean;
+        }>`select document = ${indexForm("postgres", entry, "en-US")[0]!}::tsvector as same from search_entries where blog_id = 1`.execute(db);
         expect(rows).toEqual([{ same: true }]);
         await migrateTo(handle, "0023-contentless-search-index");
         expect(await documentOfArticle1()).toEqual(before);
@@ -243,8 +289,10 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       const rows = async () => (await db.selectFrom("blog_versions").selectAll().orderBy("id").execute()).map(({ awaiting_index: _awaiting, base_revision: _base, ...row }) => row);
       const indexes = async () =>
         kind === "sqlite"
-          ? (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'blog_versions' order by name`.execute(db)).rows
-          : (await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'blog_versions' order by indexname`.execute(db)).rows;
+          ? (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'blog_versions' order by name`.execute(db))
+              .rows
+          : (await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'blog_versions' order by indexname`.execute(db))
+              .rows;
       const [rowsBefore, indexesBefore] = [await rows(), await indexes()];
       await migrateToLatest(handle);
       expect(await rows()).toEqual(rowsBefore);
@@ -254,11 +302,31 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
         // A column added to blog_versions after 0029 lands after the HTML: rebuild the table as 0029 does (decision 0140).
         expect(columns.map((column) => column.name)).toEqual([...BLOG_VERSION_COLUMNS_IN_ORDER]);
       }
-      const again = { blog_id: 9, code: "en-US", slug: "article-9-again", title: "Article 9", summary: "", body: "Body.", cover_alt: "", status: "draft" as const, updated_at: at(1) };
+      const again = {
+        blog_id: 9,
+        code: "en-US",
+        slug: "article-9-again",
+        title: "Article 9",
+        summary: "",
+        body: "Body.",
+        cover_alt: "",
+        status: "draft" as const,
+        updated_at: at(1),
+      };
       const { id } = await db.insertInto("blog_versions").values(again).returning("id").executeTakeFirstOrThrow();
       expect(id).toBeGreaterThan(deleted.id);
-      await expect(db.insertInto("blog_versions").values({ ...again, slug: "another" }).execute()).rejects.toThrow();
-      await expect(db.insertInto("blog_versions").values({ ...again, code: "fr-FR", slug: "article-2" }).execute()).rejects.toThrow();
+      await expect(
+        db
+          .insertInto("blog_versions")
+          .values({ ...again, slug: "another" })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        db
+          .insertInto("blog_versions")
+          .values({ ...again, code: "fr-FR", slug: "article-2" })
+          .execute(),
+      ).rejects.toThrow();
       await db.deleteFrom("blogs").where("id", "=", 9).execute();
       expect(await db.selectFrom("blog_versions").select("id").where("blog_id", "=", 9).execute()).toEqual([]);
       // Down to 0028 and back: the migration is forgotten and made again, the rows kept.

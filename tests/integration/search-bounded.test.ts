@@ -35,7 +35,10 @@ async function fill(db: Kysely<Database>, { index = true, fingerprints = true } 
     await db.transaction().execute(async (trx) => {
       for (let n = from; n < Math.min(from + 300, ARTICLES + 1); n += 1) {
         const at = new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString();
-        await trx.insertInto("blogs").values({ id: n, key: `article-${n}`, author: "test", tags: "[]", created_at: at, updated_at: at, source_code: "en-US", source_changed_at: at }).execute();
+        await trx
+          .insertInto("blogs")
+          .values({ id: n, key: `article-${n}`, author: "test", tags: "[]", created_at: at, updated_at: at, source_code: "en-US", source_changed_at: at })
+          .execute();
         await trx
           .insertInto("blog_versions")
           .values({ blog_id: n, code: "en-US", slug: `article-${n}`, ...version(n), cover_alt: "", status: "published", published_at: at, updated_at: at, html: null })
@@ -48,8 +51,7 @@ async function fill(db: Kysely<Database>, { index = true, fingerprints = true } 
 }
 
 /** The articles a test picks by construction, newest first. */
-const matching = (test: (n: number) => boolean) =>
-  Array.from({ length: ARTICLES }, (_, index) => ARTICLES - index).filter(test);
+const matching = (test: (n: number) => boolean) => Array.from({ length: ARTICLES }, (_, index) => ARTICLES - index).filter(test);
 
 describe.each(DATABASE_KINDS)("bounded search over many rows (%s)", (kind) => {
   let database: TestDatabase;
@@ -96,7 +98,10 @@ describe.each(DATABASE_KINDS)("bounded search over many rows (%s)", (kind) => {
                 ranked as (select id, -ts_rank(document, q.q) as score from newest, q)
               select search_entries.blog_id from ranked join search_entries using (id) order by score, id desc limit 10 offset ${offset}`.execute(db);
             const got = await searchEntries(db, "en-US", query, 10, offset);
-            expect(got.hits.map((hit) => hit.articleId), `${query} at ${offset}`).toEqual(rows.map((row) => row.blog_id));
+            expect(
+              got.hits.map((hit) => hit.articleId),
+              `${query} at ${offset}`,
+            ).toEqual(rows.map((row) => row.blog_id));
           }
         }
       }

@@ -59,7 +59,13 @@ async function launch(args: string[], env: Record<string, string>, databaseUrl: 
 
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (await fetch(`${url}/healthz`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`the server did not start:\n${output}`);
@@ -113,7 +119,11 @@ export interface RealServer {
 export async function startRealServer(kind: DatabaseKind, env: Record<string, string> = {}, database?: TestDatabase): Promise<RealServer> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run "npm run build" first (npm test does).`);
   const target = database ?? (await createTestDatabase(kind));
-  const server = await launch(["--input-type=module", "-e", `const { start } = await import(${JSON.stringify(SERVER_BUNDLE)}); await start();`], { NODE_ENV: "test", ...env }, target.url);
+  const server = await launch(
+    ["--input-type=module", "-e", `const { start } = await import(${JSON.stringify(SERVER_BUNDLE)}); await start();`],
+    { NODE_ENV: "test", ...env },
+    target.url,
+  );
   const { child } = server;
   return {
     url: server.url,
@@ -176,7 +186,10 @@ export function rawRequest(port: number, request: string | Buffer, options: { ti
       const text = Buffer.concat(chunks).toString("latin1");
       const [head = "", ...rest] = text.split("\r\n\r\n");
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
-      const cookies = head.split("\r\n").filter((line) => /^set-cookie:/i.test(line)).map((line) => line.replace(/^set-cookie:\s*/i, ""));
+      const cookies = head
+        .split("\r\n")
+        .filter((line) => /^set-cookie:/i.test(line))
+        .map((line) => line.replace(/^set-cookie:\s*/i, ""));
       resolve({ status, head, cookies, body: rest.join("\r\n\r\n") });
     });
     socket.write(request);
@@ -186,5 +199,8 @@ export function rawRequest(port: number, request: string | Buffer, options: { ti
 /** A GET with the target written verbatim. */
 export function rawGet(port: number, target: string | Buffer, headers: Record<string, string> = {}): Promise<RawResponse> {
   const lines = Object.entries({ Host: `127.0.0.1:${port}`, Connection: "close", ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
-  return rawRequest(port, Buffer.concat([Buffer.from("GET "), Buffer.isBuffer(target) ? target : Buffer.from(target, "latin1"), Buffer.from(` HTTP/1.1\r\n${lines.join("")}\r\n`)]));
+  return rawRequest(
+    port,
+    Buffer.concat([Buffer.from("GET "), Buffer.isBuffer(target) ? target : Buffer.from(target, "latin1"), Buffer.from(` HTTP/1.1\r\n${lines.join("")}\r\n`)]),
+  );
 }

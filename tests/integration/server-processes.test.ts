@@ -73,16 +73,26 @@ describe.each(DATABASE_KINDS)("SERVER_PROCESSES=2 on %s", (kind) => {
     const current = await fetch(cell, { headers: { cookie: session } });
     const saved = await fetch(cell, {
       method: "PUT",
-      headers: { cookie: `${session}; XSRF-TOKEN=${token}`, "x-xsrf-token": token, origin: server.url, "content-type": "application/json", "if-match": current.headers.get("etag")! },
+      headers: {
+        cookie: `${session}; XSRF-TOKEN=${token}`,
+        "x-xsrf-token": token,
+        origin: server.url,
+        "content-type": "application/json",
+        "if-match": current.headers.get("etag")!,
+      },
       body: JSON.stringify({ label }),
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
     const edited = Date.now();
     // Ten answers in a row, each on a new connection, all showing the edit: every copy dropped its cached page.
-    await waitFor(async () => {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => getOnNewConnection(`${server.url}/de/willkommen`)));
-      return answers.every((answer) => answer.body.includes(label));
-    }, 5_000, "the edit on every copy");
+    await waitFor(
+      async () => {
+        const answers = await Promise.all(Array.from({ length: 10 }, () => getOnNewConnection(`${server.url}/de/willkommen`)));
+        return answers.every((answer) => answer.body.includes(label));
+      },
+      5_000,
+      "the edit on every copy",
+    );
     expect(Date.now() - edited).toBeLessThan(1_000 + 500);
   });
 
@@ -102,7 +112,11 @@ describe.each(DATABASE_KINDS)("SERVER_PROCESSES=2 on %s", (kind) => {
   it("replaces a copy that dies, and keeps answering meanwhile", async () => {
     const [victim] = childPids(server.pid);
     process.kill(victim!, "SIGKILL");
-    await waitFor(() => server.logs().some((line) => line.msg === "a server process ended unexpectedly; starting another" && line.pid === victim), 5_000, "the supervisor noticing");
+    await waitFor(
+      () => server.logs().some((line) => line.msg === "a server process ended unexpectedly; starting another" && line.pid === victim),
+      5_000,
+      "the supervisor noticing",
+    );
     // The other copy answers while the replacement starts.
     const meanwhile = await Promise.all(Array.from({ length: 4 }, () => getOnNewConnection(`${server.url}/healthz`)));
     expect(meanwhile.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
@@ -126,10 +140,21 @@ describe.each(DATABASE_KINDS)("SERVER_PROCESSES=2 on %s", (kind) => {
 describe("SERVER_PROCESSES when the first copy cannot start", () => {
   it("ends the supervisor with the copy's message and exit code", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ["--input-type=module", "-e", `const { start } = await import(${JSON.stringify(new URL("../../build/server/index.js", import.meta.url).pathname)}); await start();`], {
-      env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1", SERVER_PROCESSES: "2", DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing", LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--input-type=module", "-e", `const { start } = await import(${JSON.stringify(new URL("../../build/server/index.js", import.meta.url).pathname)}); await start();`],
+      {
+        env: {
+          PATH: process.env.PATH ?? "",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          SERVER_PROCESSES: "2",
+          DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing",
+          LOG_LEVEL: "silent",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const [code] = (await once(child, "exit")) as [number | null];

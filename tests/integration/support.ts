@@ -167,7 +167,10 @@ export async function currentPreconditions(call: AdminApiCall<unknown>, getPath:
  * sends those `preconditionsOf` finds. For tests about something else than stale copies, which
  * tests/integration/conditional-writes.test.ts covers.
  */
-export function writingFromCurrentState<Json>(call: AdminApiCall<Json>, preconditionsOf: (method: string, path: string, as: Visitor) => Promise<Preconditions | null>): AdminApiCall<Json> {
+export function writingFromCurrentState<Json>(
+  call: AdminApiCall<Json>,
+  preconditionsOf: (method: string, path: string, as: Visitor) => Promise<Preconditions | null>,
+): AdminApiCall<Json> {
   return async (method, path, options = {}) => {
     if (method === "GET" || options.ifMatch !== undefined || options.ifNoneMatch !== undefined) return call(method, path, options);
     return call(method, path, { ...(await preconditionsOf(method, path, options.as ?? "admin")), ...options });
@@ -175,13 +178,7 @@ export function writingFromCurrentState<Json>(call: AdminApiCall<Json>, precondi
 }
 
 /** The admin gate: 401 for an anonymous visitor, 403 for a signed-in non-admin, and nothing stored changes. */
-export async function expectAdminGateRefuses(
-  call: AdminApiCall<unknown>,
-  method: string,
-  path: string,
-  body: unknown,
-  storedState: () => Promise<unknown>,
-): Promise<void> {
+export async function expectAdminGateRefuses(call: AdminApiCall<unknown>, method: string, path: string, body: unknown, storedState: () => Promise<unknown>): Promise<void> {
   const before = await storedState();
   const anonymous = await call(method, path, { body, as: "anonymous" });
   expect(anonymous.status).toBe(401);

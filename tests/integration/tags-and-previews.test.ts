@@ -10,7 +10,18 @@ import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { PreviewLink } from "#core/admin/publishing/schema.ts";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { adminApiCaller, currentPreconditions, DATABASE_KINDS, fullSitemap, signedInCookie, startTestApp, withVersionTags, writingFromCurrentState, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import {
+  adminApiCaller,
+  currentPreconditions,
+  DATABASE_KINDS,
+  fullSitemap,
+  signedInCookie,
+  startTestApp,
+  withVersionTags,
+  writingFromCurrentState,
+  xsrfHeaders,
+  type AdminApiCall,
+} from "./support.ts";
 
 const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
 
@@ -52,7 +63,7 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
 
   it("lists a language's tags with their counts at its own tags path, linked from tag pages", async () => {
     await article(["Zebra-Topic", "alpha-topic"], { "en-US": { title: "Tagged one" }, "fr-FR": { title: "Étiqueté un" } });
-    await article(["alpha-topic"], { "en-US": { title: "Tagged two" }, "ar": { title: "موسوم" } });
+    await article(["alpha-topic"], { "en-US": { title: "Tagged two" }, ar: { title: "موسوم" } });
     await article(["draft-only-topic"], { "en-US": { title: "Never published", status: "draft" } });
 
     const english = await page("/en/tags");
@@ -60,7 +71,11 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     expect(english.html).toContain('<link rel="canonical" href="http://localhost:3000/en/tags"/>');
     expect(english.html).toContain('hrefLang="fr-FR" href="http://localhost:3000/fr/%C3%A9tiquettes"');
     expect(english.html).toContain('hrefLang="x-default"');
-    const links = [...english.html.matchAll(/<a href="(\/en\/tags\/[^"]+)"[^>]*><bdi>([^<]+)<\/bdi> <span class="tag-index__count">([^<]+)<\/span>/g)].map((match) => [match[1], match[2], match[3]]);
+    const links = [...english.html.matchAll(/<a href="(\/en\/tags\/[^"]+)"[^>]*><bdi>([^<]+)<\/bdi> <span class="tag-index__count">([^<]+)<\/span>/g)].map((match) => [
+      match[1],
+      match[2],
+      match[3],
+    ]);
     // Alphabetical in the language, drafts' tags absent, plural-correct counts.
     expect(links.filter(([, tag]) => tag!.endsWith("-topic") || tag!.endsWith("-Topic"))).toEqual([
       ["/en/tags/alpha-topic", "alpha-topic", "2 articles"],
@@ -74,7 +89,7 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     const arabic = await page(`/ar/${encodeURIComponent("وسوم")}`);
     expect(arabic.status).toBe(200);
     expect(arabic.html).toContain('dir="rtl"');
-    expect(arabic.html).toContain("<bdi>alpha-topic</bdi> <span class=\"tag-index__count\">مقال واحد</span>");
+    expect(arabic.html).toContain('<bdi>alpha-topic</bdi> <span class="tag-index__count">مقال واحد</span>');
 
     // A language whose articles have no tags says so; an unknown language is still a 404.
     expect((await page("/ja/%E3%82%BF%E3%82%B0")).html).toContain("タグの付いた公開記事はまだありません。");
@@ -109,7 +124,9 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     expect(html).not.toContain('<link rel="alternate" hrefLang="es-ES"');
     // Publishing the Spanish version adds its page at once (the cached English page is dropped).
     const id = Number(/\/en\/articles\/(\d+)\//.exec((await page("/en/tags/shared-tag")).html)![1]);
-    expect((await call("PUT", `/${id}/versions/es-ES`, { body: { title: "Borrador", summary: "A summary.", body: "Some text.", coverAlt: "", status: "published" } })).status).toBeLessThan(300);
+    expect(
+      (await call("PUT", `/${id}/versions/es-ES`, { body: { title: "Borrador", summary: "A summary.", body: "Some text.", coverAlt: "", status: "published" } })).status,
+    ).toBeLessThan(300);
     expect((await page("/en/tags/shared-tag")).html).toContain(`<link rel="alternate" hrefLang="es-ES" href="http://localhost:3000/es/etiquetas/shared-tag"/>`);
   });
 
@@ -128,7 +145,7 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     expect((await page(`/fr/articles/${published.id}/${published.versions[0]!.slug}`)).html).toMatch(/<time dateTime="[^"]+">Publié le/);
   });
 
-  it("refuses a page name that preview links would shadow, while an article slug \"preview\" keeps its page", async () => {
+  it('refuses a page name that preview links would shadow, while an article slug "preview" keeps its page', async () => {
     for (const [key, body, field] of [
       ["TAGS", { label: "Preview" }, "label"],
       ["ARTICLES", { label: "articles", search: "PREVIEW" }, "search"],

@@ -8,7 +8,13 @@ import { exportArticles } from "#server/content/ndjson-export.ts";
 import { articleView } from "#server/content/article-page.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor, withVersionTags } from "./support.ts";
 
-type ReplyJson = { article?: AdminArticle; version?: AdminVersionDetail; articles?: AdminArticleSummary[]; next?: string | null; error?: { code: string; message: string; field?: string } } & Partial<SourceChanges>;
+type ReplyJson = {
+  article?: AdminArticle;
+  version?: AdminVersionDetail;
+  articles?: AdminArticleSummary[];
+  next?: string | null;
+  error?: { code: string; message: string; field?: string };
+} & Partial<SourceChanges>;
 
 const text = (title: string, body: string, status = "published") => ({ title, summary: `${title} summary`, body, coverAlt: "", status });
 
@@ -51,7 +57,11 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
   const frenchPage = async (id: number) => {
     const resident = testApp.services.content.current();
     const shows = new Set<string>();
-    const view = await articleView({ resident, articles: testApp.services.content.articles, dependsOn: (tag) => shows.add(tag) }, resident.languages.find((language) => language.code === "fr-FR")!, String(id));
+    const view = await articleView(
+      { resident, articles: testApp.services.content.articles, dependsOn: (tag) => shows.add(tag) },
+      resident.languages.find((language) => language.code === "fr-FR")!,
+      String(id),
+    );
     expect(shows).toContain(`article:${id}`);
     if (view?.kind !== "article") throw new Error(`article ${id} has no French page`);
     return view;
@@ -201,13 +211,21 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     await ok("PUT", `/${id}/versions/en-US`, text("imported-status in English", "Revised."));
     const lines: string[] = [];
     for await (const chunk of exportArticles(db())) lines.push(...chunk.trimEnd().split("\n"));
-    const exported = JSON.parse(lines.find((line) => line.includes('"imported-status"'))!) as { key: string; source: string; versions: Record<string, { upToDate?: boolean; body: string; title: string }> };
+    const exported = JSON.parse(lines.find((line) => line.includes('"imported-status"'))!) as {
+      key: string;
+      source: string;
+      versions: Record<string, { upToDate?: boolean; body: string; title: string }>;
+    };
     expect(exported.source).toBe("en");
     expect(exported.versions.fr!.upToDate).toBe(false);
     expect(exported.versions.en!.upToDate).toBeUndefined();
 
     // Into a fresh article (another key): the same statuses.
-    const copy = { ...exported, key: "imported-status-copy", versions: Object.fromEntries(Object.entries(exported.versions).map(([code, version]) => [code, { ...version, slug: "" }])) };
+    const copy = {
+      ...exported,
+      key: "imported-status-copy",
+      versions: Object.fromEntries(Object.entries(exported.versions).map(([code, version]) => [code, { ...version, slug: "" }])),
+    };
     copy.versions.fr!.title = "Copie";
     copy.versions.en!.title = "Copy";
     writeFileSync(join(dir, "copy.ndjson"), `${JSON.stringify(copy)}\n`);
@@ -243,15 +261,43 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     const version = (title: string, body: string, extra: Record<string, unknown> = {}) => ({ ...text(title, body), slug: "", ...extra });
     const lines = (prefix: string) => [
       { key: `${prefix}-plain`, author: "Ada", tags: [], versions: { en: version(`${prefix} plain`, "One."), fr: version(`${prefix} simple`, "Un.") } },
-      { key: `${prefix}-french-source`, author: "Ada", tags: [], source: "fr", versions: { en: version(`${prefix} source`, "Two.", { upToDate: false }), fr: version(`${prefix} source fr`, "Deux."), de: version(`${prefix} Quelle`, "Zwei.") } },
+      {
+        key: `${prefix}-french-source`,
+        author: "Ada",
+        tags: [],
+        source: "fr",
+        versions: { en: version(`${prefix} source`, "Two.", { upToDate: false }), fr: version(`${prefix} source fr`, "Deux."), de: version(`${prefix} Quelle`, "Zwei.") },
+      },
       { key: `${prefix}-one`, author: "Ada", tags: [], versions: { de: version(`${prefix} eins`, "Drei.") } },
-      { key: `${prefix}-stale`, author: "Ada", tags: [], source: "en", versions: { en: version(`${prefix} stale`, "Four."), fr: version(`${prefix} périmé`, "Quatre.", { upToDate: false }), es: version(`${prefix} viejo`, "Cuatro.", { upToDate: true }) } },
+      {
+        key: `${prefix}-stale`,
+        author: "Ada",
+        tags: [],
+        source: "en",
+        versions: {
+          en: version(`${prefix} stale`, "Four."),
+          fr: version(`${prefix} périmé`, "Quatre.", { upToDate: false }),
+          es: version(`${prefix} viejo`, "Cuatro.", { upToDate: true }),
+        },
+      },
     ];
     const facts = async (prefix: string) => {
       const blogs = await db().selectFrom("blogs").select(["id", "key", "source_code", "source_revision"]).where("key", "like", `${prefix}-%`).orderBy("key").execute();
       const ids = blogs.map((blog) => blog.id);
-      const versions = await db().selectFrom("blog_versions").select(["blog_id", "code", "base_revision", "outdated"]).where("blog_id", "in", ids).orderBy("blog_id").orderBy("code").execute();
-      const snapshots = await db().selectFrom("blog_source_revisions").select(["blog_id", "revision", "code", "title", "body"]).where("blog_id", "in", ids).orderBy("blog_id").orderBy("revision").execute();
+      const versions = await db()
+        .selectFrom("blog_versions")
+        .select(["blog_id", "code", "base_revision", "outdated"])
+        .where("blog_id", "in", ids)
+        .orderBy("blog_id")
+        .orderBy("code")
+        .execute();
+      const snapshots = await db()
+        .selectFrom("blog_source_revisions")
+        .select(["blog_id", "revision", "code", "title", "body"])
+        .where("blog_id", "in", ids)
+        .orderBy("blog_id")
+        .orderBy("revision")
+        .execute();
       const keyOf = new Map(blogs.map((blog) => [blog.id, blog.key.slice(prefix.length)]));
       return {
         blogs: blogs.map(({ id: _id, key, ...rest }) => ({ key: key.slice(prefix.length), ...rest })),
@@ -280,7 +326,10 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
 
     // Imported again with every body changed, in one batch and line by line: the same again.
     const changed = (prefix: string) =>
-      lines(prefix).map((line) => ({ ...line, versions: Object.fromEntries(Object.entries(line.versions).map(([code, value]) => [code, { ...value, body: `${value.body} Changed.` }])) }));
+      lines(prefix).map((line) => ({
+        ...line,
+        versions: Object.fromEntries(Object.entries(line.versions).map(([code, value]) => [code, { ...value, body: `${value.body} Changed.` }])),
+      }));
     await importAll("batched-again", changed("batched"), false);
     await importAll("single-again", changed("single"), true);
     expect(await facts("batched")).toEqual(await facts("single"));

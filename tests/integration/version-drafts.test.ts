@@ -25,7 +25,14 @@ type Json = {
 };
 type Who = "admin" | "user" | "anonymous" | "translator" | "editor";
 
-const text = (title: string, body: string, status: "draft" | "published" = "published", extra: Record<string, unknown> = {}) => ({ title, summary: `${title}.`, body, coverAlt: "", status, ...extra });
+const text = (title: string, body: string, status: "draft" | "published" = "published", extra: Record<string, unknown> = {}) => ({
+  title,
+  summary: `${title}.`,
+  body,
+  coverAlt: "",
+  status,
+  ...extra,
+});
 
 describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on %s", (kind) => {
   let testApp: Awaited<ReturnType<typeof startTestApp>>;
@@ -38,7 +45,13 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     site = createSite(testApp.services);
     sessions.admin = await signedInCookie(testApp.services, { uid: `drafts-admin-${kind}`, email: "drafts-admin@example.com", isAdmin: true });
     sessions.editor = await signedInCookie(testApp.services, { uid: `drafts-editor-${kind}`, email: "drafts-editor@example.com", displayName: "Eddie Editor", role: "editor" });
-    sessions.translator = await signedInCookie(testApp.services, { uid: `drafts-translator-${kind}`, email: "drafts-fr@example.com", displayName: "Tess Translator", role: "translator", languages: ["fr-FR"] });
+    sessions.translator = await signedInCookie(testApp.services, {
+      uid: `drafts-translator-${kind}`,
+      email: "drafts-fr@example.com",
+      displayName: "Tess Translator",
+      role: "translator",
+      languages: ["fr-FR"],
+    });
     call = adminApiCaller<Json>(testApp.app, "/api/admin/articles", sessions, await xsrfHeaders(testApp.app));
   });
   afterAll(() => testApp.close());
@@ -54,7 +67,10 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
   async function newArticle(title: string): Promise<number> {
     const created = await call("POST", "", { body: { author: "Ada", tags: [] } });
     const id = created.json!.article!.id;
-    for (const [code, words] of [["en-US", `${title} in English`], ["fr-FR", `${title} en français`]] as const) {
+    for (const [code, words] of [
+      ["en-US", `${title} in English`],
+      ["fr-FR", `${title} en français`],
+    ] as const) {
       const saved = await call("PUT", `/${id}/versions/${code}`, { body: text(words, `${words}: the first text.`), ifNoneMatch: "*" });
       expect(saved.status, JSON.stringify(saved.json)).toBe(201);
     }
@@ -97,7 +113,9 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect(now.version.body).not.toContain("Paragraphe de B.");
     expect(now.etag).toBe(first.etag);
     // Named with the new ETag, the second person's save goes through.
-    expect((await call("PUT", `/${id}/versions/fr-FR`, { body: text(version.title, `${now.version.body}\n\nParagraphe de B.`), ifMatch: now.etag, ...as("editor") })).status).toBe(200);
+    expect((await call("PUT", `/${id}/versions/fr-FR`, { body: text(version.title, `${now.version.body}\n\nParagraphe de B.`), ifMatch: now.etag, ...as("editor") })).status).toBe(
+      200,
+    );
   });
 
   it("two creations of the same version at the same moment: one is written (201), the other gets 412 with it, never 409 or 500", async () => {
@@ -105,7 +123,9 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
       const id = (await call("POST", "", { body: { author: "Ada", tags: [] } })).json!.article!.id;
       expect((await call("PUT", `/${id}/versions/en-US`, { body: text(`Race ${round}`, "The source."), ifNoneMatch: "*" })).status).toBe(201);
       const replies = await Promise.all(
-        (["admin", "editor"] as const).map((who) => call("PUT", `/${id}/versions/fr-FR`, { body: text(`Course ${round} (${who})`, `Créée par ${who}.`), ifNoneMatch: "*", ...as(who) })),
+        (["admin", "editor"] as const).map((who) =>
+          call("PUT", `/${id}/versions/fr-FR`, { body: text(`Course ${round} (${who})`, `Créée par ${who}.`), ifNoneMatch: "*", ...as(who) }),
+        ),
       );
       expect(replies.map((reply) => reply.status).sort(), JSON.stringify(replies.map((reply) => reply.json))).toEqual([201, 412]);
       const [winner, loser] = replies[0]!.status === 201 ? replies : [replies[1]!, replies[0]!];
@@ -237,7 +257,11 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const stale = await call("PUT", `/${id}/versions/fr-FR`, { body: text(outdated.version.title, "Une retouche.", "published", { sourceRevision: 1 }), ifMatch: outdated.etag });
     expect(stale.json!.version).toMatchObject({ translation: "outdated", sourceRevision: 1 });
     // A draft made from the new source, then published: up to date.
-    const drafted = await call("PUT", `/${id}/versions/fr-FR`, { body: text(outdated.version.title, "Traduit du nouveau texte.", "draft", { sourceRevision: 3 }), ifMatch: stale.etag!, ...as("translator") });
+    const drafted = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text(outdated.version.title, "Traduit du nouveau texte.", "draft", { sourceRevision: 3 }),
+      ifMatch: stale.etag!,
+      ...as("translator"),
+    });
     expect(drafted.json!.version).toMatchObject({ translation: "outdated", pendingChanges: { sourceRevision: 3 } });
     const published = await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: drafted.etag!, ...as("editor") });
     expect(published.json!.version).toMatchObject({ translation: "current", sourceRevision: 3 });
@@ -254,10 +278,17 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect(drafted.json!.article!.sourceRevision).toBe(1);
     const published = await call("POST", `/${id}/versions/en-US/publish`, { ifMatch: drafted.etag! });
     expect(published.json!.version).toMatchObject({ revision: 3, sourceRevision: 3 });
-    expect((await history("en-US")).map((revision) => [revision.number, revision.action])).toEqual([[3, "publish"], [2, "save-draft"], [1, "save"]]);
+    expect((await history("en-US")).map((revision) => [revision.number, revision.action])).toEqual([
+      [3, "publish"],
+      [2, "save-draft"],
+      [1, "save"],
+    ]);
     const french = await read(id, "fr-FR");
     expect(french.version).toMatchObject({ sourceRevision: 1, translation: "outdated" });
-    const changes = (await call("GET", `/${id}/versions/fr-FR/source-changes`)).json as unknown as { base: { revision: number; body: string }; current: { revision: number; body: string } };
+    const changes = (await call("GET", `/${id}/versions/fr-FR/source-changes`)).json as unknown as {
+      base: { revision: number; body: string };
+      current: { revision: number; body: string };
+    };
     expect(changes.base).toMatchObject({ revision: 1, body: source.version.body });
     expect(changes.current).toMatchObject({ revision: 3, body: "The harbour opens at seven." });
 
@@ -289,7 +320,11 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     let french = await read(id, "fr-FR");
     french = { version: (await call("POST", `/${id}/versions/fr-FR/up-to-date`, { ifMatch: french.etag })).json!.version!, etag: "" };
     french.etag = (await read(id, "fr-FR")).etag;
-    const pending = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Traduit de la révision 4.", "draft", { sourceRevision: 4 }), ifMatch: french.etag, ...as("translator") });
+    const pending = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text(french.version.title, "Traduit de la révision 4.", "draft", { sourceRevision: 4 }),
+      ifMatch: french.etag,
+      ...as("translator"),
+    });
     expect(pending.json!.version!.pendingChanges).toMatchObject({ sourceRevision: 4 });
     expect((await call("POST", `/${id}/versions/de-DE/up-to-date`, { ifMatch: german.etag! })).status).toBe(200);
 
@@ -314,7 +349,12 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const marked = await call("POST", `/${id}/versions/fr-FR/up-to-date`, { ifMatch: french.etag, ...as("editor") });
     expect(marked.status).toBe(200);
     expect(marked.json!.version).toMatchObject({ translation: "current", body: french.version.body });
-    const audit = await testApp.services.database.db.selectFrom("audit_log").select(["uid", "action"]).where("entity_id", "=", `${id}:fr-FR`).where("action", "=", "mark_up_to_date").execute();
+    const audit = await testApp.services.database.db
+      .selectFrom("audit_log")
+      .select(["uid", "action"])
+      .where("entity_id", "=", `${id}:fr-FR`)
+      .where("action", "=", "mark_up_to_date")
+      .execute();
     expect(audit).toEqual([{ uid: `drafts-editor-${kind}`, action: "mark_up_to_date" }]);
   });
 });

@@ -16,15 +16,47 @@ const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
 /** Two articles: one with revisions kept for its English version (and one left by a deleted German version), one seeded before revisions. */
 async function fill(db: Kysely<Database>) {
   for (const id of [1, 2]) {
-    await db.insertInto("blogs").values({ id, key: `article-${id}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_changed_at: at(2) }).execute();
-    for (const [code, status] of [["en-US", "published"], ["fr-FR", "published"], ["ja-JP", "draft"]] as const) {
+    await db
+      .insertInto("blogs")
+      .values({ id, key: `article-${id}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_changed_at: at(2) })
+      .execute();
+    for (const [code, status] of [
+      ["en-US", "published"],
+      ["fr-FR", "published"],
+      ["ja-JP", "draft"],
+    ] as const) {
       await db
         .insertInto("blog_versions")
-        .values({ blog_id: id, code, slug: `article-${id}-${code.toLowerCase()}`, title: `Article ${id} ${code}`, summary: "S.", body: `Body ${id} ${code}.`, cover_alt: "", status, published_at: status === "published" ? at(1) : null, updated_at: at(3), html: `<p>Body ${id} ${code}.</p>` })
+        .values({
+          blog_id: id,
+          code,
+          slug: `article-${id}-${code.toLowerCase()}`,
+          title: `Article ${id} ${code}`,
+          summary: "S.",
+          body: `Body ${id} ${code}.`,
+          cover_alt: "",
+          status,
+          published_at: status === "published" ? at(1) : null,
+          updated_at: at(3),
+          html: `<p>Body ${id} ${code}.</p>`,
+        })
         .execute();
     }
   }
-  const revision = (code: string, title: string, day: number) => ({ blog_id: 1, code, action: "save", uid: null, title, summary: "S.", body: "Old.", slug: "old", cover_alt: "", status: "published" as const, restored_from: null, created_at: at(day) });
+  const revision = (code: string, title: string, day: number) => ({
+    blog_id: 1,
+    code,
+    action: "save",
+    uid: null,
+    title,
+    summary: "S.",
+    body: "Old.",
+    slug: "old",
+    cover_alt: "",
+    status: "published" as const,
+    restored_from: null,
+    created_at: at(day),
+  });
   // Inserted as the old release kept them: no number column yet.
   await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
     .insertInto("blog_revisions")
@@ -52,7 +84,13 @@ describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s"
 
       expect(await versions()).toEqual(before);
       expect(await db.selectFrom("blog_drafts").selectAll().execute()).toEqual([]);
-      const revisions = await db.selectFrom("blog_revisions").select(["blog_id", "code", "number", "action", "title", "body", "status", "created_at"]).orderBy("blog_id").orderBy("code").orderBy("number").execute();
+      const revisions = await db
+        .selectFrom("blog_revisions")
+        .select(["blog_id", "code", "number", "action", "title", "body", "status", "created_at"])
+        .orderBy("blog_id")
+        .orderBy("code")
+        .orderBy("number")
+        .execute();
       expect(revisions).toEqual([
         { blog_id: 1, code: "en-US", number: 1, action: "save", title: "First", body: "Old.", status: "published", created_at: at(1) },
         { blog_id: 1, code: "en-US", number: 2, action: "save", title: "Second", body: "Old.", status: "published", created_at: at(2) },
@@ -64,7 +102,24 @@ describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s"
       ]);
       // A version's numbers are unique: a second revision 1 is refused.
       await expect(
-        db.insertInto("blog_revisions").values({ blog_id: 2, code: "en-US", number: 1, action: "save", uid: null, title: "t", summary: "", body: "", slug: "s", cover_alt: "", status: "draft", restored_from: null, created_at: at(4) }).execute(),
+        db
+          .insertInto("blog_revisions")
+          .values({
+            blog_id: 2,
+            code: "en-US",
+            number: 1,
+            action: "save",
+            uid: null,
+            title: "t",
+            summary: "",
+            body: "",
+            slug: "s",
+            cover_alt: "",
+            status: "draft",
+            restored_from: null,
+            created_at: at(4),
+          })
+          .execute(),
       ).rejects.toThrow();
     } finally {
       await handle.close();
@@ -89,26 +144,107 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
    */
   async function fill(db: Kysely<Database>) {
     const version = (id: number, code: string, body: string, base: number, outdated: 0 | 1) => ({
-      blog_id: id, code, slug: `a-${id}-${code.toLowerCase()}`, title: `Article ${id}`, summary: "S.", body, cover_alt: "", status: "published" as const,
-      published_at: at(1), updated_at: at(3), html: `<p>${body}</p>`, base_revision: base, outdated,
+      blog_id: id,
+      code,
+      slug: `a-${id}-${code.toLowerCase()}`,
+      title: `Article ${id}`,
+      summary: "S.",
+      body,
+      cover_alt: "",
+      status: "published" as const,
+      published_at: at(1),
+      updated_at: at(3),
+      html: `<p>${body}</p>`,
+      base_revision: base,
+      outdated,
     });
-    await db.insertInto("blogs").values([1, 2].map((id) => ({ id, key: `article-${id}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_revision: id === 1 ? 3 : 2, source_changed_at: at(2) }))).execute();
-    await db.insertInto("blog_versions").values([
-      version(1, "en-US", texts.C, 3, 0), version(1, "fr-FR", "Le texte.", 3, 0), version(1, "de-DE", "Der Text.", 2, 1), version(1, "ja-JP", "テキスト。", 1, 1),
-      version(2, "en-US", "Now.", 2, 0), version(2, "fr-FR", "Avant.", 1, 1),
-    ]).execute();
+    await db
+      .insertInto("blogs")
+      .values(
+        [1, 2].map((id) => ({
+          id,
+          key: `article-${id}`,
+          author: "test",
+          tags: "[]",
+          created_at: at(1),
+          updated_at: at(2),
+          source_code: "en-US",
+          source_revision: id === 1 ? 3 : 2,
+          source_changed_at: at(2),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("blog_versions")
+      .values([
+        version(1, "en-US", texts.C, 3, 0),
+        version(1, "fr-FR", "Le texte.", 3, 0),
+        version(1, "de-DE", "Der Text.", 2, 1),
+        version(1, "ja-JP", "テキスト。", 1, 1),
+        version(2, "en-US", "Now.", 2, 0),
+        version(2, "fr-FR", "Avant.", 1, 1),
+      ])
+      .execute();
     const revision = (id: number, code: string, number: number, action: string, body: string) => ({
-      blog_id: id, code, number, action, uid: null, title: `Article ${id}`, summary: "S.", body, slug: `a-${id}-${code.toLowerCase()}`, cover_alt: "", status: "published" as const, restored_from: null, created_at: at(number),
+      blog_id: id,
+      code,
+      number,
+      action,
+      uid: null,
+      title: `Article ${id}`,
+      summary: "S.",
+      body,
+      slug: `a-${id}-${code.toLowerCase()}`,
+      cover_alt: "",
+      status: "published" as const,
+      restored_from: null,
+      created_at: at(number),
     });
-    await db.insertInto("blog_revisions").values([
-      revision(1, "en-US", 1, "save", texts.A), revision(1, "en-US", 2, "save-draft", "Pending."), revision(1, "en-US", 3, "publish", texts.B),
-      revision(1, "en-US", 4, "unpublish", texts.B), revision(1, "en-US", 5, "save", texts.C), revision(1, "en-US", 6, "publish", texts.C),
-      revision(1, "fr-FR", 1, "initial", "Le texte."), revision(1, "de-DE", 1, "initial", "Der Text."), revision(1, "ja-JP", 1, "initial", "テキスト。"),
-      revision(2, "en-US", 1, "initial", "Now."), revision(2, "fr-FR", 1, "initial", "Avant."),
-    ]).execute();
-    const snapshot = (id: number, number: number, body: string) => ({ blog_id: id, revision: number, code: "en-US", title: `Article ${id}`, summary: "S.", body, cover_alt: "", created_at: at(number) });
-    await db.insertInto("blog_source_revisions").values([snapshot(1, 1, texts.A), snapshot(1, 2, texts.B), snapshot(1, 3, texts.C), snapshot(2, 1, "Before."), snapshot(2, 2, "Now.")]).execute();
-    await db.insertInto("blog_drafts").values({ blog_id: 1, code: "de-DE", slug: "a-1-de-de", title: "Entwurf", summary: "S.", cover_alt: "", source_revision: 2, updated_at: at(4), updated_by: null, body: "Der neue Text." }).execute();
+    await db
+      .insertInto("blog_revisions")
+      .values([
+        revision(1, "en-US", 1, "save", texts.A),
+        revision(1, "en-US", 2, "save-draft", "Pending."),
+        revision(1, "en-US", 3, "publish", texts.B),
+        revision(1, "en-US", 4, "unpublish", texts.B),
+        revision(1, "en-US", 5, "save", texts.C),
+        revision(1, "en-US", 6, "publish", texts.C),
+        revision(1, "fr-FR", 1, "initial", "Le texte."),
+        revision(1, "de-DE", 1, "initial", "Der Text."),
+        revision(1, "ja-JP", 1, "initial", "テキスト。"),
+        revision(2, "en-US", 1, "initial", "Now."),
+        revision(2, "fr-FR", 1, "initial", "Avant."),
+      ])
+      .execute();
+    const snapshot = (id: number, number: number, body: string) => ({
+      blog_id: id,
+      revision: number,
+      code: "en-US",
+      title: `Article ${id}`,
+      summary: "S.",
+      body,
+      cover_alt: "",
+      created_at: at(number),
+    });
+    await db
+      .insertInto("blog_source_revisions")
+      .values([snapshot(1, 1, texts.A), snapshot(1, 2, texts.B), snapshot(1, 3, texts.C), snapshot(2, 1, "Before."), snapshot(2, 2, "Now.")])
+      .execute();
+    await db
+      .insertInto("blog_drafts")
+      .values({
+        blog_id: 1,
+        code: "de-DE",
+        slug: "a-1-de-de",
+        title: "Entwurf",
+        summary: "S.",
+        cover_alt: "",
+        source_revision: 2,
+        updated_at: at(4),
+        updated_by: null,
+        body: "Der neue Text.",
+      })
+      .execute();
   }
 
   it("names every revision by the source's History number, keeping every text and status", async () => {

@@ -3,19 +3,7 @@
  * same numbers as a table for screen-reader and keyboard users. Only the admin
  * analytics route imports this module, so Chart.js stays out of public pages.
  */
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartConfiguration,
-} from "chart.js";
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from "chart.js";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { AnalyticsSummary, DayCounts, SwitchLanguage } from "#core/admin/analytics/schema.ts";
 import type { Translate } from "#core/i18n/translate.ts";
@@ -199,10 +187,7 @@ export function LanguageSwitchChart({ summary }: { summary: AnalyticsSummary }) 
   const text = useAdminText();
   const { t, lang } = text;
   // Languages nobody switched to would only add empty legend entries and columns.
-  const languages = useMemo(
-    () => summary.languages.filter((language) => (summary.totals.languageSwitches[String(language.id)] ?? 0) > 0),
-    [summary],
-  );
+  const languages = useMemo(() => summary.languages.filter((language) => (summary.totals.languageSwitches[String(language.id)] ?? 0) > 0), [summary]);
   const config = useMemo<ChartConfiguration>(
     () => ({
       type: "bar",

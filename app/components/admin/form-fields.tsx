@@ -98,9 +98,7 @@ export function ErrorSummary({
           <p>{t("admin.form.correct_fields", { count: entries.length })}</p>
           <ul>
             {entries.map(([field, message]) => (
-              <li key={field}>
-                {field in labels ? <a href={`#${idFor(field)}`}>{`${labels[field]}: ${message}`}</a> : message}
-              </li>
+              <li key={field}>{field in labels ? <a href={`#${idFor(field)}`}>{`${labels[field]}: ${message}`}</a> : message}</li>
             ))}
           </ul>
         </>

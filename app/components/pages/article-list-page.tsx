@@ -9,7 +9,13 @@ export function ArticleListPage({ view }: { view: ArticleListView }) {
   const breadcrumbs = useBreadcrumbs([{ name: t("NAV:ARTICLES"), path: view.basePath }]);
   return (
     <>
-      <Seo title={t("ARTICLES:TITLE")} description={t("ARTICLES:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={[breadcrumbs]} />
+      <Seo
+        title={t("ARTICLES:TITLE")}
+        description={t("ARTICLES:DESCRIPTION")}
+        canonicalPath={view.seo.canonicalPath}
+        alternates={view.seo.alternates}
+        structuredData={[breadcrumbs]}
+      />
       <h1 className="page-title">{tl("ARTICLES:TITLE")}</h1>
       {view.items.length === 0 ? (
         <p>{tl("ARTICLES:EMPTY")}</p>

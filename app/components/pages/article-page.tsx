@@ -58,9 +58,13 @@ export function ArticlePage({ view }: { view: ArticleView }) {
         </p>
         {view.outdatedNotice && (
           <p role="note" className="article__outdated">
-            {t("ARTICLES:OUTDATED_NOTICE", { date: formatDate(view.outdatedNotice.changedAt, language.code) })}{" "}
-            {t("ARTICLES:READ_ORIGINAL")}{" "}
-            <Link to={view.outdatedNotice.original.path} hrefLang={view.outdatedNotice.original.code} lang={view.outdatedNotice.original.code} dir={view.outdatedNotice.original.dir}>
+            {t("ARTICLES:OUTDATED_NOTICE", { date: formatDate(view.outdatedNotice.changedAt, language.code) })} {t("ARTICLES:READ_ORIGINAL")}{" "}
+            <Link
+              to={view.outdatedNotice.original.path}
+              hrefLang={view.outdatedNotice.original.code}
+              lang={view.outdatedNotice.original.code}
+              dir={view.outdatedNotice.original.dir}
+            >
               {view.outdatedNotice.original.label}
             </Link>
           </p>

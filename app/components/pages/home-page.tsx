@@ -7,7 +7,14 @@ import { webSite } from "#core/structured-data.ts";
 
 export function HomePage({ view }: { view: HomeView }) {
   const { t, tl, publicUrl, language } = useShell();
-  const site = webSite({ publicUrl, name: t("SITE:TITLE"), description: t("SITE:DESCRIPTION"), language: language.code, homePath: view.seo.canonicalPath, searchPath: view.searchPath });
+  const site = webSite({
+    publicUrl,
+    name: t("SITE:TITLE"),
+    description: t("SITE:DESCRIPTION"),
+    language: language.code,
+    homePath: view.seo.canonicalPath,
+    searchPath: view.searchPath,
+  });
   return (
     <>
       <Seo title={t("SITE:TITLE")} description={t("SITE:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={[site]} />
@@ -36,8 +43,7 @@ export function HomePage({ view }: { view: HomeView }) {
           <h2 id="jobs-title">{tl("HOME:JOBS_TITLE")}</h2>
           <p>{tl("HOME:JOBS_TEXT")}</p>
           <p className="feature__figures">
-            <span>{tl("HOME:JOB_COUNT", { count: view.jobCount })}</span> ·{" "}
-            <span>{tl("HOME:DOMAIN_COUNT", { count: view.domainCount })}</span>
+            <span>{tl("HOME:JOB_COUNT", { count: view.jobCount })}</span> · <span>{tl("HOME:DOMAIN_COUNT", { count: view.domainCount })}</span>
           </p>
           <Link className="button" to={view.jobsPath}>
             {tl("HOME:JOBS_LINK")}

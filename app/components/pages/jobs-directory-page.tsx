@@ -46,8 +46,7 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
       </Form>
       {listing && (
         <p role="status" className="results-count">
-          {view.total === 0 ? t("JOBS:NO_RESULTS", { query: view.query }) : view.totalText}{" "}
-          <Link to=".">{view.query ? t("JOBS:CLEAR") : t("JOBS:ALL_DOMAINS")}</Link>
+          {view.total === 0 ? t("JOBS:NO_RESULTS", { query: view.query }) : view.totalText} <Link to=".">{view.query ? t("JOBS:CLEAR") : t("JOBS:ALL_DOMAINS")}</Link>
         </p>
       )}
       {!listing && domainIndex}

@@ -9,7 +9,13 @@ export function TagsIndexPage({ view }: { view: TagsIndexView }) {
   const breadcrumbs = useBreadcrumbs([{ name: t("TAGS:LABEL"), path: view.seo.canonicalPath }]);
   return (
     <>
-      <Seo title={t("TAGS:LABEL")} description={t("TAGS:INDEX_DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={[breadcrumbs]} />
+      <Seo
+        title={t("TAGS:LABEL")}
+        description={t("TAGS:INDEX_DESCRIPTION")}
+        canonicalPath={view.seo.canonicalPath}
+        alternates={view.seo.alternates}
+        structuredData={[breadcrumbs]}
+      />
       <h1 className="page-title">{tl("TAGS:LABEL")}</h1>
       {view.tags.length === 0 ? (
         <p>{tl("TAGS:EMPTY")}</p>

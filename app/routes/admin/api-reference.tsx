@@ -154,9 +154,7 @@ export default function ApiReference() {
             <ul>
               {byTag(state.document, t).map(([tag, entries]) => (
                 <li key={tag}>
-                  <a href={`#tag-${tag.replace(/\W+/g, "-")}`}>
-                    {t("admin.api.area", { tag, count: entries.length })}
-                  </a>
+                  <a href={`#tag-${tag.replace(/\W+/g, "-")}`}>{t("admin.api.area", { tag, count: entries.length })}</a>
                 </li>
               ))}
             </ul>

@@ -59,7 +59,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     articlesPath: readablePath(language.enabled ? sectionPathIn(resident, language, "ARTICLES") : null),
   }));
   const mediaLimits = services.config.media;
-  if (params.articleId === "new") return { article: null, fieldsEtag: null, languages, publicPaths: {} as Record<string, string>, media: {} as MediaByID, mediaLimits, baseTexts: {}, versions: {} as Record<string, EditedVersion>, viewerUid: user.uid };
+  if (params.articleId === "new")
+    return {
+      article: null,
+      fieldsEtag: null,
+      languages,
+      publicPaths: {} as Record<string, string>,
+      media: {} as MediaByID,
+      mediaLimits,
+      baseTexts: {},
+      versions: {} as Record<string, EditedVersion>,
+      viewerUid: user.uid,
+    };
 
   const id = articleIdParam.safeParse(params.articleId);
   const stored = id.success ? await findArticle(services, id.data) : null;
@@ -73,7 +84,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     published ? articleAlternates(resident, published).flatMap((alternate) => (shown.has(alternate.hrefLang) ? [[alternate.hrefLang, alternate.path]] : [])) : [],
   );
   const altScope = stringsReading(user, resident.languages.find((language) => language.favorite)?.code);
-  const renditions = await loadRenditions(services.database.db, mediaIdsUsed(article.cover, article.versions.map((version) => version.body)));
+  const renditions = await loadRenditions(
+    services.database.db,
+    mediaIdsUsed(
+      article.cover,
+      article.versions.map((version) => version.body),
+    ),
+  );
   const media: MediaByID = Object.fromEntries(Object.entries(renditions).map(([mediaId, rendition]) => [mediaId, { ...rendition, alt: pickLanguages(altScope, rendition.alt) }]));
   // The source's text each outdated translation was made from, for the diff beside it.
   const behind = [...new Set(article.versions.filter((version) => version.baseRevision < article.sourceRevision).map((version) => version.baseRevision))];
@@ -164,7 +181,12 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
         <>
           <section className="admin-panel" aria-labelledby="versions-title">
             <h2 id="versions-title">{t("admin.editor.versions")}</h2>
-            <VersionTabs article={article} languages={languages} selected={selected} pending={Object.values(versions).flatMap(({ version }) => (version.pendingChanges ? [version.code] : []))} />
+            <VersionTabs
+              article={article}
+              languages={languages}
+              selected={selected}
+              pending={Object.values(versions).flatMap(({ version }) => (version.pendingChanges ? [version.code] : []))}
+            />
             <div className={source ? "translation-layout" : undefined}>
               {source && sourceLanguage && (
                 <SourcePanel

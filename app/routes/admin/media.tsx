@@ -52,7 +52,9 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
     });
   }, []);
   const unsavedNames = Object.values(unsaved);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsavedNames.length > 0 && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsavedNames.length > 0 && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+  );
   useEffect(() => {
     if (unsavedNames.length === 0) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -146,7 +148,14 @@ function MediaRow({ item: initial, languages, onChanged, onDirty }: MediaRowProp
 
   return (
     <li className="media-item" aria-labelledby={titleId}>
-      <img className="media-item__thumb" src={item.thumbnail} alt="" width={item.rendition.webp[0]?.width ?? 400} height={Math.round(((item.rendition.webp[0]?.width ?? 400) * item.height) / item.width)} loading="lazy" />
+      <img
+        className="media-item__thumb"
+        src={item.thumbnail}
+        alt=""
+        width={item.rendition.webp[0]?.width ?? 400}
+        height={Math.round(((item.rendition.webp[0]?.width ?? 400) * item.height) / item.width)}
+        loading="lazy"
+      />
       <div className="media-item__body">
         <h3 id={titleId} className="media-item__name" dir="auto">
           {item.fileName}

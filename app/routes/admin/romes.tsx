@@ -18,7 +18,10 @@ import type { Route } from "./+types/romes";
 
 const querySchema = z.object({
   q: z.string().trim().max(MAX_SEARCH_CHARS, `must be at most ${MAX_SEARCH_CHARS} characters`).optional(),
-  domain: z.string().regex(/^[A-N]$/, "must be a domaine letter from A to N").optional(),
+  domain: z
+    .string()
+    .regex(/^[A-N]$/, "must be a domaine letter from A to N")
+    .optional(),
   page: z.string().optional(),
   edit: romeCodeSchema.optional(),
 });

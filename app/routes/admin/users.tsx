@@ -162,7 +162,12 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                       </span>
                       <span className="users-table__email" dir="ltr">
                         {user.email ?? <span dir="auto">{t("admin.users.no_email")}</span>}
-                        {user.email && !user.emailVerified && <span className="users-table__unverified" dir="auto"> · {t("admin.users.not_verified")}</span>}
+                        {user.email && !user.emailVerified && (
+                          <span className="users-table__unverified" dir="auto">
+                            {" "}
+                            · {t("admin.users.not_verified")}
+                          </span>
+                        )}
                       </span>
                     </span>
                   </div>
@@ -170,7 +175,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 <td>
                   <time dateTime={user.createdAt}>{dateTime(user.createdAt)}</time>
                 </td>
-                <td>{user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{dateTime(user.lastSignInAt)}</time> : <span className="users-table__never">{t("admin.common.never")}</span>}</td>
+                <td>
+                  {user.lastSignInAt ? (
+                    <time dateTime={user.lastSignInAt}>{dateTime(user.lastSignInAt)}</time>
+                  ) : (
+                    <span className="users-table__never">{t("admin.common.never")}</span>
+                  )}
+                </td>
                 <td>{user.role === "user" ? <span className="users-table__role">{roleText(user, t)}</span> : <span className="admin-badge">{roleText(user, t)}</span>}</td>
                 <td className="users-table__action">
                   <button

@@ -5,16 +5,7 @@
  * ("title: is required").
  */
 import { z } from "zod";
-import {
-  ARTICLE_KEY_PATTERN,
-  ARTICLE_LIMITS,
-  ARTICLE_STATUSES,
-  isAcceptableCover,
-  isCanonicalSlug,
-  normalizeTag,
-  TAG_PATTERN,
-  uniqueTags,
-} from "#core/article-rules.ts";
+import { ARTICLE_KEY_PATTERN, ARTICLE_LIMITS, ARTICLE_STATUSES, isAcceptableCover, isCanonicalSlug, normalizeTag, TAG_PATTERN, uniqueTags } from "#core/article-rules.ts";
 import { checkParams, namedPattern } from "#core/i18n/admin-checks.ts";
 import { TRANSLATION_STATUSES } from "#core/translation-status.ts";
 
@@ -27,11 +18,7 @@ const key = z
     error: `must be 1–${ARTICLE_LIMITS.keyLength} lowercase letters, digits or hyphens, starting with a letter or digit`,
   });
 
-const author = z
-  .string({ error: "is required" })
-  .trim()
-  .min(1, { error: "is required" })
-  .max(ARTICLE_LIMITS.authorLength, atMost(ARTICLE_LIMITS.authorLength));
+const author = z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(ARTICLE_LIMITS.authorLength, atMost(ARTICLE_LIMITS.authorLength));
 
 /** Empty or null means "no cover". */
 const cover = z
@@ -80,11 +67,7 @@ export const updateArticleInput = z
 export type UpdateArticleInput = z.output<typeof updateArticleInput>;
 
 export const versionInput = z.strictObject({
-  title: z
-    .string({ error: "is required" })
-    .trim()
-    .min(1, { error: "is required" })
-    .max(ARTICLE_LIMITS.titleLength, atMost(ARTICLE_LIMITS.titleLength)),
+  title: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(ARTICLE_LIMITS.titleLength, atMost(ARTICLE_LIMITS.titleLength)),
   /** Absent or empty: made from the title. */
   slug: z
     .string({ error: "must be a text" })
@@ -102,7 +85,11 @@ export const versionInput = z.strictObject({
    * The source revision the text was made from (the one the editor showed: a History number of the source, or 0
    * for a text made before the source's kept History); absent: the source's current revision.
    */
-  sourceRevision: z.number({ error: "must be a whole number of at least 0" }).int({ error: "must be a whole number of at least 0" }).min(0, { error: "must be a whole number of at least 0" }).optional(),
+  sourceRevision: z
+    .number({ error: "must be a whole number of at least 0" })
+    .int({ error: "must be a whole number of at least 0" })
+    .min(0, { error: "must be a whole number of at least 0" })
+    .optional(),
 });
 export type VersionInput = z.output<typeof versionInput>;
 
@@ -251,7 +238,10 @@ const sourceTextSchema = z.object({
 export type SourceText = z.infer<typeof sourceTextSchema>;
 
 /** The source version's text as it is now: what a translation is compared with (editor and source-changes API). */
-export function currentSourceText(article: Pick<AdminArticle, "sourceRevision" | "sourceChangedAt" | "updatedAt">, source: Pick<AdminArticleVersion, "code" | "title" | "summary" | "body" | "coverAlt">): SourceText {
+export function currentSourceText(
+  article: Pick<AdminArticle, "sourceRevision" | "sourceChangedAt" | "updatedAt">,
+  source: Pick<AdminArticleVersion, "code" | "title" | "summary" | "body" | "coverAlt">,
+): SourceText {
   return {
     code: source.code,
     revision: article.sourceRevision,

@@ -56,11 +56,7 @@ const welcome = z
     if (problem !== null) ctx.addIssue(checkIssue(problem.code, problem.message));
   });
 
-const population = z
-  .number({ error: "must be a number" })
-  .int("must be a whole number")
-  .min(0, "must not be negative")
-  .max(MAX_POPULATION, `must be at most ${MAX_POPULATION}`);
+const population = z.number({ error: "must be a number" }).int("must be a whole number").min(0, "must not be negative").max(MAX_POPULATION, `must be at most ${MAX_POPULATION}`);
 
 /** A fallback chain: language ids in order (decision 0085); which ids are allowed depends on the other languages (core/fallback.ts). */
 const fallbacks = z

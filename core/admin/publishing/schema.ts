@@ -30,7 +30,12 @@ export const compareQuery = z.object({ from: positiveId, to: positiveId });
 
 export const createPreviewInput = z.strictObject({
   /** How long the link works; the site's default (PREVIEW_LINK_DAYS) when absent. */
-  days: z.number({ error: "must be a number of days" }).int({ error: "must be a whole number of days" }).min(1, { error: "must be at least 1" }).max(90, { error: "must be at most 90" }).optional(),
+  days: z
+    .number({ error: "must be a number of days" })
+    .int({ error: "must be a whole number of days" })
+    .min(1, { error: "must be at least 1" })
+    .max(90, { error: "must be at most 90" })
+    .optional(),
 });
 export type CreatePreviewInput = z.output<typeof createPreviewInput>;
 

@@ -7,7 +7,11 @@ export const MAX_USER_SEARCH_CHARS = 200;
 export const MAX_ROLE_LANGUAGES = 50;
 
 export const listUsersQuery = z.object({
-  q: z.string().trim().max(MAX_USER_SEARCH_CHARS, { error: `must be at most ${MAX_USER_SEARCH_CHARS} characters` }).default(""),
+  q: z
+    .string()
+    .trim()
+    .max(MAX_USER_SEARCH_CHARS, { error: `must be at most ${MAX_USER_SEARCH_CHARS} characters` })
+    .default(""),
 });
 
 export const uidParam = z.string().min(1, { error: "is required" }).max(255, { error: "is not a user of this site" });

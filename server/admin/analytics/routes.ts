@@ -9,9 +9,18 @@ import { analyticsSummary } from "./service.ts";
 
 export function analyticsAdminApi(services: AppServices) {
   const app = new Hono<HttpEnv>();
-  app.get("/summary", apiRoute({ tag: "Analytics", summary: "Events per day and language switches over a date range", query: summaryQuerySchema(), success: { status: 200, description: "The summary.", schema: analyticsSummarySchema } }), async (c) => {
-    const range = readQuery(c, summaryQuerySchema());
-    return c.json((await analyticsSummary(services, range)) satisfies Answer<typeof analyticsSummarySchema>, 200, { "Cache-Control": "no-store" });
-  });
+  app.get(
+    "/summary",
+    apiRoute({
+      tag: "Analytics",
+      summary: "Events per day and language switches over a date range",
+      query: summaryQuerySchema(),
+      success: { status: 200, description: "The summary.", schema: analyticsSummarySchema },
+    }),
+    async (c) => {
+      const range = readQuery(c, summaryQuerySchema());
+      return c.json((await analyticsSummary(services, range)) satisfies Answer<typeof analyticsSummarySchema>, 200, { "Cache-Control": "no-store" });
+    },
+  );
   return app;
 }

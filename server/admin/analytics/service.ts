@@ -51,8 +51,7 @@ export async function analyticsSummary(services: AdminServices, range: SummaryRa
       if (languageId !== undefined) {
         const key = String(Number(languageId));
         counts.languageSwitches[key] = (counts.languageSwitches[key] ?? 0) + count;
-      }
-      else if (row.name === "sign_in") counts.signIns += count;
+      } else if (row.name === "sign_in") counts.signIns += count;
       else if (row.name === "sign_out") counts.signOuts += count;
       else if (row.name === "page_view") counts.pageViews += count;
     }

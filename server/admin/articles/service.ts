@@ -58,77 +58,89 @@ async function freshKey(db: Db): Promise<string> {
 const KEY_CONFLICT = { field: "key", message: "another article already uses this key." };
 
 export async function createArticle(services: AdminServices, actorUid: string, input: CreateArticleInput): Promise<AdminArticle> {
-  return writeContent(services, async (trx) => {
-    if (input.key !== undefined) await assertKeyFree(trx, input.key);
-    await requireMediaExist(trx, mediaIdsUsed(input.cover ?? null, []), "cover");
-    const now = new Date().toISOString();
-    const row = await trx
-      .insertInto("blogs")
-      .values({
-        key: input.key ?? (await freshKey(trx)),
-        author: input.author,
-        cover: input.cover ?? null,
-        tags: JSON.stringify(input.tags),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await syncMediaUsage(trx, [row.id]);
-    await replaceTags(trx, row.id, input.tags);
-    const article: AdminArticle = { ...toMeta(row), versions: [] };
-    await recordAudit(trx, { uid: actorUid, action: "create", entity: ARTICLE, entityId: String(row.id), after: article });
-    return article;
-  }, { conflict: KEY_CONFLICT, articles: { ids: [], created: (article) => article.id } });
+  return writeContent(
+    services,
+    async (trx) => {
+      if (input.key !== undefined) await assertKeyFree(trx, input.key);
+      await requireMediaExist(trx, mediaIdsUsed(input.cover ?? null, []), "cover");
+      const now = new Date().toISOString();
+      const row = await trx
+        .insertInto("blogs")
+        .values({
+          key: input.key ?? (await freshKey(trx)),
+          author: input.author,
+          cover: input.cover ?? null,
+          tags: JSON.stringify(input.tags),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await syncMediaUsage(trx, [row.id]);
+      await replaceTags(trx, row.id, input.tags);
+      const article: AdminArticle = { ...toMeta(row), versions: [] };
+      await recordAudit(trx, { uid: actorUid, action: "create", entity: ARTICLE, entityId: String(row.id), after: article });
+      return article;
+    },
+    { conflict: KEY_CONFLICT, articles: { ids: [], created: (article) => article.id } },
+  );
 }
 
 export async function updateArticle(services: AdminServices, actorUid: string, id: number, input: UpdateArticleInput, preconditions: Preconditions): Promise<AdminArticle> {
-  return writeContent(services, async (trx) => {
-    const before = await currentArticle(trx, services.database.dialect, id, preconditions);
-    if (input.key !== undefined) await assertKeyFree(trx, input.key, id);
-    if (input.cover !== undefined) await requireMediaExist(trx, mediaIdsUsed(input.cover, []), "cover");
-    const now = new Date().toISOString();
-    if (input.sourceLanguage !== undefined) {
-      const code = input.sourceLanguage;
-      if (!before.versions.some((version) => version.code === code)) {
-        throw new HttpError(400, "invalid_field", `sourceLanguage: article ${id} has no version in "${code}"; write that version first.`, "sourceLanguage");
+  return writeContent(
+    services,
+    async (trx) => {
+      const before = await currentArticle(trx, services.database.dialect, id, preconditions);
+      if (input.key !== undefined) await assertKeyFree(trx, input.key, id);
+      if (input.cover !== undefined) await requireMediaExist(trx, mediaIdsUsed(input.cover, []), "cover");
+      const now = new Date().toISOString();
+      if (input.sourceLanguage !== undefined) {
+        const code = input.sourceLanguage;
+        if (!before.versions.some((version) => version.code === code)) {
+          throw new HttpError(400, "invalid_field", `sourceLanguage: article ${id} has no version in "${code}"; write that version first.`, "sourceLanguage");
+        }
+        const [state, texts] = await Promise.all([loadTranslationState(trx, id), textRevisions(trx, id)]);
+        await storeTranslationState(trx, id, state, changeSource(state, code, texts), now);
       }
-      const [state, texts] = await Promise.all([loadTranslationState(trx, id), textRevisions(trx, id)]);
-      await storeTranslationState(trx, id, state, changeSource(state, code, texts), now);
-    }
-    const row = await trx
-      .updateTable("blogs")
-      .set({
-        ...(input.key !== undefined && { key: input.key }),
-        ...(input.author !== undefined && { author: input.author }),
-        ...(input.cover !== undefined && { cover: input.cover }),
-        ...(input.tags !== undefined && { tags: JSON.stringify(input.tags) }),
-        updated_at: now,
-      })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (input.cover !== undefined) await syncMediaUsage(trx, [id]);
-    if (input.tags !== undefined) await replaceTags(trx, id, input.tags);
-    const { versions, ...metaBefore } = before;
-    const metaAfter = toMeta(row);
-    await recordAudit(trx, { uid: actorUid, action: "update", entity: ARTICLE, entityId: String(id), before: metaBefore, after: metaAfter });
-    return input.sourceLanguage === undefined ? { ...metaAfter, versions } : await requireArticle(trx, id);
-  }, { conflict: KEY_CONFLICT, articles: { ids: [id] } });
+      const row = await trx
+        .updateTable("blogs")
+        .set({
+          ...(input.key !== undefined && { key: input.key }),
+          ...(input.author !== undefined && { author: input.author }),
+          ...(input.cover !== undefined && { cover: input.cover }),
+          ...(input.tags !== undefined && { tags: JSON.stringify(input.tags) }),
+          updated_at: now,
+        })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (input.cover !== undefined) await syncMediaUsage(trx, [id]);
+      if (input.tags !== undefined) await replaceTags(trx, id, input.tags);
+      const { versions, ...metaBefore } = before;
+      const metaAfter = toMeta(row);
+      await recordAudit(trx, { uid: actorUid, action: "update", entity: ARTICLE, entityId: String(id), before: metaBefore, after: metaAfter });
+      return input.sourceLanguage === undefined ? { ...metaAfter, versions } : await requireArticle(trx, id);
+    },
+    { conflict: KEY_CONFLICT, articles: { ids: [id] } },
+  );
 }
 
 export async function deleteArticle(services: AdminServices, actorUid: string, id: number, preconditions: Preconditions): Promise<void> {
-  await writeContent(services, async (trx) => {
-    const before = await currentArticle(trx, services.database.dialect, id, preconditions);
-    // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
-    await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();
-    await trx.deleteFrom("media_usage").where("blog_id", "=", id).execute();
-    await forgetVersionPublishing(trx, id);
-    await trx.deleteFrom("blog_revisions").where("blog_id", "=", id).execute();
-    await replaceTags(trx, id, []);
-    await trx.deleteFrom("blogs").where("id", "=", id).execute();
-    await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE, entityId: String(id), before });
-  }, { articles: { ids: [id] } });
+  await writeContent(
+    services,
+    async (trx) => {
+      const before = await currentArticle(trx, services.database.dialect, id, preconditions);
+      // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
+      await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();
+      await trx.deleteFrom("media_usage").where("blog_id", "=", id).execute();
+      await forgetVersionPublishing(trx, id);
+      await trx.deleteFrom("blog_revisions").where("blog_id", "=", id).execute();
+      await replaceTags(trx, id, []);
+      await trx.deleteFrom("blogs").where("id", "=", id).execute();
+      await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE, entityId: String(id), before });
+    },
+    { articles: { ids: [id] } },
+  );
 }
 
 /** Empty articles deleted per round at most: the next round (an hour later) takes the rest. */

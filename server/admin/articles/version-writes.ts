@@ -81,11 +81,10 @@ export async function versionAction(
   action: (trx: Transaction<Database>, write: VersionWrite, id: number, code: string) => Promise<AdminVersionDetail>,
   { changesPublic = true } = {},
 ): Promise<VersionWritten> {
-  return writeContent(
-    services,
-    async (trx) => ({ version: await action(trx, versionWrite(services, request), id, code), article: await requireArticle(trx, id) }),
-    { articles: { ids: [id] }, changedContent: () => changesPublic },
-  );
+  return writeContent(services, async (trx) => ({ version: await action(trx, versionWrite(services, request), id, code), article: await requireArticle(trx, id) }), {
+    articles: { ids: [id] },
+    changedContent: () => changesPublic,
+  });
 }
 
 /**

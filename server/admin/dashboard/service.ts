@@ -25,7 +25,10 @@ export async function dashboardFigures(services: AdminServices, now = new Date()
       .$if(codes !== null, (builder) => builder.where(sql<string>`lower(code)`, "in", codes!))
       .select((eb) => eb.fn.countAll<Count>().as("count"))
       .executeTakeFirstOrThrow(),
-    db.selectFrom("translates").select((eb) => eb.fn.count<Count>("code_component").distinct().as("keys")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("translates")
+      .select((eb) => eb.fn.count<Count>("code_component").distinct().as("keys"))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("translates")
       .innerJoin("languages", "languages.code", "translates.code")
@@ -46,9 +49,20 @@ export async function dashboardFigures(services: AdminServices, now = new Date()
       .selectFrom("users")
       .select((eb) => [eb.fn.countAll<Count>().as("total"), eb.fn.countAll<Count>().filterWhere("role", "=", "admin").as("admins")])
       .executeTakeFirstOrThrow(),
-    db.selectFrom("analytics_events").where("created_at", ">=", weekAgo).select((eb) => eb.fn.countAll<Count>().as("count")).executeTakeFirstOrThrow(),
-    db.selectFrom("audit_log").where("created_at", ">=", weekAgo).select((eb) => eb.fn.countAll<Count>().as("count")).executeTakeFirstOrThrow(),
-    db.selectFrom("codes_romes").select((eb) => eb.fn.countAll<Count>().as("count")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("analytics_events")
+      .where("created_at", ">=", weekAgo)
+      .select((eb) => eb.fn.countAll<Count>().as("count"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("audit_log")
+      .where("created_at", ">=", weekAgo)
+      .select((eb) => eb.fn.countAll<Count>().as("count"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("codes_romes")
+      .select((eb) => eb.fn.countAll<Count>().as("count"))
+      .executeTakeFirstOrThrow(),
   ]);
   const enabledLanguages = Number(languages.enabled ?? 0);
   const cells = Number(keys.keys) * Number(counted.count);

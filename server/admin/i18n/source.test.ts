@@ -13,7 +13,12 @@ const entries = Object.entries(ADMIN_CATALOGS).flatMap(([file, catalog]) => Obje
 describe("the admin catalog", () => {
   it("covers the seven seeded languages, English first", () => {
     expect(CATALOG_LANGUAGES[0]).toBe(ADMIN_SOURCE_LOCALE);
-    expect([...CATALOG_LANGUAGES].sort()).toEqual(seedLanguages.filter((language) => language.enabled).map((language) => language.code).sort());
+    expect([...CATALOG_LANGUAGES].sort()).toEqual(
+      seedLanguages
+        .filter((language) => language.enabled)
+        .map((language) => language.code)
+        .sort(),
+    );
   });
 
   it.each(entries)("%s is a valid message in every language, with the English arguments", (_name, key, texts) => {

@@ -148,10 +148,7 @@ export async function addLanguage(services: AdminServices, uid: string, input: N
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("translates")
-      .values({ code: row.code, code_component: "HOME", label: row.welcome, search: null, link, short_code: row.short_code })
-      .execute();
+    await trx.insertInto("translates").values({ code: row.code, code_component: "HOME", label: row.welcome, search: null, link, short_code: row.short_code }).execute();
     await refreshLinks(trx, row.code, row.short_code, row.welcome);
     const language = toAdminLanguage(row);
     await recordAudit(trx, { uid, action: "create", entity: LANGUAGE_ENTITY, entityId: String(row.id), after: language });
@@ -241,10 +238,26 @@ export async function languageContentCounts(services: AdminServices, id: number)
   const count = (rows: { count: string | number | bigint } | undefined) => Number(rows?.count ?? 0);
   const { code } = language;
   const [strings, articleVersions, jobLabels, altTexts] = await Promise.all([
-    db.selectFrom("translates").select((eb) => eb.fn.countAll().as("count")).where("code", "=", code).executeTakeFirst(),
-    db.selectFrom("blog_versions").select((eb) => eb.fn.countAll().as("count")).where("code", "=", code).executeTakeFirst(),
-    db.selectFrom("rome_labels").select((eb) => eb.fn.countAll().as("count")).where("code", "=", code).executeTakeFirst(),
-    db.selectFrom("media_alt").select((eb) => eb.fn.countAll().as("count")).where("code", "=", code).executeTakeFirst(),
+    db
+      .selectFrom("translates")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("code", "=", code)
+      .executeTakeFirst(),
+    db
+      .selectFrom("blog_versions")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("code", "=", code)
+      .executeTakeFirst(),
+    db
+      .selectFrom("rome_labels")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("code", "=", code)
+      .executeTakeFirst(),
+    db
+      .selectFrom("media_alt")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("code", "=", code)
+      .executeTakeFirst(),
   ]);
   return { strings: count(strings), articleVersions: count(articleVersions), jobLabels: count(jobLabels), altTexts: count(altTexts) };
 }
@@ -269,7 +282,11 @@ export async function deleteLanguage(services: AdminServices, uid: string, id: n
     for (const other of languages) {
       const chain = parseFallbacks(other.fallbacks);
       if (other.id !== id && chain.includes(id)) {
-        await trx.updateTable("languages").set({ fallbacks: JSON.stringify(chain.filter((fallback) => fallback !== id)) }).where("id", "=", other.id).execute();
+        await trx
+          .updateTable("languages")
+          .set({ fallbacks: JSON.stringify(chain.filter((fallback) => fallback !== id)) })
+          .where("id", "=", other.id)
+          .execute();
       }
     }
     let removed: LanguageContentCounts | null = null;
@@ -278,12 +295,17 @@ export async function deleteLanguage(services: AdminServices, uid: string, id: n
       const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) => Number((await query.executeTakeFirst()).numDeletedRows);
       removed = {
         // Its own strings, and every language's name for it.
-        strings: (await deleted(trx.deleteFrom("translates").where("code", "=", code))) + (await deleted(trx.deleteFrom("translates").where("code_component", "=", doomed.code_component))),
+        strings:
+          (await deleted(trx.deleteFrom("translates").where("code", "=", code))) +
+          (await deleted(trx.deleteFrom("translates").where("code_component", "=", doomed.code_component))),
         articleVersions: await deleted(trx.deleteFrom("blog_versions").where("code", "=", code)),
         jobLabels: await deleted(trx.deleteFrom("rome_labels").where("code", "=", code)),
         altTexts: await deleted(trx.deleteFrom("media_alt").where("code", "=", code)),
       };
-      await syncMediaUsage(trx, withImages.map((row) => row.blog_id));
+      await syncMediaUsage(
+        trx,
+        withImages.map((row) => row.blog_id),
+      );
     } else {
       // The HOME entry is derived from the language row: adding the tag again makes it anew.
       await trx.deleteFrom("translates").where("code", "=", code).where("code_component", "=", "HOME").execute();

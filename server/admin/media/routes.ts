@@ -48,7 +48,12 @@ export function mediaAdminApi(services: AppServices, gate: UploadGate) {
 
   app.get(
     "/",
-    apiRoute({ tag: "Media", summary: "Library images, newest first, searched by file name or alt text", query: listMediaQuery, success: { status: 200, description: "{ items, next } (next: the `before` cursor of the next page, or null)", schema: mediaPageSchema } }),
+    apiRoute({
+      tag: "Media",
+      summary: "Library images, newest first, searched by file name or alt text",
+      query: listMediaQuery,
+      success: { status: 200, description: "{ items, next } (next: the `before` cursor of the next page, or null)", schema: mediaPageSchema },
+    }),
     async (c) => {
       const query = readQuery(c, listMediaQuery);
       return c.json(mediaPageAsReadBy(c.get("user"), favorite(), await listMedia(services, query), query.q) satisfies Answer<typeof mediaPageSchema>, 200, noStore);
@@ -103,17 +108,32 @@ export function mediaAdminApi(services: AppServices, gate: UploadGate) {
 
   app.get(
     "/:id",
-    apiRoute({ tag: "Media", summary: "One library image with its variants, alt text and the articles using it", params: { id: mediaIdParam }, success: { status: 200, description: "{ item }", schema: mediaItemResponse }, otherResponses: { 404: "No image with this id." } }),
+    apiRoute({
+      tag: "Media",
+      summary: "One library image with its variants, alt text and the articles using it",
+      params: { id: mediaIdParam },
+      success: { status: 200, description: "{ item }", schema: mediaItemResponse },
+      otherResponses: { 404: "No image with this id." },
+    }),
     async (c) => {
       const id = mediaId(c);
       const item = await findMedia(services, id);
-      return item ? c.json({ item: readable(c, item) } satisfies Answer<typeof mediaItemResponse>, 200, noStore) : errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
+      return item
+        ? c.json({ item: readable(c, item) } satisfies Answer<typeof mediaItemResponse>, 200, noStore)
+        : errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
     },
   );
 
   app.get(
     "/:id/alt",
-    apiRoute({ tag: "Media", summary: "The image's alt texts (in the languages the caller may read)", params: { id: mediaIdParam }, conditional: "read", success: { status: 200, description: "{ id, alt }; the ETag is this object's (the items' `altEtag`)", schema: mediaAltTextsSchema }, otherResponses: { 404: "No image with this id." } }),
+    apiRoute({
+      tag: "Media",
+      summary: "The image's alt texts (in the languages the caller may read)",
+      params: { id: mediaIdParam },
+      conditional: "read",
+      success: { status: 200, description: "{ id, alt }; the ETag is this object's (the items' `altEtag`)", schema: mediaAltTextsSchema },
+      otherResponses: { 404: "No image with this id." },
+    }),
     async (c) => {
       const id = mediaId(c);
       const item = await findMedia(services, id);
@@ -162,7 +182,13 @@ export function mediaAdminApi(services: AppServices, gate: UploadGate) {
 
   app.delete(
     "/:id",
-    apiRoute({ tag: "Media", summary: "Delete an image no article uses", params: { id: mediaIdParam }, success: { status: 204, description: "Deleted." }, otherResponses: { 404: "No image with this id.", 409: "Articles use the image; the message lists them." } }),
+    apiRoute({
+      tag: "Media",
+      summary: "Delete an image no article uses",
+      params: { id: mediaIdParam },
+      success: { status: 204, description: "Deleted." },
+      otherResponses: { 404: "No image with this id.", 409: "Articles use the image; the message lists them." },
+    }),
     async (c) => {
       await deleteMedia(services, actorUid(c), mediaId(c));
       return c.body(null, 204);

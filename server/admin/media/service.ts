@@ -55,8 +55,18 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
   const ranked = db
     .selectFrom("media_usage")
     .select(["media_id", "blog_id"])
-    .select((eb) => eb.fn.agg<number>("row_number").over((over) => over.partitionBy("media_id").orderBy("blog_id")).as("rank"))
-    .select((eb) => eb.fn.countAll<number | string>().over((over) => over.partitionBy("media_id")).as("uses"))
+    .select((eb) =>
+      eb.fn
+        .agg<number>("row_number")
+        .over((over) => over.partitionBy("media_id").orderBy("blog_id"))
+        .as("rank"),
+    )
+    .select((eb) =>
+      eb.fn
+        .countAll<number | string>()
+        .over((over) => over.partitionBy("media_id"))
+        .as("uses"),
+    )
     .where("media_id", "in", ids)
     .as("ranked");
   const uses = await db
@@ -64,13 +74,7 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
     .innerJoin("blogs", "blogs.id", "ranked.blog_id")
     .select(["ranked.media_id", "ranked.uses", "blogs.id", "blogs.key"])
     .select((eb) =>
-      eb
-        .selectFrom("blog_versions")
-        .select("blog_versions.title")
-        .whereRef("blog_versions.blog_id", "=", "blogs.id")
-        .orderBy("blog_versions.code")
-        .limit(1)
-        .as("title"),
+      eb.selectFrom("blog_versions").select("blog_versions.title").whereRef("blog_versions.blog_id", "=", "blogs.id").orderBy("blog_versions.code").limit(1).as("title"),
     )
     .where("ranked.rank", "<=", USED_BY_SHOWN)
     .orderBy("blogs.id")
@@ -109,9 +113,7 @@ export async function listMedia(services: Pick<AdminServices, "database">, query
     .select("id")
     .$if(query.before !== undefined, (builder) => builder.where("id", "<", query.before!))
     .$if(query.ids !== undefined, (builder) => builder.where("id", "in", query.ids!))
-    .$if(words.length > 0, (builder) =>
-      builder.where((eb) => eb.and(words.map((word) => sql<boolean>`search_text like ${containsPattern(word)} escape '\\'`))),
-    )
+    .$if(words.length > 0, (builder) => builder.where((eb) => eb.and(words.map((word) => sql<boolean>`search_text like ${containsPattern(word)} escape '\\'`))))
     .orderBy("id", "desc")
     .limit(query.limit + 1)
     .execute();
@@ -131,7 +133,13 @@ export function mediaItemAsReadBy(reader: Grant | null, favorite: string | null 
   const scope = stringsReading(reader, favorite);
   if (scope === "all") return item;
   const alt = pickLanguages(scope, item.alt);
-  return { ...item, alt, altEtag: altTextsTag(item.id, alt), rendition: { ...item.rendition, alt: pickLanguages(scope, item.rendition.alt) }, usedBy: item.usedBy.map((use) => ({ ...use, title: use.key })) };
+  return {
+    ...item,
+    alt,
+    altEtag: altTextsTag(item.id, alt),
+    rendition: { ...item.rendition, alt: pickLanguages(scope, item.rendition.alt) },
+    usedBy: item.usedBy.map((use) => ({ ...use, title: use.key })),
+  };
 }
 
 /** A page of the library as `reader` may read it: each item as above, and only those the search finds in what they may read. */
@@ -290,7 +298,11 @@ export async function setAltTexts(
         } else {
           const values = { alt: text, updated_at: new Date().toISOString() };
           const updated = await trx.updateTable("media_alt").set(values).where("media_id", "=", id).where("code", "=", code).executeTakeFirst();
-          if (updated.numUpdatedRows === 0n) await trx.insertInto("media_alt").values({ media_id: id, code, ...values }).execute();
+          if (updated.numUpdatedRows === 0n)
+            await trx
+              .insertInto("media_alt")
+              .values({ media_id: id, code, ...values })
+              .execute();
         }
         await markDrawingVersionsStale(trx, id, code);
         await recordAudit(trx, {
@@ -321,18 +333,23 @@ export async function deleteMedia(services: AdminServices, actorUid: string, id:
   await writeContent(
     services,
     async (trx) => {
-    const before = await requireMedia(trx, id);
-    if (before.usedByCount > 0) {
-      const unnamed = before.usedByCount - before.usedBy.length;
-      const list = before.usedBy.map((use) => `“${use.title}” (article ${use.id})`).join(", ") + (unnamed > 0 ? ` and ${unnamed} more` : "");
-      throw new HttpError(409, "in_use", `id: the image is used by ${before.usedByCount === 1 ? "an article" : `${before.usedByCount} articles`}: ${list}. Remove it from them first.`, "id");
-    }
-    // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
-    await trx.deleteFrom("media_variants").where("media_id", "=", id).execute();
-    await trx.deleteFrom("media_alt").where("media_id", "=", id).execute();
-    await trx.deleteFrom("media").where("id", "=", id).execute();
-    const { usedBy, usedByCount, thumbnail, rendition, ...audited } = before;
-    await recordAudit(trx, { uid: actorUid, action: "delete", entity: MEDIA, entityId: String(id), before: audited });
+      const before = await requireMedia(trx, id);
+      if (before.usedByCount > 0) {
+        const unnamed = before.usedByCount - before.usedBy.length;
+        const list = before.usedBy.map((use) => `“${use.title}” (article ${use.id})`).join(", ") + (unnamed > 0 ? ` and ${unnamed} more` : "");
+        throw new HttpError(
+          409,
+          "in_use",
+          `id: the image is used by ${before.usedByCount === 1 ? "an article" : `${before.usedByCount} articles`}: ${list}. Remove it from them first.`,
+          "id",
+        );
+      }
+      // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
+      await trx.deleteFrom("media_variants").where("media_id", "=", id).execute();
+      await trx.deleteFrom("media_alt").where("media_id", "=", id).execute();
+      await trx.deleteFrom("media").where("id", "=", id).execute();
+      const { usedBy, usedByCount, thumbnail, rendition, ...audited } = before;
+      await recordAudit(trx, { uid: actorUid, action: "delete", entity: MEDIA, entityId: String(id), before: audited });
     },
     // Refused above while media_usage names any article (covers and bodies, drafts included, kept by every article
     // write and the import), so the image deleted is on no page and no stored rendering: nothing to re-render or refresh.

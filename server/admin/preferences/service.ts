@@ -59,7 +59,8 @@ export async function setAdminPreferences(services: AdminServices, uid: string, 
   if (adminLanguage !== null) {
     const language = await services.database.db.selectFrom("languages").select(["code", "enabled"]).where("code", "=", adminLanguage).executeTakeFirst();
     if (!language) throw new HttpError(400, "unknown_language", `adminLanguage: no language with code ${adminLanguage}.`, "adminLanguage");
-    if (language.enabled !== 1) throw new HttpError(400, "language_disabled", `adminLanguage: ${adminLanguage} is hidden on the site; the admin is offered in shown languages only.`, "adminLanguage");
+    if (language.enabled !== 1)
+      throw new HttpError(400, "language_disabled", `adminLanguage: ${adminLanguage} is hidden on the site; the admin is offered in shown languages only.`, "adminLanguage");
   }
   const updated = await services.database.db.updateTable("users").set({ admin_language: adminLanguage }).where("uid", "=", uid).executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) throw new HttpError(404, "unknown_user", "The signed-in user no longer exists.");

@@ -16,10 +16,20 @@ export function presenceAdminApi(services: AppServices) {
   const version = (c: Context<HttpEnv>) => ({ id: validateInput(articleIdParam, c.req.param("id"), "id"), code: validateInput(languageCodeParam, c.req.param("code"), "code") });
   const params = { id: articleIdParam, code: languageCodeParam };
 
-  app.put(PRESENCE, apiRoute({ tag: "Articles", summary: "The editor's heartbeat: I have this version open; answers who else has (seen within a minute)", params, success: { status: 200, description: "{ others: [{ uid, name, seenAt }] }", schema: versionPresenceSchema }, otherResponses: { 404: "No article with this id, or no such language." } }), async (c) => {
-    const { id, code } = version(c);
-    return c.json((await heartbeat(services, actorUid(c), id, code)) satisfies Answer<typeof versionPresenceSchema>);
-  });
+  app.put(
+    PRESENCE,
+    apiRoute({
+      tag: "Articles",
+      summary: "The editor's heartbeat: I have this version open; answers who else has (seen within a minute)",
+      params,
+      success: { status: 200, description: "{ others: [{ uid, name, seenAt }] }", schema: versionPresenceSchema },
+      otherResponses: { 404: "No article with this id, or no such language." },
+    }),
+    async (c) => {
+      const { id, code } = version(c);
+      return c.json((await heartbeat(services, actorUid(c), id, code)) satisfies Answer<typeof versionPresenceSchema>);
+    },
+  );
 
   app.delete(PRESENCE, apiRoute({ tag: "Articles", summary: "I closed the editor of this version", params, success: { status: 204, description: "Gone." } }), async (c) => {
     const { id, code } = version(c);

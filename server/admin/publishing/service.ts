@@ -99,7 +99,14 @@ function requestWrite(services: AdminServices, request: VersionRequest) {
 }
 
 /** Schedules a publish or an unpublish (replacing a pending one of the same kind). Nothing public changes until it is due. */
-export async function scheduleChange(services: AdminServices, request: VersionRequest, id: number, code: string, action: ScheduleAction, input: ScheduleInput): Promise<VersionPublishing> {
+export async function scheduleChange(
+  services: AdminServices,
+  request: VersionRequest,
+  id: number,
+  code: string,
+  action: ScheduleAction,
+  input: ScheduleInput,
+): Promise<VersionPublishing> {
   const actorUid = request.actorUid;
   return writeContent(
     services,
@@ -112,7 +119,14 @@ export async function scheduleChange(services: AdminServices, request: VersionRe
       const dueAt = at.toISOString();
       await trx.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "=", action).execute();
       await trx.insertInto("blog_schedules").values({ blog_id: id, code, action, due_at: dueAt, created_by: actorUid, created_at: new Date().toISOString() }).execute();
-      await recordAudit(trx, { uid: actorUid, action: `schedule_${action}`, entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before, after: { ...before, [`${action}At`]: dueAt } });
+      await recordAudit(trx, {
+        uid: actorUid,
+        action: `schedule_${action}`,
+        entity: ARTICLE_VERSION,
+        entityId: `${id}:${code}`,
+        before,
+        after: { ...before, [`${action}At`]: dueAt },
+      });
       return publishingOf(trx, id, code, row.status);
     },
     { changedContent: () => false },
@@ -128,7 +142,14 @@ export async function cancelSchedule(services: AdminServices, request: VersionRe
       const before = await pendingSchedules(trx, id, code);
       const result = await trx.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "=", action).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw new HttpError(404, "not_found", `action: the ${code} version of article ${id} has no ${action} scheduled.`, "action");
-      await recordAudit(trx, { uid: actorUid, action: `cancel_${action}`, entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before, after: { ...before, [`${action}At`]: null } });
+      await recordAudit(trx, {
+        uid: actorUid,
+        action: `cancel_${action}`,
+        entity: ARTICLE_VERSION,
+        entityId: `${id}:${code}`,
+        before,
+        after: { ...before, [`${action}At`]: null },
+      });
       return publishingOf(trx, id, code, row.status);
     },
     { changedContent: () => false },

@@ -69,9 +69,7 @@ function readHeader(header: string[]): CsvLayout {
   const names = header.map((name) => name.trim().toLowerCase());
   if (!HEADERS.includes(names.join(","))) {
     const [official, ...others] = HEADERS.map((known) => JSON.stringify(known));
-    throw new FileRefused(
-      `The CSV header is ${quoteForMessage(header.join(","))}; expected ${official} (or ${others.join(" or ")}).`,
-    );
+    throw new FileRefused(`The CSV header is ${quoteForMessage(header.join(","))}; expected ${official} (or ${others.join(" or ")}).`);
   }
   const indexByRole: CsvLayout["indexByRole"] = {};
   names.forEach((name, index) => {

@@ -32,9 +32,7 @@ describe("toCsv", () => {
       { code: "A1101", ogr: 6, label: "Conduite d'engins agricoles et forestiers" },
       { code: "A1416", ogr: null, label: "Polyculture, élevage" },
     ]);
-    expect(csv).toBe(
-      "code_ogr,code_rome,libelle\r\n6,A1101,Conduite d'engins agricoles et forestiers\r\n,A1416,\"Polyculture, élevage\"\r\n",
-    );
+    expect(csv).toBe('code_ogr,code_rome,libelle\r\n6,A1101,Conduite d\'engins agricoles et forestiers\r\n,A1416,"Polyculture, élevage"\r\n');
   });
 
   it("reproduces the official CSV byte for byte from its parsed rows", async () => {

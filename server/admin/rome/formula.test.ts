@@ -4,7 +4,7 @@ import { neutralizeFormula, restoreNeutralized } from "./formula.ts";
 
 describe("neutralizeFormula", () => {
   it.each([
-    ["=HYPERLINK(\"http://evil.example\")", "'=HYPERLINK(\"http://evil.example\")"],
+    ['=HYPERLINK("http://evil.example")', '\'=HYPERLINK("http://evil.example")'],
     ["+33 1 23", "'+33 1 23"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1)", "'@SUM(A1)"],

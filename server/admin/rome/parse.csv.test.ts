@@ -127,8 +127,7 @@ describe("parseRomeFile with CSV", () => {
 });
 
 describe("row validation", () => {
-  const parseRecords = async (...records: string[]) =>
-    accepted(await parseRomeFile(utf8(["code_ogr,code_rome,libelle", ...records].join("\n"))));
+  const parseRecords = async (...records: string[]) => accepted(await parseRomeFile(utf8(["code_ogr,code_rome,libelle", ...records].join("\n"))));
   const reasons = async (...records: string[]) => (await parseRecords(...records)).rejected.map((row) => row.reason);
 
   it("uppercases and trims codes", async () => {
@@ -162,11 +161,7 @@ describe("row validation", () => {
       "6,A1205,Bip\u0007",
     );
     expect(result.rows.map((row) => row.label)).toEqual(["Conduite d'engins agricoles", "Bêcheronnage", "é".repeat(200)]);
-    expect(result.rejected.map((row) => row.reason)).toEqual([
-      "label longer than 200 characters",
-      "empty label",
-      "label contains control characters",
-    ]);
+    expect(result.rejected.map((row) => row.reason)).toEqual(["label longer than 200 characters", "empty label", "label contains control characters"]);
   });
 
   it("accepts an optional positive ogr and rejects anything else", async () => {

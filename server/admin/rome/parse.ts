@@ -31,10 +31,7 @@ const NO_CODES_MESSAGE = "The file contains no ROME codes.";
  * streaming it chunk by chunk. Bad rows are listed in `rejected`; a hostile,
  * malformed or oversized file is refused as a whole.
  */
-export async function parseRomeFile(
-  input: AsyncIterable<Uint8Array> | Uint8Array,
-  opts: ParseOptions = {},
-): Promise<ParseResult> {
+export async function parseRomeFile(input: AsyncIterable<Uint8Array> | Uint8Array, opts: ParseOptions = {}): Promise<ParseResult> {
   const text = decodeUtf8Text(input, opts.maxBytes ?? MAX_IMPORT_BYTES);
   try {
     const format = await detectFormat(text);

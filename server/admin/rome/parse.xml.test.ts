@@ -4,16 +4,14 @@ import { fixture, officialXml, utf8 } from "./test-support.ts";
 import { ROME_XML_LIMITS } from "./xml.ts";
 
 const DOCTYPE_MESSAGE = "The XML file declares a DOCTYPE; DTDs and entities are not accepted.";
-const NOT_ROME_MESSAGE =
-  "The XML file is not a ROME code list: expected <ogr><item_referentiel_code_rome>…</item_referentiel_code_rome></ogr>.";
+const NOT_ROME_MESSAGE = "The XML file is not a ROME code list: expected <ogr><item_referentiel_code_rome>…</item_referentiel_code_rome></ogr>.";
 
 function accepted(result: ParseResult) {
   if (!result.ok) throw new Error(`expected the file to be accepted, got: ${result.message}`);
   return result;
 }
 
-const item = (code: string, label: string) =>
-  `<item_referentiel_code_rome><code_rome>${code}</code_rome><libelle>${label}</libelle></item_referentiel_code_rome>`;
+const item = (code: string, label: string) => `<item_referentiel_code_rome><code_rome>${code}</code_rome><libelle>${label}</libelle></item_referentiel_code_rome>`;
 
 describe("parseRomeFile with XML", () => {
   it("reads the 532 codes of the official file, none rejected", async () => {
@@ -105,13 +103,22 @@ describe("parseRomeFile with XML", () => {
   it(`refuses elements nested more than ${ROME_XML_LIMITS.maxDepth} deep, more than ${ROME_XML_LIMITS.maxElements} elements, and more than ${ROME_XML_LIMITS.maxAttributes} attributes on one (decision 0142)`, async () => {
     const nested = (depth: number) => `<ogr>${item("A1101", `${"<b>".repeat(depth - 3)}x${"</b>".repeat(depth - 3)}`)}</ogr>`;
     accepted(await parseRomeFile(utf8(nested(ROME_XML_LIMITS.maxDepth))));
-    expect(await parseRomeFile(utf8(nested(ROME_XML_LIMITS.maxDepth + 1)))).toEqual({ ok: false, message: `The XML file nests elements more than ${ROME_XML_LIMITS.maxDepth} deep (line 1); a ROME code list is 3 deep.` });
+    expect(await parseRomeFile(utf8(nested(ROME_XML_LIMITS.maxDepth + 1)))).toEqual({
+      ok: false,
+      message: `The XML file nests elements more than ${ROME_XML_LIMITS.maxDepth} deep (line 1); a ROME code list is 3 deep.`,
+    });
     const crowded = (count: number) => `<ogr>${item("A1101", "<b/>".repeat(count - 4))}</ogr>`;
     accepted(await parseRomeFile(utf8(crowded(ROME_XML_LIMITS.maxElements))));
-    expect(await parseRomeFile(utf8(crowded(ROME_XML_LIMITS.maxElements + 1)))).toEqual({ ok: false, message: `The XML file has more than ${ROME_XML_LIMITS.maxElements.toLocaleString("en")} elements; a ROME code list has about 3 000.` });
+    expect(await parseRomeFile(utf8(crowded(ROME_XML_LIMITS.maxElements + 1)))).toEqual({
+      ok: false,
+      message: `The XML file has more than ${ROME_XML_LIMITS.maxElements.toLocaleString("en")} elements; a ROME code list has about 3 000.`,
+    });
     const attributes = (count: number) => `<ogr ${Array.from({ length: count }, (_, index) => `a${index}="1"`).join(" ")}>${item("A1101", "x")}</ogr>`;
     accepted(await parseRomeFile(utf8(attributes(ROME_XML_LIMITS.maxAttributes))));
-    expect(await parseRomeFile(utf8(attributes(ROME_XML_LIMITS.maxAttributes + 1)))).toEqual({ ok: false, message: `The XML file has an element with more than ${ROME_XML_LIMITS.maxAttributes} attributes (line 1).` });
+    expect(await parseRomeFile(utf8(attributes(ROME_XML_LIMITS.maxAttributes + 1)))).toEqual({
+      ok: false,
+      message: `The XML file has an element with more than ${ROME_XML_LIMITS.maxAttributes} attributes (line 1).`,
+    });
   });
 
   it("detects XML from the content whatever the file name says", async () => {

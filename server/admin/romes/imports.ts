@@ -68,7 +68,11 @@ export async function createImport(services: AdminServices, uid: string, file: N
   const db = withImportTables(services.database.db);
   // Expired uploads go whenever a new one starts: no timer, and every instance helps.
   await db.deleteFrom("rome_imports").where("expires_at", "<=", now.toISOString()).execute();
-  const open = await db.selectFrom("rome_imports").select((eb) => eb.fn.countAll<number>().as("count")).where("uid", "=", uid).executeTakeFirstOrThrow();
+  const open = await db
+    .selectFrom("rome_imports")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("uid", "=", uid)
+    .executeTakeFirstOrThrow();
   if (Number(open.count) >= MAX_OPEN_IMPORTS_PER_ADMIN) {
     throw new HttpError(429, "too_many_imports", `You already have ${MAX_OPEN_IMPORTS_PER_ADMIN} uploads in progress; finish them or wait 10 minutes.`);
   }
@@ -128,7 +132,10 @@ export async function storeChunk(services: AdminServices, uid: string, id: strin
       .where("next_index", "=", index)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(409, "wrong_chunk", `Chunk ${index} was already received.`, "index");
-    await trx.insertInto("rome_import_chunks").values({ import_id: id, chunk_index: index, bytes: Buffer.from(bytes) }).execute();
+    await trx
+      .insertInto("rome_import_chunks")
+      .values({ import_id: id, chunk_index: index, bytes: Buffer.from(bytes) })
+      .execute();
     return { received: session.received + bytes.byteLength, size: session.size };
   });
 }
@@ -181,18 +188,13 @@ async function writeRows(
   now: Date,
 ): Promise<ImportSummary> {
   const at = now.toISOString();
-  const [existing, domains] = await Promise.all([
-    trx.selectFrom("codes_romes").select(["code", "label"]).execute(),
-    trx.selectFrom("rome_domains").select("letter").execute(),
-  ]);
+  const [existing, domains] = await Promise.all([trx.selectFrom("codes_romes").select(["code", "label"]).execute(), trx.selectFrom("rome_domains").select("letter").execute()]);
   const plan = planImport(existing, rows);
   const knownDomains = new Set(domains.map((domain) => domain.letter));
   const added = plan.added.filter((row) => knownDomains.has(row.code.charAt(0)));
   const rejected = [
     ...parserRejected,
-    ...plan.added
-      .filter((row) => !knownDomains.has(row.code.charAt(0)))
-      .map((row) => ({ line: row.line, code: row.code, reason: `unknown domaine ${row.code.charAt(0)}` })),
+    ...plan.added.filter((row) => !knownDomains.has(row.code.charAt(0))).map((row) => ({ line: row.line, code: row.code, reason: `unknown domaine ${row.code.charAt(0)}` })),
   ].sort((a, b) => a.line - b.line);
 
   for (let start = 0; start < added.length; start += INSERT_BATCH) {
@@ -204,11 +206,18 @@ async function writeRows(
   // One statement per batch (a CASE over the codes) rather than one per code: a new ROME version may relabel hundreds.
   for (let start = 0; start < plan.updated.length; start += INSERT_BATCH) {
     const batch = plan.updated.slice(start, start + INSERT_BATCH).map(({ row }) => row);
-    const labels = sql.join(batch.map((row) => sql`when ${row.code} then ${row.label}`), sql` `);
+    const labels = sql.join(
+      batch.map((row) => sql`when ${row.code} then ${row.label}`),
+      sql` `,
+    );
     await trx
       .updateTable("codes_romes")
       .set({ label: sql<string>`case code ${labels} end`, updated_at: at })
-      .where("code", "in", batch.map((row) => row.code))
+      .where(
+        "code",
+        "in",
+        batch.map((row) => row.code),
+      )
       .execute();
   }
   const summary: ImportSummary = { filename, format, added: added.length, updated: plan.updated.length, unchanged: plan.unchanged, rejected };

@@ -90,10 +90,7 @@ export async function jobLabels(services: AdminServices, code: string, scope: La
   const { db } = services.database;
   const job = await db.selectFrom("codes_romes").select(["code", "domain", "label"]).where("code", "=", code).executeTakeFirst();
   if (!job) return null;
-  const [languages, rows] = await Promise.all([
-    listLanguages(db),
-    db.selectFrom("rome_labels").select(["code", "label"]).where("rome_code", "=", code).execute(),
-  ]);
+  const [languages, rows] = await Promise.all([listLanguages(db), db.selectFrom("rome_labels").select(["code", "label"]).where("rome_code", "=", code).execute()]);
   const labels: Record<string, string> = Object.fromEntries(rows.filter((row) => inScope(scope, row.code)).map((row) => [row.code, row.label]));
   labels[ROME_SOURCE_LANGUAGE] = job.label;
   const etags = Object.fromEntries(Object.entries(labels).map(([languageCode, label]) => [languageCode, entityTag({ code, languageCode, label } satisfies JobLabel)]));
@@ -155,36 +152,44 @@ async function requireCurrentLabel(trx: Transaction<Database>, dialect: DialectN
 export async function setJobLabel(services: AdminServices, change: LabelChange & { label: string }, preconditions: Preconditions, now = new Date()): Promise<boolean> {
   await checkCodeAndLanguage(services.database.db, change.code, change.languageCode);
   const at = now.toISOString();
-  return writeContent(services, async (trx) => {
-    await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
-    if (change.languageCode === ROME_SOURCE_LANGUAGE) {
-      const before = await trx.selectFrom("codes_romes").select("label").where("code", "=", change.code).executeTakeFirstOrThrow();
-      if (before.label === change.label) return false;
-      await trx.updateTable("codes_romes").set({ label: change.label, updated_at: at }).where("code", "=", change.code).execute();
-      await recordAudit(trx, { uid: change.uid, action: "update", entity: "codes_romes", entityId: change.code, before: { label: before.label }, after: { label: change.label } }, now);
+  return writeContent(
+    services,
+    async (trx) => {
+      await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
+      if (change.languageCode === ROME_SOURCE_LANGUAGE) {
+        const before = await trx.selectFrom("codes_romes").select("label").where("code", "=", change.code).executeTakeFirstOrThrow();
+        if (before.label === change.label) return false;
+        await trx.updateTable("codes_romes").set({ label: change.label, updated_at: at }).where("code", "=", change.code).execute();
+        await recordAudit(
+          trx,
+          { uid: change.uid, action: "update", entity: "codes_romes", entityId: change.code, before: { label: before.label }, after: { label: change.label } },
+          now,
+        );
+        return true;
+      }
+      const before = await storedLabel(trx, change);
+      if (before?.label === change.label) return false;
+      await trx
+        .insertInto("rome_labels")
+        .values({ rome_code: change.code, code: change.languageCode, label: change.label, updated_at: at })
+        .onConflict((conflict) => conflict.columns(["rome_code", "code"]).doUpdateSet({ label: change.label, updated_at: at }))
+        .execute();
+      await recordAudit(
+        trx,
+        {
+          uid: change.uid,
+          action: before ? "update" : "create",
+          entity: "rome_labels",
+          entityId: `${change.code}/${change.languageCode}`,
+          before: before ? { label: before.label } : undefined,
+          after: { label: change.label },
+        },
+        now,
+      );
       return true;
-    }
-    const before = await storedLabel(trx, change);
-    if (before?.label === change.label) return false;
-    await trx
-      .insertInto("rome_labels")
-      .values({ rome_code: change.code, code: change.languageCode, label: change.label, updated_at: at })
-      .onConflict((conflict) => conflict.columns(["rome_code", "code"]).doUpdateSet({ label: change.label, updated_at: at }))
-      .execute();
-    await recordAudit(
-      trx,
-      {
-        uid: change.uid,
-        action: before ? "update" : "create",
-        entity: "rome_labels",
-        entityId: `${change.code}/${change.languageCode}`,
-        before: before ? { label: before.label } : undefined,
-        after: { label: change.label },
-      },
-      now,
-    );
-    return true;
-  }, { changedContent: (changed) => changed });
+    },
+    { changedContent: (changed) => changed },
+  );
 }
 
 /** Removes a code's label in one language; the official label can only be edited. A 404 when there is none. */

@@ -22,7 +22,10 @@ export async function translationDashboard(services: AdminServices): Promise<Tra
   const { db } = services.database;
   const [languages, keys, strings, articles, versions, sources, jobs, labels, drafts] = await Promise.all([
     db.selectFrom("languages").select(["code", "label", "dir", "enabled"]).orderBy("enabled", "desc").orderBy("population", "desc").orderBy("id").execute(),
-    db.selectFrom("translates").select(sql<string | number>`count(distinct code_component)`.as("count")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("translates")
+      .select(sql<string | number>`count(distinct code_component)`.as("count"))
+      .executeTakeFirstOrThrow(),
     db.selectFrom("translates").select(["code", count]).groupBy("code").execute(),
     db.selectFrom("blogs").select(count).executeTakeFirstOrThrow(),
     db.selectFrom("blog_versions").select(["code", "status", "outdated", count]).groupBy(["code", "outdated", "status"]).execute(),
@@ -50,7 +53,14 @@ export async function translationDashboard(services: AdminServices): Promise<Tra
         dir: language.dir,
         enabled: language.enabled === 1,
         strings: coverage(stringsOf.get(language.code) ?? 0, Number(keys.count)),
-        articles: { ...coverage(current, totalArticles), outdated, draft, missing: totalArticles - current - outdated - draft, source: sourcesOf.get(language.code) ?? 0, pending: pendingOf.get(language.code) ?? 0 },
+        articles: {
+          ...coverage(current, totalArticles),
+          outdated,
+          draft,
+          missing: totalArticles - current - outdated - draft,
+          source: sourcesOf.get(language.code) ?? 0,
+          pending: pendingOf.get(language.code) ?? 0,
+        },
         jobs: coverage(language.code === ROME_SOURCE_LANGUAGE ? totalJobs : (labelsOf.get(language.code) ?? 0), totalJobs),
       };
     }),

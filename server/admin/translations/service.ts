@@ -36,12 +36,7 @@ const NAMED_SECTIONS = SECTION_KEYS.filter((key): key is Exclude<SectionKey, "HO
 
 /** The section names of a language other than HOME (ARTICLES, JOBS, SEARCH, TAGS), as the router reads them. */
 export async function sectionNamesOf(db: Kysely<Database> | Transaction<Database>, code: string): Promise<SectionName[]> {
-  const rows = await db
-    .selectFrom("translates")
-    .select(["code_component", "label", "search"])
-    .where("code", "=", code)
-    .where("code_component", "in", NAMED_SECTIONS)
-    .execute();
+  const rows = await db.selectFrom("translates").select(["code_component", "label", "search"]).where("code", "=", code).where("code_component", "in", NAMED_SECTIONS).execute();
   return rows.flatMap((row) => (isSectionKey(row.code_component) ? [{ section: row.code_component, label: row.label, search: row.search }] : []));
 }
 
@@ -89,12 +84,7 @@ async function assertKnownKey(trx: Transaction<Database>, key: string): Promise<
 }
 
 async function findCell(trx: Kysely<Database> | Transaction<Database>, key: string, code: string) {
-  return trx
-    .selectFrom("translates")
-    .select(["label", "search", "link"])
-    .where("code", "=", code)
-    .where("code_component", "=", key)
-    .executeTakeFirst();
+  return trx.selectFrom("translates").select(["label", "search", "link"]).where("code", "=", code).where("code_component", "=", key).executeTakeFirst();
 }
 
 /** A grid cell with the ETag of the cell's own representation (decision 0151). */
@@ -188,7 +178,14 @@ export async function translationsView(services: AdminServices): Promise<Transla
  * a text the language does not have yet (decision 0151). The language row locked by `writeTranslation`
  * serialises the writers of its cells, so the check below holds until the write commits.
  */
-export async function putTranslation(services: AdminServices, uid: string, key: string, code: string, input: TranslationCellInput, preconditions: Preconditions): Promise<KeyedTranslationCell> {
+export async function putTranslation(
+  services: AdminServices,
+  uid: string,
+  key: string,
+  code: string,
+  input: TranslationCellInput,
+  preconditions: Preconditions,
+): Promise<KeyedTranslationCell> {
   return writeContent(services, (trx) => writeTranslation(trx, services.database.dialect, uid, key, code, input, preconditions));
 }
 
@@ -226,10 +223,7 @@ export async function writeTranslation(
       .where("code_component", "=", key)
       .execute();
   } else {
-    await trx
-      .insertInto("translates")
-      .values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code })
-      .execute();
+    await trx.insertInto("translates").values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code }).execute();
   }
   const before = existing ? { label: existing.label, search: existing.search } : null;
   if (before === null || before.label !== cell.label || before.search !== cell.search) {
@@ -282,10 +276,7 @@ export async function addTranslationKey(services: AdminServices, uid: string, in
       const language = languages.find((candidate) => candidate.code === code);
       if (!language) throw new HttpError(400, "invalid_field", `labels.${code}: there is no language with this code.`, `labels.${code}`);
       await assertValidMessage(trx, input.key, code, label, `labels.${code}`, sourceText);
-      await trx
-        .insertInto("translates")
-        .values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code })
-        .execute();
+      await trx.insertInto("translates").values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code }).execute();
       row.labels[code] = taggedCell(input.key, code, { label, search: null });
     }
     await recordAudit(trx, { uid, action: "create", entity: TRANSLATION_ENTITY, entityId: input.key, after: labels });

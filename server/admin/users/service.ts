@@ -58,10 +58,7 @@ export async function listUsers(services: Pick<AdminServices, "database">, query
     .selectFrom("users")
     .$if(query !== "", (builder) =>
       builder.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(${eb.ref("email")}) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(${eb.ref("display_name")}) like ${pattern} escape '\\'`,
-        ]),
+        eb.or([sql<boolean>`lower(${eb.ref("email")}) like ${pattern} escape '\\'`, sql<boolean>`lower(${eb.ref("display_name")}) like ${pattern} escape '\\'`]),
       ),
     );
   const [rows, count] = await Promise.all([

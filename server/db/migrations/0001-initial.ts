@@ -8,9 +8,7 @@ function idColumnType(dialect: DialectName) {
 
 export function initialMigration(dialect: DialectName) {
   const withId = (builder: ReturnType<Kysely<unknown>["schema"]["createTable"]>) =>
-    builder.addColumn("id", idColumnType(dialect), (col) =>
-      dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement(),
-    );
+    builder.addColumn("id", idColumnType(dialect), (col) => (dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement()));
 
   return {
     async up(db: Kysely<unknown>) {

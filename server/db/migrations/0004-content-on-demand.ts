@@ -15,13 +15,15 @@ export function contentOnDemandMigration(dialect: DialectName) {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable("blog_versions").addColumn("html", "text").execute();
-      await db.schema.alterTable("blog_versions").addColumn("renderer_version", "integer", (col) => col.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable("blog_versions").addColumn("reading_minutes", "integer", (col) => col.notNull().defaultTo(1)).execute();
       await db.schema
-        .createIndex("blog_versions_published_order_index")
-        .on("blog_versions")
-        .columns(["code", "status", "published_at", "blog_id"])
+        .alterTable("blog_versions")
+        .addColumn("renderer_version", "integer", (col) => col.notNull().defaultTo(0))
         .execute();
+      await db.schema
+        .alterTable("blog_versions")
+        .addColumn("reading_minutes", "integer", (col) => col.notNull().defaultTo(1))
+        .execute();
+      await db.schema.createIndex("blog_versions_published_order_index").on("blog_versions").columns(["code", "status", "published_at", "blog_id"]).execute();
       await db.schema.createIndex("blog_versions_status_blog_index").on("blog_versions").columns(["status", "blog_id"]).execute();
 
       await db.schema
@@ -41,9 +43,7 @@ export function contentOnDemandMigration(dialect: DialectName) {
 
       await db.schema
         .createTable("content_changes")
-        .addColumn("id", dialect === "postgres" ? "bigserial" : "integer", (col) =>
-          dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement(),
-        )
+        .addColumn("id", dialect === "postgres" ? "bigserial" : "integer", (col) => (dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement()))
         .addColumn("origin", "text", (col) => col.notNull())
         .addColumn("change", "text", (col) => col.notNull())
         .addColumn("created_at", "text", (col) => col.notNull())

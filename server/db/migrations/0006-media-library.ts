@@ -13,9 +13,7 @@ export function mediaLibraryMigration(dialect: DialectName) {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable("media")
-        .addColumn("id", dialect === "postgres" ? "serial" : "integer", (col) =>
-          dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement(),
-        )
+        .addColumn("id", dialect === "postgres" ? "serial" : "integer", (col) => (dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement()))
         .addColumn("file_name", "text", (col) => col.notNull())
         .addColumn("source_sha256", "text", (col) => col.notNull().unique())
         .addColumn("format", "text", (col) => col.notNull())

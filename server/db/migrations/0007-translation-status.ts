@@ -13,10 +13,19 @@ import { sql, type Kysely } from "kysely";
 export const translationStatusMigration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable("blogs").addColumn("source_code", "text").execute();
-    await db.schema.alterTable("blogs").addColumn("source_revision", "integer", (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("blogs")
+      .addColumn("source_revision", "integer", (col) => col.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable("blogs").addColumn("source_changed_at", "text").execute();
-    await db.schema.alterTable("blog_versions").addColumn("base_revision", "integer", (col) => col.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable("blog_versions").addColumn("outdated", "integer", (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("blog_versions")
+      .addColumn("base_revision", "integer", (col) => col.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable("blog_versions")
+      .addColumn("outdated", "integer", (col) => col.notNull().defaultTo(0))
+      .execute();
 
     await db.schema
       .createTable("blog_source_revisions")
@@ -36,7 +45,9 @@ export const translationStatusMigration = {
     await db.schema.createIndex("blog_versions_translation_index").on("blog_versions").columns(["code", "outdated", "status", "blog_id"]).execute();
 
     await sql`update blogs set source_code = (select v.code from blog_versions v where v.blog_id = blogs.id order by v.id limit 1)`.execute(db);
-    await sql`update blogs set source_revision = 1, source_changed_at = (select v.updated_at from blog_versions v where v.blog_id = blogs.id and v.code = blogs.source_code) where source_code is not null`.execute(db);
+    await sql`update blogs set source_revision = 1, source_changed_at = (select v.updated_at from blog_versions v where v.blog_id = blogs.id and v.code = blogs.source_code) where source_code is not null`.execute(
+      db,
+    );
     await sql`update blog_versions set base_revision = 1`.execute(db);
     await sql`insert into blog_source_revisions (blog_id, revision, code, title, summary, body, cover_alt, created_at)
       select b.id, 1, v.code, v.title, v.summary, v.body, v.cover_alt, v.updated_at from blogs b join blog_versions v on v.blog_id = b.id and v.code = b.source_code`.execute(db);

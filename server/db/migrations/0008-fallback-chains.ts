@@ -9,8 +9,14 @@ import type { Kysely } from "kysely";
  */
 export const fallbackChainsMigration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable("languages").addColumn("fallbacks", "text", (col) => col.notNull().defaultTo("[]")).execute();
-    await db.schema.alterTable("languages").addColumn("list_fallback_articles", "integer", (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("languages")
+      .addColumn("fallbacks", "text", (col) => col.notNull().defaultTo("[]"))
+      .execute();
+    await db.schema
+      .alterTable("languages")
+      .addColumn("list_fallback_articles", "integer", (col) => col.notNull().defaultTo(0))
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable("languages").dropColumn("list_fallback_articles").execute();

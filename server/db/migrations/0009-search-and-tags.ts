@@ -41,7 +41,9 @@ export function searchAndTagsMigration(dialect: DialectName) {
         await db.schema.createIndex("search_entries_code_index").on("search_entries").column("code").execute();
       } else {
         // Terms are made in JavaScript already folded and stemmed; "_" joins a term to its language prefix.
-        await sql`create virtual table search_fts using fts5(fts_title, fts_summary, fts_body, content='search_entries', content_rowid='id', tokenize="unicode61 remove_diacritics 0 tokenchars '_'")`.execute(db);
+        await sql`create virtual table search_fts using fts5(fts_title, fts_summary, fts_body, content='search_entries', content_rowid='id', tokenize="unicode61 remove_diacritics 0 tokenchars '_'")`.execute(
+          db,
+        );
         await sql`create trigger search_entries_insert after insert on search_entries begin
           insert into search_fts (rowid, fts_title, fts_summary, fts_body) values (new.id, new.fts_title, new.fts_summary, new.fts_body); end`.execute(db);
         await sql`create trigger search_entries_delete after delete on search_entries begin

@@ -14,8 +14,7 @@ const PUBLISHING_STRING_KEYS = ["PREVIEW:BANNER", "PREVIEW:INVALID_TITLE", "PREV
  */
 export function publishingMigration(dialect: DialectName) {
   const serial = dialect === "postgres" ? "serial" : "integer";
-  const primary = (col: ColumnDefinitionBuilder) =>
-    dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement();
+  const primary = (col: ColumnDefinitionBuilder) => (dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement());
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -16,13 +16,18 @@ export async function addMissingAdminTexts(db: Kysely<unknown>, wanted: (key: st
   const languages = new Map((await typed.selectFrom("languages").select(["code", "short_code"]).execute()).map((language) => [language.code, language.short_code]));
   if (languages.size === 0) return;
   const stored = new Set(
-    (await typed.selectFrom("translates").select(["code", "code_component"]).where("code_component", "like", "admin.%").execute()).map((row) => `${row.code}\n${row.code_component}`),
+    (await typed.selectFrom("translates").select(["code", "code_component"]).where("code_component", "like", "admin.%").execute()).map(
+      (row) => `${row.code}\n${row.code_component}`,
+    ),
   );
   const missing = adminSeedEntries()
     .filter(({ key, code }) => wanted(key) && languages.has(code) && !stored.has(`${code}\n${key}`))
     .map(({ key, code, label }) => ({ code, code_component: key, label, search: null, link: null, short_code: languages.get(code)! }));
   for (let start = 0; start < missing.length; start += BATCH) {
-    await typed.insertInto("translates").values(missing.slice(start, start + BATCH)).execute();
+    await typed
+      .insertInto("translates")
+      .values(missing.slice(start, start + BATCH))
+      .execute();
   }
 }
 

@@ -24,7 +24,9 @@ export function contentlessSearchIndexMigration(dialect: DialectName) {
       if (dialect !== "sqlite") return;
       await sql`drop trigger search_entries_insert`.execute(db);
       await sql`drop trigger search_entries_delete`.execute(db);
-      await sql`create virtual table search_fts_contentless using fts5(fts_title, fts_summary, fts_body, content='', contentless_delete=1, tokenize=${sql.raw(SQLITE_TOKENIZER)})`.execute(db);
+      await sql`create virtual table search_fts_contentless using fts5(fts_title, fts_summary, fts_body, content='', contentless_delete=1, tokenize=${sql.raw(SQLITE_TOKENIZER)})`.execute(
+        db,
+      );
       await sql`insert into search_fts_contentless (rowid, fts_title, fts_summary, fts_body) select id, fts_title, fts_summary, fts_body from search_entries`.execute(db);
       await sql`drop table search_fts`.execute(db);
       await sql`alter table search_fts_contentless rename to search_fts`.execute(db);
@@ -42,8 +44,14 @@ export function contentlessSearchIndexMigration(dialect: DialectName) {
           .execute();
       }
       const typed = db as Kysely<Database>;
-      for (let after = 0; ; ) {
-        const entries = await typed.selectFrom("search_entries").select(["id", "code", "title", "summary", "body_text"]).where("id", ">", after).orderBy("id").limit(BACKFILL_BATCH).execute();
+      for (let after = 0; ;) {
+        const entries = await typed
+          .selectFrom("search_entries")
+          .select(["id", "code", "title", "summary", "body_text"])
+          .where("id", ">", after)
+          .orderBy("id")
+          .limit(BACKFILL_BATCH)
+          .execute();
         if (entries.length === 0) break;
         for (const entry of entries) {
           await sql`update search_entries set fts_title = ${sqliteTerms(entry.title, entry.code)}, fts_summary = ${sqliteTerms(entry.summary, entry.code)},
@@ -52,7 +60,9 @@ export function contentlessSearchIndexMigration(dialect: DialectName) {
         after = entries.at(-1)!.id;
       }
       await sql`drop table search_fts`.execute(db);
-      await sql`create virtual table search_fts using fts5(fts_title, fts_summary, fts_body, content='search_entries', content_rowid='id', tokenize=${sql.raw(SQLITE_TOKENIZER)})`.execute(db);
+      await sql`create virtual table search_fts using fts5(fts_title, fts_summary, fts_body, content='search_entries', content_rowid='id', tokenize=${sql.raw(SQLITE_TOKENIZER)})`.execute(
+        db,
+      );
       await sql`insert into search_fts (search_fts) values ('rebuild')`.execute(db);
       await sql`create trigger search_entries_insert after insert on search_entries begin
         insert into search_fts (rowid, fts_title, fts_summary, fts_body) values (new.id, new.fts_title, new.fts_summary, new.fts_body); end`.execute(db);
@@ -64,7 +74,7 @@ export function contentlessSearchIndexMigration(dialect: DialectName) {
 
 /** Articles with a published version but no search entry (a database older than 0009 on SQLite), indexed in batches. */
 async function indexUnindexedArticles(db: Kysely<Database>) {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = (
       await db
         .selectFrom("blogs")

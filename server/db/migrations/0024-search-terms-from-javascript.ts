@@ -18,7 +18,7 @@ const BATCH = 500;
 export function searchTermsFromJavascriptMigration(dialect: DialectName) {
   async function remake(db: Kysely<unknown>, document: (entry: { code: string; title: string; summary: string; body_text: string }) => RawBuilder<unknown>) {
     const typed = db as Kysely<Database>;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const entries = await typed.selectFrom("search_entries").select(["id", "code", "title", "summary", "body_text"]).where("id", ">", after).orderBy("id").limit(BATCH).execute();
       if (entries.length === 0) return;
       const values = entries.map((entry) => sql`(${entry.id}::integer, ${document(entry)})`);

@@ -30,7 +30,10 @@ export const draftsBesideTheLiveTextMigration = {
 
     // Revisions of versions deleted before (kept then, unreachable): a version made again starts its numbering at 1.
     await sql`delete from blog_revisions where not exists (select 1 from blog_versions v where v.blog_id = blog_revisions.blog_id and v.code = blog_revisions.code)`.execute(db);
-    await db.schema.alterTable("blog_revisions").addColumn("number", "integer", (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("blog_revisions")
+      .addColumn("number", "integer", (col) => col.notNull().defaultTo(0))
+      .execute();
     await sql`
       update blog_revisions set number = numbered.position
       from (select id, row_number() over (partition by blog_id, code order by id) as position from blog_revisions) as numbered

@@ -73,9 +73,7 @@ export function ArticleDetails({ article, fieldsEtag, favoriteCode, onSaved, med
   async function save(from: string | null) {
     const payload = { author: draft.author, cover: draft.cover.trim() === "" ? null : draft.cover, tags: splitTags(draft.tags), key: draft.key.trim() || undefined };
     const original = base.details;
-    const body = article
-      ? Object.fromEntries(Object.entries(payload).filter(([field]) => draft[field as keyof DetailsDraft] !== original[field as keyof DetailsDraft]))
-      : payload;
+    const body = article ? Object.fromEntries(Object.entries(payload).filter(([field]) => draft[field as keyof DetailsDraft] !== original[field as keyof DetailsDraft])) : payload;
     if (article && Object.keys(body).length === 0) return formErrors.show({}, t("admin.details.unchanged"));
     const checked = (article ? updateArticleInput : createArticleInput).safeParse(body);
     if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
@@ -148,29 +146,33 @@ export function ArticleDetails({ article, fieldsEtag, favoriteCode, onSaved, med
         <div className="article-details__grid">
           <Field id={idFor("author")} label={labels.author!} hint={t("admin.details.author_hint")} error={errors.author}>
             {(control) => (
-              <input {...control} type="text" dir="auto" autoComplete="off" maxLength={ARTICLE_LIMITS.authorLength} value={draft.author} onChange={(event) => set("author", event.target.value)} />
+              <input
+                {...control}
+                type="text"
+                dir="auto"
+                autoComplete="off"
+                maxLength={ARTICLE_LIMITS.authorLength}
+                value={draft.author}
+                onChange={(event) => set("author", event.target.value)}
+              />
             )}
           </Field>
-          <Field
-            id={idFor("key")}
-            label={labels.key!}
-            hint={t(article ? "admin.details.key_hint" : "admin.details.key_hint_new")}
-            error={errors.key}
-          >
-            {(control) => (
-              <input {...control} type="text" dir="ltr" autoComplete="off" spellCheck={false} value={draft.key} onChange={(event) => set("key", event.target.value)} />
-            )}
+          <Field id={idFor("key")} label={labels.key!} hint={t(article ? "admin.details.key_hint" : "admin.details.key_hint_new")} error={errors.key}>
+            {(control) => <input {...control} type="text" dir="ltr" autoComplete="off" spellCheck={false} value={draft.key} onChange={(event) => set("key", event.target.value)} />}
           </Field>
-          <Field
-            id={idFor("cover")}
-            label={labels.cover!}
-            hint={t("admin.details.cover_hint")}
-            error={errors.cover}
-            className="article-details__wide"
-          >
+          <Field id={idFor("cover")} label={labels.cover!} hint={t("admin.details.cover_hint")} error={errors.cover} className="article-details__wide">
             {(control) => (
               <>
-                <input {...control} type="text" inputMode="url" dir="ltr" autoComplete="off" spellCheck={false} value={draft.cover} onChange={(event) => set("cover", event.target.value)} />
+                <input
+                  {...control}
+                  type="text"
+                  inputMode="url"
+                  dir="ltr"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={draft.cover}
+                  onChange={(event) => set("cover", event.target.value)}
+                />
                 <CoverPicker
                   languageCode={favoriteCode}
                   limits={mediaLimits}
@@ -189,9 +191,7 @@ export function ArticleDetails({ article, fieldsEtag, favoriteCode, onSaved, med
             error={errors.tags}
             className="article-details__wide"
           >
-            {(control) => (
-              <input {...control} type="text" dir="auto" autoComplete="off" value={draft.tags} onChange={(event) => set("tags", event.target.value)} />
-            )}
+            {(control) => <input {...control} type="text" dir="auto" autoComplete="off" value={draft.tags} onChange={(event) => set("tags", event.target.value)} />}
           </Field>
         </div>
         {romeCodes.length > 0 && (
@@ -221,7 +221,15 @@ function CoverPreview({ cover, media }: { cover: string; media: MediaByID }) {
   const id = mediaIdOf(cover);
   const rendition = id === null ? null : media[id];
   if (rendition) {
-    return <img className="article-editor__cover" src={(rendition.webp[0] ?? rendition.fallback).url} alt="" width="240" height={Math.round((240 * rendition.height) / rendition.width)} />;
+    return (
+      <img
+        className="article-editor__cover"
+        src={(rendition.webp[0] ?? rendition.fallback).url}
+        alt=""
+        width="240"
+        height={Math.round((240 * rendition.height) / rendition.width)}
+      />
+    );
   }
   return id === null && /^(\/[^/]|https:\/\/)/.test(cover) ? <img className="article-editor__cover" src={cover} alt="" width="240" height="126" loading="lazy" /> : null;
 }

@@ -8,7 +8,17 @@ import { api } from "#app/lib/api-client.ts";
 import { ARTICLES_API, DISCARDING } from "./editor-shared.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
-export function DeleteArticle({ article, fieldsEtag, title, onDeleted }: { article: AdminArticle; fieldsEtag: string | null; title: string; onDeleted: (message: string) => void }) {
+export function DeleteArticle({
+  article,
+  fieldsEtag,
+  title,
+  onDeleted,
+}: {
+  article: AdminArticle;
+  fieldsEtag: string | null;
+  title: string;
+  onDeleted: (message: string) => void;
+}) {
   const { t } = useAdminText();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);

@@ -25,18 +25,12 @@ const FIELDS = [
 function SourceDiff({ base, current, language }: { base: SourceText | null; current: SourceText; language: EditorLanguage }) {
   const { t, dateTime } = useAdminText();
   if (base === null || base.code !== current.code) {
-    return (
-      <p className="source-diff__none">
-        {t(base === null ? "admin.source.base_gone" : "admin.source.language_changed")}
-      </p>
-    );
+    return <p className="source-diff__none">{t(base === null ? "admin.source.base_gone" : "admin.source.language_changed")}</p>;
   }
   const changed = FIELDS.filter(([field]) => base[field] !== current[field]);
   return (
     <div className="source-diff">
-      <p className="source-diff__intro">
-        {t("admin.source.changes_since", { revision: base.revision, at: dateTime(base.at) })}
-      </p>
+      <p className="source-diff__intro">{t("admin.source.changes_since", { revision: base.revision, at: dateTime(base.at) })}</p>
       {changed.length === 0 && <p>{t("admin.source.only_other_fields")}</p>}
       {changed.map(([field, label]) => (
         <div key={field} className="source-diff__field">

@@ -61,7 +61,21 @@ interface VersionFormProps {
   viewerUid: string;
 }
 
-export function VersionForm({ articleId, language, version, etag, publicPath, onSaved, cover, source, sourceRevision, viewerUid, media, mediaLimits, onMedia }: VersionFormProps & EditorMediaProps) {
+export function VersionForm({
+  articleId,
+  language,
+  version,
+  etag,
+  publicPath,
+  onSaved,
+  cover,
+  source,
+  sourceRevision,
+  viewerUid,
+  media,
+  mediaLimits,
+  onMedia,
+}: VersionFormProps & EditorMediaProps) {
   const { t } = useAdminText();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -293,7 +307,15 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
         <div className="version-form__meta">
           <Field id={idFor("title")} label={labels.title!} error={errors.title} className="version-form__wide">
             {(control) => (
-              <input {...control} {...textAttributes} type="text" autoComplete="off" maxLength={ARTICLE_LIMITS.titleLength} value={draft.title} onChange={(event) => changeTitle(event.target.value)} />
+              <input
+                {...control}
+                {...textAttributes}
+                type="text"
+                autoComplete="off"
+                maxLength={ARTICLE_LIMITS.titleLength}
+                value={draft.title}
+                onChange={(event) => changeTitle(event.target.value)}
+              />
             )}
           </Field>
           <Field
@@ -314,7 +336,13 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
               </>
             )}
           </Field>
-          <Field id={idFor("summary")} label={labels.summary!} hint={t("admin.version.summary_hint", { max: ARTICLE_LIMITS.summaryLength })} error={errors.summary} className="version-form__wide">
+          <Field
+            id={idFor("summary")}
+            label={labels.summary!}
+            hint={t("admin.version.summary_hint", { max: ARTICLE_LIMITS.summaryLength })}
+            error={errors.summary}
+            className="version-form__wide"
+          >
             {(control) => <textarea {...control} {...textAttributes} rows={2} value={draft.summary} onChange={(event) => set("summary", event.target.value)} />}
           </Field>
         </div>
@@ -323,7 +351,9 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
             headings are the article's (h2…), and a heading of this form after them would break the outline. */}
         <div className="version-form__meta">
           <Field id={idFor("coverAlt")} label={labels.coverAlt!} hint={t("admin.version.cover_alt_hint")} error={errors.coverAlt} className="version-form__wide">
-            {(control) => <input {...control} {...textAttributes} type="text" autoComplete="off" value={draft.coverAlt} onChange={(event) => set("coverAlt", event.target.value)} />}
+            {(control) => (
+              <input {...control} {...textAttributes} type="text" autoComplete="off" value={draft.coverAlt} onChange={(event) => set("coverAlt", event.target.value)} />
+            )}
           </Field>
         </div>
 
@@ -357,7 +387,6 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
             </div>
           </div>
         </div>
-
       </fieldset>
 
       <div className="admin-form__actions">

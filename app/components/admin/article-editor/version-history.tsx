@@ -69,8 +69,15 @@ function Comparison({ base, revisions, language }: { base: string; revisions: Re
       </div>
       <ErrorAlert message={error} />
       <div aria-live="polite">
-        {data && (from === to || changed.length === 0 ? <p>{t("admin.history.same")}</p> : changed.map((diff) => <FieldChanges key={diff.field} diff={diff} language={language} bodyLabel={t("admin.history.body_changes")} />))}
-        {data && changed.length > 0 && unchanged.length > 0 && <p className="admin-field__hint">{t("admin.history.unchanged", { fields: unchanged.map((field) => t(FIELD_TEXT_KEYS[field.field])).join(", ") })}</p>}
+        {data &&
+          (from === to || changed.length === 0 ? (
+            <p>{t("admin.history.same")}</p>
+          ) : (
+            changed.map((diff) => <FieldChanges key={diff.field} diff={diff} language={language} bodyLabel={t("admin.history.body_changes")} />)
+          ))}
+        {data && changed.length > 0 && unchanged.length > 0 && (
+          <p className="admin-field__hint">{t("admin.history.unchanged", { fields: unchanged.map((field) => t(FIELD_TEXT_KEYS[field.field])).join(", ") })}</p>
+        )}
       </div>
     </div>
   );
@@ -104,9 +111,7 @@ export function VersionHistory({ articleId, language, version, etag, onRestored 
 
   return (
     <section className="admin-panel history" aria-labelledby="history-title">
-      <h2 id="history-title">
-        {t("admin.history.title", { language: language.label })}
-      </h2>
+      <h2 id="history-title">{t("admin.history.title", { language: language.label })}</h2>
       <ErrorAlert message={error ?? loadError} />
       {revisions === null ? (
         <p>{t("admin.common.loading")}</p>

@@ -31,7 +31,19 @@ function utcFromLocal(value: string): string | null {
   return Number.isNaN(moment.getTime()) ? null : moment.toISOString();
 }
 
-function ScheduleForm({ action, pending, busy, onSchedule, onCancel }: { action: ScheduleAction; pending: string | null; busy: boolean; onSchedule: (action: ScheduleAction, at: string) => void; onCancel: (action: ScheduleAction) => void }) {
+function ScheduleForm({
+  action,
+  pending,
+  busy,
+  onSchedule,
+  onCancel,
+}: {
+  action: ScheduleAction;
+  pending: string | null;
+  busy: boolean;
+  onSchedule: (action: ScheduleAction, at: string) => void;
+  onCancel: (action: ScheduleAction) => void;
+}) {
   const id = useId();
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,7 +67,14 @@ function ScheduleForm({ action, pending, busy, onSchedule, onCancel }: { action:
       )}
       <label htmlFor={id}>{t(pending === null ? `admin.publishing.schedule_${action}_at` : `admin.publishing.move_${action}`)}</label>
       <div className="publishing__row">
-        <input id={id} type="datetime-local" value={value} onChange={(event) => setValue(event.target.value)} aria-invalid={problem !== null} aria-describedby={problem ? `${id}-error` : undefined} />
+        <input
+          id={id}
+          type="datetime-local"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-error` : undefined}
+        />
         <button type="submit" className="button button--small" disabled={busy}>
           {t(`admin.publishing.schedule_${action}`)}
         </button>
@@ -69,7 +88,21 @@ function ScheduleForm({ action, pending, busy, onSchedule, onCancel }: { action:
   );
 }
 
-function PreviewLinks({ previews, created, busy, onCreate, onRevoke, onMessage }: { previews: PreviewLink[]; created: PreviewLink | null; busy: boolean; onCreate: () => void; onRevoke: (link: PreviewLink) => void; onMessage: (message: string) => void }) {
+function PreviewLinks({
+  previews,
+  created,
+  busy,
+  onCreate,
+  onRevoke,
+  onMessage,
+}: {
+  previews: PreviewLink[];
+  created: PreviewLink | null;
+  busy: boolean;
+  onCreate: () => void;
+  onRevoke: (link: PreviewLink) => void;
+  onMessage: (message: string) => void;
+}) {
   const { t, lang } = useAdminText();
   const [copyFailed, setCopyFailed] = useState(false);
   async function copy(url: string) {
@@ -124,7 +157,12 @@ export function VersionPublishingPanel({ articleId, language, version, etag, onM
   const mayPublish = may("publish", language.code);
   const mayPreview = may("translate", language.code);
   const base = versionApi(articleId, language.code);
-  const { data, current, error: loadError, reload } = useVersionData<{ publishing: VersionPublishing }>(`${base}/publishing`, `${version.status}:${version.updatedAt}`, "admin.publishing.load_failed");
+  const {
+    data,
+    current,
+    error: loadError,
+    reload,
+  } = useVersionData<{ publishing: VersionPublishing }>(`${base}/publishing`, `${version.status}:${version.updatedAt}`, "admin.publishing.load_failed");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<PreviewLink | null>(null);
@@ -147,33 +185,47 @@ export function VersionPublishingPanel({ articleId, language, version, etag, onM
   }
 
   const schedule = (action: ScheduleAction, at: string) =>
-    run("admin.publishing.schedule_failed", () => api.put(`${base}/schedules/${action}`, { at }, versionPrecondition(etag)), () => {
-      onMessage(t(`admin.publishing.scheduled_${action}`, { language: language.label, at: localMoment(at, lang) }));
-      reload();
-    });
+    run(
+      "admin.publishing.schedule_failed",
+      () => api.put(`${base}/schedules/${action}`, { at }, versionPrecondition(etag)),
+      () => {
+        onMessage(t(`admin.publishing.scheduled_${action}`, { language: language.label, at: localMoment(at, lang) }));
+        reload();
+      },
+    );
   const cancel = (action: ScheduleAction) =>
-    run("admin.publishing.cancel_failed", () => api.delete(`${base}/schedules/${action}`, versionPrecondition(etag)), () => {
-      onMessage(t(`admin.publishing.cancelled_${action}`));
-      reload();
-    });
+    run(
+      "admin.publishing.cancel_failed",
+      () => api.delete(`${base}/schedules/${action}`, versionPrecondition(etag)),
+      () => {
+        onMessage(t(`admin.publishing.cancelled_${action}`));
+        reload();
+      },
+    );
   const createLink = () =>
-    run("admin.publishing.preview_failed", () => api.post<{ preview: PreviewLink }>(`${base}/previews`, {}), (result) => {
-      setCreated((result as { preview: PreviewLink }).preview);
-      onMessage(t("admin.publishing.preview_created"));
-      reload();
-    });
+    run(
+      "admin.publishing.preview_failed",
+      () => api.post<{ preview: PreviewLink }>(`${base}/previews`, {}),
+      (result) => {
+        setCreated((result as { preview: PreviewLink }).preview);
+        onMessage(t("admin.publishing.preview_created"));
+        reload();
+      },
+    );
   const revoke = (link: PreviewLink) =>
-    run("admin.publishing.revoke_failed", () => api.delete(`${base}/previews/${link.id}`), () => {
-      if (created?.id === link.id) setCreated(null);
-      onMessage(t("admin.publishing.revoked", { id: link.id }));
-      reload();
-    });
+    run(
+      "admin.publishing.revoke_failed",
+      () => api.delete(`${base}/previews/${link.id}`),
+      () => {
+        if (created?.id === link.id) setCreated(null);
+        onMessage(t("admin.publishing.revoked", { id: link.id }));
+        reload();
+      },
+    );
 
   return (
     <section className="admin-panel publishing" aria-labelledby="publishing-title">
-      <h2 id="publishing-title">
-        {t("admin.publishing.title", { language: language.label })}
-      </h2>
+      <h2 id="publishing-title">{t("admin.publishing.title", { language: language.label })}</h2>
       <ErrorAlert message={error ?? loadError} />
       {publishing === null ? (
         <p>{t("admin.common.loading")}</p>
@@ -181,16 +233,41 @@ export function VersionPublishingPanel({ articleId, language, version, etag, onM
         <>
           <p className="publishing__state">
             {t("admin.publishing.state")}{" "}
-            <strong className={`version-chip__status version-chip__status--${publishing.state === "scheduled" ? "draft" : publishing.state}`}>{t(`admin.status_label.${publishing.state}`)}</strong>
+            <strong className={`version-chip__status version-chip__status--${publishing.state === "scheduled" ? "draft" : publishing.state}`}>
+              {t(`admin.status_label.${publishing.state}`)}
+            </strong>
           </p>
           <p className="admin-field__hint">{t("admin.publishing.times", { zone: editorTimeZone() })}</p>
           {!mayPublish && <p className="admin-field__hint">{t("admin.publishing.read_only")}</p>}
           {/* A scheduled publish publishes the version's text, or its pending changes as they stand then. */}
-          {mayPublish && (version.status === "draft" || version.pendingChanges !== null) && <ScheduleForm action="publish" pending={publishing.schedules.publishAt} busy={busy} onSchedule={(action, at) => void schedule(action, at)} onCancel={(action) => void cancel(action)} />}
-          {mayPublish && (version.status === "published" || publishing.schedules.publishAt !== null) && (
-            <ScheduleForm action="unpublish" pending={publishing.schedules.unpublishAt} busy={busy} onSchedule={(action, at) => void schedule(action, at)} onCancel={(action) => void cancel(action)} />
+          {mayPublish && (version.status === "draft" || version.pendingChanges !== null) && (
+            <ScheduleForm
+              action="publish"
+              pending={publishing.schedules.publishAt}
+              busy={busy}
+              onSchedule={(action, at) => void schedule(action, at)}
+              onCancel={(action) => void cancel(action)}
+            />
           )}
-          {mayPreview && <PreviewLinks previews={publishing.previews} created={created} busy={busy} onCreate={() => void createLink()} onRevoke={(link) => void revoke(link)} onMessage={onMessage} />}
+          {mayPublish && (version.status === "published" || publishing.schedules.publishAt !== null) && (
+            <ScheduleForm
+              action="unpublish"
+              pending={publishing.schedules.unpublishAt}
+              busy={busy}
+              onSchedule={(action, at) => void schedule(action, at)}
+              onCancel={(action) => void cancel(action)}
+            />
+          )}
+          {mayPreview && (
+            <PreviewLinks
+              previews={publishing.previews}
+              created={created}
+              busy={busy}
+              onCreate={() => void createLink()}
+              onRevoke={(link) => void revoke(link)}
+              onMessage={onMessage}
+            />
+          )}
         </>
       )}
     </section>

@@ -17,7 +17,9 @@ export function VersionState({ version, language, ref }: { version: AdminVersion
   return (
     <div ref={ref} tabIndex={-1} className="version-state">
       <p className="version-state__line">
-        <strong className={`version-chip__status version-chip__status--${live ? "published" : "draft"}`}>{t(live ? "admin.version.state_live" : "admin.version.state_not_live")}</strong>{" "}
+        <strong className={`version-chip__status version-chip__status--${live ? "published" : "draft"}`}>
+          {t(live ? "admin.version.state_live" : "admin.version.state_not_live")}
+        </strong>{" "}
         {live && version.publishedAt ? t("admin.version.live_since", { at: dateTime(version.publishedAt) }) : t(live ? "admin.version.live_text" : "admin.version.not_live_text")}
       </p>
       {live && pending && (

@@ -11,7 +11,17 @@ import { useAdminText } from "#app/lib/admin-text.ts";
 import type { EditorLanguage } from "./editor-shared.ts";
 
 /** `pending`: the languages whose live version has pending changes (decision 0150), marked on their tab. */
-export function VersionTabs({ article, languages, selected, pending }: { article: AdminArticle; languages: EditorLanguage[]; selected: EditorLanguage; pending: readonly string[] }) {
+export function VersionTabs({
+  article,
+  languages,
+  selected,
+  pending,
+}: {
+  article: AdminArticle;
+  languages: EditorLanguage[];
+  selected: EditorLanguage;
+  pending: readonly string[];
+}) {
   const versionIn = (code: string) => article.versions.find((version) => version.code === code);
   const tabs = languages.filter((language) => versionIn(language.code) !== undefined || language.code === selected.code);
   const may = useMay();

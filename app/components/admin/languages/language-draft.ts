@@ -25,7 +25,17 @@ export interface LanguageDraft {
   list_fallback_articles: boolean;
 }
 
-export const EMPTY_DRAFT: LanguageDraft = { code: "", short_code: "", label: "", welcome: "", population: "", dir: "ltr", enabled: false, fallbacks: [], list_fallback_articles: false };
+export const EMPTY_DRAFT: LanguageDraft = {
+  code: "",
+  short_code: "",
+  label: "",
+  welcome: "",
+  population: "",
+  dir: "ltr",
+  enabled: false,
+  fallbacks: [],
+  list_fallback_articles: false,
+};
 
 export function draftOf(language: AdminLanguage): LanguageDraft {
   return { ...language, population: String(language.population) };

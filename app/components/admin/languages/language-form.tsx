@@ -86,17 +86,7 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
 
   const text = (field: "code" | "short_code" | "label" | "welcome", hint: string, extra: { lang?: string; dir?: "ltr" | "rtl" | "auto" } = {}) => (
     <Field id={idFor(field)} label={labels[field]!} hint={hint} error={errors[field]}>
-      {(control) => (
-        <input
-          {...control}
-          {...extra}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          value={draft[field]}
-          onChange={(event) => set(field, event.target.value)}
-        />
-      )}
+      {(control) => <input {...control} {...extra} type="text" autoComplete="off" spellCheck={false} value={draft[field]} onChange={(event) => set(field, event.target.value)} />}
     </Field>
   );
 
@@ -141,11 +131,7 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
         />
         <label htmlFor={idFor("enabled")}>{labels.enabled}</label>
         <p id={`${idFor("enabled")}-hint`} className="admin-field__hint">
-          {language === null
-            ? t("admin.languages.hint_enabled_new")
-            : language.favorite
-              ? t("admin.languages.favorite_always_shown")
-              : t("admin.languages.hint_enabled_off")}
+          {language === null ? t("admin.languages.hint_enabled_new") : language.favorite ? t("admin.languages.favorite_always_shown") : t("admin.languages.hint_enabled_off")}
         </p>
         {errors.enabled && (
           <p id={`${idFor("enabled")}-error`} className="admin-field__error">

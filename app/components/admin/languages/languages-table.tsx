@@ -66,10 +66,9 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
       <ErrorAlert message={rowError} />
       <TableRegion captionId="languages-caption" ref={region}>
         <table className="admin-table languages-table">
-          <caption id="languages-caption">
-            {t("admin.languages.caption", { total: languages.length, shown: languages.filter((language) => language.enabled).length })}
-          </caption>
-          <TableHead columns={[
+          <caption id="languages-caption">{t("admin.languages.caption", { total: languages.length, shown: languages.filter((language) => language.enabled).length })}</caption>
+          <TableHead
+            columns={[
               t("admin.languages.col_name"),
               t("admin.languages.col_tag"),
               t("admin.languages.col_short"),
@@ -77,7 +76,9 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
               { label: t("admin.languages.col_speakers"), className: "admin-table__number" },
               t("admin.languages.col_shown"),
               t("admin.languages.col_favorite"),
-            ]} actions />
+            ]}
+            actions
+          />
           <tbody>
             {languages.map((language) => {
               const busy = pending === language.id;

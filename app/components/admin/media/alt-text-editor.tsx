@@ -44,7 +44,17 @@ export function changedAlts(drafts: Record<string, string>, base: Record<string,
   return Object.fromEntries(Object.entries(drafts).flatMap(([code, text]) => (text.trim() === (base[code] ?? "") ? [] : [[code, text.trim()]])));
 }
 
-export function AltTextsForm({ item, languages, onSaved, onDirty }: { item: MediaItem; languages: AltLanguage[]; onSaved: (item: MediaItem) => void; onDirty: (dirty: boolean) => void }) {
+export function AltTextsForm({
+  item,
+  languages,
+  onSaved,
+  onDirty,
+}: {
+  item: MediaItem;
+  languages: AltLanguage[];
+  onSaved: (item: MediaItem) => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const id = useId();
   const { t } = useAdminText();
   const textsOf = (alt: Record<string, string>) => Object.fromEntries(languages.map((language) => [language.code, alt[language.code] ?? ""]));
@@ -191,7 +201,11 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
     setBusy(true);
     try {
       const etag = from ?? (await readBase()).etag;
-      const result = await api.tagged.put<{ item: MediaItem }>(`${MEDIA_API}/${item.id}/alt/${encodeURIComponent(language.code)}`, { alt: draft }, etag === null ? {} : { ifMatch: etag });
+      const result = await api.tagged.put<{ item: MediaItem }>(
+        `${MEDIA_API}/${item.id}/alt/${encodeURIComponent(language.code)}`,
+        { alt: draft },
+        etag === null ? {} : { ifMatch: etag },
+      );
       const afterConflict = conflict !== null;
       setBase({ alt: result.data.item.alt, etag: result.etag });
       setConflict(null);
@@ -242,7 +256,12 @@ export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem
           }}
         />
         {/* aria-disabled, not disabled: after a save the button keeps focus instead of dropping it to <body>. */}
-        <button type="button" className="button button--small button--secondary" aria-disabled={busy || draft.trim() === stored} onClick={() => !busy && draft.trim() !== stored && void save(base.etag)}>
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          aria-disabled={busy || draft.trim() === stored}
+          onClick={() => !busy && draft.trim() !== stored && void save(base.etag)}
+        >
           {t("admin.common.save")}
           <span className="visually-hidden"> {t("admin.media.save_alt", { language: language.label })}</span>
         </button>

@@ -48,12 +48,30 @@ function PickerButton({ label, dialogTitle, languageCode, limits, onPick }: Pick
 export function CoverPicker({ languageCode, limits, onPick }: { languageCode: string; limits: UploadLimits; onPick: (cover: string, item: MediaItem) => void }) {
   const { t } = useAdminText();
   return (
-    <PickerButton label={t("admin.media.choose_cover")} dialogTitle={t("admin.media.choose_cover_title")} languageCode={languageCode} limits={limits} onPick={(item) => onPick(mediaReference(item.id), item)} />
+    <PickerButton
+      label={t("admin.media.choose_cover")}
+      dialogTitle={t("admin.media.choose_cover_title")}
+      languageCode={languageCode}
+      limits={limits}
+      onPick={(item) => onPick(mediaReference(item.id), item)}
+    />
   );
 }
 
 /** "Insert image": puts `![](media:ID)` on its own line at the cursor of the Markdown field `textareaId`. */
-export function InsertImageButton({ textareaId, body, language, limits, onInsert }: { textareaId: string; body: string; language: AltLanguage; limits: UploadLimits; onInsert: (body: string, item: MediaItem) => void }) {
+export function InsertImageButton({
+  textareaId,
+  body,
+  language,
+  limits,
+  onInsert,
+}: {
+  textareaId: string;
+  body: string;
+  language: AltLanguage;
+  limits: UploadLimits;
+  onInsert: (body: string, item: MediaItem) => void;
+}) {
   const { t } = useAdminText();
   function insert(item: MediaItem) {
     const field = document.getElementById(textareaId);
@@ -71,7 +89,15 @@ export function InsertImageButton({ textareaId, body, language, limits, onInsert
       });
     }
   }
-  return <PickerButton label={t("admin.media.insert")} dialogTitle={t("admin.media.insert_title", { language: language.label })} languageCode={language.code} limits={limits} onPick={insert} />;
+  return (
+    <PickerButton
+      label={t("admin.media.insert")}
+      dialogTitle={t("admin.media.insert_title", { language: language.label })}
+      languageCode={language.code}
+      limits={limits}
+      onPick={insert}
+    />
+  );
 }
 
 interface VersionImagesProps {

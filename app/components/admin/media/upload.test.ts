@@ -102,7 +102,11 @@ describe("uploadImage", () => {
   it("a refusal (4xx) is the server's message without its field, with its code", async () => {
     FakeRequest.replies = [{ status: 413, body: { error: { code: "image_too_large", message: "file: the image is 2×19999999 pixels; each side may be at most 16384 pixels." } } }];
     const handle = uploadImage(file, () => {});
-    const refused = expect(handle.done).rejects.toMatchObject({ failure: "refused", code: "image_too_large", message: "the image is 2×19999999 pixels; each side may be at most 16384 pixels." });
+    const refused = expect(handle.done).rejects.toMatchObject({
+      failure: "refused",
+      code: "image_too_large",
+      message: "the image is 2×19999999 pixels; each side may be at most 16384 pixels.",
+    });
     await vi.advanceTimersByTimeAsync(0);
     await refused;
   });

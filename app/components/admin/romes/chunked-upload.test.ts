@@ -34,7 +34,7 @@ describe("importRomeFile", () => {
     const progress: number[] = [];
     const summary = { filename: "rome.xml", format: "xml" as const, added: 0, updated: 0, unchanged: 532, rejected: [] };
     const client = {
-      post: async <T,>(path: string, body: unknown): Promise<T> => {
+      post: async <T>(path: string, body: unknown): Promise<T> => {
         calls.push(`POST ${path} ${JSON.stringify(body)}`);
         return (path.endsWith("/apply") ? summary : { id: "abc" }) as T;
       },
@@ -58,7 +58,7 @@ describe("importRomeFile", () => {
   it("stops at the first failing chunk and never applies", async () => {
     const file = Object.assign(new Blob([new Uint8Array(3 * UPLOAD_CHUNK_BYTES)]), { name: "rome.csv" });
     const paths: string[] = [];
-    const client = { post: async <T,>(path: string): Promise<T> => (paths.push(path), { id: "abc" }) as T };
+    const client = { post: async <T>(path: string): Promise<T> => (paths.push(path), { id: "abc" }) as T };
     const sendChunk = async (path: string) => {
       paths.push(path);
       if (path.endsWith("/1")) throw new Error("refused");

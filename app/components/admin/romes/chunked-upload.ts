@@ -64,9 +64,7 @@ export async function uploadChunk(path: string, bytes: ArrayBuffer): Promise<voi
     response = await fetch(path, { method: "PUT", credentials: "include", headers, body: bytes, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-    throw timedOut
-      ? new ApiError("timeout", `timeout of ${API_TIMEOUT_MS}ms exceeded`, { cause: error })
-      : new ApiError("network", "Network Error", { cause: error });
+    throw timedOut ? new ApiError("timeout", `timeout of ${API_TIMEOUT_MS}ms exceeded`, { cause: error }) : new ApiError("network", "Network Error", { cause: error });
   }
   if (response.ok) return;
   const body = (await response.json().catch(() => null)) as ApiErrorBody | null;

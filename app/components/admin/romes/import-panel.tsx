@@ -49,15 +49,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
       <form className="romes-import__form" onSubmit={startImport}>
         <div className="romes-field">
           <label htmlFor={`${id}-file`}>{t("admin.romes.file")}</label>
-          <input
-            ref={fileInput}
-            id={`${id}-file`}
-            type="file"
-            name="file"
-            accept=".xml,.csv,application/xml,text/xml,text/csv"
-            aria-describedby={`${id}-hint`}
-            disabled={busy}
-          />
+          <input ref={fileInput} id={`${id}-file`} type="file" name="file" accept=".xml,.csv,application/xml,text/xml,text/csv" aria-describedby={`${id}-hint`} disabled={busy} />
         </div>
         <button type="submit" className="button" disabled={busy}>
           {t("admin.romes.import")}
@@ -74,7 +66,8 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
         </div>
       )}
       <p className="romes-status" aria-live="polite">
-        {state.phase === "uploading" && (state.percent < 100 ? t("admin.romes.uploading", { file: state.filename, percent: state.percent }) : t("admin.romes.applying", { file: state.filename }))}
+        {state.phase === "uploading" &&
+          (state.percent < 100 ? t("admin.romes.uploading", { file: state.filename, percent: state.percent }) : t("admin.romes.applying", { file: state.filename }))}
         {state.phase === "done" &&
           t("admin.romes.imported", {
             file: state.filename,
@@ -105,9 +98,7 @@ function ImportSummaryView({ summary }: { summary: ImportSummary }) {
   ] as const;
   return (
     <section className="romes-summary" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>
-        {t("admin.romes.result_of", { file: summary.filename, format: summary.format.toUpperCase() })}
-      </h3>
+      <h3 id={`${id}-title`}>{t("admin.romes.result_of", { file: summary.filename, format: summary.format.toUpperCase() })}</h3>
       <dl className="romes-summary__counts">
         {counts.map(([term, count]) => (
           <div key={term} className={`romes-count romes-count--${term}`}>

@@ -49,9 +49,7 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const changes = languages
-      .map((language) => ({ language, value: formText(form, language.code) }))
-      .filter(({ language, value }) => value !== (job.labels[language.code] ?? ""));
+    const changes = languages.map((language) => ({ language, value: formText(form, language.code) })).filter(({ language, value }) => value !== (job.labels[language.code] ?? ""));
     if (changes.length === 0) {
       setState({ kind: "saved", message: t("admin.romes.nothing_changed") });
       return;

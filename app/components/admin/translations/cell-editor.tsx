@@ -202,4 +202,3 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
     </form>
   );
 }
-

@@ -47,11 +47,19 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
       if (dryRun) return setReport(answered);
       setReport(null);
       setFile(null);
-      onImported(answered.applied ? t("admin.exchange.imported", { count: answered.changes.length, language: answered.language }) : t("admin.exchange.nothing", { language: answered.language }));
+      onImported(
+        answered.applied
+          ? t("admin.exchange.imported", { count: answered.changes.length, language: answered.language })
+          : t("admin.exchange.nothing", { language: answered.language }),
+      );
     } catch (failure) {
       const refused = refusedReport(failure);
       setReport(refused);
-      setError(refused?.refusal ? t("admin.refusal.import_refused", { detail: refused.refusal }) : failureMessage(failure, t(dryRun ? "admin.translations.read_failed" : "admin.translations.import_failed"), t));
+      setError(
+        refused?.refusal
+          ? t("admin.refusal.import_refused", { detail: refused.refusal })
+          : failureMessage(failure, t(dryRun ? "admin.translations.read_failed" : "admin.translations.import_failed"), t),
+      );
     } finally {
       setBusy(false);
     }
@@ -151,7 +159,10 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
                     untranslated: report.untranslated,
                   }),
                   report.unknown.length > 0 &&
-                    t(report.refusal === null ? "admin.exchange.report_unknown_skipped" : "admin.exchange.report_unknown", { count: report.unknown.length, keys: report.unknown.join(", ") }),
+                    t(report.refusal === null ? "admin.exchange.report_unknown_skipped" : "admin.exchange.report_unknown", {
+                      count: report.unknown.length,
+                      keys: report.unknown.join(", "),
+                    }),
                   report.fuzzy.length > 0 && t("admin.exchange.report_fuzzy", { count: report.fuzzy.length, keys: report.fuzzy.join(", ") }),
                 ].filter((part) => part !== false),
               ),
@@ -184,7 +195,11 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
                         <code>{change.key}</code>
                       </th>
                       <td lang={target?.code} dir={target?.dir}>
-                        {change.before ?? <em lang={lang} dir={dir}>{t("admin.translations.missing")}</em>}
+                        {change.before ?? (
+                          <em lang={lang} dir={dir}>
+                            {t("admin.translations.missing")}
+                          </em>
+                        )}
                       </td>
                       <td lang={target?.code} dir={target?.dir}>
                         {change.after}

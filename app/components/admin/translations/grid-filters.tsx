@@ -43,10 +43,7 @@ export function useGridFilters(languages: TranslationLanguage[], keys: Translati
       if (area !== "all" && isAdminKey(row.key) !== (area === "admin")) return false;
       if (missingOnly && !columns.some((language) => row.labels[language.code] === null)) return false;
       if (folded === "") return true;
-      return (
-        foldForSearch(row.key).includes(folded) ||
-        columns.some((language) => foldForSearch(row.labels[language.code]?.label ?? "").includes(folded))
-      );
+      return foldForSearch(row.key).includes(folded) || columns.some((language) => foldForSearch(row.labels[language.code]?.label ?? "").includes(folded));
     });
   }, [keys, columns, query, missingOnly, area]);
   return { query, setQuery, area, setArea, missingOnly, setMissingOnly, siteOnly, setSiteOnly, columns, rows };

@@ -81,12 +81,7 @@ export function TranslationsGrid({ columns, rows, completeness, editing, onEdit,
                       ) : kind === "home" || !mayEdit(language.code) ? (
                         <span className="cell__text">{cell?.label}</span>
                       ) : (
-                        <button
-                          type="button"
-                          className="cell__button"
-                          ref={registerCell(id)}
-                          onClick={() => onEdit(id)}
-                        >
+                        <button type="button" className="cell__button" ref={registerCell(id)} onClick={() => onEdit(id)}>
                           {missing ? (
                             <span className="cell__missing" lang={lang} dir={dir}>
                               {t("admin.translations.missing")}

@@ -93,13 +93,7 @@ function splitKey(key: string): { article: string; field: ArticleField } | null 
  * A field without a target keeps its current text; a new version needs a title and is a draft; a published
  * version changed by a translator without the publish right gets the changes as pending changes.
  */
-export async function planArticles(
-  db: Kysely<Database>,
-  units: readonly StringUnit[],
-  targetCode: string,
-  mayPublish: boolean,
-  report: ImportReport,
-): Promise<ArticleWrite[]> {
+export async function planArticles(db: Kysely<Database>, units: readonly StringUnit[], targetCode: string, mayPublish: boolean, report: ImportReport): Promise<ArticleWrite[]> {
   const byArticle = new Map<string, Map<ArticleField, StringUnit>>();
   for (const unit of units) {
     const parts = splitKey(unit.key);
@@ -114,7 +108,11 @@ export async function planArticles(
   const articles = new Map<string, number>();
   const versions = new Map<number, BlogVersionRow>();
   for (let start = 0; start < keys.length; start += PAGE) {
-    const rows = await db.selectFrom("blogs").select(["id", "key"]).where("key", "in", keys.slice(start, start + PAGE)).execute();
+    const rows = await db
+      .selectFrom("blogs")
+      .select(["id", "key"])
+      .where("key", "in", keys.slice(start, start + PAGE))
+      .execute();
     for (const row of rows) articles.set(row.key, row.id);
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) continue;

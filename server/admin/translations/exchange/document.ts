@@ -42,7 +42,6 @@ export type ArticleField = (typeof ARTICLE_FIELDS)[number];
 /** How report entries name an article's field ("articles/welcome/title"): apart from UI string keys, which are upper case. */
 export const ARTICLE_REPORT_PREFIX = "articles/";
 
-
 /** A translation file larger than this is refused before parsing (the seeded strings of a language are ~20 KB). */
 export const MAX_EXCHANGE_FILE_BYTES = 2 * 1024 * 1024;
 

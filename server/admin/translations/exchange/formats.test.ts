@@ -16,7 +16,7 @@ const DOCUMENT: ExchangeDocument = {
       state: "translated",
       note: "ICU message with {count}. Plurals in ar need the categories zero, one, two, few, many, other.",
     },
-    { key: "A:MARKUP", source: 'Press <Enter> & "go" > \'now\'', target: "Appuyez sur <Entrée> & « go »", state: "translated" },
+    { key: "A:MARKUP", source: "Press <Enter> & \"go\" > 'now'", target: "Appuyez sur <Entrée> & « go »", state: "translated" },
     { key: "A:MULTILINE", source: "Line one\nLine two\twith a tab", target: null, state: "initial" },
     { key: "A:EMOJI", source: "🌍 world", target: "🌍 عالم", state: "translated" },
   ],
@@ -77,7 +77,7 @@ describe("XLIFF 2.0", () => {
     expect(readXliff(empty)).toEqual({ sourceLanguage: "en-US", targetLanguage: "ar", units: [] });
   });
 
-  it("names units by NMTOKEN ids, an article field's as <article key>.<field>, every unit xml:space=\"preserve\"", async () => {
+  it('names units by NMTOKEN ids, an article field\'s as <article key>.<field>, every unit xml:space="preserve"', async () => {
     const text = await xliffText(DOCUMENT, [[articleUnit("careers-in-translation/title", "Métiers")]]);
     expect(text).toContain('<unit id="JOBS:RESULTS" xml:space="preserve">');
     expect(text).toContain('<unit id="careers-in-translation.title" xml:space="preserve">');
@@ -104,9 +104,7 @@ describe("XLIFF 2.0", () => {
   });
 
   it("reads CDATA, other namespaces' extensions and a segment without a state", () => {
-    const document = readXliff(
-      xliff(`<unit id="K" xmlns:x="urn:example"><x:meta>ignored</x:meta><segment><source><![CDATA[a <b>]]></source><target>c</target></segment></unit>`),
-    );
+    const document = readXliff(xliff(`<unit id="K" xmlns:x="urn:example"><x:meta>ignored</x:meta><segment><source><![CDATA[a <b>]]></source><target>c</target></segment></unit>`));
     expect(document.units).toEqual([{ key: "K", source: "a <b>", target: "c", state: "initial" }]);
   });
 
@@ -164,7 +162,11 @@ describe("gettext PO", () => {
   it.each([
     ["no Language header", 'msgctxt "A"\nmsgid "x"\nmsgstr "y"\n', "Language"],
     ["an entry without msgctxt", 'msgid ""\nmsgstr "Language: fr\\n"\n\nmsgid "x"\nmsgstr "y"\n', "has no msgctxt"],
-    ["gettext plural forms", 'msgid ""\nmsgstr "Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\nmsgctxt "A"\nmsgid "x"\nmsgid_plural "xs"\nmsgstr[0] "y"\nmsgstr[1] "ys"\n', "ICU syntax instead"],
+    [
+      "gettext plural forms",
+      'msgid ""\nmsgstr "Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\nmsgctxt "A"\nmsgid "x"\nmsgid_plural "xs"\nmsgstr[0] "y"\nmsgstr[1] "ys"\n',
+      "ICU syntax instead",
+    ],
     ["a key twice", 'msgid ""\nmsgstr "Language: fr\\n"\n\nmsgctxt "A"\nmsgid "x"\nmsgstr "y"\n\nmsgctxt "A"\nmsgid "z"\nmsgstr "w"\n', "appears twice"],
     ["a duplicate entry", 'msgid ""\nmsgstr "Language: fr\\n"\n\nmsgctxt "A"\nmsgid "x"\nmsgstr "y"\n\nmsgctxt "A"\nmsgid "x"\nmsgstr "z"\n', "Malformed PO file"],
     ["an unescaped quote", 'msgid ""\nmsgstr "Language: fr\\n"\n\nmsgctxt "A"\nmsgid "a "b" c"\nmsgstr "y"\n', "Malformed PO file"],
@@ -209,7 +211,9 @@ describe("hostile shapes (decision 0142)", () => {
     const head = `<?xml version="1.0" encoding="UTF-8"?>\n<!-- a comment -->\n${root}`;
     expect(readXliffLanguages(`${head}<file id="f"><unit`, 1024)).toEqual({ sourceLanguage: "en-US", targetLanguage: "fr-FR" });
     expect(readDeclaredTarget(`${head}${"<x>".repeat(100_000)}`)).toEqual({ format: "xliff", targetLanguage: "fr-FR" });
-    expect(refusal(() => readXliffLanguages(`<!--${" ".repeat(2000)}-->${root}</xliff>`, 1024))).toBe("The file is not an XLIFF 2.0 document: its <xliff> element must begin within its first 1 KB.");
+    expect(refusal(() => readXliffLanguages(`<!--${" ".repeat(2000)}-->${root}</xliff>`, 1024))).toBe(
+      "The file is not an XLIFF 2.0 document: its <xliff> element must begin within its first 1 KB.",
+    );
     expect(refusal(() => readXliffLanguages('<!DOCTYPE x [<!ENTITY a "b">]><xliff/>', 1024))).toContain("DOCTYPE");
     expect(refusal(() => readXliffLanguages(`<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0"></xliff>`, 1024))).toContain("no trgLang");
   });

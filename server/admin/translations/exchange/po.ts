@@ -100,7 +100,8 @@ export function readPo(text: string): PoDocument {
     for (const entry of Object.values(entries)) {
       if (context === "" && entry.msgid === "") continue; // the header
       if (context === "") throw new FileRefused(`The entry ${quoteForMessage(entry.msgid)} has no msgctxt: each entry's msgctxt is its key.`);
-      if (entry.msgid_plural !== undefined) throw new FileRefused(`The entry ${quoteForMessage(context)} uses gettext plural forms; write the plural inside the message in ICU syntax instead.`);
+      if (entry.msgid_plural !== undefined)
+        throw new FileRefused(`The entry ${quoteForMessage(context)} uses gettext plural forms; write the plural inside the message in ICU syntax instead.`);
       if (seen.has(context)) throw new FileRefused(`The key ${quoteForMessage(context)} appears twice.`);
       seen.add(context);
       const translated = entry.msgstr[0] ?? "";

@@ -43,7 +43,8 @@ export function readExchangeFile({ text, declaredTarget }: { text: string; decla
     const { fuzzy, ...document } = readPo(text);
     read = { format, document, fuzzy };
   }
-  if (read.document.targetLanguage !== declaredTarget) throw new FileRefused(`The file names two target languages (${declaredTarget} first, then ${read.document.targetLanguage}).`);
+  if (read.document.targetLanguage !== declaredTarget)
+    throw new FileRefused(`The file names two target languages (${declaredTarget} first, then ${read.document.targetLanguage}).`);
   // Every text the file brings, before anything is planned: the whole file is refused (400), naming the key.
   assertAcceptableTexts(read.document, read.fuzzy);
   return read;
@@ -51,7 +52,12 @@ export function readExchangeFile({ text, declaredTarget }: { text: string; decla
 
 /** The whole file, read on a worker thread; a file refused, too slow or too big to read is a FileRefused. */
 export async function readExchangeFileOffThread(text: string, declaredTarget: string): Promise<ReadFile> {
-  return refusedUnlessRead(await runOffThreadForRequest<Parameters<typeof readExchangeFile>[0], ReadFile>("read the file", "#server/admin/translations/exchange/read.ts", "readExchangeFile", { text, declaredTarget }));
+  return refusedUnlessRead(
+    await runOffThreadForRequest<Parameters<typeof readExchangeFile>[0], ReadFile>("read the file", "#server/admin/translations/exchange/read.ts", "readExchangeFile", {
+      text,
+      declaredTarget,
+    }),
+  );
 }
 
 export function refusedUnlessRead<T>(read: { ok: true; value: T } | { ok: false; message: string }): T {
@@ -98,4 +104,3 @@ function assertAcceptableTexts(document: ExchangeDocument, fuzzy: readonly strin
     if (inTarget !== null) refuse(`The translation of ${quote(key)}`, inTarget);
   }
 }
-

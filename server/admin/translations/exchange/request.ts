@@ -28,7 +28,12 @@ export async function readImportRequest(c: Context): Promise<{ options: ImportOp
       return declared;
     },
     // The body moves to the thread: it is read no more here.
-    read: async (declaredTarget) => refusedUnlessRead(await runOffThreadForRequest<{ body: Uint8Array; declaredTarget: string }, ReadFile>("read the file", SPECIFIER, "readRequestFile", { body, declaredTarget }, [body.buffer as ArrayBuffer])),
+    read: async (declaredTarget) =>
+      refusedUnlessRead(
+        await runOffThreadForRequest<{ body: Uint8Array; declaredTarget: string }, ReadFile>("read the file", SPECIFIER, "readRequestFile", { body, declaredTarget }, [
+          body.buffer as ArrayBuffer,
+        ]),
+      ),
   };
   return { options, file };
 }

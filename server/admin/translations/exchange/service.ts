@@ -87,7 +87,18 @@ async function planImport(db: Kysely<Database>, file: ExchangeFileSource, option
   const declared = await file.declared();
   const target = await findLanguage(db, declared.targetLanguage);
   if (!target) {
-    const report: ImportReport = { format: declared.format, language: declared.targetLanguage, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy: [], problems: [], refusal: null, applied: false };
+    const report: ImportReport = {
+      format: declared.format,
+      language: declared.targetLanguage,
+      changes: [],
+      unchanged: 0,
+      untranslated: 0,
+      unknown: [],
+      fuzzy: [],
+      problems: [],
+      refusal: null,
+      applied: false,
+    };
     report.refusal = `The file's target language ${declared.targetLanguage} is not a language of this site.`;
     return { report, target: null, articles: [] };
   }
@@ -153,7 +164,8 @@ export async function exportTranslations(
   return {
     filename: `${FILE_NAMES[what]}.${target.code}.${FILE_EXTENSIONS[format]}`,
     mediaType: MEDIA_TYPES[format],
-    body: format === "xliff" ? streamXliff(document, articlePages) : onePiece(writePo(document, { revisionDate: new Date(), lastTranslator: exporter, languageTeam: target.label })),
+    body:
+      format === "xliff" ? streamXliff(document, articlePages) : onePiece(writePo(document, { revisionDate: new Date(), lastTranslator: exporter, languageTeam: target.label })),
   };
 }
 
@@ -167,7 +179,13 @@ async function* onePiece(text: string): AsyncGenerator<string> {
  * Plans an import and, unless it is a dry run or refused, applies it.
  * A file that cannot be read at all is an HttpError 400 naming the problem.
  */
-export async function importTranslations(services: AdminServices, uid: string, file: ExchangeFileSource, options: ImportOptions, access: ImportAccess = EVERYTHING): Promise<ImportReport> {
+export async function importTranslations(
+  services: AdminServices,
+  uid: string,
+  file: ExchangeFileSource,
+  options: ImportOptions,
+  access: ImportAccess = EVERYTHING,
+): Promise<ImportReport> {
   let planned: Plan;
   try {
     planned = await planImport(services.database.db, file, options, access);
@@ -180,17 +198,21 @@ export async function importTranslations(services: AdminServices, uid: string, f
   const strings = report.changes.filter((change) => !change.key.startsWith(ARTICLE_REPORT_PREFIX));
   // Only article versions changed: refresh the pages showing them, not everything (decision 0030).
   const writeOptions = strings.length === 0 ? { articles: { ids: articles.map((write) => write.id) } } : {};
-  await writeContent(services, async (trx) => {
-    // A file import replaces what it names: last write wins (decision 0151), like the NDJSON content import.
-    for (const change of strings) await writeTranslation(trx, services.database.dialect, uid, change.key, target.code, { label: change.after, search: undefined }, UNCONDITIONAL);
-    await applyArticles(trx, services, uid, target.code, articles, access.mayPublish(target.code));
-    await recordAudit(trx, {
-      uid,
-      action: "import",
-      entity: IMPORT_ENTITY,
-      entityId: target.code,
-      after: { format: report.format, changed: report.changes.map((change) => change.key), skippedUnknown: report.unknown },
-    });
-  }, writeOptions);
+  await writeContent(
+    services,
+    async (trx) => {
+      // A file import replaces what it names: last write wins (decision 0151), like the NDJSON content import.
+      for (const change of strings) await writeTranslation(trx, services.database.dialect, uid, change.key, target.code, { label: change.after, search: undefined }, UNCONDITIONAL);
+      await applyArticles(trx, services, uid, target.code, articles, access.mayPublish(target.code));
+      await recordAudit(trx, {
+        uid,
+        action: "import",
+        entity: IMPORT_ENTITY,
+        entityId: target.code,
+        after: { format: report.format, changed: report.changes.map((change) => change.key), skippedUnknown: report.unknown },
+      });
+    },
+    writeOptions,
+  );
   return { ...report, applied: true };
 }
