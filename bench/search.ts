@@ -20,7 +20,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { sql, type Kysely } from "kysely";
 import { createArticleReader } from "#server/content/articles.ts";
-import type { DatabaseTarget } from "#server/config.ts";
+import type { DatabaseTarget } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { insertSearchEntries } from "#server/db/full-text.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";

@@ -1,10 +1,10 @@
 /** Values the HTTP server hands to loaders and actions through React Router's context. */
 import { createContext, type RouterContextProvider } from "react-router";
 import type { SignedInUser } from "#core/shell.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "./base/config.ts";
 import type { ContentStore } from "./content/store.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
-import type { Logger } from "./log.ts";
+import type { Logger } from "./base/log.ts";
 import type { PageNotes } from "./http/page-notes.ts";
 
 export interface AppServices {

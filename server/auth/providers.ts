@@ -7,8 +7,8 @@
  */
 import * as oidc from "openid-client";
 import { z } from "zod";
-import type { Config } from "#server/config.ts";
-import { isLoopbackHost } from "#server/http/host-names.ts";
+import type { Config } from "#server/base/config.ts";
+import { isLoopbackHost } from "#server/base/host-names.ts";
 import type { ProviderName } from "./dev-login.ts";
 
 /** What a provider says about the person who signed in. */

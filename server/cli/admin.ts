@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { setRoleInput } from "#core/admin/users/schema.ts";
 import { parseLanguageList, ROLE_LABELS, STAFF_ROLES, type Grant, type Role } from "#core/auth/roles.ts";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/base/config.ts";
 import { setRole } from "#server/admin/users/service.ts";
 import { UNCONDITIONAL } from "#server/http/preconditions.ts";
 import { toSignedInUser } from "#server/auth/users.ts";

@@ -1,5 +1,5 @@
 /** What the command-line entry points share. */
-import { ConfigError } from "#server/config.ts";
+import { ConfigError } from "#server/base/config.ts";
 import type { LockWaits } from "#server/db/lock-waits.ts";
 
 /** Who the audit log names for changes made from the command line. */

@@ -18,12 +18,12 @@ import { EXCHANGE_CONTENTS, EXCHANGE_FORMATS, type ExchangeContents, type Exchan
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { exchangeFileOfText } from "#server/admin/translations/exchange/read.ts";
 import { exportTranslations, importTranslations } from "#server/admin/translations/exchange/service.ts";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/base/config.ts";
 import { createContentStore } from "#server/content/store.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { createLogger } from "#server/log.ts";
+import { createLogger } from "#server/base/log.ts";
 import { CLI_ACTOR, commandLockWaits, runCommand } from "./support.ts";
 
 const USAGE = `Usage:

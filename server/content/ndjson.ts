@@ -24,7 +24,7 @@ import { yieldToEventLoop } from "./event-loop-turns.ts";
 import { IMPORT_BATCH, ImportError, parsedBatches, type Parsed } from "./ndjson-lines.ts";
 import { createReadingTimePool } from "./reading-time-pool.ts";
 import { announceChange } from "./store.ts";
-import { DEFAULT_REVISIONS_PER_VERSION } from "#server/config.ts";
+import { DEFAULT_REVISIONS_PER_VERSION } from "#server/base/config.ts";
 import { CLI_ACTOR } from "#server/cli/support.ts";
 
 export type ImportProgress = (done: { articles: number; total: number; lastLine: number }) => void;

@@ -14,7 +14,7 @@ import { bodyLimit } from "hono/body-limit";
 import { VERSION_BODY_LIMIT_BYTES } from "#core/admin/articles/schema.ts";
 import { IMPORT_CHUNK_BYTES } from "#server/admin/romes/imports.ts";
 import { IMPORT_BODY_LIMIT_BYTES } from "#server/admin/translations/exchange/document.ts";
-import type { Config } from "#server/config.ts";
+import type { Config } from "#server/base/config.ts";
 import { bodyTooLargeMessage } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { errorResponse, HttpError } from "./errors.ts";

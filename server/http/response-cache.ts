@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlib } from "node:zlib";
 import { parseAccept } from "hono/utils/accept";
-import { countPageCacheLookup, reportPageCacheSize } from "#server/metrics.ts";
+import { countPageCacheLookup, reportPageCacheSize } from "#server/base/metrics.ts";
 import type { AccountSlots } from "./account-area.ts";
 import type { ShellNote } from "./page-notes.ts";
 

@@ -9,7 +9,7 @@ import type { AppServices } from "#server/context.ts";
 import { pendingMigrations } from "#server/db/migrate.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
-import { metricsText } from "#server/metrics.ts";
+import { metricsText } from "#server/base/metrics.ts";
 import { apiRoute, type Answer } from "./openapi.ts";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -3,7 +3,7 @@
  * of its own until none is left, telling the server of each; a "stop" message ends it after its batch.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import type { DatabaseTarget } from "#server/config.ts";
+import type { DatabaseTarget } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { BACKGROUND_LOCK_WAITS } from "#server/db/lock-waits.ts";
 import { catchUpBatch, type CatchUpMessage } from "./catch-up.ts";

@@ -21,7 +21,7 @@ import { renderForIndex, type IndexedRendering } from "#server/content/rendering
 import type { DatabaseHandle, DialectName } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
-import { countCaughtUpVersions } from "#server/metrics.ts";
+import { countCaughtUpVersions } from "#server/base/metrics.ts";
 import { bodyFingerprint, refreshPublishedIndex, type KnownText } from "./published-index.ts";
 
 /**

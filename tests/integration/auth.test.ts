@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSessionUser } from "#server/auth/sessions.ts";
 import { createServices } from "#server/services.ts";
 import { createHttpApp } from "#server/http/app.ts";
-import { createLogger } from "#server/log.ts";
+import { createLogger } from "#server/base/log.ts";
 import { startGitHubStandIn, type GitHubStandIn, type GitHubUser } from "#tests/fixtures/idp/github.ts";
 import { startGoogleStandIn, type GoogleStandIn, type GoogleUser } from "#tests/fixtures/idp/google.ts";
 import { COOKIES, standInCookieValue } from "#tests/fixtures/idp/shared.ts";

@@ -16,7 +16,7 @@ import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { PreviewLink } from "#core/admin/publishing/schema.ts";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { createLogger, redactPath } from "#server/log.ts";
+import { createLogger, redactPath } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import appRoutes from "#app/routes.ts";
 import { createBrowser } from "./auth-browser.ts";

@@ -17,7 +17,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { createLogger } from "#server/log.ts";
+import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import { createTestDatabase, DATABASE_KINDS, signedInCookie, testConfig, xsrfHeaders, type TestDatabase } from "./support.ts";
 
