@@ -6,7 +6,7 @@ import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
-import { defaultClientDir } from "./http/app.ts";
+import { defaultClientDir } from "./web/app.ts";
 import { createLogger } from "./base/log.ts";
 import { serve } from "./ops/serve.ts";
 import { superviseCopies } from "./ops/processes.ts";

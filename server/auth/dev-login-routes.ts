@@ -12,7 +12,7 @@ import type { HttpEnv } from "#server/http/env.ts";
 import { unstorableText } from "#server/http/validate.ts";
 import { expectedXsrfToken } from "#server/http/xsrf.ts";
 import { ATTEMPT_COOKIE, peekAttempt, takeAttempt } from "#server/auth/attempts.ts";
-import { PROVIDER_NAMES, usesDevLogin, type ProviderName } from "#server/auth/dev-login.ts";
+import { PROVIDER_NAMES, usesDevLogin, type ProviderName } from "#server/base/sign-in-providers.ts";
 import type { AuthHtml } from "#server/auth/html.ts";
 import { devLoginPage } from "#server/auth/pages.ts";
 import { SignInFailure, type IdentityProvider } from "#server/auth/providers.ts";

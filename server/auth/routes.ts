@@ -15,15 +15,15 @@ import type { AppServices } from "#server/context.ts";
 import { recordEvent } from "#server/analytics/events.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
-import { apiRoute, type Answer } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/http/openapi.ts";
 import { clientAddress, createRateLimiter, rateLimitKey } from "#server/http/rate-limit.ts";
 import { ATTEMPT_COOKIE, attemptCookieOptions, saveAttempt, takeAttempt } from "./attempts.ts";
-import { usesDevLogin } from "./dev-login.ts";
+import { usesDevLogin } from "#server/base/sign-in-providers.ts";
 import { devLoginRoutes, warnAboutDevLogin } from "./dev-login-routes.ts";
 import { createAuthHtml } from "./html.ts";
 import { callbackUrl, createProviders, SignInFailure } from "./providers.ts";
 import { DEFAULT_RETURN_TO, returnToSchema } from "./return-to.ts";
-import { SESSION_COOKIE } from "./session-cookie.ts";
+import { SESSION_COOKIE } from "#server/http/session-cookie.ts";
 import { deleteSession } from "./sessions.ts";
 import { createSignInFlow, firstIssue, PROVIDER_LABELS, providerParam, type Target } from "./sign-in-flow.ts";
 

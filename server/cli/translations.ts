@@ -15,7 +15,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { EXCHANGE_CONTENTS, EXCHANGE_FORMATS, type ExchangeContents, type ExchangeFormat, type ImportReport } from "#core/admin/translations/schema.ts";
-import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
+import { MAX_EXCHANGE_FILE_BYTES } from "#core/admin/translations/schema.ts";
 import { exchangeFileOfText } from "#server/admin/translations/exchange/read.ts";
 import { exportTranslations, importTranslations } from "#server/admin/translations/exchange/service.ts";
 import { loadConfig } from "#server/base/config.ts";

@@ -16,7 +16,7 @@ import { indexForm, type IndexForm } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+import { runOffThreadForRequest } from "#server/http/off-thread.ts";
 import { renderBody, type RenderedBody } from "./render-body.ts";
 
 /** 2: library images drawn as <picture> (media:ID); 3: table cells' text isolated in <bdi> (issue 44). */

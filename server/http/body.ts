@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import type { z } from "zod";
-import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+import { runOffThreadForRequest } from "./off-thread.ts";
 import { HttpError } from "./errors.ts";
 import { parseJsonBody, type JsonBodyOutcome } from "./json-body.ts";
 

@@ -10,7 +10,7 @@ import { pendingMigrations } from "#server/db/migrate.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { metricsText } from "#server/base/metrics.ts";
-import { apiRoute, type Answer } from "./openapi.ts";
+import { apiRoute, type Answer } from "#server/http/openapi.ts";
 
 const noStore = { "Cache-Control": "no-store" };
 

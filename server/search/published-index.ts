@@ -16,7 +16,7 @@ import type { Database } from "#server/db/schema.ts";
 import { isPublishedVersion } from "#server/content/published.ts";
 import { OFF_THREAD_BODY_CHARS } from "#server/content/rendering.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+import { runOffThreadForRequest } from "#server/http/off-thread.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSessionUser } from "#server/auth/sessions.ts";
 import { createServices } from "#server/services.ts";
-import { createHttpApp } from "#server/http/app.ts";
+import { createHttpApp } from "#server/web/app.ts";
 import { createLogger } from "#server/base/log.ts";
 import { startGitHubStandIn, type GitHubStandIn, type GitHubUser } from "#tests/fixtures/idp/github.ts";
 import { startGoogleStandIn, type GoogleStandIn, type GoogleUser } from "#tests/fixtures/idp/google.ts";

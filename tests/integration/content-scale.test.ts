@@ -26,7 +26,7 @@ import { IMPORT_BATCH, ImportError } from "#server/content/ndjson-lines.ts";
 import { indexForm, searchEntries, sqliteTerms } from "#server/db/full-text.ts";
 import { startSearchCatchUp } from "#server/search/catch-up.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import type { PageCache } from "#server/http/page-cache.ts";
+import type { PageCache } from "#server/web/page-cache.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, withVersionTags } from "./support.ts";
 
 type Site = { app: Hono<HttpEnv>; pageCache: PageCache; listener: RequestListener };

@@ -5,7 +5,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { apiRoute, type Answer } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/http/openapi.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";

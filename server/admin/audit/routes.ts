@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { auditFacetsSchema, auditPageSchema, auditQuerySchema } from "#core/admin/audit/schema.ts";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { apiRoute, type Answer } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/http/openapi.ts";
 import { readQuery } from "#server/http/query.ts";
 import { auditFacets, listAudit } from "./service.ts";
 

@@ -8,7 +8,7 @@ import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
-import { apiRoute, type Answer } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/http/openapi.ts";
 import {
   altInput,
   altTextsInput,

@@ -6,7 +6,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { validateInput } from "#server/http/validate.ts";
-import { apiRoute, type Answer } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/http/openapi.ts";
 import { heartbeat, leave } from "./service.ts";
 
 const PRESENCE = "/:id/versions/:code/presence";

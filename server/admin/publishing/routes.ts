@@ -8,7 +8,7 @@ import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts"
 import type { AppServices } from "#server/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { apiRoute, type Answer } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/http/openapi.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { articleIdParam, languageCodeParam } from "#core/admin/articles/schema.ts";
 import {

@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { actorUid } from "#server/admin/actor.ts";
 import type { AppServices } from "#server/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { apiRoute, type Answer } from "#server/ops/openapi.ts";
+import { apiRoute, type Answer } from "#server/http/openapi.ts";
 import { readQuery } from "#server/http/query.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { articleIdParam, languageCodeParam, versionWrittenResponse } from "#core/admin/articles/schema.ts";

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { ImportProgress, ImportStarted, ImportSummary, NewImport, RejectedRow } from "#core/admin/romes/schema.ts";
+import { IMPORT_CHUNK_BYTES, type ImportProgress, type ImportStarted, type ImportSummary, type NewImport, type RejectedRow } from "#core/admin/romes/schema.ts";
 import type { AdminServices } from "#server/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
@@ -16,7 +16,6 @@ import { writeContent } from "#server/admin/content-write.ts";
 import { planImport } from "#server/admin/rome/diff.ts";
 import { MAX_IMPORT_BYTES, parseRomeFileOffThread, type RomeRow } from "#server/admin/rome/parse.ts";
 
-export const IMPORT_CHUNK_BYTES = 64 * 1024;
 export const IMPORT_SESSION_MS = 10 * 60 * 1000;
 /** Bounds what one admin can park in the database at once (each upload is at most 5 MiB). */
 export const MAX_OPEN_IMPORTS_PER_ADMIN = 5;

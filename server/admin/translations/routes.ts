@@ -23,7 +23,7 @@ import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import { readQuery } from "#server/http/query.ts";
 import { textStream } from "#server/http/text-stream.ts";
-import { apiRoute, errorSchema, type Answer } from "#server/ops/openapi.ts";
+import { apiRoute, errorSchema, type Answer } from "#server/http/openapi.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { MEDIA_TYPES } from "./exchange/document.ts";
 import { readImportRequest } from "./exchange/request.ts";

@@ -15,7 +15,7 @@ import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlib } fro
 import { parseAccept } from "hono/utils/accept";
 import { countPageCacheLookup, reportPageCacheSize } from "#server/base/metrics.ts";
 import type { AccountSlots } from "./account-area.ts";
-import type { ShellNote } from "./page-notes.ts";
+import type { ShellNote } from "#server/http/page-notes.ts";
 
 /** Bytes an entry costs beyond its bodies (key, headers, bookkeeping): a page's measured ≈ 1.6 KB of heap. */
 const ENTRY_OVERHEAD_BYTES = 2_048;

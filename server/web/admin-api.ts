@@ -15,7 +15,7 @@ import { presenceAdminApi } from "#server/admin/presence/routes.ts";
 import { publishingAdminApi } from "#server/admin/publishing/routes.ts";
 import { revisionsAdminApi } from "#server/admin/revisions/routes.ts";
 import type { UploadGate } from "#server/media/upload-gate.ts";
-import type { HttpEnv } from "./env.ts";
+import type { HttpEnv } from "#server/http/env.ts";
 
 /** `imageGate`: the process's image queue, which uploads share with link-preview pictures. */
 export function adminApi(services: AppServices, imageGate: UploadGate) {
