@@ -26,7 +26,7 @@ import { firstResponse as firstResponseOn, nodeFlagsOf, startServer as startServ
 import { nodeClientLoad, type LoadResult } from "./http-load.ts";
 import { parseDatabaseUrl } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
-import { awaitingVersion } from "#server/search/catch-up.ts";
+import { awaitingVersion } from "#server/content/search-catch-up.ts";
 import { saveEnglishVersion, visitors } from "./visitors.ts";
 import { articlesFile, englishArticlePath, generatedArticlePath } from "./generate-articles.ts";
 

@@ -22,7 +22,7 @@ import { sql, type Kysely } from "kysely";
 import { createArticleReader } from "#server/content/articles.ts";
 import type { DatabaseTarget } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
-import { insertSearchEntries } from "#server/db/full-text.ts";
+import { insertSearchEntries } from "#server/search/entries.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import type { Database } from "#server/db/schema.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";

@@ -13,7 +13,7 @@ import { superviseCopies } from "./ops/processes.ts";
 import { drainable } from "./ops/shutdown.ts";
 import { configOrExit } from "./base/config.ts";
 import { createSite as createSiteWith, openSiteOrExit, serverTimeouts } from "./site.ts";
-import type { AppServices } from "./context.ts";
+import type { AppServices } from "./content/context.ts";
 
 /** The production site on given services (what page-level integration tests drive). */
 export function createSite(services: AppServices) {

@@ -1,5 +1,5 @@
 /** Wires the long-lived services: database (migrated, seeded when empty), content store, logger. */
-import type { AppServices } from "./context.ts";
+import type { AppServices } from "./content/context.ts";
 import type { Config } from "./base/config.ts";
 import { createContentStore } from "./content/store.ts";
 import { openDatabase } from "./db/connect.ts";

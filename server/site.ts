@@ -7,10 +7,10 @@
 import type { IncomingMessage, ServerOptions, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import type { AppServices } from "./context.ts";
+import type { AppServices } from "./content/context.ts";
 import { hasSessionCookie } from "./http/session-cookie.ts";
 import { scheduleHousekeeping } from "./housekeeping.ts";
-import { startSearchCatchUp } from "./search/catch-up.ts";
+import { startSearchCatchUp } from "./content/search-catch-up.ts";
 import type { Config } from "./base/config.ts";
 import { createHttpApp } from "./web/app.ts";
 import { guardedListener } from "./http/node-listener.ts";

@@ -5,7 +5,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { AdminErrorPageText } from "#core/i18n/admin-error-page.ts";
 import type { ShellLanguage, ShellPayload } from "#core/shell.ts";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { requestContext, servicesContext } from "#server/content/context.ts";
 import { pageShellData, withRequest } from "#server/content/page-shell.ts";
 import type { Resident } from "#server/content/resident.ts";
 import { shellOf } from "#server/content/shell.ts";

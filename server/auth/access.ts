@@ -13,7 +13,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { isStaff, may, PERMISSIONS, type Permission } from "#core/auth/roles.ts";
 import type { SignedInUser } from "#core/shell.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse, HttpError } from "#server/http/errors.ts";
 

@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { unstorableText } from "#server/http/validate.ts";
 import { expectedXsrfToken } from "#server/http/xsrf.ts";

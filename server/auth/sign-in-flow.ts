@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { FLASH_COOKIE, SIGN_IN_MESSAGE_TYPE, type SignInResult } from "#core/sign-in-result.ts";
 import { formatSignInError } from "#core/sign-in-error.ts";
 import { recordEvent } from "#server/analytics/events.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import type { SignInAttempt } from "#server/auth/attempts.ts";
 import { PROVIDER_NAMES, type ProviderName } from "#server/base/sign-in-providers.ts";

@@ -6,7 +6,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { SHELL_USER_ELEMENT_ID, SHELL_VIEW_ELEMENT_ID, type ShellPayload } from "#core/shell.ts";
-import { forLoaderData, requestContext, servicesContext } from "#server/context.ts";
+import { forLoaderData, requestContext, servicesContext } from "#server/content/context.ts";
 import { PROVIDER_NAMES, signInAvailable } from "#server/base/sign-in-providers.ts";
 import { scriptDataJson, shellView, type SerializedShellView } from "./shell.ts";
 

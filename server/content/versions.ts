@@ -11,7 +11,7 @@
  * version's GET answers (findVersion, versionTag), is in version-reads.ts.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { requireCurrent, type Preconditions } from "#server/http/preconditions.ts";

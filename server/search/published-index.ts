@@ -11,12 +11,13 @@
 import { hash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { markdownText } from "#core/markdown.ts";
-import { insertSearchEntries, type IndexForm, type SearchEntry } from "#server/db/full-text.ts";
+import type { IndexForm, SearchEntry } from "#server/db/full-text.ts";
+import { insertSearchEntries } from "#server/search/entries.ts";
 import type { Database } from "#server/db/schema.ts";
-import { isPublishedVersion } from "#server/content/published.ts";
-import { OFF_THREAD_BODY_CHARS } from "#server/content/rendering.ts";
+import { isPublishedVersion } from "#server/db/published.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { runOffThreadForRequest } from "#server/http/off-thread.ts";
+import { OFF_THREAD_BODY_CHARS } from "#server/untrusted/off-thread.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

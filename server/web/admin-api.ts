@@ -1,6 +1,6 @@
 /** The admin JSON API: every route under /api/admin passes the access gate first (server/auth/access.ts, one rule per route). */
 import { Hono } from "hono";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { analyticsAdminApi } from "#server/admin/analytics/routes.ts";
 import { articlesAdminApi } from "#server/admin/articles/routes.ts";
 import { auditAdminApi } from "#server/admin/audit/routes.ts";

@@ -12,7 +12,7 @@ import { Hono, type Context, type Next } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext, type AppServices } from "#server/context.ts";
+import { requestContext, servicesContext, type AppServices } from "#server/content/context.ts";
 import { authRoutes } from "#server/auth/routes.ts";
 import { sessionMiddleware } from "#server/auth/session-middleware.ts";
 import type { SignedInUser } from "#core/shell.ts";

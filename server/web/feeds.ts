@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { feedPath } from "#core/paths.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { showsList } from "#server/content/changes.ts";
 import { atomFeed } from "#server/content/feed.ts";
 import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-sections.ts";

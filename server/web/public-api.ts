@@ -1,7 +1,7 @@
 /** Public JSON endpoints: start-up files, analytics events. */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { clientEventSchema, recordEvent } from "#server/analytics/events.ts";
 import { SHOWS_ARTICLE_SOURCES } from "#server/content/changes.ts";
 import { blogsPage, INIT_FILE_NAMES, initFileSchema, INIT_PAGE_DEFAULT_LIMIT, INIT_PAGE_MAX_LIMIT, initFile, isInitFileName } from "#server/content/init-files.ts";

@@ -5,7 +5,7 @@
  * edit drops only the child listing that article, and the index.
  */
 import { Hono } from "hono";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { createSitemaps, parseSitemapChild, type SitemapChild } from "#server/content/sitemap.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USED_BY_SHOWN, type MediaItem, type MediaPage } from "#core/admin/media/schema.ts";
 import { decompressionBomb, encoded, handmadePng, hasGps, jpegWithGps, SVG } from "#tests/fixtures/images.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { articleAlternates } from "#server/content/article-page.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { RENDERER_VERSION, STALE_RENDER } from "#server/content/rendering.ts";

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importArticles } from "#server/content/ndjson.ts";
-import { searchEntries } from "#server/db/full-text.ts";
-import { catchUpBatch, CLAIM_MS, renderBatch, startSearchCatchUp, type ClaimedBatch } from "#server/search/catch-up.ts";
+import { searchEntries } from "#server/search/entries.ts";
+import { catchUpBatch, CLAIM_MS, renderBatch, startSearchCatchUp, type ClaimedBatch } from "#server/content/search-catch-up.ts";
 import { freePort, startRealServer } from "./server-process.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
 

@@ -1,7 +1,7 @@
 /** Admin API: analytics (mounted under /api/admin/analytics behind the admin gate). */
 import { Hono } from "hono";
 import { analyticsSummarySchema, summaryQuerySchema } from "#core/admin/analytics/schema.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute, type Answer } from "#server/http/openapi.ts";
 import { readQuery } from "#server/http/query.ts";

@@ -2,7 +2,7 @@
 import { Hono, type Context } from "hono";
 import { may } from "#core/auth/roles.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute, type Answer } from "#server/http/openapi.ts";

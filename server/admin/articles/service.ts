@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { lockedForWrite } from "#server/db/locks.ts";

@@ -10,7 +10,7 @@ import {
   newLanguageSchema,
 } from "#core/admin/languages/schema.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute, type Answer } from "#server/http/openapi.ts";

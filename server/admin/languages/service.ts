@@ -5,7 +5,7 @@
  * short code) and records the audit entry; the resident content reloads after.
  */
 import type { Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { homePath, sectionPath } from "#core/paths.ts";
 import type { Database, LanguageRow, LanguageUpdate } from "#server/db/schema.ts";

@@ -1,6 +1,6 @@
 /** Admin API: the media library (mounted under /api/admin/media behind the admin gate; XSRF is checked in front of it). */
 import { Hono, type Context } from "hono";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { readJson, readRawBody } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { uploadTooLarge } from "#server/http/body-limits.ts";

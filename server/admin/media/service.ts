@@ -14,7 +14,7 @@ import type { Grant } from "#core/auth/roles.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { STALE_RENDER } from "#server/content/rendering.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";

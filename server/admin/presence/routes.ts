@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { articleIdParam, languageCodeParam } from "#core/admin/articles/schema.ts";
 import { versionPresenceSchema } from "#core/admin/presence/schema.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { validateInput } from "#server/http/validate.ts";
 import { apiRoute, type Answer } from "#server/http/openapi.ts";

@@ -5,7 +5,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import type { VersionRequest } from "#server/admin/articles/version-writes.ts";
 import { versionRepresentation, versionTag } from "#server/content/version-reads.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute, type Answer } from "#server/http/openapi.ts";

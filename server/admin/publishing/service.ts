@@ -5,7 +5,7 @@
  * audited transaction through writeContent, so page caches and other instances follow.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
 import { claimingRows } from "#server/db/locks.ts";
 import { HttpError } from "#server/http/errors.ts";

@@ -1,7 +1,7 @@
 /** Admin API: a language version's revisions — list, read, compare, restore (under /api/admin/articles). */
 import { Hono, type Context } from "hono";
 import { actorUid } from "#server/admin/actor.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { apiRoute, type Answer } from "#server/http/openapi.ts";
 import { readQuery } from "#server/http/query.ts";

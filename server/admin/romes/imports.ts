@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { IMPORT_CHUNK_BYTES, type ImportProgress, type ImportStarted, type ImportSummary, type NewImport, type RejectedRow } from "#core/admin/romes/schema.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";

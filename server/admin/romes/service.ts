@@ -7,7 +7,7 @@ import { foldForSearch, matchesAllWords } from "#core/text.ts";
 import { pageWindow } from "#core/pagination.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
 import type { JobLabel, JobLabels, LabelLanguage, RomeDomain, RomeList, RomeListRow } from "#core/admin/romes/schema.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { inScope, type LanguageScope } from "#core/auth/reading.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { lockedForWrite } from "#server/db/locks.ts";

@@ -16,7 +16,7 @@ import {
 import { actorName, actorUid } from "#server/admin/actor.ts";
 import { may } from "#core/auth/roles.ts";
 import { authorize } from "#server/auth/access.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";

@@ -7,7 +7,7 @@
 import { inScope, pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import type { Grant } from "#core/auth/roles.ts";
 import type { Kysely, Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { sectionPath } from "#core/paths.ts";
 import type { SectionKey, SectionName } from "#core/types.ts";

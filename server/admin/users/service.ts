@@ -5,7 +5,7 @@
 import { sql, type Transaction } from "kysely";
 import type { AdminUser, SetRoleInput, UserRole } from "#core/admin/users/schema.ts";
 import { formatLanguageList } from "#core/auth/roles.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { Database, UserRow } from "#server/db/schema.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import { HttpError } from "#server/http/errors.ts";

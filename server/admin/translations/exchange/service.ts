@@ -7,7 +7,7 @@
  * cell edit and the import itself audited once.
  */
 import type { Kysely } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { argumentNames, messageProblems, parseMessage, pluralCategoriesOf, usesPlural } from "#core/i18n/message.ts";
 import { isSectionKey } from "#core/page-names.ts";
 import { translationText, type ExchangeContents, type ExchangeFormat, type ImportReport, type ImportRequest } from "#core/admin/translations/schema.ts";

@@ -6,7 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { DatabaseTarget } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { BACKGROUND_LOCK_WAITS } from "#server/db/lock-waits.ts";
-import { catchUpBatch, type CatchUpMessage } from "./catch-up.ts";
+import { catchUpBatch, type CatchUpMessage } from "./search-catch-up.ts";
 
 const { target } = workerData as { target: DatabaseTarget };
 const tell = (message: CatchUpMessage) => parentPort?.postMessage(message);
