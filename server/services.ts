@@ -4,7 +4,7 @@ import type { Config } from "./base/config.ts";
 import { createContentStore } from "./content/store.ts";
 import { openDatabase } from "./db/connect.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { isEmpty, seedDemoContent } from "./db/seed/index.ts";
+import { isEmpty, seedDemoContent } from "./seed/index.ts";
 import type { Logger } from "./base/log.ts";
 
 export async function createServices(config: Config, log: Logger): Promise<AppServices & { close(): Promise<void> }> {

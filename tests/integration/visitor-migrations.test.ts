@@ -8,8 +8,8 @@ import { openDatabase } from "#server/db/connect.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import { searchTextNfkcMigration } from "#server/db/migrations/0033-search-text-nfkc.ts";
 import { searchEntries } from "#server/search/entries.ts";
-import { seedDemoContent } from "#server/db/seed/index.ts";
-import translations from "#server/db/seed/translations.json" with { type: "json" };
+import { seedDemoContent } from "#server/seed/index.ts";
+import translations from "#server/seed/translations.json" with { type: "json" };
 import { catchUpBatch, renderBatch } from "#server/content/search-catch-up.ts";
 import { createTestDatabase, DATABASE_KINDS, startTestApp, testConfig, type TestDatabase } from "./support.ts";
 
