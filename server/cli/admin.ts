@@ -20,7 +20,8 @@ import { toSignedInUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { CLI_ACTOR, commandLockWaits, runCommand } from "./support.ts";
+import { CLI_ACTOR } from "#server/audit/record.ts";
+import { commandLockWaits, runCommand } from "./support.ts";
 
 const USAGE = `Usage: npm run admin -- grant <email> [--role ${STAFF_ROLES.join("|")}] [--languages fr,ar] [--publish] | revoke <email> | list`;
 

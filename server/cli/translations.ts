@@ -24,7 +24,8 @@ import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { createLogger } from "#server/base/log.ts";
-import { CLI_ACTOR, commandLockWaits, runCommand } from "./support.ts";
+import { CLI_ACTOR } from "#server/audit/record.ts";
+import { commandLockWaits, runCommand } from "./support.ts";
 
 const USAGE = `Usage:
   npm run translations -- export --lang <code> --format xliff|po [--what strings|articles|all]

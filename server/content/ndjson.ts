@@ -16,7 +16,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
-import { recordAudit } from "#server/admin/audit.ts";
+import { CLI_ACTOR, recordAudit } from "#server/audit/record.ts";
 import type { DatabaseHandle, DialectName } from "#server/db/connect.ts";
 import { upsertArticles } from "./article-writes.ts";
 import type { ArticleChange } from "./changes.ts";
@@ -25,7 +25,6 @@ import { IMPORT_BATCH, ImportError, parsedBatches, type Parsed } from "./ndjson-
 import { createReadingTimePool } from "./reading-time-pool.ts";
 import { announceChange } from "./store.ts";
 import { DEFAULT_REVISIONS_PER_VERSION } from "#server/base/config.ts";
-import { CLI_ACTOR } from "#server/cli/support.ts";
 
 export type ImportProgress = (done: { articles: number; total: number; lastLine: number }) => void;
 

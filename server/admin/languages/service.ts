@@ -11,7 +11,7 @@ import { homePath, sectionPath } from "#core/paths.ts";
 import type { Database, LanguageRow, LanguageUpdate } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { findPageNameClash, pageNamesOf } from "#core/page-names.ts";
 import { fallbackChainProblems } from "#core/fallback.ts";

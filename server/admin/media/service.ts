@@ -11,7 +11,7 @@ import { mediaImagesIn, variantFileName } from "#core/media-rules.ts";
 import { foldForSearch } from "#core/text.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import type { Grant } from "#core/auth/roles.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { STALE_RENDER } from "#server/content/rendering.ts";
 import type { AdminServices } from "#server/content/context.ts";

@@ -11,7 +11,7 @@ import { IMPORT_CHUNK_BYTES, type ImportProgress, type ImportStarted, type Impor
 import type { AdminServices } from "#server/content/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { planImport } from "#server/admin/rome/diff.ts";
 import { MAX_IMPORT_BYTES, parseRomeFileOffThread, type RomeRow } from "#server/admin/rome/parse.ts";

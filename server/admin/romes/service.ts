@@ -14,7 +14,7 @@ import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { toCsv } from "#server/admin/rome/export.ts";
 

@@ -14,7 +14,7 @@ import type { SectionKey, SectionName } from "#core/types.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { messageProblems } from "#core/i18n/message.ts";
 import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_KEYS } from "#core/page-names.ts";

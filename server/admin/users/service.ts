@@ -10,7 +10,7 @@ import type { Database, UserRow } from "#server/db/schema.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { toSignedInUser } from "#server/auth/users.ts";
 
 /** More than this and the admin refines the search; the total says how many matched. */
