@@ -13,8 +13,8 @@ import type { Database } from "#server/db/schema.ts";
 import { HttpError } from "#server/http/errors.ts";
 import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
-import { planImport } from "#server/admin/rome/diff.ts";
-import { MAX_IMPORT_BYTES, parseRomeFileOffThread, type RomeRow } from "#server/admin/rome/parse.ts";
+import { planImport } from "#server/admin/romes/diff.ts";
+import { MAX_IMPORT_BYTES, parseRomeFileOffThread, type RomeRow } from "#server/admin/romes/parse.ts";
 
 export const IMPORT_SESSION_MS = 10 * 60 * 1000;
 /** Bounds what one admin can park in the database at once (each upload is at most 5 MiB). */

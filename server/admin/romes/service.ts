@@ -16,7 +16,7 @@ import { HttpError } from "#server/http/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
-import { toCsv } from "#server/admin/rome/export.ts";
+import { toCsv } from "#server/admin/romes/export.ts";
 
 export const ROMES_PAGE_SIZE = 50;
 

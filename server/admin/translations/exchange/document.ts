@@ -5,7 +5,7 @@
  * spellings of this one document.
  */
 import { MAX_EXCHANGE_FILE_BYTES, type ExchangeFormat } from "#core/admin/translations/schema.ts";
-import { FileRefused } from "#server/admin/rome/refusal.ts";
+import { FileRefused } from "#server/admin/romes/refusal.ts";
 
 export { FileRefused };
 
