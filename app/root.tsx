@@ -46,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f3a5f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Every page of a language advertises that language's feed (server/http/feeds.ts). */}
+        {/* Every page of a language advertises that language's feed (server/web/feeds.ts). */}
         {data && (
           <link rel="alternate" type="application/atom+xml" href={feedPath(data.language.shortCode)} title={createTranslate(data.strings, data.language.code)("FEED:TITLE")} />
         )}

@@ -11,7 +11,7 @@
  * written, and upserts by key in batched transactions through the shared article
  * write path (article-writes.ts), announcing each batch like any other content write.
  * Versions are stored unrendered: the servers' search catch-up renders and indexes
- * them behind the import (server/search/catch-up.ts; docs/decisions/0121-import-checks-then-streams.md,
+ * them behind the import (server/content/search-catch-up.ts; docs/decisions/0121-import-checks-then-streams.md,
  * 0133-import-renders-while-it-checks.md, 0139-imports-index-behind.md). The export is ndjson-export.ts.
  */
 import { setTimeout as sleep } from "node:timers/promises";

@@ -74,7 +74,7 @@ export function renderForIndex(jobs: readonly IndexJob[], media: Record<number, 
 }
 
 /**
- * A version a bulk import stores unrendered: the search catch-up (server/search/catch-up.ts) renders and
+ * A version a bulk import stores unrendered: the search catch-up (server/content/search-catch-up.ts) renders and
  * indexes it behind the import, and a page that shows it first renders it then (decision 0139). Its reading
  * time is stored at once: lists show it.
  */

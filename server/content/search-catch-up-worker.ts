@@ -1,5 +1,5 @@
 /**
- * The search catch-up's thread (catch-up.ts): claims, renders and stores batches on a database connection
+ * The search catch-up's thread (search-catch-up.ts): claims, renders and stores batches on a database connection
  * of its own until none is left, telling the server of each; a "stop" message ends it after its batch.
  */
 import { parentPort, workerData } from "node:worker_threads";

@@ -45,7 +45,7 @@ class TurnTakingSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Every query's time goes to the metrics (server/metrics.ts). */
+/** Every query's time goes to the metrics (server/base/metrics.ts). */
 function timeQueries(dialect: DialectName) {
   return (event: LogEvent) => observeQuery(dialect, event.level === "error" ? "error" : "ok", event.queryDurationMillis / 1000);
 }

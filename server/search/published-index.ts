@@ -3,10 +3,10 @@
  * refreshed for the articles a write touched, in the write's own transaction
  * (server/admin/content-write.ts, server/content/article-writes.ts), so search
  * and tag pages follow every edit at once. Only versions that are published
- * (server/content/published.ts) are indexed, and only the versions whose title,
+ * (server/db/published.ts) are indexed, and only the versions whose title,
  * summary or body changed are parsed and stemmed again (decision 0130): an edit of
  * one language's version leaves the article's other entries as they are. A bulk
- * import leaves the new entries to the search catch-up (catch-up.ts, decision 0139).
+ * import leaves the new entries to the search catch-up (server/content/search-catch-up.ts, decision 0139).
  */
 import { hash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";

@@ -89,7 +89,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     const started = performance.now();
     c.set("user", null);
     await next();
-    // Path only: query strings can carry OAuth codes and states. The logger redacts the path's secrets (server/log.ts).
+    // Path only: query strings can carry OAuth codes and states. The logger redacts the path's secrets (server/base/log.ts).
     log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   });
   app.use(securityHeaders({ hsts: config.secureCookies, development: config.env === "development" }));

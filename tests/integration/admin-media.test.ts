@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
   let articles: AdminApiCall<ReplyJson>;
 
   beforeAll(async () => {
-    // A small upload limit keeps the over-limit test quick; the default (20 MB) is checked in server/config.test.ts.
+    // A small upload limit keeps the over-limit test quick; the default (20 MB) is checked in server/base/config.test.ts.
     testApp = await startTestApp(kind, { env: { MEDIA_MAX_UPLOAD_MB: "2", MEDIA_MAX_MEGAPIXELS: "40" } });
     xsrf = await xsrfHeaders(testApp.app);
     sessions.admin = await signedInCookie(testApp.services, { uid: `media-admin-${kind}`, email: "media-admin@example.com", isAdmin: true });

@@ -186,7 +186,7 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
       expect(requests).toContainEqual(expect.objectContaining({ status: 421, target: "/en/preview/[redacted]?returnTo=[redacted]" }));
     });
 
-    it("redacts every route whose address carries a `:token`: a new signed link must name its segment in server/log.ts", () => {
+    it("redacts every route whose address carries a `:token`: a new signed link must name its segment in server/base/log.ts", () => {
       type RouteEntry = { path?: string; children?: RouteEntry[] };
       const paths = (entries: RouteEntry[], prefix = ""): string[] =>
         entries.flatMap((entry) => {

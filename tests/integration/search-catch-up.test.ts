@@ -1,5 +1,5 @@
 /**
- * The search catch-up (server/search/catch-up.ts, decision 0139) on both databases: a write between
+ * The search catch-up (server/content/search-catch-up.ts, decision 0139) on both databases: a write between
  * a claim and its store, claims held by another process and taken over once expired, and a real
  * server rendering and indexing what the content CLI imported, with no call from the test.
  */
