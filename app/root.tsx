@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
-import { adminPageShellData } from "#server/admin/page-shell.ts";
+import { adminPageShellData } from "#server/admin/i18n/page-shell.ts";
 import { publicPageShellData } from "#server/content/page-shell.ts";
 import type { Route } from "./+types/root";
 import { AccountMenu } from "./components/account-menu.tsx";

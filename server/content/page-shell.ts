@@ -2,7 +2,7 @@
  * The page shell's data (language, picker, UI strings, user, sign-in methods):
  * the root loader's answer, and what the admin gate's refusal carries, since it
  * is thrown before any loader runs. Server-only, so none of it reaches the browser bundle.
- * The admin area's shell, in the admin's language, is server/admin/page-shell.ts.
+ * The admin area's shell, in the admin's language, is server/admin/i18n/page-shell.ts.
  */
 import type { RouterContextProvider } from "react-router";
 import { SHELL_USER_ELEMENT_ID, SHELL_VIEW_ELEMENT_ID, type ShellPayload } from "#core/shell.ts";

@@ -9,8 +9,8 @@ import { requestContext, servicesContext } from "#server/content/context.ts";
 import { pageShellData, withRequest } from "#server/content/page-shell.ts";
 import type { Resident } from "#server/content/resident.ts";
 import { shellOf } from "#server/content/shell.ts";
-import { adminErrorPageTextFor } from "./i18n/view.ts";
-import { adminLanguageOf } from "./preferences/service.ts";
+import { adminErrorPageTextFor } from "./view.ts";
+import { adminLanguageOf } from "#server/admin/preferences/service.ts";
 
 /** Under /admin the whole page (its lang and dir, header, toasts) is in the admin's language (decision 0076). */
 export async function adminPageShellData(context: Readonly<RouterContextProvider>, request: Request): Promise<ShellPayload> {
