@@ -4,10 +4,12 @@ import { need } from "#core/auth/endpoint-access.ts";
 import type { Role } from "#core/auth/roles.ts";
 import type { SignedInUser } from "#core/shell.ts";
 import type { AppServices } from "#server/context.ts";
-import { endpoint, mountEndpoints, type EndpointDeps } from "#server/http/endpoint.ts";
+import { declareEndpoints, mountEndpoints } from "#server/http/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { refusalResponse, AppError } from "#server/http/errors.ts";
 import { adminAccess } from "./access.ts";
+
+const endpoint = declareEndpoints<null>();
 
 const person = (role: Role): SignedInUser => ({ uid: role, role, languages: [], canPublish: false, displayName: null, email: null, photoURL: null });
 
@@ -35,7 +37,7 @@ function gatedApp(role: Role) {
         handle: (c) => c.body(null, 204),
       }),
     ],
-    { services } as EndpointDeps,
+    null,
   );
   admin.get("/undeclared", (c) => c.body(null, 204));
   app.route("/api/admin", admin);

@@ -19,11 +19,12 @@ import { presenceEndpoints } from "#server/admin/presence/routes.ts";
 import { publishingEndpoints } from "#server/admin/publishing/routes.ts";
 import { revisionEndpoints } from "#server/admin/revisions/routes.ts";
 import type { UploadGate } from "#server/media/upload-gate.ts";
-import { mountEndpoints, type Endpoint } from "./endpoint.ts";
+import { mountEndpoints } from "./endpoint.ts";
+import type { AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { HttpEnv } from "./env.ts";
 
 /** Every admin endpoint, in the order they are matched (a fixed path before a parameter in the same place). */
-export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
+export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   ...languageEndpoints,
   ...translationEndpoints,
   ...articleEndpoints,

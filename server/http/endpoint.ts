@@ -15,8 +15,6 @@ import type { Context, Hono } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { z } from "zod";
 import type { Config } from "#server/config.ts";
-import type { AppServices } from "#server/context.ts";
-import type { UploadGate } from "#server/media/upload-gate.ts";
 import { apiRoute, type ApiRouteDoc } from "#server/ops/openapi.ts";
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
@@ -39,12 +37,6 @@ export interface BodyLimit {
   streamed?: true;
 }
 
-/** What handlers work with besides the request: the services, and the process's image queue (uploads). */
-export interface EndpointDeps {
-  services: AppServices;
-  imageGate: UploadGate;
-}
-
 type ParamSchemas = Record<string, z.ZodType>;
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -55,7 +47,7 @@ export interface EndpointInput<P extends ParamSchemas, Q, B> {
   body: Output<B>;
 }
 
-export interface EndpointSpec<P extends ParamSchemas, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> extends Omit<
+export interface EndpointSpec<P extends ParamSchemas, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D> extends Omit<
   ApiRouteDoc,
   "params" | "query" | "body" | "access" | "maxBodyBytes"
 > {
@@ -76,29 +68,42 @@ export interface EndpointSpec<P extends ParamSchemas, Q extends z.ZodType | unde
   fileFields?: readonly string[];
   /** A JSON body documented here but read by the handler itself (off the event loop: readJsonOffThread). */
   bodyReadInHandler?: z.ZodType;
-  handle: (c: Context<HttpEnv>, input: EndpointInput<P, Q, B>, deps: EndpointDeps) => Response | Promise<Response>;
+  /** `deps`: what the API that mounts it hands every handler (the admin API: the services and the image queue). */
+  handle: (c: Context<HttpEnv>, input: EndpointInput<P, Q, B>, deps: D) => Response | Promise<Response>;
 }
 
-/** A declared endpoint: what the gate, the body limits and the tests read, and how it is added to a Hono app. */
-export interface Endpoint {
+/** What the gate, the body limits and the tests read of a declared endpoint. */
+export interface EndpointDeclaration {
   readonly method: Method;
   readonly path: string;
   readonly access: Access;
   readonly bodyLimit: BodyLimit | undefined;
-  readonly register: (app: Hono<HttpEnv>, deps: EndpointDeps) => void;
+}
+
+/** A declared endpoint, and how it is added to a Hono app with what its handler works with. */
+export interface Endpoint<D> extends EndpointDeclaration {
+  readonly register: (app: Hono<HttpEnv>, deps: D) => void;
 }
 
 /** Each registered handler's declaration: how a request's matched route finds its endpoint. */
-const DECLARATIONS = new WeakMap<object, Endpoint>();
+const DECLARATIONS = new WeakMap<object, EndpointDeclaration>();
 /** Hono keeps a sub-application's handler under this key when it wraps it (hono-base.ts). */
 const COMPOSED_HANDLER = "__COMPOSED_HANDLER";
 
-export function endpoint<P extends ParamSchemas = Record<never, never>, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  spec: EndpointSpec<P, Q, B>,
-): Endpoint {
+/**
+ * The `endpoint({...})` of an API whose handlers receive `D`: `export const endpoint = declareEndpoints<AdminDeps>()`
+ * (server/admin/endpoint.ts), so each declaration's handler is typed without naming it.
+ */
+export function declareEndpoints<D>() {
+  return <P extends ParamSchemas = Record<never, never>, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+    spec: EndpointSpec<P, Q, B, D>,
+  ): Endpoint<D> => endpoint(spec);
+}
+
+function endpoint<P extends ParamSchemas, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D>(spec: EndpointSpec<P, Q, B, D>): Endpoint<D> {
   const { method, path, access, bodyLimit, params, query, body, fileFields, bodyReadInHandler, handle, ...doc } = spec;
   const querySchema = (): z.ZodType | undefined => (typeof query === "function" ? query() : query);
-  const declared: Endpoint = {
+  const declared: Endpoint<D> = {
     method,
     path,
     access,
@@ -124,12 +129,12 @@ export function endpoint<P extends ParamSchemas = Record<never, never>, Q extend
 }
 
 /** Registers declared endpoints on a Hono app, in order (the first matching route answers). */
-export function mountEndpoints(app: Hono<HttpEnv>, endpoints: readonly Endpoint[], deps: EndpointDeps): void {
+export function mountEndpoints<D>(app: Hono<HttpEnv>, endpoints: readonly Endpoint<D>[], deps: D): void {
   for (const declared of endpoints) declared.register(app, deps);
 }
 
 /** The declaration of a route's handler, or undefined for a route declared another way. */
-export function declarationOf(handler: unknown): Endpoint | undefined {
+export function declarationOf(handler: unknown): EndpointDeclaration | undefined {
   if (typeof handler !== "function") return undefined;
   const own = DECLARATIONS.get(handler);
   if (own) return own;
@@ -138,7 +143,7 @@ export function declarationOf(handler: unknown): Endpoint | undefined {
 }
 
 /** The declared endpoint this request will reach, with its full route path; null when none is declared for it. */
-export function declaredEndpoint(c: Context): { endpoint: Endpoint; path: string } | null {
+export function declaredEndpoint(c: Context): { endpoint: EndpointDeclaration; path: string } | null {
   for (const route of matchedRoutes(c)) {
     const declared = declarationOf(route.handler);
     if (declared) return { endpoint: declared, path: route.path };

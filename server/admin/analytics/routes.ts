@@ -1,11 +1,11 @@
 /** Admin API: analytics — declared once, beside its handler (server/http/endpoint.ts, decision 0175). */
 import { analyticsSummarySchema, summaryQuerySchema } from "#core/admin/analytics/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { Answer } from "#server/ops/openapi.ts";
 import { analyticsSummary } from "./service.ts";
 
-export const analyticsEndpoints: readonly Endpoint[] = [
+export const analyticsEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: "/analytics/summary",

@@ -20,7 +20,7 @@ import { may } from "#core/auth/roles.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import { discardPendingChanges } from "#server/content/versions.ts";
 import { findVersion, versionRepresentation, versionTag } from "#server/content/version-reads.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
@@ -48,7 +48,7 @@ const written = (c: Context<HttpEnv>, { article: changed, version: saved }: Vers
   ...withEntityTag(c, versionRepresentation(saved), versionTag),
 });
 
-const articleEndpointsOwn: readonly Endpoint[] = [
+const articleEndpointsOwn: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: "/articles",
@@ -129,7 +129,7 @@ const articleEndpointsOwn: readonly Endpoint[] = [
   }),
 ];
 
-const versionEndpoints: readonly Endpoint[] = [
+const versionEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: VERSION,
@@ -235,4 +235,4 @@ const versionEndpoints: readonly Endpoint[] = [
   }),
 ];
 
-export const articleEndpoints: readonly Endpoint[] = [...articleEndpointsOwn, ...versionEndpoints];
+export const articleEndpoints: readonly AdminEndpoint[] = [...articleEndpointsOwn, ...versionEndpoints];

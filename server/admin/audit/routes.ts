@@ -1,13 +1,13 @@
 /** Admin API: audit — each endpoint declared once, beside its handler (server/http/endpoint.ts, decision 0175). */
 import { auditFacetsSchema, auditPageSchema, auditQuerySchema } from "#core/admin/audit/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { Answer } from "#server/ops/openapi.ts";
 import { auditFacets, listAudit } from "./service.ts";
 
 const noStore = { "Cache-Control": "no-store" };
 
-export const auditEndpoints: readonly Endpoint[] = [
+export const auditEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: "/audit",

@@ -10,7 +10,7 @@ import {
 } from "#core/admin/languages/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { Answer } from "#server/ops/openapi.ts";
@@ -19,7 +19,7 @@ import { addLanguage, deleteLanguage, findLanguage, languageContentCounts, listL
 const tag = "Languages";
 const params = { id: languageIdParam };
 
-export const languageEndpoints: readonly Endpoint[] = [
+export const languageEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: "/languages",

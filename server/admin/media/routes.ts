@@ -21,7 +21,7 @@ import { authorize } from "#server/auth/access.ts";
 import type { AppServices } from "#server/context.ts";
 import { readRawBody } from "#server/http/body.ts";
 import { UPLOAD_BODY_LIMIT, uploadTooLarge } from "#server/http/body-limits.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
@@ -45,7 +45,7 @@ const saveAltTexts = async (c: Context<HttpEnv>, services: AppServices, id: numb
   return c.json({ item } satisfies Answer<typeof mediaItemResponse>);
 };
 
-export const mediaEndpoints: readonly Endpoint[] = [
+export const mediaEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: "/media",

@@ -2,12 +2,12 @@
 import { adminPreferencesInput, adminPreferencesSchema } from "#core/admin/preferences/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { Answer } from "#server/ops/openapi.ts";
 import { setAdminPreferences, storedAdminLanguage } from "./service.ts";
 
 // Everyone's own admin language (decision 0076): a personal setting, no content permission.
-export const preferenceEndpoints: readonly Endpoint[] = [
+export const preferenceEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: "/preferences",

@@ -3,7 +3,7 @@ import { articleIdParam, languageCodeParam } from "#core/admin/articles/schema.t
 import { versionPresenceSchema } from "#core/admin/presence/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { Answer } from "#server/ops/openapi.ts";
 import { heartbeat, leave } from "./service.ts";
 
@@ -12,7 +12,7 @@ const params = { id: articleIdParam, code: languageCodeParam };
 // "Ada is editing" (decision 0152): whoever may read a version may say they have it open and see who else has.
 const access = need("read", { param: "code" });
 
-export const presenceEndpoints: readonly Endpoint[] = [
+export const presenceEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "PUT",
     path: PRESENCE,

@@ -15,7 +15,7 @@ import { may } from "#core/auth/roles.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import type { VersionRequest } from "#server/admin/articles/version-writes.ts";
 import { versionRepresentation, versionTag } from "#server/content/version-reads.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { Answer } from "#server/ops/openapi.ts";
@@ -33,7 +33,7 @@ const request = (c: Context<HttpEnv>, code: string): VersionRequest => ({
   mayPublish: may(c.get("user"), "publish", code),
 });
 
-export const publishingEndpoints: readonly Endpoint[] = [
+export const publishingEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: `${VERSION}/publishing`,

@@ -6,7 +6,7 @@ import { may } from "#core/auth/roles.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import { articleAsReadBy } from "#server/admin/articles/reads.ts";
 import { versionRepresentation, versionTag } from "#server/content/version-reads.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { Answer } from "#server/ops/openapi.ts";
 import { compareRevisions, findRevision, listRevisions, restoreRevision } from "./service.ts";
@@ -17,7 +17,7 @@ const params = { id: articleIdParam, code: languageCodeParam };
 // A version's own reads (decision 0147): in a translator's languages only.
 const reader = need("read", { param: "code" });
 
-export const revisionEndpoints: readonly Endpoint[] = [
+export const revisionEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: REVISIONS,

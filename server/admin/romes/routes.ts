@@ -13,7 +13,7 @@ import {
 import { need } from "#core/auth/endpoint-access.ts";
 import { unsupportedMedia } from "#core/errors.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { Answer } from "#server/ops/openapi.ts";
@@ -34,7 +34,7 @@ const LABEL = "/romes/:code/labels/:languageCode";
 const translator = need("translate", { param: "languageCode" });
 const importer = need("content.manage");
 
-export const romeEndpoints: readonly Endpoint[] = [
+export const romeEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: "/romes/export.csv",

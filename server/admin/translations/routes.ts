@@ -16,7 +16,7 @@ import { need } from "#core/auth/endpoint-access.ts";
 import { may } from "#core/auth/roles.ts";
 import { actorName, actorUid } from "#server/admin/actor.ts";
 import { authorize } from "#server/auth/access.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import { textStream } from "#server/http/text-stream.ts";
@@ -37,7 +37,7 @@ const CELL = "/translations/:key/:code";
 const cell = { key: translationKey, code: languageCodeParam };
 const translator = need("translate", { param: "code" });
 
-export const translationEndpoints: readonly Endpoint[] = [
+export const translationEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: "/translations",

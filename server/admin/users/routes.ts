@@ -2,7 +2,7 @@
 import { listUsersQuery, setRoleInput, uidParam, userListResponse, userResponse, userRoleSchema } from "#core/admin/users/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import { endpoint, type Endpoint } from "#server/http/endpoint.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { Answer } from "#server/ops/openapi.ts";
@@ -11,7 +11,7 @@ import { findUserRole, listUsers, setRole } from "./service.ts";
 const tag = "Users";
 const access = need("users.manage");
 
-export const userEndpoints: readonly Endpoint[] = [
+export const userEndpoints: readonly AdminEndpoint[] = [
   endpoint({
     method: "GET",
     path: "/users",
