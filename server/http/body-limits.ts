@@ -9,7 +9,6 @@
  * as the route reads it, so it is read after the admin gate and the upload
  * queue (issue 41 item 2), once.
  */
-import type { ErrorCode } from "#core/error-codes.ts";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "#server/config.ts";
