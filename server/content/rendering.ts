@@ -16,9 +16,8 @@ import type { IndexForm } from "#server/db/full-text.ts";
 import { indexForm } from "#server/search/entries.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
-import { HttpError } from "#server/http/errors.ts";
-import { runOffThreadForRequest } from "#server/http/off-thread.ts";
-import { OFF_THREAD_BODY_CHARS } from "#server/untrusted/off-thread.ts";
+import { unprocessable } from "#core/errors.ts";
+import { OFF_THREAD_BODY_CHARS, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { renderBody, type RenderedBody } from "./render-body.ts";
 
 /** 2: library images drawn as <picture> (media:ID); 3: table cells' text isolated in <bdi> (issue 44). */
@@ -42,7 +41,7 @@ async function renderOffThread(body: string, media: MediaRenderEnv): Promise<Ren
     body,
     media,
   });
-  if (!rendered.ok) throw new HttpError(422, "invalid_field", `body: ${rendered.message} Simplify it.`, "body");
+  if (!rendered.ok) throw unprocessable("invalid_field", `body: ${rendered.message} Simplify it.`, "body");
   return { ...rendered.value, renderer_version: RENDERER_VERSION };
 }
 

@@ -12,12 +12,11 @@ import { hash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { markdownText } from "#core/markdown.ts";
 import type { IndexForm, SearchEntry } from "#server/db/full-text.ts";
-import { insertSearchEntries } from "#server/search/entries.ts";
 import type { Database } from "#server/db/schema.ts";
 import { isPublishedVersion } from "#server/db/published.ts";
-import { HttpError } from "#server/http/errors.ts";
-import { runOffThreadForRequest } from "#server/http/off-thread.ts";
-import { OFF_THREAD_BODY_CHARS } from "#server/untrusted/off-thread.ts";
+import { unprocessable } from "#core/errors.ts";
+import { OFF_THREAD_BODY_CHARS, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+import { insertSearchEntries } from "./entries.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -44,7 +43,7 @@ export function bodyFingerprint(body: string): string {
 async function searchText(body: string): Promise<string> {
   if (body.length <= OFF_THREAD_BODY_CHARS) return markdownText(body);
   const read = await runOffThreadForRequest<string, string>("read the Markdown's words", "#core/markdown.ts", "markdownText", body);
-  if (!read.ok) throw new HttpError(422, "invalid_field", `body: ${read.message} Simplify it.`, "body");
+  if (!read.ok) throw unprocessable("invalid_field", `body: ${read.message} Simplify it.`, "body");
   return read.value;
 }
 

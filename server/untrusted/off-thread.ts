@@ -6,6 +6,7 @@
  * no thread, and a burst of saves pays the thread's start once.
  */
 import { Worker } from "node:worker_threads";
+import { unavailable } from "#core/errors.ts";
 
 export type OffThreadResult<Output> =
   | { kind: "done"; value: Output }
@@ -105,4 +106,34 @@ function runJob(specifier: string, exportName: string, input: unknown, seconds: 
     worker.on("message", onMessage).on("error", onError).on("exit", onExit);
     worker.postMessage({ specifier, exportName, input, moved: transfer }, [...transfer]);
   });
+}
+
+/**
+ * runOffThread for a request: the task's value, or why the input is refused (the task's own refusal, or a limit
+ * passed while doing `work`: "read the file", "render the Markdown"); too many jobs in line is a 503.
+ */
+export async function runOffThreadForRequest<Input, Output>(
+  work: string,
+  specifier: string,
+  exportName: string,
+  input: Input,
+  transfer: readonly ArrayBuffer[] = [],
+): Promise<{ ok: true; value: Output } | { ok: false; message: string }> {
+  let result: OffThreadResult<Output>;
+  try {
+    result = await runOffThread<Input, Output>(specifier, exportName, input, OFF_THREAD_LIMITS.seconds, transfer);
+  } catch (error) {
+    if (error instanceof OffThreadBusy) throw unavailable("busy", error.message);
+    throw error;
+  }
+  switch (result.kind) {
+    case "done":
+      return { ok: true, value: result.value };
+    case "refused":
+      return { ok: false, message: result.message };
+    case "over-time":
+      return { ok: false, message: `It took more than ${result.seconds} s to ${work}.` };
+    case "over-memory":
+      return { ok: false, message: `It took more than ${result.megabytes} MB of memory to ${work}.` };
+  }
 }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportReport } from "#core/admin/translations/schema.ts";
-import { MAX_EXCHANGE_FILE_BYTES } from "#core/admin/translations/schema.ts";
+import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;

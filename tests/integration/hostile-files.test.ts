@@ -4,7 +4,7 @@
  * to keep other requests waiting. The app runs in this process, so its longest block is measured directly.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_EXCHANGE_FILE_BYTES } from "#core/admin/translations/schema.ts";
+import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { XLIFF_NAMESPACE } from "#server/admin/translations/exchange/xliff.ts";
 import { MAX_IMPORT_BYTES } from "#server/admin/romes/parse.ts";
 import { mainThreadCost } from "#tests/fixtures/main-thread-cost.ts";

@@ -1,8 +1,7 @@
 /** The off-thread runner (decision 0142) with tasks of its own (tests/fixtures/off-thread-tasks.ts). */
 import { describe, expect, it } from "vitest";
 import { mainThreadCost } from "#tests/fixtures/main-thread-cost.ts";
-import { runOffThreadForRequest } from "#server/http/off-thread.ts";
-import { OffThreadBusy, runOffThread } from "#server/untrusted/off-thread.ts";
+import { OffThreadBusy, runOffThread, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 
 const TASKS = "#tests/fixtures/off-thread-tasks.ts";
 

@@ -2,9 +2,6 @@
 import { z } from "zod";
 import type { PageWindow } from "#core/pagination.ts";
 
-/** A ROME file is sent in chunks of at most this many bytes (server/admin/romes/imports.ts; the body limit of server/http/body-limits.ts). */
-export const IMPORT_CHUNK_BYTES = 64 * 1024;
-
 export const MAX_SEARCH_CHARS = 100;
 export const MAX_JOB_LABEL_CHARS = 200;
 export const ROME_CODE_PATTERN = /^[A-N]\d{4}$/;

@@ -10,12 +10,6 @@ import { namedPattern } from "#core/i18n/admin-checks.ts";
 export const TRANSLATION_KEY_PATTERN = /^(?:[A-Z][A-Z0-9_]*(:[A-Z0-9_]+)*|admin(\.[a-z0-9_]+)+)$/;
 export const MAX_TRANSLATION_LENGTH = 2000;
 
-/** A translation file larger than this is refused before parsing (the seeded strings of a language are ~20 KB). */
-export const MAX_EXCHANGE_FILE_BYTES = 2 * 1024 * 1024;
-
-/** The import request carries the file as JSON text: room for escaping on top of the file's own limit (server/http/body-limits.ts). */
-export const IMPORT_BODY_LIMIT_BYTES = 2 * MAX_EXCHANGE_FILE_BYTES;
-
 export const translationKey = z
   .string()
   .trim()

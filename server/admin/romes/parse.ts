@@ -1,4 +1,4 @@
-import { runOffThreadForRequest } from "#server/http/off-thread.ts";
+import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { readCsvRows } from "./csv.ts";
 import { FileRefused } from "./refusal.ts";
 import type { RejectedRow } from "#core/admin/romes/schema.ts";

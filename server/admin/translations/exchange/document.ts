@@ -4,7 +4,7 @@
  * note for the translator and a state. XLIFF 2.0 and gettext PO are two
  * spellings of this one document.
  */
-import { MAX_EXCHANGE_FILE_BYTES, type ExchangeFormat } from "#core/admin/translations/schema.ts";
+import type { ExchangeFormat } from "#core/admin/translations/schema.ts";
 import { FileRefused } from "#server/admin/romes/refusal.ts";
 
 export { FileRefused };
@@ -41,6 +41,12 @@ export type ArticleField = (typeof ARTICLE_FIELDS)[number];
 
 /** How report entries name an article's field ("articles/welcome/title"): apart from UI string keys, which are upper case. */
 export const ARTICLE_REPORT_PREFIX = "articles/";
+
+/** A translation file larger than this is refused before parsing (the seeded strings of a language are ~20 KB). */
+export const MAX_EXCHANGE_FILE_BYTES = 2 * 1024 * 1024;
+
+/** The import request carries the file as JSON text: room for escaping on top of the file's own limit (server/http/body-limits.ts). */
+export const IMPORT_BODY_LIMIT_BYTES = 2 * MAX_EXCHANGE_FILE_BYTES;
 
 export const FILE_EXTENSIONS: Record<ExchangeFormat, string> = { xliff: "xlf", po: "po" };
 export const MEDIA_TYPES: Record<ExchangeFormat, string> = { xliff: "application/xliff+xml; charset=utf-8", po: "text/x-gettext-translation; charset=utf-8" };

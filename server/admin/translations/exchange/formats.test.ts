@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { MAX_EXCHANGE_FILE_BYTES } from "#core/admin/translations/schema.ts";
-import { assertWithinSizeLimit, detectFormat, FileRefused, type ExchangeDocument, type StringUnit } from "./document.ts";
+import { assertWithinSizeLimit, detectFormat, FileRefused, MAX_EXCHANGE_FILE_BYTES, type ExchangeDocument, type StringUnit } from "./document.ts";
 import { readPo, readPoLanguages, writePo } from "./po.ts";
 import { readDeclaredTarget, readExchangeFile } from "./read.ts";
 import { readXliff, readXliffLanguages, streamXliff, XLIFF_LIMITS, XLIFF_NAMESPACE } from "./xliff.ts";

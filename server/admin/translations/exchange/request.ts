@@ -9,9 +9,8 @@ import type { Context } from "hono";
 import { importRequestSchema, type ExchangeFormat } from "#core/admin/translations/schema.ts";
 import { readJsonOffThread } from "#server/http/body.ts";
 import { jsonBodyOutcome, parseJsonBody, type JsonBodyOutcome } from "#server/http/json-body.ts";
-import { runOffThreadForRequest } from "#server/http/off-thread.ts";
-import { IMPORT_BODY_LIMIT_BYTES } from "#core/admin/translations/schema.ts";
-import { FileRefused } from "./document.ts";
+import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+import { FileRefused, IMPORT_BODY_LIMIT_BYTES } from "./document.ts";
 import { readDeclaredTarget, readExchangeFile, refusedUnlessRead, type ExchangeFileSource, type ReadFile } from "./read.ts";
 import type { ImportOptions } from "./service.ts";
 
