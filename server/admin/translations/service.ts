@@ -7,14 +7,14 @@
 import { inScope, pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import type { Grant } from "#core/auth/roles.ts";
 import type { Kysely, Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { sectionPath } from "#core/paths.ts";
 import type { SectionKey, SectionName } from "#core/types.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { messageProblems } from "#core/i18n/message.ts";
 import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_KEYS } from "#core/page-names.ts";
