@@ -39,9 +39,9 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   /** Everything a languages write may touch, to prove a refused request changed nothing. */
   async function storedState() {
     const languages = await db().selectFrom("languages").selectAll().orderBy("id").execute();
-    const translates = await db().selectFrom("translates").selectAll().orderBy("id").execute();
+    const translates = await db().selectFrom("translations").selectAll().orderBy("id").execute();
     const audit = await db().selectFrom("audit_log").select("id").execute();
-    const versions = await db().selectFrom("blog_versions").select(["blog_id", "code"]).orderBy("id").execute();
+    const versions = await db().selectFrom("article_versions").select(["article_id", "code"]).orderBy("id").execute();
     const jobLabels = await db()
       .selectFrom("rome_labels")
       .select((eb) => eb.fn.countAll().as("count"))
@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       expect(status).toBe(201);
       const language = json!.language as AdminLanguage;
       expect(language).toMatchObject({ code: "it-IT", short_code: "it", link: "/it/benvenuto", enabled: true, favorite: false, dir: "ltr", code_component: "LANGUAGE:it-IT" });
-      const home = await db().selectFrom("translates").selectAll().where("code", "=", "it-IT").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
+      const home = await db().selectFrom("translations").selectAll().where("code", "=", "it-IT").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
       expect(home).toMatchObject({ label: "Benvenuto", short_code: "it", link: "/it/benvenuto" });
       const audit = await latestAudit();
       expect(audit).toMatchObject({ action: "create", entity: "language", entity_id: String(language.id) });
@@ -157,24 +157,24 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const { status, json } = await call("PATCH", `/${id}`, { body: { welcome: "Boas-vindas" } });
       expect(status).toBe(200);
       expect(json!.language).toMatchObject({ welcome: "Boas-vindas", link: "/pt/boas-vindas" });
-      const home = await db().selectFrom("translates").selectAll().where("code", "=", "pt-BR").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
+      const home = await db().selectFrom("translations").selectAll().where("code", "=", "pt-BR").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
       expect(home).toMatchObject({ label: "Boas-vindas", link: "/pt/boas-vindas" });
       expect(testApp.services.content.current().languages.find((language) => language.id === id)?.link).toBe("/pt/boas-vindas");
     });
 
     it("changes the short code and the code: every entry, article version and job label follows", async () => {
       const id = await idOf("es-ES");
-      const versionsBefore = await db().selectFrom("blog_versions").select("id").where("code", "=", "es-ES").execute();
-      const entriesBefore = await db().selectFrom("translates").select("id").where("code", "=", "es-ES").execute();
+      const versionsBefore = await db().selectFrom("article_versions").select("id").where("code", "=", "es-ES").execute();
+      const entriesBefore = await db().selectFrom("translations").select("id").where("code", "=", "es-ES").execute();
       const { status, json } = await call("PATCH", `/${id}`, { body: { code: "es-419", short_code: "es-la" } });
       expect(status).toBe(200);
       expect(json!.language).toMatchObject({ code: "es-419", short_code: "es-la", link: "/es-la/bienvenido", code_component: "LANGUAGE:es-419" });
-      const entries = await db().selectFrom("translates").selectAll().where("code", "=", "es-419").execute();
+      const entries = await db().selectFrom("translations").selectAll().where("code", "=", "es-419").execute();
       expect(entries).toHaveLength(entriesBefore.length);
       expect(entries.every((entry) => entry.short_code === "es-la")).toBe(true);
       expect(entries.find((entry) => entry.code_component === "JOBS")?.link).toBe("/es-la/empleos");
-      expect(await db().selectFrom("translates").select("id").where("code", "=", "es-ES").execute()).toEqual([]);
-      expect(await db().selectFrom("blog_versions").select("id").where("code", "=", "es-419").execute()).toHaveLength(versionsBefore.length);
+      expect(await db().selectFrom("translations").select("id").where("code", "=", "es-ES").execute()).toEqual([]);
+      expect(await db().selectFrom("article_versions").select("id").where("code", "=", "es-419").execute()).toHaveLength(versionsBefore.length);
       const snapshot = testApp.services.content.current();
       expect(snapshot.sectionNames.get("es-419")?.find((name) => name.section === "ARTICLES")?.label).toBe("artículos");
       expect(snapshot.translations.get("es-419")?.size).toBeGreaterThan(50);
@@ -250,7 +250,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   });
 
   describe("DELETE /:id", () => {
-    const countIn = async (table: "translates" | "blog_versions" | "rome_labels" | "media_alt", code: string) =>
+    const countIn = async (table: "translations" | "article_versions" | "rome_labels" | "media_alt", code: string) =>
       Number(
         (
           await db()
@@ -279,8 +279,8 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const { status, json } = await call("GET", `/${await idOf("fr-FR")}/content`);
       expect(status).toBe(200);
       expect(json!.counts).toEqual({
-        strings: await countIn("translates", "fr-FR"),
-        articleVersions: await countIn("blog_versions", "fr-FR"),
+        strings: await countIn("translations", "fr-FR"),
+        articleVersions: await countIn("article_versions", "fr-FR"),
         jobLabels: await countIn("rome_labels", "fr-FR"),
         altTexts: await countIn("media_alt", "fr-FR"),
       });
@@ -290,15 +290,15 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
 
     it("keeps the content when asked: the language leaves the site, its strings and versions stay, and adding the tag again brings them back", async () => {
       const language = testApp.services.content.current().languages.find((candidate) => candidate.code === "de-DE")!;
-      const strings = await countIn("translates", "de-DE");
-      const versions = await countIn("blog_versions", "de-DE");
+      const strings = await countIn("translations", "de-DE");
+      const versions = await countIn("article_versions", "de-DE");
       expect(versions).toBeGreaterThan(0);
       const id = await idOf("de-DE");
 
       expect((await call("DELETE", `/${id}?content=keep`)).status).toBe(204);
       expect(await db().selectFrom("languages").select("id").where("code", "=", "de-DE").executeTakeFirst()).toBeUndefined();
-      expect(await countIn("translates", "de-DE")).toBe(strings - 1); // only the HOME entry, derived from the language row
-      expect(await countIn("blog_versions", "de-DE")).toBe(versions);
+      expect(await countIn("translations", "de-DE")).toBe(strings - 1); // only the HOME entry, derived from the language row
+      expect(await countIn("article_versions", "de-DE")).toBe(versions);
       const audit = await latestAudit();
       expect(audit).toMatchObject({ action: "delete", entity: "language", entity_id: String(id) });
       expect(JSON.parse(audit.before!)).toMatchObject({ code: "de-DE" });
@@ -307,8 +307,8 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
 
       const again = await call("POST", "", { body: { code: "de-DE", short_code: "dx", label: "Deutsch", welcome: language.welcome, population: 134, enabled: true } });
       expect(again.status).toBe(201);
-      expect(await countIn("translates", "de-DE")).toBe(strings);
-      const links = await db().selectFrom("translates").select(["short_code", "link"]).where("code", "=", "de-DE").where("code_component", "in", ["HOME", "ARTICLES"]).execute();
+      expect(await countIn("translations", "de-DE")).toBe(strings);
+      const links = await db().selectFrom("translations").select(["short_code", "link"]).where("code", "=", "de-DE").where("code_component", "in", ["HOME", "ARTICLES"]).execute();
       for (const link of links) expect(link).toMatchObject({ short_code: "dx", link: expect.stringMatching(/^\/dx\//) });
       expect(testApp.services.content.current().languages.find((candidate) => candidate.code === "de-DE")).toMatchObject({ shortCode: "dx", enabled: true });
     });
@@ -320,7 +320,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const names = Number(
         (
           await db()
-            .selectFrom("translates")
+            .selectFrom("translations")
             .select((eb) => eb.fn.countAll().as("count"))
             .where("code_component", "=", "LANGUAGE:ja-JP")
             .where("code", "!=", "ja-JP")
@@ -331,8 +331,8 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       expect(counted.jobLabels).toBe(1);
 
       expect((await call("DELETE", `/${id}?content=remove`)).status).toBe(204);
-      for (const table of ["translates", "blog_versions", "rome_labels", "media_alt"] as const) expect(await countIn(table, "ja-JP")).toBe(0);
-      expect(await db().selectFrom("translates").select("id").where("code_component", "=", "LANGUAGE:ja-JP").execute()).toEqual([]);
+      for (const table of ["translations", "article_versions", "rome_labels", "media_alt"] as const) expect(await countIn(table, "ja-JP")).toBe(0);
+      expect(await db().selectFrom("translations").select("id").where("code_component", "=", "LANGUAGE:ja-JP").execute()).toEqual([]);
       const audit = await latestAudit();
       expect(audit).toMatchObject({ action: "delete", entity: "language", entity_id: String(id) });
       expect(JSON.parse(audit.after!)).toEqual({ content: "remove", removed: { ...counted, strings: counted.strings + names } });

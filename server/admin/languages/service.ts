@@ -87,11 +87,11 @@ async function assertWelcomeFree(trx: Trx, code: string, welcome: string) {
 /** Points the language's entries (HOME and its sections) at its short code and welcome; returns its home link. */
 async function refreshLinks(trx: Trx, code: string, shortCode: string, welcome: string): Promise<string> {
   const link = homePath({ shortCode, welcome });
-  await trx.updateTable("translates").set({ short_code: shortCode }).where("code", "=", code).execute();
-  await trx.updateTable("translates").set({ label: welcome, link }).where("code", "=", code).where("code_component", "=", "HOME").execute();
+  await trx.updateTable("translations").set({ short_code: shortCode }).where("code", "=", code).execute();
+  await trx.updateTable("translations").set({ label: welcome, link }).where("code", "=", code).where("code_component", "=", "HOME").execute();
   for (const section of await sectionNamesOf(trx, code)) {
     await trx
-      .updateTable("translates")
+      .updateTable("translations")
       .set({ link: sectionPath(shortCode, section.label) })
       .where("code", "=", code)
       .where("code_component", "=", section.section)
@@ -148,7 +148,7 @@ export async function addLanguage(services: AdminServices, uid: string, input: N
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.insertInto("translates").values({ code: row.code, code_component: "HOME", label: row.welcome, search: null, link, short_code: row.short_code }).execute();
+    await trx.insertInto("translations").values({ code: row.code, code_component: "HOME", label: row.welcome, search: null, link, short_code: row.short_code }).execute();
     await refreshLinks(trx, row.code, row.short_code, row.welcome);
     const language = toAdminLanguage(row);
     await recordAudit(trx, { uid, action: "create", entity: LANGUAGE_ENTITY, entityId: String(row.id), after: language });
@@ -189,8 +189,8 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
     if (changes.code !== undefined) {
       changes.code_component = languageKey(code);
       // Everything stored per language follows its code.
-      await trx.updateTable("translates").set({ code }).where("code", "=", before.code).execute();
-      await trx.updateTable("blog_versions").set({ code }).where("code", "=", before.code).execute();
+      await trx.updateTable("translations").set({ code }).where("code", "=", before.code).execute();
+      await trx.updateTable("article_versions").set({ code }).where("code", "=", before.code).execute();
       await trx.updateTable("rome_labels").set({ code }).where("code", "=", before.code).execute();
     }
     if (changes.short_code !== undefined || changes.welcome !== undefined) changes.link = await refreshLinks(trx, code, shortCode, welcome);
@@ -239,12 +239,12 @@ export async function languageContentCounts(services: AdminServices, id: number)
   const { code } = language;
   const [strings, articleVersions, jobLabels, altTexts] = await Promise.all([
     db
-      .selectFrom("translates")
+      .selectFrom("translations")
       .select((eb) => eb.fn.countAll().as("count"))
       .where("code", "=", code)
       .executeTakeFirst(),
     db
-      .selectFrom("blog_versions")
+      .selectFrom("article_versions")
       .select((eb) => eb.fn.countAll().as("count"))
       .where("code", "=", code)
       .executeTakeFirst(),
@@ -291,24 +291,24 @@ export async function deleteLanguage(services: AdminServices, uid: string, id: n
     }
     let removed: LanguageContentCounts | null = null;
     if (content === "remove") {
-      const withImages = await trx.selectFrom("blog_versions").select("blog_id").where("code", "=", code).where("body", "like", "%media:%").execute();
+      const withImages = await trx.selectFrom("article_versions").select("article_id").where("code", "=", code).where("body", "like", "%media:%").execute();
       const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) => Number((await query.executeTakeFirst()).numDeletedRows);
       removed = {
         // Its own strings, and every language's name for it.
         strings:
-          (await deleted(trx.deleteFrom("translates").where("code", "=", code))) +
-          (await deleted(trx.deleteFrom("translates").where("code_component", "=", doomed.code_component))),
-        articleVersions: await deleted(trx.deleteFrom("blog_versions").where("code", "=", code)),
+          (await deleted(trx.deleteFrom("translations").where("code", "=", code))) +
+          (await deleted(trx.deleteFrom("translations").where("code_component", "=", doomed.code_component))),
+        articleVersions: await deleted(trx.deleteFrom("article_versions").where("code", "=", code)),
         jobLabels: await deleted(trx.deleteFrom("rome_labels").where("code", "=", code)),
         altTexts: await deleted(trx.deleteFrom("media_alt").where("code", "=", code)),
       };
       await syncMediaUsage(
         trx,
-        withImages.map((row) => row.blog_id),
+        withImages.map((row) => row.article_id),
       );
     } else {
       // The HOME entry is derived from the language row: adding the tag again makes it anew.
-      await trx.deleteFrom("translates").where("code", "=", code).where("code_component", "=", "HOME").execute();
+      await trx.deleteFrom("translations").where("code", "=", code).where("code_component", "=", "HOME").execute();
     }
     await trx.deleteFrom("languages").where("id", "=", id).execute();
     await recordAudit(trx, { uid, action: "delete", entity: LANGUAGE_ENTITY, entityId: String(id), before: toAdminLanguage(doomed), after: { content, removed } });
