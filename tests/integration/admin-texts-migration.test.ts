@@ -6,6 +6,7 @@ import { adminCheckTextsMigration } from "#server/db/migrations/0018-admin-check
 import { mediaUsedInMoreTextMigration } from "#server/db/migrations/0025-media-used-in-more-text.ts";
 import { adminTextsSince0025Migration } from "#server/db/migrations/0035-admin-texts-since-0025.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
+import { withNamesSince0036 } from "#server/db/names-before-0036.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -19,7 +20,7 @@ describe.each(DATABASE_KINDS)("migration 0014-admin-texts on %s", (kind) => {
 
   const db = () => testApp.services.database.db;
   // Migrations take the database untyped, as the migrator hands it over.
-  const migrate = () => adminTextsMigration.up(db() as unknown as Kysely<unknown>);
+  const migrate = () => adminTextsMigration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
   const adminCells = () => db().selectFrom("translations").select(["code", "code_component", "label", "short_code"]).where("code_component", "like", "admin.%").execute();
 
   it("adds the catalog's missing texts in the site's languages, leaves stored and edited texts as they are, and is idempotent", async () => {
@@ -58,7 +59,7 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
     await db().deleteFrom("translations").where("code", "=", "fr-FR").where("code_component", "in", ["admin.check.too_long", "admin.nav.users"]).execute();
     await db().updateTable("translations").set({ label: "est indispensable" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.check.required").execute();
 
-    await adminCheckTextsMigration.up(db() as unknown as Kysely<unknown>);
+    await adminCheckTextsMigration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
 
     expect(await frenchCell("admin.check.too_long")).toEqual({ label: "doit comporter au plus {max, number} caractères" });
     expect(await frenchCell("admin.check.required")).toEqual({ label: "est indispensable" });
@@ -68,7 +69,7 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
   it('0025 adds the media library\'s "and N more articles" a database lacks, and nothing else', async () => {
     await db().deleteFrom("translations").where("code", "=", "fr-FR").where("code_component", "in", ["admin.media.used_in_more", "admin.media.used_in"]).execute();
 
-    await mediaUsedInMoreTextMigration.up(db() as unknown as Kysely<unknown>);
+    await mediaUsedInMoreTextMigration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
 
     expect(await frenchCell("admin.media.used_in_more")).toEqual({ label: "{count, plural, one {et # autre article} many {et # d’autres articles} other {et # autres articles}}" });
     expect(await frenchCell("admin.media.used_in")).toBeUndefined();
@@ -83,7 +84,7 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
       .execute();
     await db().updateTable("translations").set({ label: "Conflit !" }).where("code", "=", "ja-JP").where("code_component", "=", "admin.version_conflict.title").execute();
 
-    await adminTextsSince0025Migration.up(db() as unknown as Kysely<unknown>);
+    await adminTextsSince0025Migration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
 
     expect(await frenchCell("admin.version_conflict.title")).toEqual({ label: "Quelqu’un d’autre a enregistré la version {language} pendant que vous la modifiiez" });
     const arabic = await db().selectFrom("translations").select("code_component").where("code", "=", "ar").where("code_component", "in", added).execute();

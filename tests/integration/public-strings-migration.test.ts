@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import { publicStringsMigration } from "#server/db/migrations/0016-public-strings.ts";
+import { withNamesBefore0036, withNamesSince0036 } from "#server/db/names-before-0036.ts";
 import { seedDemoContent } from "#server/db/seed/index.ts";
 import translations from "#server/db/seed/translations.json" with { type: "json" };
 import { createTestDatabase, DATABASE_KINDS, testConfig, type TestDatabase } from "./support.ts";
@@ -24,10 +25,11 @@ describe.each(DATABASE_KINDS)("migration 0016: public UI strings for existing da
       await seedDemoContent(handle.db);
       await migrateTo(handle, "0013-admin-language");
       const { db } = handle;
-      await db.deleteFrom("translations").where("code_component", "in", LATER_KEYS).execute();
+      const old = withNamesBefore0036(db);
+      await old.deleteFrom("translations").where("code_component", "in", LATER_KEYS).execute();
       // An admin had already written one of them, differently from the seed.
-      await db.insertInto("translations").values({ code: "fr-FR", code_component: "SEARCH:BUTTON", label: "Chercher !", short_code: "fr", search: null, link: null }).execute();
-      await db.updateTable("translations").set({ label: "Le site" }).where("code", "=", "fr-FR").where("code_component", "=", "SITE:TITLE").execute();
+      await old.insertInto("translations").values({ code: "fr-FR", code_component: "SEARCH:BUTTON", label: "Chercher !", short_code: "fr", search: null, link: null }).execute();
+      await old.updateTable("translations").set({ label: "Le site" }).where("code", "=", "fr-FR").where("code_component", "=", "SITE:TITLE").execute();
 
       await migrateToLatest(handle);
 
@@ -64,7 +66,7 @@ describe.each(DATABASE_KINDS)("migration 0016: public UI strings for existing da
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
       // Run again on purpose (Kysely would refuse to re-run one migration behind a later one).
-      await publicStringsMigration.up(handle.db as unknown as Kysely<unknown>);
+      await publicStringsMigration.up(withNamesSince0036(handle.db as unknown as Kysely<unknown>));
       const after = await handle.db
         .selectFrom("translations")
         .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -16,7 +16,8 @@ import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { indexForm, searchEntries, sqliteTerms } from "#server/db/full-text.ts";
 import { LONG_TEXT_COLUMNS } from "#server/db/migrations/0022-lz4-text-compression.ts";
 import { BLOG_VERSION_COLUMNS_IN_ORDER } from "#server/db/migrations/0029-long-texts-last.ts";
-import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
+import { migrateTo as migrateDatabaseTo, migrateToLatest as migrateDatabaseToLatest } from "#server/db/migrate.ts";
+import { inWordsBefore0036, renamedIdentifier, withNamesBefore0036 } from "#server/db/names-before-0036.ts";
 import type { Database } from "#server/db/schema.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 import { foldedWords } from "#server/search/terms.ts";
@@ -68,6 +69,32 @@ async function queryPlan(db: Kysely<Database>, kind: DatabaseKind, query = LASTM
   });
 }
 
+/** Whether each handle's database is before migration 0036 (these tests move it up and down across it). */
+const before0036 = new WeakMap<DatabaseHandle, boolean>();
+async function migrateTo(handle: DatabaseHandle, name: string) {
+  await migrateDatabaseTo(handle, name);
+  before0036.set(handle, name < "0036");
+}
+async function migrateToLatest(handle: DatabaseHandle) {
+  await migrateDatabaseToLatest(handle);
+  before0036.set(handle, false);
+}
+
+/** handle.db under the names its database has at each call: today's, or before 0036 those of then (docs/decisions/0190-one-vocabulary.md). */
+function namesAsMigrated(handle: DatabaseHandle): Kysely<Database> {
+  const old = withNamesBefore0036(handle.db);
+  return new Proxy(handle.db, {
+    get(today, key) {
+      const on = before0036.get(handle) === false ? today : old;
+      const value: unknown = Reflect.get(on, key, on);
+      return typeof value === "function" ? value.bind(on) : value;
+    },
+  });
+}
+
+/** An index's name as a query plan gives it before 0036. */
+const indexBefore0036 = (name: string) => inWordsBefore0036(name);
+
 describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
   let database: TestDatabase;
   afterEach(() => database?.drop());
@@ -86,7 +113,7 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
 
   it("0021 keeps each chunk's lastmod, reads it from the index alone, and goes down again", async () => {
     await fromMigration("0020-narrow-search-rows", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       await fill(db, 9);
       await migrateTo(handle, "0021-sitemap-lastmod-index");
 
@@ -105,19 +132,17 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await articles.highestPublishedId()).toBe(9);
 
       const plan = await queryPlan(db, kind);
-      expect(plan).toMatch(
-        kind === "sqlite" ? /COVERING INDEX article_versions_status_article_updated_index/ : /Index Only Scan using article_versions_status_article_updated_index/,
-      );
+      expect(plan).toMatch(new RegExp(`${kind === "sqlite" ? "COVERING INDEX" : "Index Only Scan using"} ${indexBefore0036("article_versions_status_article_updated_index")}`));
 
       await migrateTo(handle, "0020-narrow-search-rows");
-      expect(await queryPlan(db, kind)).toMatch(/article_versions_status_article_index\b/);
+      expect(await queryPlan(db, kind)).toMatch(new RegExp(`${indexBefore0036("article_versions_status_article_index")}\\b`));
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
     });
   }, 60_000);
 
   it("0027 reads a sitemap child's URLs and its lastmod from the index alone, unchanged, and goes down again", async () => {
     await fromMigration("0026-search-entry-fingerprints", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       await fill(db, 9);
       const articles = createArticleReader(db);
       const before = { slugs: await articles.publishedSlugs(0, 10), lastmod: await articles.lastModifiedBetween(0, 5) };
@@ -126,19 +151,19 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
 
       expect(await articles.publishedSlugs(0, 10)).toEqual(before.slugs);
       expect(await articles.lastModifiedBetween(0, 5)).toBe(before.lastmod);
-      const covered = kind === "sqlite" ? /COVERING INDEX article_versions_status_article_slug_index/ : /Index Only Scan using article_versions_status_article_slug_index/;
+      const covered = new RegExp(`${kind === "sqlite" ? "COVERING INDEX" : "Index Only Scan using"} ${indexBefore0036("article_versions_status_article_slug_index")}`);
       expect(await queryPlan(db, kind, SLUGS_QUERY)).toMatch(covered);
       expect(await queryPlan(db, kind)).toMatch(covered);
 
       await migrateTo(handle, "0026-search-entry-fingerprints");
-      expect(await queryPlan(db, kind)).toMatch(/article_versions_status_article_updated_index\b/);
+      expect(await queryPlan(db, kind)).toMatch(new RegExp(`${indexBefore0036("article_versions_status_article_updated_index")}\\b`));
       expect(await articles.publishedSlugs(0, 10)).toEqual(before.slugs);
     });
   }, 60_000);
 
   it("0022 stores new long texts with LZ4 on PostgreSQL and reads the ones stored before", async () => {
     await fromMigration("0021-sitemap-lastmod-index", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       // Long and repetitive enough to be compressed inline (over the 2 KB TOAST threshold).
       const long = (word: string) => `${word} `.repeat(2_000);
       await fill(db, 1);
@@ -186,7 +211,9 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       const columns = async () =>
         (
           await sql<{ name: string; method: string }>`select attrelid::regclass::text || '.' || attname as name, attcompression as method from pg_attribute
-            where (attrelid::regclass::text, attname) in (${sql.join(LONG_TEXT_COLUMNS.map(([table, column]) => sql`(${table}, ${column})`))}) order by 1`.execute(db)
+            where (attrelid::regclass::text, attname) in (${sql.join(LONG_TEXT_COLUMNS.map(([table, column]) => sql`(${before0036.get(handle) === false ? renamedIdentifier(table) : table}, ${column})`))}) order by 1`.execute(
+            db,
+          )
         ).rows;
       expect((await columns()).map((column) => column.method)).toEqual(LONG_TEXT_COLUMNS.map(() => "l"));
 
@@ -198,7 +225,7 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
 
   it("0023 makes SQLite's search index contentless: what was indexed stays found, unindexed articles get indexed, deletes and edits follow, and it goes down again", async () => {
     await fromMigration("0022-lz4-text-compression", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       const body = "A lantern by the harbour.";
       await fill(db, 3);
       await db.updateTable("article_versions").set({ body }).execute();
@@ -244,7 +271,7 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
 
   it("0024 makes PostgreSQL's documents from the terms SQLite indexes, so both find the same versions, and goes down again", async () => {
     await fromMigration("0023-contentless-search-index", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       await fill(db, 2);
       // A word PostgreSQL's English configuration drops ("the") and one its stemmer and JavaScript's agree on ("harbours").
       await db.updateTable("article_versions").set({ body: "The harbours." }).where("article_id", "=", 1).execute();
@@ -282,7 +309,7 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
 
   it("0029 stores article_versions' body and HTML last on SQLite, keeping every row, id, constraint, index and the id counter, and goes down again", async () => {
     await fromMigration("0028-search-catch-up", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       await fill(db, 9);
       await db.updateTable("article_versions").set({ html: "<p>Body.</p>", renderer_version: 3, reading_minutes: 2 }).where("article_id", "=", 2).execute();
       const deleted = await db.deleteFrom("article_versions").where("article_id", "=", 9).returning("id").executeTakeFirstOrThrow();
@@ -302,11 +329,14 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       const [rowsBefore, indexesBefore] = [await rows(), await indexes()];
       await migrateToLatest(handle);
       expect(await rows()).toEqual(rowsBefore);
-      expect(await indexes()).toEqual(indexesBefore);
+      // The same indexes, named in the words of 0036 (docs/decisions/0190-one-vocabulary.md).
+      const inOldWords = (list: { name: string; sql: string | null }[]) =>
+        list.map(({ name, sql }) => ({ name: inWordsBefore0036(name), sql: sql === null ? null : inWordsBefore0036(sql) })).sort((a, b) => a.name.localeCompare(b.name));
+      expect(inOldWords(await indexes())).toEqual(inOldWords(indexesBefore));
       if (kind === "sqlite") {
         const { rows: columns } = await sql<{ name: string }>`select name from pragma_table_info('article_versions') order by cid`.execute(db);
         // A column added to article_versions after 0029 lands after the HTML: rebuild the table as 0029 does (decision 0140).
-        expect(columns.map((column) => column.name)).toEqual([...BLOG_VERSION_COLUMNS_IN_ORDER]);
+        expect(columns.map((column) => column.name)).toEqual(BLOG_VERSION_COLUMNS_IN_ORDER.map(renamedIdentifier));
       }
       const again = {
         article_id: 9,

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
 import { COUNT_CAP, searchEntries } from "#server/db/full-text.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
+import { withNamesBefore0036 } from "#server/db/names-before-0036.ts";
 import type { Database } from "#server/db/schema.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 import { createTestDatabase, DATABASE_KINDS, testConfig, type TestDatabase } from "./support.ts";
@@ -118,7 +119,7 @@ describe.each(DATABASE_KINDS)("bounded search over many rows (%s)", (kind) => {
       // whose index 0023 reshaped, left to 0023, which indexes the articles it finds unindexed).
       await migrateTo(handle, "0017-search-and-tag-indexes");
       const { db } = handle;
-      await fill(db, { index: kind === "postgres", fingerprints: false });
+      await fill(withNamesBefore0036(db), { index: kind === "postgres", fingerprints: false });
       await migrateToLatest(handle);
 
       expect((await searchEntries(db, "en-US", "lantern", 10, 0)).hits[0]!.articleId).toBe(200);
