@@ -101,13 +101,13 @@ class RenamingPlugin extends OperationNodeTransformer implements KyselyPlugin {
 }
 
 /** `db`, on a database not yet migrated to 0036, as code written for today's names can use it. */
-export function withNamesBefore0036(db: Kysely<unknown>): Kysely<Database> {
-  return db.withPlugin(new RenamingPlugin(RENAMES.map(([old, today]) => [today, old]))) as Kysely<Database>;
+export function withNamesBefore0036<DB>(db: Kysely<DB>): Kysely<Database> {
+  return db.withPlugin(new RenamingPlugin(RENAMES.map(([old, today]) => [today, old]))) as unknown as Kysely<Database>;
 }
 
 /** `db`, on a database migrated past 0036, as code written for the names before it (a migration before 0036 run again by a test) can use it. */
-export function withNamesSince0036(db: Kysely<unknown>): Kysely<unknown> {
-  return db.withPlugin(new RenamingPlugin(RENAMES));
+export function withNamesSince0036<DB>(db: Kysely<DB>): Kysely<unknown> {
+  return db.withPlugin(new RenamingPlugin(RENAMES)) as Kysely<unknown>;
 }
 
 type OldTableName<K> = { [Old in keyof typeof RENAMED_TABLES]: (typeof RENAMED_TABLES)[Old] extends K ? Old : never }[keyof typeof RENAMED_TABLES];

@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   describe("the admin gate", () => {
     const endpoints: [string, string, unknown?][] = [
       ["GET", ""],
-      ["POST", "", { code: "it-IT", short_code: "it", label: "Italiano", welcome: "benvenuto", population: 68 }],
+      ["POST", "", { code: "it-IT", shortCode: "it", label: "Italiano", welcome: "benvenuto", population: 68 }],
       ["PATCH", "/2", { label: "x" }],
       ["POST", "/2/favorite"],
       ["GET", "/2/content"],
@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const { status, json } = await call("GET", "");
       expect(status).toBe(200);
       const languages = json!.languages as AdminLanguage[];
-      expect(languages.map((language) => language.short_code)).toEqual(["en", "zh", "es", "fr", "ar", "pt", "de", "ja"]);
+      expect(languages.map((language) => language.shortCode)).toEqual(["en", "zh", "es", "fr", "ar", "pt", "de", "ja"]);
       expect(languages.find((language) => language.code === "zh-CN")).toMatchObject({ enabled: false, favorite: false });
       expect(languages.find((language) => language.code === "en-US")).toMatchObject({ favorite: true, link: "/en/welcome", welcome: "welcome" });
     });
@@ -84,11 +84,11 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   describe("POST /", () => {
     it("adds a language in canonical form with its HOME entry, audits it and publishes it", async () => {
       const { status, json } = await call("POST", "", {
-        body: { code: "IT-it", short_code: "it", label: "Italiano", welcome: "Benvenuto", population: 68, enabled: true },
+        body: { code: "IT-it", shortCode: "it", label: "Italiano", welcome: "Benvenuto", population: 68, enabled: true },
       });
       expect(status).toBe(201);
       const language = json!.language as AdminLanguage;
-      expect(language).toMatchObject({ code: "it-IT", short_code: "it", link: "/it/benvenuto", enabled: true, favorite: false, dir: "ltr", code_component: "LANGUAGE:it-IT" });
+      expect(language).toMatchObject({ code: "it-IT", shortCode: "it", link: "/it/benvenuto", enabled: true, favorite: false, dir: "ltr", codeComponent: "LANGUAGE:it-IT" });
       const home = await db().selectFrom("translations").selectAll().where("code", "=", "it-IT").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
       expect(home).toMatchObject({ label: "Benvenuto", short_code: "it", link: "/it/benvenuto" });
       const audit = await latestAudit();
@@ -98,19 +98,19 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
     });
 
     it("keeps a new language off the public site unless it is enabled", async () => {
-      const { status, json } = await call("POST", "", { body: { code: "nl-NL", short_code: "nl", label: "Nederlands", welcome: "welkom", population: 25 } });
+      const { status, json } = await call("POST", "", { body: { code: "nl-NL", shortCode: "nl", label: "Nederlands", welcome: "welkom", population: 25 } });
       expect(status).toBe(201);
       expect(json!.language).toMatchObject({ enabled: false });
     });
 
-    const valid = { code: "ko-KR", short_code: "ko", label: "한국어", welcome: "환영", population: 81 };
+    const valid = { code: "ko-KR", shortCode: "ko", label: "한국어", welcome: "환영", population: 81 };
     it.each([
       ["a bad BCP 47 tag", { ...valid, code: "en_US" }, 400, "code"],
       ["an empty code", { ...valid, code: " " }, 400, "code"],
       ["an existing code (any case)", { ...valid, code: "FR-fr" }, 409, "code"],
-      ["an existing short code", { ...valid, short_code: "fr" }, 409, "short_code"],
-      ["the reserved short code admin", { ...valid, short_code: "admin" }, 400, "short_code"],
-      ["an upper-case short code", { ...valid, short_code: "KO" }, 400, "short_code"],
+      ["an existing short code", { ...valid, shortCode: "fr" }, 409, "shortCode"],
+      ["the reserved short code admin", { ...valid, shortCode: "admin" }, 400, "shortCode"],
+      ["an upper-case short code", { ...valid, shortCode: "KO" }, 400, "shortCode"],
       ["a welcome with a slash", { ...valid, welcome: "a/b" }, 400, "welcome"],
       ["a welcome of ..", { ...valid, welcome: ".." }, 400, "welcome"],
       ["an empty welcome", { ...valid, welcome: "" }, 400, "welcome"],
@@ -166,9 +166,9 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const id = await idOf("es-ES");
       const versionsBefore = await db().selectFrom("article_versions").select("id").where("code", "=", "es-ES").execute();
       const entriesBefore = await db().selectFrom("translations").select("id").where("code", "=", "es-ES").execute();
-      const { status, json } = await call("PATCH", `/${id}`, { body: { code: "es-419", short_code: "es-la" } });
+      const { status, json } = await call("PATCH", `/${id}`, { body: { code: "es-419", shortCode: "es-la" } });
       expect(status).toBe(200);
-      expect(json!.language).toMatchObject({ code: "es-419", short_code: "es-la", link: "/es-la/bienvenido", code_component: "LANGUAGE:es-419" });
+      expect(json!.language).toMatchObject({ code: "es-419", shortCode: "es-la", link: "/es-la/bienvenido", codeComponent: "LANGUAGE:es-419" });
       const entries = await db().selectFrom("translations").selectAll().where("code", "=", "es-419").execute();
       expect(entries).toHaveLength(entriesBefore.length);
       expect(entries.every((entry) => entry.short_code === "es-la")).toBe(true);
@@ -193,8 +193,8 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       ["a welcome equal to a section name", "fr-FR", { welcome: "Métiers" }, 409, "welcome", "page_name_taken"],
       ["a welcome equal to a section's other spelling", "fr-FR", { welcome: "blog" }, 409, "welcome", "page_name_taken"],
       ["another language's code", "fr-FR", { code: "en-US" }, 409, "code", "code_taken"],
-      ["another language's short code", "fr-FR", { short_code: "ja" }, 409, "short_code", "short_code_taken"],
-      ["the short code admin", "fr-FR", { short_code: "admin" }, 400, "short_code", "invalid_field"],
+      ["another language's short code", "fr-FR", { shortCode: "ja" }, 409, "shortCode", "short_code_taken"],
+      ["the short code admin", "fr-FR", { shortCode: "admin" }, 400, "shortCode", "invalid_field"],
       ["a bad BCP 47 tag", "fr-FR", { code: "français" }, 400, "code", "invalid_field"],
       ["a welcome of .", "fr-FR", { welcome: "." }, 400, "welcome", "invalid_field"],
       ["a population as text", "fr-FR", { population: "many" }, 400, "population", "invalid_field"],
@@ -305,7 +305,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       expect(JSON.parse(audit.after!)).toEqual({ content: "keep", removed: null });
       expect(testApp.services.content.current().languages.some((candidate) => candidate.code === "de-DE")).toBe(false);
 
-      const again = await call("POST", "", { body: { code: "de-DE", short_code: "dx", label: "Deutsch", welcome: language.welcome, population: 134, enabled: true } });
+      const again = await call("POST", "", { body: { code: "de-DE", shortCode: "dx", label: "Deutsch", welcome: language.welcome, population: 134, enabled: true } });
       expect(again.status).toBe(201);
       expect(await countIn("translations", "de-DE")).toBe(strings);
       const links = await db().selectFrom("translations").select(["short_code", "link"]).where("code", "=", "de-DE").where("code_component", "in", ["HOME", "ARTICLES"]).execute();

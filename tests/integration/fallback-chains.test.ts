@@ -56,11 +56,11 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
 
   describe("saving a chain", () => {
     it("saves an ordered chain and the articles option, returns them and audits the change", async () => {
-      const { status, json } = await setChain("pt-BR", { fallbacks: [ids["es-ES"], ids["en-US"]], list_fallback_articles: true });
+      const { status, json } = await setChain("pt-BR", { fallbacks: [ids["es-ES"], ids["en-US"]], listFallbackArticles: true });
       // Another instance (the built server) picks the change up from the log.
       await pageWhen("/pt/artigos", (text) => text.includes('class="card__language"'));
       expect(status).toBe(200);
-      expect(json!.language).toMatchObject({ fallbacks: [ids["es-ES"], ids["en-US"]], list_fallback_articles: true });
+      expect(json!.language).toMatchObject({ fallbacks: [ids["es-ES"], ids["en-US"]], listFallbackArticles: true });
       const audit = await db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(JSON.parse(audit.after!)).toMatchObject({ fallbacks: [ids["es-ES"], ids["en-US"]] });
       const { json: listed } = await call("GET", "");
@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
       ["an unknown language", () => ({ fallbacks: [ids["en-US"], 9999] }), /^fallbacks: there is no language with id 9999\.$/],
       ["a language twice", () => ({ fallbacks: [ids["en-US"], ids["en-US"]] }), /^fallbacks: en-US is named twice\.$/],
       ["not a list of ids", () => ({ fallbacks: "en-US" }), /fallbacks.*list of language ids/],
-      ["a non-boolean option", () => ({ list_fallback_articles: "yes" }), /list_fallback_articles.*true or false/],
+      ["a non-boolean option", () => ({ listFallbackArticles: "yes" }), /listFallbackArticles.*true or false/],
     ];
     it.each(refusals)("refuses %s with a 400 naming the problem, changing nothing", async (_name, body, message) => {
       const before = await storedLanguages();
@@ -189,10 +189,10 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
       expect(withOption.html).toContain(`<article class="card" lang="es-ES" dir="ltr">`);
       expect(withOption.html).toContain(spanish.title);
       expect(withOption.html).toMatch(/Sem tradução:<!-- --> <span lang="es-ES" dir="ltr">Español<\/span>/);
-      expect((await setChain("pt-BR", { list_fallback_articles: false })).status).toBe(200);
+      expect((await setChain("pt-BR", { listFallbackArticles: false })).status).toBe(200);
       const without = await pageWhen("/pt/artigos", (text) => !text.includes(spanish.title));
       expect(without.html).not.toContain(spanish.title);
-      expect((await setChain("pt-BR", { list_fallback_articles: true })).status).toBe(200);
+      expect((await setChain("pt-BR", { listFallbackArticles: true })).status).toBe(200);
     });
 
     it("lists each article once, in the first language of the chain it exists in, newest first, paging through all of them", async () => {

@@ -26,7 +26,7 @@ function toAdminLanguage(row: LanguageRow): AdminLanguage {
   return {
     id: row.id,
     code: row.code,
-    short_code: row.short_code,
+    shortCode: row.short_code,
     label: row.label,
     welcome: row.welcome,
     link: row.link,
@@ -34,9 +34,9 @@ function toAdminLanguage(row: LanguageRow): AdminLanguage {
     enabled: row.enabled === 1,
     favorite: row.favorite === 1,
     dir: row.dir,
-    code_component: row.code_component,
+    codeComponent: row.code_component,
     fallbacks: parseFallbacks(row.fallbacks),
-    list_fallback_articles: row.list_fallback_articles === 1,
+    listFallbackArticles: row.list_fallback_articles === 1,
   };
 }
 
@@ -68,12 +68,12 @@ async function lockedLanguages(trx: Trx, dialect: DialectName): Promise<Language
     .execute();
 }
 
-function assertUnique(others: LanguageRow[], input: { code?: string; short_code?: string }) {
+function assertUnique(others: LanguageRow[], input: { code?: string; shortCode?: string }) {
   if (input.code !== undefined && others.some((other) => other.code.toLowerCase() === input.code!.toLowerCase())) {
     throw new HttpError(409, "code_taken", `code: another language already uses ${input.code}.`, "code");
   }
-  if (input.short_code !== undefined && others.some((other) => other.short_code.toLowerCase() === input.short_code!.toLowerCase())) {
-    throw new HttpError(409, "short_code_taken", `short_code: another language already uses "${input.short_code}".`, "short_code");
+  if (input.shortCode !== undefined && others.some((other) => other.short_code.toLowerCase() === input.shortCode!.toLowerCase())) {
+    throw new HttpError(409, "short_code_taken", `shortCode: another language already uses "${input.shortCode}".`, "shortCode");
   }
 }
 
@@ -131,12 +131,12 @@ export async function addLanguage(services: AdminServices, uid: string, input: N
     assertUnique(await lockedLanguages(trx, services.database.dialect), input);
     // Strings kept from a deleted language with this tag come back with it: its welcome must not clash with their section names.
     await assertWelcomeFree(trx, input.code, input.welcome);
-    const link = homePath({ shortCode: input.short_code, welcome: input.welcome });
+    const link = homePath({ shortCode: input.shortCode, welcome: input.welcome });
     const row = await trx
       .insertInto("languages")
       .values({
         code: input.code,
-        short_code: input.short_code,
+        short_code: input.shortCode,
         label: input.label,
         welcome: input.welcome,
         link,
@@ -162,7 +162,7 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
     const before = currentLanguage(languages, id, preconditions);
     const changes: LanguageUpdate = {};
     if (patch.code !== undefined && patch.code !== before.code) changes.code = patch.code;
-    if (patch.short_code !== undefined && patch.short_code !== before.short_code) changes.short_code = patch.short_code;
+    if (patch.shortCode !== undefined && patch.shortCode !== before.short_code) changes.short_code = patch.shortCode;
     if (patch.label !== undefined) changes.label = patch.label;
     if (patch.welcome !== undefined) changes.welcome = patch.welcome;
     if (patch.population !== undefined) changes.population = patch.population;
@@ -172,11 +172,11 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
       assertValidFallbacks(languages, id, patch.fallbacks);
       changes.fallbacks = JSON.stringify(patch.fallbacks);
     }
-    if (patch.list_fallback_articles !== undefined) changes.list_fallback_articles = patch.list_fallback_articles ? 1 : 0;
+    if (patch.listFallbackArticles !== undefined) changes.list_fallback_articles = patch.listFallbackArticles ? 1 : 0;
 
     assertUnique(
       languages.filter((language) => language.id !== id),
-      { code: changes.code, short_code: changes.short_code },
+      { code: changes.code, shortCode: changes.short_code },
     );
     if (changes.enabled === 0 && before.favorite === 1) {
       throw new HttpError(409, "favorite_cannot_be_disabled", "enabled: the favorite language cannot be disabled; make another language the favorite first.", "enabled");

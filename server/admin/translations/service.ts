@@ -162,7 +162,7 @@ export async function translationsView(services: AdminServices): Promise<Transla
   return {
     languages: languageRows.map((language) => ({
       code: language.code,
-      short_code: language.short_code,
+      shortCode: language.short_code,
       label: language.label,
       dir: language.dir,
       enabled: language.enabled === 1,
