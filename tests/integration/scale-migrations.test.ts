@@ -87,7 +87,7 @@ function namesAsMigrated(handle: DatabaseHandle): Kysely<Database> {
     get(today, key) {
       const on = before0036.get(handle) === false ? today : old;
       const value: unknown = Reflect.get(on, key, on);
-      return typeof value === "function" ? value.bind(on) : value;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(on) : value;
     },
   });
 }
