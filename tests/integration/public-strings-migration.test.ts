@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)("migration 0016: public UI strings for existing da
     } finally {
       await handle.close();
     }
-  });
+  }, 60_000);
 
   it("adds nothing to a freshly seeded database", async () => {
     database = await createTestDatabase(kind);
