@@ -141,8 +141,8 @@ for (const kind of (values.databases ?? "").split(",")) {
       await sleep(20);
     }
     const handle = openDatabase(parseDatabaseUrl(database.url));
-    const demo = await handle.db.selectFrom("blog_versions").select(["blog_id", "slug"]).where("code", "=", "en-US").orderBy("blog_id").executeTakeFirstOrThrow();
-    const cachedPath = `/en/articles/${demo.blog_id}/${demo.slug}`;
+    const demo = await handle.db.selectFrom("article_versions").select(["article_id", "slug"]).where("code", "=", "en-US").orderBy("article_id").executeTakeFirstOrThrow();
+    const cachedPath = `/en/articles/${demo.article_id}/${demo.slug}`;
     for (let ask = 0; ask < 3; ask += 1) await timed("GET", cachedPath);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec((await fetch(`${base}/healthz`)).headers.get("set-cookie") ?? "")![1]!;
     const eventHeaders = { "content-type": "application/json", cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf, origin: base };
@@ -171,7 +171,7 @@ for (const kind of (values.databases ?? "").split(",")) {
     // 1. The bulk import.
     const bulk = await phase(() => contentImport(database.url, file));
     // 2. One article at a time (a new one, then the same twice: imported edits) while the catch-up indexes the rest.
-    const awaiting = async () => Number((await sql<{ n: number }>`select count(*) as n from blog_versions where awaiting_index = 1`.execute(handle.db)).rows[0]!.n);
+    const awaiting = async () => Number((await sql<{ n: number }>`select count(*) as n from article_versions where awaiting_index = 1`.execute(handle.db)).rows[0]!.n);
     const awaitingBefore = await awaiting();
     const singles = await phase(async () => {
       const runs = [];

@@ -28,12 +28,12 @@ try {
     const at = (id: number) => new Date(start + id * 60_000).toISOString();
     await db.transaction().execute(async (trx) => {
       await trx
-        .insertInto("blogs")
+        .insertInto("articles")
         .values(ids.map((id) => ({ id, key: `a${id}`, author: "Bench", cover: null, tags: "[]", created_at: at(id), updated_at: at(id) })))
         .execute();
       const versions = ids.flatMap((id) =>
         CHAIN.filter((code) => code === "en-US" || (code === "es-ES" ? id % 10 < 6 : id % 10 < 3)).map((code) => ({
-          blog_id: id,
+          article_id: id,
           code,
           slug: `a-${id}`,
           title: `Article ${id} (${code})`,
@@ -47,7 +47,7 @@ try {
           html: "",
         })),
       );
-      await trx.insertInto("blog_versions").values(versions).execute();
+      await trx.insertInto("article_versions").values(versions).execute();
     });
   }
   const reader = createArticleReader(db);

@@ -98,7 +98,7 @@ async function awaitingVersions(databaseUrl: string): Promise<number> {
   const handle = openDatabase(parseDatabaseUrl(databaseUrl));
   try {
     const row = await handle.db
-      .selectFrom("blog_versions")
+      .selectFrom("article_versions")
       .select((eb) => eb.fn.countAll<number | string>().as("count"))
       .where(awaitingVersion)
       .executeTakeFirstOrThrow();

@@ -89,7 +89,7 @@ async function fillDistinct(db: Kysely<Database>, file: string, from: number, to
         written += 1;
         const at = new Date(Date.UTC(2020, 0, 1) + written * 60_000).toISOString();
         const { id } = await trx
-          .insertInto("blogs")
+          .insertInto("articles")
           .values({
             id: written,
             key: article.key,
@@ -104,10 +104,10 @@ async function fillDistinct(db: Kysely<Database>, file: string, from: number, to
           .executeTakeFirstOrThrow();
         ids.push(id);
         await trx
-          .insertInto("blog_versions")
+          .insertInto("article_versions")
           .values(
             Object.entries(article.versions).map(([language, version]) => ({
-              blog_id: id,
+              article_id: id,
               code: CODES[language]!,
               ...version,
               cover_alt: "",
@@ -140,17 +140,17 @@ async function fillCopies(db: Kysely<Database>, kind: "sqlite" | "postgres", fro
     const upTo = Math.min(to - shift, DISTINCT_ARTICLES);
     if (upTo <= lowest) continue;
     await db.transaction().execute(async (trx) => {
-      await sql`insert into blogs (id, key, author, tags, created_at, updated_at, source_code, source_changed_at)
-        select id + ${shift}, key || ${`-copy-${copy}`}, author, tags, created_at, updated_at, source_code, source_changed_at from blogs where id > ${lowest} and id <= ${upTo}`.execute(
+      await sql`insert into articles (id, key, author, tags, created_at, updated_at, source_code, source_changed_at)
+        select id + ${shift}, key || ${`-copy-${copy}`}, author, tags, created_at, updated_at, source_code, source_changed_at from articles where id > ${lowest} and id <= ${upTo}`.execute(
         trx,
       );
-      await sql`insert into blog_versions (blog_id, code, slug, title, summary, body, cover_alt, status, published_at, updated_at)
-        select blog_id + ${shift}, code, slug || ${`-${copy}`}, title, summary, body, cover_alt, status, published_at, updated_at from blog_versions where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(
+      await sql`insert into article_versions (article_id, code, slug, title, summary, body, cover_alt, status, published_at, updated_at)
+        select article_id + ${shift}, code, slug || ${`-${copy}`}, title, summary, body, cover_alt, status, published_at, updated_at from article_versions where article_id > ${lowest} and article_id <= ${upTo}`.execute(
         trx,
       );
       if (kind === "postgres") {
-        await sql`insert into search_entries (blog_id, code, title, summary, body_text, source_fingerprint, document)
-          select blog_id + ${shift}, code, title, summary, body_text, source_fingerprint, document from search_entries where blog_id > ${lowest} and blog_id <= ${upTo}`.execute(
+        await sql`insert into search_entries (article_id, code, title, summary, body_text, source_fingerprint, document)
+          select article_id + ${shift}, code, title, summary, body_text, source_fingerprint, document from search_entries where article_id > ${lowest} and article_id <= ${upTo}`.execute(
           trx,
         );
         return;
@@ -158,13 +158,13 @@ async function fillCopies(db: Kysely<Database>, kind: "sqlite" | "postgres", fro
       // SQLite's index keeps no terms to copy (contentless, migration 0023): the copies are indexed again.
       const entries = await trx
         .selectFrom("search_entries")
-        .select(["blog_id", "code", "title", "summary", "body_text", "source_fingerprint"])
-        .where("blog_id", ">", lowest)
-        .where("blog_id", "<=", upTo)
+        .select(["article_id", "code", "title", "summary", "body_text", "source_fingerprint"])
+        .where("article_id", ">", lowest)
+        .where("article_id", "<=", upTo)
         .execute();
       await insertSearchEntries(
         trx,
-        entries.map((entry) => ({ ...entry, blog_id: entry.blog_id + shift })),
+        entries.map((entry) => ({ ...entry, article_id: entry.article_id + shift })),
       );
     });
   }

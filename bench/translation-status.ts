@@ -50,16 +50,16 @@ try {
     .execute();
   const started = performance.now();
   // Written in bulk: a recursive counter, no per-row round trips.
-  await sql`insert into blogs (key, author, tags, created_at, updated_at, source_code, source_revision, source_changed_at)
+  await sql`insert into articles (key, author, tags, created_at, updated_at, source_code, source_revision, source_changed_at)
     with recursive n(i) as (select 1 union all select i + 1 from n where i < ${ARTICLES})
     select 'bench-' || i, 'Bench', '[]', '2026-01-01T00:00:00.000Z', strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || i || ' seconds'), 'en-US', 2, '2026-01-01T00:00:00.000Z' from n`.execute(
     db,
   );
   for (const code of codes) {
-    await sql`insert into blog_versions (blog_id, code, slug, title, summary, body, cover_alt, status, published_at, updated_at, html, base_revision, outdated)
+    await sql`insert into article_versions (article_id, code, slug, title, summary, body, cover_alt, status, published_at, updated_at, html, base_revision, outdated)
       select id, ${code}, 'bench-' || id, 'Bench ' || id, '', 'Body', '', 'published', updated_at, updated_at, '<p>Body</p>',
         case when ${code} = 'fr-FR' and id % 3 = 0 then 1 else 2 end, case when ${code} = 'fr-FR' and id % 3 = 0 then 1 else 0 end
-      from blogs where key like 'bench-%' and not (${code} = 'de-DE' and id % 5 = 0)`.execute(db);
+      from articles where key like 'bench-%' and not (${code} = 'de-DE' and id % 5 = 0)`.execute(db);
   }
   await sql`analyze`.execute(db);
   const fillSeconds = (performance.now() - started) / 1000;
@@ -75,7 +75,7 @@ try {
     return +median(runs).toFixed(1);
   };
   const deep = await db
-    .selectFrom("blogs")
+    .selectFrom("articles")
     .select(["updated_at", "id"])
     .orderBy("updated_at")
     .orderBy("id")
@@ -99,7 +99,7 @@ try {
   const dashboardMs = await time(() => translationDashboard(services));
   const plan = await sql<{
     detail: string;
-  }>`explain query plan select * from blogs where exists (select 1 from blog_versions v where v.blog_id = blogs.id and v.code = 'fr-FR' and v.status = 'published' and v.outdated = 1) order by updated_at desc, id desc limit 51`.execute(
+  }>`explain query plan select * from articles where exists (select 1 from article_versions v where v.article_id = articles.id and v.code = 'fr-FR' and v.status = 'published' and v.outdated = 1) order by updated_at desc, id desc limit 51`.execute(
     db,
   );
   const result = { articles: ARTICLES, fillSeconds: +fillSeconds.toFixed(1), list, dashboardMs, outdatedFilterPlan: plan.rows.map((row) => row.detail) };

@@ -3,19 +3,19 @@
  * the content files' batches, and the versions of a page of articles.
  */
 import type { Kysely } from "kysely";
-import type { BlogVersionsTable, Database } from "#server/db/schema.ts";
+import type { ArticleVersionsTable, Database } from "#server/db/schema.ts";
 
 export function createArchiveReads(db: Kysely<Database>) {
   return {
     /** Published versions of articles with ids in [fromId, toId), for a sitemap chunk. */
     async publishedSlugs(fromId: number, toId: number) {
       return db
-        .selectFrom("blog_versions")
-        .select(["blog_id", "code", "slug", "updated_at"])
+        .selectFrom("article_versions")
+        .select(["article_id", "code", "slug", "updated_at"])
         .where("status", "=", "published")
-        .where("blog_id", ">=", fromId)
-        .where("blog_id", "<", toId)
-        .orderBy("blog_id")
+        .where("article_id", ">=", fromId)
+        .where("article_id", "<", toId)
+        .orderBy("article_id")
         .orderBy("code")
         .execute();
     },
@@ -23,8 +23,8 @@ export function createArchiveReads(db: Kysely<Database>) {
     /** The highest id of an article with a published version (sitemap chunk count), 0 when none. */
     async highestPublishedId(): Promise<number> {
       const row = await db
-        .selectFrom("blog_versions")
-        .select((eb) => eb.fn.max("blog_id").as("id"))
+        .selectFrom("article_versions")
+        .select((eb) => eb.fn.max("article_id").as("id"))
         .where("status", "=", "published")
         .executeTakeFirst();
       return Number(row?.id ?? 0);
@@ -33,11 +33,11 @@ export function createArchiveReads(db: Kysely<Database>) {
     /** Latest change of a published version with an article id in [fromId, toId) (a sitemap chunk's lastmod). */
     async lastModifiedBetween(fromId: number, toId: number): Promise<string | null> {
       const row = await db
-        .selectFrom("blog_versions")
+        .selectFrom("article_versions")
         .select((eb) => eb.fn.max("updated_at").as("updated"))
         .where("status", "=", "published")
-        .where("blog_id", ">=", fromId)
-        .where("blog_id", "<", toId)
+        .where("article_id", ">=", fromId)
+        .where("article_id", "<", toId)
         .executeTakeFirst();
       return (row?.updated as string | null | undefined) ?? null;
     },
@@ -48,12 +48,18 @@ export function createArchiveReads(db: Kysely<Database>) {
      */
     async sources(afterId: number, limit: number, drafts = false) {
       const blogs = await db
-        .selectFrom("blogs")
+        .selectFrom("articles")
         .selectAll()
         .where("id", ">", afterId)
         .$if(!drafts, (query) =>
           query.where((eb) =>
-            eb.exists(eb.selectFrom("blog_versions").select("blog_versions.id").whereRef("blog_versions.blog_id", "=", "blogs.id").where("blog_versions.status", "=", "published")),
+            eb.exists(
+              eb
+                .selectFrom("article_versions")
+                .select("article_versions.id")
+                .whereRef("article_versions.article_id", "=", "articles.id")
+                .where("article_versions.status", "=", "published"),
+            ),
           ),
         )
         .orderBy("id")
@@ -75,18 +81,18 @@ export function createArchiveReads(db: Kysely<Database>) {
  * The versions of these articles (only the published ones when `publishedOnly`), grouped by
  * article id, each in language-code order: one indexed query for a page of articles.
  */
-export async function versionsOf<Column extends Exclude<keyof BlogVersionsTable, "blog_id">>(
+export async function versionsOf<Column extends Exclude<keyof ArticleVersionsTable, "article_id">>(
   db: Kysely<Database>,
   ids: number[],
   columns: readonly Column[],
   publishedOnly = false,
 ) {
   const rows = await db
-    .selectFrom("blog_versions")
-    .select(["blog_id", ...columns])
+    .selectFrom("article_versions")
+    .select(["article_id", ...columns])
     .$if(publishedOnly, (query) => query.where("status", "=", "published"))
-    .where("blog_id", "in", ids)
+    .where("article_id", "in", ids)
     .orderBy("code")
     .execute();
-  return Map.groupBy(rows, (row) => row.blog_id);
+  return Map.groupBy(rows, (row) => row.article_id);
 }

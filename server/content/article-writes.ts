@@ -55,20 +55,20 @@ export function versionColumns(source: VersionSource, publishedBefore: string | 
 
 /** Makes the tag index match an article's tags. */
 export async function replaceTags(db: Db, articleId: number, tags: readonly string[]): Promise<void> {
-  await db.deleteFrom("blog_tags").where("blog_id", "=", articleId).execute();
+  await db.deleteFrom("article_tags").where("article_id", "=", articleId).execute();
   const unique = [...new Set(tags)];
   if (unique.length > 0)
     await db
-      .insertInto("blog_tags")
-      .values(unique.map((tag) => ({ tag, blog_id: articleId })))
+      .insertInto("article_tags")
+      .values(unique.map((tag) => ({ tag, article_id: articleId })))
       .execute();
 }
 
 /** Languages of an article's versions, its tags and its list positions: what pages show it. */
 export async function articleState(db: Db, articleId: number): Promise<ArticleState & { languages: string[]; tags: string[]; listed: string[] }> {
   const [versions, tags] = await Promise.all([
-    db.selectFrom("blog_versions").select(["code", "status", "published_at"]).where("blog_id", "=", articleId).execute(),
-    db.selectFrom("blog_tags").select("tag").where("blog_id", "=", articleId).execute(),
+    db.selectFrom("article_versions").select(["code", "status", "published_at"]).where("article_id", "=", articleId).execute(),
+    db.selectFrom("article_tags").select("tag").where("article_id", "=", articleId).execute(),
   ]);
   return {
     languages: versions.map((version) => version.code),
@@ -158,7 +158,7 @@ export async function upsertArticles(
 ): Promise<ArticleChange[]> {
   if (sources.length === 0) return [];
   const existing = await trx
-    .selectFrom("blogs")
+    .selectFrom("articles")
     .select(["id", "key", "source_code", "source_revision"])
     .where(
       "key",
@@ -176,27 +176,27 @@ export async function upsertArticles(
   if (existingIds.length > 0) {
     const [versions, tags] = await Promise.all([
       trx
-        .selectFrom("blog_versions")
-        .select(["blog_id", "code", "published_at", "title", "summary", "body", "cover_alt", "base_revision"])
-        .where("blog_id", "in", existingIds)
+        .selectFrom("article_versions")
+        .select(["article_id", "code", "published_at", "title", "summary", "body", "cover_alt", "base_revision"])
+        .where("article_id", "in", existingIds)
         .execute(),
-      trx.selectFrom("blog_tags").select(["blog_id", "tag"]).where("blog_id", "in", existingIds).execute(),
+      trx.selectFrom("article_tags").select(["article_id", "tag"]).where("article_id", "in", existingIds).execute(),
     ]);
     for (const id of existingIds) before.set(id, { languages: [], tags: [] });
     for (const version of versions) {
-      before.get(version.blog_id)!.languages.push(version.code);
-      published.set(`${version.blog_id}:${version.code}`, version.published_at);
-      const facts = translation.get(version.blog_id)!;
+      before.get(version.article_id)!.languages.push(version.code);
+      published.set(`${version.article_id}:${version.code}`, version.published_at);
+      const facts = translation.get(version.article_id)!;
       (facts.state.bases as Map<string, number>).set(version.code, version.base_revision);
       facts.texts.set(version.code, { title: version.title, summary: version.summary, body: version.body, coverAlt: version.cover_alt });
     }
-    for (const tag of tags) before.get(tag.blog_id)!.tags.push(tag.tag);
+    for (const tag of tags) before.get(tag.article_id)!.tags.push(tag.tag);
   }
 
   const fresh = sources.filter((source) => !idByKey.has(source.key));
   await inChunks(fresh, async (chunk) => {
     const rows = await trx
-      .insertInto("blogs")
+      .insertInto("articles")
       .values(chunk.map((source) => ({ key: source.key, author: source.author, cover: source.cover, tags: JSON.stringify(source.tags), created_at: now, updated_at: now })))
       .returning(["id", "key"])
       .execute();
@@ -205,15 +205,15 @@ export async function upsertArticles(
   for (const source of sources) {
     if (fresh.includes(source)) continue;
     await trx
-      .updateTable("blogs")
+      .updateTable("articles")
       .set({ author: source.author, cover: source.cover, tags: JSON.stringify(source.tags), updated_at: now })
       .where("id", "=", idByKey.get(source.key)!)
       .execute();
   }
-  if (existingIds.length > 0) await trx.deleteFrom("blog_tags").where("blog_id", "in", existingIds).execute();
+  if (existingIds.length > 0) await trx.deleteFrom("article_tags").where("article_id", "in", existingIds).execute();
   await inChunks(
-    sources.flatMap((source) => [...new Set(source.tags)].map((tag) => ({ tag, blog_id: idByKey.get(source.key)! }))),
-    (chunk) => trx.insertInto("blog_tags").values(chunk).execute(),
+    sources.flatMap((source) => [...new Set(source.tags)].map((tag) => ({ tag, article_id: idByKey.get(source.key)! }))),
+    (chunk) => trx.insertInto("article_tags").values(chunk).execute(),
   );
 
   const inserts = [];
@@ -225,15 +225,15 @@ export async function upsertArticles(
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
       const columns = versionColumns(version, published.get(slot), now, awaitingRender(readingMinutes[index++]!));
-      if (published.has(slot)) await trx.updateTable("blog_versions").set(columns).where("blog_id", "=", id).where("code", "=", code).execute();
+      if (published.has(slot)) await trx.updateTable("article_versions").set(columns).where("article_id", "=", id).where("code", "=", code).execute();
       else {
-        inserts.push({ blog_id: id, code, ...columns });
+        inserts.push({ article_id: id, code, ...columns });
         newVersions.add(slot);
       }
       entries.push({ blogId: id, code, action: "import", uid: revisions.uid, content: version });
     }
   }
-  await inChunks(inserts, (chunk) => trx.insertInto("blog_versions").values(chunk).execute());
+  await inChunks(inserts, (chunk) => trx.insertInto("article_versions").values(chunk).execute());
   // The file's text replaces the version's, pending changes included (last write wins; they stay in History).
   const replaced = Map.groupBy(
     sources.filter((source) => !fresh.includes(source)).flatMap((source) => [...source.versions.keys()].map((code) => ({ code, id: idByKey.get(source.key)! }))),
@@ -242,10 +242,10 @@ export async function upsertArticles(
   for (const [code, versions] of replaced) {
     await inChunks(versions, (chunk) =>
       trx
-        .deleteFrom("blog_drafts")
+        .deleteFrom("article_drafts")
         .where("code", "=", code)
         .where(
-          "blog_id",
+          "article_id",
           "in",
           chunk.map((version) => version.id),
         )

@@ -35,7 +35,7 @@ export function compareKeys(a: ListKey, b: ListKey): number {
 /**
  * A language's published versions, keyset-ordered, leaving out articles published in any of
  * `before` (the languages ahead of it in a fallback list): seeks on the published-order index
- * and probes the (blog_id, code) unique index.
+ * and probes the (article_id, code) unique index.
  */
 export function publishedOnlyIn(db: Kysely<Database>, code: string, before: readonly string[]) {
   return publishedIn(db, code).$if(before.length > 0, (query) =>
@@ -43,9 +43,9 @@ export function publishedOnlyIn(db: Kysely<Database>, code: string, before: read
       eb.not(
         eb.exists(
           eb
-            .selectFrom("blog_versions as earlier")
+            .selectFrom("article_versions as earlier")
             .select("earlier.id")
-            .whereRef("earlier.blog_id", "=", "blog_versions.blog_id")
+            .whereRef("earlier.article_id", "=", "article_versions.article_id")
             .where("earlier.code", "in", [...before])
             .where("earlier.status", "=", "published")
             .where("earlier.published_at", "is not", null),
@@ -58,10 +58,10 @@ export function publishedOnlyIn(db: Kysely<Database>, code: string, before: read
 /** Up to `limit` list keys of one stream of a fallback list, after `from` and not past `until` (both exclusive, desc order). */
 async function streamKeys(db: Kysely<Database>, codes: readonly string[], index: number, from: ListKey | null, limit: number): Promise<ListKey[]> {
   const rows = await publishedOnlyIn(db, codes[index]!, codes.slice(0, index))
-    .select(["blog_versions.published_at as publishedAt", "blog_versions.blog_id as id"])
-    .$if(from !== null, (query) => query.where(sql<boolean>`(blog_versions.published_at, blog_versions.blog_id) < (${from!.publishedAt}, ${from!.id})`))
-    .orderBy("blog_versions.published_at", "desc")
-    .orderBy("blog_versions.blog_id", "desc")
+    .select(["article_versions.published_at as publishedAt", "article_versions.article_id as id"])
+    .$if(from !== null, (query) => query.where(sql<boolean>`(article_versions.published_at, article_versions.article_id) < (${from!.publishedAt}, ${from!.id})`))
+    .orderBy("article_versions.published_at", "desc")
+    .orderBy("article_versions.article_id", "desc")
     .limit(limit)
     .execute();
   return rows.map((row) => ({ publishedAt: row.publishedAt!, id: row.id }));
@@ -100,18 +100,18 @@ async function buildListIndex(db: Kysely<Database>, code: string): Promise<ListI
   let after: ListKey | null = null;
   for (;;) {
     const from: ListKey | null = after;
-    const rows: { published_at: string | null; blog_id: number }[] = await db
-      .selectFrom("blog_versions")
-      .select(["published_at", "blog_id"])
+    const rows: { published_at: string | null; article_id: number }[] = await db
+      .selectFrom("article_versions")
+      .select(["published_at", "article_id"])
       .where("code", "=", code)
       .where(isPublishedVersion)
-      .$if(from !== null, (query) => query.where(sql<boolean>`(published_at, blog_id) < (${from!.publishedAt}, ${from!.id})`))
+      .$if(from !== null, (query) => query.where(sql<boolean>`(published_at, article_id) < (${from!.publishedAt}, ${from!.id})`))
       .orderBy("published_at", "desc")
-      .orderBy("blog_id", "desc")
+      .orderBy("article_id", "desc")
       .limit(ANCHOR_BATCH)
       .execute();
     for (const row of rows) {
-      const key: ListKey = { publishedAt: row.published_at!, id: row.blog_id };
+      const key: ListKey = { publishedAt: row.published_at!, id: row.article_id };
       if (total % ANCHOR_STRIDE === 0) anchors.push(key);
       total += 1;
       after = key;

@@ -30,16 +30,16 @@ export interface ListKey {
 }
 
 export const LISTED_COLUMNS = [
-  "blog_versions.blog_id as articleId",
-  "blog_versions.code as code",
-  "blog_versions.slug as slug",
-  "blog_versions.title as title",
-  "blog_versions.summary as summary",
-  "blog_versions.cover_alt as coverAlt",
-  "blog_versions.reading_minutes as readingMinutes",
-  "blog_versions.published_at as publishedAt",
-  "blogs.author as author",
-  "blogs.cover as cover",
+  "article_versions.article_id as articleId",
+  "article_versions.code as code",
+  "article_versions.slug as slug",
+  "article_versions.title as title",
+  "article_versions.summary as summary",
+  "article_versions.cover_alt as coverAlt",
+  "article_versions.reading_minutes as readingMinutes",
+  "article_versions.published_at as publishedAt",
+  "articles.author as author",
+  "articles.cover as cover",
 ] as const;
 
 /** Rows with their library covers, looked up together (no query when none is a library image). */
@@ -53,5 +53,5 @@ export async function withCoverImages<Row extends { cover: string | null }>(db: 
 
 /** The published versions in a language, joined to their articles. */
 export function publishedIn(db: Kysely<Database>, code: string) {
-  return db.selectFrom("blog_versions").innerJoin("blogs", "blogs.id", "blog_versions.blog_id").where("blog_versions.code", "=", code).where(isPublishedVersion);
+  return db.selectFrom("article_versions").innerJoin("articles", "articles.id", "article_versions.article_id").where("article_versions.code", "=", code).where(isPublishedVersion);
 }

@@ -137,12 +137,12 @@ export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncG
     for (const entry of parsed) for (const code of entry.source.versions.keys()) byCode.set(code, [...(byCode.get(code) ?? []), entry]);
     for (const [code, entries] of byCode) {
       const taken = await db
-        .selectFrom("blog_versions")
-        .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
-        .select(["blog_versions.slug", "blogs.key"])
-        .where("blog_versions.code", "=", code)
+        .selectFrom("article_versions")
+        .innerJoin("articles", "articles.id", "article_versions.article_id")
+        .select(["article_versions.slug", "articles.key"])
+        .where("article_versions.code", "=", code)
         .where(
-          "blog_versions.slug",
+          "article_versions.slug",
           "in",
           entries.map((entry) => entry.source.versions.get(code)!.slug),
         )

@@ -85,7 +85,7 @@ export async function importArticles(
   const articlesBefore = Number(
     (
       await handle.db
-        .selectFrom("blogs")
+        .selectFrom("articles")
         .select((eb) => eb.fn.countAll().as("count"))
         .executeTakeFirstOrThrow()
     ).count,
@@ -202,11 +202,11 @@ export async function importArticles(
  * them as they are: on SQLite ANALYZE reads every index of the tables while it holds the write lock.
  */
 const STATISTICS_SHARE = 10;
-const STATISTICS_TABLES = ["blogs", "blog_versions", "blog_tags"];
+const STATISTICS_TABLES = ["articles", "article_versions", "article_tags"];
 
 /**
  * ANALYZE of the article tables. On SQLite one index at a time, each its own statement with a pause after it, so that
- * other processes' writes wait for one index's reading (blog_versions' largest: about 15 ms per 1 000 articles × 7),
+ * other processes' writes wait for one index's reading (article_versions' largest: about 15 ms per 1 000 articles × 7),
  * not all of them (its table: 0.7 s at 10 000 articles).
  */
 async function refreshStatistics(handle: DatabaseHandle): Promise<void> {

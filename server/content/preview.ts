@@ -46,10 +46,10 @@ export async function resolvePreviewToken(db: Kysely<Database>, config: Pick<Con
   const expected = signature(config, id, expiresSeconds);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, status: 404, reason: "unknown" };
   if (expiresSeconds * 1000 <= now.getTime()) return { ok: false, status: 410, reason: "expired" };
-  const link = await db.selectFrom("preview_links").select(["blog_id", "code", "revoked_at"]).where("id", "=", id).executeTakeFirst();
+  const link = await db.selectFrom("preview_links").select(["article_id", "code", "revoked_at"]).where("id", "=", id).executeTakeFirst();
   if (!link) return { ok: false, status: 404, reason: "unknown" };
   if (link.revoked_at !== null) return { ok: false, status: 410, reason: "revoked" };
-  return { ok: true, linkId: id, blogId: link.blog_id, code: link.code };
+  return { ok: true, linkId: id, blogId: link.article_id, code: link.code };
 }
 
 /** Headers of every preview answer: never stored by any cache, never indexed. */

@@ -39,10 +39,10 @@ export function createPublishedLists(db: Kysely<Database>) {
         codes.map((code, position) =>
           publishedOnlyIn(db, code, codes.slice(0, position))
             .select(LISTED_COLUMNS)
-            .where(sql<boolean>`(blog_versions.published_at, blog_versions.blog_id) <= (${anchor.publishedAt}, ${anchor.id})`)
-            .$if(stop !== null, (query) => query.where(sql<boolean>`(blog_versions.published_at, blog_versions.blog_id) > (${stop!.publishedAt}, ${stop!.id})`))
-            .orderBy("blog_versions.published_at", "desc")
-            .orderBy("blog_versions.blog_id", "desc")
+            .where(sql<boolean>`(article_versions.published_at, article_versions.article_id) <= (${anchor.publishedAt}, ${anchor.id})`)
+            .$if(stop !== null, (query) => query.where(sql<boolean>`(article_versions.published_at, article_versions.article_id) > (${stop!.publishedAt}, ${stop!.id})`))
+            .orderBy("article_versions.published_at", "desc")
+            .orderBy("article_versions.article_id", "desc")
             .limit(skip + limit)
             .execute(),
         ),
@@ -61,9 +61,9 @@ export function createPublishedLists(db: Kysely<Database>) {
       if (index && !anchor) return [];
       const rows = await publishedIn(db, code)
         .select(LISTED_COLUMNS)
-        .$if(anchor !== null, (query) => query.where(sql<boolean>`(blog_versions.published_at, blog_versions.blog_id) <= (${anchor!.publishedAt}, ${anchor!.id})`))
-        .orderBy("blog_versions.published_at", "desc")
-        .orderBy("blog_versions.blog_id", "desc")
+        .$if(anchor !== null, (query) => query.where(sql<boolean>`(article_versions.published_at, article_versions.article_id) <= (${anchor!.publishedAt}, ${anchor!.id})`))
+        .orderBy("article_versions.published_at", "desc")
+        .orderBy("article_versions.article_id", "desc")
         .limit(limit)
         .offset(anchor ? offset % ANCHOR_STRIDE : offset)
         .execute();

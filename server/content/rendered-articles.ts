@@ -49,9 +49,9 @@ async function withCurrentRender<Row extends { id: number; code: string; html: s
   return Promise.all(
     rows.map(async (row) => {
       if (isCurrentRender(row)) return row;
-      const { body } = await db.selectFrom("blog_versions").select("body").where("id", "=", row.id).executeTakeFirstOrThrow();
+      const { body } = await db.selectFrom("article_versions").select("body").where("id", "=", row.id).executeTakeFirstOrThrow();
       const rendered = await renderVersionFrom(db, body, row.code);
-      await db.updateTable("blog_versions").set(rendered).where("id", "=", row.id).execute();
+      await db.updateTable("article_versions").set(rendered).where("id", "=", row.id).execute();
       return { ...row, ...rendered };
     }),
   );
@@ -61,36 +61,36 @@ async function withCurrentRender<Row extends { id: number; code: string; html: s
 function versionRows(db: Kysely<Database>, id: number, htmlIn: string | undefined, previewCode: string | undefined) {
   return (
     db
-      .selectFrom("blog_versions")
-      .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+      .selectFrom("article_versions")
+      .innerJoin("articles", "articles.id", "article_versions.article_id")
       .select([
-        "blog_versions.id",
-        "blog_versions.code",
-        "blog_versions.slug",
-        "blog_versions.title",
-        "blog_versions.summary",
-        "blog_versions.renderer_version",
-        "blog_versions.reading_minutes",
-        "blog_versions.cover_alt",
-        "blog_versions.updated_at",
-        "blog_versions.outdated",
-        "blogs.key",
-        "blogs.author",
-        "blogs.cover",
-        "blogs.tags",
-        "blogs.source_code",
-        "blogs.source_changed_at",
-        "blogs.updated_at as blog_updated_at",
+        "article_versions.id",
+        "article_versions.code",
+        "article_versions.slug",
+        "article_versions.title",
+        "article_versions.summary",
+        "article_versions.renderer_version",
+        "article_versions.reading_minutes",
+        "article_versions.cover_alt",
+        "article_versions.updated_at",
+        "article_versions.outdated",
+        "articles.key",
+        "articles.author",
+        "articles.cover",
+        "articles.tags",
+        "articles.source_code",
+        "articles.source_changed_at",
+        "articles.updated_at as blog_updated_at",
       ])
       // A draft's date (a preview reads drafts) is not a publication date: only a published version has one.
-      .select(sql<string | null>`case when ${isPublishedVersion} then blog_versions.published_at end`.as("published_at"))
+      .select(sql<string | null>`case when ${isPublishedVersion} then article_versions.published_at end`.as("published_at"))
       .select(
         htmlIn === undefined
-          ? sql<string | null>`blog_versions.html`.as("html")
-          : sql<string | null>`case when blog_versions.code = ${htmlIn} then blog_versions.html end`.as("html"),
+          ? sql<string | null>`article_versions.html`.as("html")
+          : sql<string | null>`case when article_versions.code = ${htmlIn} then article_versions.html end`.as("html"),
       )
-      .where("blog_versions.blog_id", "=", id)
-      .where((eb) => (previewCode === undefined ? isPublishedVersion : eb.or([isPublishedVersion, eb("blog_versions.code", "=", previewCode)])))
+      .where("article_versions.article_id", "=", id)
+      .where((eb) => (previewCode === undefined ? isPublishedVersion : eb.or([isPublishedVersion, eb("article_versions.code", "=", previewCode)])))
       .execute()
   );
 }
@@ -104,14 +104,14 @@ export function createRenderedArticleReads(db: Kysely<Database>) {
         await publishedIn(db, code)
           .select([
             ...LISTED_COLUMNS,
-            "blog_versions.id as id",
-            "blog_versions.html as html",
-            "blog_versions.renderer_version as renderer_version",
-            "blog_versions.reading_minutes as reading_minutes",
-            "blog_versions.updated_at as updatedAt",
+            "article_versions.id as id",
+            "article_versions.html as html",
+            "article_versions.renderer_version as renderer_version",
+            "article_versions.reading_minutes as reading_minutes",
+            "article_versions.updated_at as updatedAt",
           ])
-          .orderBy("blog_versions.published_at", "desc")
-          .orderBy("blog_versions.blog_id", "desc")
+          .orderBy("article_versions.published_at", "desc")
+          .orderBy("article_versions.article_id", "desc")
           .limit(limit)
           .execute(),
       );
@@ -151,7 +151,7 @@ export function createRenderedArticleReads(db: Kysely<Database>) {
         ]),
       );
       if (previewCode !== undefined) {
-        const pending = await db.selectFrom("blog_drafts").selectAll().where("blog_id", "=", id).where("code", "=", previewCode).executeTakeFirst();
+        const pending = await db.selectFrom("article_drafts").selectAll().where("article_id", "=", id).where("code", "=", previewCode).executeTakeFirst();
         const shown = versions.get(previewCode);
         if (pending && shown) {
           const { html } = await renderVersionFrom(db, pending.body, previewCode);

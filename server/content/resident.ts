@@ -85,7 +85,7 @@ function fallbackOrdersOf(languages: Language[]): Map<number, Language[]> {
 }
 
 async function loadTranslations(db: Kysely<Database>) {
-  const rows = await db.selectFrom("translates").select(["code", "code_component", "label", "search"]).execute();
+  const rows = await db.selectFrom("translations").select(["code", "code_component", "label", "search"]).execute();
   const translations = new Map<string, Map<string, string>>();
   const sectionNames = new Map<string, SectionName[]>();
   for (const row of rows) {
@@ -104,7 +104,7 @@ async function loadTranslations(db: Kysely<Database>) {
 
 async function loadJobs(db: Kysely<Database>) {
   const domains = await db.selectFrom("rome_domains").selectAll().orderBy("letter").execute();
-  const rows = await db.selectFrom("codes_romes").selectAll().orderBy("code").execute();
+  const rows = await db.selectFrom("rome_jobs").selectAll().orderBy("code").execute();
   const labelRows = await db.selectFrom("rome_labels").select(["rome_code", "code", "label"]).execute();
   const labels = new Map<string, Map<string, string>>();
   for (const row of labelRows) {

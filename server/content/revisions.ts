@@ -24,7 +24,7 @@ const INSERT_CHUNK = 200;
 function revisionRow(entry: RevisionEntry, now: string) {
   const { content } = entry;
   return {
-    blog_id: entry.blogId,
+    article_id: entry.blogId,
     code: entry.code,
     action: entry.action,
     uid: entry.uid,
@@ -67,9 +67,9 @@ export async function recordRevisions(
       continue;
     }
     const newest = await db
-      .selectFrom("blog_revisions")
+      .selectFrom("article_revisions")
       .select(["id", "number"])
-      .where("blog_id", "=", entry.blogId)
+      .where("article_id", "=", entry.blogId)
       .where("code", "=", entry.code)
       .orderBy("id", "desc")
       .limit(keep)
@@ -81,7 +81,7 @@ export async function recordRevisions(
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const chunk = entries.slice(start, start + INSERT_CHUNK);
     const rows = await db
-      .insertInto("blog_revisions")
+      .insertInto("article_revisions")
       .values(chunk.map((entry, index) => ({ ...revisionRow(entry, now), number: numbers[start + index]! })))
       .returning("id")
       .execute();
@@ -94,7 +94,7 @@ export async function recordRevisions(
     if (fresh.has(slot)) continue;
     const cutoff = pruneCutoff(history.ids, keep);
     const [blogId, code] = [Number(slot.slice(0, slot.indexOf(":"))), slot.slice(slot.indexOf(":") + 1)];
-    if (cutoff !== null) await db.deleteFrom("blog_revisions").where("blog_id", "=", blogId).where("code", "=", code).where("id", "<=", cutoff).execute();
+    if (cutoff !== null) await db.deleteFrom("article_revisions").where("article_id", "=", blogId).where("code", "=", code).where("id", "<=", cutoff).execute();
   }
   return recorded;
 }

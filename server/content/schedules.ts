@@ -7,7 +7,7 @@ import { NO_SCHEDULES, schedulesVoidedBy, type PendingSchedules } from "#core/pu
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function pendingSchedules(db: Db, id: number, code: string): Promise<PendingSchedules> {
-  const rows = await db.selectFrom("blog_schedules").select(["action", "due_at"]).where("blog_id", "=", id).where("code", "=", code).execute();
+  const rows = await db.selectFrom("article_schedules").select(["action", "due_at"]).where("article_id", "=", id).where("code", "=", code).execute();
   const schedules = { ...NO_SCHEDULES };
   for (const row of rows) {
     if (row.action === "publish") schedules.publishAt = row.due_at;
@@ -19,7 +19,7 @@ export async function pendingSchedules(db: Db, id: number, code: string): Promis
 /** Drops the pending changes a version's new status makes pointless (core/publishing.ts). */
 export async function voidSchedules(db: Db, id: number, code: string, status: ArticleStatus): Promise<void> {
   const voided = schedulesVoidedBy(status, await pendingSchedules(db, id, code));
-  if (voided.length > 0) await db.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "in", voided).execute();
+  if (voided.length > 0) await db.deleteFrom("article_schedules").where("article_id", "=", id).where("code", "=", code).where("action", "in", voided).execute();
 }
 
 /**
@@ -27,10 +27,10 @@ export async function voidSchedules(db: Db, id: number, code: string, status: Ar
  * Explicitly rather than through ON DELETE CASCADE, so it does not depend on SQLite's foreign_keys pragma.
  */
 export async function forgetVersionPublishing(db: Db, id: number, code?: string): Promise<void> {
-  for (const table of ["blog_schedules", "preview_links"] as const) {
+  for (const table of ["article_schedules", "preview_links"] as const) {
     await db
       .deleteFrom(table)
-      .where("blog_id", "=", id)
+      .where("article_id", "=", id)
       .$if(code !== undefined, (query) => query.where("code", "=", code!))
       .execute();
   }

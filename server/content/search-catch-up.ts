@@ -41,7 +41,7 @@ const ANNOUNCE_EVERY_MS = 1_000;
 /** Claimed versions with the library images they show, and the claim that must still stand when they are stored. */
 export interface ClaimedBatch {
   claim: string;
-  versions: { id: number; blog_id: number; code: string; title: string; summary: string; body: string }[];
+  versions: { id: number; article_id: number; code: string; title: string; summary: string; body: string }[];
   media: Record<number, MediaRendition>;
 }
 
@@ -56,11 +56,11 @@ export interface CatchUpBatch {
  * A literal 1, not a parameter: SQLite uses a partial index only where the query's own text implies its
  * condition (awaiting_index = 1); with a parameter it read every version's row (66 ms a claim at 1 000 articles).
  */
-export const awaitingVersion = sql<boolean>`blog_versions.awaiting_index = 1`;
-const unclaimedAt = (free: string) => (eb: ExpressionBuilder<Database, "blog_versions">) => eb.or([eb("index_claim", "is", null), eb("index_claim", "<", free)]);
+export const awaitingVersion = sql<boolean>`article_versions.awaiting_index = 1`;
+const unclaimedAt = (free: string) => (eb: ExpressionBuilder<Database, "article_versions">) => eb.or([eb("index_claim", "is", null), eb("index_claim", "<", free)]);
 
 function unclaimedAwaiting(db: Kysely<Database>, free: string) {
-  return db.selectFrom("blog_versions").select("blog_id").where(awaitingVersion).where(unclaimedAt(free)).orderBy("blog_id");
+  return db.selectFrom("article_versions").select("article_id").where(awaitingVersion).where(unclaimedAt(free)).orderBy("article_id");
 }
 
 /** Claims the awaiting versions of the next articles nobody holds (CATCH_UP_ARTICLES); null when none is left. */
@@ -70,12 +70,12 @@ async function claimBatch(handle: DatabaseHandle, now = Date.now()): Promise<Cla
   const free = new Date(now).toISOString();
   const claimNext = () =>
     db
-      .updateTable("blog_versions")
+      .updateTable("article_versions")
       .set({ index_claim: claim })
       .where(awaitingVersion)
       .where(unclaimedAt(free))
-      .where("blog_id", "in", unclaimedAwaiting(db, free).distinct().limit(CATCH_UP_ARTICLES[handle.dialect]))
-      .returning(["id", "blog_id", "code", "title", "summary", "body"])
+      .where("article_id", "in", unclaimedAwaiting(db, free).distinct().limit(CATCH_UP_ARTICLES[handle.dialect]))
+      .returning(["id", "article_id", "code", "title", "summary", "body"])
       .execute();
   let versions = await claimNext();
   // On PostgreSQL another process may have claimed the same articles first (the rows it waited for are checked
@@ -105,16 +105,16 @@ async function storeBatch(handle: DatabaseHandle, batch: ClaimedBatch, rendered:
     for (const [index, version] of batch.versions.entries()) {
       const rendering = rendered[index]!;
       const stored = await trx
-        .updateTable("blog_versions")
+        .updateTable("article_versions")
         .set({ ...rendering.version, awaiting_index: 0, index_claim: null })
         .where("id", "=", version.id)
         .where("index_claim", "=", batch.claim)
         .executeTakeFirst();
       // Written since the claim: that write stored its own rendering, or marked the new text for a later batch.
       if (Number(stored.numUpdatedRows) === 0) continue;
-      known.set(`${version.blog_id}:${version.code}`, { text: rendering.text, fingerprint: bodyFingerprint(version.body), indexed: rendering.indexed });
+      known.set(`${version.article_id}:${version.code}`, { text: rendering.text, fingerprint: bodyFingerprint(version.body), indexed: rendering.indexed });
     }
-    await refreshPublishedIndex(trx, [...new Set(batch.versions.map((version) => version.blog_id))], known, { tags: false });
+    await refreshPublishedIndex(trx, [...new Set(batch.versions.map((version) => version.article_id))], known, { tags: false });
   });
   return { claimed: batch.versions.length, languages: [...new Set(batch.versions.map((version) => version.code))] };
 }

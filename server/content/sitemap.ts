@@ -115,12 +115,12 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
     for (let from = child * perChild; from < end; from += ARTICLE_ID_BATCH) {
       await turn();
       const rows = await articles.publishedSlugs(from, Math.min(end, from + ARTICLE_ID_BATCH));
-      for (const versions of Map.groupBy(rows, (row) => row.blog_id).values()) {
+      for (const versions of Map.groupBy(rows, (row) => row.article_id).values()) {
         const byCode = new Map(versions.map((version) => [version.code, version]));
         const located = languages.flatMap((language) => {
           const version = byCode.get(language.code);
           const name = pageNameFor("ARTICLES", language, resident.sectionNames.get(language.code) ?? []);
-          return version && name !== null ? [{ language, version, path: itemPath(language.shortCode, name, version.blog_id, version.slug) }] : [];
+          return version && name !== null ? [{ language, version, path: itemPath(language.shortCode, name, version.article_id, version.slug) }] : [];
         });
         const alternates = withDefaultAlternate(
           located.map(({ language, path }) => ({ hrefLang: language.code, path })),

@@ -11,9 +11,9 @@ export function createTaggedReads(db: Kysely<Database>) {
   return {
     /** A page of the published versions in a language of articles carrying `tag`, newest first, and whether more follow. */
     async taggedPage(code: string, tag: string, offset: number, limit: number): Promise<{ items: ListedVersion[]; total: number }> {
-      const tagged = publishedIn(db, code).innerJoin("blog_tags", "blog_tags.blog_id", "blog_versions.blog_id").where("blog_tags.tag", "=", tag);
+      const tagged = publishedIn(db, code).innerJoin("article_tags", "article_tags.article_id", "article_versions.article_id").where("article_tags.tag", "=", tag);
       const [rows, count] = await Promise.all([
-        tagged.select(LISTED_COLUMNS).orderBy("blog_versions.published_at", "desc").orderBy("blog_versions.blog_id", "desc").limit(limit).offset(offset).execute(),
+        tagged.select(LISTED_COLUMNS).orderBy("article_versions.published_at", "desc").orderBy("article_versions.article_id", "desc").limit(limit).offset(offset).execute(),
         tagged.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
       ]);
       return {
@@ -32,15 +32,17 @@ export function createTaggedReads(db: Kysely<Database>) {
     async taggedAfter(code: string, tagKey: string, after: ListKey | null, limit: number): Promise<{ tag: string | null; items: ListedVersion[]; next: ListKey | null }> {
       const rows = await db
         .selectFrom("published_tags")
-        .innerJoin("blog_versions", (join) => join.onRef("blog_versions.blog_id", "=", "published_tags.blog_id").onRef("blog_versions.code", "=", "published_tags.code"))
-        .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+        .innerJoin("article_versions", (join) =>
+          join.onRef("article_versions.article_id", "=", "published_tags.article_id").onRef("article_versions.code", "=", "published_tags.code"),
+        )
+        .innerJoin("articles", "articles.id", "article_versions.article_id")
         .select([...LISTED_COLUMNS, "published_tags.tag as tag", "published_tags.published_at as tagOrder"])
         .where("published_tags.tag_key", "=", tagKey)
         .where("published_tags.code", "=", code)
         .where(isPublishedVersion)
-        .$if(after !== null, (query) => query.where(sql<boolean>`(published_tags.published_at, published_tags.blog_id) < (${after!.publishedAt}, ${after!.id})`))
+        .$if(after !== null, (query) => query.where(sql<boolean>`(published_tags.published_at, published_tags.article_id) < (${after!.publishedAt}, ${after!.id})`))
         .orderBy("published_tags.published_at", "desc")
-        .orderBy("published_tags.blog_id", "desc")
+        .orderBy("published_tags.article_id", "desc")
         .limit(limit + 1)
         .execute();
       const shown = rows.slice(0, limit);

@@ -1,7 +1,7 @@
 /**
  * An article's translation facts (core/translation-status.ts) as the database keeps them: the source language
- * and revision on `blogs`, each version's base and Outdated flag, the source texts kept to show a translator
- * what changed (`blog_source_revisions`). Read and written by the one owner of version writes
+ * and revision on `articles`, each version's base and Outdated flag, the source texts kept to show a translator
+ * what changed (`article_source_revisions`). Read and written by the one owner of version writes
  * (server/content/versions.ts), the import (./article-writes.ts) and the seed.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
@@ -13,8 +13,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** An article's translation facts as stored. */
 export async function loadTranslationState(db: Db, articleId: number): Promise<TranslationState> {
   const [blog, versions] = await Promise.all([
-    db.selectFrom("blogs").select(["source_code", "source_revision"]).where("id", "=", articleId).executeTakeFirst(),
-    db.selectFrom("blog_versions").select(["code", "base_revision"]).where("blog_id", "=", articleId).execute(),
+    db.selectFrom("articles").select(["source_code", "source_revision"]).where("id", "=", articleId).executeTakeFirst(),
+    db.selectFrom("article_versions").select(["code", "base_revision"]).where("article_id", "=", articleId).execute(),
   ]);
   return { source: blog?.source_code ?? null, revision: blog?.source_revision ?? 0, bases: new Map(versions.map((version) => [version.code, version.base_revision])) };
 }
@@ -26,15 +26,15 @@ export async function loadTranslationState(db: Db, articleId: number): Promise<T
 export async function textRevisions(db: Db, articleId: number): Promise<Map<string, number>> {
   // A text whose revision History no longer keeps (pruned behind many drafts) is named by the newest revision.
   const rows = await db
-    .selectFrom("blog_revisions as r")
-    .innerJoin("blog_versions as v", (join) => join.onRef("v.blog_id", "=", "r.blog_id").onRef("v.code", "=", "r.code"))
+    .selectFrom("article_revisions as r")
+    .innerJoin("article_versions as v", (join) => join.onRef("v.article_id", "=", "r.article_id").onRef("v.code", "=", "r.code"))
     .select([
       "r.code",
       sql<number>`coalesce(max(case when r.title = v.title and r.summary = v.summary and r.cover_alt = v.cover_alt and r.body = v.body then r.number end), max(r.number))`.as(
         "number",
       ),
     ])
-    .where("r.blog_id", "=", articleId)
+    .where("r.article_id", "=", articleId)
     .groupBy("r.code")
     .execute();
   return new Map(rows.map((row) => [row.code, Number(row.number)]));
@@ -80,7 +80,7 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
       group.map((write) => write.articleId),
       (ids) =>
         db
-          .updateTable("blogs")
+          .updateTable("articles")
           .set({ source_code: state.source, source_revision: state.revision, ...(state.revision !== before.revision && { source_changed_at: now }) })
           .where("id", "in", ids)
           .execute(),
@@ -100,18 +100,18 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
     const [base, outdated] = group.split("\n").map(Number) as [number, 0 | 1];
     await inChunks(
       same.map((change) => change.articleId),
-      (ids) => db.updateTable("blog_versions").set({ base_revision: base, outdated }).where("blog_id", "in", ids).where("code", "in", codes).execute(),
+      (ids) => db.updateTable("article_versions").set({ base_revision: base, outdated }).where("article_id", "in", ids).where("code", "in", codes).execute(),
     );
   }
   // A change of source restates the pending changes' source revisions as the bases (rare: one statement per changed draft).
   for (const { articleId, before, outcome } of writes.filter(
     ({ before, outcome: { state } }) => before.source !== null && state.source !== null && state.source !== before.source,
   )) {
-    const drafts = await db.selectFrom("blog_drafts").select(["code", "source_revision"]).where("blog_id", "=", articleId).execute();
+    const drafts = await db.selectFrom("article_drafts").select(["code", "source_revision"]).where("article_id", "=", articleId).execute();
     for (const draft of drafts) {
       const restated = restatedBase(before, outcome.state, draft.source_revision);
       if (restated !== draft.source_revision)
-        await db.updateTable("blog_drafts").set({ source_revision: restated }).where("blog_id", "=", articleId).where("code", "=", draft.code).execute();
+        await db.updateTable("article_drafts").set({ source_revision: restated }).where("article_id", "=", articleId).where("code", "=", draft.code).execute();
     }
   }
   const snapshots = writes.filter(({ outcome: { snapshot, state } }) => snapshot && state.source !== null);
@@ -120,16 +120,16 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
     await inChunks(
       group.map((write) => write.articleId),
       async (ids) => {
-        await db.deleteFrom("blog_source_revisions").where("revision", "=", revision).where("blog_id", "in", ids).execute();
+        await db.deleteFrom("article_source_revisions").where("revision", "=", revision).where("article_id", "in", ids).execute();
         const texts = await db
-          .selectFrom("blog_versions")
-          .select(["blog_id", "code", "title", "summary", "body", "cover_alt"])
+          .selectFrom("article_versions")
+          .select(["article_id", "code", "title", "summary", "body", "cover_alt"])
           .where("code", "=", source!)
-          .where("blog_id", "in", ids)
+          .where("article_id", "in", ids)
           .execute();
         if (texts.length < ids.length) throw new Error(`${ids.length - texts.length} of the articles to snapshot have no ${source} version`);
         await db
-          .insertInto("blog_source_revisions")
+          .insertInto("article_source_revisions")
           .values(texts.map((text) => ({ ...text, revision, created_at: now })))
           .execute();
       },
@@ -145,9 +145,9 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
       group.map((write) => write.articleId),
       (ids) =>
         db
-          .deleteFrom("blog_source_revisions")
+          .deleteFrom("article_source_revisions")
           .where((eb) => eb.or([eb("revision", "<", oldest), eb("revision", ">", state.revision)]))
-          .where("blog_id", "in", ids)
+          .where("article_id", "in", ids)
           .execute(),
     );
   }

@@ -1,12 +1,12 @@
 /**
  * A language version as the admin reads it (docs/decisions/0150-drafts-beside-the-live-text.md): the stored
- * row with its pending changes (blog_drafts) and newest History number, shaped as the version's GET answers
+ * row with its pending changes (article_drafts) and newest History number, shaped as the version's GET answers
  * it, and the ETag of that representation (its own state, decision 0167). Reads only: the writes that start
  * from these reads (the row read with lockedForWrite) are all in versions.ts, the one owner of version writes.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { AdminServices } from "#server/content/context.ts";
-import type { BlogDraftRow, BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
+import type { ArticleDraftRow, ArticleRow, ArticleVersionRow, Database } from "#server/db/schema.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import { notFound } from "#core/errors.ts";
 import { entityTag } from "#server/http/preconditions.ts";
@@ -16,13 +16,13 @@ import { translationStatus, type TranslationState } from "#core/translation-stat
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-type Blog = Pick<BlogRow, "id" | "source_code" | "source_revision">;
-type Draft = BlogDraftRow & { updater: string | null };
+type Blog = Pick<ArticleRow, "id" | "source_code" | "source_revision">;
+type Draft = ArticleDraftRow & { updater: string | null };
 
 /** A version as stored: its row, its pending changes and its newest revision's number. */
 export interface Stored {
   blog: Blog;
-  row: BlogVersionRow;
+  row: ArticleVersionRow;
   draft: Draft | null;
   revision: number;
 }
@@ -48,26 +48,26 @@ export function versionTag({ version }: { version: AdminVersionDetail }): string
 }
 
 export async function requireBlog(db: Db, id: number): Promise<Blog> {
-  const blog = await db.selectFrom("blogs").select(["id", "source_code", "source_revision"]).where("id", "=", id).executeTakeFirst();
+  const blog = await db.selectFrom("articles").select(["id", "source_code", "source_revision"]).where("id", "=", id).executeTakeFirst();
   if (!blog) throw notFound("not_found", `id: no article ${id}.`, "id");
   return blog;
 }
 
 /** The version, its pending changes and newest revision number; with `lock`, its row read to decide a write (lockedForWrite). */
 export async function readStored(db: Db, blog: Blog, code: string, lock: AdminServices["database"]["dialect"] | null): Promise<Stored | null> {
-  const query = db.selectFrom("blog_versions").selectAll().where("blog_id", "=", blog.id).where("code", "=", code);
+  const query = db.selectFrom("article_versions").selectAll().where("article_id", "=", blog.id).where("code", "=", code);
   const row = await (lock === null ? query : lockedForWrite(query, lock)).executeTakeFirst();
   if (!row) return null;
   const [draft, newest] = await Promise.all([
     db
-      .selectFrom("blog_drafts")
-      .leftJoin("users", "users.uid", "blog_drafts.updated_by")
-      .selectAll("blog_drafts")
+      .selectFrom("article_drafts")
+      .leftJoin("users", "users.uid", "article_drafts.updated_by")
+      .selectAll("article_drafts")
       .select((eb) => eb.fn.coalesce("users.display_name", "users.email").as("updater"))
-      .where("blog_drafts.blog_id", "=", blog.id)
-      .where("blog_drafts.code", "=", code)
+      .where("article_drafts.article_id", "=", blog.id)
+      .where("article_drafts.code", "=", code)
       .executeTakeFirst(),
-    db.selectFrom("blog_revisions").select("number").where("blog_id", "=", blog.id).where("code", "=", code).orderBy("id", "desc").limit(1).executeTakeFirst(),
+    db.selectFrom("article_revisions").select("number").where("article_id", "=", blog.id).where("code", "=", code).orderBy("id", "desc").limit(1).executeTakeFirst(),
   ]);
   return { blog, row, draft: draft ?? null, revision: newest?.number ?? 0 };
 }
@@ -86,7 +86,7 @@ export function pendingOf(draft: Draft): PendingChanges {
 }
 
 /** A stored version as the admin reads it, its translation status from the article's `state`. */
-export function versionOf(row: BlogVersionRow, state: TranslationState): AdminArticleVersion {
+export function versionOf(row: ArticleVersionRow, state: TranslationState): AdminArticleVersion {
   const status: ArticleStatus = row.status === "published" ? "published" : "draft";
   return {
     code: row.code,
@@ -124,18 +124,18 @@ export async function findVersion(db: Db, id: number, code: string): Promise<Adm
 export async function findVersions(db: Db, id: number): Promise<AdminVersionDetail[]> {
   const blog = await requireBlog(db, id);
   const [rows, drafts, revisions] = await Promise.all([
-    db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).orderBy("code").execute(),
+    db.selectFrom("article_versions").selectAll().where("article_id", "=", id).orderBy("code").execute(),
     db
-      .selectFrom("blog_drafts")
-      .leftJoin("users", "users.uid", "blog_drafts.updated_by")
-      .selectAll("blog_drafts")
+      .selectFrom("article_drafts")
+      .leftJoin("users", "users.uid", "article_drafts.updated_by")
+      .selectAll("article_drafts")
       .select((eb) => eb.fn.coalesce("users.display_name", "users.email").as("updater"))
-      .where("blog_drafts.blog_id", "=", id)
+      .where("article_drafts.article_id", "=", id)
       .execute(),
     db
-      .selectFrom("blog_revisions")
+      .selectFrom("article_revisions")
       .select(["code", (eb) => eb.fn.max("number").as("number")])
-      .where("blog_id", "=", id)
+      .where("article_id", "=", id)
       .groupBy("code")
       .execute(),
   ]);

@@ -12,7 +12,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { AdminServices } from "#server/content/context.ts";
-import type { BlogVersionRow, Database } from "#server/db/schema.ts";
+import type { ArticleVersionRow, Database } from "#server/db/schema.ts";
 import { type AppError, conflict, forbidden, invalid, notFound } from "#core/errors.ts";
 import { requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/audit/record.ts";
@@ -111,14 +111,14 @@ function basedOn(state: TranslationState, code: string, sourceRevision: number |
 }
 
 async function touchArticle(trx: Transaction<Database>, id: number, now: string): Promise<void> {
-  await trx.updateTable("blogs").set({ updated_at: now }).where("id", "=", id).execute();
+  await trx.updateTable("articles").set({ updated_at: now }).where("id", "=", id).execute();
 }
 
 /**
  * Stores `text` (or, when null, only the status) as the version's live or working text with its status,
  * dropping its pending changes; the translation facts follow (`sourceRevision`: the revision the text
  * reflects; `revision`: the History number this write recorded, the source's revision when the source's
- * text changed). The one statement of blog_versions for admin writes.
+ * text changed). The one statement of article_versions for admin writes.
  */
 async function storeVersion(
   trx: Transaction<Database>,
@@ -129,12 +129,12 @@ async function storeVersion(
   status: ArticleStatus,
   now: string,
   revision: number,
-): Promise<{ row: BlogVersionRow; state: TranslationState }> {
+): Promise<{ row: ArticleVersionRow; state: TranslationState }> {
   const state = await loadTranslationState(trx, id);
-  let row: BlogVersionRow;
+  let row: ArticleVersionRow;
   if (text === null) {
     row = await trx
-      .updateTable("blog_versions")
+      .updateTable("article_versions")
       .set({ status, published_at: stored!.row.published_at ?? (status === "published" ? now : null), updated_at: now })
       .where("id", "=", stored!.row.id)
       .returningAll()
@@ -142,14 +142,14 @@ async function storeVersion(
   } else {
     const values = versionColumns({ ...text, status }, stored?.row.published_at, now, await renderVersionFrom(trx, text.body, code, { saving: true }));
     row = stored
-      ? await trx.updateTable("blog_versions").set(values).where("id", "=", stored.row.id).returningAll().executeTakeFirstOrThrow()
+      ? await trx.updateTable("article_versions").set(values).where("id", "=", stored.row.id).returningAll().executeTakeFirstOrThrow()
       : await trx
-          .insertInto("blog_versions")
-          .values({ blog_id: id, code, ...values })
+          .insertInto("article_versions")
+          .values({ article_id: id, code, ...values })
           .returningAll()
           .executeTakeFirstOrThrow();
   }
-  if (stored?.draft) await trx.deleteFrom("blog_drafts").where("blog_id", "=", id).where("code", "=", code).execute();
+  if (stored?.draft) await trx.deleteFrom("article_drafts").where("article_id", "=", id).where("code", "=", code).execute();
   let after = state;
   if (text !== null) {
     const outcome = afterSave(state, code, {
@@ -188,7 +188,7 @@ async function revision(
   return recorded!.number;
 }
 
-function textOf(row: Pick<BlogVersionRow, "slug" | "title" | "summary" | "body" | "cover_alt">): Text {
+function textOf(row: Pick<ArticleVersionRow, "slug" | "title" | "summary" | "body" | "cover_alt">): Text {
   return { slug: row.slug, title: row.title, summary: row.summary, body: row.body, coverAlt: row.cover_alt };
 }
 
@@ -220,8 +220,14 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
   if (input.status === "published") refusePublishing(write, code, "publishing");
   const text: Text = { slug: input.slug || slugify(input.title), title: input.title, summary: input.summary, body: input.body, coverAlt: input.coverAlt };
   await requireMediaExist(trx, mediaIdsUsed(null, [text.body]), "body");
-  const taken = await trx.selectFrom("blog_versions").select("blog_id").where("code", "=", code).where("slug", "=", text.slug).where("blog_id", "<>", id).executeTakeFirst();
-  if (taken) throw conflict("conflict", `slug: article ${taken.blog_id} in ${code} already uses the slug "${text.slug}"; choose another.`, "slug");
+  const taken = await trx
+    .selectFrom("article_versions")
+    .select("article_id")
+    .where("code", "=", code)
+    .where("slug", "=", text.slug)
+    .where("article_id", "<>", id)
+    .executeTakeFirst();
+  if (taken) throw conflict("conflict", `slug: article ${taken.article_id} in ${code} already uses the slug "${text.slug}"; choose another.`, "slug");
   const now = new Date().toISOString();
   const action = restoredFrom !== undefined ? "restore" : undefined;
 
@@ -237,11 +243,11 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
       updated_at: now,
       updated_by: write.actor.uid,
     };
-    if (stored.draft) await trx.updateTable("blog_drafts").set(draft).where("blog_id", "=", id).where("code", "=", code).execute();
+    if (stored.draft) await trx.updateTable("article_drafts").set(draft).where("article_id", "=", id).where("code", "=", code).execute();
     else
       await trx
-        .insertInto("blog_drafts")
-        .values({ blog_id: id, code, ...draft })
+        .insertInto("article_drafts")
+        .values({ article_id: id, code, ...draft })
         .execute();
     await touchArticle(trx, id, now);
     await syncMediaUsage(trx, [id]);
@@ -254,7 +260,7 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
             .select((eb) => eb.fn.coalesce("display_name", "email").as("name"))
             .where("uid", "=", write.actor.uid)
             .executeTakeFirst();
-    const version = detailOf({ ...stored, draft: { blog_id: id, code, ...draft, updater: updater?.name ?? null }, revision: number });
+    const version = detailOf({ ...stored, draft: { article_id: id, code, ...draft, updater: updater?.name ?? null }, revision: number });
     await audit(trx, write, action ?? "save_draft", id, code, before.pendingChanges, { ...version.pendingChanges, ...(restoredFrom !== undefined && { restoredFrom }) });
     return { version, created: false, changedPublic: false };
   }
@@ -320,7 +326,7 @@ export async function discardPendingChanges(trx: Transaction<Database>, write: V
     throw forbidden("forbidden", `code: only their author or an editor may discard the pending changes of the ${code} version of article ${id}.`, "code");
   }
   const now = new Date().toISOString();
-  await trx.deleteFrom("blog_drafts").where("blog_id", "=", id).where("code", "=", code).execute();
+  await trx.deleteFrom("article_drafts").where("article_id", "=", id).where("code", "=", code).execute();
   await touchArticle(trx, id, now);
   await syncMediaUsage(trx, [id]);
   const number = await revision(trx, write, id, code, "discard", textOf(stored.row), stored.row.status, now);
@@ -357,7 +363,8 @@ export async function deleteVersion(trx: Transaction<Database>, write: VersionWr
   const stored = await requireVersionAsRead(trx, write, id, code);
   const before = detailOf(stored);
   const [state, texts] = await Promise.all([loadTranslationState(trx, id), textRevisions(trx, id)]);
-  for (const table of ["blog_versions", "blog_drafts", "blog_revisions"] as const) await trx.deleteFrom(table).where("blog_id", "=", id).where("code", "=", code).execute();
+  for (const table of ["article_versions", "article_drafts", "article_revisions"] as const)
+    await trx.deleteFrom(table).where("article_id", "=", id).where("code", "=", code).execute();
   const now = new Date().toISOString();
   await forgetVersionPublishing(trx, id, code);
   // Deleting the source hands it on (core/translation-status.ts successorSource).

@@ -16,7 +16,7 @@ import { isPublishedVersion } from "./published.ts";
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface SearchEntry {
-  blog_id: number;
+  article_id: number;
   code: string;
   title: string;
   summary: string;
@@ -70,20 +70,21 @@ export type IndexedSearchEntry = SearchEntry & { indexed: IndexForm };
  */
 export async function insertIndexedEntries(db: Db, entries: readonly IndexedSearchEntry[], { fingerprints = true } = {}): Promise<void> {
   const dialect = dialectOf(db);
-  const columns = sql.raw(`blog_id, code, title, summary, body_text${fingerprints ? ", source_fingerprint" : ""}`);
+  const columns = sql.raw(`article_id, code, title, summary, body_text${fingerprints ? ", source_fingerprint" : ""}`);
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const chunk = entries.slice(start, start + INSERT_CHUNK);
-    const common = (entry: SearchEntry) => sql.join([entry.blog_id, entry.code, entry.title, entry.summary, entry.body_text, ...(fingerprints ? [entry.source_fingerprint] : [])]);
+    const common = (entry: SearchEntry) =>
+      sql.join([entry.article_id, entry.code, entry.title, entry.summary, entry.body_text, ...(fingerprints ? [entry.source_fingerprint] : [])]);
     if (dialect === "postgres") {
       await sql`insert into search_entries (${columns}, document)
         values ${sql.join(chunk.map((entry) => sql`(${common(entry)}, ${entry.indexed[0]}::tsvector)`))}`.execute(db);
       continue;
     }
-    const { rows } = await sql<{ id: number; blog_id: number; code: string }>`insert into search_entries (${columns})
-      values ${sql.join(chunk.map((entry) => sql`(${common(entry)})`))} returning id, blog_id, code`.execute(db);
+    const { rows } = await sql<{ id: number; article_id: number; code: string }>`insert into search_entries (${columns})
+      values ${sql.join(chunk.map((entry) => sql`(${common(entry)})`))} returning id, article_id, code`.execute(db);
     // RETURNING's order is not promised: each row is matched by its version.
-    const idOf = new Map(rows.map((row) => [`${row.blog_id}:${row.code}`, row.id]));
-    const terms = chunk.map((entry) => sql`(${idOf.get(`${entry.blog_id}:${entry.code}`)!}, ${sql.join(entry.indexed)})`);
+    const idOf = new Map(rows.map((row) => [`${row.article_id}:${row.code}`, row.id]));
+    const terms = chunk.map((entry) => sql`(${idOf.get(`${entry.article_id}:${entry.code}`)!}, ${sql.join(entry.indexed)})`);
     await sql`insert into search_fts (rowid, fts_title, fts_summary, fts_body) values ${sql.join(terms)}`.execute(db);
   }
 }
@@ -159,10 +160,10 @@ export async function searchTerms(db: Db, code: string, terms: readonly string[]
   // The index holds published versions only (refreshed in each write's transaction); the join also gives the slug.
   const { rows } = await sql<SearchHit & { total: number | string; whole: number | string }>`with candidates as (${candidates}),
       page as (select id, score, whole from candidates order by whole desc, score, id desc limit ${limit} offset ${offset})
-    select search_entries.blog_id as "articleId", blog_versions.slug as slug, search_entries.title as title, search_entries.summary as summary,
+    select search_entries.article_id as "articleId", article_versions.slug as slug, search_entries.title as title, search_entries.summary as summary,
       search_entries.body_text as "bodyText", (select count(*) from candidates) as total, (select count(*) from candidates where whole) as whole
     from page join search_entries on search_entries.id = page.id
-      join blog_versions on blog_versions.blog_id = search_entries.blog_id and blog_versions.code = search_entries.code and ${isPublishedVersion}
+      join article_versions on article_versions.article_id = search_entries.article_id and article_versions.code = search_entries.code and ${isPublishedVersion}
     order by page.whole desc, page.score, page.id desc`.execute(db);
   return { hits: rows.map(({ total: _total, whole: _whole, ...hit }) => hit), total: Number(rows[0]?.total ?? 0), whole: Number(rows[0]?.whole ?? 0) };
 }

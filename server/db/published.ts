@@ -5,5 +5,5 @@
  */
 import { sql } from "kysely";
 
-/** SQL condition on the `blog_versions` table in scope: the version is public. */
-export const isPublishedVersion = sql<boolean>`(blog_versions.status = 'published' and blog_versions.published_at is not null)`;
+/** SQL condition on the `article_versions` table in scope: the version is public. */
+export const isPublishedVersion = sql<boolean>`(article_versions.status = 'published' and article_versions.published_at is not null)`;

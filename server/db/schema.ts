@@ -26,7 +26,7 @@ export interface LanguagesTable {
   list_fallback_articles: Generated<Flag>;
 }
 
-export interface TranslatesTable {
+export interface TranslationsTable {
   id: Generated<number>;
   code: string;
   code_component: string;
@@ -36,7 +36,7 @@ export interface TranslatesTable {
   short_code: string | null;
 }
 
-export interface BlogsTable {
+export interface ArticlesTable {
   id: Generated<number>;
   key: string;
   author: string;
@@ -54,9 +54,9 @@ export interface BlogsTable {
 }
 
 /** On SQLite the body and HTML are the row's last columns, so reading the others skips their overflow pages (decision 0140). */
-export interface BlogVersionsTable {
+export interface ArticleVersionsTable {
   id: Generated<number>;
-  blog_id: number;
+  article_id: number;
   code: string;
   slug: string;
   title: string;
@@ -80,10 +80,10 @@ export interface BlogVersionsTable {
   index_claim: string | null;
 }
 
-/** One row per tag of an article (copied from blogs.tags at every write), for tag lookups by index. */
-export interface BlogTagsTable {
+/** One row per tag of an article (copied from articles.tags at every write), for tag lookups by index. */
+export interface ArticleTagsTable {
   tag: string;
-  blog_id: number;
+  article_id: number;
 }
 
 /** What each content write changed, in order: other processes read it to invalidate the same set. */
@@ -146,7 +146,7 @@ export interface RomeDomainsTable {
   label: string;
 }
 
-export interface CodesRomesTable {
+export interface RomeJobsTable {
   code: string;
   ogr: number | null;
   domain: string;
@@ -216,13 +216,13 @@ export interface MediaAltTable {
 
 export interface MediaUsageTable {
   media_id: number;
-  blog_id: number;
+  article_id: number;
 }
 
 /** One saved state of a language version (docs/decisions/0095-revisions-schedules-and-previews.md). */
-export interface BlogRevisionsTable {
+export interface ArticleRevisionsTable {
   id: Generated<number>;
-  blog_id: number;
+  article_id: number;
   code: string;
   /** What made it: "initial", "seed", "save", "save-draft", "import", "restore", "publish", "unpublish", "discard", "scheduled-publish", "scheduled-unpublish". */
   action: string;
@@ -242,10 +242,10 @@ export interface BlogRevisionsTable {
 
 /**
  * The pending changes of a published version (migration 0030, decision 0150): saved beside the live text,
- * which blog_versions keeps and the public site reads, until published or discarded. Only beside a published version.
+ * which article_versions keeps and the public site reads, until published or discarded. Only beside a published version.
  */
-export interface BlogDraftsTable {
-  blog_id: number;
+export interface ArticleDraftsTable {
+  article_id: number;
   code: string;
   slug: string;
   title: string;
@@ -259,9 +259,9 @@ export interface BlogDraftsTable {
 }
 
 /** A version's pending publish or unpublish (UTC ISO time); deleted when applied or cancelled. */
-export interface BlogSchedulesTable {
+export interface ArticleSchedulesTable {
   id: Generated<number>;
-  blog_id: number;
+  article_id: number;
   code: string;
   action: "publish" | "unpublish";
   due_at: string;
@@ -272,7 +272,7 @@ export interface BlogSchedulesTable {
 /** A signed draft-preview link; the token carries the id and expiry, this row lets it be revoked. */
 export interface PreviewLinksTable {
   id: Generated<number>;
-  blog_id: number;
+  article_id: number;
   code: string;
   created_by: string | null;
   created_at: string;
@@ -281,8 +281,8 @@ export interface PreviewLinksTable {
 }
 
 /** The source's text at a revision some version is still based on (the diff a translator sees). */
-export interface BlogSourceRevisionsTable {
-  blog_id: number;
+export interface ArticleSourceRevisionsTable {
+  article_id: number;
   revision: number;
   code: string;
   title: string;
@@ -299,7 +299,7 @@ export interface BlogSourceRevisionsTable {
  */
 export interface SearchEntriesTable {
   id: Generated<number>;
-  blog_id: number;
+  article_id: number;
   code: string;
   title: string;
   summary: string;
@@ -315,14 +315,14 @@ export interface PublishedTagsTable {
   tag_key: string;
   code: string;
   published_at: string;
-  blog_id: number;
+  article_id: number;
   /** The tag as written. */
   tag: string;
 }
 
 /** 0031: who has which language version open in the editor, and when their editor last said so (decision 0152). */
 export interface VersionPresenceTable {
-  blog_id: number;
+  article_id: number;
   code: string;
   uid: string;
   seen_at: string;
@@ -330,17 +330,17 @@ export interface VersionPresenceTable {
 
 export interface Database {
   languages: LanguagesTable;
-  translates: TranslatesTable;
-  blogs: BlogsTable;
-  blog_versions: BlogVersionsTable;
-  blog_tags: BlogTagsTable;
+  translations: TranslationsTable;
+  articles: ArticlesTable;
+  article_versions: ArticleVersionsTable;
+  article_tags: ArticleTagsTable;
   content_changes: ContentChangesTable;
   users: UsersTable;
   identities: IdentitiesTable;
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   rome_domains: RomeDomainsTable;
-  codes_romes: CodesRomesTable;
+  rome_jobs: RomeJobsTable;
   rome_labels: RomeLabelsTable;
   analytics_events: AnalyticsEventsTable;
   audit_log: AuditLogTable;
@@ -348,11 +348,11 @@ export interface Database {
   media_variants: MediaVariantsTable;
   media_alt: MediaAltTable;
   media_usage: MediaUsageTable;
-  blog_revisions: BlogRevisionsTable;
-  blog_drafts: BlogDraftsTable;
-  blog_schedules: BlogSchedulesTable;
+  article_revisions: ArticleRevisionsTable;
+  article_drafts: ArticleDraftsTable;
+  article_schedules: ArticleSchedulesTable;
   preview_links: PreviewLinksTable;
-  blog_source_revisions: BlogSourceRevisionsTable;
+  article_source_revisions: ArticleSourceRevisionsTable;
   search_entries: SearchEntriesTable;
   published_tags: PublishedTagsTable;
   version_presence: VersionPresenceTable;
@@ -361,9 +361,9 @@ export interface Database {
 export type LanguageRow = Selectable<LanguagesTable>;
 export type NewLanguage = Insertable<LanguagesTable>;
 export type LanguageUpdate = Updateable<LanguagesTable>;
-export type TranslateRow = Selectable<TranslatesTable>;
-export type BlogRow = Selectable<BlogsTable>;
-export type BlogVersionRow = Selectable<BlogVersionsTable>;
-export type BlogDraftRow = Selectable<BlogDraftsTable>;
+export type TranslationStringRow = Selectable<TranslationsTable>;
+export type ArticleRow = Selectable<ArticlesTable>;
+export type ArticleVersionRow = Selectable<ArticleVersionsTable>;
+export type ArticleDraftRow = Selectable<ArticleDraftsTable>;
 export type UserRow = Selectable<UsersTable>;
-export type CodeRomeRow = Selectable<CodesRomesTable>;
+export type RomeJobRow = Selectable<RomeJobsTable>;

@@ -34,23 +34,23 @@ export async function syncMediaUsage(trx: Transaction<Database>, blogIds: readon
   for (let start = 0; start < blogIds.length; start += SYNC_CHUNK) {
     const ids = blogIds.slice(start, start + SYNC_CHUNK);
     const unknown = ids.filter((id) => !given.has(id));
-    // Pending changes (blog_drafts) use their images too: an image only a draft shows must not be deleted.
+    // Pending changes (article_drafts) use their images too: an image only a draft shows must not be deleted.
     const [blogs, bodies] = await Promise.all([
-      trx.selectFrom("blogs").select(["id", "cover"]).where("id", "in", ids).execute(),
+      trx.selectFrom("articles").select(["id", "cover"]).where("id", "in", ids).execute(),
       unknown.length === 0
         ? []
         : trx
-            .selectFrom("blog_versions")
-            .select(["blog_id", "body"])
-            .where("blog_id", "in", unknown)
+            .selectFrom("article_versions")
+            .select(["article_id", "body"])
+            .where("article_id", "in", unknown)
             .where("body", "like", "%media:%")
-            .unionAll(trx.selectFrom("blog_drafts").select(["blog_id", "body"]).where("blog_id", "in", unknown).where("body", "like", "%media:%"))
+            .unionAll(trx.selectFrom("article_drafts").select(["article_id", "body"]).where("article_id", "in", unknown).where("body", "like", "%media:%"))
             .execute(),
     ]);
-    const stored = Map.groupBy(bodies, (row) => row.blog_id);
+    const stored = Map.groupBy(bodies, (row) => row.article_id);
     const bodiesOf = (id: number) => given.get(id) ?? (stored.get(id) ?? []).map((row) => row.body);
-    const uses = blogs.flatMap((blog) => mediaIdsUsed(blog.cover, bodiesOf(blog.id)).map((mediaId) => ({ media_id: mediaId, blog_id: blog.id })));
-    await trx.deleteFrom("media_usage").where("blog_id", "in", ids).execute();
+    const uses = blogs.flatMap((blog) => mediaIdsUsed(blog.cover, bodiesOf(blog.id)).map((mediaId) => ({ media_id: mediaId, article_id: blog.id })));
+    await trx.deleteFrom("media_usage").where("article_id", "in", ids).execute();
     if (uses.length === 0) continue;
     const known = new Set(
       (

@@ -21,7 +21,7 @@ import { insertSearchEntries } from "./entries.ts";
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A version's key in `known`. */
-const slotOf = (version: { blog_id: number; code: string }) => `${version.blog_id}:${version.code}`;
+const slotOf = (version: { article_id: number; code: string }) => `${version.article_id}:${version.code}`;
 
 /** Articles refreshed per round of statements. */
 const CHUNK = 200;
@@ -65,7 +65,7 @@ export interface RefreshOptions {
 
 /**
  * `known` holds bodies' words (and their versions' index form) already extracted by the search catch-up,
- * by `${blog_id}:${code}`; the other bodies are parsed (and stemmed) here when they changed.
+ * by `${article_id}:${code}`; the other bodies are parsed (and stemmed) here when they changed.
  */
 export async function refreshPublishedIndex(
   db: Db,
@@ -77,27 +77,31 @@ export async function refreshPublishedIndex(
   const ids = [...new Set(articleIds)];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
-    if (tags) await db.deleteFrom("published_tags").where("blog_id", "in", chunk).execute();
+    if (tags) await db.deleteFrom("published_tags").where("article_id", "in", chunk).execute();
     const versions = await db
-      .selectFrom("blog_versions")
-      .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
-      .select(["blog_versions.blog_id", "blog_versions.code", "blog_versions.title", "blog_versions.summary", "blog_versions.published_at", "blogs.tags"])
-      .where("blog_versions.blog_id", "in", chunk)
+      .selectFrom("article_versions")
+      .innerJoin("articles", "articles.id", "article_versions.article_id")
+      .select(["article_versions.article_id", "article_versions.code", "article_versions.title", "article_versions.summary", "article_versions.published_at", "articles.tags"])
+      .where("article_versions.article_id", "in", chunk)
       .where(isPublishedVersion)
       .execute();
     // Bodies are read only where their words are not known: the catch-up's would be read back for nothing.
-    const unknown = removalsOnly ? [] : [...new Set(versions.filter((version) => !known.has(slotOf(version))).map((version) => version.blog_id))];
+    const unknown = removalsOnly ? [] : [...new Set(versions.filter((version) => !known.has(slotOf(version))).map((version) => version.article_id))];
     const bodies =
       unknown.length === 0
         ? new Map<string, string>()
         : new Map(
-            (await db.selectFrom("blog_versions").select(["blog_id", "code", "body"]).where("blog_id", "in", unknown).where(isPublishedVersion).execute()).map((version) => [
-              slotOf(version),
-              version.body,
-            ]),
+            (await db.selectFrom("article_versions").select(["article_id", "code", "body"]).where("article_id", "in", unknown).where(isPublishedVersion).execute()).map(
+              (version) => [slotOf(version), version.body],
+            ),
           );
     const kept = fingerprints
-      ? await db.selectFrom("search_entries").select(["id", "blog_id", "code", "title", "summary", "source_fingerprint"]).where("blog_id", "in", chunk).orderBy("id").execute()
+      ? await db
+          .selectFrom("search_entries")
+          .select(["id", "article_id", "code", "title", "summary", "source_fingerprint"])
+          .where("article_id", "in", chunk)
+          .orderBy("id")
+          .execute()
       : [];
     const keptBySlot = new Map<string, (typeof kept)[number]>();
     const stale: number[] = [];
@@ -122,7 +126,7 @@ export async function refreshPublishedIndex(
       if (entry?.title === version.title && entry.summary === version.summary && entry.source_fingerprint === fingerprint) continue;
       if (entry) stale.push(entry.id);
       const made = {
-        blog_id: version.blog_id,
+        article_id: version.article_id,
         code: version.code,
         title: version.title,
         summary: version.summary,
@@ -133,7 +137,7 @@ export async function refreshPublishedIndex(
     }
     // What is left showed versions no longer published.
     for (const entry of keptBySlot.values()) stale.push(entry.id);
-    if (!fingerprints) await db.deleteFrom("search_entries").where("blog_id", "in", chunk).execute();
+    if (!fingerprints) await db.deleteFrom("search_entries").where("article_id", "in", chunk).execute();
     for (let at = 0; at < stale.length; at += CHUNK)
       await db
         .deleteFrom("search_entries")
@@ -143,7 +147,7 @@ export async function refreshPublishedIndex(
     if (!tags) continue;
     const tagRows = versions.flatMap((version) => {
       const byKey = new Map((JSON.parse(version.tags) as string[]).map((tag) => [tagKey(tag), tag]));
-      return [...byKey].map(([key, tag]) => ({ tag_key: key, tag, code: version.code, published_at: version.published_at!, blog_id: version.blog_id }));
+      return [...byKey].map(([key, tag]) => ({ tag_key: key, tag, code: version.code, published_at: version.published_at!, article_id: version.article_id }));
     });
     for (let at = 0; at < tagRows.length; at += CHUNK)
       await db

@@ -65,7 +65,7 @@ async function seedLanguagesAndSections(trx: Transaction<Database>) {
     ];
     for (const section of sections) {
       await trx
-        .insertInto("translates")
+        .insertInto("translations")
         .values({ ...section, code: language.code, short_code: language.shortCode, link: `/${language.shortCode}/${encodeURIComponent(section.label)}` })
         .execute();
     }
@@ -78,7 +78,7 @@ async function seedTranslations(trx: Transaction<Database>) {
     for (const [code, label] of Object.entries(labels)) {
       const language = seedLanguages.find((candidate) => candidate.code === code);
       await trx
-        .insertInto("translates")
+        .insertInto("translations")
         .values({ code, code_component: key, label, search: null, link: null, short_code: language?.shortCode ?? null })
         .execute();
     }
@@ -93,7 +93,7 @@ async function seedTranslations(trx: Transaction<Database>) {
     short_code: seedLanguages.find((candidate) => candidate.code === code)?.shortCode ?? null,
   }));
   for (let start = 0; start < adminRows.length; start += ADMIN_SEED_BATCH) {
-    await trx.insertInto("translates").values(adminRows.slice(start, start + ADMIN_SEED_BATCH)).execute();
+    await trx.insertInto("translations").values(adminRows.slice(start, start + ADMIN_SEED_BATCH)).execute();
   }
 }
 
@@ -109,7 +109,7 @@ async function seedArticles(trx: Transaction<Database>) {
   for (const [path, article] of Object.entries(articleMeta)) {
     const folder = folderOf(path);
     const blog = await trx
-      .insertInto("blogs")
+      .insertInto("articles")
       .values({
         key: article.key,
         author: article.author,
@@ -129,8 +129,8 @@ async function seedArticles(trx: Transaction<Database>) {
       const source: VersionSource = { slug: slugify(version.title), title: version.title, summary: version.summary, body, coverAlt: article.coverAlt[code] ?? "", status: "published" };
       sources.set(code, source);
       await trx
-        .insertInto("blog_versions")
-        .values({ blog_id: blog.id, code, ...versionColumns(source, article.publishedAt, article.updatedAt, await renderVersionFrom(trx, body, code)) })
+        .insertInto("article_versions")
+        .values({ article_id: blog.id, code, ...versionColumns(source, article.publishedAt, article.updatedAt, await renderVersionFrom(trx, body, code)) })
         .execute();
     }
     // Each seeded text is its version's revision 1, so its first edit can be undone.
@@ -151,7 +151,7 @@ async function seedRome(trx: Transaction<Database>, now: string) {
     .execute();
   const codes = parseCsv<{ code_ogr: string; code_rome: string; libelle: string }>(romeCsv, { columns: true, bom: true });
   await trx
-    .insertInto("codes_romes")
+    .insertInto("rome_jobs")
     .values(
       codes.map((row) => ({
         code: row.code_rome,

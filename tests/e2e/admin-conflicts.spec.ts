@@ -22,13 +22,13 @@ const cellButton = (page: Page, code: string, key: string) => grid(page).getByRo
 
 /** Another person's save, straight into the database while the page shows the old text. */
 async function savedByAnother(key: string, code: string, label: string) {
-  await withE2eDatabase((db) => db.updateTable("translates").set({ label }).where("code", "=", code).where("code_component", "=", key).execute());
+  await withE2eDatabase((db) => db.updateTable("translations").set({ label }).where("code", "=", code).where("code_component", "=", key).execute());
 }
 
 test("a UI string saved by someone else meanwhile: the notice shows theirs, keeps mine, and Save mine anyway saves it", async ({ page }) => {
   const key = "FOOTER:ABOUT";
   const original = await withE2eDatabase((db) =>
-    db.selectFrom("translates").select("label").where("code", "=", "de-DE").where("code_component", "=", key).executeTakeFirstOrThrow(),
+    db.selectFrom("translations").select("label").where("code", "=", "de-DE").where("code_component", "=", key).executeTakeFirstOrThrow(),
   );
   try {
     await page.goto("/admin/translations");
@@ -57,7 +57,7 @@ test("a UI string saved by someone else meanwhile: the notice shows theirs, keep
 test("Take theirs puts the other person's text in the field, and the next save is made from it", async ({ page }) => {
   const key = "FOOTER:ABOUT";
   const original = await withE2eDatabase((db) =>
-    db.selectFrom("translates").select("label").where("code", "=", "fr-FR").where("code_component", "=", key).executeTakeFirstOrThrow(),
+    db.selectFrom("translations").select("label").where("code", "=", "fr-FR").where("code_component", "=", key).executeTakeFirstOrThrow(),
   );
   try {
     await page.goto("/admin/translations");

@@ -168,7 +168,7 @@ test("a broken admin string falls back to English, says which and why, and can b
   const usersKey = `/api/admin/translations/${encodeURIComponent("admin.nav.users")}/fr-FR`;
   // Written past the save-time check (as an old import could have), then any content change reloads the strings.
   await withE2eDatabase((db) =>
-    db.updateTable("translates").set({ label: "Utilisateurs {" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").execute(),
+    db.updateTable("translations").set({ label: "Utilisateurs {" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").execute(),
   );
   try {
     await adminPut(page, `/api/admin/translations/${encodeURIComponent("admin.common.never")}/fr-FR`, { label: "Jamais" });
@@ -191,7 +191,7 @@ test("a broken admin string falls back to English, says which and why, and can b
     // A broken string left behind would spoil every later export of French (the exchange spec refuses it).
     await withE2eDatabase((db) =>
       db
-        .updateTable("translates")
+        .updateTable("translations")
         .set({ label: "Utilisateurs" })
         .where("code", "=", "fr-FR")
         .where("code_component", "=", "admin.nav.users")

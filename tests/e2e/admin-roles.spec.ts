@@ -38,8 +38,8 @@ test.beforeAll(async () => {
       })
       .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "translator", role_languages: "fr-FR", can_publish: 0 }))
       .execute();
-    articleId = (await handle.db.selectFrom("blogs").select("id").where("key", "=", ARTICLE_KEY).executeTakeFirstOrThrow()).id;
-    await handle.db.deleteFrom("blog_versions").where("blog_id", "=", articleId).where("code", "=", "fr-FR").execute();
+    articleId = (await handle.db.selectFrom("articles").select("id").where("key", "=", ARTICLE_KEY).executeTakeFirstOrThrow()).id;
+    await handle.db.deleteFrom("article_versions").where("article_id", "=", articleId).where("code", "=", "fr-FR").execute();
   } finally {
     await handle.close();
   }

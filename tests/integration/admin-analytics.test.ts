@@ -145,7 +145,7 @@ describe.each(DATABASE_KINDS)("admin dashboard figures on %s", (kind) => {
     expect(figures.languages).toEqual({ enabled: 7, total: 8 });
     expect(figures.translations.completeness).toBe(1);
     expect(figures.translations.missing).toBe(0);
-    const published = await db.selectFrom("blog_versions").select("blog_id").distinct().where("status", "=", "published").execute();
+    const published = await db.selectFrom("article_versions").select("article_id").distinct().where("status", "=", "published").execute();
     expect(figures.articles.published).toBe(published.length);
     expect(figures.users!.admins).toBeGreaterThanOrEqual(2);
     expect(figures.users!.total).toBe(figures.users!.admins + 1);
@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)("admin dashboard figures on %s", (kind) => {
     expect(figures.romeCodes).toBe(532);
 
     // A key missing in one enabled language lowers completeness.
-    await db.updateTable("translates").set({ label: "" }).where("code", "=", "de-DE").where("code_component", "=", "FOOTER:ABOUT").execute();
+    await db.updateTable("translations").set({ label: "" }).where("code", "=", "de-DE").where("code_component", "=", "FOOTER:ABOUT").execute();
     const after = await dashboardFigures(testApp.services, now);
     expect(after.translations.missing).toBe(1);
     expect(after.translations.completeness).toBeLessThan(1);

@@ -73,13 +73,13 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
   const db = () => testApp.services.database.db;
   async function storedState() {
     const [versions, translates, audit] = await Promise.all([
-      db().selectFrom("blog_versions").selectAll().orderBy("id").execute(),
-      db().selectFrom("translates").selectAll().orderBy("id").execute(),
+      db().selectFrom("article_versions").selectAll().orderBy("id").execute(),
+      db().selectFrom("translations").selectAll().orderBy("id").execute(),
       db().selectFrom("audit_log").select("id").execute(),
     ]);
     return { versions, translates, auditCount: audit.length };
   }
-  const version = (code: string, id = draftId) => db().selectFrom("blog_versions").selectAll().where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
+  const version = (code: string, id = draftId) => db().selectFrom("article_versions").selectAll().where("article_id", "=", id).where("code", "=", code).executeTakeFirst();
 
   it("exports every article's fields with source, target, notes and state; PO cannot carry articles", async () => {
     const file = await download("lang=fr&format=xliff&what=articles");
@@ -109,10 +109,10 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     expect(pages.length).toBeGreaterThan(2);
     for (const page of pages) expect(articlesOf(page).length).toBeLessThanOrEqual(2);
     const withSource = await db()
-      .selectFrom("blogs")
-      .innerJoin("blog_versions", "blog_versions.blog_id", "blogs.id")
-      .select("blogs.key")
-      .where("blog_versions.code", "=", "en-US")
+      .selectFrom("articles")
+      .innerJoin("article_versions", "article_versions.article_id", "articles.id")
+      .select("articles.key")
+      .where("article_versions.code", "=", "en-US")
       .execute();
     const keys = withSource.map((row) => row.key).sort();
     expect(articlesOf(pages.flat())).toEqual(keys);
@@ -190,12 +190,12 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
   });
 
   it("keeps publishing with those who may publish: a translator's file for a published version becomes pending changes beside the live text", async () => {
-    const storyId = (await db().selectFrom("blogs").select("id").where("key", "=", "one-story-seven-languages").executeTakeFirstOrThrow()).id;
+    const storyId = (await db().selectFrom("articles").select("id").where("key", "=", "one-story-seven-languages").executeTakeFirstOrThrow()).id;
     const published = await version("fr-FR", storyId);
     expect(published?.status).toBe("published");
     const revised = "Une histoire, sept langues (revue)";
     const file = (await download("lang=fr&format=xliff&what=articles", "translator")).text.replace(`<target>${published!.title}</target>`, `<target>${revised}</target>`);
-    const pendingOf = () => db().selectFrom("blog_drafts").select(["title", "updated_by"]).where("blog_id", "=", storyId).where("code", "=", "fr-FR").executeTakeFirst();
+    const pendingOf = () => db().selectFrom("article_drafts").select(["title", "updated_by"]).where("article_id", "=", storyId).where("code", "=", "fr-FR").executeTakeFirst();
     const saved = await upload(file, {}, "translator");
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     // The live text stays what visitors read; the translator's text waits for an editor.

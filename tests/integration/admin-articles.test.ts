@@ -57,8 +57,8 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
 
   /** Everything an articles write may touch, to prove a refused request changed nothing. */
   async function storedState() {
-    const blogs = await db().selectFrom("blogs").selectAll().orderBy("id").execute();
-    const versions = await db().selectFrom("blog_versions").selectAll().orderBy("id").execute();
+    const blogs = await db().selectFrom("articles").selectAll().orderBy("id").execute();
+    const versions = await db().selectFrom("article_versions").selectAll().orderBy("id").execute();
     const audit = await db().selectFrom("audit_log").select("id").execute();
     return { blogs, versions, auditCount: audit.length, contentVersion: testApp.services.content.current().version };
   }
@@ -348,7 +348,7 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
 
       expect((await call("DELETE", `/${article.id}`)).status).toBe(204);
       expect((await call("GET", `/${article.id}`)).status).toBe(404);
-      expect(await db().selectFrom("blog_versions").select("id").where("blog_id", "=", article.id).execute()).toEqual([]);
+      expect(await db().selectFrom("article_versions").select("id").where("article_id", "=", article.id).execute()).toEqual([]);
       expect((await publicState()).sitemap).not.toContain(`/${article.id}/ephemere`);
       expect(await testApp.services.content.articles.published(article.id)).toBeNull();
       expect(JSON.parse((await latestAudit()).before!)).toMatchObject({ id: article.id, versions: [{ code: "fr-FR" }] });

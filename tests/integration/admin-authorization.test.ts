@@ -204,7 +204,7 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
 
   it("refuses a German string to a French translator with a message naming the language, and changes nothing", async () => {
     const before = await testApp.services.database.db
-      .selectFrom("translates")
+      .selectFrom("translations")
       .select("label")
       .where("code_component", "=", "NAV:HOME")
       .where("code", "=", "de-DE")
@@ -215,7 +215,7 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
       error: { code: "forbidden", message: "Your role does not allow this in de-DE (translate); ask an administrator for that language." },
     });
     const after = await testApp.services.database.db
-      .selectFrom("translates")
+      .selectFrom("translations")
       .select("label")
       .where("code_component", "=", "NAV:HOME")
       .where("code", "=", "de-DE")
@@ -227,7 +227,7 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
   });
 
   it("lets a French translator save a French draft but not publish it without the right", async () => {
-    const story = await testApp.services.database.db.selectFrom("blogs").select("id").where("key", "=", "one-story-seven-languages").executeTakeFirstOrThrow();
+    const story = await testApp.services.database.db.selectFrom("articles").select("id").where("key", "=", "one-story-seven-languages").executeTakeFirstOrThrow();
     const created = await call("editor", "POST", "/articles", { author: "Matrix", tags: [] });
     const id = (JSON.parse(created.text) as { article: { id: number } }).article.id;
     const version = `/articles/${id}/versions/fr-FR`;
@@ -256,7 +256,7 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
     it("gets an article's French version and its source version, not the others; an editor gets all", async () => {
       // Written in English (the favorite) and in Japanese: the source of each is among the versions sent.
       for (const key of ["one-story-seven-languages", "chubo-no-kotoba"]) {
-        const stored = await testApp.services.database.db.selectFrom("blogs").select(["id", "source_code"]).where("key", "=", key).executeTakeFirst();
+        const stored = await testApp.services.database.db.selectFrom("articles").select(["id", "source_code"]).where("key", "=", key).executeTakeFirst();
         if (!stored) continue;
         const all = (await json<{ article: Article }>("editor", `/articles/${stored.id}`)).article;
         const mine = (await json<{ article: Article }>("translatorFr", `/articles/${stored.id}`)).article;
@@ -327,7 +327,13 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
       expect(status.languages.map((language) => language.code)).toEqual(["fr-FR"]);
       const everything = await dashboardFigures(services);
       const french = await dashboardFigures(services, undefined, ownReading(FRENCH_TRANSLATOR));
-      const frenchDrafts = await services.database.db.selectFrom("blog_versions").select("blog_id").distinct().where("code", "=", "fr-FR").where("status", "=", "draft").execute();
+      const frenchDrafts = await services.database.db
+        .selectFrom("article_versions")
+        .select("article_id")
+        .distinct()
+        .where("code", "=", "fr-FR")
+        .where("status", "=", "draft")
+        .execute();
       expect(french.articles.withDrafts).toBe(frenchDrafts.length);
       expect(french.articles.published).toBeLessThanOrEqual(everything.articles.published);
     });

@@ -39,9 +39,9 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   /** Everything a languages write may touch, to prove a refused request changed nothing. */
   async function storedState() {
     const languages = await db().selectFrom("languages").selectAll().orderBy("id").execute();
-    const translates = await db().selectFrom("translates").selectAll().orderBy("id").execute();
+    const translates = await db().selectFrom("translations").selectAll().orderBy("id").execute();
     const audit = await db().selectFrom("audit_log").select("id").execute();
-    const versions = await db().selectFrom("blog_versions").select(["blog_id", "code"]).orderBy("id").execute();
+    const versions = await db().selectFrom("article_versions").select(["article_id", "code"]).orderBy("id").execute();
     const jobLabels = await db()
       .selectFrom("rome_labels")
       .select((eb) => eb.fn.countAll().as("count"))
@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   describe("the admin gate", () => {
     const endpoints: [string, string, unknown?][] = [
       ["GET", ""],
-      ["POST", "", { code: "it-IT", short_code: "it", label: "Italiano", welcome: "benvenuto", population: 68 }],
+      ["POST", "", { code: "it-IT", shortCode: "it", label: "Italiano", welcome: "benvenuto", population: 68 }],
       ["PATCH", "/2", { label: "x" }],
       ["POST", "/2/favorite"],
       ["GET", "/2/content"],
@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const { status, json } = await call("GET", "");
       expect(status).toBe(200);
       const languages = json!.languages as AdminLanguage[];
-      expect(languages.map((language) => language.short_code)).toEqual(["en", "zh", "es", "fr", "ar", "pt", "de", "ja"]);
+      expect(languages.map((language) => language.shortCode)).toEqual(["en", "zh", "es", "fr", "ar", "pt", "de", "ja"]);
       expect(languages.find((language) => language.code === "zh-CN")).toMatchObject({ enabled: false, favorite: false });
       expect(languages.find((language) => language.code === "en-US")).toMatchObject({ favorite: true, link: "/en/welcome", welcome: "welcome" });
     });
@@ -84,12 +84,12 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   describe("POST /", () => {
     it("adds a language in canonical form with its HOME entry, audits it and publishes it", async () => {
       const { status, json } = await call("POST", "", {
-        body: { code: "IT-it", short_code: "it", label: "Italiano", welcome: "Benvenuto", population: 68, enabled: true },
+        body: { code: "IT-it", shortCode: "it", label: "Italiano", welcome: "Benvenuto", population: 68, enabled: true },
       });
       expect(status).toBe(201);
       const language = json!.language as AdminLanguage;
-      expect(language).toMatchObject({ code: "it-IT", short_code: "it", link: "/it/benvenuto", enabled: true, favorite: false, dir: "ltr", code_component: "LANGUAGE:it-IT" });
-      const home = await db().selectFrom("translates").selectAll().where("code", "=", "it-IT").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
+      expect(language).toMatchObject({ code: "it-IT", shortCode: "it", link: "/it/benvenuto", enabled: true, favorite: false, dir: "ltr", codeComponent: "LANGUAGE:it-IT" });
+      const home = await db().selectFrom("translations").selectAll().where("code", "=", "it-IT").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
       expect(home).toMatchObject({ label: "Benvenuto", short_code: "it", link: "/it/benvenuto" });
       const audit = await latestAudit();
       expect(audit).toMatchObject({ action: "create", entity: "language", entity_id: String(language.id) });
@@ -98,19 +98,19 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
     });
 
     it("keeps a new language off the public site unless it is enabled", async () => {
-      const { status, json } = await call("POST", "", { body: { code: "nl-NL", short_code: "nl", label: "Nederlands", welcome: "welkom", population: 25 } });
+      const { status, json } = await call("POST", "", { body: { code: "nl-NL", shortCode: "nl", label: "Nederlands", welcome: "welkom", population: 25 } });
       expect(status).toBe(201);
       expect(json!.language).toMatchObject({ enabled: false });
     });
 
-    const valid = { code: "ko-KR", short_code: "ko", label: "한국어", welcome: "환영", population: 81 };
+    const valid = { code: "ko-KR", shortCode: "ko", label: "한국어", welcome: "환영", population: 81 };
     it.each([
       ["a bad BCP 47 tag", { ...valid, code: "en_US" }, 400, "code"],
       ["an empty code", { ...valid, code: " " }, 400, "code"],
       ["an existing code (any case)", { ...valid, code: "FR-fr" }, 409, "code"],
-      ["an existing short code", { ...valid, short_code: "fr" }, 409, "short_code"],
-      ["the reserved short code admin", { ...valid, short_code: "admin" }, 400, "short_code"],
-      ["an upper-case short code", { ...valid, short_code: "KO" }, 400, "short_code"],
+      ["an existing short code", { ...valid, shortCode: "fr" }, 409, "shortCode"],
+      ["the reserved short code admin", { ...valid, shortCode: "admin" }, 400, "shortCode"],
+      ["an upper-case short code", { ...valid, shortCode: "KO" }, 400, "shortCode"],
       ["a welcome with a slash", { ...valid, welcome: "a/b" }, 400, "welcome"],
       ["a welcome of ..", { ...valid, welcome: ".." }, 400, "welcome"],
       ["an empty welcome", { ...valid, welcome: "" }, 400, "welcome"],
@@ -157,24 +157,24 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const { status, json } = await call("PATCH", `/${id}`, { body: { welcome: "Boas-vindas" } });
       expect(status).toBe(200);
       expect(json!.language).toMatchObject({ welcome: "Boas-vindas", link: "/pt/boas-vindas" });
-      const home = await db().selectFrom("translates").selectAll().where("code", "=", "pt-BR").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
+      const home = await db().selectFrom("translations").selectAll().where("code", "=", "pt-BR").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
       expect(home).toMatchObject({ label: "Boas-vindas", link: "/pt/boas-vindas" });
       expect(testApp.services.content.current().languages.find((language) => language.id === id)?.link).toBe("/pt/boas-vindas");
     });
 
     it("changes the short code and the code: every entry, article version and job label follows", async () => {
       const id = await idOf("es-ES");
-      const versionsBefore = await db().selectFrom("blog_versions").select("id").where("code", "=", "es-ES").execute();
-      const entriesBefore = await db().selectFrom("translates").select("id").where("code", "=", "es-ES").execute();
-      const { status, json } = await call("PATCH", `/${id}`, { body: { code: "es-419", short_code: "es-la" } });
+      const versionsBefore = await db().selectFrom("article_versions").select("id").where("code", "=", "es-ES").execute();
+      const entriesBefore = await db().selectFrom("translations").select("id").where("code", "=", "es-ES").execute();
+      const { status, json } = await call("PATCH", `/${id}`, { body: { code: "es-419", shortCode: "es-la" } });
       expect(status).toBe(200);
-      expect(json!.language).toMatchObject({ code: "es-419", short_code: "es-la", link: "/es-la/bienvenido", code_component: "LANGUAGE:es-419" });
-      const entries = await db().selectFrom("translates").selectAll().where("code", "=", "es-419").execute();
+      expect(json!.language).toMatchObject({ code: "es-419", shortCode: "es-la", link: "/es-la/bienvenido", codeComponent: "LANGUAGE:es-419" });
+      const entries = await db().selectFrom("translations").selectAll().where("code", "=", "es-419").execute();
       expect(entries).toHaveLength(entriesBefore.length);
       expect(entries.every((entry) => entry.short_code === "es-la")).toBe(true);
       expect(entries.find((entry) => entry.code_component === "JOBS")?.link).toBe("/es-la/empleos");
-      expect(await db().selectFrom("translates").select("id").where("code", "=", "es-ES").execute()).toEqual([]);
-      expect(await db().selectFrom("blog_versions").select("id").where("code", "=", "es-419").execute()).toHaveLength(versionsBefore.length);
+      expect(await db().selectFrom("translations").select("id").where("code", "=", "es-ES").execute()).toEqual([]);
+      expect(await db().selectFrom("article_versions").select("id").where("code", "=", "es-419").execute()).toHaveLength(versionsBefore.length);
       const snapshot = testApp.services.content.current();
       expect(snapshot.sectionNames.get("es-419")?.find((name) => name.section === "ARTICLES")?.label).toBe("artículos");
       expect(snapshot.translations.get("es-419")?.size).toBeGreaterThan(50);
@@ -193,8 +193,8 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       ["a welcome equal to a section name", "fr-FR", { welcome: "Métiers" }, 409, "welcome", "page_name_taken"],
       ["a welcome equal to a section's other spelling", "fr-FR", { welcome: "blog" }, 409, "welcome", "page_name_taken"],
       ["another language's code", "fr-FR", { code: "en-US" }, 409, "code", "code_taken"],
-      ["another language's short code", "fr-FR", { short_code: "ja" }, 409, "short_code", "short_code_taken"],
-      ["the short code admin", "fr-FR", { short_code: "admin" }, 400, "short_code", "invalid_field"],
+      ["another language's short code", "fr-FR", { shortCode: "ja" }, 409, "shortCode", "short_code_taken"],
+      ["the short code admin", "fr-FR", { shortCode: "admin" }, 400, "shortCode", "invalid_field"],
       ["a bad BCP 47 tag", "fr-FR", { code: "français" }, 400, "code", "invalid_field"],
       ["a welcome of .", "fr-FR", { welcome: "." }, 400, "welcome", "invalid_field"],
       ["a population as text", "fr-FR", { population: "many" }, 400, "population", "invalid_field"],
@@ -250,7 +250,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   });
 
   describe("DELETE /:id", () => {
-    const countIn = async (table: "translates" | "blog_versions" | "rome_labels" | "media_alt", code: string) =>
+    const countIn = async (table: "translations" | "article_versions" | "rome_labels" | "media_alt", code: string) =>
       Number(
         (
           await db()
@@ -279,8 +279,8 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const { status, json } = await call("GET", `/${await idOf("fr-FR")}/content`);
       expect(status).toBe(200);
       expect(json!.counts).toEqual({
-        strings: await countIn("translates", "fr-FR"),
-        articleVersions: await countIn("blog_versions", "fr-FR"),
+        strings: await countIn("translations", "fr-FR"),
+        articleVersions: await countIn("article_versions", "fr-FR"),
         jobLabels: await countIn("rome_labels", "fr-FR"),
         altTexts: await countIn("media_alt", "fr-FR"),
       });
@@ -290,25 +290,25 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
 
     it("keeps the content when asked: the language leaves the site, its strings and versions stay, and adding the tag again brings them back", async () => {
       const language = testApp.services.content.current().languages.find((candidate) => candidate.code === "de-DE")!;
-      const strings = await countIn("translates", "de-DE");
-      const versions = await countIn("blog_versions", "de-DE");
+      const strings = await countIn("translations", "de-DE");
+      const versions = await countIn("article_versions", "de-DE");
       expect(versions).toBeGreaterThan(0);
       const id = await idOf("de-DE");
 
       expect((await call("DELETE", `/${id}?content=keep`)).status).toBe(204);
       expect(await db().selectFrom("languages").select("id").where("code", "=", "de-DE").executeTakeFirst()).toBeUndefined();
-      expect(await countIn("translates", "de-DE")).toBe(strings - 1); // only the HOME entry, derived from the language row
-      expect(await countIn("blog_versions", "de-DE")).toBe(versions);
+      expect(await countIn("translations", "de-DE")).toBe(strings - 1); // only the HOME entry, derived from the language row
+      expect(await countIn("article_versions", "de-DE")).toBe(versions);
       const audit = await latestAudit();
       expect(audit).toMatchObject({ action: "delete", entity: "language", entity_id: String(id) });
       expect(JSON.parse(audit.before!)).toMatchObject({ code: "de-DE" });
       expect(JSON.parse(audit.after!)).toEqual({ content: "keep", removed: null });
       expect(testApp.services.content.current().languages.some((candidate) => candidate.code === "de-DE")).toBe(false);
 
-      const again = await call("POST", "", { body: { code: "de-DE", short_code: "dx", label: "Deutsch", welcome: language.welcome, population: 134, enabled: true } });
+      const again = await call("POST", "", { body: { code: "de-DE", shortCode: "dx", label: "Deutsch", welcome: language.welcome, population: 134, enabled: true } });
       expect(again.status).toBe(201);
-      expect(await countIn("translates", "de-DE")).toBe(strings);
-      const links = await db().selectFrom("translates").select(["short_code", "link"]).where("code", "=", "de-DE").where("code_component", "in", ["HOME", "ARTICLES"]).execute();
+      expect(await countIn("translations", "de-DE")).toBe(strings);
+      const links = await db().selectFrom("translations").select(["short_code", "link"]).where("code", "=", "de-DE").where("code_component", "in", ["HOME", "ARTICLES"]).execute();
       for (const link of links) expect(link).toMatchObject({ short_code: "dx", link: expect.stringMatching(/^\/dx\//) });
       expect(testApp.services.content.current().languages.find((candidate) => candidate.code === "de-DE")).toMatchObject({ shortCode: "dx", enabled: true });
     });
@@ -320,7 +320,7 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const names = Number(
         (
           await db()
-            .selectFrom("translates")
+            .selectFrom("translations")
             .select((eb) => eb.fn.countAll().as("count"))
             .where("code_component", "=", "LANGUAGE:ja-JP")
             .where("code", "!=", "ja-JP")
@@ -331,8 +331,8 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       expect(counted.jobLabels).toBe(1);
 
       expect((await call("DELETE", `/${id}?content=remove`)).status).toBe(204);
-      for (const table of ["translates", "blog_versions", "rome_labels", "media_alt"] as const) expect(await countIn(table, "ja-JP")).toBe(0);
-      expect(await db().selectFrom("translates").select("id").where("code_component", "=", "LANGUAGE:ja-JP").execute()).toEqual([]);
+      for (const table of ["translations", "article_versions", "rome_labels", "media_alt"] as const) expect(await countIn(table, "ja-JP")).toBe(0);
+      expect(await db().selectFrom("translations").select("id").where("code_component", "=", "LANGUAGE:ja-JP").execute()).toEqual([]);
       const audit = await latestAudit();
       expect(audit).toMatchObject({ action: "delete", entity: "language", entity_id: String(id) });
       expect(JSON.parse(audit.after!)).toEqual({ content: "remove", removed: { ...counted, strings: counted.strings + names } });

@@ -414,24 +414,24 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       const site = createSite(testApp.services);
       const page = async () => (await site.app.request(path)).text();
       expect(await page()).toContain('alt="Boats in the harbour"');
-      const otherVersions = () => db().selectFrom("blog_versions").select(["id", "html", "renderer_version"]).where("blog_id", "<>", articleId).orderBy("id").execute();
+      const otherVersions = () => db().selectFrom("article_versions").select(["id", "html", "renderer_version"]).where("article_id", "<>", articleId).orderBy("id").execute();
       const untouched = await otherVersions();
 
       // An alt text change marks exactly the versions drawing the image stale and refreshes their pages.
       await call("PUT", `/${image.id}/alt/en-US`, { body: { alt: "Fishing boats at dawn" } });
       const stored = await db()
-        .selectFrom("blog_versions")
+        .selectFrom("article_versions")
         .select(["html", "renderer_version"])
-        .where("blog_id", "=", articleId)
+        .where("article_id", "=", articleId)
         .where("code", "=", "en-US")
         .executeTakeFirstOrThrow();
       expect(stored).toEqual({ html: null, renderer_version: STALE_RENDER });
       expect(await otherVersions()).toEqual(untouched);
       expect(await page()).toContain('alt="Fishing boats at dawn"');
       const rerendered = await db()
-        .selectFrom("blog_versions")
+        .selectFrom("article_versions")
         .select(["html", "renderer_version"])
-        .where("blog_id", "=", articleId)
+        .where("article_id", "=", articleId)
         .where("code", "=", "en-US")
         .executeTakeFirstOrThrow();
       expect(rerendered.renderer_version).toBe(RENDERER_VERSION);
@@ -452,7 +452,7 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
     it(`names at most ${USED_BY_SHOWN} of the articles using an image, by id, and counts the rest`, async () => {
       // As if more articles drew it: usage rows for seed articles besides the one that does.
       const others = await db()
-        .selectFrom("blogs")
+        .selectFrom("articles")
         .select("id")
         .where("id", "<>", articleId)
         .orderBy("id")
@@ -461,7 +461,7 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       expect(others).toHaveLength(USED_BY_SHOWN + 1);
       await db()
         .insertInto("media_usage")
-        .values(others.map((other) => ({ media_id: image.id, blog_id: other.id })))
+        .values(others.map((other) => ({ media_id: image.id, article_id: other.id })))
         .execute();
       try {
         const item = (await call("GET", `/${image.id}`)).json?.item;
@@ -482,7 +482,7 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
           .deleteFrom("media_usage")
           .where("media_id", "=", image.id)
           .where(
-            "blog_id",
+            "article_id",
             "in",
             others.map((other) => other.id),
           )

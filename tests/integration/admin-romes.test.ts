@@ -92,7 +92,7 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
   /** What an import or edit may change; compared before and after refused requests. */
   async function storedState() {
     const [codes, labels, audit] = await Promise.all([
-      db().selectFrom("codes_romes").selectAll().orderBy("code").execute(),
+      db().selectFrom("rome_jobs").selectAll().orderBy("code").execute(),
       db().selectFrom("rome_labels").selectAll().orderBy("rome_code").orderBy("code").execute(),
       db().selectFrom("audit_log").selectAll().orderBy("id").execute(),
     ]);
@@ -309,7 +309,7 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
     it("a changed label: 1 updated, applied, audited and published", async () => {
       const result = await importFile(editedXml(renamedA1101), "rome.xml");
       expect(result.body).toMatchObject({ added: 0, updated: 1, unchanged: 531, rejected: [] });
-      const job = await db().selectFrom("codes_romes").selectAll().where("code", "=", "A1101").executeTakeFirstOrThrow();
+      const job = await db().selectFrom("rome_jobs").selectAll().where("code", "=", "A1101").executeTakeFirstOrThrow();
       expect(job.label).toBe("Conduite d'engins agricoles");
       const entry = await lastAudit();
       expect(JSON.parse(entry.before ?? "null")).toEqual({ labels: { A1101: "Conduite d'engins agricoles et forestiers" } });
@@ -323,7 +323,7 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
         "rome.xml",
       );
       expect(result.body).toMatchObject({ added: 1, updated: 0, unchanged: 532, rejected: [] });
-      const job = await db().selectFrom("codes_romes").selectAll().where("code", "=", "N9999").executeTakeFirstOrThrow();
+      const job = await db().selectFrom("rome_jobs").selectAll().where("code", "=", "N9999").executeTakeFirstOrThrow();
       expect(job).toMatchObject({ ogr: 99999, domain: "N", label: "Pilotage de drones" });
       expect(testApp.services.content.current().jobsByCode.get("N9999")?.label).toBe("Pilotage de drones");
       const exported = new TextDecoder().decode(await (await send("GET", "/export.csv")).arrayBuffer());
@@ -331,8 +331,8 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
     });
 
     it("a new code whose domaine does not exist is rejected, the rest applied", async () => {
-      await db().deleteFrom("codes_romes").where("code", "=", "N9999").execute();
-      await db().deleteFrom("codes_romes").where("domain", "=", "N").execute();
+      await db().deleteFrom("rome_jobs").where("code", "=", "N9999").execute();
+      await db().deleteFrom("rome_jobs").where("domain", "=", "N").execute();
       await db().deleteFrom("rome_domains").where("letter", "=", "N").execute();
       const csv = utf8("code_ogr,code_rome,libelle\r\n1,N4401,Conduite de trains\r\n2,M9999,Nouveau métier\r\n");
       const result = await importFile(csv, "rome.csv");
@@ -374,10 +374,10 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       ]);
     });
 
-    it("edits the official French label in codes_romes; it cannot be removed", async () => {
+    it("edits the official French label in rome_jobs; it cannot be removed", async () => {
       const response = await put("/A1202/labels/fr-FR", { label: "Entretien des espaces naturels et forestiers" });
       expect(response.status).toBe(200);
-      const job = await db().selectFrom("codes_romes").select("label").where("code", "=", "A1202").executeTakeFirstOrThrow();
+      const job = await db().selectFrom("rome_jobs").select("label").where("code", "=", "A1202").executeTakeFirstOrThrow();
       expect(job.label).toBe("Entretien des espaces naturels et forestiers");
       expect(await lastAudit()).toMatchObject({ action: "update", entity: "codes_romes", entity_id: "A1202" });
       const removed = await send("DELETE", "/A1202/labels/fr-FR");
@@ -426,7 +426,7 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       expect(text.split("\r\n").every((line) => line.split(",").every((cell) => !/^[=+\-@\t\r]/.test(cell)))).toBe(true);
       const reimported = await importFile(new Uint8Array(exported), "rome.csv");
       expect(reimported.body).toMatchObject({ added: 0, updated: 0, rejected: [] });
-      const job = await db().selectFrom("codes_romes").selectAll().where("code", "=", "A1101").executeTakeFirstOrThrow();
+      const job = await db().selectFrom("rome_jobs").selectAll().where("code", "=", "A1101").executeTakeFirstOrThrow();
       expect(job.label).toBe(formula);
     });
   });

@@ -6,6 +6,7 @@ import { adminCheckTextsMigration } from "#server/db/migrations/0018-admin-check
 import { mediaUsedInMoreTextMigration } from "#server/db/migrations/0025-media-used-in-more-text.ts";
 import { adminTextsSince0025Migration } from "#server/db/migrations/0035-admin-texts-since-0025.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
+import { withNamesSince0036 } from "#server/db/names-before-0036.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -19,14 +20,14 @@ describe.each(DATABASE_KINDS)("migration 0014-admin-texts on %s", (kind) => {
 
   const db = () => testApp.services.database.db;
   // Migrations take the database untyped, as the migrator hands it over.
-  const migrate = () => adminTextsMigration.up(db() as unknown as Kysely<unknown>);
-  const adminCells = () => db().selectFrom("translates").select(["code", "code_component", "label", "short_code"]).where("code_component", "like", "admin.%").execute();
+  const migrate = () => adminTextsMigration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
+  const adminCells = () => db().selectFrom("translations").select(["code", "code_component", "label", "short_code"]).where("code_component", "like", "admin.%").execute();
 
   it("adds the catalog's missing texts in the site's languages, leaves stored and edited texts as they are, and is idempotent", async () => {
     const seeded = await adminCells();
     // As a database seeded before these screens were translated: no French admin texts but one, edited since; no Japanese at all.
-    await db().deleteFrom("translates").where("code_component", "like", "admin.%").where("code", "in", ["fr-FR", "ja-JP"]).execute();
-    await db().insertInto("translates").values({ code: "fr-FR", code_component: "admin.nav.users", label: "Les gens", search: null, link: null, short_code: "fr" }).execute();
+    await db().deleteFrom("translations").where("code_component", "like", "admin.%").where("code", "in", ["fr-FR", "ja-JP"]).execute();
+    await db().insertInto("translations").values({ code: "fr-FR", code_component: "admin.nav.users", label: "Les gens", search: null, link: null, short_code: "fr" }).execute();
 
     await migrate();
 
@@ -52,13 +53,13 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
   afterAll(() => testApp.close());
 
   const db = () => testApp.services.database.db;
-  const frenchCell = (key: string) => db().selectFrom("translates").select("label").where("code", "=", "fr-FR").where("code_component", "=", key).executeTakeFirst();
+  const frenchCell = (key: string) => db().selectFrom("translations").select("label").where("code", "=", "fr-FR").where("code_component", "=", key).executeTakeFirst();
 
   it("adds the forms' check messages a database lacks, and only those: a text deleted since 0014 stays deleted", async () => {
-    await db().deleteFrom("translates").where("code", "=", "fr-FR").where("code_component", "in", ["admin.check.too_long", "admin.nav.users"]).execute();
-    await db().updateTable("translates").set({ label: "est indispensable" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.check.required").execute();
+    await db().deleteFrom("translations").where("code", "=", "fr-FR").where("code_component", "in", ["admin.check.too_long", "admin.nav.users"]).execute();
+    await db().updateTable("translations").set({ label: "est indispensable" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.check.required").execute();
 
-    await adminCheckTextsMigration.up(db() as unknown as Kysely<unknown>);
+    await adminCheckTextsMigration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
 
     expect(await frenchCell("admin.check.too_long")).toEqual({ label: "doit comporter au plus {max, number} caractères" });
     expect(await frenchCell("admin.check.required")).toEqual({ label: "est indispensable" });
@@ -66,9 +67,9 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
   });
 
   it('0025 adds the media library\'s "and N more articles" a database lacks, and nothing else', async () => {
-    await db().deleteFrom("translates").where("code", "=", "fr-FR").where("code_component", "in", ["admin.media.used_in_more", "admin.media.used_in"]).execute();
+    await db().deleteFrom("translations").where("code", "=", "fr-FR").where("code_component", "in", ["admin.media.used_in_more", "admin.media.used_in"]).execute();
 
-    await mediaUsedInMoreTextMigration.up(db() as unknown as Kysely<unknown>);
+    await mediaUsedInMoreTextMigration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
 
     expect(await frenchCell("admin.media.used_in_more")).toEqual({ label: "{count, plural, one {et # autre article} many {et # d’autres articles} other {et # autres articles}}" });
     expect(await frenchCell("admin.media.used_in")).toBeUndefined();
@@ -77,20 +78,20 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
   it("0035 adds the texts of the screens added since 0025 (drafts, conflicts, the audit log), leaves edited ones and older deletions", async () => {
     const added = ["admin.version_conflict.title", "admin.audit_action.mark_up_to_date"];
     await db()
-      .deleteFrom("translates")
+      .deleteFrom("translations")
       .where("code", "in", ["fr-FR", "ar"])
       .where("code_component", "in", [...added, "admin.nav.users"])
       .execute();
-    await db().updateTable("translates").set({ label: "Conflit !" }).where("code", "=", "ja-JP").where("code_component", "=", "admin.version_conflict.title").execute();
+    await db().updateTable("translations").set({ label: "Conflit !" }).where("code", "=", "ja-JP").where("code_component", "=", "admin.version_conflict.title").execute();
 
-    await adminTextsSince0025Migration.up(db() as unknown as Kysely<unknown>);
+    await adminTextsSince0025Migration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
 
     expect(await frenchCell("admin.version_conflict.title")).toEqual({ label: "Quelqu’un d’autre a enregistré la version {language} pendant que vous la modifiiez" });
-    const arabic = await db().selectFrom("translates").select("code_component").where("code", "=", "ar").where("code_component", "in", added).execute();
+    const arabic = await db().selectFrom("translations").select("code_component").where("code", "=", "ar").where("code_component", "in", added).execute();
     expect(arabic.map((row) => row.code_component).sort()).toEqual([...added].sort());
-    expect(await db().selectFrom("translates").select("label").where("code", "=", "ja-JP").where("code_component", "=", "admin.version_conflict.title").executeTakeFirst()).toEqual(
-      { label: "Conflit !" },
-    );
+    expect(
+      await db().selectFrom("translations").select("label").where("code", "=", "ja-JP").where("code_component", "=", "admin.version_conflict.title").executeTakeFirst(),
+    ).toEqual({ label: "Conflit !" });
     expect(await frenchCell("admin.nav.users")).toBeUndefined();
   });
 });

@@ -37,12 +37,12 @@ describe.each(DATABASE_KINDS)("translation exchange on %s", (kind) => {
 
   const db = () => testApp.services.database.db;
   async function storedState() {
-    const translates = await db().selectFrom("translates").selectAll().orderBy("id").execute();
+    const translates = await db().selectFrom("translations").selectAll().orderBy("id").execute();
     const audit = await db().selectFrom("audit_log").select("id").execute();
     return { translates, auditCount: audit.length };
   }
   const label = async (key: string, code: string) =>
-    (await db().selectFrom("translates").select("label").where("code_component", "=", key).where("code", "=", code).executeTakeFirst())?.label;
+    (await db().selectFrom("translations").select("label").where("code_component", "=", key).where("code", "=", code).executeTakeFirst())?.label;
 
   async function download(query: string, as: Visitor = "admin") {
     const response = await testApp.app.request(`/api/admin/translations/export?${query}`, { headers: { cookie: sessions[as] } });

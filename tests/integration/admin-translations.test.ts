@@ -46,12 +46,12 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
   const cellPath = (key: string, code: string) => `/${encodeURIComponent(key)}/${encodeURIComponent(code)}`;
 
   async function storedState() {
-    const translates = await db().selectFrom("translates").selectAll().orderBy("id").execute();
+    const translates = await db().selectFrom("translations").selectAll().orderBy("id").execute();
     const audit = await db().selectFrom("audit_log").select("id").execute();
     return { translates, auditCount: audit.length };
   }
 
-  const cell = (key: string, code: string) => db().selectFrom("translates").selectAll().where("code_component", "=", key).where("code", "=", code).executeTakeFirst();
+  const cell = (key: string, code: string) => db().selectFrom("translations").selectAll().where("code_component", "=", key).where("code", "=", code).executeTakeFirst();
   const latestAudit = () => db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
   describe("the admin gate", () => {
@@ -151,13 +151,13 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
 
     it("accepts an admin string of the code's catalog even when no language has a text for it yet", async () => {
       const key = [...ADMIN_SOURCE.keys()][0]!;
-      const seeded = await db().selectFrom("translates").selectAll().where("code_component", "=", key).execute();
-      await db().deleteFrom("translates").where("code_component", "=", key).execute();
+      const seeded = await db().selectFrom("translations").selectAll().where("code_component", "=", key).execute();
+      await db().deleteFrom("translations").where("code_component", "=", key).execute();
       expect((await call("PUT", cellPath(key, "fr-FR"), { body: { label: "Annuler" } })).status).toBe(200);
       expect(await cell(key, "fr-FR")).toMatchObject({ label: "Annuler" });
       // Back as seeded, for the tests that count the grid.
-      await db().deleteFrom("translates").where("code_component", "=", key).execute();
-      await db().insertInto("translates").values(seeded).execute();
+      await db().deleteFrom("translations").where("code_component", "=", key).execute();
+      await db().insertInto("translations").values(seeded).execute();
     });
 
     describe("ICU messages (decision 0070)", () => {

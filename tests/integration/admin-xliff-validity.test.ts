@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)("XLIFF 2.0 exports on %s", (kind) => {
   });
 
   it("validates an export with no unit at all (articles only, when no article has a version in the source language)", async () => {
-    await testApp.services.database.db.deleteFrom("blog_versions").where("code", "=", "en-US").execute();
+    await testApp.services.database.db.deleteFrom("article_versions").where("code", "=", "en-US").execute();
     const text = await download("lang=ja&format=xliff&what=articles");
     expect(text).not.toContain("<unit ");
     expect(validate(dir, "empty.xlf", text)).toEqual({ status: 0, errors: "" });

@@ -18,6 +18,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
 import { knownMigrations, migrateTo, migrateToLatest } from "#server/db/migrate.ts";
+import { withNamesBefore0036 } from "#server/db/names-before-0036.ts";
 import { seedDemoContent } from "#server/seed/index.ts";
 import { PAGE_SIZE_BYTES } from "#server/db/sqlite-adapter.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
@@ -226,6 +227,7 @@ describe("npm run restore refuses, before replacing anything, a file this releas
   const goodBackup = join(dir, "good-backup.db");
   const olderBackup = join(dir, "older-backup.db");
   const OLDER = "0020-narrow-search-rows";
+  const before0036Backup = join(dir, "before-0036-backup.db");
 
   beforeAll(async () => {
     // A stopped site's database, and backups taken of it and of one an older release left.
@@ -239,6 +241,13 @@ describe("npm run restore refuses, before replacing anything, a file this releas
     await migrateTo(older, OLDER);
     await older.close();
     expect((await cli("backup", [olderBackup], `sqlite:${olderPath}`)).code).toBe(0);
+    // A backup with content taken before 0036 renamed the tables (docs/decisions/0190-one-vocabulary.md).
+    const before0036Path = join(dir, "before-0036-site.db");
+    const before0036 = openDatabase({ kind: "sqlite", path: before0036Path });
+    await migrateTo(before0036, "0035-admin-texts-since-0025");
+    await seedDemoContent(withNamesBefore0036(before0036.db));
+    await before0036.close();
+    expect((await cli("backup", [before0036Backup], `sqlite:${before0036Path}`)).code).toBe(0);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -321,6 +330,22 @@ describe("npm run restore refuses, before replacing anything, a file this releas
         .select("name" as never)
         .execute();
       expect(applied).toHaveLength(knownMigrations().length);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("restores a backup with content taken before 0036 renamed the tables, which the site then migrates up", async () => {
+    const result = await cli("restore", [before0036Backup], databaseUrl);
+    expect(result.output).toContain("Restored");
+    expect(result.code).toBe(0);
+    const site = openDatabase({ kind: "sqlite", path: databasePath });
+    try {
+      await migrateToLatest(site);
+      const versions = await site.db.selectFrom("article_versions").select(["article_id", "code"]).execute();
+      expect(versions.length).toBeGreaterThan(10);
+      const translations = await site.db.selectFrom("translations").select("id").execute();
+      expect(translations.length).toBeGreaterThan(100);
     } finally {
       await site.close();
     }

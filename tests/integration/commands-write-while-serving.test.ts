@@ -2,7 +2,7 @@
  * Commands write while servers run (issue 41 item 6, docs/decisions/0146-writers-wait-their-turn-off-the-event-loop.md):
  * the built server and `npm run content -- import` as real processes on one database of each kind. While the server's
  * search catch-up has hundreds of imported articles to index, another process holds the database for seconds
- * (SQLite: its write lock; PostgreSQL: every write to blog_versions): a one-article import waits its turn, says so on
+ * (SQLite: its write lock; PostgreSQL: every write to article_versions): a one-article import waits its turn, says so on
  * stderr after a second, and lands once it is free, beside the catch-up writing again; the server's cached pages
  * answer meanwhile, and its own writes (analytics events, the first render of an imported page, stored) wait for the
  * lock without holding its event loop.
@@ -136,8 +136,8 @@ describe.each(DATABASE_KINDS)("commands writing while the server runs, on %s", (
     server = await startRealServer(kind, { ANALYTICS_RATE_LIMIT: "100000" });
     handle = openDatabase(parseDatabaseUrl(server.databaseUrl));
     // A demo article's page, which no import here touches: kept by the server after its first answer.
-    const demo = await handle.db.selectFrom("blog_versions").select(["blog_id", "slug"]).where("code", "=", "en-US").orderBy("blog_id").executeTakeFirstOrThrow();
-    cachedPage = `${server.url}/en/articles/${demo.blog_id}/${demo.slug}`;
+    const demo = await handle.db.selectFrom("article_versions").select(["article_id", "slug"]).where("code", "=", "en-US").orderBy("article_id").executeTakeFirstOrThrow();
+    cachedPage = `${server.url}/en/articles/${demo.article_id}/${demo.slug}`;
     for (let ask = 0; ask < 2; ask += 1) expect((await fetch(cachedPage)).status).toBe(200);
     const token = /XSRF-TOKEN=([^;]+)/.exec((await fetch(`${server.url}/healthz`)).headers.get("set-cookie") ?? "")![1]!;
     eventHeaders = { "content-type": "application/json", cookie: `XSRF-TOKEN=${token}`, "x-xsrf-token": token, origin: server.url };
@@ -147,17 +147,17 @@ describe.each(DATABASE_KINDS)("commands writing while the server runs, on %s", (
     await server?.stop();
   });
 
-  const awaiting = async () => Number((await sql<{ n: number | string }>`select count(*) as n from blog_versions where awaiting_index = 1`.execute(handle.db)).rows[0]!.n);
-  const articleId = async (key: string) => (await handle.db.selectFrom("blogs").select("id").where("key", "=", key).executeTakeFirst())?.id;
+  const awaiting = async () => Number((await sql<{ n: number | string }>`select count(*) as n from article_versions where awaiting_index = 1`.execute(handle.db)).rows[0]!.n);
+  const articleId = async (key: string) => (await handle.db.selectFrom("articles").select("id").where("key", "=", key).executeTakeFirst())?.id;
 
   it("waits its turn behind another process's long write, says so, and lands beside the search catch-up; the server answers meanwhile", { timeout: 90_000 }, async () => {
     // Hundreds of articles for the catch-up: it is at work when the other process takes the database.
     const bulk = Array.from({ length: 400 }, (_, index) => articleLine(`busy-${index}`, index));
     await importArticles(handle, ndjsonFile(bulk), "commands-test");
     await until(async () => (await awaiting()) < bulk.length * LANGUAGES.length, 20_000, "the catch-up starting");
-    const imported = await handle.db.selectFrom("blogs").select(["id", "key"]).where("key", "like", "busy-%").orderBy("id", "desc").execute();
+    const imported = await handle.db.selectFrom("articles").select(["id", "key"]).where("key", "like", "busy-%").orderBy("id", "desc").execute();
 
-    // Another process's long write: SQLite's write lock, or on PostgreSQL every write to blog_versions, held until released.
+    // Another process's long write: SQLite's write lock, or on PostgreSQL every write to article_versions, held until released.
     let release: () => Promise<void>;
     if (kind === "sqlite") {
       const holder = new DatabaseSync((parseDatabaseUrl(server.databaseUrl) as { path: string }).path, { timeout: 0 });
@@ -170,7 +170,7 @@ describe.each(DATABASE_KINDS)("commands writing while the server runs, on %s", (
       const holder = new pg.Client({ connectionString: server.databaseUrl });
       await holder.connect();
       await holder.query("begin");
-      await holder.query("lock table blog_versions in share row exclusive mode");
+      await holder.query("lock table article_versions in share row exclusive mode");
       release = async () => {
         await holder.query("commit");
         await holder.end();
@@ -230,7 +230,7 @@ describe.each(DATABASE_KINDS)("commands writing while the server runs, on %s", (
     expect(summary(cachedAnswers).statuses, report).toEqual([200]);
     expect(summary(cachedAnswers).max, report).toBeLessThan(ASSERTED_MS);
     // The server's own writes all landed. During the hold they waited (SQLite: for the lock; PostgreSQL: the first
-    // renders, for blog_versions), without holding the cached pages up; after it, beside the command and the catch-up,
+    // renders, for article_versions), without holding the cached pages up; after it, beside the command and the catch-up,
     // they waited no longer than a page.
     expect(summary(eventAnswers).statuses, report).toEqual([201]);
     expect(summary(firstAskAnswers).statuses, report).toEqual([200]);

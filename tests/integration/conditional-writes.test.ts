@@ -209,9 +209,9 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
     const version = (await a("GET", "/articles/1")).json!.article as { versions: { code: string; title: string; body: string; status: string }[] };
     const fr = version.versions.find((entry) => entry.code === "fr-FR") ?? version.versions[0]!;
     await testApp.services.database.db
-      .updateTable("blog_versions")
+      .updateTable("article_versions")
       .set({ title: `${fr.title} !` })
-      .where("blog_id", "=", 1)
+      .where("article_id", "=", 1)
       .where("code", "=", fr.code)
       .execute();
     expect((await a("GET", "/articles/1")).etag).toBe(etag);

@@ -67,9 +67,9 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
   }
 
   const snapshotOfDatabase = async () => ({
-    blogs: await db().selectFrom("blogs").selectAll().orderBy("id").execute(),
-    versions: await db().selectFrom("blog_versions").select(["id", "blog_id", "code", "slug", "title", "updated_at"]).orderBy("id").execute(),
-    tags: await db().selectFrom("blog_tags").selectAll().orderBy("blog_id").orderBy("tag").execute(),
+    blogs: await db().selectFrom("articles").selectAll().orderBy("id").execute(),
+    versions: await db().selectFrom("article_versions").select(["id", "article_id", "code", "slug", "title", "updated_at"]).orderBy("id").execute(),
+    tags: await db().selectFrom("article_tags").selectAll().orderBy("article_id").orderBy("tag").execute(),
     changes: (await db().selectFrom("content_changes").select("id").execute()).length,
   });
 
@@ -122,9 +122,9 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     await testApp.services.content.changed({ kind: "articles", articles: changes });
     const reader = testApp.services.content.articles;
     const total = await reader.countIn("de-DE");
-    const expected = (await db().selectFrom("blog_versions").select(["blog_id", "published_at"]).where("code", "=", "de-DE").where("status", "=", "published").execute())
-      .sort((x, y) => (y.published_at! < x.published_at! ? -1 : y.published_at! > x.published_at! ? 1 : y.blog_id - x.blog_id))
-      .map((row) => row.blog_id);
+    const expected = (await db().selectFrom("article_versions").select(["article_id", "published_at"]).where("code", "=", "de-DE").where("status", "=", "published").execute())
+      .sort((x, y) => (y.published_at! < x.published_at! ? -1 : y.published_at! > x.published_at! ? 1 : y.article_id - x.article_id))
+      .map((row) => row.article_id);
     expect(total).toBe(expected.length);
     const seen: number[] = [];
     for (let offset = 0; offset < total; offset += 6) seen.push(...(await reader.listPage("de-DE", offset, 6)).map((entry) => entry.articleId));
@@ -161,11 +161,11 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       }
     }
     for (const code of ["en-US", "fr-FR", "ar", "x-default"]) expect(articleXml).toContain(`hreflang="${code}"`);
-    const published = await db().selectFrom("blog_versions").select("blog_id").where("status", "=", "published").where("code", "=", "en-US").execute();
-    for (const { blog_id } of published)
+    const published = await db().selectFrom("article_versions").select("article_id").where("status", "=", "published").where("code", "=", "en-US").execute();
+    for (const { article_id } of published)
       expect(
-        [...locations.keys()].some((url) => url.includes(`/en/articles/${blog_id}/`)),
-        `article ${blog_id}`,
+        [...locations.keys()].some((url) => url.includes(`/en/articles/${article_id}/`)),
+        `article ${article_id}`,
       ).toBe(true);
     expect((await get("/sitemaps/articles-999999.xml")).status).toBe(404);
     expect((await get("/sitemaps/../package.json")).status).toBe(404);
@@ -249,19 +249,19 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         ]);
         const stored = () =>
           db()
-            .selectFrom("blogs")
-            .innerJoin("blog_versions", "blog_versions.blog_id", "blogs.id")
-            .select(["blog_versions.html", "blog_versions.awaiting_index", "blog_versions.reading_minutes"])
-            .where("blogs.key", "like", `batched-${kind}-%`)
+            .selectFrom("articles")
+            .innerJoin("article_versions", "article_versions.article_id", "articles.id")
+            .select(["article_versions.html", "article_versions.awaiting_index", "article_versions.reading_minutes"])
+            .where("articles.key", "like", `batched-${kind}-%`)
             .execute();
         const indexed = async () =>
           Number(
             (
               await db()
                 .selectFrom("search_entries")
-                .innerJoin("blogs", "blogs.id", "search_entries.blog_id")
+                .innerJoin("articles", "articles.id", "search_entries.article_id")
                 .select((eb) => eb.fn.countAll<number | string>().as("count"))
-                .where("blogs.key", "like", `batched-${kind}-%`)
+                .where("articles.key", "like", `batched-${kind}-%`)
                 .executeTakeFirstOrThrow()
             ).count,
           );
@@ -269,11 +269,11 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         expect(await stored()).toEqual(Array.from({ length: keys.length * 2 }, () => ({ html: null, awaiting_index: 1, reading_minutes: 1 })));
         expect(await indexed()).toBe(0);
         const revisions = await db()
-          .selectFrom("blog_revisions")
-          .innerJoin("blogs", "blogs.id", "blog_revisions.blog_id")
+          .selectFrom("article_revisions")
+          .innerJoin("articles", "articles.id", "article_revisions.article_id")
           .select((eb) => eb.fn.countAll<number | string>().as("count"))
-          .where("blogs.key", "like", `batched-${kind}-%`)
-          .where("blog_revisions.action", "=", "import")
+          .where("articles.key", "like", `batched-${kind}-%`)
+          .where("article_revisions.action", "=", "import")
           .executeTakeFirstOrThrow();
         expect(Number(revisions.count)).toBe(keys.length * 2);
         // Written in short transactions (other processes' writes wait for one at most), each audited with its lines: together, every line once.
@@ -299,8 +299,8 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
 
     it("refuses a slug a stored article already uses", async () => {
       const stored = await db()
-        .selectFrom("blog_versions")
-        .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+        .selectFrom("article_versions")
+        .innerJoin("articles", "articles.id", "article_versions.article_id")
         .select(["slug", "key"])
         .where("code", "=", "en-US")
         .executeTakeFirstOrThrow();
@@ -325,10 +325,10 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(summary).toEqual({ articles: 2, versions: 3, lastLine: 3 });
       const storedRows = () =>
         db()
-          .selectFrom("blog_versions")
-          .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
-          .select(["html", "renderer_version", "blog_id", "awaiting_index"])
-          .where("blogs.key", "=", key)
+          .selectFrom("article_versions")
+          .innerJoin("articles", "articles.id", "article_versions.article_id")
+          .select(["html", "renderer_version", "article_id", "awaiting_index"])
+          .where("articles.key", "=", key)
           .execute();
       const [unrendered] = await storedRows();
       expect(unrendered).toMatchObject({ html: null, awaiting_index: 1 });
@@ -338,8 +338,8 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(site.pageCache.isCached("/en/articles")).toBe(false);
       expect(await (await get("/en/articles")).text()).toContain(`Title ${key}-en`);
       // Its page renders the version on its first read; tag pages have it at once.
-      expect(await (await get(`/en/articles/${unrendered!.blog_id}/${key}-en`)).text()).toContain("<h1>Heading</h1>");
-      const tagged = await db().selectFrom("published_tags").select(["code", "tag_key"]).where("blog_id", "=", unrendered!.blog_id).orderBy("code").execute();
+      expect(await (await get(`/en/articles/${unrendered!.article_id}/${key}-en`)).text()).toContain("<h1>Heading</h1>");
+      const tagged = await db().selectFrom("published_tags").select(["code", "tag_key"]).where("article_id", "=", unrendered!.article_id).orderBy("code").execute();
       expect(tagged).toEqual([
         { code: "en-US", tag_key: "a1101" },
         { code: "fr-FR", tag_key: "a1101" },
@@ -357,17 +357,17 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(stored).toHaveLength(2);
       for (const row of stored) expect(row).toMatchObject({ html: expect.stringContaining("<h1>Heading</h1>") as string, awaiting_index: 0 });
       // The search index gets the words the render pool extracted in the same parse.
-      const indexed = await db().selectFrom("search_entries").select(["code", "body_text"]).where("blog_id", "=", stored[0]!.blog_id).orderBy("code").execute();
+      const indexed = await db().selectFrom("search_entries").select(["code", "body_text"]).where("article_id", "=", stored[0]!.article_id).orderBy("code").execute();
       expect(indexed).toEqual([
         { code: "en-US", body_text: markdownText("# Heading\n\n- item") },
         { code: "fr-FR", body_text: markdownText("# Heading\n\n- item") },
       ]);
       // …and the index form the workers computed (stems): a body-only word is found in another form.
       const found = await searchEntries(db(), "en-US", "headings", 10, 0);
-      expect(found.hits.map((hit) => hit.articleId)).toContain(stored[0]!.blog_id);
+      expect(found.hits.map((hit) => hit.articleId)).toContain(stored[0]!.article_id);
       if (kind === "sqlite") {
         // The contentless index keeps no text: the entry is found in the body column by each of the terms.
-        const entry = await db().selectFrom("search_entries").select("id").where("blog_id", "=", stored[0]!.blog_id).where("code", "=", "en-US").executeTakeFirstOrThrow();
+        const entry = await db().selectFrom("search_entries").select("id").where("article_id", "=", stored[0]!.article_id).where("code", "=", "en-US").executeTakeFirstOrThrow();
         const terms = sqliteTerms(markdownText("# Heading\n\n- item"), "en-US").split(" ");
         expect(terms).toEqual(["enus_head", "enus_item"]);
         for (const term of terms) {
@@ -379,7 +379,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         const entry = await db()
           .selectFrom("search_entries")
           .select(["id", "title", "summary", "body_text"])
-          .where("blog_id", "=", stored[0]!.blog_id)
+          .where("article_id", "=", stored[0]!.article_id)
           .where("code", "=", "en-US")
           .executeTakeFirstOrThrow();
         const document = indexForm("postgres", entry, "en-US")[0]!;
@@ -390,7 +390,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
 
       const update = fileWith("update.ndjson", line(key, { en: version(`${key}-en`, { title: "Updated by import" }) }));
       await importArticles(testApp.services.database, update, "another-process");
-      const versions = await db().selectFrom("blog_versions").select(["code", "title"]).where("blog_id", "=", stored[0]!.blog_id).orderBy("code").execute();
+      const versions = await db().selectFrom("article_versions").select(["code", "title"]).where("article_id", "=", stored[0]!.article_id).orderBy("code").execute();
       expect(versions).toEqual([
         { code: "en-US", title: "Updated by import" },
         { code: "fr-FR", title: `Title ${key}-fr` },
@@ -415,9 +415,14 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         .executeTakeFirstOrThrow();
       const key = `with-image-${kind}`;
       const usedBy = async () =>
-        (await db().selectFrom("media_usage").innerJoin("blogs", "blogs.id", "media_usage.blog_id").select("blogs.key").where("media_usage.media_id", "=", media.id).execute()).map(
-          (row) => row.key,
-        );
+        (
+          await db()
+            .selectFrom("media_usage")
+            .innerJoin("articles", "articles.id", "media_usage.article_id")
+            .select("articles.key")
+            .where("media_usage.media_id", "=", media.id)
+            .execute()
+        ).map((row) => row.key);
       const importLine = (name: string, text: string) => importArticles(testApp.services.database, fileWith(name, text), "test");
       // A new article: its bodies come from the file.
       await importLine("image-new.ndjson", line(key, { en: version(`${key}-en`, { body: `![](media:${media.id})` }), fr: version(`${key}-fr`) }));
@@ -464,8 +469,8 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       }
     }
     expect(new Set(seen).size).toBe(seen.length);
-    const withPublished = await db().selectFrom("blog_versions").select("blog_id").distinct().where("status", "=", "published").execute();
-    expect(seen.map(Number).sort((x, y) => x - y)).toEqual(withPublished.map((row) => row.blog_id).sort((x, y) => x - y));
+    const withPublished = await db().selectFrom("article_versions").select("article_id").distinct().where("status", "=", "published").execute();
+    expect(seen.map(Number).sort((x, y) => x - y)).toEqual(withPublished.map((row) => row.article_id).sort((x, y) => x - y));
     for (const [query, field] of [
       ["after=-1", "after"],
       ["limit=0", "limit"],

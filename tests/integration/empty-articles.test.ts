@@ -23,11 +23,11 @@ describe.each(DATABASE_KINDS)("pruning articles without a version on %s", (kind)
   const create = async (tags: string[] = []) => (await call("POST", "", { body: { author: "Ada", tags } })).json!.article!.id;
   const ageBy = (id: number, hours: number) =>
     db()
-      .updateTable("blogs")
+      .updateTable("articles")
       .set({ updated_at: new Date(Date.now() - hours * 60 * 60 * 1000).toISOString() })
       .where("id", "=", id)
       .execute();
-  const exists = async (id: number) => (await db().selectFrom("blogs").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+  const exists = async (id: number) => (await db().selectFrom("articles").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
 
   it("deletes only articles that have had no version for the whole period, with their tags, and audits each", async () => {
     const abandoned = await create(["A1101"]);
@@ -37,14 +37,14 @@ describe.each(DATABASE_KINDS)("pruning articles without a version on %s", (kind)
     const written = await create();
     expect((await call("PUT", `/${written}/versions/fr-FR`, { body: { title: "Un titre", summary: "", body: "Texte", coverAlt: "", status: "draft" } })).status).toBe(201);
     await ageBy(written, HOURS + 1);
-    const articlesBefore = await db().selectFrom("blogs").select("id").execute();
+    const articlesBefore = await db().selectFrom("articles").select("id").execute();
 
     expect(await pruneEmptyArticles(testApp.services, HOURS)).toBe(1);
     expect(await exists(abandoned)).toBe(false);
     expect(await exists(recent)).toBe(true);
     expect(await exists(written)).toBe(true);
-    expect(await db().selectFrom("blogs").select("id").execute()).toHaveLength(articlesBefore.length - 1);
-    expect(await db().selectFrom("blog_tags").select("tag").where("blog_id", "=", abandoned).execute()).toEqual([]);
+    expect(await db().selectFrom("articles").select("id").execute()).toHaveLength(articlesBefore.length - 1);
+    expect(await db().selectFrom("article_tags").select("tag").where("article_id", "=", abandoned).execute()).toEqual([]);
     const audit = await db().selectFrom("audit_log").selectAll().where("action", "=", "prune").execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ uid: null, entity: "article", entity_id: String(abandoned) });
@@ -55,8 +55,8 @@ describe.each(DATABASE_KINDS)("pruning articles without a version on %s", (kind)
   });
 
   it("keeps the seeded articles, which all have versions, however old", async () => {
-    const seeded = await db().selectFrom("blogs").select("id").execute();
+    const seeded = await db().selectFrom("articles").select("id").execute();
     expect(await pruneEmptyArticles(testApp.services, HOURS, new Date(Date.now() + 10 * 365 * 24 * 60 * 60 * 1000))).toBe(1); // only `recent` from above, now old
-    expect(await db().selectFrom("blogs").select("id").execute()).toHaveLength(seeded.length - 1);
+    expect(await db().selectFrom("articles").select("id").execute()).toHaveLength(seeded.length - 1);
   });
 });

@@ -56,11 +56,11 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
 
   describe("saving a chain", () => {
     it("saves an ordered chain and the articles option, returns them and audits the change", async () => {
-      const { status, json } = await setChain("pt-BR", { fallbacks: [ids["es-ES"], ids["en-US"]], list_fallback_articles: true });
+      const { status, json } = await setChain("pt-BR", { fallbacks: [ids["es-ES"], ids["en-US"]], listFallbackArticles: true });
       // Another instance (the built server) picks the change up from the log.
       await pageWhen("/pt/artigos", (text) => text.includes('class="card__language"'));
       expect(status).toBe(200);
-      expect(json!.language).toMatchObject({ fallbacks: [ids["es-ES"], ids["en-US"]], list_fallback_articles: true });
+      expect(json!.language).toMatchObject({ fallbacks: [ids["es-ES"], ids["en-US"]], listFallbackArticles: true });
       const audit = await db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(JSON.parse(audit.after!)).toMatchObject({ fallbacks: [ids["es-ES"], ids["en-US"]] });
       const { json: listed } = await call("GET", "");
@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
       ["an unknown language", () => ({ fallbacks: [ids["en-US"], 9999] }), /^fallbacks: there is no language with id 9999\.$/],
       ["a language twice", () => ({ fallbacks: [ids["en-US"], ids["en-US"]] }), /^fallbacks: en-US is named twice\.$/],
       ["not a list of ids", () => ({ fallbacks: "en-US" }), /fallbacks.*list of language ids/],
-      ["a non-boolean option", () => ({ list_fallback_articles: "yes" }), /list_fallback_articles.*true or false/],
+      ["a non-boolean option", () => ({ listFallbackArticles: "yes" }), /listFallbackArticles.*true or false/],
     ];
     it.each(refusals)("refuses %s with a 400 naming the problem, changing nothing", async (_name, body, message) => {
       const before = await storedLanguages();
@@ -98,9 +98,9 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
 
   describe("UI strings and ROME labels", () => {
     it("borrow a missing string from the first language of the chain that has it, marked with its lang; a key missing everywhere shows the key", async () => {
-      await db().deleteFrom("translates").where("code", "=", "pt-BR").where("code_component", "in", ["NOTFOUND:WAYS", "NOTFOUND:HOME"]).execute();
-      await db().deleteFrom("translates").where("code", "in", ["pt-BR", "es-ES"]).where("code_component", "=", "NOTFOUND:HOME").execute();
-      await db().deleteFrom("translates").where("code_component", "=", "JOBS:SEARCH_BUTTON").execute();
+      await db().deleteFrom("translations").where("code", "=", "pt-BR").where("code_component", "in", ["NOTFOUND:WAYS", "NOTFOUND:HOME"]).execute();
+      await db().deleteFrom("translations").where("code", "in", ["pt-BR", "es-ES"]).where("code_component", "=", "NOTFOUND:HOME").execute();
+      await db().deleteFrom("translations").where("code_component", "=", "JOBS:SEARCH_BUTTON").execute();
       await testApp.services.content.changed();
       const { status, html } = await pageWhen("/pt/nada-aqui", (text) => text.includes(">JOBS:SEARCH_BUTTON</button>"));
       expect(status).toBe(404);
@@ -138,23 +138,23 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
   /** An article published in `code` and not in `without`. */
   async function articleOnlyIn(code: string, without: string[]) {
     const rows = await db()
-      .selectFrom("blog_versions")
-      .select(["blog_id", "slug", "title"])
+      .selectFrom("article_versions")
+      .select(["article_id", "slug", "title"])
       .where("code", "=", code)
       .where("status", "=", "published")
       .where((eb) =>
         eb.not(
           eb.exists(
             eb
-              .selectFrom("blog_versions as other")
+              .selectFrom("article_versions as other")
               .select("other.id")
-              .whereRef("other.blog_id", "=", "blog_versions.blog_id")
+              .whereRef("other.article_id", "=", "article_versions.article_id")
               .where("other.code", "in", without)
               .where("other.status", "=", "published"),
           ),
         ),
       )
-      .orderBy("blog_id")
+      .orderBy("article_id")
       .execute();
     expect(rows.length).toBeGreaterThan(0);
     return rows[0]!;
@@ -163,10 +163,10 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
   describe("articles", () => {
     it("an article missing in the page's language answers 404 listing, linked with hreflang, the languages it exists in, the rest of the page intact", async () => {
       const article = await articleOnlyIn("en-US", ["pt-BR"]);
-      const { status, html } = await page(`/pt/artigos/${article.blog_id}/qualquer`);
+      const { status, html } = await page(`/pt/artigos/${article.article_id}/qualquer`);
       expect(status).toBe(404);
       expect(html).toContain("Este artigo não está disponível em Português.");
-      expect(html).toMatch(new RegExp(`<a href="/en/articles/${article.blog_id}/${article.slug}" lang="en-US" hreflang="en-US" dir="ltr">`, "i"));
+      expect(html).toMatch(new RegExp(`<a href="/en/articles/${article.article_id}/${article.slug}" lang="en-US" hreflang="en-US" dir="ltr">`, "i"));
       // The rest of the page: header navigation, the picker, the footer, the ways on.
       expect(html).toContain('class="site-header"');
       expect(html).toContain('class="language-picker');
@@ -189,22 +189,22 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
       expect(withOption.html).toContain(`<article class="card" lang="es-ES" dir="ltr">`);
       expect(withOption.html).toContain(spanish.title);
       expect(withOption.html).toMatch(/Sem tradução:<!-- --> <span lang="es-ES" dir="ltr">Español<\/span>/);
-      expect((await setChain("pt-BR", { list_fallback_articles: false })).status).toBe(200);
+      expect((await setChain("pt-BR", { listFallbackArticles: false })).status).toBe(200);
       const without = await pageWhen("/pt/artigos", (text) => !text.includes(spanish.title));
       expect(without.html).not.toContain(spanish.title);
-      expect((await setChain("pt-BR", { list_fallback_articles: true })).status).toBe(200);
+      expect((await setChain("pt-BR", { listFallbackArticles: true })).status).toBe(200);
     });
 
     it("lists each article once, in the first language of the chain it exists in, newest first, paging through all of them", async () => {
       const expected = await db()
-        .selectFrom("blog_versions")
-        .select(["blog_id", "code", "published_at"])
+        .selectFrom("article_versions")
+        .select(["article_id", "code", "published_at"])
         .where("status", "=", "published")
         .where("code", "in", ["pt-BR", "es-ES", "en-US"])
         .execute();
       const rank = (code: string) => ["pt-BR", "es-ES", "en-US"].indexOf(code);
       const chosen = new Map<number, { code: string; published_at: string | null }>();
-      for (const row of expected) if (!chosen.has(row.blog_id) || rank(row.code) < rank(chosen.get(row.blog_id)!.code)) chosen.set(row.blog_id, row);
+      for (const row of expected) if (!chosen.has(row.article_id) || rank(row.code) < rank(chosen.get(row.article_id)!.code)) chosen.set(row.article_id, row);
       const order = [...chosen.entries()].sort(([aId, a], [bId, b]) => (a.published_at! === b.published_at! ? bId - aId : a.published_at! < b.published_at! ? 1 : -1));
       const reader = testApp.services.content.articles;
       expect(await reader.countWithFallbacks(["pt-BR", "es-ES", "en-US"])).toBe(order.length);
@@ -218,14 +218,14 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
       expect(before.html).not.toContain("Artículo nuevo solo en español");
       const now = new Date(Date.now() + 60_000).toISOString();
       const blog = await db()
-        .insertInto("blogs")
+        .insertInto("articles")
         .values({ key: "solo-es", author: "Test", cover: null, tags: "[]", created_at: now, updated_at: now })
         .returning("id")
         .executeTakeFirstOrThrow();
       await db()
-        .insertInto("blog_versions")
+        .insertInto("article_versions")
         .values({
-          blog_id: blog.id,
+          article_id: blog.id,
           code: "es-ES",
           slug: "solo-es",
           title: "Artículo nuevo solo en español",

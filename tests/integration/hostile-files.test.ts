@@ -79,9 +79,9 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
   const db = () => testApp.services.database.db;
   async function storedState() {
     const [translates, versions, codes, audit] = await Promise.all([
-      db().selectFrom("translates").selectAll().orderBy("id").execute(),
-      db().selectFrom("blog_versions").select(["id", "title", "body", "html", "status"]).orderBy("id").execute(),
-      db().selectFrom("codes_romes").selectAll().orderBy("code").execute(),
+      db().selectFrom("translations").selectAll().orderBy("id").execute(),
+      db().selectFrom("article_versions").select(["id", "title", "body", "html", "status"]).orderBy("id").execute(),
+      db().selectFrom("rome_jobs").selectAll().orderBy("code").execute(),
       db().selectFrom("audit_log").select("id").execute(),
     ]);
     return { translates, versions, codes, auditCount: audit.length };
@@ -190,7 +190,7 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
 
   it("an article body of the longest hostile Markdown is rendered off the event loop and saved", async () => {
     const body = "[[[[[[[[[[".repeat(20_000);
-    const before = await db().selectFrom("blog_versions").select("id").execute();
+    const before = await db().selectFrom("article_versions").select("id").execute();
     const read = await testApp.app.request("/api/admin/articles/1/versions/de-DE", { headers: { cookie: sessions.admin } });
     const etag = read.headers.get("etag")!;
     const { result, cpuMs } = await mainThreadCost(() =>
@@ -201,9 +201,9 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
     );
     expect(result.status).toBe(200);
     expect(cpuMs).toBeLessThan(MAX_CPU_MS.markdown);
-    const saved = await db().selectFrom("blog_versions").select(["body", "html"]).where("blog_id", "=", 1).where("code", "=", "de-DE").executeTakeFirstOrThrow();
+    const saved = await db().selectFrom("article_versions").select(["body", "html"]).where("article_id", "=", 1).where("code", "=", "de-DE").executeTakeFirstOrThrow();
     expect(saved.body).toBe(body);
     expect(saved.html).toContain("[[[[[[[[[[");
-    expect((await db().selectFrom("blog_versions").select("id").execute()).length).toBeGreaterThanOrEqual(before.length);
+    expect((await db().selectFrom("article_versions").select("id").execute()).length).toBeGreaterThanOrEqual(before.length);
   });
 });

@@ -97,7 +97,7 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
 
   const counts = async () => {
     const db = services.database.db;
-    const count = async (table: "users" | "sessions" | "blogs") =>
+    const count = async (table: "users" | "sessions" | "articles") =>
       Number(
         (
           await db
@@ -106,7 +106,7 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    return { users: await count("users"), sessions: await count("sessions"), articles: await count("blogs") };
+    return { users: await count("users"), sessions: await count("sessions"), articles: await count("articles") };
   };
 
   describe("Host and Origin (item 4)", () => {

@@ -19,7 +19,7 @@ type ImportReply = { report?: ImportReport; error?: { code: string; message: str
 const run = promisify(execFile);
 /** Each command starts Node and opens the database; 600 articles are then checked and written: seconds on a busy 2-core machine. */
 const CLI_TIMEOUT_MS = 120_000;
-const TABLES = ["blogs", "blog_versions", "blog_revisions", "blog_tags", "audit_log", "content_changes", "translates"] as const;
+const TABLES = ["articles", "article_versions", "article_revisions", "article_tags", "audit_log", "content_changes", "translations"] as const;
 
 describe.each(DATABASE_KINDS)("imported texts are checked before anything is written, on %s", (kind) => {
   let testApp: Awaited<ReturnType<typeof startTestApp>>;
@@ -51,7 +51,7 @@ describe.each(DATABASE_KINDS)("imported texts are checked before anything is wri
             .executeTakeFirstOrThrow()
         ).count,
       );
-    const labels = await db().selectFrom("translates").select(["code_component", "code", "label"]).orderBy("id").execute();
+    const labels = await db().selectFrom("translations").select(["code_component", "code", "label"]).orderBy("id").execute();
     return { counts, labels };
   }
   const fileWith = (name: string, content: string | Buffer) => {
@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)("imported texts are checked before anything is wri
       const good = fileWith("nul-removed.ndjson", `${lines.join("\n").replace("\\u0000", " ")}\n`);
       const imported = await cli("server/cli/content.ts", "import", good);
       expect(imported).toMatchObject({ code: 0, stderr: expect.stringContaining(`Imported 600 articles (600 versions) from lines 1–600 of ${good}`) });
-      expect((await stored()).counts.blogs).toBe(before.counts.blogs + 600);
+      expect((await stored()).counts.articles).toBe(before.counts.articles + 600);
     });
 
     it.each([
@@ -117,10 +117,10 @@ describe.each(DATABASE_KINDS)("imported texts are checked before anything is wri
       const key = `kept-${kind}`;
       await importArticles(testApp.services.database, fileWith("kept.ndjson", line(key, body)), "test");
       const version = await db()
-        .selectFrom("blog_versions")
-        .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
+        .selectFrom("article_versions")
+        .innerJoin("articles", "articles.id", "article_versions.article_id")
         .select("body")
-        .where("blogs.key", "=", key)
+        .where("articles.key", "=", key)
         .executeTakeFirstOrThrow();
       expect(version.body).toBe(body);
     });

@@ -132,7 +132,7 @@ describe("several instances on one PostgreSQL database", () => {
 
     // A change announced while B is not listening (it waits before reconnecting): B reloads once after reconnecting, so it is not lost.
     const missedLabel = `Pendant la coupure ${Date.now()}`;
-    await observer.query("update translates set label = $1 where code_component = 'FOOTER:ABOUT' and code = 'fr-FR'", [missedLabel]);
+    await observer.query("update translations set label = $1 where code_component = 'FOOTER:ABOUT' and code = 'fr-FR'", [missedLabel]);
     await observer.query("select pg_notify($1, 'another-instance')", [CONTENT_CHANNEL]);
 
     await measureUntil(async () => {

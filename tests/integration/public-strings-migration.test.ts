@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import { publicStringsMigration } from "#server/db/migrations/0016-public-strings.ts";
+import { withNamesBefore0036, withNamesSince0036 } from "#server/db/names-before-0036.ts";
 import { seedDemoContent } from "#server/seed/index.ts";
 import translations from "#server/seed/translations.json" with { type: "json" };
 import { createTestDatabase, DATABASE_KINDS, testConfig, type TestDatabase } from "./support.ts";
@@ -24,14 +25,15 @@ describe.each(DATABASE_KINDS)("migration 0016: public UI strings for existing da
       await seedDemoContent(handle.db);
       await migrateTo(handle, "0013-admin-language");
       const { db } = handle;
-      await db.deleteFrom("translates").where("code_component", "in", LATER_KEYS).execute();
+      const old = withNamesBefore0036(db);
+      await old.deleteFrom("translations").where("code_component", "in", LATER_KEYS).execute();
       // An admin had already written one of them, differently from the seed.
-      await db.insertInto("translates").values({ code: "fr-FR", code_component: "SEARCH:BUTTON", label: "Chercher !", short_code: "fr", search: null, link: null }).execute();
-      await db.updateTable("translates").set({ label: "Le site" }).where("code", "=", "fr-FR").where("code_component", "=", "SITE:TITLE").execute();
+      await old.insertInto("translations").values({ code: "fr-FR", code_component: "SEARCH:BUTTON", label: "Chercher !", short_code: "fr", search: null, link: null }).execute();
+      await old.updateTable("translations").set({ label: "Le site" }).where("code", "=", "fr-FR").where("code_component", "=", "SITE:TITLE").execute();
 
       await migrateToLatest(handle);
 
-      const rows = await db.selectFrom("translates").select(["code", "code_component", "label"]).where("code_component", "in", Object.keys(translations)).execute();
+      const rows = await db.selectFrom("translations").select(["code", "code_component", "label"]).where("code_component", "in", Object.keys(translations)).execute();
       const label = (code: string, key: string) => rows.find((row) => row.code === code && row.code_component === key)?.label;
       const byKey = translations as Record<string, Record<string, string>>;
       const languages = await db.selectFrom("languages").select("code").execute();
@@ -51,7 +53,7 @@ describe.each(DATABASE_KINDS)("migration 0016: public UI strings for existing da
     } finally {
       await handle.close();
     }
-  });
+  }, 60_000);
 
   it("adds nothing to a freshly seeded database", async () => {
     database = await createTestDatabase(kind);
@@ -60,13 +62,13 @@ describe.each(DATABASE_KINDS)("migration 0016: public UI strings for existing da
       await migrateToLatest(handle);
       await seedDemoContent(handle.db);
       const before = await handle.db
-        .selectFrom("translates")
+        .selectFrom("translations")
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
       // Run again on purpose (Kysely would refuse to re-run one migration behind a later one).
-      await publicStringsMigration.up(handle.db as unknown as Kysely<unknown>);
+      await publicStringsMigration.up(withNamesSince0036(handle.db as unknown as Kysely<unknown>));
       const after = await handle.db
-        .selectFrom("translates")
+        .selectFrom("translations")
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .executeTakeFirstOrThrow();
       expect(Number(after.count)).toBe(Number(before.count));

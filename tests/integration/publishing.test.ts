@@ -81,7 +81,7 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       const kept = await revisions(article.id);
       expect(kept.map((revision) => revision.title)).toEqual(["Draft four", "Draft three", "Draft two"]);
       expect(kept[0]).toMatchObject({ action: "save", uid: `publisher-${kind}`, by: "Pat Publisher", status: "draft" });
-      const stored = await db().selectFrom("blog_revisions").select("id").where("blog_id", "=", article.id).execute();
+      const stored = await db().selectFrom("article_revisions").select("id").where("article_id", "=", article.id).execute();
       expect(stored).toHaveLength(3);
     });
 
@@ -130,7 +130,7 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
           writeFileSync(file, `${line(title)}\n`);
           await importArticles(testApp.services.database, file, "test", () => {}, 3);
         }
-        const blog = await db().selectFrom("blogs").select("id").where("key", "=", `imported-${kind}`).executeTakeFirstOrThrow();
+        const blog = await db().selectFrom("articles").select("id").where("key", "=", `imported-${kind}`).executeTakeFirstOrThrow();
         const kept = await revisions(blog.id);
         expect(kept.map((revision) => [revision.action, revision.uid, revision.title])).toEqual([
           ["import", "cli", "Imported four"],
@@ -170,11 +170,11 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
     it("refuses schedules that cannot happen, writing nothing", async () => {
       const article = await newArticle();
       const refuse = async (action: string, body: unknown, field: string) => {
-        const before = await db().selectFrom("blog_schedules").select("id").execute();
+        const before = await db().selectFrom("article_schedules").select("id").execute();
         const reply = await call("PUT", `/${article.id}/versions/en-US/schedules/${action}`, { body });
         expect(reply.status, JSON.stringify(reply.json)).toBe(400);
         expect(reply.json!.error!.field).toBe(field);
-        expect(await db().selectFrom("blog_schedules").select("id").execute()).toEqual(before);
+        expect(await db().selectFrom("article_schedules").select("id").execute()).toEqual(before);
       };
       await refuse("publish", { at: new Date(Date.now() - HOUR).toISOString() }, "at");
       await refuse("publish", { at: "tomorrow at nine" }, "at");
@@ -226,15 +226,15 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       await call("PUT", `/${article.id}/versions/en-US/schedules/publish`, { body: { at: new Date(Date.now() + HOUR).toISOString() } });
       // The time passes while no instance runs: a second stack, started afterwards, must apply it.
       await db()
-        .updateTable("blog_schedules")
+        .updateTable("article_schedules")
         .set({ due_at: new Date(Date.now() - 60_000).toISOString() })
-        .where("blog_id", "=", article.id)
+        .where("article_id", "=", article.id)
         .execute();
       const restarted = await createServices(testConfig(testApp.databaseUrl, ENV), createLogger("silent"));
       const scheduler = startScheduler(restarted);
       try {
         await scheduler.tick();
-        const row = await db().selectFrom("blog_versions").select("status").where("blog_id", "=", article.id).executeTakeFirstOrThrow();
+        const row = await db().selectFrom("article_versions").select("status").where("article_id", "=", article.id).executeTakeFirstOrThrow();
         expect(row.status).toBe("published");
       } finally {
         await scheduler.stop();
@@ -325,14 +325,14 @@ describe("the scheduler with two instances on one PostgreSQL database", () => {
     const ids: number[] = [];
     for (let index = 0; index < count; index++) {
       const blog = await db
-        .insertInto("blogs")
+        .insertInto("articles")
         .values({ key: `due-${index}`, author: "Ada", cover: null, tags: "[]", created_at: now, updated_at: now })
         .returning("id")
         .executeTakeFirstOrThrow();
       await db
-        .insertInto("blog_versions")
+        .insertInto("article_versions")
         .values({
-          blog_id: blog.id,
+          article_id: blog.id,
           code: "en-US",
           slug: `due-${index}`,
           title: `Due ${index}`,
@@ -346,8 +346,8 @@ describe("the scheduler with two instances on one PostgreSQL database", () => {
         })
         .execute();
       await db
-        .insertInto("blog_schedules")
-        .values({ blog_id: blog.id, code: "en-US", action: "publish", due_at: new Date(Date.now() - 1000).toISOString(), created_by: null, created_at: now })
+        .insertInto("article_schedules")
+        .values({ article_id: blog.id, code: "en-US", action: "publish", due_at: new Date(Date.now() - 1000).toISOString(), created_by: null, created_at: now })
         .execute();
       ids.push(blog.id);
     }
@@ -368,7 +368,7 @@ describe("the scheduler with two instances on one PostgreSQL database", () => {
     }
     expect(applied).toBe(count);
     const revisionCount = await db
-      .selectFrom("blog_revisions")
+      .selectFrom("article_revisions")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("action", "=", "scheduled-publish")
       .executeTakeFirstOrThrow();
@@ -379,8 +379,8 @@ describe("the scheduler with two instances on one PostgreSQL database", () => {
       .where("action", "=", "scheduled_publish")
       .executeTakeFirstOrThrow();
     expect(Number(auditCount.n)).toBe(count);
-    expect(await db.selectFrom("blog_schedules").select("id").execute()).toEqual([]);
-    const published = await db.selectFrom("blog_versions").select("blog_id").where("status", "=", "published").where("blog_id", "in", ids).execute();
+    expect(await db.selectFrom("article_schedules").select("id").execute()).toEqual([]);
+    const published = await db.selectFrom("article_versions").select("article_id").where("status", "=", "published").where("article_id", "in", ids).execute();
     expect(published).toHaveLength(count);
 
     // The changes the first instance applied reach the other by NOTIFY.

@@ -152,7 +152,7 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow(),
         testApp.services.database.db
-          .selectFrom("blogs")
+          .selectFrom("articles")
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow(),
       ]);
@@ -167,7 +167,7 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow(),
         testApp.services.database.db
-          .selectFrom("blogs")
+          .selectFrom("articles")
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow(),
       ]);

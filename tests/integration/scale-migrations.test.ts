@@ -16,7 +16,8 @@ import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { indexForm, searchEntries, sqliteTerms } from "#server/search/entries.ts";
 import { LONG_TEXT_COLUMNS } from "#server/db/migrations/0022-lz4-text-compression.ts";
 import { BLOG_VERSION_COLUMNS_IN_ORDER } from "#server/db/migrations/0029-long-texts-last.ts";
-import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
+import { migrateTo as migrateDatabaseTo, migrateToLatest as migrateDatabaseToLatest } from "#server/db/migrate.ts";
+import { inWordsBefore0036, renamedIdentifier, withNamesBefore0036 } from "#server/db/names-before-0036.ts";
 import type { Database } from "#server/db/schema.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 import { foldedWords } from "#server/search/terms.ts";
@@ -28,25 +29,25 @@ const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
 async function fill(db: Kysely<Database>, articles: number) {
   for (let n = 1; n <= articles; n += 1) {
     await db
-      .insertInto("blogs")
+      .insertInto("articles")
       .values({ id: n, key: `article-${n}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(n), source_code: "en-US", source_changed_at: at(n) })
       .execute();
-    const common = { blog_id: n, summary: "", body: "Body.", cover_alt: "", published_at: at(1), html: null };
+    const common = { article_id: n, summary: "", body: "Body.", cover_alt: "", published_at: at(1), html: null };
     await db
-      .insertInto("blog_versions")
+      .insertInto("article_versions")
       .values({ ...common, code: "en-US", slug: `article-${n}`, title: `Article ${n}`, status: "published", updated_at: at(n) })
       .execute();
     if (n % 2 === 0)
       await db
-        .insertInto("blog_versions")
+        .insertInto("article_versions")
         .values({ ...common, code: "fr-FR", slug: `article-${n}`, title: `Article ${n}`, status: "draft", updated_at: at(n + 100) })
         .execute();
   }
 }
 
-const LASTMOD_QUERY = sql`select max(updated_at) from blog_versions where status = 'published' and blog_id >= 1 and blog_id < 5`;
+const LASTMOD_QUERY = sql`select max(updated_at) from article_versions where status = 'published' and article_id >= 1 and article_id < 5`;
 /** The sitemap child's query (ArticleReader.publishedSlugs). */
-const SLUGS_QUERY = sql`select blog_id, code, slug, updated_at from blog_versions where status = 'published' and blog_id >= 1 and blog_id < 5 order by blog_id, code`;
+const SLUGS_QUERY = sql`select article_id, code, slug, updated_at from article_versions where status = 'published' and article_id >= 1 and article_id < 5 order by article_id, code`;
 
 /** The plan of a query, as the database would run it on a table big enough to use an index. */
 async function queryPlan(db: Kysely<Database>, kind: DatabaseKind, query = LASTMOD_QUERY): Promise<string> {
@@ -68,6 +69,32 @@ async function queryPlan(db: Kysely<Database>, kind: DatabaseKind, query = LASTM
   });
 }
 
+/** Whether each handle's database is before migration 0036 (these tests move it up and down across it). */
+const before0036 = new WeakMap<DatabaseHandle, boolean>();
+async function migrateTo(handle: DatabaseHandle, name: string) {
+  await migrateDatabaseTo(handle, name);
+  before0036.set(handle, name < "0036");
+}
+async function migrateToLatest(handle: DatabaseHandle) {
+  await migrateDatabaseToLatest(handle);
+  before0036.set(handle, false);
+}
+
+/** handle.db under the names its database has at each call: today's, or before 0036 those of then (docs/decisions/0190-one-vocabulary.md). */
+function namesAsMigrated(handle: DatabaseHandle): Kysely<Database> {
+  const old = withNamesBefore0036(handle.db);
+  return new Proxy(handle.db, {
+    get(today, key) {
+      const on = before0036.get(handle) === false ? today : old;
+      const value: unknown = Reflect.get(on, key, on);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(on) : value;
+    },
+  });
+}
+
+/** An index's name as a query plan gives it before 0036. */
+const indexBefore0036 = (name: string) => inWordsBefore0036(name);
+
 describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
   let database: TestDatabase;
   afterEach(() => database?.drop());
@@ -86,7 +113,7 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
 
   it("0021 keeps each chunk's lastmod, reads it from the index alone, and goes down again", async () => {
     await fromMigration("0020-narrow-search-rows", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       await fill(db, 9);
       await migrateTo(handle, "0021-sitemap-lastmod-index");
 
@@ -96,63 +123,63 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await articles.lastModifiedBetween(5, 10)).toBe(at(9));
       expect(await articles.lastModifiedBetween(10, 15)).toBeNull();
       await db
-        .updateTable("blog_versions")
+        .updateTable("article_versions")
         .set({ updated_at: at(50) })
-        .where("blog_id", "=", 2)
+        .where("article_id", "=", 2)
         .where("code", "=", "en-US")
         .execute();
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
       expect(await articles.highestPublishedId()).toBe(9);
 
       const plan = await queryPlan(db, kind);
-      expect(plan).toMatch(kind === "sqlite" ? /COVERING INDEX blog_versions_status_blog_updated_index/ : /Index Only Scan using blog_versions_status_blog_updated_index/);
+      expect(plan).toMatch(new RegExp(`${kind === "sqlite" ? "COVERING INDEX" : "Index Only Scan using"} ${indexBefore0036("article_versions_status_article_updated_index")}`));
 
       await migrateTo(handle, "0020-narrow-search-rows");
-      expect(await queryPlan(db, kind)).toMatch(/blog_versions_status_blog_index\b/);
+      expect(await queryPlan(db, kind)).toMatch(new RegExp(`${indexBefore0036("article_versions_status_article_index")}\\b`));
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
     });
   }, 60_000);
 
   it("0027 reads a sitemap child's URLs and its lastmod from the index alone, unchanged, and goes down again", async () => {
     await fromMigration("0026-search-entry-fingerprints", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       await fill(db, 9);
       const articles = createArticleReader(db);
       const before = { slugs: await articles.publishedSlugs(0, 10), lastmod: await articles.lastModifiedBetween(0, 5) };
-      expect(before.slugs.map((row) => row.blog_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(before.slugs.map((row) => row.article_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
       await migrateTo(handle, "0027-sitemap-slugs-index");
 
       expect(await articles.publishedSlugs(0, 10)).toEqual(before.slugs);
       expect(await articles.lastModifiedBetween(0, 5)).toBe(before.lastmod);
-      const covered = kind === "sqlite" ? /COVERING INDEX blog_versions_status_blog_slug_index/ : /Index Only Scan using blog_versions_status_blog_slug_index/;
+      const covered = new RegExp(`${kind === "sqlite" ? "COVERING INDEX" : "Index Only Scan using"} ${indexBefore0036("article_versions_status_article_slug_index")}`);
       expect(await queryPlan(db, kind, SLUGS_QUERY)).toMatch(covered);
       expect(await queryPlan(db, kind)).toMatch(covered);
 
       await migrateTo(handle, "0026-search-entry-fingerprints");
-      expect(await queryPlan(db, kind)).toMatch(/blog_versions_status_blog_updated_index\b/);
+      expect(await queryPlan(db, kind)).toMatch(new RegExp(`${indexBefore0036("article_versions_status_article_updated_index")}\\b`));
       expect(await articles.publishedSlugs(0, 10)).toEqual(before.slugs);
     });
   }, 60_000);
 
   it("0022 stores new long texts with LZ4 on PostgreSQL and reads the ones stored before", async () => {
     await fromMigration("0021-sitemap-lastmod-index", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       // Long and repetitive enough to be compressed inline (over the 2 KB TOAST threshold).
       const long = (word: string) => `${word} `.repeat(2_000);
       await fill(db, 1);
       await db
-        .updateTable("blog_versions")
+        .updateTable("article_versions")
         .set({ body: long("before") })
         .execute();
       await migrateToLatest(handle);
       await db
-        .insertInto("blogs")
+        .insertInto("articles")
         .values({ id: 2, key: "article-2", author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_changed_at: at(2) })
         .execute();
       await db
-        .insertInto("blog_versions")
+        .insertInto("article_versions")
         .values({
-          blog_id: 2,
+          article_id: 2,
           code: "en-US",
           slug: "article-2",
           title: "Article 2",
@@ -165,46 +192,48 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
           html: long("<p>after</p>"),
         })
         .execute();
-      const bodies = await db.selectFrom("blog_versions").select(["blog_id", "body"]).orderBy("blog_id").execute();
+      const bodies = await db.selectFrom("article_versions").select(["article_id", "body"]).orderBy("article_id").execute();
       expect(bodies.map((row) => row.body)).toEqual([long("before"), long("after")]);
       if (kind === "sqlite") return;
 
       const compression = async () =>
         (
           await sql<{
-            blog_id: number;
+            article_id: number;
             body: string | null;
             html: string | null;
-          }>`select blog_id, pg_column_compression(body) as body, pg_column_compression(html) as html from blog_versions order by blog_id`.execute(db)
+          }>`select article_id, pg_column_compression(body) as body, pg_column_compression(html) as html from article_versions order by article_id`.execute(db)
         ).rows;
       expect(await compression()).toEqual([
-        { blog_id: 1, body: "pglz", html: null },
-        { blog_id: 2, body: "lz4", html: "lz4" },
+        { article_id: 1, body: "pglz", html: null },
+        { article_id: 2, body: "lz4", html: "lz4" },
       ]);
       const columns = async () =>
         (
           await sql<{ name: string; method: string }>`select attrelid::regclass::text || '.' || attname as name, attcompression as method from pg_attribute
-            where (attrelid::regclass::text, attname) in (${sql.join(LONG_TEXT_COLUMNS.map(([table, column]) => sql`(${table}, ${column})`))}) order by 1`.execute(db)
+            where (attrelid::regclass::text, attname) in (${sql.join(LONG_TEXT_COLUMNS.map(([table, column]) => sql`(${before0036.get(handle) === false ? renamedIdentifier(table) : table}, ${column})`))}) order by 1`.execute(
+            db,
+          )
         ).rows;
       expect((await columns()).map((column) => column.method)).toEqual(LONG_TEXT_COLUMNS.map(() => "l"));
 
       await migrateTo(handle, "0021-sitemap-lastmod-index");
       expect((await columns()).map((column) => column.method)).toEqual(LONG_TEXT_COLUMNS.map(() => ""));
-      expect((await db.selectFrom("blog_versions").select("body").where("blog_id", "=", 2).executeTakeFirstOrThrow()).body).toBe(long("after"));
+      expect((await db.selectFrom("article_versions").select("body").where("article_id", "=", 2).executeTakeFirstOrThrow()).body).toBe(long("after"));
     });
   }, 60_000);
 
   it("0023 makes SQLite's search index contentless: what was indexed stays found, unindexed articles get indexed, deletes and edits follow, and it goes down again", async () => {
     await fromMigration("0022-lz4-text-compression", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       const body = "A lantern by the harbour.";
       await fill(db, 3);
-      await db.updateTable("blog_versions").set({ body }).execute();
+      await db.updateTable("article_versions").set({ body }).execute();
       // Articles 1 and 2 indexed as that release did (on SQLite, terms kept in search_entries and copied to the index by a trigger); article 3 not indexed.
       for (const id of [1, 2]) {
         if (kind === "postgres") await refreshPublishedIndex(db, [id], undefined, { fingerprints: false });
         else {
-          await sql`insert into search_entries (blog_id, code, title, summary, body_text, fts_title, fts_summary, fts_body)
+          await sql`insert into search_entries (article_id, code, title, summary, body_text, fts_title, fts_summary, fts_body)
             values (${id}, 'en-US', ${`Article ${id}`}, '', ${body}, ${sqliteTerms(`Article ${id}`, "en-US")}, '', ${sqliteTerms(body, "en-US")})`.execute(db);
         }
       }
@@ -216,13 +245,13 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
         (await sql<{ count: number }>`select count(*) as count from search_fts where search_fts match ${'"enus_harbour"'}`.execute(db)).rows[0]!.count;
       if (kind === "sqlite") {
         const { rows } = await sql<{ name: string }>`select name from pragma_table_info('search_entries')`.execute(db);
-        expect(rows.map((row) => row.name)).toEqual(["id", "blog_id", "code", "title", "summary", "body_text", "source_fingerprint"]);
+        expect(rows.map((row) => row.name)).toEqual(["id", "article_id", "code", "title", "summary", "body_text", "source_fingerprint"]);
         expect(await indexedHarbour()).toBe(3);
       }
 
       // A deleted article leaves the index (its entry's rowid); an edited one's old terms go, its new ones come.
-      await db.deleteFrom("blogs").where("id", "=", 1).execute();
-      await db.updateTable("blog_versions").set({ body: "A zeppelin." }).where("blog_id", "=", 2).execute();
+      await db.deleteFrom("articles").where("id", "=", 1).execute();
+      await db.updateTable("article_versions").set({ body: "A zeppelin." }).where("article_id", "=", 2).execute();
       await refreshPublishedIndex(db, [2]);
       expect(await found("harbour")).toEqual(kind === "sqlite" ? [3] : []);
       expect(await found("zeppelin")).toEqual([2]);
@@ -233,7 +262,7 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await found("harbour")).toEqual(kind === "sqlite" ? [3] : []);
       if (kind === "sqlite") {
         // The external-content index again, rebuilt from the terms the migration made again.
-        const { rows } = await sql<{ fts_body: string }>`select fts_body from search_entries where blog_id = 2`.execute(db);
+        const { rows } = await sql<{ fts_body: string }>`select fts_body from search_entries where article_id = 2`.execute(db);
         expect(rows).toEqual([{ fts_body: sqliteTerms("A zeppelin.", "en-US") }]);
         expect(await indexedHarbour()).toBe(1);
       }
@@ -242,10 +271,10 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
 
   it("0024 makes PostgreSQL's documents from the terms SQLite indexes, so both find the same versions, and goes down again", async () => {
     await fromMigration("0023-contentless-search-index", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       await fill(db, 2);
       // A word PostgreSQL's English configuration drops ("the") and one its stemmer and JavaScript's agree on ("harbours").
-      await db.updateTable("blog_versions").set({ body: "The harbours." }).where("blog_id", "=", 1).execute();
+      await db.updateTable("article_versions").set({ body: "The harbours." }).where("article_id", "=", 1).execute();
       if (kind === "sqlite") await refreshPublishedIndex(db, [1, 2], undefined, { fingerprints: false });
       else {
         // Indexed as that release did: the folded words through the language's configuration (which drops "the").
@@ -254,12 +283,12 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
           [2, "Body."],
         ] as const) {
           const part = (text: string, weight: string) => sql`setweight(to_tsvector('english', ${foldedWords(text, "en-US")}), ${weight}::"char")`;
-          await sql`insert into search_entries (blog_id, code, title, summary, body_text, document)
+          await sql`insert into search_entries (article_id, code, title, summary, body_text, document)
             values (${id}, 'en-US', ${`Article ${id}`}, '', ${body}, ${part(`Article ${id}`, "A")} || ${part("", "B")} || ${part(body, "C")})`.execute(db);
         }
       }
       const documentOfArticle1 = async () =>
-        kind === "postgres" && (await sql<{ document: string }>`select document::text as document from search_entries where blog_id = 1`.execute(db)).rows;
+        kind === "postgres" && (await sql<{ document: string }>`select document::text as document from search_entries where article_id = 1`.execute(db)).rows;
       const before = await documentOfArticle1();
       await migrateToLatest(handle);
       const found = async (query: string) => (await searchEntries(db, "en-US", query, 10, 0)).hits.map((hit) => hit.articleId).sort();
@@ -267,10 +296,10 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await found("the harbours")).toEqual([1]);
       expect(await found("article")).toEqual([1, 2]);
       if (kind === "postgres") {
-        const entry = await db.selectFrom("search_entries").select(["title", "summary", "body_text"]).where("blog_id", "=", 1).executeTakeFirstOrThrow();
+        const entry = await db.selectFrom("search_entries").select(["title", "summary", "body_text"]).where("article_id", "=", 1).executeTakeFirstOrThrow();
         const { rows } = await sql<{
           same: boolean;
-        }>`select document = ${indexForm("postgres", entry, "en-US")[0]!}::tsvector as same from search_entries where blog_id = 1`.execute(db);
+        }>`select document = ${indexForm("postgres", entry, "en-US")[0]!}::tsvector as same from search_entries where article_id = 1`.execute(db);
         expect(rows).toEqual([{ same: true }]);
         await migrateTo(handle, "0023-contentless-search-index");
         expect(await documentOfArticle1()).toEqual(before);
@@ -278,32 +307,39 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
     });
   }, 60_000);
 
-  it("0029 stores blog_versions' body and HTML last on SQLite, keeping every row, id, constraint, index and the id counter, and goes down again", async () => {
+  it("0029 stores article_versions' body and HTML last on SQLite, keeping every row, id, constraint, index and the id counter, and goes down again", async () => {
     await fromMigration("0028-search-catch-up", async (handle) => {
-      const { db } = handle;
+      const db = namesAsMigrated(handle);
       await fill(db, 9);
-      await db.updateTable("blog_versions").set({ html: "<p>Body.</p>", renderer_version: 3, reading_minutes: 2 }).where("blog_id", "=", 2).execute();
-      const deleted = await db.deleteFrom("blog_versions").where("blog_id", "=", 9).returning("id").executeTakeFirstOrThrow();
+      await db.updateTable("article_versions").set({ html: "<p>Body.</p>", renderer_version: 3, reading_minutes: 2 }).where("article_id", "=", 2).execute();
+      const deleted = await db.deleteFrom("article_versions").where("article_id", "=", 9).returning("id").executeTakeFirstOrThrow();
       // Every row as it was, but that 0033 has the search catch-up index published versions again (decision 0165)
       // and 0034 restates the base revision as a History number (decision 0168).
-      const rows = async () => (await db.selectFrom("blog_versions").selectAll().orderBy("id").execute()).map(({ awaiting_index: _awaiting, base_revision: _base, ...row }) => row);
+      const rows = async () =>
+        (await db.selectFrom("article_versions").selectAll().orderBy("id").execute()).map(({ awaiting_index: _awaiting, base_revision: _base, ...row }) => row);
       const indexes = async () =>
         kind === "sqlite"
-          ? (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'blog_versions' order by name`.execute(db))
+          ? (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'article_versions' order by name`.execute(db))
               .rows
-          : (await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'blog_versions' order by indexname`.execute(db))
-              .rows;
+          : (
+              await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'article_versions' order by indexname`.execute(
+                db,
+              )
+            ).rows;
       const [rowsBefore, indexesBefore] = [await rows(), await indexes()];
       await migrateToLatest(handle);
       expect(await rows()).toEqual(rowsBefore);
-      expect(await indexes()).toEqual(indexesBefore);
+      // The same indexes, named in the words of 0036 (docs/decisions/0190-one-vocabulary.md).
+      const inOldWords = (list: { name: string; sql: string | null }[]) =>
+        list.map(({ name, sql }) => ({ name: inWordsBefore0036(name), sql: sql === null ? null : inWordsBefore0036(sql) })).sort((a, b) => a.name.localeCompare(b.name));
+      expect(inOldWords(await indexes())).toEqual(inOldWords(indexesBefore));
       if (kind === "sqlite") {
-        const { rows: columns } = await sql<{ name: string }>`select name from pragma_table_info('blog_versions') order by cid`.execute(db);
-        // A column added to blog_versions after 0029 lands after the HTML: rebuild the table as 0029 does (decision 0140).
-        expect(columns.map((column) => column.name)).toEqual([...BLOG_VERSION_COLUMNS_IN_ORDER]);
+        const { rows: columns } = await sql<{ name: string }>`select name from pragma_table_info('article_versions') order by cid`.execute(db);
+        // A column added to article_versions after 0029 lands after the HTML: rebuild the table as 0029 does (decision 0140).
+        expect(columns.map((column) => column.name)).toEqual(BLOG_VERSION_COLUMNS_IN_ORDER.map(renamedIdentifier));
       }
       const again = {
-        blog_id: 9,
+        article_id: 9,
         code: "en-US",
         slug: "article-9-again",
         title: "Article 9",
@@ -313,22 +349,22 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
         status: "draft" as const,
         updated_at: at(1),
       };
-      const { id } = await db.insertInto("blog_versions").values(again).returning("id").executeTakeFirstOrThrow();
+      const { id } = await db.insertInto("article_versions").values(again).returning("id").executeTakeFirstOrThrow();
       expect(id).toBeGreaterThan(deleted.id);
       await expect(
         db
-          .insertInto("blog_versions")
+          .insertInto("article_versions")
           .values({ ...again, slug: "another" })
           .execute(),
       ).rejects.toThrow();
       await expect(
         db
-          .insertInto("blog_versions")
+          .insertInto("article_versions")
           .values({ ...again, code: "fr-FR", slug: "article-2" })
           .execute(),
       ).rejects.toThrow();
-      await db.deleteFrom("blogs").where("id", "=", 9).execute();
-      expect(await db.selectFrom("blog_versions").select("id").where("blog_id", "=", 9).execute()).toEqual([]);
+      await db.deleteFrom("articles").where("id", "=", 9).execute();
+      expect(await db.selectFrom("article_versions").select("id").where("article_id", "=", 9).execute()).toEqual([]);
       // Down to 0028 and back: the migration is forgotten and made again, the rows kept.
       const kept = await rows();
       await migrateTo(handle, "0028-search-catch-up");

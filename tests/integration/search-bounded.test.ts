@@ -10,6 +10,7 @@ import { openDatabase } from "#server/db/connect.ts";
 import { COUNT_CAP } from "#server/db/full-text.ts";
 import { searchEntries } from "#server/search/entries.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
+import { withNamesBefore0036 } from "#server/db/names-before-0036.ts";
 import type { Database } from "#server/db/schema.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 import { createTestDatabase, DATABASE_KINDS, testConfig, type TestDatabase } from "./support.ts";
@@ -37,12 +38,12 @@ async function fill(db: Kysely<Database>, { index = true, fingerprints = true } 
       for (let n = from; n < Math.min(from + 300, ARTICLES + 1); n += 1) {
         const at = new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString();
         await trx
-          .insertInto("blogs")
+          .insertInto("articles")
           .values({ id: n, key: `article-${n}`, author: "test", tags: "[]", created_at: at, updated_at: at, source_code: "en-US", source_changed_at: at })
           .execute();
         await trx
-          .insertInto("blog_versions")
-          .values({ blog_id: n, code: "en-US", slug: `article-${n}`, ...version(n), cover_alt: "", status: "published", published_at: at, updated_at: at, html: null })
+          .insertInto("article_versions")
+          .values({ article_id: n, code: "en-US", slug: `article-${n}`, ...version(n), cover_alt: "", status: "published", published_at: at, updated_at: at, html: null })
           .execute();
         ids.push(n);
       }
@@ -94,15 +95,15 @@ describe.each(DATABASE_KINDS)("bounded search over many rows (%s)", (kind) => {
         // Exactly what the single query of decision 0105 gave (every match tested, newest first, ranked).
         for (const query of ["harbour", "lantern", "lantern bridge", "zeppelin", "river"]) {
           for (const offset of [0, 500, 990]) {
-            const { rows } = await sql<{ blog_id: number }>`with q as (select plainto_tsquery('english', ${query}) as q),
+            const { rows } = await sql<{ article_id: number }>`with q as (select plainto_tsquery('english', ${query}) as q),
                 newest as (select id, document from search_entries, q where code = 'en-US' and document @@ q.q order by id desc limit ${COUNT_CAP + 1}),
                 ranked as (select id, -ts_rank(document, q.q) as score from newest, q)
-              select search_entries.blog_id from ranked join search_entries using (id) order by score, id desc limit 10 offset ${offset}`.execute(db);
+              select search_entries.article_id from ranked join search_entries using (id) order by score, id desc limit 10 offset ${offset}`.execute(db);
             const got = await searchEntries(db, "en-US", query, 10, offset);
             expect(
               got.hits.map((hit) => hit.articleId),
               `${query} at ${offset}`,
-            ).toEqual(rows.map((row) => row.blog_id));
+            ).toEqual(rows.map((row) => row.article_id));
           }
         }
       }
@@ -119,14 +120,14 @@ describe.each(DATABASE_KINDS)("bounded search over many rows (%s)", (kind) => {
       // whose index 0023 reshaped, left to 0023, which indexes the articles it finds unindexed).
       await migrateTo(handle, "0017-search-and-tag-indexes");
       const { db } = handle;
-      await fill(db, { index: kind === "postgres", fingerprints: false });
+      await fill(withNamesBefore0036(db), { index: kind === "postgres", fingerprints: false });
       await migrateToLatest(handle);
 
       expect((await searchEntries(db, "en-US", "lantern", 10, 0)).hits[0]!.articleId).toBe(200);
       expect((await searchEntries(db, "en-US", "zeppelin", 10, 0)).hits.map((hit) => hit.articleId)).toEqual([7]);
       // An edit after the migration is found at once, and its old words no longer.
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable("blog_versions").set({ body: "a zeppelin over the lighthouse" }).where("blog_id", "=", 2_000).execute();
+        await trx.updateTable("article_versions").set({ body: "a zeppelin over the lighthouse" }).where("article_id", "=", 2_000).execute();
         await refreshPublishedIndex(trx, [2_000]);
       });
       // Article 7 names it twice, so it ranks first.

@@ -33,11 +33,11 @@ describe.each(DATABASE_KINDS)("the search catch-up on %s", (kind) => {
   const handle = () => testApp.services.database;
   const versionsOf = (key: string) =>
     handle()
-      .db.selectFrom("blog_versions")
-      .innerJoin("blogs", "blogs.id", "blog_versions.blog_id")
-      .select(["blog_versions.code", "blog_versions.html", "blog_versions.awaiting_index", "blog_versions.index_claim"])
-      .where("blogs.key", "=", key)
-      .orderBy("blog_versions.code")
+      .db.selectFrom("article_versions")
+      .innerJoin("articles", "articles.id", "article_versions.article_id")
+      .select(["article_versions.code", "article_versions.html", "article_versions.awaiting_index", "article_versions.index_claim"])
+      .where("articles.key", "=", key)
+      .orderBy("article_versions.code")
       .execute();
   const found = async (word: string, code: string) => (await searchEntries(handle().db, code, word, 10, 0)).total;
 
@@ -113,7 +113,7 @@ describe.each(DATABASE_KINDS)("the search catch-up on %s", (kind) => {
     writeFileSync(path, `${lines.join("\n")}\n`);
     await importArticles(handle(), path, "test");
     const awaiting = async () =>
-      (await handle().db.selectFrom("blog_versions").select(["awaiting_index", "index_claim"]).where("slug", "like", "many-%").execute()).reduce(
+      (await handle().db.selectFrom("article_versions").select(["awaiting_index", "index_claim"]).where("slug", "like", "many-%").execute()).reduce(
         (counts, row) => ({ awaiting: counts.awaiting + row.awaiting_index, claimed: counts.claimed + (row.index_claim === null ? 0 : 1) }),
         { awaiting: 0, claimed: 0 },
       );

@@ -138,7 +138,7 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
       "title:x OR body:*",
       "\ud800 broken \udfff",
       "x".repeat(10_000),
-      "'; drop table blogs; --",
+      "'; drop table articles; --",
       "NEAR(a b)",
       "a\u0000b",
     ]) {
@@ -178,7 +178,7 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     expect(titles(await search("de-DE", "Lokführerin"))).toContain("Dann eine Lokführerin");
     expect((await call("DELETE", `/${id}`, { ifMatch: (await call("GET", `/${id}`)).etag })).status).toBe(204);
     expect(titles(await search("de-DE", "Lokführerin"))).toEqual([]);
-    const entries = await testApp.services.database.db.selectFrom("search_entries").select("id").where("blog_id", "=", id).execute();
+    const entries = await testApp.services.database.db.selectFrom("search_entries").select("id").where("article_id", "=", id).execute();
     expect(entries).toEqual([]);
     if (kind === "sqlite") {
       // The FTS5 index lost the deleted article's terms too (the delete trigger ran on the cascade).
@@ -195,7 +195,7 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     });
     const entries = async () =>
       Object.fromEntries(
-        (await db.selectFrom("search_entries").select(["code", "id", "source_fingerprint"]).where("blog_id", "=", id).execute()).map((entry) => [entry.code, entry]),
+        (await db.selectFrom("search_entries").select(["code", "id", "source_fingerprint"]).where("article_id", "=", id).execute()).map((entry) => [entry.code, entry]),
       );
     const first = await entries();
     expect(Object.keys(first).sort()).toEqual(["en-US", "fr-FR"]);
@@ -214,11 +214,11 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     await call("PUT", `/${id}/versions/en-US`, { body: { title: "A quiet lighthouse", summary: "Coast.", body: "The keeper paints boats.", coverAlt: "", status: "published" } });
     expect((await call("PATCH", `/${id}`, { body: { tags: ["fingerprint-test", "fingerprint-moved"] }, ifMatch: (await call("GET", `/${id}`)).etag })).status).toBe(200);
     expect(await entries()).toEqual(second);
-    const tagged = await db.selectFrom("published_tags").select("code").where("blog_id", "=", id).where("tag_key", "=", "fingerprint-moved").orderBy("code").execute();
+    const tagged = await db.selectFrom("published_tags").select("code").where("article_id", "=", id).where("tag_key", "=", "fingerprint-moved").orderBy("code").execute();
     expect(tagged.map((row) => row.code)).toEqual(["en-US", "fr-FR"]);
 
     // A changed summary alone is a change; an entry made before fingerprints (null) is made again at the next write.
-    await db.updateTable("search_entries").set({ source_fingerprint: null }).where("blog_id", "=", id).where("code", "=", "en-US").execute();
+    await db.updateTable("search_entries").set({ source_fingerprint: null }).where("article_id", "=", id).where("code", "=", "en-US").execute();
     await call("PUT", `/${id}/versions/fr-FR`, {
       body: { title: "Un phare tranquille", summary: "Falaises.", body: "Le gardien écrit des lettres.", coverAlt: "", status: "published" },
     });

@@ -142,20 +142,22 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
       changedAt: stored0!.sourceChangedAt,
       original: { code: "en-US", label: "English", dir: "ltr", path: `/en/articles/${id}/${stored0!.versions.find((version) => version.code === "en-US")!.slug}` },
     });
-    const stored = await db().selectFrom("blog_versions").select(["body", "updated_at"]).where("blog_id", "=", id).where("code", "=", "fr-FR").executeTakeFirstOrThrow();
+    const stored = await db().selectFrom("article_versions").select(["body", "updated_at"]).where("article_id", "=", id).where("code", "=", "fr-FR").executeTakeFirstOrThrow();
 
     for (const visitor of ["anonymous", "user"] as const) {
       expect((await call("POST", `/${id}/versions/fr-FR/up-to-date`, { as: visitor, body: {} })).status).toBe(visitor === "anonymous" ? 401 : 403);
     }
     const { article } = await ok("POST", `/${id}/versions/fr-FR/up-to-date`, {});
     expect(statusOf(article!, "fr-FR")).toBe("current");
-    expect(await db().selectFrom("blog_versions").select(["body", "updated_at"]).where("blog_id", "=", id).where("code", "=", "fr-FR").executeTakeFirstOrThrow()).toEqual(stored);
+    expect(await db().selectFrom("article_versions").select(["body", "updated_at"]).where("article_id", "=", id).where("code", "=", "fr-FR").executeTakeFirstOrThrow()).toEqual(
+      stored,
+    );
     const audit = await db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: "mark_up_to_date", entity: "article_version", entity_id: `${id}:fr-FR`, uid: `status-admin-${kind}` });
     expect(JSON.parse(audit.before!)).toMatchObject({ baseRevision: 1, translation: "outdated" });
     expect((await frenchPage(id)).outdatedNotice).toBeNull();
     // Older source snapshots are dropped once nothing is based on them.
-    expect((await db().selectFrom("blog_source_revisions").select("revision").where("blog_id", "=", id).execute()).map((row) => row.revision)).toEqual([3]);
+    expect((await db().selectFrom("article_source_revisions").select("revision").where("article_id", "=", id).execute()).map((row) => row.revision)).toEqual([3]);
   });
 
   it("refuses to mark the source, a missing version or a bad address, changing nothing", async () => {
@@ -282,27 +284,27 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
       },
     ];
     const facts = async (prefix: string) => {
-      const blogs = await db().selectFrom("blogs").select(["id", "key", "source_code", "source_revision"]).where("key", "like", `${prefix}-%`).orderBy("key").execute();
+      const blogs = await db().selectFrom("articles").select(["id", "key", "source_code", "source_revision"]).where("key", "like", `${prefix}-%`).orderBy("key").execute();
       const ids = blogs.map((blog) => blog.id);
       const versions = await db()
-        .selectFrom("blog_versions")
-        .select(["blog_id", "code", "base_revision", "outdated"])
-        .where("blog_id", "in", ids)
-        .orderBy("blog_id")
+        .selectFrom("article_versions")
+        .select(["article_id", "code", "base_revision", "outdated"])
+        .where("article_id", "in", ids)
+        .orderBy("article_id")
         .orderBy("code")
         .execute();
       const snapshots = await db()
-        .selectFrom("blog_source_revisions")
-        .select(["blog_id", "revision", "code", "title", "body"])
-        .where("blog_id", "in", ids)
-        .orderBy("blog_id")
+        .selectFrom("article_source_revisions")
+        .select(["article_id", "revision", "code", "title", "body"])
+        .where("article_id", "in", ids)
+        .orderBy("article_id")
         .orderBy("revision")
         .execute();
       const keyOf = new Map(blogs.map((blog) => [blog.id, blog.key.slice(prefix.length)]));
       return {
         blogs: blogs.map(({ id: _id, key, ...rest }) => ({ key: key.slice(prefix.length), ...rest })),
-        versions: versions.map(({ blog_id, ...rest }) => ({ article: keyOf.get(blog_id), ...rest })),
-        snapshots: snapshots.map(({ blog_id, title, ...rest }) => ({ article: keyOf.get(blog_id), title: title.slice(prefix.length), ...rest })),
+        versions: versions.map(({ article_id, ...rest }) => ({ article: keyOf.get(article_id), ...rest })),
+        snapshots: snapshots.map(({ article_id, title, ...rest }) => ({ article: keyOf.get(article_id), title: title.slice(prefix.length), ...rest })),
       };
     };
     /** Imports the lines as one file, or each line as a file of its own. */

@@ -25,7 +25,7 @@ describe.each(DATABASE_KINDS)("who has a version open on %s", (kind) => {
     people.chloe = await signedInCookie(testApp.services, { uid: `chloe-${kind}`, email: "chloe@example.com", displayName: "Chloé", role: "translator", languages: ["fr-FR"] });
     sessions.admin = people.ada;
     call = adminApiCaller<Json>(testApp.app, "/api/admin/articles", sessions, await xsrfHeaders(testApp.app));
-    const first = await testApp.services.database.db.selectFrom("blogs").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const first = await testApp.services.database.db.selectFrom("articles").select("id").orderBy("id").executeTakeFirstOrThrow();
     articleId = first.id;
   });
   afterAll(() => testApp.close());

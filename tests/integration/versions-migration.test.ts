@@ -1,6 +1,6 @@
 /**
  * Migration 0030 (decision 0150) on both databases, from a database as the release before it left it:
- * every published page stays as it was (blog_versions is not written), no version has pending changes,
+ * every published page stays as it was (article_versions is not written), no version has pending changes,
  * revisions are numbered per version in their order, a version without any gets its text as revision 1,
  * and revisions of versions deleted before are dropped (a version made again starts at 1).
  */
@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
+import { withNamesBefore0036 } from "#server/db/names-before-0036.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createTestDatabase, DATABASE_KINDS, testConfig, type TestDatabase } from "./support.ts";
 
@@ -17,7 +18,7 @@ const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
 async function fill(db: Kysely<Database>) {
   for (const id of [1, 2]) {
     await db
-      .insertInto("blogs")
+      .insertInto("articles")
       .values({ id, key: `article-${id}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_changed_at: at(2) })
       .execute();
     for (const [code, status] of [
@@ -26,9 +27,9 @@ async function fill(db: Kysely<Database>) {
       ["ja-JP", "draft"],
     ] as const) {
       await db
-        .insertInto("blog_versions")
+        .insertInto("article_versions")
         .values({
-          blog_id: id,
+          article_id: id,
           code,
           slug: `article-${id}-${code.toLowerCase()}`,
           title: `Article ${id} ${code}`,
@@ -44,7 +45,7 @@ async function fill(db: Kysely<Database>) {
     }
   }
   const revision = (code: string, title: string, day: number) => ({
-    blog_id: 1,
+    article_id: 1,
     code,
     action: "save",
     uid: null,
@@ -59,7 +60,7 @@ async function fill(db: Kysely<Database>) {
   });
   // Inserted as the old release kept them: no number column yet.
   await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
-    .insertInto("blog_revisions")
+    .insertInto("article_revisions")
     .values([revision("en-US", "First", 1), revision("de-DE", "Deleted since", 1), revision("en-US", "Second", 2)])
     .execute();
 }
@@ -73,39 +74,40 @@ describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s"
     const handle = openDatabase(testConfig(database.url).database);
     try {
       await migrateTo(handle, "0029-long-texts-last");
-      const db = handle.db;
+      // This test stays before 0036: today's names, written as the names of then.
+      const db = withNamesBefore0036(handle.db);
       await fill(db);
       // As they were, but that 0033 has the search catch-up index published versions again (decision 0165).
-      const versions = async () => (await db.selectFrom("blog_versions").selectAll().orderBy("id").execute()).map(({ awaiting_index: _awaiting, ...row }) => row);
+      const versions = async () => (await db.selectFrom("article_versions").selectAll().orderBy("id").execute()).map(({ awaiting_index: _awaiting, ...row }) => row);
       const before = await versions();
 
       // 0034 restates the bases this test leaves at 0 (its own test follows).
       await migrateTo(handle, "0031-version-presence");
 
       expect(await versions()).toEqual(before);
-      expect(await db.selectFrom("blog_drafts").selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom("article_drafts").selectAll().execute()).toEqual([]);
       const revisions = await db
-        .selectFrom("blog_revisions")
-        .select(["blog_id", "code", "number", "action", "title", "body", "status", "created_at"])
-        .orderBy("blog_id")
+        .selectFrom("article_revisions")
+        .select(["article_id", "code", "number", "action", "title", "body", "status", "created_at"])
+        .orderBy("article_id")
         .orderBy("code")
         .orderBy("number")
         .execute();
       expect(revisions).toEqual([
-        { blog_id: 1, code: "en-US", number: 1, action: "save", title: "First", body: "Old.", status: "published", created_at: at(1) },
-        { blog_id: 1, code: "en-US", number: 2, action: "save", title: "Second", body: "Old.", status: "published", created_at: at(2) },
-        { blog_id: 1, code: "fr-FR", number: 1, action: "initial", title: "Article 1 fr-FR", body: "Body 1 fr-FR.", status: "published", created_at: at(3) },
-        { blog_id: 1, code: "ja-JP", number: 1, action: "initial", title: "Article 1 ja-JP", body: "Body 1 ja-JP.", status: "draft", created_at: at(3) },
-        { blog_id: 2, code: "en-US", number: 1, action: "initial", title: "Article 2 en-US", body: "Body 2 en-US.", status: "published", created_at: at(3) },
-        { blog_id: 2, code: "fr-FR", number: 1, action: "initial", title: "Article 2 fr-FR", body: "Body 2 fr-FR.", status: "published", created_at: at(3) },
-        { blog_id: 2, code: "ja-JP", number: 1, action: "initial", title: "Article 2 ja-JP", body: "Body 2 ja-JP.", status: "draft", created_at: at(3) },
+        { article_id: 1, code: "en-US", number: 1, action: "save", title: "First", body: "Old.", status: "published", created_at: at(1) },
+        { article_id: 1, code: "en-US", number: 2, action: "save", title: "Second", body: "Old.", status: "published", created_at: at(2) },
+        { article_id: 1, code: "fr-FR", number: 1, action: "initial", title: "Article 1 fr-FR", body: "Body 1 fr-FR.", status: "published", created_at: at(3) },
+        { article_id: 1, code: "ja-JP", number: 1, action: "initial", title: "Article 1 ja-JP", body: "Body 1 ja-JP.", status: "draft", created_at: at(3) },
+        { article_id: 2, code: "en-US", number: 1, action: "initial", title: "Article 2 en-US", body: "Body 2 en-US.", status: "published", created_at: at(3) },
+        { article_id: 2, code: "fr-FR", number: 1, action: "initial", title: "Article 2 fr-FR", body: "Body 2 fr-FR.", status: "published", created_at: at(3) },
+        { article_id: 2, code: "ja-JP", number: 1, action: "initial", title: "Article 2 ja-JP", body: "Body 2 ja-JP.", status: "draft", created_at: at(3) },
       ]);
       // A version's numbers are unique: a second revision 1 is refused.
       await expect(
         db
-          .insertInto("blog_revisions")
+          .insertInto("article_revisions")
           .values({
-            blog_id: 2,
+            article_id: 2,
             code: "en-US",
             number: 1,
             action: "save",
@@ -144,7 +146,7 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
    */
   async function fill(db: Kysely<Database>) {
     const version = (id: number, code: string, body: string, base: number, outdated: 0 | 1) => ({
-      blog_id: id,
+      article_id: id,
       code,
       slug: `a-${id}-${code.toLowerCase()}`,
       title: `Article ${id}`,
@@ -159,7 +161,7 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
       outdated,
     });
     await db
-      .insertInto("blogs")
+      .insertInto("articles")
       .values(
         [1, 2].map((id) => ({
           id,
@@ -175,7 +177,7 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
       )
       .execute();
     await db
-      .insertInto("blog_versions")
+      .insertInto("article_versions")
       .values([
         version(1, "en-US", texts.C, 3, 0),
         version(1, "fr-FR", "Le texte.", 3, 0),
@@ -186,7 +188,7 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
       ])
       .execute();
     const revision = (id: number, code: string, number: number, action: string, body: string) => ({
-      blog_id: id,
+      article_id: id,
       code,
       number,
       action,
@@ -201,7 +203,7 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
       created_at: at(number),
     });
     await db
-      .insertInto("blog_revisions")
+      .insertInto("article_revisions")
       .values([
         revision(1, "en-US", 1, "save", texts.A),
         revision(1, "en-US", 2, "save-draft", "Pending."),
@@ -217,7 +219,7 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
       ])
       .execute();
     const snapshot = (id: number, number: number, body: string) => ({
-      blog_id: id,
+      article_id: id,
       revision: number,
       code: "en-US",
       title: `Article ${id}`,
@@ -227,13 +229,13 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
       created_at: at(number),
     });
     await db
-      .insertInto("blog_source_revisions")
+      .insertInto("article_source_revisions")
       .values([snapshot(1, 1, texts.A), snapshot(1, 2, texts.B), snapshot(1, 3, texts.C), snapshot(2, 1, "Before."), snapshot(2, 2, "Now.")])
       .execute();
     await db
-      .insertInto("blog_drafts")
+      .insertInto("article_drafts")
       .values({
-        blog_id: 1,
+        article_id: 1,
         code: "de-DE",
         slug: "a-1-de-de",
         title: "Entwurf",
@@ -253,32 +255,33 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
     try {
       await migrateTo(handle, "0031-version-presence");
       const db = handle.db;
-      await fill(db);
-      const versions = () => db.selectFrom("blog_versions").selectAll().orderBy("id").execute();
-      const before = await versions();
+      const old = withNamesBefore0036(db);
+      await fill(old);
+      const versions = (on: Kysely<Database>) => on.selectFrom("article_versions").selectAll().orderBy("id").execute();
+      const before = await versions(old);
 
       await migrateToLatest(handle);
 
-      const after = await versions();
+      const after = await versions(db);
       // Every column as it was but the base (restated) and the search flag 0033 raises on the way (decision 0165).
       const kept = ({ base_revision: _base, awaiting_index: _awaiting, ...rest }: (typeof before)[number]) => rest;
       expect(after.map(kept)).toEqual(before.map(kept));
-      expect(await db.selectFrom("blogs").select(["id", "source_revision"]).orderBy("id").execute()).toEqual([
+      expect(await db.selectFrom("articles").select(["id", "source_revision"]).orderBy("id").execute()).toEqual([
         { id: 1, source_revision: 6 },
         { id: 2, source_revision: 1 },
       ]);
-      const bases = Object.fromEntries(after.map((row) => [`${row.blog_id}:${row.code}`, row.base_revision]));
+      const bases = Object.fromEntries(after.map((row) => [`${row.article_id}:${row.code}`, row.base_revision]));
       // Up to date on the newest revision holding the source's text; behind, on the newest earlier one holding the text it was made from.
       expect(bases).toEqual({ "1:en-US": 6, "1:fr-FR": 6, "1:de-DE": 4, "1:ja-JP": 1, "2:en-US": 1, "2:fr-FR": 0 });
       // Every status as it was: outdated exactly where the base is behind the source revision.
-      for (const row of after) expect(row.base_revision < (row.blog_id === 1 ? 6 : 1), `${row.blog_id}:${row.code}`).toBe(row.outdated === 1);
-      expect(await db.selectFrom("blog_drafts").select("source_revision").executeTakeFirstOrThrow()).toEqual({ source_revision: 4 });
-      const snapshots = await db.selectFrom("blog_source_revisions").select(["blog_id", "revision", "body"]).orderBy("blog_id").orderBy("revision").execute();
+      for (const row of after) expect(row.base_revision < (row.article_id === 1 ? 6 : 1), `${row.article_id}:${row.code}`).toBe(row.outdated === 1);
+      expect(await db.selectFrom("article_drafts").select("source_revision").executeTakeFirstOrThrow()).toEqual({ source_revision: 4 });
+      const snapshots = await db.selectFrom("article_source_revisions").select(["article_id", "revision", "body"]).orderBy("article_id").orderBy("revision").execute();
       expect(snapshots).toEqual([
-        { blog_id: 1, revision: 1, body: texts.A },
-        { blog_id: 1, revision: 4, body: texts.B },
-        { blog_id: 1, revision: 6, body: texts.C },
-        { blog_id: 2, revision: 1, body: "Now." },
+        { article_id: 1, revision: 1, body: texts.A },
+        { article_id: 1, revision: 4, body: texts.B },
+        { article_id: 1, revision: 6, body: texts.C },
+        { article_id: 2, revision: 1, body: "Now." },
       ]);
       expect(await db.introspection.getTables().then((tables) => tables.some((table) => table.name === "revision_renumbering"))).toBe(false);
     } finally {

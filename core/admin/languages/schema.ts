@@ -71,7 +71,7 @@ const enabled = z.boolean({ error: "must be true or false" });
 
 export const newLanguageSchema = z.strictObject({
   code,
-  short_code: shortCode,
+  shortCode,
   label,
   welcome,
   population,
@@ -83,14 +83,14 @@ export const newLanguageSchema = z.strictObject({
 export const languagePatchSchema = z
   .strictObject({
     code: code.optional(),
-    short_code: shortCode.optional(),
+    shortCode: shortCode.optional(),
     label: label.optional(),
     welcome: welcome.optional(),
     population: population.optional(),
     dir: dir.optional(),
     enabled: enabled.optional(),
     fallbacks: fallbacks.optional(),
-    list_fallback_articles: listFallbackArticles.optional(),
+    listFallbackArticles: listFallbackArticles.optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: "has no field to change" });
 
@@ -101,7 +101,7 @@ export type LanguagePatch = z.output<typeof languagePatchSchema>;
 export const adminLanguageSchema = z.object({
   id: z.number().int(),
   code: z.string(),
-  short_code: z.string(),
+  shortCode: z.string(),
   label: z.string(),
   welcome: z.string(),
   link: z.string(),
@@ -109,11 +109,11 @@ export const adminLanguageSchema = z.object({
   enabled: z.boolean(),
   favorite: z.boolean(),
   dir: z.enum(["ltr", "rtl"]),
-  code_component: z.string(),
+  codeComponent: z.string(),
   /** The fallback chain: language ids, in the order they are tried (decision 0085). */
   fallbacks: z.array(z.number().int()),
   /** Whether its article lists include articles found only in a fallback language. */
-  list_fallback_articles: z.boolean(),
+  listFallbackArticles: z.boolean(),
 });
 export type AdminLanguage = z.infer<typeof adminLanguageSchema>;
 

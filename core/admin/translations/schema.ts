@@ -51,7 +51,7 @@ export type NewTranslationKeyInput = z.output<typeof newTranslationKeySchema>;
 
 export const translationLanguageSchema = z.object({
   code: z.string(),
-  short_code: z.string(),
+  shortCode: z.string(),
   label: z.string(),
   dir: z.enum(["ltr", "rtl"]),
   enabled: z.boolean(),

@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { AdminServices } from "#server/content/context.ts";
-import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
+import type { ArticleRow, ArticleVersionRow, Database } from "#server/db/schema.ts";
 import { type AppError, invalid, notFound } from "#core/errors.ts";
 import { entityTag } from "#server/http/preconditions.ts";
 import { versionOf } from "#server/content/version-reads.ts";
@@ -30,13 +30,13 @@ import { notPermitted } from "#server/auth/access.ts";
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the status rules need of an article: its source, revision and each version's base. */
-function stateOf(blog: Pick<BlogRow, "source_code" | "source_revision">, versions: readonly Pick<BlogVersionRow, "code" | "base_revision">[]): TranslationState {
+function stateOf(blog: Pick<ArticleRow, "source_code" | "source_revision">, versions: readonly Pick<ArticleVersionRow, "code" | "base_revision">[]): TranslationState {
   return { source: blog.source_code, revision: blog.source_revision, bases: new Map(versions.map((version) => [version.code, version.base_revision])) };
 }
 
 type ArticleMeta = Omit<AdminArticle, "versions">;
 
-export function toMeta(row: BlogRow): ArticleMeta {
+export function toMeta(row: ArticleRow): ArticleMeta {
   return {
     id: row.id,
     key: row.key,
@@ -82,8 +82,8 @@ export function articleAsReadBy<T extends { sourceLanguage: string | null; versi
 /**
  * A page of articles with a version matching the filters (all articles without filters), most
  * recently changed first, by keyset on (updated_at, id): every page costs the same. Translation
- * statuses filter on the stored base flags (blog_versions_translation_index); Missing is the
- * absence of a version, probed per article on the (blog_id, code) key.
+ * statuses filter on the stored base flags (article_versions_translation_index); Missing is the
+ * absence of a version, probed per article on the (article_id, code) key.
  */
 export async function listArticles(services: AdminServices, query: ListArticlesQuery, reader: Grant | null): Promise<AdminArticlePage> {
   const { db } = services.database;
@@ -95,34 +95,34 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
   if (language !== undefined && !inScope(ownScope, language)) throw notPermitted("read", language);
   const ownCodes = ownScope === "all" || language !== undefined ? null : [...(reader?.languages ?? [])];
   const blogs = await db
-    .selectFrom("blogs")
+    .selectFrom("articles")
     .selectAll()
     .$if(after !== undefined, (builder) => builder.where(sql<boolean>`(updated_at, id) < (${after!.updatedAt}, ${after!.id})`))
     .$if(status !== undefined || language !== undefined, (builder) =>
       builder.where((eb) => {
         const versions = eb
-          .selectFrom("blog_versions")
-          .select("blog_versions.id")
-          .whereRef("blog_versions.blog_id", "=", "blogs.id")
-          .$if(language !== undefined, (inner) => inner.where("blog_versions.code", "=", language!))
-          .$if(ownCodes !== null, (inner) => inner.where("blog_versions.code", "in", ownCodes!.length > 0 ? ownCodes! : [""]));
+          .selectFrom("article_versions")
+          .select("article_versions.id")
+          .whereRef("article_versions.article_id", "=", "articles.id")
+          .$if(language !== undefined, (inner) => inner.where("article_versions.code", "=", language!))
+          .$if(ownCodes !== null, (inner) => inner.where("article_versions.code", "in", ownCodes!.length > 0 ? ownCodes! : [""]));
         if (status === "missing") return eb.not(eb.exists(versions));
         if (status === "pending") {
           return eb.exists(
             eb
-              .selectFrom("blog_drafts")
-              .select("blog_drafts.blog_id")
-              .whereRef("blog_drafts.blog_id", "=", "blogs.id")
-              .$if(language !== undefined, (inner) => inner.where("blog_drafts.code", "=", language!))
-              .$if(ownCodes !== null, (inner) => inner.where("blog_drafts.code", "in", ownCodes!.length > 0 ? ownCodes! : [""])),
+              .selectFrom("article_drafts")
+              .select("article_drafts.article_id")
+              .whereRef("article_drafts.article_id", "=", "articles.id")
+              .$if(language !== undefined, (inner) => inner.where("article_drafts.code", "=", language!))
+              .$if(ownCodes !== null, (inner) => inner.where("article_drafts.code", "in", ownCodes!.length > 0 ? ownCodes! : [""])),
           );
         }
         return eb.exists(
           versions
-            .$if(status === "draft", (inner) => inner.where("blog_versions.status", "=", "draft"))
-            .$if(status === "published" || status === "current" || status === "outdated", (inner) => inner.where("blog_versions.status", "=", "published"))
-            .$if(status === "current", (inner) => inner.where("blog_versions.outdated", "=", 0))
-            .$if(status === "outdated", (inner) => inner.where("blog_versions.outdated", "=", 1)),
+            .$if(status === "draft", (inner) => inner.where("article_versions.status", "=", "draft"))
+            .$if(status === "published" || status === "current" || status === "outdated", (inner) => inner.where("article_versions.status", "=", "published"))
+            .$if(status === "current", (inner) => inner.where("article_versions.outdated", "=", 0))
+            .$if(status === "outdated", (inner) => inner.where("article_versions.outdated", "=", 1)),
         );
       }),
     )
@@ -168,8 +168,8 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
 /** The versions of these articles with pending changes, as "id:code". */
 export async function pendingVersions(db: Db, ids: readonly number[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("blog_drafts").select(["blog_id", "code"]).where("blog_id", "in", ids).execute();
-  return new Set(rows.map((row) => `${row.blog_id}:${row.code}`));
+  const rows = await db.selectFrom("article_drafts").select(["article_id", "code"]).where("article_id", "in", ids).execute();
+  return new Set(rows.map((row) => `${row.article_id}:${row.code}`));
 }
 
 export async function findArticle(services: AdminServices, id: number): Promise<AdminArticle | null> {
@@ -177,9 +177,9 @@ export async function findArticle(services: AdminServices, id: number): Promise<
 }
 
 async function readArticle(db: Db, id: number): Promise<AdminArticle | null> {
-  const blog = await db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst();
+  const blog = await db.selectFrom("articles").selectAll().where("id", "=", id).executeTakeFirst();
   if (!blog) return null;
-  const versions = await db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).orderBy("code").execute();
+  const versions = await db.selectFrom("article_versions").selectAll().where("article_id", "=", id).orderBy("code").execute();
   const state = stateOf(blog, versions);
   return { ...toMeta(blog), versions: versions.map((version) => versionOf(version, state)) };
 }
@@ -198,9 +198,9 @@ function sourceText(row: { code: string; revision: number; title: string; summar
 export async function sourceRevisions(services: AdminServices, id: number, revisions: number[]): Promise<Record<number, SourceText>> {
   if (revisions.length === 0) return {};
   const rows = await services.database.db
-    .selectFrom("blog_source_revisions")
+    .selectFrom("article_source_revisions")
     .select(["code", "revision", "title", "summary", "body", "cover_alt", "created_at as at"])
-    .where("blog_id", "=", id)
+    .where("article_id", "=", id)
     .where("revision", "in", revisions)
     .execute();
   return Object.fromEntries(rows.map((row) => [row.revision, sourceText(row)]));

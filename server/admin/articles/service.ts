@@ -30,7 +30,7 @@ const ARTICLE = "article";
 
 /** The article a write of its fields changes, locked (PostgreSQL) and checked against the ETag the write was made from. */
 async function currentArticle(trx: Transaction<Database>, dialect: DialectName, id: number, preconditions: Preconditions): Promise<AdminArticle> {
-  await lockedForWrite(trx.selectFrom("blogs").select("id").where("id", "=", id), dialect).executeTakeFirst();
+  await lockedForWrite(trx.selectFrom("articles").select("id").where("id", "=", id), dialect).executeTakeFirst();
   const article = await requireArticle(trx, id);
   requireCurrent(preconditions, articleFields(article), `article ${id}`);
   return article;
@@ -38,7 +38,7 @@ async function currentArticle(trx: Transaction<Database>, dialect: DialectName, 
 
 async function assertKeyFree(db: Db, key: string, exceptId?: number): Promise<void> {
   const taken = await db
-    .selectFrom("blogs")
+    .selectFrom("articles")
     .select("id")
     .where("key", "=", key)
     .$if(exceptId !== undefined, (builder) => builder.where("id", "<>", exceptId!))
@@ -50,7 +50,7 @@ async function assertKeyFree(db: Db, key: string, exceptId?: number): Promise<vo
 async function freshKey(db: Db): Promise<string> {
   for (;;) {
     const key = `article-${randomBytes(4).toString("hex")}`;
-    const taken = await db.selectFrom("blogs").select("id").where("key", "=", key).executeTakeFirst();
+    const taken = await db.selectFrom("articles").select("id").where("key", "=", key).executeTakeFirst();
     if (!taken) return key;
   }
 }
@@ -65,7 +65,7 @@ export async function createArticle(services: AdminServices, actorUid: string, i
       await requireMediaExist(trx, mediaIdsUsed(input.cover ?? null, []), "cover");
       const now = new Date().toISOString();
       const row = await trx
-        .insertInto("blogs")
+        .insertInto("articles")
         .values({
           key: input.key ?? (await freshKey(trx)),
           author: input.author,
@@ -103,7 +103,7 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
         await storeTranslationState(trx, id, state, changeSource(state, code, texts), now);
       }
       const row = await trx
-        .updateTable("blogs")
+        .updateTable("articles")
         .set({
           ...(input.key !== undefined && { key: input.key }),
           ...(input.author !== undefined && { author: input.author }),
@@ -131,12 +131,12 @@ export async function deleteArticle(services: AdminServices, actorUid: string, i
     async (trx) => {
       const before = await currentArticle(trx, services.database.dialect, id, preconditions);
       // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
-      await trx.deleteFrom("blog_versions").where("blog_id", "=", id).execute();
-      await trx.deleteFrom("media_usage").where("blog_id", "=", id).execute();
+      await trx.deleteFrom("article_versions").where("article_id", "=", id).execute();
+      await trx.deleteFrom("media_usage").where("article_id", "=", id).execute();
       await forgetVersionPublishing(trx, id);
-      await trx.deleteFrom("blog_revisions").where("blog_id", "=", id).execute();
+      await trx.deleteFrom("article_revisions").where("article_id", "=", id).execute();
       await replaceTags(trx, id, []);
-      await trx.deleteFrom("blogs").where("id", "=", id).execute();
+      await trx.deleteFrom("articles").where("id", "=", id).execute();
       await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE, entityId: String(id), before });
     },
     { articles: { ids: [id] } },
@@ -158,18 +158,18 @@ export async function pruneEmptyArticles(services: AdminServices, hours: number,
     services,
     async (trx) => {
       const rows = await trx
-        .selectFrom("blogs")
+        .selectFrom("articles")
         .selectAll()
         .where("updated_at", "<", cutoff)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom("blog_versions").select("blog_versions.id").whereRef("blog_versions.blog_id", "=", "blogs.id"))))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom("article_versions").select("article_versions.id").whereRef("article_versions.article_id", "=", "articles.id"))))
         .orderBy("id")
         .limit(PRUNE_BATCH)
         .execute();
       if (rows.length === 0) return;
       const ids = rows.map((row) => row.id);
-      await trx.deleteFrom("media_usage").where("blog_id", "in", ids).execute();
-      await trx.deleteFrom("blog_tags").where("blog_id", "in", ids).execute();
-      await trx.deleteFrom("blogs").where("id", "in", ids).execute();
+      await trx.deleteFrom("media_usage").where("article_id", "in", ids).execute();
+      await trx.deleteFrom("article_tags").where("article_id", "in", ids).execute();
+      await trx.deleteFrom("articles").where("id", "in", ids).execute();
       pruned = rows.map((row) => ({ ...toMeta(row), versions: [] }));
       for (const article of pruned) {
         await recordAudit(trx, { uid: null, action: "prune", entity: ARTICLE, entityId: String(article.id), before: article, after: { reason: `no version for ${hours} hours` } });

@@ -26,23 +26,23 @@ export async function dashboardFigures(services: AdminServices, now = new Date()
       .select((eb) => eb.fn.countAll<Count>().as("count"))
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom("translates")
+      .selectFrom("translations")
       .select((eb) => eb.fn.count<Count>("code_component").distinct().as("keys"))
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom("translates")
-      .innerJoin("languages", "languages.code", "translates.code")
+      .selectFrom("translations")
+      .innerJoin("languages", "languages.code", "translations.code")
       .where("languages.enabled", "=", 1)
-      .where("translates.label", "!=", "")
-      .$if(codes !== null, (builder) => builder.where(sql<string>`lower(translates.code)`, "in", codes!))
+      .where("translations.label", "!=", "")
+      .$if(codes !== null, (builder) => builder.where(sql<string>`lower(translations.code)`, "in", codes!))
       .select((eb) => eb.fn.countAll<Count>().as("cells"))
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom("blog_versions")
+      .selectFrom("article_versions")
       .$if(codes !== null, (builder) => builder.where(sql<string>`lower(code)`, "in", codes!))
       .select((eb) => [
-        eb.fn.count<Count>("blog_id").distinct().filterWhere("status", "=", "published").as("published"),
-        eb.fn.count<Count>("blog_id").distinct().filterWhere("status", "=", "draft").as("withDrafts"),
+        eb.fn.count<Count>("article_id").distinct().filterWhere("status", "=", "published").as("published"),
+        eb.fn.count<Count>("article_id").distinct().filterWhere("status", "=", "draft").as("withDrafts"),
       ])
       .executeTakeFirstOrThrow(),
     db
@@ -60,7 +60,7 @@ export async function dashboardFigures(services: AdminServices, now = new Date()
       .select((eb) => eb.fn.countAll<Count>().as("count"))
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom("codes_romes")
+      .selectFrom("rome_jobs")
       .select((eb) => eb.fn.countAll<Count>().as("count"))
       .executeTakeFirstOrThrow(),
   ]);

@@ -30,7 +30,7 @@ const x = (length: number) => "x".repeat(length);
 const version = { title: "Title", slug: "", summary: "", body: "", coverAlt: "", status: "draft" };
 const details = { author: "Ada", cover: null, tags: [] };
 const newKey = { key: "NAV:EXTRA", labels: { "en-US": "Extra" } };
-const language = { code: "fr-CA", short_code: "frc", label: "Français (Canada)", welcome: "Accueil", population: 1, dir: "ltr", enabled: false };
+const language = { code: "fr-CA", shortCode: "frc", label: "Français (Canada)", welcome: "Accueil", population: 1, dir: "ltr", enabled: false };
 
 /** [what, schema, input, the admin text, whether its English is the schema's message word for word]. */
 const CASES: [string, z.ZodType, unknown, string, boolean][] = [
@@ -54,8 +54,8 @@ const CASES: [string, z.ZodType, unknown, string, boolean][] = [
   ["language: no tag", newLanguageSchema, { ...language, code: "" }, "required", true],
   ["language: long tag", newLanguageSchema, { ...language, code: x(36) }, "too_long", true],
   ["language: bad tag", newLanguageSchema, { ...language, code: "not a tag" }, "language_tag", true],
-  ["language: reserved short code", newLanguageSchema, { ...language, short_code: "admin" }, "reserved_short_code", true],
-  ["language: bad short code", newLanguageSchema, { ...language, short_code: "FR_CA" }, "short_code", true],
+  ["language: reserved short code", newLanguageSchema, { ...language, shortCode: "admin" }, "reserved_short_code", true],
+  ["language: bad short code", newLanguageSchema, { ...language, shortCode: "FR_CA" }, "short_code", true],
   ["language: no name", newLanguageSchema, { ...language, label: "" }, "required", true],
   ["language: long name", newLanguageSchema, { ...language, label: x(101) }, "too_long", true],
   ["language: empty welcome", newLanguageSchema, { ...language, welcome: "" }, "page_name_empty", true],

@@ -26,7 +26,7 @@ function toAdminLanguage(row: LanguageRow): AdminLanguage {
   return {
     id: row.id,
     code: row.code,
-    short_code: row.short_code,
+    shortCode: row.short_code,
     label: row.label,
     welcome: row.welcome,
     link: row.link,
@@ -34,9 +34,9 @@ function toAdminLanguage(row: LanguageRow): AdminLanguage {
     enabled: row.enabled === 1,
     favorite: row.favorite === 1,
     dir: row.dir,
-    code_component: row.code_component,
+    codeComponent: row.code_component,
     fallbacks: parseFallbacks(row.fallbacks),
-    list_fallback_articles: row.list_fallback_articles === 1,
+    listFallbackArticles: row.list_fallback_articles === 1,
   };
 }
 
@@ -68,12 +68,12 @@ async function lockedLanguages(trx: Trx, dialect: DialectName): Promise<Language
     .execute();
 }
 
-function assertUnique(others: LanguageRow[], input: { code?: string; short_code?: string }) {
+function assertUnique(others: LanguageRow[], input: { code?: string; shortCode?: string }) {
   if (input.code !== undefined && others.some((other) => other.code.toLowerCase() === input.code!.toLowerCase())) {
     throw conflict("code_taken", `code: another language already uses ${input.code}.`, "code");
   }
-  if (input.short_code !== undefined && others.some((other) => other.short_code.toLowerCase() === input.short_code!.toLowerCase())) {
-    throw conflict("short_code_taken", `short_code: another language already uses "${input.short_code}".`, "short_code");
+  if (input.shortCode !== undefined && others.some((other) => other.short_code.toLowerCase() === input.shortCode!.toLowerCase())) {
+    throw conflict("short_code_taken", `shortCode: another language already uses "${input.shortCode}".`, "shortCode");
   }
 }
 
@@ -87,11 +87,11 @@ async function assertWelcomeFree(trx: Trx, code: string, welcome: string) {
 /** Points the language's entries (HOME and its sections) at its short code and welcome; returns its home link. */
 async function refreshLinks(trx: Trx, code: string, shortCode: string, welcome: string): Promise<string> {
   const link = homePath({ shortCode, welcome });
-  await trx.updateTable("translates").set({ short_code: shortCode }).where("code", "=", code).execute();
-  await trx.updateTable("translates").set({ label: welcome, link }).where("code", "=", code).where("code_component", "=", "HOME").execute();
+  await trx.updateTable("translations").set({ short_code: shortCode }).where("code", "=", code).execute();
+  await trx.updateTable("translations").set({ label: welcome, link }).where("code", "=", code).where("code_component", "=", "HOME").execute();
   for (const section of await sectionNamesOf(trx, code)) {
     await trx
-      .updateTable("translates")
+      .updateTable("translations")
       .set({ link: sectionPath(shortCode, section.label) })
       .where("code", "=", code)
       .where("code_component", "=", section.section)
@@ -131,12 +131,12 @@ export async function addLanguage(services: AdminServices, uid: string, input: N
     assertUnique(await lockedLanguages(trx, services.database.dialect), input);
     // Strings kept from a deleted language with this tag come back with it: its welcome must not clash with their section names.
     await assertWelcomeFree(trx, input.code, input.welcome);
-    const link = homePath({ shortCode: input.short_code, welcome: input.welcome });
+    const link = homePath({ shortCode: input.shortCode, welcome: input.welcome });
     const row = await trx
       .insertInto("languages")
       .values({
         code: input.code,
-        short_code: input.short_code,
+        short_code: input.shortCode,
         label: input.label,
         welcome: input.welcome,
         link,
@@ -148,7 +148,7 @@ export async function addLanguage(services: AdminServices, uid: string, input: N
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.insertInto("translates").values({ code: row.code, code_component: "HOME", label: row.welcome, search: null, link, short_code: row.short_code }).execute();
+    await trx.insertInto("translations").values({ code: row.code, code_component: "HOME", label: row.welcome, search: null, link, short_code: row.short_code }).execute();
     await refreshLinks(trx, row.code, row.short_code, row.welcome);
     const language = toAdminLanguage(row);
     await recordAudit(trx, { uid, action: "create", entity: LANGUAGE_ENTITY, entityId: String(row.id), after: language });
@@ -162,7 +162,7 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
     const before = currentLanguage(languages, id, preconditions);
     const changes: LanguageUpdate = {};
     if (patch.code !== undefined && patch.code !== before.code) changes.code = patch.code;
-    if (patch.short_code !== undefined && patch.short_code !== before.short_code) changes.short_code = patch.short_code;
+    if (patch.shortCode !== undefined && patch.shortCode !== before.short_code) changes.short_code = patch.shortCode;
     if (patch.label !== undefined) changes.label = patch.label;
     if (patch.welcome !== undefined) changes.welcome = patch.welcome;
     if (patch.population !== undefined) changes.population = patch.population;
@@ -172,11 +172,11 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
       assertValidFallbacks(languages, id, patch.fallbacks);
       changes.fallbacks = JSON.stringify(patch.fallbacks);
     }
-    if (patch.list_fallback_articles !== undefined) changes.list_fallback_articles = patch.list_fallback_articles ? 1 : 0;
+    if (patch.listFallbackArticles !== undefined) changes.list_fallback_articles = patch.listFallbackArticles ? 1 : 0;
 
     assertUnique(
       languages.filter((language) => language.id !== id),
-      { code: changes.code, short_code: changes.short_code },
+      { code: changes.code, shortCode: changes.short_code },
     );
     if (changes.enabled === 0 && before.favorite === 1) {
       throw conflict("favorite_cannot_be_disabled", "enabled: the favorite language cannot be disabled; make another language the favorite first.", "enabled");
@@ -189,8 +189,8 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
     if (changes.code !== undefined) {
       changes.code_component = languageKey(code);
       // Everything stored per language follows its code.
-      await trx.updateTable("translates").set({ code }).where("code", "=", before.code).execute();
-      await trx.updateTable("blog_versions").set({ code }).where("code", "=", before.code).execute();
+      await trx.updateTable("translations").set({ code }).where("code", "=", before.code).execute();
+      await trx.updateTable("article_versions").set({ code }).where("code", "=", before.code).execute();
       await trx.updateTable("rome_labels").set({ code }).where("code", "=", before.code).execute();
     }
     if (changes.short_code !== undefined || changes.welcome !== undefined) changes.link = await refreshLinks(trx, code, shortCode, welcome);
@@ -239,12 +239,12 @@ export async function languageContentCounts(services: AdminServices, id: number)
   const { code } = language;
   const [strings, articleVersions, jobLabels, altTexts] = await Promise.all([
     db
-      .selectFrom("translates")
+      .selectFrom("translations")
       .select((eb) => eb.fn.countAll().as("count"))
       .where("code", "=", code)
       .executeTakeFirst(),
     db
-      .selectFrom("blog_versions")
+      .selectFrom("article_versions")
       .select((eb) => eb.fn.countAll().as("count"))
       .where("code", "=", code)
       .executeTakeFirst(),
@@ -291,24 +291,24 @@ export async function deleteLanguage(services: AdminServices, uid: string, id: n
     }
     let removed: LanguageContentCounts | null = null;
     if (content === "remove") {
-      const withImages = await trx.selectFrom("blog_versions").select("blog_id").where("code", "=", code).where("body", "like", "%media:%").execute();
+      const withImages = await trx.selectFrom("article_versions").select("article_id").where("code", "=", code).where("body", "like", "%media:%").execute();
       const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) => Number((await query.executeTakeFirst()).numDeletedRows);
       removed = {
         // Its own strings, and every language's name for it.
         strings:
-          (await deleted(trx.deleteFrom("translates").where("code", "=", code))) +
-          (await deleted(trx.deleteFrom("translates").where("code_component", "=", doomed.code_component))),
-        articleVersions: await deleted(trx.deleteFrom("blog_versions").where("code", "=", code)),
+          (await deleted(trx.deleteFrom("translations").where("code", "=", code))) +
+          (await deleted(trx.deleteFrom("translations").where("code_component", "=", doomed.code_component))),
+        articleVersions: await deleted(trx.deleteFrom("article_versions").where("code", "=", code)),
         jobLabels: await deleted(trx.deleteFrom("rome_labels").where("code", "=", code)),
         altTexts: await deleted(trx.deleteFrom("media_alt").where("code", "=", code)),
       };
       await syncMediaUsage(
         trx,
-        withImages.map((row) => row.blog_id),
+        withImages.map((row) => row.article_id),
       );
     } else {
       // The HOME entry is derived from the language row: adding the tag again makes it anew.
-      await trx.deleteFrom("translates").where("code", "=", code).where("code_component", "=", "HOME").execute();
+      await trx.deleteFrom("translations").where("code", "=", code).where("code_component", "=", "HOME").execute();
     }
     await trx.deleteFrom("languages").where("id", "=", id).execute();
     await recordAudit(trx, { uid, action: "delete", entity: LANGUAGE_ENTITY, entityId: String(id), before: toAdminLanguage(doomed), after: { content, removed } });

@@ -54,11 +54,11 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
   // The first few articles of each image (by id, the primary key's order), each row carrying how many in all.
   const ranked = db
     .selectFrom("media_usage")
-    .select(["media_id", "blog_id"])
+    .select(["media_id", "article_id"])
     .select((eb) =>
       eb.fn
         .agg<number>("row_number")
-        .over((over) => over.partitionBy("media_id").orderBy("blog_id"))
+        .over((over) => over.partitionBy("media_id").orderBy("article_id"))
         .as("rank"),
     )
     .select((eb) =>
@@ -71,13 +71,19 @@ async function describe(db: Db, ids: number[]): Promise<MediaItem[]> {
     .as("ranked");
   const uses = await db
     .selectFrom(ranked)
-    .innerJoin("blogs", "blogs.id", "ranked.blog_id")
-    .select(["ranked.media_id", "ranked.uses", "blogs.id", "blogs.key"])
+    .innerJoin("articles", "articles.id", "ranked.article_id")
+    .select(["ranked.media_id", "ranked.uses", "articles.id", "articles.key"])
     .select((eb) =>
-      eb.selectFrom("blog_versions").select("blog_versions.title").whereRef("blog_versions.blog_id", "=", "blogs.id").orderBy("blog_versions.code").limit(1).as("title"),
+      eb
+        .selectFrom("article_versions")
+        .select("article_versions.title")
+        .whereRef("article_versions.article_id", "=", "articles.id")
+        .orderBy("article_versions.code")
+        .limit(1)
+        .as("title"),
     )
     .where("ranked.rank", "<=", USED_BY_SHOWN)
-    .orderBy("blogs.id")
+    .orderBy("articles.id")
     .execute();
   const storedOf = new Map(sizes.map((size) => [size.media_id, Number(size.stored)]));
   const usesOf = Map.groupBy(uses, (use) => use.media_id);
@@ -237,7 +243,7 @@ export async function uploadMedia(
 
 /** Articles using a library image (cover or body), from media_usage. */
 async function articlesUsing(trx: Transaction<Database>, id: number): Promise<number[]> {
-  return (await trx.selectFrom("media_usage").select("blog_id").where("media_id", "=", id).execute()).map((row) => row.blog_id);
+  return (await trx.selectFrom("media_usage").select("article_id").where("media_id", "=", id).execute()).map((row) => row.article_id);
 }
 
 /** Versions updated per statement: well under SQLite's bound-parameter limit. */
@@ -251,16 +257,16 @@ const STALE_CHUNK = 500;
  */
 async function markDrawingVersionsStale(trx: Transaction<Database>, id: number, code: string): Promise<void> {
   const candidates = await trx
-    .selectFrom("blog_versions")
+    .selectFrom("article_versions")
     .select(["id", "body"])
     .where("code", "=", code)
-    .where("blog_id", "in", (eb) => eb.selectFrom("media_usage").select("blog_id").where("media_id", "=", id))
+    .where("article_id", "in", (eb) => eb.selectFrom("media_usage").select("article_id").where("media_id", "=", id))
     .where("body", "like", `%media:${id}%`)
     .execute();
   const stale = candidates.filter((version) => mediaImagesIn(version.body).some((image) => image.id === id && image.alt === "")).map((version) => version.id);
   for (let start = 0; start < stale.length; start += STALE_CHUNK) {
     await trx
-      .updateTable("blog_versions")
+      .updateTable("article_versions")
       .set({ html: null, renderer_version: STALE_RENDER })
       .where("id", "in", stale.slice(start, start + STALE_CHUNK))
       .execute();

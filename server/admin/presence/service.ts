@@ -10,7 +10,7 @@ import { notFound } from "#core/errors.ts";
 
 async function requireVersionPlace(services: AdminServices, id: number, code: string): Promise<void> {
   const { db } = services.database;
-  const article = await db.selectFrom("blogs").select("id").where("id", "=", id).executeTakeFirst();
+  const article = await db.selectFrom("articles").select("id").where("id", "=", id).executeTakeFirst();
   if (!article) throw notFound("not_found", `id: no article ${id}.`, "id");
   const language = await db.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
   if (!language) throw notFound("not_found", `code: "${code}" is not a language of this site.`, "code");
@@ -25,14 +25,14 @@ export async function heartbeat(services: AdminServices, uid: string, id: number
   await db.deleteFrom("version_presence").where("seen_at", "<", cutoff).execute();
   await db
     .insertInto("version_presence")
-    .values({ blog_id: id, code, uid, seen_at: seenAt })
-    .onConflict((conflict) => conflict.columns(["blog_id", "code", "uid"]).doUpdateSet({ seen_at: seenAt }))
+    .values({ article_id: id, code, uid, seen_at: seenAt })
+    .onConflict((conflict) => conflict.columns(["article_id", "code", "uid"]).doUpdateSet({ seen_at: seenAt }))
     .execute();
   const rows = await db
     .selectFrom("version_presence")
     .innerJoin("users", "users.uid", "version_presence.uid")
     .select(["version_presence.uid", "version_presence.seen_at", "users.display_name", "users.email"])
-    .where("version_presence.blog_id", "=", id)
+    .where("version_presence.article_id", "=", id)
     .where("version_presence.code", "=", code)
     .where("version_presence.uid", "<>", uid)
     .where("version_presence.seen_at", ">=", cutoff)
@@ -43,5 +43,5 @@ export async function heartbeat(services: AdminServices, uid: string, id: number
 
 /** `uid` closed the editor of that version (or went to another one). Leaving twice is no error. */
 export async function leave(services: AdminServices, uid: string, id: number, code: string): Promise<void> {
-  await services.database.db.deleteFrom("version_presence").where("blog_id", "=", id).where("code", "=", code).where("uid", "=", uid).execute();
+  await services.database.db.deleteFrom("version_presence").where("article_id", "=", id).where("code", "=", code).where("uid", "=", uid).execute();
 }

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { AdminServices } from "#server/content/context.ts";
-import type { BlogVersionRow, Database } from "#server/db/schema.ts";
+import type { ArticleVersionRow, Database } from "#server/db/schema.ts";
 import { claimingRows } from "#server/db/locks.ts";
 import { invalid, notFound } from "#core/errors.ts";
 import { recordAudit } from "#server/audit/record.ts";
@@ -32,8 +32,8 @@ export const SCHEDULER_ACTOR = "scheduler";
 const LISTED_PREVIEWS = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function requireVersion(db: Db, id: number, code: string): Promise<BlogVersionRow> {
-  const row = await db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
+async function requireVersion(db: Db, id: number, code: string): Promise<ArticleVersionRow> {
+  const row = await db.selectFrom("article_versions").selectAll().where("article_id", "=", id).where("code", "=", code).executeTakeFirst();
   if (!row) throw notFound("not_found", `code: article ${id} has no ${code} version.`, "code");
   return row;
 }
@@ -48,7 +48,7 @@ async function publishingOf(db: Db, id: number, code: string, status: ArticleSta
     db
       .selectFrom("preview_links")
       .selectAll()
-      .where("blog_id", "=", id)
+      .where("article_id", "=", id)
       .where("code", "=", code)
       .where("revoked_at", "is", null)
       .where("expires_at", ">", new Date().toISOString())
@@ -117,8 +117,8 @@ export async function scheduleChange(
       const check = checkSchedule(action, at, new Date(), row.status, before, row.pendingChanges !== null);
       if (!check.ok) throw invalid("invalid_field", `at: ${check.reason}.`, "at");
       const dueAt = at.toISOString();
-      await trx.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "=", action).execute();
-      await trx.insertInto("blog_schedules").values({ blog_id: id, code, action, due_at: dueAt, created_by: actorUid, created_at: new Date().toISOString() }).execute();
+      await trx.deleteFrom("article_schedules").where("article_id", "=", id).where("code", "=", code).where("action", "=", action).execute();
+      await trx.insertInto("article_schedules").values({ article_id: id, code, action, due_at: dueAt, created_by: actorUid, created_at: new Date().toISOString() }).execute();
       await recordAudit(trx, {
         uid: actorUid,
         action: `schedule_${action}`,
@@ -140,7 +140,7 @@ export async function cancelSchedule(services: AdminServices, request: VersionRe
     async (trx) => {
       const row = await requireVersionCurrent(trx, requestWrite(services, request), id, code);
       const before = await pendingSchedules(trx, id, code);
-      const result = await trx.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "=", action).executeTakeFirst();
+      const result = await trx.deleteFrom("article_schedules").where("article_id", "=", id).where("code", "=", code).where("action", "=", action).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound("not_found", `action: the ${code} version of article ${id} has no ${action} scheduled.`, "action");
       await recordAudit(trx, {
         uid: actorUid,
@@ -166,23 +166,23 @@ export async function applyDueSchedules(services: AdminServices, now = new Date(
   const { db, dialect } = services.database;
   const dueAt = now.toISOString();
   // Most ticks find nothing: one indexed read, no transaction.
-  const any = await db.selectFrom("blog_schedules").select("id").where("due_at", "<=", dueAt).limit(1).executeTakeFirst();
+  const any = await db.selectFrom("article_schedules").select("id").where("due_at", "<=", dueAt).limit(1).executeTakeFirst();
   if (!any) return 0;
-  let claimed: { id: number; blog_id: number; code: string; action: ScheduleAction; created_by: string | null }[] = [];
+  let claimed: { id: number; article_id: number; code: string; action: ScheduleAction; created_by: string | null }[] = [];
   let applied = 0;
   await writeContent(
     services,
     async (trx) => {
       for (const schedule of claimed) {
-        await trx.deleteFrom("blog_schedules").where("id", "=", schedule.id).execute();
-        const row = await trx.selectFrom("blog_versions").select("status").where("blog_id", "=", schedule.blog_id).where("code", "=", schedule.code).executeTakeFirst();
+        await trx.deleteFrom("article_schedules").where("id", "=", schedule.id).execute();
+        const row = await trx.selectFrom("article_versions").select("status").where("article_id", "=", schedule.article_id).where("code", "=", schedule.code).executeTakeFirst();
         if (!row) continue;
-        const pending = await trx.selectFrom("blog_drafts").select("code").where("blog_id", "=", schedule.blog_id).where("code", "=", schedule.code).executeTakeFirst();
+        const pending = await trx.selectFrom("article_drafts").select("code").where("article_id", "=", schedule.article_id).where("code", "=", schedule.code).executeTakeFirst();
         // A publish that falls due publishes the pending changes as they stand then.
         if (!applySchedule(row.status, schedule.action, pending !== undefined).changed) continue;
         const write = { services, preconditions: null, actor: { uid: schedule.created_by, auditUid: SCHEDULER_ACTOR, mayPublish: true } };
         const change = schedule.action === "publish" ? versions.publishVersion : versions.unpublishVersion;
-        await change(trx, write, schedule.blog_id, schedule.code, `scheduled-${schedule.action}`);
+        await change(trx, write, schedule.article_id, schedule.code, `scheduled-${schedule.action}`);
         applied += 1;
       }
     },
@@ -191,14 +191,14 @@ export async function applyDueSchedules(services: AdminServices, now = new Date(
       articles: {
         ids: async (trx) => {
           const query = trx
-            .selectFrom("blog_schedules")
-            .select(["id", "blog_id", "code", "action", "created_by"])
+            .selectFrom("article_schedules")
+            .select(["id", "article_id", "code", "action", "created_by"])
             .where("due_at", "<=", dueAt)
             .orderBy("due_at")
             .orderBy("id")
             .limit(limit);
           claimed = await claimingRows(query, dialect).execute();
-          return [...new Set(claimed.map((schedule) => schedule.blog_id))];
+          return [...new Set(claimed.map((schedule) => schedule.article_id))];
         },
       },
     },
@@ -219,7 +219,7 @@ export async function createPreviewLink(services: AdminServices, actorUid: strin
       const expires = new Date(Math.floor((now.getTime() + (input.days ?? config.publishing.previewLinkDays) * DAY_MS) / 1000) * 1000);
       const row = await trx
         .insertInto("preview_links")
-        .values({ blog_id: id, code, created_by: actorUid, created_at: now.toISOString(), expires_at: expires.toISOString(), revoked_at: null })
+        .values({ article_id: id, code, created_by: actorUid, created_at: now.toISOString(), expires_at: expires.toISOString(), revoked_at: null })
         .returningAll()
         .executeTakeFirstOrThrow();
       const link = toPreviewLink(row);
@@ -235,7 +235,7 @@ export async function revokePreviewLink(services: AdminServices, actorUid: strin
   return writeContent(
     services,
     async (trx) => {
-      const row = await trx.selectFrom("preview_links").selectAll().where("id", "=", linkId).where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
+      const row = await trx.selectFrom("preview_links").selectAll().where("id", "=", linkId).where("article_id", "=", id).where("code", "=", code).executeTakeFirst();
       if (!row) throw notFound("not_found", `linkId: the ${code} version of article ${id} has no preview link ${linkId}.`, "linkId");
       if (row.revoked_at !== null) return toPreviewLink(row);
       const revoked = await trx.updateTable("preview_links").set({ revoked_at: new Date().toISOString() }).where("id", "=", linkId).returningAll().executeTakeFirstOrThrow();

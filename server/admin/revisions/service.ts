@@ -6,23 +6,23 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { AdminServices } from "#server/content/context.ts";
-import type { BlogRevisionsTable, Database } from "#server/db/schema.ts";
+import type { ArticleRevisionsTable, Database } from "#server/db/schema.ts";
 import { notFound } from "#core/errors.ts";
 import { saveVersion, type VersionRequest, type VersionWritten } from "#server/admin/articles/version-writes.ts";
 import { diffRevisions } from "#core/revisions.ts";
 import type { Revision, RevisionComparison, RevisionSummary } from "#core/admin/publishing/schema.ts";
 
-type RevisionRow = Selectable<BlogRevisionsTable> & { display_name: string | null; email: string | null; restored_number: number | null };
+type RevisionRow = Selectable<ArticleRevisionsTable> & { display_name: string | null; email: string | null; restored_number: number | null };
 
 function selectRevisions(db: Kysely<Database>, id: number, code: string) {
   return db
-    .selectFrom("blog_revisions")
-    .leftJoin("users", "users.uid", "blog_revisions.uid")
-    .leftJoin("blog_revisions as restored", "restored.id", "blog_revisions.restored_from")
-    .selectAll("blog_revisions")
+    .selectFrom("article_revisions")
+    .leftJoin("users", "users.uid", "article_revisions.uid")
+    .leftJoin("article_revisions as restored", "restored.id", "article_revisions.restored_from")
+    .selectAll("article_revisions")
     .select(["users.display_name", "users.email", "restored.number as restored_number"])
-    .where("blog_revisions.blog_id", "=", id)
-    .where("blog_revisions.code", "=", code);
+    .where("article_revisions.article_id", "=", id)
+    .where("article_revisions.code", "=", code);
 }
 
 function toSummary(row: RevisionRow): RevisionSummary {
@@ -47,12 +47,12 @@ function toRevision(row: RevisionRow): Revision {
 /** Every kept revision of a version, newest first (at most REVISIONS_PER_VERSION of them). */
 export async function listRevisions(services: AdminServices, id: number, code: string): Promise<RevisionSummary[]> {
   const { db } = services.database;
-  const rows = await selectRevisions(db, id, code).orderBy("blog_revisions.id", "desc").limit(services.config.publishing.revisionsPerVersion).execute();
+  const rows = await selectRevisions(db, id, code).orderBy("article_revisions.id", "desc").limit(services.config.publishing.revisionsPerVersion).execute();
   return rows.map(toSummary);
 }
 
 async function requireRevision(db: Kysely<Database>, id: number, code: string, revisionId: number, field: string): Promise<RevisionRow> {
-  const row = await selectRevisions(db, id, code).where("blog_revisions.id", "=", revisionId).executeTakeFirst();
+  const row = await selectRevisions(db, id, code).where("article_revisions.id", "=", revisionId).executeTakeFirst();
   if (!row) throw notFound("not_found", `${field}: the ${code} version of article ${id} has no revision ${revisionId}.`, field);
   return row;
 }
@@ -74,7 +74,7 @@ export async function compareRevisions(services: AdminServices, id: number, code
  */
 export async function restoreRevision(services: AdminServices, request: VersionRequest, id: number, code: string, revisionId: number): Promise<VersionWritten> {
   const revision = await findRevision(services, id, code, revisionId);
-  const current = await services.database.db.selectFrom("blog_versions").select("status").where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
+  const current = await services.database.db.selectFrom("article_versions").select("status").where("article_id", "=", id).where("code", "=", code).executeTakeFirst();
   if (!current) throw notFound("not_found", `code: article ${id} has no ${code} version to restore into.`, "code");
   const content = { title: revision.title, slug: revision.slug, summary: revision.summary, body: revision.body, coverAlt: revision.coverAlt, status: current.status };
   return saveVersion(services, request, id, code, content, revisionId);

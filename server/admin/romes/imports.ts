@@ -167,7 +167,7 @@ export async function applyImport(services: AdminServices, uid: string, id: stri
     services,
     async (trx) => {
       // On PostgreSQL, concurrent imports and label edits wait for this one instead of colliding on new codes.
-      if (services.database.dialect === "postgres") await sql`lock table codes_romes in share row exclusive mode`.execute(trx);
+      if (services.database.dialect === "postgres") await sql`lock table rome_jobs in share row exclusive mode`.execute(trx);
       // Consuming the session inside the transaction makes a second apply of the same upload a 404.
       const consumed = await trx.withTables<ImportTables>().deleteFrom("rome_imports").where("id", "=", id).where("uid", "=", uid).executeTakeFirst();
       if (Number(consumed.numDeletedRows) !== 1) throw noSuchImport();
@@ -188,7 +188,7 @@ async function writeRows(
   now: Date,
 ): Promise<ImportSummary> {
   const at = now.toISOString();
-  const [existing, domains] = await Promise.all([trx.selectFrom("codes_romes").select(["code", "label"]).execute(), trx.selectFrom("rome_domains").select("letter").execute()]);
+  const [existing, domains] = await Promise.all([trx.selectFrom("rome_jobs").select(["code", "label"]).execute(), trx.selectFrom("rome_domains").select("letter").execute()]);
   const plan = planImport(existing, rows);
   const knownDomains = new Set(domains.map((domain) => domain.letter));
   const added = plan.added.filter((row) => knownDomains.has(row.code.charAt(0)));
@@ -199,7 +199,7 @@ async function writeRows(
 
   for (let start = 0; start < added.length; start += INSERT_BATCH) {
     await trx
-      .insertInto("codes_romes")
+      .insertInto("rome_jobs")
       .values(added.slice(start, start + INSERT_BATCH).map((row) => ({ code: row.code, ogr: row.ogr, domain: row.code.charAt(0), label: row.label, updated_at: at })))
       .execute();
   }
@@ -211,7 +211,7 @@ async function writeRows(
       sql` `,
     );
     await trx
-      .updateTable("codes_romes")
+      .updateTable("rome_jobs")
       .set({ label: sql<string>`case code ${labels} end`, updated_at: at })
       .where(
         "code",

@@ -39,7 +39,7 @@ async function listDomains(db: Kysely<Database>): Promise<RomeDomain[]> {
 /** Every code with its labels. A few thousand rows at most, so search and paging happen here, the same on both databases. */
 async function loadAllJobs(db: Kysely<Database>, languages: LabelLanguage[], scope: LanguageScope): Promise<RomeListRow[]> {
   const [codes, labelRows] = await Promise.all([
-    db.selectFrom("codes_romes").select(["code", "domain", "label", "updated_at"]).orderBy("code").execute(),
+    db.selectFrom("rome_jobs").select(["code", "domain", "label", "updated_at"]).orderBy("code").execute(),
     db.selectFrom("rome_labels").select(["rome_code", "code", "label", "updated_at"]).execute(),
   ]);
   const languageOrder = new Map(languages.map((language, index) => [language.code, index]));
@@ -88,7 +88,7 @@ export async function listRomes(services: AdminServices, query: RomeListQuery, s
 /** What the label editor of one code shows, in the languages of `scope` only; null for an unknown code. */
 export async function jobLabels(services: AdminServices, code: string, scope: LanguageScope): Promise<JobLabels | null> {
   const { db } = services.database;
-  const job = await db.selectFrom("codes_romes").select(["code", "domain", "label"]).where("code", "=", code).executeTakeFirst();
+  const job = await db.selectFrom("rome_jobs").select(["code", "domain", "label"]).where("code", "=", code).executeTakeFirst();
   if (!job) return null;
   const [languages, rows] = await Promise.all([listLanguages(db), db.selectFrom("rome_labels").select(["code", "label"]).where("rome_code", "=", code).execute()]);
   const labels: Record<string, string> = Object.fromEntries(rows.filter((row) => inScope(scope, row.code)).map((row) => [row.code, row.label]));
@@ -108,7 +108,7 @@ export interface LabelChange {
 /** Both must exist: a 404 for an unknown code, a 400 naming languageCode for an unknown language. */
 async function checkCodeAndLanguage(db: Kysely<Database>, code: string, languageCode: string): Promise<void> {
   const [job, language] = await Promise.all([
-    db.selectFrom("codes_romes").select("code").where("code", "=", code).executeTakeFirst(),
+    db.selectFrom("rome_jobs").select("code").where("code", "=", code).executeTakeFirst(),
     db.selectFrom("languages").select("code").where("code", "=", languageCode).executeTakeFirst(),
   ]);
   if (!job) throw notFound("not_found", `No ROME code ${code}.`, "code");
@@ -124,7 +124,7 @@ function storedLabel(trx: Kysely<Database> | Transaction<Database>, change: Omit
 async function labelOf(db: Kysely<Database> | Transaction<Database>, code: string, languageCode: string): Promise<JobLabel | null> {
   const label =
     languageCode === ROME_SOURCE_LANGUAGE
-      ? (await db.selectFrom("codes_romes").select("label").where("code", "=", code).executeTakeFirst())?.label
+      ? (await db.selectFrom("rome_jobs").select("label").where("code", "=", code).executeTakeFirst())?.label
       : (await storedLabel(db, { code, languageCode }))?.label;
   return label === undefined ? null : { code, languageCode, label };
 }
@@ -140,13 +140,13 @@ export async function findJobLabel(services: AdminServices, code: string, langua
  * (PostgreSQL) so every writer of its labels, a creation included, waits for the one before.
  */
 async function requireCurrentLabel(trx: Transaction<Database>, dialect: DialectName, change: LabelChange, preconditions: Preconditions): Promise<void> {
-  await lockedForWrite(trx.selectFrom("codes_romes").select("code").where("code", "=", change.code), dialect).executeTakeFirst();
+  await lockedForWrite(trx.selectFrom("rome_jobs").select("code").where("code", "=", change.code), dialect).executeTakeFirst();
   requireCurrent(preconditions, await labelOf(trx, change.code, change.languageCode), `the ${change.languageCode} label of ${change.code}`);
 }
 
 /**
  * Sets a code's label in one language. The official language's label is the
- * code's own (codes_romes.label); the others live in rome_labels. Returns
+ * code's own (rome_jobs.label); the others live in rome_labels. Returns
  * whether anything changed (an identical label writes nothing).
  */
 export async function setJobLabel(services: AdminServices, change: LabelChange & { label: string }, preconditions: Preconditions, now = new Date()): Promise<boolean> {
@@ -157,9 +157,9 @@ export async function setJobLabel(services: AdminServices, change: LabelChange &
     async (trx) => {
       await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
       if (change.languageCode === ROME_SOURCE_LANGUAGE) {
-        const before = await trx.selectFrom("codes_romes").select("label").where("code", "=", change.code).executeTakeFirstOrThrow();
+        const before = await trx.selectFrom("rome_jobs").select("label").where("code", "=", change.code).executeTakeFirstOrThrow();
         if (before.label === change.label) return false;
-        await trx.updateTable("codes_romes").set({ label: change.label, updated_at: at }).where("code", "=", change.code).execute();
+        await trx.updateTable("rome_jobs").set({ label: change.label, updated_at: at }).where("code", "=", change.code).execute();
         await recordAudit(
           trx,
           { uid: change.uid, action: "update", entity: "codes_romes", entityId: change.code, before: { label: before.label }, after: { label: change.label } },
@@ -215,7 +215,7 @@ export async function removeJobLabel(services: AdminServices, change: LabelChang
  */
 export async function exportCsv(services: AdminServices): Promise<string> {
   const { db } = services.database;
-  const jobs = await db.selectFrom("codes_romes").select(["code", "ogr", "label"]).orderBy("code").execute();
+  const jobs = await db.selectFrom("rome_jobs").select(["code", "ogr", "label"]).orderBy("code").execute();
   const byOgr = (ogr: number | null) => ogr ?? Number.POSITIVE_INFINITY;
   return toCsv(jobs.sort((a, b) => byOgr(a.ogr) - byOgr(b.ogr) || (a.code < b.code ? -1 : 1)));
 }

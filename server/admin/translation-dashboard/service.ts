@@ -1,7 +1,7 @@
 /**
  * The translation dashboard's figures: per language, UI strings, articles by translation
  * status and ROME job labels. Grouped counts over indexes (articles: the
- * blog_versions_translation_index, read without touching the table).
+ * article_versions_translation_index, read without touching the table).
  */
 import { sql } from "kysely";
 import type { AdminServices } from "#server/content/context.ts";
@@ -23,16 +23,16 @@ export async function translationDashboard(services: AdminServices): Promise<Tra
   const [languages, keys, strings, articles, versions, sources, jobs, labels, drafts] = await Promise.all([
     db.selectFrom("languages").select(["code", "label", "dir", "enabled"]).orderBy("enabled", "desc").orderBy("population", "desc").orderBy("id").execute(),
     db
-      .selectFrom("translates")
+      .selectFrom("translations")
       .select(sql<string | number>`count(distinct code_component)`.as("count"))
       .executeTakeFirstOrThrow(),
-    db.selectFrom("translates").select(["code", count]).groupBy("code").execute(),
-    db.selectFrom("blogs").select(count).executeTakeFirstOrThrow(),
-    db.selectFrom("blog_versions").select(["code", "status", "outdated", count]).groupBy(["code", "outdated", "status"]).execute(),
-    db.selectFrom("blogs").select(["source_code", count]).where("source_code", "is not", null).groupBy("source_code").execute(),
-    db.selectFrom("codes_romes").select(count).executeTakeFirstOrThrow(),
+    db.selectFrom("translations").select(["code", count]).groupBy("code").execute(),
+    db.selectFrom("articles").select(count).executeTakeFirstOrThrow(),
+    db.selectFrom("article_versions").select(["code", "status", "outdated", count]).groupBy(["code", "outdated", "status"]).execute(),
+    db.selectFrom("articles").select(["source_code", count]).where("source_code", "is not", null).groupBy("source_code").execute(),
+    db.selectFrom("rome_jobs").select(count).executeTakeFirstOrThrow(),
     db.selectFrom("rome_labels").select(["code", count]).groupBy("code").execute(),
-    db.selectFrom("blog_drafts").select(["code", count]).groupBy("code").execute(),
+    db.selectFrom("article_drafts").select(["code", count]).groupBy("code").execute(),
   ]);
   const totalArticles = Number(articles.count);
   const totalJobs = Number(jobs.count);

@@ -36,7 +36,7 @@ const NAMED_SECTIONS = SECTION_KEYS.filter((key): key is Exclude<SectionKey, "HO
 
 /** The section names of a language other than HOME (ARTICLES, JOBS, SEARCH, TAGS), as the router reads them. */
 export async function sectionNamesOf(db: Kysely<Database> | Transaction<Database>, code: string): Promise<SectionName[]> {
-  const rows = await db.selectFrom("translates").select(["code_component", "label", "search"]).where("code", "=", code).where("code_component", "in", NAMED_SECTIONS).execute();
+  const rows = await db.selectFrom("translations").select(["code_component", "label", "search"]).where("code", "=", code).where("code_component", "in", NAMED_SECTIONS).execute();
   return rows.flatMap((row) => (isSectionKey(row.code_component) ? [{ section: row.code_component, label: row.label, search: row.search }] : []));
 }
 
@@ -79,12 +79,12 @@ async function lockedLanguage(trx: Transaction<Database>, dialect: DialectName, 
  */
 async function assertKnownKey(trx: Transaction<Database>, key: string): Promise<void> {
   if (isSectionKey(key) || ADMIN_SOURCE.has(key)) return;
-  const stored = await trx.selectFrom("translates").select("id").where("code_component", "=", key).executeTakeFirst();
+  const stored = await trx.selectFrom("translations").select("id").where("code_component", "=", key).executeTakeFirst();
   if (!stored) throw notFound("unknown_key", `key: there is no translation key ${key}; add it as a new key first.`, "key");
 }
 
 async function findCell(trx: Kysely<Database> | Transaction<Database>, key: string, code: string) {
-  return trx.selectFrom("translates").select(["label", "search", "link"]).where("code", "=", code).where("code_component", "=", key).executeTakeFirst();
+  return trx.selectFrom("translations").select(["label", "search", "link"]).where("code", "=", code).where("code_component", "=", key).executeTakeFirst();
 }
 
 /** A grid cell with the ETag of the cell's own representation (decision 0151). */
@@ -147,7 +147,7 @@ export async function translationsView(services: AdminServices): Promise<Transla
   const { db } = services.database;
   const languageRows = await db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
   const known = new Set(languageRows.map((language) => language.code));
-  const cells = await db.selectFrom("translates").select(["code", "code_component", "label", "search"]).execute();
+  const cells = await db.selectFrom("translations").select(["code", "code_component", "label", "search"]).execute();
   const byKey = new Map<string, Record<string, TaggedTranslationCell | null>>();
   for (const cell of cells) {
     if (!known.has(cell.code)) continue; // left over from a removed language
@@ -162,7 +162,7 @@ export async function translationsView(services: AdminServices): Promise<Transla
   return {
     languages: languageRows.map((language) => ({
       code: language.code,
-      short_code: language.short_code,
+      shortCode: language.short_code,
       label: language.label,
       dir: language.dir,
       enabled: language.enabled === 1,
@@ -217,13 +217,13 @@ export async function writeTranslation(
   const link = isSection ? sectionPath(language.short_code, cell.label) : (existing?.link ?? null);
   if (existing) {
     await trx
-      .updateTable("translates")
+      .updateTable("translations")
       .set({ label: cell.label, search: cell.search, link, short_code: language.short_code })
       .where("code", "=", code)
       .where("code_component", "=", key)
       .execute();
   } else {
-    await trx.insertInto("translates").values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code }).execute();
+    await trx.insertInto("translations").values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code }).execute();
   }
   const before = existing ? { label: existing.label, search: existing.search } : null;
   if (before === null || before.label !== cell.label || before.search !== cell.search) {
@@ -251,7 +251,7 @@ export async function removeTranslation(services: AdminServices, uid: string, ke
     const existing = await findCell(trx, key, code);
     if (!existing) throw notFound("not_found", `${code} has no translation of ${key}.`);
     requireCurrent(preconditions, { key, code, label: existing.label, search: existing.search }, `the ${code} text of ${key}`);
-    await trx.deleteFrom("translates").where("code", "=", code).where("code_component", "=", key).execute();
+    await trx.deleteFrom("translations").where("code", "=", code).where("code_component", "=", key).execute();
     await recordAudit(trx, {
       uid,
       action: "delete",
@@ -267,7 +267,7 @@ export async function addTranslationKey(services: AdminServices, uid: string, in
   const labels = input.labels;
   if (isSectionKey(input.key)) throw conflict("key_exists", `key: ${input.key} is a built-in section key.`, "key");
   return writeContent(services, async (trx) => {
-    const taken = await trx.selectFrom("translates").select("id").where("code_component", "=", input.key).executeTakeFirst();
+    const taken = await trx.selectFrom("translations").select("id").where("code_component", "=", input.key).executeTakeFirst();
     if (taken) throw conflict("key_exists", `key: ${input.key} already exists; edit its cells instead.`, "key");
     const languages = await trx.selectFrom("languages").select(["code", "short_code", "favorite"]).execute();
     const sourceText = labels[languages.find((language) => language.favorite === 1)?.code ?? ""];
@@ -276,7 +276,7 @@ export async function addTranslationKey(services: AdminServices, uid: string, in
       const language = languages.find((candidate) => candidate.code === code);
       if (!language) throw invalid("invalid_field", `labels.${code}: there is no language with this code.`, `labels.${code}`);
       await assertValidMessage(trx, input.key, code, label, `labels.${code}`, sourceText);
-      await trx.insertInto("translates").values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code }).execute();
+      await trx.insertInto("translations").values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code }).execute();
       row.labels[code] = taggedCell(input.key, code, { label, search: null });
     }
     await recordAudit(trx, { uid, action: "create", entity: TRANSLATION_ENTITY, entityId: input.key, after: labels });

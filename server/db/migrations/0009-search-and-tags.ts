@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
-import type { Database } from "#server/db/schema.ts";
+import { withNamesBefore0036, type DatabaseBefore0036 } from "#server/db/names-before-0036.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 
 /** Articles indexed per batch while filling the index of an existing database. */
@@ -61,7 +61,7 @@ export function searchAndTagsMigration(dialect: DialectName) {
         .execute();
       await db.schema.createIndex("published_tags_blog_index").on("published_tags").column("blog_id").execute();
 
-      const typed = db as Kysely<Database>;
+      const typed = db as Kysely<DatabaseBefore0036>;
       for (const language of await typed.selectFrom("languages").select(["code", "short_code"]).execute()) {
         const names = SEED_NAMES[language.code];
         if (!names) continue;
@@ -81,7 +81,7 @@ export function searchAndTagsMigration(dialect: DialectName) {
       for (;;) {
         const ids = (await typed.selectFrom("blogs").select("id").where("id", ">", after).orderBy("id").limit(BACKFILL_BATCH).execute()).map((row) => row.id);
         if (ids.length === 0) break;
-        await refreshPublishedIndex(typed, ids, undefined, { fingerprints: false });
+        await refreshPublishedIndex(withNamesBefore0036(db), ids, undefined, { fingerprints: false });
         after = ids.at(-1)!;
       }
     },

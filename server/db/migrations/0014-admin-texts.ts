@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
-import type { Database } from "#server/db/schema.ts";
+import type { DatabaseBefore0036 } from "#server/db/names-before-0036.ts";
 
 /** Rows per insert: within SQLite's and PostgreSQL's limits on bound parameters. */
 const BATCH = 500;
@@ -12,7 +12,7 @@ const BATCH = 500;
  * no languages yet when migrations run; its seed writes the texts.
  */
 export async function addMissingAdminTexts(db: Kysely<unknown>, wanted: (key: string) => boolean = () => true): Promise<void> {
-  const typed = db as Kysely<Database>;
+  const typed = db as Kysely<DatabaseBefore0036>;
   const languages = new Map((await typed.selectFrom("languages").select(["code", "short_code"]).execute()).map((language) => [language.code, language.short_code]));
   if (languages.size === 0) return;
   const stored = new Set(

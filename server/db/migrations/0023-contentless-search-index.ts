@@ -1,9 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
-import type { Database } from "#server/db/schema.ts";
+import { withNamesBefore0036, type DatabaseBefore0036 } from "#server/db/names-before-0036.ts";
 import { SQLITE_TOKENIZER } from "#server/db/full-text.ts";
 import { sqliteTerms } from "#server/search/entries.ts";
-import { isPublishedVersion } from "#server/db/published.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 
 /** Rows read per batch: articles to index going up, search entries whose terms are made again going down. */
@@ -33,7 +32,7 @@ export function contentlessSearchIndexMigration(dialect: DialectName) {
       await sql`alter table search_fts_contentless rename to search_fts`.execute(db);
       for (const column of ["fts_title", "fts_summary", "fts_body"]) await db.schema.alterTable("search_entries").dropColumn(column).execute();
       await sql`create trigger search_entries_delete after delete on search_entries begin delete from search_fts where rowid = old.id; end`.execute(db);
-      await indexUnindexedArticles(db as Kysely<Database>);
+      await indexUnindexedArticles(db);
     },
     async down(db: Kysely<unknown>) {
       if (dialect !== "sqlite") return;
@@ -44,7 +43,7 @@ export function contentlessSearchIndexMigration(dialect: DialectName) {
           .addColumn(column, "text", (col) => col.notNull().defaultTo(""))
           .execute();
       }
-      const typed = db as Kysely<Database>;
+      const typed = db as Kysely<DatabaseBefore0036>;
       for (let after = 0; ;) {
         const entries = await typed
           .selectFrom("search_entries")
@@ -73,8 +72,12 @@ export function contentlessSearchIndexMigration(dialect: DialectName) {
   };
 }
 
+/** What "published" meant (server/content/published.ts) in the names before 0036. */
+const isPublishedVersion = sql<boolean>`(blog_versions.status = 'published' and blog_versions.published_at is not null)`;
+
 /** Articles with a published version but no search entry (a database older than 0009 on SQLite), indexed in batches. */
-async function indexUnindexedArticles(db: Kysely<Database>) {
+async function indexUnindexedArticles(untyped: Kysely<unknown>) {
+  const db = untyped as Kysely<DatabaseBefore0036>;
   for (let after = 0; ;) {
     const ids = (
       await db
@@ -88,7 +91,7 @@ async function indexUnindexedArticles(db: Kysely<Database>) {
         .execute()
     ).map((row) => row.id);
     if (ids.length === 0) return;
-    await refreshPublishedIndex(db, ids, undefined, { fingerprints: false });
+    await refreshPublishedIndex(withNamesBefore0036(untyped), ids, undefined, { fingerprints: false });
     after = ids.at(-1)!;
   }
 }

@@ -4,17 +4,17 @@ import type { Translate } from "#core/i18n/translate.ts";
 
 export const LANGUAGES_API = "/api/admin/languages";
 
-/** The form's fields; each is labelled by the admin text `admin.languages.field_<name>`. */
-export const FIELDS = ["code", "short_code", "label", "welcome", "population", "dir", "enabled", "fallbacks", "list_fallback_articles"] as const;
+/** The form's fields, as the API names them; each is labelled by the admin text `admin.languages.field_<name in snake_case>`. */
+export const FIELDS = ["code", "shortCode", "label", "welcome", "population", "dir", "enabled", "fallbacks", "listFallbackArticles"] as const;
 
 /** Field → its label in the admin's language. */
 export function fieldLabels(t: Translate): Record<string, string> {
-  return Object.fromEntries(FIELDS.map((field) => [field, t(`admin.languages.field_${field}`)]));
+  return Object.fromEntries(FIELDS.map((field) => [field, t(`admin.languages.field_${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`)]));
 }
 
 export interface LanguageDraft {
   code: string;
-  short_code: string;
+  shortCode: string;
   label: string;
   welcome: string;
   population: string;
@@ -22,19 +22,19 @@ export interface LanguageDraft {
   enabled: boolean;
   /** Edited on an existing language only (a new one has no chain yet). */
   fallbacks: number[];
-  list_fallback_articles: boolean;
+  listFallbackArticles: boolean;
 }
 
 export const EMPTY_DRAFT: LanguageDraft = {
   code: "",
-  short_code: "",
+  shortCode: "",
   label: "",
   welcome: "",
   population: "",
   dir: "ltr",
   enabled: false,
   fallbacks: [],
-  list_fallback_articles: false,
+  listFallbackArticles: false,
 };
 
 export function draftOf(language: AdminLanguage): LanguageDraft {
@@ -49,7 +49,7 @@ export function payloadOf(draft: LanguageDraft) {
 
 /** A new language's JSON: without the fallback fields, which only an existing language has. */
 export function newPayloadOf(draft: LanguageDraft) {
-  const { fallbacks: _fallbacks, list_fallback_articles: _listFallbackArticles, ...payload } = payloadOf(draft);
+  const { fallbacks: _fallbacks, listFallbackArticles: _listFallbackArticles, ...payload } = payloadOf(draft);
   return payload;
 }
 

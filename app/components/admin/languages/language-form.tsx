@@ -84,7 +84,7 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
     }
   }
 
-  const text = (field: "code" | "short_code" | "label" | "welcome", hint: string, extra: { lang?: string; dir?: "ltr" | "rtl" | "auto" } = {}) => (
+  const text = (field: "code" | "shortCode" | "label" | "welcome", hint: string, extra: { lang?: string; dir?: "ltr" | "rtl" | "auto" } = {}) => (
     <Field id={idFor(field)} label={labels[field]!} hint={hint} error={errors[field]}>
       {(control) => <input {...control} {...extra} type="text" autoComplete="off" spellCheck={false} value={draft[field]} onChange={(event) => set(field, event.target.value)} />}
     </Field>
@@ -103,7 +103,7 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
       )}
       <div className="admin-form__grid">
         {text("code", t("admin.languages.hint_code"))}
-        {text("short_code", t("admin.languages.hint_short_code"))}
+        {text("shortCode", t("admin.languages.hint_short_code"))}
         {text("label", t("admin.languages.hint_label"), { lang: typedLang, dir: "auto" })}
         {text("welcome", t("admin.languages.hint_welcome"), { lang: typedLang, dir: "auto" })}
         <Field id={idFor("population")} label={labels.population!} hint={t("admin.languages.hint_population")} error={errors.population}>
@@ -149,16 +149,16 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
             error={errors.fallbacks}
             onChange={(chain) => set("fallbacks", chain)}
           />
-          <div className={errors.list_fallback_articles ? "admin-check admin-field--invalid" : "admin-check"}>
+          <div className={errors.listFallbackArticles ? "admin-check admin-field--invalid" : "admin-check"}>
             <input
-              id={idFor("list_fallback_articles")}
+              id={idFor("listFallbackArticles")}
               type="checkbox"
-              checked={draft.list_fallback_articles}
-              aria-describedby={`${idFor("list_fallback_articles")}-hint`}
-              onChange={(event) => set("list_fallback_articles", event.target.checked)}
+              checked={draft.listFallbackArticles}
+              aria-describedby={`${idFor("listFallbackArticles")}-hint`}
+              onChange={(event) => set("listFallbackArticles", event.target.checked)}
             />
-            <label htmlFor={idFor("list_fallback_articles")}>{t("admin.languages.list_fallback_articles")}</label>
-            <p id={`${idFor("list_fallback_articles")}-hint`} className="admin-field__hint">
+            <label htmlFor={idFor("listFallbackArticles")}>{t("admin.languages.list_fallback_articles")}</label>
+            <p id={`${idFor("listFallbackArticles")}-hint`} className="admin-field__hint">
               {t("admin.languages.list_fallback_articles_hint")}
             </p>
           </div>

@@ -94,7 +94,7 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                     <code>{language.code}</code>
                   </td>
                   <td>
-                    <code>{language.short_code}</code>
+                    <code>{language.shortCode}</code>
                   </td>
                   <td>
                     <a href={language.link} lang={language.code} dir={language.dir}>

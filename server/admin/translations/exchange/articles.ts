@@ -12,10 +12,10 @@ import type { ImportReport } from "#core/admin/translations/schema.ts";
 import { saveVersion } from "#server/content/versions.ts";
 import type { AdminServices } from "#server/content/context.ts";
 import { eventLoopTurns } from "#server/content/event-loop-turns.ts";
-import type { BlogVersionRow, Database } from "#server/db/schema.ts";
+import type { ArticleVersionRow, Database } from "#server/db/schema.ts";
 import { ARTICLE_FIELDS, ARTICLE_REPORT_PREFIX, type ArticleField, type StringUnit } from "./document.ts";
 
-const COLUMNS = { title: "title", summary: "summary", body: "body", coverAlt: "cover_alt" } as const satisfies Record<ArticleField, keyof BlogVersionRow>;
+const COLUMNS = { title: "title", summary: "summary", body: "body", coverAlt: "cover_alt" } as const satisfies Record<ArticleField, keyof ArticleVersionRow>;
 
 const NOTES: Record<ArticleField, string> = {
   title: "Article title.",
@@ -41,11 +41,11 @@ export async function* articleUnitPages(db: Kysely<Database>, sourceCode: string
   for (;;) {
     await turn();
     const rows = await db
-      .selectFrom("blogs")
-      .innerJoin("blog_versions as source", (join) => join.onRef("source.blog_id", "=", "blogs.id").on("source.code", "=", sourceCode))
-      .leftJoin("blog_versions as target", (join) => join.onRef("target.blog_id", "=", "blogs.id").on("target.code", "=", targetCode))
+      .selectFrom("articles")
+      .innerJoin("article_versions as source", (join) => join.onRef("source.article_id", "=", "articles.id").on("source.code", "=", sourceCode))
+      .leftJoin("article_versions as target", (join) => join.onRef("target.article_id", "=", "articles.id").on("target.code", "=", targetCode))
       .select([
-        "blogs.key",
+        "articles.key",
         "source.title as sourceTitle",
         "source.summary as sourceSummary",
         "source.body as sourceBody",
@@ -56,8 +56,8 @@ export async function* articleUnitPages(db: Kysely<Database>, sourceCode: string
         "target.body as targetBody",
         "target.cover_alt as targetCoverAlt",
       ])
-      .where("blogs.key", ">", after)
-      .orderBy("blogs.key")
+      .where("articles.key", ">", after)
+      .orderBy("articles.key")
       .limit(pageSize)
       .execute();
     const units: StringUnit[] = [];
@@ -106,18 +106,18 @@ export async function planArticles(db: Kysely<Database>, units: readonly StringU
   }
   const keys = [...byArticle.keys()];
   const articles = new Map<string, number>();
-  const versions = new Map<number, BlogVersionRow>();
+  const versions = new Map<number, ArticleVersionRow>();
   for (let start = 0; start < keys.length; start += PAGE) {
     const rows = await db
-      .selectFrom("blogs")
+      .selectFrom("articles")
       .select(["id", "key"])
       .where("key", "in", keys.slice(start, start + PAGE))
       .execute();
     for (const row of rows) articles.set(row.key, row.id);
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) continue;
-    const existing = await db.selectFrom("blog_versions").selectAll().where("code", "=", targetCode).where("blog_id", "in", ids).execute();
-    for (const version of existing) versions.set(version.blog_id, version);
+    const existing = await db.selectFrom("article_versions").selectAll().where("code", "=", targetCode).where("article_id", "in", ids).execute();
+    for (const version of existing) versions.set(version.article_id, version);
   }
 
   const writes: ArticleWrite[] = [];

@@ -59,7 +59,7 @@ async function sourceLanguage(db: Kysely<Database>): Promise<LanguageRow> {
 
 /** Every UI string (not the section page names) of a language, by key. */
 async function stringsOf(db: Kysely<Database>, code: string): Promise<Map<string, string>> {
-  const rows = await db.selectFrom("translates").select(["code_component", "label"]).where("code", "=", code).execute();
+  const rows = await db.selectFrom("translations").select(["code_component", "label"]).where("code", "=", code).execute();
   return new Map(rows.filter((row) => !isSectionKey(row.code_component)).map((row) => [row.code_component, row.label]));
 }
 
@@ -109,7 +109,7 @@ async function planImport(db: Kysely<Database>, file: ExchangeFileSource, option
   const report: ImportReport = { format, language: target.code, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy, problems: [], refusal: null, applied: false };
   const source = await sourceLanguage(db);
   const [sources, current] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
-  const knownKeys = new Set((await db.selectFrom("translates").select("code_component").distinct().execute()).map((row) => row.code_component));
+  const knownKeys = new Set((await db.selectFrom("translations").select("code_component").distinct().execute()).map((row) => row.code_component));
   for (const unit of document.units) {
     if (isSectionKey(unit.key) || !knownKeys.has(unit.key)) {
       report.unknown.push(unit.key);
