@@ -35,7 +35,7 @@ interface NetworkItem {
   networkRequestTime?: number;
 }
 interface Report {
-  categories: Record<string, { score: number }>;
+  categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } }>;
 }
 
@@ -123,6 +123,8 @@ const server = spawn(process.execPath, ["-e", `import(${JSON.stringify(join(buil
   env: { ...process.env, PORT: String(PORT), PUBLIC_URL: base, DATABASE_URL: `sqlite:${join(dir, "site.db")}`, LOG_LEVEL: "silent" },
   stdio: "ignore",
 });
+// Stopped from outside (Ctrl-C, kill): the server goes too.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => (server.kill("SIGTERM"), process.exit(130)));
 try {
   for (;;) {
     // The seeded site: its first language's home answers once the demo content is in.
@@ -150,9 +152,16 @@ try {
     const fcp: number[] = [];
     const tbt: number[] = [];
     let js = { beforePaint: 0, beforePaintCount: 0, total: 0, count: 0 };
+    let failed = 0;
     for (let run = 0; run < RUNS; run++) {
       const report = lighthouse(base + path);
-      scores.push(Math.round((report.categories.performance?.score ?? 0) * 100));
+      const score = report.categories.performance?.score;
+      // A run Lighthouse could not finish (no paint seen in time on a loaded machine) scores null: not a figure.
+      if (typeof score !== "number") {
+        failed++;
+        continue;
+      }
+      scores.push(Math.round(score * 100));
       fcp.push(report.audits["first-contentful-paint"]?.numericValue ?? NaN);
       tbt.push(report.audits["total-blocking-time"]?.numericValue ?? NaN);
       const measured = await scripts(report);
@@ -163,7 +172,7 @@ try {
       [
         name,
         decodeURIComponent(path),
-        `**${median(scores)}** (${scores.join(", ")})`,
+        `**${scores.length ? median(scores) : "–"}** (${scores.join(", ")}${failed ? `; ${failed} failed` : ""})`,
         Math.round(median(fcp)),
         Math.round(median(tbt)),
         `${kb(js.beforePaint)} (${js.beforePaintCount})`,
