@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 
 const SERVER_DIR = fileURLToPath(new URL("./server/", import.meta.url));
 
@@ -29,6 +29,55 @@ function parserFreeMessageFormat(): Plugin {
     resolveId(source, importer) {
       if (source !== PARSER || !importer?.includes("/node_modules/intl-messageformat/")) return null;
       return this.resolve(`${PARSER}/no-parser.js`, importer, { skipSelf: true });
+    },
+  };
+}
+
+// Public pages are not hydrated (decision 0171): they load one small module of their own,
+// app/island/main.ts, built here on its own (one file, nothing shared with the app's chunks, so it
+// never pulls in the framework) and emitted into the client build as `assets/island-<hash>.js`.
+// `import islandSrc from "virtual:public-island"` gives its address: the same hash in the client and
+// server builds (the same input builds the same output); in development, the source file, which
+// Vite's dev server compiles on request.
+const ISLAND_ENTRY = fileURLToPath(new URL("./app/island/main.ts", import.meta.url));
+const ISLAND_ID = "virtual:public-island";
+
+async function buildIsland(): Promise<Rolldown.OutputChunk> {
+  const output = await build({
+    configFile: false,
+    logLevel: "warn",
+    root: fileURLToPath(new URL(".", import.meta.url)),
+    plugins: [parserFreeMessageFormat()],
+    build: {
+      write: false,
+      target: "es2022",
+      copyPublicDir: false,
+      modulePreload: false,
+      rolldownOptions: { input: ISLAND_ENTRY, output: { format: "es", entryFileNames: "assets/island-[hash].js" } },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ("output" in result ? result.output : []));
+  const entries = chunks.filter((chunk): chunk is Rolldown.OutputChunk => chunk.type === "chunk");
+  if (entries.length !== 1) throw new Error(`the public island must build into one file, not ${entries.length}`);
+  return entries[0]!;
+}
+
+function publicIsland(): Plugin {
+  let built: Promise<Rolldown.OutputChunk> | undefined;
+  let serving = false;
+  return {
+    name: "polyglot-press:public-island",
+    configResolved(config) {
+      serving = config.command === "serve";
+    },
+    resolveId: (id) => (id === ISLAND_ID ? `\0${ISLAND_ID}` : null),
+    async load(id) {
+      if (id !== `\0${ISLAND_ID}`) return null;
+      if (serving) return `export default ${JSON.stringify(`/${ISLAND_ENTRY.slice(fileURLToPath(new URL(".", import.meta.url)).length)}`)};`;
+      built ??= buildIsland();
+      const chunk = await built;
+      if (this.environment.name === "client") this.emitFile({ type: "asset", fileName: chunk.fileName, source: chunk.code });
+      return `export default ${JSON.stringify(`/${chunk.fileName}`)};`;
     },
   };
 }
@@ -84,5 +133,5 @@ export default defineConfig({
     client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } },
   },
   build: { target: "es2022" },
-  plugins: [reactRouter(), serverStaysOnServer(), parserFreeMessageFormat()],
+  plugins: [reactRouter(), serverStaysOnServer(), parserFreeMessageFormat(), publicIsland()],
 });

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
+import islandSrc from "virtual:public-island";
 import { adminPageShellData } from "#server/admin/i18n/page-shell.ts";
 import { publicPageShellData } from "#server/content/page-shell.ts";
 import type { Route } from "./+types/root";
@@ -16,6 +17,7 @@ import { restoreLanguageChoice } from "./lib/saved-language.ts";
 import { createTranslate, type Strings } from "#core/i18n/translate.ts";
 import { feedPath } from "#core/paths.ts";
 import { useFocusOnNavigation } from "#app/lib/use-focus-on-navigation.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
 import { ShellDataBlocks, useShell, useShellData } from "./lib/use-shell.ts";
 import { ToastProvider } from "./toast/context.tsx";
 import { Toaster } from "./toast/toaster.tsx";
@@ -37,8 +39,21 @@ export function shouldRevalidate({ currentUrl, nextUrl, currentParams, nextParam
   return currentParams.lang?.toLowerCase() !== nextParams.lang?.toLowerCase();
 }
 
+/**
+ * Whether the page loads the React app: when a matched route asks for it (the admin), in
+ * development (hot module replacement needs React on the page), and once hydrated (a client
+ * navigation from the admin to a public page stays in the app). A public page is rendered
+ * on the server only and loads the small island script instead (decision 0171).
+ */
+function useHydrates(): boolean {
+  const matches = useMatches();
+  if (import.meta.env.DEV || typeof document !== "undefined") return true;
+  return matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useShellData();
+  const hydrates = useHydrates();
   return (
     <html lang={data?.language.code ?? "en-US"} dir={data?.language.dir ?? "ltr"}>
       <head>
@@ -60,8 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
           {data && <SiteToaster strings={data.strings} locale={data.language.code} borrowed={data.stringLanguages} />}
         </ToastProvider>
         <ShellDataBlocks />
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={data?.nonce} />
+            <Scripts nonce={data?.nonce} />
+          </>
+        ) : (
+          <script type="module" src={islandSrc} nonce={data?.nonce} />
+        )}
       </body>
     </html>
   );

@@ -67,6 +67,7 @@ export function SignInButtons() {
           key={method}
           type="button"
           className="account-button"
+          data-sign-in={method}
           onClick={(event) => {
             event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
             startSignIn(method);
@@ -222,7 +223,7 @@ export function AccountMenu() {
           {tl("NAV:ADMIN")}
         </Link>
       )}
-      <button type="button" className="account-button" onClick={signOut}>
+      <button type="button" className="account-button" data-sign-out="" onClick={signOut}>
         {tl("SIGNOUT:BUTTON")}
       </button>
     </HeaderMenu>

@@ -76,6 +76,8 @@ export function LanguagePicker() {
                 lang={language.code}
                 hrefLang={language.code}
                 dir={language.dir}
+                data-language-id={language.id}
+                data-short-code={language.shortCode}
                 aria-current={language.id === currentLanguage.id ? "true" : undefined}
                 aria-describedby={note ? noteId : undefined}
                 onClick={(event) => {

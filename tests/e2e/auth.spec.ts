@@ -220,17 +220,21 @@ test("a signed-in reader gets the pages visitors share, with their own header, w
   // A visitor's request: the page is kept for visitors.
   expect((await request.get(path)).headers()["cache-control"]).toBe("public, no-cache");
   await page.goto(path);
+  // After the sign-in the page fetches itself again for its new account area (decision 0171): her first page in Arabic.
+  const herFirstPage = page.waitForResponse(
+    (response) => response.request().resourceType() === "fetch" && decodeURIComponent(new URL(response.url()).pathname) === decodeURIComponent(path),
+  );
   await devSignIn(page, { email: uniqueEmail("shared"), name: "نور القارئة" }, undefined, "تسجيل الدخول باستخدام GitHub", "تسجيل الدخول");
   await expect(toast(page, "أهلًا بك يا نور القارئة!")).toBeVisible();
-  // Her first page in Arabic is rendered for her (its scripts allowed by nonce); the next one is the visitors' page with her header (by hash, decision 0134).
-  expect((await page.reload())?.headers()["content-security-policy"]).toContain("'nonce-");
+  // That first page is rendered for her (its scripts allowed by nonce); the next one is the visitors' page with her header (by hash, decision 0134).
+  expect((await herFirstPage).headers()["content-security-policy"]).toContain("'nonce-");
   const shared = await page.reload();
   expect(shared?.headers()["content-security-policy"]).toContain("'sha256-");
   expect(shared?.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(header(page).getByText("نور القارئة", { exact: true })).toBeVisible();
   await header(page).screenshot({ path: `${SHOTS}/auth-header-shared-page-ar.png` });
-  // Hydrated: a client navigation keeps her header, and signing out works.
+  // Another page (a full page load: public pages are not hydrated, decision 0171) keeps her header, and signing out works.
   await header(page).getByRole("navigation").getByRole("link").nth(1).click();
   await expect(page).not.toHaveURL(new RegExp(`${path}$`));
   await expect(header(page).getByText("نور القارئة", { exact: true })).toBeVisible();

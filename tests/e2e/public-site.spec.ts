@@ -198,7 +198,7 @@ test.describe("screens", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/jobs\?domain=M$/);
   });
 
-  test("an article's body is sent once in its document, and stays right through hydration and client navigations", async ({ page, request }) => {
+  test("an article's body is sent once in its document, and stays right through language switches and Back", async ({ page, request }) => {
     const article = await articleByKey(request, "one-story-seven-languages");
     const path = `/en/articles/${article.id}/${article.data.versions["en-US"]!.slug}`;
     const english = "Publishing in seven is a system.";
@@ -208,7 +208,7 @@ test.describe("screens", () => {
     expect(html.split(english).length - 1).toBe(1);
     expect(html.match(/<script type="application\/json" id="shell-view">/g)).toHaveLength(1);
     expect(html.split('"NAV:SKIP"').length - 1).toBe(1);
-    // A client navigation's data carries both.
+    // A client navigation's data (the admin's app reaching a public page) carries both.
     const data = await (await request.get(`${path}.data`)).text();
     expect([data.includes(english), data.includes("NAV:SKIP")]).toEqual([true, true]);
     const problems: string[] = [];
@@ -218,7 +218,7 @@ test.describe("screens", () => {
     page.on("pageerror", (error) => problems.push(error.message));
     await page.goto(path);
     await expect(page.locator(".prose")).toContainText(english);
-    // A client navigation's data carries the body of the page it goes to.
+    // The next page (a page load: public pages do not hydrate, decision 0171) carries its own body.
     await switchLanguage(page, "Language", "Español");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.data.versions["es-ES"]!.title);
     await expect(page.locator(".prose")).toContainText(spanish);
@@ -252,7 +252,7 @@ test.describe("plural-correct counts (ICU messages, decision 0070)", () => {
     });
     await page.goto("/ar/%D9%88%D8%B8%D8%A7%D8%A6%D9%81");
     const status = page.getByRole("main").getByRole("status");
-    // Client-side navigations: the browser formats the precompiled messages itself.
+    // Each search is a new page; the server formats the precompiled messages (public pages do not hydrate, decision 0171).
     for (const [query, text] of [
       ["b12", "وظيفة واحدة"],
       ["g11", "وظيفتان"],

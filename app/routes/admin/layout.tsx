@@ -20,12 +20,16 @@ import { AdminLanguageControl } from "#app/components/admin/admin-language-contr
 import { AdminErrorPage } from "#app/components/admin/admin-error-page.tsx";
 import { StatusErrorBoundary } from "#app/components/error-page.tsx";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
 import { adminTextFor } from "#server/admin/i18n/view.ts";
 import { cameFromCookie, refererLanguage, resolveAdminLanguage, storedAdminLanguage } from "#server/admin/preferences/service.ts";
 import { requestContext, servicesContext } from "#server/content/context.ts";
 import { pageShellData } from "#server/content/page-shell.ts";
 import "#app/styles/admin.css";
 import type { Route } from "./+types/layout";
+
+/** The admin is the React app: its pages hydrate (public pages do not, decision 0171). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const middleware: Route.MiddlewareFunction[] = [
   ({ context, request }, next) => {
