@@ -7,7 +7,7 @@
  */
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { listUsersQuery } from "#core/admin/users/schema.ts";
+import { listUsersQuery, type AdminUser } from "#core/admin/users/schema.ts";
 import { listLanguages } from "#server/admin/languages/service.ts";
 import { listUsers } from "#server/admin/users/service.ts";
 import { requireScreen } from "#server/auth/guard.ts";
@@ -30,9 +30,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { users, total, query: parsed.value.q, myUid: me.uid, languages: languages.map(({ code, label }) => ({ code, label })) };
 }
 
+/** A person: name, email, when they joined and last signed in, their role, and the button that changes it. */
+function UserRow({ user, myUid, onChangeRole }: { user: AdminUser; myUid: string; onChangeRole: (user: AdminUser) => void }) {
+  const { t, dateTime } = useAdminText();
+  return (
+    <tr>
+      <th scope="row">
+        <div className="users-table__person">
+          {user.photoURL ? (
+            <img className="users-table__avatar" src={user.photoURL} alt="" width="36" height="36" loading="lazy" referrerPolicy="no-referrer" />
+          ) : (
+            <span className="users-table__avatar users-table__avatar--initial" aria-hidden="true">
+              {nameOf(user).charAt(0).toUpperCase()}
+            </span>
+          )}
+          <span>
+            <span className="users-table__name" dir="auto">
+              {user.displayName || t("admin.users.no_name")}
+              {user.uid === myUid && <span className="users-table__you"> {t("admin.users.you")}</span>}
+            </span>
+            <span className="users-table__email" dir="ltr">
+              {user.email ?? <span dir="auto">{t("admin.users.no_email")}</span>}
+              {user.email && !user.emailVerified && (
+                <span className="users-table__unverified" dir="auto">
+                  {" "}
+                  · {t("admin.users.not_verified")}
+                </span>
+              )}
+            </span>
+          </span>
+        </div>
+      </th>
+      <td>
+        <time dateTime={user.createdAt}>{dateTime(user.createdAt)}</time>
+      </td>
+      <td>{user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{dateTime(user.lastSignInAt)}</time> : <span className="users-table__never">{t("admin.common.never")}</span>}</td>
+      <td>{user.role === "user" ? <span className="users-table__role">{roleText(user, t)}</span> : <span className="admin-badge">{roleText(user, t)}</span>}</td>
+      <td className="users-table__action">
+        <button type="button" className="button button--small button--secondary" onClick={() => onChangeRole(user)}>
+          {t("admin.users.change_role")}
+          <span className="visually-hidden"> {t("admin.users.for", { name: nameOf(user) })}</span>
+        </button>
+      </td>
+    </tr>
+  );
+}
+
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users, total, query, myUid, languages } = loaderData;
-  const { t, dateTime } = useAdminText();
+  const { t } = useAdminText();
   const navigation = useNavigation();
   const feedback = useSaveFeedback();
   const [error, setError] = useState<string | null>(null);
@@ -81,51 +127,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               </tr>
             )}
             {users.map((user) => (
-              <tr key={user.uid}>
-                <th scope="row">
-                  <div className="users-table__person">
-                    {user.photoURL ? (
-                      <img className="users-table__avatar" src={user.photoURL} alt="" width="36" height="36" loading="lazy" referrerPolicy="no-referrer" />
-                    ) : (
-                      <span className="users-table__avatar users-table__avatar--initial" aria-hidden="true">
-                        {nameOf(user).charAt(0).toUpperCase()}
-                      </span>
-                    )}
-                    <span>
-                      <span className="users-table__name" dir="auto">
-                        {user.displayName || t("admin.users.no_name")}
-                        {user.uid === myUid && <span className="users-table__you"> {t("admin.users.you")}</span>}
-                      </span>
-                      <span className="users-table__email" dir="ltr">
-                        {user.email ?? <span dir="auto">{t("admin.users.no_email")}</span>}
-                        {user.email && !user.emailVerified && (
-                          <span className="users-table__unverified" dir="auto">
-                            {" "}
-                            · {t("admin.users.not_verified")}
-                          </span>
-                        )}
-                      </span>
-                    </span>
-                  </div>
-                </th>
-                <td>
-                  <time dateTime={user.createdAt}>{dateTime(user.createdAt)}</time>
-                </td>
-                <td>
-                  {user.lastSignInAt ? (
-                    <time dateTime={user.lastSignInAt}>{dateTime(user.lastSignInAt)}</time>
-                  ) : (
-                    <span className="users-table__never">{t("admin.common.never")}</span>
-                  )}
-                </td>
-                <td>{user.role === "user" ? <span className="users-table__role">{roleText(user, t)}</span> : <span className="admin-badge">{roleText(user, t)}</span>}</td>
-                <td className="users-table__action">
-                  <button type="button" className="button button--small button--secondary" onClick={() => roleChange.open(user)}>
-                    {t("admin.users.change_role")}
-                    <span className="visually-hidden"> {t("admin.users.for", { name: nameOf(user) })}</span>
-                  </button>
-                </td>
-              </tr>
+              <UserRow key={user.uid} user={user} myUid={myUid} onChangeRole={roleChange.open} />
             ))}
           </tbody>
         </table>

@@ -76,23 +76,19 @@ function useFollowedBase(article: AdminArticle | null, fieldsEtag: string | null
   return { conflict, setConflict, adopt };
 }
 
-export function ArticleDetails({ article, fieldsEtag, favoriteCode, onSaved, media, mediaLimits, onMedia }: ArticleDetailsProps & EditorMediaProps) {
+const idFor = (field: string) => `details-${field}`;
+
+/** Saving the details (from the ETag read, or the other person's: "Save mine anyway"), and taking theirs. */
+function useDetailsWrites(
+  adminForm: AdminForm<DetailsDraft>,
+  { conflict, setConflict, adopt }: ReturnType<typeof useFollowedBase>,
+  base: Base,
+  { article, favoriteCode, onSaved }: Pick<ArticleDetailsProps, "article" | "favoriteCode" | "onSaved">,
+) {
   const { t } = useAdminText();
-  const labels: Record<string, string> = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, t(`admin.details.${field}`)]));
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  // The fields the draft is made from and their ETag: as read, or the other person's once theirs are taken.
-  const [base, setBase] = useState<Base>({ details: detailsOf(article), etag: fieldsEtag });
-  const adminForm = useAdminForm<DetailsDraft>(
-    article ? { schema: updateArticleInput, toInput: (draft) => detailsBody(draft, base.details) } : { schema: createArticleInput, toInput: (draft) => detailsBody(draft, null) },
-    { defaultValues: detailsOf(article) },
-  );
   const { form } = adminForm;
-  const { conflict, setConflict, adopt } = useFollowedBase(article, fieldsEtag, adminForm, [base, setBase]);
-  const saving = form.formState.isSubmitting;
-  const idFor = (field: string) => `details-${field}`;
-  useTypedBeforeHydration(Object.fromEntries(DETAIL_FIELDS.map((field) => [idFor(field), (value: string) => form.setValue(field, value, { shouldDirty: true })])));
-
   /** Sends the draft from the fields with ETag `from` (the ones read, or the other person's: "Save mine anyway"). */
   async function send(draft: DetailsDraft, from: string | null) {
     try {
@@ -130,9 +126,39 @@ export function ArticleDetails({ article, fieldsEtag, favoriteCode, onSaved, med
     document.getElementById(idFor("author"))?.focus();
   }
 
-  // What the other person changed: the fields whose stored value is no longer the one the draft came from.
-  const theirs = conflict?.current ? detailsOf(conflict.current) : null;
-  const theirChanges = theirs ? DETAIL_FIELDS.filter((field) => theirs[field] !== base.details[field]) : [];
+  return { save, takeTheirs };
+}
+
+/** What the other person changed: the fields whose stored value is no longer the one the draft came from. */
+function TheirDetails({ theirs, base, labels }: { theirs: DetailsDraft; base: DetailsDraft; labels: Record<string, string> }) {
+  return (
+    <dl className="conflict-notice__fields">
+      {DETAIL_FIELDS.filter((field) => theirs[field] !== base[field]).map((field) => (
+        <div key={field}>
+          <dt>{labels[field]}</dt>
+          <dd dir="auto">{theirs[field]}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ArticleDetails({ article, fieldsEtag, favoriteCode, onSaved, media, mediaLimits, onMedia }: ArticleDetailsProps & EditorMediaProps) {
+  const { t } = useAdminText();
+  const labels: Record<string, string> = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, t(`admin.details.${field}`)]));
+  // The fields the draft is made from and their ETag: as read, or the other person's once theirs are taken.
+  const [base, setBase] = useState<Base>({ details: detailsOf(article), etag: fieldsEtag });
+  const adminForm = useAdminForm<DetailsDraft>(
+    article ? { schema: updateArticleInput, toInput: (draft) => detailsBody(draft, base.details) } : { schema: createArticleInput, toInput: (draft) => detailsBody(draft, null) },
+    { defaultValues: detailsOf(article) },
+  );
+  const { form } = adminForm;
+  const followed = useFollowedBase(article, fieldsEtag, adminForm, [base, setBase]);
+  const { conflict } = followed;
+  const { save, takeTheirs } = useDetailsWrites(adminForm, followed, base, { article, favoriteCode, onSaved });
+  const saving = form.formState.isSubmitting;
+  useTypedBeforeHydration(Object.fromEntries(DETAIL_FIELDS.map((field) => [idFor(field), (value: string) => form.setValue(field, value, { shouldDirty: true })])));
+
   return (
     <section className="admin-panel" aria-labelledby="details-title">
       <h2 id="details-title">{t(article ? "admin.details.title" : "admin.details.title_new")}</h2>
@@ -146,18 +172,9 @@ export function ArticleDetails({ article, fieldsEtag, favoriteCode, onSaved, med
         aria-busy={saving}
       >
         <FormErrorSummary formErrors={adminForm} labels={labels} idFor={idFor} />
-        {conflict && theirs && (
+        {conflict?.current && (
           <ConflictNotice
-            theirs={
-              <dl className="conflict-notice__fields">
-                {theirChanges.map((field) => (
-                  <div key={field}>
-                    <dt>{labels[field]}</dt>
-                    <dd dir="auto">{theirs[field]}</dd>
-                  </div>
-                ))}
-              </dl>
-            }
+            theirs={<TheirDetails theirs={detailsOf(conflict.current)} base={base.details} labels={labels} />}
             busy={saving}
             onSaveMine={() => save(conflict.etag)}
             onTakeTheirs={() => takeTheirs(conflict)}

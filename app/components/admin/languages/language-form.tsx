@@ -6,7 +6,7 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { useController, useWatch, type Control } from "react-hook-form";
 import { canonicalLanguageTag, languagePatchSchema, newLanguageSchema, type AdminLanguage, type TaggedAdminLanguage } from "#core/admin/languages/schema.ts";
-import { useAdminForm } from "#app/components/admin/admin-form.ts";
+import { useAdminForm, type AdminForm } from "#app/components/admin/admin-form.ts";
 import { ConflictNotice, conflictOf, type Conflict } from "#app/components/admin/conflict-notice.tsx";
 import { FormErrorSummary, FormField } from "#app/components/admin/form-fields.tsx";
 import { changesOf, draftOf, EMPTY_DRAFT, fieldLabels, FIELDS, LANGUAGES_API, newPayloadOf, type LanguageDraft } from "#app/components/admin/languages/language-draft.ts";
@@ -24,24 +24,22 @@ interface LanguageFormProps {
 
 type TextField = "code" | "short_code" | "label" | "welcome";
 
-export function LanguageForm({ language, languages = [], onDone }: LanguageFormProps) {
-  const formId = useId();
-  const idFor = (field: string) => `${formId}-${field}`;
-  // What the edit is made from: the language as read, or the other person's once their state is taken.
-  const [base, setBase] = useState(language);
-  const [conflict, setConflict] = useState<Conflict<AdminLanguage> | null>(null);
-  const adminForm = useAdminForm<LanguageDraft>(
-    base ? { schema: languagePatchSchema, toInput: (draft) => changesOf(draft, base) } : { schema: newLanguageSchema, toInput: newPayloadOf },
-    { defaultValues: language ? draftOf(language) : EMPTY_DRAFT },
-  );
-  const { form } = adminForm;
-  const { control } = form;
-  const saving = form.formState.isSubmitting;
-  const { t } = useAdminText();
-  const labels = fieldLabels(t);
-  // The name and home page are in the language being added, once its tag is one (a half-typed "en_US" is not a lang value).
-  const typedLang = canonicalLanguageTag(useWatch({ control, name: "code" }).trim()) ?? undefined;
+interface LanguageWritesOptions {
+  language: TaggedAdminLanguage | null;
+  onDone: (saved: AdminLanguage | null) => void;
+  /** After taking their state: focus goes to the name field. */
+  focusName: () => void;
+}
 
+/** Adding, or saving an edit from the ETag read (or the other person's: "Save mine anyway"), and taking their state. */
+function useLanguageWrites(
+  adminForm: AdminForm<LanguageDraft>,
+  [base, setBase]: [TaggedAdminLanguage | null, (base: TaggedAdminLanguage) => void],
+  { language, onDone, focusName }: LanguageWritesOptions,
+) {
+  const { t } = useAdminText();
+  const { form } = adminForm;
+  const [conflict, setConflict] = useState<Conflict<AdminLanguage> | null>(null);
   /** Sends the draft's changes from the state with ETag `from` (the one read, or the other person's: "Save mine anyway"). */
   async function send(draft: LanguageDraft, from: string | undefined) {
     try {
@@ -70,8 +68,27 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
     setBase({ ...current, etag });
     form.reset(draftOf(current));
     setConflict(null);
-    document.getElementById(idFor("label"))?.focus();
+    focusName();
   }
+
+  return { conflict, save, takeTheirs };
+}
+
+export function LanguageForm({ language, languages = [], onDone }: LanguageFormProps) {
+  const formId = useId();
+  const idFor = (field: string) => `${formId}-${field}`;
+  // What the edit is made from: the language as read, or the other person's once their state is taken.
+  const [base, setBase] = useState(language);
+  const adminForm = useAdminForm<LanguageDraft>(
+    base ? { schema: languagePatchSchema, toInput: (draft) => changesOf(draft, base) } : { schema: newLanguageSchema, toInput: newPayloadOf },
+    { defaultValues: language ? draftOf(language) : EMPTY_DRAFT },
+  );
+  const { form } = adminForm;
+  const { control } = form;
+  const saving = form.formState.isSubmitting;
+  const { t } = useAdminText();
+  const labels = fieldLabels(t);
+  const { conflict, save, takeTheirs } = useLanguageWrites(adminForm, [base, setBase], { language, onDone, focusName: () => document.getElementById(idFor("label"))?.focus() });
 
   function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
     if (language && event.key === "Escape") {
@@ -79,12 +96,6 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
       onDone(null);
     }
   }
-
-  const text = (field: TextField, hint: string, extra: { lang?: string; dir?: "ltr" | "rtl" | "auto" } = {}) => (
-    <FormField control={control} name={field} id={idFor(field)} label={labels[field]!} hint={hint}>
-      {(aria, bound) => <input {...aria} {...extra} {...bound} type="text" autoComplete="off" spellCheck={false} />}
-    </FormField>
-  );
 
   return (
     <form
@@ -106,23 +117,7 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
           onTakeTheirs={() => takeTheirs(conflict)}
         />
       )}
-      <div className="admin-form__grid">
-        {text("code", t("admin.languages.hint_code"))}
-        {text("short_code", t("admin.languages.hint_short_code"))}
-        {text("label", t("admin.languages.hint_label"), { lang: typedLang, dir: "auto" })}
-        {text("welcome", t("admin.languages.hint_welcome"), { lang: typedLang, dir: "auto" })}
-        <FormField control={control} name="population" id={idFor("population")} label={labels.population!} hint={t("admin.languages.hint_population")}>
-          {(aria, bound) => <input {...aria} {...bound} type="number" inputMode="numeric" min={0} step={1} />}
-        </FormField>
-        <FormField control={control} name="dir" id={idFor("dir")} label={labels.dir!}>
-          {(aria, bound) => (
-            <select {...aria} {...bound} onChange={(event) => bound.onChange(event.target.value === "rtl" ? "rtl" : "ltr")}>
-              <option value="ltr">{t("admin.languages.ltr")}</option>
-              <option value="rtl">{t("admin.languages.rtl")}</option>
-            </select>
-          )}
-        </FormField>
-      </div>
+      <LanguageFields control={control} idFor={idFor} labels={labels} />
       <CheckField
         control={control}
         name="enabled"
@@ -154,6 +149,38 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
         )}
       </div>
     </form>
+  );
+}
+
+/** The language's tag, short code, name, home page name, speakers and direction. */
+function LanguageFields({ control, idFor, labels }: { control: Control<LanguageDraft>; idFor: (field: string) => string; labels: Record<string, string> }) {
+  const { t } = useAdminText();
+  // The name and home page are in the language being added, once its tag is one (a half-typed "en_US" is not a lang value).
+  const typedLang = canonicalLanguageTag(useWatch({ control, name: "code" }).trim()) ?? undefined;
+  const text = (field: TextField, hint: string, extra: { lang?: string; dir?: "ltr" | "rtl" | "auto" } = {}) => (
+    <FormField control={control} name={field} id={idFor(field)} label={labels[field]!} hint={hint}>
+      {(aria, bound) => <input {...aria} {...extra} {...bound} type="text" autoComplete="off" spellCheck={false} />}
+    </FormField>
+  );
+
+  return (
+    <div className="admin-form__grid">
+      {text("code", t("admin.languages.hint_code"))}
+      {text("short_code", t("admin.languages.hint_short_code"))}
+      {text("label", t("admin.languages.hint_label"), { lang: typedLang, dir: "auto" })}
+      {text("welcome", t("admin.languages.hint_welcome"), { lang: typedLang, dir: "auto" })}
+      <FormField control={control} name="population" id={idFor("population")} label={labels.population!} hint={t("admin.languages.hint_population")}>
+        {(aria, bound) => <input {...aria} {...bound} type="number" inputMode="numeric" min={0} step={1} />}
+      </FormField>
+      <FormField control={control} name="dir" id={idFor("dir")} label={labels.dir!}>
+        {(aria, bound) => (
+          <select {...aria} {...bound} onChange={(event) => bound.onChange(event.target.value === "rtl" ? "rtl" : "ltr")}>
+            <option value="ltr">{t("admin.languages.ltr")}</option>
+            <option value="rtl">{t("admin.languages.rtl")}</option>
+          </select>
+        )}
+      </FormField>
+    </div>
   );
 }
 

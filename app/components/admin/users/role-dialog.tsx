@@ -88,7 +88,7 @@ export function useRoleChange({ myUid, onChanged, onFailed }: RoleChangeOptions)
   }
 
   return {
-    open(user: AdminUser) {
+    open: (user: AdminUser) => {
       roleForm.form.reset(roleOf(user));
       setPending({ user, from: user.roleEtag, conflict: null });
     },
