@@ -3,7 +3,8 @@
  * wired to the control (aria-describedby, aria-invalid), and an error summary
  * in a role="alert" region that links to each field.
  */
-import { useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useController, type Control, type ControllerRenderProps, type FieldPath, type FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { explainIssue } from "#core/i18n/admin-checks.ts";
 import type { Translate } from "#core/i18n/translate.ts";
@@ -72,6 +73,38 @@ export function Field({
   );
 }
 
+/** What a control bound to a form field takes: its value and handlers (no `name`: the admin's forms are sent as JSON, never natively). */
+export type BoundControl<Values extends FieldValues, Name extends FieldPath<Values>> = Pick<ControllerRenderProps<Values, Name>, "value" | "onChange" | "onBlur" | "ref">;
+
+/**
+ * A Field bound to a react-hook-form field: its value, change handler and error (shown at the field).
+ * `children` gets the control's id and ARIA attributes, and the field's value and handlers.
+ */
+export function FormField<Values extends FieldValues, Name extends FieldPath<Values>>({
+  control,
+  name,
+  children,
+  ...field
+}: {
+  control: Control<Values>;
+  name: Name;
+  id: string;
+  label: string;
+  hint?: string;
+  className?: string;
+  children: (control: ControlProps, field: BoundControl<Values, Name>) => ReactNode;
+}) {
+  const {
+    field: { value, onChange, onBlur, ref },
+    fieldState,
+  } = useController({ control, name });
+  return (
+    <Field {...field} error={fieldState.error?.message}>
+      {(aria) => children(aria, { value, onChange, onBlur, ref })}
+    </Field>
+  );
+}
+
 /**
  * Always rendered, so screen readers already watch the region when errors arrive.
  * `labels` names the fields in the summary; `idFor` gives each field's control id for the links.
@@ -107,43 +140,18 @@ export function ErrorSummary({
   );
 }
 
-/**
- * A form's field errors and general error. `show` also moves focus to the summary region
- * (rendered by FormErrorSummary) so screen readers read the errors out; `clear` does not.
- */
-export function useFormErrors() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  return {
-    errors,
-    general,
-    summaryRef,
-    show(fields: FieldErrors, message: string | null) {
-      setErrors(fields);
-      setGeneral(message);
-      summaryRef.current?.focus();
-    },
-    clear() {
-      setErrors({});
-      setGeneral(null);
-    },
-  };
+/** What FormErrorSummary shows of a form (useAdminForm's): its errors and the region its failed checks focus. */
+export interface SummarizedErrors {
+  errors: FieldErrors;
+  general: string | null;
+  summaryId: string;
 }
 
-/** The ErrorSummary of a form using useFormErrors, in the focusable region `show` moves focus to. */
-export function FormErrorSummary({
-  formErrors,
-  labels,
-  idFor,
-}: {
-  formErrors: ReturnType<typeof useFormErrors>;
-  labels: Record<string, string>;
-  idFor: (field: string) => string;
-}) {
-  const { summaryRef, errors, general } = formErrors;
+/** The ErrorSummary of a form on useAdminForm, in the focusable region a failed check or request moves focus to. */
+export function FormErrorSummary({ formErrors, labels, idFor }: { formErrors: SummarizedErrors; labels: Record<string, string>; idFor: (field: string) => string }) {
+  const { summaryId, errors, general } = formErrors;
   return (
-    <div ref={summaryRef} tabIndex={-1} className="admin-form__summary">
+    <div id={summaryId} tabIndex={-1} className="admin-form__summary">
       <ErrorSummary errors={errors} general={general} labels={labels} idFor={idFor} />
     </div>
   );

@@ -4,8 +4,8 @@
  * alt text per language (missing ones flagged). Search by file name or alt
  * text; keyset pages ("Older images") stay fast at any library size.
  */
-import { useCallback, useEffect, useState } from "react";
-import { data, Form, Link, useBlocker, useRevalidator } from "react-router";
+import { useCallback, useState } from "react";
+import { data, Form, Link, useRevalidator } from "react-router";
 import { listMediaQuery } from "#core/admin/media/schema.ts";
 import { listMedia, mediaPageAsReadBy } from "#server/admin/media/service.ts";
 import { requireScreen } from "#server/auth/guard.ts";
@@ -14,6 +14,7 @@ import { AltTextsForm, type AltLanguage } from "#app/components/admin/media/alt-
 import { formatBytes, MEDIA_API, type MediaItem } from "#app/components/admin/media/upload.ts";
 import { UploadZone } from "#app/components/admin/media/upload-zone.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { UnsavedChangesGuard } from "#app/components/admin/unsaved-changes.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { servicesContext } from "#server/content/context.ts";
 import { api } from "#app/lib/api-client.ts";
@@ -52,15 +53,6 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
     });
   }, []);
   const unsavedNames = Object.values(unsaved);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsavedNames.length > 0 && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
-  );
-  useEffect(() => {
-    if (unsavedNames.length === 0) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [unsavedNames.length]);
 
   return (
     <div className="admin-page media-library">
@@ -97,16 +89,9 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
           {olderLink && <Link to={olderLink}>{t("admin.media.older")}</Link>}
         </nav>
       </section>
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        title={t("admin.media.leave_title")}
-        confirmLabel={t("admin.version.discard")}
-        tone="danger"
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
+      <UnsavedChangesGuard unsaved={unsavedNames.length > 0} title={t("admin.media.leave_title")}>
         <p>{t("admin.media.unsaved_alts", { names: unsavedNames.join(", ") })}</p>
-      </ConfirmDialog>
+      </UnsavedChangesGuard>
     </div>
   );
 }

@@ -1,11 +1,14 @@
 /**
  * Adds a language, or edits one in place (Escape cancels an edit). An edit names the language's ETag
  * (decision 0151): when someone else saved it meanwhile, the conflict notice shows what they changed.
+ * The draft and its errors are react-hook-form's, checked with the API's schemas (decision 0185).
  */
-import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useState, type KeyboardEvent } from "react";
+import { useController, useWatch, type Control } from "react-hook-form";
 import { canonicalLanguageTag, languagePatchSchema, newLanguageSchema, type AdminLanguage, type TaggedAdminLanguage } from "#core/admin/languages/schema.ts";
+import { useAdminForm, type AdminForm } from "#app/components/admin/admin-form.ts";
 import { ConflictNotice, conflictOf, type Conflict } from "#app/components/admin/conflict-notice.tsx";
-import { Field, fieldErrorsFrom, FormErrorSummary, requestErrors, useFormErrors } from "#app/components/admin/form-fields.tsx";
+import { FormErrorSummary, FormField } from "#app/components/admin/form-fields.tsx";
 import { changesOf, draftOf, EMPTY_DRAFT, fieldLabels, FIELDS, LANGUAGES_API, newPayloadOf, type LanguageDraft } from "#app/components/admin/languages/language-draft.ts";
 import { FallbackChainEditor } from "#app/components/admin/languages/fallback-chain-editor.tsx";
 import { api } from "#app/lib/api-client.ts";
@@ -19,63 +22,73 @@ interface LanguageFormProps {
   onDone: (saved: AdminLanguage | null) => void;
 }
 
-export function LanguageForm({ language, languages = [], onDone }: LanguageFormProps) {
-  const formId = useId();
-  const idFor = (field: string) => `${formId}-${field}`;
-  const [draft, setDraft] = useState<LanguageDraft>(language ? draftOf(language) : EMPTY_DRAFT);
-  const formErrors = useFormErrors();
-  const { errors } = formErrors;
-  const [saving, setSaving] = useState(false);
-  // What the edit is made from: the language as read, or the other person's once their state is taken.
-  const [base, setBase] = useState(language);
-  const [conflict, setConflict] = useState<Conflict<AdminLanguage> | null>(null);
+type TextField = "code" | "shortCode" | "label" | "welcome";
+
+interface LanguageWritesOptions {
+  language: TaggedAdminLanguage | null;
+  onDone: (saved: AdminLanguage | null) => void;
+  /** After taking their state: focus goes to the name field. */
+  focusName: () => void;
+}
+
+/** Adding, or saving an edit from the ETag read (or the other person's: "Save mine anyway"), and taking their state. */
+function useLanguageWrites(
+  adminForm: AdminForm<LanguageDraft>,
+  [base, setBase]: [TaggedAdminLanguage | null, (base: TaggedAdminLanguage) => void],
+  { language, onDone, focusName }: LanguageWritesOptions,
+) {
   const { t } = useAdminText();
-  const labels = fieldLabels(t);
-  // The name and home page are in the language being added, once its tag is one (a half-typed "en_US" is not a lang value).
-  const typedLang = canonicalLanguageTag(draft.code.trim()) ?? undefined;
-
-  const set = <Field extends keyof LanguageDraft>(field: Field, value: LanguageDraft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
-
-  /** Saves the draft's changes from the state with ETag `from` (the one read, or the other person's: "Save mine anyway"). */
-  async function save(from: string | undefined) {
-    const body = base ? changesOf(draft, base) : newPayloadOf(draft);
-    if (base && Object.keys(body).length === 0) return onDone(null);
-    const checked = (base ? languagePatchSchema : newLanguageSchema).safeParse(body);
-    if (!checked.success) return formErrors.show(fieldErrorsFrom(checked.error.issues, t), null);
-    setSaving(true);
+  const { form } = adminForm;
+  const [conflict, setConflict] = useState<Conflict<AdminLanguage> | null>(null);
+  /** Sends the draft's changes from the state with ETag `from` (the one read, or the other person's: "Save mine anyway"). */
+  async function send(draft: LanguageDraft, from: string | undefined) {
     try {
       const result = base
-        ? await api.patch<{ language: AdminLanguage }>(`${LANGUAGES_API}/${base.id}`, body, { ifMatch: from })
-        : await api.post<{ language: AdminLanguage }>(LANGUAGES_API, body);
-      formErrors.clear();
-      if (!base) setDraft(EMPTY_DRAFT);
+        ? await api.patch<{ language: AdminLanguage }>(`${LANGUAGES_API}/${base.id}`, changesOf(draft, base), { ifMatch: from })
+        : await api.post<{ language: AdminLanguage }>(LANGUAGES_API, newPayloadOf(draft));
+      if (!base) form.reset(EMPTY_DRAFT);
       onDone(result.language);
     } catch (error) {
       const met = conflictOf<AdminLanguage>(error);
       if (met) {
-        formErrors.clear();
+        adminForm.clear();
         setConflict(met);
-        return;
-      }
-      const failure = requestErrors(error, FIELDS, t(language ? "admin.languages.save_failed" : "admin.languages.add_failed"), t);
-      formErrors.show(failure.fields, failure.general);
-    } finally {
-      setSaving(false);
+      } else adminForm.showFailure(error, FIELDS, t(language ? "admin.languages.save_failed" : "admin.languages.add_failed"));
     }
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void save(base?.etag);
+  /** Saves, unless an edit changed nothing: then the editor just closes. */
+  function save(from: string | undefined) {
+    if (base && Object.keys(changesOf(form.getValues(), base)).length === 0) return onDone(null);
+    void adminForm.submit((draft) => send(draft, from))();
   }
 
   function takeTheirs({ current, etag }: Conflict<AdminLanguage>) {
     if (current === null || etag === null) return onDone(null);
     setBase({ ...current, etag });
-    setDraft(draftOf(current));
+    form.reset(draftOf(current));
     setConflict(null);
-    document.getElementById(idFor("label"))?.focus();
+    focusName();
   }
+
+  return { conflict, save, takeTheirs };
+}
+
+export function LanguageForm({ language, languages = [], onDone }: LanguageFormProps) {
+  const formId = useId();
+  const idFor = (field: string) => `${formId}-${field}`;
+  // What the edit is made from: the language as read, or the other person's once their state is taken.
+  const [base, setBase] = useState(language);
+  const adminForm = useAdminForm<LanguageDraft>(
+    base ? { schema: languagePatchSchema, toInput: (draft) => changesOf(draft, base) } : { schema: newLanguageSchema, toInput: newPayloadOf },
+    { defaultValues: language ? draftOf(language) : EMPTY_DRAFT },
+  );
+  const { form } = adminForm;
+  const { control } = form;
+  const saving = form.formState.isSubmitting;
+  const { t } = useAdminText();
+  const labels = fieldLabels(t);
+  const { conflict, save, takeTheirs } = useLanguageWrites(adminForm, [base, setBase], { language, onDone, focusName: () => document.getElementById(idFor("label"))?.focus() });
 
   function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
     if (language && event.key === "Escape") {
@@ -84,84 +97,45 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
     }
   }
 
-  const text = (field: "code" | "shortCode" | "label" | "welcome", hint: string, extra: { lang?: string; dir?: "ltr" | "rtl" | "auto" } = {}) => (
-    <Field id={idFor(field)} label={labels[field]!} hint={hint} error={errors[field]}>
-      {(control) => <input {...control} {...extra} type="text" autoComplete="off" spellCheck={false} value={draft[field]} onChange={(event) => set(field, event.target.value)} />}
-    </Field>
-  );
-
   return (
-    <form className="admin-form language-form" noValidate onSubmit={submit} onKeyDown={cancelOnEscape} aria-busy={saving}>
-      <FormErrorSummary formErrors={formErrors} labels={labels} idFor={idFor} />
+    <form
+      className="admin-form language-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save(base?.etag);
+      }}
+      onKeyDown={cancelOnEscape}
+      aria-busy={saving}
+    >
+      <FormErrorSummary formErrors={adminForm} labels={labels} idFor={idFor} />
       {conflict && base && (
         <ConflictNotice
           theirs={conflict.current && <ChangedFields before={base} after={conflict.current} labels={labels} languages={languages} />}
           busy={saving}
-          onSaveMine={() => void save(conflict.etag ?? undefined)}
+          onSaveMine={() => save(conflict.etag ?? undefined)}
           onTakeTheirs={() => takeTheirs(conflict)}
         />
       )}
-      <div className="admin-form__grid">
-        {text("code", t("admin.languages.hint_code"))}
-        {text("shortCode", t("admin.languages.hint_short_code"))}
-        {text("label", t("admin.languages.hint_label"), { lang: typedLang, dir: "auto" })}
-        {text("welcome", t("admin.languages.hint_welcome"), { lang: typedLang, dir: "auto" })}
-        <Field id={idFor("population")} label={labels.population!} hint={t("admin.languages.hint_population")} error={errors.population}>
-          {(control) => (
-            <input {...control} type="number" inputMode="numeric" min={0} step={1} value={draft.population} onChange={(event) => set("population", event.target.value)} />
-          )}
-        </Field>
-        <Field id={idFor("dir")} label={labels.dir!} error={errors.dir}>
-          {(control) => (
-            <select {...control} value={draft.dir} onChange={(event) => set("dir", event.target.value === "rtl" ? "rtl" : "ltr")}>
-              <option value="ltr">{t("admin.languages.ltr")}</option>
-              <option value="rtl">{t("admin.languages.rtl")}</option>
-            </select>
-          )}
-        </Field>
-      </div>
-      <div className={errors.enabled ? "admin-check admin-field--invalid" : "admin-check"}>
-        <input
-          id={idFor("enabled")}
-          type="checkbox"
-          checked={draft.enabled}
-          disabled={language?.favorite}
-          aria-describedby={errors.enabled ? `${idFor("enabled")}-error` : `${idFor("enabled")}-hint`}
-          onChange={(event) => set("enabled", event.target.checked)}
-        />
-        <label htmlFor={idFor("enabled")}>{labels.enabled}</label>
-        <p id={`${idFor("enabled")}-hint`} className="admin-field__hint">
-          {language === null ? t("admin.languages.hint_enabled_new") : language.favorite ? t("admin.languages.favorite_always_shown") : t("admin.languages.hint_enabled_off")}
-        </p>
-        {errors.enabled && (
-          <p id={`${idFor("enabled")}-error`} className="admin-field__error">
-            {errors.enabled}
-          </p>
-        )}
-      </div>
+      <LanguageFields control={control} idFor={idFor} labels={labels} />
+      <CheckField
+        control={control}
+        name="enabled"
+        id={idFor("enabled")}
+        label={labels.enabled!}
+        hint={language === null ? t("admin.languages.hint_enabled_new") : language.favorite ? t("admin.languages.favorite_always_shown") : t("admin.languages.hint_enabled_off")}
+        disabled={language?.favorite}
+      />
       {language && (
         <>
-          <FallbackChainEditor
-            id={idFor("fallbacks")}
-            language={language}
-            languages={languages}
-            chain={draft.fallbacks}
-            error={errors.fallbacks}
-            onChange={(chain) => set("fallbacks", chain)}
+          <FallbacksField control={control} id={idFor("fallbacks")} language={language} languages={languages} />
+          <CheckField
+            control={control}
+            name="listFallbackArticles"
+            id={idFor("listFallbackArticles")}
+            label={t("admin.languages.list_fallback_articles")}
+            hint={t("admin.languages.list_fallback_articles_hint")}
           />
-          <div className={errors.listFallbackArticles ? "admin-check admin-field--invalid" : "admin-check"}>
-            <input
-              id={idFor("listFallbackArticles")}
-              type="checkbox"
-              checked={draft.listFallbackArticles}
-              aria-describedby={`${idFor("listFallbackArticles")}-hint`}
-              onChange={(event) => set("listFallbackArticles", event.target.checked)}
-            />
-            <label htmlFor={idFor("listFallbackArticles")}>{t("admin.languages.list_fallback_articles")}</label>
-            <p id={`${idFor("listFallbackArticles")}-hint`} className="admin-field__hint">
-              {t("admin.languages.list_fallback_articles_hint")}
-            </p>
-          </div>
         </>
       )}
       <div className="admin-form__actions">
@@ -176,6 +150,86 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
       </div>
     </form>
   );
+}
+
+/** The language's tag, short code, name, home page name, speakers and direction. */
+function LanguageFields({ control, idFor, labels }: { control: Control<LanguageDraft>; idFor: (field: string) => string; labels: Record<string, string> }) {
+  const { t } = useAdminText();
+  // The name and home page are in the language being added, once its tag is one (a half-typed "en_US" is not a lang value).
+  const typedLang = canonicalLanguageTag(useWatch({ control, name: "code" }).trim()) ?? undefined;
+  const text = (field: TextField, hint: string, extra: { lang?: string; dir?: "ltr" | "rtl" | "auto" } = {}) => (
+    <FormField control={control} name={field} id={idFor(field)} label={labels[field]!} hint={hint}>
+      {(aria, bound) => <input {...aria} {...extra} {...bound} type="text" autoComplete="off" spellCheck={false} />}
+    </FormField>
+  );
+
+  return (
+    <div className="admin-form__grid">
+      {text("code", t("admin.languages.hint_code"))}
+      {text("shortCode", t("admin.languages.hint_short_code"))}
+      {text("label", t("admin.languages.hint_label"), { lang: typedLang, dir: "auto" })}
+      {text("welcome", t("admin.languages.hint_welcome"), { lang: typedLang, dir: "auto" })}
+      <FormField control={control} name="population" id={idFor("population")} label={labels.population!} hint={t("admin.languages.hint_population")}>
+        {(aria, bound) => <input {...aria} {...bound} type="number" inputMode="numeric" min={0} step={1} />}
+      </FormField>
+      <FormField control={control} name="dir" id={idFor("dir")} label={labels.dir!}>
+        {(aria, bound) => (
+          <select {...aria} {...bound} onChange={(event) => bound.onChange(event.target.value === "rtl" ? "rtl" : "ltr")}>
+            <option value="ltr">{t("admin.languages.ltr")}</option>
+            <option value="rtl">{t("admin.languages.rtl")}</option>
+          </select>
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+/** A checkbox with its hint, and its error (in place of the hint in its description) when it has one. */
+function CheckField({
+  control,
+  name,
+  id,
+  label,
+  hint,
+  disabled,
+}: {
+  control: Control<LanguageDraft>;
+  name: "enabled" | "listFallbackArticles";
+  id: string;
+  label: string;
+  hint: string;
+  disabled?: boolean;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  const error = fieldState.error?.message;
+  return (
+    <div className={error ? "admin-check admin-field--invalid" : "admin-check"}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={field.value}
+        disabled={disabled}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        onBlur={field.onBlur}
+        onChange={(event) => field.onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      <p id={`${id}-hint`} className="admin-field__hint">
+        {hint}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="admin-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The fallback chain of an edited language, as a form field. */
+function FallbacksField({ control, id, language, languages }: { control: Control<LanguageDraft>; id: string; language: AdminLanguage; languages: AdminLanguage[] }) {
+  const { field, fieldState } = useController({ control, name: "fallbacks" });
+  return <FallbackChainEditor id={id} language={language} languages={languages} chain={field.value} error={fieldState.error?.message} onChange={field.onChange} />;
 }
 
 /** The fields the other person changed, with the values they saved (a fallback chain by the languages' names). */

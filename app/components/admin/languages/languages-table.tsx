@@ -22,17 +22,14 @@ interface LanguagesTableProps {
   onChanged: (message: string) => Promise<void>;
 }
 
-export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
-  const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<TaggedAdminLanguage | null>(null);
+/** A row's one-click writes (show or hide, make favorite), each from the row's ETag; a failure is shown above the table. */
+function useRowActions(onChanged: LanguagesTableProps["onChanged"]) {
   const [pending, setPending] = useState<number | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
   // The switch shows the requested state at once; the stored state replaces it after the reload.
   const [requestedEnabled, setRequestedEnabled] = useState<{ id: number; enabled: boolean } | null>(null);
-  const focus = useFocusReturn<number>();
   const revalidator = useRevalidator();
-  const region = useRef<HTMLDivElement>(null);
-  const { t, number } = useAdminText();
+  const { t } = useAdminText();
 
   async function rowAction(language: AdminLanguage, couldNot: string, request: () => Promise<unknown>, success: string) {
     setPending(language.id);
@@ -51,6 +48,37 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
       setRequestedEnabled(null);
     }
   }
+
+  return {
+    pending,
+    rowError,
+    requestedEnabled,
+    show: (language: TaggedAdminLanguage, enabled: boolean) => {
+      setRequestedEnabled({ id: language.id, enabled });
+      return rowAction(
+        language,
+        t(enabled ? "admin.languages.enable_failed" : "admin.languages.disable_failed"),
+        () => api.patch(`${LANGUAGES_API}/${language.id}`, { enabled }, { ifMatch: language.etag }),
+        t(enabled ? "admin.languages.now_shown" : "admin.languages.now_hidden", { name: language.label }),
+      );
+    },
+    makeFavorite: (language: TaggedAdminLanguage) =>
+      rowAction(
+        language,
+        t("admin.languages.favorite_failed"),
+        () => api.post(`${LANGUAGES_API}/${language.id}/favorite`, undefined, { ifMatch: language.etag }),
+        t("admin.languages.now_favorite", { name: language.label }),
+      ),
+  };
+}
+
+export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<TaggedAdminLanguage | null>(null);
+  const { pending, rowError, requestedEnabled, show, makeFavorite } = useRowActions(onChanged);
+  const focus = useFocusReturn<number>();
+  const region = useRef<HTMLDivElement>(null);
+  const { t } = useAdminText();
 
   function closeEditor(language: AdminLanguage, saved: AdminLanguage | null) {
     setEditing(null);
@@ -82,100 +110,19 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
           <tbody>
             {languages.map((language) => {
               const busy = pending === language.id;
-              const disabledNote = `${language.code}-favorite-note`;
               return [
-                <tr key={language.id} className={language.enabled ? undefined : "languages-table__row--disabled"} aria-busy={busy || undefined}>
-                  <th scope="row">
-                    <span lang={language.code} dir={language.dir}>
-                      {language.label}
-                    </span>
-                  </th>
-                  <td>
-                    <code>{language.code}</code>
-                  </td>
-                  <td>
-                    <code>{language.shortCode}</code>
-                  </td>
-                  <td>
-                    <a href={language.link} lang={language.code} dir={language.dir}>
-                      {language.welcome}
-                    </a>
-                  </td>
-                  <td className="admin-table__number">{number(language.population)}</td>
-                  <td>
-                    <label className="admin-switch">
-                      <input
-                        type="checkbox"
-                        checked={requestedEnabled?.id === language.id ? requestedEnabled.enabled : language.enabled}
-                        disabled={busy || language.favorite}
-                        aria-describedby={language.favorite ? disabledNote : undefined}
-                        onChange={(event) => {
-                          const enabled = event.target.checked;
-                          setRequestedEnabled({ id: language.id, enabled });
-                          void rowAction(
-                            language,
-                            t(enabled ? "admin.languages.enable_failed" : "admin.languages.disable_failed"),
-                            () => api.patch(`${LANGUAGES_API}/${language.id}`, { enabled }, { ifMatch: language.etag }),
-                            t(enabled ? "admin.languages.now_shown" : "admin.languages.now_hidden", { name: language.label }),
-                          );
-                        }}
-                      />
-                      <span className="visually-hidden">{t("admin.languages.show_on_site", { name: language.label })}</span>
-                    </label>
-                    {language.favorite && (
-                      <span id={disabledNote} className="visually-hidden">
-                        {t("admin.languages.favorite_always_shown")}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    {language.favorite ? (
-                      <span className="admin-badge">
-                        <span aria-hidden="true">★</span>
-                        {t("admin.languages.favorite")}
-                      </span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button button--small button--secondary"
-                        disabled={busy || !language.enabled}
-                        aria-label={t("admin.languages.make_favorite_of", { name: language.label })}
-                        title={language.enabled ? undefined : t("admin.languages.show_first")}
-                        onClick={() =>
-                          void rowAction(
-                            language,
-                            t("admin.languages.favorite_failed"),
-                            () => api.post(`${LANGUAGES_API}/${language.id}/favorite`, undefined, { ifMatch: language.etag }),
-                            t("admin.languages.now_favorite", { name: language.label }),
-                          )
-                        }
-                      >
-                        {t("admin.languages.make_favorite")}
-                      </button>
-                    )}
-                  </td>
-                  <td>
-                    <div className="languages-table__actions">
-                      <button
-                        type="button"
-                        className="button button--small button--secondary"
-                        aria-expanded={editing === language.id}
-                        aria-controls={editing === language.id ? `edit-${language.id}` : undefined}
-                        ref={focus.register(language.id)}
-                        onClick={() => setEditing(editing === language.id ? null : language.id)}
-                      >
-                        {t("admin.common.edit")}
-                        <span className="visually-hidden"> {language.label}</span>
-                      </button>
-                      {!language.favorite && (
-                        <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => setDeleting(language)}>
-                          {t("admin.common.delete")}
-                          <span className="visually-hidden"> {language.label}</span>
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>,
+                <LanguageRow
+                  key={language.id}
+                  language={language}
+                  busy={busy}
+                  shown={requestedEnabled?.id === language.id ? requestedEnabled.enabled : language.enabled}
+                  editing={editing === language.id}
+                  editRef={focus.register(language.id)}
+                  onShow={(enabled) => void show(language, enabled)}
+                  onFavorite={() => void makeFavorite(language)}
+                  onEdit={() => setEditing(editing === language.id ? null : language.id)}
+                  onDelete={() => setDeleting(language)}
+                />,
                 editing === language.id && (
                   <tr key={`${language.id}-edit`} id={`edit-${language.id}`} className="languages-table__editor">
                     <td colSpan={8}>
@@ -200,5 +147,110 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
         }}
       />
     </>
+  );
+}
+
+interface LanguageRowProps {
+  language: TaggedAdminLanguage;
+  busy: boolean;
+  /** Whether the switch shows the language as shown: the requested state at once, the stored one after the reload. */
+  shown: boolean;
+  editing: boolean;
+  editRef: (element: HTMLElement | null) => void;
+  onShow: (enabled: boolean) => void;
+  onFavorite: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** A language's settings, its show/hide switch, the favorite's badge or button, and Edit and Delete. */
+function LanguageRow({ language, busy, shown, editing, editRef, onShow, onFavorite, onEdit, onDelete }: LanguageRowProps) {
+  const { t, number } = useAdminText();
+  return (
+    <tr className={language.enabled ? undefined : "languages-table__row--disabled"} aria-busy={busy || undefined}>
+      <th scope="row">
+        <span lang={language.code} dir={language.dir}>
+          {language.label}
+        </span>
+      </th>
+      <td>
+        <code>{language.code}</code>
+      </td>
+      <td>
+        <code>{language.shortCode}</code>
+      </td>
+      <td>
+        <a href={language.link} lang={language.code} dir={language.dir}>
+          {language.welcome}
+        </a>
+      </td>
+      <td className="admin-table__number">{number(language.population)}</td>
+      <ShowSwitch language={language} busy={busy} shown={shown} onShow={onShow} />
+      <td>
+        {language.favorite ? (
+          <span className="admin-badge">
+            <span aria-hidden="true">★</span>
+            {t("admin.languages.favorite")}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            disabled={busy || !language.enabled}
+            aria-label={t("admin.languages.make_favorite_of", { name: language.label })}
+            title={language.enabled ? undefined : t("admin.languages.show_first")}
+            onClick={onFavorite}
+          >
+            {t("admin.languages.make_favorite")}
+          </button>
+        )}
+      </td>
+      <td>
+        <div className="languages-table__actions">
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            aria-expanded={editing}
+            aria-controls={editing ? `edit-${language.id}` : undefined}
+            ref={editRef}
+            onClick={onEdit}
+          >
+            {t("admin.common.edit")}
+            <span className="visually-hidden"> {language.label}</span>
+          </button>
+          {!language.favorite && (
+            <button type="button" className="button button--small button--secondary" disabled={busy} onClick={onDelete}>
+              {t("admin.common.delete")}
+              <span className="visually-hidden"> {language.label}</span>
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** The switch that shows or hides the language on the site (the favorite is always shown). */
+function ShowSwitch({ language, busy, shown, onShow }: Pick<LanguageRowProps, "language" | "busy" | "shown" | "onShow">) {
+  const { t } = useAdminText();
+  const disabledNote = `${language.code}-favorite-note`;
+  return (
+    <td>
+      <label className="admin-switch">
+        <input
+          type="checkbox"
+          checked={shown}
+          disabled={busy || language.favorite}
+          aria-describedby={language.favorite ? disabledNote : undefined}
+          onChange={(event) => onShow(event.target.checked)}
+        />
+        <span className="visually-hidden">{t("admin.languages.show_on_site", { name: language.label })}</span>
+      </label>
+      {language.favorite && (
+        <span id={disabledNote} className="visually-hidden">
+          {t("admin.languages.favorite_always_shown")}
+        </span>
+      )}
+    </td>
   );
 }
