@@ -135,6 +135,14 @@ const envSchema = z.object({
   PREVIEW_SECRET: z.string().trim().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
   PREVIEW_LINK_DAYS: wholeNumber(1, 90).default(7),
   SCHEDULER_TICK_SECONDS: wholeNumber(1, 60).default(30),
+  CDN_PURGE_URL: httpUrl.optional(),
+  CDN_PURGE_METHOD: z.enum(["PURGE", "POST"], { error: 'must be "PURGE" or "POST"' }).default("PURGE"),
+  CDN_PURGE_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
+  CDN_MAX_AGE_SECONDS: wholeNumber(0, 31_536_000).default(0),
   SERVER_PROCESSES: z
     .string()
     .trim()
@@ -220,6 +228,16 @@ export interface Config {
     previewLinkDays: number;
     /** How often the scheduler looks for due publishes (at most 60 s: changes land within a minute). */
     schedulerTickMs: number;
+  };
+  /** A shared cache in front (docs/operations.md "Behind a CDN", decision 0195). */
+  cdn: {
+    /** Where every content change sends the purge of the cache keys it made stale; null: no purge is sent. */
+    purgeUrl: string | null;
+    purgeMethod: "PURGE" | "POST";
+    /** Sent as `Authorization: Bearer …` with each purge (a CDN API's token); never logged. */
+    purgeToken: string | null;
+    /** How long a shared cache may keep a public page (s-maxage); 0: it must revalidate every time. */
+    maxAgeSeconds: number;
   };
 }
 
@@ -311,6 +329,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       previewSecret: settings.PREVIEW_SECRET ?? null,
       previewLinkDays: settings.PREVIEW_LINK_DAYS,
       schedulerTickMs: settings.SCHEDULER_TICK_SECONDS * 1000,
+    },
+    cdn: {
+      purgeUrl: settings.CDN_PURGE_URL?.href ?? null,
+      purgeMethod: settings.CDN_PURGE_METHOD,
+      purgeToken: settings.CDN_PURGE_TOKEN ?? null,
+      maxAgeSeconds: settings.CDN_MAX_AGE_SECONDS,
     },
   };
 }

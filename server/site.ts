@@ -14,6 +14,7 @@ import { startSearchCatchUp } from "./search/catch-up.ts";
 import type { Config } from "./config.ts";
 import { createHttpApp } from "./http/app.ts";
 import { guardedListener } from "./http/node-listener.ts";
+import { createCdnPurger } from "./http/cdn.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { siteHosts } from "./http/site-hosts.ts";
 import type { Logger } from "./log.ts";
@@ -54,6 +55,7 @@ export function createSite(services: AppServices, options: SiteOptions) {
     isAnonymous: (cookie) => !hasSessionCookie(cookie),
     secureCookies: config.secureCookies,
     maxBytes: config.pageCacheBytes,
+    shared: { maxAgeSeconds: config.cdn.maxAgeSeconds, purger: createCdnPurger(config.cdn, log) },
   });
   const currentBuild = async () => (typeof options.build === "function" ? options.build() : options.build);
   const app = createHttpApp(services, {

@@ -14,7 +14,7 @@ import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
 import { findBadInput } from "./request-guard.ts";
 import { newPageNotes, type PageNotes, type ShellNote } from "./page-notes.ts";
-import { asBody, createResponseCache, type CachedResponse } from "./response-cache.ts";
+import { asBody, createResponseCache, type CachedResponse, type SharedCache } from "./response-cache.ts";
 import { signedInArea, signedOutSlots, withAccount } from "./account-area.ts";
 import { contentSecurityPolicy, securityHeaderValues } from "./security.ts";
 import { scriptDataJson, shellView } from "#server/content/shell.ts";
@@ -63,10 +63,12 @@ export interface PageCacheOptions {
   isAnonymous: (cookieHeader: string | undefined) => boolean;
   secureCookies: boolean;
   maxBytes: number;
+  /** A CDN in front: see ./cdn.ts. */
+  shared?: SharedCache;
 }
 
-export function createPageCache({ content, isAnonymous, secureCookies, maxBytes }: PageCacheOptions) {
-  const responses = createResponseCache(maxBytes);
+export function createPageCache({ content, isAnonymous, secureCookies, maxBytes, shared }: PageCacheOptions) {
+  const responses = createResponseCache(maxBytes, shared);
   const queryUsedBy = new LRUCache<string, string[]>({ max: MAX_REMEMBERED_PATHS });
   /** Signed-in visitors' account areas as React rendered them, least recently used first (decision 0134). */
   const accountAreas = new LRUCache<string, Buffer>({ max: MAX_ACCOUNT_AREAS });
