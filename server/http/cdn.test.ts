@@ -85,6 +85,24 @@ describe("createCdnPurger", () => {
     expect(JSON.parse(purge!.body)).toEqual({ tags: ["article:3", "list:fr", "tag:%C3%A9t%C3%A9"] });
   });
 
+  it("puts the keys in the URL where it says {keys}", async () => {
+    const endpoint = await purgeEndpoint([200]);
+    let path = "";
+    server!.prependListener("request", (request) => (path = request.url!));
+    const purger = createCdnPurger(settings(new URL(`${endpoint.url}/{keys}`).href), createLogger("silent"))!;
+    purger.purge(["article:3", "tag:été"]);
+    await purger.flush();
+    expect(path).toBe("/purge/article%3A3%20tag%3A%25C3%25A9t%25C3%25A9");
+  });
+
+  it("purges the site key for a change of everything, and for more keys than one purge takes", async () => {
+    const endpoint = await purgeEndpoint([200]);
+    const purger = createCdnPurger(settings(endpoint.url), createLogger("silent"))!;
+    purger.purge(Array.from({ length: 300 }, (_, index) => `article:${index}`));
+    await purger.flush();
+    expect(endpoint.received.map((purge) => purge.headers["surrogate-key"])).toEqual([SITE_KEY]);
+  });
+
   it("purges the site key for a change of everything", async () => {
     const endpoint = await purgeEndpoint([200]);
     const purger = createCdnPurger(settings(endpoint.url), createLogger("silent"))!;

@@ -21,6 +21,8 @@ const MAX_KEYS_PER_PURGE = 256;
 const PURGE_ATTEMPTS = 4;
 const PURGE_RETRY_BASE_MS = 500;
 const PURGE_TIMEOUT_MS = 10_000;
+/** `{keys}` in CDN_PURGE_URL (as parsed, percent-encoded) is replaced by the purge's keys, for APIs that take them in the URL. */
+const KEYS_PLACEHOLDER = /%7Bkeys%7D|\{keys\}/gi;
 
 /** A cache key as a header token: what is not a letter, digit or one of `:._~-` is percent-encoded (tags can be in any script). */
 export function cacheKey(shows: string): string {
@@ -53,7 +55,8 @@ export interface CdnPurger {
 }
 
 /**
- * Purges as CDN_PURGE_URL asks: `CDN_PURGE_METHOD` (PURGE by default) with the keys in `Surrogate-Key`
+ * Purges as CDN_PURGE_URL asks (its `{keys}`, if any, replaced by the space-separated keys, URL-encoded):
+ * `CDN_PURGE_METHOD` (PURGE by default) with the keys in `Surrogate-Key`
  * (space-separated) and `Cache-Tag` (comma-separated) headers and in a JSON body `{"tags": [...]}`,
  * which Varnish's xkey, Fastly's and Cloudflare's purge APIs read. Failures are retried with backoff,
  * then logged; the shared cache's s-maxage bounds how long a lost purge leaves a page stale.
@@ -70,7 +73,12 @@ export function createCdnPurger(settings: Config["cdn"], log: Logger): CdnPurger
     if (purgeToken) headers.Authorization = `Bearer ${purgeToken}`;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const response = await fetch(purgeUrl!, { method: purgeMethod, headers, body: JSON.stringify({ tags: keys }), signal: AbortSignal.timeout(PURGE_TIMEOUT_MS) });
+        const response = await fetch(purgeUrl!.replace(KEYS_PLACEHOLDER, encodeURIComponent(keys.join(" "))), {
+          method: purgeMethod,
+          headers,
+          body: JSON.stringify({ tags: keys }),
+          signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
+        });
         await response.body?.cancel();
         if (response.ok) return;
         if (response.status < 500 && response.status !== 429) {
