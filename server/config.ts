@@ -143,6 +143,8 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
     .optional(),
   CDN_MAX_AGE_SECONDS: wholeNumber(0, 31_536_000).default(0),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false"),
+  WEBHOOK_RETRY_BASE_SECONDS: wholeNumber(1, 3_600).default(30),
   SERVER_PROCESSES: z
     .string()
     .trim()
@@ -238,6 +240,13 @@ export interface Config {
     purgeToken: string | null;
     /** How long a shared cache may keep a public page (s-maxage); 0: it must revalidate every time. */
     maxAgeSeconds: number;
+  };
+  /** Outgoing webhooks (docs/api.md "Webhooks"). */
+  webhooks: {
+    /** Whether endpoints may be on loopback, private or link-local addresses (off: such endpoints are refused). */
+    allowPrivateAddresses: boolean;
+    /** The first retry's delay; each next one is four times longer (at most 4 hours). */
+    retryBaseMs: number;
   };
 }
 
@@ -336,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       purgeToken: settings.CDN_PURGE_TOKEN ?? null,
       maxAgeSeconds: settings.CDN_MAX_AGE_SECONDS,
     },
+    webhooks: { allowPrivateAddresses: settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === "true", retryBaseMs: settings.WEBHOOK_RETRY_BASE_SECONDS * 1000 },
   };
 }
 

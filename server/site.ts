@@ -22,6 +22,7 @@ import { metricsText, observeRequest } from "./metrics.ts";
 import { pagePattern } from "./ops/page-pattern.ts";
 import { createServices } from "./services.ts";
 import { startScheduler } from "./admin/publishing/scheduler.ts";
+import { startWebhookDeliveries } from "./webhooks/deliveries.ts";
 
 export interface SiteOptions {
   /** The React Router build, or (development) a function returning the current one. */
@@ -88,6 +89,7 @@ export async function openSite(config: Config, log: Logger, options: SiteOptions
   const stopPruning = scheduleHousekeeping(services);
   const scheduler = startScheduler(services);
   const searchCatchUp = startSearchCatchUp(services);
+  const webhookDeliveries = startWebhookDeliveries(services);
   return {
     services,
     listener,
@@ -96,6 +98,7 @@ export async function openSite(config: Config, log: Logger, options: SiteOptions
       stopPruning();
       await scheduler.stop();
       await searchCatchUp.stop();
+      await webhookDeliveries.stop();
       return services.close();
     },
   };

@@ -89,6 +89,14 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
 
   "GET /analytics/summary": need("analytics.read"),
 
+  "GET /webhooks": need("settings.manage"),
+  "POST /webhooks": need("settings.manage"),
+  "GET /webhooks/:id": need("settings.manage"),
+  "PATCH /webhooks/:id": need("settings.manage"),
+  "DELETE /webhooks/:id": need("settings.manage"),
+  "GET /webhooks/:id/deliveries": need("settings.manage"),
+  "POST /webhooks/:id/deliveries/:deliveryId/redeliver": need("settings.manage"),
+
   "GET /audit": need("settings.manage"),
   "GET /audit/facets": need("settings.manage"),
 

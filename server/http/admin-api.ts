@@ -8,6 +8,7 @@ import { languagesAdminApi } from "#server/admin/languages/routes.ts";
 import { romesAdminApi } from "#server/admin/romes/routes.ts";
 import { translationsAdminApi } from "#server/admin/translations/routes.ts";
 import { usersAdminApi } from "#server/admin/users/routes.ts";
+import { webhooksAdminApi } from "#server/admin/webhooks/routes.ts";
 import { adminAccess } from "#server/auth/access.ts";
 import { mediaAdminApi } from "#server/admin/media/routes.ts";
 import { preferencesAdminApi } from "#server/admin/preferences/routes.ts";
@@ -33,6 +34,7 @@ export function adminApi(services: AppServices, imageGate: UploadGate) {
   app.route("/articles", revisionsAdminApi(services));
   app.route("/articles", presenceAdminApi(services));
   app.route("/users", usersAdminApi(services));
+  app.route("/webhooks", webhooksAdminApi(services));
   app.route("/analytics", analyticsAdminApi(services));
   app.route("/audit", auditAdminApi(services));
   app.route("/romes", romesAdminApi(services));
