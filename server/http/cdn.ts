@@ -6,17 +6,16 @@
  * serves the old text, so a shared cache cannot refill from an instance that has not heard of the change yet.
  */
 import type { Config } from "#server/config.ts";
+import { cacheKey, SHOWS_EVERYTHING } from "#server/content/changes.ts";
 import type { Logger } from "#server/log.ts";
 
-/** Carried by every kept response: a change of the resident data (languages, UI strings, the ROME reference) purges it. */
-export const SITE_KEY = "site";
 /** How long a shared cache may answer with a stale copy while it fetches a fresh one. */
 const STALE_WHILE_REVALIDATE_SECONDS = 30;
 /** Keys of one response beyond this many header bytes would be cut by a CDN (Cloudflare: 16 KB): the response is then not shared. */
 const MAX_KEY_HEADER_BYTES = 8_000;
 /** Invalidations within this window travel in one purge request. */
 const PURGE_BATCH_MS = 50;
-/** Keys per purge request at most; a batch above it purges SITE_KEY instead (everything, still correct). */
+/** Keys per purge request at most; a batch above it purges SHOWS_EVERYTHING instead (everything, still correct). */
 const MAX_KEYS_PER_PURGE = 256;
 const PURGE_ATTEMPTS = 4;
 const PURGE_RETRY_BASE_MS = 500;
@@ -24,17 +23,12 @@ const PURGE_TIMEOUT_MS = 10_000;
 /** `{keys}` in CDN_PURGE_URL (as parsed, percent-encoded) is replaced by the purge's keys, for APIs that take them in the URL. */
 const KEYS_PLACEHOLDER = /%7Bkeys%7D|\{keys\}/gi;
 
-/** A cache key as a header token: what is not a letter, digit or one of `:._~-` is percent-encoded (tags can be in any script). */
-export function cacheKey(shows: string): string {
-  return shows.replace(/[^A-Za-z0-9:._~-]/gu, (character) => encodeURIComponent(character));
-}
-
 /**
  * A kept response's headers for a shared cache: its keys, and (when `maxAgeSeconds` > 0) how long the
  * shared cache may keep it; browsers still revalidate it every time (max-age=0, or what the route said).
  */
 export function sharedCacheHeaders(headers: Record<string, string>, shows: ReadonlySet<string>, maxAgeSeconds: number): Record<string, string> {
-  const keys = [SITE_KEY, ...[...shows].map(cacheKey)];
+  const keys = [SHOWS_EVERYTHING, ...[...shows].map(cacheKey)];
   const surrogateKey = keys.join(" ");
   // Keys a CDN would cut could not all be purged: such a response keeps the route's own Cache-Control, and no keys.
   if (surrogateKey.length > MAX_KEY_HEADER_BYTES) return headers;
@@ -100,7 +94,7 @@ export function createCdnPurger(settings: Config["cdn"], log: Logger): CdnPurger
     if (timer) clearTimeout(timer);
     timer = null;
     if (pending.size === 0) return sending;
-    const keys = pending.size > MAX_KEYS_PER_PURGE || pending.has(SITE_KEY) ? [SITE_KEY] : [...pending];
+    const keys = pending.size > MAX_KEYS_PER_PURGE || pending.has(SHOWS_EVERYTHING) ? [SHOWS_EVERYTHING] : [...pending];
     pending = new Set();
     // One purge in flight at a time, in order: a later purge never overtakes an earlier one.
     sending = sending.then(() => send(keys));
@@ -109,7 +103,7 @@ export function createCdnPurger(settings: Config["cdn"], log: Logger): CdnPurger
 
   return {
     purge(shows) {
-      if (shows === null) pending.add(SITE_KEY);
+      if (shows === null) pending.add(SHOWS_EVERYTHING);
       else for (const tag of shows) pending.add(cacheKey(tag));
       timer ??= setTimeout(() => void flush(), PURGE_BATCH_MS).unref();
     },

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { LRUCache } from "lru-cache";
-import { showsSearch, staleAfter } from "#server/content/changes.ts";
+import { staleShows } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "./env.ts";
 import { findBadInput } from "./request-guard.ts";
@@ -77,7 +77,7 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes,
       responses.invalidate(null);
       queryUsedBy.clear();
       accountAreas.clear();
-    } else responses.invalidate(change.kind === "articles" ? staleAfter(change.articles) : change.languages.map(showsSearch));
+    } else responses.invalidate(staleShows(change));
   });
 
   function parseUrl(raw: string): URL | null {

@@ -74,7 +74,7 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
   }
 
   it("registers an endpoint, showing its secret once, and signs each delivery of the events it takes", async () => {
-    const { id, secret } = await register(["version.updated", "translation.outdated"]);
+    const { id, secret } = await register(["version.updated", "translation.outdated", "cache.purge"]);
     expect(secret).toMatch(/^whsec_[\w-]{40,}$/);
     const listed = await call("GET", "/webhooks");
     expect(JSON.stringify(listed.json)).not.toContain(secret);
@@ -100,6 +100,10 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     const outdated = events.filter((event) => event.event === "translation.outdated").map((event) => event.data.language as string);
     expect(outdated).toContain("fr-FR");
     expect(new Set(outdated).size).toBe(outdated.length);
+    // One purge for the change, from the instance that made it: the keys of the pages that show the article.
+    const purges = events.filter((event) => event.event === "cache.purge");
+    expect(purges).toHaveLength(1);
+    expect(purges[0]!.data.keys).toEqual(expect.arrayContaining([`article:${articleId}`, "list:en-US", "list:fr-FR"]));
     expect(events.find((event) => event.event === "version.updated")!.data).toMatchObject({ article: articleId, language: "en-US", title: `${version.title} (revised)` });
     expect(events.find((event) => event.event === "translation.outdated" && event.data.language === "fr-FR")!.data).toMatchObject({ article: articleId, language: "fr-FR", sourceLanguage: "en-US" });
     for (const delivery of receiver.received) {

@@ -15,6 +15,8 @@ export const WEBHOOK_EVENTS = [
   "media.uploaded",
   /** UI strings were added, changed or deleted. */
   "strings.changed",
+  /** Public pages changed: the cache keys (Surrogate-Key) of what a shared cache must drop, for a CDN's purge API. */
+  "cache.purge",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
