@@ -5,6 +5,7 @@ import { adminTextsMigration } from "#server/db/migrations/0014-admin-texts.ts";
 import { adminCheckTextsMigration } from "#server/db/migrations/0018-admin-check-texts.ts";
 import { mediaUsedInMoreTextMigration } from "#server/db/migrations/0025-media-used-in-more-text.ts";
 import { adminTextsSince0025Migration } from "#server/db/migrations/0035-admin-texts-since-0025.ts";
+import { adminTextsWebhooksMigration } from "#server/db/migrations/0039-admin-texts-webhooks.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
 
@@ -92,5 +93,11 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
       { label: "Conflit !" },
     );
     expect(await frenchCell("admin.nav.users")).toBeUndefined();
+  });
+
+  it("0039 adds the webhooks screen's texts", async () => {
+    await db().deleteFrom("translates").where("code_component", "like", "admin.webhooks.%").execute();
+    await adminTextsWebhooksMigration.up(db() as unknown as Kysely<unknown>);
+    expect(await frenchCell("admin.webhooks.redeliver_button")).toEqual({ label: "Renvoyer" });
   });
 });

@@ -98,6 +98,8 @@ export type Webhook = z.infer<typeof webhookSchema>;
 export const webhookResponse = z.object({ webhook: webhookSchema });
 /** A creation answers the signing secret, this once. */
 export const webhookCreatedResponse = webhookResponse.extend({ secret: z.string() });
-export const webhookListResponse = z.object({ webhooks: z.array(webhookSchema) });
+/** The list: each endpoint with `etag`, the ETag its own GET answers (a change from the list names it in If-Match). */
+export const webhookListResponse = z.object({ webhooks: z.array(webhookSchema.extend({ etag: z.string() })) });
+export type ListedWebhook = z.infer<typeof webhookListResponse>["webhooks"][number];
 export const deliveryListResponse = z.object({ deliveries: z.array(webhookDeliverySchema) });
 export const deliveryResponse = z.object({ delivery: webhookDeliverySchema });

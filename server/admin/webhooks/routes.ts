@@ -29,7 +29,7 @@ export function webhooksAdminApi(services: AppServices) {
 
   app.get(
     "/",
-    apiRoute({ tag, summary: "Every webhook endpoint, with its latest delivery", success: { status: 200, description: "{ webhooks }", schema: webhookListResponse } }),
+    apiRoute({ tag, summary: "Every webhook endpoint, with its latest delivery", success: { status: 200, description: "{ webhooks }: each with `etag`, the ETag its own GET answers", schema: webhookListResponse } }),
     async (c) => c.json({ webhooks: await listWebhooks(services) } satisfies Answer<typeof webhookListResponse>),
   );
 

@@ -1,7 +1,7 @@
 /** Webhook endpoints and their deliveries, for the admin API (server/webhooks has the sending). */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Webhook, WebhookDelivery, WebhookEvent, WebhookInput, WebhookUpdate } from "#core/admin/webhooks/schema.ts";
+import type { ListedWebhook, Webhook, WebhookDelivery, WebhookEvent, WebhookInput, WebhookUpdate } from "#core/admin/webhooks/schema.ts";
 import type { AdminServices } from "#server/context.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database, WebhookDeliveriesTable } from "#server/db/schema.ts";
@@ -64,7 +64,9 @@ async function readWebhooks(db: Db, id?: number): Promise<Webhook[]> {
   );
 }
 
-export const listWebhooks = (services: AdminServices) => readWebhooks(services.database.db);
+export async function listWebhooks(services: AdminServices): Promise<ListedWebhook[]> {
+  return (await readWebhooks(services.database.db)).map((webhook) => ({ ...webhook, etag: webhookTag(webhook) }));
+}
 
 export async function findWebhook(db: Db, id: number): Promise<Webhook | null> {
   return (await readWebhooks(db, id))[0] ?? null;
