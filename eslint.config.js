@@ -20,6 +20,24 @@ const BROWSER_CODE = ["app/components/**", "app/lib/**", "app/toast/**"];
  */
 const AWAITING_SPLIT = ["app/components/admin/article-editor/version-form.tsx"];
 
+/** Selectors of admin routes added without a declaration (decision 0175). */
+const UNDECLARED =
+  "An admin endpoint is declared with endpoint() (server/http/endpoint.ts) and listed in ADMIN_ENDPOINTS: method, path, access, body limit, schemas, beside its handler.";
+const ENDPOINT_RULES = {
+  // The admin API's prefix is ADMIN_API_PREFIX (server/http/endpoint.ts): a route spelled with it elsewhere bypasses the declarations.
+  prefix: [
+    { selector: "Literal[value=/^\\/api\\/admin(\\/|$)/]", message: UNDECLARED },
+    { selector: "TemplateElement[value.raw=/^\\/api\\/admin(\\/|$)/]", message: UNDECLARED },
+  ],
+  // Admin features declare endpoints; they build no router and describe no route by hand.
+  router: [
+    { selector: "NewExpression[callee.name='Hono']", message: UNDECLARED },
+    { selector: "ImportSpecifier[imported.name='apiRoute']", message: UNDECLARED },
+  ],
+  // The admin API mounts ADMIN_ENDPOINTS and middleware only.
+  mount: [{ selector: "CallExpression[callee.property.name=/^(get|post|put|patch|delete|all|on|route|mount|basePath)$/]", message: UNDECLARED }],
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/results/"] },
 
@@ -131,6 +149,25 @@ export default tseslint.config(
         { patterns: [{ regex: "^#server/", message: "Browser code never imports server/, not even types: move what it needs to core/." }] },
       ],
     },
+  },
+
+  // One endpoint, one declaration (decision 0175): every route under /api/admin is an endpoint() declaration
+  // (server/http/endpoint.ts) in server/admin/<feature>/routes.ts, which carries its access rule, body limit,
+  // schemas and documentation. A route added any other way would have none of them: lint refuses it here, and the
+  // gate refuses it at run time (server/auth/access.ts).
+  {
+    files: ["server/**/*.ts"],
+    ignores: ["**/*.test.ts", "server/http/endpoint.ts"],
+    rules: { "no-restricted-syntax": ["error", ...ENDPOINT_RULES.prefix] },
+  },
+  {
+    files: ["server/admin/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...ENDPOINT_RULES.prefix, ...ENDPOINT_RULES.router] },
+  },
+  {
+    files: ["server/http/admin-api.ts"],
+    rules: { "no-restricted-syntax": ["error", ...ENDPOINT_RULES.prefix, ...ENDPOINT_RULES.mount] },
   },
 
   // File and folder names: kebab-case (React Router's root.tsx and entry.server.tsx fit it too).

@@ -1,6 +1,6 @@
 /**
  * Every `code` the API answers in `{ error: { code, message, field? } }`, and how the admin screens show it: from
- * this one list the server's `HttpError` and `errorResponse` take their type, the OpenAPI document its enum, and the
+ * this one list the refusals of core/errors.ts and the server's `errorResponse` take their type, the OpenAPI document its enum, and the
  * admin the codes it explains in the admin's language (an `admin.refusal.<code>` text, decision 0101) rather than
  * showing the server's English message (decision 0170). A new refusal adds its code here first.
  */

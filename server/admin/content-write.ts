@@ -7,7 +7,7 @@ import type { Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Database } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { conflict } from "#core/errors.ts";
 import { articleState } from "#server/content/article-writes.ts";
 import { articleChange, type ArticleChange } from "#server/content/changes.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
@@ -46,9 +46,9 @@ export async function writeContent<T>(services: AdminServices, work: (trx: Trans
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const { conflict } = options;
-    if (conflict) throw new HttpError(409, "conflict", `${conflict.field}: ${conflict.message}`, conflict.field);
-    throw new HttpError(409, "conflict", "Someone else saved a conflicting change at the same time. Reload and try again.");
+    const taken = options.conflict;
+    if (taken) throw conflict("conflict", `${taken.field}: ${taken.message}`, taken.field);
+    throw conflict("conflict", "Someone else saved a conflicting change at the same time. Reload and try again.");
   }
   if (options.changedContent?.(result) ?? true) await services.content.changed(articles ? { kind: "articles", articles } : undefined);
   return result;

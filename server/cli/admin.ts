@@ -19,7 +19,7 @@ import { UNCONDITIONAL } from "#server/http/preconditions.ts";
 import { toSignedInUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { AppError } from "#core/errors.ts";
 import { CLI_ACTOR, commandLockWaits, runCommand } from "./support.ts";
 
 const USAGE = `Usage: npm run admin -- grant <email> [--role ${STAFF_ROLES.join("|")}] [--languages fr,ar] [--publish] | revoke <email> | list`;
@@ -113,11 +113,11 @@ async function run(argv: string[]): Promise<number> {
     else console.log(parsed.command === "grant" ? `${wanted} is now ${after}.` : `${wanted} is no longer ${before}.`);
     return 0;
   } catch (error) {
-    if (error instanceof HttpError && error.code === "last_admin") {
+    if (error instanceof AppError && error.code === "last_admin") {
       console.error(`Refused: ${wanted} is the last administrator. Make someone else an admin first.`);
       return 1;
     }
-    if (error instanceof HttpError && error.status === 400) {
+    if (error instanceof AppError && error.kind === "invalid") {
       console.error(error.message);
       return 2;
     }

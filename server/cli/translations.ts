@@ -22,7 +22,7 @@ import { loadConfig } from "#server/config.ts";
 import { createContentStore } from "#server/content/store.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { AppError, invalid } from "#core/errors.ts";
 import { createLogger } from "#server/log.ts";
 import { CLI_ACTOR, commandLockWaits, runCommand } from "./support.ts";
 
@@ -66,16 +66,16 @@ function parseCommand(argv: string[]): Command {
 /** Reads at most the size limit (plus one byte, to tell a larger file), as UTF-8. */
 async function readFileLimited(path: string): Promise<string> {
   const handle = await open(path, "r").catch((error: unknown) => {
-    throw error instanceof Error && "code" in error && error.code === "ENOENT" ? new HttpError(400, "invalid_file", `No such file: ${path}`) : error;
+    throw error instanceof Error && "code" in error && error.code === "ENOENT" ? invalid("invalid_file", `No such file: ${path}`) : error;
   });
   try {
     const buffer = Buffer.alloc(MAX_EXCHANGE_FILE_BYTES + 1);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    if (bytesRead > MAX_EXCHANGE_FILE_BYTES) throw new HttpError(400, "invalid_file", `The file is larger than ${MAX_EXCHANGE_FILE_BYTES / (1024 * 1024)} MiB.`);
+    if (bytesRead > MAX_EXCHANGE_FILE_BYTES) throw invalid("invalid_file", `The file is larger than ${MAX_EXCHANGE_FILE_BYTES / (1024 * 1024)} MiB.`);
     try {
       return new TextDecoder("utf-8", { fatal: true }).decode(buffer.subarray(0, bytesRead));
     } catch {
-      throw new HttpError(400, "invalid_file", "The file is not valid UTF-8.");
+      throw invalid("invalid_file", "The file is not valid UTF-8.");
     }
   } finally {
     await handle.close();
@@ -124,7 +124,7 @@ async function run(argv: string[]): Promise<number> {
       await content.close();
     }
   } catch (error) {
-    if (error instanceof HttpError) {
+    if (error instanceof AppError) {
       console.error(error.message);
       return 1;
     }

@@ -15,7 +15,7 @@ import type { DialectName } from "#server/db/connect.ts";
 import { indexForm, type IndexForm } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { unprocessable } from "#core/errors.ts";
 import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { renderBody, type RenderedBody } from "./render-body.ts";
 
@@ -47,7 +47,7 @@ async function renderOffThread(body: string, media: MediaRenderEnv): Promise<Ren
     body,
     media,
   });
-  if (!rendered.ok) throw new HttpError(422, "invalid_field", `body: ${rendered.message} Simplify it.`, "body");
+  if (!rendered.ok) throw unprocessable("invalid_field", `body: ${rendered.message} Simplify it.`, "body");
   return { ...rendered.value, renderer_version: RENDERER_VERSION };
 }
 

@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import type { BlogDraftRow, BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { notFound } from "#core/errors.ts";
 import { entityTag } from "#server/http/preconditions.ts";
 import type { ArticleStatus } from "#core/article-rules.ts";
 import type { AdminArticleVersion, AdminVersionDetail, PendingChanges } from "#core/admin/articles/schema.ts";
@@ -49,7 +49,7 @@ export function versionTag({ version }: { version: AdminVersionDetail }): string
 
 export async function requireBlog(db: Db, id: number): Promise<Blog> {
   const blog = await db.selectFrom("blogs").select(["id", "source_code", "source_revision"]).where("id", "=", id).executeTakeFirst();
-  if (!blog) throw new HttpError(404, "not_found", `id: no article ${id}.`, "id");
+  if (!blog) throw notFound("not_found", `id: no article ${id}.`, "id");
   return blog;
 }
 

@@ -13,7 +13,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { type AppError, conflict, forbidden, invalid, notFound } from "#core/errors.ts";
 import { requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
@@ -64,8 +64,8 @@ interface Text {
   coverAlt: string;
 }
 
-function notFound(id: number, code: string): HttpError {
-  return new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+function noVersion(id: number, code: string): AppError {
+  return notFound("not_found", `code: article ${id} has no ${code} version.`, "code");
 }
 
 /**
@@ -87,7 +87,7 @@ async function requireVersionAsRead(trx: Transaction<Database>, write: VersionWr
   const blog = await requireBlog(trx, id);
   const stored = await readStored(trx, blog, code, write.services.database.dialect);
   requireMadeFrom(write, stored && detailOf(stored), id, code);
-  if (!stored) throw notFound(id, code);
+  if (!stored) throw noVersion(id, code);
   return stored;
 }
 
@@ -98,12 +98,7 @@ export async function requireVersionCurrent(trx: Transaction<Database>, write: V
 
 function refusePublishing(write: VersionWrite, code: string, what: string): void {
   if (!write.actor.mayPublish) {
-    throw new HttpError(
-      403,
-      "forbidden",
-      `status: ${what} in ${code} is an editor's or an administrator's; save your changes as a draft (or ask for the right to publish).`,
-      "status",
-    );
+    throw forbidden("forbidden", `status: ${what} in ${code} is an editor's or an administrator's; save your changes as a draft (or ask for the right to publish).`, "status");
   }
 }
 
@@ -111,12 +106,7 @@ function refusePublishing(write: VersionWrite, code: string, what: string): void
 function basedOn(state: TranslationState, code: string, sourceRevision: number | undefined): number | undefined {
   if (code === state.source) return undefined;
   if (sourceRevision !== undefined && sourceRevision > state.revision) {
-    throw new HttpError(
-      400,
-      "invalid_field",
-      `sourceRevision: the source of this article is at revision ${state.revision}; ${sourceRevision} does not exist yet.`,
-      "sourceRevision",
-    );
+    throw invalid("invalid_field", `sourceRevision: the source of this article is at revision ${state.revision}; ${sourceRevision} does not exist yet.`, "sourceRevision");
   }
   return sourceRevision ?? state.revision;
 }
@@ -225,7 +215,7 @@ export interface SavedVersion {
 export async function saveVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string, input: VersionInput, restoredFrom?: number): Promise<SavedVersion> {
   const blog = await requireBlog(trx, id);
   const language = await trx.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
-  if (!language) throw new HttpError(400, "invalid_field", `code: "${code}" is not a language of this site.`, "code");
+  if (!language) throw invalid("invalid_field", `code: "${code}" is not a language of this site.`, "code");
   const stored = await readStored(trx, blog, code, write.services.database.dialect);
   const before = stored && detailOf(stored);
   requireMadeFrom(write, before, id, code);
@@ -233,7 +223,7 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
   const text: Text = { slug: input.slug || slugify(input.title), title: input.title, summary: input.summary, body: input.body, coverAlt: input.coverAlt };
   await requireMediaExist(trx, mediaIdsUsed(null, [text.body]), "body");
   const taken = await trx.selectFrom("blog_versions").select("blog_id").where("code", "=", code).where("slug", "=", text.slug).where("blog_id", "<>", id).executeTakeFirst();
-  if (taken) throw new HttpError(409, "conflict", `slug: article ${taken.blog_id} in ${code} already uses the slug "${text.slug}"; choose another.`, "slug");
+  if (taken) throw conflict("conflict", `slug: article ${taken.blog_id} in ${code} already uses the slug "${text.slug}"; choose another.`, "slug");
   const now = new Date().toISOString();
   const action = restoredFrom !== undefined ? "restore" : undefined;
 
@@ -288,7 +278,7 @@ export async function publishVersion(trx: Transaction<Database>, write: VersionW
   const stored = await requireVersionAsRead(trx, write, id, code);
   refusePublishing(write, code, "publishing");
   if (stored.row.status === "published" && !stored.draft) {
-    throw new HttpError(409, "conflict", `code: the ${code} version of article ${id} is already published and has no pending changes to publish.`, "code");
+    throw conflict("conflict", `code: the ${code} version of article ${id} is already published and has no pending changes to publish.`, "code");
   }
   const now = new Date().toISOString();
   const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
@@ -314,7 +304,7 @@ export async function publishVersion(trx: Transaction<Database>, write: VersionW
 export async function unpublishVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string, action = "unpublish"): Promise<AdminVersionDetail> {
   const stored = await requireVersionAsRead(trx, write, id, code);
   refusePublishing(write, code, "unpublishing");
-  if (stored.row.status !== "published") throw new HttpError(409, "conflict", `code: the ${code} version of article ${id} is not published.`, "code");
+  if (stored.row.status !== "published") throw conflict("conflict", `code: the ${code} version of article ${id} is not published.`, "code");
   const now = new Date().toISOString();
   const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
   const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), "draft", now);
@@ -327,9 +317,9 @@ export async function unpublishVersion(trx: Transaction<Database>, write: Versio
 /** Drops a published version's pending changes (their author, or someone with the publish right); 409 without any. */
 export async function discardPendingChanges(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<AdminVersionDetail> {
   const stored = await requireVersionAsRead(trx, write, id, code);
-  if (!stored.draft) throw new HttpError(409, "conflict", `code: the ${code} version of article ${id} has no pending changes.`, "code");
+  if (!stored.draft) throw conflict("conflict", `code: the ${code} version of article ${id} has no pending changes.`, "code");
   if (!write.actor.mayPublish && stored.draft.updated_by !== write.actor.uid) {
-    throw new HttpError(403, "forbidden", `code: only their author or an editor may discard the pending changes of the ${code} version of article ${id}.`, "code");
+    throw forbidden("forbidden", `code: only their author or an editor may discard the pending changes of the ${code} version of article ${id}.`, "code");
   }
   const now = new Date().toISOString();
   await trx.deleteFrom("blog_drafts").where("blog_id", "=", id).where("code", "=", code).execute();
@@ -347,7 +337,7 @@ export async function discardPendingChanges(trx: Transaction<Database>, write: V
 export async function markVersionUpToDate(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<AdminVersionDetail> {
   const stored = await requireVersionAsRead(trx, write, id, code);
   refusePublishing(write, code, "marking a translation up to date");
-  if (code === stored.blog.source_code) throw new HttpError(400, "invalid_field", `code: ${code} is the source of article ${id}; only translations follow it.`, "code");
+  if (code === stored.blog.source_code) throw invalid("invalid_field", `code: ${code} is the source of article ${id}; only translations follow it.`, "code");
   const before = detailOf(stored);
   const state = await loadTranslationState(trx, id);
   await storeTranslationState(trx, id, state, { state: markUpToDate(state, code), snapshot: false }, new Date().toISOString());

@@ -1,22 +1,45 @@
-/** The admin JSON API: every route under /api/admin passes the access gate first (server/auth/access.ts, one rule per route). */
+/**
+ * The admin JSON API: the declared endpoints of every admin feature (server/admin/<feature>/routes.ts), each
+ * passing the access gate first (server/auth/access.ts: its declaration's access). Nothing else is mounted here:
+ * lint refuses a route added any other way (decision 0175).
+ */
 import { Hono } from "hono";
 import type { AppServices } from "#server/context.ts";
-import { analyticsAdminApi } from "#server/admin/analytics/routes.ts";
-import { articlesAdminApi } from "#server/admin/articles/routes.ts";
-import { auditAdminApi } from "#server/admin/audit/routes.ts";
-import { languagesAdminApi } from "#server/admin/languages/routes.ts";
-import { romesAdminApi } from "#server/admin/romes/routes.ts";
-import { translationsAdminApi } from "#server/admin/translations/routes.ts";
-import { usersAdminApi } from "#server/admin/users/routes.ts";
-import { webhooksAdminApi } from "#server/admin/webhooks/routes.ts";
+import { analyticsEndpoints } from "#server/admin/analytics/routes.ts";
+import { articleEndpoints } from "#server/admin/articles/routes.ts";
+import { auditEndpoints } from "#server/admin/audit/routes.ts";
+import { languageEndpoints } from "#server/admin/languages/routes.ts";
+import { romeEndpoints } from "#server/admin/romes/routes.ts";
+import { translationEndpoints } from "#server/admin/translations/routes.ts";
+import { userEndpoints } from "#server/admin/users/routes.ts";
+import { webhookEndpoints } from "#server/admin/webhooks/routes.ts";
 import { adminAccess } from "#server/auth/access.ts";
-import { mediaAdminApi } from "#server/admin/media/routes.ts";
-import { preferencesAdminApi } from "#server/admin/preferences/routes.ts";
-import { presenceAdminApi } from "#server/admin/presence/routes.ts";
-import { publishingAdminApi } from "#server/admin/publishing/routes.ts";
-import { revisionsAdminApi } from "#server/admin/revisions/routes.ts";
+import { mediaEndpoints } from "#server/admin/media/routes.ts";
+import { preferenceEndpoints } from "#server/admin/preferences/routes.ts";
+import { presenceEndpoints } from "#server/admin/presence/routes.ts";
+import { publishingEndpoints } from "#server/admin/publishing/routes.ts";
+import { revisionEndpoints } from "#server/admin/revisions/routes.ts";
 import type { UploadGate } from "#server/media/upload-gate.ts";
+import { mountEndpoints } from "./endpoint.ts";
+import type { AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { HttpEnv } from "./env.ts";
+
+/** Every admin endpoint, in the order they are matched (a fixed path before a parameter in the same place). */
+export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
+  ...languageEndpoints,
+  ...translationEndpoints,
+  ...articleEndpoints,
+  ...publishingEndpoints,
+  ...revisionEndpoints,
+  ...presenceEndpoints,
+  ...userEndpoints,
+  ...webhookEndpoints,
+  ...analyticsEndpoints,
+  ...auditEndpoints,
+  ...romeEndpoints,
+  ...mediaEndpoints,
+  ...preferenceEndpoints,
+];
 
 /** `imageGate`: the process's image queue, which uploads share with link-preview pictures. */
 export function adminApi(services: AppServices, imageGate: UploadGate) {
@@ -27,18 +50,6 @@ export function adminApi(services: AppServices, imageGate: UploadGate) {
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
   app.use("*", adminAccess(services));
-  app.route("/languages", languagesAdminApi(services));
-  app.route("/translations", translationsAdminApi(services));
-  app.route("/articles", articlesAdminApi(services));
-  app.route("/articles", publishingAdminApi(services));
-  app.route("/articles", revisionsAdminApi(services));
-  app.route("/articles", presenceAdminApi(services));
-  app.route("/users", usersAdminApi(services));
-  app.route("/webhooks", webhooksAdminApi(services));
-  app.route("/analytics", analyticsAdminApi(services));
-  app.route("/audit", auditAdminApi(services));
-  app.route("/romes", romesAdminApi(services));
-  app.route("/media", mediaAdminApi(services, imageGate));
-  app.route("/preferences", preferencesAdminApi(services));
+  mountEndpoints(app, ADMIN_ENDPOINTS, { services, imageGate });
   return app;
 }

@@ -26,7 +26,7 @@ import { createUploadGate } from "#server/media/upload-gate.ts";
 import type { HttpEnv } from "./env.ts";
 import { analyticsLimits } from "./analytics-limits.ts";
 import { routeBodyLimit } from "./body-limits.ts";
-import { errorResponse, HttpError } from "./errors.ts";
+import { AppError, errorResponse, refusalResponse } from "./errors.ts";
 import { escapeHtml } from "./html.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { newPageNotes, type PageNotes } from "./page-notes.ts";
@@ -34,6 +34,7 @@ import { conditionalGet } from "./conditional-get.ts";
 import { sitemapRoutes } from "./sitemaps.ts";
 import { feedRoutes } from "./feeds.ts";
 import { adminApi } from "./admin-api.ts";
+import { ADMIN_API_PREFIX } from "./endpoint.ts";
 import { publicApi } from "./public-api.ts";
 import { answerOtherMethods, refuseOtherMethods } from "./methods.ts";
 import { requestGuard, type RenderErrorPage } from "./request-guard.ts";
@@ -134,7 +135,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl), 200, { "Cache-Control": "public, max-age=86400, stale-while-revalidate=86400" }));
   app.route("/", sitemapRoutes(services, pageCache.responses));
   app.route("/", feedRoutes(services, pageCache.responses));
-  app.route("/api/admin", adminApi(services, imageGate));
+  app.route(ADMIN_API_PREFIX, adminApi(services, imageGate));
   app.route("/", authRoutes(services));
   serveOpenApi(app, config.publicUrl);
   app.all("/api/*", () => errorResponse(404, "not_found", "No such API endpoint."));
@@ -170,7 +171,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   }
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.field, error.headers, error.details);
+    if (error instanceof AppError) return refusalResponse(error);
     if (c.req.raw.signal.aborted) {
       // The client went away (closed the tab, lost the network): nothing to answer, nothing wrong here.
       log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path }, "client closed the connection");

@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
-import { HttpError } from "./errors.ts";
+import { AppError, invalid, tooLarge, unsupportedMedia } from "#core/errors.ts";
 import { parseJsonBody, type JsonBodyOutcome } from "./json-body.ts";
 
 /** `fileFields`: fields holding a whole file's text, whose characters the service checks (validateInput). */
@@ -19,7 +19,7 @@ export async function readJson<Schema extends z.ZodType>(c: Context, schema: Sch
 function assertJsonBody(c: Context): void {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-    throw new HttpError(415, "unsupported_media_type", "The request body must be JSON (Content-Type: application/json).");
+    throw unsupportedMedia("unsupported_media_type", "The request body must be JSON (Content-Type: application/json).");
   }
 }
 
@@ -37,11 +37,11 @@ export const bodyTooLargeMessage = (maxBytes: number) => `The request body is la
 export async function readJsonOffThread<T>(c: Context, maxBytes: number, task: { specifier: string; exportName: string }): Promise<{ value: T; body: Uint8Array }> {
   assertJsonBody(c);
   // The route's body limit (body-limits.ts) has refused a larger body already; this is its answer.
-  const body = await readRawBody(c, maxBytes, () => new HttpError(413, "payload_too_large", bodyTooLargeMessage(maxBytes), "body", { Connection: "close" }));
+  const body = await readRawBody(c, maxBytes, () => tooLarge("payload_too_large", bodyTooLargeMessage(maxBytes), "body"));
   // Moved to the thread and back, not copied (readRawBody's buffer is the body's own).
   const read = await runOffThreadForRequest<Uint8Array, JsonBodyOutcome<T>>("read the request body", task.specifier, task.exportName, body, [body.buffer as ArrayBuffer]);
-  if (!read.ok) throw new HttpError(400, "invalid_body", read.message);
-  if (!read.value.ok) throw new HttpError(read.value.status, read.value.code, read.value.message, read.value.field);
+  if (!read.ok) throw invalid("invalid_body", read.message);
+  if (!read.value.ok) throw new AppError(read.value.kind, read.value.code, read.value.message, read.value.field);
   return { value: read.value.value, body: read.value.body };
 }
 
@@ -54,7 +54,7 @@ const FIRST_BUFFER_BYTES = 256 * 1024;
  * copy of it (what `arrayBuffer()` holds at its peak). More than `maxBytes` fails with `tooLarge()` and
  * stops reading; so does a body shorter or longer than it declared.
  */
-export async function readRawBody(c: Context, maxBytes: number, tooLarge: () => HttpError): Promise<Buffer> {
+export async function readRawBody(c: Context, maxBytes: number, tooLarge: () => AppError): Promise<Buffer> {
   const body = c.req.raw.body;
   if (!body) return Buffer.alloc(0);
   const declared = c.req.raw.headers.has("transfer-encoding") ? Number.NaN : Number(c.req.raw.headers.get("content-length") ?? Number.NaN);
@@ -71,7 +71,7 @@ export async function readRawBody(c: Context, maxBytes: number, tooLarge: () => 
       const end = size + value.byteLength;
       if (end > maxBytes) throw tooLarge();
       if (end > buffer.length) {
-        if (known) throw new HttpError(400, "invalid_body", `The request body is longer than its Content-Length (${declared} bytes).`);
+        if (known) throw invalid("invalid_body", `The request body is longer than its Content-Length (${declared} bytes).`);
         const grown = Buffer.allocUnsafeSlow(Math.min(maxBytes, Math.max(end, buffer.length * 2)));
         buffer.copy(grown, 0, 0, size);
         buffer = grown;
@@ -83,6 +83,6 @@ export async function readRawBody(c: Context, maxBytes: number, tooLarge: () => 
     await reader.cancel().catch(() => {});
     throw error;
   }
-  if (known && size !== declared) throw new HttpError(400, "invalid_body", `The request body is shorter than its Content-Length (${size} of ${declared} bytes).`);
+  if (known && size !== declared) throw invalid("invalid_body", `The request body is shorter than its Content-Length (${size} of ${declared} bytes).`);
   return size === buffer.length ? buffer : buffer.subarray(0, size);
 }

@@ -4,7 +4,7 @@
  */
 import type { ErrorCode } from "#core/error-codes.ts";
 import type { z } from "zod";
-import { HttpError } from "./errors.ts";
+import { AppError, invalid, type RefusalKind } from "#core/errors.ts";
 import { validateInput } from "./validate.ts";
 
 /** A JSON body's bytes decoded, parsed and validated: readJson's work once the body is read. */
@@ -13,29 +13,29 @@ export function parseJsonBody<Schema extends z.ZodType>(bytes: ArrayBuffer | Uin
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new HttpError(400, "invalid_encoding", "The request body is not valid UTF-8.");
+    throw invalid("invalid_encoding", "The request body is not valid UTF-8.");
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new HttpError(400, "malformed_json", "The request body is not valid JSON.");
+    throw invalid("malformed_json", "The request body is not valid JSON.");
   }
   return validateInput(schema, value, undefined, "body", fileFields);
 }
 
 /**
  * What parseJsonBody gives on the off-thread worker: the value and the body, handed back (readJsonOffThread), or
- * the HttpError's parts (a thrown error crosses threads as its message only).
+ * the AppError's parts (a thrown error crosses threads as its message only).
  */
-export type JsonBodyOutcome<T> = { ok: true; value: T; body: Uint8Array } | { ok: false; status: number; code: ErrorCode; message: string; field: string | undefined };
+export type JsonBodyOutcome<T> = { ok: true; value: T; body: Uint8Array } | { ok: false; kind: RefusalKind; code: ErrorCode; message: string; field: string | undefined };
 
 /** parseJsonBody as an off-thread task returns it (readJsonOffThread). */
 export function jsonBodyOutcome<Schema extends z.ZodType>(bytes: Uint8Array, schema: Schema, fileFields: readonly string[] = []): JsonBodyOutcome<z.output<Schema>> {
   try {
     return { ok: true, value: parseJsonBody(bytes, schema, fileFields), body: bytes };
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return { ok: false, status: error.status, code: error.code, message: error.message, field: error.field };
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false, kind: error.kind, code: error.code, message: error.message, field: error.field };
   }
 }

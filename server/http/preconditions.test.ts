@@ -1,17 +1,21 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { HttpError } from "./errors.ts";
+import { AppError } from "#core/errors.ts";
+import { refusalResponse, statusOf } from "./errors.ts";
 import { entityTag, readPreconditions, requireCurrent, UNCONDITIONAL, type Preconditions } from "./preconditions.ts";
 
 const state = { title: "Hello", body: "One" };
 
-function refusal(preconditions: Preconditions, current: unknown): HttpError | null {
+/** The refusal as the API answers it (server/http/errors.ts): its status and ETag header, its message and details. */
+function refusal(preconditions: Preconditions, current: unknown) {
   try {
     requireCurrent(preconditions, current, "version fr-FR of article 1");
     return null;
   } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
+    if (!(error instanceof AppError)) throw error;
+    const response = refusalResponse(error);
+    const etag = response.headers.get("ETag");
+    return { status: response.status, message: error.message, details: error.details, headers: etag === null ? {} : { ETag: etag } };
   }
 }
 
@@ -62,7 +66,7 @@ describe("requireCurrent", () => {
 
 describe("readPreconditions", () => {
   const app = new Hono();
-  app.onError((error) => Response.json({ status: (error as HttpError).status, message: error.message }));
+  app.onError((error) => Response.json({ status: statusOf((error as AppError).kind), message: error.message }));
   app.get("/", (c) => c.json(readPreconditions(c)));
   const read = async (headers: Record<string, string>): Promise<unknown> => (await app.request("/", { headers })).json();
 

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
-import { HttpError } from "./errors.ts";
+import { type AppError, invalid, preconditionFailed, preconditionRequired } from "#core/errors.ts";
 
 /** The strong entity tag of a representation: a digest of its JSON (the same JSON always gives the same tag). */
 export function entityTag(representation: unknown): string {
@@ -36,7 +36,7 @@ function entityTags(header: string, name: string): string[] | "*" {
     .map((tag) => tag.trim())
     .filter((tag) => tag !== "");
   if (tags.length === 0 || tags.some((tag) => !ENTITY_TAG.test(tag))) {
-    throw new HttpError(400, "invalid_header", `${name}: must be "*" or a list of entity tags ("…") as the resource's ETag gave them.`, name);
+    throw invalid("invalid_header", `${name}: must be "*" or a list of entity tags ("…") as the resource's ETag gave them.`, name);
   }
   return tags;
 }
@@ -55,9 +55,9 @@ export function readPreconditions(c: Context): Preconditions {
 export type TagOf<T> = (representation: T) => string;
 
 /** The 412 of a stale write: the resource as it is now (null when it no longer exists) and its tag. */
-function stale<T>(message: string, current: T | null, tagOf: TagOf<T>): HttpError {
+function stale<T>(message: string, current: T | null, tagOf: TagOf<T>): AppError {
   const etag = current === null ? null : tagOf(current);
-  return new HttpError(412, "precondition_failed", message, undefined, etag === null ? undefined : { ETag: etag }, { current, etag });
+  return preconditionFailed("precondition_failed", message, undefined, { current, etag });
 }
 
 /**
@@ -72,8 +72,7 @@ export function requireCurrent<T>(preconditions: Preconditions, current: T | nul
     return;
   }
   if (ifMatch === null) {
-    throw new HttpError(
-      428,
+    throw preconditionRequired(
       "precondition_required",
       `If-Match: required; send the ETag of ${what} as you read it (GET it first)${current === null ? ", or If-None-Match: * to create it" : ""}.`,
       "If-Match",

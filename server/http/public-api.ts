@@ -8,7 +8,8 @@ import { blogsPage, INIT_FILE_NAMES, initFileSchema, INIT_PAGE_DEFAULT_LIMIT, IN
 import { apiRoute, type Answer } from "#server/ops/openapi.ts";
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
-import { errorResponse, HttpError } from "./errors.ts";
+import { errorResponse } from "./errors.ts";
+import { invalid } from "#core/errors.ts";
 import { asBody, type CachedResponse, type ResponseCache } from "./response-cache.ts";
 
 const eventRecordedSchema = z.object({ recorded: z.literal(true) });
@@ -23,7 +24,7 @@ function wholeParam(c: Context<HttpEnv>, name: string, min: number, max: number,
   const raw = c.req.query(name);
   if (raw === undefined || raw === "") return fallback;
   if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new HttpError(400, "invalid_query", `${name}: must be a whole number from ${min} to ${max}.`, name);
+    throw invalid("invalid_query", `${name}: must be a whole number from ${min} to ${max}.`, name);
   }
   return Number(raw);
 }

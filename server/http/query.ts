@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import type { z } from "zod";
-import { HttpError } from "./errors.ts";
+import { AppError, invalid } from "#core/errors.ts";
 import { validateInput } from "./validate.ts";
 
 export type QueryResult<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
@@ -15,7 +15,7 @@ function queryRecord(params: URLSearchParams): Record<string, string> {
   const record: Record<string, string> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
-    if (values.length > 1) throw new HttpError(400, "invalid_field", `${key}: must be given at most once`, key);
+    if (values.length > 1) throw invalid("invalid_field", `${key}: must be given at most once`, key);
     if (values[0] !== "") record[key] = values[0]!;
   }
   return record;
@@ -31,7 +31,7 @@ export function parseQuery<Schema extends z.ZodType>(schema: Schema, params: URL
   try {
     return { ok: true, value: validateInput(schema, queryRecord(params)) };
   } catch (error) {
-    if (error instanceof HttpError && error.field !== undefined) return { ok: false, field: error.field, message: error.message };
+    if (error instanceof AppError && error.field !== undefined) return { ok: false, field: error.field, message: error.message };
     throw error;
   }
 }

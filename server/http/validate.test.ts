@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { HttpError } from "./errors.ts";
+import type { AppError } from "#core/errors.ts";
 import { findUnstorableText, unstorableText, validateInput } from "./validate.ts";
 
 describe("unstorableText", () => {
@@ -24,16 +24,18 @@ describe("findUnstorableText", () => {
 describe("validateInput", () => {
   const schema = z.object({ name: z.string() });
   it("refuses NUL before the schema runs, naming the field", () => {
-    expect(() => validateInput(schema, { name: "a\u0000" })).toThrow(expect.objectContaining({ status: 400, field: "name" }) as HttpError);
-    expect(() => validateInput(z.string(), "\ud800", "code")).toThrow(expect.objectContaining({ field: "code" }) as HttpError);
+    expect(() => validateInput(schema, { name: "a\u0000" })).toThrow(expect.objectContaining({ kind: "invalid", code: "invalid_field", field: "name" }) as AppError);
+    expect(() => validateInput(z.string(), "\ud800", "code")).toThrow(expect.objectContaining({ field: "code" }) as AppError);
   });
 
   it("leaves a file's text to the service that reads it, still checking the other fields", () => {
     const withFile = z.object({ content: z.string(), name: z.string() });
     expect(validateInput(withFile, { content: "a\u0000b", name: "n" }, undefined, "body", ["content"])).toEqual({ content: "a\u0000b", name: "n" });
     expect(() => validateInput(withFile, { content: "a", name: "\ud800" }, undefined, "body", ["content"])).toThrow(
-      expect.objectContaining({ status: 400, field: "name" }) as HttpError,
+      expect.objectContaining({ kind: "invalid", code: "invalid_field", field: "name" }) as AppError,
     );
-    expect(() => validateInput(withFile, { content: "a\u0000b", name: "n" }, undefined, "body")).toThrow(expect.objectContaining({ status: 400, field: "content" }) as HttpError);
+    expect(() => validateInput(withFile, { content: "a\u0000b", name: "n" }, undefined, "body")).toThrow(
+      expect.objectContaining({ kind: "invalid", code: "invalid_field", field: "content" }) as AppError,
+    );
   });
 });

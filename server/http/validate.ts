@@ -6,7 +6,7 @@
  * surrogates (not Unicode text at all) — decision 0024.
  */
 import type { z } from "zod";
-import { HttpError } from "./errors.ts";
+import { invalid } from "#core/errors.ts";
 
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
@@ -52,11 +52,11 @@ export function validateInput<Schema extends z.ZodType>(schema: Schema, value: u
   const unstorable = findUnstorableText(walked);
   if (unstorable) {
     const name = fieldName([field, ...unstorable.path], fallback);
-    throw new HttpError(400, "invalid_field", `${name}: ${unstorable.problem}`, name);
+    throw invalid("invalid_field", `${name}: ${unstorable.problem}`, name);
   }
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const name = fieldName([field, ...issue.path.map(String)], fallback);
-  throw new HttpError(400, "invalid_field", `${name}: ${issue.message}`, name);
+  throw invalid("invalid_field", `${name}: ${issue.message}`, name);
 }

@@ -14,7 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Metadata, OutputInfo, Sharp } from "sharp";
-import { HttpError } from "#server/http/errors.ts";
+import { invalid, tooLarge, unprocessable, unsupportedMedia } from "#core/errors.ts";
 import { MEDIA_FORMATS, mediaFormatOfName, type MediaFormat, type VariantFormat } from "#core/media-rules.ts";
 
 /** Widths of the responsive variants; an image narrower than one gets its own width as the largest. */
@@ -91,7 +91,7 @@ async function readMetadata(sharp: SharpFactory, bytes: Buffer): Promise<Metadat
     // Headers only, nothing decoded yet: the pixel limit is checked on what they declare, with a clearer message than sharp's.
     return await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(415, "unsupported_media_type", `file: this is not an image we accept (${ACCEPTED}).`, "file");
+    throw unsupportedMedia("unsupported_media_type", `file: this is not an image we accept (${ACCEPTED}).`, "file");
   }
 }
 
@@ -139,33 +139,32 @@ function encoder(format: VariantFormat): (image: Sharp) => Sharp {
 }
 
 /**
- * Checks and encodes one upload. Every refusal is an HttpError (4xx) naming the problem; nothing is stored
+ * Checks and encodes one upload. Every refusal is an AppError (core/errors.ts, a 4xx at the edge) naming the problem; nothing is stored
  * before this returns. The header checks run at once; the decode and the encodes through `runJob`.
  */
 export async function processImage(bytes: Buffer, fileName: string, limits: PipelineLimits, runJob: JobRunner = atOnce): Promise<ProcessedImage> {
-  if (bytes.byteLength === 0) throw new HttpError(400, "empty_file", "file: the file is empty.", "file");
+  if (bytes.byteLength === 0) throw invalid("empty_file", "file: the file is empty.", "file");
   const sharp = await loadSharp();
   const metadata = await readMetadata(sharp, bytes);
   if (metadata.format === "svg") {
-    throw new HttpError(415, "unsupported_media_type", `file: SVG images are not accepted (they can carry scripts); upload ${ACCEPTED}.`, "file");
+    throw unsupportedMedia("unsupported_media_type", `file: SVG images are not accepted (they can carry scripts); upload ${ACCEPTED}.`, "file");
   }
   const format = mediaFormatOf(metadata);
-  if (!format) throw new HttpError(415, "unsupported_media_type", `file: ${describeFormat(metadata)} images are not accepted; upload ${ACCEPTED}.`, "file");
+  if (!format) throw unsupportedMedia("unsupported_media_type", `file: ${describeFormat(metadata)} images are not accepted; upload ${ACCEPTED}.`, "file");
   const named = mediaFormatOfName(fileName);
   if (named === null) {
-    throw new HttpError(400, "invalid_file_name", `name: "${fileName}" must end in .jpg, .jpeg, .png, .webp, .avif or .gif.`, "name");
+    throw invalid("invalid_file_name", `name: "${fileName}" must end in .jpg, .jpeg, .png, .webp, .avif or .gif.`, "name");
   }
   if (named !== format) {
-    throw new HttpError(415, "format_mismatch", `file: "${fileName}" is named as ${named.toUpperCase()} but its content is ${format.toUpperCase()}.`, "file");
+    throw unsupportedMedia("format_mismatch", `file: "${fileName}" is named as ${named.toUpperCase()} but its content is ${format.toUpperCase()}.`, "file");
   }
   // Both from the header, before anything is decoded: a 58 KB PNG can declare 2×19999999 pixels.
   if (Math.max(metadata.width, metadata.height) > limits.maxSidePixels) {
-    throw new HttpError(413, "image_too_large", `file: the image is ${metadata.width}×${metadata.height} pixels; each side may be at most ${limits.maxSidePixels} pixels.`, "file");
+    throw tooLarge("image_too_large", `file: the image is ${metadata.width}×${metadata.height} pixels; each side may be at most ${limits.maxSidePixels} pixels.`, "file");
   }
   const pixels = metadata.width * metadata.height;
   if (pixels > limits.maxInputPixels) {
-    throw new HttpError(
-      413,
+    throw tooLarge(
       "image_too_large",
       `file: the image is ${metadata.width}×${metadata.height} (${(pixels / 1e6).toFixed(1)} megapixels); at most ${limits.maxInputPixels / 1e6} megapixels are accepted.`,
       "file",
@@ -184,7 +183,7 @@ async function encodeVariants(sharp: SharpFactory, bytes: Buffer, metadata: Meta
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    throw new HttpError(422, "damaged_image", `file: the ${format.toUpperCase()} image is truncated or damaged and cannot be read (${reasonOf(error)}).`, "file");
+    throw unprocessable("damaged_image", `file: the ${format.toUpperCase()} image is truncated or damaged and cannot be read (${reasonOf(error)}).`, "file");
   }
   const { width, height } = metadata.autoOrient;
   const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
@@ -197,8 +196,7 @@ async function encodeVariants(sharp: SharpFactory, bytes: Buffer, metadata: Meta
     try {
       encoded = await encoder(variantFormat)(image).toBuffer({ resolveWithObject: true });
     } catch (error) {
-      throw new HttpError(
-        422,
+      throw unprocessable(
         "image_not_encodable",
         `file: the image could not be encoded as ${variantFormat.toUpperCase()} at ${targetWidth}×${heightAt(targetWidth)} pixels (${reasonOf(error)}).`,
         "file",

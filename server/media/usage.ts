@@ -7,7 +7,7 @@
 import type { Transaction } from "kysely";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import type { Database } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { invalid } from "#core/errors.ts";
 
 /** Refuses (400) references to images that are not in the library, naming `field`. */
 export async function requireMediaExist(trx: Transaction<Database>, ids: number[], field: string): Promise<void> {
@@ -15,7 +15,7 @@ export async function requireMediaExist(trx: Transaction<Database>, ids: number[
   const found = new Set((await trx.selectFrom("media").select("id").where("id", "in", ids).execute()).map((row) => row.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw new HttpError(400, "invalid_field", `${field}: ${missing.map((id) => `media:${id}`).join(", ")} ${missing.length === 1 ? "is" : "are"} not in the media library.`, field);
+    throw invalid("invalid_field", `${field}: ${missing.map((id) => `media:${id}`).join(", ")} ${missing.length === 1 ? "is" : "are"} not in the media library.`, field);
   }
 }
 

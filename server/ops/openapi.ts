@@ -4,6 +4,7 @@
  * naming the zod schemas it validates with and answers by, and the document is
  * collected from the registered routes (decisions 0056 and 0158).
  */
+import type { Access } from "#core/auth/endpoint-access.ts";
 import { ERROR_CODES } from "#core/error-codes.ts";
 import type { Env, Hono } from "hono";
 import { describeRoute, generateSpecs, resolver } from "hono-openapi";
@@ -46,6 +47,23 @@ export interface ApiRouteDoc {
    * resource or If-None-Match: * to create it.
    */
   conditional?: "read" | "write" | "upsert";
+  /** Who may call it (an endpoint's declaration, server/http/endpoint.ts): said in the operation's description. */
+  access?: Access;
+  /** The body's cap in bytes, when the declaration sets one: said in the 413's description. */
+  maxBodyBytes?: number;
+}
+
+/** The declaration's access rule in words, for the operation's description. */
+function whoMayCall({ permission, language }: Access): string {
+  const where =
+    language === undefined
+      ? ""
+      : language === "in handler"
+        ? " in each language the request names"
+        : "param" in language
+          ? ` in the language of \`${language.param}\``
+          : ` in the language of \`?${language.query}=\``;
+  return `Who may call: the \`${permission}\` permission${where} (core/auth/roles.ts).`;
 }
 
 /** What a handler answers for the schema it documents: handlers write `c.json(body satisfies Answer<typeof schema>)`, so the two cannot differ. */
@@ -115,7 +133,9 @@ export function apiRoute(doc: ApiRouteDoc) {
   if (admin) responses[401] = errorResponse("Not signed in.");
   responses[421] = errorResponse("The Host header names a host this server does not answer for (ALLOWED_HOSTS).");
   if (doc.body) {
-    responses[413] = errorResponse("The body is larger than the endpoint's limit.");
+    responses[413] = errorResponse(
+      doc.maxBodyBytes === undefined ? "The body is larger than the endpoint's limit." : `The body is larger than the endpoint's limit (${doc.maxBodyBytes} bytes).`,
+    );
     responses[415] = errorResponse("The body is not JSON.");
   }
   if (doc.conditional !== undefined && doc.success.status !== 204) (responses[doc.success.status] as Record<string, unknown>).headers = ETAG_HEADER;
@@ -139,11 +159,12 @@ export function apiRoute(doc: ApiRouteDoc) {
   const content: Record<string, { schema: unknown }> = Object.fromEntries(Object.entries(doc.rawBody ?? {}).map(([type, schema]) => [type, { schema }]));
   if (doc.body) content["application/json"] = { schema: resolver(doc.body) };
 
+  const description = [doc.description, doc.access && whoMayCall(doc.access)].filter((text): text is string => typeof text === "string");
   // Plain objects in, one cast: openapi-types types parameter schemas as OpenAPI 3.0 even in its 3.1 namespace.
   const spec = {
     tags: [doc.tag],
     summary: doc.summary,
-    ...(doc.description ? { description: doc.description } : {}),
+    ...(description.length > 0 ? { description: description.join("\n\n") } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(Object.keys(content).length > 0 ? { requestBody: { required: true, content } } : {}),
     responses,

@@ -15,7 +15,7 @@ import { insertSearchEntries, type IndexForm, type SearchEntry } from "#server/d
 import type { Database } from "#server/db/schema.ts";
 import { isPublishedVersion } from "#server/content/published.ts";
 import { OFF_THREAD_BODY_CHARS } from "#server/content/rendering.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { unprocessable } from "#core/errors.ts";
 import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -43,7 +43,7 @@ export function bodyFingerprint(body: string): string {
 async function searchText(body: string): Promise<string> {
   if (body.length <= OFF_THREAD_BODY_CHARS) return markdownText(body);
   const read = await runOffThreadForRequest<string, string>("read the Markdown's words", "#core/markdown.ts", "markdownText", body);
-  if (!read.ok) throw new HttpError(422, "invalid_field", `body: ${read.message} Simplify it.`, "body");
+  if (!read.ok) throw unprocessable("invalid_field", `body: ${read.message} Simplify it.`, "body");
   return read.value;
 }
 

@@ -6,7 +6,7 @@
  * no thread, and a burst of saves pays the thread's start once.
  */
 import { Worker } from "node:worker_threads";
-import { HttpError } from "#server/http/errors.ts";
+import { unavailable } from "#core/errors.ts";
 
 export type OffThreadResult<Output> =
   | { kind: "done"; value: Output }
@@ -116,7 +116,7 @@ export async function runOffThreadForRequest<Input, Output>(
   try {
     result = await runOffThread<Input, Output>(specifier, exportName, input, OFF_THREAD_LIMITS.seconds, transfer);
   } catch (error) {
-    if (error instanceof OffThreadBusy) throw new HttpError(503, "busy", error.message);
+    if (error instanceof OffThreadBusy) throw unavailable("busy", error.message);
     throw error;
   }
   switch (result.kind) {

@@ -1,8 +1,9 @@
 /**
  * The authorization matrix (decision 0072): every admin API endpoint, found in
- * the mounted routers, × anonymous / user / translator (fr) / editor / admin,
- * with the status each must answer, on both databases. An endpoint without an
- * access rule, or without a row here, fails the first test.
+ * the mounted app, × anonymous / user / translator (fr) / editor / admin,
+ * with the status each must answer, on both databases. A mounted route without
+ * its declaration (server/http/endpoint.ts, decision 0175), or without a row
+ * here, fails the first test; a route without a declaration is refused.
  *
  * Each request is built to pass the gate and then stop short of writing (an
  * unknown id, an invalid body, a dry run), so the expected status of an
@@ -23,7 +24,8 @@ import type { Grant } from "#core/auth/roles.ts";
 import { dashboardFigures } from "#server/admin/dashboard/service.ts";
 import { jobLabels, listRomes } from "#server/admin/romes/service.ts";
 import { translationDashboard, translationDashboardAsReadBy } from "#server/admin/translation-dashboard/service.ts";
-import { ADMIN_API_ACCESS, ADMIN_API_PREFIX } from "#server/auth/access.ts";
+import { ADMIN_ENDPOINTS } from "#server/http/admin-api.ts";
+import { ADMIN_API_PREFIX, declarationOf } from "#server/http/endpoint.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -34,7 +36,7 @@ type Statuses = [anonymous: number, user: number, translatorFr: number, editor: 
 const frenchFile = (language: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-US" trgLang="${language}"><file id="ui-strings"><unit id="NO:SUCH_KEY"><segment><source>x</source><target>y</target></segment></unit></file></xliff>`;
 
-/** [rule, method, path under /api/admin, body, statuses]; a rule may have several rows (its own language and another). */
+/** [endpoint, method, path under /api/admin, body, statuses]; an endpoint may have several rows (its own language and another). */
 const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["GET /languages", "GET", "/languages", undefined, [401, 403, 200, 200, 200]],
   ["POST /languages", "POST", "/languages", {}, [401, 403, 403, 403, 400]],
@@ -183,14 +185,19 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
   /** If-Match the version as `who` reads it now. */
   const current = async (who: Who, path: string) => ({ "if-match": (await call(who, "GET", path, undefined)).etag! });
 
-  it("has exactly one access rule and at least one row here for each mounted admin endpoint", () => {
-    const mounted = new Set(
-      testApp.app.routes
-        .filter((route) => route.method !== "ALL" && route.path.startsWith(`${ADMIN_API_PREFIX}/`))
-        .map((route) => `${route.method} ${route.path.slice(ADMIN_API_PREFIX.length)}`),
-    );
-    expect([...mounted].sort()).toEqual(Object.keys(ADMIN_API_ACCESS).sort());
-    expect([...new Set(MATRIX.map(([rule]) => rule))].sort()).toEqual([...mounted].sort());
+  it("has exactly one declaration and at least one row here for each mounted admin endpoint", () => {
+    const routes = testApp.app.routes.filter((route) => route.method !== "ALL" && route.path.startsWith(`${ADMIN_API_PREFIX}/`));
+    const key = (route: { method: string; path: string }) => `${route.method} ${route.path.slice(ADMIN_API_PREFIX.length)}`;
+    const mounted = [...new Set(routes.map(key))].sort();
+    // Every route under /api/admin is a declared endpoint's, and each is declared once.
+    const declared = routes.flatMap((route) => {
+      const declaration = declarationOf(route.handler);
+      return declaration === undefined ? [] : [`${declaration.method} ${declaration.path}`];
+    });
+    expect([...new Set(declared)].sort()).toEqual(mounted);
+    expect(declared).toHaveLength(mounted.length);
+    expect(ADMIN_ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`).sort()).toEqual(mounted);
+    expect([...new Set(MATRIX.map(([rule]) => rule))].sort()).toEqual(mounted);
   });
 
   it.each(MATRIX)("%s: %s %s answers anonymous/user/translator(fr)/editor/admin as expected", async (_rule, method, path, body, expected) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { encoded, handmadePng } from "#tests/fixtures/images.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { AppError } from "#core/errors.ts";
 import { processImage, VARIANT_MAX_HEIGHT, type JobRunner } from "#server/media/pipeline.ts";
 
 /** When set, sharp's AVIF encoder fails with this message (as libheif does on what it cannot encode). */
@@ -39,13 +39,13 @@ function countingRunner(): { jobs: number; run: JobRunner } {
   return runner;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<HttpError> {
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }
 
 describe("the image pipeline", () => {
@@ -59,7 +59,7 @@ describe("the image pipeline", () => {
     const started = performance.now();
     const error = await refusal(processImage(bytes, "shape.png", limits, runner.run));
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect(error).toMatchObject({ status: 413, code: "image_too_large", field: "file" });
+    expect(error).toMatchObject({ kind: "too_large", code: "image_too_large", field: "file" });
     expect(error.message).toBe(`file: the image is ${width}×${height} pixels; each side may be at most 16384 pixels.`);
     expect(runner.jobs).toBe(0);
   });
@@ -87,7 +87,7 @@ describe("the image pipeline", () => {
 
   it("a file whose header is sound and whose rows are not is a 422 naming what the decoder said", async () => {
     const error = await refusal(processImage(await handmadePng(300, 200, 7), "rotten.png", limits));
-    expect(error).toMatchObject({ status: 422, code: "damaged_image", field: "file" });
+    expect(error).toMatchObject({ kind: "unprocessable", code: "damaged_image", field: "file" });
     expect(error.message).toMatch(/^file: the PNG image is truncated or damaged and cannot be read \(.+\)\.$/);
   });
 
@@ -95,7 +95,7 @@ describe("the image pipeline", () => {
     avifFailure = "heifsave: Unsupported feature:\n  encoder refused   the frame";
     try {
       const error = await refusal(processImage(await encoded("png", 500, 300), "photo.png", limits));
-      expect(error).toMatchObject({ status: 422, code: "image_not_encodable", field: "file" });
+      expect(error).toMatchObject({ kind: "unprocessable", code: "image_not_encodable", field: "file" });
       expect(error.message).toBe("file: the image could not be encoded as AVIF at 400×240 pixels (heifsave: Unsupported feature: encoder refused the frame).");
       avifFailure = `x${"y".repeat(500)}`;
       expect((await refusal(processImage(await encoded("png", 500, 300), "photo.png", limits))).message).toMatch(/\(xy{198}…\)\.$/);

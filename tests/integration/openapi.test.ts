@@ -15,7 +15,10 @@ import addFormats from "ajv-formats";
 import type { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VERSION_BODY_LIMIT_BYTES } from "#core/admin/articles/schema.ts";
 import type { AppServices } from "#server/context.ts";
+import { ADMIN_ENDPOINTS } from "#server/http/admin-api.ts";
+import { ADMIN_API_PREFIX } from "#server/http/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { createLogger } from "#server/log.ts";
 import { createServices } from "#server/services.ts";
@@ -37,6 +40,7 @@ interface DocumentedResponse {
 }
 interface Operation {
   summary?: string;
+  description?: string;
   tags?: string[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
@@ -152,6 +156,17 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
       if (admin) expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(["401", "403"]));
       if (write) expect(Object.keys(operation.responses), `${method} ${path}`).toContain("403");
     }
+  });
+
+  it("says, for each admin endpoint, the permission and the body limit its declaration names (decision 0175)", () => {
+    expect(ADMIN_ENDPOINTS.length).toBeGreaterThan(50);
+    for (const declared of ADMIN_ENDPOINTS) {
+      const operation = document.paths[openApiPath(`${ADMIN_API_PREFIX}${declared.path}`)]?.[declared.method.toLowerCase()];
+      expect(operation?.description, `${declared.method} ${declared.path}`).toContain(`Who may call: the \`${declared.access.permission}\` permission`);
+    }
+    const save = document.paths["/api/admin/articles/{id}/versions/{code}"]!.put!;
+    expect(save.description).toContain("Who may call: the `translate` permission in the language of `code`");
+    expect(save.responses["413"]!.description).toContain(`(${VERSION_BODY_LIMIT_BYTES} bytes)`);
   });
 
   it("names a schema for every answer with a body, and the one error shape for every refusal (4xx)", () => {

@@ -8,7 +8,7 @@ import { listArticlesQuery, type AdminArticleSummary } from "#core/admin/article
 import type { TranslationStatus } from "#core/translation-status.ts";
 import { listArticles } from "#server/admin/articles/reads.ts";
 import { requireScreen } from "#server/auth/guard.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { routeRefusal } from "#server/http/errors.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { TableRegion } from "#app/components/admin/table-region.tsx";
 import { servicesContext } from "#server/context.ts";
@@ -23,11 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const parsed = parseQuery(listArticlesQuery, new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const { articles, next } = await listArticles(services, parsed.value, user).catch((error: unknown) => {
-    // An unknown language in the address: the same 400 the API gives.
-    if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  });
+  // An unknown language in the address: the same 400 the API gives.
+  const { articles, next } = await listArticles(services, parsed.value, user).catch(routeRefusal);
   const languages = services.content.current().languages.map(({ code, label, dir, enabled, favorite }) => ({ code, label, dir, enabled, favorite }));
   const filter = { language: parsed.value.language ?? "", status: parsed.value.status ?? "" };
   const nextPath = next === null ? null : `/admin/articles?${new URLSearchParams({ ...filter, after: next })}`;

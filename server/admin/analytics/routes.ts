@@ -1,26 +1,21 @@
-/** Admin API: analytics (mounted under /api/admin/analytics behind the admin gate). */
-import { Hono } from "hono";
+/** Admin API: analytics — declared once, beside its handler (server/http/endpoint.ts, decision 0175). */
 import { analyticsSummarySchema, summaryQuerySchema } from "#core/admin/analytics/schema.ts";
-import type { AppServices } from "#server/context.ts";
-import type { HttpEnv } from "#server/http/env.ts";
-import { apiRoute, type Answer } from "#server/ops/openapi.ts";
-import { readQuery } from "#server/http/query.ts";
+import { need } from "#core/auth/endpoint-access.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
+import type { Answer } from "#server/ops/openapi.ts";
 import { analyticsSummary } from "./service.ts";
 
-export function analyticsAdminApi(services: AppServices) {
-  const app = new Hono<HttpEnv>();
-  app.get(
-    "/summary",
-    apiRoute({
-      tag: "Analytics",
-      summary: "Events per day and language switches over a date range",
-      query: summaryQuerySchema(),
-      success: { status: 200, description: "The summary.", schema: analyticsSummarySchema },
-    }),
-    async (c) => {
-      const range = readQuery(c, summaryQuerySchema());
-      return c.json((await analyticsSummary(services, range)) satisfies Answer<typeof analyticsSummarySchema>, 200, { "Cache-Control": "no-store" });
-    },
-  );
-  return app;
-}
+export const analyticsEndpoints: readonly AdminEndpoint[] = [
+  endpoint({
+    method: "GET",
+    path: "/analytics/summary",
+    access: need("analytics.read"),
+    tag: "Analytics",
+    summary: "Events per day and language switches over a date range",
+    // Made per request: the default range ends today.
+    query: () => summaryQuerySchema(),
+    success: { status: 200, description: "The summary.", schema: analyticsSummarySchema },
+    handle: async (c, { query }, { services }) =>
+      c.json((await analyticsSummary(services, query)) satisfies Answer<typeof analyticsSummarySchema>, 200, { "Cache-Control": "no-store" }),
+  }),
+];

@@ -8,7 +8,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { type AppError, invalid, notFound } from "#core/errors.ts";
 import { entityTag } from "#server/http/preconditions.ts";
 import { versionOf } from "#server/content/version-reads.ts";
 import { versionsOf } from "#server/content/archive-reads.ts";
@@ -25,7 +25,7 @@ import {
 import { translationStatus, type TranslationState } from "#core/translation-status.ts";
 import { inScope, ownReading, versionsReading } from "#core/auth/reading.ts";
 import type { Grant } from "#core/auth/roles.ts";
-import { forbidden } from "#server/auth/access.ts";
+import { notPermitted } from "#server/auth/access.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -61,13 +61,13 @@ export function articleFieldsTag(article: AdminArticle): string {
   return entityTag(articleFields(article));
 }
 
-function notFound(id: number): HttpError {
-  return new HttpError(404, "not_found", `id: no article ${id}.`, "id");
+function noArticle(id: number): AppError {
+  return notFound("not_found", `id: no article ${id}.`, "id");
 }
 
 async function requireLanguage(db: Db, code: string, field: string): Promise<void> {
   const language = await db.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
-  if (!language) throw new HttpError(400, "invalid_field", `${field}: "${code}" is not a language of this site.`, field);
+  if (!language) throw invalid("invalid_field", `${field}: "${code}" is not a language of this site.`, field);
 }
 
 /**
@@ -92,7 +92,7 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
   // A translator filters by their own languages only, and an unnamed language means one of theirs:
   // which articles have a draft, or lack a version, elsewhere is not theirs to learn.
   const ownScope = ownReading(reader);
-  if (language !== undefined && !inScope(ownScope, language)) throw forbidden("read", language);
+  if (language !== undefined && !inScope(ownScope, language)) throw notPermitted("read", language);
   const ownCodes = ownScope === "all" || language !== undefined ? null : [...(reader?.languages ?? [])];
   const blogs = await db
     .selectFrom("blogs")
@@ -186,7 +186,7 @@ async function readArticle(db: Db, id: number): Promise<AdminArticle | null> {
 
 export async function requireArticle(db: Db, id: number): Promise<AdminArticle> {
   const article = await readArticle(db, id);
-  if (!article) throw notFound(id);
+  if (!article) throw noArticle(id);
   return article;
 }
 
@@ -209,9 +209,9 @@ export async function sourceRevisions(services: AdminServices, id: number, revis
 /** The source's text now and at the revision the version in `code` was made from (null when that revision is no longer kept). */
 export async function sourceChanges(services: AdminServices, id: number, code: string): Promise<SourceChanges> {
   const article = await findArticle(services, id);
-  if (!article) throw notFound(id);
+  if (!article) throw noArticle(id);
   const version = article.versions.find((candidate) => candidate.code === code);
-  if (!version) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+  if (!version) throw notFound("not_found", `code: article ${id} has no ${code} version.`, "code");
   const source = article.versions.find((candidate) => candidate.code === article.sourceLanguage)!;
   const kept = await sourceRevisions(services, id, [version.baseRevision]);
   return {

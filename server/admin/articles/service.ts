@@ -11,7 +11,7 @@ import type { AdminServices } from "#server/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { conflict, invalid } from "#core/errors.ts";
 import { requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
@@ -43,7 +43,7 @@ async function assertKeyFree(db: Db, key: string, exceptId?: number): Promise<vo
     .where("key", "=", key)
     .$if(exceptId !== undefined, (builder) => builder.where("id", "<>", exceptId!))
     .executeTakeFirst();
-  if (taken) throw new HttpError(409, "conflict", `key: article ${taken.id} already uses the key "${key}".`, "key");
+  if (taken) throw conflict("conflict", `key: article ${taken.id} already uses the key "${key}".`, "key");
 }
 
 /** "article-3f9c2a1b": a key for an article created without one. */
@@ -97,7 +97,7 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
       if (input.sourceLanguage !== undefined) {
         const code = input.sourceLanguage;
         if (!before.versions.some((version) => version.code === code)) {
-          throw new HttpError(400, "invalid_field", `sourceLanguage: article ${id} has no version in "${code}"; write that version first.`, "sourceLanguage");
+          throw invalid("invalid_field", `sourceLanguage: article ${id} has no version in "${code}"; write that version first.`, "sourceLanguage");
         }
         const [state, texts] = await Promise.all([loadTranslationState(trx, id), textRevisions(trx, id)]);
         await storeTranslationState(trx, id, state, changeSource(state, code, texts), now);

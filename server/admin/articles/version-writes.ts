@@ -8,7 +8,7 @@ import type { Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import { slugify } from "#core/text.ts";
 import type { Database } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { AppError } from "#core/errors.ts";
 import type { Preconditions } from "#server/http/preconditions.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import * as versions from "#server/content/versions.ts";
@@ -63,7 +63,7 @@ export async function saveVersion(
       { conflict: slugConflict(code, input), articles: { ids: [id] }, changedContent: (saved) => saved.changedPublic },
     );
   } catch (error) {
-    if (error instanceof HttpError && error.status === 409) await versions.refuseCreatedMeanwhile(services.database.db, request.preconditions, id, code);
+    if (error instanceof AppError && error.kind === "conflict") await versions.refuseCreatedMeanwhile(services.database.db, request.preconditions, id, code);
     throw error;
   }
 }

@@ -1,5 +1,4 @@
-/** Admin API: languages (mounted under /api/admin/languages behind the admin gate). */
-import { Hono } from "hono";
+/** Admin API: languages — each endpoint declared once, beside its handler (server/http/endpoint.ts, decision 0175). */
 import {
   deleteLanguageQuery,
   languageContentResponse,
@@ -9,133 +8,113 @@ import {
   languageResponse,
   newLanguageSchema,
 } from "#core/admin/languages/schema.ts";
+import { need } from "#core/auth/endpoint-access.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import type { AppServices } from "#server/context.ts";
-import { readJson } from "#server/http/body.ts";
-import type { HttpEnv } from "#server/http/env.ts";
-import { apiRoute, type Answer } from "#server/ops/openapi.ts";
+import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import { readQuery } from "#server/http/query.ts";
-import { validateInput } from "#server/http/validate.ts";
+import type { Answer } from "#server/ops/openapi.ts";
 import { addLanguage, deleteLanguage, findLanguage, languageContentCounts, listLanguages, makeFavoriteLanguage, updateLanguage } from "./service.ts";
 
-const parseId = (raw: string) => validateInput(languageIdParam, raw, "id");
+const tag = "Languages";
+const params = { id: languageIdParam };
 
-export function languagesAdminApi(services: AppServices) {
-  const app = new Hono<HttpEnv>();
+export const languageEndpoints: readonly AdminEndpoint[] = [
+  endpoint({
+    method: "GET",
+    path: "/languages",
+    access: need("admin.enter"),
+    tag,
+    summary: "Every language, enabled or not, in order",
+    success: { status: 200, description: "{ languages }: each with `etag`, the ETag its own GET answers", schema: languageListResponse },
+    handle: async (c, _input, { services }) => c.json({ languages: await listLanguages(services) } satisfies Answer<typeof languageListResponse>),
+  }),
 
-  app.get(
-    "/",
-    apiRoute({
-      tag: "Languages",
-      summary: "Every language, enabled or not, in order",
-      success: { status: 200, description: "{ languages }: each with `etag`, the ETag its own GET answers", schema: languageListResponse },
-    }),
-    async (c) => c.json({ languages: await listLanguages(services) } satisfies Answer<typeof languageListResponse>),
-  );
+  endpoint({
+    method: "POST",
+    path: "/languages",
+    access: need("languages.manage"),
+    tag,
+    summary: "Add a language",
+    body: newLanguageSchema,
+    success: { status: 201, description: "{ language }", schema: languageResponse },
+    otherResponses: { 409: "The code, short code or a page name is taken." },
+    handle: async (c, { body }, { services }) => c.json({ language: await addLanguage(services, actorUid(c), body) } satisfies Answer<typeof languageResponse>, 201),
+  }),
 
-  app.post(
-    "/",
-    apiRoute({
-      tag: "Languages",
-      summary: "Add a language",
-      body: newLanguageSchema,
-      success: { status: 201, description: "{ language }", schema: languageResponse },
-      otherResponses: { 409: "The code, short code or a page name is taken." },
-    }),
-    async (c) => {
-      const input = await readJson(c, newLanguageSchema);
-      return c.json({ language: await addLanguage(services, actorUid(c), input) } satisfies Answer<typeof languageResponse>, 201);
-    },
-  );
-
-  app.get(
-    "/:id",
-    apiRoute({
-      tag: "Languages",
-      summary: "One language",
-      params: { id: languageIdParam },
-      conditional: "read",
-      success: { status: 200, description: "{ language }; the ETag is the language's", schema: languageResponse },
-      otherResponses: { 404: "No language with this id." },
-    }),
-    async (c) => {
-      const id = parseId(c.req.param("id"));
+  endpoint({
+    method: "GET",
+    path: "/languages/:id",
+    access: need("admin.enter"),
+    tag,
+    summary: "One language",
+    params,
+    conditional: "read",
+    success: { status: 200, description: "{ language }; the ETag is the language's", schema: languageResponse },
+    otherResponses: { 404: "No language with this id." },
+    handle: async (c, { params: { id } }, { services }) => {
       const language = await findLanguage(services, id);
       return language
         ? c.json({ language: withEntityTag(c, language) } satisfies Answer<typeof languageResponse>)
         : errorResponse(404, "not_found", `id: no language ${id}.`, "id");
     },
-  );
+  }),
 
-  app.patch(
-    "/:id",
-    apiRoute({
-      tag: "Languages",
-      summary: "Change a language (only the fields sent), its fallback chain included",
-      params: { id: languageIdParam },
-      body: languagePatchSchema,
-      conditional: "write",
-      success: { status: 200, description: "{ language }", schema: languageResponse },
-      otherResponses: { 404: "No language with this id.", 409: "A conflict: a taken short code or page name, or disabling the favorite." },
-    }),
-    async (c) => {
-      const id = parseId(c.req.param("id"));
-      const patch = await readJson(c, languagePatchSchema);
-      return c.json({ language: withEntityTag(c, await updateLanguage(services, actorUid(c), id, patch, readPreconditions(c))) } satisfies Answer<typeof languageResponse>);
-    },
-  );
+  endpoint({
+    method: "PATCH",
+    path: "/languages/:id",
+    access: need("languages.manage"),
+    tag,
+    summary: "Change a language (only the fields sent), its fallback chain included",
+    params,
+    body: languagePatchSchema,
+    conditional: "write",
+    success: { status: 200, description: "{ language }", schema: languageResponse },
+    otherResponses: { 404: "No language with this id.", 409: "A conflict: a taken short code or page name, or disabling the favorite." },
+    handle: async (c, { params: { id }, body }, { services }) =>
+      c.json({ language: withEntityTag(c, await updateLanguage(services, actorUid(c), id, body, readPreconditions(c))) } satisfies Answer<typeof languageResponse>),
+  }),
 
-  app.post(
-    "/:id/favorite",
-    apiRoute({
-      tag: "Languages",
-      summary: "Make a language the favorite (the default for new visitors); If-Match names the chosen language's ETag",
-      params: { id: languageIdParam },
-      conditional: "write",
-      success: { status: 200, description: "{ language }", schema: languageResponse },
-      otherResponses: { 404: "No language with this id.", 409: "The language is disabled." },
-    }),
-    async (c) => {
-      const id = parseId(c.req.param("id"));
-      return c.json({ language: withEntityTag(c, await makeFavoriteLanguage(services, actorUid(c), id, readPreconditions(c))) } satisfies Answer<typeof languageResponse>);
-    },
-  );
+  endpoint({
+    method: "POST",
+    path: "/languages/:id/favorite",
+    access: need("languages.manage"),
+    tag,
+    summary: "Make a language the favorite (the default for new visitors); If-Match names the chosen language's ETag",
+    params,
+    conditional: "write",
+    success: { status: 200, description: "{ language }", schema: languageResponse },
+    otherResponses: { 404: "No language with this id.", 409: "The language is disabled." },
+    handle: async (c, { params: { id } }, { services }) =>
+      c.json({ language: withEntityTag(c, await makeFavoriteLanguage(services, actorUid(c), id, readPreconditions(c))) } satisfies Answer<typeof languageResponse>),
+  }),
 
-  app.get(
-    "/:id/content",
-    apiRoute({
-      tag: "Languages",
-      summary: "How much content a language holds (UI strings, article versions, job labels, alt texts)",
-      params: { id: languageIdParam },
-      success: { status: 200, description: "{ counts }", schema: languageContentResponse },
-      otherResponses: { 404: "No language with this id." },
-    }),
-    async (c) => {
-      const id = parseId(c.req.param("id"));
-      return c.json({ counts: await languageContentCounts(services, id) } satisfies Answer<typeof languageContentResponse>);
-    },
-  );
+  endpoint({
+    method: "GET",
+    path: "/languages/:id/content",
+    access: need("languages.manage"),
+    tag,
+    summary: "How much content a language holds (UI strings, article versions, job labels, alt texts)",
+    params,
+    success: { status: 200, description: "{ counts }", schema: languageContentResponse },
+    otherResponses: { 404: "No language with this id." },
+    handle: async (c, { params: { id } }, { services }) => c.json({ counts: await languageContentCounts(services, id) } satisfies Answer<typeof languageContentResponse>),
+  }),
 
-  app.delete(
-    "/:id",
-    apiRoute({
-      tag: "Languages",
-      summary: "Delete a language, keeping or removing its content",
-      params: { id: languageIdParam },
-      query: deleteLanguageQuery,
-      conditional: "write",
-      success: { status: 204, description: "Deleted." },
-      otherResponses: { 404: "No language with this id.", 409: "The favorite language or the only language." },
-    }),
-    async (c) => {
-      const id = parseId(c.req.param("id"));
-      const { content } = readQuery(c, deleteLanguageQuery);
-      await deleteLanguage(services, actorUid(c), id, content, readPreconditions(c));
+  endpoint({
+    method: "DELETE",
+    path: "/languages/:id",
+    access: need("languages.manage"),
+    tag,
+    summary: "Delete a language, keeping or removing its content",
+    params,
+    query: deleteLanguageQuery,
+    conditional: "write",
+    success: { status: 204, description: "Deleted." },
+    otherResponses: { 404: "No language with this id.", 409: "The favorite language or the only language." },
+    handle: async (c, { params: { id }, query }, { services }) => {
+      await deleteLanguage(services, actorUid(c), id, query.content, readPreconditions(c));
       return c.body(null, 204);
     },
-  );
-
-  return app;
-}
+  }),
+];

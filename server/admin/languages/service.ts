@@ -9,7 +9,7 @@ import type { AdminServices } from "#server/context.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { homePath, sectionPath } from "#core/paths.ts";
 import type { Database, LanguageRow, LanguageUpdate } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
@@ -48,7 +48,7 @@ function assertValidFallbacks(languages: LanguageRow[], id: number, chain: numbe
     languages.map((language) => ({ id: language.id, code: language.code, enabled: language.enabled === 1, fallbacks: parseFallbacks(language.fallbacks) })),
   );
   if (problems.length > 0) {
-    throw new HttpError(400, "invalid_fallbacks", `fallbacks: ${problems.map((problem) => problem.message).join(" ")}`, "fallbacks");
+    throw invalid("invalid_fallbacks", `fallbacks: ${problems.map((problem) => problem.message).join(" ")}`, "fallbacks");
   }
 }
 
@@ -70,17 +70,17 @@ async function lockedLanguages(trx: Trx, dialect: DialectName): Promise<Language
 
 function assertUnique(others: LanguageRow[], input: { code?: string; short_code?: string }) {
   if (input.code !== undefined && others.some((other) => other.code.toLowerCase() === input.code!.toLowerCase())) {
-    throw new HttpError(409, "code_taken", `code: another language already uses ${input.code}.`, "code");
+    throw conflict("code_taken", `code: another language already uses ${input.code}.`, "code");
   }
   if (input.short_code !== undefined && others.some((other) => other.short_code.toLowerCase() === input.short_code!.toLowerCase())) {
-    throw new HttpError(409, "short_code_taken", `short_code: another language already uses "${input.short_code}".`, "short_code");
+    throw conflict("short_code_taken", `short_code: another language already uses "${input.short_code}".`, "short_code");
   }
 }
 
 async function assertWelcomeFree(trx: Trx, code: string, welcome: string) {
   const clash = findPageNameClash(pageNamesOf(welcome, await sectionNamesOf(trx, code)), "HOME");
   if (clash) {
-    throw new HttpError(409, "page_name_taken", `welcome: "${clash.name}" is already the ${clash.takenBy} page name in this language.`, "welcome");
+    throw conflict("page_name_taken", `welcome: "${clash.name}" is already the ${clash.takenBy} page name in this language.`, "welcome");
   }
 }
 
@@ -106,7 +106,7 @@ async function refreshLinks(trx: Trx, code: string, shortCode: string, welcome: 
  */
 function currentLanguage(languages: LanguageRow[], id: number, preconditions: Preconditions): LanguageRow {
   const language = languages.find((candidate) => candidate.id === id);
-  if (!language) throw new HttpError(404, "not_found", `No language with id ${id}.`);
+  if (!language) throw notFound("not_found", `No language with id ${id}.`);
   requireCurrent(preconditions, toAdminLanguage(language), `language ${language.code}`);
   return language;
 }
@@ -179,7 +179,7 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
       { code: changes.code, short_code: changes.short_code },
     );
     if (changes.enabled === 0 && before.favorite === 1) {
-      throw new HttpError(409, "favorite_cannot_be_disabled", "enabled: the favorite language cannot be disabled; make another language the favorite first.", "enabled");
+      throw conflict("favorite_cannot_be_disabled", "enabled: the favorite language cannot be disabled; make another language the favorite first.", "enabled");
     }
     const code = changes.code ?? before.code;
     const shortCode = changes.short_code ?? before.short_code;
@@ -211,7 +211,7 @@ export async function makeFavoriteLanguage(services: AdminServices, uid: string,
     const languages = await lockedLanguages(trx, services.database.dialect);
     const chosen = currentLanguage(languages, id, preconditions);
     if (chosen.enabled === 0) {
-      throw new HttpError(409, "language_disabled", `${chosen.label} is disabled; enable it before making it the favorite.`, "favorite");
+      throw conflict("language_disabled", `${chosen.label} is disabled; enable it before making it the favorite.`, "favorite");
     }
     const previous = languages.filter((language) => language.favorite === 1);
     await trx.updateTable("languages").set({ favorite: 0 }).where("id", "!=", id).where("favorite", "=", 1).execute();
@@ -234,7 +234,7 @@ export async function makeFavoriteLanguage(services: AdminServices, uid: string,
 export async function languageContentCounts(services: AdminServices, id: number): Promise<LanguageContentCounts> {
   const { db } = services.database;
   const language = await db.selectFrom("languages").select("code").where("id", "=", id).executeTakeFirst();
-  if (!language) throw new HttpError(404, "not_found", `No language with id ${id}.`);
+  if (!language) throw notFound("not_found", `No language with id ${id}.`);
   const count = (rows: { count: string | number | bigint } | undefined) => Number(rows?.count ?? 0);
   const { code } = language;
   const [strings, articleVersions, jobLabels, altTexts] = await Promise.all([
@@ -274,9 +274,9 @@ export async function deleteLanguage(services: AdminServices, uid: string, id: n
     const languages = await lockedLanguages(trx, services.database.dialect);
     const doomed = currentLanguage(languages, id, preconditions);
     if (doomed.favorite === 1) {
-      throw new HttpError(409, "favorite_cannot_be_deleted", `${doomed.label} is the favorite language; make another language the favorite before deleting it.`, "favorite");
+      throw conflict("favorite_cannot_be_deleted", `${doomed.label} is the favorite language; make another language the favorite before deleting it.`, "favorite");
     }
-    if (languages.length === 1) throw new HttpError(409, "last_language", `${doomed.label} is the site's only language; add another before deleting it.`);
+    if (languages.length === 1) throw conflict("last_language", `${doomed.label} is the site's only language; add another before deleting it.`);
     const { code } = doomed;
     // No chain may name a language that is gone (decision 0085): drop it from every other language's fallbacks.
     for (const other of languages) {

@@ -18,7 +18,7 @@ import { STALE_RENDER } from "#server/content/rendering.ts";
 import type { AdminServices } from "#server/context.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { processImage, type JobRunner, type PipelineLimits, type ProcessedImage } from "#server/media/pipeline.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
@@ -162,7 +162,7 @@ export async function findMedia(services: Pick<AdminServices, "database">, id: n
 
 async function requireMedia(db: Db, id: number): Promise<MediaItem> {
   const item = await describeOne(db, id);
-  if (!item) throw new HttpError(404, "not_found", `id: no image ${id} in the media library.`, "id");
+  if (!item) throw notFound("not_found", `id: no image ${id} in the media library.`, "id");
   return item;
 }
 
@@ -292,7 +292,7 @@ export async function setAltTexts(
       requireCurrent(preconditions, { id, alt: readable(before.alt) } satisfies MediaAltTexts, `the alt texts of image ${id}`);
       const known = new Set((await trx.selectFrom("languages").select("code").execute()).map((language) => language.code));
       const unknown = Object.keys(alt).find((code) => !known.has(code));
-      if (unknown !== undefined) throw new HttpError(400, "invalid_field", `code: "${unknown}" is not a language of this site.`, "code");
+      if (unknown !== undefined) throw invalid("invalid_field", `code: "${unknown}" is not a language of this site.`, "code");
       const changed = Object.entries(alt).filter(([code, text]) => (before.alt[code] ?? "") !== text);
       for (const [code, text] of changed) {
         if (text === "") {
@@ -339,8 +339,7 @@ export async function deleteMedia(services: AdminServices, actorUid: string, id:
       if (before.usedByCount > 0) {
         const unnamed = before.usedByCount - before.usedBy.length;
         const list = before.usedBy.map((use) => `“${use.title}” (article ${use.id})`).join(", ") + (unnamed > 0 ? ` and ${unnamed} more` : "");
-        throw new HttpError(
-          409,
+        throw conflict(
           "in_use",
           `id: the image is used by ${before.usedByCount === 1 ? "an article" : `${before.usedByCount} articles`}: ${list}. Remove it from them first.`,
           "id",

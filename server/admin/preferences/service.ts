@@ -10,7 +10,7 @@ import type { AdminPreferences, AdminPreferencesInput } from "#core/admin/prefer
 import type { AdminServices } from "#server/context.ts";
 import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-sections.ts";
 import type { Language, Resident } from "#server/content/resident.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { invalid, notFound } from "#core/errors.ts";
 
 /** Remembers, for the browser session, the short code of the public language the person came to the admin from. */
 export const ADMIN_CAME_FROM_COOKIE = "pp_admin_from";
@@ -58,11 +58,11 @@ export async function setAdminPreferences(services: AdminServices, uid: string, 
   const { adminLanguage } = input;
   if (adminLanguage !== null) {
     const language = await services.database.db.selectFrom("languages").select(["code", "enabled"]).where("code", "=", adminLanguage).executeTakeFirst();
-    if (!language) throw new HttpError(400, "unknown_language", `adminLanguage: no language with code ${adminLanguage}.`, "adminLanguage");
+    if (!language) throw invalid("unknown_language", `adminLanguage: no language with code ${adminLanguage}.`, "adminLanguage");
     if (language.enabled !== 1)
-      throw new HttpError(400, "language_disabled", `adminLanguage: ${adminLanguage} is hidden on the site; the admin is offered in shown languages only.`, "adminLanguage");
+      throw invalid("language_disabled", `adminLanguage: ${adminLanguage} is hidden on the site; the admin is offered in shown languages only.`, "adminLanguage");
   }
   const updated = await services.database.db.updateTable("users").set({ admin_language: adminLanguage }).where("uid", "=", uid).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw new HttpError(404, "unknown_user", "The signed-in user no longer exists.");
+  if (Number(updated.numUpdatedRows) === 0) throw notFound("unknown_user", "The signed-in user no longer exists.");
   return { adminLanguage };
 }

@@ -6,14 +6,14 @@
  */
 import { presenceCutoff, type VersionPresence } from "#core/admin/presence/schema.ts";
 import type { AdminServices } from "#server/context.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { notFound } from "#core/errors.ts";
 
 async function requireVersionPlace(services: AdminServices, id: number, code: string): Promise<void> {
   const { db } = services.database;
   const article = await db.selectFrom("blogs").select("id").where("id", "=", id).executeTakeFirst();
-  if (!article) throw new HttpError(404, "not_found", `id: no article ${id}.`, "id");
+  if (!article) throw notFound("not_found", `id: no article ${id}.`, "id");
   const language = await db.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
-  if (!language) throw new HttpError(404, "not_found", `code: "${code}" is not a language of this site.`, "code");
+  if (!language) throw notFound("not_found", `code: "${code}" is not a language of this site.`, "code");
 }
 
 /** `uid` has version `code` of article `id` open at `now`: records it and answers the others who have it open. */

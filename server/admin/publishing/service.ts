@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
 import { claimingRows } from "#server/db/locks.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { invalid, notFound } from "#core/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import * as versions from "#server/content/versions.ts";
@@ -34,7 +34,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function requireVersion(db: Db, id: number, code: string): Promise<BlogVersionRow> {
   const row = await db.selectFrom("blog_versions").selectAll().where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
-  if (!row) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version.`, "code");
+  if (!row) throw notFound("not_found", `code: article ${id} has no ${code} version.`, "code");
   return row;
 }
 
@@ -115,7 +115,7 @@ export async function scheduleChange(
       const before = await pendingSchedules(trx, id, code);
       const at = new Date(input.at);
       const check = checkSchedule(action, at, new Date(), row.status, before, row.pendingChanges !== null);
-      if (!check.ok) throw new HttpError(400, "invalid_field", `at: ${check.reason}.`, "at");
+      if (!check.ok) throw invalid("invalid_field", `at: ${check.reason}.`, "at");
       const dueAt = at.toISOString();
       await trx.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "=", action).execute();
       await trx.insertInto("blog_schedules").values({ blog_id: id, code, action, due_at: dueAt, created_by: actorUid, created_at: new Date().toISOString() }).execute();
@@ -141,7 +141,7 @@ export async function cancelSchedule(services: AdminServices, request: VersionRe
       const row = await requireVersionCurrent(trx, requestWrite(services, request), id, code);
       const before = await pendingSchedules(trx, id, code);
       const result = await trx.deleteFrom("blog_schedules").where("blog_id", "=", id).where("code", "=", code).where("action", "=", action).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new HttpError(404, "not_found", `action: the ${code} version of article ${id} has no ${action} scheduled.`, "action");
+      if (Number(result.numDeletedRows) === 0) throw notFound("not_found", `action: the ${code} version of article ${id} has no ${action} scheduled.`, "action");
       await recordAudit(trx, {
         uid: actorUid,
         action: `cancel_${action}`,
@@ -236,7 +236,7 @@ export async function revokePreviewLink(services: AdminServices, actorUid: strin
     services,
     async (trx) => {
       const row = await trx.selectFrom("preview_links").selectAll().where("id", "=", linkId).where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
-      if (!row) throw new HttpError(404, "not_found", `linkId: the ${code} version of article ${id} has no preview link ${linkId}.`, "linkId");
+      if (!row) throw notFound("not_found", `linkId: the ${code} version of article ${id} has no preview link ${linkId}.`, "linkId");
       if (row.revoked_at !== null) return toPreviewLink(row);
       const revoked = await trx.updateTable("preview_links").set({ revoked_at: new Date().toISOString() }).where("id", "=", linkId).returningAll().executeTakeFirstOrThrow();
       await recordAudit(trx, { uid: actorUid, action: "revoke", entity: PREVIEW_LINK, entityId: String(linkId), before: toPreviewLink(row), after: toPreviewLink(revoked) });

@@ -7,7 +7,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { AdminServices } from "#server/context.ts";
 import type { BlogRevisionsTable, Database } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { notFound } from "#core/errors.ts";
 import { saveVersion, type VersionRequest, type VersionWritten } from "#server/admin/articles/version-writes.ts";
 import { diffRevisions } from "#core/revisions.ts";
 import type { Revision, RevisionComparison, RevisionSummary } from "#core/admin/publishing/schema.ts";
@@ -53,7 +53,7 @@ export async function listRevisions(services: AdminServices, id: number, code: s
 
 async function requireRevision(db: Kysely<Database>, id: number, code: string, revisionId: number, field: string): Promise<RevisionRow> {
   const row = await selectRevisions(db, id, code).where("blog_revisions.id", "=", revisionId).executeTakeFirst();
-  if (!row) throw new HttpError(404, "not_found", `${field}: the ${code} version of article ${id} has no revision ${revisionId}.`, field);
+  if (!row) throw notFound("not_found", `${field}: the ${code} version of article ${id} has no revision ${revisionId}.`, field);
   return row;
 }
 
@@ -75,7 +75,7 @@ export async function compareRevisions(services: AdminServices, id: number, code
 export async function restoreRevision(services: AdminServices, request: VersionRequest, id: number, code: string, revisionId: number): Promise<VersionWritten> {
   const revision = await findRevision(services, id, code, revisionId);
   const current = await services.database.db.selectFrom("blog_versions").select("status").where("blog_id", "=", id).where("code", "=", code).executeTakeFirst();
-  if (!current) throw new HttpError(404, "not_found", `code: article ${id} has no ${code} version to restore into.`, "code");
+  if (!current) throw notFound("not_found", `code: article ${id} has no ${code} version to restore into.`, "code");
   const content = { title: revision.title, slug: revision.slug, summary: revision.summary, body: revision.body, coverAlt: revision.coverAlt, status: current.status };
   return saveVersion(services, request, id, code, content, revisionId);
 }

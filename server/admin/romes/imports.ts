@@ -10,7 +10,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { ImportProgress, ImportStarted, ImportSummary, NewImport, RejectedRow } from "#core/admin/romes/schema.ts";
 import type { AdminServices } from "#server/context.ts";
 import type { Database } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { conflict, invalid, notFound, tooLarge, tooMany, unprocessable } from "#core/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { planImport } from "#server/admin/rome/diff.ts";
@@ -51,8 +51,8 @@ function withImportTables(db: Kysely<Database>): ImportDb {
 
 const IMPORT_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
-const notFound = () =>
-  new HttpError(404, "import_not_found", "No such upload: it has expired (uploads last 10 minutes), was already applied, or was started by someone else. Start the import again.");
+const noSuchImport = () =>
+  notFound("import_not_found", "No such upload: it has expired (uploads last 10 minutes), was already applied, or was started by someone else. Start the import again.");
 
 export function sizeLimitMessage(): string {
   return `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB.`;
@@ -64,7 +64,7 @@ export function expectedChunkBytes(size: number, index: number): number {
 }
 
 export async function createImport(services: AdminServices, uid: string, file: NewImport, now = new Date()): Promise<ImportStarted> {
-  if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, "file_too_large", sizeLimitMessage(), "size");
+  if (file.size > MAX_IMPORT_BYTES) throw tooLarge("file_too_large", sizeLimitMessage(), "size");
   const db = withImportTables(services.database.db);
   // Expired uploads go whenever a new one starts: no timer, and every instance helps.
   await db.deleteFrom("rome_imports").where("expires_at", "<=", now.toISOString()).execute();
@@ -74,7 +74,7 @@ export async function createImport(services: AdminServices, uid: string, file: N
     .where("uid", "=", uid)
     .executeTakeFirstOrThrow();
   if (Number(open.count) >= MAX_OPEN_IMPORTS_PER_ADMIN) {
-    throw new HttpError(429, "too_many_imports", `You already have ${MAX_OPEN_IMPORTS_PER_ADMIN} uploads in progress; finish them or wait 10 minutes.`);
+    throw tooMany("too_many_imports", `You already have ${MAX_OPEN_IMPORTS_PER_ADMIN} uploads in progress; finish them or wait 10 minutes.`);
   }
   const id = randomBytes(16).toString("base64url");
   await db
@@ -95,9 +95,9 @@ export async function createImport(services: AdminServices, uid: string, file: N
 
 /** The caller's own, unexpired upload; anything else is the same 404, so ids of others' uploads reveal nothing. */
 async function findOpenImport(db: ImportDb | Transaction<ImportDatabase>, uid: string, id: string, now: Date): Promise<RomeImportsTable> {
-  if (!IMPORT_ID_PATTERN.test(id)) throw notFound();
+  if (!IMPORT_ID_PATTERN.test(id)) throw noSuchImport();
   const session = await db.selectFrom("rome_imports").selectAll().where("id", "=", id).where("uid", "=", uid).executeTakeFirst();
-  if (!session || session.expires_at <= now.toISOString()) throw notFound();
+  if (!session || session.expires_at <= now.toISOString()) throw noSuchImport();
   return session;
 }
 
@@ -108,10 +108,10 @@ export async function expectChunk(services: AdminServices, uid: string, id: stri
 
 function checkChunkIndex(session: RomeImportsTable, index: number): number {
   if (session.received >= session.size) {
-    throw new HttpError(409, "upload_complete", `All ${session.size} bytes were already received; apply the import.`);
+    throw conflict("upload_complete", `All ${session.size} bytes were already received; apply the import.`);
   }
   if (index !== session.next_index) {
-    throw new HttpError(409, "wrong_chunk", `Expected chunk ${session.next_index}, got chunk ${index}: chunks are sent in order, from 0.`, "index");
+    throw conflict("wrong_chunk", `Expected chunk ${session.next_index}, got chunk ${index}: chunks are sent in order, from 0.`, "index");
   }
   return expectedChunkBytes(session.size, index);
 }
@@ -122,7 +122,7 @@ export async function storeChunk(services: AdminServices, uid: string, id: strin
     const session = await findOpenImport(trx, uid, id, now);
     const expected = checkChunkIndex(session, index);
     if (bytes.byteLength !== expected) {
-      throw new HttpError(400, "wrong_chunk_size", `Chunk ${index} must be ${expected} bytes (64 KiB except the last), got ${bytes.byteLength}.`, "body");
+      throw invalid("wrong_chunk_size", `Chunk ${index} must be ${expected} bytes (64 KiB except the last), got ${bytes.byteLength}.`, "body");
     }
     // Claims the index atomically: of two requests racing with the same chunk, one wins and the other gets 409.
     const claimed = await trx
@@ -131,7 +131,7 @@ export async function storeChunk(services: AdminServices, uid: string, id: strin
       .where("id", "=", id)
       .where("next_index", "=", index)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(409, "wrong_chunk", `Chunk ${index} was already received.`, "index");
+    if (Number(claimed.numUpdatedRows) !== 1) throw conflict("wrong_chunk", `Chunk ${index} was already received.`, "index");
     await trx
       .insertInto("rome_import_chunks")
       .values({ import_id: id, chunk_index: index, bytes: Buffer.from(bytes) })
@@ -145,7 +145,7 @@ async function storedFile(db: ImportDb, id: string, count: number): Promise<Uint
   const chunks: Uint8Array[] = [];
   for (let index = 0; index < count; index += 1) {
     const chunk = await db.selectFrom("rome_import_chunks").select("bytes").where("import_id", "=", id).where("chunk_index", "=", index).executeTakeFirst();
-    if (!chunk) throw notFound(); // removed by a concurrent apply
+    if (!chunk) throw noSuchImport(); // removed by a concurrent apply
     chunks.push(chunk.bytes);
   }
   return Buffer.concat(chunks);
@@ -156,12 +156,12 @@ export async function applyImport(services: AdminServices, uid: string, id: stri
   const db = withImportTables(services.database.db);
   const session = await findOpenImport(db, uid, id, now);
   if (session.received !== session.size) {
-    throw new HttpError(409, "upload_incomplete", `The upload is incomplete: ${session.received} of ${session.size} bytes received.`);
+    throw conflict("upload_incomplete", `The upload is incomplete: ${session.received} of ${session.size} bytes received.`);
   }
   const parsed = await parseRomeFileOffThread({ bytes: await storedFile(db, id, session.next_index), filename: session.filename });
   if (!parsed.ok) {
     await db.deleteFrom("rome_imports").where("id", "=", id).execute();
-    throw new HttpError(422, "file_refused", parsed.message);
+    throw unprocessable("file_refused", parsed.message);
   }
   return writeContent(
     services,
@@ -170,7 +170,7 @@ export async function applyImport(services: AdminServices, uid: string, id: stri
       if (services.database.dialect === "postgres") await sql`lock table codes_romes in share row exclusive mode`.execute(trx);
       // Consuming the session inside the transaction makes a second apply of the same upload a 404.
       const consumed = await trx.withTables<ImportTables>().deleteFrom("rome_imports").where("id", "=", id).where("uid", "=", uid).executeTakeFirst();
-      if (Number(consumed.numDeletedRows) !== 1) throw notFound();
+      if (Number(consumed.numDeletedRows) !== 1) throw noSuchImport();
       return writeRows(trx, uid, session.filename, parsed.format, parsed.rows, parsed.rejected, now);
     },
     // An import that changed no label leaves the public pages as they were.

@@ -12,7 +12,7 @@ import { inScope, type LanguageScope } from "#core/auth/reading.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
@@ -111,8 +111,8 @@ async function checkCodeAndLanguage(db: Kysely<Database>, code: string, language
     db.selectFrom("codes_romes").select("code").where("code", "=", code).executeTakeFirst(),
     db.selectFrom("languages").select("code").where("code", "=", languageCode).executeTakeFirst(),
   ]);
-  if (!job) throw new HttpError(404, "not_found", `No ROME code ${code}.`, "code");
-  if (!language) throw new HttpError(400, "invalid_field", `languageCode: no language "${languageCode}".`, "languageCode");
+  if (!job) throw notFound("not_found", `No ROME code ${code}.`, "code");
+  if (!language) throw invalid("invalid_field", `languageCode: no language "${languageCode}".`, "languageCode");
 }
 
 /** The label a code has in a language other than French, if any (rome_labels). */
@@ -196,11 +196,11 @@ export async function setJobLabel(services: AdminServices, change: LabelChange &
 export async function removeJobLabel(services: AdminServices, change: LabelChange, preconditions: Preconditions, now = new Date()): Promise<void> {
   await checkCodeAndLanguage(services.database.db, change.code, change.languageCode);
   if (change.languageCode === ROME_SOURCE_LANGUAGE) {
-    throw new HttpError(400, "invalid_field", "languageCode: the official French label cannot be removed, only edited.", "languageCode");
+    throw invalid("invalid_field", "languageCode: the official French label cannot be removed, only edited.", "languageCode");
   }
   await writeContent(services, async (trx) => {
     const before = await storedLabel(trx, change);
-    if (!before) throw new HttpError(404, "not_found", `${change.code} has no label in ${change.languageCode}.`);
+    if (!before) throw notFound("not_found", `${change.code} has no label in ${change.languageCode}.`);
     await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
     await trx.deleteFrom("rome_labels").where("rome_code", "=", change.code).where("code", "=", change.languageCode).execute();
     await recordAudit(trx, { uid: change.uid, action: "delete", entity: "rome_labels", entityId: `${change.code}/${change.languageCode}`, before: { label: before.label } }, now);

@@ -13,7 +13,7 @@ import type { DialectName } from "#server/db/connect.ts";
 import { sectionPath } from "#core/paths.ts";
 import type { SectionKey, SectionName } from "#core/types.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
@@ -69,7 +69,7 @@ async function lockedLanguage(trx: Transaction<Database>, dialect: DialectName, 
     .where("code", "=", code)
     .$if(dialect === "postgres", (query) => query.forUpdate())
     .executeTakeFirst();
-  if (!language) throw new HttpError(404, "unknown_language", `No language with code ${code}.`, "code");
+  if (!language) throw notFound("unknown_language", `No language with code ${code}.`, "code");
   return language;
 }
 
@@ -81,7 +81,7 @@ async function lockedLanguage(trx: Transaction<Database>, dialect: DialectName, 
 async function assertKnownKey(trx: Transaction<Database>, key: string): Promise<void> {
   if (isSectionKey(key) || ADMIN_SOURCE.has(key)) return;
   const stored = await trx.selectFrom("translates").select("id").where("code_component", "=", key).executeTakeFirst();
-  if (!stored) throw new HttpError(404, "unknown_key", `key: there is no translation key ${key}; add it as a new key first.`, "key");
+  if (!stored) throw notFound("unknown_key", `key: there is no translation key ${key}; add it as a new key first.`, "key");
 }
 
 async function findCell(trx: Kysely<Database> | Transaction<Database>, key: string, code: string) {
@@ -103,15 +103,15 @@ export async function findTranslation(services: AdminServices, key: string, code
 /** A section name must be a valid page name that no other section of the language answers to. */
 async function assertSectionName(trx: Transaction<Database>, language: LanguageRow, section: SectionKey, cell: TranslationCell) {
   const labelProblem = pageNameProblem(cell.label);
-  if (labelProblem !== null) throw new HttpError(400, "invalid_field", `label: a page name ${labelProblem}.`, "label");
+  if (labelProblem !== null) throw invalid("invalid_field", `label: a page name ${labelProblem}.`, "label");
   const searchProblem = cell.search === null ? null : pageNameProblem(cell.search);
-  if (searchProblem !== null) throw new HttpError(400, "invalid_field", `search: a page name ${searchProblem}.`, "search");
+  if (searchProblem !== null) throw invalid("invalid_field", `search: a page name ${searchProblem}.`, "search");
   const names = (await sectionNamesOf(trx, language.code)).filter((entry) => entry.section !== section);
   names.push({ section, label: cell.label, search: cell.search });
   const clash = findPageNameClash(pageNamesOf(language.welcome, names), section);
   if (clash) {
     const field = clash.name === cell.label ? "label" : "search";
-    throw new HttpError(409, "page_name_taken", `${field}: "${clash.name}" is already the ${clash.takenBy} page name in ${language.code}.`, field);
+    throw conflict("page_name_taken", `${field}: "${clash.name}" is already the ${clash.takenBy} page name in ${language.code}.`, field);
   }
 }
 
@@ -129,7 +129,7 @@ async function assertValidMessage(trx: Transaction<Database>, key: string, code:
   }
   const problems = messageProblems(text, code, sourceMessage);
   if (problems.length > 0) {
-    throw new HttpError(400, "invalid_message", `${field}: ${problems.map((problem) => problem.message).join(" ")}`, field);
+    throw invalid("invalid_message", `${field}: ${problems.map((problem) => problem.message).join(" ")}`, field);
   }
 }
 
@@ -205,7 +205,7 @@ export async function writeTranslation(
   preconditions: Preconditions,
 ): Promise<KeyedTranslationCell> {
   if (key === "HOME") {
-    throw new HttpError(400, "read_only_key", "key: HOME is the language's welcome page name; change it on the Languages screen.", "key");
+    throw invalid("read_only_key", "key: HOME is the language's welcome page name; change it on the Languages screen.", "key");
   }
   const language = await lockedLanguage(trx, dialect, code);
   await assertKnownKey(trx, key);
@@ -213,7 +213,7 @@ export async function writeTranslation(
   requireCurrent(preconditions, existing ? { key, code, label: existing.label, search: existing.search } : null, `the ${code} text of ${key}`);
   const isSection = isSectionKey(key);
   if (!isSection && input.search !== undefined && input.search !== null) {
-    throw new HttpError(400, "invalid_field", `search: only the section page names (${NAMED_SECTIONS.join(", ")}) have an alternative spelling.`, "search");
+    throw invalid("invalid_field", `search: only the section page names (${NAMED_SECTIONS.join(", ")}) have an alternative spelling.`, "search");
   }
   // An absent search keeps the current one.
   const cell: TranslationCell = { label: input.label, search: input.search === undefined ? (existing?.search ?? null) : input.search };
@@ -248,13 +248,13 @@ export async function removeTranslation(services: AdminServices, uid: string, ke
   await writeContent(services, async (trx) => {
     const language = await lockedLanguage(trx, services.database.dialect, code);
     if (key === "HOME") {
-      throw new HttpError(409, "section_name_required", "HOME is the language's welcome page name and cannot be removed.", "key");
+      throw conflict("section_name_required", "HOME is the language's welcome page name and cannot be removed.", "key");
     }
     if (isSectionKey(key) && language.enabled === 1) {
-      throw new HttpError(409, "section_name_required", `${key} names a section of ${code}, which is enabled: change the name instead, or disable the language first.`, "key");
+      throw conflict("section_name_required", `${key} names a section of ${code}, which is enabled: change the name instead, or disable the language first.`, "key");
     }
     const existing = await findCell(trx, key, code);
-    if (!existing) throw new HttpError(404, "not_found", `${code} has no translation of ${key}.`);
+    if (!existing) throw notFound("not_found", `${code} has no translation of ${key}.`);
     requireCurrent(preconditions, { key, code, label: existing.label, search: existing.search }, `the ${code} text of ${key}`);
     await trx.deleteFrom("translates").where("code", "=", code).where("code_component", "=", key).execute();
     await recordAudit(trx, {
@@ -271,16 +271,16 @@ export async function removeTranslation(services: AdminServices, uid: string, ke
 /** Adds a key with its first translations. */
 export async function addTranslationKey(services: AdminServices, uid: string, input: NewTranslationKeyInput): Promise<TranslationRow> {
   const labels = input.labels;
-  if (isSectionKey(input.key)) throw new HttpError(409, "key_exists", `key: ${input.key} is a built-in section key.`, "key");
+  if (isSectionKey(input.key)) throw conflict("key_exists", `key: ${input.key} is a built-in section key.`, "key");
   return writeContent(services, async (trx) => {
     const taken = await trx.selectFrom("translates").select("id").where("code_component", "=", input.key).executeTakeFirst();
-    if (taken) throw new HttpError(409, "key_exists", `key: ${input.key} already exists; edit its cells instead.`, "key");
+    if (taken) throw conflict("key_exists", `key: ${input.key} already exists; edit its cells instead.`, "key");
     const languages = await trx.selectFrom("languages").select(["code", "short_code", "favorite"]).execute();
     const sourceText = labels[languages.find((language) => language.favorite === 1)?.code ?? ""];
     const row: TranslationRow = { key: input.key, labels: Object.fromEntries(languages.map((language) => [language.code, null])) };
     for (const [code, label] of Object.entries(labels)) {
       const language = languages.find((candidate) => candidate.code === code);
-      if (!language) throw new HttpError(400, "invalid_field", `labels.${code}: there is no language with this code.`, `labels.${code}`);
+      if (!language) throw invalid("invalid_field", `labels.${code}: there is no language with this code.`, `labels.${code}`);
       await assertValidMessage(trx, input.key, code, label, `labels.${code}`, sourceText);
       await trx.insertInto("translates").values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code }).execute();
       row.labels[code] = taggedCell(input.key, code, { label, search: null });

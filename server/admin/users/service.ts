@@ -8,7 +8,7 @@ import { formatLanguageList } from "#core/auth/roles.ts";
 import type { AdminServices } from "#server/context.ts";
 import type { Database, UserRow } from "#server/db/schema.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { toSignedInUser } from "#server/auth/users.ts";
@@ -86,7 +86,7 @@ async function siteLanguages(trx: Transaction<Database>, references: readonly st
       references.map((reference) => {
         const wanted = reference.toLowerCase();
         const row = rows.find((language) => language.code.toLowerCase() === wanted) ?? rows.find((language) => language.short_code.toLowerCase() === wanted);
-        if (!row) throw new HttpError(400, "invalid_field", `languages: "${reference}" is not a language of this site.`, "languages");
+        if (!row) throw invalid("invalid_field", `languages: "${reference}" is not a language of this site.`, "languages");
         return row.code;
       }),
     ),
@@ -109,7 +109,7 @@ export async function setRole(services: Pick<AdminServices, "database">, actorUi
     // cannot both see "another admin remains" (SQLite serialises writers anyway).
     await trx.updateTable("users").set({ role: "admin" }).where("role", "=", "admin").execute();
     const row = await lockedForWrite(trx.selectFrom("users").selectAll().where("uid", "=", uid), dialect).executeTakeFirst();
-    if (!row) throw new HttpError(404, "not_found", `uid: no user "${uid}".`, "uid");
+    if (!row) throw notFound("not_found", `uid: no user "${uid}".`, "uid");
     requireCurrent(preconditions, roleOf(row), `the role of ${row.display_name ?? row.email ?? uid}`);
     const before = toAdminUser(row);
     const languages = await siteLanguages(trx, input.languages);
@@ -117,7 +117,7 @@ export async function setRole(services: Pick<AdminServices, "database">, actorUi
     if (JSON.stringify(auditedRole(before)) === JSON.stringify(wanted)) return before;
     if (before.role === "admin" && wanted.role !== "admin" && (await adminCount(trx)) <= 1) {
       const name = before.displayName ?? before.email ?? uid;
-      throw new HttpError(409, "last_admin", `role: ${name} is the last administrator. Make someone else an admin first, so the site always has one.`, "role");
+      throw conflict("last_admin", `role: ${name} is the last administrator. Make someone else an admin first, so the site always has one.`, "role");
     }
     const updated = await trx
       .updateTable("users")

@@ -6,7 +6,7 @@ import type { AdminServices } from "#server/context.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database, WebhookDeliveriesTable } from "#server/db/schema.ts";
 import type { Selectable } from "kysely";
-import { HttpError } from "#server/http/errors.ts";
+import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { refusedHost } from "#server/webhooks/address-guard.ts";
@@ -72,12 +72,12 @@ export async function findWebhook(db: Db, id: number): Promise<Webhook | null> {
   return (await readWebhooks(db, id))[0] ?? null;
 }
 
-const notFound = (id: number) => new HttpError(404, "not_found", `id: no webhook ${id}.`, "id");
+const noWebhook = (id: number) => notFound("not_found", `id: no webhook ${id}.`, "id");
 
 /** Refuses an endpoint on the site's own network (unless allowed): a 400 naming the address. */
 async function requireReachable(services: AdminServices, url: string): Promise<void> {
   const problem = await refusedHost(new URL(url).hostname, services.config.webhooks.allowPrivateAddresses);
-  if (problem) throw new HttpError(400, "invalid_field", `url: ${problem}; webhooks go to public addresses only.`, "url");
+  if (problem) throw invalid("invalid_field", `url: ${problem}; webhooks go to public addresses only.`, "url");
 }
 
 export async function createWebhook(services: AdminServices, actorUid: string, input: WebhookInput): Promise<{ webhook: Webhook; secret: string }> {
@@ -109,7 +109,7 @@ export async function createWebhook(services: AdminServices, actorUid: string, i
 async function lockedWebhook(trx: Transaction<Database>, services: AdminServices, id: number, preconditions: Preconditions): Promise<Webhook> {
   await lockedForWrite(trx.selectFrom("webhooks").select("id").where("id", "=", id), services.database.dialect).execute();
   const current = await findWebhook(trx, id);
-  if (!current) throw notFound(id);
+  if (!current) throw noWebhook(id);
   requireCurrent(preconditions, current, `webhook ${id}`, webhookTag);
   return current;
 }
@@ -154,7 +154,7 @@ export async function deleteWebhook(services: AdminServices, actorUid: string, i
 
 export async function listDeliveries(services: AdminServices, id: number): Promise<WebhookDelivery[]> {
   const { db } = services.database;
-  if (!(await db.selectFrom("webhooks").select("id").where("id", "=", id).executeTakeFirst())) throw notFound(id);
+  if (!(await db.selectFrom("webhooks").select("id").where("id", "=", id).executeTakeFirst())) throw noWebhook(id);
   const rows = await db.selectFrom("webhook_deliveries").selectAll().where("webhook_id", "=", id).orderBy("id", "desc").limit(DELIVERIES_LISTED).execute();
   return rows.map(toDelivery);
 }
@@ -166,8 +166,8 @@ export async function redeliver(services: AdminServices, actorUid: string, id: n
       trx.selectFrom("webhook_deliveries").selectAll().where("id", "=", deliveryId).where("webhook_id", "=", id),
       services.database.dialect,
     ).executeTakeFirst();
-    if (!row) throw new HttpError(404, "not_found", `deliveryId: webhook ${id} has no delivery ${deliveryId}.`, "deliveryId");
-    if (row.status === "pending") throw new HttpError(409, "conflict", `deliveryId: delivery ${deliveryId} is still being sent; wait for its outcome.`, "deliveryId");
+    if (!row) throw notFound("not_found", `deliveryId: webhook ${id} has no delivery ${deliveryId}.`, "deliveryId");
+    if (row.status === "pending") throw conflict("conflict", `deliveryId: delivery ${deliveryId} is still being sent; wait for its outcome.`, "deliveryId");
     const now = new Date().toISOString();
     const { id: _, ...event } = row;
     // A redelivery is a new delivery of the same event (same Webhook-Id), with 24 hours of its own to succeed.

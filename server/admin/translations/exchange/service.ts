@@ -13,7 +13,7 @@ import { argumentNames, messageProblems, parseMessage, pluralCategoriesOf, usesP
 import { isSectionKey } from "#core/page-names.ts";
 import { translationText, type ExchangeContents, type ExchangeFormat, type ImportReport, type ImportRequest } from "#core/admin/translations/schema.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
-import { HttpError } from "#server/http/errors.ts";
+import { conflict, invalid, notFound } from "#core/errors.ts";
 import { recordAudit } from "#server/admin/audit.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { writeTranslation } from "#server/admin/translations/service.ts";
@@ -54,7 +54,7 @@ async function findLanguage(db: Kysely<Database>, reference: string): Promise<La
 
 async function sourceLanguage(db: Kysely<Database>): Promise<LanguageRow> {
   const favorite = await db.selectFrom("languages").selectAll().where("favorite", "=", 1).executeTakeFirst();
-  if (!favorite) throw new HttpError(409, "no_source_language", "No language is the favorite, so there is no source language to translate from.");
+  if (!favorite) throw conflict("no_source_language", "No language is the favorite, so there is no source language to translate from.");
   return favorite;
 }
 
@@ -156,9 +156,9 @@ export async function exportTranslations(
   exporter: string,
 ): Promise<{ filename: string; mediaType: string; body: AsyncIterable<string> }> {
   const { db } = services.database;
-  if (format === "po" && what !== "strings") throw new HttpError(400, "invalid_field", "what: articles are exchanged as XLIFF only; choose format=xliff", "what");
+  if (format === "po" && what !== "strings") throw invalid("invalid_field", "what: articles are exchanged as XLIFF only; choose format=xliff", "what");
   const target = await findLanguage(db, languageReference);
-  if (!target) throw new HttpError(404, "unknown_language", `No language with code ${languageReference}.`, "lang");
+  if (!target) throw notFound("unknown_language", `No language with code ${languageReference}.`, "lang");
   const source = await sourceLanguage(db);
   const document = await stringsDocument(db, source, target, what);
   const articlePages = what === "strings" ? noPages() : articleUnitPages(db, source.code, target.code);
@@ -178,7 +178,7 @@ async function* onePiece(text: string): AsyncGenerator<string> {
 
 /**
  * Plans an import and, unless it is a dry run or refused, applies it.
- * A file that cannot be read at all is an HttpError 400 naming the problem.
+ * A file that cannot be read at all is an `invalid` refusal (400) naming the problem.
  */
 export async function importTranslations(
   services: AdminServices,
@@ -191,7 +191,7 @@ export async function importTranslations(
   try {
     planned = await planImport(services.database.db, file, options, access);
   } catch (error) {
-    if (error instanceof FileRefused) throw new HttpError(400, "invalid_file", error.message, "file");
+    if (error instanceof FileRefused) throw invalid("invalid_file", error.message, "file");
     throw error;
   }
   const { report, target, articles } = planned;
