@@ -20,6 +20,51 @@ const BROWSER_CODE = ["app/components/**", "app/lib/**", "app/toast/**"];
  */
 const AWAITING_SPLIT = ["app/components/admin/article-editor/version-form.tsx"];
 
+/** core/ ↔ server/ ↔ app/ ↔ tests/ (decisions 0010, 0012). */
+const BOUNDARIES = [
+  { target: "./core", from: ["./app", "./server", "./tests"], message: "core/ holds pure rules both sides use: it imports nothing from app/, server/ or tests/." },
+  { target: "./server", from: "./app", message: "server/ never imports the React Router app; shared code belongs in core/." },
+  { target: ["./app", "./server", "./core"], from: "./tests", message: "Application code never imports tests." },
+];
+
+/**
+ * The server's layers, lowest first (issue 43, decision 0180): a file imports only from its own layer and the
+ * layers before it, never from one after it, so server/ is a one-way stack — helpers, then the features, then
+ * the composition root (ops/, web/, cli/ and the files at the root of server/). Tests beside the code are exempt.
+ * A layer is a folder of server/, but for db/: its migrations (db/migrations/ and their list, db/migrate.ts)
+ * rebuild data with the features' code, so they sit above the features; the rest of db/ is below them.
+ */
+const SERVER_LAYERS = [
+  { name: "base/", files: ["server/base/**"] },
+  { name: "untrusted/", files: ["server/untrusted/**"] },
+  { name: "http/", files: ["server/http/**"] },
+  { name: "db/", files: ["server/db/!(migrate).ts"] },
+  { name: "analytics/", files: ["server/analytics/**"] },
+  { name: "audit/", files: ["server/audit/**"] },
+  { name: "webhooks/", files: ["server/webhooks/**"] },
+  { name: "media/", files: ["server/media/**"] },
+  { name: "search/", files: ["server/search/**"] },
+  { name: "content/", files: ["server/content/**"] },
+  { name: "auth/", files: ["server/auth/**"] },
+  { name: "admin/", files: ["server/admin/**"] },
+  { name: "seed/", files: ["server/seed/**"] },
+  { name: "db/migrations/", files: ["server/db/{migrate.ts,migrations/**}"] },
+  { name: "ops/", files: ["server/ops/**"] },
+  { name: "web/", files: ["server/web/**"] },
+  { name: "cli/", files: ["server/cli/**"] },
+  { name: "the root of server/", files: ["server/*.ts"] },
+];
+
+/** One zone per layer: nothing from the layers after it. */
+const SERVER_LAYER_ZONES = SERVER_LAYERS.slice(0, -1).map((layer, index) => {
+  const above = SERVER_LAYERS.slice(index + 1);
+  return {
+    target: layer.files.map((glob) => `./${glob}`),
+    from: above.flatMap((upper) => upper.files.map((glob) => `./${glob}`)),
+    message: `server/${layer.name === "db/" ? "db/ (but its migrations)" : layer.name} is below ${above.map((upper) => upper.name).join(", ")}: move the code down, or pass it in (eslint.config.js SERVER_LAYERS, docs/decisions/0180-server-layers.md).`,
+  };
+});
+
 /** Selectors of admin routes added without a declaration (decision 0175). */
 const UNDECLARED =
   "An admin endpoint is declared with endpoint() (server/http/endpoint.ts) and listed in ADMIN_ENDPOINTS: method, path, access, body limit, schemas, beside its handler.";
@@ -125,18 +170,15 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-self-import": "error",
       "import-x/no-useless-path-segments": "error",
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            { target: "./core", from: ["./app", "./server", "./tests"], message: "core/ holds pure rules both sides use: it imports nothing from app/, server/ or tests/." },
-            { target: "./server", from: "./app", message: "server/ never imports the React Router app; shared code belongs in core/." },
-            { target: ["./app", "./server", "./core"], from: "./tests", message: "Application code never imports tests." },
-          ],
-        },
-      ],
+      "import-x/no-restricted-paths": ["error", { zones: BOUNDARIES }],
       "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./", message: "Import through #core/, #app/, #server/ or #tests/ instead of climbing with ../" }] }],
     },
+  },
+  {
+    // The server's layers (SERVER_LAYERS); this rule's options replace the ones above for these files, so they repeat the boundaries.
+    files: ["server/**/*.ts"],
+    ignores: ["server/**/*.test.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [...BOUNDARIES, ...SERVER_LAYER_ZONES] }] },
   },
   {
     // Loaders and actions may call server/ (React Router strips them from the browser bundle, and the
@@ -166,7 +208,7 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ...ENDPOINT_RULES.prefix, ...ENDPOINT_RULES.router] },
   },
   {
-    files: ["server/http/admin-api.ts"],
+    files: ["server/web/admin-api.ts"],
     rules: { "no-restricted-syntax": ["error", ...ENDPOINT_RULES.prefix, ...ENDPOINT_RULES.mount] },
   },
 

@@ -7,7 +7,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { requestContext, servicesContext } from "#server/content/context.ts";
 import { MarkupOnlyContext } from "#app/lib/markup-only.ts";
 
 export const streamTimeout = 5_000;

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
-import { adminPageShellData, publicPageShellData } from "#server/http/page-shell.ts";
+import { adminPageShellData } from "#server/admin/i18n/page-shell.ts";
+import { publicPageShellData } from "#server/content/page-shell.ts";
 import type { Route } from "./+types/root";
 import { AccountMenu } from "./components/account-menu.tsx";
 import { adminGateHandlers } from "./components/admin-gate.tsx";
@@ -45,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f3a5f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Every page of a language advertises that language's feed (server/http/feeds.ts). */}
+        {/* Every page of a language advertises that language's feed (server/web/feeds.ts). */}
         {data && (
           <link rel="alternate" type="application/atom+xml" href={feedPath(data.language.shortCode)} title={createTranslate(data.strings, data.language.code)("FEED:TITLE")} />
         )}

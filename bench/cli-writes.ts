@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { parseDatabaseUrl } from "#server/config.ts";
+import { parseDatabaseUrl } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { nodeFlagsOf, SERVER_ENV_DEFAULTS, SERVER_NODE_FLAGS } from "./built-server.ts";

@@ -8,14 +8,14 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { parseDatabaseUrl, type DatabaseTarget } from "#server/config.ts";
+import { parseDatabaseUrl, type DatabaseTarget } from "#server/base/config.ts";
 import { articleUnitPages } from "#server/admin/translations/exchange/articles.ts";
 import { streamXliff } from "#server/admin/translations/exchange/xliff.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { blogsPage } from "#server/content/init-files.ts";
 import { createSitemaps } from "#server/content/sitemap.ts";
 import { createContentStore } from "#server/content/store.ts";
-import { createLogger } from "#server/log.ts";
+import { createLogger } from "#server/base/log.ts";
 import { SERVER_ENV_DEFAULTS, SERVER_NODE_FLAGS } from "./built-server.ts";
 
 async function longestBlockOnce(operation: () => Promise<unknown>): Promise<{ ms: number; longestBlockMs: number }> {

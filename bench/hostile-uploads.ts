@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { XLIFF_NAMESPACE } from "#server/admin/translations/exchange/xliff.ts";
-import { MAX_IMPORT_BYTES } from "#server/admin/rome/parse.ts";
+import { MAX_IMPORT_BYTES } from "#server/admin/romes/parse.ts";
 import { firstResponse, startServer, stop } from "./built-server.ts";
 import { visitors } from "./visitors.ts";
 

@@ -24,9 +24,9 @@ import { childPids, rssKB } from "#tests/fixtures/processes.ts";
 import { measureEventLoopBlocks } from "./event-loop-blocks.ts";
 import { firstResponse as firstResponseOn, nodeFlagsOf, startServer as startServerOn, stop } from "./built-server.ts";
 import { nodeClientLoad, type LoadResult } from "./http-load.ts";
-import { parseDatabaseUrl } from "#server/config.ts";
+import { parseDatabaseUrl } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
-import { awaitingVersion } from "#server/search/catch-up.ts";
+import { awaitingVersion } from "#server/content/search-catch-up.ts";
 import { saveEnglishVersion, visitors } from "./visitors.ts";
 import { articlesFile, englishArticlePath, generatedArticlePath } from "./generate-articles.ts";
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { listArticles } from "#server/admin/articles/reads.ts";
 import type { Grant } from "#core/auth/roles.ts";
 import { translationDashboard } from "#server/admin/translation-dashboard/service.ts";

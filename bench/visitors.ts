@@ -1,6 +1,6 @@
 /** Signed-in visitors for the benchmarks, made straight in the database: an admin and a plain reader. */
 import { createSession } from "#server/auth/sessions.ts";
-import { parseDatabaseUrl } from "#server/config.ts";
+import { parseDatabaseUrl } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { sessionXsrfToken } from "#server/http/xsrf.ts";
 import { generatedSlug, importedArticleId } from "./generate-articles.ts";

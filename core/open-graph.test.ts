@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { openGraphLocale, socialImagePath, socialImageSource } from "./open-graph.ts";
 
 describe("openGraphLocale", () => {
-  it("writes the demo site's languages (server/db/seed/languages.ts) as language_TERRITORY", () => {
+  it("writes the demo site's languages (server/seed/languages.ts) as language_TERRITORY", () => {
     const codes = ["en-US", "fr-FR", "es-ES", "de-DE", "pt-BR", "ar", "ja-JP", "zh-CN"];
     expect(Object.fromEntries(codes.map((code) => [code, openGraphLocale(code)]))).toEqual({
       "en-US": "en_US",

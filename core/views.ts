@@ -122,7 +122,7 @@ export interface ArticleView {
     id: number;
     title: string;
     summary: string;
-    /** Null in a document's loader data: its markup carries the body (forLoaderData in server/context.ts, decision 0132). */
+    /** Null in a document's loader data: its markup carries the body (forLoaderData in server/content/context.ts, decision 0132). */
     html: string | null;
     author: string;
     cover: string | null;

@@ -6,14 +6,14 @@ import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
-import { defaultClientDir } from "./http/app.ts";
-import { createLogger } from "./log.ts";
+import { defaultClientDir } from "./web/app.ts";
+import { createLogger } from "./base/log.ts";
 import { serve } from "./ops/serve.ts";
 import { superviseCopies } from "./ops/processes.ts";
 import { drainable } from "./ops/shutdown.ts";
-import { configOrExit } from "./config.ts";
+import { configOrExit } from "./base/config.ts";
 import { createSite as createSiteWith, openSiteOrExit, serverTimeouts } from "./site.ts";
-import type { AppServices } from "./context.ts";
+import type { AppServices } from "./content/context.ts";
 
 /** The production site on given services (what page-level integration tests drive). */
 export function createSite(services: AppServices) {

@@ -4,7 +4,7 @@
  * version for EMPTY_ARTICLE_HOURS (decision 0013). Every instance runs them;
  * each is idempotent, so running it twice costs one cheap query.
  */
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { pruneEmptyArticles } from "#server/admin/articles/service.ts";
 import { pruneEvents } from "#server/analytics/events.ts";
 

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_NODE_ENV } from "./node-env.ts";
+import { DEFAULT_NODE_ENV } from "./base/node-env.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const serverBundle = join(root, "build/server/index.js");

@@ -1,11 +1,11 @@
 /** Wires the long-lived services: database (migrated, seeded when empty), content store, logger. */
-import type { AppServices } from "./context.ts";
-import type { Config } from "./config.ts";
+import type { AppServices } from "./content/context.ts";
+import type { Config } from "./base/config.ts";
 import { createContentStore } from "./content/store.ts";
 import { openDatabase } from "./db/connect.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { isEmpty, seedDemoContent } from "./db/seed/index.ts";
-import type { Logger } from "./log.ts";
+import { isEmpty, seedDemoContent } from "./seed/index.ts";
+import type { Logger } from "./base/log.ts";
 
 export async function createServices(config: Config, log: Logger): Promise<AppServices & { close(): Promise<void> }> {
   const database = openDatabase(config.database, log, { backgroundCheckpoints: true });

@@ -1,6 +1,6 @@
 /**
  * Texts a document sends once, in its markup (decision 0132): an article's rendered body, the page
- * shell's JSON. For a document request the loader data holds null in their place (server/context.ts,
+ * shell's JSON. For a document request the loader data holds null in their place (server/content/context.ts,
  * `forLoaderData`). The server's render takes them from MarkupOnlyContext (entry.server.tsx provides
  * the request's); the browser, hydrating, reads them back from the elements the server wrote them into.
  * A client navigation's data carries them itself.

@@ -4,7 +4,7 @@
  * store reloads here and tells every other instance (server/content/store.ts).
  */
 import type { Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Database } from "#server/db/schema.ts";
 import { conflict } from "#core/errors.ts";

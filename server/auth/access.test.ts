@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { need } from "#core/auth/endpoint-access.ts";
 import type { Role } from "#core/auth/roles.ts";
 import type { SignedInUser } from "#core/shell.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { declareEndpoints, mountEndpoints } from "#server/http/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { refusalResponse, AppError } from "#server/http/errors.ts";

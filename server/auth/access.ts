@@ -10,7 +10,7 @@ import { matchedRoutes } from "hono/route";
 import type { LanguageSource } from "#core/auth/endpoint-access.ts";
 import { isStaff, may, PERMISSIONS, type Permission } from "#core/auth/roles.ts";
 import type { SignedInUser } from "#core/shell.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { AppError, forbidden, unauthenticated } from "#core/errors.ts";
 import { ADMIN_API_PREFIX, declaredEndpoint } from "#server/http/endpoint.ts";

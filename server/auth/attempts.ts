@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import type { ProviderName } from "./dev-login.ts";
+import type { ProviderName } from "#server/base/sign-in-providers.ts";
 import { hashSessionId } from "./sessions.ts";
 
 export const ATTEMPT_COOKIE = "pp_signin";

@@ -7,12 +7,12 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { unstorableText } from "#server/http/validate.ts";
 import { expectedXsrfToken } from "#server/http/xsrf.ts";
 import { ATTEMPT_COOKIE, peekAttempt, takeAttempt } from "#server/auth/attempts.ts";
-import { PROVIDER_NAMES, usesDevLogin, type ProviderName } from "#server/auth/dev-login.ts";
+import { PROVIDER_NAMES, usesDevLogin, type ProviderName } from "#server/base/sign-in-providers.ts";
 import type { AuthHtml } from "#server/auth/html.ts";
 import { devLoginPage } from "#server/auth/pages.ts";
 import { SignInFailure, type IdentityProvider } from "#server/auth/providers.ts";

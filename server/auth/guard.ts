@@ -7,7 +7,7 @@ import { createContext, data, type RouterContextProvider } from "react-router";
 import { adminPageRefusal } from "#core/auth/admin-pages.ts";
 import { isStaff } from "#core/auth/roles.ts";
 import type { SignedInUser } from "#core/shell.ts";
-import { requestContext } from "#server/context.ts";
+import { requestContext } from "#server/content/context.ts";
 
 export type GateResult = { ok: true; user: SignedInUser } | { ok: false; status: 401 | 403 };
 

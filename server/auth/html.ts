@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createTranslate, type Translate } from "#core/i18n/translate.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-sections.ts";
 import { compiledStrings } from "#server/content/shell.ts";
 import type { HttpEnv } from "#server/http/env.ts";

@@ -7,9 +7,9 @@
  */
 import * as oidc from "openid-client";
 import { z } from "zod";
-import type { Config } from "#server/config.ts";
-import { isLoopbackHost } from "#server/http/host-names.ts";
-import type { ProviderName } from "./dev-login.ts";
+import type { Config } from "#server/base/config.ts";
+import { isLoopbackHost } from "#server/base/host-names.ts";
+import type { ProviderName } from "#server/base/sign-in-providers.ts";
 
 /** What a provider says about the person who signed in. */
 export interface ProviderIdentity {

@@ -10,7 +10,7 @@ import { serialize } from "hono/utils/cookie";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { SESSION_COOKIE } from "./session-cookie.ts";
+import { SESSION_COOKIE } from "#server/http/session-cookie.ts";
 import { findSessionUser } from "./sessions.ts";
 
 export function sessionCookieOptions(secure: boolean, expires: Date) {

@@ -9,7 +9,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { parseLanguageList } from "#core/auth/roles.ts";
 import type { SignedInUser } from "#core/shell.ts";
 import type { Database, UserRow } from "#server/db/schema.ts";
-import type { ProviderName } from "./dev-login.ts";
+import type { ProviderName } from "#server/base/sign-in-providers.ts";
 
 /** An identity whose email the provider has verified: the only kind that may sign in. */
 export interface VerifiedIdentity {

@@ -13,14 +13,15 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { setRoleInput } from "#core/admin/users/schema.ts";
 import { parseLanguageList, ROLE_LABELS, STAFF_ROLES, type Grant, type Role } from "#core/auth/roles.ts";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/base/config.ts";
 import { setRole } from "#server/admin/users/service.ts";
 import { UNCONDITIONAL } from "#server/http/preconditions.ts";
 import { toSignedInUser } from "#server/auth/users.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { AppError } from "#core/errors.ts";
-import { CLI_ACTOR, commandLockWaits, runCommand } from "./support.ts";
+import { CLI_ACTOR } from "#server/audit/record.ts";
+import { commandLockWaits, runCommand } from "./support.ts";
 
 const USAGE = `Usage: npm run admin -- grant <email> [--role ${STAFF_ROLES.join("|")}] [--languages fr,ar] [--publish] | revoke <email> | list`;
 

@@ -8,7 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "#server/config.ts";
+import { ConfigError, loadConfig } from "#server/base/config.ts";
 import { BackupError, backupDatabase, restoreDatabase } from "#server/ops/sqlite-backup.ts";
 
 const USAGE = "Usage: npm run backup -- FILE   |   npm run restore -- FILE [--force]";

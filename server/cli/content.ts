@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { once } from "node:events";
-import { ConfigError, loadConfig } from "#server/config.ts";
+import { ConfigError, loadConfig } from "#server/base/config.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { ImportError } from "#server/content/ndjson-lines.ts";
 import { exportArticles } from "#server/content/ndjson-export.ts";

@@ -1,9 +1,6 @@
 /** What the command-line entry points share. */
-import { ConfigError } from "#server/config.ts";
+import { ConfigError } from "#server/base/config.ts";
 import type { LockWaits } from "#server/db/lock-waits.ts";
-
-/** Who the audit log names for changes made from the command line. */
-export const CLI_ACTOR = "cli";
 
 /** How long a command's write waits for other processes' writes (a running server's, its search catch-up's) before it gives up. */
 export const COMMAND_LOCK_WAIT_MS = 60_000;

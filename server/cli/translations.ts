@@ -18,13 +18,14 @@ import { EXCHANGE_CONTENTS, EXCHANGE_FORMATS, type ExchangeContents, type Exchan
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { exchangeFileOfText } from "#server/admin/translations/exchange/read.ts";
 import { exportTranslations, importTranslations } from "#server/admin/translations/exchange/service.ts";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/base/config.ts";
 import { createContentStore } from "#server/content/store.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { AppError, invalid } from "#core/errors.ts";
-import { createLogger } from "#server/log.ts";
-import { CLI_ACTOR, commandLockWaits, runCommand } from "./support.ts";
+import { createLogger } from "#server/base/log.ts";
+import { CLI_ACTOR } from "#server/audit/record.ts";
+import { commandLockWaits, runCommand } from "./support.ts";
 
 const USAGE = `Usage:
   npm run translations -- export --lang <code> --format xliff|po [--what strings|articles|all]

@@ -145,7 +145,7 @@ export interface ImportRevisions {
  * Creates or updates articles by key, with their versions (a version not in the
  * source is kept), in the caller's transaction, each written version with an
  * "import" revision. The versions are stored unrendered and unindexed, for the
- * search catch-up (server/search/catch-up.ts); `readingMinutes` holds each one's
+ * search catch-up (server/content/search-catch-up.ts); `readingMinutes` holds each one's
  * reading time in the sources' order (from the reading-time pool). Tag pages follow at
  * once, and a version no longer published leaves search at once. Returns what changed.
  */

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { searchEntries } from "#server/db/full-text.ts";
+import { searchEntries } from "#server/search/entries.ts";
 import { createArchiveReads } from "./archive-reads.ts";
 import { createPublishedLists } from "./published-lists.ts";
 import { createRenderedArticleReads } from "./rendered-articles.ts";

@@ -18,7 +18,7 @@ export interface ArticleChange {
   reordered: string[];
 }
 
-/** "search": the search catch-up indexed versions of these languages (server/search/catch-up.ts): only search pages changed. */
+/** "search": the search catch-up indexed versions of these languages (server/content/search-catch-up.ts): only search pages changed. */
 export type ContentChange = { kind: "everything" } | { kind: "articles"; articles: ArticleChange[] } | { kind: "search"; languages: string[] };
 
 export const EVERYTHING: ContentChange = { kind: "everything" };

@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { isPublishedVersion } from "./published.ts";
+import { isPublishedVersion } from "#server/db/published.ts";
 import { yieldToEventLoop } from "./event-loop-turns.ts";
 import { publishedIn, type ListKey } from "./listed-versions.ts";
 

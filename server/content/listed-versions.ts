@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { mediaIdOf, type MediaRendition } from "#core/media-rules.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
-import { isPublishedVersion } from "./published.ts";
+import { isPublishedVersion } from "#server/db/published.ts";
 
 /** A list entry: one article's version in one language. */
 export interface ListedVersion {

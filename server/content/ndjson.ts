@@ -11,12 +11,12 @@
  * written, and upserts by key in batched transactions through the shared article
  * write path (article-writes.ts), announcing each batch like any other content write.
  * Versions are stored unrendered: the servers' search catch-up renders and indexes
- * them behind the import (server/search/catch-up.ts; docs/decisions/0121-import-checks-then-streams.md,
+ * them behind the import (server/content/search-catch-up.ts; docs/decisions/0121-import-checks-then-streams.md,
  * 0133-import-renders-while-it-checks.md, 0139-imports-index-behind.md). The export is ndjson-export.ts.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
-import { recordAudit } from "#server/admin/audit.ts";
+import { CLI_ACTOR, recordAudit } from "#server/audit/record.ts";
 import type { DatabaseHandle, DialectName } from "#server/db/connect.ts";
 import { upsertArticles } from "./article-writes.ts";
 import type { ArticleChange } from "./changes.ts";
@@ -24,8 +24,7 @@ import { yieldToEventLoop } from "./event-loop-turns.ts";
 import { IMPORT_BATCH, ImportError, parsedBatches, type Parsed } from "./ndjson-lines.ts";
 import { createReadingTimePool } from "./reading-time-pool.ts";
 import { announceChange } from "./store.ts";
-import { DEFAULT_REVISIONS_PER_VERSION } from "#server/config.ts";
-import { CLI_ACTOR } from "#server/cli/support.ts";
+import { DEFAULT_REVISIONS_PER_VERSION } from "#server/base/config.ts";
 
 export type ImportProgress = (done: { articles: number; total: number; lastLine: number }) => void;
 

@@ -1,6 +1,6 @@
 /** What public loaders read content through, noting for the page cache what each page shows and which query parameters it reads. */
 import type { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext } from "#server/context.ts";
+import { requestContext, servicesContext } from "#server/content/context.ts";
 import type { ArticleReader } from "./articles.ts";
 import type { Resident } from "./resident.ts";
 

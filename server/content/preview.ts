@@ -6,7 +6,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Config } from "#server/config.ts";
+import type { Config } from "#server/base/config.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { ArticleView } from "#core/views.ts";
 import { previewPath } from "#core/paths.ts";

@@ -7,7 +7,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import type { MediaRendition } from "#core/media-rules.ts";
 import { isCurrentRender, renderVersionFrom } from "./rendering.ts";
-import { isPublishedVersion } from "./published.ts";
+import { isPublishedVersion } from "#server/db/published.ts";
 import { LISTED_COLUMNS, publishedIn, withCoverImages } from "./listed-versions.ts";
 
 export interface PublishedVersion {

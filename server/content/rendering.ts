@@ -12,11 +12,12 @@ import { readingMinutes, renderMarkdownWithText } from "#core/markdown.ts";
 import type { MediaRenderEnv } from "#core/markdown-media.ts";
 import { mediaImagesIn, type MediaRendition } from "#core/media-rules.ts";
 import type { DialectName } from "#server/db/connect.ts";
-import { indexForm, type IndexForm } from "#server/db/full-text.ts";
+import type { IndexForm } from "#server/db/full-text.ts";
+import { indexForm } from "#server/search/entries.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { unprocessable } from "#core/errors.ts";
-import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+import { OFF_THREAD_BODY_CHARS, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { renderBody, type RenderedBody } from "./render-body.ts";
 
 /** 2: library images drawn as <picture> (media:ID); 3: table cells' text isolated in <bdi> (issue 44). */
@@ -34,13 +35,6 @@ export interface RenderedVersion {
 export function renderVersion(body: string, media: MediaRenderEnv = {}): RenderedVersion {
   return { ...renderBody({ body, media }), renderer_version: RENDERER_VERSION };
 }
-
-/**
- * A saved body longer than this renders on a worker thread (decision 0142): markdown-it takes up to about
- * 1 s on 200 000 hostile characters (long runs of emphasis or brackets, tables thousands of columns wide),
- * and 16 000 of them stay under about 100 ms on this thread; an ordinary article is 3 000 to 10 000.
- */
-export const OFF_THREAD_BODY_CHARS = 16_000;
 
 async function renderOffThread(body: string, media: MediaRenderEnv): Promise<RenderedVersion> {
   const rendered = await runOffThreadForRequest<{ body: string; media: MediaRenderEnv }, RenderedBody>("render the Markdown", "#server/content/render-body.ts", "renderBody", {
@@ -79,7 +73,7 @@ export function renderForIndex(jobs: readonly IndexJob[], media: Record<number, 
 }
 
 /**
- * A version a bulk import stores unrendered: the search catch-up (server/search/catch-up.ts) renders and
+ * A version a bulk import stores unrendered: the search catch-up (server/content/search-catch-up.ts) renders and
  * indexes it behind the import, and a page that shows it first renders it then (decision 0139). Its reading
  * time is stored at once: lists show it.
  */

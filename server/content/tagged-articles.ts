@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { isPublishedVersion } from "./published.ts";
+import { isPublishedVersion } from "#server/db/published.ts";
 import { LISTED_COLUMNS, publishedIn, withCoverImages, type ListedVersion, type ListKey } from "./listed-versions.ts";
 
 export function createTaggedReads(db: Kysely<Database>) {

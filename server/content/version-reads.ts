@@ -5,7 +5,7 @@
  * from these reads (the row read with lockedForWrite) are all in versions.ts, the one owner of version writes.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { BlogDraftRow, BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import { notFound } from "#core/errors.ts";

@@ -11,12 +11,12 @@
  * version's GET answers (findVersion, versionTag), is in version-reads.ts.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
 import { type AppError, conflict, forbidden, invalid, notFound } from "#core/errors.ts";
 import { requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
-import { forgetVersionPublishing, voidSchedules } from "#server/admin/publishing/schedules.ts";
+import { recordAudit } from "#server/audit/record.ts";
+import { forgetVersionPublishing, voidSchedules } from "#server/content/schedules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
 import { versionColumns } from "./article-writes.ts";
 import { loadTranslationState, storeTranslationState, textRevisions } from "./translation-state.ts";

@@ -4,8 +4,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, type DialectAdapter, type Driver, type LogEvent } from "kysely";
 import pg from "pg";
-import type { DatabaseTarget } from "#server/config.ts";
-import { observeQuery, watchPool } from "#server/metrics.ts";
+import type { DatabaseTarget } from "#server/base/config.ts";
+import { observeQuery, watchPool } from "#server/base/metrics.ts";
 import { trackAvailability, type DatabaseAvailability, type DatabaseLog } from "./availability.ts";
 import type { Database } from "./schema.ts";
 import { SAFETY_NET_PAGES, startCheckpointer } from "./checkpoints.ts";
@@ -45,7 +45,7 @@ class TurnTakingSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Every query's time goes to the metrics (server/metrics.ts). */
+/** Every query's time goes to the metrics (server/base/metrics.ts). */
 function timeQueries(dialect: DialectName) {
   return (event: LogEvent) => observeQuery(dialect, event.level === "error" ? "error" : "ok", event.queryDurationMillis / 1000);
 }

@@ -1,7 +1,8 @@
 /**
- * The search index's SQL, per dialect (docs/decisions/0090-search-feeds-and-tags.md).
- * Both index the same terms, made in JavaScript (server/search/terms.ts: folded, segmented,
- * Snowball-stemmed), and query with them, so a search finds the same versions on either
+ * The search index's SQL, per dialect (docs/decisions/0090-search-feeds-and-tags.md): how entries
+ * are stored and matched. What is indexed and queried — the terms, made in JavaScript (folded,
+ * segmented, Snowball-stemmed), and each entry's index form — is server/search/ (terms.ts,
+ * entries.ts); both dialects index and query the same terms, so a search finds the same versions on either
  * database. SQLite: a contentless FTS5 table (migration 0023) over the terms, each prefixed
  * with its language so one index serves every language without a filter; ranked by bm25.
  * PostgreSQL: a weighted tsvector of them (migration 0024), ranked by ts_rank. Both read only
@@ -10,8 +11,7 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import type { DialectName } from "./connect.ts";
 import type { Database } from "./schema.ts";
-import { queryPhrase, queryTerms, termsOf } from "#server/search/terms.ts";
-import { isPublishedVersion } from "#server/content/published.ts";
+import { isPublishedVersion } from "./published.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -39,48 +39,15 @@ export interface SearchHit {
 const INSERT_CHUNK = 100;
 
 /** A language's term prefix in the SQLite index: letters and digits of its code ("fr-FR" → "frfr"). */
-const languagePrefix = (code: string) => `${code.toLowerCase().replace(/[^a-z0-9]/g, "")}_`;
+export const languagePrefix = (code: string) => `${code.toLowerCase().replace(/[^a-z0-9]/g, "")}_`;
 
 /** The FTS5 tokenizer of search_fts: terms are made in JavaScript already folded and stemmed; "_" joins a term to its language prefix. */
 export const SQLITE_TOKENIZER = `"unicode61 remove_diacritics 0 tokenchars '_'"`;
 
-/** A text's terms as SQLite's index takes them: stemmed, each prefixed with its language, space-separated. */
-export function sqliteTerms(text: string, code: string): string {
-  const prefix = languagePrefix(code);
-  return termsOf(text, code)
-    .map((term) => prefix + term)
-    .join(" ");
-}
-
 /** tsvector limits (PostgreSQL's tsvector input): a lexeme's UTF-8 bytes, a position, positions kept per lexeme. */
-const MAX_LEXEME_BYTES = 2_047;
-const MAX_POSITION = 16_383;
-const MAX_POSITIONS = 256;
-
-/**
- * A version's terms as a PostgreSQL tsvector literal: each term with its positions across title,
- * summary and body (one numbering, as `to_tsvector(title) || to_tsvector(summary) || …` gives) and
- * the part's weight (A, B, C). The terms are those SQLite indexes and both dialects query with
- * (server/search/terms.ts), so a search finds the same versions on either database (decision 0124).
- * Like to_tsvector: a term longer than a lexeme can be is left out, positions past the last one
- * count as the last, and a term keeps its first 256 positions.
- */
-export function postgresDocument(parts: readonly (readonly [text: string, weight: "A" | "B" | "C"])[], code: string): string {
-  const positions = new Map<string, string[]>();
-  let position = 0;
-  for (const [text, weight] of parts) {
-    for (const term of termsOf(text, code)) {
-      position = Math.min(position + 1, MAX_POSITION);
-      // Three bytes at most per UTF-16 unit: only a long term needs counting.
-      if (term.length * 3 > MAX_LEXEME_BYTES && Buffer.byteLength(term) > MAX_LEXEME_BYTES) continue;
-      const at = `${position}${weight}`;
-      let list = positions.get(term);
-      if (list === undefined) positions.set(term, (list = []));
-      if (list.length < MAX_POSITIONS && list.at(-1) !== at) list.push(at);
-    }
-  }
-  return Array.from(positions, ([term, list]) => `${quoteLexeme(term)}:${list.join(",")}`).join(" ");
-}
+export const MAX_LEXEME_BYTES = 2_047;
+export const MAX_POSITION = 16_383;
+export const MAX_POSITIONS = 256;
 
 /** A lexeme in tsvector and tsquery literals: quoted, its quotes doubled and backslashes escaped (terms have neither today: they are letters, digits and marks). */
 export const quoteLexeme = (term: string) => `'${term.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
@@ -88,39 +55,24 @@ export const quoteLexeme = (term: string) => `'${term.replaceAll("\\", "\\\\").r
 /** The values of the dialect's index for an entry: SQLite's three FTS5 columns (title, summary, body), PostgreSQL's document. */
 export type IndexForm = readonly string[];
 
-/**
- * An entry's index form. Pure, so a bulk import's render workers compute it (stemming is most of
- * the import's main-thread time otherwise, bench/README.md).
- */
-export function indexForm(dialect: DialectName, entry: { title: string; summary: string; body_text: string }, code: string): IndexForm {
-  if (dialect === "sqlite") return [sqliteTerms(entry.title, code), sqliteTerms(entry.summary, code), sqliteTerms(entry.body_text, code)];
-  return [
-    postgresDocument(
-      [
-        [entry.title, "A"],
-        [entry.summary, "B"],
-        [entry.body_text, "C"],
-      ],
-      code,
-    ),
-  ];
-}
-
 /** The dialect behind a connection or transaction: the write paths that index do not all know it. */
-function dialectOf(db: Db): DialectName {
+export function dialectOf(db: Db): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
+/** An entry with its index form, as its dialect stores it. */
+export type IndexedSearchEntry = SearchEntry & { indexed: IndexForm };
+
 /**
- * Adds entries; the caller removed the versions' previous ones. SQLite's index is contentless
- * (migration 0023): the entries are inserted first, then their terms under the same rowids.
- * `fingerprints: false` writes no source_fingerprint: for the migrations that index before 0026 made the column.
+ * Adds entries with their index forms (server/search/entries.ts makes them); the caller removed the versions'
+ * previous ones. SQLite's index is contentless (migration 0023): the entries are inserted first, then their
+ * terms under the same rowids. `fingerprints: false` writes no source_fingerprint (the migrations before 0026).
  */
-export async function insertSearchEntries(db: Db, entries: SearchEntry[], { fingerprints = true } = {}): Promise<void> {
+export async function insertIndexedEntries(db: Db, entries: readonly IndexedSearchEntry[], { fingerprints = true } = {}): Promise<void> {
   const dialect = dialectOf(db);
   const columns = sql.raw(`blog_id, code, title, summary, body_text${fingerprints ? ", source_fingerprint" : ""}`);
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
-    const chunk = entries.slice(start, start + INSERT_CHUNK).map((entry) => ({ ...entry, indexed: entry.indexed ?? indexForm(dialect, entry, entry.code) }));
+    const chunk = entries.slice(start, start + INSERT_CHUNK);
     const common = (entry: SearchEntry) => sql.join([entry.blog_id, entry.code, entry.title, entry.summary, entry.body_text, ...(fingerprints ? [entry.source_fingerprint] : [])]);
     if (dialect === "postgres") {
       await sql`insert into search_entries (${columns}, document)
@@ -159,18 +111,17 @@ export interface SearchFound {
 }
 
 /**
- * What a query matches in a language: a page of hits, best first, and the number of hits up to
+ * What a query's terms (and its phrase: its terms in order) match in a language, in the database's
+ * dialect (server/search/entries.ts makes them from the query): a page of hits, best first, and the number of hits up to
  * COUNT_CAP (+1 means more). Every hit holds every word of the query; those holding them as the
  * query's phrase rank first (issue 44: "存在しない言葉" found an article with 存在, しない and 言葉 apart). One statement: the candidates (the newest matches, bounded, with
  * their score), the page of them, and only then the page's rows with their text and slug (a
  * version's row carries its whole body: reading it for every candidate was most of the cost).
  * A page past the end has no rows and says 0 (the page answers 404).
  */
-export async function searchEntries(db: Db, code: string, query: string, limit: number, offset: number): Promise<SearchFound> {
+export async function searchTerms(db: Db, code: string, terms: readonly string[], phrase: readonly string[], limit: number, offset: number): Promise<SearchFound> {
   const dialect = dialectOf(db);
-  const terms = queryTerms(query, code);
   if (terms.length === 0) return { hits: [], total: 0, whole: 0 };
-  const phrase = queryPhrase(query, code);
   let candidates;
   if (dialect === "sqlite") {
     // Quoted terms: whatever was typed, FTS5 sees only phrases of letters and digits (no operators).

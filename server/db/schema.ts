@@ -74,7 +74,7 @@ export interface BlogVersionsTable {
   base_revision: Generated<number>;
   /** 1 when base_revision is behind the article's source_revision: stored for indexed status filters. */
   outdated: Generated<Flag>;
-  /** 1 when the version was stored by a bulk import and awaits its rendering and search entry (server/search/catch-up.ts). */
+  /** 1 when the version was stored by a bulk import and awaits its rendering and search entry (server/content/search-catch-up.ts). */
   awaiting_index: Generated<Flag>;
   /** A search catch-up's claim on the version, "<expiry ISO time> <token>"; null when unclaimed. */
   index_claim: string | null;

@@ -11,7 +11,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Config } from "#server/config.ts";
+import type { Config } from "#server/base/config.ts";
 import { bodyTooLargeMessage } from "./body.ts";
 import { declaredEndpoint, type BodyLimit } from "./endpoint.ts";
 import type { HttpEnv } from "./env.ts";

@@ -5,7 +5,7 @@
  * - the body limits (./body-limits.ts: the declaration's `bodyLimit`, else the default),
  * - request validation (parameters, query and body are validated here, in that order, and handed to the
  *   handler typed: a 400 naming the field, as readJson, readQuery and validateInput answer),
- * - the OpenAPI document (apiRoute, server/ops/openapi.ts: the same schemas, the permission, the limit).
+ * - the OpenAPI document (apiRoute, server/http/openapi.ts: the same schemas, the permission, the limit).
  * Admin routers are lists of declarations (server/admin/<feature>/routes.ts); lint refuses a Hono router
  * there, and the gate refuses a route under /api/admin without a declaration.
  */
@@ -14,8 +14,8 @@ import type { ErrorCode } from "#core/error-codes.ts";
 import type { Context, Hono } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { z } from "zod";
-import type { Config } from "#server/config.ts";
-import { apiRoute, type ApiRouteDoc } from "#server/ops/openapi.ts";
+import type { Config } from "#server/base/config.ts";
+import { apiRoute, type ApiRouteDoc } from "./openapi.ts";
 import { readJson } from "./body.ts";
 import type { HttpEnv } from "./env.ts";
 import { readQuery } from "./query.ts";

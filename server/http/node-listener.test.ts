@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/base/config.ts";
 import { guardedListener } from "./node-listener.ts";
 import { siteHosts } from "./site-hosts.ts";
 

@@ -9,7 +9,7 @@
  */
 import type { ErrorCode } from "#core/error-codes.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "#server/log.ts";
+import type { Logger } from "#server/base/log.ts";
 import type { SiteHosts } from "./site-hosts.ts";
 
 export interface NodeListenerParts {

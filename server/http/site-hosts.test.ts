@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/base/config.ts";
 import { siteHosts } from "./site-hosts.ts";
 
 const hostsOf = (env: Record<string, string>) => siteHosts(loadConfig(env));

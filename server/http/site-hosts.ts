@@ -11,8 +11,8 @@
  * about its own host decides nothing.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import type { Config } from "#server/config.ts";
-import { hostName, isLoopbackHost } from "./host-names.ts";
+import type { Config } from "#server/base/config.ts";
+import { hostName, isLoopbackHost } from "#server/base/host-names.ts";
 import { rawPathAndQuery } from "./request-guard.ts";
 
 /**

@@ -15,7 +15,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { parse as parseCookieHeader } from "hono/utils/cookie";
-import { SESSION_COOKIE } from "#server/auth/session-cookie.ts";
+import { SESSION_COOKIE } from "#server/http/session-cookie.ts";
 import { errorResponse } from "./errors.ts";
 import type { HttpEnv } from "./env.ts";
 

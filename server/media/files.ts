@@ -4,12 +4,12 @@
  * answer never changes and is cached for a year as immutable.
  */
 import { Hono } from "hono";
-import type { AppServices } from "#server/context.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
 import { VARIANT_FILE_PATTERN, variantContentType } from "#core/media-rules.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 
-export function mediaFiles(services: AppServices) {
+export function mediaFiles(services: { database: DatabaseHandle }) {
   const app = new Hono<HttpEnv>();
   app.get("/media/:file", async (c) => {
     const file = c.req.param("file");

@@ -14,7 +14,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { LRUCache } from "lru-cache";
-import type { AppServices } from "#server/context.ts";
+import type { Config } from "#server/base/config.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
 import { SOCIAL_IMAGE, socialImageSource } from "#core/open-graph.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
@@ -40,7 +41,7 @@ class SourceProblem extends Error {
   }
 }
 
-export function socialImages(services: AppServices, options: SocialImageOptions) {
+export function socialImages(services: { config: Pick<Config, "media">; database: DatabaseHandle }, options: SocialImageOptions) {
   const app = new Hono<HttpEnv>();
   const { maxInputPixels } = services.config.media;
   /** Made (or being made) pictures by source path, least recently asked first. */

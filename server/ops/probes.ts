@@ -5,12 +5,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { pendingMigrations } from "#server/db/migrate.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
-import { metricsText } from "#server/metrics.ts";
-import { apiRoute, type Answer } from "./openapi.ts";
+import { metricsText } from "#server/base/metrics.ts";
+import { apiRoute, type Answer } from "#server/http/openapi.ts";
 
 const noStore = { "Cache-Control": "no-store" };
 

@@ -8,9 +8,9 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
-import type { Config } from "#server/config.ts";
-import type { Logger } from "#server/log.ts";
-import { answerMetricsRequest, clusterMetricsText } from "#server/metrics.ts";
+import type { Config } from "#server/base/config.ts";
+import type { Logger } from "#server/base/log.ts";
+import { answerMetricsRequest, clusterMetricsText } from "#server/base/metrics.ts";
 import { createMetricsServer } from "./metrics-server.ts";
 
 /** A copy that dies sooner than this after starting counts as a crash loop: its replacement waits longer. */

@@ -1,7 +1,7 @@
 /** Hono middleware timing every request for the metrics, labelled by the route pattern that answered. */
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { observeRequest } from "#server/metrics.ts";
+import { observeRequest } from "#server/base/metrics.ts";
 
 /** Label for requests no route matched: raw paths would give every typo its own time series. */
 export const UNMATCHED_ROUTE = "(unmatched)";

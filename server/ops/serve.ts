@@ -7,8 +7,8 @@
  */
 import cluster from "node:cluster";
 import type { Server } from "node:http";
-import type { Config } from "#server/config.ts";
-import type { Logger } from "#server/log.ts";
+import type { Config } from "#server/base/config.ts";
+import type { Logger } from "#server/base/log.ts";
 import { createMetricsServer, type MetricsReader } from "./metrics-server.ts";
 import type { Drainable } from "./shutdown.ts";
 

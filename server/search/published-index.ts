@@ -3,20 +3,20 @@
  * refreshed for the articles a write touched, in the write's own transaction
  * (server/admin/content-write.ts, server/content/article-writes.ts), so search
  * and tag pages follow every edit at once. Only versions that are published
- * (server/content/published.ts) are indexed, and only the versions whose title,
+ * (server/db/published.ts) are indexed, and only the versions whose title,
  * summary or body changed are parsed and stemmed again (decision 0130): an edit of
  * one language's version leaves the article's other entries as they are. A bulk
- * import leaves the new entries to the search catch-up (catch-up.ts, decision 0139).
+ * import leaves the new entries to the search catch-up (server/content/search-catch-up.ts, decision 0139).
  */
 import { hash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { markdownText } from "#core/markdown.ts";
-import { insertSearchEntries, type IndexForm, type SearchEntry } from "#server/db/full-text.ts";
+import type { IndexForm, SearchEntry } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
-import { isPublishedVersion } from "#server/content/published.ts";
-import { OFF_THREAD_BODY_CHARS } from "#server/content/rendering.ts";
+import { isPublishedVersion } from "#server/db/published.ts";
 import { unprocessable } from "#core/errors.ts";
-import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+import { OFF_THREAD_BODY_CHARS, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+import { insertSearchEntries } from "./entries.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

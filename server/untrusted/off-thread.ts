@@ -18,6 +18,13 @@ export type OffThreadResult<Output> =
 /** A job's time, and the thread's old-generation heap: what one file may cost. */
 export const OFF_THREAD_LIMITS = { seconds: 10, megabytes: 256 } as const;
 
+/**
+ * A Markdown body longer than this is rendered (server/content/rendering.ts) and read for its search entry (server/search/published-index.ts) on a worker thread (decision 0142): markdown-it takes up to about
+ * 1 s on 200 000 hostile characters (long runs of emphasis or brackets, tables thousands of columns wide),
+ * and 16 000 of them stay under about 100 ms on this thread; an ordinary article is 3 000 to 10 000.
+ */
+export const OFF_THREAD_BODY_CHARS = 16_000;
+
 /** Jobs in line, the running one included; more get OffThreadBusy (a 503). */
 const MAX_IN_LINE = 8;
 const IDLE_MS = 10_000;

@@ -5,7 +5,9 @@
  * again after 1, 4, 16… times WEBHOOK_RETRY_BASE_SECONDS (at most 4 hours apart) until 24 hours after the
  * event, then the delivery is failed; an admin can send it again (redeliver).
  */
-import type { AppServices } from "#server/context.ts";
+import type { Config } from "#server/base/config.ts";
+import type { Logger } from "#server/base/log.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
 import { claimingRows } from "#server/db/locks.ts";
 import { attemptDelivery, DELIVERY_TIMEOUT_MS } from "./sender.ts";
 import { signature, SIGNATURE_HEADER } from "./signature.ts";
@@ -25,7 +27,13 @@ export function nextAttemptAt(createdAt: Date, attempts: number, now: Date, retr
 }
 
 /** Claims and sends the due deliveries once; returns how many were attempted. */
-export async function deliverDue(services: Pick<AppServices, "database" | "config">, now = new Date()): Promise<number> {
+/** What sending needs of the site's services. */
+export interface DeliveryServices {
+  database: DatabaseHandle;
+  config: Pick<Config, "webhooks">;
+}
+
+export async function deliverDue(services: DeliveryServices, now = new Date()): Promise<number> {
   const { db, dialect } = services.database;
   const at = now.toISOString();
   // Most rounds find nothing: one indexed read, no transaction.
@@ -101,7 +109,7 @@ export interface WebhookDeliveries {
 }
 
 /** Sends due deliveries every second until stopped (the graceful shutdown waits for a round under way). */
-export function startWebhookDeliveries(services: AppServices): WebhookDeliveries {
+export function startWebhookDeliveries(services: DeliveryServices & { log: Logger }): WebhookDeliveries {
   const { database, log } = services;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Response } from "@playwright/test";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { adminPut, e2eDatabasePath, signInAsAdmin } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";

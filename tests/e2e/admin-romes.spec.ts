@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin-session.ts";
 
-const OFFICIAL_XML = "server/db/seed/rome/unix_referentiel_code_rome_v346_utf8.xml";
-const MALFORMED_XML = "server/admin/rome/fixtures/malformed.xml";
+const OFFICIAL_XML = "server/seed/rome/unix_referentiel_code_rome_v346_utf8.xml";
+const MALFORMED_XML = "server/admin/romes/fixtures/malformed.xml";
 
 test.beforeEach(async ({ context }) => {
   await signInAsAdmin(context);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import type { AuditPage } from "#core/admin/audit/schema.ts";
 import { AUDIT_PAGE_SIZE } from "#server/admin/audit/service.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";

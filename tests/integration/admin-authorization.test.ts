@@ -24,7 +24,7 @@ import type { Grant } from "#core/auth/roles.ts";
 import { dashboardFigures } from "#server/admin/dashboard/service.ts";
 import { jobLabels, listRomes } from "#server/admin/romes/service.ts";
 import { translationDashboard, translationDashboardAsReadBy } from "#server/admin/translation-dashboard/service.ts";
-import { ADMIN_ENDPOINTS } from "#server/http/admin-api.ts";
+import { ADMIN_ENDPOINTS } from "#server/web/admin-api.ts";
 import { ADMIN_API_PREFIX, declarationOf } from "#server/http/endpoint.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 

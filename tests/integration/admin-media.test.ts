@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USED_BY_SHOWN, type MediaItem, type MediaPage } from "#core/admin/media/schema.ts";
 import { decompressionBomb, encoded, handmadePng, hasGps, jpegWithGps, SVG } from "#tests/fixtures/images.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { articleAlternates } from "#server/content/article-page.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { RENDERER_VERSION, STALE_RENDER } from "#server/content/rendering.ts";
@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
   let articles: AdminApiCall<ReplyJson>;
 
   beforeAll(async () => {
-    // A small upload limit keeps the over-limit test quick; the default (20 MB) is checked in server/config.test.ts.
+    // A small upload limit keeps the over-limit test quick; the default (20 MB) is checked in server/base/config.test.ts.
     testApp = await startTestApp(kind, { env: { MEDIA_MAX_UPLOAD_MB: "2", MEDIA_MAX_MEGAPIXELS: "40" } });
     xsrf = await xsrfHeaders(testApp.app);
     sessions.admin = await signedInCookie(testApp.services, { uid: `media-admin-${kind}`, email: "media-admin@example.com", isAdmin: true });

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 
-const SEED_DIR = new URL("../../server/db/seed/rome/", import.meta.url);
-const FIXTURES_DIR = new URL("../../server/admin/rome/fixtures/", import.meta.url);
+const SEED_DIR = new URL("../../server/seed/rome/", import.meta.url);
+const FIXTURES_DIR = new URL("../../server/admin/romes/fixtures/", import.meta.url);
 const officialXml = () => new Uint8Array(readFileSync(new URL("unix_referentiel_code_rome_v346_utf8.xml", SEED_DIR)));
 const officialCsv = () => new Uint8Array(readFileSync(new URL("rome_v346.csv", SEED_DIR)));
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES_DIR)));

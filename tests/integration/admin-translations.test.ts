@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import translations from "#server/db/seed/translations.json" with { type: "json" };
+import translations from "#server/seed/translations.json" with { type: "json" };
 import { ADMIN_SOURCE } from "#server/admin/i18n/source.ts";
 import {
   adminApiCaller,

@@ -18,7 +18,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
 import { knownMigrations, migrateTo, migrateToLatest } from "#server/db/migrate.ts";
-import { seedDemoContent } from "#server/db/seed/index.ts";
+import { seedDemoContent } from "#server/seed/index.ts";
 import { PAGE_SIZE_BYTES } from "#server/db/sqlite-adapter.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
 

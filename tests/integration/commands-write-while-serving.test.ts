@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseDatabaseUrl } from "#server/config.ts";
+import { parseDatabaseUrl } from "#server/base/config.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { startRealServer, type RealServer } from "./server-process.ts";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { XLIFF_NAMESPACE } from "#server/admin/translations/exchange/xliff.ts";
-import { MAX_IMPORT_BYTES } from "#server/admin/rome/parse.ts";
+import { MAX_IMPORT_BYTES } from "#server/admin/romes/parse.ts";
 import { mainThreadCost } from "#tests/fixtures/main-thread-cost.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 

@@ -14,9 +14,9 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { PreviewLink } from "#core/admin/publishing/schema.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { createLogger, redactPath } from "#server/log.ts";
+import { createLogger, redactPath } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import appRoutes from "#app/routes.ts";
 import { createBrowser } from "./auth-browser.ts";
@@ -186,7 +186,7 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
       expect(requests).toContainEqual(expect.objectContaining({ status: 421, target: "/en/preview/[redacted]?returnTo=[redacted]" }));
     });
 
-    it("redacts every route whose address carries a `:token`: a new signed link must name its segment in server/log.ts", () => {
+    it("redacts every route whose address carries a `:token`: a new signed link must name its segment in server/base/log.ts", () => {
       type RouteEntry = { path?: string; children?: RouteEntry[] };
       const paths = (entries: RouteEntry[], prefix = ""): string[] =>
         entries.flatMap((entry) => {

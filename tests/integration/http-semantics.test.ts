@@ -7,9 +7,9 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { createLogger } from "#server/log.ts";
+import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import { send } from "./raw-http.ts";
 import { freePort } from "./server-process.ts";

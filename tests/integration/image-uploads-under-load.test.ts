@@ -8,7 +8,7 @@
  * bench/image-uploads.ts measures the same at length.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseDatabaseUrl } from "#server/config.ts";
+import { parseDatabaseUrl } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { encoded, handmadePng } from "#tests/fixtures/images.ts";
 import { adminSession, startRealServer, type RealServer } from "./server-process.ts";

@@ -7,8 +7,8 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpApp } from "#server/http/app.ts";
-import { createLogger } from "#server/log.ts";
+import { createHttpApp } from "#server/web/app.ts";
+import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import { CONTENT_CHANNEL } from "#server/content/store.ts";
 import { createTestDatabase, signedInCookie, testConfig, xsrfHeaders, type TestDatabase } from "./support.ts";

@@ -16,11 +16,11 @@ import type { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERSION_BODY_LIMIT_BYTES } from "#core/admin/articles/schema.ts";
-import type { AppServices } from "#server/context.ts";
-import { ADMIN_ENDPOINTS } from "#server/http/admin-api.ts";
+import type { AppServices } from "#server/content/context.ts";
+import { ADMIN_ENDPOINTS } from "#server/web/admin-api.ts";
 import { ADMIN_API_PREFIX } from "#server/http/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { createLogger } from "#server/log.ts";
+import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import { createTestDatabase, DATABASE_KINDS, signedInCookie, testConfig, xsrfHeaders, type TestDatabase } from "./support.ts";
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId, SESSION_RENEW_AFTER_MS } from "#server/auth/sessions.ts";
-import { parseDatabaseUrl } from "#server/config.ts";
+import { parseDatabaseUrl } from "#server/base/config.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { rawGet, startRealServer, type RealServer } from "./server-process.ts";
 import { DATABASE_KINDS, signedInCookie } from "./support.ts";

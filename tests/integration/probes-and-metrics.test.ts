@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { testDatabaseUrl } from "#server/config.ts";
+import { testDatabaseUrl } from "#server/base/config.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;

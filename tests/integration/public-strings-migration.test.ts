@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import { publicStringsMigration } from "#server/db/migrations/0016-public-strings.ts";
-import { seedDemoContent } from "#server/db/seed/index.ts";
-import translations from "#server/db/seed/translations.json" with { type: "json" };
+import { seedDemoContent } from "#server/seed/index.ts";
+import translations from "#server/seed/translations.json" with { type: "json" };
 import { createTestDatabase, DATABASE_KINDS, testConfig, type TestDatabase } from "./support.ts";
 
 /** The strings the search, tag, feed and preview work added after 0010 (migration 0016 brings them). */

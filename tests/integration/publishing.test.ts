@@ -15,9 +15,9 @@ import { startScheduler } from "#server/admin/publishing/scheduler.ts";
 import type { ContentChange } from "#server/content/changes.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { previewToken, resolvePreviewToken } from "#server/content/preview.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { createLogger } from "#server/log.ts";
+import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, testConfig, xsrfHeaders, type AdminApiCall, type Visitor, withVersionTags } from "./support.ts";
 

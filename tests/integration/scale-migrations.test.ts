@@ -13,7 +13,7 @@ import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createArticleReader } from "#server/content/articles.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
-import { indexForm, searchEntries, sqliteTerms } from "#server/db/full-text.ts";
+import { indexForm, searchEntries, sqliteTerms } from "#server/search/entries.ts";
 import { LONG_TEXT_COLUMNS } from "#server/db/migrations/0022-lz4-text-compression.ts";
 import { BLOG_VERSION_COLUMNS_IN_ORDER } from "#server/db/migrations/0029-long-texts-last.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";

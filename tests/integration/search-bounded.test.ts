@@ -7,7 +7,8 @@
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
-import { COUNT_CAP, searchEntries } from "#server/db/full-text.ts";
+import { COUNT_CAP } from "#server/db/full-text.ts";
+import { searchEntries } from "#server/search/entries.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import type { Database } from "#server/db/schema.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";

@@ -1,5 +1,5 @@
 /**
- * The search catch-up (server/search/catch-up.ts, decision 0139) on both databases: a write between
+ * The search catch-up (server/content/search-catch-up.ts, decision 0139) on both databases: a write between
  * a claim and its store, claims held by another process and taken over once expired, and a real
  * server rendering and indexing what the content CLI imported, with no call from the test.
  */
@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importArticles } from "#server/content/ndjson.ts";
-import { searchEntries } from "#server/db/full-text.ts";
-import { catchUpBatch, CLAIM_MS, renderBatch, startSearchCatchUp, type ClaimedBatch } from "#server/search/catch-up.ts";
+import { searchEntries } from "#server/search/entries.ts";
+import { catchUpBatch, CLAIM_MS, renderBatch, startSearchCatchUp, type ClaimedBatch } from "#server/content/search-catch-up.ts";
 import { freePort, startRealServer } from "./server-process.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
 

@@ -6,7 +6,7 @@ import type { SearchView } from "#core/views.ts";
 import type { PageReads } from "#server/content/page-reads.ts";
 import { searchView } from "#server/content/search-page.ts";
 import { parseTagCursor, tagView, TAG_PAGE_SIZE } from "#server/content/tag-pages.ts";
-import { sqliteTerms } from "#server/db/full-text.ts";
+import { sqliteTerms } from "#server/search/entries.ts";
 import type { Language } from "#server/content/resident.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, withVersionTags } from "./support.ts";
 

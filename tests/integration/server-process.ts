@@ -13,7 +13,7 @@ import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseDatabaseUrl } from "#server/config.ts";
+import { parseDatabaseUrl } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { sessionXsrfToken } from "#server/http/xsrf.ts";
 import { rssKB } from "#tests/fixtures/processes.ts";

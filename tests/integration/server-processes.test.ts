@@ -10,7 +10,7 @@ import { once } from "node:events";
 import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
-import { parseDatabaseUrl } from "#server/config.ts";
+import { parseDatabaseUrl } from "#server/base/config.ts";
 import { sessionXsrfToken } from "#server/http/xsrf.ts";
 import { childPids } from "#tests/fixtures/processes.ts";
 import { freePort, startRealServer, type RealServer } from "./server-process.ts";

@@ -8,9 +8,9 @@
 import type { RequestListener } from "node:http";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import type { PageCache } from "#server/http/page-cache.ts";
+import type { PageCache } from "#server/web/page-cache.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, withVersionTags } from "./support.ts";
 
 type Site = { app: Hono<HttpEnv>; pageCache: PageCache; listener: RequestListener };

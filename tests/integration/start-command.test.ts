@@ -1,6 +1,6 @@
 /**
  * `npm start` with no NODE_ENV in the environment: the site's settings default to production
- * (server/config.ts), and so must React, which reads NODE_ENV itself when it is first loaded.
+ * (server/base/config.ts), and so must React, which reads NODE_ENV itself when it is first loaded.
  * Unset, it rendered every page with its development build. Node's module debug log names each
  * CommonJS file it loads.
  */

@@ -8,7 +8,7 @@ import type { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, withVersionTags, xsrfHeaders, type AdminApiCall } from "./support.ts";
 import { googleRequirements, schemaOrgErrors } from "./schema-org.ts";

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { loadConfig, type Config } from "#server/config.ts";
-import { createHttpApp, type HttpAppOptions } from "#server/http/app.ts";
-import { createLogger } from "#server/log.ts";
+import { loadConfig, type Config } from "#server/base/config.ts";
+import { createHttpApp, type HttpAppOptions } from "#server/web/app.ts";
+import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 

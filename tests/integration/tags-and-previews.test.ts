@@ -8,7 +8,7 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { PreviewLink } from "#core/admin/publishing/schema.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import {
   adminApiCaller,

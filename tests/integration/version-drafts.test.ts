@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AdminVersionDetail } from "#core/admin/articles/schema.ts";
 import type { RevisionSummary } from "#core/admin/publishing/schema.ts";
 import { sectionPathIn } from "#server/content/public-sections.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
 

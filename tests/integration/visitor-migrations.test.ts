@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import { searchTextNfkcMigration } from "#server/db/migrations/0033-search-text-nfkc.ts";
-import { searchEntries } from "#server/db/full-text.ts";
-import { seedDemoContent } from "#server/db/seed/index.ts";
-import translations from "#server/db/seed/translations.json" with { type: "json" };
-import { catchUpBatch, renderBatch } from "#server/search/catch-up.ts";
+import { searchEntries } from "#server/search/entries.ts";
+import { seedDemoContent } from "#server/seed/index.ts";
+import translations from "#server/seed/translations.json" with { type: "json" };
+import { catchUpBatch, renderBatch } from "#server/content/search-catch-up.ts";
 import { createTestDatabase, DATABASE_KINDS, startTestApp, testConfig, type TestDatabase } from "./support.ts";
 
 const ISSUE_44_KEYS = ["JOBS:FRENCH_LABELS", "NOTFOUND:NOT_TRANSLATED_TITLE", "SEARCH:WORDS_APART", "SEARCH:WHOLE_FIRST"];

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "#server/log.ts";
+import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import { deliverDue } from "#server/webhooks/deliveries.ts";
 import { verifySignature } from "#server/webhooks/signature.ts";

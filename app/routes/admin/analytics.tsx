@@ -6,7 +6,7 @@ import { parseQuery } from "#server/http/query.ts";
 import { LanguageSwitchChart, TrafficChart } from "#app/components/admin/analytics-charts.tsx";
 import { withoutFieldPrefix } from "#core/i18n/admin-errors.ts";
 import { ErrorSummary, Field } from "#app/components/admin/form-fields.tsx";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/analytics";

@@ -18,7 +18,7 @@ import { findVersions, versionRepresentation, versionTag } from "#server/content
 import { requireScreen } from "#server/auth/guard.ts";
 import { articleAlternates } from "#server/content/article-page.ts";
 import { sectionPathIn } from "#server/content/public-sections.ts";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { ArticleDetails } from "#app/components/admin/article-editor/article-details.tsx";
 import { DeleteArticle } from "#app/components/admin/article-editor/delete-article.tsx";

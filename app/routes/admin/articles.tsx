@@ -11,7 +11,7 @@ import { requireScreen } from "#server/auth/guard.ts";
 import { routeRefusal } from "#server/http/errors.ts";
 import { parseQuery } from "#server/http/query.ts";
 import { TableRegion } from "#app/components/admin/table-region.tsx";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import "#app/styles/admin-grid.css";
 import "#app/styles/admin-articles.css";
 import { useMay } from "#app/lib/admin-grant.ts";

@@ -10,7 +10,7 @@ import { translationWork } from "#core/admin/translation-dashboard/schema.ts";
 import { dashboardFigures } from "#server/admin/dashboard/service.ts";
 import { translationDashboard, translationDashboardAsReadBy } from "#server/admin/translation-dashboard/service.ts";
 import { requireScreen } from "#server/auth/guard.ts";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/dashboard";
 

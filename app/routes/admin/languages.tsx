@@ -9,7 +9,7 @@ import { requireScreen } from "#server/auth/guard.ts";
 import { SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { LanguageForm } from "#app/components/admin/languages/language-form.tsx";
 import { LanguagesTable } from "#app/components/admin/languages/languages-table.tsx";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
 import type { Route } from "./+types/languages";

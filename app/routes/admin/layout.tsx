@@ -22,8 +22,8 @@ import { StatusErrorBoundary } from "#app/components/error-page.tsx";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { adminTextFor } from "#server/admin/i18n/view.ts";
 import { cameFromCookie, refererLanguage, resolveAdminLanguage, storedAdminLanguage } from "#server/admin/preferences/service.ts";
-import { requestContext, servicesContext } from "#server/context.ts";
-import { pageShellData } from "#server/http/page-shell.ts";
+import { requestContext, servicesContext } from "#server/content/context.ts";
+import { pageShellData } from "#server/content/page-shell.ts";
 import "#app/styles/admin.css";
 import type { Route } from "./+types/layout";
 

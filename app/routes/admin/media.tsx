@@ -15,7 +15,7 @@ import { formatBytes, MEDIA_API, type MediaItem } from "#app/components/admin/me
 import { UploadZone } from "#app/components/admin/media/upload-zone.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { api } from "#app/lib/api-client.ts";
 import { MEDIA_LIMITS } from "#core/media-rules.ts";
 import "#app/styles/admin-media.css";

@@ -10,7 +10,7 @@ import { ImportPanel } from "#app/components/admin/romes/import-panel.tsx";
 import { LabelEditor } from "#app/components/admin/romes/label-editor.tsx";
 import { RomesTable } from "#app/components/admin/romes/romes-table.tsx";
 import "#app/styles/admin-romes.css";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { parsePageParam } from "#core/pagination.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";

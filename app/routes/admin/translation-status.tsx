@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import type { Coverage, LanguageTranslationStatus } from "#core/admin/translation-dashboard/schema.ts";
 import { translationDashboard, translationDashboardAsReadBy } from "#server/admin/translation-dashboard/service.ts";
 import { requireScreen } from "#server/auth/guard.ts";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-reports.css";
 import type { Route } from "./+types/translation-status";

@@ -18,7 +18,7 @@ import { ExchangePanel } from "#app/components/admin/translations/exchange-panel
 import { GridTools, useGridFilters } from "#app/components/admin/translations/grid-filters.tsx";
 import { TranslationsGrid } from "#app/components/admin/translations/translations-grid.tsx";
 import { useMay } from "#app/lib/admin-grant.ts";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
 import type { Route } from "./+types/translations";

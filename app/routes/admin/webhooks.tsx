@@ -7,7 +7,7 @@ import { useRevalidator } from "react-router";
 import type { ListedWebhook, Webhook } from "#core/admin/webhooks/schema.ts";
 import { listWebhooks } from "#server/admin/webhooks/service.ts";
 import { requireScreen } from "#server/auth/guard.ts";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { TableHead, TableRegion } from "#app/components/admin/table-region.tsx";

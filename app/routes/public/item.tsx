@@ -4,7 +4,7 @@ import { jobView } from "#server/content/job-pages.ts";
 import { findEnabledLanguage, resolveSection } from "#server/content/public-sections.ts";
 import { parseTagCursor, tagView } from "#server/content/tag-pages.ts";
 import { ARTICLE_BODY_ID, ArticlePage } from "#app/components/pages/article-page.tsx";
-import { forLoaderData } from "#server/context.ts";
+import { forLoaderData } from "#server/content/context.ts";
 import { JobPage } from "#app/components/pages/job-page.tsx";
 import { TagPage } from "#app/components/pages/tag-page.tsx";
 import { parsePageParam } from "#core/pagination.ts";

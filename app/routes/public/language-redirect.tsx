@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { findEnabledLanguage } from "#server/content/public-sections.ts";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { homePath } from "#core/paths.ts";
 import type { Route } from "./+types/language-redirect";
 

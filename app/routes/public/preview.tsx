@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { ArticlePage } from "#app/components/pages/article-page.tsx";
 import { TranslatedErrorPage } from "#app/components/translated-error-page.tsx";
 import { useShell } from "#app/lib/use-shell.ts";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { pageReads } from "#server/content/page-reads.ts";
 import { PREVIEW_HEADERS, previewPage } from "#server/content/preview.ts";
 import type { Route } from "./+types/preview";

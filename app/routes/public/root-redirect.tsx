@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { servicesContext } from "#server/context.ts";
+import { servicesContext } from "#server/content/context.ts";
 import { rootRedirectPath, savedLanguageInCookies } from "#core/language-switch.ts";
 import type { Route } from "./+types/root-redirect";
 

@@ -2,7 +2,7 @@
 import { analyticsSummarySchema, summaryQuerySchema } from "#core/admin/analytics/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { analyticsSummary } from "./service.ts";
 
 export const analyticsEndpoints: readonly AdminEndpoint[] = [

@@ -5,7 +5,7 @@
 import { sql } from "kysely";
 import type { AnalyticsSummary, DayCounts, SummaryRange, SwitchLanguage } from "#core/admin/analytics/schema.ts";
 import { eachDay, timestampBounds } from "#core/dates.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 
 const LANGUAGE_EVENT = /^lang_(\d+)$/;
 

@@ -6,7 +6,7 @@
  * are in service.ts, the version writes in version-writes.ts.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { BlogRow, BlogVersionRow, Database } from "#server/db/schema.ts";
 import { type AppError, invalid, notFound } from "#core/errors.ts";
 import { entityTag } from "#server/http/preconditions.ts";

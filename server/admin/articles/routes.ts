@@ -24,7 +24,7 @@ import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { articleAsReadBy, articleFieldsTag, findArticle, listArticles, sourceChanges } from "./reads.ts";
 import { createArticle, deleteArticle, updateArticle } from "./service.ts";
 import { deleteVersion, markVersionUpToDate, saveVersion, versionAction, type VersionRequest, type VersionWritten } from "./version-writes.ts";

@@ -7,13 +7,13 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import { conflict, invalid } from "#core/errors.ts";
 import { requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { replaceTags } from "#server/content/article-writes.ts";
 import { loadTranslationState, storeTranslationState, textRevisions } from "#server/content/translation-state.ts";
@@ -21,7 +21,7 @@ import type { AdminArticle, CreateArticleInput, UpdateArticleInput } from "#core
 import { changeSource } from "#core/translation-status.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
-import { forgetVersionPublishing } from "#server/admin/publishing/schedules.ts";
+import { forgetVersionPublishing } from "#server/content/schedules.ts";
 import { articleFields, requireArticle, toMeta } from "./reads.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -5,7 +5,7 @@
  * version writes (server/content/versions.ts, decision 0150), answered with the version and the article.
  */
 import type { Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { slugify } from "#core/text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#core/errors.ts";

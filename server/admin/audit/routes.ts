@@ -2,7 +2,7 @@
 import { auditFacetsSchema, auditPageSchema, auditQuerySchema } from "#core/admin/audit/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { auditFacets, listAudit } from "./service.ts";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { AuditFacets, AuditPage, AuditQuery } from "#core/admin/audit/schema.ts";
 import { timestampBounds } from "#core/dates.ts";
 import { pageWindow } from "#core/pagination.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { DashboardFigures } from "#core/admin/dashboard/schema.ts";
 import type { LanguageScope } from "#core/auth/reading.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 
 const WEEK_MS = 7 * 86_400_000;
 

@@ -5,7 +5,7 @@ import { refusalTextKey } from "#core/i18n/admin-errors.ts";
 import { ADMIN_ERROR_PAGE_SOURCE } from "#core/i18n/admin-error-page.ts";
 import { ADMIN_CHECK_KEY_PREFIX, GENERIC_CHECKS, SCHEMA_CHECK_CODES } from "#core/i18n/admin-checks.ts";
 import { messageProblems } from "#core/i18n/message.ts";
-import { seedLanguages } from "#server/db/seed/languages.ts";
+import { seedLanguages } from "#server/seed/languages.ts";
 import { ADMIN_CATALOGS, ADMIN_SOURCE, CATALOG_LANGUAGES, adminSeedEntries } from "./source.ts";
 
 const entries = Object.entries(ADMIN_CATALOGS).flatMap(([file, catalog]) => Object.entries(catalog).map(([key, texts]) => [`${file}: ${key}`, key, texts] as const));

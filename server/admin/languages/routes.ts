@@ -13,7 +13,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { addLanguage, deleteLanguage, findLanguage, languageContentCounts, listLanguages, makeFavoriteLanguage, updateLanguage } from "./service.ts";
 
 const tag = "Languages";

@@ -5,13 +5,13 @@
  * short code) and records the audit entry; the resident content reloads after.
  */
 import type { Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { homePath, sectionPath } from "#core/paths.ts";
 import type { Database, LanguageRow, LanguageUpdate } from "#server/db/schema.ts";
 import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { findPageNameClash, pageNamesOf } from "#core/page-names.ts";
 import { fallbackChainProblems } from "#core/fallback.ts";

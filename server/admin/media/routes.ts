@@ -18,14 +18,14 @@ import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import { deleteMedia, findMedia, listMedia, mediaItemAsReadBy, mediaPageAsReadBy, setAltTexts, uploadMedia } from "#server/admin/media/service.ts";
 import { authorize } from "#server/auth/access.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { readRawBody } from "#server/http/body.ts";
 import { UPLOAD_BODY_LIMIT, uploadTooLarge } from "#server/http/body-limits.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 
 const tag = "Media";
 const noStore = { "Cache-Control": "no-store" };

@@ -3,7 +3,7 @@ import { adminPreferencesInput, adminPreferencesSchema } from "#core/admin/prefe
 import { need } from "#core/auth/endpoint-access.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { setAdminPreferences, storedAdminLanguage } from "./service.ts";
 
 // Everyone's own admin language (decision 0076): a personal setting, no content permission.

@@ -7,7 +7,7 @@
 import { parse, serialize } from "hono/utils/cookie";
 import { firstSegmentOfReferer, savedLanguageInCookies } from "#core/language-switch.ts";
 import type { AdminPreferences, AdminPreferencesInput } from "#core/admin/preferences/schema.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-sections.ts";
 import type { Language, Resident } from "#server/content/resident.ts";
 import { invalid, notFound } from "#core/errors.ts";

@@ -4,7 +4,7 @@ import { versionPresenceSchema } from "#core/admin/presence/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { heartbeat, leave } from "./service.ts";
 
 const PRESENCE = "/articles/:id/versions/:code/presence";

@@ -5,7 +5,7 @@
  * stopped counting, so the table holds about one row per open editor.
  */
 import { presenceCutoff, type VersionPresence } from "#core/admin/presence/schema.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { notFound } from "#core/errors.ts";
 
 async function requireVersionPlace(services: AdminServices, id: number, code: string): Promise<void> {

@@ -18,7 +18,7 @@ import { versionRepresentation, versionTag } from "#server/content/version-reads
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { cancelSchedule, createPreviewLink, publishVersion, revokePreviewLink, scheduleChange, unpublishVersion, versionPublishing } from "./service.ts";
 
 const VERSION = "/articles/:id/versions/:code";

@@ -5,7 +5,7 @@
  * restart loses none: the first tick, at start-up, applies what fell due while
  * the site was down. Stopped by the graceful shutdown, after its running tick.
  */
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { applyDueSchedules } from "./service.ts";
 
 export interface Scheduler {

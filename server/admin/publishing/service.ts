@@ -5,11 +5,11 @@
  * audited transaction through writeContent, so page caches and other instances follow.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
 import { claimingRows } from "#server/db/locks.ts";
 import { invalid, notFound } from "#core/errors.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import * as versions from "#server/content/versions.ts";
 import { requireVersionCurrent } from "#server/content/versions.ts";
@@ -20,7 +20,7 @@ import type { ArticleStatus } from "#core/article-rules.ts";
 import { previewPath } from "#core/paths.ts";
 import { applySchedule, checkSchedule, publicationState, type ScheduleAction } from "#core/publishing.ts";
 import type { CreatePreviewInput, PreviewLink, ScheduleInput, VersionPublishing } from "#core/admin/publishing/schema.ts";
-import { pendingSchedules } from "./schedules.ts";
+import { pendingSchedules } from "#server/content/schedules.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

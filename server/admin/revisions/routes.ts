@@ -8,7 +8,7 @@ import { articleAsReadBy } from "#server/admin/articles/reads.ts";
 import { versionRepresentation, versionTag } from "#server/content/version-reads.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { compareRevisions, findRevision, listRevisions, restoreRevision } from "./service.ts";
 
 const REVISIONS = "/articles/:id/versions/:code/revisions";

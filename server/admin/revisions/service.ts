@@ -5,7 +5,7 @@
  * new revision and an audited change (the version keeps its current status).
  */
 import type { Kysely, Selectable } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { BlogRevisionsTable, Database } from "#server/db/schema.ts";
 import { notFound } from "#core/errors.ts";
 import { saveVersion, type VersionRequest, type VersionWritten } from "#server/admin/articles/version-writes.ts";

@@ -8,13 +8,13 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { ImportProgress, ImportStarted, ImportSummary, NewImport, RejectedRow } from "#core/admin/romes/schema.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { Database } from "#server/db/schema.ts";
 import { conflict, invalid, notFound, tooLarge, tooMany, unprocessable } from "#core/errors.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
-import { planImport } from "#server/admin/rome/diff.ts";
-import { MAX_IMPORT_BYTES, parseRomeFileOffThread, type RomeRow } from "#server/admin/rome/parse.ts";
+import { planImport } from "#server/admin/romes/diff.ts";
+import { MAX_IMPORT_BYTES, parseRomeFileOffThread, type RomeRow } from "#server/admin/romes/parse.ts";
 
 export const IMPORT_CHUNK_BYTES = 64 * 1024;
 export const IMPORT_SESSION_MS = 10 * 60 * 1000;

@@ -16,7 +16,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { applyImport, createImport, expectChunk, IMPORT_CHUNK_BYTES, storeChunk } from "./imports.ts";
 import { exportCsv, findJobLabel, removeJobLabel, setJobLabel } from "./service.ts";
 

@@ -7,16 +7,16 @@ import { foldForSearch, matchesAllWords } from "#core/text.ts";
 import { pageWindow } from "#core/pagination.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
 import type { JobLabel, JobLabels, LabelLanguage, RomeDomain, RomeList, RomeListRow } from "#core/admin/romes/schema.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { inScope, type LanguageScope } from "#core/auth/reading.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database } from "#server/db/schema.ts";
 import { invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
-import { toCsv } from "#server/admin/rome/export.ts";
+import { toCsv } from "#server/admin/romes/export.ts";
 
 export const ROMES_PAGE_SIZE = 50;
 

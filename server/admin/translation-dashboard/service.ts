@@ -4,7 +4,7 @@
  * blog_versions_translation_index, read without touching the table).
  */
 import { sql } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
 import { inScope, ownReading } from "#core/auth/reading.ts";
 import type { Grant } from "#core/auth/roles.ts";

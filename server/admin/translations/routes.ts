@@ -20,7 +20,7 @@ import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import { textStream } from "#server/http/text-stream.ts";
-import { errorSchema, type Answer } from "#server/ops/openapi.ts";
+import { errorSchema, type Answer } from "#server/http/openapi.ts";
 import { IMPORT_BODY_LIMIT_BYTES, MEDIA_TYPES } from "./exchange/document.ts";
 import { readImportRequest } from "./exchange/request.ts";
 import { exportTranslations, importTranslations } from "./exchange/service.ts";

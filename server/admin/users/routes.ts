@@ -5,7 +5,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { findUserRole, listUsers, setRole } from "./service.ts";
 
 const tag = "Users";

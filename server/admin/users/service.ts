@@ -5,12 +5,12 @@
 import { sql, type Transaction } from "kysely";
 import type { AdminUser, SetRoleInput, UserRole } from "#core/admin/users/schema.ts";
 import { formatLanguageList } from "#core/auth/roles.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import type { Database, UserRow } from "#server/db/schema.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { toSignedInUser } from "#server/auth/users.ts";
 
 /** More than this and the admin refines the search; the total says how many matched. */

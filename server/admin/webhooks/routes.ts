@@ -15,7 +15,7 @@ import { actorUid } from "#server/admin/actor.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
-import type { Answer } from "#server/ops/openapi.ts";
+import type { Answer } from "#server/http/openapi.ts";
 import { createWebhook, deleteWebhook, findWebhook, listDeliveries, listWebhooks, redeliver, updateWebhook, webhookTag } from "./service.ts";
 
 const tag = "Webhooks";
@@ -61,7 +61,9 @@ export const webhookEndpoints: readonly AdminEndpoint[] = [
     otherResponses: { 404: "No webhook with this id." },
     handle: async (c, { params: { id } }, { services }) => {
       const webhook = await findWebhook(services.database.db, id);
-      return webhook ? c.json({ webhook: withEntityTag(c, webhook, webhookTag) } satisfies Answer<typeof webhookResponse>) : errorResponse(404, "not_found", `id: no webhook ${id}.`, "id");
+      return webhook
+        ? c.json({ webhook: withEntityTag(c, webhook, webhookTag) } satisfies Answer<typeof webhookResponse>)
+        : errorResponse(404, "not_found", `id: no webhook ${id}.`, "id");
     },
   }),
 

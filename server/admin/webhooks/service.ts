@@ -2,13 +2,13 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { ListedWebhook, Webhook, WebhookDelivery, WebhookEvent, WebhookInput, WebhookUpdate } from "#core/admin/webhooks/schema.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database, WebhookDeliveriesTable } from "#server/db/schema.ts";
 import type { Selectable } from "kysely";
 import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { refusedHost } from "#server/webhooks/address-guard.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -94,7 +94,7 @@ export function searchAndTagsMigration(dialect: DialectName) {
   };
 }
 
-/** The seed's SEARCH and TAGS names (server/db/seed/languages.ts), as they were when this migration was written. */
+/** The seed's SEARCH and TAGS names (server/seed/languages.ts), as they were when this migration was written. */
 const SEED_NAMES: Record<string, Record<"SEARCH" | "TAGS", [string, string]>> = {
   "en-US": { SEARCH: ["search", "find"], TAGS: ["tags", "topics"] },
   "fr-FR": { SEARCH: ["recherche", "search"], TAGS: ["étiquettes", "tags"] },

@@ -1,6 +1,6 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
-import translations from "#server/db/seed/translations.json" with { type: "json" };
+import translations from "#server/seed/translations.json" with { type: "json" };
 
 /** UI strings this migration brings to databases seeded before it (a fresh database gets them from the seed). */
 const PUBLISHING_STRING_KEYS = ["PREVIEW:BANNER", "PREVIEW:INVALID_TITLE", "PREVIEW:INVALID_TEXT"] as const;

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from "kysely";
-import translations from "#server/db/seed/translations.json" with { type: "json" };
+import translations from "#server/seed/translations.json" with { type: "json" };
 
 /** Rows per insert: within SQLite's and PostgreSQL's limits on bound parameters. */
 const INSERT_BATCH = 200;
 
 /**
- * Every public UI string of the seed (server/db/seed/translations.json) for the languages a
+ * Every public UI string of the seed (server/seed/translations.json) for the languages a
  * database already has, where that language lacks it: the search, tag, feed and preview work
  * added strings (SEARCH:*, TAGS:*, FEED:TITLE, …) that databases seeded before it never got,
  * so their pages showed keys. Only missing (language, key) rows are written: a string an

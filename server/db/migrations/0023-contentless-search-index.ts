@@ -1,8 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
-import { SQLITE_TOKENIZER, sqliteTerms } from "#server/db/full-text.ts";
-import { isPublishedVersion } from "#server/content/published.ts";
+import { SQLITE_TOKENIZER } from "#server/db/full-text.ts";
+import { sqliteTerms } from "#server/search/entries.ts";
+import { isPublishedVersion } from "#server/db/published.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 
 /** Rows read per batch: articles to index going up, search entries whose terms are made again going down. */

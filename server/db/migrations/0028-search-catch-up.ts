@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 /**
  * A bulk import stores versions without rendering or indexing them; the servers' search
- * catch-up does both behind it (server/search/catch-up.ts, decision 0139). `awaiting_index`
+ * catch-up does both behind it (server/content/search-catch-up.ts, decision 0139). `awaiting_index`
  * marks those versions (a partial index finds them with their claims, and is empty once the catch-up is done);
  * `index_claim` is the catch-up's claim on a version ("<expiry ISO time> <token>"), cleared by
  * every write of the version, so a catch-up never stores a rendering of a text replaced meanwhile.

@@ -7,7 +7,7 @@
  */
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_PORT, E2E_URL } from "#tests/e2e/ports.ts";
-import { SESSION_COOKIE } from "#server/auth/session-cookie.ts";
+import { SESSION_COOKIE } from "#server/http/session-cookie.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import { openDatabase } from "#server/db/connect.ts";
 

@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from "kysely";
 import { versionInput, type VersionInput } from "#core/admin/articles/schema.ts";
 import type { ImportReport } from "#core/admin/translations/schema.ts";
 import { saveVersion } from "#server/content/versions.ts";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { eventLoopTurns } from "#server/content/event-loop-turns.ts";
 import type { BlogVersionRow, Database } from "#server/db/schema.ts";
 import { ARTICLE_FIELDS, ARTICLE_REPORT_PREFIX, type ArticleField, type StringUnit } from "./document.ts";

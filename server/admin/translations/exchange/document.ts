@@ -5,7 +5,7 @@
  * spellings of this one document.
  */
 import type { ExchangeFormat } from "#core/admin/translations/schema.ts";
-import { FileRefused } from "#server/admin/rome/refusal.ts";
+import { FileRefused } from "#server/admin/romes/refusal.ts";
 
 export { FileRefused };
 

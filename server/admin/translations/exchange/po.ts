@@ -7,7 +7,7 @@
  */
 import { po, type GetTextTranslations } from "gettext-parser";
 import { pluralFormsHeader } from "#core/plural-forms.ts";
-import { quoteForMessage } from "#server/admin/rome/refusal.ts";
+import { quoteForMessage } from "#server/admin/romes/refusal.ts";
 import { FileRefused, type ExchangeDocument, type StringUnit } from "./document.ts";
 
 const SOURCE_LANGUAGE_HEADER = "X-Source-Language";

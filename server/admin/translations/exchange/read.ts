@@ -6,7 +6,7 @@
  */
 import type { ExchangeFormat } from "#core/admin/translations/schema.ts";
 import { unacceptableCharacter } from "#core/text-characters.ts";
-import { truncateChars } from "#server/admin/rome/refusal.ts";
+import { truncateChars } from "#server/admin/romes/refusal.ts";
 import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { ARTICLE_REPORT_PREFIX, assertWithinSizeLimit, detectFormat, FileRefused, type ExchangeDocument } from "./document.ts";
 import { readPo, readPoLanguages } from "./po.ts";

@@ -8,13 +8,13 @@
  */
 import { enqueueWebhookEvent } from "#server/webhooks/outbox.ts";
 import type { Kysely } from "kysely";
-import type { AdminServices } from "#server/context.ts";
+import type { AdminServices } from "#server/content/context.ts";
 import { argumentNames, messageProblems, parseMessage, pluralCategoriesOf, usesPlural } from "#core/i18n/message.ts";
 import { isSectionKey } from "#core/page-names.ts";
 import { translationText, type ExchangeContents, type ExchangeFormat, type ImportReport, type ImportRequest } from "#core/admin/translations/schema.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { conflict, invalid, notFound } from "#core/errors.ts";
-import { recordAudit } from "#server/admin/audit.ts";
+import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { writeTranslation } from "#server/admin/translations/service.ts";
 import { ARTICLE_REPORT_PREFIX, FILE_EXTENSIONS, FileRefused, MEDIA_TYPES, type ExchangeDocument, type StringUnit } from "./document.ts";

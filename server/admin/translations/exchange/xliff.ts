@@ -9,7 +9,7 @@
  * exactly as written, whatever a file's xml:space says.
  */
 import { SaxesParser } from "saxes";
-import { quoteForMessage, truncateChars } from "#server/admin/rome/refusal.ts";
+import { quoteForMessage, truncateChars } from "#server/admin/romes/refusal.ts";
 import { FileRefused, UNIT_STATES, type ExchangeDocument, type StringUnit, type UnitState } from "./document.ts";
 import { articleKeyOfUnitId, articleUnitId, keyOfNmtoken, nmtokenOf } from "./unit-ids.ts";
 

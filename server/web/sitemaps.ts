@@ -5,10 +5,10 @@
  * edit drops only the child listing that article, and the index.
  */
 import { Hono } from "hono";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { createSitemaps, parseSitemapChild, type SitemapChild } from "#server/content/sitemap.ts";
-import type { HttpEnv } from "./env.ts";
-import { errorResponse } from "./errors.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse } from "#server/http/errors.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { sendCached } from "./public-api.ts";
 

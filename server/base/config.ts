@@ -5,7 +5,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_NODE_ENV } from "./node-env.ts";
-import { hostName } from "./http/host-names.ts";
+import { hostName } from "./host-names.ts";
 
 const port = z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 65535").max(65535, "must be between 1 and 65535");
 

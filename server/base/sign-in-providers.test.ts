@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.ts";
-import { signInAvailable, usesDevLogin } from "./dev-login.ts";
+import { loadConfig } from "#server/base/config.ts";
+import { signInAvailable, usesDevLogin } from "./sign-in-providers.ts";
 
 describe("usesDevLogin", () => {
   const config = (env: Record<string, string>) => loadConfig({ NODE_ENV: "test", ...env });

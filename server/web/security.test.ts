@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { HttpEnv } from "./env.ts";
+import type { HttpEnv } from "#server/http/env.ts";
 import { contentSecurityPolicy, securityHeaderValues, securityHeaders } from "./security.ts";
 
 function appWith(hsts: boolean) {

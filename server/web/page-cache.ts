@@ -11,14 +11,14 @@ import type { Context, MiddlewareHandler, Next } from "hono";
 import { LRUCache } from "lru-cache";
 import { staleShows } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
-import type { HttpEnv } from "./env.ts";
-import { findBadInput } from "./request-guard.ts";
-import { newPageNotes, type PageNotes, type ShellNote } from "./page-notes.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { findBadInput } from "#server/http/request-guard.ts";
+import { newPageNotes, type PageNotes, type ShellNote } from "#server/http/page-notes.ts";
 import { asBody, createResponseCache, type CachedResponse, type SharedCache } from "./response-cache.ts";
 import { signedInArea, signedOutSlots, withAccount } from "./account-area.ts";
 import { contentSecurityPolicy, securityHeaderValues } from "./security.ts";
 import { scriptDataJson, shellView } from "#server/content/shell.ts";
-import { hasXsrfCookie, newXsrfCookie } from "./xsrf.ts";
+import { hasXsrfCookie, newXsrfCookie } from "#server/http/xsrf.ts";
 
 const CACHEABLE_STATUSES = new Set([200, 301, 404]);
 /** Query values longer than this are never part of a cache key: such pages are rendered, not kept. */

@@ -1,7 +1,7 @@
 // Shared by the *.test.ts files of this folder only.
 import { readFileSync } from "node:fs";
 
-const SEED_DIR = new URL("../../db/seed/rome/", import.meta.url);
+const SEED_DIR = new URL("../../seed/rome/", import.meta.url);
 const FIXTURES_DIR = new URL("./fixtures/", import.meta.url);
 
 export const officialXml = (): Uint8Array => readFileSync(new URL("unix_referentiel_code_rome_v346_utf8.xml", SEED_DIR));

@@ -1,11 +1,16 @@
-/** Values the HTTP server hands to loaders and actions through React Router's context. */
+/**
+ * What the composition root hands to the features: the services (made by server/services.ts) and, through
+ * React Router's context, the request's state for loaders and actions. It lives in content/ because the
+ * services are built around the content store; the folders below content/ (search, media, db…) take only
+ * what they use (docs/decisions/0180-server-layers.md).
+ */
 import { createContext, type RouterContextProvider } from "react-router";
 import type { SignedInUser } from "#core/shell.ts";
-import type { Config } from "./config.ts";
-import type { ContentStore } from "./content/store.ts";
-import type { DatabaseHandle } from "./db/connect.ts";
-import type { Logger } from "./log.ts";
-import type { PageNotes } from "./http/page-notes.ts";
+import type { Config } from "#server/base/config.ts";
+import type { ContentStore } from "./store.ts";
+import type { DatabaseHandle } from "#server/db/connect.ts";
+import type { Logger } from "#server/base/log.ts";
+import type { PageNotes } from "#server/http/page-notes.ts";
 
 export interface AppServices {
   config: Config;

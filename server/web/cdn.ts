@@ -5,9 +5,9 @@
  * docs/operations.md "Behind a CDN"). Each instance purges what it invalidates itself, once it no longer
  * serves the old text, so a shared cache cannot refill from an instance that has not heard of the change yet.
  */
-import type { Config } from "#server/config.ts";
+import type { Config } from "#server/base/config.ts";
 import { cacheKey, SHOWS_EVERYTHING } from "#server/content/changes.ts";
-import type { Logger } from "#server/log.ts";
+import type { Logger } from "#server/base/log.ts";
 
 /** How long a shared cache may answer with a stale copy while it fetches a fresh one. */
 const STALE_WHILE_REVALIDATE_SECONDS = 30;

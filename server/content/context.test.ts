@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { forLoaderData, requestContext } from "./context.ts";
-import { newPageNotes } from "./http/page-notes.ts";
+import { newPageNotes } from "#server/http/page-notes.ts";
 
 function contextFor(markupOnly: Map<string, string> | null) {
   const context = new RouterContextProvider();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "#server/log.ts";
+import { createLogger } from "#server/base/log.ts";
 import { SHOWS_EVERYTHING } from "#server/content/changes.ts";
 import { createCdnPurger, sharedCacheHeaders } from "./cdn.ts";
 

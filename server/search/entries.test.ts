@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { indexForm, postgresDocument, quoteLexeme, sqliteTerms } from "./full-text.ts";
+import { quoteLexeme } from "#server/db/full-text.ts";
+import { indexForm, postgresDocument, sqliteTerms } from "./entries.ts";
 
 describe("postgresDocument", () => {
   it("numbers the terms across the parts, each position with its part's weight", () => {

@@ -6,12 +6,12 @@
  */
 import { Hono } from "hono";
 import { feedPath } from "#core/paths.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { showsList } from "#server/content/changes.ts";
 import { atomFeed } from "#server/content/feed.ts";
 import { favoriteLanguage, findEnabledLanguage } from "#server/content/public-sections.ts";
-import type { HttpEnv } from "./env.ts";
-import { errorResponse } from "./errors.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse } from "#server/http/errors.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { sendCached } from "./public-api.ts";
 

@@ -2,6 +2,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
+/** Who the audit log names for changes made from the command line. */
+export const CLI_ACTOR = "cli";
+
 export interface AuditEntry {
   /** Null for the site itself (housekeeping), not a person. */
   uid: string | null;

@@ -1,14 +1,14 @@
 /** Public JSON endpoints: start-up files, analytics events. */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { clientEventSchema, recordEvent } from "#server/analytics/events.ts";
 import { SHOWS_ARTICLE_SOURCES } from "#server/content/changes.ts";
 import { blogsPage, INIT_FILE_NAMES, initFileSchema, INIT_PAGE_DEFAULT_LIMIT, INIT_PAGE_MAX_LIMIT, initFile, isInitFileName } from "#server/content/init-files.ts";
-import { apiRoute, type Answer } from "#server/ops/openapi.ts";
-import { readJson } from "./body.ts";
-import type { HttpEnv } from "./env.ts";
-import { errorResponse } from "./errors.ts";
+import { apiRoute, type Answer } from "#server/http/openapi.ts";
+import { readJson } from "#server/http/body.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse } from "#server/http/errors.ts";
 import { invalid } from "#core/errors.ts";
 import { asBody, type CachedResponse, type ResponseCache } from "./response-cache.ts";
 

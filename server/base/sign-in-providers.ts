@@ -3,8 +3,8 @@
  * (docs/product.md §6): the provider has no credentials, and either DEV_LOGIN=on or
  * DEV_LOGIN=auto with a loopback PUBLIC_URL. Never on a public address by default.
  */
-import type { Config } from "#server/config.ts";
-import { isLoopbackHost } from "#server/http/host-names.ts";
+import type { Config } from "#server/base/config.ts";
+import { isLoopbackHost } from "#server/base/host-names.ts";
 
 export type ProviderName = "google" | "github";
 export const PROVIDER_NAMES: readonly ProviderName[] = ["google", "github"];

@@ -16,13 +16,13 @@ import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { mediaImagesIn, type MediaRendition } from "#core/media-rules.ts";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { renderForIndex, type IndexedRendering } from "#server/content/rendering.ts";
 import type { DatabaseHandle, DialectName } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
-import { countCaughtUpVersions } from "#server/metrics.ts";
-import { bodyFingerprint, refreshPublishedIndex, type KnownText } from "./published-index.ts";
+import { countCaughtUpVersions } from "#server/base/metrics.ts";
+import { bodyFingerprint, refreshPublishedIndex, type KnownText } from "#server/search/published-index.ts";
 
 /**
  * Articles per claim (seven versions each). On SQLite a batch's transaction holds the database's write lock, which
@@ -151,7 +151,7 @@ const STOP_GRACE_MS = 5_000;
 export function startSearchCatchUp({ config, database, content, log }: Pick<AppServices, "config" | "database" | "content" | "log">): SearchCatchUp {
   // Resolved through package.json's imports, as the bundle's own neighbours are not source files; no inherited
   // Node options (the Docker image starts the server with `--input-type=module -e`, which a file refuses).
-  const script = new URL(import.meta.resolve("#server/search/catch-up-worker.ts"));
+  const script = new URL(import.meta.resolve("#server/content/search-catch-up-worker.ts"));
   let thread: Worker | null = null;
   let running: Promise<void> | null = null;
   let again = false;

@@ -91,6 +91,6 @@ export function parseRomeUpload(upload: RomeUpload): Promise<ParseResult> {
 
 /** parseRomeFile on a worker thread, with its time and memory limits: a file over either is refused like any other. */
 export async function parseRomeFileOffThread(upload: RomeUpload): Promise<ParseResult> {
-  const read = await runOffThreadForRequest<RomeUpload, ParseResult>("read the file", "#server/admin/rome/parse.ts", "parseRomeUpload", upload);
+  const read = await runOffThreadForRequest<RomeUpload, ParseResult>("read the file", "#server/admin/romes/parse.ts", "parseRomeUpload", upload);
   return read.ok ? read.value : read;
 }

@@ -6,7 +6,7 @@
  * (static files carry their file's time) (§13.1.3).
  */
 import type { MiddlewareHandler } from "hono";
-import type { HttpEnv } from "./env.ts";
+import type { HttpEnv } from "#server/http/env.ts";
 import { ifNoneMatchHits } from "./response-cache.ts";
 
 /** Headers a 304 keeps (RFC 9110 §15.4.5). */

@@ -9,7 +9,7 @@ import { ERROR_CODES } from "#core/error-codes.ts";
 import type { Env, Hono } from "hono";
 import { describeRoute, generateSpecs, resolver } from "hono-openapi";
 import { z } from "zod";
-import { SESSION_COOKIE } from "#server/auth/session-cookie.ts";
+import { SESSION_COOKIE } from "#server/http/session-cookie.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "#server/http/xsrf.ts";
 
 type JsonSchema = Record<string, unknown>;

@@ -2,7 +2,7 @@
  * Prometheus metrics (prom-client) in one registry for the process. Other
  * modules report through the small functions below and never touch
  * prom-client themselves; who may read the registry is decided in
- * server/http/metrics-endpoint.ts (never public by default).
+ * server/ops/metrics-server.ts (never public by default).
  */
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";

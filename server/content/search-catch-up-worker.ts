@@ -1,12 +1,12 @@
 /**
- * The search catch-up's thread (catch-up.ts): claims, renders and stores batches on a database connection
+ * The search catch-up's thread (search-catch-up.ts): claims, renders and stores batches on a database connection
  * of its own until none is left, telling the server of each; a "stop" message ends it after its batch.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import type { DatabaseTarget } from "#server/config.ts";
+import type { DatabaseTarget } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { BACKGROUND_LOCK_WAITS } from "#server/db/lock-waits.ts";
-import { catchUpBatch, type CatchUpMessage } from "./catch-up.ts";
+import { catchUpBatch, type CatchUpMessage } from "./search-catch-up.ts";
 
 const { target } = workerData as { target: DatabaseTarget };
 const tell = (message: CatchUpMessage) => parentPort?.postMessage(message);

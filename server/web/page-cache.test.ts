@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import type { ContentStore } from "#server/content/store.ts";
-import type { HttpEnv } from "./env.ts";
+import type { HttpEnv } from "#server/http/env.ts";
 import { createPageCache } from "./page-cache.ts";
 import { acceptedEncodings, createResponseCache, ifNoneMatchHits } from "./response-cache.ts";
 

@@ -4,7 +4,7 @@
  * lint refuses a route added any other way (decision 0175).
  */
 import { Hono } from "hono";
-import type { AppServices } from "#server/context.ts";
+import type { AppServices } from "#server/content/context.ts";
 import { analyticsEndpoints } from "#server/admin/analytics/routes.ts";
 import { articleEndpoints } from "#server/admin/articles/routes.ts";
 import { auditEndpoints } from "#server/admin/audit/routes.ts";
@@ -20,9 +20,9 @@ import { presenceEndpoints } from "#server/admin/presence/routes.ts";
 import { publishingEndpoints } from "#server/admin/publishing/routes.ts";
 import { revisionEndpoints } from "#server/admin/revisions/routes.ts";
 import type { UploadGate } from "#server/media/upload-gate.ts";
-import { mountEndpoints } from "./endpoint.ts";
+import { mountEndpoints } from "#server/http/endpoint.ts";
 import type { AdminEndpoint } from "#server/admin/endpoint.ts";
-import type { HttpEnv } from "./env.ts";
+import type { HttpEnv } from "#server/http/env.ts";
 
 /** Every admin endpoint, in the order they are matched (a fixed path before a parameter in the same place). */
 export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [

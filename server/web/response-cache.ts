@@ -14,10 +14,10 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlib } from "node:zlib";
 import { parseAccept } from "hono/utils/accept";
-import { countPageCacheLookup, reportPageCacheSize } from "#server/metrics.ts";
+import { countPageCacheLookup, reportPageCacheSize } from "#server/base/metrics.ts";
 import type { AccountSlots } from "./account-area.ts";
 import { sharedCacheHeaders, type CdnPurger } from "./cdn.ts";
-import type { ShellNote } from "./page-notes.ts";
+import type { ShellNote } from "#server/http/page-notes.ts";
 
 /** Bytes an entry costs beyond its bodies (key, headers, bookkeeping): a page's measured ≈ 1.6 KB of heap. */
 const ENTRY_OVERHEAD_BYTES = 2_048;

@@ -6,10 +6,10 @@
  *     so a flood from many addresses cannot grow the table without bound.
  */
 import type { MiddlewareHandler } from "hono";
-import type { AppServices } from "#server/context.ts";
-import type { HttpEnv } from "./env.ts";
-import { errorResponse } from "./errors.ts";
-import { clientAddress, createRateLimiter, rateLimitKey } from "./rate-limit.ts";
+import type { AppServices } from "#server/content/context.ts";
+import type { HttpEnv } from "#server/http/env.ts";
+import { errorResponse } from "#server/http/errors.ts";
+import { clientAddress, createRateLimiter, rateLimitKey } from "#server/http/rate-limit.ts";
 
 const MINUTE_MS = 60_000;
 

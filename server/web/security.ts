@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { PAGE_STYLE_SOURCE } from "#server/auth/pages.ts";
-import type { HttpEnv } from "./env.ts";
+import type { HttpEnv } from "#server/http/env.ts";
 
 type Source = string | typeof NONCE;
 
