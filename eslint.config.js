@@ -35,6 +35,7 @@ const SERVER_LAYERS = [
   { name: "db/", files: ["server/db/!(migrate).ts"] },
   { name: "analytics/", files: ["server/analytics/**"] },
   { name: "audit/", files: ["server/audit/**"] },
+  { name: "webhooks/", files: ["server/webhooks/**"] },
   { name: "media/", files: ["server/media/**"] },
   { name: "search/", files: ["server/search/**"] },
   { name: "content/", files: ["server/content/**"] },

@@ -16,6 +16,7 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("webhooks", "routes/admin/webhooks.tsx"),
       route("romes", "routes/admin/romes.tsx"),
       route("api", "routes/admin/api-reference.tsx"),
       route("media", "routes/admin/media.tsx"),

@@ -14,6 +14,7 @@ import { startSearchCatchUp } from "./content/search-catch-up.ts";
 import type { Config } from "./base/config.ts";
 import { createHttpApp } from "./web/app.ts";
 import { guardedListener } from "./http/node-listener.ts";
+import { createCdnPurger } from "./web/cdn.ts";
 import { createPageCache } from "./web/page-cache.ts";
 import { siteHosts } from "./http/site-hosts.ts";
 import type { Logger } from "./base/log.ts";
@@ -21,6 +22,7 @@ import { metricsText, observeRequest } from "./base/metrics.ts";
 import { pagePattern } from "./ops/page-pattern.ts";
 import { createServices } from "./services.ts";
 import { startScheduler } from "./admin/publishing/scheduler.ts";
+import { startWebhookDeliveries } from "./webhooks/deliveries.ts";
 
 export interface SiteOptions {
   /** The React Router build, or (development) a function returning the current one. */
@@ -54,6 +56,7 @@ export function createSite(services: AppServices, options: SiteOptions) {
     isAnonymous: (cookie) => !hasSessionCookie(cookie),
     secureCookies: config.secureCookies,
     maxBytes: config.pageCacheBytes,
+    shared: { maxAgeSeconds: config.cdn.maxAgeSeconds, purger: createCdnPurger(config.cdn, log) },
   });
   const currentBuild = async () => (typeof options.build === "function" ? options.build() : options.build);
   const app = createHttpApp(services, {
@@ -86,6 +89,7 @@ export async function openSite(config: Config, log: Logger, options: SiteOptions
   const stopPruning = scheduleHousekeeping(services);
   const scheduler = startScheduler(services);
   const searchCatchUp = startSearchCatchUp(services);
+  const webhookDeliveries = startWebhookDeliveries(services);
   return {
     services,
     listener,
@@ -94,6 +98,7 @@ export async function openSite(config: Config, log: Logger, options: SiteOptions
       stopPruning();
       await scheduler.stop();
       await searchCatchUp.stop();
+      await webhookDeliveries.stop();
       return services.close();
     },
   };

@@ -23,10 +23,16 @@ export function t(key: string, values?: MessageValues): string {
  * follows a link (a full page load now) still reaches the server.
  */
 export async function postJson(path: string, body: unknown): Promise<Response> {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  const xsrf = readDocumentCookie(XSRF_COOKIE);
-  if (xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
-  const response = await fetch(path, { method: "POST", credentials: "same-origin", keepalive: true, headers, body: JSON.stringify(body) });
+  const send = (xsrf: string | undefined) => {
+    const headers: Record<string, string> = { "Content-Type": "application/json" };
+    if (xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
+    return fetch(path, { method: "POST", credentials: "same-origin", keepalive: true, headers, body: JSON.stringify(body) });
+  };
+  const token = readDocumentCookie(XSRF_COOKIE);
+  let response = await send(token);
+  // Without a token yet (every page so far from a shared cache, which keeps no cookie), the refusal set one: sent again, once.
+  const fresh = response.status === 403 && token === undefined ? readDocumentCookie(XSRF_COOKIE) : undefined;
+  if (fresh !== undefined) response = await send(fresh);
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return response;
 }

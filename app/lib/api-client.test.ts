@@ -118,6 +118,28 @@ describe("requests", () => {
     expect(headersOf(calls[0]).has("X-XSRF-TOKEN")).toBe(false);
   });
 
+  it("sends a request again, once, with the token its refusal brought when it had none", async () => {
+    let cookie: string | undefined;
+    const refusal = () => Response.json({ error: { code: "xsrf_mismatch", message: "missing" } }, { status: 403 });
+    let answers = 0;
+    const { api, calls } = setup({
+      readCookie: () => cookie,
+      respond: () => {
+        answers += 1;
+        if (answers > 1) return Response.json({ ok: true });
+        cookie = "fresh";
+        return refusal();
+      },
+    });
+    expect(await api.post("/api/analytics/events", { name: "page_view" })).toEqual({ ok: true });
+    expect(calls.map((call) => headersOf(call).get("X-XSRF-TOKEN"))).toEqual([null, "fresh"]);
+
+    // With a token already sent, a refusal is final: nothing is sent again.
+    const again = setup({ readCookie: () => "stale", respond: refusal });
+    expect((await failure(again.api.post("/a", {}))).status).toBe(403);
+    expect(again.calls).toHaveLength(1);
+  });
+
   it("reads the XSRF cookie from document.cookie by default", async () => {
     vi.stubGlobal("document", { cookie: "lang=fr; XSRF-TOKEN=a%2Fb%3D; other=1" });
     const fake = fakeFetch();

@@ -104,12 +104,26 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   }
 
   async function send<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<Tagged<T>> {
+    const token = readCookie(XSRF_COOKIE);
+    const reply = await exchange<T>(method, path, body, options, token);
+    // Without a token yet (every page so far from a shared cache), the refusal set one: the request goes again, once.
+    const fresh = reply.refusedForToken && token === undefined ? readCookie(XSRF_COOKIE) : undefined;
+    return fresh === undefined ? reply.answer() : (await exchange<T>(method, path, body, options, fresh)).answer();
+  }
+
+  async function exchange<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    options: RequestOptions,
+    xsrfToken: string | undefined,
+  ): Promise<{ refusedForToken: boolean; answer: () => Tagged<T> }> {
     const cancel = cancellation(timeoutMs, options.signal);
     try {
       const init: RequestInit = {
         method,
         credentials: "include",
-        headers: requestHeaders(body, readCookie(XSRF_COOKIE), options),
+        headers: requestHeaders(body, xsrfToken, options),
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: cancel.signal,
       };
@@ -119,7 +133,10 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       const text = await response.text().catch((error: unknown) => {
         throw requestFailure(error, cancel, timeoutMs);
       });
-      return { data: interpret<T>(response.status, text), etag: entityTagOf(response) };
+      return {
+        refusedForToken: response.status === 403 && text.includes('"xsrf_mismatch"'),
+        answer: () => ({ data: interpret<T>(response.status, text), etag: entityTagOf(response) }),
+      };
     } finally {
       cancel.dispose();
     }

@@ -32,6 +32,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "/admin/users", label: "Users", textKey: "admin.nav.users", permission: "users.manage", nav: true },
   { path: "/admin/analytics", label: "Analytics", textKey: "admin.nav.analytics", permission: "analytics.read", nav: true },
   { path: "/admin/audit", label: "Audit log", textKey: "admin.nav.audit", permission: "settings.manage", nav: true },
+  { path: "/admin/webhooks", label: "Webhooks", textKey: "admin.nav.webhooks", permission: "settings.manage", nav: true },
   { path: "/admin/romes", label: "ROME jobs", textKey: "admin.nav.romes", permission: "admin.enter", nav: true },
   { path: "/admin/api", label: "API", textKey: "admin.nav.api", permission: "admin.enter", nav: true },
 ];

@@ -135,6 +135,16 @@ const envSchema = z.object({
   PREVIEW_SECRET: z.string().trim().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
   PREVIEW_LINK_DAYS: wholeNumber(1, 90).default(7),
   SCHEDULER_TICK_SECONDS: wholeNumber(1, 60).default(30),
+  CDN_PURGE_URL: httpUrl.optional(),
+  CDN_PURGE_METHOD: z.enum(["PURGE", "POST"], { error: 'must be "PURGE" or "POST"' }).default("PURGE"),
+  CDN_PURGE_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
+  CDN_MAX_AGE_SECONDS: wholeNumber(0, 31_536_000).default(0),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false"),
+  WEBHOOK_RETRY_BASE_SECONDS: wholeNumber(1, 3_600).default(30),
   SERVER_PROCESSES: z
     .string()
     .trim()
@@ -220,6 +230,23 @@ export interface Config {
     previewLinkDays: number;
     /** How often the scheduler looks for due publishes (at most 60 s: changes land within a minute). */
     schedulerTickMs: number;
+  };
+  /** A shared cache in front (docs/operations.md "Behind a CDN", decision 0195). */
+  cdn: {
+    /** Where every content change sends the purge of the cache keys it made stale; null: no purge is sent. */
+    purgeUrl: string | null;
+    purgeMethod: "PURGE" | "POST";
+    /** Sent as `Authorization: Bearer …` with each purge (a CDN API's token); never logged. */
+    purgeToken: string | null;
+    /** How long a shared cache may keep a public page (s-maxage); 0: it must revalidate every time. */
+    maxAgeSeconds: number;
+  };
+  /** Outgoing webhooks (docs/api.md "Webhooks"). */
+  webhooks: {
+    /** Whether endpoints may be on loopback, private or link-local addresses (off: such endpoints are refused). */
+    allowPrivateAddresses: boolean;
+    /** The first retry's delay; each next one is four times longer (at most 4 hours). */
+    retryBaseMs: number;
   };
 }
 
@@ -312,6 +339,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       previewLinkDays: settings.PREVIEW_LINK_DAYS,
       schedulerTickMs: settings.SCHEDULER_TICK_SECONDS * 1000,
     },
+    cdn: {
+      purgeUrl: settings.CDN_PURGE_URL?.href ?? null,
+      purgeMethod: settings.CDN_PURGE_METHOD,
+      purgeToken: settings.CDN_PURGE_TOKEN ?? null,
+      maxAgeSeconds: settings.CDN_MAX_AGE_SECONDS,
+    },
+    webhooks: { allowPrivateAddresses: settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === "true", retryBaseMs: settings.WEBHOOK_RETRY_BASE_SECONDS * 1000 },
   };
 }
 

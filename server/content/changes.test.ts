@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articleChange, EVERYTHING, parseContentChange, SHOWS_ARTICLE_SOURCES, staleAfter } from "./changes.ts";
+import { articleChange, cacheKey, EVERYTHING, parseContentChange, SHOWS_ARTICLE_SOURCES, staleAfter, staleCacheKeys } from "./changes.ts";
 
 describe("content changes", () => {
   it("merges the languages and tags an article had before and after a write", () => {
@@ -34,5 +34,25 @@ describe("content changes", () => {
     });
     expect(parseContentChange(JSON.stringify(EVERYTHING))).toEqual(EVERYTHING);
     for (const text of ["", "{", '{"kind":"articles","articles":[{"id":-1}]}', '{"kind":"later-format"}', "null"]) expect(parseContentChange(text)).toEqual(EVERYTHING);
+  });
+});
+
+describe("cacheKey", () => {
+  it("keeps the characters a header token allows and percent-encodes the rest", () => {
+    expect(cacheKey("article:12")).toBe("article:12");
+    expect(cacheKey("list:pt-br")).toBe("list:pt-br");
+    expect(cacheKey("tag:日本語")).toBe("tag:%E6%97%A5%E6%9C%AC%E8%AA%9E");
+    expect(cacheKey("tag:a b,c")).toBe("tag:a%20b%2Cc");
+    expect(cacheKey("tag:اللغات")).toMatch(/^tag:(%[0-9A-F]{2})+$/);
+  });
+});
+
+describe("staleCacheKeys", () => {
+  it("names the keys a change made stale, the site's for a change of everything", () => {
+    expect(staleCacheKeys({ kind: "everything" })).toEqual(["site"]);
+    expect(staleCacheKeys({ kind: "search", languages: ["ja-JP"] })).toEqual(["search:ja-JP"]);
+    expect(staleCacheKeys({ kind: "articles", articles: [{ id: 4, languages: ["fr-FR"], tags: ["été"], reordered: [] }] }).sort()).toEqual(
+      ["article-sources", "article:4", "list:fr-FR", "tag:%C3%A9t%C3%A9"].sort(),
+    );
   });
 });

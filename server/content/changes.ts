@@ -79,6 +79,29 @@ export const showsTag = (tag: string) => `tag:${tag}`;
 /** Responses listing every published article's source (the pages of /init/file/blogs). */
 export const SHOWS_ARTICLE_SOURCES = "article-sources";
 
+/** What every page shows (languages, UI strings, section names, the ROME reference): stale after a change of everything. */
+export const SHOWS_EVERYTHING = "site";
+
+/** What a change makes stale: null for everything (every kept response), else what the changed pages show. */
+export function staleShows(change: ContentChange): Set<string> | null {
+  if (change.kind === "everything") return null;
+  return change.kind === "articles" ? staleAfter(change.articles) : new Set(change.languages.map(showsSearch));
+}
+
+/**
+ * What a response shows, as a cache key a shared cache and its purges name (Surrogate-Key, server/http/cdn.ts):
+ * what is not a letter, digit or one of `:._~-` is percent-encoded (tags can be in any script).
+ */
+export function cacheKey(shows: string): string {
+  return shows.replace(/[^A-Za-z0-9:._~-]/gu, (character) => encodeURIComponent(character));
+}
+
+/** The cache keys a change makes stale: SHOWS_EVERYTHING for a change of everything. */
+export function staleCacheKeys(change: ContentChange): string[] {
+  const stale = staleShows(change);
+  return stale === null ? [SHOWS_EVERYTHING] : [...stale].map(cacheKey);
+}
+
 /** What a change to these articles makes stale. */
 export function staleAfter(articles: ArticleChange[]): Set<string> {
   const stale = new Set<string>([SHOWS_ARTICLE_SOURCES]);

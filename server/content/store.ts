@@ -16,7 +16,8 @@ import { countContentChange } from "#server/base/metrics.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/base/log.ts";
 import { createArticleReader, type ArticleReader } from "./articles.ts";
-import { EVERYTHING, parseContentChange, type ContentChange } from "./changes.ts";
+import { enqueueWebhookEvent } from "#server/webhooks/outbox.ts";
+import { EVERYTHING, parseContentChange, staleCacheKeys, type ContentChange } from "./changes.ts";
 import { loadResident, type Resident } from "./resident.ts";
 
 export const CONTENT_CHANNEL = "polyglot_content_changed";
@@ -49,9 +50,13 @@ interface Notice {
   change?: ContentChange;
 }
 
-/** Appends a change to the log and, with PostgreSQL, announces it; returns its log id. Shared with the content CLI. */
+/**
+ * Appends a change to the log and, with PostgreSQL, announces it; returns its log id. Shared with the content CLI.
+ * The instance (or command) that made the change also tells webhooks which cached pages it made stale (`cache.purge`).
+ */
 export async function announceChange(handle: DatabaseHandle, origin: string, change: ContentChange): Promise<number> {
   const json = JSON.stringify(change);
+  await enqueueWebhookEvent(handle.db, "cache.purge", { keys: staleCacheKeys(change) });
   const row = await handle.db.insertInto("content_changes").values({ origin, change: json, created_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
   const id = Number(row.id);
   if (handle.pool) {

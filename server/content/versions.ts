@@ -28,6 +28,7 @@ import { mediaIdsUsed } from "#core/media-rules.ts";
 import type { ArticleStatus } from "#core/article-rules.ts";
 import type { AdminVersionDetail, VersionInput } from "#core/admin/articles/schema.ts";
 import { afterDelete, afterSave, markUpToDate, textChanged, type TranslationState } from "#core/translation-status.ts";
+import { tellWebhooks, tellWebhooksOfDeletion } from "#server/webhooks/version-events.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -165,6 +166,7 @@ async function storeVersion(
   await touchArticle(trx, id, now);
   await syncMediaUsage(trx, [id]);
   await voidSchedules(trx, id, code, status);
+  await tellWebhooks(trx, stored?.row.status ?? null, row, text !== null, { before: state, after });
   return { row, state: after };
 }
 
@@ -372,4 +374,5 @@ export async function deleteVersion(trx: Transaction<Database>, write: VersionWr
   await touchArticle(trx, id, now);
   await syncMediaUsage(trx, [id]);
   await audit(trx, write, "delete", id, code, before, null);
+  if (stored.row.status === "published") await tellWebhooksOfDeletion(trx, stored.row);
 }

@@ -34,6 +34,8 @@ import { searchTextNfkcMigration } from "./migrations/0033-search-text-nfkc.ts";
 import { sourceRevisionsFromHistoryMigration } from "./migrations/0034-source-revisions-from-history.ts";
 import { adminTextsSince0025Migration } from "./migrations/0035-admin-texts-since-0025.ts";
 import { oneVocabularyMigration } from "./migrations/0036-one-vocabulary.ts";
+import { webhooksMigration } from "./migrations/0037-webhooks.ts";
+import { adminTextsWebhooksMigration } from "./migrations/0038-admin-texts-webhooks.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -70,6 +72,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0034-source-revisions-from-history": sourceRevisionsFromHistoryMigration,
     "0035-admin-texts-since-0025": adminTextsSince0025Migration,
     "0036-one-vocabulary": oneVocabularyMigration(dialect),
+    "0037-webhooks": webhooksMigration(dialect),
+    "0038-admin-texts-webhooks": adminTextsWebhooksMigration,
   };
 }
 

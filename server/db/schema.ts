@@ -328,6 +328,36 @@ export interface VersionPresenceTable {
   seen_at: string;
 }
 
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  description: string;
+  /** JSON array of event names. */
+  events: string;
+  secret: string;
+  enabled: Flag;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event_id: string;
+  event: string;
+  payload: string;
+  status: "pending" | "succeeded" | "failed";
+  attempts: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  duration_ms: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  created_at: string;
+}
+
 export interface Database {
   languages: LanguagesTable;
   translations: TranslationsTable;
@@ -356,6 +386,8 @@ export interface Database {
   search_entries: SearchEntriesTable;
   published_tags: PublishedTagsTable;
   version_presence: VersionPresenceTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;

@@ -15,7 +15,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from "#server/http/xsrf.ts";
 type JsonSchema = Record<string, unknown>;
 type RouteSpec = Parameters<typeof describeRoute>[0];
 
-const ADMIN_TAGS = ["Languages", "Translations", "Articles", "Users", "Analytics", "Audit", "ROME jobs", "Media", "Publishing", "Revisions", "Preferences"] as const;
+const ADMIN_TAGS = ["Languages", "Translations", "Articles", "Users", "Analytics", "Audit", "ROME jobs", "Media", "Publishing", "Revisions", "Preferences", "Webhooks"] as const;
 export type ApiTag = "Public" | "Session" | "Probes" | (typeof ADMIN_TAGS)[number];
 const isAdminTag = (tag: string | undefined) => (ADMIN_TAGS as readonly (string | undefined)[]).includes(tag);
 

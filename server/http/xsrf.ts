@@ -98,7 +98,13 @@ export function xsrfProtection(options: { secure: boolean; siteOrigins: Readonly
       const crossSite = crossSiteProblem(c.req.raw.headers, options.siteOrigins);
       if (crossSite) return errorResponse(403, "cross_site_request", crossSite);
       const expected = expectedXsrfToken(c);
-      if (expected === undefined) return mismatch();
+      if (expected === undefined) {
+        // A visitor whose pages all came from a shared cache (which keeps no cookie) has no token yet:
+        // the refusal brings one, and the browser's client sends the request again with it (app/lib/api-client.ts).
+        const refusal = mismatch();
+        refusal.headers.append("Set-Cookie", newXsrfCookie(options.secure));
+        return refusal;
+      }
       const header = c.req.header(XSRF_HEADER);
       if (header === undefined && isForm(c)) {
         let matches = false;

@@ -80,7 +80,10 @@ function openChecked(path: string, what: string): DatabaseSync {
     try {
       database.prepare("select count(*) from sqlite_schema").get();
     } catch (error) {
-      throw new BackupError(`${what} ${path} is not an SQLite database (${messageOf(error)}).`);
+      // A file SQLite reads as a database, but whose schema pages are damaged, is a damaged database.
+      const message = messageOf(error);
+      if (/malformed/i.test(message)) throw new BackupError(`${what} ${path} fails the integrity check: ${message}`);
+      throw new BackupError(`${what} ${path} is not an SQLite database (${message}).`);
     }
     const problems = integrityProblems(database);
     if (problems.length > 0) throw new BackupError(`${what} ${path} fails the integrity check: ${oneLine(problems)}`);

@@ -12,6 +12,7 @@ import { languageEndpoints } from "#server/admin/languages/routes.ts";
 import { romeEndpoints } from "#server/admin/romes/routes.ts";
 import { translationEndpoints } from "#server/admin/translations/routes.ts";
 import { userEndpoints } from "#server/admin/users/routes.ts";
+import { webhookEndpoints } from "#server/admin/webhooks/routes.ts";
 import { adminAccess } from "#server/auth/access.ts";
 import { mediaEndpoints } from "#server/admin/media/routes.ts";
 import { preferenceEndpoints } from "#server/admin/preferences/routes.ts";
@@ -32,6 +33,7 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   ...revisionEndpoints,
   ...presenceEndpoints,
   ...userEndpoints,
+  ...webhookEndpoints,
   ...analyticsEndpoints,
   ...auditEndpoints,
   ...romeEndpoints,

@@ -9,12 +9,12 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { LRUCache } from "lru-cache";
-import { showsSearch, staleAfter } from "#server/content/changes.ts";
+import { staleShows } from "#server/content/changes.ts";
 import type { ContentStore } from "#server/content/store.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { findBadInput } from "#server/http/request-guard.ts";
 import { newPageNotes, type PageNotes, type ShellNote } from "#server/http/page-notes.ts";
-import { asBody, createResponseCache, type CachedResponse } from "./response-cache.ts";
+import { asBody, createResponseCache, type CachedResponse, type SharedCache } from "./response-cache.ts";
 import { signedInArea, signedOutSlots, withAccount } from "./account-area.ts";
 import { contentSecurityPolicy, securityHeaderValues } from "./security.ts";
 import { scriptDataJson, shellView } from "#server/content/shell.ts";
@@ -63,10 +63,12 @@ export interface PageCacheOptions {
   isAnonymous: (cookieHeader: string | undefined) => boolean;
   secureCookies: boolean;
   maxBytes: number;
+  /** A CDN in front: see ./cdn.ts. */
+  shared?: SharedCache;
 }
 
-export function createPageCache({ content, isAnonymous, secureCookies, maxBytes }: PageCacheOptions) {
-  const responses = createResponseCache(maxBytes);
+export function createPageCache({ content, isAnonymous, secureCookies, maxBytes, shared }: PageCacheOptions) {
+  const responses = createResponseCache(maxBytes, shared);
   const queryUsedBy = new LRUCache<string, string[]>({ max: MAX_REMEMBERED_PATHS });
   /** Signed-in visitors' account areas as React rendered them, least recently used first (decision 0134). */
   const accountAreas = new LRUCache<string, Buffer>({ max: MAX_ACCOUNT_AREAS });
@@ -75,7 +77,7 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes 
       responses.invalidate(null);
       queryUsedBy.clear();
       accountAreas.clear();
-    } else responses.invalidate(change.kind === "articles" ? staleAfter(change.articles) : change.languages.map(showsSearch));
+    } else responses.invalidate(staleShows(change));
   });
 
   function parseUrl(raw: string): URL | null {

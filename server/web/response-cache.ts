@@ -7,7 +7,8 @@
  * compressed copy go before any entry does: an entry then costs a quarter of its size, and the rare client that
  * takes no compression gets the copy decompressed off the event loop (kept again if there is room; decision 0128).
  * Each entry names what it shows (an article, a language's list, a tag); a content change drops exactly the
- * entries that show what changed (docs/decisions/0030-content-on-demand.md).
+ * entries that show what changed (docs/decisions/0030-content-on-demand.md), and a shared cache in front is
+ * told the same (./cdn.ts).
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
@@ -15,6 +16,7 @@ import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlib } fro
 import { parseAccept } from "hono/utils/accept";
 import { countPageCacheLookup, reportPageCacheSize } from "#server/base/metrics.ts";
 import type { AccountSlots } from "./account-area.ts";
+import { sharedCacheHeaders, type CdnPurger } from "./cdn.ts";
 import type { ShellNote } from "#server/http/page-notes.ts";
 
 /** Bytes an entry costs beyond its bodies (key, headers, bookkeeping): a page's measured ≈ 1.6 KB of heap. */
@@ -110,7 +112,13 @@ export function acceptedEncodings(acceptEncoding: string | undefined): Encoding[
     .map(({ encoding }) => encoding);
 }
 
-export function createResponseCache(maxBytes: number) {
+/** A shared cache in front (./cdn.ts): how long it may keep responses, and where invalidations are purged. */
+export interface SharedCache {
+  maxAgeSeconds: number;
+  purger: CdnPurger | null;
+}
+
+export function createResponseCache(maxBytes: number, shared: SharedCache = { maxAgeSeconds: 0, purger: null }) {
   // A Map keeps insertion order: re-inserting on each hit makes its first key the least recently used.
   const entries = new Map<string, CachedResponse>();
   const keysShowing = new Map<string, Set<string>>();
@@ -245,6 +253,7 @@ export function createResponseCache(maxBytes: number) {
     ): CachedResponse {
       const entry: CachedResponse = {
         ...response,
+        headers: sharedCacheHeaders(response.headers, response.shows, shared.maxAgeSeconds),
         length: response.body.length,
         etag: strongEtag(response.body),
         encoded: new Map(),
@@ -270,6 +279,7 @@ export function createResponseCache(maxBytes: number) {
       generation += 1;
       recentInvalidations.push({ generation, tags: tags === null ? null : new Set(tags) });
       if (recentInvalidations.length > RECENT_INVALIDATIONS) recentInvalidations.shift();
+      shared.purger?.purge(tags);
       if (tags === null) {
         entries.clear();
         identityBesideCopy.clear();

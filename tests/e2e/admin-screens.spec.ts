@@ -23,6 +23,7 @@ const SCREENS = [
   "/admin/users",
   "/admin/analytics",
   "/admin/audit",
+  "/admin/webhooks",
   "/admin/romes",
   "/admin/media",
   "/admin/api",

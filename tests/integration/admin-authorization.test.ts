@@ -107,6 +107,14 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
 
   ["GET /analytics/summary", "GET", "/analytics/summary", undefined, [401, 403, 403, 200, 200]],
 
+  ["GET /webhooks", "GET", "/webhooks", undefined, [401, 403, 403, 403, 200]],
+  ["POST /webhooks", "POST", "/webhooks", {}, [401, 403, 403, 403, 400]],
+  ["GET /webhooks/:id", "GET", "/webhooks/999999", undefined, [401, 403, 403, 403, 404]],
+  ["PATCH /webhooks/:id", "PATCH", "/webhooks/999999", {}, [401, 403, 403, 403, 404]],
+  ["DELETE /webhooks/:id", "DELETE", "/webhooks/999999", undefined, [401, 403, 403, 403, 404]],
+  ["GET /webhooks/:id/deliveries", "GET", "/webhooks/999999/deliveries", undefined, [401, 403, 403, 403, 404]],
+  ["POST /webhooks/:id/deliveries/:deliveryId/redeliver", "POST", "/webhooks/999999/deliveries/1/redeliver", undefined, [401, 403, 403, 403, 404]],
+
   ["GET /audit", "GET", "/audit", undefined, [401, 403, 403, 403, 200]],
   ["GET /audit/facets", "GET", "/audit/facets", undefined, [401, 403, 403, 403, 200]],
 

@@ -5,6 +5,7 @@ import { adminTextsMigration } from "#server/db/migrations/0014-admin-texts.ts";
 import { adminCheckTextsMigration } from "#server/db/migrations/0018-admin-check-texts.ts";
 import { mediaUsedInMoreTextMigration } from "#server/db/migrations/0025-media-used-in-more-text.ts";
 import { adminTextsSince0025Migration } from "#server/db/migrations/0035-admin-texts-since-0025.ts";
+import { adminTextsWebhooksMigration } from "#server/db/migrations/0038-admin-texts-webhooks.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
 import { withNamesSince0036 } from "#server/db/names-before-0036.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
@@ -93,5 +94,11 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
       await db().selectFrom("translations").select("label").where("code", "=", "ja-JP").where("code_component", "=", "admin.version_conflict.title").executeTakeFirst(),
     ).toEqual({ label: "Conflit !" });
     expect(await frenchCell("admin.nav.users")).toBeUndefined();
+  });
+
+  it("0038 adds the webhooks screen's texts", async () => {
+    await db().deleteFrom("translations").where("code_component", "like", "admin.webhooks.%").execute();
+    await adminTextsWebhooksMigration.up(db() as unknown as Kysely<unknown>);
+    expect(await frenchCell("admin.webhooks.redeliver_button")).toEqual({ label: "Renvoyer" });
   });
 });

@@ -19,6 +19,7 @@ import reports from "./catalog/reports.json" with { type: "json" };
 import romes from "./catalog/romes.json" with { type: "json" };
 import translations from "./catalog/translations.json" with { type: "json" };
 import users from "./catalog/users.json" with { type: "json" };
+import webhooks from "./catalog/webhooks.json" with { type: "json" };
 
 export const CATALOG_LANGUAGES = ["en-US", "fr-FR", "es-ES", "de-DE", "pt-BR", "ar", "ja-JP"] as const;
 
@@ -37,6 +38,7 @@ export const ADMIN_CATALOGS: Readonly<Record<string, Readonly<Record<string, rea
   articles,
   errors,
   checks,
+  webhooks,
 };
 
 function sourceOf(): Map<string, string> {

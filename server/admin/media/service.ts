@@ -4,6 +4,7 @@
  * language, delete when unused. Each write is one transaction with its audit
  * entry, through writeContent: an alt-text change refreshes exactly the articles using the image.
  */
+import { enqueueWebhookEvent } from "#server/webhooks/outbox.ts";
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import { USED_BY_SHOWN, type ListMediaQuery, type MediaAltTexts, type MediaItem, type MediaPage } from "#core/admin/media/schema.ts";
@@ -235,6 +236,7 @@ export async function uploadMedia(
       const item = await requireMedia(trx, id);
       const { usedBy, usedByCount, thumbnail, rendition, ...audited } = item;
       await recordAudit(trx, { uid: actorUid, action: "upload", entity: MEDIA, entityId: String(id), after: audited });
+      await enqueueWebhookEvent(trx, "media.uploaded", { media: audited });
       return { item, created: true };
     },
     { conflict: { field: "file", message: "the same image was being uploaded at the same moment; it is in the library now." }, changedContent: () => false },

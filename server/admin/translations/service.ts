@@ -4,6 +4,7 @@
  * (ARTICLES, JOBS, SEARCH, TAGS) are page names and follow the URL rules; HOME is the
  * language's welcome and changes only with the language.
  */
+import { enqueueWebhookEvent } from "#server/webhooks/outbox.ts";
 import { inScope, pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import type { Grant } from "#core/auth/roles.ts";
 import type { Kysely, Transaction } from "kysely";
@@ -186,7 +187,11 @@ export async function putTranslation(
   input: TranslationCellInput,
   preconditions: Preconditions,
 ): Promise<KeyedTranslationCell> {
-  return writeContent(services, (trx) => writeTranslation(trx, services.database.dialect, uid, key, code, input, preconditions));
+  return writeContent(services, async (trx) => {
+    const cell = await writeTranslation(trx, services.database.dialect, uid, key, code, input, preconditions);
+    await enqueueWebhookEvent(trx, "strings.changed", { language: code, keys: [key] });
+    return cell;
+  });
 }
 
 /** Creates or replaces one cell inside the caller's transaction (a cell edit, or one change of an import). */
@@ -259,6 +264,7 @@ export async function removeTranslation(services: AdminServices, uid: string, ke
       entityId: cellEntityId(key, code),
       before: { label: existing.label, search: existing.search },
     });
+    await enqueueWebhookEvent(trx, "strings.changed", { language: code, keys: [key] });
   });
 }
 
@@ -280,6 +286,7 @@ export async function addTranslationKey(services: AdminServices, uid: string, in
       row.labels[code] = taggedCell(input.key, code, { label, search: null });
     }
     await recordAudit(trx, { uid, action: "create", entity: TRANSLATION_ENTITY, entityId: input.key, after: labels });
+    for (const code of Object.keys(labels)) await enqueueWebhookEvent(trx, "strings.changed", { language: code, keys: [input.key] });
     return row;
   });
 }

@@ -6,6 +6,7 @@
  * without problems is applied, in one transaction, each change audited like a
  * cell edit and the import itself audited once.
  */
+import { enqueueWebhookEvent } from "#server/webhooks/outbox.ts";
 import type { Kysely } from "kysely";
 import type { AdminServices } from "#server/content/context.ts";
 import { argumentNames, messageProblems, parseMessage, pluralCategoriesOf, usesPlural } from "#core/i18n/message.ts";
@@ -211,6 +212,7 @@ export async function importTranslations(
         entityId: target.code,
         after: { format: report.format, changed: report.changes.map((change) => change.key), skippedUnknown: report.unknown },
       });
+      if (strings.length > 0) await enqueueWebhookEvent(trx, "strings.changed", { language: target.code, keys: strings.map((change) => change.key) });
     },
     writeOptions,
   );
