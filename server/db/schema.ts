@@ -332,7 +332,6 @@ export interface WebhooksTable {
   id: Generated<number>;
   url: string;
   description: string;
-  /** JSON array of event names. */
   events: string;
   secret: string;
   enabled: Flag;

@@ -315,7 +315,17 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
     });
 
     it("so do the writes made on the way (a save refused without If-Match, and with a stale one), and refusals of reads", async () => {
-      expect(met.map(({ method, response }) => `${method} ${response.status}`)).toEqual(["put 428", "put 200", "put 412", "put 200", "post 201", "get 404", "get 400", "get 401", "post 201"]);
+      expect(met.map(({ method, response }) => `${method} ${response.status}`)).toEqual([
+        "put 428",
+        "put 200",
+        "put 412",
+        "put 200",
+        "post 201",
+        "get 404",
+        "get 400",
+        "get 401",
+        "post 201",
+      ]);
       for (const { method, template, target, response } of met) await expectDocumented(method, template, target, response);
     });
   });

@@ -66,11 +66,12 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
   /** The first published English version of the seed, read as the editor holds it. */
   async function englishArticle() {
     const list = await call("GET", "/articles");
-    const article = (list.json!.articles as Json[]).find(
-      (candidate) => candidate.sourceLanguage === "en-US" && candidate.versions.some((version: Json) => version.code === "fr-FR" && version.translation === "current"),
+    const articles = list.json!.articles as { id: number; sourceLanguage: string; versions: { code: string; translation: string }[] }[];
+    const article = articles.find(
+      (candidate) => candidate.sourceLanguage === "en-US" && candidate.versions.some((version) => version.code === "fr-FR" && version.translation === "current"),
     )!;
     const version = (await call("GET", `/articles/${article.id}/versions/en-US`)).json!.version as Json;
-    return { id: article.id as number, version };
+    return { id: article.id, version };
   }
 
   it("registers an endpoint, showing its secret once, and signs each delivery of the events it takes", async () => {
@@ -105,7 +106,11 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     expect(purges).toHaveLength(1);
     expect(purges[0]!.data.keys).toEqual(expect.arrayContaining([`article:${articleId}`, "list:en-US", "list:fr-FR"]));
     expect(events.find((event) => event.event === "version.updated")!.data).toMatchObject({ article: articleId, language: "en-US", title: `${version.title} (revised)` });
-    expect(events.find((event) => event.event === "translation.outdated" && event.data.language === "fr-FR")!.data).toMatchObject({ article: articleId, language: "fr-FR", sourceLanguage: "en-US" });
+    expect(events.find((event) => event.event === "translation.outdated" && event.data.language === "fr-FR")!.data).toMatchObject({
+      article: articleId,
+      language: "fr-FR",
+      sourceLanguage: "en-US",
+    });
     for (const delivery of receiver.received) {
       expect(delivery.headers["webhook-event"]).toBe(JSON.parse(delivery.body).event);
       expect(delivery.headers["webhook-id"]).toBe(JSON.parse(delivery.body).id);

@@ -25,6 +25,73 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { webhooks: await listWebhooks(context.get(servicesContext)) };
 }
 
+/** The signing secret of the endpoint just added: shown this once. */
+function SecretNotice({ url, secret }: { url: string; secret: string }) {
+  const { t } = useAdminText();
+  return (
+    <section className="webhook-secret" role="status" aria-labelledby="webhook-secret-title">
+      <h2 id="webhook-secret-title">{t("admin.webhooks.secret_title", { url })}</h2>
+      <p>{t("admin.webhooks.secret_once")}</p>
+      <code dir="ltr" className="webhook-secret__value">
+        {secret}
+      </code>
+    </section>
+  );
+}
+
+interface RowProps {
+  webhook: ListedWebhook;
+  open: boolean;
+  busy: boolean;
+  onToggle: () => void;
+  onEnable: (enabled: boolean) => void;
+  onDelete: () => void;
+}
+
+function WebhookRow({ webhook, open, busy, onToggle, onEnable, onDelete }: RowProps) {
+  const { t } = useAdminText();
+  return (
+    <tr>
+      <td>
+        <code dir="ltr">{webhook.url}</code>
+        {webhook.description && (
+          <span className="webhooks-page__description" dir="auto">
+            {webhook.description}
+          </span>
+        )}
+      </td>
+      <td>
+        <ul className="webhooks-page__events">
+          {webhook.events.map((event) => (
+            <li key={event}>{t(eventTextKey(event))}</li>
+          ))}
+        </ul>
+      </td>
+      <td>{t(webhook.enabled ? "admin.webhooks.enabled" : "admin.webhooks.paused")}</td>
+      <td>
+        {webhook.lastDelivery ? (
+          <>
+            {t(`admin.webhooks.status.${webhook.lastDelivery.status}`)} <When at={webhook.lastDelivery.createdAt} />
+          </>
+        ) : (
+          t("admin.webhooks.no_deliveries")
+        )}
+      </td>
+      <td className="webhooks-page__actions">
+        <button type="button" className="button button--small" aria-expanded={open} onClick={onToggle}>
+          {t("admin.webhooks.deliveries_button", { url: webhook.url })}
+        </button>
+        <button type="button" className="button button--small" disabled={busy} onClick={() => onEnable(!webhook.enabled)}>
+          {t(webhook.enabled ? "admin.webhooks.pause_button" : "admin.webhooks.resume_button", { url: webhook.url })}
+        </button>
+        <button type="button" className="button button--small button--danger" disabled={busy} onClick={onDelete}>
+          {t("admin.webhooks.delete_button", { url: webhook.url })}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
 export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
   const { webhooks } = loaderData;
   const { t } = useAdminText();
@@ -71,15 +138,7 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
           void revalidator.revalidate();
         }}
       />
-      {created && (
-        <section className="webhook-secret" role="status" aria-labelledby="webhook-secret-title">
-          <h2 id="webhook-secret-title">{t("admin.webhooks.secret_title", { url: created.webhook.url })}</h2>
-          <p>{t("admin.webhooks.secret_once")}</p>
-          <code dir="ltr" className="webhook-secret__value">
-            {created.secret}
-          </code>
-        </section>
-      )}
+      {created && <SecretNotice url={created.webhook.url} secret={created.secret} />}
 
       <SaveStatus feedback={feedback} />
       <ErrorAlert message={error} />
@@ -95,44 +154,15 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
               </tr>
             )}
             {webhooks.map((webhook) => (
-              <tr key={webhook.id}>
-                <td>
-                  <code dir="ltr">{webhook.url}</code>
-                  {webhook.description && (
-                    <span className="webhooks-page__description" dir="auto">
-                      {webhook.description}
-                    </span>
-                  )}
-                </td>
-                <td>
-                  <ul className="webhooks-page__events">
-                    {webhook.events.map((event) => (
-                      <li key={event}>{t(eventTextKey(event))}</li>
-                    ))}
-                  </ul>
-                </td>
-                <td>{t(webhook.enabled ? "admin.webhooks.enabled" : "admin.webhooks.paused")}</td>
-                <td>
-                  {webhook.lastDelivery ? (
-                    <>
-                      {t(`admin.webhooks.status.${webhook.lastDelivery.status}`)} <When at={webhook.lastDelivery.createdAt} />
-                    </>
-                  ) : (
-                    t("admin.webhooks.no_deliveries")
-                  )}
-                </td>
-                <td className="webhooks-page__actions">
-                  <button type="button" className="button button--small" aria-expanded={open === webhook.id} onClick={() => setOpen(open === webhook.id ? null : webhook.id)}>
-                    {t("admin.webhooks.deliveries_button", { url: webhook.url })}
-                  </button>
-                  <button type="button" className="button button--small" disabled={busy} onClick={() => void setEnabled(webhook, !webhook.enabled)}>
-                    {t(webhook.enabled ? "admin.webhooks.pause_button" : "admin.webhooks.resume_button", { url: webhook.url })}
-                  </button>
-                  <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => setDeleting(webhook)}>
-                    {t("admin.webhooks.delete_button", { url: webhook.url })}
-                  </button>
-                </td>
-              </tr>
+              <WebhookRow
+                key={webhook.id}
+                webhook={webhook}
+                open={open === webhook.id}
+                busy={busy}
+                onToggle={() => setOpen(open === webhook.id ? null : webhook.id)}
+                onEnable={(enabled) => void setEnabled(webhook, enabled)}
+                onDelete={() => setDeleting(webhook)}
+              />
             ))}
           </tbody>
         </table>

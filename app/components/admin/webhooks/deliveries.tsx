@@ -1,5 +1,5 @@
 /** An endpoint's latest deliveries (GET …/deliveries): status, attempts, the receiver's answer; Redeliver on finished ones. */
-import { useCallback, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { ListedWebhook, WebhookDelivery } from "#core/admin/webhooks/schema.ts";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { TableHead, TableRegion } from "#app/components/admin/table-region.tsx";
@@ -16,24 +16,65 @@ export function When({ at }: { at: string }) {
   );
 }
 
+function DeliveryRow({ delivery, busy, onRedeliver }: { delivery: WebhookDelivery; busy: boolean; onRedeliver: () => void }) {
+  const { t } = useAdminText();
+  return (
+    <tr>
+      <td>
+        {t(eventTextKey(delivery.event))} <code dir="ltr">{delivery.event}</code>
+      </td>
+      <td>
+        <span className="admin-badge">{t(`admin.webhooks.status.${delivery.status}`)}</span>
+        {delivery.nextAttemptAt && (
+          <>
+            {" "}
+            <When at={delivery.nextAttemptAt} />
+          </>
+        )}
+      </td>
+      <td>{delivery.attempts}</td>
+      <td>
+        {delivery.responseStatus ?? t("admin.webhooks.no_answer")}
+        {(delivery.responseExcerpt || delivery.error) && (
+          <code className="webhook-deliveries__excerpt" dir="ltr">
+            {delivery.error ?? delivery.responseExcerpt}
+          </code>
+        )}
+      </td>
+      <td>
+        <When at={delivery.createdAt} />
+      </td>
+      <td>
+        {delivery.status !== "pending" && (
+          <button type="button" className="button button--small" disabled={busy} onClick={onRedeliver}>
+            {t("admin.webhooks.redeliver_button")}
+            <span className="visually-hidden">{` ${delivery.event} ${delivery.createdAt}`}</span>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
 export function Deliveries({ webhook, onRedelivered }: { webhook: ListedWebhook; onRedelivered: (message: string) => void }) {
   const { t } = useAdminText();
   const captionId = useId();
   const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setDeliveries((await api.get<{ deliveries: WebhookDelivery[] }>(`${WEBHOOKS_API}/${webhook.id}/deliveries`)).deliveries);
-    } catch (failure) {
-      setError(failureMessage(failure, t("admin.webhooks.change_failed"), t));
-    }
-  }, [webhook.id, t]);
+  /** Bumped to read the log again (after a redelivery). */
+  const [reads, setReads] = useState(0);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let current = true;
+    api.get<{ deliveries: WebhookDelivery[] }>(`${WEBHOOKS_API}/${webhook.id}/deliveries`).then(
+      (answer) => current && setDeliveries(answer.deliveries),
+      (failure: unknown) => current && setError(failureMessage(failure, t("admin.webhooks.change_failed"), t)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [webhook.id, reads, t]);
 
   async function redeliver(delivery: WebhookDelivery) {
     setBusy(delivery.id);
@@ -41,7 +82,7 @@ export function Deliveries({ webhook, onRedelivered }: { webhook: ListedWebhook;
     try {
       await api.post(`${WEBHOOKS_API}/${webhook.id}/deliveries/${delivery.id}/redeliver`, undefined);
       onRedelivered(t("admin.webhooks.redelivered"));
-      await load();
+      setReads((count) => count + 1);
     } catch (failure) {
       setError(failureMessage(failure, t("admin.webhooks.change_failed"), t));
     } finally {
@@ -66,40 +107,7 @@ export function Deliveries({ webhook, onRedelivered }: { webhook: ListedWebhook;
               </tr>
             )}
             {deliveries?.map((delivery) => (
-              <tr key={delivery.id}>
-                <td>
-                  {t(eventTextKey(delivery.event))} <code dir="ltr">{delivery.event}</code>
-                </td>
-                <td>
-                  <span className={`admin-badge webhook-status--${delivery.status}`}>{t(`admin.webhooks.status.${delivery.status}`)}</span>
-                  {delivery.nextAttemptAt && (
-                    <>
-                      {" "}
-                      <When at={delivery.nextAttemptAt} />
-                    </>
-                  )}
-                </td>
-                <td>{delivery.attempts}</td>
-                <td>
-                  {delivery.responseStatus ?? t("admin.webhooks.no_answer")}
-                  {(delivery.responseExcerpt || delivery.error) && (
-                    <code className="webhook-deliveries__excerpt" dir="ltr">
-                      {delivery.error ?? delivery.responseExcerpt}
-                    </code>
-                  )}
-                </td>
-                <td>
-                  <When at={delivery.createdAt} />
-                </td>
-                <td>
-                  {delivery.status !== "pending" && (
-                    <button type="button" className="button button--small" disabled={busy === delivery.id} onClick={() => void redeliver(delivery)}>
-                      {t("admin.webhooks.redeliver_button")}
-                      <span className="visually-hidden">{` ${delivery.event} ${delivery.createdAt}`}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
+              <DeliveryRow key={delivery.id} delivery={delivery} busy={busy === delivery.id} onRedeliver={() => void redeliver(delivery)} />
             ))}
           </tbody>
         </table>
