@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { withNamesSince0036 } from "#server/db/names-before-0036.ts";
 import { addMissingAdminTexts } from "./0014-admin-texts.ts";
 
 /** The admin texts of the webhooks screen (decision 0196), frozen as they were when this migration was written. */
@@ -53,7 +54,8 @@ const ADDED_KEYS: ReadonlySet<string> = new Set([
 /** Those texts for databases migrated before they existed, as 0035 (decision 0102): only these keys. */
 export const adminTextsWebhooksMigration = {
   async up(db: Kysely<unknown>) {
-    await addMissingAdminTexts(db, (key) => ADDED_KEYS.has(key));
+    // 0014's code names the tables as they were before 0036, which renamed them.
+    await addMissingAdminTexts(withNamesSince0036(db), (key) => ADDED_KEYS.has(key));
   },
   // As 0014: added texts cannot be told from texts admins wrote since.
   async down() {},
