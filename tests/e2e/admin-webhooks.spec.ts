@@ -51,7 +51,7 @@ test("add an endpoint, receive a signed event, read the log, redeliver, pause an
 
   // A UI string changes (and changes back): each change is an event.
   const path = "/api/admin/translations/admin.webhooks.none/fr-FR";
-  const before = ((await (await page.request.get(path)).json()) as { label: string }).label;
+  const before = ((await (await page.request.get(path)).json()) as { cell: { label: string } }).cell.label;
   await adminPut(page, path, { label: `${before} !` });
   await adminPut(page, path, { label: before });
   await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);

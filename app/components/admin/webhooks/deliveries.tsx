@@ -91,7 +91,7 @@ export function Deliveries({ webhook, onRedelivered }: { webhook: ListedWebhook;
   }
 
   return (
-    <section className="webhook-deliveries" aria-labelledby={captionId}>
+    <div className="webhook-deliveries">
       <ErrorAlert message={error} />
       <TableRegion captionId={captionId}>
         <table className="admin-table" aria-busy={deliveries === null || undefined}>
@@ -112,6 +112,6 @@ export function Deliveries({ webhook, onRedelivered }: { webhook: ListedWebhook;
           </tbody>
         </table>
       </TableRegion>
-    </section>
+    </div>
   );
 }
