@@ -1,5 +1,5 @@
 /**
- * What a person typed into a text field before React took the page over. React renders a
+ * What a person typed into a text field, or chose in a list, before React took the page over. React renders a
  * controlled field from its state, which never saw that typing, so hydration puts the server's
  * value back and the text is gone (React 19 does not replay it; seen in the article editor on a
  * slow connection). The client entry records such fields just before hydrating; a form that
@@ -11,10 +11,14 @@ const typedBeforeHydration = new Map<string, string>();
 
 const TEXT_FIELDS = 'textarea[id], input[id]:not([type]), input[id][type="text"], input[id][type="search"], input[id][type="email"], input[id][type="url"]';
 
-/** Records, by id, every text field whose value is no longer the one the server rendered. */
+/** Records, by id, every text field and list whose value is no longer the one the server rendered. */
 export function recordTypedBeforeHydration(root: ParentNode): void {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)) {
     if (field.value !== field.defaultValue) typedBeforeHydration.set(field.id, field.value);
+  }
+  for (const list of root.querySelectorAll<HTMLSelectElement>("select[id]")) {
+    const rendered = [...list.options].find((option) => option.defaultSelected) ?? list.options[0];
+    if (rendered && list.value !== rendered.value) typedBeforeHydration.set(list.id, list.value);
   }
 }
 

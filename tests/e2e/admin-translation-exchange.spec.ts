@@ -13,6 +13,7 @@ const panel = (page: Page) => page.getByRole("region", { name: "Exchange files (
 
 async function downloadFrench(page: Page): Promise<string> {
   await page.goto("/admin/translations");
+  await page.waitForLoadState("networkidle");
   const exchange = panel(page);
   await exchange.getByLabel("Language").selectOption("fr-FR");
   await exchange.getByLabel("Format").selectOption("xliff");

@@ -5,6 +5,7 @@
  * server, audited). `languages` are those the person may translate (0072). The choices and the file are
  * react-hook-form's (decision 0185).
  */
+import { useTypedBeforeHydration } from "#app/lib/typed-before-hydration.ts";
 import { useId, useState } from "react";
 import { useController, useForm, useWatch, type Control } from "react-hook-form";
 import type { ExchangeContents, ExchangeFormat, ImportReport, TranslationLanguage } from "#core/admin/translations/schema.ts";
@@ -100,6 +101,7 @@ function ExchangeDownload({ id, control, targets }: { id: string; control: Contr
   const { field: language } = useController({ control, name: "language" });
   const { field: format } = useController({ control, name: "format" });
   const { field: what } = useController({ control, name: "what" });
+  useTypedBeforeHydration({ [`${id}-language`]: language.onChange, [`${id}-format`]: format.onChange, [`${id}-what`]: what.onChange });
   // Articles travel as XLIFF only.
   const contents = format.value === "po" ? "strings" : what.value;
   return (
