@@ -6,18 +6,17 @@
  * Sign-in runs in a popup opened synchronously in the click (so it is not
  * blocked); a blocked popup falls back to a full-page sign-in.
  */
+import { openSignIn } from "#app/lib/sign-in-popup.ts";
 import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { api } from "#app/lib/api-client.ts";
-import { parseSignInResult, SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, signInStartPath, takeFlashResult, type SignInMethod, type SignInResult } from "#core/sign-in-result.ts";
+import { parseSignInResult, SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, takeFlashResult, type SignInMethod, type SignInResult } from "#core/sign-in-result.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { useReloadPageData } from "#app/lib/use-reload-page-data.ts";
 import { formatSignInError } from "#core/sign-in-error.ts";
 import { useToasts } from "#app/toast/context.tsx";
 import { HeaderMenu } from "./header-menu.tsx";
 
-const POPUP_NAME = "polyglot-press-sign-in";
-const POPUP_FEATURES = "popup,width=520,height=680";
 const ACK_TYPE = `${SIGN_IN_MESSAGE_TYPE}-ack`;
 
 /**
@@ -28,14 +27,7 @@ const ACK_TYPE = `${SIGN_IN_MESSAGE_TYPE}-ack`;
 let awaitingPopup = false;
 
 function startSignIn(method: SignInMethod) {
-  const returnTo = window.location.pathname + window.location.search;
-  const popup = window.open(signInStartPath(method, returnTo, true), POPUP_NAME, POPUP_FEATURES);
-  if (!popup) {
-    window.location.assign(signInStartPath(method, returnTo, false));
-    return;
-  }
-  awaitingPopup = true;
-  popup.focus();
+  if (openSignIn(method)) awaitingPopup = true;
 }
 
 const icons: Record<SignInMethod, ReactNode> = {

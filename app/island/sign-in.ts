@@ -6,14 +6,13 @@
  * account area is then fetched again with the page (decision 0134 makes that the visitors'
  * page with the person's header) and put in place, and the focus moves to its button.
  */
-import { parseSignInResult, SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, signInStartPath, takeFlashResult, type SignInMethod, type SignInResult } from "#core/sign-in-result.ts";
+import { openSignIn } from "#app/lib/sign-in-popup.ts";
+import { parseSignInResult, SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, takeFlashResult, type SignInMethod, type SignInResult } from "#core/sign-in-result.ts";
 import { formatSignInError } from "#core/sign-in-error.ts";
 import { SHELL_USER_ELEMENT_ID } from "#core/shell.ts";
 import { postJson, t } from "./shell.ts";
 import type { IslandToasts } from "./toasts.ts";
 
-const POPUP_NAME = "polyglot-press-sign-in";
-const POPUP_FEATURES = "popup,width=520,height=680";
 const ACK_TYPE = `${SIGN_IN_MESSAGE_TYPE}-ack`;
 const ACCOUNT_AREA = ".site-header__tools > .sign-in-menu, .site-header__tools > .account";
 
@@ -21,14 +20,7 @@ const ACCOUNT_AREA = ".site-header__tools > .sign-in-menu, .site-header__tools >
 let awaitingPopup = false;
 
 function startSignIn(method: SignInMethod) {
-  const returnTo = window.location.pathname + window.location.search;
-  const popup = window.open(signInStartPath(method, returnTo, true), POPUP_NAME, POPUP_FEATURES);
-  if (!popup) {
-    window.location.assign(signInStartPath(method, returnTo, false));
-    return;
-  }
-  awaitingPopup = true;
-  popup.focus();
+  if (openSignIn(method)) awaitingPopup = true;
 }
 
 /** The header's account area and user block as the server renders them now; a reload if that fails. */
