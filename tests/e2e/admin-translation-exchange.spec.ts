@@ -13,12 +13,16 @@ const panel = (page: Page) => page.getByRole("region", { name: "Exchange files (
 
 async function downloadFrench(page: Page): Promise<string> {
   await page.goto("/admin/translations");
-  await page.waitForLoadState("networkidle");
   const exchange = panel(page);
-  await exchange.getByLabel("Language").selectOption("fr-FR");
-  await exchange.getByLabel("Format").selectOption("xliff");
+  const link = exchange.getByRole("link", { name: "Download" });
+  // A choice made while React is still taking the page over can be undone by it: chosen again until the link follows it.
+  await expect(async () => {
+    await exchange.getByLabel("Language").selectOption("fr-FR");
+    await exchange.getByLabel("Format").selectOption("xliff");
+    await expect(link).toHaveAttribute("href", /lang=fr-FR&format=xliff/, { timeout: 1_000 });
+  }).toPass();
   const downloading = page.waitForEvent("download");
-  await exchange.getByRole("link", { name: "Download" }).click();
+  await link.click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("ui-strings.fr-FR.xlf");
   return readFileSync(await download.path(), "utf8");
