@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { When } from "#app/components/admin/when.tsx";
 import { auditQuerySchema, type AuditListEntry } from "#core/admin/audit/schema.ts";
 import { auditFacets, listAudit } from "#server/admin/audit/service.ts";
 import { requireScreen } from "#server/auth/guard.ts";
@@ -36,18 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ facets, values, error, result: null }, { status: 400 });
   }
   return { facets, values, error: null, result: await listAudit(services, query.value) };
-}
-
-/**
- * ISO timestamps shown the same on the server and in every browser, whatever its time zone; isolated left to
- * right, so date, time and "UTC" keep their order in a right-to-left admin.
- */
-function When({ at }: { at: string }) {
-  return (
-    <time dateTime={at} dir="ltr">
-      {`${at.slice(0, 10)} ${at.slice(11, 19)} UTC`}
-    </time>
-  );
 }
 
 /**

@@ -3,18 +3,10 @@ import { useEffect, useId, useState } from "react";
 import type { ListedWebhook, WebhookDelivery } from "#core/admin/webhooks/schema.ts";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { TableHead, TableRegion } from "#app/components/admin/table-region.tsx";
+import { When } from "#app/components/admin/when.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { WEBHOOKS_API, eventTextKey } from "./events.ts";
-
-/** ISO timestamps shown alike on the server and in every browser, isolated left to right (a right-to-left admin keeps their order). */
-export function When({ at }: { at: string }) {
-  return (
-    <time dateTime={at} dir="ltr">
-      {`${at.slice(0, 10)} ${at.slice(11, 19)} UTC`}
-    </time>
-  );
-}
 
 function DeliveryRow({ delivery, busy, onRedeliver }: { delivery: WebhookDelivery; busy: boolean; onRedeliver: () => void }) {
   const { t } = useAdminText();
