@@ -5,7 +5,7 @@
  */
 import { createTranslate, type MessageValues, type Translate } from "#core/i18n/translate.ts";
 import { SHELL_VIEW_ELEMENT_ID, type ShellView } from "#core/shell.ts";
-import { readDocumentCookie, XSRF_COOKIE, XSRF_HEADER } from "#app/lib/api-client.ts";
+import { withXsrfToken, XSRF_HEADER } from "#app/lib/api-client.ts";
 
 let translate: Translate | undefined;
 
@@ -23,16 +23,11 @@ export function t(key: string, values?: MessageValues): string {
  * follows a link (a full page load now) still reaches the server.
  */
 export async function postJson(path: string, body: unknown): Promise<Response> {
-  const send = (xsrf: string | undefined) => {
+  const response = await withXsrfToken((xsrf) => {
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     if (xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
     return fetch(path, { method: "POST", credentials: "same-origin", keepalive: true, headers, body: JSON.stringify(body) });
-  };
-  const token = readDocumentCookie(XSRF_COOKIE);
-  let response = await send(token);
-  // Without a token yet (every page so far from a shared cache, which keeps no cookie), the refusal set one: sent again, once.
-  const fresh = response.status === 403 && token === undefined ? readDocumentCookie(XSRF_COOKIE) : undefined;
-  if (fresh !== undefined) response = await send(fresh);
+  });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return response;
 }

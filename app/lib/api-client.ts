@@ -104,39 +104,23 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   }
 
   async function send<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<Tagged<T>> {
-    const token = readCookie(XSRF_COOKIE);
-    const reply = await exchange<T>(method, path, body, options, token);
-    // Without a token yet (every page so far from a shared cache), the refusal set one: the request goes again, once.
-    const fresh = reply.refusedForToken && token === undefined ? readCookie(XSRF_COOKIE) : undefined;
-    return fresh === undefined ? reply.answer() : (await exchange<T>(method, path, body, options, fresh)).answer();
-  }
-
-  async function exchange<T>(
-    method: string,
-    path: string,
-    body: unknown,
-    options: RequestOptions,
-    xsrfToken: string | undefined,
-  ): Promise<{ refusedForToken: boolean; answer: () => Tagged<T> }> {
     const cancel = cancellation(timeoutMs, options.signal);
     try {
-      const init: RequestInit = {
-        method,
-        credentials: "include",
-        headers: requestHeaders(body, xsrfToken, options),
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: cancel.signal,
-      };
-      const response = await fetch(joinUrl(baseUrl, path), init).catch((error: unknown) => {
-        throw requestFailure(error, cancel, timeoutMs);
-      });
+      const post = (xsrfToken: string | undefined) =>
+        fetch(joinUrl(baseUrl, path), {
+          method,
+          credentials: "include",
+          headers: requestHeaders(body, xsrfToken, options),
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: cancel.signal,
+        }).catch((error: unknown) => {
+          throw requestFailure(error, cancel, timeoutMs);
+        });
+      const response = await withXsrfToken(post, readCookie);
       const text = await response.text().catch((error: unknown) => {
         throw requestFailure(error, cancel, timeoutMs);
       });
-      return {
-        refusedForToken: response.status === 403 && text.includes('"xsrf_mismatch"'),
-        answer: () => ({ data: interpret<T>(response.status, text), etag: entityTagOf(response) }),
-      };
+      return { data: interpret<T>(response.status, text), etag: entityTagOf(response) };
     } finally {
       cancel.dispose();
     }
@@ -158,6 +142,20 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     delete: (path, options) => data(tagged.delete(path, options)),
     tagged,
   };
+}
+
+/**
+ * Sends a request with the XSRF cookie's token. Without a token yet (every page so far came from a shared
+ * cache, which keeps no cookie), the server's refusal sets one: the request goes again with it, once.
+ * The app's client and the public pages' island (app/island/shell.ts) both send through it.
+ */
+export async function withXsrfToken(send: (xsrfToken: string | undefined) => Promise<Response>, readCookie = readDocumentCookie): Promise<Response> {
+  const token = readCookie(XSRF_COOKIE);
+  const response = await send(token);
+  const fresh = response.status === 403 && token === undefined ? readCookie(XSRF_COOKIE) : undefined;
+  if (fresh === undefined) return response;
+  await response.body?.cancel();
+  return send(fresh);
 }
 
 /** The client the app uses. */
