@@ -5,7 +5,15 @@ import { E2E_PORT, E2E_URL, GITHUB_STANDIN_PORT, GOOGLE_STANDIN_PORT, GOOGLE_STA
 const READ_WRITE_SPECS = /admin-(?!screens|api-reference).*\.spec\.ts$/;
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
-const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"];
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -11,7 +11,8 @@ function serverStaysOnServer(): Plugin {
     name: "polyglot-press:server-stays-on-server",
     applyToEnvironment: (environment) => environment.name === "client",
     load(id) {
-      if (id.startsWith(SERVER_DIR)) this.error(`server-only module in the browser bundle: ${id.slice(SERVER_DIR.length - "server/".length)}`);
+      if (id.startsWith(SERVER_DIR))
+        this.error(`server-only module in the browser bundle: ${id.slice(SERVER_DIR.length - "server/".length)}`);
     },
   };
 }
@@ -56,7 +57,9 @@ async function buildIsland(): Promise<Rolldown.OutputChunk> {
       rolldownOptions: { input: ISLAND_ENTRY, output: { format: "es", entryFileNames: "assets/island-[hash].js" } },
     },
   });
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ("output" in result ? result.output : []));
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+    "output" in result ? result.output : [],
+  );
   const entries = chunks.filter((chunk): chunk is Rolldown.OutputChunk => chunk.type === "chunk");
   if (entries.length !== 1) throw new Error(`the public island must build into one file, not ${entries.length}`);
   return entries[0]!;
@@ -73,10 +76,12 @@ function publicIsland(): Plugin {
     resolveId: (id) => (id === ISLAND_ID ? `\0${ISLAND_ID}` : null),
     async load(id) {
       if (id !== `\0${ISLAND_ID}`) return null;
-      if (serving) return `export default ${JSON.stringify(`/${ISLAND_ENTRY.slice(fileURLToPath(new URL(".", import.meta.url)).length)}`)};`;
+      if (serving)
+        return `export default ${JSON.stringify(`/${ISLAND_ENTRY.slice(fileURLToPath(new URL(".", import.meta.url)).length)}`)};`;
       built ??= buildIsland();
       const chunk = await built;
-      if (this.environment.name === "client") this.emitFile({ type: "asset", fileName: chunk.fileName, source: chunk.code });
+      if (this.environment.name === "client")
+        this.emitFile({ type: "asset", fileName: chunk.fileName, source: chunk.code });
       return `export default ${JSON.stringify(`/${chunk.fileName}`)};`;
     },
   };
@@ -101,7 +106,9 @@ function importedBy(isImporter: (id: string) => boolean) {
     const memo = known.get(id);
     if (memo !== undefined) return memo;
     known.set(id, false);
-    const result = (context.getModuleInfo(id)?.importers ?? []).some((importer) => isImporter(importer) || reaches(importer, context));
+    const result = (context.getModuleInfo(id)?.importers ?? []).some(
+      (importer) => isImporter(importer) || reaches(importer, context),
+    );
     known.set(id, result);
     return result;
   };
@@ -124,7 +131,17 @@ const clientChunks: Rolldown.CodeSplittingOptions = {
 // snowball-stemmers too, while React Router's style collection walked the loaders' server imports): each
 // find re-bundled and reloaded the page, and a page caught in between could load a second React
 // ("Invalid hook call", the dev-server browser test's occasional failure).
-const DEV_PREBUNDLED = ["intl-messageformat", "@formatjs/icu-messageformat-parser", "markdown-it", "zod", "diff", "microdiff", "chart.js", "kysely", "snowball-stemmers"];
+const DEV_PREBUNDLED = [
+  "intl-messageformat",
+  "@formatjs/icu-messageformat-parser",
+  "markdown-it",
+  "zod",
+  "diff",
+  "microdiff",
+  "chart.js",
+  "kysely",
+  "snowball-stemmers",
+];
 
 export default defineConfig({
   optimizeDeps: { include: DEV_PREBUNDLED },

@@ -37,7 +37,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "parallel",
-          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/fixtures/**/*.test.ts"],
+          include: [
+            "core/**/*.test.ts",
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+            "tests/fixtures/**/*.test.ts",
+          ],
           exclude: TIMED,
           maxWorkers: 3,
           sequence: { groupOrder: 0 },

@@ -1,5 +1,14 @@
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Links,
+  Meta,
+  NavLink,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import islandSrc from "virtual:public-island";
 import { adminPageShellData } from "#server/admin/i18n/page-shell.ts";
 import { publicPageShellData } from "#server/content/page-shell.ts";
@@ -32,7 +41,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 // The shell only changes with the language, the signed-in user or after a submission.
-export function shouldRevalidate({ currentUrl, nextUrl, currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   // revalidate() keeps the URL: it follows a sign-in or sign-out, so the user may have changed.
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
@@ -63,7 +79,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Every page of a language advertises that language's feed (server/web/feeds.ts). */}
         {data && (
-          <link rel="alternate" type="application/atom+xml" href={feedPath(data.language.shortCode)} title={createTranslate(data.strings, data.language.code)("FEED:TITLE")} />
+          <link
+            rel="alternate"
+            type="application/atom+xml"
+            href={feedPath(data.language.shortCode)}
+            title={createTranslate(data.strings, data.language.code)("FEED:TITLE")}
+          />
         )}
         <Meta />
         <Links nonce={data?.nonce} />
@@ -88,7 +109,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function SiteToaster({ strings, locale, borrowed }: { strings: Strings; locale: string; borrowed: Readonly<Record<string, string>> }) {
+function SiteToaster({
+  strings,
+  locale,
+  borrowed,
+}: {
+  strings: Strings;
+  locale: string;
+  borrowed: Readonly<Record<string, string>>;
+}) {
   const t = createTranslate(strings, locale, console.warn, borrowed);
   return <Toaster regionLabel={t("TOAST:REGION")} dismissLabel={t("TOAST:DISMISS")} />;
 }

@@ -17,16 +17,28 @@ const bundle = resolve(process.argv[4] ?? "build/server/index.js");
 const BODY_BYTES = 50 * 1024 * 1024;
 
 const dir = mkdtempSync(join(tmpdir(), "pp-body-memory-"));
-const server = spawn(process.execPath, ["--input-type=module", "-e", `const { start } = await import(${JSON.stringify(bundle)}); await start();`], {
-  env: { PATH: process.env.PATH, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, "site.db")}`, LOG_LEVEL: "warn", NODE_ENV: "test" },
-  stdio: "ignore",
-});
+const server = spawn(
+  process.execPath,
+  ["--input-type=module", "-e", `const { start } = await import(${JSON.stringify(bundle)}); await start();`],
+  {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dir, "site.db")}`,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+    },
+    stdio: "ignore",
+  },
+);
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))![1]) / 1024;
 
 function hostilePost(): Promise<{ status: number; sentMb: number }> {
   return new Promise((done) => {
     const socket = connect(port, "127.0.0.1");
-    socket.write(`POST /en/welcome HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`);
+    socket.write(
+      `POST /en/welcome HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${BODY_BYTES}\r\n\r\n`,
+    );
     const piece = Buffer.alloc(256 * 1024, "a");
     let sent = 0;
     let status = 0;

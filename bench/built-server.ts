@@ -6,11 +6,13 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 
-const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> })
+  .scripts;
 const startScript = scripts.start!.split(" ");
 
 /** The V8 flags an npm script runs Node with, read from package.json so the benchmarks measure what operators run. */
-export const nodeFlagsOf = (script: string): string[] => scripts[script]!.split(" ").filter((word) => word.startsWith("--"));
+export const nodeFlagsOf = (script: string): string[] =>
+  scripts[script]!.split(" ").filter((word) => word.startsWith("--"));
 
 /** `npm start`'s (decisions 0111 and 0127; the Dockerfile's CMD is held to the same flags by a test). */
 export const SERVER_NODE_FLAGS: string[] = nodeFlagsOf("start");
@@ -23,22 +25,31 @@ export const SERVER_ENV_DEFAULTS: Record<string, string> = Object.fromEntries(
   }),
 );
 
-export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}, flags = SERVER_NODE_FLAGS): { child: ChildProcess; started: number } {
+export function startServer(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+  flags = SERVER_NODE_FLAGS,
+): { child: ChildProcess; started: number } {
   const started = performance.now();
-  const child = spawn(process.execPath, [...flags, "-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
-    env: {
-      ...SERVER_ENV_DEFAULTS,
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "silent",
-      NODE_ENV: "production",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...flags, "-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`],
+    {
+      env: {
+        ...SERVER_ENV_DEFAULTS,
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: "silent",
+        NODE_ENV: "production",
+        ...env,
+      },
+      stdio: "ignore",
     },
-    stdio: "ignore",
-  });
+  );
   return { child, started };
 }
 

@@ -30,7 +30,11 @@ import { articleLine, articlesFile, generatedArticlePath } from "./generate-arti
 
 const here = new URL("..", import.meta.url).pathname;
 const { values } = parseArgs({
-  options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" }, root: { type: "string", default: here } },
+  options: {
+    articles: { type: "string", default: "1000" },
+    databases: { type: "string", default: "sqlite,postgres" },
+    root: { type: "string", default: here },
+  },
 });
 const ARTICLES = Number(values.articles);
 if (!Number.isInteger(ARTICLES) || ARTICLES < 10) throw new Error("--articles must be a whole number of at least 10");
@@ -40,7 +44,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
 const sorted = (numbers: number[]) => [...numbers].sort((a, b) => a - b);
-const quantile = (numbers: number[], q: number) => (numbers.length === 0 ? 0 : Math.round(sorted(numbers)[Math.floor(q * (numbers.length - 1))]! * 10) / 10);
+const quantile = (numbers: number[], q: number) =>
+  numbers.length === 0 ? 0 : Math.round(sorted(numbers)[Math.floor(q * (numbers.length - 1))]! * 10) / 10;
 const summary = (numbers: number[]) => ({
   count: numbers.length,
   p50: quantile(numbers, 0.5),
@@ -50,14 +55,22 @@ const summary = (numbers: number[]) => ({
 });
 
 /** One request on a kept-alive connection, read to its end: its time in ms and status. */
-function timed(method: "GET" | "POST", path: string, headers: Record<string, string> = {}, body?: string): Promise<{ ms: number; status: number }> {
+function timed(
+  method: "GET" | "POST",
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ ms: number; status: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const answer = (response: import("node:http").IncomingMessage) => {
       response.resume();
       response.on("end", () => resolve({ ms: performance.now() - started, status: response.statusCode ?? 0 }));
     };
-    const sent = method === "GET" ? get(`${base}${path}`, { agent, headers }, answer) : request(`${base}${path}`, { method, agent, headers }, answer);
+    const sent =
+      method === "GET"
+        ? get(`${base}${path}`, { agent, headers }, answer)
+        : request(`${base}${path}`, { method, agent, headers }, answer);
     sent.on("error", reject);
     if (method === "POST") sent.end(body);
   });
@@ -80,13 +93,20 @@ function keepAsking(ask: () => Promise<{ ms: number; status: number }>, pauseMs:
 }
 
 /** `npm run content -- import FILE` of `root`, with its Node flags: exit code, seconds, stderr. */
-async function contentImport(databaseUrl: string, file: string): Promise<{ code: number | null; seconds: number; stderr: string }> {
+async function contentImport(
+  databaseUrl: string,
+  file: string,
+): Promise<{ code: number | null; seconds: number; stderr: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlagsOf("content"), join(root, "server/cli/content.ts"), "import", file], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeFlagsOf("content"), join(root, "server/cli/content.ts"), "import", file],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const [code] = (await once(child, "exit")) as [number | null];
@@ -99,7 +119,10 @@ const oneArticle = join(scratch, "one.ndjson");
 writeFileSync(oneArticle, `${articleLine(ARTICLES + 1)}\n`);
 
 for (const kind of (values.databases ?? "").split(",")) {
-  const database = kind === "sqlite" ? { url: `sqlite:${join(scratch, `${Date.now()}.db`)}`, drop: async () => {} } : await createPostgresDatabase("pp_bench_cli");
+  const database =
+    kind === "sqlite"
+      ? { url: `sqlite:${join(scratch, `${Date.now()}.db`)}`, drop: async () => {} }
+      : await createPostgresDatabase("pp_bench_cli");
   const gapsFile = join(scratch, "gaps.json");
   if (
     await timed("GET", "/healthz").then(
@@ -111,7 +134,13 @@ for (const kind of (values.databases ?? "").split(",")) {
   const started = performance.now();
   const server = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, "--import", join(here, "bench/event-loop-gaps.ts"), "-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`],
+    [
+      ...SERVER_NODE_FLAGS,
+      "--import",
+      join(here, "bench/event-loop-gaps.ts"),
+      "-e",
+      `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`,
+    ],
     {
       env: {
         ...SERVER_ENV_DEFAULTS,
@@ -141,11 +170,21 @@ for (const kind of (values.databases ?? "").split(",")) {
       await sleep(20);
     }
     const handle = openDatabase(parseDatabaseUrl(database.url));
-    const demo = await handle.db.selectFrom("article_versions").select(["article_id", "slug"]).where("code", "=", "en-US").orderBy("article_id").executeTakeFirstOrThrow();
+    const demo = await handle.db
+      .selectFrom("article_versions")
+      .select(["article_id", "slug"])
+      .where("code", "=", "en-US")
+      .orderBy("article_id")
+      .executeTakeFirstOrThrow();
     const cachedPath = `/en/articles/${demo.article_id}/${demo.slug}`;
     for (let ask = 0; ask < 3; ask += 1) await timed("GET", cachedPath);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec((await fetch(`${base}/healthz`)).headers.get("set-cookie") ?? "")![1]!;
-    const eventHeaders = { "content-type": "application/json", cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf, origin: base };
+    const eventHeaders = {
+      "content-type": "application/json",
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      "x-xsrf-token": xsrf,
+      origin: base,
+    };
 
     /** Runs `work` while a prober asks for the cached page every 2 ms, and a visitor's first asks of imported pages and analytics events (writes of the server's thread each) follow one another 20 ms apart. */
     let asked = 0;
@@ -156,7 +195,11 @@ for (const kind of (values.databases ?? "").split(",")) {
         const language = asked % 2 === 0 ? "en" : "fr";
         return timed("GET", generatedArticlePath(language, 1 + (Math.floor(asked++ / 2) % ARTICLES)));
       }, 20);
-      const events = keepAsking(() => timed("POST", "/api/analytics/events", eventHeaders, JSON.stringify({ name: "page_view", path: "/bench" })), 20);
+      const events = keepAsking(
+        () =>
+          timed("POST", "/api/analytics/events", eventHeaders, JSON.stringify({ name: "page_view", path: "/bench" })),
+        20,
+      );
       const result = await work();
       await Promise.all([prober.stop(), reader.stop(), events.stop()]);
       return {
@@ -171,7 +214,14 @@ for (const kind of (values.databases ?? "").split(",")) {
     // 1. The bulk import.
     const bulk = await phase(() => contentImport(database.url, file));
     // 2. One article at a time (a new one, then the same twice: imported edits) while the catch-up indexes the rest.
-    const awaiting = async () => Number((await sql<{ n: number }>`select count(*) as n from article_versions where awaiting_index = 1`.execute(handle.db)).rows[0]!.n);
+    const awaiting = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*) as n from article_versions where awaiting_index = 1`.execute(
+            handle.db,
+          )
+        ).rows[0]!.n,
+      );
     const awaitingBefore = await awaiting();
     const singles = await phase(async () => {
       const runs = [];
@@ -180,7 +230,8 @@ for (const kind of (values.databases ?? "").split(",")) {
     });
     const awaitingAfter = await awaiting();
     await handle.close();
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode} during the run: ${serverErrors}`);
+    if (server.exitCode !== null)
+      throw new Error(`the server exited with ${server.exitCode} during the run: ${serverErrors}`);
     server.kill("SIGTERM");
     await once(server, "exit");
     const gaps = JSON.parse(readFileSync(gapsFile, "utf8")) as [number, number, number, number][];
@@ -193,7 +244,12 @@ for (const kind of (values.databases ?? "").split(",")) {
         .filter(([at]) => at >= from && at <= to)
         .sort((a, b) => b[1] - a[1])
         .slice(0, 5)
-        .map(([, ms, cpuMs, runQueueMs]) => [ms, cpuMs, runQueueMs, Math.max(0, Math.round((ms - cpuMs - runQueueMs) * 10) / 10)]);
+        .map(([, ms, cpuMs, runQueueMs]) => [
+          ms,
+          cpuMs,
+          runQueueMs,
+          Math.max(0, Math.round((ms - cpuMs - runQueueMs) * 10) / 10),
+        ]);
     const { result: bulkRun, window: bulkWindow, ...bulkTimes } = bulk;
     const { result: singleRuns, window: singlesWindow, ...singleTimes } = singles;
     console.log(
@@ -204,9 +260,19 @@ for (const kind of (values.databases ?? "").split(",")) {
         load: spawnSync("uptime", { encoding: "utf8" })
           .stdout.trim()
           .replace(/^.*load average: /, ""),
-        bulk: { exit: bulkRun.code, seconds: bulkRun.seconds, ...(bulkRun.code === 0 ? {} : { stderr: bulkRun.stderr }), ...bulkTimes, longestStallsMs: stalls(bulkWindow) },
+        bulk: {
+          exit: bulkRun.code,
+          seconds: bulkRun.seconds,
+          ...(bulkRun.code === 0 ? {} : { stderr: bulkRun.stderr }),
+          ...bulkTimes,
+          longestStallsMs: stalls(bulkWindow),
+        },
         singles: {
-          runs: singleRuns.map((single) => ({ exit: single.code, seconds: single.seconds, ...(single.code === 0 ? {} : { stderr: single.stderr }) })),
+          runs: singleRuns.map((single) => ({
+            exit: single.code,
+            seconds: single.seconds,
+            ...(single.code === 0 ? {} : { stderr: single.stderr }),
+          })),
           awaitingVersions: { before: awaitingBefore, after: awaitingAfter },
           ...singleTimes,
           longestStallsMs: stalls(singlesWindow),

@@ -24,7 +24,11 @@ const base = `http://127.0.0.1:${PORT}`;
 const gapsFile = join(tmpdir(), `pp-bench-gaps-${process.pid}.json`);
 
 const admin = await visitors(databaseUrl, `-${Date.now()}`);
-const server = startServer(databaseUrl, PORT, { EVENT_LOOP_GAPS_FILE: gapsFile }, [...SERVER_NODE_FLAGS, "--import", join(import.meta.dirname, "event-loop-gaps.ts")]);
+const server = startServer(databaseUrl, PORT, { EVENT_LOOP_GAPS_FILE: gapsFile }, [
+  ...SERVER_NODE_FLAGS,
+  "--import",
+  join(import.meta.dirname, "event-loop-gaps.ts"),
+]);
 // A failed run must not leave its server on the port: the next run would measure that one instead of its own.
 process.once("exit", () => server.child.kill("SIGKILL"));
 await firstResponse(server.child, server.started, PORT);
@@ -67,15 +71,24 @@ await prober;
 await stop(server.child);
 
 // The server's clock starts near our `server.started`: gaps from before the measured saves are the start-up and warm-up.
-const gaps = (JSON.parse(readFileSync(gapsFile, "utf8")) as [number, number][]).filter(([at]) => at > measuredFrom).map(([, ms]) => ms);
+const gaps = (JSON.parse(readFileSync(gapsFile, "utf8")) as [number, number][])
+  .filter(([at]) => at > measuredFrom)
+  .map(([, ms]) => ms);
 rmSync(gapsFile, { force: true });
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const quantile = (values: number[], q: number) => Math.round(sorted(values)[Math.floor(q * (values.length - 1))]! * 10) / 10;
+const quantile = (values: number[], q: number) =>
+  Math.round(sorted(values)[Math.floor(q * (values.length - 1))]! * 10) / 10;
 console.log(
   JSON.stringify({
     edits: EDITS,
     saveMs: { p50: quantile(saves, 0.5), p90: quantile(saves, 0.9), max: quantile(saves, 1) },
-    cachedPageMs: { requests: probes.length, p50: quantile(probes, 0.5), p99: quantile(probes, 0.99), max: quantile(probes, 1), over40: probes.filter((ms) => ms > 40).length },
+    cachedPageMs: {
+      requests: probes.length,
+      p50: quantile(probes, 0.5),
+      p99: quantile(probes, 0.99),
+      max: quantile(probes, 1),
+      over40: probes.filter((ms) => ms > 40).length,
+    },
     longestStallsMs: sorted(gaps).reverse().slice(0, 8),
     stallsOver20Ms: gaps.filter((ms) => ms > 20).length,
   }),

@@ -39,7 +39,9 @@ async function longestBlockOnce(operation: () => Promise<unknown>): Promise<{ ms
  * The operation run twice: cold (its first run in the process: statements prepared, code and
  * regular expressions compiled, right after the import) and warm, as a running server runs it.
  */
-async function longestBlock(operation: () => Promise<unknown>): Promise<{ ms: number; longestBlockMs: number; coldMs: number; coldBlockMs: number }> {
+async function longestBlock(
+  operation: () => Promise<unknown>,
+): Promise<{ ms: number; longestBlockMs: number; coldMs: number; coldBlockMs: number }> {
   const cold = await longestBlockOnce(operation);
   const warm = await longestBlockOnce(operation);
   return { ...warm, coldMs: cold.ms, coldBlockMs: cold.longestBlockMs };
@@ -49,7 +51,12 @@ async function measureHere(target: DatabaseTarget, articles: number) {
   const handle = openDatabase(target);
   const content = await createContentStore(handle, createLogger("silent"));
   try {
-    const sitemaps = createSitemaps({ resident: () => content.current(), articles: content.articles, publicUrl: "http://localhost", chunkUrls: 50_000 });
+    const sitemaps = createSitemaps({
+      resident: () => content.current(),
+      articles: content.articles,
+      publicUrl: "http://localhost",
+      chunkUrls: 50_000,
+    });
     const drain = async (pieces: AsyncIterable<string> | null) => {
       for await (const piece of pieces ?? []) void piece;
     };
@@ -57,10 +64,17 @@ async function measureHere(target: DatabaseTarget, articles: number) {
       "list index (count and anchors of en-US)": await longestBlock(() => content.articles.countIn("en-US")),
       "deepest list page": await longestBlock(() => content.articles.listPage("en-US", Math.max(0, articles - 6), 6)),
       "sitemap index": await longestBlock(() => sitemaps.index()),
-      "sitemap child articles-0": await longestBlock(async () => drain(await sitemaps.child({ kind: "articles", index: 0 }))),
+      "sitemap child articles-0": await longestBlock(async () =>
+        drain(await sitemaps.child({ kind: "articles", index: 0 })),
+      ),
       "/init/file/blogs first page": await longestBlock(() => blogsPage(content.articles, 0, 20)),
       "article translations export (XLIFF, fr-FR)": await longestBlock(() =>
-        drain(streamXliff({ sourceLanguage: "en-US", targetLanguage: "fr-FR", units: [] }, articleUnitPages(handle.db, "en-US", "fr-FR"))),
+        drain(
+          streamXliff(
+            { sourceLanguage: "en-US", targetLanguage: "fr-FR", units: [] },
+            articleUnitPages(handle.db, "en-US", "fr-FR"),
+          ),
+        ),
       ),
     };
   } finally {
@@ -73,10 +87,14 @@ export type EventLoopBlocks = Awaited<ReturnType<typeof measureHere>>;
 
 /** The heavy reads' longest blocks, measured in a process with the server's V8 flags and environment defaults. */
 export function measureEventLoopBlocks(databaseUrl: string, articles: number): EventLoopBlocks {
-  const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, fileURLToPath(import.meta.url), databaseUrl, String(articles)], {
-    env: { ...SERVER_ENV_DEFAULTS, ...process.env },
-    encoding: "utf8",
-  });
+  const run = spawnSync(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, fileURLToPath(import.meta.url), databaseUrl, String(articles)],
+    {
+      env: { ...SERVER_ENV_DEFAULTS, ...process.env },
+      encoding: "utf8",
+    },
+  );
   if (run.status !== 0) throw new Error(`measuring the heavy reads failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as EventLoopBlocks;
 }

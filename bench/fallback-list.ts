@@ -29,7 +29,17 @@ try {
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto("articles")
-        .values(ids.map((id) => ({ id, key: `a${id}`, author: "Bench", cover: null, tags: "[]", created_at: at(id), updated_at: at(id) })))
+        .values(
+          ids.map((id) => ({
+            id,
+            key: `a${id}`,
+            author: "Bench",
+            cover: null,
+            tags: "[]",
+            created_at: at(id),
+            updated_at: at(id),
+          })),
+        )
         .execute();
       const versions = ids.flatMap((id) =>
         CHAIN.filter((code) => code === "en-US" || (code === "es-ES" ? id % 10 < 6 : id % 10 < 3)).map((code) => ({
@@ -67,8 +77,14 @@ try {
     ownIndexBuildMs: await time(() => reader.countIn("pt-BR")),
     mergedIndexBuildMs: await time(() => reader.countWithFallbacks(CHAIN)),
     mergedCount: await reader.countWithFallbacks(CHAIN),
-    ownPagesMs: await Promise.all(pages.map((offset) => median(() => reader.listPage("pt-BR", Math.min(offset, Math.floor(ARTICLES * 0.3) - 6), 6)))),
-    mergedPagesMs: await Promise.all(pages.map((offset) => median(() => reader.listPageWithFallbacks(CHAIN, offset, 6)))),
+    ownPagesMs: await Promise.all(
+      pages.map((offset) =>
+        median(() => reader.listPage("pt-BR", Math.min(offset, Math.floor(ARTICLES * 0.3) - 6), 6)),
+      ),
+    ),
+    mergedPagesMs: await Promise.all(
+      pages.map((offset) => median(() => reader.listPageWithFallbacks(CHAIN, offset, 6))),
+    ),
     pageOffsets: pages,
   };
   console.log(JSON.stringify(result));

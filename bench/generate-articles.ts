@@ -9,12 +9,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const VOCABULARY: Record<string, string[]> = {
-  en: "the team city river archive story press reader language market winter school garden harbour train museum letter morning council budget village bridge festival".split(" "),
-  fr: "la équipe ville rivière archive histoire presse lecteur langue marché hiver école jardin port train musée lettre matin conseil budget village pont festival".split(" "),
-  es: "el equipo ciudad río archivo historia prensa lector idioma mercado invierno escuela jardín puerto tren museo carta mañana consejo presupuesto pueblo puente".split(" "),
-  de: "das Team Stadt Fluss Archiv Geschichte Presse Leser Sprache Markt Winter Schule Garten Hafen Zug Museum Brief Morgen Rat Haushalt Dorf Brücke".split(" "),
-  pt: "a equipe cidade rio arquivo história imprensa leitor língua mercado inverno escola jardim porto trem museu carta manhã conselho orçamento aldeia ponte".split(" "),
-  ar: "الفريق المدينة النهر الأرشيف القصة الصحافة القارئ اللغة السوق الشتاء المدرسة الحديقة الميناء القطار المتحف الرسالة الصباح المجلس الميزانية القرية الجسر".split(" "),
+  en: "the team city river archive story press reader language market winter school garden harbour train museum letter morning council budget village bridge festival".split(
+    " ",
+  ),
+  fr: "la équipe ville rivière archive histoire presse lecteur langue marché hiver école jardin port train musée lettre matin conseil budget village pont festival".split(
+    " ",
+  ),
+  es: "el equipo ciudad río archivo historia prensa lector idioma mercado invierno escuela jardín puerto tren museo carta mañana consejo presupuesto pueblo puente".split(
+    " ",
+  ),
+  de: "das Team Stadt Fluss Archiv Geschichte Presse Leser Sprache Markt Winter Schule Garten Hafen Zug Museum Brief Morgen Rat Haushalt Dorf Brücke".split(
+    " ",
+  ),
+  pt: "a equipe cidade rio arquivo história imprensa leitor língua mercado inverno escola jardim porto trem museu carta manhã conselho orçamento aldeia ponte".split(
+    " ",
+  ),
+  ar: "الفريق المدينة النهر الأرشيف القصة الصحافة القارئ اللغة السوق الشتاء المدرسة الحديقة الميناء القطار المتحف الرسالة الصباح المجلس الميزانية القرية الجسر".split(
+    " ",
+  ),
   ja: "チーム 都市 川 資料 物語 新聞 読者 言語 市場 冬 学校 庭 港 電車 博物館 手紙 朝 議会 予算 村 橋 祭り".split(" "),
 };
 export const LANGUAGES = Object.keys(VOCABULARY);
@@ -24,9 +36,25 @@ export const generatedSlug = (language: string, index: number) => `${language}-a
 /** Its id once imported into a freshly seeded database: after the 9 demo articles. */
 export const importedArticleId = (index: number) => index + 9;
 /** Its public page in a language (short code), once imported. */
-export const generatedArticlePath = (language: string, index: number) => `/${language}/articles/${importedArticleId(index)}/${generatedSlug(language, index)}`;
+export const generatedArticlePath = (language: string, index: number) =>
+  `/${language}/articles/${importedArticleId(index)}/${generatedSlug(language, index)}`;
 export const englishArticlePath = (index: number) => generatedArticlePath("en", index);
-const ROME_CODES = ["A1101", "B1101", "C1101", "D1101", "E1101", "F1101", "G1101", "H1101", "I1101", "J1101", "K1101", "L1101", "M1101", "N1101"];
+const ROME_CODES = [
+  "A1101",
+  "B1101",
+  "C1101",
+  "D1101",
+  "E1101",
+  "F1101",
+  "G1101",
+  "H1101",
+  "I1101",
+  "J1101",
+  "K1101",
+  "L1101",
+  "M1101",
+  "N1101",
+];
 
 function random(seed: number) {
   let state = seed >>> 0 || 1;
@@ -72,7 +100,12 @@ export function articleLine(index: number): string {
       status: "published",
     };
   }
-  return JSON.stringify({ key: `bench-${index}`, author: `Author ${index % 97}`, tags: [ROME_CODES[index % ROME_CODES.length], `topic-${index % 50}`], versions });
+  return JSON.stringify({
+    key: `bench-${index}`,
+    author: `Author ${index % 97}`,
+    tags: [ROME_CODES[index % ROME_CODES.length], `topic-${index % 50}`],
+    versions,
+  });
 }
 
 /** The NDJSON file of `count` generated articles in the temp folder, written once and reused by every benchmark. */

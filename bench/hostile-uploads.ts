@@ -18,7 +18,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const base = `http://127.0.0.1:${PORT}`;
 const ROME_CHUNK = 64 * 1024;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 function deepXliff(): string {
   const root = `<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="en-US" trgLang="fr-FR">`;
@@ -45,14 +46,24 @@ try {
   const who = await visitors(databaseUrl);
   const headers = { cookie: who.admin, "x-xsrf-token": who.xsrf, origin: base };
   const json = (method: string, path: string, body: unknown) =>
-    fetch(`${base}${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   /** A version saved as the editor saves it: from the text as it is now (its ETag), or as a new version. */
   async function saveVersion(path: string, body: unknown): Promise<Response> {
     const read = await fetch(`${base}${path}`, { headers });
     await read.body?.cancel();
-    const precondition: Record<string, string> = read.ok ? { "if-match": read.headers.get("etag")! } : { "if-none-match": "*" };
-    return fetch(`${base}${path}`, { method: "PUT", headers: { ...headers, ...precondition, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const precondition: Record<string, string> = read.ok
+      ? { "if-match": read.headers.get("etag")! }
+      : { "if-none-match": "*" };
+    return fetch(`${base}${path}`, {
+      method: "PUT",
+      headers: { ...headers, ...precondition, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   }
 
   async function romeImport(text: string, filename: string): Promise<Response> {
@@ -70,26 +81,60 @@ try {
   }
 
   const cases: [string, () => Promise<Response>][] = [
-    ["XLIFF, 2 MB, elements nested as deep as fit", () => json("POST", "/api/admin/translations/import", { content: deepXliff(), dryRun: true })],
-    ["PO, 2 MB, 12 800 entries", () => json("POST", "/api/admin/translations/import", { content: largestPo(), dryRun: true })],
-    ["ROME XML, 5 MB, one element's attributes", () => romeImport(fill(' a="1"', "<ogr", "/>", MAX_IMPORT_BYTES - 64), "rome.xml")],
+    [
+      "XLIFF, 2 MB, elements nested as deep as fit",
+      () => json("POST", "/api/admin/translations/import", { content: deepXliff(), dryRun: true }),
+    ],
+    [
+      "PO, 2 MB, 12 800 entries",
+      () => json("POST", "/api/admin/translations/import", { content: largestPo(), dryRun: true }),
+    ],
+    [
+      "ROME XML, 5 MB, one element's attributes",
+      () => romeImport(fill(' a="1"', "<ogr", "/>", MAX_IMPORT_BYTES - 64), "rome.xml"),
+    ],
     [
       "ROME XML, 5 MB, one label's child elements",
       () =>
         romeImport(
-          fill("<b/>", "<ogr><item_referentiel_code_rome><code_rome>A1101</code_rome><libelle>", "</libelle></item_referentiel_code_rome></ogr>", MAX_IMPORT_BYTES - 64),
+          fill(
+            "<b/>",
+            "<ogr><item_referentiel_code_rome><code_rome>A1101</code_rome><libelle>",
+            "</libelle></item_referentiel_code_rome></ogr>",
+            MAX_IMPORT_BYTES - 64,
+          ),
           "rome.xml",
         ),
     ],
-    ["ROME CSV, 5 MB, one record's empty fields", () => romeImport(fill(",", "code_rome,libelle\n", "\n", MAX_IMPORT_BYTES - 64), "rome.csv")],
-    ["ROME CSV, 5 MB, one quoted label", () => romeImport(fill("x", 'code_rome,libelle\nA1101,"', '"\n', MAX_IMPORT_BYTES - 64), "rome.csv")],
+    [
+      "ROME CSV, 5 MB, one record's empty fields",
+      () => romeImport(fill(",", "code_rome,libelle\n", "\n", MAX_IMPORT_BYTES - 64), "rome.csv"),
+    ],
+    [
+      "ROME CSV, 5 MB, one quoted label",
+      () => romeImport(fill("x", 'code_rome,libelle\nA1101,"', '"\n', MAX_IMPORT_BYTES - 64), "rome.csv"),
+    ],
     [
       "Markdown, 200 000 characters of [ (article save)",
-      () => saveVersion("/api/admin/articles/1/versions/de-DE", { title: "Klammern", summary: "", body: "[".repeat(200_000), coverAlt: "", status: "draft" }),
+      () =>
+        saveVersion("/api/admin/articles/1/versions/de-DE", {
+          title: "Klammern",
+          summary: "",
+          body: "[".repeat(200_000),
+          coverAlt: "",
+          status: "draft",
+        }),
     ],
     [
       "Markdown, 200 000 characters of *a (article save)",
-      () => saveVersion("/api/admin/articles/1/versions/de-DE", { title: "Sterne", summary: "", body: "*a".repeat(100_000), coverAlt: "", status: "draft" }),
+      () =>
+        saveVersion("/api/admin/articles/1/versions/de-DE", {
+          title: "Sterne",
+          summary: "",
+          body: "*a".repeat(100_000),
+          coverAlt: "",
+          status: "draft",
+        }),
     ],
     [
       "Markdown, a table 5 000 columns wide (article save)",

@@ -55,6 +55,13 @@ export async function nodeClientLoad({
   await Promise.all(Array.from({ length: connections }, loop));
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (quantile: number) => +(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * quantile))] ?? 0).toFixed(1);
-  return { requests: latencies.length, rps: Math.round(latencies.length / seconds), p50ms: at(0.5), p99ms: at(0.99), errors };
+  const at = (quantile: number) =>
+    +(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * quantile))] ?? 0).toFixed(1);
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / seconds),
+    p50ms: at(0.5),
+    p99ms: at(0.99),
+    errors,
+  };
 }

@@ -83,7 +83,12 @@ if (!isMainThread) {
 function summary(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { n: sorted.length, p50: Math.round(at(0.5) * 10) / 10, p99: Math.round(at(0.99) * 10) / 10, max: Math.round((sorted.at(-1) ?? 0) * 10) / 10 };
+  return {
+    n: sorted.length,
+    p50: Math.round(at(0.5) * 10) / 10,
+    p99: Math.round(at(0.99) * 10) / 10,
+    max: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
+  };
 }
 
 interface UploadAnswer {
@@ -169,7 +174,13 @@ async function startServer(bundle: string, port: number) {
         body: new Uint8Array(bytes),
       });
       const body = (await response.json().catch(() => null)) as { error?: { code: string } } | null;
-      return { name, status: response.status, code: body?.error?.code, ms: Math.round(performance.now() - started), retryAfter: response.headers.get("retry-after") };
+      return {
+        name,
+        status: response.status,
+        code: body?.error?.code,
+        ms: Math.round(performance.now() - started),
+        retryAfter: response.headers.get("retry-after"),
+      };
     } catch (error) {
       return { name, status: 0, code: String(error), ms: Math.round(performance.now() - started), retryAfter: null };
     }
@@ -184,7 +195,12 @@ async function startServer(bundle: string, port: number) {
 }
 
 /** `senders` loops, each sending the next of `sent` as soon as its previous answer came, until `seconds` have passed. */
-async function keepSending(upload: (name: string, bytes: Buffer) => Promise<UploadAnswer>, senders: number, seconds: number, sent: [string, Buffer][]) {
+async function keepSending(
+  upload: (name: string, bytes: Buffer) => Promise<UploadAnswer>,
+  senders: number,
+  seconds: number,
+  sent: [string, Buffer][],
+) {
   const endAt = performance.now() + seconds * 1000;
   const answers: UploadAnswer[] = [];
   let next = 0;
@@ -234,7 +250,10 @@ async function main() {
       (files.bigPngs.length ? `, 10 PNGs of ${(files.bigPngs[0]!.byteLength / 2 ** 20).toFixed(2)} MiB` : ""),
   );
 
-  const uploadsOf: Record<string, (upload: (name: string, bytes: Buffer) => Promise<UploadAnswer>) => Promise<UploadAnswer[]>> = {
+  const uploadsOf: Record<
+    string,
+    (upload: (name: string, bytes: Buffer) => Promise<UploadAnswer>) => Promise<UploadAnswer[]>
+  > = {
     idle: async () => (await new Promise((wait) => setTimeout(wait, 5000)), []),
     // Issue 41's own: four 2 × 19 999 999 at once, then three 19 999 999 × 2 at once.
     audit: async (upload) => [
@@ -248,7 +267,11 @@ async function main() {
         ["tall.png", files.tall],
         ["rotten.png", files.rotten],
       ]),
-    heavy: (upload) => Promise.all([...Array.from({ length: 3 }, (_, index) => upload(`photo-${index}.jpg`, files.photo)), upload("column.jpg", files.column)]),
+    heavy: (upload) =>
+      Promise.all([
+        ...Array.from({ length: 3 }, (_, index) => upload(`photo-${index}.jpg`, files.photo)),
+        upload("column.jpg", files.column),
+      ]),
     parallel: (upload) => Promise.all(files.bigPngs.map((bytes, index) => upload(`big-${index}.png`, bytes))),
   };
 
@@ -261,20 +284,27 @@ async function main() {
     try {
       // Warm: sharp loaded, the first answers made, so the phase measures uploads, not start-up.
       await server.upload("warm.jpg", await picture(320, 200).jpeg().toBuffer());
-      for (const target of server.targets) await fetch(`${server.base}${target.path}`, { headers: target.headers }).then((response) => response.arrayBuffer());
+      for (const target of server.targets)
+        await fetch(`${server.base}${target.path}`, { headers: target.headers }).then((response) =>
+          response.arrayBuffer(),
+        );
       await new Promise((wait) => setTimeout(wait, 2000));
 
       // Probes from the uploads' start to the last answer; the RSS is sampled until 3 s after it.
       const rssBefore = server.rssMb();
       let rssPeak = rssBefore;
       const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, server.rssMb())), 20);
-      const prober = new Worker(new URL(import.meta.url), { workerData: { base: server.base, targets: server.targets } });
+      const prober = new Worker(new URL(import.meta.url), {
+        workerData: { base: server.base, targets: server.targets },
+      });
       await new Promise((wait) => prober.once("online", wait));
       const started = performance.now();
       const answers = await uploads(server.upload);
       const ms = Math.round(performance.now() - started);
       prober.postMessage("stop");
-      const probed = await new Promise<{ latencies: Record<string, number[]>; failures: Record<string, number> }>((done) => prober.once("message", done));
+      const probed = await new Promise<{ latencies: Record<string, number[]>; failures: Record<string, number> }>(
+        (done) => prober.once("message", done),
+      );
       await prober.terminate();
       await new Promise((wait) => setTimeout(wait, 3000));
       clearInterval(sampler);
@@ -294,9 +324,18 @@ async function main() {
         statuses,
         retryAfter: [...new Set(answers.map((answer) => answer.retryAfter).filter(Boolean))],
         rssMb: { before: Math.round(rssBefore), peak: Math.round(rssPeak), after3s: Math.round(rssAfter) },
-        probes: Object.fromEntries(server.targets.map((target) => [target.name, { ...summary(probed.latencies[target.name] ?? []), failures: probed.failures[target.name] ?? 0 }])),
+        probes: Object.fromEntries(
+          server.targets.map((target) => [
+            target.name,
+            { ...summary(probed.latencies[target.name] ?? []), failures: probed.failures[target.name] ?? 0 },
+          ]),
+        ),
         // Stretches the server's event loop was held (over 5 ms): long ones are work on the loop, not a slow machine.
-        loopGaps: { over50ms: gaps.filter((ms) => ms > 50).length, over100ms: gaps.filter((ms) => ms > 100).length, longestMs: Math.max(0, ...gaps) },
+        loopGaps: {
+          over50ms: gaps.filter((ms) => ms > 50).length,
+          over100ms: gaps.filter((ms) => ms > 100).length,
+          longestMs: Math.max(0, ...gaps),
+        },
       };
       results[label] = result;
       console.log(`${label}: ${JSON.stringify(result)}`);

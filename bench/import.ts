@@ -30,17 +30,24 @@ const file = await articlesFile(ARTICLES);
 const PORT = Number(process.env.BENCH_PORT ?? 8300);
 for (const kind of (values.databases ?? "").split(",")) {
   const dir = mkdtempSync(join(tmpdir(), "pp-bench-import-"));
-  const database = kind === "sqlite" ? { url: `sqlite:${join(dir, "site.db")}`, drop: async () => {} } : await createPostgresDatabase("pp_bench_scale");
+  const database =
+    kind === "sqlite"
+      ? { url: `sqlite:${join(dir, "site.db")}`, drop: async () => {} }
+      : await createPostgresDatabase("pp_bench_scale");
   try {
     // Migrated and seeded as on a first start (the demo content, languages, ROME).
     const seeding = startServer(database.url, PORT);
     await firstResponse(seeding.child, seeding.started, PORT);
     await stop(seeding.child);
     const load = spawnSync("uptime", { encoding: "utf8" }).stdout.trim();
-    const run = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", process.execPath, ...nodeFlagsOf("content"), values.cli, "import", file], {
-      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      "/usr/bin/time",
+      ["-f", "%e %U %S %M", process.execPath, ...nodeFlagsOf("content"), values.cli, "import", file],
+      {
+        env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
+        encoding: "utf8",
+      },
+    );
     if (run.status !== 0) throw new Error(`import failed: ${run.stderr}`);
     const [wall, user, system, maxKB] = run.stderr.trim().split("\n").at(-1)!.split(" ").map(Number);
     console.log(

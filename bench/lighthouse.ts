@@ -27,7 +27,8 @@ const dir = mkdtempSync(join(tmpdir(), "pp-lighthouse-"));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const LANGS = (process.env.LIGHTHOUSE_LANGS ?? "en,ar,ja").split(",");
 const KINDS = (process.env.LIGHTHOUSE_KINDS ?? "home,list,article,jobs,job,search,tag").split(",");
-const chromeFlags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync";
+const chromeFlags =
+  "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync";
 
 interface NetworkItem {
   url: string;
@@ -40,7 +41,8 @@ interface Report {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+const hrefs = (html: string) =>
+  [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
 
 /** A GET that tries again when the server closed a kept-alive connection under it. */
 async function get(url: string, tries = 3): Promise<Response> {
@@ -67,7 +69,9 @@ async function pagesOf(lang: string): Promise<Record<string, string>> {
   const articleList = await text(list!);
   const article = hrefs(articleList.html).find((href) => new RegExp(`^${list}/\\d+/`).test(href))!;
   const articleHtml = (await text(article)).html;
-  const tag = hrefs(articleHtml.slice(articleHtml.indexOf('id="tags-title"'))).find((href) => href.startsWith(`/${lang}/`))!;
+  const tag = hrefs(articleHtml.slice(articleHtml.indexOf('id="tags-title"'))).find((href) =>
+    href.startsWith(`/${lang}/`),
+  )!;
   const searchForm = /<form[^>]*role="search"[^>]*>/.exec(home.html)?.[0] ?? "";
   const search = /action="([^"]+)"/.exec(searchForm)?.[1];
   return {
@@ -84,7 +88,8 @@ async function pagesOf(lang: string): Promise<Record<string, string>> {
 const gzipSizes = new Map<string, number>();
 async function gzipSize(url: string): Promise<number> {
   let size = gzipSizes.get(url);
-  if (size === undefined) gzipSizes.set(url, (size = gzipSync(Buffer.from(await (await get(url)).arrayBuffer()), { level: 9 }).length));
+  if (size === undefined)
+    gzipSizes.set(url, (size = gzipSync(Buffer.from(await (await get(url)).arrayBuffer()), { level: 9 }).length));
   return size;
 }
 
@@ -94,8 +99,14 @@ async function scripts(report: Report) {
   const items = (report.audits["network-requests"]?.details?.items ?? []) as NetworkItem[];
   const all = items.filter((item) => item.resourceType === "Script" && item.url.startsWith(base));
   const early = all.filter((item) => (item.networkRequestTime ?? Infinity) < (fcp?.observedFirstContentfulPaint ?? 0));
-  const bytes = async (list: NetworkItem[]) => (await Promise.all(list.map((item) => gzipSize(item.url)))).reduce((sum, size) => sum + size, 0);
-  return { beforePaint: await bytes(early), beforePaintCount: early.length, total: await bytes(all), count: all.length };
+  const bytes = async (list: NetworkItem[]) =>
+    (await Promise.all(list.map((item) => gzipSize(item.url)))).reduce((sum, size) => sum + size, 0);
+  return {
+    beforePaint: await bytes(early),
+    beforePaintCount: early.length,
+    total: await bytes(all),
+    count: all.length,
+  };
 }
 
 function lighthouse(url: string): Report {
@@ -119,12 +130,23 @@ function lighthouse(url: string): Report {
   return JSON.parse(readFileSync(output, "utf8")) as Report;
 }
 
-const server = spawn(process.execPath, ["-e", `import(${JSON.stringify(join(buildDir, "server/index.js"))}).then((m) => m.start())`], {
-  env: { ...process.env, PORT: String(PORT), PUBLIC_URL: base, DATABASE_URL: `sqlite:${join(dir, "site.db")}`, LOG_LEVEL: "silent" },
-  stdio: "ignore",
-});
+const server = spawn(
+  process.execPath,
+  ["-e", `import(${JSON.stringify(join(buildDir, "server/index.js"))}).then((m) => m.start())`],
+  {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      PUBLIC_URL: base,
+      DATABASE_URL: `sqlite:${join(dir, "site.db")}`,
+      LOG_LEVEL: "silent",
+    },
+    stdio: "ignore",
+  },
+);
 // Stopped from outside (Ctrl-C, kill): the server goes too.
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => (server.kill("SIGTERM"), process.exit(130)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => (server.kill("SIGTERM"), process.exit(130)));
 try {
   for (;;) {
     // The seeded site: its first language's home answers once the demo content is in.
@@ -144,7 +166,9 @@ try {
     }
   }
   console.log(`${RUNS} runs per page, median; JS in KB gzip`);
-  console.log("page | path | performance (runs) | FCP ms | TBT ms | JS before first paint (files) | JS in all (files) | load average");
+  console.log(
+    "page | path | performance (runs) | FCP ms | TBT ms | JS before first paint (files) | JS in all (files) | load average",
+  );
   for (const [name, path] of pages) {
     await get(base + path); // the page cache's first render is not measured
     const load = loadavg()[0]!.toFixed(1);

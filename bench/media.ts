@@ -47,8 +47,12 @@ try {
   console.log(`24-megapixel JPEG: ${(photo.byteLength / 1024 / 1024).toFixed(1)} MB`);
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const output = execFileSync(process.execPath, [new URL(import.meta.url).pathname, "--one", file], { encoding: "utf8" });
-    runs.push(JSON.parse(output) as { ms: number; peakMb: number; addedMb: number; variants: number; storedKb: number });
+    const output = execFileSync(process.execPath, [new URL(import.meta.url).pathname, "--one", file], {
+      encoding: "utf8",
+    });
+    runs.push(
+      JSON.parse(output) as { ms: number; peakMb: number; addedMb: number; variants: number; storedKb: number },
+    );
     console.log(`  run ${run + 1}: ${JSON.stringify(runs.at(-1))}`);
   }
   console.log(
@@ -85,7 +89,15 @@ try {
         ] as const) {
           await trx
             .insertInto("media_variants")
-            .values({ file: `${id}-${"0".repeat(16)}-${width}.${format}`, media_id: id, format, width, height: 250, size: tiny.byteLength, bytes: tiny })
+            .values({
+              file: `${id}-${"0".repeat(16)}-${width}.${format}`,
+              media_id: id,
+              format,
+              width,
+              height: 250,
+              size: tiny.byteLength,
+              bytes: tiny,
+            })
             .execute();
         }
       }

@@ -15,7 +15,8 @@ if (!databaseUrl) throw new Error("usage: node bench/rss.ts DATABASE_URL [reques
 const PORT = Number(process.env.BENCH_PORT ?? 8300);
 const REQUESTS = Number(count);
 
-const rssMB = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
+const rssMB = (pid: number) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
 
 function path(n: number): string {
   switch (n % 8) {
@@ -45,7 +46,9 @@ for (const flags of [SERVER_NODE_FLAGS, []]) {
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < REQUESTS) {
-        const response = await fetch(`http://127.0.0.1:${PORT}${path(next++)}`, { headers: { "accept-encoding": "br, gzip" } });
+        const response = await fetch(`http://127.0.0.1:${PORT}${path(next++)}`, {
+          headers: { "accept-encoding": "br, gzip" },
+        });
         await response.arrayBuffer();
       }
     }),
@@ -53,7 +56,13 @@ for (const flags of [SERVER_NODE_FLAGS, []]) {
   const afterLoad = rssMB(server.child.pid!);
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   console.log(
-    JSON.stringify({ flags: flags.join(" ") || "(none)", requests: REQUESTS, rssAfterStartMB: afterStart, rssAfterLoadMB: afterLoad, rssAfter5sIdleMB: rssMB(server.child.pid!) }),
+    JSON.stringify({
+      flags: flags.join(" ") || "(none)",
+      requests: REQUESTS,
+      rssAfterStartMB: afterStart,
+      rssAfterLoadMB: afterLoad,
+      rssAfter5sIdleMB: rssMB(server.child.pid!),
+    }),
   );
   await stop(server.child);
 }

@@ -33,10 +33,22 @@ async function waitForHealth(url: string, child: ChildProcess, started: number):
 
 function startServer(databasePath: string): { child: ChildProcess; started: number } {
   const started = performance.now();
-  const child = spawn(process.execPath, ["-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_URL: base, DATABASE_URL: `sqlite:${databasePath}`, LOG_LEVEL: "silent", NODE_ENV: "production" },
-    stdio: "ignore",
-  });
+  const child = spawn(
+    process.execPath,
+    ["-e", `import(${JSON.stringify(join(root, "build/server/index.js"))}).then((m) => m.start())`],
+    {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: base,
+        DATABASE_URL: `sqlite:${databasePath}`,
+        LOG_LEVEL: "silent",
+        NODE_ENV: "production",
+      },
+      stdio: "ignore",
+    },
+  );
   return { child, started };
 }
 
@@ -51,7 +63,11 @@ async function coldStart(dir: string) {
   await stop(first.child);
   const second = startServer(join(dir, "site.db"));
   const seededDatabaseMs = await waitForHealth(base, second.child, second.started);
-  return { child: second.child, emptyDatabaseMs: Math.round(emptyDatabaseMs), seededDatabaseMs: Math.round(seededDatabaseMs) };
+  return {
+    child: second.child,
+    emptyDatabaseMs: Math.round(emptyDatabaseMs),
+    seededDatabaseMs: Math.round(seededDatabaseMs),
+  };
 }
 
 async function firstLoadJavaScript(path: string) {
@@ -101,13 +117,22 @@ async function sideBySide(label: string, path: string, dir: string) {
   const site = await requestsPerSecond(base + path);
   const baseline = await requestsPerSecond(`http://127.0.0.1:${STATIC_PORT}/`);
   await stop(server);
-  return { label, path, bytes: bytes.length, site, staticServer: baseline, ratio: +(site.rps / baseline.rps).toFixed(2) };
+  return {
+    label,
+    path,
+    bytes: bytes.length,
+    site,
+    staticServer: baseline,
+    ratio: +(site.rps / baseline.rps).toFixed(2),
+  };
 }
 
 const dir = mkdtempSync(join(tmpdir(), "pp-bench-"));
 try {
   const start = await coldStart(dir);
-  const blogs = (await (await fetch(`${base}/init/file/blogs`)).json()) as { data: { documents: { id: string; data: { versions: Record<string, { slug: string }> } }[] } };
+  const blogs = (await (await fetch(`${base}/init/file/blogs`)).json()) as {
+    data: { documents: { id: string; data: { versions: Record<string, { slug: string }> } }[] };
+  };
   const article = blogs.data.documents[0]!;
   const articlePath = `/en/articles/${article.id}/${article.data.versions["en-US"]!.slug}`;
   const javascript = [
@@ -117,7 +142,10 @@ try {
     await firstLoadJavaScript("/fr/m%C3%A9tiers"),
     await firstLoadJavaScript("/fr/m%C3%A9tiers/a1101/conduite-d-engins-agricoles-et-forestiers"),
   ];
-  const throughput = [await sideBySide("cached article page", articlePath, dir), await sideBySide("/init/file/blogs", "/init/file/blogs", dir)];
+  const throughput = [
+    await sideBySide("cached article page", articlePath, dir),
+    await sideBySide("/init/file/blogs", "/init/file/blogs", dir),
+  ];
   await stop(start.child);
   const results = {
     date: new Date().toISOString(),
@@ -128,10 +156,15 @@ try {
   };
   mkdirSync(join(root, "bench/results"), { recursive: true });
   writeFileSync(join(root, "bench/results/latest.json"), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`cold start to first response: ${results.coldStart.emptyDatabaseMs} ms (empty database: migrate + seed), ${results.coldStart.seededDatabaseMs} ms (seeded)`);
-  for (const entry of javascript) console.log(`first-load JS ${entry.path}: ${entry.gzipKB} KB gzip (${entry.files} files, ${entry.rawKB} KB raw)`);
+  console.log(
+    `cold start to first response: ${results.coldStart.emptyDatabaseMs} ms (empty database: migrate + seed), ${results.coldStart.seededDatabaseMs} ms (seeded)`,
+  );
+  for (const entry of javascript)
+    console.log(`first-load JS ${entry.path}: ${entry.gzipKB} KB gzip (${entry.files} files, ${entry.rawKB} KB raw)`);
   for (const entry of throughput) {
-    console.log(`${entry.label}: ${entry.site.rps} req/s (p99 ${entry.site.p99ms} ms) vs static ${entry.staticServer.rps} req/s → ${Math.round(entry.ratio * 100)}%`);
+    console.log(
+      `${entry.label}: ${entry.site.rps} req/s (p99 ${entry.site.p99ms} ms) vs static ${entry.staticServer.rps} req/s → ${Math.round(entry.ratio * 100)}%`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

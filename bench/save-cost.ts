@@ -44,7 +44,9 @@ function busyAfterLongestIdle(profile: CpuProfile): number {
     }
   });
   if (longest.length < (PAUSE_MS / 2) * 1000) throw new Error("the profile shows no pause between reading and saving");
-  return profile.samples.slice(longest.end).reduce((busy, sample, offset) => (idle.has(sample) ? busy : busy + profile.timeDeltas[longest.end + offset]!), 0);
+  return profile.samples
+    .slice(longest.end)
+    .reduce((busy, sample, offset) => (idle.has(sample) ? busy : busy + profile.timeDeltas[longest.end + offset]!), 0);
 }
 
 const profiles = mkdtempSync(join(tmpdir(), "pp-save-cost-"));
@@ -62,21 +64,35 @@ async function save(index: number, tag: string | null, title: string): Promise<n
   const started = performance.now();
   const response = await fetch(address(index), {
     method: "PUT",
-    headers: { cookie: who.admin, "x-xsrf-token": who.xsrf, "content-type": "application/json", origin: base, ...(tag !== null && { "if-match": tag }) },
-    body: JSON.stringify({ title, slug: generatedSlug("en", index), summary: "Edited", body: "Edited **body**.", status: "published" }),
+    headers: {
+      cookie: who.admin,
+      "x-xsrf-token": who.xsrf,
+      "content-type": "application/json",
+      origin: base,
+      ...(tag !== null && { "if-match": tag }),
+    },
+    body: JSON.stringify({
+      title,
+      slug: generatedSlug("en", index),
+      summary: "Edited",
+      body: "Edited **body**.",
+      status: "published",
+    }),
   });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`a save answered ${response.status}`);
   return performance.now() - started;
 }
 // Warm-up: the first saves compile the code they run.
-for (let index = 0; index < 10; index += 1) await save(300 + index, await readTag(300 + index), `Warm-up ${Date.now()}`);
+for (let index = 0; index < 10; index += 1)
+  await save(300 + index, await readTag(300 + index), `Warm-up ${Date.now()}`);
 
 const tags: (string | null)[] = [];
 for (let index = 0; index < SAVES; index += 1) tags.push(await readTag(10 + index));
 await sleep(PAUSE_MS);
 const times: number[] = [];
-for (let index = 0; index < SAVES; index += 1) times.push(await save(10 + index, tags[index]!, `Save ${index} ${Date.now()}`));
+for (let index = 0; index < SAVES; index += 1)
+  times.push(await save(10 + index, tags[index]!, `Save ${index} ${Date.now()}`));
 await stop(server.child);
 
 // The main thread's profile is the one of thread 0 (CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile).
@@ -85,4 +101,10 @@ const busy = busyAfterLongestIdle(JSON.parse(readFileSync(join(profiles, main), 
 rmSync(profiles, { recursive: true, force: true });
 const sorted = [...times].sort((a, b) => a - b);
 const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))]! * 10) / 10;
-console.log(JSON.stringify({ saves: SAVES, mainThreadCpuMsPerSave: Math.round(busy / SAVES / 100) / 10, saveMs: { p50: at(0.5), p90: at(0.9), max: at(1) } }));
+console.log(
+  JSON.stringify({
+    saves: SAVES,
+    mainThreadCpuMsPerSave: Math.round(busy / SAVES / 100) / 10,
+    saveMs: { p50: at(0.5), p90: at(0.9), max: at(1) },
+  }),
+);

@@ -31,7 +31,9 @@ import { saveEnglishVersion, visitors } from "./visitors.ts";
 import { articlesFile, englishArticlePath, generatedArticlePath } from "./generate-articles.ts";
 
 const root = new URL("..", import.meta.url).pathname;
-const { values } = parseArgs({ options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" } } });
+const { values } = parseArgs({
+  options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" } },
+});
 const ARTICLES = Number(values.articles);
 if (!Number.isInteger(ARTICLES) || ARTICLES < 10) throw new Error("--articles must be a whole number of at least 10");
 const DATABASES = (values.databases ?? "").split(",") as ("sqlite" | "postgres")[];
@@ -57,7 +59,10 @@ const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br, zstd" };
  * an uncached page's time on the two cores the client shares with the server, more in its first
  * hundreds of calls (bench/README.md). `bytes` as sent: uncompressed unless `headers` accept an encoding.
  */
-function timed(path: string, headers: Record<string, string> = BROWSER_ENCODINGS): Promise<{ ms: number; status: number; bytes: number }> {
+function timed(
+  path: string,
+  headers: Record<string, string> = BROWSER_ENCODINGS,
+): Promise<{ ms: number; status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     get(base + path, { headers }, (response) => {
@@ -72,9 +77,15 @@ function timed(path: string, headers: Record<string, string> = BROWSER_ENCODINGS
 /** French articles no one asked for: a run for one copy of the site, 200 to warm up two copies, and a run for those two. */
 function firstAskRuns(asked: readonly string[]) {
   const taken = new Set(asked);
-  const unasked = Array.from({ length: ARTICLES }, (_, n) => generatedArticlePath("fr", n + 1)).filter((path) => !taken.has(path));
+  const unasked = Array.from({ length: ARTICLES }, (_, n) => generatedArticlePath("fr", n + 1)).filter(
+    (path) => !taken.has(path),
+  );
   const perRun = Math.min(3000, Math.floor((unasked.length - 200) / 2));
-  return { oneCopy: unasked.slice(0, perRun), warmUp: unasked.slice(perRun, 200 + perRun), twoCopies: unasked.slice(200 + perRun, 200 + 2 * perRun) };
+  return {
+    oneCopy: unasked.slice(0, perRun),
+    warmUp: unasked.slice(perRun, 200 + perRun),
+    twoCopies: unasked.slice(200 + perRun, 200 + 2 * perRun),
+  };
 }
 
 /** Each path asked once by the signed-in reader, 32 at a time. */
@@ -90,7 +101,11 @@ function askEachOnce(base: string, paths: readonly string[], cookie: string) {
 }
 
 function throughput(result: autocannon.Result) {
-  return { rps: Math.round(result.requests.total / result.duration), p99ms: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: Math.round(result.requests.total / result.duration),
+    p99ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /** Versions an import stored that no search catch-up has rendered and indexed yet (decision 139). */
@@ -111,7 +126,10 @@ async function awaitingVersions(databaseUrl: string): Promise<number> {
 /** Cached pages: asked while the search catch-up runs and while edits happen. */
 const cachedPaths = ["/en/welcome", "/fr/bienvenue", englishArticlePath(3), englishArticlePath(4), "/en/articles"];
 
-async function createDatabase(kind: "sqlite" | "postgres", dir: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function createDatabase(
+  kind: "sqlite" | "postgres",
+  dir: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (kind === "sqlite") return { url: `sqlite:${join(dir, "site.db")}`, drop: async () => {} };
   return createPostgresDatabase("pp_bench");
 }
@@ -127,10 +145,14 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     await firstResponse(seeding.child, seeding.started);
     await stop(seeding.child);
     const importStarted = performance.now();
-    const imported = spawnSync(process.execPath, [...nodeFlagsOf("content"), join(root, "server/cli/content.ts"), "import", file], {
-      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
-      encoding: "utf8",
-    });
+    const imported = spawnSync(
+      process.execPath,
+      [...nodeFlagsOf("content"), join(root, "server/cli/content.ts"), "import", file],
+      {
+        env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
+        encoding: "utf8",
+      },
+    );
     if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}`);
     const importSeconds = round((performance.now() - importStarted) / 1000);
 
@@ -143,7 +165,15 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     for (const path of cachedPaths) await fetch(base + path, { headers: { "accept-encoding": "br, gzip" } });
     const duringCatchUp: LoadResult[] = [];
     while ((await awaitingVersions(database.url)) > 0) {
-      duringCatchUp.push(await nodeClientLoad({ base, paths: cachedPaths, connections: 8, seconds: 2, headers: { "accept-encoding": "br, gzip" } }));
+      duringCatchUp.push(
+        await nodeClientLoad({
+          base,
+          paths: cachedPaths,
+          connections: 8,
+          seconds: 2,
+          headers: { "accept-encoding": "br, gzip" },
+        }),
+      );
     }
     const catchUpSeconds = round((performance.now() - catchUpStarted) / 1000);
     await stop(catchingUp.child);
@@ -159,7 +189,8 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     // Uncached article pages: each distinct article requested once, anonymously (a cache miss each): 200 in
     // French, the first pages a new process serves (its code not yet optimized by V8), then 200 in English, as
     // a process that has served 200 pages answers them.
-    const samplePaths = (language: string, from: number) => Array.from({ length: 200 }, (_, n) => generatedArticlePath(language, 1 + (((from + n) * 7919) % ARTICLES)));
+    const samplePaths = (language: string, from: number) =>
+      Array.from({ length: 200 }, (_, n) => generatedArticlePath(language, 1 + (((from + n) * 7919) % ARTICLES)));
     const timedPages = async (paths: string[]) => {
       const times: number[] = [];
       for (const path of paths) {
@@ -176,10 +207,20 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     const uncachedFirst = await timedPages(askedInFrench);
     const uncached = await timedPages(samplePaths("en", 0));
     // Article 1 was asked for above: the reader gets the visitors' render with their account area (decision 134).
-    const signedIn = await autocannon({ url: base + englishArticlePath(1), connections: 32, duration: 10, headers: { cookie: reader } });
+    const signedIn = await autocannon({
+      url: base + englishArticlePath(1),
+      connections: 32,
+      duration: 10,
+      headers: { cookie: reader },
+    });
     const renderedCheck = await timed(unaskedArticlePath, { cookie: reader });
     if (renderedCheck.status !== 200) throw new Error(`${unaskedArticlePath} answered ${renderedCheck.status}`);
-    const signedInUnasked = await autocannon({ url: base + unaskedArticlePath, connections: 32, duration: 10, headers: { cookie: reader } });
+    const signedInUnasked = await autocannon({
+      url: base + unaskedArticlePath,
+      connections: 32,
+      duration: 10,
+      headers: { cookie: reader },
+    });
     // The reader's requests for French articles no one has asked for: each is a page's first ask, rendered once as visitors
     // get it and kept for everyone.
     const firstAsks = firstAskRuns([unaskedArticlePath, ...askedInFrench]);
@@ -203,7 +244,8 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     const editStarted = performance.now();
     const saved = await edit("Edited for the benchmark", 2);
     if (!saved.ok) throw new Error(`edit answered ${saved.status}: ${await saved.text()}`);
-    while (!(await (await fetch(base + englishArticlePath(2))).text()).includes("Edited for the benchmark")) await sleep(5);
+    while (!(await (await fetch(base + englishArticlePath(2))).text()).includes("Edited for the benchmark"))
+      await sleep(5);
     const editVisibleMs = round(performance.now() - editStarted);
 
     // Cached pages while edits happen (one every 100 ms, each on a different article).
@@ -218,7 +260,13 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       }
     })();
     // Node's own client: autocannon would spend a core parsing the compressed answers (bench/http-load.ts).
-    const duringEdits = await nodeClientLoad({ base, paths: cachedPaths, connections: 32, seconds: 10, headers: { "accept-encoding": "br, gzip" } });
+    const duringEdits = await nodeClientLoad({
+      base,
+      paths: cachedPaths,
+      connections: 32,
+      seconds: 10,
+      headers: { "accept-encoding": "br, gzip" },
+    });
     editing = false;
     await editor;
 
@@ -247,7 +295,10 @@ async function run(kind: "sqlite" | "postgres", file: string) {
     while (childPids(copies.child.pid!).length < 2) await sleep(50);
     await askEachOnce(base, firstAsks.warmUp, reader);
     const signedInTwoCopies = await askEachOnce(base, firstAsks.twoCopies, reader);
-    const rssTwoCopies = round([copies.child.pid!, ...childPids(copies.child.pid!)].reduce((sum, pid) => sum + rssKB(pid), 0) / 1024, 0);
+    const rssTwoCopies = round(
+      [copies.child.pid!, ...childPids(copies.child.pid!)].reduce((sum, pid) => sum + rssKB(pid), 0) / 1024,
+      0,
+    );
     await stop(copies.child);
     return {
       database: kind,
@@ -258,20 +309,32 @@ async function run(kind: "sqlite" | "postgres", file: string) {
         seconds: catchUpSeconds,
         // The worst of the 2-second slices' p99: percentiles of slices do not merge.
         cachedP99ms: Math.max(0, ...duringCatchUp.map((slice) => slice.p99ms)),
-        cachedRps: duringCatchUp.length === 0 ? 0 : Math.round(duringCatchUp.reduce((sum, slice) => sum + slice.rps, 0) / duringCatchUp.length),
+        cachedRps:
+          duringCatchUp.length === 0
+            ? 0
+            : Math.round(duringCatchUp.reduce((sum, slice) => sum + slice.rps, 0) / duringCatchUp.length),
         errors: duringCatchUp.reduce((sum, slice) => sum + slice.errors, 0),
       },
       coldStartMs,
       rssAfterStartMB: rssAfterStart,
       rssAfterLoadMB: rssAfterLoad,
-      mixedLoad: { seconds: LOAD_SECONDS, rps: Math.round(load.requests.average), p99ms: load.latency.p99, errors: load.errors + load.non2xx },
+      mixedLoad: {
+        seconds: LOAD_SECONDS,
+        rps: Math.round(load.requests.average),
+        p99ms: load.latency.p99,
+        errors: load.errors + load.non2xx,
+      },
       uncachedArticleP50ms: round(median(uncached)),
       uncachedArticleP99ms: round([...uncached].sort((a, b) => a - b)[Math.floor(uncached.length * 0.99)]!),
       uncachedArticleFirstAfterStartP50ms: round(median(uncachedFirst)),
       signedInArticle: { rps: Math.round(signedIn.requests.average), p99ms: signedIn.latency.p99 },
       signedInArticleUnasked: { rps: Math.round(signedInUnasked.requests.average), p99ms: signedInUnasked.latency.p99 },
       signedInFirstAsks: { ...throughput(signedInFirstAsks), pages: firstAsks.oneCopy.length },
-      signedInFirstAsksTwoCopies: { ...throughput(signedInTwoCopies), pages: firstAsks.twoCopies.length, rssMB: rssTwoCopies },
+      signedInFirstAsksTwoCopies: {
+        ...throughput(signedInTwoCopies),
+        pages: firstAsks.twoCopies.length,
+        rssMB: rssTwoCopies,
+      },
       listPage1ms: round(median(listFirst)),
       listDeepPage: deepPage,
       listDeepPageMs: round(median(listDeep)),
@@ -281,7 +344,13 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       initBlogsFirstPageKB: round(initFirstPage.bytes / 1024, 0),
       editVisibleMs,
       eventLoop,
-      cachedDuringEdits: { edits, rps: duringEdits.rps, p50ms: duringEdits.p50ms, p99ms: duringEdits.p99ms, errors: duringEdits.errors },
+      cachedDuringEdits: {
+        edits,
+        rps: duringEdits.rps,
+        p50ms: duringEdits.p50ms,
+        p99ms: duringEdits.p99ms,
+        errors: duringEdits.errors,
+      },
     };
   } finally {
     if (running) await stop(running);
@@ -298,7 +367,10 @@ for (const kind of DATABASES) {
   console.log(JSON.stringify(result));
 }
 mkdirSync(join(root, "bench/results"), { recursive: true });
-writeFileSync(join(root, `bench/results/scale-${ARTICLES}.json`), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
+writeFileSync(
+  join(root, `bench/results/scale-${ARTICLES}.json`),
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`,
+);
 console.log(
   "| database | import | search catch-up (cached p99 meanwhile) | cold start | RSS start → load | uncached article p50 (a new process's first 200) | signed-in article: shared / no visitor asked / each page's first ask | first asks, SERVER_PROCESSES=2 (RSS of all) | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block of a heavy read, cold / warm |",
 );

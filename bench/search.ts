@@ -45,16 +45,26 @@ const LARGEST = SIZES.at(-1)!;
 const DATABASES = (values.databases ?? "").split(",") as ("sqlite" | "postgres")[];
 /** Articles generated and indexed one by one; the rest are copies of these. */
 const DISTINCT_ARTICLES = Math.min(LARGEST, Number(values.distinct));
-if (!Number.isInteger(DISTINCT_ARTICLES) || DISTINCT_ARTICLES < 10) throw new Error("--distinct must be a whole number of at least 10");
+if (!Number.isInteger(DISTINCT_ARTICLES) || DISTINCT_ARTICLES < 10)
+  throw new Error("--distinct must be a whole number of at least 10");
 /** --keep: leave the database behind (its URL is printed) to look at plans afterwards; drop it by hand. */
 const KEEP = values.keep ?? false;
 /** Articles written and indexed per transaction while filling. */
 const FILL_BATCH = 200;
 const REPEATS = 15;
-const CODES: Record<string, string> = { en: "en-US", fr: "fr-FR", es: "es-ES", de: "de-DE", pt: "pt-BR", ar: "ar", ja: "ja-JP" };
+const CODES: Record<string, string> = {
+  en: "en-US",
+  fr: "fr-FR",
+  es: "es-ES",
+  de: "de-DE",
+  pt: "pt-BR",
+  ar: "ar",
+  ja: "ja-JP",
+};
 
 const round = (value: number, digits = 1) => +value.toFixed(digits);
-const quantile = (numbers: number[], q: number) => [...numbers].sort((a, b) => a - b)[Math.min(numbers.length - 1, Math.floor(numbers.length * q))]!;
+const quantile = (numbers: number[], q: number) =>
+  [...numbers].sort((a, b) => a - b)[Math.min(numbers.length - 1, Math.floor(numbers.length * q))]!;
 
 /** The kinds of query a visitor types, in a language: a word in every article, two words, a rare word (an article's number), nothing, and page 10 of the common word. */
 function queriesFor(language: string) {
@@ -62,7 +72,11 @@ function queriesFor(language: string) {
   return [
     { kind: "common word", query: words[1]!, offset: 0 },
     { kind: "two words", query: `${words[2]} ${words[5]}`, offset: 0 },
-    { kind: "rare (a number)", query: String(Math.max(1, Math.floor(Math.min(SIZES[0]!, DISTINCT_ARTICLES) / 3))), offset: 0 },
+    {
+      kind: "rare (a number)",
+      query: String(Math.max(1, Math.floor(Math.min(SIZES[0]!, DISTINCT_ARTICLES) / 3))),
+      offset: 0,
+    },
     { kind: "no match", query: "zzqxw", offset: 0 },
     { kind: "common word, page 10", query: words[1]!, offset: 90 },
   ];
@@ -183,7 +197,13 @@ async function measure(db: Kysely<Database>) {
         total = (await reader.search(CODES[language]!, query, 10, offset)).total;
         times.push(performance.now() - started);
       }
-      rows.push({ language, kind: queryKind, total, p50: round(quantile(times, 0.5)), p95: round(quantile(times, 0.95)) });
+      rows.push({
+        language,
+        kind: queryKind,
+        total,
+        p50: round(quantile(times, 0.5)),
+        p95: round(quantile(times, 0.95)),
+      });
     }
   }
   const byKind = Object.groupBy(rows, (row) => row.kind);
@@ -207,8 +227,11 @@ async function measure(db: Kysely<Database>) {
 async function run(kind: "sqlite" | "postgres", file: string) {
   const dir = mkdtempSync(join(tmpdir(), "pp-bench-search-"));
   const database =
-    kind === "sqlite" ? { url: `sqlite:${join(dir, "site.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) } : await createPostgresDatabase("search_bench");
-  const target: DatabaseTarget = kind === "sqlite" ? { kind: "sqlite", path: database.url.slice(7) } : { kind: "postgres", url: database.url };
+    kind === "sqlite"
+      ? { url: `sqlite:${join(dir, "site.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+      : await createPostgresDatabase("search_bench");
+  const target: DatabaseTarget =
+    kind === "sqlite" ? { kind: "sqlite", path: database.url.slice(7) } : { kind: "postgres", url: database.url };
   const handle = openDatabase(target);
   const results = [];
   try {
@@ -224,11 +247,24 @@ async function run(kind: "sqlite" | "postgres", file: string) {
       const fillSeconds = round((performance.now() - started) / 1000);
       const load = loadavg().map((value) => round(value, 2));
       const { summary, rows } = await measure(handle.db);
-      console.log(`${kind}: ${size} articles × 7 languages (${Math.min(size, DISTINCT_ARTICLES)} distinct; filling the last ${fillSeconds} s), load average ${load.join(" ")}`);
+      console.log(
+        `${kind}: ${size} articles × 7 languages (${Math.min(size, DISTINCT_ARTICLES)} distinct; filling the last ${fillSeconds} s), load average ${load.join(" ")}`,
+      );
       console.table(summary);
-      results.push({ kind, articles: size, distinctArticles: Math.min(size, DISTINCT_ARTICLES), fillSeconds, loadAverage: load, summary, rows });
+      results.push({
+        kind,
+        articles: size,
+        distinctArticles: Math.min(size, DISTINCT_ARTICLES),
+        fillSeconds,
+        loadAverage: load,
+        summary,
+        rows,
+      });
       mkdirSync(join(root, "bench/results"), { recursive: true });
-      writeFileSync(join(root, `bench/results/search-${kind}.json`), JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
+      writeFileSync(
+        join(root, `bench/results/search-${kind}.json`),
+        JSON.stringify({ date: new Date().toISOString(), results }, null, 2),
+      );
     }
   } finally {
     await handle.close();

@@ -93,7 +93,9 @@ try {
   for (const [name, query] of filters) {
     list[name] = {
       firstPageMs: await time(() => listArticles(services, query, ADMIN)),
-      deepPageMs: await time(() => listArticles(services, { ...query, after: { updatedAt: deep.updated_at, id: deep.id } }, ADMIN)),
+      deepPageMs: await time(() =>
+        listArticles(services, { ...query, after: { updatedAt: deep.updated_at, id: deep.id } }, ADMIN),
+      ),
     };
   }
   const dashboardMs = await time(() => translationDashboard(services));
@@ -102,9 +104,18 @@ try {
   }>`explain query plan select * from articles where exists (select 1 from article_versions v where v.article_id = articles.id and v.code = 'fr-FR' and v.status = 'published' and v.outdated = 1) order by updated_at desc, id desc limit 51`.execute(
     db,
   );
-  const result = { articles: ARTICLES, fillSeconds: +fillSeconds.toFixed(1), list, dashboardMs, outdatedFilterPlan: plan.rows.map((row) => row.detail) };
+  const result = {
+    articles: ARTICLES,
+    fillSeconds: +fillSeconds.toFixed(1),
+    list,
+    dashboardMs,
+    outdatedFilterPlan: plan.rows.map((row) => row.detail),
+  };
   mkdirSync(new URL("results", import.meta.url), { recursive: true });
-  writeFileSync(new URL(`results/translation-status-${ARTICLES}.json`, import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(
+    new URL(`results/translation-status-${ARTICLES}.json`, import.meta.url),
+    `${JSON.stringify(result, null, 2)}\n`,
+  );
   console.log(JSON.stringify(result, null, 2));
 } finally {
   await handle.close();

@@ -20,7 +20,16 @@ export async function visitors(databaseUrl: string, suffix = "") {
   ] as const) {
     await handle.db
       .insertInto("users")
-      .values({ uid, email: `${uid}@example.com`, display_name: uid, photo_url: null, email_verified: 1, role: isAdmin ? "admin" : "user", created_at: now, last_sign_in_at: null })
+      .values({
+        uid,
+        email: `${uid}@example.com`,
+        display_name: uid,
+        photo_url: null,
+        email_verified: 1,
+        role: isAdmin ? "admin" : "user",
+        created_at: now,
+        last_sign_in_at: null,
+      })
       .execute();
     cookies[uid] = `pp_session=${(await createSession(handle.db, uid)).id}`;
   }
@@ -31,7 +40,8 @@ export async function visitors(databaseUrl: string, suffix = "") {
 }
 
 /** Generated article `index`'s English version in the admin API; the admin of `visitors()` reads and saves it. */
-const englishVersionAddress = (base: string, index: number) => `${base}/api/admin/articles/${importedArticleId(index)}/versions/en-US`;
+const englishVersionAddress = (base: string, index: number) =>
+  `${base}/api/admin/articles/${importedArticleId(index)}/versions/en-US`;
 
 /** The ETag of an imported article's English version, as the editor holds it once the version is open. */
 export async function englishVersionTag(base: string, { admin }: { admin: string }, index: number): Promise<string> {
@@ -43,15 +53,38 @@ export async function englishVersionTag(base: string, { admin }: { admin: string
 }
 
 /** The editor's Save of an imported article's English version, from the copy that had `etag`. */
-export function putEnglishVersion(base: string, { admin, xsrf }: { admin: string; xsrf: string }, index: number, title: string, etag: string): Promise<Response> {
+export function putEnglishVersion(
+  base: string,
+  { admin, xsrf }: { admin: string; xsrf: string },
+  index: number,
+  title: string,
+  etag: string,
+): Promise<Response> {
   return fetch(englishVersionAddress(base, index), {
     method: "PUT",
-    headers: { cookie: admin, "x-xsrf-token": xsrf, "content-type": "application/json", origin: base, "if-match": etag },
-    body: JSON.stringify({ title, slug: generatedSlug("en", index), summary: "Edited", body: "Edited **body**.", status: "published" }),
+    headers: {
+      cookie: admin,
+      "x-xsrf-token": xsrf,
+      "content-type": "application/json",
+      origin: base,
+      "if-match": etag,
+    },
+    body: JSON.stringify({
+      title,
+      slug: generatedSlug("en", index),
+      summary: "Edited",
+      body: "Edited **body**.",
+      status: "published",
+    }),
   });
 }
 
 /** Opens and saves it with a new title and a short body (decision 0151: a save names the copy it was made from). */
-export async function saveEnglishVersion(base: string, who: { admin: string; xsrf: string }, index: number, title: string): Promise<Response> {
+export async function saveEnglishVersion(
+  base: string,
+  who: { admin: string; xsrf: string },
+  index: number,
+  title: string,
+): Promise<Response> {
   return putEnglishVersion(base, who, index, title, await englishVersionTag(base, who, index));
 }

@@ -22,11 +22,16 @@ describe("calendar days", () => {
     expect(daysInRange("2024-01-01", "2024-12-31")).toBe(366);
     expect(eachDay("2024-02-27", "2024-03-01")).toEqual(["2024-02-27", "2024-02-28", "2024-02-29", "2024-03-01"]);
     expect(eachDay("2024-03-02", "2024-03-01")).toEqual([]);
-    expect(timestampBounds("2024-02-28", "2024-02-29")).toEqual({ start: "2024-02-28T00:00:00.000Z", end: "2024-03-01T00:00:00.000Z" });
+    expect(timestampBounds("2024-02-28", "2024-02-29")).toEqual({
+      start: "2024-02-28T00:00:00.000Z",
+      end: "2024-03-01T00:00:00.000Z",
+    });
   });
 
   it("lists exactly daysInRange days, each the day after the previous", () => {
-    const day = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map(utcDay);
+    const day = fc
+      .date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+      .map(utcDay);
     fc.assert(
       fc.property(day, fc.integer({ min: 0, max: 800 }), (from, length) => {
         const to = addDays(from, length);

@@ -10,10 +10,24 @@ const EN = 1,
   AR = 6,
   JA = 7,
   ZH = 8;
-const CODES: Record<number, string> = { [EN]: "en-US", [FR]: "fr-FR", [ES]: "es-ES", [DE]: "de-DE", [PT]: "pt-BR", [AR]: "ar", [JA]: "ja-JP", [ZH]: "zh-CN" };
+const CODES: Record<number, string> = {
+  [EN]: "en-US",
+  [FR]: "fr-FR",
+  [ES]: "es-ES",
+  [DE]: "de-DE",
+  [PT]: "pt-BR",
+  [AR]: "ar",
+  [JA]: "ja-JP",
+  [ZH]: "zh-CN",
+};
 
 function languages(chains: Record<number, readonly number[]> = {}, disabled: number[] = [ZH]): ChainLanguage[] {
-  return Object.entries(CODES).map(([id, code]) => ({ id: Number(id), code, enabled: !disabled.includes(Number(id)), fallbacks: chains[Number(id)] ?? [] }));
+  return Object.entries(CODES).map(([id, code]) => ({
+    id: Number(id),
+    code,
+    enabled: !disabled.includes(Number(id)),
+    fallbacks: chains[Number(id)] ?? [],
+  }));
 }
 
 const codesOf = (order: ChainLanguage[]) => order.map((language) => language.code);
@@ -29,19 +43,29 @@ describe("fallbackChainProblems", () => {
   });
 
   it("rejects the language itself, naming it", () => {
-    expect(fallbackChainProblems(PT, [ES, PT], languages())).toEqual([{ code: "self", message: "pt-BR cannot fall back to itself." }]);
+    expect(fallbackChainProblems(PT, [ES, PT], languages())).toEqual([
+      { code: "self", message: "pt-BR cannot fall back to itself." },
+    ]);
   });
 
   it("rejects an unknown id, naming it", () => {
-    expect(fallbackChainProblems(PT, [99], languages())).toEqual([{ code: "unknown", message: "there is no language with id 99." }]);
+    expect(fallbackChainProblems(PT, [99], languages())).toEqual([
+      { code: "unknown", message: "there is no language with id 99." },
+    ]);
   });
 
   it("rejects a language named twice", () => {
-    expect(fallbackChainProblems(PT, [ES, EN, ES], languages())).toEqual([{ code: "duplicate", message: "es-ES is named twice." }]);
+    expect(fallbackChainProblems(PT, [ES, EN, ES], languages())).toEqual([
+      { code: "duplicate", message: "es-ES is named twice." },
+    ]);
   });
 
   it("reports every problem of the list at once", () => {
-    expect(fallbackChainProblems(PT, [PT, 99, EN, EN], languages()).map((problem) => problem.code)).toEqual(["self", "unknown", "duplicate"]);
+    expect(fallbackChainProblems(PT, [PT, 99, EN, EN], languages()).map((problem) => problem.code)).toEqual([
+      "self",
+      "unknown",
+      "duplicate",
+    ]);
   });
 
   it("rejects a two-language cycle through the other language's chain, naming the loop", () => {
@@ -52,7 +76,9 @@ describe("fallbackChainProblems", () => {
 
   it("rejects a longer cycle, even behind a first fallback that does not loop", () => {
     const chains = { [ES]: [FR], [FR]: [AR], [AR]: [PT] };
-    expect(fallbackChainProblems(PT, [EN, ES], languages(chains))[0]?.message).toBe("this makes a loop: pt-BR → es-ES → fr-FR → ar → pt-BR. Remove one of these fallbacks.");
+    expect(fallbackChainProblems(PT, [EN, ES], languages(chains))[0]?.message).toBe(
+      "this makes a loop: pt-BR → es-ES → fr-FR → ar → pt-BR. Remove one of these fallbacks.",
+    );
   });
 
   it("accepts shared fallbacks (a diamond is not a cycle)", () => {
@@ -68,19 +94,27 @@ describe("fallbackChainProblems", () => {
   it("never accepts a chain that makes a language reachable from itself (property)", () => {
     const id = fc.integer({ min: 1, max: 8 });
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...Object.keys(CODES)), fc.uniqueArray(id, { maxLength: 4 })), id, fc.uniqueArray(id, { maxLength: 4 }), (raw, target, chain) => {
-        const chains = Object.fromEntries(Object.entries(raw).map(([key, value]) => [Number(key), value.filter((other) => other !== Number(key))]));
-        const all = languages(chains);
-        // Only start from graphs without cycles, as validation keeps them.
-        if (all.some((language) => fallbackChainProblems(language.id, language.fallbacks, all).length > 0)) return;
-        const accepted = fallbackChainProblems(target, chain, all).length === 0;
-        const after = all.map((language) => (language.id === target ? { ...language, fallbacks: chain } : language));
-        const reachesItself = fallbackOrder(target, languages(Object.fromEntries(after.map((language) => [language.id, language.fallbacks])), [])).some(
-          (language) => language.id === target,
-        );
-        expect(accepted && reachesItself).toBe(false);
-        if (accepted) expect(chain).not.toContain(target);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...Object.keys(CODES)), fc.uniqueArray(id, { maxLength: 4 })),
+        id,
+        fc.uniqueArray(id, { maxLength: 4 }),
+        (raw, target, chain) => {
+          const chains = Object.fromEntries(
+            Object.entries(raw).map(([key, value]) => [Number(key), value.filter((other) => other !== Number(key))]),
+          );
+          const all = languages(chains);
+          // Only start from graphs without cycles, as validation keeps them.
+          if (all.some((language) => fallbackChainProblems(language.id, language.fallbacks, all).length > 0)) return;
+          const accepted = fallbackChainProblems(target, chain, all).length === 0;
+          const after = all.map((language) => (language.id === target ? { ...language, fallbacks: chain } : language));
+          const reachesItself = fallbackOrder(
+            target,
+            languages(Object.fromEntries(after.map((language) => [language.id, language.fallbacks])), []),
+          ).some((language) => language.id === target);
+          expect(accepted && reachesItself).toBe(false);
+          if (accepted) expect(chain).not.toContain(target);
+        },
+      ),
     );
   });
 });
@@ -118,7 +152,10 @@ describe("fallbackOrder", () => {
 });
 
 describe("firstAvailable", () => {
-  const strings: Record<string, Record<string, string>> = { "es-ES": { A: "a (es)" }, "en-US": { A: "a (en)", B: "b (en)" } };
+  const strings: Record<string, Record<string, string>> = {
+    "es-ES": { A: "a (es)" },
+    "en-US": { A: "a (en)", B: "b (en)" },
+  };
   const lookup = (key: string) => (code: string) => strings[code]?.[key];
 
   it("takes the first language in order that has the value, and says which", () => {

@@ -30,7 +30,11 @@ export const MAX_FALLBACKS = 10;
  * current chain; empty when it can. A cycle is a loop through other languages' chains too
  * (pt → es while es → pt), since resolution follows them (fallbackOrder).
  */
-export function fallbackChainProblems(languageId: number, chain: readonly number[], languages: readonly ChainLanguage[]): ChainProblem[] {
+export function fallbackChainProblems(
+  languageId: number,
+  chain: readonly number[],
+  languages: readonly ChainLanguage[],
+): ChainProblem[] {
   const byId = new Map(languages.map((language) => [language.id, language]));
   const name = (id: number) => byId.get(id)?.code ?? String(id);
   const problems: ChainProblem[] = [];
@@ -44,13 +48,20 @@ export function fallbackChainProblems(languageId: number, chain: readonly number
   if (problems.length > 0) return problems;
   const loop = findLoop(languageId, chain, byId);
   if (loop !== null) {
-    problems.push({ code: "cycle", message: `this makes a loop: ${loop.map(name).join(" → ")}. Remove one of these fallbacks.` });
+    problems.push({
+      code: "cycle",
+      message: `this makes a loop: ${loop.map(name).join(" → ")}. Remove one of these fallbacks.`,
+    });
   }
   return problems;
 }
 
 /** A path from `languageId` back to itself through the chains, `languageId`'s own replaced by `chain`; null when none. */
-function findLoop(languageId: number, chain: readonly number[], byId: ReadonlyMap<number, ChainLanguage>): number[] | null {
+function findLoop(
+  languageId: number,
+  chain: readonly number[],
+  byId: ReadonlyMap<number, ChainLanguage>,
+): number[] | null {
   const chainOf = (id: number) => (id === languageId ? chain : (byId.get(id)?.fallbacks ?? []));
   const done = new Set<number>();
   const path: number[] = [languageId];
@@ -94,7 +105,10 @@ export function fallbackOrder<L extends ChainLanguage>(languageId: number, langu
 }
 
 /** The first of `codes` for which `lookup` has a value, with that code; undefined when none has. */
-export function firstAvailable<T>(codes: readonly string[], lookup: (code: string) => T | undefined): { value: T; code: string } | undefined {
+export function firstAvailable<T>(
+  codes: readonly string[],
+  lookup: (code: string) => T | undefined,
+): { value: T; code: string } | undefined {
   for (const code of codes) {
     const value = lookup(code);
     if (value !== undefined) return { value, code };

@@ -3,7 +3,9 @@ import { changedKeys, jsonLines, valuesDiffer } from "./json-diff.ts";
 
 describe("changedKeys", () => {
   it("lists keys whose values differ, ignoring key order inside nested objects", () => {
-    expect(changedKeys({ a: 1, b: { x: 1, y: 2 }, c: "same" }, { a: 2, b: { y: 2, x: 1 }, c: "same" })).toEqual(new Set(["a"]));
+    expect(changedKeys({ a: 1, b: { x: 1, y: 2 }, c: "same" }, { a: 2, b: { y: 2, x: 1 }, c: "same" })).toEqual(
+      new Set(["a"]),
+    );
     expect(changedKeys({ list: [1, 2] }, { list: [2, 1] })).toEqual(new Set(["list"]));
   });
 

@@ -22,8 +22,15 @@ export function changedKeys(before: unknown, after: unknown): Set<string> {
 
 /** True when before and after differ at all (for values that are not both objects). */
 export function valuesDiffer(before: unknown, after: unknown): boolean {
-  const comparable = typeof before === "object" && before !== null && typeof after === "object" && after !== null && Array.isArray(before) === Array.isArray(after);
-  return comparable ? diff(before as Record<string, unknown>, after as Record<string, unknown>).length > 0 : !Object.is(before, after);
+  const comparable =
+    typeof before === "object" &&
+    before !== null &&
+    typeof after === "object" &&
+    after !== null &&
+    Array.isArray(before) === Array.isArray(after);
+  return comparable
+    ? diff(before as Record<string, unknown>, after as Record<string, unknown>).length > 0
+    : !Object.is(before, after);
 }
 
 /**
@@ -41,7 +48,10 @@ export function jsonLines(value: unknown, changed: ReadonlySet<string>, wholeCha
     const comma = index < entries.length - 1 ? "," : "";
     const [first, ...rest] = `${JSON.stringify(key)}: ${JSON.stringify(inner, null, 2)}${comma}`.split("\n");
     const isChanged = changed.has(key);
-    lines.push({ text: `  ${first}`, changed: isChanged }, ...rest.map((text) => ({ text: `  ${text}`, changed: isChanged })));
+    lines.push(
+      { text: `  ${first}`, changed: isChanged },
+      ...rest.map((text) => ({ text: `  ${text}`, changed: isChanged })),
+    );
   });
   lines.push({ text: "}", changed: false });
   return lines;

@@ -27,17 +27,19 @@ const SEED_ROWS = [
   [8, "zh-CN", "zh", "中文", "欢迎", 1138, false, false, "ltr", "文章", "blog", "职业", "jobs"],
 ] as const;
 
-const LANGUAGES: LanguageRef[] = SEED_ROWS.map(([id, code, shortCode, label, welcome, population, enabled, favorite, dir]) => ({
-  id,
-  code,
-  shortCode,
-  label,
-  welcome,
-  population,
-  enabled,
-  favorite,
-  dir,
-}));
+const LANGUAGES: LanguageRef[] = SEED_ROWS.map(
+  ([id, code, shortCode, label, welcome, population, enabled, favorite, dir]) => ({
+    id,
+    code,
+    shortCode,
+    label,
+    welcome,
+    population,
+    enabled,
+    favorite,
+    dir,
+  }),
+);
 
 const SECTION_NAMES: Record<number, SectionName[]> = Object.fromEntries(
   SEED_ROWS.map(([id, , , , , , , , , articles, articlesSearch, jobs, jobsSearch]) => [
@@ -77,12 +79,18 @@ describe("switchLanguageTarget: where the link goes, which the picker tells", ()
 
   it("is the same item where the article exists", () => {
     expect(targetOf(englishOnly, "en")).toEqual({ path: "/en/articles/12/hello", destination: "same" });
-    expect(targetOf({ ...englishOnly, slugs: { 2: "" } }, "fr")).toEqual({ path: "/fr/articles/12", destination: "same" });
+    expect(targetOf({ ...englishOnly, slugs: { 2: "" } }, "fr")).toEqual({
+      path: "/fr/articles/12",
+      destination: "same",
+    });
   });
 
   it("is the section's list, said so, where the article does not exist", () => {
     expect(targetOf(englishOnly, "fr")).toEqual({ path: "/fr/articles", destination: "section" });
-    expect(targetOf(englishOnly, "ar")).toEqual({ path: "/ar/%D9%85%D9%82%D8%A7%D9%84%D8%A7%D8%AA", destination: "section" });
+    expect(targetOf(englishOnly, "ar")).toEqual({
+      path: "/ar/%D9%85%D9%82%D8%A7%D9%84%D8%A7%D8%AA",
+      destination: "section",
+    });
     expect(targetOf(ROME_JOB, "es")).toEqual({ path: "/es/empleos", destination: "section" });
   });
 
@@ -93,15 +101,22 @@ describe("switchLanguageTarget: where the link goes, which the picker tells", ()
 
   it("is the same place on section pages, home pages and with no page", () => {
     for (const section of ["HOME", "ARTICLES", "JOBS"] as const) {
-      for (const shortCode of ["en", "fr", "ar", "ja"]) expect(targetOf({ kind: "section", section }, shortCode).destination).toBe("same");
+      for (const shortCode of ["en", "fr", "ar", "ja"])
+        expect(targetOf({ kind: "section", section }, shortCode).destination).toBe("same");
     }
     expect(targetOf({ kind: "none" }, "fr")).toEqual({ path: "/", destination: "same" });
   });
 
   it("says home when a section page's language has no name for the section", () => {
     const target = { id: 9, shortCode: "it", welcome: "benvenuto" };
-    expect(switchLanguageTarget({ kind: "section", section: "JOBS" }, target, [])).toEqual({ path: "/", destination: "home" });
-    expect(switchLanguageTarget({ kind: "section", section: "HOME" }, { ...target, welcome: "" }, [])).toEqual({ path: "/", destination: "same" });
+    expect(switchLanguageTarget({ kind: "section", section: "JOBS" }, target, [])).toEqual({
+      path: "/",
+      destination: "home",
+    });
+    expect(switchLanguageTarget({ kind: "section", section: "HOME" }, { ...target, welcome: "" }, [])).toEqual({
+      path: "/",
+      destination: "same",
+    });
   });
 
   it("an item of every seed language: same exactly where a slug exists (exhaustive over subsets)", () => {
@@ -109,9 +124,19 @@ describe("switchLanguageTarget: where the link goes, which the picker tells", ()
     for (let mask = 0; mask < 1 << ids.length; mask++) {
       const slugs = Object.fromEntries(ids.filter((_, bit) => mask & (1 << bit)).map((id) => [id, `slug-${id}`]));
       for (const lang of LANGUAGES) {
-        const result = switchLanguageTarget({ kind: "item", section: "ARTICLES", itemId: 3, slugs }, lang, SECTION_NAMES[lang.id] ?? []);
+        const result = switchLanguageTarget(
+          { kind: "item", section: "ARTICLES", itemId: 3, slugs },
+          lang,
+          SECTION_NAMES[lang.id] ?? [],
+        );
         expect(result.destination).toBe(slugs[lang.id] === undefined ? "section" : "same");
-        expect(result.path).toBe(switchLanguagePath({ kind: "item", section: "ARTICLES", itemId: 3, slugs }, lang, SECTION_NAMES[lang.id] ?? []));
+        expect(result.path).toBe(
+          switchLanguagePath(
+            { kind: "item", section: "ARTICLES", itemId: 3, slugs },
+            lang,
+            SECTION_NAMES[lang.id] ?? [],
+          ),
+        );
       }
     }
   });
@@ -130,7 +155,8 @@ describe("switchLanguageTarget keeps what the page's query says in every languag
     ],
     ja: [{ section: "SEARCH", label: "検索", search: null }],
   };
-  const targetIn = (current: CurrentPage, shortCode: string, search: string) => switchLanguageTarget(current, language(shortCode), SEARCH_NAMES[shortCode] ?? [], search);
+  const targetIn = (current: CurrentPage, shortCode: string, search: string) =>
+    switchLanguageTarget(current, language(shortCode), SEARCH_NAMES[shortCode] ?? [], search);
   const SEARCH_PAGE: CurrentPage = { kind: "section", section: "SEARCH" };
 
   it("keeps the words searched, from /ar/بحث?q=اللغات to /en/search?q=اللغات", () => {
@@ -138,12 +164,23 @@ describe("switchLanguageTarget keeps what the page's query says in every languag
       path: `/en/search?q=${encodeURIComponent("اللغات")}`,
       destination: "same",
     });
-    expect(targetIn(SEARCH_PAGE, "ar", "?q=rome+job")).toEqual({ path: `/ar/${encodeURIComponent("بحث")}?q=rome+job`, destination: "same" });
-    expect(new URL(targetIn(SEARCH_PAGE, "ja", "?q=%EF%BC%B2%EF%BC%AF%EF%BC%AD%EF%BC%A5").path, "https://site").searchParams.get("q")).toBe("ＲＯＭＥ");
+    expect(targetIn(SEARCH_PAGE, "ar", "?q=rome+job")).toEqual({
+      path: `/ar/${encodeURIComponent("بحث")}?q=rome+job`,
+      destination: "same",
+    });
+    expect(
+      new URL(
+        targetIn(SEARCH_PAGE, "ja", "?q=%EF%BC%B2%EF%BC%AF%EF%BC%AD%EF%BC%A5").path,
+        "https://site",
+      ).searchParams.get("q"),
+    ).toBe("ＲＯＭＥ");
   });
 
   it("drops the page number, unknown parameters and an empty query", () => {
-    expect(targetIn(SEARCH_PAGE, "en", "?q=rome&page=3&utm_source=x")).toEqual({ path: "/en/search?q=rome", destination: "same" });
+    expect(targetIn(SEARCH_PAGE, "en", "?q=rome&page=3&utm_source=x")).toEqual({
+      path: "/en/search?q=rome",
+      destination: "same",
+    });
     expect(targetIn(SEARCH_PAGE, "en", "?page=2")).toEqual({ path: "/en/search", destination: "same" });
     expect(targetIn(SEARCH_PAGE, "en", "?q=%20%20")).toEqual({ path: "/en/search", destination: "same" });
     expect(targetIn(SEARCH_PAGE, "en", "?q=+rome+")).toEqual({ path: "/en/search?q=rome", destination: "same" });
@@ -151,20 +188,44 @@ describe("switchLanguageTarget keeps what the page's query says in every languag
   });
 
   it("keeps the jobs directory's search and domaine, not an article list's page or a tag page's cursor", () => {
-    expect(targetIn({ kind: "section", section: "JOBS" }, "en", "?domain=A")).toEqual({ path: "/en/jobs?domain=A", destination: "same" });
-    expect(targetIn({ kind: "section", section: "JOBS" }, "en", "?q=chef&domain=G&page=2")).toEqual({ path: "/en/jobs?q=chef&domain=G", destination: "same" });
-    expect(targetOf({ kind: "section", section: "ARTICLES" }, "fr")).toEqual({ path: "/fr/articles", destination: "same" });
-    expect(switchLanguageTarget({ kind: "section", section: "ARTICLES" }, language("fr"), SECTION_NAMES[2] ?? [], "?page=4")).toEqual({
+    expect(targetIn({ kind: "section", section: "JOBS" }, "en", "?domain=A")).toEqual({
+      path: "/en/jobs?domain=A",
+      destination: "same",
+    });
+    expect(targetIn({ kind: "section", section: "JOBS" }, "en", "?q=chef&domain=G&page=2")).toEqual({
+      path: "/en/jobs?q=chef&domain=G",
+      destination: "same",
+    });
+    expect(targetOf({ kind: "section", section: "ARTICLES" }, "fr")).toEqual({
       path: "/fr/articles",
       destination: "same",
     });
-    expect(targetIn({ kind: "item", section: "TAGS", itemId: "rome", slugs: { 1: "" } }, "en", "?after=2026-01-01T00%3A00%3A00Z_3").path).toBe("/en/tags/rome");
+    expect(
+      switchLanguageTarget({ kind: "section", section: "ARTICLES" }, language("fr"), SECTION_NAMES[2] ?? [], "?page=4"),
+    ).toEqual({
+      path: "/fr/articles",
+      destination: "same",
+    });
+    expect(
+      targetIn(
+        { kind: "item", section: "TAGS", itemId: "rome", slugs: { 1: "" } },
+        "en",
+        "?after=2026-01-01T00%3A00%3A00Z_3",
+      ).path,
+    ).toBe("/en/tags/rome");
   });
 
   it("keeps nothing when the link does not lead to the same page", () => {
     const target = { id: 9, shortCode: "it", welcome: "benvenuto" };
     expect(switchLanguageTarget(SEARCH_PAGE, target, [], "?q=rome")).toEqual({ path: "/", destination: "home" });
-    expect(switchLanguageTarget({ kind: "item", section: "ARTICLES", itemId: 12, slugs: { 1: "x" } }, language("fr"), SECTION_NAMES[2] ?? [], "?q=rome").path).toBe("/fr/articles");
+    expect(
+      switchLanguageTarget(
+        { kind: "item", section: "ARTICLES", itemId: 12, slugs: { 1: "x" } },
+        language("fr"),
+        SECTION_NAMES[2] ?? [],
+        "?q=rome",
+      ).path,
+    ).toBe("/fr/articles");
   });
 
   it("keptQuery: only the section's neutral parameters, each non-empty, in a fixed order, for any query string", () => {
@@ -187,7 +248,9 @@ describe("switchLanguageTarget keeps what the page's query says in every languag
 describe("switchLanguagePath", () => {
   it("goes to the same item in the target language when it exists there", () => {
     expect(switchTo(ROME_JOB, "fr")).toBe("/fr/m%C3%A9tiers/a1101/conduite-d-engins-agricoles-et-forestiers");
-    expect(switchTo(ROME_JOB, "ja")).toBe("/ja/%E4%BB%95%E4%BA%8B/a1101/%E8%BE%B2%E6%A5%AD%E6%A9%9F%E6%A2%B0%E3%81%AE%E9%81%8B%E8%BB%A2");
+    expect(switchTo(ROME_JOB, "ja")).toBe(
+      "/ja/%E4%BB%95%E4%BA%8B/a1101/%E8%BE%B2%E6%A5%AD%E6%A9%9F%E6%A2%B0%E3%81%AE%E9%81%8B%E8%BB%A2",
+    );
   });
 
   it("goes to the section in the target language when the item is not translated", () => {
@@ -234,7 +297,9 @@ describe("switchLanguagePath", () => {
   it("lowercases and encodes the short code, page name, id and slug", () => {
     const target = { id: 9, shortCode: "PT-BR", welcome: "Bem-Vindo" };
     const names: SectionName[] = [{ section: "JOBS", label: "Profissões", search: null }];
-    expect(switchLanguagePath({ kind: "item", section: "JOBS", itemId: "K2111", slugs: { 9: "Ensino" } }, target, names)).toBe("/pt-br/profiss%C3%B5es/k2111/ensino");
+    expect(
+      switchLanguagePath({ kind: "item", section: "JOBS", itemId: "K2111", slugs: { 9: "Ensino" } }, target, names),
+    ).toBe("/pt-br/profiss%C3%B5es/k2111/ensino");
   });
 
   const sectionKey = fc.constantFrom<SectionKey>("HOME", "ARTICLES", "JOBS");
@@ -249,8 +314,12 @@ describe("switchLanguagePath", () => {
     }),
   );
   /** Names an admin could store: anything but control characters (resolvePage rejects those). */
-  const storableName = (minLength: number) => fc.string({ unit: "binary", minLength, maxLength: 15 }).filter((name) => !/[\u0000-\u001F\u007F]/u.test(name));
-  const sectionNames = fc.array(fc.record({ section: sectionKey, label: storableName(1), search: fc.option(storableName(1), { nil: null }) }), { maxLength: 4 });
+  const storableName = (minLength: number) =>
+    fc.string({ unit: "binary", minLength, maxLength: 15 }).filter((name) => !/[\u0000-\u001F\u007F]/u.test(name));
+  const sectionNames = fc.array(
+    fc.record({ section: sectionKey, label: storableName(1), search: fc.option(storableName(1), { nil: null }) }),
+    { maxLength: 4 },
+  );
   const target = fc.record({
     id: fc.integer({ min: 1, max: 10 }),
     shortCode: fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 6 }),
@@ -330,15 +399,26 @@ describe("rootRedirectPath", () => {
   });
 
   it("property: always the home of an enabled language, or null only when none is enabled", () => {
-    const saved = fc.option(fc.record({ id: fc.integer({ min: 0, max: 10 }), shortCode: fc.constantFrom("en", "FR", "zh", "xx", "") }, { requiredKeys: [] }), { nil: null });
+    const saved = fc.option(
+      fc.record(
+        { id: fc.integer({ min: 0, max: 10 }), shortCode: fc.constantFrom("en", "FR", "zh", "xx", "") },
+        { requiredKeys: [] },
+      ),
+      { nil: null },
+    );
     fc.assert(
-      fc.property(fc.subarray(LANGUAGES), fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), saved, (subset, flags, hint) => {
-        const languages = subset.map((lang, i) => ({ ...lang, enabled: flags[i] ?? true }));
-        const path = rootRedirectPath(languages, hint);
-        const enabled = languages.filter((lang) => lang.enabled);
-        if (enabled.length === 0) expect(path).toBeNull();
-        else expect(enabled.map((lang) => `/${lang.shortCode}/${encodeURIComponent(lang.welcome)}`)).toContain(path);
-      }),
+      fc.property(
+        fc.subarray(LANGUAGES),
+        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+        saved,
+        (subset, flags, hint) => {
+          const languages = subset.map((lang, i) => ({ ...lang, enabled: flags[i] ?? true }));
+          const path = rootRedirectPath(languages, hint);
+          const enabled = languages.filter((lang) => lang.enabled);
+          if (enabled.length === 0) expect(path).toBeNull();
+          else expect(enabled.map((lang) => `/${lang.shortCode}/${encodeURIComponent(lang.welcome)}`)).toContain(path);
+        },
+      ),
     );
   });
 });
@@ -356,7 +436,13 @@ describe("orderForPicker", () => {
       population,
       favorite: false,
     });
-    const ordered = orderForPicker([make(1, "b", 5), make(2, "a", 5), make(3, "Z", 5), make(4, "a", 5), make(5, "x", 9)]);
+    const ordered = orderForPicker([
+      make(1, "b", 5),
+      make(2, "a", 5),
+      make(3, "Z", 5),
+      make(4, "a", 5),
+      make(5, "x", 9),
+    ]);
     expect(ordered.map((lang) => lang.id)).toEqual([5, 3, 2, 4, 1]);
   });
 
@@ -391,7 +477,10 @@ describe("parseSavedLanguage / serializeSavedLanguage", () => {
   it("parses plain and URI-encoded values", () => {
     expect(parseSavedLanguage('{"id":3,"short_code":"fr"}')).toEqual({ id: 3, shortCode: "fr" });
     expect(parseSavedLanguage("%7B%22id%22%3A3%2C%22short_code%22%3A%22fr%22%7D")).toEqual({ id: 3, shortCode: "fr" });
-    expect(parseSavedLanguage(' { "short_code": "pt-br", "id": 0, "extra": true } ')).toEqual({ id: 0, shortCode: "pt-br" });
+    expect(parseSavedLanguage(' { "short_code": "pt-br", "id": 0, "extra": true } ')).toEqual({
+      id: 0,
+      shortCode: "pt-br",
+    });
   });
 
   it.each([

@@ -66,17 +66,29 @@ export function switchLanguageTarget(
   const pageName = pageNameFor(current.section, target, targetSectionNames);
   const missingItem = current.kind === "item" && current.section !== "HOME" && current.slugs[target.id] === undefined;
   // The target language has no name for this section: its home decides via "/".
-  if (pageName === null) return { path: "/", destination: current.section === "HOME" && !missingItem ? "same" : "home" };
+  if (pageName === null)
+    return { path: "/", destination: current.section === "HOME" && !missingItem ? "same" : "home" };
   if (current.kind === "item" && current.section !== "HOME" && !missingItem) {
-    return { path: itemPath(target.shortCode, pageName, current.itemId, current.slugs[target.id]!), destination: "same" };
+    return {
+      path: itemPath(target.shortCode, pageName, current.itemId, current.slugs[target.id]!),
+      destination: "same",
+    };
   }
   // For HOME the page name is the welcome, so this is homePath(target).
   if (missingItem) return { path: sectionPath(target.shortCode, pageName), destination: "section" };
-  return { path: `${sectionPath(target.shortCode, pageName)}${current.kind === "section" ? keptQuery(current.section, search) : ""}`, destination: "same" };
+  return {
+    path: `${sectionPath(target.shortCode, pageName)}${current.kind === "section" ? keptQuery(current.section, search) : ""}`,
+    destination: "same",
+  };
 }
 
 /** The path of switchLanguageTarget. */
-export function switchLanguagePath(current: CurrentPage, target: Pick<LanguageRef, "id" | "shortCode" | "welcome">, targetSectionNames: SectionName[], search = ""): string {
+export function switchLanguagePath(
+  current: CurrentPage,
+  target: Pick<LanguageRef, "id" | "shortCode" | "welcome">,
+  targetSectionNames: SectionName[],
+  search = "",
+): string {
   return switchLanguageTarget(current, target, targetSectionNames, search).path;
 }
 
@@ -102,7 +114,9 @@ function findSaved(enabled: LanguageRef[], saved: SavedLanguageHint): LanguageRe
   if (byId !== undefined) return byId;
   const shortCode = saved.shortCode?.toLowerCase();
   // The id may be stale (languages re-created): the short code still says what the visitor chose.
-  return shortCode === undefined || shortCode === "" ? undefined : enabled.find((language) => language.shortCode.toLowerCase() === shortCode);
+  return shortCode === undefined || shortCode === ""
+    ? undefined
+    : enabled.find((language) => language.shortCode.toLowerCase() === shortCode);
 }
 
 /** The favorite enabled language; if the favorite is disabled or unset, the first in picker order (never no page). */
@@ -185,7 +199,9 @@ function toSavedLanguage(data: unknown): SavedLanguage | null {
 
 /** A short code is URL text: non-empty, short, no whitespace or control characters. */
 function isPlausibleShortCode(value: unknown): value is string {
-  return typeof value === "string" && value.length > 0 && value.length <= SHORT_CODE_MAX_LENGTH && !/[\s\p{Cc}]/u.test(value);
+  return (
+    typeof value === "string" && value.length > 0 && value.length <= SHORT_CODE_MAX_LENGTH && !/[\s\p{Cc}]/u.test(value)
+  );
 }
 
 /**

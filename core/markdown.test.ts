@@ -3,7 +3,9 @@ import { markdownText, readingMinutes, renderMarkdown, renderMarkdownWithText } 
 
 describe("renderMarkdown", () => {
   it("renders ordinary Markdown", () => {
-    expect(renderMarkdown("# Title\n\nSome *text* and [a link](/en/articles).")).toBe('<h1>Title</h1>\n<p>Some <em>text</em> and <a href="/en/articles">a link</a>.</p>\n');
+    expect(renderMarkdown("# Title\n\nSome *text* and [a link](/en/articles).")).toBe(
+      '<h1>Title</h1>\n<p>Some <em>text</em> and <a href="/en/articles">a link</a>.</p>\n',
+    );
   });
 
   it("escapes raw HTML instead of rendering it", () => {
@@ -13,10 +15,13 @@ describe("renderMarkdown", () => {
     expect(html).toContain("&lt;img src=x onerror=");
   });
 
-  it.each(["javascript:alert(1)", "JAVASCRIPT:alert(1)", "vbscript:msgbox(1)", "data:text/html;base64,PHNjcmlwdD4="])("refuses a %s link", (url) => {
-    const html = renderMarkdown(`[x](${url}) ![y](${url})`);
-    expect(html).not.toMatch(/href=|src=/);
-  });
+  it.each(["javascript:alert(1)", "JAVASCRIPT:alert(1)", "vbscript:msgbox(1)", "data:text/html;base64,PHNjcmlwdD4="])(
+    "refuses a %s link",
+    (url) => {
+      const html = renderMarkdown(`[x](${url}) ![y](${url})`);
+      expect(html).not.toMatch(/href=|src=/);
+    },
+  );
 
   it("keeps external links from reaching back to the opener", () => {
     expect(renderMarkdown("[site](https://example.com)")).toContain('rel="noopener noreferrer nofollow"');
@@ -36,7 +41,9 @@ describe("renderMarkdown", () => {
   });
 
   it("leaves paragraphs and list items in the page's direction (an Arabic one may begin with a Latin name)", () => {
-    expect(renderMarkdown("ROME هو الدليل\n\n- ROME هو")).toBe("<p>ROME هو الدليل</p>\n<ul>\n<li>ROME هو</li>\n</ul>\n");
+    expect(renderMarkdown("ROME هو الدليل\n\n- ROME هو")).toBe(
+      "<p>ROME هو الدليل</p>\n<ul>\n<li>ROME هو</li>\n</ul>\n",
+    );
   });
 });
 
@@ -86,7 +93,8 @@ describe("library images in Markdown", () => {
 
 describe("renderMarkdownWithText", () => {
   it("gives from one parse the same HTML as renderMarkdown and the same words as markdownText", () => {
-    const source = "# Title\n\nSome *text* with [a link](https://example.com) and `code`.\n\n- one\n- two\n\n```\nfenced\n```\n\n![](media:9)";
+    const source =
+      "# Title\n\nSome *text* with [a link](https://example.com) and `code`.\n\n- one\n- two\n\n```\nfenced\n```\n\n![](media:9)";
     expect(renderMarkdownWithText(source)).toEqual({ html: renderMarkdown(source), text: markdownText(source) });
     expect(markdownText(source)).toBe("Title\nSome text with a link and code.\none\ntwo\nfenced\n");
   });

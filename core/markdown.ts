@@ -8,7 +8,9 @@ import { mediaImages, type MediaRenderEnv } from "./markdown-media.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true }).use(mediaImages);
 
-const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
+const defaultLinkOpen =
+  markdown.renderer.rules.link_open ??
+  ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
 
 // External links open normally but never hand the opener (or the referrer) to another site.
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
@@ -22,8 +24,10 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
 // and read "mars 2026 5". <bdi> gives each cell's text the direction of its first strong letter while the cell keeps
 // the table's alignment (issue 44); a paragraph does not get it, since an Arabic one may well begin with a Latin name.
 for (const cell of ["th", "td"]) {
-  markdown.renderer.rules[`${cell}_open`] = (tokens, index, options, _env, self) => `${self.renderToken(tokens, index, options)}<bdi>`;
-  markdown.renderer.rules[`${cell}_close`] = (tokens, index, options, _env, self) => `</bdi>${self.renderToken(tokens, index, options)}`;
+  markdown.renderer.rules[`${cell}_open`] = (tokens, index, options, _env, self) =>
+    `${self.renderToken(tokens, index, options)}<bdi>`;
+  markdown.renderer.rules[`${cell}_close`] = (tokens, index, options, _env, self) =>
+    `</bdi>${self.renderToken(tokens, index, options)}`;
 }
 
 /** `media` draws library images (`![](media:42)`) in `language`; without it they are left out. */
@@ -54,7 +58,17 @@ function textOf(tokens: ReturnType<typeof markdown.parse>): string {
   const blocks: string[] = [];
   for (const token of tokens) {
     if (token.type === "inline") {
-      blocks.push((token.children ?? []).map((child) => (child.type === "text" || child.type === "code_inline" ? child.content : child.type === "softbreak" ? " " : "")).join(""));
+      blocks.push(
+        (token.children ?? [])
+          .map((child) =>
+            child.type === "text" || child.type === "code_inline"
+              ? child.content
+              : child.type === "softbreak"
+                ? " "
+                : "",
+          )
+          .join(""),
+      );
     } else if (token.type === "fence" || token.type === "code_block") blocks.push(token.content);
   }
   return blocks.filter((block) => block.trim() !== "").join("\n");

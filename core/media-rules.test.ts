@@ -48,17 +48,21 @@ describe("variant file names", () => {
     expect(variantContentType(name)).toBe("image/jpeg");
     expect(variantContentType("1-0000000000000000-400.avif")).toBe("image/avif");
   });
-  it.each(["../1-0000000000000000-400.avif", "1-0000000000000000-400.svg", "0-0000000000000000-400.avif", "1-000000000000000g-400.avif", "1-0000000000000000-400.avif.html"])(
-    "refuses %s",
-    (name) => expect(VARIANT_FILE_PATTERN.test(name)).toBe(false),
-  );
+  it.each([
+    "../1-0000000000000000-400.avif",
+    "1-0000000000000000-400.svg",
+    "0-0000000000000000-400.avif",
+    "1-000000000000000g-400.avif",
+    "1-0000000000000000-400.avif.html",
+  ])("refuses %s", (name) => expect(VARIANT_FILE_PATTERN.test(name)).toBe(false));
 });
 
 describe("references", () => {
   it("reads media:ID and nothing else", () => {
     expect(mediaIdOf("media:42")).toBe(42);
     expect(mediaIdOf(" media:7 ")).toBe(7);
-    for (const other of ["media:0", "media:-1", "media:4x", "/covers/a.webp", "https://x/media:4", null, undefined, ""]) expect(mediaIdOf(other)).toBeNull();
+    for (const other of ["media:0", "media:-1", "media:4x", "/covers/a.webp", "https://x/media:4", null, undefined, ""])
+      expect(mediaIdOf(other)).toBeNull();
   });
   it("finds library images in Markdown, with the alt text typed and a title allowed", () => {
     const body = `Intro ${mediaMarkdown(3)} and ![A lighthouse](media:5 "Title") ![x](/covers/a.webp) ![](<media:8>)`;
@@ -83,7 +87,9 @@ describe("alt text", () => {
   });
   it("flags images a version shows without alt text in its language", () => {
     const media = { 1: rendition(1, { "en-US": "Boats" }), 2: rendition(2), 3: rendition(3) };
-    expect(imagesMissingAlt("media:3", "![](media:1) ![](media:2) ![Typed](media:2)", "", "en-US", media)).toEqual([3, 2]);
+    expect(imagesMissingAlt("media:3", "![](media:1) ![](media:2) ![Typed](media:2)", "", "en-US", media)).toEqual([
+      3, 2,
+    ]);
     expect(imagesMissingAlt("media:3", "![](media:1)", "Cover text", "en-US", media)).toEqual([]);
     expect(imagesMissingAlt(null, "![](media:1)", "", "fr-FR", media)).toEqual([1]);
     expect(imagesMissingAlt(null, "![](media:99)", "", "fr-FR", media)).toEqual([]);

@@ -14,7 +14,14 @@ export const MEDIA_ACCEPT = ".jpg,.jpeg,.png,.webp,.avif,.gif,image/jpeg,image/p
 
 export const MEDIA_LIMITS = { altLength: 300, fileNameLength: 200, searchLength: 100, pageSize: 24 } as const;
 
-const FORMAT_BY_EXTENSION: Record<string, MediaFormat> = { jpg: "jpeg", jpeg: "jpeg", png: "png", webp: "webp", avif: "avif", gif: "gif" };
+const FORMAT_BY_EXTENSION: Record<string, MediaFormat> = {
+  jpg: "jpeg",
+  jpeg: "jpeg",
+  png: "png",
+  webp: "webp",
+  avif: "avif",
+  gif: "gif",
+};
 
 /** The format a file name claims by its extension, or null when it names none we accept. */
 export function mediaFormatOfName(fileName: string): MediaFormat | null {
@@ -38,7 +45,9 @@ export function variantFileName(mediaId: number, sha256: string, width: number, 
 
 export function variantContentType(file: string): string {
   const extension = file.slice(file.lastIndexOf(".") + 1);
-  return VARIANT_CONTENT_TYPES[extension === "jpg" ? "jpeg" : (extension as VariantFormat)] ?? "application/octet-stream";
+  return (
+    VARIANT_CONTENT_TYPES[extension === "jpg" ? "jpeg" : (extension as VariantFormat)] ?? "application/octet-stream"
+  );
 }
 
 const REFERENCE_PATTERN = /^media:([1-9]\d{0,9})$/;
@@ -92,7 +101,13 @@ export function altTextFor(rendition: MediaRendition, language: string, typed = 
 }
 
 /** Library images a version shows (cover and body) that have no alt text in its language: publishing them warns. */
-export function imagesMissingAlt(cover: string | null, body: string, coverAlt: string, language: string, media: Record<number, MediaRendition>): number[] {
+export function imagesMissingAlt(
+  cover: string | null,
+  body: string,
+  coverAlt: string,
+  language: string,
+  media: Record<number, MediaRendition>,
+): number[] {
   const missing = new Set<number>();
   const coverId = mediaIdOf(cover);
   if (coverId !== null && media[coverId] && altTextFor(media[coverId], language, coverAlt) === "") missing.add(coverId);

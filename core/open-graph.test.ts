@@ -44,24 +44,38 @@ describe("openGraphLocale", () => {
 
 describe("socialImagePath", () => {
   it("names a JPEG beside covers of the covers folder and library variants, and reads it back", () => {
-    for (const source of ["/covers/right-to-left-web.svg", "/covers/a_b.webp", "/media/42-3f9c2a1b0e4d5c6b-1200.jpg", "/media/7-0123456789abcdef-800.png"]) {
+    for (const source of [
+      "/covers/right-to-left-web.svg",
+      "/covers/a_b.webp",
+      "/media/42-3f9c2a1b0e4d5c6b-1200.jpg",
+      "/media/7-0123456789abcdef-800.png",
+    ]) {
       const path = socialImagePath(source);
       expect(path).toBe(`/social${source}.jpg`);
       expect(socialImageSource(path!)).toBe(source);
     }
   });
 
-  it.each([null, "https://example.com/cover.png", "/covers/../server/config.ts", "/covers/x.txt", "/favicon.svg", "/media/42-short-1200.jpg", "/covers/sub/x.svg", "media:42"])(
-    "makes none of %j",
-    (address) => {
-      expect(socialImagePath(address)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    "https://example.com/cover.png",
+    "/covers/../server/config.ts",
+    "/covers/x.txt",
+    "/favicon.svg",
+    "/media/42-short-1200.jpg",
+    "/covers/sub/x.svg",
+    "media:42",
+  ])("makes none of %j", (address) => {
+    expect(socialImagePath(address)).toBeNull();
+  });
 
-  it.each(["/social/covers/x.svg", "/social/covers/..%2fx.svg.jpg", "/social/etc/passwd.jpg", "/covers/x.svg.jpg", "/social/covers/x.svg.jpg.jpg"])(
-    "reads no source from %j",
-    (path) => {
-      expect(socialImageSource(path)).toBeNull();
-    },
-  );
+  it.each([
+    "/social/covers/x.svg",
+    "/social/covers/..%2fx.svg.jpg",
+    "/social/etc/passwd.jpg",
+    "/covers/x.svg.jpg",
+    "/social/covers/x.svg.jpg.jpg",
+  ])("reads no source from %j", (path) => {
+    expect(socialImageSource(path)).toBeNull();
+  });
 });

@@ -28,7 +28,8 @@ export function openGraphLocale(code: string): string | null {
   if (region !== undefined && /^[A-Z]{2}$/.test(region)) return `${language}_${region}`;
   const known = OPEN_GRAPH_TERRITORIES[region === undefined ? language : `${language}-${region}`];
   if (known !== undefined) return `${language}_${known}`;
-  const likely = new Intl.Locale(language, locale.script === undefined ? {} : { script: locale.script }).maximize().region;
+  const likely = new Intl.Locale(language, locale.script === undefined ? {} : { script: locale.script }).maximize()
+    .region;
   return likely !== undefined && /^[A-Z]{2}$/.test(likely) ? `${language}_${likely}` : null;
 }
 
@@ -36,7 +37,8 @@ export function openGraphLocale(code: string): string | null {
 export const SOCIAL_IMAGE = { width: 1200, height: 630, type: "image/jpeg" } as const;
 
 /** Covers the server can make a social picture of: files of the site's covers folder, and library image variants. */
-const SOCIAL_IMAGE_SOURCE = /^\/(?:covers\/[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.(?:svg|png|jpe?g|webp|avif)|media\/[1-9]\d{0,9}-[0-9a-f]{16}-\d{1,5}\.(?:avif|webp|jpg|png))$/;
+const SOCIAL_IMAGE_SOURCE =
+  /^\/(?:covers\/[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.(?:svg|png|jpe?g|webp|avif)|media\/[1-9]\d{0,9}-[0-9a-f]{16}-\d{1,5}\.(?:avif|webp|jpg|png))$/;
 
 /** Where a social picture is served: `/social` + the source's path + `.jpg`. */
 const SOCIAL_IMAGE_PREFIX = "/social";

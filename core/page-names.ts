@@ -22,7 +22,13 @@ export function comparablePageName(name: string): string | null {
 
 /** Why a (trimmed) text cannot be a page name: a stable code (the admin's form shows its own text for it) and the English sentence. */
 export interface PageNameProblem {
-  code: "page_name_empty" | "page_name_slash" | "page_name_dots" | "page_name_feed" | "page_name_preview" | "page_name_control";
+  code:
+    | "page_name_empty"
+    | "page_name_slash"
+    | "page_name_dots"
+    | "page_name_feed"
+    | "page_name_preview"
+    | "page_name_control";
   message: string;
 }
 
@@ -31,11 +37,16 @@ export function pageNameCheck(name: string): PageNameProblem | null {
   if (name === "") return { code: "page_name_empty", message: "must not be empty" };
   if (name.includes("/")) return { code: "page_name_slash", message: 'must not contain "/"' };
   if (name === "." || name === "..") return { code: "page_name_dots", message: 'must not be "." or ".."' };
-  if (name.toLowerCase() === FEED_FILE) return { code: "page_name_feed", message: `must not be "${FEED_FILE}" (the language's feed)` };
+  if (name.toLowerCase() === FEED_FILE)
+    return { code: "page_name_feed", message: `must not be "${FEED_FILE}" (the language's feed)` };
   // `/{lang}/preview/{token}` is matched before sections: a section of that name would lose its item pages.
   if (comparablePageName(name) === PREVIEW_SEGMENT)
-    return { code: "page_name_preview", message: `must not be "${PREVIEW_SEGMENT}" (draft preview links are /{lang}/${PREVIEW_SEGMENT}/…)` };
-  if (comparablePageName(name) === null) return { code: "page_name_control", message: "must not contain control characters" };
+    return {
+      code: "page_name_preview",
+      message: `must not be "${PREVIEW_SEGMENT}" (draft preview links are /{lang}/${PREVIEW_SEGMENT}/…)`,
+    };
+  if (comparablePageName(name) === null)
+    return { code: "page_name_control", message: "must not contain control characters" };
   return null;
 }
 

@@ -147,10 +147,14 @@ describe("resolvePage", () => {
 
   it("property: case of the URL never matters", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...Object.keys(SEED)), fc.string({ unit: "grapheme", maxLength: 12 }), (lang, page) => {
-        const encoded = encodeURIComponent(page.toWellFormed());
-        expect(resolveIn(lang, encoded.toUpperCase())).toBe(resolveIn(lang, encoded.toLowerCase()));
-      }),
+      fc.property(
+        fc.constantFrom(...Object.keys(SEED)),
+        fc.string({ unit: "grapheme", maxLength: 12 }),
+        (lang, page) => {
+          const encoded = encodeURIComponent(page.toWellFormed());
+          expect(resolveIn(lang, encoded.toUpperCase())).toBe(resolveIn(lang, encoded.toLowerCase()));
+        },
+      ),
     );
   });
 });
@@ -171,11 +175,15 @@ describe("pageNameFor", () => {
   });
 
   it("returns the stored label as is (paths lowercase it)", () => {
-    expect(pageNameFor("JOBS", { welcome: "x" }, [{ section: "JOBS", label: "Métiers", search: null }])).toBe("Métiers");
+    expect(pageNameFor("JOBS", { welcome: "x" }, [{ section: "JOBS", label: "Métiers", search: null }])).toBe(
+      "Métiers",
+    );
   });
 
   it("returns null when the language has no entry for the section", () => {
-    expect(pageNameFor("JOBS", { welcome: "bienvenue" }, [{ section: "ARTICLES", label: "articles", search: null }])).toBeNull();
+    expect(
+      pageNameFor("JOBS", { welcome: "bienvenue" }, [{ section: "ARTICLES", label: "articles", search: null }]),
+    ).toBeNull();
     expect(pageNameFor("ARTICLES", { welcome: "bienvenue" }, [])).toBeNull();
   });
 
@@ -185,7 +193,9 @@ describe("pageNameFor", () => {
   });
 
   it("HOME is always the welcome, even when an entry names HOME", () => {
-    expect(pageNameFor("HOME", { welcome: "bienvenue" }, [{ section: "HOME", label: "accueil", search: null }])).toBe("bienvenue");
+    expect(pageNameFor("HOME", { welcome: "bienvenue" }, [{ section: "HOME", label: "accueil", search: null }])).toBe(
+      "bienvenue",
+    );
   });
 
   it("takes the first entry of a section", () => {
@@ -214,10 +224,14 @@ describe("findPageNameConflicts", () => {
       { section: "ARTICLES", name: "Accueil", resolvesTo: "HOME" },
       { section: "JOBS", name: "accueil", resolvesTo: "HOME" },
     ]);
-    expect(findPageNameConflicts({ welcome: "home" }, names)).toEqual([{ section: "JOBS", name: "accueil", resolvesTo: "ARTICLES" }]);
+    expect(findPageNameConflicts({ welcome: "home" }, names)).toEqual([
+      { section: "JOBS", name: "accueil", resolvesTo: "ARTICLES" },
+    ]);
   });
 
   it("reports a name that cannot be resolved at all", () => {
-    expect(findPageNameConflicts({ welcome: "a\u0000b" }, [])).toEqual([{ section: "HOME", name: "a\u0000b", resolvesTo: null }]);
+    expect(findPageNameConflicts({ welcome: "a\u0000b" }, [])).toEqual([
+      { section: "HOME", name: "a\u0000b", resolvesTo: null },
+    ]);
   });
 });

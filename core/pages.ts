@@ -24,7 +24,11 @@ function urlSegmentKey(rawPage: string): string | null {
  * Order: the language's welcome (HOME), then any entry's label, then any entry's search;
  * a label match anywhere beats a search match anywhere.
  */
-export function resolvePage(rawPage: string, language: Pick<LanguageRef, "welcome">, sectionNames: SectionName[]): SectionKey | null {
+export function resolvePage(
+  rawPage: string,
+  language: Pick<LanguageRef, "welcome">,
+  sectionNames: SectionName[],
+): SectionKey | null {
   const key = urlSegmentKey(rawPage);
   if (key === null) return null;
   if (storedNameKey(language.welcome) === key) return "HOME";
@@ -38,7 +42,11 @@ export function resolvePage(rawPage: string, language: Pick<LanguageRef, "welcom
  * The canonical page name of a section in a language (HOME: the welcome; otherwise the first
  * entry's label), or null when the language has no (non-empty) name for it.
  */
-export function pageNameFor(section: SectionKey, language: Pick<LanguageRef, "welcome">, sectionNames: SectionName[]): string | null {
+export function pageNameFor(
+  section: SectionKey,
+  language: Pick<LanguageRef, "welcome">,
+  sectionNames: SectionName[],
+): string | null {
   const name = section === "HOME" ? language.welcome : sectionNames.find((entry) => entry.section === section)?.label;
   // An empty name would make "/fr/" — not a page.
   return name === undefined || name === "" ? null : name;
@@ -58,7 +66,10 @@ export interface PageNameConflict {
  * (e.g. a label equal to the welcome or to another section's label). For the admin
  * translations screen: such a section's links would open another page.
  */
-export function findPageNameConflicts(language: Pick<LanguageRef, "welcome">, sectionNames: SectionName[]): PageNameConflict[] {
+export function findPageNameConflicts(
+  language: Pick<LanguageRef, "welcome">,
+  sectionNames: SectionName[],
+): PageNameConflict[] {
   const sections = [...new Set<SectionKey>(["HOME", ...sectionNames.map((entry) => entry.section)])];
   const conflicts: PageNameConflict[] = [];
   for (const section of sections) {

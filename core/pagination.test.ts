@@ -100,24 +100,35 @@ describe("pageWindow", () => {
     expect(pageWindow(45, 10, -2).page).toBe(1);
     expect(pageWindow(45, 10, 2.7).page).toBe(2);
     expect(pageWindow(45, 10.5, 1).pageCount).toBe(5);
-    expect(pageWindow(Number.NaN, Number.NaN, Number.NaN)).toEqual({ page: 1, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false });
+    expect(pageWindow(Number.NaN, Number.NaN, Number.NaN)).toEqual({
+      page: 1,
+      pageCount: 1,
+      offset: 0,
+      hasPrevious: false,
+      hasNext: false,
+    });
     expect(pageWindow(Number.POSITIVE_INFINITY, 10, Number.POSITIVE_INFINITY).pageCount).toBe(1);
   });
 
   it("property: the pages tile the list exactly", () => {
     fc.assert(
-      fc.property(fc.nat(10_000), fc.integer({ min: 1, max: 200 }), fc.integer({ min: -5, max: 300 }), (total, size, page) => {
-        const w = pageWindow(total, size, page);
-        expect(w.pageCount).toBeGreaterThanOrEqual(1);
-        expect(w.page).toBeGreaterThanOrEqual(1);
-        expect(w.page).toBeLessThanOrEqual(w.pageCount);
-        expect(w.offset).toBe((w.page - 1) * size);
-        expect(w.hasPrevious).toBe(w.page > 1);
-        expect(w.hasNext).toBe(w.page < w.pageCount);
-        // Every item is on exactly one page, and no page but an empty list's is empty.
-        expect((w.pageCount - 1) * size).toBeLessThan(Math.max(total, 1));
-        expect(w.pageCount * size).toBeGreaterThanOrEqual(total);
-      }),
+      fc.property(
+        fc.nat(10_000),
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: -5, max: 300 }),
+        (total, size, page) => {
+          const w = pageWindow(total, size, page);
+          expect(w.pageCount).toBeGreaterThanOrEqual(1);
+          expect(w.page).toBeGreaterThanOrEqual(1);
+          expect(w.page).toBeLessThanOrEqual(w.pageCount);
+          expect(w.offset).toBe((w.page - 1) * size);
+          expect(w.hasPrevious).toBe(w.page > 1);
+          expect(w.hasNext).toBe(w.page < w.pageCount);
+          // Every item is on exactly one page, and no page but an empty list's is empty.
+          expect((w.pageCount - 1) * size).toBeLessThan(Math.max(total, 1));
+          expect(w.pageCount * size).toBeGreaterThanOrEqual(total);
+        },
+      ),
     );
   });
 });

@@ -6,7 +6,9 @@ const MALFORMED = ["%E0%A4%A", "%", "%ZZ", "abc%", "%C3", "%ED%A0%80", "%FF"];
 const CONTROLS = ["%00", "a%00b", "%0A", "%1F", "%7F", "a\u0000b", "\t"];
 
 /** Any well-formed string without C0 controls or DEL (what decodeSegment accepts). */
-const nameWithoutControls = fc.string({ unit: "binary", maxLength: 40 }).filter((name) => !/[\u0000-\u001F\u007F]/u.test(name));
+const nameWithoutControls = fc
+  .string({ unit: "binary", maxLength: 40 })
+  .filter((name) => !/[\u0000-\u001F\u007F]/u.test(name));
 
 describe("decodeSegment", () => {
   it.each([
@@ -104,8 +106,12 @@ describe("homePath / sectionPath / itemPath", () => {
   });
 
   it("builds item paths with the id lowercased", () => {
-    expect(itemPath("fr", "métiers", "A1101", "conduite-d-engins-agricoles-et-forestiers")).toBe("/fr/m%C3%A9tiers/a1101/conduite-d-engins-agricoles-et-forestiers");
-    expect(itemPath("ja", "仕事", 42, "日本語の記事")).toBe("/ja/%E4%BB%95%E4%BA%8B/42/%E6%97%A5%E6%9C%AC%E8%AA%9E%E3%81%AE%E8%A8%98%E4%BA%8B");
+    expect(itemPath("fr", "métiers", "A1101", "conduite-d-engins-agricoles-et-forestiers")).toBe(
+      "/fr/m%C3%A9tiers/a1101/conduite-d-engins-agricoles-et-forestiers",
+    );
+    expect(itemPath("ja", "仕事", 42, "日本語の記事")).toBe(
+      "/ja/%E4%BB%95%E4%BA%8B/42/%E6%97%A5%E6%9C%AC%E8%AA%9E%E3%81%AE%E8%A8%98%E4%BA%8B",
+    );
   });
 
   it("leaves the slug out when it is empty (the item route redirects to the canonical URL)", () => {

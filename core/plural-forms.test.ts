@@ -17,7 +17,9 @@ describe("pluralFormsHeader", () => {
     expect(pluralFormsHeader("fr-FR")).toBe("nplurals=3; plural=(n == 0 || n == 1 ? 0 : n % 1000000 == 0 ? 1 : 2);");
     expect(pluralFormsHeader("pt-BR")).toBe("nplurals=3; plural=(n == 0 || n == 1 ? 0 : n % 1000000 == 0 ? 1 : 2);");
     expect(pluralFormsHeader("ja")).toBe("nplurals=1; plural=0;");
-    expect(pluralFormsHeader("ar")).toBe("nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : n % 100 >= 11 ? 4 : 5);");
+    expect(pluralFormsHeader("ar")).toBe(
+      "nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : n % 100 >= 11 ? 4 : 5);",
+    );
   });
 
   it("finds the three-form rules of Slavic languages", () => {
@@ -25,7 +27,25 @@ describe("pluralFormsHeader", () => {
   });
 
   it("sorts every count as the runtime's CLDR rules do, for every language it names", () => {
-    for (const tag of ["en", "fr", "ar", "ja", "ru", "pl", "cs", "lt", "lv", "ro", "sl", "ga", "he", "zh", "ko", "tr", "is"]) {
+    for (const tag of [
+      "en",
+      "fr",
+      "ar",
+      "ja",
+      "ru",
+      "pl",
+      "cs",
+      "lt",
+      "lv",
+      "ro",
+      "sl",
+      "ga",
+      "he",
+      "zh",
+      "ko",
+      "tr",
+      "is",
+    ]) {
       const header = pluralFormsHeader(tag);
       if (header === null) continue;
       const rules = new Intl.PluralRules(tag);

@@ -17,13 +17,27 @@ const FORMULAS: readonly PluralFormula[] = [
   { nplurals: 2, expression: "(n > 1)", index: (n) => Number(n > 1) },
   { nplurals: 2, expression: "(n % 10 != 1 || n % 100 == 11)", index: (n) => Number(n % 10 !== 1 || n % 100 === 11) },
   { nplurals: 3, expression: "(n == 1 ? 0 : n == 2 ? 1 : 2)", index: (n) => (n === 1 ? 0 : n === 2 ? 1 : 2) },
-  { nplurals: 3, expression: "(n == 0 || n == 1 ? 0 : n % 1000000 == 0 ? 1 : 2)", index: (n) => (n === 0 || n === 1 ? 0 : n % 1000000 === 0 ? 1 : 2) },
-  { nplurals: 3, expression: "(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2)", index: (n) => (n === 1 ? 0 : n !== 0 && n % 1000000 === 0 ? 1 : 2) },
-  { nplurals: 3, expression: "(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2)", index: (n) => (n === 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2) },
   {
     nplurals: 3,
-    expression: "(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2)",
-    index: (n) => (n % 10 === 1 && n % 100 !== 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2),
+    expression: "(n == 0 || n == 1 ? 0 : n % 1000000 == 0 ? 1 : 2)",
+    index: (n) => (n === 0 || n === 1 ? 0 : n % 1000000 === 0 ? 1 : 2),
+  },
+  {
+    nplurals: 3,
+    expression: "(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2)",
+    index: (n) => (n === 1 ? 0 : n !== 0 && n % 1000000 === 0 ? 1 : 2),
+  },
+  {
+    nplurals: 3,
+    expression: "(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2)",
+    index: (n) => (n === 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2),
+  },
+  {
+    nplurals: 3,
+    expression:
+      "(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2)",
+    index: (n) =>
+      n % 10 === 1 && n % 100 !== 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2,
   },
   {
     nplurals: 3,
@@ -63,7 +77,13 @@ const FORMULAS: readonly PluralFormula[] = [
 ];
 
 /** Counts a formula must sort like CLDR: every rule of the last two digits and of the hundreds, and the millions (French "many"). */
-export const SAMPLE_COUNTS: readonly number[] = [...Array.from({ length: 1001 }, (_, n) => n), 1_000_000, 1_000_001, 2_000_000, 10_000_000];
+export const SAMPLE_COUNTS: readonly number[] = [
+  ...Array.from({ length: 1001 }, (_, n) => n),
+  1_000_000,
+  1_000_001,
+  2_000_000,
+  10_000_000,
+];
 
 const CLDR_ORDER: readonly Intl.LDMLPluralRule[] = ["zero", "one", "two", "few", "many", "other"];
 
@@ -82,6 +102,9 @@ export function pluralFormsHeader(languageTag: string): string | null {
   if (Intl.PluralRules.supportedLocalesOf(languageTag).length === 0) return null;
   const categoryOf = SAMPLE_COUNTS.map((n) => rules.select(n));
   const used = CLDR_ORDER.filter((category) => categoryOf.includes(category));
-  const formula = FORMULAS.find((candidate) => candidate.nplurals === used.length && SAMPLE_COUNTS.every((n, at) => used[candidate.index(n)] === categoryOf[at]));
+  const formula = FORMULAS.find(
+    (candidate) =>
+      candidate.nplurals === used.length && SAMPLE_COUNTS.every((n, at) => used[candidate.index(n)] === categoryOf[at]),
+  );
   return formula ? `nplurals=${formula.nplurals}; plural=${formula.expression};` : null;
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ARTICLE_STATUSES } from "./article-rules.ts";
-import { applySchedule, checkSchedule, MAX_SCHEDULE_AHEAD_MS, NO_SCHEDULES, publicationState, SCHEDULE_ACTIONS, schedulesVoidedBy, type PendingSchedules } from "./publishing.ts";
+import {
+  applySchedule,
+  checkSchedule,
+  MAX_SCHEDULE_AHEAD_MS,
+  NO_SCHEDULES,
+  publicationState,
+  SCHEDULE_ACTIONS,
+  schedulesVoidedBy,
+  type PendingSchedules,
+} from "./publishing.ts";
 
 const now = new Date("2026-11-23T12:00:00.000Z");
 const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
@@ -31,10 +40,21 @@ describe("checkSchedule", () => {
     for (const action of SCHEDULE_ACTIONS) {
       for (const status of ARTICLE_STATUSES) {
         for (const schedules of SCHEDULE_SETS) {
-          expect(checkSchedule(action, later(-1), now, status, schedules)).toEqual({ ok: false, reason: "must be in the future" });
-          expect(checkSchedule(action, now, now, status, schedules)).toEqual({ ok: false, reason: "must be in the future" });
-          expect(checkSchedule(action, new Date(Number.NaN), now, status, schedules)).toEqual({ ok: false, reason: "must be a date and time" });
-          expect(checkSchedule(action, new Date(now.getTime() + MAX_SCHEDULE_AHEAD_MS + 1), now, status, schedules)).toEqual({
+          expect(checkSchedule(action, later(-1), now, status, schedules)).toEqual({
+            ok: false,
+            reason: "must be in the future",
+          });
+          expect(checkSchedule(action, now, now, status, schedules)).toEqual({
+            ok: false,
+            reason: "must be in the future",
+          });
+          expect(checkSchedule(action, new Date(Number.NaN), now, status, schedules)).toEqual({
+            ok: false,
+            reason: "must be a date and time",
+          });
+          expect(
+            checkSchedule(action, new Date(now.getTime() + MAX_SCHEDULE_AHEAD_MS + 1), now, status, schedules),
+          ).toEqual({
             ok: false,
             reason: "must be at most 10 years ahead",
           });
@@ -45,8 +65,12 @@ describe("checkSchedule", () => {
 
   it("schedules a publish of a draft, before any pending unpublish", () => {
     expect(checkSchedule("publish", later(1), now, "draft", NO_SCHEDULES)).toEqual({ ok: true });
-    expect(checkSchedule("publish", later(30), now, "draft", { publishAt: iso(60), unpublishAt: null })).toEqual({ ok: true });
-    expect(checkSchedule("publish", later(30), now, "draft", { publishAt: null, unpublishAt: iso(60) })).toEqual({ ok: true });
+    expect(checkSchedule("publish", later(30), now, "draft", { publishAt: iso(60), unpublishAt: null })).toEqual({
+      ok: true,
+    });
+    expect(checkSchedule("publish", later(30), now, "draft", { publishAt: null, unpublishAt: iso(60) })).toEqual({
+      ok: true,
+    });
     expect(checkSchedule("publish", later(60), now, "draft", { publishAt: null, unpublishAt: iso(60) })).toMatchObject({
       ok: false,
       reason: expect.stringContaining("before the scheduled unpublish"),
@@ -55,18 +79,28 @@ describe("checkSchedule", () => {
 
   it("refuses to schedule a publish of a published version", () => {
     for (const schedules of SCHEDULE_SETS) {
-      expect(checkSchedule("publish", later(1), now, "published", schedules)).toMatchObject({ ok: false, reason: expect.stringContaining("already published") });
+      expect(checkSchedule("publish", later(1), now, "published", schedules)).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining("already published"),
+      });
     }
   });
 
   it("schedules an unpublish of a published version or after a pending publish", () => {
     expect(checkSchedule("unpublish", later(1), now, "published", NO_SCHEDULES)).toEqual({ ok: true });
-    expect(checkSchedule("unpublish", later(90), now, "draft", { publishAt: iso(60), unpublishAt: null })).toEqual({ ok: true });
-    expect(checkSchedule("unpublish", later(60), now, "draft", { publishAt: iso(60), unpublishAt: null })).toMatchObject({
+    expect(checkSchedule("unpublish", later(90), now, "draft", { publishAt: iso(60), unpublishAt: null })).toEqual({
+      ok: true,
+    });
+    expect(
+      checkSchedule("unpublish", later(60), now, "draft", { publishAt: iso(60), unpublishAt: null }),
+    ).toMatchObject({
       ok: false,
       reason: expect.stringContaining("after the scheduled publish"),
     });
-    expect(checkSchedule("unpublish", later(1), now, "draft", NO_SCHEDULES)).toMatchObject({ ok: false, reason: expect.stringContaining("neither published nor scheduled") });
+    expect(checkSchedule("unpublish", later(1), now, "draft", NO_SCHEDULES)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("neither published nor scheduled"),
+    });
   });
 });
 

@@ -16,13 +16,24 @@ export const revisionContentShape = {
 };
 export type RevisionContent = z.infer<z.ZodObject<typeof revisionContentShape>>;
 
-export const REVISION_FIELDS = ["title", "slug", "summary", "coverAlt", "status", "body"] as const satisfies readonly (keyof RevisionContent)[];
+export const REVISION_FIELDS = [
+  "title",
+  "slug",
+  "summary",
+  "coverAlt",
+  "status",
+  "body",
+] as const satisfies readonly (keyof RevisionContent)[];
 export type RevisionField = (typeof REVISION_FIELDS)[number];
 
 const diffPartSchema = z.object({ value: z.string(), change: z.enum(["added", "removed", "same"]) });
 export type DiffPart = z.infer<typeof diffPartSchema>;
 
-export const fieldDiffSchema = z.object({ field: z.enum(REVISION_FIELDS), changed: z.boolean(), parts: z.array(diffPartSchema) });
+export const fieldDiffSchema = z.object({
+  field: z.enum(REVISION_FIELDS),
+  changed: z.boolean(),
+  parts: z.array(diffPartSchema),
+});
 export type FieldDiff = z.infer<typeof fieldDiffSchema>;
 
 /**
@@ -34,19 +45,28 @@ export const MAX_EDIT_LENGTH = 400;
 
 /** jsdiff's changes as parts a page can draw. */
 export function diffParts(changes: ChangeObject<string>[]): DiffPart[] {
-  return changes.map((change) => ({ value: change.value, change: change.added ? "added" : change.removed ? "removed" : "same" }));
+  return changes.map((change) => ({
+    value: change.value,
+    change: change.added ? "added" : change.removed ? "removed" : "same",
+  }));
 }
 
 function replaced(before: string, after: string): DiffPart[] {
-  return [...(before === "" ? [] : [{ value: before, change: "removed" as const }]), ...(after === "" ? [] : [{ value: after, change: "added" as const }])];
+  return [
+    ...(before === "" ? [] : [{ value: before, change: "removed" as const }]),
+    ...(after === "" ? [] : [{ value: after, change: "added" as const }]),
+  ];
 }
 
 function diffField(field: RevisionField, before: string, after: string, words: Intl.Segmenter): FieldDiff {
-  if (before === after) return { field, changed: false, parts: before === "" ? [] : [{ value: before, change: "same" }] };
+  if (before === after)
+    return { field, changed: false, parts: before === "" ? [] : [{ value: before, change: "same" }] };
   // The body is Markdown: whole lines read best. Short fields: words as the language divides them
   // (Intl.Segmenter: Arabic words stay whole, Japanese is split into words though it has no spaces).
   const changes =
-    field === "body" ? diffLines(before, after, { maxEditLength: MAX_EDIT_LENGTH }) : diffWords(before, after, { maxEditLength: MAX_EDIT_LENGTH, intlSegmenter: words });
+    field === "body"
+      ? diffLines(before, after, { maxEditLength: MAX_EDIT_LENGTH })
+      : diffWords(before, after, { maxEditLength: MAX_EDIT_LENGTH, intlSegmenter: words });
   return { field, changed: true, parts: changes ? diffParts(changes) : replaced(before, after) };
 }
 

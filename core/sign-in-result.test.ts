@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { FLASH_COOKIE, parseSignInResult, SIGN_IN_MESSAGE_TYPE, signInStartPath, takeFlashResult } from "./sign-in-result.ts";
+import {
+  FLASH_COOKIE,
+  parseSignInResult,
+  SIGN_IN_MESSAGE_TYPE,
+  signInStartPath,
+  takeFlashResult,
+} from "./sign-in-result.ts";
 
-const welcome = { type: SIGN_IN_MESSAGE_TYPE, id: "r1", ok: true, method: "google", welcome: "new", displayName: "Ada" } as const;
+const welcome = {
+  type: SIGN_IN_MESSAGE_TYPE,
+  id: "r1",
+  ok: true,
+  method: "google",
+  welcome: "new",
+  displayName: "Ada",
+} as const;
 const failure = { type: SIGN_IN_MESSAGE_TYPE, id: "r2", ok: false, method: "github", message: "Denied" } as const;
 
 describe("parseSignInResult", () => {
@@ -46,7 +59,9 @@ describe("takeFlashResult", () => {
 
 describe("signInStartPath", () => {
   it("encodes the return path and the popup flag", () => {
-    expect(signInStartPath("google", "/fr/m%C3%A9tiers?page=2", true)).toBe("/auth/google/start?returnTo=%2Ffr%2Fm%25C3%25A9tiers%3Fpage%3D2&popup=1");
+    expect(signInStartPath("google", "/fr/m%C3%A9tiers?page=2", true)).toBe(
+      "/auth/google/start?returnTo=%2Ffr%2Fm%25C3%25A9tiers%3Fpage%3D2&popup=1",
+    );
     expect(signInStartPath("github", "/", false)).toBe("/auth/github/start?returnTo=%2F");
   });
 });

@@ -14,7 +14,14 @@ export const FLASH_COOKIE = "pp_flash";
 export type SignInMethod = "google" | "github";
 
 export type SignInResult =
-  | { type: typeof SIGN_IN_MESSAGE_TYPE; id: string; ok: true; method: SignInMethod; welcome: "new" | "returning"; displayName: string }
+  | {
+      type: typeof SIGN_IN_MESSAGE_TYPE;
+      id: string;
+      ok: true;
+      method: SignInMethod;
+      welcome: "new" | "returning";
+      displayName: string;
+    }
   | { type: typeof SIGN_IN_MESSAGE_TYPE; id: string; ok: false; method: SignInMethod | null; message: string };
 
 const MAX_TEXT = 1000;
@@ -33,12 +40,30 @@ export function parseSignInResult(value: unknown): SignInResult | null {
   const candidate = value as Record<string, unknown>;
   if (candidate.type !== SIGN_IN_MESSAGE_TYPE || !isText(candidate.id)) return null;
   if (candidate.ok === true) {
-    if (!isMethod(candidate.method) || (candidate.welcome !== "new" && candidate.welcome !== "returning") || !isText(candidate.displayName)) return null;
-    return { type: SIGN_IN_MESSAGE_TYPE, id: candidate.id, ok: true, method: candidate.method, welcome: candidate.welcome, displayName: candidate.displayName };
+    if (
+      !isMethod(candidate.method) ||
+      (candidate.welcome !== "new" && candidate.welcome !== "returning") ||
+      !isText(candidate.displayName)
+    )
+      return null;
+    return {
+      type: SIGN_IN_MESSAGE_TYPE,
+      id: candidate.id,
+      ok: true,
+      method: candidate.method,
+      welcome: candidate.welcome,
+      displayName: candidate.displayName,
+    };
   }
   if (candidate.ok === false) {
     if (!(candidate.method === null || isMethod(candidate.method)) || !isText(candidate.message)) return null;
-    return { type: SIGN_IN_MESSAGE_TYPE, id: candidate.id, ok: false, method: candidate.method, message: candidate.message };
+    return {
+      type: SIGN_IN_MESSAGE_TYPE,
+      id: candidate.id,
+      ok: false,
+      method: candidate.method,
+      message: candidate.message,
+    };
   }
   return null;
 }

@@ -38,7 +38,12 @@ describe("blogPosting", () => {
       dateModified: "2026-01-03T03:04:05.000Z",
       image: [`${site}/social/covers/web.svg.jpg`],
       keywords: ["web", "M1805"],
-      translationOfWork: { "@type": "BlogPosting", "@id": `${site}/en/articles/3/the-web`, inLanguage: "en-US", headline: "The web" },
+      translationOfWork: {
+        "@type": "BlogPosting",
+        "@id": `${site}/en/articles/3/the-web`,
+        inLanguage: "en-US",
+        headline: "The web",
+      },
     });
     expect(data).not.toHaveProperty("workTranslation");
   });
@@ -47,21 +52,43 @@ describe("blogPosting", () => {
     const data = blogPosting({ ...article, sourceLanguage: "fr-FR" });
     expect(data).not.toHaveProperty("translationOfWork");
     expect(data.workTranslation).toEqual([
-      { "@type": "BlogPosting", "@id": `${site}/en/articles/3/the-web`, url: `${site}/en/articles/3/the-web`, headline: "The web", inLanguage: "en-US" },
-      { "@type": "BlogPosting", "@id": `${site}/ar/مقالات/3/الويب`, url: `${site}/ar/مقالات/3/الويب`, headline: "الويب", inLanguage: "ar" },
+      {
+        "@type": "BlogPosting",
+        "@id": `${site}/en/articles/3/the-web`,
+        url: `${site}/en/articles/3/the-web`,
+        headline: "The web",
+        inLanguage: "en-US",
+      },
+      {
+        "@type": "BlogPosting",
+        "@id": `${site}/ar/مقالات/3/الويب`,
+        url: `${site}/ar/مقالات/3/الويب`,
+        headline: "الويب",
+        inLanguage: "ar",
+      },
     ]);
   });
 
   it("names neither when the source is not published, and leaves out what a preview or a coverless article lacks", () => {
     const data = blogPosting({ ...article, sourceLanguage: "de-DE", publishedAt: null, image: null, tags: [] });
-    for (const missing of ["translationOfWork", "workTranslation", "datePublished", "image", "keywords"]) expect(data).not.toHaveProperty(missing);
+    for (const missing of ["translationOfWork", "workTranslation", "datePublished", "image", "keywords"])
+      expect(data).not.toHaveProperty(missing);
     expect(blogPosting({ ...article, sourceLanguage: null })).not.toHaveProperty("translationOfWork");
   });
 });
 
 describe("webSite", () => {
   it("says how to search the language's search page", () => {
-    expect(webSite({ publicUrl: site, name: "Polyglot Press", description: "D", language: "ja-JP", homePath: "/ja/ようこそ", searchPath: "/ja/検索" })).toEqual({
+    expect(
+      webSite({
+        publicUrl: site,
+        name: "Polyglot Press",
+        description: "D",
+        language: "ja-JP",
+        homePath: "/ja/ようこそ",
+        searchPath: "/ja/検索",
+      }),
+    ).toEqual({
       "@context": "https://schema.org",
       "@type": "WebSite",
       "@id": `${site}/ja/ようこそ`,
@@ -78,7 +105,16 @@ describe("webSite", () => {
   });
 
   it("has no search action without a search page", () => {
-    expect(webSite({ publicUrl: site, name: "P", description: "D", language: "en-US", homePath: "/en/welcome", searchPath: null })).not.toHaveProperty("potentialAction");
+    expect(
+      webSite({
+        publicUrl: site,
+        name: "P",
+        description: "D",
+        language: "en-US",
+        homePath: "/en/welcome",
+        searchPath: null,
+      }),
+    ).not.toHaveProperty("potentialAction");
   });
 });
 
@@ -108,7 +144,11 @@ describe("breadcrumbList and occupation", () => {
       "@type": "Occupation",
       name: "Developer",
       url: `${site}/en/jobs/M1805/developer`,
-      occupationalCategory: { "@type": "CategoryCode", codeValue: "M1805", name: "Études et développement informatique" },
+      occupationalCategory: {
+        "@type": "CategoryCode",
+        codeValue: "M1805",
+        name: "Études et développement informatique",
+      },
     });
   });
 });

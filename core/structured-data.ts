@@ -6,7 +6,17 @@
  * that schema.org does not allow on a type fails the type check; the tests check the built pages against
  * the schema.org vocabulary too (decision 0161).
  */
-import type { BlogPosting, BreadcrumbList, CategoryCode, ListItem, Occupation, SearchAction, WebSite, WithActionConstraints, WithContext } from "schema-dts";
+import type {
+  BlogPosting,
+  BreadcrumbList,
+  CategoryCode,
+  ListItem,
+  Occupation,
+  SearchAction,
+  WebSite,
+  WithActionConstraints,
+  WithContext,
+} from "schema-dts";
 
 /** One step of a breadcrumb trail: its name in the page's language and its path on this site. */
 export interface Crumb {
@@ -19,7 +29,12 @@ export function breadcrumbList(publicUrl: string, crumbs: readonly Crumb[]): Wit
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index): ListItem => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: `${publicUrl}${crumb.path}` })),
+    itemListElement: crumbs.map((crumb, index): ListItem => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: `${publicUrl}${crumb.path}`,
+    })),
   };
 }
 
@@ -115,7 +130,9 @@ export function blogPosting(input: ArticleInput): WithContext<BlogPosting> {
     dateModified: input.updatedAt,
     ...(input.image === null ? {} : { image: [`${input.publicUrl}${input.image}`] }),
     ...(input.tags.length > 0 ? { keywords: [...input.tags] } : {}),
-    ...(isSource && input.otherVersions.length > 0 ? { workTranslation: input.otherVersions.map((version) => versionOf(input.publicUrl, version)) } : {}),
+    ...(isSource && input.otherVersions.length > 0
+      ? { workTranslation: input.otherVersions.map((version) => versionOf(input.publicUrl, version)) }
+      : {}),
     ...(source ? { translationOfWork: versionOf(input.publicUrl, source) } : {}),
   };
 }
@@ -138,7 +155,10 @@ export function occupation(input: OccupationInput): WithContext<Occupation> {
     "@type": "CategoryCode",
     codeValue: input.code,
     name: input.officialLabel,
-    inCodeSet: { "@type": "CategoryCodeSet", name: "ROME (Répertoire opérationnel des métiers et des emplois), France Travail" },
+    inCodeSet: {
+      "@type": "CategoryCodeSet",
+      name: "ROME (Répertoire opérationnel des métiers et des emplois), France Travail",
+    },
   };
   return {
     "@context": "https://schema.org",
@@ -157,5 +177,8 @@ export function occupation(input: OccupationInput): WithContext<Occupation> {
  * which some script parsers took for line ends. The JSON means the same after the escapes.
  */
 export function jsonLdText(data: object): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

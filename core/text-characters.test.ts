@@ -24,7 +24,10 @@ describe("unacceptableCharacter", () => {
   it.each([
     ["plain text", "Hello, world"],
     ["Markdown with tabs, line feeds and carriage returns", "# Title\r\n\r\n\tcode\n- item"],
-    ["Arabic with bidi marks, embeddings and isolates", "\u200Fمرحبا\u061C بالعالم\u202Bنص\u202C\u2067عربي\u2069\u200E"],
+    [
+      "Arabic with bidi marks, embeddings and isolates",
+      "\u200Fمرحبا\u061C بالعالم\u202Bنص\u202C\u2067عربي\u2069\u200E",
+    ],
     ["line and paragraph separators", "one\u2028two\u2029three"],
     ["joiners, soft hyphen, a byte-order mark in the middle", "می\u200Cخواهم 👩\u200D💻 hy\u00ADphen a\uFEFFb"],
     ["characters beyond the BMP (paired surrogates)", "𝄞 😀 𠮷"],
@@ -36,7 +39,11 @@ describe("unacceptableCharacter", () => {
   });
 
   it.each([
-    ["NUL", "ab\u0000c", "a NUL character (U+0000) at character 3; of the control characters, only tab, line feed and carriage return are accepted"],
+    [
+      "NUL",
+      "ab\u0000c",
+      "a NUL character (U+0000) at character 3; of the control characters, only tab, line feed and carriage return are accepted",
+    ],
     ["a bell", "\u0007", "a control character (U+0007) at character 1; "],
     ["a vertical tab", "a\u000Bb", "a control character (U+000B) at character 2; "],
     ["a form feed", "a\u000Cb", "a control character (U+000C) at character 2; "],
@@ -44,10 +51,18 @@ describe("unacceptableCharacter", () => {
     ["DEL", "x\u007F", "a control character (U+007F) at character 2; "],
     ["NEL (U+0085)", "a\u0085b", "a control character (U+0085) at character 2; "],
     ["a C1 control", "\u009B", "a control character (U+009B) at character 1; "],
-    ["a lone high surrogate", "ab\uD800", "a lone surrogate (U+D800) at character 3: half of a UTF-16 pair, not Unicode text"],
+    [
+      "a lone high surrogate",
+      "ab\uD800",
+      "a lone surrogate (U+D800) at character 3: half of a UTF-16 pair, not Unicode text",
+    ],
     ["a lone low surrogate", "\uDC00ab", "a lone surrogate (U+DC00) at character 1: "],
     ["two high surrogates in a row", "\uD83D\uD83D\uDE00", "a lone surrogate (U+D83D) at character 1: "],
-    ["U+FFFE", "\uFFFE", "a noncharacter (U+FFFE) at character 1: a code point Unicode reserves for programs, not text"],
+    [
+      "U+FFFE",
+      "\uFFFE",
+      "a noncharacter (U+FFFE) at character 1: a code point Unicode reserves for programs, not text",
+    ],
     ["U+FFFF", "a\uFFFF", "a noncharacter (U+FFFF) at character 2: "],
     ["U+FDD0", "\uFDD0", "a noncharacter (U+FDD0) at character 1: "],
     ["U+1FFFF", "\u{1FFFF}", "a noncharacter (U+1FFFF) at character 1: "],
@@ -65,7 +80,10 @@ describe("unacceptableCharacter", () => {
     fc.assert(
       fc.property(
         fc.string({ unit: "binary", maxLength: 40 }),
-        fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)), maxLength: 40 }),
+        fc.string({
+          unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)),
+          maxLength: 40,
+        }),
         (whole, units) => {
           for (const text of [whole, units]) {
             const expected = firstRefused(text);
@@ -89,7 +107,12 @@ describe("unacceptableCharacter", () => {
 });
 
 describe("unacceptableTextIn", () => {
-  const article = (body: string) => ({ key: "k", author: "A", tags: ["t1", "t2"], versions: { en: { title: "T", body: "ok" }, fr: { title: "T", body } } });
+  const article = (body: string) => ({
+    key: "k",
+    author: "A",
+    tags: ["t1", "t2"],
+    versions: { en: { title: "T", body: "ok" }, fr: { title: "T", body } },
+  });
 
   it("finds nothing in acceptable values of any shape", () => {
     expect(unacceptableTextIn(article("bonjour\n"))).toBeNull();
@@ -98,8 +121,14 @@ describe("unacceptableTextIn", () => {
   });
 
   it("names the field a refused character is in, with zod's path spelling", () => {
-    expect(unacceptableTextIn(article("a\u0000b"))).toEqual({ path: "versions.fr.body", problem: expect.stringMatching(/^a NUL character \(U\+0000\) at character 2;/) as string });
-    expect(unacceptableTextIn({ tags: ["ok", "b\uD800"] })).toEqual({ path: "tags.1", problem: expect.stringMatching(/^a lone surrogate/) as string });
+    expect(unacceptableTextIn(article("a\u0000b"))).toEqual({
+      path: "versions.fr.body",
+      problem: expect.stringMatching(/^a NUL character \(U\+0000\) at character 2;/) as string,
+    });
+    expect(unacceptableTextIn({ tags: ["ok", "b\uD800"] })).toEqual({
+      path: "tags.1",
+      problem: expect.stringMatching(/^a lone surrogate/) as string,
+    });
     expect(unacceptableTextIn("\u0085")?.path).toBe("");
   });
 
@@ -111,9 +140,13 @@ describe("unacceptableTextIn", () => {
   it("checks the names of members too, quoting them escaped and cut short", () => {
     expect(unacceptableTextIn({ versions: { "e\u0000n": { title: "T" } } })).toEqual({
       path: "versions",
-      problem: expect.stringMatching(/^the name "e\\u0000n" holds a NUL character \(U\+0000\) at character 2;/) as string,
+      problem: expect.stringMatching(
+        /^the name "e\\u0000n" holds a NUL character \(U\+0000\) at character 2;/,
+      ) as string,
     });
-    expect(unacceptableTextIn({ [`${"n".repeat(50)}\u0001`]: 1 })?.problem).toMatch(/^the name "n{40}…" holds a control character \(U\+0001\) at character 51;/);
+    expect(unacceptableTextIn({ [`${"n".repeat(50)}\u0001`]: 1 })?.problem).toMatch(
+      /^the name "n{40}…" holds a control character \(U\+0001\) at character 51;/,
+    );
   });
 
   it("walks values nested deeper than the call stack goes", () => {

@@ -25,14 +25,18 @@
 const REFUSED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}\p{Noncharacter_Code_Point}]/u;
 
 /** The high surrogate of the last 1 024 code points of each supplementary plane (U+1FC00…U+1FFFF is \uD83F + a low one). */
-const LAST_OF_PLANE_HIGHS = Array.from({ length: 16 }, (_, plane) => String.fromCharCode(0xd800 + plane * 0x40 + 0x3f)).join("");
+const LAST_OF_PLANE_HIGHS = Array.from({ length: 16 }, (_, plane) =>
+  String.fromCharCode(0xd800 + plane * 0x40 + 0x3f),
+).join("");
 
 /**
  * The same set less the lone surrogates (String#isWellFormed finds those), in code units: V8 scans a text five to
  * ten times faster with it than with REFUSED's Unicode properties (about 4 ms a million characters, 2 cores), and
  * an import checks every text twice. A supplementary noncharacter is one of those high surrogates and \uDFFE or \uDFFF.
  */
-const QUICK_REFUSED = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uFDD0-\\uFDEF\\uFFFE\\uFFFF]|[${LAST_OF_PLANE_HIGHS}][\\uDFFE\\uDFFF]`);
+const QUICK_REFUSED = new RegExp(
+  `[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uFDD0-\\uFDEF\\uFFFE\\uFFFF]|[${LAST_OF_PLANE_HIGHS}][\\uDFFE\\uDFFF]`,
+);
 
 const MAX_QUOTED_CHARS = 40;
 
@@ -40,9 +44,12 @@ const hex = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().pad
 
 /** What a refused code point is, and why it is refused, around its position. */
 function describe(codePoint: number, at: string): string {
-  if (codePoint === 0) return `a NUL character (${hex(codePoint)}) ${at}; of the control characters, only tab, line feed and carriage return are accepted`;
-  if (codePoint <= 0x9f) return `a control character (${hex(codePoint)}) ${at}; of the control characters, only tab, line feed and carriage return are accepted`;
-  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return `a lone surrogate (${hex(codePoint)}) ${at}: half of a UTF-16 pair, not Unicode text`;
+  if (codePoint === 0)
+    return `a NUL character (${hex(codePoint)}) ${at}; of the control characters, only tab, line feed and carriage return are accepted`;
+  if (codePoint <= 0x9f)
+    return `a control character (${hex(codePoint)}) ${at}; of the control characters, only tab, line feed and carriage return are accepted`;
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff)
+    return `a lone surrogate (${hex(codePoint)}) ${at}: half of a UTF-16 pair, not Unicode text`;
   return `a noncharacter (${hex(codePoint)}) ${at}: a code point Unicode reserves for programs, not text`;
 }
 
@@ -79,7 +86,9 @@ export function unacceptableTextIn(value: unknown): TextProblem | null {
       continue;
     }
     if (typeof item !== "object" || item === null) continue;
-    const members: [string, unknown][] = Array.isArray(item) ? item.map((element, index) => [String(index), element]) : Object.entries(item);
+    const members: [string, unknown][] = Array.isArray(item)
+      ? item.map((element, index) => [String(index), element])
+      : Object.entries(item);
     for (const [name] of Array.isArray(item) ? [] : members) {
       const problem = unacceptableCharacter(name);
       if (problem === null) continue;

@@ -9,7 +9,9 @@ const SLUG_WITH_MARKS = /^[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(-[\p{L}\p{N}][\p{L}\p{N
 const anyText = fc.string({ unit: "binary", maxLength: 120 });
 /** Titles from the scripts of the seed languages (Latin with accents, Arabic, Japanese, Chinese). */
 const seedScriptTitle = fc.string({
-  unit: fc.constantFrom(..."aAéÉèçÇñÑüÜßœŒæ'’?! -_.,:;0123456789مرحبابالعالمَُِّئأإآوظائف日本語の記事ガギグようこそ欢迎仕事\t\n"),
+  unit: fc.constantFrom(
+    ..."aAéÉèçÇñÑüÜßœŒæ'’?! -_.,:;0123456789مرحبابالعالمَُِّئأإآوظائف日本語の記事ガギグようこそ欢迎仕事\t\n",
+  ),
   maxLength: 200,
 });
 

@@ -10,7 +10,8 @@ const MARKS_ON_EUROPEAN_LETTER = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cy
  * Not U+0653–U+0655 (madda, hamza above/below): after NFD they are part of letters
  * such as ئ and أ, and removing them would change the word (وظائف → وظايف).
  */
-const ARABIC_OPTIONAL_MARKS = /[\u0610-\u061A\u064B-\u0652\u0656-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E4\u06E7\u06E8\u06EA-\u06ED\u0640]/gu;
+const ARABIC_OPTIONAL_MARKS =
+  /[\u0610-\u061A\u064B-\u0652\u0656-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E4\u06E7\u06E8\u06EA-\u06ED\u0640]/gu;
 
 /** Letters NFD does not decompose but that people type as two letters (applied after lowercasing). */
 const LIGATURES: Readonly<Record<string, string>> = {

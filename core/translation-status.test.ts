@@ -14,14 +14,19 @@ import {
   type TranslationState,
 } from "./translation-status.ts";
 
-const state = (source: string | null, revision: number, bases: Record<string, number>): TranslationState => ({ source, revision, bases: new Map(Object.entries(bases)) });
+const state = (source: string | null, revision: number, bases: Record<string, number>): TranslationState => ({
+  source,
+  revision,
+  bases: new Map(Object.entries(bases)),
+});
 const text = { title: "T", summary: "S", body: "B", coverAlt: "" };
 
 describe("textChanged", () => {
   it("counts title, summary, body and cover alt text, and a first save", () => {
     expect(textChanged(null, text)).toBe(true);
     expect(textChanged(text, { ...text })).toBe(false);
-    for (const field of ["title", "summary", "body", "coverAlt"] as const) expect(textChanged(text, { ...text, [field]: "changed" }), field).toBe(true);
+    for (const field of ["title", "summary", "body", "coverAlt"] as const)
+      expect(textChanged(text, { ...text, [field]: "changed" }), field).toBe(true);
   });
 });
 
@@ -46,20 +51,32 @@ describe("translationStatus", () => {
 
 describe("afterSave", () => {
   it("makes the first version the source at the History revision it records (1 for a first text), with a snapshot", () => {
-    const { state: next, snapshot } = afterSave(EMPTY_TRANSLATION_STATE, "fr", { created: true, textChanged: true, revision: 1 });
+    const { state: next, snapshot } = afterSave(EMPTY_TRANSLATION_STATE, "fr", {
+      created: true,
+      textChanged: true,
+      revision: 1,
+    });
     expect(next).toEqual(state("fr", 1, { fr: 1 }));
     expect(snapshot).toBe(true);
   });
 
   it("bases a new translation on the current revision", () => {
-    const { state: next, snapshot } = afterSave(state("en", 2, { en: 2 }), "fr", { created: true, textChanged: true, revision: 1 });
+    const { state: next, snapshot } = afterSave(state("en", 2, { en: 2 }), "fr", {
+      created: true,
+      textChanged: true,
+      revision: 1,
+    });
     expect(next.bases.get("fr")).toBe(2);
     expect(snapshot).toBe(false);
   });
 
   it("moves the revision to the History number of a change of the source's text, outdating every translation", () => {
     // History #3 and #4 were a draft and its publication: the text changed with #5.
-    const { state: next, snapshot } = afterSave(state("en", 2, { en: 2, fr: 2 }), "en", { created: false, textChanged: true, revision: 5 });
+    const { state: next, snapshot } = afterSave(state("en", 2, { en: 2, fr: 2 }), "en", {
+      created: false,
+      textChanged: true,
+      revision: 5,
+    });
     expect(next).toEqual(state("en", 5, { en: 5, fr: 2 }));
     expect(snapshot).toBe(true);
     expect(translationStatus(next, "fr", "published")).toBe("outdated");
@@ -76,23 +93,40 @@ describe("afterSave", () => {
 
   it("leaves everything as it was when the source is saved unchanged (a slug or publication change, a restore of the same text)", () => {
     const before = state("en", 2, { en: 2, fr: 1 });
-    expect(afterSave(before, "en", { created: false, textChanged: false, revision: 7 })).toEqual({ state: before, snapshot: false });
+    expect(afterSave(before, "en", { created: false, textChanged: false, revision: 7 })).toEqual({
+      state: before,
+      snapshot: false,
+    });
   });
 
   it("keeps a translation's base when its text is edited: only marking up to date says it follows the source", () => {
-    const { state: next } = afterSave(state("en", 3, { en: 3, fr: 1 }), "fr", { created: false, textChanged: true, revision: 4 });
+    const { state: next } = afterSave(state("en", 3, { en: 3, fr: 1 }), "fr", {
+      created: false,
+      textChanged: true,
+      revision: 4,
+    });
     expect(next.bases.get("fr")).toBe(1);
   });
 
   it("takes an imported base, never beyond the current revision nor below 0", () => {
     const before = state("en", 3, { en: 3, fr: 3 });
-    expect(afterSave(before, "fr", { created: false, textChanged: false, revision: 2, basedOn: 2 }).state.bases.get("fr")).toBe(2);
-    expect(afterSave(before, "de", { created: true, textChanged: true, revision: 1, basedOn: 9 }).state.bases.get("de")).toBe(3);
-    expect(afterSave(before, "de", { created: true, textChanged: true, revision: 1, basedOn: -4 }).state.bases.get("de")).toBe(0);
+    expect(
+      afterSave(before, "fr", { created: false, textChanged: false, revision: 2, basedOn: 2 }).state.bases.get("fr"),
+    ).toBe(2);
+    expect(
+      afterSave(before, "de", { created: true, textChanged: true, revision: 1, basedOn: 9 }).state.bases.get("de"),
+    ).toBe(3);
+    expect(
+      afterSave(before, "de", { created: true, textChanged: true, revision: 1, basedOn: -4 }).state.bases.get("de"),
+    ).toBe(0);
   });
 
   it("makes a save the source when the recorded source has no version (a damaged state), every other version outdated", () => {
-    const { state: next, snapshot } = afterSave(state("en", 4, { fr: 2, de: 4 }), "fr", { created: false, textChanged: false, revision: 3 });
+    const { state: next, snapshot } = afterSave(state("en", 4, { fr: 2, de: 4 }), "fr", {
+      created: false,
+      textChanged: false,
+      revision: 3,
+    });
     expect(next).toEqual(state("fr", 3, { fr: 3, de: 2 }));
     expect(snapshot).toBe(true);
     expect(translationStatus(next, "de", "published")).toBe("outdated");
@@ -105,7 +139,8 @@ describe("changeSource", () => {
     const { state: next, snapshot } = changeSource(before, "fr", new Map([["fr", 4]]));
     expect(next).toEqual(state("fr", 4, { en: 4, fr: 4, de: 2, ja: 3 }));
     expect(snapshot).toBe(true);
-    for (const code of ["en", "fr", "de", "ja"]) expect(translationStatus(next, code, "published")).toBe(translationStatus(before, code, "published"));
+    for (const code of ["en", "fr", "de", "ja"])
+      expect(translationStatus(next, code, "published")).toBe(translationStatus(before, code, "published"));
   });
 
   it("outdates every other version when the new source was outdated, whatever its History number", () => {
@@ -144,7 +179,10 @@ describe("afterDelete", () => {
     ["ar", 3],
   ]);
   it("drops a deleted translation", () => {
-    expect(afterDelete(state("en", 2, { en: 2, fr: 1 }), "fr", texts)).toEqual({ state: state("en", 2, { en: 2 }), snapshot: false });
+    expect(afterDelete(state("en", 2, { en: 2, fr: 1 }), "fr", texts)).toEqual({
+      state: state("en", 2, { en: 2 }),
+      snapshot: false,
+    });
   });
 
   it("hands a deleted source to the most up-to-date translation at its text's History number, keeping statuses when it was current", () => {
@@ -162,7 +200,9 @@ describe("afterDelete", () => {
   it("leaves no source when the last version goes, and the next first version is the source at its own revision", () => {
     const { state: empty } = afterDelete(state("en", 4, { en: 4 }), "en", texts);
     expect(empty).toEqual(state(null, 4, {}));
-    expect(afterSave(empty, "ja", { created: true, textChanged: true, revision: 1 }).state).toEqual(state("ja", 1, { ja: 1 }));
+    expect(afterSave(empty, "ja", { created: true, textChanged: true, revision: 1 }).state).toEqual(
+      state("ja", 1, { ja: 1 }),
+    );
   });
 });
 

@@ -35,11 +35,21 @@ export const EMPTY_TRANSLATION_STATE: TranslationState = { source: null, revisio
 
 /** Whether a save changed what translators translate (a slug or a publication is not a change of the text). */
 export function textChanged(before: TranslatableText | null, after: TranslatableText): boolean {
-  return before === null || before.title !== after.title || before.summary !== after.summary || before.body !== after.body || before.coverAlt !== after.coverAlt;
+  return (
+    before === null ||
+    before.title !== after.title ||
+    before.summary !== after.summary ||
+    before.body !== after.body ||
+    before.coverAlt !== after.coverAlt
+  );
 }
 
 /** The status of one language: Missing without a version, Draft while unpublished, else Outdated when its base is behind the source. */
-export function translationStatus(state: TranslationState, code: string, versionStatus: ArticleStatus | undefined): TranslationStatus {
+export function translationStatus(
+  state: TranslationState,
+  code: string,
+  versionStatus: ArticleStatus | undefined,
+): TranslationStatus {
   const base = state.bases.get(code);
   if (versionStatus === undefined || base === undefined) return "missing";
   if (versionStatus === "draft") return "draft";
@@ -63,8 +73,16 @@ function withBase(bases: ReadonlyMap<string, number>, code: string, base: number
 }
 
 /** `code` based on `revision`, every other base put behind it (Outdated) except those `kept` up to date, which follow it. */
-function rebased(bases: ReadonlyMap<string, number>, code: string, revision: number, kept: (base: number) => boolean): Map<string, number> {
-  return new Map([...bases].map(([other, base]) => [other, kept(base) ? revision : Math.min(base, revision - 1)])).set(code, revision);
+function rebased(
+  bases: ReadonlyMap<string, number>,
+  code: string,
+  revision: number,
+  kept: (base: number) => boolean,
+): Map<string, number> {
+  return new Map([...bases].map(([other, base]) => [other, kept(base) ? revision : Math.min(base, revision - 1)])).set(
+    code,
+    revision,
+  );
 }
 
 /**
@@ -74,16 +92,35 @@ function rebased(bases: ReadonlyMap<string, number>, code: string, revision: num
  * (an imported file's record, never beyond the current revision). Saving a translation's text otherwise
  * keeps its base: only "mark up to date" says it follows the source.
  */
-export function afterSave(state: TranslationState, code: string, change: { created: boolean; textChanged: boolean; revision: number; basedOn?: number }): TranslationOutcome {
+export function afterSave(
+  state: TranslationState,
+  code: string,
+  change: { created: boolean; textChanged: boolean; revision: number; basedOn?: number },
+): TranslationOutcome {
   if (state.source === null || !state.bases.has(state.source)) {
-    return { state: { source: code, revision: change.revision, bases: rebased(state.bases, code, change.revision, () => false) }, snapshot: true };
+    return {
+      state: {
+        source: code,
+        revision: change.revision,
+        bases: rebased(state.bases, code, change.revision, () => false),
+      },
+      snapshot: true,
+    };
   }
   if (code === state.source) {
     if (!change.textChanged) return { state, snapshot: false };
-    return { state: { ...state, revision: change.revision, bases: withBase(state.bases, code, change.revision) }, snapshot: true };
+    return {
+      state: { ...state, revision: change.revision, bases: withBase(state.bases, code, change.revision) },
+      snapshot: true,
+    };
   }
   const current = state.bases.get(code);
-  const base = change.basedOn !== undefined ? Math.min(Math.max(change.basedOn, 0), state.revision) : change.created || current === undefined ? state.revision : current;
+  const base =
+    change.basedOn !== undefined
+      ? Math.min(Math.max(change.basedOn, 0), state.revision)
+      : change.created || current === undefined
+        ? state.revision
+        : current;
   return { state: { ...state, bases: withBase(state.bases, code, base) }, snapshot: false };
 }
 
@@ -94,13 +131,26 @@ export function afterSave(state: TranslationState, code: string, change: { creat
  * are based on the revision, the others just before it); otherwise every other version is Outdated until
  * checked against it. The former source is then a translation like the others.
  */
-export function changeSource(state: TranslationState, code: string, textRevisions: ReadonlyMap<string, number>): TranslationOutcome {
+export function changeSource(
+  state: TranslationState,
+  code: string,
+  textRevisions: ReadonlyMap<string, number>,
+): TranslationOutcome {
   if (!state.bases.has(code)) throw new RangeError(`no version in ${code}`);
   if (code === state.source) return { state, snapshot: false };
   const revision = textRevisions.get(code);
   if (revision === undefined) throw new RangeError(`no revision of the ${code} text`);
   const after = { source: code, revision };
-  return { state: { ...after, bases: new Map([...state.bases].map(([other, base]) => [other, restatedBase(state, after, base)])).set(code, revision) }, snapshot: true };
+  return {
+    state: {
+      ...after,
+      bases: new Map([...state.bases].map(([other, base]) => [other, restatedBase(state, after, base)])).set(
+        code,
+        revision,
+      ),
+    },
+    snapshot: true,
+  };
 }
 
 /**
@@ -108,15 +158,21 @@ export function changeSource(state: TranslationState, code: string, textRevision
  * or pending changes' source revision): on the new revision when it was up to date and so was the new source,
  * else just behind it.
  */
-export function restatedBase(before: TranslationState, after: Pick<TranslationState, "source" | "revision">, base: number): number {
-  const kept = after.source !== null && (before.bases.get(after.source) ?? -1) >= before.revision && base >= before.revision;
+export function restatedBase(
+  before: TranslationState,
+  after: Pick<TranslationState, "source" | "revision">,
+  base: number,
+): number {
+  const kept =
+    after.source !== null && (before.bases.get(after.source) ?? -1) >= before.revision && base >= before.revision;
   return kept ? after.revision : Math.min(base, after.revision - 1);
 }
 
 /** The language that takes over when the source version is deleted: the most up-to-date remaining one (ties: code order). */
 export function successorSource(bases: ReadonlyMap<string, number>): string | null {
   let best: [string, number] | null = null;
-  for (const entry of [...bases].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (best === null || entry[1] > best[1]) best = entry;
+  for (const entry of [...bases].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (best === null || entry[1] > best[1]) best = entry;
   return best?.[0] ?? null;
 }
 
@@ -124,7 +180,11 @@ export function successorSource(bases: ReadonlyMap<string, number>): string | nu
  * After the version in `code` was deleted; deleting the source hands it to `successorSource`, at the
  * History revision of its current text (`textRevisions`, per language).
  */
-export function afterDelete(state: TranslationState, code: string, textRevisions: ReadonlyMap<string, number>): TranslationOutcome {
+export function afterDelete(
+  state: TranslationState,
+  code: string,
+  textRevisions: ReadonlyMap<string, number>,
+): TranslationOutcome {
   const bases = new Map(state.bases);
   bases.delete(code);
   if (code !== state.source) return { state: { ...state, bases }, snapshot: false };

@@ -139,7 +139,10 @@ export interface ArticleView {
     sourceLanguage: string | null;
   };
   /** An outdated translation's notice: when the original changed and where it is; null when up to date or the original is not on the site. */
-  outdatedNotice: { changedAt: string; original: { code: string; label: string; dir: "ltr" | "rtl"; path: string } } | null;
+  outdatedNotice: {
+    changedAt: string;
+    original: { code: string; label: string; dir: "ltr" | "rtl"; path: string };
+  } | null;
   otherLanguages: ArticleTranslation[];
   tagLinks: { tag: string; path: string }[];
   relatedJobs: JobCard[];
@@ -151,7 +154,15 @@ export interface JobView {
   page: ItemPage;
   seo: Seo;
   slug: string;
-  job: { code: string; ogr: number | null; label: string; labelLang: string; officialLabel: string; domain: string; officialDomainLabel: string };
+  job: {
+    code: string;
+    ogr: number | null;
+    label: string;
+    labelLang: string;
+    officialLabel: string;
+    domain: string;
+    officialDomainLabel: string;
+  };
   related: ArticleCard[];
   relatedWindow: PageWindow;
   relatedBasePath: string;

@@ -23,13 +23,22 @@ export function createSite(services: AppServices) {
 export async function start(): Promise<void> {
   const config = configOrExit();
   const log = createLogger(config.logLevel);
-  if (config.serverProcesses > 1 && cluster.isPrimary) return superviseCopies(config, log, fileURLToPath(import.meta.url));
+  if (config.serverProcesses > 1 && cluster.isPrimary)
+    return superviseCopies(config, log, fileURLToPath(import.meta.url));
   const server = createServer(serverTimeouts(config));
   const connections = drainable(server);
-  const site = await openSiteOrExit(config, log, { build, clientDir: defaultClientDir(import.meta.url), pageCache: true, isDraining: () => connections.draining });
+  const site = await openSiteOrExit(config, log, {
+    build,
+    clientDir: defaultClientDir(import.meta.url),
+    pageCache: true,
+    isDraining: () => connections.draining,
+  });
   server.on("request", site.listener);
   await serve({ config, log, server, connections, readMetrics: site.metricsText, close: site.close });
-  log.info({ url: config.publicUrl, address: `${config.host}:${config.port}`, database: site.services.database.dialect }, "Polyglot Press is listening");
+  log.info(
+    { url: config.publicUrl, address: `${config.host}:${config.port}`, database: site.services.database.dialect },
+    "Polyglot Press is listening",
+  );
 }
 
 // A copy forked by superviseCopies (SERVER_PROCESSES) runs this bundle as its entry point.

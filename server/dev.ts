@@ -46,7 +46,8 @@ const vite = await createViteServer({
   },
 });
 const ssr = vite.environments.ssr;
-if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules in this process");
+if (!ssr || !isRunnableDevEnvironment(ssr))
+  throw new Error("Vite's SSR environment cannot run modules in this process");
 const runner = ssr.runner;
 
 type Site = Awaited<ReturnType<typeof SiteModule.openSite>>;
@@ -70,7 +71,9 @@ async function openSite(): Promise<Current> {
 }
 
 let current = await openSite().catch((error: unknown) => {
-  console.error(`Cannot start the development server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  console.error(
+    `Cannot start the development server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   process.exit(1);
 });
 
@@ -125,4 +128,6 @@ await serve({
     await vite.close();
   },
 });
-console.log(`\n  Polyglot Press (development, hot reload) at ${config.publicUrl}  — database ${config.database.kind === "sqlite" ? config.database.path : "PostgreSQL"}\n`);
+console.log(
+  `\n  Polyglot Press (development, hot reload) at ${config.publicUrl}  — database ${config.database.kind === "sqlite" ? config.database.path : "PostgreSQL"}\n`,
+);

@@ -13,8 +13,16 @@ export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 export function scheduleHousekeeping(services: AppServices): () => void {
   const { config, database, log } = services;
   const tasks: { name: string; run: () => Promise<number>; settings: Record<string, number> }[] = [
-    { name: "old analytics events", run: () => pruneEvents(database.db, config.analytics.retentionDays), settings: { retentionDays: config.analytics.retentionDays } },
-    { name: "articles without a version", run: () => pruneEmptyArticles(services, config.emptyArticleHours), settings: { emptyArticleHours: config.emptyArticleHours } },
+    {
+      name: "old analytics events",
+      run: () => pruneEvents(database.db, config.analytics.retentionDays),
+      settings: { retentionDays: config.analytics.retentionDays },
+    },
+    {
+      name: "articles without a version",
+      run: () => pruneEmptyArticles(services, config.emptyArticleHours),
+      settings: { emptyArticleHours: config.emptyArticleHours },
+    },
   ];
   const prune = async () => {
     for (const task of tasks) {

@@ -73,7 +73,12 @@ export function createSite(services: AppServices, options: SiteOptions) {
     fastPath(request, response) {
       const started = performance.now();
       if (!options.pageCache || !pageCache.serveFromMemory(request, response)) return false;
-      observeRequest(request.method ?? "GET", PAGE_CACHE_ROUTE, response.statusCode, (performance.now() - started) / 1000);
+      observeRequest(
+        request.method ?? "GET",
+        PAGE_CACHE_ROUTE,
+        response.statusCode,
+        (performance.now() - started) / 1000,
+      );
       return true;
     },
     handle: handleWithHono,
@@ -107,14 +112,20 @@ export async function openSite(config: Config, log: Logger, options: SiteOptions
 /** Node server limits: a client trickling its headers or body holds a connection this long at most (408). */
 export function serverTimeouts(config: Config): ServerOptions {
   const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
-  return { requestTimeout: requestTimeoutMs, headersTimeout: Math.min(10_000, requestTimeoutMs), connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) };
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(10_000, requestTimeoutMs),
+    connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+  };
 }
 
 /** The site, or the process ends with a message saying which database could not be opened. */
 export async function openSiteOrExit(config: Config, log: Logger, options: SiteOptions): Promise<Site> {
   return openSite(config, log, options).catch((error: unknown) => {
     const where = config.database.kind === "sqlite" ? config.database.path : new URL(config.database.url).host;
-    console.error(`Cannot open the database (${config.database.kind} at ${where}): ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `Cannot open the database (${config.database.kind} at ${where}): ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   });
 }

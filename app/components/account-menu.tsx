@@ -10,7 +10,14 @@ import { openSignIn } from "#app/lib/sign-in-popup.ts";
 import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { api } from "#app/lib/api-client.ts";
-import { parseSignInResult, SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, takeFlashResult, type SignInMethod, type SignInResult } from "#core/sign-in-result.ts";
+import {
+  parseSignInResult,
+  SIGN_IN_CHANNEL,
+  SIGN_IN_MESSAGE_TYPE,
+  takeFlashResult,
+  type SignInMethod,
+  type SignInResult,
+} from "#core/sign-in-result.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { useReloadPageData } from "#app/lib/use-reload-page-data.ts";
 import { formatSignInError } from "#core/sign-in-error.ts";
@@ -33,8 +40,14 @@ function startSignIn(method: SignInMethod) {
 const icons: Record<SignInMethod, ReactNode> = {
   google: (
     <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
-      <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.7Z" />
-      <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24Z" />
+      <path
+        fill="#4285F4"
+        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.7Z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24Z"
+      />
       <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6H1.3a12 12 0 0 0 0 10.8l4-3.1Z" />
       <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9Z" />
     </svg>
@@ -81,7 +94,9 @@ function useSignInResults() {
   // The listeners are installed once; these effect events see the latest render's values.
   const show = useEffectEvent((result: SignInResult) => {
     if (result.ok) {
-      toasts.success(t(result.welcome === "new" ? "TOAST:WELCOME" : "TOAST:WELCOME_BACK", { displayName: result.displayName }));
+      toasts.success(
+        t(result.welcome === "new" ? "TOAST:WELCOME" : "TOAST:WELCOME_BACK", { displayName: result.displayName }),
+      );
       return;
     }
     const message = t("TOAST:SIGNIN_FAILED", { message: result.message });
@@ -197,7 +212,15 @@ export function AccountMenu() {
         <>
           {user.photoURL ? (
             // Low priority: React would otherwise preload it from the head, which must stay the same for every visitor (decision 0134).
-            <img className="account__photo" src={user.photoURL} alt="" width="32" height="32" referrerPolicy="no-referrer" fetchPriority="low" />
+            <img
+              className="account__photo"
+              src={user.photoURL}
+              alt=""
+              width="32"
+              height="32"
+              referrerPolicy="no-referrer"
+              fetchPriority="low"
+            />
           ) : (
             <span className="account__photo account__photo--initial" aria-hidden="true">
               {name.slice(0, 1).toUpperCase()}
@@ -211,7 +234,11 @@ export function AccountMenu() {
       }
     >
       {user.role !== "user" && (
-        <Link className="account-link" to="/admin" onClick={(event) => event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover()}>
+        <Link
+          className="account-link"
+          to="/admin"
+          onClick={(event) => event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover()}
+        >
           {tl("NAV:ADMIN")}
         </Link>
       )}

@@ -19,7 +19,10 @@ export function adminGateStatus(error: unknown): 401 | 403 | null {
 
 export function AdminGate({ status }: { status: 401 | 403 }) {
   const { t } = useShell();
-  const [titleKey, textKey] = status === 401 ? ["ADMIN:SIGNIN_REQUIRED_TITLE", "ADMIN:SIGNIN_REQUIRED_TEXT"] : ["ADMIN:NO_ACCESS_TITLE", "ADMIN:NO_ACCESS_TEXT"];
+  const [titleKey, textKey] =
+    status === 401
+      ? ["ADMIN:SIGNIN_REQUIRED_TITLE", "ADMIN:SIGNIN_REQUIRED_TEXT"]
+      : ["ADMIN:NO_ACCESS_TITLE", "ADMIN:NO_ACCESS_TEXT"];
   return (
     <ErrorPage status={status} title={t(titleKey)} siteTitle={t("SITE:TITLE")} text={t(textKey)}>
       {status === 401 && <SignInButtons />}

@@ -11,9 +11,24 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCar
     // A card listed from a fallback language (decision 0085) is in that language: marked so and named.
     <article className="card" lang={article.language?.code} dir={article.language?.dir}>
       {article.coverImage ? (
-        <ResponsiveImage className="card__cover" image={article.coverImage} alt="" sizes="(min-width: 48rem) 22rem, 100vw" />
+        <ResponsiveImage
+          className="card__cover"
+          image={article.coverImage}
+          alt=""
+          sizes="(min-width: 48rem) 22rem, 100vw"
+        />
       ) : (
-        article.cover && <img className="card__cover" src={article.cover} alt="" width="1200" height="630" loading="lazy" decoding="async" />
+        article.cover && (
+          <img
+            className="card__cover"
+            src={article.cover}
+            alt=""
+            width="1200"
+            height="630"
+            loading="lazy"
+            decoding="async"
+          />
+        )
       )}
       <div className="card__body">
         <Heading className="card__title">
@@ -28,7 +43,11 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCar
             </span>
           </p>
         )}
-        <p className="card__meta" lang={article.language ? language.code : undefined} dir={article.language ? language.dir : undefined}>
+        <p
+          className="card__meta"
+          lang={article.language ? language.code : undefined}
+          dir={article.language ? language.dir : undefined}
+        >
           <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, language.code)}</time>
           <span aria-hidden="true"> · </span>
           {tl("ARTICLES:READING_TIME", { minutes: article.readingMinutes })}

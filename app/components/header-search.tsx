@@ -17,7 +17,10 @@ const MAX_LENGTH = 200;
 function MagnifierIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" focusable="false">
-      <path fill="currentColor" d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3Zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10Z" />
+      <path
+        fill="currentColor"
+        d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3Zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10Z"
+      />
     </svg>
   );
 }
@@ -58,7 +61,16 @@ export function HeaderSearch() {
           <label htmlFor="header-search-field" className="visually-hidden">
             {t("SEARCH:INPUT")}
           </label>
-          <input ref={inputRef} id="header-search-field" type="search" name="q" maxLength={MAX_LENGTH} autoComplete="off" enterKeyHint="search" placeholder={t("SEARCH:TITLE")} />
+          <input
+            ref={inputRef}
+            id="header-search-field"
+            type="search"
+            name="q"
+            maxLength={MAX_LENGTH}
+            autoComplete="off"
+            enterKeyHint="search"
+            placeholder={t("SEARCH:TITLE")}
+          />
           <button type="submit" className="header-search__submit">
             <MagnifierIcon />
             <span className="visually-hidden">{t("SEARCH:BUTTON")}</span>

@@ -40,7 +40,9 @@ function logLanguageSwitch(languageId: number) {
 
 /** The translation key saying that the current item is missing in a language and where its link goes instead (its section's list or the home page). */
 function destinationNote(destination: Exclude<SwitchDestination, "same">, page: CurrentPage): string {
-  return destination === "home" || page.kind === "none" ? "LANGUAGE:UNAVAILABLE_HOME" : `LANGUAGE:UNAVAILABLE_${page.section}`;
+  return destination === "home" || page.kind === "none"
+    ? "LANGUAGE:UNAVAILABLE_HOME"
+    : `LANGUAGE:UNAVAILABLE_${page.section}`;
 }
 
 export function LanguagePicker() {

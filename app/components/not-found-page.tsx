@@ -54,7 +54,13 @@ export function NotFoundPage() {
           <form method="get" action={jobs.to} role="search" className="search-form">
             <label htmlFor="not-found-search">{tl("JOBS:SEARCH_LABEL")}</label>
             <div className="search-form__row">
-              <input id="not-found-search" type="search" name="q" maxLength={SEARCH_QUERY_MAX_LENGTH} autoComplete="off" />
+              <input
+                id="not-found-search"
+                type="search"
+                name="q"
+                maxLength={SEARCH_QUERY_MAX_LENGTH}
+                autoComplete="off"
+              />
               <button type="submit" className="button">
                 {tl("JOBS:SEARCH_BUTTON")}
               </button>

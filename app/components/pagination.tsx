@@ -7,7 +7,8 @@ export function Pagination({ window, basePath }: { window: PageWindow; basePath:
   const { t, tl } = useShell();
   if (window.pageCount <= 1) return null;
   // A base path may carry its own query (a search's ?q=).
-  const pagePath = (page: number) => (page === 1 ? basePath : `${basePath}${basePath.includes("?") ? "&" : "?"}page=${page}`);
+  const pagePath = (page: number) =>
+    page === 1 ? basePath : `${basePath}${basePath.includes("?") ? "&" : "?"}page=${page}`;
   return (
     <nav className="pagination" aria-label={t("PAGINATION:LABEL")}>
       {window.hasPrevious ? (

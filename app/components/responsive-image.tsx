@@ -10,7 +10,13 @@ interface ResponsiveImageProps {
 }
 
 /** A library image: AVIF, then WebP, then the JPEG/PNG fallback, at its intrinsic size so nothing shifts while it loads. */
-export function ResponsiveImage({ image, alt, className, sizes = ARTICLE_IMAGE_SIZES, loading = "lazy" }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  image,
+  alt,
+  className,
+  sizes = ARTICLE_IMAGE_SIZES,
+  loading = "lazy",
+}: ResponsiveImageProps) {
   return (
     <picture>
       <source type="image/avif" srcSet={srcset(image.avif)} sizes={sizes} />

@@ -21,14 +21,25 @@ export interface SeoProps {
   structuredData?: readonly object[];
 }
 
-export function Seo({ title, description, canonicalPath, alternates = [], image, article, structuredData = [] }: SeoProps) {
+export function Seo({
+  title,
+  description,
+  canonicalPath,
+  alternates = [],
+  image,
+  article,
+  structuredData = [],
+}: SeoProps) {
   const shell = useShell();
   const absolute = (path: string) => `${shell.publicUrl}${path}`;
   const fullTitle = title === shell.t("SITE:TITLE") ? title : `${title} · ${shell.t("SITE:TITLE")}`;
   const locale = openGraphLocale(shell.language.code);
   // The languages this page also exists in: its hreflang alternates less x-default and its own.
   const otherLocales = alternates.flatMap((alternate) => {
-    const other = alternate.hrefLang === "x-default" || alternate.hrefLang === shell.language.code ? null : openGraphLocale(alternate.hrefLang);
+    const other =
+      alternate.hrefLang === "x-default" || alternate.hrefLang === shell.language.code
+        ? null
+        : openGraphLocale(alternate.hrefLang);
     return other === null || other === locale ? [] : [other];
   });
   const imageAlt = image ? image.alt || title : "";

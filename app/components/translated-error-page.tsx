@@ -3,7 +3,15 @@ import { useSiteLinks } from "./site-links.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 
 /** The error page in the visitor's language, from two UI strings, with a link home. */
-export function TranslatedErrorPage({ status, titleKey, textKey }: { status: number; titleKey: string; textKey: string }) {
+export function TranslatedErrorPage({
+  status,
+  titleKey,
+  textKey,
+}: {
+  status: number;
+  titleKey: string;
+  textKey: string;
+}) {
   const { t } = useShell();
   const { home } = useSiteLinks();
   return (

@@ -62,7 +62,10 @@ export function enhanceSearch(): void {
 /** The picker's links carry their language's id and short code; choosing another language saves it and records `lang_{id}`. */
 export function enhanceLanguagePicker(): void {
   const links = [...document.querySelectorAll<HTMLAnchorElement>("#language-menu a[data-language-id]")];
-  const language = (link: HTMLAnchorElement) => ({ id: Number(link.dataset.languageId), shortCode: link.dataset.shortCode ?? "" });
+  const language = (link: HTMLAnchorElement) => ({
+    id: Number(link.dataset.languageId),
+    shortCode: link.dataset.shortCode ?? "",
+  });
   // At start: a saved choice is kept only if that language is still enabled (docs/seed-spec.md §4).
   if (links.length > 0) restoreLanguageChoice(links.map((link) => language(link).id));
   for (const link of links) {

@@ -13,7 +13,9 @@ let translate: Translate | undefined;
 export function t(key: string, values?: MessageValues): string {
   if (!translate) {
     const view = JSON.parse(document.getElementById(SHELL_VIEW_ELEMENT_ID)?.textContent || "null") as ShellView | null;
-    translate = view ? createTranslate(view.strings, view.language.code, console.warn, view.stringLanguages) : (key) => key;
+    translate = view
+      ? createTranslate(view.strings, view.language.code, console.warn, view.stringLanguages)
+      : (key) => key;
   }
   return translate(key, values);
 }
@@ -26,7 +28,13 @@ export async function postJson(path: string, body: unknown): Promise<Response> {
   const response = await withXsrfToken((xsrf) => {
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     if (xsrf !== undefined) headers[XSRF_HEADER] = xsrf;
-    return fetch(path, { method: "POST", credentials: "same-origin", keepalive: true, headers, body: JSON.stringify(body) });
+    return fetch(path, {
+      method: "POST",
+      credentials: "same-origin",
+      keepalive: true,
+      headers,
+      body: JSON.stringify(body),
+    });
   });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return response;
@@ -34,5 +42,7 @@ export async function postJson(path: string, body: unknown): Promise<Response> {
 
 /** An analytics event; a failure is only a warning (docs/product.md §9). */
 export function recordEvent(event: { name: string; path?: string }): void {
-  postJson("/api/analytics/events", event).catch((error: unknown) => console.warn("Analytics event not recorded", error));
+  postJson("/api/analytics/events", event).catch((error: unknown) =>
+    console.warn("Analytics event not recorded", error),
+  );
 }

@@ -7,7 +7,14 @@
  * page with the person's header) and put in place, and the focus moves to its button.
  */
 import { openSignIn } from "#app/lib/sign-in-popup.ts";
-import { parseSignInResult, SIGN_IN_CHANNEL, SIGN_IN_MESSAGE_TYPE, takeFlashResult, type SignInMethod, type SignInResult } from "#core/sign-in-result.ts";
+import {
+  parseSignInResult,
+  SIGN_IN_CHANNEL,
+  SIGN_IN_MESSAGE_TYPE,
+  takeFlashResult,
+  type SignInMethod,
+  type SignInResult,
+} from "#core/sign-in-result.ts";
 import { formatSignInError } from "#core/sign-in-error.ts";
 import { SHELL_USER_ELEMENT_ID } from "#core/shell.ts";
 import { postJson, t } from "./shell.ts";
@@ -26,7 +33,10 @@ function startSignIn(method: SignInMethod) {
 /** The header's account area and user block as the server renders them now; a reload if that fails. */
 async function refreshAccountArea(focus: boolean): Promise<void> {
   try {
-    const response = await fetch(window.location.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+    const response = await fetch(window.location.href, {
+      credentials: "same-origin",
+      headers: { Accept: "text/html" },
+    });
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const next = page.querySelector(ACCOUNT_AREA);
     const current = document.querySelector(ACCOUNT_AREA);
@@ -53,7 +63,10 @@ async function signOut(toasts: IslandToasts | null) {
 
 function show(toasts: IslandToasts | null, result: SignInResult) {
   if (result.ok) {
-    toasts?.show("success", t(result.welcome === "new" ? "TOAST:WELCOME" : "TOAST:WELCOME_BACK", { displayName: result.displayName }));
+    toasts?.show(
+      "success",
+      t(result.welcome === "new" ? "TOAST:WELCOME" : "TOAST:WELCOME_BACK", { displayName: result.displayName }),
+    );
     return;
   }
   const message = t("TOAST:SIGNIN_FAILED", { message: result.message });

@@ -38,7 +38,11 @@ function formattersFor(lang: string) {
 export function useOptionalAdminText(): AdminTextHook | null {
   const data = useRouteLoaderData<{ adminText: AdminText }>(ADMIN_LAYOUT_ROUTE);
   const text = data?.adminText;
-  const tools = useMemo(() => (text ? { t: createTranslate(text.strings, text.language.code), ...formattersFor(text.language.code) } : null), [text]);
+  const tools = useMemo(
+    () =>
+      text ? { t: createTranslate(text.strings, text.language.code), ...formattersFor(text.language.code) } : null,
+    [text],
+  );
   return text && tools ? { ...tools, lang: text.language.code, dir: text.language.dir, text } : null;
 }
 

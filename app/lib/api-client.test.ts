@@ -70,7 +70,13 @@ describe("requests", () => {
   });
 
   it("keeps a 412's current state and ETag in the error's body", async () => {
-    const { api } = setup({ respond: () => Response.json({ error: { code: "precondition_failed", message: "changed" }, current: { title: "B" }, etag: '"v3"' }, { status: 412 }) });
+    const { api } = setup({
+      respond: () =>
+        Response.json(
+          { error: { code: "precondition_failed", message: "changed" }, current: { title: "B" }, etag: '"v3"' },
+          { status: 412 },
+        ),
+    });
     const error = await failure(api.put("/a", {}, { ifMatch: '"v1"' }));
     expect(error.status).toBe(412);
     expect(error.body).toMatchObject({ current: { title: "B" }, etag: '"v3"' });

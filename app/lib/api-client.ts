@@ -24,7 +24,11 @@ export class ApiError extends Error {
   /** The server's error JSON, when the response carried one. */
   readonly body: ApiErrorBody | null;
 
-  constructor(kind: ApiErrorKind, message: string, details: { status?: number; body?: ApiErrorBody; cause?: unknown } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    details: { status?: number; body?: ApiErrorBody; cause?: unknown } = {},
+  ) {
     super(message, { cause: details.cause });
     this.name = "ApiError";
     this.kind = kind;
@@ -149,7 +153,10 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
  * cache, which keeps no cookie), the server's refusal sets one: the request goes again with it, once.
  * The app's client and the public pages' island (app/island/shell.ts) both send through it.
  */
-export async function withXsrfToken(send: (xsrfToken: string | undefined) => Promise<Response>, readCookie = readDocumentCookie): Promise<Response> {
+export async function withXsrfToken(
+  send: (xsrfToken: string | undefined) => Promise<Response>,
+  readCookie = readDocumentCookie,
+): Promise<Response> {
   const token = readCookie(XSRF_COOKIE);
   const response = await send(token);
   const fresh = response.status === 403 && token === undefined ? readCookie(XSRF_COOKIE) : undefined;
@@ -161,7 +168,11 @@ export async function withXsrfToken(send: (xsrfToken: string | undefined) => Pro
 /** The client the app uses. */
 export const api = createApiClient();
 
-function requestHeaders(body: unknown, xsrfToken: string | undefined, { ifMatch, ifNoneMatch }: RequestOptions): Headers {
+function requestHeaders(
+  body: unknown,
+  xsrfToken: string | undefined,
+  { ifMatch, ifNoneMatch }: RequestOptions,
+): Headers {
   const headers = new Headers({ Accept: "application/json" });
   if (body !== undefined) headers.set("Content-Type", "application/json");
   if (xsrfToken !== undefined) headers.set(XSRF_HEADER, xsrfToken);

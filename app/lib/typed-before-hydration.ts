@@ -9,7 +9,8 @@ import { useEffect, useRef } from "react";
 
 const typedBeforeHydration = new Map<string, string>();
 
-const TEXT_FIELDS = 'textarea[id], input[id]:not([type]), input[id][type="text"], input[id][type="search"], input[id][type="email"], input[id][type="url"]';
+const TEXT_FIELDS =
+  'textarea[id], input[id]:not([type]), input[id][type="text"], input[id][type="search"], input[id][type="email"], input[id][type="url"]';
 
 /** Records, by id, every text field and list whose value is no longer the one the server rendered. */
 export function recordTypedBeforeHydration(root: ParentNode): void {

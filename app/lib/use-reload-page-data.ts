@@ -13,5 +13,9 @@ export function useReloadPageData(): () => void {
   const navigate = useNavigate();
   const location = useLocation();
   const { pathname, search, hash } = location;
-  return () => void navigate({ pathname, search, hash }, { replace: true, preventScrollReset: true, state: location.state as unknown });
+  return () =>
+    void navigate(
+      { pathname, search, hash },
+      { replace: true, preventScrollReset: true, state: location.state as unknown },
+    );
 }

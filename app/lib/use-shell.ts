@@ -2,7 +2,14 @@
 import { createElement, Fragment, useContext, useMemo, type ReactNode } from "react";
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { createTranslate, type MessageValues, type Translate } from "#core/i18n/translate.ts";
-import { SHELL_USER_ELEMENT_ID, SHELL_VIEW_ELEMENT_ID, type ShellData, type ShellPayload, type ShellView, type SignedInUser } from "#core/shell.ts";
+import {
+  SHELL_USER_ELEMENT_ID,
+  SHELL_VIEW_ELEMENT_ID,
+  type ShellData,
+  type ShellPayload,
+  type ShellView,
+  type SignedInUser,
+} from "#core/shell.ts";
 import { MarkupOnlyContext, markupText } from "./markup-only.ts";
 
 // Each language's view is parsed once per content version (the server keeps one
@@ -20,7 +27,12 @@ function parsedView(json: string): ShellView {
 }
 
 function isShellPayload(value: unknown): value is ShellPayload {
-  return typeof value === "object" && value !== null && "view" in value && (typeof value.view === "string" || value.view === null);
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "view" in value &&
+    (typeof value.view === "string" || value.view === null)
+  );
 }
 
 /**
@@ -30,7 +42,10 @@ function isShellPayload(value: unknown): value is ShellPayload {
 function useShellPayload(): ShellPayload | undefined {
   const data = useRouteLoaderData<ShellPayload>("root");
   const error = useRouteError();
-  const carried: unknown = isRouteErrorResponse(error) && typeof error.data === "object" && error.data !== null ? (error.data as { shell?: unknown }).shell : undefined;
+  const carried: unknown =
+    isRouteErrorResponse(error) && typeof error.data === "object" && error.data !== null
+      ? (error.data as { shell?: unknown }).shell
+      : undefined;
   return data ?? (isShellPayload(carried) ? carried : undefined);
 }
 
@@ -63,8 +78,18 @@ export function ShellDataBlocks() {
   const kept = useContext(MarkupOnlyContext);
   if (!payload) return null;
   const block = (id: string, text: string | null) =>
-    text === null && createElement("script", { type: "application/json", id, dangerouslySetInnerHTML: { __html: jsonText(id, null, kept) } });
-  return createElement(Fragment, null, block(SHELL_VIEW_ELEMENT_ID, payload.view), block(SHELL_USER_ELEMENT_ID, payload.userJson));
+    text === null &&
+    createElement("script", {
+      type: "application/json",
+      id,
+      dangerouslySetInnerHTML: { __html: jsonText(id, null, kept) },
+    });
+  return createElement(
+    Fragment,
+    null,
+    block(SHELL_VIEW_ELEMENT_ID, payload.view),
+    block(SHELL_USER_ELEMENT_ID, payload.userJson),
+  );
 }
 
 /** A translated text as page content: wrapped in <span lang> when it was borrowed from a fallback language (decision 0085). */
@@ -74,7 +99,10 @@ export function useShell(): ShellData & { t: Translate; tl: TranslateNode } {
   const data = useShellData();
   if (!data) throw new Error("useShell() needs the root loader's data");
   const borrowed = data.stringLanguages;
-  const t = useMemo(() => createTranslate(data.strings, data.language.code, console.warn, borrowed), [data.strings, data.language.code, borrowed]);
+  const t = useMemo(
+    () => createTranslate(data.strings, data.language.code, console.warn, borrowed),
+    [data.strings, data.language.code, borrowed],
+  );
   const tl = useMemo<TranslateNode>(
     () => (key, values) => {
       const text = t(key, values);

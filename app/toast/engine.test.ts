@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createToastEntry, createToastStore, DISPLAY_MS, EASE_MS, EXTENDED_MS, PROGRESS_TICK_MS, reduceToast, type ToastStore } from "./engine.ts";
+import {
+  createToastEntry,
+  createToastStore,
+  DISPLAY_MS,
+  EASE_MS,
+  EXTENDED_MS,
+  PROGRESS_TICK_MS,
+  reduceToast,
+  type ToastStore,
+} from "./engine.ts";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 0 });
@@ -25,7 +34,9 @@ describe("toast store", () => {
   it("shows a toast as active with a full progress bar", () => {
     const store = createToastStore();
     const id = store.show("success", "Saved");
-    expect(store.getSnapshot()).toEqual([{ id, kind: "success", message: "Saved", state: "active", progress: 100, progressBar: true }]);
+    expect(store.getSnapshot()).toEqual([
+      { id, kind: "success", message: "Saved", state: "active", progress: 100, progressBar: true },
+    ]);
   });
 
   it("removes the toast at exactly 5000 ms, then drops it after the 300 ms ease", () => {

@@ -56,10 +56,20 @@ export interface ToastEntry {
 
 export type ToastEvent = "reset" | "tick" | "timeout" | "tap" | "hoverStart" | "hoverEnd" | "remove";
 
-export function createToastEntry(id: string, kind: ToastKind, message: string, options: Partial<ToastOptions>, now: number): ToastEntry {
+export function createToastEntry(
+  id: string,
+  kind: ToastKind,
+  message: string,
+  options: Partial<ToastOptions>,
+  now: number,
+): ToastEntry {
   const merged = { ...DEFAULT_TOAST_OPTIONS, ...options };
   const toast: Toast = { id, kind, message, state: "active", progress: 100, progressBar: merged.progressBar };
-  return startCountdown({ toast, options: merged, hideAt: null, countdownMs: merged.timeOut, holds: 0 }, merged.timeOut, now);
+  return startCountdown(
+    { toast, options: merged, hideAt: null, countdownMs: merged.timeOut, holds: 0 },
+    merged.timeOut,
+    now,
+  );
 }
 
 /** The pure transition function: returns the same entry when the event changes nothing. */

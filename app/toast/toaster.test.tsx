@@ -20,6 +20,8 @@ describe("Toaster on the server", () => {
   });
 
   it("needs a ToastProvider", () => {
-    expect(() => renderToString(<Toaster regionLabel="Notifications" dismissLabel="Dismiss" />)).toThrow("useToastStore must be used inside <ToastProvider>");
+    expect(() => renderToString(<Toaster regionLabel="Notifications" dismissLabel="Dismiss" />)).toThrow(
+      "useToastStore must be used inside <ToastProvider>",
+    );
   });
 });

@@ -23,7 +23,9 @@ const kindSymbol: Record<ToastKind, string> = { success: "✓", info: "i", error
 export function Toaster({ regionLabel, dismissLabel }: ToasterProps) {
   const store = useToastStore();
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, serverSnapshot);
-  const renderToast = (toast: Toast) => <ToastItem key={toast.id} toast={toast} store={store} dismissLabel={dismissLabel} />;
+  const renderToast = (toast: Toast) => (
+    <ToastItem key={toast.id} toast={toast} store={store} dismissLabel={dismissLabel} />
+  );
   return (
     <section className="toaster" aria-label={regionLabel}>
       {/* aria-atomic=false: announce only the new toast, not every toast still on screen. */}
@@ -51,7 +53,15 @@ function ToastItem({ toast, store, dismissLabel }: ToastItemProps) {
     // Tap-to-dismiss is a pointer shortcut; keyboard users have the dismiss button,
     // and focusing it pauses the toast just like hovering does.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- see above
-    <div className={`toast toast--${toast.kind}`} data-state={toast.state} onMouseEnter={pause} onMouseLeave={resume} onFocus={pause} onBlur={resume} onClick={() => store.tap(id)}>
+    <div
+      className={`toast toast--${toast.kind}`}
+      data-state={toast.state}
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onFocus={pause}
+      onBlur={resume}
+      onClick={() => store.tap(id)}
+    >
       <span className="toast__symbol" aria-hidden="true">
         {kindSymbol[toast.kind]}
       </span>
@@ -59,7 +69,9 @@ function ToastItem({ toast, store, dismissLabel }: ToastItemProps) {
       <button type="button" className="toast__dismiss" aria-label={dismissLabel} onClick={() => store.remove(id)}>
         <span aria-hidden="true">×</span>
       </button>
-      {toast.progressBar && <div className="toast__progress" aria-hidden="true" style={{ inlineSize: `${toast.progress}%` }} />}
+      {toast.progressBar && (
+        <div className="toast__progress" aria-hidden="true" style={{ inlineSize: `${toast.progress}%` }} />
+      )}
     </div>
   );
 }

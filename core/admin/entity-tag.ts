@@ -8,5 +8,7 @@ export type WithEntityTag<T> = T & { etag: string };
 
 /** The schema of such an item: the item's own, with `etag`. */
 export function withEntityTagSchema<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
-  return schema.extend({ etag: z.string().meta({ description: "The ETag the item's own GET answers: send it as If-Match to change it." }) });
+  return schema.extend({
+    etag: z.string().meta({ description: "The ETag the item's own GET answers: send it as If-Match to change it." }),
+  });
 }

@@ -18,4 +18,5 @@ export interface Access {
 }
 
 /** `need("translate", { param: "code" })`: the translate permission in the language of the path's `:code`. */
-export const need = (permission: Permission, language?: LanguageSource): Access => (language === undefined ? { permission } : { permission, language });
+export const need = (permission: Permission, language?: LanguageSource): Access =>
+  language === undefined ? { permission } : { permission, language };

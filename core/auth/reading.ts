@@ -26,7 +26,9 @@ export function ownReading(grant: Grant | null): LanguageScope {
 /** The scope widened by the sources (favorite language, an article's source, French job labels) read beside. */
 export function withSources(scope: LanguageScope, ...sources: readonly (string | null | undefined)[]): LanguageScope {
   if (scope === "all") return scope;
-  const codes = sources.filter((code): code is string => typeof code === "string" && code !== "").map((code) => code.toLowerCase());
+  const codes = sources
+    .filter((code): code is string => typeof code === "string" && code !== "")
+    .map((code) => code.toLowerCase());
   return new Set([...scope, ...codes]);
 }
 
@@ -51,5 +53,7 @@ export function versionsReading(grant: Grant | null, sourceLanguage: string | nu
 
 /** Only the entries of `record` (keyed by language code) the scope covers. */
 export function pickLanguages<T>(scope: LanguageScope, record: Readonly<Record<string, T>>): Record<string, T> {
-  return scope === "all" ? { ...record } : Object.fromEntries(Object.entries(record).filter(([code]) => inScope(scope, code)));
+  return scope === "all"
+    ? { ...record }
+    : Object.fromEntries(Object.entries(record).filter(([code]) => inScope(scope, code)));
 }

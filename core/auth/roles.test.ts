@@ -10,13 +10,20 @@ const user: Grant = { role: "user", languages: [], canPublish: false };
 
 describe("may", () => {
   it("gives an admin every permission in every language", () => {
-    for (const permission of Object.keys(PERMISSIONS) as Permission[]) expect(may(admin, permission, "de-DE")).toBe(true);
+    for (const permission of Object.keys(PERMISSIONS) as Permission[])
+      expect(may(admin, permission, "de-DE")).toBe(true);
   });
 
   it("gives an editor content, translation and publishing in every language, but not users, languages or settings", () => {
-    expect(["admin.enter", "content.manage", "analytics.read"].every((permission) => may(editor, permission as Permission))).toBe(true);
+    expect(
+      ["admin.enter", "content.manage", "analytics.read"].every((permission) => may(editor, permission as Permission)),
+    ).toBe(true);
     expect(may(editor, "translate", "de-DE") && may(editor, "publish", "ja-JP")).toBe(true);
-    expect(["users.manage", "languages.manage", "settings.manage"].some((permission) => may(editor, permission as Permission))).toBe(false);
+    expect(
+      ["users.manage", "languages.manage", "settings.manage"].some((permission) =>
+        may(editor, permission as Permission),
+      ),
+    ).toBe(false);
   });
 
   it("lets a translator translate only their languages (any case), and nothing that is not translation", () => {
@@ -26,7 +33,11 @@ describe("may", () => {
     expect(may(translator, "translate", "de-DE")).toBe(false);
     expect(may(translator, "translate")).toBe(true); // in at least one language: the screen is shown
     expect(may(translator, "admin.enter")).toBe(true);
-    expect(["content.manage", "analytics.read", "users.manage", "languages.manage", "settings.manage"].some((permission) => may(translator, permission as Permission))).toBe(false);
+    expect(
+      ["content.manage", "analytics.read", "users.manage", "languages.manage", "settings.manage"].some((permission) =>
+        may(translator, permission as Permission),
+      ),
+    ).toBe(false);
   });
 
   it("lets a translator publish only with the right, and only in their languages", () => {
@@ -75,8 +86,24 @@ describe("admin screens", () => {
 
   it("shows each role only the screens it may open", () => {
     const labels = (grant: Grant) => adminNavFor(grant).map((page) => page.label);
-    expect(labels(translator)).toEqual(["Dashboard", "Translations", "Translation status", "Articles", "ROME jobs", "API"]);
-    expect(labels(editor)).toEqual(["Dashboard", "Translations", "Translation status", "Articles", "Media", "Analytics", "ROME jobs", "API"]);
+    expect(labels(translator)).toEqual([
+      "Dashboard",
+      "Translations",
+      "Translation status",
+      "Articles",
+      "ROME jobs",
+      "API",
+    ]);
+    expect(labels(editor)).toEqual([
+      "Dashboard",
+      "Translations",
+      "Translation status",
+      "Articles",
+      "Media",
+      "Analytics",
+      "ROME jobs",
+      "API",
+    ]);
     expect(labels(admin)).toEqual(ADMIN_PAGES.filter((page) => page.nav).map((page) => page.label));
   });
 });

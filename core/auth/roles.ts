@@ -88,7 +88,12 @@ export function languagesFor(grant: Grant | null, permission: Permission): "all"
   return grant.role === "translator" && isLanguageScoped(permission) ? [...grant.languages] : "all";
 }
 
-export const ROLE_LABELS: Record<Role, string> = { user: "User", translator: "Translator", editor: "Editor", admin: "Admin" };
+export const ROLE_LABELS: Record<Role, string> = {
+  user: "User",
+  translator: "Translator",
+  editor: "Editor",
+  admin: "Admin",
+};
 
 /** Languages as stored: comma-separated codes, in the order given, without repeats. */
 export function parseLanguageList(stored: string): string[] {

@@ -40,7 +40,11 @@ export interface AdminText extends AdminCatalog {
  * usable, else the source text. Translations of keys the source does not know
  * are ignored: the code never asks for them.
  */
-export function buildAdminCatalog(source: ReadonlyMap<string, string>, translated: ReadonlyMap<string, string> | undefined, locale: string): AdminCatalog {
+export function buildAdminCatalog(
+  source: ReadonlyMap<string, string>,
+  translated: ReadonlyMap<string, string> | undefined,
+  locale: string,
+): AdminCatalog {
   const chosen = new Map<string, string>();
   const problems: AdminStringProblem[] = [];
   let missing = 0;

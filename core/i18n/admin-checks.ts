@@ -77,7 +77,10 @@ export interface CheckText {
   values: MessageValues;
 }
 
-const text = (name: string, values: MessageValues = {}): CheckText => ({ key: `${ADMIN_CHECK_KEY_PREFIX}${name}`, values });
+const text = (name: string, values: MessageValues = {}): CheckText => ({
+  key: `${ADMIN_CHECK_KEY_PREFIX}${name}`,
+  values,
+});
 
 /** The admin text of a zod issue, with its arguments. */
 export function checkTextOf(issue: z.core.$ZodIssue): CheckText {
@@ -89,7 +92,8 @@ export function checkTextOf(issue: z.core.$ZodIssue): CheckText {
     case "too_small": {
       const min = Number(issue.minimum);
       if (issue.origin === "string") return min <= 1 ? text("required") : text("too_short", { min });
-      if (issue.origin === "number" || issue.origin === "int") return min === 0 ? text("negative") : text("too_small", { min });
+      if (issue.origin === "number" || issue.origin === "int")
+        return min === 0 ? text("negative") : text("too_small", { min });
       return text("invalid");
     }
     case "too_big": {
@@ -100,7 +104,8 @@ export function checkTextOf(issue: z.core.$ZodIssue): CheckText {
       return text("invalid");
     }
     case "invalid_format": {
-      const named = issue.format === "regex" && issue.pattern !== undefined ? PATTERN_CODES.get(issue.pattern) : undefined;
+      const named =
+        issue.format === "regex" && issue.pattern !== undefined ? PATTERN_CODES.get(issue.pattern) : undefined;
       return named === undefined ? text("invalid") : text(named);
     }
     case "invalid_type":
@@ -120,7 +125,10 @@ export function checkTextOf(issue: z.core.$ZodIssue): CheckText {
 }
 
 /** What to show for a zod issue: its admin text in the admin's language. */
-export function explainIssue(issue: z.core.$ZodIssue, translate: (key: string, values: MessageValues) => string): string {
+export function explainIssue(
+  issue: z.core.$ZodIssue,
+  translate: (key: string, values: MessageValues) => string,
+): string {
   const { key, values } = checkTextOf(issue);
   return translate(key, values);
 }

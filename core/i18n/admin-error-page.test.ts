@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_ERROR_PAGE_SOURCE, errorPageLanguage } from "./admin-error-page.ts";
 
 const FRENCH = {
-  strings: { "admin.error.title": "Une erreur s’est produite", "admin.layout.title": "Administration de Polyglot Press" },
+  strings: {
+    "admin.error.title": "Une erreur s’est produite",
+    "admin.layout.title": "Administration de Polyglot Press",
+  },
   language: { code: "fr-FR", dir: "ltr" as const },
 };
 
@@ -14,7 +17,12 @@ describe("the admin error page's language (decision 0120)", () => {
 
   it("uses the root's texts in the admin's language when the layout's loader failed", () => {
     const { t, lang, dir } = errorPageLanguage(null, FRENCH);
-    expect([t("admin.error.title"), t("admin.layout.title"), lang, dir]).toEqual(["Une erreur s’est produite", "Administration de Polyglot Press", "fr-FR", "ltr"]);
+    expect([t("admin.error.title"), t("admin.layout.title"), lang, dir]).toEqual([
+      "Une erreur s’est produite",
+      "Administration de Polyglot Press",
+      "fr-FR",
+      "ltr",
+    ]);
   });
 
   it("reads the English source for a text the root did not send, and never fails", () => {

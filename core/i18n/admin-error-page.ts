@@ -36,7 +36,10 @@ const ENGLISH: ErrorPageLanguage = { t: (key) => ADMIN_ERROR_PAGE_SOURCE[key] ??
  * succeeded (a screen below it failed), else the root's error-page texts, else English.
  * Never throws: a key missing from the texts sent reads its English source.
  */
-export function errorPageLanguage(catalog: ErrorPageLanguage | null, fromRoot: AdminErrorPageText | undefined): ErrorPageLanguage {
+export function errorPageLanguage(
+  catalog: ErrorPageLanguage | null,
+  fromRoot: AdminErrorPageText | undefined,
+): ErrorPageLanguage {
   if (catalog) return catalog;
   if (!fromRoot) return ENGLISH;
   const translate = createTranslate(fromRoot.strings, fromRoot.language.code, () => {});

@@ -23,13 +23,18 @@ describe("refusals in the admin's language (decision 0101)", () => {
   });
 
   it("translates an explained refusal, passing the server's message without its field prefix as the detail", () => {
-    expect(explainRefusal({ code: "invalid_field", message: "label: must be at most 2000 characters", field: "label" }, translate)).toBe(
-      "[admin.refusal.invalid_field] must be at most 2000 characters",
-    );
+    expect(
+      explainRefusal(
+        { code: "invalid_field", message: "label: must be at most 2000 characters", field: "label" },
+        translate,
+      ),
+    ).toBe("[admin.refusal.invalid_field] must be at most 2000 characters");
   });
 
   it("keeps the server's message for a code it does not explain", () => {
-    expect(explainRefusal({ code: "brand_new_rule", message: "name: something new went wrong", field: "name" }, translate)).toBe("name: something new went wrong");
+    expect(
+      explainRefusal({ code: "brand_new_rule", message: "name: something new went wrong", field: "name" }, translate),
+    ).toBe("name: something new went wrong");
   });
 
   it("removes only the prefix of the field the refusal names", () => {

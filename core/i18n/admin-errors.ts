@@ -30,7 +30,12 @@ export function withoutFieldPrefix(message: string, field: string | undefined): 
 }
 
 /** What to show for a refusal: `translate(key, { detail })` for an explained code, else the server's message. */
-export function explainRefusal(refusal: Refusal, translate: (key: string, values: { detail: string }) => string): string {
+export function explainRefusal(
+  refusal: Refusal,
+  translate: (key: string, values: { detail: string }) => string,
+): string {
   const key = refusalTextKey(refusal.code);
-  return key === null ? refusal.message : translate(key, { detail: withoutFieldPrefix(refusal.message, refusal.field) });
+  return key === null
+    ? refusal.message
+    : translate(key, { detail: withoutFieldPrefix(refusal.message, refusal.field) });
 }

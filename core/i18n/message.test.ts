@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { argumentNames, compileMessage, messageProblems, parseMessage, pluralCategoriesOf } from "./message.ts";
 
-const codes = (text: string, locale: string, source?: { text: string; locale: string }) => messageProblems(text, locale, source).map((problem) => problem.code);
+const codes = (text: string, locale: string, source?: { text: string; locale: string }) =>
+  messageProblems(text, locale, source).map((problem) => problem.code);
 
 const JOBS: Record<string, string> = {
   "en-US": "{count, plural, one {# job} other {# jobs}}",
@@ -32,7 +33,9 @@ describe("messageProblems", () => {
   it("accepts plain strings, simple arguments, select, number and date arguments", () => {
     expect(messageProblems("Accueil", "fr-FR")).toEqual([]);
     expect(messageProblems("L’accueil d'Ada — 100 % <b>", "fr-FR")).toEqual([]);
-    expect(messageProblems("Bienvenue, {displayName} !", "fr-FR", { text: "Welcome, {displayName}!", locale: "en-US" })).toEqual([]);
+    expect(
+      messageProblems("Bienvenue, {displayName} !", "fr-FR", { text: "Welcome, {displayName}!", locale: "en-US" }),
+    ).toEqual([]);
     expect(messageProblems("{kind, select, article {un article} other {une page}}", "fr-FR")).toEqual([]);
     expect(messageProblems("{share, number, percent} le {day, date, long}", "fr-FR")).toEqual([]);
   });
@@ -45,7 +48,9 @@ describe("messageProblems", () => {
     it("an unclosed argument, with line and column", () => {
       const [problem] = messageProblems("Jobs:\n{count, plural, one {# job} other {# jobs}", "en-US");
       expect(problem).toMatchObject({ code: "syntax", line: 2, column: 1 });
-      expect(problem!.message).toBe('Syntax error at line 2, column 1 ("{count, plural, one {# j…"): a { is not closed by a matching }.');
+      expect(problem!.message).toBe(
+        'Syntax error at line 2, column 1 ("{count, plural, one {# j…"): a { is not closed by a matching }.',
+      );
     });
 
     it.each([
@@ -77,8 +82,17 @@ describe("messageProblems", () => {
   });
 
   it("rejects an argument the source string does not have, naming the ones it has", () => {
-    const problems = messageProblems("{total, plural, one {# métier} many {# de métiers} other {# métiers}}", "fr-FR", SOURCE);
-    expect(problems).toEqual([{ code: "unknown_argument", message: "{total} is not an argument of the source string (en-US), which has {count}." }]);
+    const problems = messageProblems(
+      "{total, plural, one {# métier} many {# de métiers} other {# métiers}}",
+      "fr-FR",
+      SOURCE,
+    );
+    expect(problems).toEqual([
+      {
+        code: "unknown_argument",
+        message: "{total} is not an argument of the source string (en-US), which has {count}.",
+      },
+    ]);
     expect(messageProblems("Bonjour {name}", "fr-FR", { text: "Hello", locale: "en-US" })[0]!.message).toBe(
       "{name} is not an argument of the source string (en-US), which has no arguments.",
     );
@@ -86,7 +100,13 @@ describe("messageProblems", () => {
 
   it("finds arguments nested inside plural and select cases", () => {
     const source = { text: "{count, plural, one {# job in {place}} other {# jobs in {place}}}", locale: "en-US" };
-    expect(codes("{count, plural, one {# métier à {place}} many {# de métiers} other {# métiers à {city}}}", "fr-FR", source)).toEqual(["unknown_argument"]);
+    expect(
+      codes(
+        "{count, plural, one {# métier à {place}} many {# de métiers} other {# métiers à {city}}}",
+        "fr-FR",
+        source,
+      ),
+    ).toEqual(["unknown_argument"]);
   });
 
   it("skips the argument check when the source itself does not parse", () => {
@@ -112,7 +132,9 @@ describe("messageProblems", () => {
     expect(problem!.message).toBe(
       '{count, plural} at line 1, column 1 ("{count, plural, one {1件}…"): one is not a category of ja-JP, which has other; for an exact number write =N (for example =0).',
     );
-    expect(codes("{count, plural, zero {no jobs} one {# job} other {# jobs}}", "en-US")).toEqual(["unknown_plural_category"]);
+    expect(codes("{count, plural, zero {no jobs} one {# job} other {# jobs}}", "en-US")).toEqual([
+      "unknown_plural_category",
+    ]);
   });
 
   it("accepts exact-number cases next to the categories", () => {
@@ -125,17 +147,24 @@ describe("messageProblems", () => {
   });
 
   it("checks plurals nested inside a select", () => {
-    expect(codes("{kind, select, job {{count, plural, one {# métier} other {# métiers}}} other {x}}", "fr-FR")).toEqual(["missing_plural_category"]);
+    expect(codes("{kind, select, job {{count, plural, one {# métier} other {# métiers}}} other {x}}", "fr-FR")).toEqual(
+      ["missing_plural_category"],
+    );
   });
 
   it("reports every problem, argument first", () => {
-    expect(codes("{total, plural, one {# métier} other {# métiers}}", "fr-FR", SOURCE)).toEqual(["unknown_argument", "missing_plural_category"]);
+    expect(codes("{total, plural, one {# métier} other {# métiers}}", "fr-FR", SOURCE)).toEqual([
+      "unknown_argument",
+      "missing_plural_category",
+    ]);
   });
 });
 
 describe("argumentNames", () => {
   it("lists each argument once, in order, without # and literals", () => {
-    const parsed = parseMessage("{a} {count, plural, one {# {b}} other {{a} {c, number}}} {d, select, x {{e, date}} other {}}");
+    const parsed = parseMessage(
+      "{a} {count, plural, one {# {b}} other {{a} {c, number}}} {d, select, x {{e, date}} other {}}",
+    );
     expect(parsed.ok && argumentNames(parsed.elements)).toEqual(["a", "count", "b", "c", "d", "e"]);
   });
 });

@@ -93,7 +93,8 @@ function visit(elements: readonly MessageFormatElement[], visitor: Visitor): voi
 export function argumentNames(elements: readonly MessageFormatElement[]): string[] {
   const names = new Set<string>();
   visit(elements, (element) => {
-    if (element.type !== TYPE.literal && element.type !== TYPE.pound && element.type !== TYPE.tag) names.add(element.value);
+    if (element.type !== TYPE.literal && element.type !== TYPE.pound && element.type !== TYPE.tag)
+      names.add(element.value);
   });
   return [...names];
 }
@@ -144,7 +145,11 @@ function pluralProblems(text: string, elements: readonly MessageFormatElement[],
  * string (same key, source language) does not have, and plural categories that
  * are missing or unknown in that language. Empty when it may be saved.
  */
-export function messageProblems(text: string, locale: string, source?: { text: string; locale: string }): MessageProblem[] {
+export function messageProblems(
+  text: string,
+  locale: string,
+  source?: { text: string; locale: string },
+): MessageProblem[] {
   const parsed = parseMessage(text);
   if (!parsed.ok) return [parsed.problem];
   const problems = pluralProblems(text, parsed.elements, locale);
@@ -155,8 +160,12 @@ export function messageProblems(text: string, locale: string, source?: { text: s
       const known = argumentNames(sourceParsed.elements);
       for (const name of argumentNames(parsed.elements)) {
         if (known.includes(name)) continue;
-        const has = known.length === 0 ? "has no arguments" : `has ${known.map((candidate) => `{${candidate}}`).join(", ")}`;
-        problems.unshift({ code: "unknown_argument", message: `{${name}} is not an argument of the source string (${source.locale}), which ${has}.` });
+        const has =
+          known.length === 0 ? "has no arguments" : `has ${known.map((candidate) => `{${candidate}}`).join(", ")}`;
+        problems.unshift({
+          code: "unknown_argument",
+          message: `{${name}} is not an argument of the source string (${source.locale}), which ${has}.`,
+        });
       }
     }
   }
@@ -176,7 +185,9 @@ export function compileMessage(text: string): CompiledMessage {
   } catch {
     return text;
   }
-  return elements.every((element) => element.type === TYPE.literal) ? elements.map((element) => element.value).join("") : elements;
+  return elements.every((element) => element.type === TYPE.literal)
+    ? elements.map((element) => element.value).join("")
+    : elements;
 }
 
 export function compileMessages(strings: Iterable<readonly [string, string]>): Record<string, CompiledMessage> {

@@ -3,7 +3,8 @@ import { compileMessages } from "./message.ts";
 import { createTranslate, type Strings } from "./translate.ts";
 
 const JOBS = "{count, plural, one {# job} other {# jobs}}";
-const JOBS_AR = "{count, plural, zero {لا توجد وظائف} one {وظيفة واحدة} two {وظيفتان} few {# وظائف} many {# وظيفة} other {# وظيفة}}";
+const JOBS_AR =
+  "{count, plural, zero {لا توجد وظائف} one {وظيفة واحدة} two {وظيفتان} few {# وظائف} many {# وظيفة} other {# وظيفة}}";
 
 function translator(strings: Record<string, string>, locale = "en-US", warn = vi.fn()) {
   return createTranslate(compileMessages(Object.entries(strings)), locale, warn);
@@ -39,16 +40,30 @@ describe("createTranslate", () => {
   });
 
   it("fills simple arguments", () => {
-    expect(translator({ "TOAST:WELCOME": "Welcome, {displayName}!" })("TOAST:WELCOME", { displayName: "Ada" })).toBe("Welcome, Ada!");
+    expect(translator({ "TOAST:WELCOME": "Welcome, {displayName}!" })("TOAST:WELCOME", { displayName: "Ada" })).toBe(
+      "Welcome, Ada!",
+    );
   });
 
   it("chooses the plural form by the language's rules and formats # in its digits", () => {
     const en = translator({ JOBS });
     expect([0, 1, 2, 1532].map((count) => en("JOBS", { count }))).toEqual(["0 jobs", "1 job", "2 jobs", "1,532 jobs"]);
     const ar = translator({ JOBS: JOBS_AR }, "ar");
-    expect([0, 1, 2, 3, 11, 100].map((count) => ar("JOBS", { count }))).toEqual(["لا توجد وظائف", "وظيفة واحدة", "وظيفتان", "3 وظائف", "11 وظيفة", "100 وظيفة"]);
+    expect([0, 1, 2, 3, 11, 100].map((count) => ar("JOBS", { count }))).toEqual([
+      "لا توجد وظائف",
+      "وظيفة واحدة",
+      "وظيفتان",
+      "3 وظائف",
+      "11 وظيفة",
+      "100 وظيفة",
+    ]);
     const fr = translator({ JOBS: "{count, plural, one {# métier} many {# de métiers} other {# métiers}}" }, "fr-FR");
-    expect([0, 1, 2, 1_000_000].map((count) => fr("JOBS", { count }))).toEqual(["0 métier", "1 métier", "2 métiers", "1\u202f000\u202f000 de métiers"]);
+    expect([0, 1, 2, 1_000_000].map((count) => fr("JOBS", { count }))).toEqual([
+      "0 métier",
+      "1 métier",
+      "2 métiers",
+      "1\u202f000\u202f000 de métiers",
+    ]);
     const ja = translator({ JOBS: "{count, plural, other {#件の職業}}" }, "ja-JP");
     expect(ja("JOBS", { count: 1 })).toBe("1件の職業");
   });
@@ -95,6 +110,8 @@ describe("createTranslate", () => {
   });
 
   it("shows a message that does not parse as written instead of failing", () => {
-    expect(translator({ BROKEN: "{count, plural, one {# job}" })("BROKEN", { count: 1 })).toBe("{count, plural, one {# job}");
+    expect(translator({ BROKEN: "{count, plural, one {# job}" })("BROKEN", { count: 1 })).toBe(
+      "{count, plural, one {# job}",
+    );
   });
 });

@@ -65,7 +65,12 @@ function formattersFor(strings: Strings, locale: string): Map<string, IntlMessag
  * their plurals and numbers follow the language they are written in. It is derived
  * from the same strings object, so the formatters cached for that object stay right.
  */
-export function createTranslate(strings: Strings, locale: string, warn: (message: string) => void = console.warn, languages: Readonly<Record<string, string>> = {}): Translate {
+export function createTranslate(
+  strings: Strings,
+  locale: string,
+  warn: (message: string) => void = console.warn,
+  languages: Readonly<Record<string, string>> = {},
+): Translate {
   formats ??= utcFormats();
   const compiled = formattersFor(strings, locale);
   return (key, values) => {

@@ -27,7 +27,11 @@ export interface WriteOptions<T> {
   articles?: { ids: number[] | ((trx: Transaction<Database>) => Promise<number[]>); created?: (result: T) => number };
 }
 
-export async function writeContent<T>(services: AdminServices, work: (trx: Transaction<Database>) => Promise<T>, options: WriteOptions<T> = {}): Promise<T> {
+export async function writeContent<T>(
+  services: AdminServices,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  options: WriteOptions<T> = {},
+): Promise<T> {
   let result: T;
   let articles: ArticleChange[] | null = null;
   try {
@@ -39,7 +43,9 @@ export async function writeContent<T>(services: AdminServices, work: (trx: Trans
       const before = new Map(await Promise.all(ids.map(async (id) => [id, await articleState(trx, id)] as const)));
       const outcome = await work(trx);
       const touched = created ? [...ids, created(outcome)] : ids;
-      articles = await Promise.all(touched.map(async (id) => articleChange(id, before.get(id), await articleState(trx, id))));
+      articles = await Promise.all(
+        touched.map(async (id) => articleChange(id, before.get(id), await articleState(trx, id))),
+      );
       // Search and tag pages follow the write in its own transaction.
       await refreshPublishedIndex(trx, touched);
       return outcome;
@@ -50,6 +56,7 @@ export async function writeContent<T>(services: AdminServices, work: (trx: Trans
     if (taken) throw conflict("conflict", `${taken.field}: ${taken.message}`, taken.field);
     throw conflict("conflict", "Someone else saved a conflicting change at the same time. Reload and try again.");
   }
-  if (options.changedContent?.(result) ?? true) await services.content.changed(articles ? { kind: "articles", articles } : undefined);
+  if (options.changedContent?.(result) ?? true)
+    await services.content.changed(articles ? { kind: "articles", articles } : undefined);
   return result;
 }

@@ -3,7 +3,9 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "#server/db/schema.ts";
 
-export const eventNameSchema = z.string().regex(/^(lang_\d{1,9}|page_view|sign_in|sign_out)$/, 'must be "lang_{id}", "page_view", "sign_in" or "sign_out"');
+export const eventNameSchema = z
+  .string()
+  .regex(/^(lang_\d{1,9}|page_view|sign_in|sign_out)$/, 'must be "lang_{id}", "page_view", "sign_in" or "sign_out"');
 
 export const clientEventSchema = z.strictObject({
   name: eventNameSchema,
@@ -20,7 +22,13 @@ export interface AnalyticsEvent {
 export async function recordEvent(db: Kysely<Database>, event: AnalyticsEvent, now = new Date()): Promise<void> {
   await db
     .insertInto("analytics_events")
-    .values({ name: event.name, uid: event.uid ?? null, language: event.language ?? null, path: event.path ?? null, created_at: now.toISOString() })
+    .values({
+      name: event.name,
+      uid: event.uid ?? null,
+      language: event.language ?? null,
+      path: event.path ?? null,
+      created_at: now.toISOString(),
+    })
     .execute();
 }
 

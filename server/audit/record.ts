@@ -16,7 +16,11 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry, now = new Date()): Promise<void> {
+export async function recordAudit(
+  db: Kysely<Database> | Transaction<Database>,
+  entry: AuditEntry,
+  now = new Date(),
+): Promise<void> {
   await db
     .insertInto("audit_log")
     .values({

@@ -11,13 +11,23 @@ import { adminAccess } from "./access.ts";
 
 const endpoint = declareEndpoints<null>();
 
-const person = (role: Role): SignedInUser => ({ uid: role, role, languages: [], canPublish: false, displayName: null, email: null, photoURL: null });
+const person = (role: Role): SignedInUser => ({
+  uid: role,
+  role,
+  languages: [],
+  canPublish: false,
+  displayName: null,
+  email: null,
+  photoURL: null,
+});
 
 /** The gate over one declared endpoint and one route added without a declaration. No per-language rule here: no database is asked. */
 function gatedApp(role: Role) {
   const services = {} as AppServices;
   const app = new Hono<HttpEnv>();
-  app.onError((error) => (error instanceof AppError ? refusalResponse(error) : new Response("unexpected", { status: 500 })));
+  app.onError((error) =>
+    error instanceof AppError ? refusalResponse(error) : new Response("unexpected", { status: 500 }),
+  );
   app.use("*", async (c, next) => {
     c.set("user", person(role));
     await next();
@@ -49,14 +59,19 @@ describe("the admin gate (deny by default, from the declarations)", () => {
     expect((await gatedApp("admin").request("/api/admin/declared")).status).toBe(204);
     const refused = await gatedApp("editor").request("/api/admin/declared");
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: { code: "forbidden", message: "Your role does not allow this (manage users)." } });
+    expect(await refused.json()).toEqual({
+      error: { code: "forbidden", message: "Your role does not allow this (manage users)." },
+    });
   });
 
   it("refuses a route under /api/admin that has no declaration, even to an administrator", async () => {
     const response = await gatedApp("admin").request("/api/admin/undeclared");
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
-      error: { code: "forbidden", message: "No declaration (server/http/endpoint.ts) is made for GET /undeclared; refused until one is." },
+      error: {
+        code: "forbidden",
+        message: "No declaration (server/http/endpoint.ts) is made for GET /undeclared; refused until one is.",
+      },
     });
   });
 

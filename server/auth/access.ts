@@ -25,7 +25,9 @@ export function notPermitted(permission: Permission, language?: string): AppErro
   const what = PERMISSIONS[permission].replace(/ \(per language\)$/, "").toLowerCase();
   return forbidden(
     "forbidden",
-    language === undefined ? `Your role does not allow this (${what}).` : `Your role does not allow this in ${language} (${what}); ask an administrator for that language.`,
+    language === undefined
+      ? `Your role does not allow this (${what}).`
+      : `Your role does not allow this in ${language} (${what}); ask an administrator for that language.`,
   );
 }
 
@@ -33,11 +35,21 @@ export function notPermitted(permission: Permission, language?: string): AppErro
 export async function canonicalLanguage(services: Pick<AppServices, "database">, reference: string): Promise<string> {
   const wanted = reference.trim().toLowerCase();
   const rows = await services.database.db.selectFrom("languages").select(["code", "short_code"]).execute();
-  return (rows.find((row) => row.code.toLowerCase() === wanted) ?? rows.find((row) => row.short_code.toLowerCase() === wanted))?.code ?? reference;
+  return (
+    (
+      rows.find((row) => row.code.toLowerCase() === wanted) ??
+      rows.find((row) => row.short_code.toLowerCase() === wanted)
+    )?.code ?? reference
+  );
 }
 
 /** Throws the 401/403 unless the user may do this (in this language). */
-export async function assertMay(services: Pick<AppServices, "database">, user: SignedInUser | null, permission: Permission, language?: string): Promise<void> {
+export async function assertMay(
+  services: Pick<AppServices, "database">,
+  user: SignedInUser | null,
+  permission: Permission,
+  language?: string,
+): Promise<void> {
   if (!user) throw notSignedIn();
   if (language === undefined) {
     if (!may(user, permission)) throw notPermitted(permission);
@@ -49,7 +61,12 @@ export async function assertMay(services: Pick<AppServices, "database">, user: S
 }
 
 /** For handlers whose language is in the body ("in handler" above). */
-export function authorize(services: Pick<AppServices, "database">, c: Context<HttpEnv>, permission: Permission, language?: string): Promise<void> {
+export function authorize(
+  services: Pick<AppServices, "database">,
+  c: Context<HttpEnv>,
+  permission: Permission,
+  language?: string,
+): Promise<void> {
   return assertMay(services, c.get("user"), permission, language);
 }
 
@@ -74,7 +91,9 @@ function paramsOf(routePath: string, requestPath: string): Record<string, string
 
 /** The admin route this request will reach, as "METHOD /path" under the prefix (null: no route). */
 function matchedAdminRoute(c: Context<HttpEnv>): string | null {
-  const route = matchedRoutes(c).find((candidate) => candidate.method !== "ALL" && candidate.path.startsWith(`${ADMIN_API_PREFIX}/`));
+  const route = matchedRoutes(c).find(
+    (candidate) => candidate.method !== "ALL" && candidate.path.startsWith(`${ADMIN_API_PREFIX}/`),
+  );
   return route ? `${route.method} ${route.path.slice(ADMIN_API_PREFIX.length)}` : null;
 }
 
@@ -88,19 +107,33 @@ function languageOf(c: Context<HttpEnv>, source: LanguageSource, routePath: stri
 export function adminAccess(services: Pick<AppServices, "database">): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const user = c.get("user");
-    if (!user) return errorResponse(401, "unauthenticated", "Sign in with an account that has access to the admin area to use this.");
+    if (!user)
+      return errorResponse(
+        401,
+        "unauthenticated",
+        "Sign in with an account that has access to the admin area to use this.",
+      );
     if (!isStaff(user)) return errorResponse(403, "forbidden", "Your account does not have access to the admin area.");
     const declared = declaredEndpoint(c);
     if (declared === null) {
       const route = matchedAdminRoute(c);
       if (route === null) return next(); // no such endpoint: the 404 follows
-      return errorResponse(403, "forbidden", `No declaration (server/http/endpoint.ts) is made for ${route}; refused until one is.`);
+      return errorResponse(
+        403,
+        "forbidden",
+        `No declaration (server/http/endpoint.ts) is made for ${route}; refused until one is.`,
+      );
     }
     const { access } = declared.endpoint;
     const language = access.language === undefined ? undefined : languageOf(c, access.language, declared.path);
     // A missing language (an absent ?lang=) is left to the handler's validation: the 400 names the field.
     try {
-      await assertMay(services, user, access.permission, language === undefined || language === "" ? undefined : language);
+      await assertMay(
+        services,
+        user,
+        access.permission,
+        language === undefined || language === "" ? undefined : language,
+      );
     } catch (error) {
       if (error instanceof AppError) return refusalResponse(error);
       throw error;

@@ -53,7 +53,12 @@ function validId(id: string | undefined): id is string {
   return id !== undefined && /^[A-Za-z0-9_-]{43}$/.test(id);
 }
 
-async function readAttempt(db: Kysely<Database>, id: string | undefined, now: Date, consume: boolean): Promise<SignInAttempt | null> {
+async function readAttempt(
+  db: Kysely<Database>,
+  id: string | undefined,
+  now: Date,
+  consume: boolean,
+): Promise<SignInAttempt | null> {
   if (!validId(id)) return null;
   const idHash = hashSessionId(id);
   const row = consume
@@ -71,11 +76,19 @@ async function readAttempt(db: Kysely<Database>, id: string | undefined, now: Da
 }
 
 /** The attempt without using it up (the development provider's form page). */
-export function peekAttempt(db: Kysely<Database>, id: string | undefined, now = new Date()): Promise<SignInAttempt | null> {
+export function peekAttempt(
+  db: Kysely<Database>,
+  id: string | undefined,
+  now = new Date(),
+): Promise<SignInAttempt | null> {
   return readAttempt(db, id, now, false);
 }
 
 /** The attempt, deleted in the same statement: a replayed callback finds nothing. */
-export function takeAttempt(db: Kysely<Database>, id: string | undefined, now = new Date()): Promise<SignInAttempt | null> {
+export function takeAttempt(
+  db: Kysely<Database>,
+  id: string | undefined,
+  now = new Date(),
+): Promise<SignInAttempt | null> {
   return readAttempt(db, id, now, true);
 }

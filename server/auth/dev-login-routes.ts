@@ -19,7 +19,11 @@ import { SignInFailure, type IdentityProvider } from "#server/auth/providers.ts"
 import { PROVIDER_LABELS, providerParam, type SignInFlow } from "#server/auth/sign-in-flow.ts";
 
 const devLoginFormSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("must be an email address like ada@example.com").max(254, "must be at most 254 characters")),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("must be an email address like ada@example.com").max(254, "must be at most 254 characters")),
   name: z
     .string()
     .trim()
@@ -52,17 +56,23 @@ export function devLoginRoutes(services: AppServices, { providers, html, flow }:
   const { htmlResponse, notFoundPage } = html;
   const { fail, finishSignIn } = flow;
 
-  const devLoginAvailable = (provider: ProviderName | null): provider is ProviderName => provider !== null && providers[provider] === null && usesDevLogin(config, provider);
+  const devLoginAvailable = (provider: ProviderName | null): provider is ProviderName =>
+    provider !== null && providers[provider] === null && usesDevLogin(config, provider);
 
   const app = new Hono<HttpEnv>();
 
   app.get("/auth/:provider/dev-login", async (c) => {
     const provider = providerParam(c);
-    if (!devLoginAvailable(provider)) return notFoundPage(c, "The development sign-in is not available on this server.");
+    if (!devLoginAvailable(provider))
+      return notFoundPage(c, "The development sign-in is not available on this server.");
     const attempt = await peekAttempt(db, getCookie(c, ATTEMPT_COOKIE));
     const xsrfToken = expectedXsrfToken(c);
     if (!attempt || attempt.provider !== provider || !xsrfToken) {
-      const failure = new SignInFailure("attempt_missing", "This sign-in has expired or cookies are blocked. Please try again.", 400);
+      const failure = new SignInFailure(
+        "attempt_missing",
+        "This sign-in has expired or cookies are blocked. Please try again.",
+        400,
+      );
       return fail(c, null, provider, failure);
     }
     const page = devLoginPage({
@@ -78,14 +88,19 @@ export function devLoginRoutes(services: AppServices, { providers, html, flow }:
 
   app.post("/auth/:provider/dev-login", async (c) => {
     const provider = providerParam(c);
-    if (!devLoginAvailable(provider)) return notFoundPage(c, "The development sign-in is not available on this server.");
+    if (!devLoginAvailable(provider))
+      return notFoundPage(c, "The development sign-in is not available on this server.");
     const body = await c.req.parseBody().catch(() => ({}));
     const form = devLoginFormSchema.safeParse(body);
     if (!form.success) {
       // Shown again with the problems; the attempt stays usable.
-      const text = (name: string) => (typeof (body as Record<string, unknown>)[name] === "string" ? String((body as Record<string, unknown>)[name]) : "");
+      const text = (name: string) =>
+        typeof (body as Record<string, unknown>)[name] === "string"
+          ? String((body as Record<string, unknown>)[name])
+          : "";
       const errors: Record<string, string> = {};
-      for (const issue of form.error.issues) errors[String(issue.path[0])] ??= `${issue.path[0] === "email" ? "Email" : "Name"} ${issue.message}.`;
+      for (const issue of form.error.issues)
+        errors[String(issue.path[0])] ??= `${issue.path[0] === "email" ? "Email" : "Name"} ${issue.message}.`;
       const page = devLoginPage({
         providerLabel: PROVIDER_LABELS[provider],
         action: `/auth/${provider}/dev-login`,
@@ -100,11 +115,27 @@ export function devLoginRoutes(services: AppServices, { providers, html, flow }:
     deleteCookie(c, ATTEMPT_COOKIE, { path: "/auth", secure });
     try {
       if (!attempt || attempt.provider !== provider) {
-        throw new SignInFailure("attempt_missing", "This sign-in has expired or was started in another browser. Please try again.", 400);
+        throw new SignInFailure(
+          "attempt_missing",
+          "This sign-in has expired or was started in another browser. Please try again.",
+          400,
+        );
       }
-      if (form.data.state !== attempt.state) throw new SignInFailure("state_mismatch", "This form does not belong to the current sign-in (state mismatch). Please try again.", 400);
+      if (form.data.state !== attempt.state)
+        throw new SignInFailure(
+          "state_mismatch",
+          "This form does not belong to the current sign-in (state mismatch). Please try again.",
+          400,
+        );
       const { email, name } = form.data;
-      return await finishSignIn(c, attempt, { provider, subject: `dev:${email}`, email, emailVerified: true, name, picture: null });
+      return await finishSignIn(c, attempt, {
+        provider,
+        subject: `dev:${email}`,
+        email,
+        emailVerified: true,
+        name,
+        picture: null,
+      });
     } catch (error) {
       return fail(c, attempt, provider, error);
     }

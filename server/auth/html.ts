@@ -24,8 +24,11 @@ export function createAuthHtml({ content, log }: Pick<AppServices, "content" | "
   function pageStrings(returnTo: string): { language: PageLanguage; t: Translate } {
     const snapshot = content.current();
     const firstSegment = returnTo.split(/[/?#]/)[1];
-    const language = findEnabledLanguage(snapshot, firstSegment ? safeDecode(firstSegment) : undefined) ?? favoriteLanguage(snapshot);
-    const t = createTranslate(compiledStrings(snapshot, language?.code), language?.code ?? "en-US", (message) => log.warn(message));
+    const language =
+      findEnabledLanguage(snapshot, firstSegment ? safeDecode(firstSegment) : undefined) ?? favoriteLanguage(snapshot);
+    const t = createTranslate(compiledStrings(snapshot, language?.code), language?.code ?? "en-US", (message) =>
+      log.warn(message),
+    );
     return { language: { code: language?.code ?? "en-US", dir: language?.dir ?? "ltr" }, t };
   }
 
@@ -35,7 +38,11 @@ export function createAuthHtml({ content, log }: Pick<AppServices, "content" | "
 
   function notFoundPage(c: Context<HttpEnv>, text: string): Response {
     const { language, t } = pageStrings(DEFAULT_RETURN_TO);
-    return htmlResponse(c, messagePage(language, t("NOTFOUND:TITLE"), text, { href: "/", label: t("NOTFOUND:HOME") }), 404);
+    return htmlResponse(
+      c,
+      messagePage(language, t("NOTFOUND:TITLE"), text, { href: "/", label: t("NOTFOUND:HOME") }),
+      404,
+    );
   }
 
   return { pageStrings, htmlResponse, notFoundPage };

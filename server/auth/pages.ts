@@ -118,7 +118,12 @@ ${field("name", "Name", 'type="text" autocomplete="name" maxlength="100"')}
 }
 
 /** A plain page for requests that never became a sign-in attempt (unknown provider, disabled development provider). */
-export function messagePage(language: PageLanguage, title: string, text: string, link: { href: string; label: string }): string {
+export function messagePage(
+  language: PageLanguage,
+  title: string,
+  text: string,
+  link: { href: string; label: string },
+): string {
   return document(
     language,
     title,

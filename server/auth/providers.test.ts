@@ -44,7 +44,9 @@ describe("describeProviderError", () => {
       message: "Could not reach GitHub. Please try again later.",
       status: 502,
     });
-    expect(describeProviderError(new DOMException("timed out", "TimeoutError"), "Google")).toMatchObject({ code: "provider_unreachable" });
+    expect(describeProviderError(new DOMException("timed out", "TimeoutError"), "Google")).toMatchObject({
+      code: "provider_unreachable",
+    });
   });
   it("hides anything else behind a generic message", () => {
     expect(describeProviderError(new Error("secret internals"), "Google")).toMatchObject({

@@ -125,7 +125,9 @@ function googleProvider(config: Config, client: NonNullable<Config["google"]["cl
       if (!idToken) throw new SignInFailure("no_id_token", "Google sent no ID token.", 502);
       // Google puts the profile in the ID token; a provider that only serves it from userinfo works too.
       const claims: Record<string, unknown> =
-        typeof idToken.email === "string" ? idToken : { ...(await oidc.fetchUserInfo(settings, tokens.access_token, idToken.sub)), ...idToken };
+        typeof idToken.email === "string"
+          ? idToken
+          : { ...(await oidc.fetchUserInfo(settings, tokens.access_token, idToken.sub)), ...idToken };
       return {
         provider: "google",
         subject: idToken.sub,
@@ -148,10 +150,16 @@ const gitHubUserSchema = z.object({
 const gitHubEmailsSchema = z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }));
 
 /** The verified email to use: the public one if verified, else the primary verified, else any verified. */
-export function pickGitHubEmail(publicEmail: string | null | undefined, emails: z.infer<typeof gitHubEmailsSchema> | null): string | null {
+export function pickGitHubEmail(
+  publicEmail: string | null | undefined,
+  emails: z.infer<typeof gitHubEmailsSchema> | null,
+): string | null {
   if (emails === null) return publicEmail ?? null; // GitHub only lets a verified address be public.
   const verified = emails.filter((entry) => entry.verified);
-  const chosen = verified.find((entry) => publicEmail && entry.email.toLowerCase() === publicEmail.toLowerCase()) ?? verified.find((entry) => entry.primary) ?? verified[0];
+  const chosen =
+    verified.find((entry) => publicEmail && entry.email.toLowerCase() === publicEmail.toLowerCase()) ??
+    verified.find((entry) => entry.primary) ??
+    verified[0];
   return chosen?.email ?? null;
 }
 
@@ -197,7 +205,8 @@ function gitHubProvider(config: Config, client: NonNullable<Config["github"]["cl
       throw new SignInFailure("provider_api_error", `GitHub did not send the profile (HTTP ${response.status}).`, 502);
     }
     const parsed = schema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new SignInFailure("provider_api_error", "GitHub sent a profile this site cannot read.", 502);
+    if (!parsed.success)
+      throw new SignInFailure("provider_api_error", "GitHub sent a profile this site cannot read.", 502);
     return parsed.data;
   }
 
@@ -214,7 +223,10 @@ function gitHubProvider(config: Config, client: NonNullable<Config["github"]["cl
       });
     },
     async identityFrom(url, { state, codeVerifier }) {
-      const tokens = await oidc.authorizationCodeGrant(settings, url, { pkceCodeVerifier: codeVerifier, expectedState: state });
+      const tokens = await oidc.authorizationCodeGrant(settings, url, {
+        pkceCodeVerifier: codeVerifier,
+        expectedState: state,
+      });
       const user = await api("/user", tokens.access_token, gitHubUserSchema);
       // Without the user:email scope granted, /user/emails is a 404: fall back to the public email.
       const emails = await api("/user/emails", tokens.access_token, gitHubEmailsSchema).catch(() => null);
@@ -252,7 +264,12 @@ export function describeProviderError(error: unknown, label: string): SignInFail
   if (error instanceof SignInFailure) return error;
   if (error instanceof oidc.ResponseBodyError) {
     const detail = cleanText(error.error_description, 300) ?? error.error;
-    if (error.status >= 500) return new SignInFailure("provider_unavailable", `${label} is not available right now (HTTP ${error.status}). Please try again later.`, 502);
+    if (error.status >= 500)
+      return new SignInFailure(
+        "provider_unavailable",
+        `${label} is not available right now (HTTP ${error.status}). Please try again later.`,
+        502,
+      );
     if (error.error === "invalid_grant" || error.error === "bad_verification_code") {
       return new SignInFailure("code_rejected", `${label} did not accept the sign-in code: ${detail}`, 400);
     }
@@ -261,15 +278,30 @@ export function describeProviderError(error: unknown, label: string): SignInFail
   if (error instanceof oidc.ClientError) {
     const status = causeStatus(error);
     if (error.code === "OAUTH_RESPONSE_IS_NOT_CONFORM" && status !== null && status >= 500) {
-      return new SignInFailure("provider_unavailable", `${label} is not available right now (HTTP ${status}). Please try again later.`, 502);
+      return new SignInFailure(
+        "provider_unavailable",
+        `${label} is not available right now (HTTP ${status}). Please try again later.`,
+        502,
+      );
     }
     if (error.code === "OAUTH_JWT_CLAIM_COMPARISON_FAILED" || error.code === "OAUTH_INVALID_RESPONSE") {
       const detail = error.cause instanceof Error ? error.cause.message : error.message;
-      return new SignInFailure("response_not_verified", `${label}'s answer could not be verified: ${cleanText(detail, 200)}.`, 400);
+      return new SignInFailure(
+        "response_not_verified",
+        `${label}'s answer could not be verified: ${cleanText(detail, 200)}.`,
+        400,
+      );
     }
-    return new SignInFailure("provider_error", `${label} sent an answer this site cannot use (${error.code ?? "unknown error"}).`, 502);
+    return new SignInFailure(
+      "provider_error",
+      `${label} sent an answer this site cannot use (${error.code ?? "unknown error"}).`,
+      502,
+    );
   }
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError" || error.message === "fetch failed")) {
+  if (
+    error instanceof Error &&
+    (error.name === "TimeoutError" || error.name === "AbortError" || error.message === "fetch failed")
+  ) {
     return new SignInFailure("provider_unreachable", `Could not reach ${label}. Please try again later.`, 502);
   }
   return new SignInFailure("provider_error", `Signing in with ${label} failed unexpectedly. Please try again.`, 502);

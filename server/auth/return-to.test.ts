@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import { isSafeReturnTo, MAX_RETURN_TO_LENGTH } from "./return-to.ts";
 
 describe("isSafeReturnTo", () => {
-  it.each(["/", "/en/welcome", "/fr/m%C3%A9tiers?page=2", "/ar/مقالات", "/admin#top", "/a//b"])("accepts the site path %s", (path) => {
-    expect(isSafeReturnTo(path)).toBe(true);
-  });
+  it.each(["/", "/en/welcome", "/fr/m%C3%A9tiers?page=2", "/ar/مقالات", "/admin#top", "/a//b"])(
+    "accepts the site path %s",
+    (path) => {
+      expect(isSafeReturnTo(path)).toBe(true);
+    },
+  );
 
   it.each([
     ["", "empty"],

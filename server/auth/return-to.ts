@@ -20,4 +20,9 @@ export function isSafeReturnTo(value: string): boolean {
   return url !== null && url.origin === PROBE_ORIGIN;
 }
 
-export const returnToSchema = z.string().refine(isSafeReturnTo, `must be a path on this site that starts with "/" (not "//"), at most ${MAX_RETURN_TO_LENGTH} characters`);
+export const returnToSchema = z
+  .string()
+  .refine(
+    isSafeReturnTo,
+    `must be a path on this site that starts with "/" (not "//"), at most ${MAX_RETURN_TO_LENGTH} characters`,
+  );

@@ -89,15 +89,29 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
     if (!provider) return notFoundPage(c, "There is no such sign-in method.");
     const popupGuess: Target = { popup: c.req.query("popup") === "1", returnTo: DEFAULT_RETURN_TO };
     const query = startQuerySchema.safeParse(c.req.query());
-    if (!query.success) return fail(c, popupGuess.popup ? popupGuess : null, provider, new SignInFailure("invalid_request", firstIssue(query.error), 400));
+    if (!query.success)
+      return fail(
+        c,
+        popupGuess.popup ? popupGuess : null,
+        provider,
+        new SignInFailure("invalid_request", firstIssue(query.error), 400),
+      );
     const target = { popup: query.data.popup === "1", returnTo: query.data.returnTo ?? DEFAULT_RETURN_TO };
 
     const real = providers[provider];
     if (!real && !usesDevLogin(config, provider)) {
-      const failure = new SignInFailure("not_configured", `Sign-in with ${PROVIDER_LABELS[provider]} is not configured on this server.`, 404);
+      const failure = new SignInFailure(
+        "not_configured",
+        `Sign-in with ${PROVIDER_LABELS[provider]} is not configured on this server.`,
+        404,
+      );
       return fail(c, target.popup ? target : null, provider, failure);
     }
-    const secrets = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+    const secrets = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+    };
     let location = `/auth/${provider}/dev-login`;
     if (real) {
       try {
@@ -119,19 +133,39 @@ export function authRoutes(services: AppServices): Hono<HttpEnv> {
     const label = PROVIDER_LABELS[provider];
     try {
       const real = providers[provider];
-      if (!real) throw new SignInFailure("not_configured", `Sign-in with ${label} is not configured on this server.`, 404);
+      if (!real)
+        throw new SignInFailure("not_configured", `Sign-in with ${label} is not configured on this server.`, 404);
       if (!attempt || attempt.provider !== provider) {
-        throw new SignInFailure("attempt_missing", "This sign-in has expired or was started in another browser. Please try again.", 400);
+        throw new SignInFailure(
+          "attempt_missing",
+          "This sign-in has expired or was started in another browser. Please try again.",
+          400,
+        );
       }
       const query = callbackQuerySchema.safeParse(c.req.query());
-      if (!query.success) throw new SignInFailure("malformed_callback", `The answer from ${label} is malformed (${firstIssue(query.error)}).`, 400);
+      if (!query.success)
+        throw new SignInFailure(
+          "malformed_callback",
+          `The answer from ${label} is malformed (${firstIssue(query.error)}).`,
+          400,
+        );
       // The attempt is already used up, so comparing in constant time would protect nothing.
       if (query.data.state !== attempt.state) {
-        throw new SignInFailure("state_mismatch", `The answer from ${label} does not belong to this sign-in (state mismatch). Please try again.`, 400);
+        throw new SignInFailure(
+          "state_mismatch",
+          `The answer from ${label} does not belong to this sign-in (state mismatch). Please try again.`,
+          400,
+        );
       }
       const { code, error, error_description } = query.data;
-      if (error) throw new SignInFailure(error === "access_denied" ? "access_denied" : "provider_error", providerErrorMessage(error, error_description, label), 403);
-      if (!code) throw new SignInFailure("malformed_callback", `The answer from ${label} is malformed (code: is missing).`, 400);
+      if (error)
+        throw new SignInFailure(
+          error === "access_denied" ? "access_denied" : "provider_error",
+          providerErrorMessage(error, error_description, label),
+          403,
+        );
+      if (!code)
+        throw new SignInFailure("malformed_callback", `The answer from ${label} is malformed (code: is missing).`, 400);
       // openid-client checks the whole callback URL (state, iss): rebuild it on the public origin.
       const url = new URL(callbackUrl(config, provider));
       url.search = new URL(c.req.url).search;

@@ -27,9 +27,22 @@ export function sessionMiddleware(db: Kysely<Database>, options: { secure: boole
     // A handler that set the session cookie itself (sign-in, sign-out) has the last word.
     if (c.res.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))) return;
     if (!session) {
-      c.res.headers.append("Set-Cookie", serialize(SESSION_COOKIE, "", { path: "/", httpOnly: true, sameSite: "Lax", secure: options.secure, maxAge: 0, expires: new Date(0) }));
+      c.res.headers.append(
+        "Set-Cookie",
+        serialize(SESSION_COOKIE, "", {
+          path: "/",
+          httpOnly: true,
+          sameSite: "Lax",
+          secure: options.secure,
+          maxAge: 0,
+          expires: new Date(0),
+        }),
+      );
     } else if (session.renewedUntil) {
-      c.res.headers.append("Set-Cookie", serialize(SESSION_COOKIE, id, sessionCookieOptions(options.secure, session.renewedUntil)));
+      c.res.headers.append(
+        "Set-Cookie",
+        serialize(SESSION_COOKIE, id, sessionCookieOptions(options.secure, session.renewedUntil)),
+      );
     }
   };
 }

@@ -17,12 +17,22 @@ export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
-export async function createSession(db: Kysely<Database>, uid: string, now = new Date()): Promise<{ id: string; expiresAt: Date }> {
+export async function createSession(
+  db: Kysely<Database>,
+  uid: string,
+  now = new Date(),
+): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
   await db
     .insertInto("sessions")
-    .values({ id_hash: hashSessionId(id), uid, created_at: now.toISOString(), expires_at: expiresAt.toISOString(), last_seen_at: now.toISOString() })
+    .values({
+      id_hash: hashSessionId(id),
+      uid,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      last_seen_at: now.toISOString(),
+    })
     .execute();
   return { id, expiresAt };
 }
@@ -33,7 +43,11 @@ export interface SessionLookup {
   renewedUntil: Date | null;
 }
 
-export async function findSessionUser(db: Kysely<Database>, id: string, now = new Date()): Promise<SessionLookup | null> {
+export async function findSessionUser(
+  db: Kysely<Database>,
+  id: string,
+  now = new Date(),
+): Promise<SessionLookup | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(id)) return null;
   const idHash = hashSessionId(id);
   const row = await db
@@ -60,7 +74,11 @@ export async function findSessionUser(db: Kysely<Database>, id: string, now = ne
   let renewedUntil: Date | null = null;
   if (now.getTime() - Date.parse(row.last_seen_at) > SESSION_RENEW_AFTER_MS) {
     renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
-    await db.updateTable("sessions").set({ expires_at: renewedUntil.toISOString(), last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: renewedUntil.toISOString(), last_seen_at: now.toISOString() })
+      .where("id_hash", "=", idHash)
+      .execute();
   }
   return {
     user: toSignedInUser(row),

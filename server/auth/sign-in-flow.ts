@@ -53,7 +53,12 @@ export function createSignInFlow(services: AppServices, html: AuthHtml): SignInF
 
   function respond(c: Context<HttpEnv>, target: Target, result: SignInResult, status: number): Response {
     if (target && !target.popup) {
-      setCookie(c, FLASH_COOKIE, JSON.stringify(result), { path: "/", sameSite: "Lax", secure, maxAge: FLASH_LIFETIME_SECONDS });
+      setCookie(c, FLASH_COOKIE, JSON.stringify(result), {
+        path: "/",
+        sameSite: "Lax",
+        secure,
+        maxAge: FLASH_LIFETIME_SECONDS,
+      });
       return c.redirect(target.returnTo, 303);
     }
     const returnTo = target?.returnTo ?? DEFAULT_RETURN_TO;
@@ -78,17 +83,39 @@ export function createSignInFlow(services: AppServices, html: AuthHtml): SignInF
   function fail(c: Context<HttpEnv>, target: Target, method: ProviderName | null, error: unknown): Response {
     const failure = describeProviderError(error, method ? PROVIDER_LABELS[method] : "The identity provider");
     log.warn({ requestId: c.get("requestId"), provider: method, code: failure.code }, "sign-in failed");
-    const result: SignInResult = { type: SIGN_IN_MESSAGE_TYPE, id: oidc.randomState(), ok: false, method, message: failure.message };
+    const result: SignInResult = {
+      type: SIGN_IN_MESSAGE_TYPE,
+      id: oidc.randomState(),
+      ok: false,
+      method,
+      message: failure.message,
+    };
     return respond(c, target, result, failure.status);
   }
 
-  async function finishSignIn(c: Context<HttpEnv>, attempt: SignInAttempt, identity: ProviderIdentity): Promise<Response> {
+  async function finishSignIn(
+    c: Context<HttpEnv>,
+    attempt: SignInAttempt,
+    identity: ProviderIdentity,
+  ): Promise<Response> {
     const label = PROVIDER_LABELS[identity.provider];
-    if (!identity.email) throw new SignInFailure("no_verified_email", `Your ${label} account has no verified email address.`, 403);
-    if (!identity.emailVerified) throw new SignInFailure("email_not_verified", `The email address of your ${label} account (${identity.email}) is not verified.`, 403);
+    if (!identity.email)
+      throw new SignInFailure("no_verified_email", `Your ${label} account has no verified email address.`, 403);
+    if (!identity.emailVerified)
+      throw new SignInFailure(
+        "email_not_verified",
+        `The email address of your ${label} account (${identity.email}) is not verified.`,
+        403,
+      );
     const { user, created } = await signInIdentity(
       db,
-      { provider: identity.provider, subject: identity.subject, email: identity.email, name: identity.name, picture: identity.picture },
+      {
+        provider: identity.provider,
+        subject: identity.subject,
+        email: identity.email,
+        name: identity.name,
+        picture: identity.picture,
+      },
       { adminEmails: config.adminEmails },
     );
     // Rotate: whatever session this browser had before is ended, the new one starts fresh.
@@ -97,7 +124,10 @@ export function createSignInFlow(services: AppServices, html: AuthHtml): SignInF
     const session = await createSession(db, user.uid);
     setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions(secure, session.expiresAt));
     await recordEvent(db, { name: "sign_in", uid: user.uid, path: attempt.returnTo.slice(0, 2048) });
-    log.info({ requestId: c.get("requestId"), provider: identity.provider, uid: user.uid, created, role: user.role }, "signed in");
+    log.info(
+      { requestId: c.get("requestId"), provider: identity.provider, uid: user.uid, created, role: user.role },
+      "signed in",
+    );
     const result: SignInResult = {
       type: SIGN_IN_MESSAGE_TYPE,
       id: oidc.randomState(),

@@ -26,7 +26,10 @@ export interface SignInOutcome {
   created: boolean;
 }
 
-export type SignedInUserColumns = Pick<UserRow, "uid" | "display_name" | "email" | "photo_url" | "role" | "role_languages" | "can_publish">;
+export type SignedInUserColumns = Pick<
+  UserRow,
+  "uid" | "display_name" | "email" | "photo_url" | "role" | "role_languages" | "can_publish"
+>;
 
 export function toSignedInUser(row: SignedInUserColumns): SignedInUser {
   return {
@@ -46,7 +49,12 @@ export function displayNameOf(user: SignedInUser): string {
 }
 
 async function findUid(trx: Transaction<Database>, identity: VerifiedIdentity): Promise<string | null> {
-  const linked = await trx.selectFrom("identities").select("uid").where("provider", "=", identity.provider).where("subject", "=", identity.subject).executeTakeFirst();
+  const linked = await trx
+    .selectFrom("identities")
+    .select("uid")
+    .where("provider", "=", identity.provider)
+    .where("subject", "=", identity.subject)
+    .executeTakeFirst();
   if (linked) return linked.uid;
   // Oldest first: if two records ever share an email, the original one wins consistently.
   const sameEmail = await trx
@@ -60,7 +68,12 @@ async function findUid(trx: Transaction<Database>, identity: VerifiedIdentity): 
   return sameEmail?.uid ?? null;
 }
 
-async function signInOnce(db: Kysely<Database>, identity: VerifiedIdentity, adminEmails: readonly string[], now: Date): Promise<SignInOutcome> {
+async function signInOnce(
+  db: Kysely<Database>,
+  identity: VerifiedIdentity,
+  adminEmails: readonly string[],
+  now: Date,
+): Promise<SignInOutcome> {
   const at = now.toISOString();
   const email = identity.email.toLowerCase();
   return db.transaction().execute(async (trx) => {
@@ -70,7 +83,15 @@ async function signInOnce(db: Kysely<Database>, identity: VerifiedIdentity, admi
       uid = randomBytes(16).toString("base64url");
       await trx
         .insertInto("users")
-        .values({ uid, email, display_name: identity.name, photo_url: identity.picture, email_verified: 1, created_at: at, last_sign_in_at: at })
+        .values({
+          uid,
+          email,
+          display_name: identity.name,
+          photo_url: identity.picture,
+          email_verified: 1,
+          created_at: at,
+          last_sign_in_at: at,
+        })
         .execute();
     }
     await trx
@@ -96,7 +117,11 @@ async function signInOnce(db: Kysely<Database>, identity: VerifiedIdentity, admi
   });
 }
 
-export async function signInIdentity(db: Kysely<Database>, identity: VerifiedIdentity, options: { adminEmails: readonly string[]; now?: Date }): Promise<SignInOutcome> {
+export async function signInIdentity(
+  db: Kysely<Database>,
+  identity: VerifiedIdentity,
+  options: { adminEmails: readonly string[]; now?: Date },
+): Promise<SignInOutcome> {
   const now = options.now ?? new Date();
   try {
     return await signInOnce(db, identity, options.adminEmails, now);

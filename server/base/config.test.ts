@@ -57,11 +57,9 @@ describe("loadConfig", () => {
 
   it("reads ALLOWED_HOSTS as host names, none by default", () => {
     expect(loadConfig({}).allowedHosts).toEqual([]);
-    expect(loadConfig({ ALLOWED_HOSTS: " WWW.Press.Example, press-1.internal,,[::1], www.press.example " }).allowedHosts).toEqual([
-      "www.press.example",
-      "press-1.internal",
-      "[::1]",
-    ]);
+    expect(
+      loadConfig({ ALLOWED_HOSTS: " WWW.Press.Example, press-1.internal,,[::1], www.press.example " }).allowedHosts,
+    ).toEqual(["www.press.example", "press-1.internal", "[::1]"]);
   });
 
   it.each([
@@ -127,13 +125,27 @@ describe("loadConfig", () => {
     expect(loadConfig({ SERVER_PROCESSES: "3" }).serverProcesses).toBe(3);
     expect(loadConfig({ SERVER_PROCESSES: "auto" }).serverProcesses).toBe(availableParallelism());
     for (const value of ["0", "65", "1.5", "all", "-2"]) {
-      expect(problemsOf({ SERVER_PROCESSES: value })).toEqual(['SERVER_PROCESSES: must be "auto" or a whole number from 1 to 64']);
+      expect(problemsOf({ SERVER_PROCESSES: value })).toEqual([
+        'SERVER_PROCESSES: must be "auto" or a whole number from 1 to 64',
+      ]);
     }
   });
 
   it("reads the media upload limits: 20 MB, 40 megapixels, 16 384 px a side and 4 uploads at once by default, refusing nonsense", () => {
-    expect(loadConfig({}).media).toEqual({ maxUploadBytes: 20 * 1024 * 1024, maxInputPixels: 40_000_000, maxSidePixels: 16_384, maxConcurrentUploads: 4 });
-    expect(loadConfig({ MEDIA_MAX_UPLOAD_MB: "5", MEDIA_MAX_MEGAPIXELS: "12", MEDIA_MAX_SIDE_PX: "8000", MEDIA_MAX_CONCURRENT_UPLOADS: "2" }).media).toEqual({
+    expect(loadConfig({}).media).toEqual({
+      maxUploadBytes: 20 * 1024 * 1024,
+      maxInputPixels: 40_000_000,
+      maxSidePixels: 16_384,
+      maxConcurrentUploads: 4,
+    });
+    expect(
+      loadConfig({
+        MEDIA_MAX_UPLOAD_MB: "5",
+        MEDIA_MAX_MEGAPIXELS: "12",
+        MEDIA_MAX_SIDE_PX: "8000",
+        MEDIA_MAX_CONCURRENT_UPLOADS: "2",
+      }).media,
+    ).toEqual({
       maxUploadBytes: 5 * 1024 * 1024,
       maxInputPixels: 12_000_000,
       maxSidePixels: 8000,
@@ -143,6 +155,8 @@ describe("loadConfig", () => {
     expect(problemsOf({ MEDIA_MAX_MEGAPIXELS: "lots" })).toEqual(["MEDIA_MAX_MEGAPIXELS: must be a number"]);
     expect(problemsOf({ MEDIA_MAX_SIDE_PX: "70000" })).toEqual(["MEDIA_MAX_SIDE_PX: must be at most 65535"]);
     expect(problemsOf({ MEDIA_MAX_SIDE_PX: "1.5" })).toEqual(["MEDIA_MAX_SIDE_PX: must be a whole number"]);
-    expect(problemsOf({ MEDIA_MAX_CONCURRENT_UPLOADS: "0" })).toEqual(["MEDIA_MAX_CONCURRENT_UPLOADS: must be at least 1"]);
+    expect(problemsOf({ MEDIA_MAX_CONCURRENT_UPLOADS: "0" })).toEqual([
+      "MEDIA_MAX_CONCURRENT_UPLOADS: must be at least 1",
+    ]);
   });
 });

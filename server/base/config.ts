@@ -7,7 +7,11 @@ import { z } from "zod";
 import { DEFAULT_NODE_ENV } from "./node-env.ts";
 import { hostName } from "./host-names.ts";
 
-const port = z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be between 1 and 65535").max(65535, "must be between 1 and 65535");
+const port = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(1, "must be between 1 and 65535")
+  .max(65535, "must be between 1 and 65535");
 
 const httpUrl = z
   .string()
@@ -19,7 +23,10 @@ const httpUrl = z
 const databaseUrl = z
   .string()
   .trim()
-  .refine((value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value), "must be sqlite:PATH (e.g. sqlite:./data/site.db) or postgres://user@host:port/database");
+  .refine(
+    (value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value),
+    "must be sqlite:PATH (e.g. sqlite:./data/site.db) or postgres://user@host:port/database",
+  );
 
 const optionalText = z
   .string()
@@ -40,17 +47,26 @@ const commaList = z
 
 const emailList = commaList
   .transform((emails) => emails.map((email) => email.toLowerCase()))
-  .refine((emails) => emails.every((email) => z.email().safeParse(email).success), "must be a comma-separated list of email addresses");
+  .refine(
+    (emails) => emails.every((email) => z.email().safeParse(email).success),
+    "must be a comma-separated list of email addresses",
+  );
 
 /** Host names, comma-separated: each as a Host header names it, without scheme, port or wildcard. */
 const hostNameList = commaList
   .superRefine((entries, context) => {
     for (const entry of entries) {
       if (hostName(entry) === null) {
-        context.addIssue({ code: "custom", message: `"${entry.slice(0, 100)}" is not a host name (e.g. www.press.example, without scheme, path or wildcard)` });
+        context.addIssue({
+          code: "custom",
+          message: `"${entry.slice(0, 100)}" is not a host name (e.g. www.press.example, without scheme, path or wildcard)`,
+        });
       } else if (/:\d+$/.test(entry)) {
         // The port of a Host is never compared (server/http/site-hosts.ts): one here would promise what is not checked.
-        context.addIssue({ code: "custom", message: `"${entry}": give the name without a port (ports are not compared)` });
+        context.addIssue({
+          code: "custom",
+          message: `"${entry}": give the name without a port (ports are not compared)`,
+        });
       }
     }
   })
@@ -63,7 +79,11 @@ export const DEFAULT_REVISIONS_PER_VERSION = 50;
 const MAX_SERVER_PROCESSES = 64;
 
 function wholeNumber(min: number, max: number) {
-  return z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+  return z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 }
 
 const envSchema = z.object({
@@ -149,7 +169,8 @@ const envSchema = z.object({
     .string()
     .trim()
     .refine(
-      (value) => value === "auto" || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_SERVER_PROCESSES),
+      (value) =>
+        value === "auto" || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_SERVER_PROCESSES),
       `must be "auto" or a whole number from 1 to ${MAX_SERVER_PROCESSES}`,
     )
     .transform((value) => (value === "auto" ? availableParallelism() : Number(value)))
@@ -285,7 +306,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   const publicUrl = settings.PUBLIC_URL ?? new URL(`http://localhost:${settings.PORT}`);
   if (publicUrl.pathname !== "/" || publicUrl.search || publicUrl.hash) {
-    problems.push("PUBLIC_URL: must be an origin only, without path, query or fragment (e.g. https://press.example.com)");
+    problems.push(
+      "PUBLIC_URL: must be an origin only, without path, query or fragment (e.g. https://press.example.com)",
+    );
   }
   const google = pairedClient("GOOGLE", settings.GOOGLE_CLIENT_ID, settings.GOOGLE_CLIENT_SECRET, problems);
   const github = pairedClient("GITHUB", settings.GITHUB_CLIENT_ID, settings.GITHUB_CLIENT_SECRET, problems);
@@ -317,7 +340,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serverProcesses: settings.SERVER_PROCESSES,
     signInRateLimit: settings.SIGN_IN_RATE_LIMIT,
     shutdownTimeoutMs: Math.round(settings.SHUTDOWN_TIMEOUT_SECONDS * 1000),
-    metrics: { port: settings.METRICS_PORT ?? null, host: settings.METRICS_HOST, token: settings.METRICS_TOKEN ?? null },
+    metrics: {
+      port: settings.METRICS_PORT ?? null,
+      host: settings.METRICS_HOST,
+      token: settings.METRICS_TOKEN ?? null,
+    },
     analytics: {
       rateLimit: settings.ANALYTICS_RATE_LIMIT,
       eventsPerMinute: settings.ANALYTICS_EVENTS_PER_MINUTE,
@@ -345,7 +372,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       purgeToken: settings.CDN_PURGE_TOKEN ?? null,
       maxAgeSeconds: settings.CDN_MAX_AGE_SECONDS,
     },
-    webhooks: { allowPrivateAddresses: settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === "true", retryBaseMs: settings.WEBHOOK_RETRY_BASE_SECONDS * 1000 },
+    webhooks: {
+      allowPrivateAddresses: settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === "true",
+      retryBaseMs: settings.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+    },
   };
 }
 

@@ -20,7 +20,9 @@ describe("redactPath", () => {
 
 describe("redactTarget", () => {
   it("keeps the query's names and drops its values", () => {
-    expect(redactTarget(`/auth/github/callback?code=abc&state=def&flag`)).toBe("/auth/github/callback?code=[redacted]&state=[redacted]&[redacted]");
+    expect(redactTarget(`/auth/github/callback?code=abc&state=def&flag`)).toBe(
+      "/auth/github/callback?code=[redacted]&state=[redacted]&[redacted]",
+    );
     expect(redactTarget(`/en/preview/${TOKEN}?x=1`)).toBe("/en/preview/[redacted]?x=[redacted]");
   });
 });
@@ -36,9 +38,14 @@ describe("createLogger", () => {
     });
     const log = createLogger("info", capture);
     log.info({ path: `/en/preview/${TOKEN}`, status: 200 }, "request");
-    log.child({ requestId: "r" }).error({ target: `/en/preview/${TOKEN}?returnTo=%2Fen%2Fpreview%2F${TOKEN}`, err: new Error("boom") }, "failed");
+    log
+      .child({ requestId: "r" })
+      .error({ target: `/en/preview/${TOKEN}?returnTo=%2Fen%2Fpreview%2F${TOKEN}`, err: new Error("boom") }, "failed");
     expect(lines.join("")).not.toContain(TOKEN.slice(-20));
     expect(JSON.parse(lines[0]!)).toMatchObject({ path: "/en/preview/[redacted]", status: 200 });
-    expect(JSON.parse(lines[1]!)).toMatchObject({ target: "/en/preview/[redacted]?returnTo=[redacted]", err: { message: "boom", type: "Error" } });
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      target: "/en/preview/[redacted]?returnTo=[redacted]",
+      err: { message: "boom", type: "Error" },
+    });
   });
 });

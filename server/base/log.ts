@@ -21,7 +21,9 @@ const SIGNED_LINK_SEGMENTS: ReadonlySet<string> = new Set([PREVIEW_SEGMENT]);
 /** The path with whatever follows a signed-link segment replaced (compared decoded and lowercased, as the router does). */
 export function redactPath(path: string): string {
   const segments = path.split("/");
-  const signed = segments.findIndex((segment) => SIGNED_LINK_SEGMENTS.has((decodeSegment(segment) ?? segment).toLowerCase()));
+  const signed = segments.findIndex((segment) =>
+    SIGNED_LINK_SEGMENTS.has((decodeSegment(segment) ?? segment).toLowerCase()),
+  );
   if (signed === -1 || signed === segments.length - 1) return path;
   return [...segments.slice(0, signed + 1), REDACTED].join("/");
 }
@@ -37,7 +39,8 @@ export function redactTarget(target: string): string {
   return `${redactPath(target.slice(0, queryStart))}?${names.join("&")}`;
 }
 
-const ifText = (redact: (value: string) => string) => (value: unknown) => (typeof value === "string" ? redact(value) : value);
+const ifText = (redact: (value: string) => string) => (value: unknown) =>
+  typeof value === "string" ? redact(value) : value;
 
 /** `destination`: where lines go (stdout unless given; tests read them). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
@@ -46,7 +49,15 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       level,
       base: undefined,
       redact: {
-        paths: ["*.cookie", "*.authorization", "*.access_token", "*.id_token", "*.refresh_token", "*.code", "*.client_secret"],
+        paths: [
+          "*.cookie",
+          "*.authorization",
+          "*.access_token",
+          "*.id_token",
+          "*.refresh_token",
+          "*.code",
+          "*.client_secret",
+        ],
         censor: REDACTED,
       },
       serializers: { err: pino.stdSerializers.err, path: ifText(redactPath), target: ifText(redactTarget) },

@@ -1,6 +1,13 @@
 /** The hook points other modules call (page cache, content store) and what a scrape shows of them. */
 import { describe, expect, it } from "vitest";
-import { countContentChange, countPageCacheLookup, metricsText, observeRequest, reportPageCacheSize, watchPool } from "./metrics.ts";
+import {
+  countContentChange,
+  countPageCacheLookup,
+  metricsText,
+  observeRequest,
+  reportPageCacheSize,
+  watchPool,
+} from "./metrics.ts";
 
 function sample(text: string, line: string): number {
   const match = new RegExp(`^${line.replace(/[{}()[\]"\\.+*?^$|]/g, "\\$&")} (\\S+)$`, "m").exec(text);
@@ -15,8 +22,14 @@ describe("metrics hook points", () => {
     countPageCacheLookup("miss");
     reportPageCacheSize(4096);
     const after = (await metricsText()).body;
-    expect(sample(after, 'page_cache_lookups_total{result="hit"}') - sample(before, 'page_cache_lookups_total{result="hit"}')).toBe(2);
-    expect(sample(after, 'page_cache_lookups_total{result="miss"}') - sample(before, 'page_cache_lookups_total{result="miss"}')).toBe(1);
+    expect(
+      sample(after, 'page_cache_lookups_total{result="hit"}') -
+        sample(before, 'page_cache_lookups_total{result="hit"}'),
+    ).toBe(2);
+    expect(
+      sample(after, 'page_cache_lookups_total{result="miss"}') -
+        sample(before, 'page_cache_lookups_total{result="miss"}'),
+    ).toBe(1);
     expect(sample(after, "page_cache_served_bytes_total") - sample(before, "page_cache_served_bytes_total")).toBe(2000);
     expect(sample(after, "page_cache_size_bytes")).toBe(4096);
   });
@@ -27,8 +40,14 @@ describe("metrics hook points", () => {
     countContentChange("received");
     countContentChange("received");
     const after = (await metricsText()).body;
-    expect(sample(after, 'content_change_notifications_total{direction="sent"}') - sample(before, 'content_change_notifications_total{direction="sent"}')).toBe(1);
-    expect(sample(after, 'content_change_notifications_total{direction="received"}') - sample(before, 'content_change_notifications_total{direction="received"}')).toBe(2);
+    expect(
+      sample(after, 'content_change_notifications_total{direction="sent"}') -
+        sample(before, 'content_change_notifications_total{direction="sent"}'),
+    ).toBe(1);
+    expect(
+      sample(after, 'content_change_notifications_total{direction="received"}') -
+        sample(before, 'content_change_notifications_total{direction="received"}'),
+    ).toBe(2);
   });
 
   it("reports a watched pool at each scrape until it is unwatched", async () => {
@@ -45,7 +64,11 @@ describe("metrics hook points", () => {
   it("labels requests by method, route pattern and status", async () => {
     observeRequest("GET", "/api/admin/articles/:id", 404, 0.003);
     const text = (await metricsText()).body;
-    expect(sample(text, 'http_requests_total{method="GET",route="/api/admin/articles/:id",status="404"}')).toBeGreaterThanOrEqual(1);
-    expect(text).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/admin/articles/:id",status="404"}');
+    expect(
+      sample(text, 'http_requests_total{method="GET",route="/api/admin/articles/:id",status="404"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/admin/articles/:id",status="404"}',
+    );
   });
 });

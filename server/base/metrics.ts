@@ -21,7 +21,8 @@ export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 // prom-client also sums three of its gauges into gauges named "…_total", a suffix Prometheus keeps for
 // counters (`promtool check metrics` refuses them); sum(nodejs_active_handles) and so on give the same figures.
-for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
+for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"])
+  registry.removeSingleMetric(name);
 
 const httpRequests = new Counter({
   name: "http_requests_total",
@@ -172,10 +173,16 @@ let nextRequestId = 0;
 function askSupervisorForMetrics(): Promise<MetricsExposition> {
   const id = nextRequestId++;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => settle(new Error("the supervisor did not send the metrics in time")), SUPERVISOR_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => settle(new Error("the supervisor did not send the metrics in time")),
+      SUPERVISOR_TIMEOUT_MS,
+    );
     const onMessage = (message: unknown) => {
       if (!isMessage(message, METRICS_REPLY) || message.id !== id) return;
-      settle(typeof message.body === "string" ? null : new Error("the supervisor could not collect the metrics"), message);
+      settle(
+        typeof message.body === "string" ? null : new Error("the supervisor could not collect the metrics"),
+        message,
+      );
     };
     const settle = (error: Error | null, reply?: Record<string, unknown>) => {
       clearTimeout(timer);

@@ -40,7 +40,11 @@ function parseCommand(argv: string[]): Command | null {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { role: { type: "string" }, languages: { type: "string" }, publish: { type: "boolean", default: false } },
+      options: {
+        role: { type: "string" },
+        languages: { type: "string" },
+        publish: { type: "boolean", default: false },
+      },
     });
   } catch {
     return null;
@@ -49,8 +53,10 @@ function parseCommand(argv: string[]): Command | null {
   const { role, languages, publish } = parsed.values;
   const roleOptions = role !== undefined || languages !== undefined || publish;
   if (extra.length > 0) return null;
-  if (command === "list") return email === undefined && !roleOptions ? { command, email: "", role: "", languages: [], publish: false } : null;
-  if (command === "revoke") return email && !roleOptions ? { command, email, role: "user", languages: [], publish: false } : null;
+  if (command === "list")
+    return email === undefined && !roleOptions ? { command, email: "", role: "", languages: [], publish: false } : null;
+  if (command === "revoke")
+    return email && !roleOptions ? { command, email, role: "user", languages: [], publish: false } : null;
   if (command !== "grant" || !email) return null;
   return { command, email, role: role ?? "admin", languages: parseLanguageList(languages ?? ""), publish };
 }
@@ -60,7 +66,8 @@ const ARTICLES: Record<Role, string> = { user: "a", translator: "a", editor: "an
 /** "an administrator", "a translator for fr-FR, ar (may publish)". */
 function describeRole(grant: Grant): string {
   if (grant.role === "admin") return "an administrator";
-  const languages = grant.role === "translator" ? ` for ${grant.languages.join(", ")}${grant.canPublish ? " (may publish)" : ""}` : "";
+  const languages =
+    grant.role === "translator" ? ` for ${grant.languages.join(", ")}${grant.canPublish ? " (may publish)" : ""}` : "";
   return `${ARTICLES[grant.role]} ${ROLE_LABELS[grant.role].toLowerCase()}${languages}`;
 }
 
@@ -70,7 +77,11 @@ async function run(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const input = setRoleInput.safeParse({ role: parsed.command === "list" ? "user" : parsed.role, languages: parsed.languages, canPublish: parsed.publish });
+  const input = setRoleInput.safeParse({
+    role: parsed.command === "list" ? "user" : parsed.role,
+    languages: parsed.languages,
+    canPublish: parsed.publish,
+  });
   if (!input.success) {
     const issue = input.error.issues[0]!;
     console.error(`${issue.path.join(".") || "role"}: ${issue.message}`);
@@ -92,8 +103,13 @@ async function run(argv: string[]): Promise<number> {
         .orderBy("email")
         .execute();
       for (const person of staff) {
-        const languages = person.role === "translator" ? ` ${person.role_languages}${person.can_publish === 1 ? " (may publish)" : ""}` : "";
-        console.log(`${person.email ?? "(no email)"}  ${ROLE_LABELS[person.role]}${languages}${person.display_name ? `  ${person.display_name}` : ""}`);
+        const languages =
+          person.role === "translator"
+            ? ` ${person.role_languages}${person.can_publish === 1 ? " (may publish)" : ""}`
+            : "";
+        console.log(
+          `${person.email ?? "(no email)"}  ${ROLE_LABELS[person.role]}${languages}${person.display_name ? `  ${person.display_name}` : ""}`,
+        );
       }
       return 0;
     }
@@ -105,12 +121,15 @@ async function run(argv: string[]): Promise<number> {
       .orderBy("uid")
       .executeTakeFirst();
     if (!user) {
-      console.error(`No user has the email ${wanted}. They must sign in once first (or be listed in ADMIN_EMAILS, which makes them an admin at sign-in).`);
+      console.error(
+        `No user has the email ${wanted}. They must sign in once first (or be listed in ADMIN_EMAILS, which makes them an admin at sign-in).`,
+      );
       return 1;
     }
     const before = describeRole(toSignedInUser(user));
     const after = describeRole(await setRole({ database }, CLI_ACTOR, user.uid, input.data, UNCONDITIONAL));
-    if (after === before) console.log(`${wanted} ${parsed.command === "grant" ? `is already ${after}` : "has no role"}; nothing changed.`);
+    if (after === before)
+      console.log(`${wanted} ${parsed.command === "grant" ? `is already ${after}` : "has no role"}; nothing changed.`);
     else console.log(parsed.command === "grant" ? `${wanted} is now ${after}.` : `${wanted} is no longer ${before}.`);
     return 0;
   } catch (error) {

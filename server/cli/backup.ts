@@ -41,7 +41,9 @@ export async function run(command: "backup" | "restore", argv: string[]): Promis
     throw error;
   }
   if (config.database.kind !== "sqlite") {
-    console.error(`DATABASE_URL points at PostgreSQL: use ${command === "backup" ? "pg_dump" : "pg_restore"} (see docs/operations.md, "Backups").`);
+    console.error(
+      `DATABASE_URL points at PostgreSQL: use ${command === "backup" ? "pg_dump" : "pg_restore"} (see docs/operations.md, "Backups").`,
+    );
     return 2;
   }
   const database = config.database.path;
@@ -50,11 +52,15 @@ export async function run(command: "backup" | "restore", argv: string[]): Promis
     if (command === "backup") {
       mkdirSync(dirname(file), { recursive: true });
       const { pages, bytes } = await backupDatabase(database, file);
-      console.log(`Backed up ${database} to ${file}: ${pages} pages, ${megabytes(bytes)}, integrity ok, in ${Math.round(performance.now() - started)} ms.`);
+      console.log(
+        `Backed up ${database} to ${file}: ${pages} pages, ${megabytes(bytes)}, integrity ok, in ${Math.round(performance.now() - started)} ms.`,
+      );
     } else {
       mkdirSync(dirname(database), { recursive: true });
       const { bytes, wasInUse } = await restoreDatabase(file, database, { force: parsed.values.force });
-      console.log(`Restored ${file} into ${database} (${megabytes(bytes)}) in ${Math.round(performance.now() - started)} ms.`);
+      console.log(
+        `Restored ${file} into ${database} (${megabytes(bytes)}) in ${Math.round(performance.now() - started)} ms.`,
+      );
       if (wasInUse) console.log("The database was in use: restart the site so it reloads its content.");
     }
     return 0;

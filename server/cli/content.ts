@@ -54,14 +54,18 @@ async function run(argv: string[]): Promise<number> {
       `content-cli:${randomUUID()}`,
       ({ articles, total }) => {
         if (!onTerminal) return;
-        process.stderr.write(`\rimported ${articles.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} articles`);
+        process.stderr.write(
+          `\rimported ${articles.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} articles`,
+        );
         progressShown = true;
       },
       config.publishing.revisionsPerVersion,
     );
     if (onTerminal) process.stderr.write("\n");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.error(`Imported ${summary.articles} articles (${summary.versions} versions) from lines 1–${summary.lastLine} of ${file} in ${seconds} s.`);
+    console.error(
+      `Imported ${summary.articles} articles (${summary.versions} versions) from lines 1–${summary.lastLine} of ${file} in ${seconds} s.`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof ImportError) {

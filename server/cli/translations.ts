@@ -14,7 +14,13 @@ import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { EXCHANGE_CONTENTS, EXCHANGE_FORMATS, type ExchangeContents, type ExchangeFormat, type ImportReport } from "#core/admin/translations/schema.ts";
+import {
+  EXCHANGE_CONTENTS,
+  EXCHANGE_FORMATS,
+  type ExchangeContents,
+  type ExchangeFormat,
+  type ImportReport,
+} from "#core/admin/translations/schema.ts";
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { exchangeFileOfText } from "#server/admin/translations/exchange/read.ts";
 import { exportTranslations, importTranslations } from "#server/admin/translations/exchange/service.ts";
@@ -33,7 +39,9 @@ const USAGE = `Usage:
 
 class UsageError extends Error {}
 
-type Command = { name: "export"; lang: string; format: ExchangeFormat; what: ExchangeContents } | { name: "import"; file: string; dryRun: boolean; skipUnknown: boolean };
+type Command =
+  | { name: "export"; lang: string; format: ExchangeFormat; what: ExchangeContents }
+  | { name: "import"; file: string; dryRun: boolean; skipUnknown: boolean };
 
 function parseCommand(argv: string[]): Command {
   const [name, ...rest] = argv;
@@ -46,9 +54,12 @@ function parseCommand(argv: string[]): Command {
     });
     if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
     if (!values.lang) throw new UsageError("--lang is required (a language code such as fr or fr-FR).");
-    if (!(EXCHANGE_FORMATS as readonly string[]).includes(values.format ?? "")) throw new UsageError("--format must be xliff or po.");
-    if (!(EXCHANGE_CONTENTS as readonly string[]).includes(values.what)) throw new UsageError("--what must be strings, articles or all.");
-    if (values.format === "po" && values.what !== "strings") throw new UsageError("Articles are exchanged as XLIFF only: use --format xliff with --what articles or all.");
+    if (!(EXCHANGE_FORMATS as readonly string[]).includes(values.format ?? ""))
+      throw new UsageError("--format must be xliff or po.");
+    if (!(EXCHANGE_CONTENTS as readonly string[]).includes(values.what))
+      throw new UsageError("--what must be strings, articles or all.");
+    if (values.format === "po" && values.what !== "strings")
+      throw new UsageError("Articles are exchanged as XLIFF only: use --format xliff with --what articles or all.");
     return { name, lang: values.lang, format: values.format as ExchangeFormat, what: values.what as ExchangeContents };
   }
   if (name === "import") {
@@ -67,12 +78,15 @@ function parseCommand(argv: string[]): Command {
 /** Reads at most the size limit (plus one byte, to tell a larger file), as UTF-8. */
 async function readFileLimited(path: string): Promise<string> {
   const handle = await open(path, "r").catch((error: unknown) => {
-    throw error instanceof Error && "code" in error && error.code === "ENOENT" ? invalid("invalid_file", `No such file: ${path}`) : error;
+    throw error instanceof Error && "code" in error && error.code === "ENOENT"
+      ? invalid("invalid_file", `No such file: ${path}`)
+      : error;
   });
   try {
     const buffer = Buffer.alloc(MAX_EXCHANGE_FILE_BYTES + 1);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    if (bytesRead > MAX_EXCHANGE_FILE_BYTES) throw invalid("invalid_file", `The file is larger than ${MAX_EXCHANGE_FILE_BYTES / (1024 * 1024)} MiB.`);
+    if (bytesRead > MAX_EXCHANGE_FILE_BYTES)
+      throw invalid("invalid_file", `The file is larger than ${MAX_EXCHANGE_FILE_BYTES / (1024 * 1024)} MiB.`);
     try {
       return new TextDecoder("utf-8", { fatal: true }).decode(buffer.subarray(0, bytesRead));
     } catch {
@@ -86,14 +100,25 @@ async function readFileLimited(path: string): Promise<string> {
 const quote = (text: string | null) => (text === null ? "(none)" : JSON.stringify(text));
 
 function printReport(report: ImportReport, dryRun: boolean): void {
-  console.log(`${report.language} (${report.format}): ${report.changes.length} to change, ${report.unchanged} unchanged, ${report.untranslated} untranslated`);
-  for (const change of report.changes) console.log(`  ${change.before === null ? "create" : "update"} ${change.key}: ${quote(change.before)} → ${quote(change.after)}`);
-  if (report.unknown.length > 0) console.log(`Unknown keys${report.refusal === null ? " (skipped)" : ""}: ${report.unknown.join(", ")}`);
+  console.log(
+    `${report.language} (${report.format}): ${report.changes.length} to change, ${report.unchanged} unchanged, ${report.untranslated} untranslated`,
+  );
+  for (const change of report.changes)
+    console.log(
+      `  ${change.before === null ? "create" : "update"} ${change.key}: ${quote(change.before)} → ${quote(change.after)}`,
+    );
+  if (report.unknown.length > 0)
+    console.log(`Unknown keys${report.refusal === null ? " (skipped)" : ""}: ${report.unknown.join(", ")}`);
   if (report.fuzzy.length > 0) console.log(`Fuzzy entries (drafts, not applied): ${report.fuzzy.join(", ")}`);
   for (const problem of report.problems) console.error(`Invalid ${problem.key}: ${problem.message}`);
   if (report.refusal !== null) console.error(`Refused: ${report.refusal}`);
   else if (dryRun) console.log("Dry run: nothing was written.");
-  else console.log(report.applied ? `Applied ${report.changes.length} change${report.changes.length === 1 ? "" : "s"}.` : "Nothing to change.");
+  else
+    console.log(
+      report.applied
+        ? `Applied ${report.changes.length} change${report.changes.length === 1 ? "" : "s"}.`
+        : "Nothing to change.",
+    );
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -113,12 +138,24 @@ async function run(argv: string[]): Promise<number> {
     try {
       const services = { config, database, content };
       if (command.name === "export") {
-        await pipeline(Readable.from((await exportTranslations(services, command.lang, command.format, command.what, CLI_ACTOR)).body, { highWaterMark: 1 }), process.stdout, {
-          end: false,
-        });
+        await pipeline(
+          Readable.from(
+            (await exportTranslations(services, command.lang, command.format, command.what, CLI_ACTOR)).body,
+            { highWaterMark: 1 },
+          ),
+          process.stdout,
+          {
+            end: false,
+          },
+        );
         return 0;
       }
-      const report = await importTranslations(services, CLI_ACTOR, exchangeFileOfText(await readFileLimited(command.file)), command);
+      const report = await importTranslations(
+        services,
+        CLI_ACTOR,
+        exchangeFileOfText(await readFileLimited(command.file)),
+        command,
+      );
       printReport(report, command.dryRun);
       return report.refusal === null ? 0 : 1;
     } finally {

@@ -9,13 +9,23 @@ import type { Alternate, ArticleElsewhere, ArticleTranslation, ArticleView } fro
 import { showsArticle } from "./changes.ts";
 import { coverAddress, coverAltIn, jobCard } from "./cards.ts";
 import type { PageReads } from "./page-reads.ts";
-import { articlePathIn, enabledLanguages, itemAlternates, sectionPathIn, seoAlternates, slugsByLanguage, tagPathIn } from "./public-sections.ts";
+import {
+  articlePathIn,
+  enabledLanguages,
+  itemAlternates,
+  sectionPathIn,
+  seoAlternates,
+  slugsByLanguage,
+  tagPathIn,
+} from "./public-sections.ts";
 import type { PublishedArticle, PublishedVersion } from "./rendered-articles.ts";
 import type { Language, Resident } from "./resident.ts";
 
 /** An article's alternates in every enabled language that has it published. */
 export function articleAlternates(resident: Resident, article: PublishedArticle): Alternate[] {
-  return itemAlternates(resident, article, (other, item) => articlePathIn(resident, other, item.id, item.versions.get(other.code)?.slug));
+  return itemAlternates(resident, article, (other, item) =>
+    articlePathIn(resident, other, item.id, item.versions.get(other.code)?.slug),
+  );
 }
 
 /** An article's published versions in the enabled languages other than `language`, in picker order, with their titles. */
@@ -25,7 +35,9 @@ function translationsOf(resident: Resident, article: PublishedArticle, language:
     .flatMap((other) => {
       const version = article.versions.get(other.code);
       const path = articlePathIn(resident, other, article.id, version?.slug);
-      return path === null || !version ? [] : [{ code: other.code, label: other.label, dir: other.dir, path, title: version.title }];
+      return path === null || !version
+        ? []
+        : [{ code: other.code, label: other.label, dir: other.dir, path, title: version.title }];
     });
 }
 
@@ -38,22 +50,35 @@ function translationsOf(resident: Resident, article: PublishedArticle, language:
 function outdatedNotice(resident: Resident, article: PublishedArticle, version: PublishedVersion) {
   if (!version.outdated || article.source === null) return null;
   const original = enabledLanguages(resident).find((candidate) => candidate.code === article.source!.code);
-  const path = original ? articlePathIn(resident, original, article.id, article.versions.get(original.code)?.slug) : null;
+  const path = original
+    ? articlePathIn(resident, original, article.id, article.versions.get(original.code)?.slug)
+    : null;
   if (!original || path === null) return null;
-  return { changedAt: article.source.changedAt, original: { code: original.code, label: original.label, dir: original.dir, path } };
+  return {
+    changedAt: article.source.changedAt,
+    original: { code: original.code, label: original.label, dir: original.dir, path },
+  };
 }
 
 /**
  * One article in a language; `kind: "elsewhere"` when it is published only in other
  * languages (the route answers 404 listing them, decision 0085); null when there is no such article.
  */
-export async function articleView(reads: PageReads, language: Language, rawId: string, preview = false): Promise<ArticleView | ArticleElsewhere | null> {
+export async function articleView(
+  reads: PageReads,
+  language: Language,
+  rawId: string,
+  preview = false,
+): Promise<ArticleView | ArticleElsewhere | null> {
   const { resident } = reads;
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : Number.NaN;
   if (Number.isNaN(id)) return null;
   reads.dependsOn(showsArticle(id));
   // A draft preview shows this language's version whatever its status (server/content/preview.ts).
-  const article = await reads.articles.published(id, { htmlIn: language.code, ...(preview ? { previewCode: language.code } : {}) });
+  const article = await reads.articles.published(id, {
+    htmlIn: language.code,
+    ...(preview ? { previewCode: language.code } : {}),
+  });
   if (!article) return null;
   const page = {
     kind: "item",

@@ -15,7 +15,15 @@ import { articleChange, type ArticleChange, type ArticleState } from "./changes.
 import { awaitingRender, type AwaitingRender, type RenderedVersion } from "./rendering.ts";
 import { syncMediaUsage } from "#server/media/usage.ts";
 import { recordRevisions, type RevisionEntry } from "./revisions.ts";
-import { afterSave, changeSource, EMPTY_TRANSLATION_STATE, textChanged, type TranslatableText, type TranslationOutcome, type TranslationState } from "#core/translation-status.ts";
+import {
+  afterSave,
+  changeSource,
+  EMPTY_TRANSLATION_STATE,
+  textChanged,
+  type TranslatableText,
+  type TranslationOutcome,
+  type TranslationState,
+} from "#core/translation-status.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 import { inChunks, storeTranslationStates } from "./translation-state.ts";
 
@@ -37,7 +45,12 @@ export interface VersionSource {
  * (rendering.ts), or marked for the search catch-up by a bulk import. Every write drops a catch-up's claim on
  * the version: the catch-up then never stores the rendering of a text this write replaced.
  */
-export function versionColumns(source: VersionSource, publishedBefore: string | null | undefined, now: string, rendered: RenderedVersion | AwaitingRender) {
+export function versionColumns(
+  source: VersionSource,
+  publishedBefore: string | null | undefined,
+  now: string,
+  rendered: RenderedVersion | AwaitingRender,
+) {
   return {
     slug: source.slug,
     title: source.title,
@@ -65,15 +78,24 @@ export async function replaceTags(db: Db, articleId: number, tags: readonly stri
 }
 
 /** Languages of an article's versions, its tags and its list positions: what pages show it. */
-export async function articleState(db: Db, articleId: number): Promise<ArticleState & { languages: string[]; tags: string[]; listed: string[] }> {
+export async function articleState(
+  db: Db,
+  articleId: number,
+): Promise<ArticleState & { languages: string[]; tags: string[]; listed: string[] }> {
   const [versions, tags] = await Promise.all([
-    db.selectFrom("article_versions").select(["code", "status", "published_at"]).where("article_id", "=", articleId).execute(),
+    db
+      .selectFrom("article_versions")
+      .select(["code", "status", "published_at"])
+      .where("article_id", "=", articleId)
+      .execute(),
     db.selectFrom("article_tags").select("tag").where("article_id", "=", articleId).execute(),
   ]);
   return {
     languages: versions.map((version) => version.code),
     tags: tags.map((row) => row.tag),
-    listed: versions.filter((version) => version.status === "published").map((version) => `${version.code}@${version.published_at}`),
+    listed: versions
+      .filter((version) => version.status === "published")
+      .map((version) => `${version.code}@${version.published_at}`),
   };
 }
 
@@ -171,7 +193,10 @@ export async function upsertArticles(
   const before = new Map<number, { languages: string[]; tags: string[] }>();
   const published = new Map<string, string | null>();
   const translation = new Map<number, { state: TranslationState; texts: Map<string, TranslatableText> }>(
-    existing.map((row) => [row.id, { state: { source: row.source_code, revision: row.source_revision, bases: new Map() }, texts: new Map() }]),
+    existing.map((row) => [
+      row.id,
+      { state: { source: row.source_code, revision: row.source_revision, bases: new Map() }, texts: new Map() },
+    ]),
   );
   if (existingIds.length > 0) {
     const [versions, tags] = await Promise.all([
@@ -188,7 +213,12 @@ export async function upsertArticles(
       published.set(`${version.article_id}:${version.code}`, version.published_at);
       const facts = translation.get(version.article_id)!;
       (facts.state.bases as Map<string, number>).set(version.code, version.base_revision);
-      facts.texts.set(version.code, { title: version.title, summary: version.summary, body: version.body, coverAlt: version.cover_alt });
+      facts.texts.set(version.code, {
+        title: version.title,
+        summary: version.summary,
+        body: version.body,
+        coverAlt: version.cover_alt,
+      });
     }
     for (const tag of tags) before.get(tag.article_id)!.tags.push(tag.tag);
   }
@@ -197,7 +227,16 @@ export async function upsertArticles(
   await inChunks(fresh, async (chunk) => {
     const rows = await trx
       .insertInto("articles")
-      .values(chunk.map((source) => ({ key: source.key, author: source.author, cover: source.cover, tags: JSON.stringify(source.tags), created_at: now, updated_at: now })))
+      .values(
+        chunk.map((source) => ({
+          key: source.key,
+          author: source.author,
+          cover: source.cover,
+          tags: JSON.stringify(source.tags),
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .returning(["id", "key"])
       .execute();
     for (const row of rows) idByKey.set(row.key, row.id);
@@ -212,7 +251,9 @@ export async function upsertArticles(
   }
   if (existingIds.length > 0) await trx.deleteFrom("article_tags").where("article_id", "in", existingIds).execute();
   await inChunks(
-    sources.flatMap((source) => [...new Set(source.tags)].map((tag) => ({ tag, article_id: idByKey.get(source.key)! }))),
+    sources.flatMap((source) =>
+      [...new Set(source.tags)].map((tag) => ({ tag, article_id: idByKey.get(source.key)! })),
+    ),
     (chunk) => trx.insertInto("article_tags").values(chunk).execute(),
   );
 
@@ -225,7 +266,13 @@ export async function upsertArticles(
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
       const columns = versionColumns(version, published.get(slot), now, awaitingRender(readingMinutes[index++]!));
-      if (published.has(slot)) await trx.updateTable("article_versions").set(columns).where("article_id", "=", id).where("code", "=", code).execute();
+      if (published.has(slot))
+        await trx
+          .updateTable("article_versions")
+          .set(columns)
+          .where("article_id", "=", id)
+          .where("code", "=", code)
+          .execute();
       else {
         inserts.push({ article_id: id, code, ...columns });
         newVersions.add(slot);
@@ -236,7 +283,9 @@ export async function upsertArticles(
   await inChunks(inserts, (chunk) => trx.insertInto("article_versions").values(chunk).execute());
   // The file's text replaces the version's, pending changes included (last write wins; they stay in History).
   const replaced = Map.groupBy(
-    sources.filter((source) => !fresh.includes(source)).flatMap((source) => [...source.versions.keys()].map((code) => ({ code, id: idByKey.get(source.key)! }))),
+    sources
+      .filter((source) => !fresh.includes(source))
+      .flatMap((source) => [...source.versions.keys()].map((code) => ({ code, id: idByKey.get(source.key)! }))),
     (version) => version.code,
   );
   for (const [code, versions] of replaced) {
@@ -258,14 +307,27 @@ export async function upsertArticles(
     trx,
     sources.map((source) => {
       const articleId = idByKey.get(source.key)!;
-      const facts = translation.get(articleId) ?? { state: EMPTY_TRANSLATION_STATE, texts: new Map<string, TranslatableText>() };
+      const facts = translation.get(articleId) ?? {
+        state: EMPTY_TRANSLATION_STATE,
+        texts: new Map<string, TranslatableText>(),
+      };
       const written = new Map([...source.versions.keys()].map((code) => [code, numbers.get(`${articleId}:${code}`)!]));
-      return { articleId, before: facts.state, outcome: importedTranslationState(facts.state, facts.texts, source, written) };
+      return {
+        articleId,
+        before: facts.state,
+        outcome: importedTranslationState(facts.state, facts.texts, source, written),
+      };
     }),
     now,
   );
   // A new article's versions are all in its source: their bodies need no reading back.
-  await syncMediaUsage(trx, [...idByKey.values()], new Map(fresh.map((source) => [idByKey.get(source.key)!, [...source.versions.values()].map((version) => version.body)])));
+  await syncMediaUsage(
+    trx,
+    [...idByKey.values()],
+    new Map(
+      fresh.map((source) => [idByKey.get(source.key)!, [...source.versions.values()].map((version) => version.body)]),
+    ),
+  );
   await refreshPublishedIndex(trx, [...idByKey.values()], undefined, { search: "removals" });
   return sources.map((source) => {
     const id = idByKey.get(source.key)!;

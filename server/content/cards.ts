@@ -29,7 +29,9 @@ export function coverAltIn(article: Cover, language: Language, typed: string): s
 /** A list entry as a card on a page in `language`; an entry in another (fallback) language links to that language's page and says so. */
 export function articleCard(resident: Resident, language: Language, listed: ListedVersion): ArticleCard | null {
   const own = listed.code === language.code;
-  const shownIn = own ? language : resident.languages.find((candidate) => candidate.code === listed.code && candidate.enabled);
+  const shownIn = own
+    ? language
+    : resident.languages.find((candidate) => candidate.code === listed.code && candidate.enabled);
   if (!shownIn) return null;
   const path = articlePathIn(resident, shownIn, listed.articleId, listed.slug);
   if (path === null) return null;
@@ -49,5 +51,9 @@ export function articleCard(resident: Resident, language: Language, listed: List
 }
 
 export function jobCard(resident: Resident, language: Language, job: Job): JobCard {
-  return { code: job.code, ...jobLabelIn(resident, job, language), path: jobPathIn(resident, language, job) ?? homePath(language) };
+  return {
+    code: job.code,
+    ...jobLabelIn(resident, job, language),
+    path: jobPathIn(resident, language, job) ?? homePath(language),
+  };
 }

@@ -1,9 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { articleChange, cacheKey, EVERYTHING, parseContentChange, SHOWS_ARTICLE_SOURCES, staleAfter, staleCacheKeys } from "./changes.ts";
+import {
+  articleChange,
+  cacheKey,
+  EVERYTHING,
+  parseContentChange,
+  SHOWS_ARTICLE_SOURCES,
+  staleAfter,
+  staleCacheKeys,
+} from "./changes.ts";
 
 describe("content changes", () => {
   it("merges the languages and tags an article had before and after a write", () => {
-    expect(articleChange(4, { languages: ["en-US", "fr-FR"], tags: ["A1101"] }, { languages: ["fr-FR", "ar"], tags: [] })).toEqual({
+    expect(
+      articleChange(4, { languages: ["en-US", "fr-FR"], tags: ["A1101"] }, { languages: ["fr-FR", "ar"], tags: [] }),
+    ).toEqual({
       id: 4,
       languages: ["en-US", "fr-FR", "ar"],
       tags: ["A1101"],
@@ -17,11 +27,15 @@ describe("content changes", () => {
     expect(articleChange(4, before, retitled).reordered).toEqual([]);
     const frUnpublishedArPublished = { ...before, listed: ["en-US@2026-01-01", "ar@2026-02-01"] };
     expect(articleChange(4, before, frUnpublishedArPublished).reordered.sort()).toEqual(["ar", "fr-FR"]);
-    expect(articleChange(4, null, { languages: ["en-US"], tags: [], listed: ["en-US@2026-01-01"] }).reordered).toEqual(["en-US"]);
+    expect(articleChange(4, null, { languages: ["en-US"], tags: [], listed: ["en-US@2026-01-01"] }).reordered).toEqual([
+      "en-US",
+    ]);
   });
 
   it("names what a change makes stale", () => {
-    expect(staleAfter([{ id: 4, languages: ["en-US"], tags: ["A1101"], reordered: [] }])).toEqual(new Set([SHOWS_ARTICLE_SOURCES, "article:4", "list:en-US", "tag:A1101"]));
+    expect(staleAfter([{ id: 4, languages: ["en-US"], tags: ["A1101"], reordered: [] }])).toEqual(
+      new Set([SHOWS_ARTICLE_SOURCES, "article:4", "list:en-US", "tag:A1101"]),
+    );
   });
 
   it("reads logged changes back, and anything unreadable as everything", () => {
@@ -33,7 +47,8 @@ describe("content changes", () => {
       articles: [{ id: 1, languages: ["ar"], tags: [], reordered: ["ar"] }],
     });
     expect(parseContentChange(JSON.stringify(EVERYTHING))).toEqual(EVERYTHING);
-    for (const text of ["", "{", '{"kind":"articles","articles":[{"id":-1}]}', '{"kind":"later-format"}', "null"]) expect(parseContentChange(text)).toEqual(EVERYTHING);
+    for (const text of ["", "{", '{"kind":"articles","articles":[{"id":-1}]}', '{"kind":"later-format"}', "null"])
+      expect(parseContentChange(text)).toEqual(EVERYTHING);
   });
 });
 
@@ -51,8 +66,11 @@ describe("staleCacheKeys", () => {
   it("names the keys a change made stale, the site's for a change of everything", () => {
     expect(staleCacheKeys({ kind: "everything" })).toEqual(["site"]);
     expect(staleCacheKeys({ kind: "search", languages: ["ja-JP"] })).toEqual(["search:ja-JP"]);
-    expect(staleCacheKeys({ kind: "articles", articles: [{ id: 4, languages: ["fr-FR"], tags: ["été"], reordered: [] }] }).sort()).toEqual(
-      ["article-sources", "article:4", "list:fr-FR", "tag:%C3%A9t%C3%A9"].sort(),
-    );
+    expect(
+      staleCacheKeys({
+        kind: "articles",
+        articles: [{ id: 4, languages: ["fr-FR"], tags: ["été"], reordered: [] }],
+      }).sort(),
+    ).toEqual(["article-sources", "article:4", "list:fr-FR", "tag:%C3%A9t%C3%A9"].sort());
   });
 });

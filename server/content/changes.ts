@@ -19,7 +19,8 @@ export interface ArticleChange {
 }
 
 /** "search": the search catch-up indexed versions of these languages (server/content/search-catch-up.ts): only search pages changed. */
-export type ContentChange = { kind: "everything" } | { kind: "articles"; articles: ArticleChange[] } | { kind: "search"; languages: string[] };
+export type ContentChange =
+  { kind: "everything" } | { kind: "articles"; articles: ArticleChange[] } | { kind: "search"; languages: string[] };
 
 export const EVERYTHING: ContentChange = { kind: "everything" };
 
@@ -29,7 +30,12 @@ const contentChangeSchema = z.discriminatedUnion("kind", [
     kind: z.literal("articles"),
     articles: z.array(
       z
-        .object({ id: z.number().int().positive(), languages: z.array(z.string()), tags: z.array(z.string()), reordered: z.array(z.string()).optional() })
+        .object({
+          id: z.number().int().positive(),
+          languages: z.array(z.string()),
+          tags: z.array(z.string()),
+          reordered: z.array(z.string()).optional(),
+        })
         .transform((article) => ({ ...article, reordered: article.reordered ?? article.languages })),
     ),
   }),
@@ -61,7 +67,9 @@ export function articleChange(id: number, before: ArticleState | null | undefine
   if (before?.listed && after.listed) {
     const was = new Set(before.listed);
     const is = new Set(after.listed);
-    const moved = [...was].filter((position) => !is.has(position)).concat([...is].filter((position) => !was.has(position)));
+    const moved = [...was]
+      .filter((position) => !is.has(position))
+      .concat([...is].filter((position) => !was.has(position)));
     reordered = [...new Set(moved.map((position) => position.slice(0, position.indexOf("@"))))];
   }
   return { id, languages: [...languages], tags: [...tags], reordered };

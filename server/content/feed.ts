@@ -35,7 +35,12 @@ function element(name: string, text: string, attributes = ""): string {
   return `<${name}${attributes}>${escapeXml(text)}</${name}>`;
 }
 
-export async function atomFeed(resident: Resident, articles: ArticleReader, language: Language, publicUrl: string): Promise<string> {
+export async function atomFeed(
+  resident: Resident,
+  articles: ArticleReader,
+  language: Language,
+  publicUrl: string,
+): Promise<string> {
   const t = createTranslate(compiledStrings(resident, language.code), language.code, () => {});
   const latest = await articles.latestWithContent(language.code, FEED_ENTRIES);
   const host = new URL(publicUrl).hostname;

@@ -39,7 +39,14 @@ const languageDocumentSchema = z.object({
 });
 const translateDocumentSchema = z.object({
   id: z.string(),
-  data: z.object({ code: z.string(), code_component: z.string(), label: z.string(), search: z.string().nullable(), link: z.null(), short_code: z.string() }),
+  data: z.object({
+    code: z.string(),
+    code_component: z.string(),
+    label: z.string(),
+    search: z.string().nullable(),
+    link: z.null(),
+    short_code: z.string(),
+  }),
 });
 const blogDocumentSchema = z.object({
   id: z.string(),
@@ -49,7 +56,17 @@ const blogDocumentSchema = z.object({
     cover: z.string().nullable(),
     tags: z.array(z.string()),
     /** By language code. */
-    versions: z.record(z.string(), z.object({ slug: z.string(), title: z.string(), summary: z.string(), body: z.string(), publishedAt: z.string(), updatedAt: z.string() })),
+    versions: z.record(
+      z.string(),
+      z.object({
+        slug: z.string(),
+        title: z.string(),
+        summary: z.string(),
+        body: z.string(),
+        publishedAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
   }),
 });
 const documentsOf = <Item extends z.ZodType>(item: Item) => z.object({ documents: z.array(item) });
@@ -86,14 +103,28 @@ function translateDocuments(resident: Resident): z.infer<typeof translateDocumen
   return enabled.flatMap((language) => [
     ...(resident.sectionNames.get(language.code) ?? []).map((name) => ({
       id: `${language.code}:${name.section}`,
-      data: { code: language.code, code_component: name.section, label: name.label, search: name.search, link: null, short_code: language.shortCode },
+      data: {
+        code: language.code,
+        code_component: name.section,
+        label: name.label,
+        search: name.search,
+        link: null,
+        short_code: language.shortCode,
+      },
     })),
     // The admin area's strings are not the site's: its layout sends them (decision 0076).
     ...[...(resident.translations.get(language.code) ?? new Map<string, string>())]
       .filter(([key]) => !isAdminKey(key))
       .map(([key, label]) => ({
         id: `${language.code}:${key}`,
-        data: { code: language.code, code_component: key, label, search: null, link: null, short_code: language.shortCode },
+        data: {
+          code: language.code,
+          code_component: key,
+          label,
+          search: null,
+          link: null,
+          short_code: language.shortCode,
+        },
       })),
   ]);
 }
@@ -136,7 +167,11 @@ function blogDocument({ blog, versions }: Awaited<ReturnType<ArticleReader["sour
 }
 
 /** One page of the blogs file: its documents as JSON, and the cursor of the next page (null on the last). */
-export async function blogsPage(articles: ArticleReader, after: number, limit: number): Promise<{ documents: string; nextAfter: number | null }> {
+export async function blogsPage(
+  articles: ArticleReader,
+  after: number,
+  limit: number,
+): Promise<{ documents: string; nextAfter: number | null }> {
   const documents: string[] = [];
   let bytes = 0;
   let cursor = after;
@@ -145,7 +180,8 @@ export async function blogsPage(articles: ArticleReader, after: number, limit: n
     await turn();
     const batch = await articles.sources(cursor, SOURCE_BATCH);
     for (const source of batch) {
-      if (documents.length >= limit || bytes >= INIT_PAGE_BYTES) return { documents: documents.join(","), nextAfter: cursor };
+      if (documents.length >= limit || bytes >= INIT_PAGE_BYTES)
+        return { documents: documents.join(","), nextAfter: cursor };
       const document = blogDocument(source);
       documents.push(document);
       bytes += document.length;

@@ -11,7 +11,16 @@ import type { JobsDirectoryView, JobView } from "#core/views.ts";
 import { showsTag } from "./changes.ts";
 import { articleCard } from "./cards.ts";
 import type { PageReads } from "./page-reads.ts";
-import { itemAlternates, jobLabelIn, jobPathIn, sectionNamesOf, sectionPathIn, sectionSeo, seoAlternates, slugsByLanguage } from "./public-sections.ts";
+import {
+  itemAlternates,
+  jobLabelIn,
+  jobPathIn,
+  sectionNamesOf,
+  sectionPathIn,
+  sectionSeo,
+  seoAlternates,
+  slugsByLanguage,
+} from "./public-sections.ts";
 import type { Job, Language, Resident } from "./resident.ts";
 
 /** A job page's related articles, per page. */
@@ -29,8 +38,15 @@ export const RELATED_PER_PAGE = 12;
  * number data (about 180 ms of a slow phone's main thread), and nothing else on this page
  * formats one, so the page hydrates without it (issue 8, Lighthouse).
  */
-export function jobsDirectoryView(resident: Resident, language: Language, query: string, domain: string | null, t: Translate): JobsDirectoryView | null {
-  const chosen = domain === null ? null : resident.domains.find((candidate) => candidate.letter === domain.toUpperCase());
+export function jobsDirectoryView(
+  resident: Resident,
+  language: Language,
+  query: string,
+  domain: string | null,
+  t: Translate,
+): JobsDirectoryView | null {
+  const chosen =
+    domain === null ? null : resident.domains.find((candidate) => candidate.letter === domain.toUpperCase());
   if (chosen === undefined) return null;
   const matching = resident.jobs.filter((job) => matchesAllWords(job.searchText, query));
   const entry = (job: Job) => {
@@ -39,16 +55,25 @@ export function jobsDirectoryView(resident: Resident, language: Language, query:
   };
   const shown = resident.domains.filter((candidate) => (chosen ? candidate === chosen : query !== ""));
   const groups = shown
-    .map((candidate) => ({ letter: candidate.letter, jobs: matching.filter((job) => job.domain === candidate.letter).map(entry) }))
+    .map((candidate) => ({
+      letter: candidate.letter,
+      jobs: matching.filter((job) => job.domain === candidate.letter).map(entry),
+    }))
     .filter((group) => group.jobs.length > 0);
   const countText = (count: number) => t("JOBS:RESULTS", { count });
-  const index = resident.domains.map((candidate) => ({ letter: candidate.letter, countText: countText(resident.jobs.filter((job) => job.domain === candidate.letter).length) }));
+  const index = resident.domains.map((candidate) => ({
+    letter: candidate.letter,
+    countText: countText(resident.jobs.filter((job) => job.domain === candidate.letter).length),
+  }));
   const total = groups.reduce((sum, group) => sum + group.jobs.length, 0);
   const search = query ? `?q=${encodeURIComponent(query)}` : chosen ? `?domain=${chosen.letter}` : "";
   return {
     kind: "jobs" as const,
     page: { kind: "section", section: "JOBS" } satisfies CurrentPage,
-    seo: { ...sectionSeo(resident, language, "JOBS"), canonicalPath: `${sectionPathIn(resident, language, "JOBS") ?? ""}${search}` },
+    seo: {
+      ...sectionSeo(resident, language, "JOBS"),
+      canonicalPath: `${sectionPathIn(resident, language, "JOBS") ?? ""}${search}`,
+    },
     query,
     domain: chosen?.letter ?? null,
     total,
@@ -60,13 +85,23 @@ export function jobsDirectoryView(resident: Resident, language: Language, query:
 }
 
 /** A job page; `relatedPage` pages through the articles tagged with its code. */
-export async function jobView(reads: PageReads, language: Language, rawCode: string, relatedPage = 1): Promise<JobView | null> {
+export async function jobView(
+  reads: PageReads,
+  language: Language,
+  rawCode: string,
+  relatedPage = 1,
+): Promise<JobView | null> {
   const { resident } = reads;
   const job = /^[a-n]\d{4}$/i.test(rawCode) ? resident.jobsByCode.get(rawCode.toUpperCase()) : undefined;
   const canonicalPath = job ? jobPathIn(resident, language, job) : null;
   if (!job || canonicalPath === null) return null;
   reads.dependsOn(showsTag(job.code));
-  const related = await reads.articles.taggedPage(language.code, job.code, (relatedPage - 1) * RELATED_PER_PAGE, RELATED_PER_PAGE);
+  const related = await reads.articles.taggedPage(
+    language.code,
+    job.code,
+    (relatedPage - 1) * RELATED_PER_PAGE,
+    RELATED_PER_PAGE,
+  );
   const window = pageWindow(related.total, RELATED_PER_PAGE, relatedPage);
   if (relatedPage > window.pageCount) return null;
   const domain = resident.domains.find((candidate) => candidate.letter === job.domain);
@@ -86,7 +121,14 @@ export async function jobView(reads: PageReads, language: Language, rawCode: str
       ),
     },
     slug: slugify(jobLabelIn(resident, job, language).label),
-    job: { code: job.code, ogr: job.ogr, ...jobLabelIn(resident, job, language), officialLabel: job.label, domain: job.domain, officialDomainLabel: domain?.label ?? "" },
+    job: {
+      code: job.code,
+      ogr: job.ogr,
+      ...jobLabelIn(resident, job, language),
+      officialLabel: job.label,
+      domain: job.domain,
+      officialDomainLabel: domain?.label ?? "",
+    },
     related: related.items.flatMap((entry) => articleCard(resident, language, entry) ?? []),
     relatedWindow: window,
     relatedBasePath: canonicalPath,

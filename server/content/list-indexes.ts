@@ -56,10 +56,20 @@ export function publishedOnlyIn(db: Kysely<Database>, code: string, before: read
 }
 
 /** Up to `limit` list keys of one stream of a fallback list, after `from` and not past `until` (both exclusive, desc order). */
-async function streamKeys(db: Kysely<Database>, codes: readonly string[], index: number, from: ListKey | null, limit: number): Promise<ListKey[]> {
+async function streamKeys(
+  db: Kysely<Database>,
+  codes: readonly string[],
+  index: number,
+  from: ListKey | null,
+  limit: number,
+): Promise<ListKey[]> {
   const rows = await publishedOnlyIn(db, codes[index]!, codes.slice(0, index))
     .select(["article_versions.published_at as publishedAt", "article_versions.article_id as id"])
-    .$if(from !== null, (query) => query.where(sql<boolean>`(article_versions.published_at, article_versions.article_id) < (${from!.publishedAt}, ${from!.id})`))
+    .$if(from !== null, (query) =>
+      query.where(
+        sql<boolean>`(article_versions.published_at, article_versions.article_id) < (${from!.publishedAt}, ${from!.id})`,
+      ),
+    )
     .orderBy("article_versions.published_at", "desc")
     .orderBy("article_versions.article_id", "desc")
     .limit(limit)
@@ -84,7 +94,11 @@ async function buildMergedIndex(db: Kysely<Database>, codes: readonly string[]):
     // The newest head of the streams; an article is in one stream only, so keys never tie across streams.
     let next: (typeof streams)[number] | null = null;
     for (const stream of streams) {
-      if (stream.position < stream.buffer.length && (next === null || compareKeys(stream.buffer[stream.position]!, next.buffer[next.position]!) > 0)) next = stream;
+      if (
+        stream.position < stream.buffer.length &&
+        (next === null || compareKeys(stream.buffer[stream.position]!, next.buffer[next.position]!) > 0)
+      )
+        next = stream;
     }
     if (next === null) return { total, anchors };
     const key = next.buffer[next.position]!;
@@ -105,7 +119,9 @@ async function buildListIndex(db: Kysely<Database>, code: string): Promise<ListI
       .select(["published_at", "article_id"])
       .where("code", "=", code)
       .where(isPublishedVersion)
-      .$if(from !== null, (query) => query.where(sql<boolean>`(published_at, article_id) < (${from!.publishedAt}, ${from!.id})`))
+      .$if(from !== null, (query) =>
+        query.where(sql<boolean>`(published_at, article_id) < (${from!.publishedAt}, ${from!.id})`),
+      )
       .orderBy("published_at", "desc")
       .orderBy("article_id", "desc")
       .limit(ANCHOR_BATCH)

@@ -37,7 +37,10 @@ async function listLength(reads: PageReads, language: Language): Promise<number>
 /** Published articles in a language from position `offset`, newest first by that version's publication date. */
 async function articlesIn(reads: PageReads, language: Language, offset: number, limit: number): Promise<ArticleCard[]> {
   const codes = listCodes(reads, language);
-  const listed = codes.length === 1 ? await reads.articles.listPage(language.code, offset, limit) : await reads.articles.listPageWithFallbacks(codes, offset, limit);
+  const listed =
+    codes.length === 1
+      ? await reads.articles.listPage(language.code, offset, limit)
+      : await reads.articles.listPageWithFallbacks(codes, offset, limit);
   return listed.flatMap((entry) => articleCard(reads.resident, language, entry) ?? []);
 }
 
@@ -56,7 +59,11 @@ export async function homeView(reads: PageReads, language: Language): Promise<Ho
   };
 }
 
-export async function articleListView(reads: PageReads, language: Language, page: number): Promise<ArticleListView | null> {
+export async function articleListView(
+  reads: PageReads,
+  language: Language,
+  page: number,
+): Promise<ArticleListView | null> {
   const { resident } = reads;
   const window = pageWindow(await listLength(reads, language), ARTICLES_PER_PAGE, page);
   if (page > window.pageCount) return null;

@@ -43,7 +43,10 @@ export const LISTED_COLUMNS = [
 ] as const;
 
 /** Rows with their library covers, looked up together (no query when none is a library image). */
-export async function withCoverImages<Row extends { cover: string | null }>(db: Kysely<Database>, rows: Row[]): Promise<(Row & { coverImage: MediaRendition | null })[]> {
+export async function withCoverImages<Row extends { cover: string | null }>(
+  db: Kysely<Database>,
+  rows: Row[],
+): Promise<(Row & { coverImage: MediaRendition | null })[]> {
   const media = await loadRenditions(
     db,
     rows.flatMap((row) => mediaIdOf(row.cover) ?? []),
@@ -53,5 +56,9 @@ export async function withCoverImages<Row extends { cover: string | null }>(db: 
 
 /** The published versions in a language, joined to their articles. */
 export function publishedIn(db: Kysely<Database>, code: string) {
-  return db.selectFrom("article_versions").innerJoin("articles", "articles.id", "article_versions.article_id").where("article_versions.code", "=", code).where(isPublishedVersion);
+  return db
+    .selectFrom("article_versions")
+    .innerJoin("articles", "articles.id", "article_versions.article_id")
+    .where("article_versions.code", "=", code)
+    .where(isPublishedVersion);
 }

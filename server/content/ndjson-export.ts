@@ -17,7 +17,11 @@ export async function* exportArticles(db: Kysely<Database>): AsyncGenerator<stri
     if (page.length === 0) return;
     let text = "";
     for (const { blog, versions } of page) {
-      const line: Record<string, unknown> = { key: blog.key, author: blog.author, tags: JSON.parse(blog.tags) as string[] };
+      const line: Record<string, unknown> = {
+        key: blog.key,
+        author: blog.author,
+        tags: JSON.parse(blog.tags) as string[],
+      };
       if (blog.cover) line.cover = blog.cover;
       if (blog.source_code) line.source = shortOf.get(blog.source_code) ?? blog.source_code;
       line.versions = Object.fromEntries(

@@ -31,7 +31,9 @@ describe("readLines", () => {
         fc.array(fc.nat(), { maxLength: 8 }),
         async (lines, cuts) => {
           const bytes = Buffer.from(lines.join("\n"));
-          const expected = lines.map((text, index) => ({ number: index + 1, text })).filter((line) => line.text.trim() !== "");
+          const expected = lines
+            .map((text, index) => ({ number: index + 1, text }))
+            .filter((line) => line.text.trim() !== "");
           expect(await collect(cutAt(bytes, cuts))).toEqual(expected);
         },
       ),
@@ -45,8 +47,12 @@ describe("readLines", () => {
       { number: 1, text: "a" },
       { number: 2, text: "€" },
     ]);
-    await expect(collect(from("a\nb\n", Buffer.from([0x61, 0xff, 0x0a])))).rejects.toThrow(/^line 3: is not UTF-8 text/);
-    await expect(collect(from("a\n", Buffer.from([0x7b, 0x00, 0x7d])))).rejects.toThrow(/^line 2: contains a NUL character/);
+    await expect(collect(from("a\nb\n", Buffer.from([0x61, 0xff, 0x0a])))).rejects.toThrow(
+      /^line 3: is not UTF-8 text/,
+    );
+    await expect(collect(from("a\n", Buffer.from([0x7b, 0x00, 0x7d])))).rejects.toThrow(
+      /^line 2: contains a NUL character/,
+    );
   });
 
   it("reads a line up to the limit, refusing one byte more, with or without a newline after it", async () => {
@@ -58,7 +64,9 @@ describe("readLines", () => {
     await expect(collect(from("ab\n", `${"x".repeat(11)}\n`), 10)).rejects.toThrow(
       "line 2: is longer than 10 bytes, the longest line an import reads (one article with all its versions); is this a file without newlines?",
     );
-    await expect(collect(from("ab\n\n", "x".repeat(6), "x".repeat(5)), 10)).rejects.toThrow(/^line 3: is longer than 10 bytes/);
+    await expect(collect(from("ab\n\n", "x".repeat(6), "x".repeat(5)), 10)).rejects.toThrow(
+      /^line 3: is longer than 10 bytes/,
+    );
   });
 
   it(`refuses a line just over the documented limit (${MAX_IMPORT_LINE_BYTES / MIB} MiB) as soon as it has read that much, holding no more than the limit and one chunk`, async () => {
@@ -78,7 +86,9 @@ describe("readLines", () => {
     const error = await collect(stream).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportError);
     expect((error as ImportError).line).toBe(3);
-    expect((error as ImportError).message).toMatch(new RegExp(`^line 3: is longer than ${MAX_IMPORT_LINE_BYTES / MIB} MiB, the longest line an import reads`));
+    expect((error as ImportError).message).toMatch(
+      new RegExp(`^line 3: is longer than ${MAX_IMPORT_LINE_BYTES / MIB} MiB, the longest line an import reads`),
+    );
     expect(pulled).toBeLessThanOrEqual(MAX_IMPORT_LINE_BYTES + 2 * MIB);
     expect(performance.now() - started).toBeLessThan(5_000);
   });

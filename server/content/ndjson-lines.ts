@@ -30,10 +30,15 @@ const importedArticle = z
       })
       .refine((versions) => Object.keys(versions).length > 0, { error: "must have at least one language" }),
   })
-  .refine((article) => article.source === undefined || Object.keys(article.versions).some((code) => code.toLowerCase() === article.source!.toLowerCase()), {
-    error: "must be the short code of one of the line's versions",
-    path: ["source"],
-  });
+  .refine(
+    (article) =>
+      article.source === undefined ||
+      Object.keys(article.versions).some((code) => code.toLowerCase() === article.source!.toLowerCase()),
+    {
+      error: "must be the short code of one of the line's versions",
+      path: ["source"],
+    },
+  );
 
 export class ImportError extends Error {
   /** The offending line, null for a problem with the whole file. */
@@ -57,7 +62,8 @@ const READ_CHUNK_BYTES = 1024 * 1024;
 export const MAX_IMPORT_LINE_BYTES = 64 * 1024 * 1024;
 
 const MIB = 1024 * 1024;
-const describeBytes = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes.toLocaleString("en-US")} bytes`);
+const describeBytes = (bytes: number) =>
+  bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
 
 interface Line {
   number: number;
@@ -69,7 +75,10 @@ interface Line {
  * or a line longer than `maxLineBytes` is refused with its line number. Linear in the stream's length: a line's
  * pieces are kept as they came and joined once, at its end.
  */
-export async function* readLines(chunks: AsyncIterable<Uint8Array>, maxLineBytes = MAX_IMPORT_LINE_BYTES): AsyncGenerator<Line> {
+export async function* readLines(
+  chunks: AsyncIterable<Uint8Array>,
+  maxLineBytes = MAX_IMPORT_LINE_BYTES,
+): AsyncGenerator<Line> {
   /** The current line's bytes from earlier chunks. */
   let pieces: Uint8Array[] = [];
   let piecesBytes = 0;
@@ -83,7 +92,8 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array>, maxLineBytes
     number += 1;
     // isUtf8, then toString: a quarter of the time of a fatal TextDecoder, and JSON.parse reads the result faster (bench/README.md).
     if (!isUtf8(bytes)) throw new ImportError(`line ${number}: is not UTF-8 text (is this a binary file?)`, number);
-    if (bytes.includes(0)) throw new ImportError(`line ${number}: contains a NUL character (is this a binary file?)`, number);
+    if (bytes.includes(0))
+      throw new ImportError(`line ${number}: contains a NUL character (is this a binary file?)`, number);
     const text = bytes.toString("utf8");
     return text.trim() === "" ? null : { number, text };
   };
@@ -134,7 +144,8 @@ export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncG
 
   const checkStoredSlugs = async (parsed: Parsed[]) => {
     const byCode = new Map<string, Parsed[]>();
-    for (const entry of parsed) for (const code of entry.source.versions.keys()) byCode.set(code, [...(byCode.get(code) ?? []), entry]);
+    for (const entry of parsed)
+      for (const code of entry.source.versions.keys()) byCode.set(code, [...(byCode.get(code) ?? []), entry]);
     for (const [code, entries] of byCode) {
       const taken = await db
         .selectFrom("article_versions")
@@ -152,7 +163,10 @@ export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncG
         const slug = entry.source.versions.get(code)!.slug;
         const owner = ownerOfSlug.get(slug);
         if (owner !== undefined && owner !== entry.source.key) {
-          throw new ImportError(`line ${entry.line}: versions.${shortOfCode.get(code)}.slug: "${slug}" is already used in ${code} by the stored article "${owner}"`, entry.line);
+          throw new ImportError(
+            `line ${entry.line}: versions.${shortOfCode.get(code)}.slug: "${slug}" is already used in ${code} by the stored article "${owner}"`,
+            entry.line,
+          );
         }
       }
     }
@@ -164,28 +178,39 @@ export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncG
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new ImportError(`line ${number}: is not valid JSON (${error instanceof Error ? error.message : String(error)})`, number);
+      throw new ImportError(
+        `line ${number}: is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+        number,
+      );
     }
     // Every text of the line, before its rules: a NUL or a lone surrogate written as a JSON escape ("\u0000") would
     // otherwise be stored by SQLite and refused by PostgreSQL only when its batch is written.
     const unacceptable = unacceptableTextIn(json);
-    if (unacceptable !== null) throw new ImportError(`line ${number}: ${unacceptable.path || "(line)"}: ${unacceptable.problem}`, number);
+    if (unacceptable !== null)
+      throw new ImportError(`line ${number}: ${unacceptable.path || "(line)"}: ${unacceptable.problem}`, number);
     const result = importedArticle.safeParse(json);
     if (!result.success) throw new ImportError(`line ${number}: ${describeIssues(result.error)}`, number);
     const article = result.data;
     const earlier = keyLines.get(article.key);
-    if (earlier !== undefined) throw new ImportError(`line ${number}: key: "${article.key}" is already on line ${earlier}`, number);
+    if (earlier !== undefined)
+      throw new ImportError(`line ${number}: key: "${article.key}" is already on line ${earlier}`, number);
     keyLines.set(article.key, number);
     const versions = new Map<string, ArticleSource["versions"] extends Map<string, infer V> ? V : never>();
     for (const [shortCode, version] of Object.entries(article.versions)) {
       const code = codeOfShort.get(shortCode.toLowerCase());
       if (!code)
-        throw new ImportError(`line ${number}: versions.${shortCode}: "${shortCode}" is not a language of this site (known: ${[...codeOfShort.keys()].join(", ")})`, number);
+        throw new ImportError(
+          `line ${number}: versions.${shortCode}: "${shortCode}" is not a language of this site (known: ${[...codeOfShort.keys()].join(", ")})`,
+          number,
+        );
       const slug = version.slug || slugify(version.title);
       const slugKey = `${code}\n${slug}`;
       const clash = slugLines.get(slugKey);
       if (clash && clash.key !== article.key)
-        throw new ImportError(`line ${number}: versions.${shortCode}.slug: "${slug}" is already used in ${code} on line ${clash.line}`, number);
+        throw new ImportError(
+          `line ${number}: versions.${shortCode}.slug: "${slug}" is already used in ${code} on line ${clash.line}`,
+          number,
+        );
       slugLines.set(slugKey, { line: number, key: article.key });
       versions.set(code, {
         slug,
@@ -200,7 +225,14 @@ export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncG
     const sourceCode = article.source === undefined ? undefined : codeOfShort.get(article.source.toLowerCase());
     batch.push({
       line: number,
-      source: { key: article.key, author: article.author, cover: article.cover ?? null, tags: article.tags, versions, ...(sourceCode !== undefined && { sourceCode }) },
+      source: {
+        key: article.key,
+        author: article.author,
+        cover: article.cover ?? null,
+        tags: article.tags,
+        versions,
+        ...(sourceCode !== undefined && { sourceCode }),
+      },
     });
     if (batch.length === IMPORT_BATCH) {
       await checkStoredSlugs(batch);

@@ -59,7 +59,10 @@ export const PAUSE_MS = 5;
 export function transactionSizes(targetMs: number, largest = IMPORT_BATCH) {
   let perArticleMs = 0;
   return {
-    next: () => (perArticleMs === 0 ? Math.min(FIRST_TRANSACTION_ARTICLES, largest) : Math.max(1, Math.min(largest, Math.floor(targetMs / perArticleMs)))),
+    next: () =>
+      perArticleMs === 0
+        ? Math.min(FIRST_TRANSACTION_ARTICLES, largest)
+        : Math.max(1, Math.min(largest, Math.floor(targetMs / perArticleMs))),
     took(articles: number, ms: number) {
       const sample = ms / articles;
       perArticleMs = perArticleMs === 0 ? sample : (perArticleMs + sample) / 2;
@@ -110,7 +113,9 @@ export async function importArticles(
   try {
     const measure = async (batch: Parsed[]): Promise<Prepared> => ({
       batch,
-      readingMinutes: await pool.readingMinutesOf(batch.flatMap((entry) => [...entry.source.versions.values()].map((version) => version.body))),
+      readingMinutes: await pool.readingMinutesOf(
+        batch.flatMap((entry) => [...entry.source.versions.values()].map((version) => version.body)),
+      ),
     });
     /** One transaction: these articles, with an audit entry naming their lines. */
     const writeTransaction = async (part: Parsed[], readingMinutes: number[]): Promise<ArticleChange[]> => {
@@ -150,7 +155,10 @@ export async function importArticles(
       const changes: ArticleChange[] = [];
       // Announced once, for the whole batch (servers drop cached pages and lists per announcement); when a
       // transaction fails, what landed before it is announced all the same.
-      const announce = () => (changes.length === 0 ? Promise.resolve() : announceChange(handle, origin, { kind: "articles", articles: changes }).then(() => {}));
+      const announce = () =>
+        changes.length === 0
+          ? Promise.resolve()
+          : announceChange(handle, origin, { kind: "articles", articles: changes }).then(() => {});
       try {
         for (let start = 0, minute = 0; start < batch.length;) {
           const part = batch.slice(start, start + sizes.next());
@@ -186,7 +194,8 @@ export async function importArticles(
       // A bad line the second reading met first: the check reports it (nothing was written).
       await checked;
       // The file or the stored slugs changed between the check and the writes (another writer, an edited file).
-      if (error instanceof ImportError) throw new Error(`${error.message}; the file changed after it was checked: ${landedText()}`, { cause: error });
+      if (error instanceof ImportError)
+        throw new Error(`${error.message}; the file changed after it was checked: ${landedText()}`, { cause: error });
       throw error;
     }
   } finally {
@@ -214,7 +223,9 @@ async function refreshStatistics(handle: DatabaseHandle): Promise<void> {
     for (const table of STATISTICS_TABLES) await sql.raw(`analyze ${table}`).execute(handle.db);
     return;
   }
-  const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name in (${sql.join(STATISTICS_TABLES)}) order by tbl_name, name`.execute(
+  const indexes = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'index' and tbl_name in (${sql.join(STATISTICS_TABLES)}) order by tbl_name, name`.execute(
     handle.db,
   );
   for (const { name } of indexes.rows) {

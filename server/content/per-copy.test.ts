@@ -6,7 +6,11 @@ describe("memoizedPerCopy", () => {
     const compute = vi.fn((copy: { name: string }, key: string) => `${copy.name}:${key}`);
     const memoized = memoizedPerCopy(compute);
     const first = { name: "first" };
-    expect([memoized(first, "en"), memoized(first, "en"), memoized(first, "fr")]).toEqual(["first:en", "first:en", "first:fr"]);
+    expect([memoized(first, "en"), memoized(first, "en"), memoized(first, "fr")]).toEqual([
+      "first:en",
+      "first:en",
+      "first:fr",
+    ]);
     expect(compute).toHaveBeenCalledTimes(2);
     const second = { name: "second" };
     expect(memoized(second, "en")).toBe("second:en");

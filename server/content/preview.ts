@@ -33,20 +33,34 @@ export function previewToken(config: Pick<Config, "publishing">, id: number, exp
 const TOKEN_PATTERN = /^([1-9]\d{0,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 /** Why a token shows nothing: each a 4xx status with the same page. */
-export type PreviewRefusal = { status: 400; reason: "malformed" } | { status: 404; reason: "unknown" } | { status: 410; reason: "expired" | "revoked" };
+export type PreviewRefusal =
+  | { status: 400; reason: "malformed" }
+  | { status: 404; reason: "unknown" }
+  | { status: 410; reason: "expired" | "revoked" };
 
-export type PreviewTarget = { ok: true; linkId: number; blogId: number; code: string } | ({ ok: false } & PreviewRefusal);
+export type PreviewTarget =
+  { ok: true; linkId: number; blogId: number; code: string } | ({ ok: false } & PreviewRefusal);
 
-export async function resolvePreviewToken(db: Kysely<Database>, config: Pick<Config, "publishing">, token: string, now = new Date()): Promise<PreviewTarget> {
+export async function resolvePreviewToken(
+  db: Kysely<Database>,
+  config: Pick<Config, "publishing">,
+  token: string,
+  now = new Date(),
+): Promise<PreviewTarget> {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return { ok: false, status: 400, reason: "malformed" };
   const id = Number(match[1]);
   const expiresSeconds = Number(match[2]);
   const given = Buffer.from(match[3]!, "base64url");
   const expected = signature(config, id, expiresSeconds);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, status: 404, reason: "unknown" };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, status: 404, reason: "unknown" };
   if (expiresSeconds * 1000 <= now.getTime()) return { ok: false, status: 410, reason: "expired" };
-  const link = await db.selectFrom("preview_links").select(["article_id", "code", "revoked_at"]).where("id", "=", id).executeTakeFirst();
+  const link = await db
+    .selectFrom("preview_links")
+    .select(["article_id", "code", "revoked_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!link) return { ok: false, status: 404, reason: "unknown" };
   if (link.revoked_at !== null) return { ok: false, status: 410, reason: "revoked" };
   return { ok: true, linkId: id, blogId: link.article_id, code: link.code };
@@ -55,14 +69,23 @@ export async function resolvePreviewToken(db: Kysely<Database>, config: Pick<Con
 /** Headers of every preview answer: never stored by any cache, never indexed. */
 export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
 
-export type PreviewPage = { kind: "view"; view: ArticleView } | { kind: "redirect"; path: string } | { kind: "refused"; status: 400 | 404 | 410; reason: string };
+export type PreviewPage =
+  | { kind: "view"; view: ArticleView }
+  | { kind: "redirect"; path: string }
+  | { kind: "refused"; status: 400 | 404 | 410; reason: string };
 
 /**
  * The article page a preview link shows: the version the token names, rendered
  * by the public article view. A link opened under another language's prefix
  * is sent to its own (the page's shell follows the URL's language).
  */
-export async function previewPage(reads: PageReads, db: Kysely<Database>, config: Pick<Config, "publishing">, token: string, shortCode: string | undefined): Promise<PreviewPage> {
+export async function previewPage(
+  reads: PageReads,
+  db: Kysely<Database>,
+  config: Pick<Config, "publishing">,
+  token: string,
+  shortCode: string | undefined,
+): Promise<PreviewPage> {
   const target = await resolvePreviewToken(db, config, token);
   if (!target.ok) return { kind: "refused", status: target.status, reason: target.reason };
   const language = enabledLanguages(reads.resident).find((candidate) => candidate.code === target.code);

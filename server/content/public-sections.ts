@@ -61,7 +61,12 @@ export function sectionSeo(resident: Resident, language: Language, section: Sect
   };
 }
 
-export function articlePathIn(resident: Resident, language: Language, id: number, slug: string | undefined): string | null {
+export function articlePathIn(
+  resident: Resident,
+  language: Language,
+  id: number,
+  slug: string | undefined,
+): string | null {
   const name = pageNameFor("ARTICLES", language, sectionNamesOf(resident, language));
   if (slug === undefined || name === null) return null;
   return itemPath(language.shortCode, name, id, slug);
@@ -77,7 +82,9 @@ export function jobLabelIn(resident: Resident, job: Job, language: Language): { 
 
 export function jobPathIn(resident: Resident, language: Language, job: Job): string | null {
   const name = pageNameFor("JOBS", language, sectionNamesOf(resident, language));
-  return name === null ? null : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(resident, job, language).label));
+  return name === null
+    ? null
+    : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(resident, job, language).label));
 }
 
 export function tagPathIn(resident: Resident, language: Language, tag: string): string | null {
@@ -85,7 +92,11 @@ export function tagPathIn(resident: Resident, language: Language, tag: string): 
   return name === null ? null : itemPath(language.shortCode, name, tagKey(tag), "");
 }
 
-export function itemAlternates<T>(resident: Resident, item: T, pathIn: (language: Language, item: T) => string | null): Alternate[] {
+export function itemAlternates<T>(
+  resident: Resident,
+  item: T,
+  pathIn: (language: Language, item: T) => string | null,
+): Alternate[] {
   return enabledLanguages(resident).flatMap((language) => {
     const path = pathIn(language, item);
     return path === null ? [] : [{ hrefLang: language.code, path }];
@@ -93,7 +104,11 @@ export function itemAlternates<T>(resident: Resident, item: T, pathIn: (language
 }
 
 /** Slug of the item in every enabled language that has it, by language id (the language switcher's input). */
-export function slugsByLanguage<T>(resident: Resident, item: T, slugIn: (language: Language, item: T) => string | null): Record<number, string> {
+export function slugsByLanguage<T>(
+  resident: Resident,
+  item: T,
+  slugIn: (language: Language, item: T) => string | null,
+): Record<number, string> {
   const slugs: Record<number, string> = {};
   for (const language of enabledLanguages(resident)) {
     const slug = slugIn(language, item);

@@ -39,8 +39,14 @@ export function createPublishedLists(db: Kysely<Database>) {
         codes.map((code, position) =>
           publishedOnlyIn(db, code, codes.slice(0, position))
             .select(LISTED_COLUMNS)
-            .where(sql<boolean>`(article_versions.published_at, article_versions.article_id) <= (${anchor.publishedAt}, ${anchor.id})`)
-            .$if(stop !== null, (query) => query.where(sql<boolean>`(article_versions.published_at, article_versions.article_id) > (${stop!.publishedAt}, ${stop!.id})`))
+            .where(
+              sql<boolean>`(article_versions.published_at, article_versions.article_id) <= (${anchor.publishedAt}, ${anchor.id})`,
+            )
+            .$if(stop !== null, (query) =>
+              query.where(
+                sql<boolean>`(article_versions.published_at, article_versions.article_id) > (${stop!.publishedAt}, ${stop!.id})`,
+              ),
+            )
             .orderBy("article_versions.published_at", "desc")
             .orderBy("article_versions.article_id", "desc")
             .limit(skip + limit)
@@ -50,7 +56,9 @@ export function createPublishedLists(db: Kysely<Database>) {
       const merged = streams
         .flat()
         .map((row) => ({ ...row, publishedAt: row.publishedAt! }))
-        .sort((a, b) => compareKeys({ publishedAt: b.publishedAt, id: b.articleId }, { publishedAt: a.publishedAt, id: a.articleId }));
+        .sort((a, b) =>
+          compareKeys({ publishedAt: b.publishedAt, id: b.articleId }, { publishedAt: a.publishedAt, id: a.articleId }),
+        );
       return withCoverImages(db, merged.slice(skip, skip + limit));
     },
 
@@ -61,7 +69,11 @@ export function createPublishedLists(db: Kysely<Database>) {
       if (index && !anchor) return [];
       const rows = await publishedIn(db, code)
         .select(LISTED_COLUMNS)
-        .$if(anchor !== null, (query) => query.where(sql<boolean>`(article_versions.published_at, article_versions.article_id) <= (${anchor!.publishedAt}, ${anchor!.id})`))
+        .$if(anchor !== null, (query) =>
+          query.where(
+            sql<boolean>`(article_versions.published_at, article_versions.article_id) <= (${anchor!.publishedAt}, ${anchor!.id})`,
+          ),
+        )
         .orderBy("article_versions.published_at", "desc")
         .orderBy("article_versions.article_id", "desc")
         .limit(limit)

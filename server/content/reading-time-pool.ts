@@ -20,7 +20,10 @@ export function createReadingTimePool(size = availableParallelism()) {
   const script = new URL(import.meta.resolve("#server/content/reading-time-worker.ts"));
   // A small young generation: each message's bodies are short-lived, and a worker's default one let
   // an import's peak memory grow by hundreds of MB before collecting (1 000 × 7: 1 317 → 1 037 MB peak RSS).
-  const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(script, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 16 } }));
+  const workers = Array.from(
+    { length: Math.max(1, size) },
+    () => new Worker(script, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 16 } }),
+  );
   const waiting = new Map<number, { resolve: (minutes: number[]) => void; reject: (error: unknown) => void }>();
   let nextId = 0;
   for (const worker of workers) {

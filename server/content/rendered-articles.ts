@@ -42,14 +42,17 @@ export interface PublishedArticle {
 }
 
 /** Renders (and stores) versions whose stored HTML is missing or from an older renderer; the Markdown is read only for those. */
-async function withCurrentRender<Row extends { id: number; code: string; html: string | null; renderer_version: number; reading_minutes: number }>(
-  db: Kysely<Database>,
-  rows: Row[],
-): Promise<(Row & { html: string })[]> {
+async function withCurrentRender<
+  Row extends { id: number; code: string; html: string | null; renderer_version: number; reading_minutes: number },
+>(db: Kysely<Database>, rows: Row[]): Promise<(Row & { html: string })[]> {
   return Promise.all(
     rows.map(async (row) => {
       if (isCurrentRender(row)) return row;
-      const { body } = await db.selectFrom("article_versions").select("body").where("id", "=", row.id).executeTakeFirstOrThrow();
+      const { body } = await db
+        .selectFrom("article_versions")
+        .select("body")
+        .where("id", "=", row.id)
+        .executeTakeFirstOrThrow();
       const rendered = await renderVersionFrom(db, body, row.code);
       await db.updateTable("article_versions").set(rendered).where("id", "=", row.id).execute();
       return { ...row, ...rendered };
@@ -83,14 +86,20 @@ function versionRows(db: Kysely<Database>, id: number, htmlIn: string | undefine
         "articles.updated_at as blog_updated_at",
       ])
       // A draft's date (a preview reads drafts) is not a publication date: only a published version has one.
-      .select(sql<string | null>`case when ${isPublishedVersion} then article_versions.published_at end`.as("published_at"))
+      .select(
+        sql<string | null>`case when ${isPublishedVersion} then article_versions.published_at end`.as("published_at"),
+      )
       .select(
         htmlIn === undefined
           ? sql<string | null>`article_versions.html`.as("html")
           : sql<string | null>`case when article_versions.code = ${htmlIn} then article_versions.html end`.as("html"),
       )
       .where("article_versions.article_id", "=", id)
-      .where((eb) => (previewCode === undefined ? isPublishedVersion : eb.or([isPublishedVersion, eb("article_versions.code", "=", previewCode)])))
+      .where((eb) =>
+        previewCode === undefined
+          ? isPublishedVersion
+          : eb.or([isPublishedVersion, eb("article_versions.code", "=", previewCode)]),
+      )
       .execute()
   );
 }
@@ -125,7 +134,10 @@ export function createRenderedArticleReads(db: Kysely<Database>) {
      * A draft preview (server/content/preview.ts) passes `previewCode`: that version is
      * included whatever its status, with its pending changes when it has any (decision 0150).
      */
-    async published(id: number, { htmlIn, previewCode }: { htmlIn?: string; previewCode?: string } = {}): Promise<PublishedArticle | null> {
+    async published(
+      id: number,
+      { htmlIn, previewCode }: { htmlIn?: string; previewCode?: string } = {},
+    ): Promise<PublishedArticle | null> {
       const rows = await versionRows(db, id, htmlIn, previewCode);
       if (rows.length === 0) return null;
       const rendered = await withCurrentRender(
@@ -151,7 +163,12 @@ export function createRenderedArticleReads(db: Kysely<Database>) {
         ]),
       );
       if (previewCode !== undefined) {
-        const pending = await db.selectFrom("article_drafts").selectAll().where("article_id", "=", id).where("code", "=", previewCode).executeTakeFirst();
+        const pending = await db
+          .selectFrom("article_drafts")
+          .selectAll()
+          .where("article_id", "=", id)
+          .where("code", "=", previewCode)
+          .executeTakeFirst();
         const shown = versions.get(previewCode);
         if (pending && shown) {
           const { html } = await renderVersionFrom(db, pending.body, previewCode);
@@ -168,8 +185,20 @@ export function createRenderedArticleReads(db: Kysely<Database>) {
       }
       const blog = rows[0]!;
       const { coverImage } = (await withCoverImages(db, [blog]))[0]!;
-      const source = blog.source_code === null ? null : { code: blog.source_code, changedAt: blog.source_changed_at ?? blog.blog_updated_at };
-      return { id, key: blog.key, author: blog.author, cover: blog.cover, coverImage, tags: JSON.parse(blog.tags) as string[], versions, source };
+      const source =
+        blog.source_code === null
+          ? null
+          : { code: blog.source_code, changedAt: blog.source_changed_at ?? blog.blog_updated_at };
+      return {
+        id,
+        key: blog.key,
+        author: blog.author,
+        cover: blog.cover,
+        coverImage,
+        tags: JSON.parse(blog.tags) as string[],
+        versions,
+        source,
+      };
     },
   };
 }

@@ -37,10 +37,15 @@ export function renderVersion(body: string, media: MediaRenderEnv = {}): Rendere
 }
 
 async function renderOffThread(body: string, media: MediaRenderEnv): Promise<RenderedVersion> {
-  const rendered = await runOffThreadForRequest<{ body: string; media: MediaRenderEnv }, RenderedBody>("render the Markdown", "#server/content/render-body.ts", "renderBody", {
-    body,
-    media,
-  });
+  const rendered = await runOffThreadForRequest<{ body: string; media: MediaRenderEnv }, RenderedBody>(
+    "render the Markdown",
+    "#server/content/render-body.ts",
+    "renderBody",
+    {
+      body,
+      media,
+    },
+  );
   if (!rendered.ok) throw unprocessable("invalid_field", `body: ${rendered.message} Simplify it.`, "body");
   return { ...rendered.value, renderer_version: RENDERER_VERSION };
 }
@@ -61,7 +66,11 @@ export interface IndexJob {
 }
 
 /** Renders versions for the database `dialect`'s search index; `media` holds the library images they show. */
-export function renderForIndex(jobs: readonly IndexJob[], media: Record<number, MediaRendition>, dialect: DialectName): IndexedRendering[] {
+export function renderForIndex(
+  jobs: readonly IndexJob[],
+  media: Record<number, MediaRendition>,
+  dialect: DialectName,
+): IndexedRendering[] {
   return jobs.map((job) => {
     const { html, text } = renderMarkdownWithText(job.body, { media, language: job.language });
     return {
@@ -92,7 +101,12 @@ export function awaitingRender(readingMinutes: number): AwaitingRender {
  * Renders a version in `language`, looking up only the library images its body shows (no query when it shows none).
  * `saving`: the body comes from a person's save, so a long one renders on a worker thread.
  */
-export async function renderVersionFrom(db: Kysely<Database> | Transaction<Database>, body: string, language: string, { saving = false } = {}): Promise<RenderedVersion> {
+export async function renderVersionFrom(
+  db: Kysely<Database> | Transaction<Database>,
+  body: string,
+  language: string,
+  { saving = false } = {},
+): Promise<RenderedVersion> {
   const media = await loadRenditions(
     db,
     mediaImagesIn(body).map((image) => image.id),
@@ -101,6 +115,9 @@ export async function renderVersionFrom(db: Kysely<Database> | Transaction<Datab
   return renderVersion(body, { media, language });
 }
 
-export function isCurrentRender(row: { html: string | null; renderer_version: number }): row is { html: string; renderer_version: number } {
+export function isCurrentRender(row: {
+  html: string | null;
+  renderer_version: number;
+}): row is { html: string; renderer_version: number } {
   return row.html !== null && row.renderer_version === RENDERER_VERSION;
 }

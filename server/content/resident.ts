@@ -128,6 +128,20 @@ async function loadJobs(db: Kysely<Database>) {
 
 export async function loadResident(db: Kysely<Database>, previous: Resident | null = null): Promise<Resident> {
   const version = (previous?.version ?? 0) + 1;
-  const [languages, { translations, sectionNames }, { domains, jobs, jobsByCode }] = await Promise.all([loadLanguages(db), loadTranslations(db), loadJobs(db)]);
-  return { version, loadedAt: new Date().toISOString(), languages, fallbackOrders: fallbackOrdersOf(languages), translations, sectionNames, jobs, jobsByCode, domains };
+  const [languages, { translations, sectionNames }, { domains, jobs, jobsByCode }] = await Promise.all([
+    loadLanguages(db),
+    loadTranslations(db),
+    loadJobs(db),
+  ]);
+  return {
+    version,
+    loadedAt: new Date().toISOString(),
+    languages,
+    fallbackOrders: fallbackOrdersOf(languages),
+    translations,
+    sectionNames,
+    jobs,
+    jobsByCode,
+    domains,
+  };
 }

@@ -94,7 +94,13 @@ export async function recordRevisions(
     if (fresh.has(slot)) continue;
     const cutoff = pruneCutoff(history.ids, keep);
     const [blogId, code] = [Number(slot.slice(0, slot.indexOf(":"))), slot.slice(slot.indexOf(":") + 1)];
-    if (cutoff !== null) await db.deleteFrom("article_revisions").where("article_id", "=", blogId).where("code", "=", code).where("id", "<=", cutoff).execute();
+    if (cutoff !== null)
+      await db
+        .deleteFrom("article_revisions")
+        .where("article_id", "=", blogId)
+        .where("code", "=", code)
+        .where("id", "<=", cutoff)
+        .execute();
   }
   return recorded;
 }

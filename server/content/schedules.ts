@@ -7,7 +7,12 @@ import { NO_SCHEDULES, schedulesVoidedBy, type PendingSchedules } from "#core/pu
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function pendingSchedules(db: Db, id: number, code: string): Promise<PendingSchedules> {
-  const rows = await db.selectFrom("article_schedules").select(["action", "due_at"]).where("article_id", "=", id).where("code", "=", code).execute();
+  const rows = await db
+    .selectFrom("article_schedules")
+    .select(["action", "due_at"])
+    .where("article_id", "=", id)
+    .where("code", "=", code)
+    .execute();
   const schedules = { ...NO_SCHEDULES };
   for (const row of rows) {
     if (row.action === "publish") schedules.publishAt = row.due_at;
@@ -19,7 +24,13 @@ export async function pendingSchedules(db: Db, id: number, code: string): Promis
 /** Drops the pending changes a version's new status makes pointless (core/publishing.ts). */
 export async function voidSchedules(db: Db, id: number, code: string, status: ArticleStatus): Promise<void> {
   const voided = schedulesVoidedBy(status, await pendingSchedules(db, id, code));
-  if (voided.length > 0) await db.deleteFrom("article_schedules").where("article_id", "=", id).where("code", "=", code).where("action", "in", voided).execute();
+  if (voided.length > 0)
+    await db
+      .deleteFrom("article_schedules")
+      .where("article_id", "=", id)
+      .where("code", "=", code)
+      .where("action", "in", voided)
+      .execute();
 }
 
 /**

@@ -26,7 +26,11 @@ try {
     await new Promise((resolve) => setImmediate(resolve));
   }
 } catch (error) {
-  tell({ kind: "failed", message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
+  tell({
+    kind: "failed",
+    message: error instanceof Error ? error.message : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  });
 } finally {
   await handle.close();
   parentPort?.close();

@@ -57,10 +57,16 @@ export interface CatchUpBatch {
  * condition (awaiting_index = 1); with a parameter it read every version's row (66 ms a claim at 1 000 articles).
  */
 export const awaitingVersion = sql<boolean>`article_versions.awaiting_index = 1`;
-const unclaimedAt = (free: string) => (eb: ExpressionBuilder<Database, "article_versions">) => eb.or([eb("index_claim", "is", null), eb("index_claim", "<", free)]);
+const unclaimedAt = (free: string) => (eb: ExpressionBuilder<Database, "article_versions">) =>
+  eb.or([eb("index_claim", "is", null), eb("index_claim", "<", free)]);
 
 function unclaimedAwaiting(db: Kysely<Database>, free: string) {
-  return db.selectFrom("article_versions").select("article_id").where(awaitingVersion).where(unclaimedAt(free)).orderBy("article_id");
+  return db
+    .selectFrom("article_versions")
+    .select("article_id")
+    .where(awaitingVersion)
+    .where(unclaimedAt(free))
+    .orderBy("article_id");
 }
 
 /** Claims the awaiting versions of the next articles nobody holds (CATCH_UP_ARTICLES); null when none is left. */
@@ -92,14 +98,23 @@ async function claimBatch(handle: DatabaseHandle, now = Date.now()): Promise<Cla
 /** Renders a claimed batch: HTML, search text and index terms from one parse. */
 export function renderBatch(batch: ClaimedBatch, dialect: DialectName): IndexedRendering[] {
   return renderForIndex(
-    batch.versions.map((version) => ({ body: version.body, language: version.code, title: version.title, summary: version.summary })),
+    batch.versions.map((version) => ({
+      body: version.body,
+      language: version.code,
+      title: version.title,
+      summary: version.summary,
+    })),
     batch.media,
     dialect,
   );
 }
 
 /** Stores a batch's renderings and search entries in one transaction, where its claim still stands. */
-async function storeBatch(handle: DatabaseHandle, batch: ClaimedBatch, rendered: IndexedRendering[]): Promise<CatchUpBatch> {
+async function storeBatch(
+  handle: DatabaseHandle,
+  batch: ClaimedBatch,
+  rendered: IndexedRendering[],
+): Promise<CatchUpBatch> {
   await handle.db.transaction().execute(async (trx) => {
     const known = new Map<string, KnownText>();
     for (const [index, version] of batch.versions.entries()) {
@@ -112,9 +127,15 @@ async function storeBatch(handle: DatabaseHandle, batch: ClaimedBatch, rendered:
         .executeTakeFirst();
       // Written since the claim: that write stored its own rendering, or marked the new text for a later batch.
       if (Number(stored.numUpdatedRows) === 0) continue;
-      known.set(`${version.article_id}:${version.code}`, { text: rendering.text, fingerprint: bodyFingerprint(version.body), indexed: rendering.indexed });
+      known.set(`${version.article_id}:${version.code}`, {
+        text: rendering.text,
+        fingerprint: bodyFingerprint(version.body),
+        indexed: rendering.indexed,
+      });
     }
-    await refreshPublishedIndex(trx, [...new Set(batch.versions.map((version) => version.article_id))], known, { tags: false });
+    await refreshPublishedIndex(trx, [...new Set(batch.versions.map((version) => version.article_id))], known, {
+      tags: false,
+    });
   });
   return { claimed: batch.versions.length, languages: [...new Set(batch.versions.map((version) => version.code))] };
 }
@@ -122,7 +143,8 @@ async function storeBatch(handle: DatabaseHandle, batch: ClaimedBatch, rendered:
 /** One batch, claimed, rendered (`render`: renderBatch unless a test says otherwise) and stored. */
 export async function catchUpBatch(
   handle: DatabaseHandle,
-  render: (batch: ClaimedBatch) => IndexedRendering[] | Promise<IndexedRendering[]> = (batch) => renderBatch(batch, handle.dialect),
+  render: (batch: ClaimedBatch) => IndexedRendering[] | Promise<IndexedRendering[]> = (batch) =>
+    renderBatch(batch, handle.dialect),
   now = Date.now(),
 ): Promise<CatchUpBatch> {
   const batch = await claimBatch(handle, now);
@@ -148,7 +170,12 @@ export type CatchUpMessage = ({ kind: "batch" } & CatchUpBatch) | { kind: "faile
 /** A stopping catch-up's thread finishes its batch; one stuck on an unreachable database is ended after this long. */
 const STOP_GRACE_MS = 5_000;
 
-export function startSearchCatchUp({ config, database, content, log }: Pick<AppServices, "config" | "database" | "content" | "log">): SearchCatchUp {
+export function startSearchCatchUp({
+  config,
+  database,
+  content,
+  log,
+}: Pick<AppServices, "config" | "database" | "content" | "log">): SearchCatchUp {
   // Resolved through package.json's imports, as the bundle's own neighbours are not source files; no inherited
   // Node options (the Docker image starts the server with `--input-type=module -e`, which a file refuses).
   const script = new URL(import.meta.resolve("#server/content/search-catch-up-worker.ts"));
@@ -170,7 +197,9 @@ export function startSearchCatchUp({ config, database, content, log }: Pick<AppS
       const changed = [...languages];
       languages = new Set();
       announcedAt = performance.now();
-      await content.changed({ kind: "search", languages: changed }).catch((error: unknown) => log.error({ err: error }, "announcing the search catch-up's entries failed"));
+      await content
+        .changed({ kind: "search", languages: changed })
+        .catch((error: unknown) => log.error({ err: error }, "announcing the search catch-up's entries failed"));
     };
     const worker = new Worker(script, { execArgv: [], workerData: { target: config.database } });
     thread = worker;
@@ -188,7 +217,11 @@ export function startSearchCatchUp({ config, database, content, log }: Pick<AppS
     await once(worker, "exit");
     thread = null;
     await announce();
-    if (versions > 0) log.info({ versions, seconds: Math.round((performance.now() - started) / 100) / 10 }, "rendered and indexed versions a bulk import stored");
+    if (versions > 0)
+      log.info(
+        { versions, seconds: Math.round((performance.now() - started) / 100) / 10 },
+        "rendered and indexed versions a bulk import stored",
+      );
   }
 
   function run(): Promise<void> {

@@ -28,7 +28,12 @@ export const SEARCH_JOBS_SHOWN = 5;
  * repaired (lone surrogates) and reduced to words, so operators or quotes mean nothing. Null when
  * the page is past the last one or the language has no search page.
  */
-export async function searchView(reads: PageReads, language: Language, rawQuery: string, page: number): Promise<SearchView | null> {
+export async function searchView(
+  reads: PageReads,
+  language: Language,
+  rawQuery: string,
+  page: number,
+): Promise<SearchView | null> {
   const { resident } = reads;
   const basePath = sectionPathIn(resident, language, "SEARCH");
   if (basePath === null) return null;
@@ -38,14 +43,18 @@ export async function searchView(reads: PageReads, language: Language, rawQuery:
   const whole = rawQuery.toWellFormed().replace(/\s+/gu, " ").trim();
   const characters = Array.from(whole);
   const query = characters.slice(0, SEARCH_MAX_CHARACTERS).join("").trim();
-  const found = query === "" ? { hits: [], total: 0, whole: 0 } : await reads.articles.search(language.code, query, SEARCH_PER_PAGE, (page - 1) * SEARCH_PER_PAGE);
+  const found =
+    query === ""
+      ? { hits: [], total: 0, whole: 0 }
+      : await reads.articles.search(language.code, query, SEARCH_PER_PAGE, (page - 1) * SEARCH_PER_PAGE);
   const window = pageWindow(Math.min(found.total, COUNT_CAP), SEARCH_PER_PAGE, page);
   if (page > window.pageCount) return null;
   const terms = new Set(queryTerms(query, language.code));
   const results: SearchResult[] = found.hits.flatMap((hit) => {
     const path = articlePathIn(resident, language, hit.articleId, hit.slug);
     if (path === null) return [];
-    const snippet = snippetOf(hit.bodyText, terms, language.code) ?? snippetOf(hit.summary, terms, language.code) ?? [{ text: hit.summary }];
+    const snippet = snippetOf(hit.bodyText, terms, language.code) ??
+      snippetOf(hit.summary, terms, language.code) ?? [{ text: hit.summary }];
     return [{ id: hit.articleId, path, title: markTerms(hit.title, terms, language.code), snippet }];
   });
   const jobs = query === "" ? [] : resident.jobs.filter((job) => matchesAllWords(job.searchText, query));
@@ -60,11 +69,15 @@ export async function searchView(reads: PageReads, language: Language, rawQuery:
     results,
     total: found.total,
     moreThan: found.total > COUNT_CAP ? COUNT_CAP : null,
-    wholeQuery: found.whole >= found.total ? ("all" as const) : found.whole === 0 ? ("none" as const) : ("some" as const),
+    wholeQuery:
+      found.whole >= found.total ? ("all" as const) : found.whole === 0 ? ("none" as const) : ("some" as const),
     window,
     basePath: `${basePath}${search}`,
     jobs: jobs.slice(0, SEARCH_JOBS_SHOWN).map((job) => jobCard(resident, language, job)),
     jobCount: jobs.length,
-    allJobsPath: jobsPath !== null && jobs.length > SEARCH_JOBS_SHOWN && query.length <= SEARCH_QUERY_MAX_LENGTH ? `${jobsPath}${search}` : null,
+    allJobsPath:
+      jobsPath !== null && jobs.length > SEARCH_JOBS_SHOWN && query.length <= SEARCH_QUERY_MAX_LENGTH
+        ? `${jobsPath}${search}`
+        : null,
   };
 }

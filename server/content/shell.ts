@@ -80,7 +80,14 @@ export function shellOf(resident: Resident, language: LanguageRef | null): Seria
   return serializedShellViews(resident, language && ownLanguage(resident, language.code) ? language.code : "");
 }
 
-const DEFAULT_SHELL_LANGUAGE: ShellLanguage = { id: 0, code: "en-US", shortCode: "en", label: "English", welcome: "welcome", dir: "ltr" };
+const DEFAULT_SHELL_LANGUAGE: ShellLanguage = {
+  id: 0,
+  code: "en-US",
+  shortCode: "en",
+  label: "English",
+  welcome: "welcome",
+  dir: "ltr",
+};
 
 const serializedShellViews = memoizedPerCopy((resident: Resident, code): SerializedShellView => {
   const toShell = (candidate: LanguageRef): ShellLanguage => ({

@@ -8,7 +8,15 @@ describe("parseSitemapChild", () => {
   ])("reads %s", (name, child) => {
     expect(parseSitemapChild(name)).toEqual(child);
   });
-  it.each(["articles-01.xml", "articles--1.xml", "articles-1.xml.gz", "feeds-1.xml", "articles-1234567890.xml", "../articles-1.xml", ""])("refuses %s", (name) => {
+  it.each([
+    "articles-01.xml",
+    "articles--1.xml",
+    "articles-1.xml.gz",
+    "feeds-1.xml",
+    "articles-1234567890.xml",
+    "../articles-1.xml",
+    "",
+  ])("refuses %s", (name) => {
     expect(parseSitemapChild(name)).toBeNull();
   });
 });

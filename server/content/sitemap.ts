@@ -32,7 +32,12 @@ const FOOTER = `</urlset>\n`;
 
 /** One URL with its alternates, which already name x-default (withDefaultAlternate). */
 function urlEntry(publicUrl: string, path: string, alternates: Alternate[], lastModified?: string): string {
-  const links = alternates.map((alternate) => `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hrefLang)}" href="${escapeXml(publicUrl + alternate.path)}"/>`).join("");
+  const links = alternates
+    .map(
+      (alternate) =>
+        `<xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hrefLang)}" href="${escapeXml(publicUrl + alternate.path)}"/>`,
+    )
+    .join("");
   const modified = lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : "";
   return `<url><loc>${escapeXml(publicUrl + path)}</loc>${modified}${links}</url>\n`;
 }
@@ -42,7 +47,12 @@ export function parseSitemapChild(name: string): SitemapChild | null {
   return match ? { kind: match[1] as "pages" | "articles", index: Number(match[2]) } : null;
 }
 
-export function createSitemaps(options: { resident: () => Resident; articles: ArticleReader; publicUrl: string; chunkUrls: number }) {
+export function createSitemaps(options: {
+  resident: () => Resident;
+  articles: ArticleReader;
+  publicUrl: string;
+  chunkUrls: number;
+}) {
   const { articles, publicUrl } = options;
 
   /** URLs per child: the setting, and few enough that even the longest entries stay under 50 MB. */
@@ -83,7 +93,9 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
     const jobPath = (language: Language, code: string) => {
       const job = resident.jobsByCode.get(code)!;
       const name = pageNameFor("JOBS", language, resident.sectionNames.get(language.code) ?? []);
-      return name === null ? null : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(resident, job, language).label));
+      return name === null
+        ? null
+        : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(resident, job, language).label));
     };
     const entries: string[] = [];
     const turn = eventLoopTurns();
@@ -120,7 +132,9 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
         const located = languages.flatMap((language) => {
           const version = byCode.get(language.code);
           const name = pageNameFor("ARTICLES", language, resident.sectionNames.get(language.code) ?? []);
-          return version && name !== null ? [{ language, version, path: itemPath(language.shortCode, name, version.article_id, version.slug) }] : [];
+          return version && name !== null
+            ? [{ language, version, path: itemPath(language.shortCode, name, version.article_id, version.slug) }]
+            : [];
         });
         const alternates = withDefaultAlternate(
           located.map(({ language, path }) => ({ hrefLang: language.code, path })),
@@ -166,9 +180,12 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
     /** The sitemap index: every pages child, and every articles child that has a published article, with its lastmod. */
     async index(): Promise<string> {
       const resident = options.resident();
-      const pageChildren = Math.ceil((await pageEntries(resident)).length / urlsPerChild(Math.max(1, enabledLanguages(resident).length)));
+      const pageChildren = Math.ceil(
+        (await pageEntries(resident)).length / urlsPerChild(Math.max(1, enabledLanguages(resident).length)),
+      );
       const entries: string[] = [];
-      for (let index = 0; index < pageChildren; index += 1) entries.push(`<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/pages-${index}.xml`)}</loc></sitemap>`);
+      for (let index = 0; index < pageChildren; index += 1)
+        entries.push(`<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/pages-${index}.xml`)}</loc></sitemap>`);
       const perChild = articlesPerChild(resident);
       const highest = await articles.highestPublishedId();
       const turn = eventLoopTurns();
@@ -176,7 +193,9 @@ export function createSitemaps(options: { resident: () => Resident; articles: Ar
         await turn();
         const lastModified = await articles.lastModifiedBetween(index * perChild, (index + 1) * perChild);
         if (lastModified === null) continue;
-        entries.push(`<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/articles-${index}.xml`)}</loc><lastmod>${lastModified.slice(0, 10)}</lastmod></sitemap>`);
+        entries.push(
+          `<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/articles-${index}.xml`)}</loc><lastmod>${lastModified.slice(0, 10)}</lastmod></sitemap>`,
+        );
       }
       return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
     },

@@ -57,11 +57,16 @@ interface Notice {
 export async function announceChange(handle: DatabaseHandle, origin: string, change: ContentChange): Promise<number> {
   const json = JSON.stringify(change);
   await enqueueWebhookEvent(handle.db, "cache.purge", { keys: staleCacheKeys(change) });
-  const row = await handle.db.insertInto("content_changes").values({ origin, change: json, created_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
+  const row = await handle.db
+    .insertInto("content_changes")
+    .values({ origin, change: json, created_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const id = Number(row.id);
   if (handle.pool) {
     const full = JSON.stringify({ origin, id, change } satisfies Notice);
-    const payload = Buffer.byteLength(full) < MAX_NOTIFY_PAYLOAD ? full : JSON.stringify({ origin, id } satisfies Notice);
+    const payload =
+      Buffer.byteLength(full) < MAX_NOTIFY_PAYLOAD ? full : JSON.stringify({ origin, id } satisfies Notice);
     await handle.pool.query("select pg_notify($1, $2)", [CONTENT_CHANNEL, payload]);
   }
   countContentChange("sent");
@@ -109,7 +114,10 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
 
   async function apply(change: ContentChange): Promise<void> {
     if (change.kind === "everything") await reload();
-    if (change.kind !== "search") articles.forgetLists(change.kind === "everything" ? undefined : change.articles.flatMap((article) => article.reordered));
+    if (change.kind !== "search")
+      articles.forgetLists(
+        change.kind === "everything" ? undefined : change.articles.flatMap((article) => article.reordered),
+      );
     for (const listener of listeners) listener(change);
   }
 
@@ -152,7 +160,9 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
   const changeFeed = handle.pool
     ? await listenForChanges(handle.pool, log, {
         notified: (payload) => {
-          noticed(payload).catch((error: unknown) => log.error({ err: error }, "applying a notified content change failed"));
+          noticed(payload).catch((error: unknown) =>
+            log.error({ err: error }, "applying a notified content change failed"),
+          );
         },
         // Changes announced while the connection was down were missed, and not every writer need have
         // logged them (a manual SQL fix, an older instance): a reconnection is rare, so refresh everything once.
@@ -251,7 +261,9 @@ async function listenForChanges(pool: pg.Pool, log: Logger, handlers: ChangeHand
           failures = 0;
           if (closed) return;
           log.info("listening for content changes again");
-          handlers.reconnected().catch((error: unknown) => log.error({ err: error }, "refreshing content after reconnecting failed"));
+          handlers
+            .reconnected()
+            .catch((error: unknown) => log.error({ err: error }, "refreshing content after reconnecting failed"));
         },
         (error: unknown) => {
           failures += 1;

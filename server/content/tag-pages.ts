@@ -64,7 +64,12 @@ export function parseTagCursor(value: string | null): { ok: true; after: ListKey
 }
 
 /** A tag's page in a language: its published articles, newest first, keyset-paged. Null when none carries it (or the URL cannot name a tag). */
-export async function tagView(reads: PageReads, language: Language, rawTag: string, after: ListKey | null): Promise<TagView | null> {
+export async function tagView(
+  reads: PageReads,
+  language: Language,
+  rawTag: string,
+  after: ListKey | null,
+): Promise<TagView | null> {
   const { resident } = reads;
   const decoded = decodeSegment(rawTag);
   if (decoded === null || decoded === "") return null;
@@ -85,7 +90,10 @@ export async function tagView(reads: PageReads, language: Language, rawTag: stri
       // The same tag page in every language (empty slug: tag pages have none).
       slugs: Object.fromEntries(enabledLanguages(resident).map((other) => [other.id, ""])),
     } satisfies CurrentPage,
-    seo: { canonicalPath: `${canonical}${after ? cursor(after) : ""}`, alternates: after ? [] : seoAlternates(resident, await tagAlternates(reads, key, found.tag)) },
+    seo: {
+      canonicalPath: `${canonical}${after ? cursor(after) : ""}`,
+      alternates: after ? [] : seoAlternates(resident, await tagAlternates(reads, key, found.tag)),
+    },
     slug: undefined,
     tag: found.tag,
     allTagsPath: sectionPathIn(resident, language, "TAGS")!,

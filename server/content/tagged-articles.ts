@@ -10,10 +10,23 @@ import { LISTED_COLUMNS, publishedIn, withCoverImages, type ListedVersion, type 
 export function createTaggedReads(db: Kysely<Database>) {
   return {
     /** A page of the published versions in a language of articles carrying `tag`, newest first, and whether more follow. */
-    async taggedPage(code: string, tag: string, offset: number, limit: number): Promise<{ items: ListedVersion[]; total: number }> {
-      const tagged = publishedIn(db, code).innerJoin("article_tags", "article_tags.article_id", "article_versions.article_id").where("article_tags.tag", "=", tag);
+    async taggedPage(
+      code: string,
+      tag: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ items: ListedVersion[]; total: number }> {
+      const tagged = publishedIn(db, code)
+        .innerJoin("article_tags", "article_tags.article_id", "article_versions.article_id")
+        .where("article_tags.tag", "=", tag);
       const [rows, count] = await Promise.all([
-        tagged.select(LISTED_COLUMNS).orderBy("article_versions.published_at", "desc").orderBy("article_versions.article_id", "desc").limit(limit).offset(offset).execute(),
+        tagged
+          .select(LISTED_COLUMNS)
+          .orderBy("article_versions.published_at", "desc")
+          .orderBy("article_versions.article_id", "desc")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
         tagged.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
       ]);
       return {
@@ -29,18 +42,29 @@ export function createTaggedReads(db: Kysely<Database>) {
      * A page of a language's published versions carrying a tag (by its URL key), newest first,
      * starting after `after` (keyset: every page is one index range of published_tags), and the key to continue from.
      */
-    async taggedAfter(code: string, tagKey: string, after: ListKey | null, limit: number): Promise<{ tag: string | null; items: ListedVersion[]; next: ListKey | null }> {
+    async taggedAfter(
+      code: string,
+      tagKey: string,
+      after: ListKey | null,
+      limit: number,
+    ): Promise<{ tag: string | null; items: ListedVersion[]; next: ListKey | null }> {
       const rows = await db
         .selectFrom("published_tags")
         .innerJoin("article_versions", (join) =>
-          join.onRef("article_versions.article_id", "=", "published_tags.article_id").onRef("article_versions.code", "=", "published_tags.code"),
+          join
+            .onRef("article_versions.article_id", "=", "published_tags.article_id")
+            .onRef("article_versions.code", "=", "published_tags.code"),
         )
         .innerJoin("articles", "articles.id", "article_versions.article_id")
         .select([...LISTED_COLUMNS, "published_tags.tag as tag", "published_tags.published_at as tagOrder"])
         .where("published_tags.tag_key", "=", tagKey)
         .where("published_tags.code", "=", code)
         .where(isPublishedVersion)
-        .$if(after !== null, (query) => query.where(sql<boolean>`(published_tags.published_at, published_tags.article_id) < (${after!.publishedAt}, ${after!.id})`))
+        .$if(after !== null, (query) =>
+          query.where(
+            sql<boolean>`(published_tags.published_at, published_tags.article_id) < (${after!.publishedAt}, ${after!.id})`,
+          ),
+        )
         .orderBy("published_tags.published_at", "desc")
         .orderBy("published_tags.article_id", "desc")
         .limit(limit + 1)
@@ -70,7 +94,12 @@ export function createTaggedReads(db: Kysely<Database>) {
 
     /** The languages with a published version carrying a tag (by its URL key): where its page exists. */
     async tagLanguages(tagKey: string): Promise<string[]> {
-      const rows = await db.selectFrom("published_tags").select("code").distinct().where("tag_key", "=", tagKey).execute();
+      const rows = await db
+        .selectFrom("published_tags")
+        .select("code")
+        .distinct()
+        .where("tag_key", "=", tagKey)
+        .execute();
       return rows.map((row) => row.code);
     },
   };

@@ -6,7 +6,13 @@
  */
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { isOutdated, oldestNeededRevision, restatedBase, type TranslationOutcome, type TranslationState } from "#core/translation-status.ts";
+import {
+  isOutdated,
+  oldestNeededRevision,
+  restatedBase,
+  type TranslationOutcome,
+  type TranslationState,
+} from "#core/translation-status.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,7 +22,11 @@ export async function loadTranslationState(db: Db, articleId: number): Promise<T
     db.selectFrom("articles").select(["source_code", "source_revision"]).where("id", "=", articleId).executeTakeFirst(),
     db.selectFrom("article_versions").select(["code", "base_revision"]).where("article_id", "=", articleId).execute(),
   ]);
-  return { source: blog?.source_code ?? null, revision: blog?.source_revision ?? 0, bases: new Map(versions.map((version) => [version.code, version.base_revision])) };
+  return {
+    source: blog?.source_code ?? null,
+    revision: blog?.source_revision ?? 0,
+    bases: new Map(versions.map((version) => [version.code, version.base_revision])),
+  };
 }
 
 /**
@@ -27,7 +37,9 @@ export async function textRevisions(db: Db, articleId: number): Promise<Map<stri
   // A text whose revision History no longer keeps (pruned behind many drafts) is named by the newest revision.
   const rows = await db
     .selectFrom("article_revisions as r")
-    .innerJoin("article_versions as v", (join) => join.onRef("v.article_id", "=", "r.article_id").onRef("v.code", "=", "r.code"))
+    .innerJoin("article_versions as v", (join) =>
+      join.onRef("v.article_id", "=", "r.article_id").onRef("v.code", "=", "r.code"),
+    )
     .select([
       "r.code",
       sql<number>`coalesce(max(case when r.title = v.title and r.summary = v.summary and r.cover_alt = v.cover_alt and r.body = v.body then r.number end), max(r.number))`.as(
@@ -51,8 +63,12 @@ export interface TranslationWrite {
 const ROWS_PER_STATEMENT = 200;
 
 /** Runs `statement` on the items ROWS_PER_STATEMENT at a time, in order. */
-export async function inChunks<Item>(items: readonly Item[], statement: (chunk: Item[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) await statement(items.slice(start, start + ROWS_PER_STATEMENT));
+export async function inChunks<Item>(
+  items: readonly Item[],
+  statement: (chunk: Item[]) => Promise<unknown>,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT)
+    await statement(items.slice(start, start + ROWS_PER_STATEMENT));
 }
 
 /**
@@ -60,7 +76,13 @@ export async function inChunks<Item>(items: readonly Item[], statement: (chunk: 
  * already written): the article's source and revision, the bases and outdated flags that changed,
  * the source's text as the snapshot of its revision when asked, and no snapshot older than any base.
  */
-export async function storeTranslationState(db: Db, articleId: number, before: TranslationState, outcome: TranslationOutcome, now: string): Promise<void> {
+export async function storeTranslationState(
+  db: Db,
+  articleId: number,
+  before: TranslationState,
+  outcome: TranslationOutcome,
+  now: string,
+): Promise<void> {
   await storeTranslationStates(db, [{ articleId, before, outcome }], now);
 }
 
@@ -70,8 +92,12 @@ export async function storeTranslationState(db: Db, articleId: number, before: T
  * trip, and a batch of 500 articles made 3 000 of them (decision 0133).
  */
 export async function storeTranslationStates(db: Db, writes: readonly TranslationWrite[], now: string): Promise<void> {
-  const sourceChanges = writes.filter(({ before, outcome: { state } }) => state.source !== before.source || state.revision !== before.revision);
-  for (const group of Map.groupBy(sourceChanges, ({ before, outcome: { state } }) => JSON.stringify([state.source, state.revision, state.revision !== before.revision])).values()) {
+  const sourceChanges = writes.filter(
+    ({ before, outcome: { state } }) => state.source !== before.source || state.revision !== before.revision,
+  );
+  for (const group of Map.groupBy(sourceChanges, ({ before, outcome: { state } }) =>
+    JSON.stringify([state.source, state.revision, state.revision !== before.revision]),
+  ).values()) {
     const {
       before,
       outcome: { state },
@@ -81,7 +107,11 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
       (ids) =>
         db
           .updateTable("articles")
-          .set({ source_code: state.source, source_revision: state.revision, ...(state.revision !== before.revision && { source_changed_at: now }) })
+          .set({
+            source_code: state.source,
+            source_revision: state.revision,
+            ...(state.revision !== before.revision && { source_changed_at: now }),
+          })
           .where("id", "in", ids)
           .execute(),
     );
@@ -89,7 +119,9 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
   // Per article, its changed versions by new base and flag (as one article's save writes them); then the
   // articles whose groups name the same codes share a statement.
   const baseChanges = writes.flatMap(({ articleId, before, outcome: { state } }) => {
-    const changed = [...state.bases].filter(([code, base]) => before.bases.get(code) !== base || isOutdated(before, code) !== isOutdated(state, code));
+    const changed = [...state.bases].filter(
+      ([code, base]) => before.bases.get(code) !== base || isOutdated(before, code) !== isOutdated(state, code),
+    );
     return Array.from(
       Map.groupBy(changed, ([code, base]) => `${base}\n${isOutdated(state, code) ? 1 : 0}`),
       ([group, entries]) => ({ articleId, group, codes: entries.map(([code]) => code) }),
@@ -100,34 +132,58 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
     const [base, outdated] = group.split("\n").map(Number) as [number, 0 | 1];
     await inChunks(
       same.map((change) => change.articleId),
-      (ids) => db.updateTable("article_versions").set({ base_revision: base, outdated }).where("article_id", "in", ids).where("code", "in", codes).execute(),
+      (ids) =>
+        db
+          .updateTable("article_versions")
+          .set({ base_revision: base, outdated })
+          .where("article_id", "in", ids)
+          .where("code", "in", codes)
+          .execute(),
     );
   }
   // A change of source restates the pending changes' source revisions as the bases (rare: one statement per changed draft).
   for (const { articleId, before, outcome } of writes.filter(
-    ({ before, outcome: { state } }) => before.source !== null && state.source !== null && state.source !== before.source,
+    ({ before, outcome: { state } }) =>
+      before.source !== null && state.source !== null && state.source !== before.source,
   )) {
-    const drafts = await db.selectFrom("article_drafts").select(["code", "source_revision"]).where("article_id", "=", articleId).execute();
+    const drafts = await db
+      .selectFrom("article_drafts")
+      .select(["code", "source_revision"])
+      .where("article_id", "=", articleId)
+      .execute();
     for (const draft of drafts) {
       const restated = restatedBase(before, outcome.state, draft.source_revision);
       if (restated !== draft.source_revision)
-        await db.updateTable("article_drafts").set({ source_revision: restated }).where("article_id", "=", articleId).where("code", "=", draft.code).execute();
+        await db
+          .updateTable("article_drafts")
+          .set({ source_revision: restated })
+          .where("article_id", "=", articleId)
+          .where("code", "=", draft.code)
+          .execute();
     }
   }
   const snapshots = writes.filter(({ outcome: { snapshot, state } }) => snapshot && state.source !== null);
-  for (const group of Map.groupBy(snapshots, ({ outcome: { state } }) => `${state.source}\n${state.revision}`).values()) {
+  for (const group of Map.groupBy(
+    snapshots,
+    ({ outcome: { state } }) => `${state.source}\n${state.revision}`,
+  ).values()) {
     const { source, revision } = group[0]!.outcome.state;
     await inChunks(
       group.map((write) => write.articleId),
       async (ids) => {
-        await db.deleteFrom("article_source_revisions").where("revision", "=", revision).where("article_id", "in", ids).execute();
+        await db
+          .deleteFrom("article_source_revisions")
+          .where("revision", "=", revision)
+          .where("article_id", "in", ids)
+          .execute();
         const texts = await db
           .selectFrom("article_versions")
           .select(["article_id", "code", "title", "summary", "body", "cover_alt"])
           .where("code", "=", source!)
           .where("article_id", "in", ids)
           .execute();
-        if (texts.length < ids.length) throw new Error(`${ids.length - texts.length} of the articles to snapshot have no ${source} version`);
+        if (texts.length < ids.length)
+          throw new Error(`${ids.length - texts.length} of the articles to snapshot have no ${source} version`);
         await db
           .insertInto("article_source_revisions")
           .values(texts.map((text) => ({ ...text, revision, created_at: now })))
@@ -138,7 +194,10 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
   const rebased = new Set(baseChanges.map((change) => change.articleId));
   const pruned = writes.filter(({ articleId, outcome: { snapshot } }) => snapshot || rebased.has(articleId));
   // Snapshots past the revision are of a former source's History (a change of source restated the bases below it).
-  for (const group of Map.groupBy(pruned, ({ outcome: { state } }) => `${oldestNeededRevision(state)}\n${state.revision}`).values()) {
+  for (const group of Map.groupBy(
+    pruned,
+    ({ outcome: { state } }) => `${oldestNeededRevision(state)}\n${state.revision}`,
+  ).values()) {
     const { state } = group[0]!.outcome;
     const oldest = oldestNeededRevision(state);
     await inChunks(

@@ -48,14 +48,27 @@ export function versionTag({ version }: { version: AdminVersionDetail }): string
 }
 
 export async function requireBlog(db: Db, id: number): Promise<Blog> {
-  const blog = await db.selectFrom("articles").select(["id", "source_code", "source_revision"]).where("id", "=", id).executeTakeFirst();
+  const blog = await db
+    .selectFrom("articles")
+    .select(["id", "source_code", "source_revision"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!blog) throw notFound("not_found", `id: no article ${id}.`, "id");
   return blog;
 }
 
 /** The version, its pending changes and newest revision number; with `lock`, its row read to decide a write (lockedForWrite). */
-export async function readStored(db: Db, blog: Blog, code: string, lock: AdminServices["database"]["dialect"] | null): Promise<Stored | null> {
-  const query = db.selectFrom("article_versions").selectAll().where("article_id", "=", blog.id).where("code", "=", code);
+export async function readStored(
+  db: Db,
+  blog: Blog,
+  code: string,
+  lock: AdminServices["database"]["dialect"] | null,
+): Promise<Stored | null> {
+  const query = db
+    .selectFrom("article_versions")
+    .selectAll()
+    .where("article_id", "=", blog.id)
+    .where("code", "=", code);
   const row = await (lock === null ? query : lockedForWrite(query, lock)).executeTakeFirst();
   if (!row) return null;
   const [draft, newest] = await Promise.all([
@@ -67,7 +80,14 @@ export async function readStored(db: Db, blog: Blog, code: string, lock: AdminSe
       .where("article_drafts.article_id", "=", blog.id)
       .where("article_drafts.code", "=", code)
       .executeTakeFirst(),
-    db.selectFrom("article_revisions").select("number").where("article_id", "=", blog.id).where("code", "=", code).orderBy("id", "desc").limit(1).executeTakeFirst(),
+    db
+      .selectFrom("article_revisions")
+      .select("number")
+      .where("article_id", "=", blog.id)
+      .where("code", "=", code)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   return { blog, row, draft: draft ?? null, revision: newest?.number ?? 0 };
 }
@@ -104,7 +124,11 @@ export function versionOf(row: ArticleVersionRow, state: TranslationState): Admi
 }
 
 export function detailOf({ blog, row, draft, revision }: Stored): AdminVersionDetail {
-  const state: TranslationState = { source: blog.source_code, revision: blog.source_revision, bases: new Map([[row.code, row.base_revision]]) };
+  const state: TranslationState = {
+    source: blog.source_code,
+    revision: blog.source_revision,
+    bases: new Map([[row.code, row.base_revision]]),
+  };
   return {
     ...versionOf(row, state),
     sourceRevision: row.base_revision,

@@ -22,7 +22,17 @@ import { versionColumns } from "./article-writes.ts";
 import { loadTranslationState, storeTranslationState, textRevisions } from "./translation-state.ts";
 import { renderVersionFrom } from "./rendering.ts";
 import { recordRevisions } from "./revisions.ts";
-import { detailOf, findVersion, pendingOf, readStored, requireBlog, versionName, versionRepresentation, versionTag, type Stored } from "./version-reads.ts";
+import {
+  detailOf,
+  findVersion,
+  pendingOf,
+  readStored,
+  requireBlog,
+  versionName,
+  versionRepresentation,
+  versionTag,
+  type Stored,
+} from "./version-reads.ts";
 import { slugify } from "#core/text.ts";
 import { mediaIdsUsed } from "#core/media-rules.ts";
 import type { ArticleStatus } from "#core/article-rules.ts";
@@ -52,7 +62,8 @@ export interface VersionWrite {
 
 /** Refuses a write made from another state of the version than `current` (decision 0151), unless it names none. */
 function requireMadeFrom(write: VersionWrite, current: AdminVersionDetail | null, id: number, code: string): void {
-  if (write.preconditions !== null) requireCurrent(write.preconditions, current && versionRepresentation(current), versionName(id, code), versionTag);
+  if (write.preconditions !== null)
+    requireCurrent(write.preconditions, current && versionRepresentation(current), versionName(id, code), versionTag);
 }
 
 /** The text a version write stores. */
@@ -73,7 +84,12 @@ function noVersion(id: number, code: string): AppError {
  * the existence check at the same moment and committed first. That is this write's precondition failing
  * (412 with the version now stored, as a stale If-Match gets), not a conflict of values.
  */
-export async function refuseCreatedMeanwhile(db: Db, preconditions: Preconditions, id: number, code: string): Promise<void> {
+export async function refuseCreatedMeanwhile(
+  db: Db,
+  preconditions: Preconditions,
+  id: number,
+  code: string,
+): Promise<void> {
   if (!preconditions.ifNoneMatchAny) return;
   const current = await findVersion(db, id, code);
   if (current) requireCurrent(preconditions, versionRepresentation(current), versionName(id, code), versionTag);
@@ -83,7 +99,12 @@ export async function refuseCreatedMeanwhile(db: Db, preconditions: Precondition
  * Reads the version to write, locked, and refuses a write made from another state of it than the
  * one its GET shows now (428 without If-Match, 412 with a stale one): every write starts here.
  */
-async function requireVersionAsRead(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<Stored> {
+async function requireVersionAsRead(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  id: number,
+  code: string,
+): Promise<Stored> {
   const blog = await requireBlog(trx, id);
   const stored = await readStored(trx, blog, code, write.services.database.dialect);
   requireMadeFrom(write, stored && detailOf(stored), id, code);
@@ -92,13 +113,22 @@ async function requireVersionAsRead(trx: Transaction<Database>, write: VersionWr
 }
 
 /** The schedules of a version are written with its ETag as the precondition: the version as its GET shows it now. */
-export async function requireVersionCurrent(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<AdminVersionDetail> {
+export async function requireVersionCurrent(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  id: number,
+  code: string,
+): Promise<AdminVersionDetail> {
   return detailOf(await requireVersionAsRead(trx, write, id, code));
 }
 
 function refusePublishing(write: VersionWrite, code: string, what: string): void {
   if (!write.actor.mayPublish) {
-    throw forbidden("forbidden", `status: ${what} in ${code} is an editor's or an administrator's; save your changes as a draft (or ask for the right to publish).`, "status");
+    throw forbidden(
+      "forbidden",
+      `status: ${what} in ${code} is an editor's or an administrator's; save your changes as a draft (or ask for the right to publish).`,
+      "status",
+    );
   }
 }
 
@@ -106,7 +136,11 @@ function refusePublishing(write: VersionWrite, code: string, what: string): void
 function basedOn(state: TranslationState, code: string, sourceRevision: number | undefined): number | undefined {
   if (code === state.source) return undefined;
   if (sourceRevision !== undefined && sourceRevision > state.revision) {
-    throw invalid("invalid_field", `sourceRevision: the source of this article is at revision ${state.revision}; ${sourceRevision} does not exist yet.`, "sourceRevision");
+    throw invalid(
+      "invalid_field",
+      `sourceRevision: the source of this article is at revision ${state.revision}; ${sourceRevision} does not exist yet.`,
+      "sourceRevision",
+    );
   }
   return sourceRevision ?? state.revision;
 }
@@ -141,16 +175,27 @@ async function storeVersion(
       .returningAll()
       .executeTakeFirstOrThrow();
   } else {
-    const values = versionColumns({ ...text, status }, stored?.row.published_at, now, await renderVersionFrom(trx, text.body, code, { saving: true }));
+    const values = versionColumns(
+      { ...text, status },
+      stored?.row.published_at,
+      now,
+      await renderVersionFrom(trx, text.body, code, { saving: true }),
+    );
     row = stored
-      ? await trx.updateTable("article_versions").set(values).where("id", "=", stored.row.id).returningAll().executeTakeFirstOrThrow()
+      ? await trx
+          .updateTable("article_versions")
+          .set(values)
+          .where("id", "=", stored.row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
       : await trx
           .insertInto("article_versions")
           .values({ article_id: id, code, ...values })
           .returningAll()
           .executeTakeFirstOrThrow();
   }
-  if (stored?.draft) await trx.deleteFrom("article_drafts").where("article_id", "=", id).where("code", "=", code).execute();
+  if (stored?.draft)
+    await trx.deleteFrom("article_drafts").where("article_id", "=", id).where("code", "=", code).execute();
   let after = state;
   if (text !== null) {
     const outcome = afterSave(state, code, {
@@ -194,8 +239,23 @@ function textOf(row: Pick<ArticleVersionRow, "slug" | "title" | "summary" | "bod
   return { slug: row.slug, title: row.title, summary: row.summary, body: row.body, coverAlt: row.cover_alt };
 }
 
-async function audit(trx: Transaction<Database>, write: VersionWrite, action: string, id: number, code: string, before: unknown, after: unknown): Promise<void> {
-  await recordAudit(trx, { uid: write.actor.auditUid, action, entity: ARTICLE_VERSION, entityId: `${id}:${code}`, before: before ?? undefined, after: after ?? undefined });
+async function audit(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  action: string,
+  id: number,
+  code: string,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  await recordAudit(trx, {
+    uid: write.actor.auditUid,
+    action,
+    entity: ARTICLE_VERSION,
+    entityId: `${id}:${code}`,
+    before: before ?? undefined,
+    after: after ?? undefined,
+  });
 }
 
 /** What a save did: the version as its GET now answers it, whether it was created, and whether the public site changed. */
@@ -212,7 +272,14 @@ export interface SavedVersion {
  * beside the live text of a published one — the public page keeps the live text. `restoredFrom`: a restore
  * of that revision.
  */
-export async function saveVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string, input: VersionInput, restoredFrom?: number): Promise<SavedVersion> {
+export async function saveVersion(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  id: number,
+  code: string,
+  input: VersionInput,
+  restoredFrom?: number,
+): Promise<SavedVersion> {
   const blog = await requireBlog(trx, id);
   const language = await trx.selectFrom("languages").select("code").where("code", "=", code).executeTakeFirst();
   if (!language) throw invalid("invalid_field", `code: "${code}" is not a language of this site.`, "code");
@@ -220,7 +287,13 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
   const before = stored && detailOf(stored);
   requireMadeFrom(write, before, id, code);
   if (input.status === "published") refusePublishing(write, code, "publishing");
-  const text: Text = { slug: input.slug || slugify(input.title), title: input.title, summary: input.summary, body: input.body, coverAlt: input.coverAlt };
+  const text: Text = {
+    slug: input.slug || slugify(input.title),
+    title: input.title,
+    summary: input.summary,
+    body: input.body,
+    coverAlt: input.coverAlt,
+  };
   await requireMediaExist(trx, mediaIdsUsed(null, [text.body]), "body");
   const taken = await trx
     .selectFrom("article_versions")
@@ -229,7 +302,12 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
     .where("slug", "=", text.slug)
     .where("article_id", "<>", id)
     .executeTakeFirst();
-  if (taken) throw conflict("conflict", `slug: article ${taken.article_id} in ${code} already uses the slug "${text.slug}"; choose another.`, "slug");
+  if (taken)
+    throw conflict(
+      "conflict",
+      `slug: article ${taken.article_id} in ${code} already uses the slug "${text.slug}"; choose another.`,
+      "slug",
+    );
   const now = new Date().toISOString();
   const action = restoredFrom !== undefined ? "restore" : undefined;
 
@@ -245,7 +323,13 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
       updated_at: now,
       updated_by: write.actor.uid,
     };
-    if (stored.draft) await trx.updateTable("article_drafts").set(draft).where("article_id", "=", id).where("code", "=", code).execute();
+    if (stored.draft)
+      await trx
+        .updateTable("article_drafts")
+        .set(draft)
+        .where("article_id", "=", id)
+        .where("code", "=", code)
+        .execute();
     else
       await trx
         .insertInto("article_drafts")
@@ -262,16 +346,45 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
             .select((eb) => eb.fn.coalesce("display_name", "email").as("name"))
             .where("uid", "=", write.actor.uid)
             .executeTakeFirst();
-    const version = detailOf({ ...stored, draft: { article_id: id, code, ...draft, updater: updater?.name ?? null }, revision: number });
-    await audit(trx, write, action ?? "save_draft", id, code, before.pendingChanges, { ...version.pendingChanges, ...(restoredFrom !== undefined && { restoredFrom }) });
+    const version = detailOf({
+      ...stored,
+      draft: { article_id: id, code, ...draft, updater: updater?.name ?? null },
+      revision: number,
+    });
+    await audit(trx, write, action ?? "save_draft", id, code, before.pendingChanges, {
+      ...version.pendingChanges,
+      ...(restoredFrom !== undefined && { restoredFrom }),
+    });
     return { version, created: false, changedPublic: false };
   }
 
   // The revision first: a change of the source's text moves the source revision to its number.
   const number = await revision(trx, write, id, code, action ?? "save", text, input.status, now, restoredFrom);
-  const { row, state } = await storeVersion(trx, id, code, stored, { ...text, sourceRevision: input.sourceRevision }, input.status, now, number);
-  const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
-  await audit(trx, write, stored ? (action ?? "update") : "create", id, code, before, restoredFrom === undefined ? version : { ...version, restoredFrom });
+  const { row, state } = await storeVersion(
+    trx,
+    id,
+    code,
+    stored,
+    { ...text, sourceRevision: input.sourceRevision },
+    input.status,
+    now,
+    number,
+  );
+  const version = detailOf({
+    blog: { id, source_code: state.source, source_revision: state.revision },
+    row,
+    draft: null,
+    revision: number,
+  });
+  await audit(
+    trx,
+    write,
+    stored ? (action ?? "update") : "create",
+    id,
+    code,
+    before,
+    restoredFrom === undefined ? version : { ...version, restoredFrom },
+  );
   return { version, created: stored === null, changedPublic: true };
 }
 
@@ -280,17 +393,32 @@ export async function saveVersion(trx: Transaction<Database>, write: VersionWrit
  * one's pending changes become the live text. 409 when there is nothing to publish. `action`: the revision's
  * and audit entry's names ("publish", or "scheduled-publish" for the scheduler).
  */
-export async function publishVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string, action = "publish"): Promise<AdminVersionDetail> {
+export async function publishVersion(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  id: number,
+  code: string,
+  action = "publish",
+): Promise<AdminVersionDetail> {
   const stored = await requireVersionAsRead(trx, write, id, code);
   refusePublishing(write, code, "publishing");
   if (stored.row.status === "published" && !stored.draft) {
-    throw conflict("conflict", `code: the ${code} version of article ${id} is already published and has no pending changes to publish.`, "code");
+    throw conflict(
+      "conflict",
+      `code: the ${code} version of article ${id} is already published and has no pending changes to publish.`,
+      "code",
+    );
   }
   const now = new Date().toISOString();
   const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
   const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), "published", now);
   const { row, state } = await storeVersion(trx, id, code, stored, text, "published", now, number);
-  const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
+  const version = detailOf({
+    blog: { id, source_code: state.source, source_revision: state.revision },
+    row,
+    draft: null,
+    revision: number,
+  });
   await audit(
     trx,
     write,
@@ -307,25 +435,55 @@ export async function publishVersion(trx: Transaction<Database>, write: VersionW
  * Takes a published version off the site (the one way a live page goes down). Its pending changes, if any,
  * become its working text: nothing is lost, and the live text stays in History.
  */
-export async function unpublishVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string, action = "unpublish"): Promise<AdminVersionDetail> {
+export async function unpublishVersion(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  id: number,
+  code: string,
+  action = "unpublish",
+): Promise<AdminVersionDetail> {
   const stored = await requireVersionAsRead(trx, write, id, code);
   refusePublishing(write, code, "unpublishing");
-  if (stored.row.status !== "published") throw conflict("conflict", `code: the ${code} version of article ${id} is not published.`, "code");
+  if (stored.row.status !== "published")
+    throw conflict("conflict", `code: the ${code} version of article ${id} is not published.`, "code");
   const now = new Date().toISOString();
   const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
   const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), "draft", now);
   const { row, state } = await storeVersion(trx, id, code, stored, text, "draft", now, number);
-  const version = detailOf({ blog: { id, source_code: state.source, source_revision: state.revision }, row, draft: null, revision: number });
-  await audit(trx, write, action.replace("-", "_"), id, code, { status: "published", pendingChanges: stored.draft !== null }, { status: "draft" });
+  const version = detailOf({
+    blog: { id, source_code: state.source, source_revision: state.revision },
+    row,
+    draft: null,
+    revision: number,
+  });
+  await audit(
+    trx,
+    write,
+    action.replace("-", "_"),
+    id,
+    code,
+    { status: "published", pendingChanges: stored.draft !== null },
+    { status: "draft" },
+  );
   return version;
 }
 
 /** Drops a published version's pending changes (their author, or someone with the publish right); 409 without any. */
-export async function discardPendingChanges(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<AdminVersionDetail> {
+export async function discardPendingChanges(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  id: number,
+  code: string,
+): Promise<AdminVersionDetail> {
   const stored = await requireVersionAsRead(trx, write, id, code);
-  if (!stored.draft) throw conflict("conflict", `code: the ${code} version of article ${id} has no pending changes.`, "code");
+  if (!stored.draft)
+    throw conflict("conflict", `code: the ${code} version of article ${id} has no pending changes.`, "code");
   if (!write.actor.mayPublish && stored.draft.updated_by !== write.actor.uid) {
-    throw forbidden("forbidden", `code: only their author or an editor may discard the pending changes of the ${code} version of article ${id}.`, "code");
+    throw forbidden(
+      "forbidden",
+      `code: only their author or an editor may discard the pending changes of the ${code} version of article ${id}.`,
+      "code",
+    );
   }
   const now = new Date().toISOString();
   await trx.deleteFrom("article_drafts").where("article_id", "=", id).where("code", "=", code).execute();
@@ -340,13 +498,29 @@ export async function discardPendingChanges(trx: Transaction<Database>, write: V
  * A source change that needs no translation (a typo): the translation in `code` is marked as following the
  * current source, its text and dates unchanged. The publish right in that language; audited.
  */
-export async function markVersionUpToDate(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<AdminVersionDetail> {
+export async function markVersionUpToDate(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  id: number,
+  code: string,
+): Promise<AdminVersionDetail> {
   const stored = await requireVersionAsRead(trx, write, id, code);
   refusePublishing(write, code, "marking a translation up to date");
-  if (code === stored.blog.source_code) throw invalid("invalid_field", `code: ${code} is the source of article ${id}; only translations follow it.`, "code");
+  if (code === stored.blog.source_code)
+    throw invalid(
+      "invalid_field",
+      `code: ${code} is the source of article ${id}; only translations follow it.`,
+      "code",
+    );
   const before = detailOf(stored);
   const state = await loadTranslationState(trx, id);
-  await storeTranslationState(trx, id, state, { state: markUpToDate(state, code), snapshot: false }, new Date().toISOString());
+  await storeTranslationState(
+    trx,
+    id,
+    state,
+    { state: markUpToDate(state, code), snapshot: false },
+    new Date().toISOString(),
+  );
   const version = detailOf({ ...stored, row: { ...stored.row, base_revision: state.revision } });
   await audit(
     trx,
@@ -361,7 +535,12 @@ export async function markVersionUpToDate(trx: Transaction<Database>, write: Ver
 }
 
 /** Deletes a version with its pending changes, history, schedules and preview links; deleting the source hands it on. */
-export async function deleteVersion(trx: Transaction<Database>, write: VersionWrite, id: number, code: string): Promise<void> {
+export async function deleteVersion(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  id: number,
+  code: string,
+): Promise<void> {
   const stored = await requireVersionAsRead(trx, write, id, code);
   const before = detailOf(stored);
   const [state, texts] = await Promise.all([loadTranslationState(trx, id), textRevisions(trx, id)]);

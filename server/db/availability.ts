@@ -7,10 +7,20 @@
 /** Seconds a client is asked to wait while the database is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
 
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 // SQLSTATE: class 08 (connection exception), shutting down, not accepting connections yet, too many connections.
 const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300)$/;
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /** True for errors that mean "cannot reach the database", not "the query was wrong". */
 export function isDatabaseUnavailable(error: unknown): boolean {

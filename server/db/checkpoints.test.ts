@@ -20,7 +20,8 @@ async function writeTwoMegabytes(db: ReturnType<typeof openDatabase>["db"]) {
 
 async function databaseFileSize(path: string, atLeast: number, withinMs: number): Promise<number> {
   const deadline = Date.now() + withinMs;
-  while (statSync(path).size < atLeast && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (statSync(path).size < atLeast && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   return statSync(path).size;
 }
 
@@ -29,7 +30,10 @@ describe("WAL checkpoints on a thread of their own", () => {
     const path = join(root, "site.db");
     const handle = openDatabase({ kind: "sqlite", path }, undefined, { backgroundCheckpoints: true });
     try {
-      expect((await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db)).rows[0]!.wal_autocheckpoint).toBe(SAFETY_NET_PAGES);
+      expect(
+        (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db)).rows[0]!
+          .wal_autocheckpoint,
+      ).toBe(SAFETY_NET_PAGES);
       await writeTwoMegabytes(handle.db);
       expect(await databaseFileSize(path, 2_000_000, 5_000)).toBeGreaterThanOrEqual(2_000_000);
     } finally {
@@ -43,7 +47,10 @@ describe("WAL checkpoints on a thread of their own", () => {
     const path = join(root, "site.db");
     const handle = openDatabase({ kind: "sqlite", path });
     try {
-      expect((await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db)).rows[0]!.wal_autocheckpoint).toBe(1_000);
+      expect(
+        (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db)).rows[0]!
+          .wal_autocheckpoint,
+      ).toBe(1_000);
       await writeTwoMegabytes(handle.db);
       expect(await databaseFileSize(path, 2_000_000, 1_500)).toBeLessThan(2_000_000);
     } finally {
@@ -53,8 +60,14 @@ describe("WAL checkpoints on a thread of their own", () => {
 
   it("says in the log when the thread fails (the connection's own checkpoints take over)", async () => {
     const warnings: string[] = [];
-    const log = { warn: (_fields: object, message: string) => void warnings.push(message), error: () => {}, info: () => {} };
+    const log = {
+      warn: (_fields: object, message: string) => void warnings.push(message),
+      error: () => {},
+      info: () => {},
+    };
     await startCheckpointer(join(root, "no-such-folder", "site.db"), log).stop();
-    expect(warnings).toEqual([`WAL checkpoints moved back to the connection (every ${SAFETY_NET_PAGES} pages): the checkpoint thread failed`]);
+    expect(warnings).toEqual([
+      `WAL checkpoints moved back to the connection (every ${SAFETY_NET_PAGES} pages): the checkpoint thread failed`,
+    ]);
   });
 });

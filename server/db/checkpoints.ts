@@ -48,9 +48,17 @@ export interface Checkpointer {
 
 /** Starts checkpointing the SQLite file at `path` (a database in WAL mode) from a thread of its own; `log` hears if the thread fails. */
 export function startCheckpointer(path: string, log?: DatabaseLog): Checkpointer {
-  const worker = new Worker(`(${checkpointEvery.toString()})()`, { eval: true, workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS } });
+  const worker = new Worker(`(${checkpointEvery.toString()})()`, {
+    eval: true,
+    workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS },
+  });
   // Not needed to serve: the connection's safety net takes over.
-  worker.on("error", (error: unknown) => log?.warn({ err: error }, `WAL checkpoints moved back to the connection (every ${SAFETY_NET_PAGES} pages): the checkpoint thread failed`));
+  worker.on("error", (error: unknown) =>
+    log?.warn(
+      { err: error },
+      `WAL checkpoints moved back to the connection (every ${SAFETY_NET_PAGES} pages): the checkpoint thread failed`,
+    ),
+  );
   // Running, it keeps no process alive.
   worker.unref();
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));

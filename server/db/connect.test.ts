@@ -11,7 +11,11 @@ describe("openDatabase on SQLite", () => {
   it("says in the log when it creates the database's missing folder, and only then", async () => {
     const root = mkdtempSync(join(tmpdir(), "pp-connect-"));
     const warnings: string[] = [];
-    const log = { warn: (_fields: object, message: string) => void warnings.push(message), error: () => {}, info: () => {} };
+    const log = {
+      warn: (_fields: object, message: string) => void warnings.push(message),
+      error: () => {},
+      info: () => {},
+    };
     try {
       const path = join(root, "missing", "nested", "site.db");
       const first = openDatabase({ kind: "sqlite", path }, log);
@@ -49,7 +53,10 @@ describe("openDatabase on SQLite", () => {
       made.close();
       const opened = openDatabase({ kind: "sqlite", path: older });
       await sql`insert into notes (text) values ('added')`.execute(opened.db);
-      expect((await sql<{ text: string }>`select text from notes`.execute(opened.db)).rows).toEqual([{ text: "kept" }, { text: "added" }]);
+      expect((await sql<{ text: string }>`select text from notes`.execute(opened.db)).rows).toEqual([
+        { text: "kept" },
+        { text: "added" },
+      ]);
       await opened.close();
       expect(pageSize(older)).toBe(4096);
     } finally {

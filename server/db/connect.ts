@@ -47,7 +47,8 @@ class TurnTakingSqliteDialect extends SqliteDialect {
 
 /** Every query's time goes to the metrics (server/base/metrics.ts). */
 function timeQueries(dialect: DialectName) {
-  return (event: LogEvent) => observeQuery(dialect, event.level === "error" ? "error" : "ok", event.queryDurationMillis / 1000);
+  return (event: LogEvent) =>
+    observeQuery(dialect, event.level === "error" ? "error" : "ok", event.queryDurationMillis / 1000);
 }
 
 /**
@@ -72,8 +73,12 @@ export function openDatabase(
       log?.warn({ folder: resolve(folder) }, `created the folder ${resolve(folder)} for the SQLite database`);
     }
     const database = openSqlite(target.path);
-    const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect(database, lockWaits ?? SERVER_LOCK_WAITS), log: timeQueries("sqlite") });
-    const checkpointer = backgroundCheckpoints && target.path !== ":memory:" ? startCheckpointer(target.path, log) : null;
+    const db = new Kysely<Database>({
+      dialect: new TurnTakingSqliteDialect(database, lockWaits ?? SERVER_LOCK_WAITS),
+      log: timeQueries("sqlite"),
+    });
+    const checkpointer =
+      backgroundCheckpoints && target.path !== ":memory:" ? startCheckpointer(target.path, log) : null;
     if (checkpointer) database.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
     return {
       db,
@@ -88,7 +93,11 @@ export function openDatabase(
   }
   // A command's sessions are named, so that its waits for row locks can be seen (watchLockWaits).
   const applicationName = `polyglot-press ${process.pid} ${randomUUID().slice(0, 8)}`;
-  const pool = new pg.Pool({ connectionString: target.url, max: 10, ...(lockWaits && { lock_timeout: lockWaits.limitMs, application_name: applicationName }) });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    ...(lockWaits && { lock_timeout: lockWaits.limitMs, application_name: applicationName }),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => availability.failed(error));
   pool.on("connect", () => availability.connected());
@@ -113,7 +122,11 @@ export function openDatabase(
  * quarter of `noticeAfterMs`, one look for a statement of these sessions waiting for a lock that long,
  * and `onLongWait` once per such wait.
  */
-function watchLockWaits(pool: pg.Pool, applicationName: string, { onLongWait, noticeAfterMs = 1_000 }: LockWaits): () => void {
+function watchLockWaits(
+  pool: pg.Pool,
+  applicationName: string,
+  { onLongWait, noticeAfterMs = 1_000 }: LockWaits,
+): () => void {
   let told = false;
   let looking = false;
   const timer = setInterval(() => {

@@ -68,13 +68,24 @@ export type IndexedSearchEntry = SearchEntry & { indexed: IndexForm };
  * previous ones. SQLite's index is contentless (migration 0023): the entries are inserted first, then their
  * terms under the same rowids. `fingerprints: false` writes no source_fingerprint (the migrations before 0026).
  */
-export async function insertIndexedEntries(db: Db, entries: readonly IndexedSearchEntry[], { fingerprints = true } = {}): Promise<void> {
+export async function insertIndexedEntries(
+  db: Db,
+  entries: readonly IndexedSearchEntry[],
+  { fingerprints = true } = {},
+): Promise<void> {
   const dialect = dialectOf(db);
   const columns = sql.raw(`article_id, code, title, summary, body_text${fingerprints ? ", source_fingerprint" : ""}`);
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const chunk = entries.slice(start, start + INSERT_CHUNK);
     const common = (entry: SearchEntry) =>
-      sql.join([entry.article_id, entry.code, entry.title, entry.summary, entry.body_text, ...(fingerprints ? [entry.source_fingerprint] : [])]);
+      sql.join([
+        entry.article_id,
+        entry.code,
+        entry.title,
+        entry.summary,
+        entry.body_text,
+        ...(fingerprints ? [entry.source_fingerprint] : []),
+      ]);
     if (dialect === "postgres") {
       await sql`insert into search_entries (${columns}, document)
         values ${sql.join(chunk.map((entry) => sql`(${common(entry)}, ${entry.indexed[0]}::tsvector)`))}`.execute(db);
@@ -84,7 +95,9 @@ export async function insertIndexedEntries(db: Db, entries: readonly IndexedSear
       values ${sql.join(chunk.map((entry) => sql`(${common(entry)})`))} returning id, article_id, code`.execute(db);
     // RETURNING's order is not promised: each row is matched by its version.
     const idOf = new Map(rows.map((row) => [`${row.article_id}:${row.code}`, row.id]));
-    const terms = chunk.map((entry) => sql`(${idOf.get(`${entry.article_id}:${entry.code}`)!}, ${sql.join(entry.indexed)})`);
+    const terms = chunk.map(
+      (entry) => sql`(${idOf.get(`${entry.article_id}:${entry.code}`)!}, ${sql.join(entry.indexed)})`,
+    );
     await sql`insert into search_fts (rowid, fts_title, fts_summary, fts_body) values ${sql.join(terms)}`.execute(db);
   }
 }
@@ -120,7 +133,14 @@ export interface SearchFound {
  * version's row carries its whole body: reading it for every candidate was most of the cost).
  * A page past the end has no rows and says 0 (the page answers 404).
  */
-export async function searchTerms(db: Db, code: string, terms: readonly string[], phrase: readonly string[], limit: number, offset: number): Promise<SearchFound> {
+export async function searchTerms(
+  db: Db,
+  code: string,
+  terms: readonly string[],
+  phrase: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<SearchFound> {
   const dialect = dialectOf(db);
   if (terms.length === 0) return { hits: [], total: 0, whole: 0 };
   let candidates;
@@ -158,12 +178,18 @@ export async function searchTerms(db: Db, code: string, terms: readonly string[]
       select id, -ts_rank(document, ${tsquery}) as score, document @@ ${phraseQuery} as whole from newest`;
   }
   // The index holds published versions only (refreshed in each write's transaction); the join also gives the slug.
-  const { rows } = await sql<SearchHit & { total: number | string; whole: number | string }>`with candidates as (${candidates}),
+  const { rows } = await sql<
+    SearchHit & { total: number | string; whole: number | string }
+  >`with candidates as (${candidates}),
       page as (select id, score, whole from candidates order by whole desc, score, id desc limit ${limit} offset ${offset})
     select search_entries.article_id as "articleId", article_versions.slug as slug, search_entries.title as title, search_entries.summary as summary,
       search_entries.body_text as "bodyText", (select count(*) from candidates) as total, (select count(*) from candidates where whole) as whole
     from page join search_entries on search_entries.id = page.id
       join article_versions on article_versions.article_id = search_entries.article_id and article_versions.code = search_entries.code and ${isPublishedVersion}
     order by page.whole desc, page.score, page.id desc`.execute(db);
-  return { hits: rows.map(({ total: _total, whole: _whole, ...hit }) => hit), total: Number(rows[0]?.total ?? 0), whole: Number(rows[0]?.whole ?? 0) };
+  return {
+    hits: rows.map(({ total: _total, whole: _whole, ...hit }) => hit),
+    total: Number(rows[0]?.total ?? 0),
+    whole: Number(rows[0]?.whole ?? 0),
+  };
 }

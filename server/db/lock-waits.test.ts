@@ -54,7 +54,8 @@ describe("SQLite writes waiting for another connection's", () => {
       .insertInto("notes" as never)
       .values({ n })
       .execute();
-  const count = async (db = handle.db) => Number((await sql<{ n: number }>`select count(*) as n from notes`.execute(db)).rows[0]!.n);
+  const count = async (db = handle.db) =>
+    Number((await sql<{ n: number }>`select count(*) as n from notes`.execute(db)).rows[0]!.n);
 
   it("waits for the lock off the event loop, and lets the process's reads through meanwhile", async () => {
     other.exec("begin immediate; insert into notes values (1)");
@@ -104,7 +105,12 @@ describe("SQLite writes waiting for another connection's", () => {
   it("gives up after its limit with a message saying why, and tells a command once it has waited long", async () => {
     const told: number[] = [];
     const started = performance.now();
-    const command = open({ limitMs: 300, pollMs: 20, noticeAfterMs: 100, onLongWait: () => told.push(performance.now() - started) });
+    const command = open({
+      limitMs: 300,
+      pollMs: 20,
+      noticeAfterMs: 100,
+      onLongWait: () => told.push(performance.now() - started),
+    });
     try {
       other.exec("begin immediate");
       const failure = await insert(3, command.db).then(
@@ -112,7 +118,9 @@ describe("SQLite writes waiting for another connection's", () => {
         (error: unknown) => error,
       );
       expect(failure).toBeInstanceOf(LockWaitError);
-      expect((failure as Error).message).toMatch(/^database is locked: another process kept writing to it for 0\.[34]\d* s$/);
+      expect((failure as Error).message).toMatch(
+        /^database is locked: another process kept writing to it for 0\.[34]\d* s$/,
+      );
       expect(isBusy((failure as Error).cause)).toBe(true);
       expect(told).toHaveLength(1);
       expect(told[0]).toBeGreaterThanOrEqual(100);

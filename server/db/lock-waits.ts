@@ -38,7 +38,13 @@ export const BACKGROUND_LOCK_WAITS: LockWaits = { limitMs: 60_000, pollMs: 10 };
 
 /** SQLITE_BUSY and its extended codes (BUSY_RECOVERY, BUSY_SNAPSHOT, BUSY_TIMEOUT): another connection holds what this one needs. */
 export function isBusy(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "errcode" in error && typeof error.errcode === "number" && (error.errcode & 0xff) === 5;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "errcode" in error &&
+    typeof error.errcode === "number" &&
+    (error.errcode & 0xff) === 5
+  );
 }
 
 /** The error after `limitMs` of waiting: says what happened, keeps SQLite's as its cause. */

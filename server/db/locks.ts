@@ -7,7 +7,10 @@ import type { DialectName } from "./connect.ts";
  * several instances share the work and none takes a row another holds. SQLite
  * has no row locks; its writes are serialised and one process runs the site.
  */
-export function claimingRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: DialectName): SelectQueryBuilder<DB, TB, O> {
+export function claimingRows<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  dialect: DialectName,
+): SelectQueryBuilder<DB, TB, O> {
   return dialect === "postgres" ? query.forUpdate().skipLocked() : query;
 }
 
@@ -16,6 +19,9 @@ export function claimingRows<DB, TB extends keyof DB, O>(query: SelectQueryBuild
  * so a second writer waits for the first to commit and then reads its result. SQLite runs one
  * write transaction at a time, so the row cannot change between this read and the write.
  */
-export function lockedForWrite<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: DialectName): SelectQueryBuilder<DB, TB, O> {
+export function lockedForWrite<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  dialect: DialectName,
+): SelectQueryBuilder<DB, TB, O> {
   return dialect === "postgres" ? query.forUpdate() : query;
 }

@@ -29,9 +29,15 @@ describe("migrationStateProblem", () => {
   });
 
   it("refuses a migration no release made, one missing between, and an unreadable time", () => {
-    expect(migrationStateProblem(rows("0001-a", "0003-x", "0004-c"), KNOWN)).toBe("holds migration 0003-x, which no Polyglot Press release makes");
-    expect(migrationStateProblem(rows("0001-a", "0004-c"), KNOWN)).toBe("has migrations out of this release's order (0004-c where 0002-b comes)");
-    expect(migrationStateProblem([{ name: "0001-a", timestamp: "yesterday" }], KNOWN)).toBe("has migration 0001-a with an unreadable time (yesterday)");
+    expect(migrationStateProblem(rows("0001-a", "0003-x", "0004-c"), KNOWN)).toBe(
+      "holds migration 0003-x, which no Polyglot Press release makes",
+    );
+    expect(migrationStateProblem(rows("0001-a", "0004-c"), KNOWN)).toBe(
+      "has migrations out of this release's order (0004-c where 0002-b comes)",
+    );
+    expect(migrationStateProblem([{ name: "0001-a", timestamp: "yesterday" }], KNOWN)).toBe(
+      "has migration 0001-a with an unreadable time (yesterday)",
+    );
   });
 
   it("knows this release's migrations in the order Kysely runs them", () => {

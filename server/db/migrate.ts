@@ -99,7 +99,10 @@ export interface AppliedMigration {
  * Kysely reads them (by time, then name). Said before Kysely's own refusals ("corrupted
  * migrations: …"), which name no remedy.
  */
-export function migrationStateProblem(applied: readonly AppliedMigration[], known: readonly string[] = knownMigrations()): string | null {
+export function migrationStateProblem(
+  applied: readonly AppliedMigration[],
+  known: readonly string[] = knownMigrations(),
+): string | null {
   const unknown = applied.map((row) => row.name).filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     const last = known.at(-1) ?? "";
@@ -123,8 +126,12 @@ export function migrationStateProblem(applied: readonly AppliedMigration[], know
 async function appliedMigrations(handle: DatabaseHandle): Promise<AppliedMigration[]> {
   const exists =
     handle.dialect === "sqlite"
-      ? await sql<{ found: number }>`select 1 as found from sqlite_schema where type = 'table' and name = 'kysely_migration'`.execute(handle.db)
-      : await sql<{ found: number }>`select 1 as found where to_regclass('kysely_migration') is not null`.execute(handle.db);
+      ? await sql<{
+          found: number;
+        }>`select 1 as found from sqlite_schema where type = 'table' and name = 'kysely_migration'`.execute(handle.db)
+      : await sql<{ found: number }>`select 1 as found where to_regclass('kysely_migration') is not null`.execute(
+          handle.db,
+        );
   if (exists.rows.length === 0) return [];
   return (await sql<AppliedMigration>`select name, timestamp from kysely_migration`.execute(handle.db)).rows;
 }

@@ -53,12 +53,20 @@ export const RENAMED_COLUMNS = { blog_id: "article_id" } as const;
 
 /** A name or SQL text in the words before 0036: renamedIdentifier backwards (articles → blogs, article → blog, …). */
 export function inWordsBefore0036(text: string): string {
-  return text.replaceAll("rome_jobs", "codes_romes").replaceAll("translations", "translates").replaceAll("articles", "blogs").replaceAll("article", "blog");
+  return text
+    .replaceAll("rome_jobs", "codes_romes")
+    .replaceAll("translations", "translates")
+    .replaceAll("articles", "blogs")
+    .replaceAll("article", "blog");
 }
 
 /** An index, constraint or sequence name in the new words: blogs_pkey → articles_pkey, blog_versions_status_blog_index → article_versions_status_article_index. */
 export function renamedIdentifier(name: string): string {
-  return name.replaceAll("codes_romes", "rome_jobs").replaceAll("translates", "translations").replaceAll("blogs", "articles").replaceAll("blog", "article");
+  return name
+    .replaceAll("codes_romes", "rome_jobs")
+    .replaceAll("translates", "translations")
+    .replaceAll("blogs", "articles")
+    .replaceAll("blog", "article");
 }
 
 const RENAMES: [string, string][] = Object.entries({ ...RENAMED_TABLES, ...RENAMED_COLUMNS });
@@ -87,7 +95,10 @@ class RenamingPlugin extends OperationNodeTransformer implements KyselyPlugin {
 
   protected override transformRaw(node: RawNode, queryId?: QueryId): RawNode {
     const raw = super.transformRaw(node, queryId);
-    return { ...raw, sqlFragments: raw.sqlFragments.map((fragment) => fragment.replace(this.#words, (word) => this.#names.get(word)!)) };
+    return {
+      ...raw,
+      sqlFragments: raw.sqlFragments.map((fragment) => fragment.replace(this.#words, (word) => this.#names.get(word)!)),
+    };
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
@@ -96,7 +107,12 @@ class RenamingPlugin extends OperationNodeTransformer implements KyselyPlugin {
 
   async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     if (!result.rows.some((row) => Object.keys(row).some((key) => this.#columnsBack.has(key)))) return result;
-    return { ...result, rows: result.rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [this.#columnsBack.get(key) ?? key, value]))) };
+    return {
+      ...result,
+      rows: result.rows.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([key, value]) => [this.#columnsBack.get(key) ?? key, value])),
+      ),
+    };
   }
 }
 
@@ -110,8 +126,12 @@ export function withNamesSince0036<DB>(db: Kysely<DB>): Kysely<unknown> {
   return db.withPlugin(new RenamingPlugin(RENAMES)) as Kysely<unknown>;
 }
 
-type OldTableName<K> = { [Old in keyof typeof RENAMED_TABLES]: (typeof RENAMED_TABLES)[Old] extends K ? Old : never }[keyof typeof RENAMED_TABLES];
+type OldTableName<K> = {
+  [Old in keyof typeof RENAMED_TABLES]: (typeof RENAMED_TABLES)[Old] extends K ? Old : never;
+}[keyof typeof RENAMED_TABLES];
 type OldColumns<T> = { [C in keyof T as C extends "article_id" ? "blog_id" : C]: T[C] };
 
 /** The tables as the migrations before 0036 see them: old names, and blog_id for article_id. */
-export type DatabaseBefore0036 = { [K in keyof Database as [OldTableName<K>] extends [never] ? K : OldTableName<K>]: OldColumns<Database[K]> };
+export type DatabaseBefore0036 = {
+  [K in keyof Database as [OldTableName<K>] extends [never] ? K : OldTableName<K>]: OldColumns<Database[K]>;
+};

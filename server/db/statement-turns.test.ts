@@ -65,7 +65,9 @@ describe("SQLite transactions taking turns", () => {
       setImmediate(() => {
         otherRanAfter = inserted;
         // A statement from outside the transaction: it runs once the transaction is done, and sees all of it.
-        void sql<{ count: number }>`select count(*) as count from notes`.execute(handle.db).then(({ rows }) => (outsideSaw = rows[0]!.count));
+        void sql<{ count: number }>`select count(*) as count from notes`
+          .execute(handle.db)
+          .then(({ rows }) => (outsideSaw = rows[0]!.count));
       });
       for (let index = 0; index < 40; index += 1) {
         await sql`insert into notes (n) values (${index})`.execute(trx);

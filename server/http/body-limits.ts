@@ -42,7 +42,11 @@ export function uploadTooLarge(maxBytes: number): AppError {
  * The body as it arrives, failing with `tooLarge` (a 413 that closes the connection) as soon as it passes
  * `maxBytes`; nothing is kept here. Cancelling it (the reader gave up) cancels the request's body.
  */
-function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number, refusal: () => AppError): ReadableStream<Uint8Array> {
+function countedBody(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  refusal: () => AppError,
+): ReadableStream<Uint8Array> {
   let size = 0;
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -57,7 +61,8 @@ function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number, refusal
 
 function limiter(limit: BodyLimit, config: Pick<Config, "media">): MiddlewareHandler<HttpEnv> {
   const maxBytes = typeof limit.maxBytes === "number" ? limit.maxBytes : limit.maxBytes(config);
-  const message = typeof limit.message === "function" ? limit.message(maxBytes) : (limit.message ?? bodyTooLargeMessage(maxBytes));
+  const message =
+    typeof limit.message === "function" ? limit.message(maxBytes) : (limit.message ?? bodyTooLargeMessage(maxBytes));
   if (limit.streamed) {
     // Closing the connection: the rest of an oversized body is not worth reading.
     const refusal = () => tooLarge(limit.code ?? "payload_too_large", message, limit.field ?? "body");
@@ -69,7 +74,11 @@ function limiter(limit: BodyLimit, config: Pick<Config, "media">): MiddlewareHan
         return next();
       }
       const body = c.req.raw.body;
-      if (body) c.req.raw = new Request(c.req.raw, { body: countedBody(body, maxBytes, refusal), duplex: "half" } as RequestInit);
+      if (body)
+        c.req.raw = new Request(c.req.raw, {
+          body: countedBody(body, maxBytes, refusal),
+          duplex: "half",
+        } as RequestInit);
       return next();
     };
   }

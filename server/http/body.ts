@@ -11,7 +11,11 @@ import { AppError, invalid, tooLarge, unsupportedMedia } from "#core/errors.ts";
 import { parseJsonBody, type JsonBodyOutcome } from "./json-body.ts";
 
 /** `fileFields`: fields holding a whole file's text, whose characters the service checks (validateInput). */
-export async function readJson<Schema extends z.ZodType>(c: Context, schema: Schema, fileFields: readonly string[] = []): Promise<z.output<Schema>> {
+export async function readJson<Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+  fileFields: readonly string[] = [],
+): Promise<z.output<Schema>> {
   assertJsonBody(c);
   return parseJsonBody(await c.req.arrayBuffer(), schema, fileFields);
 }
@@ -34,12 +38,24 @@ export const bodyTooLargeMessage = (maxBytes: number) => `The request body is la
  * takes from the value with the body; it should return no text of megabytes (receiving one costs this thread about as much
  * as parsing it). The answers are readJson's. The body's bytes are returned too, for a second task.
  */
-export async function readJsonOffThread<T>(c: Context, maxBytes: number, task: { specifier: string; exportName: string }): Promise<{ value: T; body: Uint8Array }> {
+export async function readJsonOffThread<T>(
+  c: Context,
+  maxBytes: number,
+  task: { specifier: string; exportName: string },
+): Promise<{ value: T; body: Uint8Array }> {
   assertJsonBody(c);
   // The route's body limit (body-limits.ts) has refused a larger body already; this is its answer.
-  const body = await readRawBody(c, maxBytes, () => tooLarge("payload_too_large", bodyTooLargeMessage(maxBytes), "body"));
+  const body = await readRawBody(c, maxBytes, () =>
+    tooLarge("payload_too_large", bodyTooLargeMessage(maxBytes), "body"),
+  );
   // Moved to the thread and back, not copied (readRawBody's buffer is the body's own).
-  const read = await runOffThreadForRequest<Uint8Array, JsonBodyOutcome<T>>("read the request body", task.specifier, task.exportName, body, [body.buffer as ArrayBuffer]);
+  const read = await runOffThreadForRequest<Uint8Array, JsonBodyOutcome<T>>(
+    "read the request body",
+    task.specifier,
+    task.exportName,
+    body,
+    [body.buffer as ArrayBuffer],
+  );
   if (!read.ok) throw invalid("invalid_body", read.message);
   if (!read.value.ok) throw new AppError(read.value.kind, read.value.code, read.value.message, read.value.field);
   return { value: read.value.value, body: read.value.body };
@@ -57,7 +73,9 @@ const FIRST_BUFFER_BYTES = 256 * 1024;
 export async function readRawBody(c: Context, maxBytes: number, tooLarge: () => AppError): Promise<Buffer> {
   const body = c.req.raw.body;
   if (!body) return Buffer.alloc(0);
-  const declared = c.req.raw.headers.has("transfer-encoding") ? Number.NaN : Number(c.req.raw.headers.get("content-length") ?? Number.NaN);
+  const declared = c.req.raw.headers.has("transfer-encoding")
+    ? Number.NaN
+    : Number(c.req.raw.headers.get("content-length") ?? Number.NaN);
   const known = Number.isSafeInteger(declared) && declared >= 0;
   if (known && declared > maxBytes) throw tooLarge();
   // Never a slice of Node's shared pool (small Buffers): the buffer may be moved to another thread (runOffThread's transfer).
@@ -71,7 +89,8 @@ export async function readRawBody(c: Context, maxBytes: number, tooLarge: () => 
       const end = size + value.byteLength;
       if (end > maxBytes) throw tooLarge();
       if (end > buffer.length) {
-        if (known) throw invalid("invalid_body", `The request body is longer than its Content-Length (${declared} bytes).`);
+        if (known)
+          throw invalid("invalid_body", `The request body is longer than its Content-Length (${declared} bytes).`);
         const grown = Buffer.allocUnsafeSlow(Math.min(maxBytes, Math.max(end, buffer.length * 2)));
         buffer.copy(grown, 0, 0, size);
         buffer = grown;
@@ -83,6 +102,10 @@ export async function readRawBody(c: Context, maxBytes: number, tooLarge: () => 
     await reader.cancel().catch(() => {});
     throw error;
   }
-  if (known && size !== declared) throw invalid("invalid_body", `The request body is shorter than its Content-Length (${size} of ${declared} bytes).`);
+  if (known && size !== declared)
+    throw invalid(
+      "invalid_body",
+      `The request body is shorter than its Content-Length (${size} of ${declared} bytes).`,
+    );
   return size === buffer.length ? buffer : buffer.subarray(0, size);
 }

@@ -47,10 +47,12 @@ export interface EndpointInput<P extends ParamSchemas, Q, B> {
   body: Output<B>;
 }
 
-export interface EndpointSpec<P extends ParamSchemas, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D> extends Omit<
-  ApiRouteDoc,
-  "params" | "query" | "body" | "access" | "maxBodyBytes"
-> {
+export interface EndpointSpec<
+  P extends ParamSchemas,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  D,
+> extends Omit<ApiRouteDoc, "params" | "query" | "body" | "access" | "maxBodyBytes"> {
   method: Method;
   /** Hono's syntax, under /api/admin: "/languages/:id". */
   path: string;
@@ -95,12 +97,18 @@ const COMPOSED_HANDLER = "__COMPOSED_HANDLER";
  * (server/admin/endpoint.ts), so each declaration's handler is typed without naming it.
  */
 export function declareEndpoints<D>() {
-  return <P extends ParamSchemas = Record<never, never>, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  return <
+    P extends ParamSchemas = Record<never, never>,
+    Q extends z.ZodType | undefined = undefined,
+    B extends z.ZodType | undefined = undefined,
+  >(
     spec: EndpointSpec<P, Q, B, D>,
   ): Endpoint<D> => endpoint(spec);
 }
 
-function endpoint<P extends ParamSchemas, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D>(spec: EndpointSpec<P, Q, B, D>): Endpoint<D> {
+function endpoint<P extends ParamSchemas, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D>(
+  spec: EndpointSpec<P, Q, B, D>,
+): Endpoint<D> {
   const { method, path, access, bodyLimit, params, query, body, fileFields, bodyReadInHandler, handle, ...doc } = spec;
   const querySchema = (): z.ZodType | undefined => (typeof query === "function" ? query() : query);
   const declared: Endpoint<D> = {
@@ -111,7 +119,8 @@ function endpoint<P extends ParamSchemas, Q extends z.ZodType | undefined, B ext
     register: (app, deps) => {
       const handler = async (c: Context<HttpEnv>) => {
         const values: Record<string, unknown> = {};
-        for (const [name, schema] of Object.entries(params ?? {})) values[name] = validateInput(schema, c.req.param(name), name);
+        for (const [name, schema] of Object.entries(params ?? {}))
+          values[name] = validateInput(schema, c.req.param(name), name);
         const schema = querySchema();
         const input = {
           params: values,
@@ -122,7 +131,12 @@ function endpoint<P extends ParamSchemas, Q extends z.ZodType | undefined, B ext
       };
       DECLARATIONS.set(handler, declared);
       const maxBodyBytes = typeof bodyLimit?.maxBytes === "number" ? bodyLimit.maxBytes : undefined;
-      app.on(method, path, apiRoute({ ...doc, params, query: querySchema(), body: body ?? bodyReadInHandler, access, maxBodyBytes }), handler);
+      app.on(
+        method,
+        path,
+        apiRoute({ ...doc, params, query: querySchema(), body: body ?? bodyReadInHandler, access, maxBodyBytes }),
+        handler,
+      );
     },
   };
   return declared;

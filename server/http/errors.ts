@@ -43,8 +43,18 @@ export function errorBody(code: ErrorCode, message: string, field?: string): Err
   return { error: field === undefined ? { code, message } : { code, message, field } };
 }
 
-export function errorResponse(status: number, code: ErrorCode, message: string, field?: string, headers?: Record<string, string>, details?: Record<string, unknown>): Response {
-  return Response.json({ ...details, ...errorBody(code, message, field) }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+export function errorResponse(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  field?: string,
+  headers?: Record<string, string>,
+  details?: Record<string, unknown>,
+): Response {
+  return Response.json(
+    { ...details, ...errorBody(code, message, field) },
+    { status, headers: { "Cache-Control": "no-store", ...headers } },
+  );
 }
 
 /** The answer to a refusal: its kind's status, its code, message, field and details. */

@@ -3,7 +3,9 @@ import { escapeHtml, scriptJson } from "./html.ts";
 
 describe("escapeHtml", () => {
   it("escapes the characters that could open a tag or leave an attribute", () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;");
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;",
+    );
   });
 });
 

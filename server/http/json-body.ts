@@ -8,7 +8,11 @@ import { AppError, invalid, type RefusalKind } from "#core/errors.ts";
 import { validateInput } from "./validate.ts";
 
 /** A JSON body's bytes decoded, parsed and validated: readJson's work once the body is read. */
-export function parseJsonBody<Schema extends z.ZodType>(bytes: ArrayBuffer | Uint8Array, schema: Schema, fileFields: readonly string[] = []): z.output<Schema> {
+export function parseJsonBody<Schema extends z.ZodType>(
+  bytes: ArrayBuffer | Uint8Array,
+  schema: Schema,
+  fileFields: readonly string[] = [],
+): z.output<Schema> {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -28,10 +32,16 @@ export function parseJsonBody<Schema extends z.ZodType>(bytes: ArrayBuffer | Uin
  * What parseJsonBody gives on the off-thread worker: the value and the body, handed back (readJsonOffThread), or
  * the AppError's parts (a thrown error crosses threads as its message only).
  */
-export type JsonBodyOutcome<T> = { ok: true; value: T; body: Uint8Array } | { ok: false; kind: RefusalKind; code: ErrorCode; message: string; field: string | undefined };
+export type JsonBodyOutcome<T> =
+  | { ok: true; value: T; body: Uint8Array }
+  | { ok: false; kind: RefusalKind; code: ErrorCode; message: string; field: string | undefined };
 
 /** parseJsonBody as an off-thread task returns it (readJsonOffThread). */
-export function jsonBodyOutcome<Schema extends z.ZodType>(bytes: Uint8Array, schema: Schema, fileFields: readonly string[] = []): JsonBodyOutcome<z.output<Schema>> {
+export function jsonBodyOutcome<Schema extends z.ZodType>(
+  bytes: Uint8Array,
+  schema: Schema,
+  fileFields: readonly string[] = [],
+): JsonBodyOutcome<z.output<Schema>> {
   try {
     return { ok: true, value: parseJsonBody(bytes, schema, fileFields), body: bytes };
   } catch (error) {

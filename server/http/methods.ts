@@ -17,7 +17,11 @@ import { refusal, type RenderErrorPage } from "./request-guard.ts";
 export const PAGE_METHODS = ["GET", "HEAD"] as const;
 
 /** The 405 of a method an address does not take, naming those it takes. */
-function methodNotAllowed(c: Parameters<MiddlewareHandler<HttpEnv>>[0], renderPage: RenderErrorPage, allowed: readonly string[]): Response {
+function methodNotAllowed(
+  c: Parameters<MiddlewareHandler<HttpEnv>>[0],
+  renderPage: RenderErrorPage,
+  allowed: readonly string[],
+): Response {
   const response = refusal(
     c,
     renderPage,
@@ -36,11 +40,16 @@ const ROUTED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
  * (RFC 9110 §15.5.6): `routes` (read once, at the first 404, when every route is registered)
  * say which methods each address takes; GET brings HEAD.
  */
-export function answerOtherMethods(routes: () => readonly RouterRoute[], renderPage: RenderErrorPage): MiddlewareHandler<HttpEnv> {
+export function answerOtherMethods(
+  routes: () => readonly RouterRoute[],
+  renderPage: RenderErrorPage,
+): MiddlewareHandler<HttpEnv> {
   let router: TrieRouter<string> | null = null;
   const routerOf = () => {
     const built = new TrieRouter<string>();
-    for (const route of routes()) if ((ROUTED_METHODS as readonly string[]).includes(route.method)) built.add(route.method, route.path, route.method);
+    for (const route of routes())
+      if ((ROUTED_METHODS as readonly string[]).includes(route.method))
+        built.add(route.method, route.path, route.method);
     return built;
   };
   return async (c, next) => {
@@ -59,7 +68,8 @@ export function refuseOtherMethods(renderPage: RenderErrorPage): MiddlewareHandl
     if (allowed.has(c.req.method)) return next();
     const response = methodNotAllowed(c, renderPage, PAGE_METHODS);
     // A declared body is not read here (a chunked one the body limit has read, 64 KiB at most): closing spares reading it.
-    if (c.req.header("transfer-encoding") !== undefined || Number(c.req.header("content-length") ?? 0) > 0) response.headers.set("Connection", "close");
+    if (c.req.header("transfer-encoding") !== undefined || Number(c.req.header("content-length") ?? 0) > 0)
+      response.headers.set("Connection", "close");
     return response;
   };
 }

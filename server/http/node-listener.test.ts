@@ -13,7 +13,14 @@ describe("guardedListener", () => {
     const infos: unknown[] = [];
     const hosts = siteHosts(loadConfig({ PUBLIC_URL: "http://localhost:3000" }));
     server = createServer(
-      guardedListener({ ...parts, hosts, log: { error: (...args: unknown[]) => void errors.push(args), info: (...args: unknown[]) => void infos.push(args) } }),
+      guardedListener({
+        ...parts,
+        hosts,
+        log: {
+          error: (...args: unknown[]) => void errors.push(args),
+          info: (...args: unknown[]) => void infos.push(args),
+        },
+      }),
     );
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as { port: number };
@@ -25,7 +32,9 @@ describe("guardedListener", () => {
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       httpRequest({ port, path, headers: { host } }, (response) => {
         let body = "";
-        response.on("data", (chunk: Buffer) => (body += chunk.toString())).on("end", () => resolve({ status: response.statusCode!, body }));
+        response
+          .on("data", (chunk: Buffer) => (body += chunk.toString()))
+          .on("end", () => resolve({ status: response.statusCode!, body }));
       })
         .on("error", reject)
         .end();
@@ -45,10 +54,17 @@ describe("guardedListener", () => {
     });
     const refused = await getWithHost(port, "/en/preview/1.2.secret", "evil.example");
     expect(refused.status).toBe(421);
-    expect(JSON.parse(refused.body)).toMatchObject({ error: { code: "unknown_host", message: expect.stringContaining("ALLOWED_HOSTS") } });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      error: { code: "unknown_host", message: expect.stringContaining("ALLOWED_HOSTS") },
+    });
     expect((await getWithHost(port, "/x", `127.0.0.1:${port}`)).body).toBe("ok");
     expect(seen).toEqual(["fast /x", "app /x"]);
-    expect(infos).toEqual([[expect.objectContaining({ status: 421, host: "evil.example", target: "/en/preview/1.2.secret" }), "request for another host refused"]]);
+    expect(infos).toEqual([
+      [
+        expect.objectContaining({ status: 421, host: "evil.example", target: "/en/preview/1.2.secret" }),
+        "request for another host refused",
+      ],
+    ]);
     expect(errors).toHaveLength(0);
   });
 
@@ -68,7 +84,10 @@ describe("guardedListener", () => {
   });
 
   it("answers 500 and logs when the app's promise rejects", async () => {
-    const { url, errors } = await serve({ fastPath: () => false, handle: async () => Promise.reject(new Error("late failure")) });
+    const { url, errors } = await serve({
+      fastPath: () => false,
+      handle: async () => Promise.reject(new Error("late failure")),
+    });
     expect((await fetch(`${url}/x`)).status).toBe(500);
     expect(errors).toHaveLength(1);
   });

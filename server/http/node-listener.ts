@@ -25,9 +25,17 @@ function answerJson(response: ServerResponse, status: number, code: ErrorCode, m
   response.end(JSON.stringify({ error: { code, message } }));
 }
 
-function answerFailure(request: IncomingMessage, response: ServerResponse, log: NodeListenerParts["log"], error: unknown): void {
+function answerFailure(
+  request: IncomingMessage,
+  response: ServerResponse,
+  log: NodeListenerParts["log"],
+  error: unknown,
+): void {
   // The raw target may be hostile: logged cut short, never parsed.
-  log.error({ err: error, method: request.method, target: request.url?.slice(0, 200) }, "request failed outside the app's error handling");
+  log.error(
+    { err: error, method: request.method, target: request.url?.slice(0, 200) },
+    "request failed outside the app's error handling",
+  );
   if (response.headersSent) {
     response.destroy();
     return;
@@ -36,7 +44,11 @@ function answerFailure(request: IncomingMessage, response: ServerResponse, log: 
 }
 
 /** Answers (and logs) a request for another host, or a target that is not a path, and returns true; false for any other. */
-export function answeredAsNotOurs(request: IncomingMessage, response: ServerResponse, { hosts, log }: Pick<NodeListenerParts, "hosts" | "log">): boolean {
+export function answeredAsNotOurs(
+  request: IncomingMessage,
+  response: ServerResponse,
+  { hosts, log }: Pick<NodeListenerParts, "hosts" | "log">,
+): boolean {
   if (!request.url?.startsWith("/")) {
     answerJson(response, 400, "bad_request", "The request target must be a path starting with /.");
     return true;
@@ -47,11 +59,16 @@ export function answeredAsNotOurs(request: IncomingMessage, response: ServerResp
     if (location === null) return false;
     // 308 keeps the method and body; a browser following it sends them over https (HSTS then keeps it there).
     log.info({ method: request.method, target: request.url, status: 308 }, "plain http sent to https");
-    response.writeHead(308, { Location: location, "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" }).end(`This site answers over https: ${location}\n`);
+    response
+      .writeHead(308, { Location: location, "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" })
+      .end(`This site answers over https: ${location}\n`);
     return true;
   }
   // The access log's line for it: Hono, which writes the others, never sees this request.
-  log.info({ method: request.method, target: request.url, host: request.headers.host?.slice(0, 100), status: refusal.status }, "request for another host refused");
+  log.info(
+    { method: request.method, target: request.url, host: request.headers.host?.slice(0, 100), status: refusal.status },
+    "request for another host refused",
+  );
   answerJson(response, refusal.status, refusal.code, refusal.message);
   return true;
 }

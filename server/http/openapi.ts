@@ -15,7 +15,20 @@ import { XSRF_COOKIE, XSRF_HEADER } from "#server/http/xsrf.ts";
 type JsonSchema = Record<string, unknown>;
 type RouteSpec = Parameters<typeof describeRoute>[0];
 
-const ADMIN_TAGS = ["Languages", "Translations", "Articles", "Users", "Analytics", "Audit", "ROME jobs", "Media", "Publishing", "Revisions", "Preferences", "Webhooks"] as const;
+const ADMIN_TAGS = [
+  "Languages",
+  "Translations",
+  "Articles",
+  "Users",
+  "Analytics",
+  "Audit",
+  "ROME jobs",
+  "Media",
+  "Publishing",
+  "Revisions",
+  "Preferences",
+  "Webhooks",
+] as const;
 export type ApiTag = "Public" | "Session" | "Probes" | (typeof ADMIN_TAGS)[number];
 const isAdminTag = (tag: string | undefined) => (ADMIN_TAGS as readonly (string | undefined)[]).includes(tag);
 
@@ -72,18 +85,33 @@ export type Answer<Schema extends z.ZodType> = z.output<Schema>;
 /** The one error shape every refusal has (server/http/errors.ts). */
 export const errorSchema = z.object({
   error: z.object({
-    code: z.enum(ERROR_CODES).meta({ description: "Stable machine-readable code (core/error-codes.ts), e.g. invalid_field, not_found, xsrf_mismatch." }),
+    code: z
+      .enum(ERROR_CODES)
+      .meta({
+        description:
+          "Stable machine-readable code (core/error-codes.ts), e.g. invalid_field, not_found, xsrf_mismatch.",
+      }),
     message: z.string().meta({ description: "What went wrong, naming the field or parameter." }),
     field: z.string().optional().meta({ description: "The offending field, when one is to blame." }),
   }),
 });
 
 const staleSchema = errorSchema.extend({
-  current: z.unknown().meta({ description: "The resource as it is now (what its GET answers), or null when it no longer exists." }),
-  etag: z.string().nullable().meta({ description: "The current state's ETag: send it as If-Match to save your change over it." }),
+  current: z
+    .unknown()
+    .meta({ description: "The resource as it is now (what its GET answers), or null when it no longer exists." }),
+  etag: z
+    .string()
+    .nullable()
+    .meta({ description: "The current state's ETag: send it as If-Match to save your change over it." }),
 });
 
-const ETAG_HEADER = { ETag: { description: "The resource's strong entity tag: send it as If-Match with the next write.", schema: { type: "string" } } };
+const ETAG_HEADER = {
+  ETag: {
+    description: "The resource's strong entity tag: send it as If-Match with the next write.",
+    schema: { type: "string" },
+  },
+};
 
 function conditionalParameters(kind: "write" | "upsert") {
   const ifMatch = {
@@ -96,7 +124,13 @@ function conditionalParameters(kind: "write" | "upsert") {
   if (kind === "write") return [ifMatch];
   return [
     { ...ifMatch, description: `${ifMatch.description} To create the resource instead, send If-None-Match: *.` },
-    { in: "header", name: "If-None-Match", required: false, description: '"*": create only; refused with 412 when the resource exists.', schema: { type: "string", enum: ["*"] } },
+    {
+      in: "header",
+      name: "If-None-Match",
+      required: false,
+      description: '"*": create only; refused with 412 when the resource exists.',
+      schema: { type: "string", enum: ["*"] },
+    },
   ];
 }
 
@@ -113,7 +147,12 @@ function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): Json
 function queryParameters(schema: z.ZodType) {
   const json = jsonSchemaOf(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
   const required = new Set(json.required ?? []);
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({ in: "query", name, required: required.has(name), schema: property }));
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    in: "query",
+    name,
+    required: required.has(name),
+    schema: property,
+  }));
 }
 
 const jsonContent = (schema: z.ZodType) => ({ "application/json": { schema: jsonSchemaOf(schema, "output") } });
@@ -121,7 +160,11 @@ const errorResponse = (description: string) => ({ description, content: jsonCont
 
 function successResponse(success: ApiSuccess) {
   if ("schema" in success) return { description: success.description, content: jsonContent(success.schema) };
-  if ("media" in success) return { description: success.description, content: Object.fromEntries(Object.entries(success.media).map(([type, schema]) => [type, { schema }])) };
+  if ("media" in success)
+    return {
+      description: success.description,
+      content: Object.fromEntries(Object.entries(success.media).map(([type, schema]) => [type, { schema }])),
+    };
   return { description: success.description };
 }
 
@@ -129,37 +172,54 @@ function successResponse(success: ApiSuccess) {
 export function apiRoute(doc: ApiRouteDoc) {
   const admin = isAdminTag(doc.tag);
   const responses: Record<string, unknown> = { [doc.success.status]: successResponse(doc.success) };
-  if (doc.query || doc.params || doc.body || doc.rawBody) responses[400] = errorResponse("Invalid input: the message names the field or parameter.");
+  if (doc.query || doc.params || doc.body || doc.rawBody)
+    responses[400] = errorResponse("Invalid input: the message names the field or parameter.");
   if (admin) responses[401] = errorResponse("Not signed in.");
   responses[421] = errorResponse("The Host header names a host this server does not answer for (ALLOWED_HOSTS).");
   if (doc.body) {
     responses[413] = errorResponse(
-      doc.maxBodyBytes === undefined ? "The body is larger than the endpoint's limit." : `The body is larger than the endpoint's limit (${doc.maxBodyBytes} bytes).`,
+      doc.maxBodyBytes === undefined
+        ? "The body is larger than the endpoint's limit."
+        : `The body is larger than the endpoint's limit (${doc.maxBodyBytes} bytes).`,
     );
     responses[415] = errorResponse("The body is not JSON.");
   }
-  if (doc.conditional !== undefined && doc.success.status !== 204) (responses[doc.success.status] as Record<string, unknown>).headers = ETAG_HEADER;
+  if (doc.conditional !== undefined && doc.success.status !== 204)
+    (responses[doc.success.status] as Record<string, unknown>).headers = ETAG_HEADER;
   if (doc.conditional === "write" || doc.conditional === "upsert") {
     responses[412] = {
-      description: "Precondition failed: the resource changed since the ETag sent (or exists, with If-None-Match: *). Nothing was written; the body carries the current state.",
+      description:
+        "Precondition failed: the resource changed since the ETag sent (or exists, with If-None-Match: *). Nothing was written; the body carries the current state.",
       headers: ETAG_HEADER,
       content: jsonContent(staleSchema),
     };
     responses[428] = errorResponse("Precondition required: send If-Match with the ETag the change was made from.");
   }
   for (const [status, answer] of Object.entries(doc.otherResponses ?? {})) {
-    responses[status] = typeof answer === "string" ? errorResponse(answer) : { description: answer.description, content: jsonContent(answer.schema) };
+    responses[status] =
+      typeof answer === "string"
+        ? errorResponse(answer)
+        : { description: answer.description, content: jsonContent(answer.schema) };
   }
 
   const parameters = [
-    ...Object.entries(doc.params ?? {}).map(([name, schema]) => ({ in: "path", name, required: true, schema: jsonSchemaOf(schema) })),
+    ...Object.entries(doc.params ?? {}).map(([name, schema]) => ({
+      in: "path",
+      name,
+      required: true,
+      schema: jsonSchemaOf(schema),
+    })),
     ...(doc.query ? queryParameters(doc.query) : []),
     ...(doc.conditional === "write" || doc.conditional === "upsert" ? conditionalParameters(doc.conditional) : []),
   ];
-  const content: Record<string, { schema: unknown }> = Object.fromEntries(Object.entries(doc.rawBody ?? {}).map(([type, schema]) => [type, { schema }]));
+  const content: Record<string, { schema: unknown }> = Object.fromEntries(
+    Object.entries(doc.rawBody ?? {}).map(([type, schema]) => [type, { schema }]),
+  );
   if (doc.body) content["application/json"] = { schema: resolver(doc.body) };
 
-  const description = [doc.description, doc.access && whoMayCall(doc.access)].filter((text): text is string => typeof text === "string");
+  const description = [doc.description, doc.access && whoMayCall(doc.access)].filter(
+    (text): text is string => typeof text === "string",
+  );
   // Plain objects in, one cast: openapi-types types parameter schemas as OpenAPI 3.0 even in its 3.1 namespace.
   const spec = {
     tags: [doc.tag],
@@ -188,7 +248,12 @@ function documentation(publicUrl: string) {
     servers: [{ url: publicUrl, description: "This site (PUBLIC_URL)." }],
     components: {
       securitySchemes: {
-        session: { type: "apiKey" as const, in: "cookie", name: SESSION_COOKIE, description: "Set by signing in at /auth/{google|github}." },
+        session: {
+          type: "apiKey" as const,
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "Set by signing in at /auth/{google|github}.",
+        },
         xsrf: {
           type: "apiKey" as const,
           in: "header",
@@ -210,9 +275,14 @@ type Operation = { tags?: string[]; security?: Record<string, string[]>[]; respo
 function completeOperation(method: string, operation: Operation): void {
   const admin = isAdminTag(operation.tags?.[0]);
   const write = method !== "get";
-  operation.security = [{ ...(admin ? { session: [] } : {}), ...(write ? { xsrf: [] } : {}) }].filter((requirement) => Object.keys(requirement).length > 0);
+  operation.security = [{ ...(admin ? { session: [] } : {}), ...(write ? { xsrf: [] } : {}) }].filter(
+    (requirement) => Object.keys(requirement).length > 0,
+  );
   if (!admin && !write) return;
-  const reasons = [admin && "signed in without the rights this needs", write && "the XSRF header is missing or wrong, or the request comes from another site"]
+  const reasons = [
+    admin && "signed in without the rights this needs",
+    write && "the XSRF header is missing or wrong, or the request comes from another site",
+  ]
     .filter(Boolean)
     .join(", or ");
   operation.responses[403] = errorResponse(`${reasons.charAt(0).toUpperCase()}${reasons.slice(1)}.`);
@@ -232,7 +302,8 @@ export function serveOpenApi<E extends Env>(app: Hono<E>, publicUrl: string): vo
   const generate = async () => {
     const generated = await generateSpecs(app, { documentation: documentation(publicUrl), excludeStaticFile: false });
     for (const operations of Object.values(generated.paths ?? {})) {
-      for (const [method, operation] of Object.entries(operations ?? {})) completeOperation(method, operation as Operation);
+      for (const [method, operation] of Object.entries(operations ?? {}))
+        completeOperation(method, operation as Operation);
     }
     return generated;
   };

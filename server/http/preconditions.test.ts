@@ -15,7 +15,12 @@ function refusal(preconditions: Preconditions, current: unknown) {
     if (!(error instanceof AppError)) throw error;
     const response = refusalResponse(error);
     const etag = response.headers.get("ETag");
-    return { status: response.status, message: error.message, details: error.details, headers: etag === null ? {} : { ETag: etag } };
+    return {
+      status: response.status,
+      message: error.message,
+      details: error.details,
+      headers: etag === null ? {} : { ETag: etag },
+    };
   }
 }
 
@@ -46,13 +51,18 @@ describe("requireCurrent", () => {
   it("answers 412 with the current state and its tag to a stale write", () => {
     const error = refusal(current, { ...state, body: "Someone else's" });
     expect(error?.status).toBe(412);
-    expect(error?.details).toEqual({ current: { ...state, body: "Someone else's" }, etag: entityTag({ ...state, body: "Someone else's" }) });
+    expect(error?.details).toEqual({
+      current: { ...state, body: "Someone else's" },
+      etag: entityTag({ ...state, body: "Someone else's" }),
+    });
     expect(error?.headers).toEqual({ ETag: entityTag({ ...state, body: "Someone else's" }) });
   });
 
   it("takes back the weak form of the current tag, as compression marks it, and refuses a stale one", () => {
     expect(refusal({ ifMatch: [`W/${entityTag(state)}`], ifNoneMatchAny: false }, state)).toBeNull();
-    expect(refusal({ ifMatch: [`W/${entityTag({ ...state, body: "Old" })}`], ifNoneMatchAny: false }, state)?.status).toBe(412);
+    expect(
+      refusal({ ifMatch: [`W/${entityTag({ ...state, body: "Old" })}`], ifNoneMatchAny: false }, state)?.status,
+    ).toBe(412);
   });
 
   it("refuses a write to a resource that no longer exists, and a create over one that does", () => {
@@ -68,7 +78,8 @@ describe("readPreconditions", () => {
   const app = new Hono();
   app.onError((error) => Response.json({ status: statusOf((error as AppError).kind), message: error.message }));
   app.get("/", (c) => c.json(readPreconditions(c)));
-  const read = async (headers: Record<string, string>): Promise<unknown> => (await app.request("/", { headers })).json();
+  const read = async (headers: Record<string, string>): Promise<unknown> =>
+    (await app.request("/", { headers })).json();
 
   it("reads If-Match lists, * and If-None-Match: *", async () => {
     expect(await read({})).toEqual({ ifMatch: null, ifNoneMatchAny: false });
@@ -78,7 +89,13 @@ describe("readPreconditions", () => {
   });
 
   it("answers 400 naming the header to a malformed one", async () => {
-    expect(await read({ "If-Match": "abc" })).toEqual({ status: 400, message: expect.stringMatching(/^If-Match: must be/) });
-    expect(await read({ "If-None-Match": '"a' })).toEqual({ status: 400, message: expect.stringMatching(/^If-None-Match: must be/) });
+    expect(await read({ "If-Match": "abc" })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^If-Match: must be/),
+    });
+    expect(await read({ "If-None-Match": '"a' })).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^If-None-Match: must be/),
+    });
   });
 });

@@ -36,7 +36,11 @@ function entityTags(header: string, name: string): string[] | "*" {
     .map((tag) => tag.trim())
     .filter((tag) => tag !== "");
   if (tags.length === 0 || tags.some((tag) => !ENTITY_TAG.test(tag))) {
-    throw invalid("invalid_header", `${name}: must be "*" or a list of entity tags ("…") as the resource's ETag gave them.`, name);
+    throw invalid(
+      "invalid_header",
+      `${name}: must be "*" or a list of entity tags ("…") as the resource's ETag gave them.`,
+      name,
+    );
   }
   return tags;
 }
@@ -65,10 +69,20 @@ function stale<T>(message: string, current: T | null, tagOf: TagOf<T>): AppError
  * would answer now, or null when it does not exist): 428 without any, 412 with a stale one. `what` names
  * the resource in the messages ("version fr-FR of article 3").
  */
-export function requireCurrent<T>(preconditions: Preconditions, current: T | null, what: string, tagOf: TagOf<T> = entityTag): void {
+export function requireCurrent<T>(
+  preconditions: Preconditions,
+  current: T | null,
+  what: string,
+  tagOf: TagOf<T> = entityTag,
+): void {
   const { ifMatch, ifNoneMatchAny } = preconditions;
   if (ifNoneMatchAny) {
-    if (current !== null) throw stale(`If-None-Match: ${what} already exists; someone else created it. Reload it and make your change again.`, current, tagOf);
+    if (current !== null)
+      throw stale(
+        `If-None-Match: ${what} already exists; someone else created it. Reload it and make your change again.`,
+        current,
+        tagOf,
+      );
     return;
   }
   if (ifMatch === null) {
@@ -84,7 +98,11 @@ export function requireCurrent<T>(preconditions: Preconditions, current: T | nul
   // Our tags are strong (a digest of the JSON); the compression middleware marks those of the answers it
   // compresses weak (W/"…"), so a client sends back what it got: the same digest, the same copy.
   if (!ifMatch.some((sent) => sent.replace(/^W\//, "") === tag))
-    throw stale(`If-Match: ${what} changed since you read it; someone else saved it. Compare with the current state and save again.`, current, tagOf);
+    throw stale(
+      `If-Match: ${what} changed since you read it; someone else saved it. Compare with the current state and save again.`,
+      current,
+      tagOf,
+    );
 }
 
 /** Answers a representation with its ETag (by default the digest of the representation). */

@@ -27,11 +27,15 @@ export function readQuery<Schema extends z.ZodType>(c: Context, schema: Schema):
 }
 
 /** For loaders, which show the problem on the page instead of throwing. */
-export function parseQuery<Schema extends z.ZodType>(schema: Schema, params: URLSearchParams): QueryResult<z.output<Schema>> {
+export function parseQuery<Schema extends z.ZodType>(
+  schema: Schema,
+  params: URLSearchParams,
+): QueryResult<z.output<Schema>> {
   try {
     return { ok: true, value: validateInput(schema, queryRecord(params)) };
   } catch (error) {
-    if (error instanceof AppError && error.field !== undefined) return { ok: false, field: error.field, message: error.message };
+    if (error instanceof AppError && error.field !== undefined)
+      return { ok: false, field: error.field, message: error.message };
     throw error;
   }
 }

@@ -3,14 +3,20 @@ import { findBadInput, MAX_PATH_LENGTH, rawPathAndQuery } from "./request-guard.
 
 describe("request guard", () => {
   it("splits the raw path and query without decoding", () => {
-    expect(rawPathAndQuery("http://h:1/fr/m%C3%A9tiers?q=%C3%A9")).toEqual({ path: "/fr/m%C3%A9tiers", query: "q=%C3%A9" });
+    expect(rawPathAndQuery("http://h:1/fr/m%C3%A9tiers?q=%C3%A9")).toEqual({
+      path: "/fr/m%C3%A9tiers",
+      query: "q=%C3%A9",
+    });
     expect(rawPathAndQuery("http://h/")).toEqual({ path: "/", query: "" });
   });
 
-  it.each(["http://h/", "http://h/fr/m%C3%A9tiers", "http://h/ar/%D9%85%D8%B1%D8%AD%D8%A8%D8%A7", "http://h/en/jobs?q=%C3%A9lagage+bois", "http://h/en/articles?page=2&x="])(
-    "accepts %s",
-    (url) => expect(findBadInput(url)).toBeNull(),
-  );
+  it.each([
+    "http://h/",
+    "http://h/fr/m%C3%A9tiers",
+    "http://h/ar/%D9%85%D8%B1%D8%AD%D8%A8%D8%A7",
+    "http://h/en/jobs?q=%C3%A9lagage+bois",
+    "http://h/en/articles?page=2&x=",
+  ])("accepts %s", (url) => expect(findBadInput(url)).toBeNull());
 
   it.each([
     ["http://h/%E0%A4%A", "percent-encoding"],

@@ -15,7 +15,9 @@ export const MAX_QUERY_LENGTH = 4096;
 export function rawPathAndQuery(url: string): { path: string; query: string } {
   const afterOrigin = url.replace(/^[a-z]+:\/\/[^/]*/i, "");
   const queryStart = afterOrigin.indexOf("?");
-  return queryStart === -1 ? { path: afterOrigin, query: "" } : { path: afterOrigin.slice(0, queryStart), query: afterOrigin.slice(queryStart + 1) };
+  return queryStart === -1
+    ? { path: afterOrigin, query: "" }
+    : { path: afterOrigin.slice(0, queryStart), query: afterOrigin.slice(queryStart + 1) };
 }
 
 /**
@@ -43,7 +45,13 @@ export function findBadInput(url: string): string | null {
 export type RenderErrorPage = (status: 400 | 405, message: string) => Response;
 
 /** A refusal in the one error shape: JSON for the API and anything that is not a browser asking for a page, else a small page. */
-export function refusal(c: Context<HttpEnv>, renderPage: RenderErrorPage, status: 400 | 405, code: ErrorCode, message: string): Response {
+export function refusal(
+  c: Context<HttpEnv>,
+  renderPage: RenderErrorPage,
+  status: 400 | 405,
+  code: ErrorCode,
+  message: string,
+): Response {
   const wantsJson = /^\/(api|init|auth)\//.test(c.req.path) || !(c.req.header("accept") ?? "").includes("text/html");
   return wantsJson ? errorResponse(status, code, message) : renderPage(status, message);
 }

@@ -61,7 +61,11 @@ export function siteHosts(config: HostSettings): SiteHosts {
     const quoted = JSON.stringify((value ?? "").slice(0, QUOTED_HOST_LENGTH));
     if (name === null) {
       const what = value === undefined ? "is missing" : `${quoted} is not a host name`;
-      return { status: 400, code: "bad_host", message: `The ${header} header ${what}: name this site, ${config.publicUrl}.` };
+      return {
+        status: 400,
+        code: "bad_host",
+        message: `The ${header} header ${what}: name this site, ${config.publicUrl}.`,
+      };
     }
     return {
       status: 421,
@@ -81,7 +85,8 @@ export function siteHosts(config: HostSettings): SiteHosts {
       return forwarded === undefined ? null : problem("X-Forwarded-Host", String(forwarded).split(",").at(-1)!.trim());
     },
     httpsRedirect(target, headers) {
-      if (!config.trustProxy || publicUrl.protocol !== "https:" || anyHostPaths.has(rawPathAndQuery(target).path)) return null;
+      if (!config.trustProxy || publicUrl.protocol !== "https:" || anyHostPaths.has(rawPathAndQuery(target).path))
+        return null;
       const proto = headers["x-forwarded-proto"];
       const came = proto === undefined ? null : String(proto).split(",").at(-1)!.trim().toLowerCase();
       return came === "http" ? `${publicUrl.origin}${target}` : null;

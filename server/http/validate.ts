@@ -18,7 +18,10 @@ export function unstorableText(text: string): string | null {
 }
 
 /** The first text (value or key) in a parsed input that cannot be stored, with its path. */
-export function findUnstorableText(value: unknown, path: readonly string[] = []): { path: string[]; problem: string } | null {
+export function findUnstorableText(
+  value: unknown,
+  path: readonly string[] = [],
+): { path: string[]; problem: string } | null {
   if (typeof value === "string") {
     const problem = unstorableText(value);
     return problem === null ? null : { path: [...path], problem };
@@ -26,7 +29,8 @@ export function findUnstorableText(value: unknown, path: readonly string[] = [])
   if (typeof value !== "object" || value === null) return null;
   for (const [key, item] of Object.entries(value)) {
     const keyProblem = unstorableText(key);
-    if (keyProblem !== null) return { path: [...path, key.toWellFormed().replaceAll("\u0000", "\\0")], problem: `name ${keyProblem}` };
+    if (keyProblem !== null)
+      return { path: [...path, key.toWellFormed().replaceAll("\u0000", "\\0")], problem: `name ${keyProblem}` };
     const found = findUnstorableText(item, [...path, key]);
     if (found) return found;
   }
@@ -44,7 +48,13 @@ function fieldName(parts: readonly (string | undefined)[], fallback: string): st
  * they are left to the service that reads the file, which checks every text it takes from it and names the
  * key or line (core/text-characters.ts) rather than the field.
  */
-export function validateInput<Schema extends z.ZodType>(schema: Schema, value: unknown, field?: string, fallback = "query", fileFields: readonly string[] = []): z.output<Schema> {
+export function validateInput<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  field?: string,
+  fallback = "query",
+  fileFields: readonly string[] = [],
+): z.output<Schema> {
   const walked =
     fileFields.length > 0 && typeof value === "object" && value !== null && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value).filter(([key]) => !fileFields.includes(key)))

@@ -57,7 +57,8 @@ function sameToken(a: string, b: string): boolean {
 /** Why a request does not come from our own pages, or null when it does (or is not a browser's cross-site request). */
 export function crossSiteProblem(headers: Headers, siteOrigins: ReadonlySet<string>): string | null {
   const fetchSite = headers.get("sec-fetch-site");
-  if (fetchSite !== null && fetchSite !== "same-origin") return `Sec-Fetch-Site is "${fetchSite.slice(0, 40)}"; only same-origin requests may change data.`;
+  if (fetchSite !== null && fetchSite !== "same-origin")
+    return `Sec-Fetch-Site is "${fetchSite.slice(0, 40)}"; only same-origin requests may change data.`;
   const origin = headers.get("origin");
   if (origin !== null && !siteOrigins.has(origin)) return "The Origin header names another site.";
   return null;
@@ -80,19 +81,28 @@ function sessionAfter(c: Context): string | undefined {
     const [pair = "", ...attributes] = line.split(";");
     const separator = pair.indexOf("=");
     if (pair.slice(0, separator).trim() !== SESSION_COOKIE) continue;
-    const cleared = pair.slice(separator + 1).trim() === "" || attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+    const cleared =
+      pair.slice(separator + 1).trim() === "" || attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
     return cleared ? undefined : pair.slice(separator + 1).trim();
   }
   return getCookie(c, SESSION_COOKIE);
 }
 
-const mismatch = () => errorResponse(403, "xsrf_mismatch", `The ${XSRF_HEADER} header is missing or does not match the ${XSRF_COOKIE} cookie.`);
+const mismatch = () =>
+  errorResponse(
+    403,
+    "xsrf_mismatch",
+    `The ${XSRF_HEADER} header is missing or does not match the ${XSRF_COOKIE} cookie.`,
+  );
 
 /**
  * `limitBody` is the route's body limit: a plain form's `_xsrf` field is the
  * only reason to read a body here, and it is read within that limit.
  */
-export function xsrfProtection(options: { secure: boolean; siteOrigins: ReadonlySet<string> }, limitBody: MiddlewareHandler<HttpEnv>): MiddlewareHandler<HttpEnv> {
+export function xsrfProtection(
+  options: { secure: boolean; siteOrigins: ReadonlySet<string> },
+  limitBody: MiddlewareHandler<HttpEnv>,
+): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const crossSite = crossSiteProblem(c.req.raw.headers, options.siteOrigins);

@@ -21,7 +21,11 @@ export function mediaFiles(services: { database: DatabaseHandle }) {
       "Cache-Control": "public, max-age=31536000, immutable",
       ETag: etag,
     };
-    const variant = await services.database.db.selectFrom("media_variants").select(["bytes", "size"]).where("file", "=", file).executeTakeFirst();
+    const variant = await services.database.db
+      .selectFrom("media_variants")
+      .select(["bytes", "size"])
+      .where("file", "=", file)
+      .executeTakeFirst();
     if (!variant) return notFound();
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
     return c.body(new Uint8Array(variant.bytes), 200, { ...headers, "Content-Length": String(variant.size) });

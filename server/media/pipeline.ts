@@ -142,25 +142,51 @@ function encoder(format: VariantFormat): (image: Sharp) => Sharp {
  * Checks and encodes one upload. Every refusal is an AppError (core/errors.ts, a 4xx at the edge) naming the problem; nothing is stored
  * before this returns. The header checks run at once; the decode and the encodes through `runJob`.
  */
-export async function processImage(bytes: Buffer, fileName: string, limits: PipelineLimits, runJob: JobRunner = atOnce): Promise<ProcessedImage> {
+export async function processImage(
+  bytes: Buffer,
+  fileName: string,
+  limits: PipelineLimits,
+  runJob: JobRunner = atOnce,
+): Promise<ProcessedImage> {
   if (bytes.byteLength === 0) throw invalid("empty_file", "file: the file is empty.", "file");
   const sharp = await loadSharp();
   const metadata = await readMetadata(sharp, bytes);
   if (metadata.format === "svg") {
-    throw unsupportedMedia("unsupported_media_type", `file: SVG images are not accepted (they can carry scripts); upload ${ACCEPTED}.`, "file");
+    throw unsupportedMedia(
+      "unsupported_media_type",
+      `file: SVG images are not accepted (they can carry scripts); upload ${ACCEPTED}.`,
+      "file",
+    );
   }
   const format = mediaFormatOf(metadata);
-  if (!format) throw unsupportedMedia("unsupported_media_type", `file: ${describeFormat(metadata)} images are not accepted; upload ${ACCEPTED}.`, "file");
+  if (!format)
+    throw unsupportedMedia(
+      "unsupported_media_type",
+      `file: ${describeFormat(metadata)} images are not accepted; upload ${ACCEPTED}.`,
+      "file",
+    );
   const named = mediaFormatOfName(fileName);
   if (named === null) {
-    throw invalid("invalid_file_name", `name: "${fileName}" must end in .jpg, .jpeg, .png, .webp, .avif or .gif.`, "name");
+    throw invalid(
+      "invalid_file_name",
+      `name: "${fileName}" must end in .jpg, .jpeg, .png, .webp, .avif or .gif.`,
+      "name",
+    );
   }
   if (named !== format) {
-    throw unsupportedMedia("format_mismatch", `file: "${fileName}" is named as ${named.toUpperCase()} but its content is ${format.toUpperCase()}.`, "file");
+    throw unsupportedMedia(
+      "format_mismatch",
+      `file: "${fileName}" is named as ${named.toUpperCase()} but its content is ${format.toUpperCase()}.`,
+      "file",
+    );
   }
   // Both from the header, before anything is decoded: a 58 KB PNG can declare 2×19999999 pixels.
   if (Math.max(metadata.width, metadata.height) > limits.maxSidePixels) {
-    throw tooLarge("image_too_large", `file: the image is ${metadata.width}×${metadata.height} pixels; each side may be at most ${limits.maxSidePixels} pixels.`, "file");
+    throw tooLarge(
+      "image_too_large",
+      `file: the image is ${metadata.width}×${metadata.height} pixels; each side may be at most ${limits.maxSidePixels} pixels.`,
+      "file",
+    );
   }
   const pixels = metadata.width * metadata.height;
   if (pixels > limits.maxInputPixels) {
@@ -173,7 +199,13 @@ export async function processImage(bytes: Buffer, fileName: string, limits: Pipe
   return runJob(() => encodeVariants(sharp, bytes, metadata, format, limits));
 }
 
-async function encodeVariants(sharp: SharpFactory, bytes: Buffer, metadata: Metadata, format: MediaFormat, limits: PipelineLimits): Promise<ProcessedImage> {
+async function encodeVariants(
+  sharp: SharpFactory,
+  bytes: Buffer,
+  metadata: Metadata,
+  format: MediaFormat,
+  limits: PipelineLimits,
+): Promise<ProcessedImage> {
   // Decode once, oriented and within the largest variant; every variant is encoded from these pixels.
   let base: { data: Buffer; info: OutputInfo };
   try {
@@ -183,7 +215,11 @@ async function encodeVariants(sharp: SharpFactory, bytes: Buffer, metadata: Meta
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    throw unprocessable("damaged_image", `file: the ${format.toUpperCase()} image is truncated or damaged and cannot be read (${reasonOf(error)}).`, "file");
+    throw unprocessable(
+      "damaged_image",
+      `file: the ${format.toUpperCase()} image is truncated or damaged and cannot be read (${reasonOf(error)}).`,
+      "file",
+    );
   }
   const { width, height } = metadata.autoOrient;
   const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };

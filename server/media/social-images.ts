@@ -41,7 +41,10 @@ class SourceProblem extends Error {
   }
 }
 
-export function socialImages(services: { config: Pick<Config, "media">; database: DatabaseHandle }, options: SocialImageOptions) {
+export function socialImages(
+  services: { config: Pick<Config, "media">; database: DatabaseHandle },
+  options: SocialImageOptions,
+) {
   const app = new Hono<HttpEnv>();
   const { maxInputPixels } = services.config.media;
   /** Made (or being made) pictures by source path, least recently asked first. */
@@ -49,11 +52,16 @@ export function socialImages(services: { config: Pick<Config, "media">; database
 
   const readSource = async (source: string): Promise<Buffer> => {
     if (source.startsWith("/media/")) {
-      const variant = await services.database.db.selectFrom("media_variants").select("bytes").where("file", "=", source.slice("/media/".length)).executeTakeFirst();
+      const variant = await services.database.db
+        .selectFrom("media_variants")
+        .select("bytes")
+        .where("file", "=", source.slice("/media/".length))
+        .executeTakeFirst();
       if (!variant) throw new SourceProblem(404, `No library image ${source}.`);
       return Buffer.from(variant.bytes);
     }
-    if (options.publicDir === null) throw new SourceProblem(404, `No cover ${source}: this server has no covers folder.`);
+    if (options.publicDir === null)
+      throw new SourceProblem(404, `No cover ${source}: this server has no covers folder.`);
     // The source's pattern allows one file name of letters, digits, "_" and "-" under /covers/: no way out of the folder.
     return readFile(join(options.publicDir, source)).catch(() => {
       throw new SourceProblem(404, `No cover ${source}.`);
@@ -75,13 +83,24 @@ export function socialImages(services: { config: Pick<Config, "media">; database
 
   app.get("/social/*", async (c) => {
     const source = socialImageSource(c.req.path);
-    if (source === null) return errorResponse(404, "not_found", "No such image: a link preview picture is /social/covers/{file}.jpg or /social/media/{variant}.jpg.");
+    if (source === null)
+      return errorResponse(
+        404,
+        "not_found",
+        "No such image: a link preview picture is /social/covers/{file}.jpg or /social/media/{variant}.jpg.",
+      );
     let picture = made.get(source);
     if (!picture) {
       const ticket = options.gate.admit();
       if (!ticket) {
         const seconds = options.gate.retryAfterSeconds();
-        return errorResponse(503, "images_busy", `The server is making other images; try again in ${seconds} s.`, undefined, { "Retry-After": String(seconds) });
+        return errorResponse(
+          503,
+          "images_busy",
+          `The server is making other images; try again in ${seconds} s.`,
+          undefined,
+          { "Retry-After": String(seconds) },
+        );
       }
       picture = readSource(source)
         .then((bytes) => ticket.run(() => render(bytes)))
@@ -93,7 +112,8 @@ export function socialImages(services: { config: Pick<Config, "media">; database
     try {
       bytes = await picture;
     } catch (error) {
-      if (error instanceof SourceProblem) return errorResponse(error.status, error.status === 404 ? "not_found" : "image_not_renderable", error.message);
+      if (error instanceof SourceProblem)
+        return errorResponse(error.status, error.status === 404 ? "not_found" : "image_not_renderable", error.message);
       throw error;
     }
     return c.body(new Uint8Array(bytes), 200, {
@@ -101,7 +121,9 @@ export function socialImages(services: { config: Pick<Config, "media">; database
       "Content-Length": String(bytes.byteLength),
       ETag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 22)}"`,
       // A library variant's name carries its bytes' hash, so its picture never changes; a cover keeps its name across releases.
-      "Cache-Control": source.startsWith("/media/") ? "public, max-age=31536000, immutable" : "public, max-age=604800, stale-while-revalidate=86400",
+      "Cache-Control": source.startsWith("/media/")
+        ? "public, max-age=31536000, immutable"
+        : "public, max-age=604800, stale-while-revalidate=86400",
     });
   });
   return app;

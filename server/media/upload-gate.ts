@@ -34,7 +34,13 @@ const FIRST_GUESS_MS = 5_000;
 /** Retry-After is kept within this: a client told to wait longer would think the server broken. */
 const MAX_RETRY_AFTER_SECONDS = 60;
 
-export function createUploadGate({ maxAdmitted, jobsAtOnce = 1 }: { maxAdmitted: number; jobsAtOnce?: number }): UploadGate {
+export function createUploadGate({
+  maxAdmitted,
+  jobsAtOnce = 1,
+}: {
+  maxAdmitted: number;
+  jobsAtOnce?: number;
+}): UploadGate {
   let admitted = 0;
   let running = 0;
   /** The jobs waiting for their turn, oldest first. */

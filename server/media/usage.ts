@@ -12,10 +12,16 @@ import { invalid } from "#core/errors.ts";
 /** Refuses (400) references to images that are not in the library, naming `field`. */
 export async function requireMediaExist(trx: Transaction<Database>, ids: number[], field: string): Promise<void> {
   if (ids.length === 0) return;
-  const found = new Set((await trx.selectFrom("media").select("id").where("id", "in", ids).execute()).map((row) => row.id));
+  const found = new Set(
+    (await trx.selectFrom("media").select("id").where("id", "in", ids).execute()).map((row) => row.id),
+  );
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw invalid("invalid_field", `${field}: ${missing.map((id) => `media:${id}`).join(", ")} ${missing.length === 1 ? "is" : "are"} not in the media library.`, field);
+    throw invalid(
+      "invalid_field",
+      `${field}: ${missing.map((id) => `media:${id}`).join(", ")} ${missing.length === 1 ? "is" : "are"} not in the media library.`,
+      field,
+    );
   }
 }
 
@@ -30,7 +36,11 @@ const SYNC_CHUNK = 200;
  * import's new articles): those are not read again (scanning them was a quarter
  * of PostgreSQL's work in an import).
  */
-export async function syncMediaUsage(trx: Transaction<Database>, blogIds: readonly number[], given: ReadonlyMap<number, readonly string[]> = new Map()): Promise<void> {
+export async function syncMediaUsage(
+  trx: Transaction<Database>,
+  blogIds: readonly number[],
+  given: ReadonlyMap<number, readonly string[]> = new Map(),
+): Promise<void> {
   for (let start = 0; start < blogIds.length; start += SYNC_CHUNK) {
     const ids = blogIds.slice(start, start + SYNC_CHUNK);
     const unknown = ids.filter((id) => !given.has(id));
@@ -44,12 +54,20 @@ export async function syncMediaUsage(trx: Transaction<Database>, blogIds: readon
             .select(["article_id", "body"])
             .where("article_id", "in", unknown)
             .where("body", "like", "%media:%")
-            .unionAll(trx.selectFrom("article_drafts").select(["article_id", "body"]).where("article_id", "in", unknown).where("body", "like", "%media:%"))
+            .unionAll(
+              trx
+                .selectFrom("article_drafts")
+                .select(["article_id", "body"])
+                .where("article_id", "in", unknown)
+                .where("body", "like", "%media:%"),
+            )
             .execute(),
     ]);
     const stored = Map.groupBy(bodies, (row) => row.article_id);
     const bodiesOf = (id: number) => given.get(id) ?? (stored.get(id) ?? []).map((row) => row.body);
-    const uses = blogs.flatMap((blog) => mediaIdsUsed(blog.cover, bodiesOf(blog.id)).map((mediaId) => ({ media_id: mediaId, article_id: blog.id })));
+    const uses = blogs.flatMap((blog) =>
+      mediaIdsUsed(blog.cover, bodiesOf(blog.id)).map((mediaId) => ({ media_id: mediaId, article_id: blog.id })),
+    );
     await trx.deleteFrom("media_usage").where("article_id", "in", ids).execute();
     if (uses.length === 0) continue;
     const known = new Set(

@@ -8,7 +8,11 @@ const manifest = {
   "routes/public/root-redirect": { id: "routes/public/root-redirect", parentId: "root", index: true },
   "routes/admin/layout": { id: "routes/admin/layout", parentId: "root", path: "admin" },
   "routes/admin/dashboard": { id: "routes/admin/dashboard", parentId: "routes/admin/layout", index: true },
-  "routes/admin/article-editor": { id: "routes/admin/article-editor", parentId: "routes/admin/layout", path: "articles/:articleId" },
+  "routes/admin/article-editor": {
+    id: "routes/admin/article-editor",
+    parentId: "routes/admin/layout",
+    path: "articles/:articleId",
+  },
   "routes/public/language-redirect": { id: "routes/public/language-redirect", parentId: "root", path: ":lang" },
   "routes/public/section": { id: "routes/public/section", parentId: "root", path: ":lang/:page" },
   "routes/public/item": { id: "routes/public/item", parentId: "root", path: ":lang/:page/:pageId/:pageSlug?" },

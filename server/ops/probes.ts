@@ -37,24 +37,49 @@ export function probeRoutes(services: AppServices, options: ProbeOptions = {}) {
   const app = new Hono<HttpEnv>();
 
   // Liveness: the process answers. Never touches the database, so an outage does not get healthy instances restarted.
-  const liveness = apiRoute({ tag: "Probes", summary: "Liveness: the process answers", success: { status: 200, description: "Alive.", schema: livenessSchema } });
+  const liveness = apiRoute({
+    tag: "Probes",
+    summary: "Liveness: the process answers",
+    success: { status: 200, description: "Alive.", schema: livenessSchema },
+  });
   app.get("/healthz", liveness, (c) => c.json({ status: "ok" } satisfies Answer<typeof livenessSchema>, 200, noStore));
 
   const readiness = apiRoute({
     tag: "Probes",
     summary: "Readiness: the database answers and every migration is applied",
     success: { status: 200, description: "Ready.", schema: readinessSchema },
-    otherResponses: { 503: { description: "Not ready: database unreachable, migrations pending (named), or draining for a shutdown.", schema: readinessSchema } },
+    otherResponses: {
+      503: {
+        description: "Not ready: database unreachable, migrations pending (named), or draining for a shutdown.",
+        schema: readinessSchema,
+      },
+    },
   });
   app.get("/readyz", readiness, async (c) => {
     const { dialect } = services.database;
-    if (options.isDraining?.()) return c.json({ status: "draining", database: dialect } satisfies Answer<typeof readinessSchema>, 503, noStore);
+    if (options.isDraining?.())
+      return c.json({ status: "draining", database: dialect } satisfies Answer<typeof readinessSchema>, 503, noStore);
     try {
       const pending = await pendingMigrations(services.database);
-      if (pending.length > 0) return c.json({ status: "migrations pending", database: dialect, pending } satisfies Answer<typeof readinessSchema>, 503, noStore);
-      return c.json({ status: "ready", database: dialect, contentVersion: services.content.current().version } satisfies Answer<typeof readinessSchema>, 200, noStore);
+      if (pending.length > 0)
+        return c.json(
+          { status: "migrations pending", database: dialect, pending } satisfies Answer<typeof readinessSchema>,
+          503,
+          noStore,
+        );
+      return c.json(
+        { status: "ready", database: dialect, contentVersion: services.content.current().version } satisfies Answer<
+          typeof readinessSchema
+        >,
+        200,
+        noStore,
+      );
     } catch {
-      return c.json({ status: "database unreachable", database: dialect } satisfies Answer<typeof readinessSchema>, 503, noStore);
+      return c.json(
+        { status: "database unreachable", database: dialect } satisfies Answer<typeof readinessSchema>,
+        503,
+        noStore,
+      );
     }
   });
 

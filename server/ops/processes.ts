@@ -63,7 +63,10 @@ export async function superviseCopies(config: Config, log: Logger, entry: string
     }
     stopping = true;
     if (pendingRestart) clearTimeout(pendingRestart);
-    log.info({ signal, processes: started.size }, "shutting down: every server process finishes its in-flight requests");
+    log.info(
+      { signal, processes: started.size },
+      "shutting down: every server process finishes its in-flight requests",
+    );
     metricsServer?.close();
     if (started.size === 0) finish();
     for (const worker of started.keys()) worker.process.kill("SIGTERM");
@@ -94,7 +97,10 @@ export async function superviseCopies(config: Config, log: Logger, entry: string
     }
     quickDeaths = lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
     const delayMs = restartDelayMs(quickDeaths);
-    log.error({ pid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delayMs }, "a server process ended unexpectedly; starting another");
+    log.error(
+      { pid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delayMs },
+      "a server process ended unexpectedly; starting another",
+    );
     pendingRestart = setTimeout(() => {
       pendingRestart = null;
       if (!stopping) fork();
@@ -108,8 +114,14 @@ export async function superviseCopies(config: Config, log: Logger, entry: string
       process.exit(1);
     });
     await new Promise<void>((resolve) => metricsServer.listen(config.metrics.port!, config.metrics.host, resolve));
-    log.info({ address: `${config.metrics.host}:${config.metrics.port}` }, "metrics at /metrics (all server processes)");
+    log.info(
+      { address: `${config.metrics.host}:${config.metrics.port}` },
+      "metrics at /metrics (all server processes)",
+    );
   }
 
-  log.info({ processes: config.serverProcesses, url: config.publicUrl, address: `${config.host}:${config.port}` }, "Polyglot Press is listening");
+  log.info(
+    { processes: config.serverProcesses, url: config.publicUrl, address: `${config.host}:${config.port}` },
+    "Polyglot Press is listening",
+  );
 }

@@ -18,7 +18,9 @@ export class BackupError extends Error {
 
 /** SQLite's answer, as one line: "*** in database main ***" and line breaks dropped, at most three problems. */
 function oneLine(problems: readonly string[]): string {
-  const lines = problems.flatMap((problem) => problem.split("\n")).filter((line) => line.trim() !== "" && !line.startsWith("***"));
+  const lines = problems
+    .flatMap((problem) => problem.split("\n"))
+    .filter((line) => line.trim() !== "" && !line.startsWith("***"));
   return lines.slice(0, 3).join("; ") + (lines.length > 3 ? `; and ${lines.length - 3} more` : "");
 }
 
@@ -56,18 +58,21 @@ function headerProblem(path: string): string | null {
   if (read < 100 || header.toString("latin1", 0, 16) !== SQLITE_MAGIC) return "no SQLite header";
   const stored = header.readUInt16BE(16);
   const pageSize = stored === 1 ? 65_536 : stored;
-  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) return `its header names an impossible page size (${stored})`;
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0)
+    return `its header names an impossible page size (${stored})`;
   const pages = header.readUInt32BE(28);
   // The page count is only kept up to date by SQLite 3.7 and later, which say so by these two counters agreeing.
   const countIsValid = pages > 0 && header.readUInt32BE(24) === header.readUInt32BE(92);
   const size = statSync(path).size;
-  if (countIsValid && size < pages * pageSize) return `it is cut short: its header counts ${pages} pages of ${pageSize} bytes, the file has ${size} bytes`;
+  if (countIsValid && size < pages * pageSize)
+    return `it is cut short: its header counts ${pages} pages of ${pageSize} bytes, the file has ${size} bytes`;
   return null;
 }
 
 /** Opens `path` as a Polyglot Press database, or says why it is not one. */
 function openChecked(path: string, what: string): DatabaseSync {
-  if (!existsSync(path) || !statSync(path).isFile()) throw new BackupError(`${what} ${path} does not exist or is not a file.`);
+  if (!existsSync(path) || !statSync(path).isFile())
+    throw new BackupError(`${what} ${path} does not exist or is not a file.`);
   const header = headerProblem(path);
   if (header !== null) throw new BackupError(`${what} ${path} is not an SQLite database (${header}).`);
   let database: DatabaseSync;
@@ -94,7 +99,9 @@ function openChecked(path: string, what: string): DatabaseSync {
         .map((row) => String(row.name)),
     );
     if (!tables.has("kysely_migration") || !tables.has("languages")) {
-      throw new BackupError(`${what} ${path} is an SQLite database but not a Polyglot Press one (no migrations or languages table).`);
+      throw new BackupError(
+        `${what} ${path} is an SQLite database but not a Polyglot Press one (no migrations or languages table).`,
+      );
     }
     return database;
   } catch (error) {
@@ -121,7 +128,11 @@ function tableColumns(rows: readonly Record<string, unknown>[]): TableColumns {
 
 /** The tables and columns a new database has once migrated up to and including `last`: made in memory, as a site would. */
 async function tablesMadeBy(last: string): Promise<TableColumns> {
-  const [{ sql }, { openDatabase }, { migrateTo }] = await Promise.all([import("kysely"), import("#server/db/connect.ts"), import("#server/db/migrate.ts")]);
+  const [{ sql }, { openDatabase }, { migrateTo }] = await Promise.all([
+    import("kysely"),
+    import("#server/db/connect.ts"),
+    import("#server/db/migrate.ts"),
+  ]);
   const handle = openDatabase({ kind: "sqlite", path: ":memory:" });
   try {
     await migrateTo(handle, last);
@@ -166,14 +177,21 @@ async function checkMigrationState(database: DatabaseSync, path: string, what: s
   } catch (error) {
     throw new BackupError(`${what} ${path} is an SQLite database but not a Polyglot Press one (${messageOf(error)}).`);
   }
-  if (applied.length === 0) throw new BackupError(`${what} ${path} is an SQLite database but not a Polyglot Press one (no migration was ever applied to it).`);
+  if (applied.length === 0)
+    throw new BackupError(
+      `${what} ${path} is an SQLite database but not a Polyglot Press one (no migration was ever applied to it).`,
+    );
   const problem = migrationStateProblem(applied);
   if (problem !== null) throw new BackupError(`${what} ${path} ${problem}.`);
   const last = knownMigrations()[applied.length - 1]!;
   const differences = schemaDifferences(await tablesMadeBy(last), actual);
   if (differences.length > 0) {
-    const listed = differences.slice(0, 3).join(", ") + (differences.length > 3 ? `, and ${differences.length - 3} more differences` : "");
-    throw new BackupError(`${what} ${path} does not have the tables Polyglot Press makes up to migration ${last}: it has ${listed}.`);
+    const listed =
+      differences.slice(0, 3).join(", ") +
+      (differences.length > 3 ? `, and ${differences.length - 3} more differences` : "");
+    throw new BackupError(
+      `${what} ${path} does not have the tables Polyglot Press makes up to migration ${last}: it has ${listed}.`,
+    );
   }
 }
 
@@ -214,7 +232,8 @@ export async function backupDatabase(source: string, destination: string): Promi
       // One self-contained file: no -wal or -shm beside the backup when it is opened.
       copy.exec("PRAGMA journal_mode = DELETE");
       const problems = integrityProblems(copy);
-      if (problems.length > 0) throw new BackupError(`The backup failed its integrity check: ${problems.slice(0, 3).join("; ")}`);
+      if (problems.length > 0)
+        throw new BackupError(`The backup failed its integrity check: ${problems.slice(0, 3).join("; ")}`);
     } finally {
       copy.close();
     }
@@ -227,16 +246,25 @@ export async function backupDatabase(source: string, destination: string): Promi
 }
 
 /** Replaces the database at `target` with the backup `file` (checked first), refusing a database in use unless forced. */
-export async function restoreDatabase(file: string, target: string, options: { force: boolean }): Promise<BackupResult & { wasInUse: boolean }> {
+export async function restoreDatabase(
+  file: string,
+  target: string,
+  options: { force: boolean },
+): Promise<BackupResult & { wasInUse: boolean }> {
   const saved = openChecked(file, "The backup");
   try {
     await checkMigrationState(saved, file, "The backup");
     const wasInUse = databaseInUse(target);
     if (wasInUse && !options.force) {
-      throw new BackupError(`${target} is in use by a running site or command. Stop the site first, or pass --force to restore into the live database (then restart the site).`);
+      throw new BackupError(
+        `${target} is in use by a running site or command. Stop the site first, or pass --force to restore into the live database (then restart the site).`,
+      );
     }
     const targetPageSize = existsSync(target) ? pageSizeOf(target) : null;
-    const converted = targetPageSize !== null && targetPageSize !== pageSizeOf(saved) ? await withPageSize(saved, `${target}.restore-${process.pid}`, targetPageSize) : null;
+    const converted =
+      targetPageSize !== null && targetPageSize !== pageSizeOf(saved)
+        ? await withPageSize(saved, `${target}.restore-${process.pid}`, targetPageSize)
+        : null;
     try {
       // Through the backup API rather than a file copy: it takes the proper locks, so even a forced restore never leaves a torn file.
       const pages = await backup(converted?.database ?? saved, target, { rate: ALL_PAGES });
@@ -250,7 +278,8 @@ export async function restoreDatabase(file: string, target: string, options: { f
 }
 
 function pageSizeOf(database: DatabaseSync | string): number {
-  const connection = typeof database === "string" ? new DatabaseSync(database, { readOnly: true, timeout: 5000 }) : database;
+  const connection =
+    typeof database === "string" ? new DatabaseSync(database, { readOnly: true, timeout: 5000 }) : database;
   try {
     return Number(Object.values(connection.prepare("PRAGMA page_size").get()!)[0]);
   } finally {
@@ -263,7 +292,11 @@ function pageSizeOf(database: DatabaseSync | string): number {
  * size of a database in WAL mode, as a site's is: a backup from before decision 0133 (4 KB pages)
  * restores into a newer site's database (16 KB) through such a copy, and the other way round.
  */
-async function withPageSize(source: DatabaseSync, path: string, pageSize: number): Promise<{ database: DatabaseSync; remove(): void }> {
+async function withPageSize(
+  source: DatabaseSync,
+  path: string,
+  pageSize: number,
+): Promise<{ database: DatabaseSync; remove(): void }> {
   let database: DatabaseSync | null = null;
   const remove = () => {
     database?.close();

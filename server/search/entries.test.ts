@@ -29,7 +29,9 @@ describe("postgresDocument", () => {
     const late = postgresDocument([[`${"filler ".repeat(16_400)}last`, "C"]], "xx");
     expect(late).toMatch(/'last':16383C$/);
     expect(late).toMatch(/^'filler':1C,2C,/);
-    expect(postgresDocument([[`short ${"x".repeat(2_048)} é${"e".repeat(1_023)}`, "C"]], "xx")).toBe(`'short':1C 'e${"e".repeat(1_023)}':3C`);
+    expect(postgresDocument([[`short ${"x".repeat(2_048)} é${"e".repeat(1_023)}`, "C"]], "xx")).toBe(
+      `'short':1C 'e${"e".repeat(1_023)}':3C`,
+    );
     // Over the limit in UTF-8 bytes though not in characters.
     expect(postgresDocument([[`${"ж".repeat(1_024)} ok`, "C"]], "xx")).toBe("'ok':2C");
   });

@@ -39,7 +39,10 @@ export function sqliteTerms(text: string, code: string): string {
  * Like to_tsvector: a term longer than a lexeme can be is left out, positions past the last one
  * count as the last, and a term keeps its first 256 positions.
  */
-export function postgresDocument(parts: readonly (readonly [text: string, weight: "A" | "B" | "C"])[], code: string): string {
+export function postgresDocument(
+  parts: readonly (readonly [text: string, weight: "A" | "B" | "C"])[],
+  code: string,
+): string {
   const positions = new Map<string, string[]>();
   let position = 0;
   for (const [text, weight] of parts) {
@@ -60,8 +63,13 @@ export function postgresDocument(parts: readonly (readonly [text: string, weight
  * An entry's index form. Pure, so a bulk import's render workers compute it (stemming is most of
  * the import's main-thread time otherwise, bench/README.md).
  */
-export function indexForm(dialect: DialectName, entry: { title: string; summary: string; body_text: string }, code: string): IndexForm {
-  if (dialect === "sqlite") return [sqliteTerms(entry.title, code), sqliteTerms(entry.summary, code), sqliteTerms(entry.body_text, code)];
+export function indexForm(
+  dialect: DialectName,
+  entry: { title: string; summary: string; body_text: string },
+  code: string,
+): IndexForm {
+  if (dialect === "sqlite")
+    return [sqliteTerms(entry.title, code), sqliteTerms(entry.summary, code), sqliteTerms(entry.body_text, code)];
   return [
     postgresDocument(
       [
@@ -78,7 +86,11 @@ export function indexForm(dialect: DialectName, entry: { title: string; summary:
  * Adds entries, computing the index form of those that come without one; the caller removed the versions'
  * previous ones. `fingerprints: false` writes no source_fingerprint: for the migrations that index before 0026 made the column.
  */
-export async function insertSearchEntries(db: Db, entries: SearchEntry[], options: { fingerprints?: boolean } = {}): Promise<void> {
+export async function insertSearchEntries(
+  db: Db,
+  entries: SearchEntry[],
+  options: { fingerprints?: boolean } = {},
+): Promise<void> {
   const dialect = dialectOf(db);
   await insertIndexedEntries(
     db,
@@ -91,6 +103,12 @@ export async function insertSearchEntries(db: Db, entries: SearchEntry[], option
  * What a query matches in a language: a page of hits, best first, and the number of hits up to COUNT_CAP
  * (+1 means more); those holding the query's words as its phrase first (server/db/full-text.ts, searchTerms).
  */
-export async function searchEntries(db: Db, code: string, query: string, limit: number, offset: number): Promise<SearchFound> {
+export async function searchEntries(
+  db: Db,
+  code: string,
+  query: string,
+  limit: number,
+  offset: number,
+): Promise<SearchFound> {
   return searchTerms(db, code, queryTerms(query, code), queryPhrase(query, code), limit, offset);
 }

@@ -42,7 +42,12 @@ export function bodyFingerprint(body: string): string {
  */
 async function searchText(body: string): Promise<string> {
   if (body.length <= OFF_THREAD_BODY_CHARS) return markdownText(body);
-  const read = await runOffThreadForRequest<string, string>("read the Markdown's words", "#core/markdown.ts", "markdownText", body);
+  const read = await runOffThreadForRequest<string, string>(
+    "read the Markdown's words",
+    "#core/markdown.ts",
+    "markdownText",
+    body,
+  );
   if (!read.ok) throw unprocessable("invalid_field", `body: ${read.message} Simplify it.`, "body");
   return read.value;
 }
@@ -81,19 +86,33 @@ export async function refreshPublishedIndex(
     const versions = await db
       .selectFrom("article_versions")
       .innerJoin("articles", "articles.id", "article_versions.article_id")
-      .select(["article_versions.article_id", "article_versions.code", "article_versions.title", "article_versions.summary", "article_versions.published_at", "articles.tags"])
+      .select([
+        "article_versions.article_id",
+        "article_versions.code",
+        "article_versions.title",
+        "article_versions.summary",
+        "article_versions.published_at",
+        "articles.tags",
+      ])
       .where("article_versions.article_id", "in", chunk)
       .where(isPublishedVersion)
       .execute();
     // Bodies are read only where their words are not known: the catch-up's would be read back for nothing.
-    const unknown = removalsOnly ? [] : [...new Set(versions.filter((version) => !known.has(slotOf(version))).map((version) => version.article_id))];
+    const unknown = removalsOnly
+      ? []
+      : [...new Set(versions.filter((version) => !known.has(slotOf(version))).map((version) => version.article_id))];
     const bodies =
       unknown.length === 0
         ? new Map<string, string>()
         : new Map(
-            (await db.selectFrom("article_versions").select(["article_id", "code", "body"]).where("article_id", "in", unknown).where(isPublishedVersion).execute()).map(
-              (version) => [slotOf(version), version.body],
-            ),
+            (
+              await db
+                .selectFrom("article_versions")
+                .select(["article_id", "code", "body"])
+                .where("article_id", "in", unknown)
+                .where(isPublishedVersion)
+                .execute()
+            ).map((version) => [slotOf(version), version.body]),
           );
     const kept = fingerprints
       ? await db
@@ -123,7 +142,12 @@ export async function refreshPublishedIndex(
       const fingerprint = given?.fingerprint ?? bodyFingerprint(body!);
       const entry = keptBySlot.get(slot);
       keptBySlot.delete(slot);
-      if (entry?.title === version.title && entry.summary === version.summary && entry.source_fingerprint === fingerprint) continue;
+      if (
+        entry?.title === version.title &&
+        entry.summary === version.summary &&
+        entry.source_fingerprint === fingerprint
+      )
+        continue;
       if (entry) stale.push(entry.id);
       const made = {
         article_id: version.article_id,
@@ -147,7 +171,13 @@ export async function refreshPublishedIndex(
     if (!tags) continue;
     const tagRows = versions.flatMap((version) => {
       const byKey = new Map((JSON.parse(version.tags) as string[]).map((tag) => [tagKey(tag), tag]));
-      return [...byKey].map(([key, tag]) => ({ tag_key: key, tag, code: version.code, published_at: version.published_at!, article_id: version.article_id }));
+      return [...byKey].map(([key, tag]) => ({
+        tag_key: key,
+        tag,
+        code: version.code,
+        published_at: version.published_at!,
+        article_id: version.article_id,
+      }));
     });
     for (let at = 0; at < tagRows.length; at += CHUNK)
       await db

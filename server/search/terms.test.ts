@@ -24,7 +24,8 @@ describe("termsOf on plain Latin text (no segmenter)", () => {
   ];
   for (const [index, text] of samples.entries()) {
     it(`gives the segmenter's terms (sample ${index + 1})`, () => {
-      for (const code of ["en-US", "fr-FR", "de-DE", "tr", "ja-JP"]) expect(termsOf(text, code)).toEqual(segmentedTermsOf(text, code));
+      for (const code of ["en-US", "fr-FR", "de-DE", "tr", "ja-JP"])
+        expect(termsOf(text, code)).toEqual(segmentedTermsOf(text, code));
     });
   }
   it("gives the segmenter's folded words", () => {

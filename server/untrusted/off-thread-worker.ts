@@ -18,8 +18,14 @@ async function run({ specifier, exportName, input, moved }: Job): Promise<void> 
       moved.filter((buffer) => !buffer.detached),
     );
   } catch (error) {
-    if (error instanceof Error && error.name === "FileRefused") parentPort?.postMessage({ kind: "refused", message: error.message });
-    else parentPort?.postMessage({ kind: "failed", message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
+    if (error instanceof Error && error.name === "FileRefused")
+      parentPort?.postMessage({ kind: "refused", message: error.message });
+    else
+      parentPort?.postMessage({
+        kind: "failed",
+        message: error instanceof Error ? error.message : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
+      });
   }
 }
 

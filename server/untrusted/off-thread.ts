@@ -33,7 +33,10 @@ export class OffThreadBusy extends Error {
   override name = "OffThreadBusy";
 }
 
-type WorkerMessage = { kind: "done"; value: unknown } | { kind: "refused"; message: string } | { kind: "failed"; message: string; stack?: string };
+type WorkerMessage =
+  | { kind: "done"; value: unknown }
+  | { kind: "refused"; message: string }
+  | { kind: "failed"; message: string; stack?: string };
 
 let thread: Worker | null = null;
 let idleTimer: NodeJS.Timeout | undefined;
@@ -54,7 +57,8 @@ export function runOffThread<Input, Output>(
   seconds: number = OFF_THREAD_LIMITS.seconds,
   transfer: readonly ArrayBuffer[] = [],
 ): Promise<OffThreadResult<Output>> {
-  if (inLine >= MAX_IN_LINE) return Promise.reject(new OffThreadBusy("Too many files are being read right now; try again in a few seconds."));
+  if (inLine >= MAX_IN_LINE)
+    return Promise.reject(new OffThreadBusy("Too many files are being read right now; try again in a few seconds."));
   inLine += 1;
   const turn = queue
     .then(() => runJob(specifier, exportName, input, seconds, transfer) as Promise<OffThreadResult<Output>>)
@@ -68,7 +72,10 @@ export function runOffThread<Input, Output>(
 function startThread(): Worker {
   // Resolved through package.json's imports, as the other workers are; no inherited Node options (reading-time-pool.ts).
   const script = new URL(import.meta.resolve("#server/untrusted/off-thread-worker.ts"));
-  const worker = new Worker(script, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: OFF_THREAD_LIMITS.megabytes, maxYoungGenerationSizeMb: 16 } });
+  const worker = new Worker(script, {
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: OFF_THREAD_LIMITS.megabytes, maxYoungGenerationSizeMb: 16 },
+  });
   worker.unref();
   worker.on("exit", () => {
     if (thread === worker) thread = null;
@@ -81,7 +88,13 @@ function endThread(worker: Worker): void {
   void worker.terminate();
 }
 
-function runJob(specifier: string, exportName: string, input: unknown, seconds: number, transfer: readonly ArrayBuffer[]): Promise<OffThreadResult<unknown>> {
+function runJob(
+  specifier: string,
+  exportName: string,
+  input: unknown,
+  seconds: number,
+  transfer: readonly ArrayBuffer[],
+): Promise<OffThreadResult<unknown>> {
   clearTimeout(idleTimer);
   const worker = (thread ??= startThread());
   return new Promise((resolve, reject) => {
@@ -94,15 +107,18 @@ function runJob(specifier: string, exportName: string, input: unknown, seconds: 
     };
     const timer = setTimeout(() => finish(() => resolve({ kind: "over-time", seconds }), false), seconds * 1000);
     const onMessage = (message: WorkerMessage) => {
-      if (message.kind === "failed") finish(() => reject(Object.assign(new Error(message.message), { stack: message.stack })), true);
+      if (message.kind === "failed")
+        finish(() => reject(Object.assign(new Error(message.message), { stack: message.stack })), true);
       // In a turn of the event loop of its own: receiving a large value (a file's thousands of entries) is a turn's work already.
       else finish(() => setImmediate(resolve, message), true);
     };
     const onError = (error: Error & { code?: string }) => {
-      if (error.code === "ERR_WORKER_OUT_OF_MEMORY") finish(() => resolve({ kind: "over-memory", megabytes: OFF_THREAD_LIMITS.megabytes }), false);
+      if (error.code === "ERR_WORKER_OUT_OF_MEMORY")
+        finish(() => resolve({ kind: "over-memory", megabytes: OFF_THREAD_LIMITS.megabytes }), false);
       else finish(() => reject(error), false);
     };
-    const onExit = (code: number) => finish(() => reject(new Error(`The off-thread worker exited with code ${code} during ${specifier}.`)), false);
+    const onExit = (code: number) =>
+      finish(() => reject(new Error(`The off-thread worker exited with code ${code} during ${specifier}.`)), false);
     worker.on("message", onMessage).on("error", onError).on("exit", onExit);
     worker.postMessage({ specifier, exportName, input, moved: transfer }, [...transfer]);
   });

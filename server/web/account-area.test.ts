@@ -3,7 +3,8 @@ import { divEnd, signedInArea, signedOutSlots, withAccount } from "./account-are
 
 const signedOutArea =
   '<div class="header-menu sign-in-menu"><button>Sign in</button><div id="sign-in-menu" popover="auto"><div class="sign-in-buttons"><button>Google</button></div></div></div>';
-const signedInMarkup = '<div class="header-menu account"><button>A &lt;div&gt; fan</button><div id="account-menu" popover="auto"><button>Sign out</button></div></div>';
+const signedInMarkup =
+  '<div class="header-menu account"><button>A &lt;div&gt; fan</button><div id="account-menu" popover="auto"><button>Sign out</button></div></div>';
 const userBlock = (json: string) => `<script type="application/json" id="shell-user">${json}</script>`;
 const page = (area: string, json = "null") =>
   `<html><body><header><div class="site-header__tools"><div class="header-menu language">x</div>${area}</div></header><main><div>body</div></main>${userBlock(json)}<script>go()</script></body></html>`;

@@ -66,5 +66,11 @@ export function signedInArea(page: Buffer): Buffer | null {
 
 /** A visitor's page with a signed-in visitor's account area and user JSON in its slots. */
 export function withAccount(page: Buffer, slots: AccountSlots, area: Buffer, userJson: Buffer): Buffer {
-  return Buffer.concat([page.subarray(0, slots.area[0]), area, page.subarray(slots.area[1], slots.user[0]), userJson, page.subarray(slots.user[1])]);
+  return Buffer.concat([
+    page.subarray(0, slots.area[0]),
+    area,
+    page.subarray(slots.area[1], slots.user[0]),
+    userJson,
+    page.subarray(slots.user[1]),
+  ]);
 }

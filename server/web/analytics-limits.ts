@@ -21,7 +21,11 @@ export function analyticsLimits({ config, log }: AppServices): MiddlewareHandler
     if (c.req.method !== "POST") return next();
     const client = await perClient.hit(rateLimitKey(clientAddress(c, config.trustProxy)));
     if (!client.allowed) {
-      const response = errorResponse(429, "rate_limited", `Too many analytics events from your address. Please try again in ${client.retryAfterSeconds} seconds.`);
+      const response = errorResponse(
+        429,
+        "rate_limited",
+        `Too many analytics events from your address. Please try again in ${client.retryAfterSeconds} seconds.`,
+      );
       response.headers.set("Retry-After", String(client.retryAfterSeconds));
       return response;
     }
@@ -29,7 +33,10 @@ export function analyticsLimits({ config, log }: AppServices): MiddlewareHandler
     if (!budget.allowed) {
       if (Date.now() >= sheddingUntil) {
         sheddingUntil = Date.now() + budget.retryAfterSeconds * 1000;
-        log.warn({ eventsPerMinute: config.analytics.eventsPerMinute }, "analytics budget reached: dropping events until the minute ends");
+        log.warn(
+          { eventsPerMinute: config.analytics.eventsPerMinute },
+          "analytics budget reached: dropping events until the minute ends",
+        );
       }
       return c.json({ recorded: false }, 202);
     }

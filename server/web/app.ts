@@ -69,7 +69,13 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   const app = new Hono<HttpEnv>();
   // Anonymous pages, start-up files and sitemaps share one byte-bounded cache.
   const pageCache =
-    options.pageCache ?? createPageCache({ content, isAnonymous: (cookie) => !hasSessionCookie(cookie), secureCookies: config.secureCookies, maxBytes: config.pageCacheBytes });
+    options.pageCache ??
+    createPageCache({
+      content,
+      isAnonymous: (cookie) => !hasSessionCookie(cookie),
+      secureCookies: config.secureCookies,
+      maxBytes: config.pageCacheBytes,
+    });
 
   // A bad address or method never reaches React Router; answer a small page in the favorite language.
   const renderErrorPage: RenderErrorPage = (status, message) => {
@@ -80,7 +86,10 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     // "This address is not valid" is said of a bad address only: with another method the address is fine.
     const text = status === 400 ? `<p>${escapeHtml(strings.get("BADREQUEST:TEXT") ?? "")}</p>` : "";
     const html = `<!doctype html><html lang="${escapeHtml(language?.code ?? "en")}" dir="${language?.dir ?? "ltr"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${text}<p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(strings.get("NOTFOUND:HOME") ?? "Home")}</a></p></main></body></html>`;
-    return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response(html, {
+      status,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    });
   };
 
   app.use(requestMetrics(options.pagePattern));
@@ -91,7 +100,16 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     c.set("user", null);
     await next();
     // Path only: query strings can carry OAuth codes and states. The logger redacts the path's secrets (server/base/log.ts).
-    log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+    log.info(
+      {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
   });
   app.use(securityHeaders({ hsts: config.secureCookies, development: config.env === "development" }));
   app.use(requestGuard(renderErrorPage));
@@ -114,7 +132,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     // Files from public/ keep their names across releases: a week, then revalidated in the background.
     const publicFileCaching = async (c: Context, next: Next) => {
       await next();
-      if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=604800, stale-while-revalidate=86400");
+      if (c.res.status === 200)
+        c.res.headers.set("Cache-Control", "public, max-age=604800, stale-while-revalidate=86400");
     };
     app.use("/:file{[^/]+\\.(svg|png|ico|webmanifest)}", publicFileCaching, serveStatic({ root }));
     app.use("/covers/*", publicFileCaching, serveStatic({ root }));
@@ -123,7 +142,10 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.route("/", mediaFiles(services));
   // One image queue per process, for uploads and link-preview pictures alike: the libuv threads and cores it protects are the process's (upload-gate.ts).
   const imageGate = createUploadGate({ maxAdmitted: config.media.maxConcurrentUploads });
-  app.route("/", socialImages(services, { publicDir: options.publicDir ?? options.clientDir ?? null, gate: imageGate }));
+  app.route(
+    "/",
+    socialImages(services, { publicDir: options.publicDir ?? options.clientDir ?? null, gate: imageGate }),
+  );
 
   app.use(answerOtherMethods(() => app.routes, renderErrorPage));
   // After the static files: they never need the user, and the lookup is a database query.
@@ -132,7 +154,11 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
 
   app.route("/", publicApi(services, pageCache.responses));
   // It changes only with PUBLIC_URL, so with a release: a day, then revalidated in the background.
-  app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl), 200, { "Cache-Control": "public, max-age=86400, stale-while-revalidate=86400" }));
+  app.get("/robots.txt", (c) =>
+    c.text(robotsTxt(config.publicUrl), 200, {
+      "Cache-Control": "public, max-age=86400, stale-while-revalidate=86400",
+    }),
+  );
   app.route("/", sitemapRoutes(services, pageCache.responses));
   app.route("/", feedRoutes(services, pageCache.responses));
   app.route(ADMIN_API_PREFIX, adminApi(services, imageGate));
@@ -143,7 +169,12 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
 
   const handleDocument = options.handleDocument;
   if (handleDocument) {
-    const renderDocument = async (c: Context<HttpEnv>, request: Request, user: SignedInUser | null, pageNotes: PageNotes) => {
+    const renderDocument = async (
+      c: Context<HttpEnv>,
+      request: Request,
+      user: SignedInUser | null,
+      pageNotes: PageNotes,
+    ) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
       context.set(requestContext, {
@@ -166,7 +197,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     };
     // A signed-in visitor's miss may be filled with the page as a visitor gets it: no user, no cookies (decision 0138).
-    if (options.cachePages !== false) app.use(pageCache.middleware((c, notes) => renderDocument(c, withoutCookies(c.req.raw), null, notes)));
+    if (options.cachePages !== false)
+      app.use(pageCache.middleware((c, notes) => renderDocument(c, withoutCookies(c.req.raw), null, notes)));
     app.all("*", (c) => renderDocument(c, c.req.raw, c.get("user"), c.get("pageNotes") ?? newPageNotes()));
   }
 
@@ -174,11 +206,18 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
     if (error instanceof AppError) return refusalResponse(error);
     if (c.req.raw.signal.aborted) {
       // The client went away (closed the tab, lost the network): nothing to answer, nothing wrong here.
-      log.info({ requestId: c.get("requestId"), method: c.req.method, path: c.req.path }, "client closed the connection");
+      log.info(
+        { requestId: c.get("requestId"), method: c.req.method, path: c.req.path },
+        "client closed the connection",
+      );
       return errorResponse(400, "client_closed", "The client closed the connection.");
     }
     if (services.database.availability.failed(error)) {
-      const response = errorResponse(503, "database_unavailable", "The database is unreachable right now. Please try again in a few seconds.");
+      const response = errorResponse(
+        503,
+        "database_unavailable",
+        "The database is unreachable right now. Please try again in a few seconds.",
+      );
       response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
       return response;
     }

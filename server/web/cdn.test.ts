@@ -15,7 +15,9 @@ describe("sharedCacheHeaders", () => {
   });
 
   it("lets a shared cache keep the response for the set time, browsers as the route said", () => {
-    expect(sharedCacheHeaders({ "cache-control": "public, no-cache" }, shows, 3600)["cache-control"]).toBe("public, max-age=0, s-maxage=3600, stale-while-revalidate=30");
+    expect(sharedCacheHeaders({ "cache-control": "public, no-cache" }, shows, 3600)["cache-control"]).toBe(
+      "public, max-age=0, s-maxage=3600, stale-while-revalidate=30",
+    );
     const sitemap = sharedCacheHeaders({ "Cache-Control": "public, max-age=300" }, new Set(), 600);
     expect(sitemap["Cache-Control"]).toBe("public, max-age=300, s-maxage=600, stale-while-revalidate=30");
     expect(sitemap["Surrogate-Key"]).toBe(SHOWS_EVERYTHING);
@@ -55,10 +57,20 @@ describe("createCdnPurger", () => {
     return { url: `http://127.0.0.1:${port}/purge`, received };
   }
 
-  const settings = (purgeUrl: string, purgeToken: string | null = null) => ({ purgeUrl, purgeMethod: "PURGE" as const, purgeToken, maxAgeSeconds: 60 });
+  const settings = (purgeUrl: string, purgeToken: string | null = null) => ({
+    purgeUrl,
+    purgeMethod: "PURGE" as const,
+    purgeToken,
+    maxAgeSeconds: 60,
+  });
 
   it("is off without a purge URL", () => {
-    expect(createCdnPurger({ purgeUrl: null, purgeMethod: "PURGE", purgeToken: null, maxAgeSeconds: 0 }, createLogger("silent"))).toBeNull();
+    expect(
+      createCdnPurger(
+        { purgeUrl: null, purgeMethod: "PURGE", purgeToken: null, maxAgeSeconds: 0 },
+        createLogger("silent"),
+      ),
+    ).toBeNull();
   });
 
   it("sends the invalidations of one moment in one purge, with the keys in headers and body", async () => {
@@ -109,7 +121,11 @@ describe("createCdnPurger", () => {
     const purger = createCdnPurger(settings(failing.url), createLogger("silent"))!;
     purger.purge(["article:1"]);
     await purger.flush();
-    expect(failing.received.map((purge) => purge.headers["surrogate-key"])).toEqual(["article:1", "article:1", "article:1"]);
+    expect(failing.received.map((purge) => purge.headers["surrogate-key"])).toEqual([
+      "article:1",
+      "article:1",
+      "article:1",
+    ]);
     await new Promise<void>((resolve) => server!.close(() => resolve()));
 
     const refusing = await purgeEndpoint([403]);

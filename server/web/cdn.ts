@@ -27,7 +27,11 @@ const KEYS_PLACEHOLDER = /%7Bkeys%7D|\{keys\}/gi;
  * A kept response's headers for a shared cache: its keys, and (when `maxAgeSeconds` > 0) how long the
  * shared cache may keep it; browsers still revalidate it every time (max-age=0, or what the route said).
  */
-export function sharedCacheHeaders(headers: Record<string, string>, shows: ReadonlySet<string>, maxAgeSeconds: number): Record<string, string> {
+export function sharedCacheHeaders(
+  headers: Record<string, string>,
+  shows: ReadonlySet<string>,
+  maxAgeSeconds: number,
+): Record<string, string> {
   const keys = [SHOWS_EVERYTHING, ...[...shows].map(cacheKey)];
   const surrogateKey = keys.join(" ");
   // Keys a CDN would cut could not all be purged: such a response keeps the route's own Cache-Control, and no keys.
@@ -36,9 +40,13 @@ export function sharedCacheHeaders(headers: Record<string, string>, shows: Reado
   if (maxAgeSeconds === 0) return tagged;
   // The route's own header name is kept (lower case from a Response): an override such as a signed-in
   // visitor's "private, no-store" then replaces it rather than adding a second value.
-  const cacheControlName = Object.keys(headers).find((name) => name.toLowerCase() === "cache-control") ?? "cache-control";
+  const cacheControlName =
+    Object.keys(headers).find((name) => name.toLowerCase() === "cache-control") ?? "cache-control";
   const browserMaxAge = /(?:^|,)\s*max-age=(\d+)/.exec(headers[cacheControlName] ?? "")?.[1] ?? "0";
-  return { ...tagged, [cacheControlName]: `public, max-age=${browserMaxAge}, s-maxage=${maxAgeSeconds}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}` };
+  return {
+    ...tagged,
+    [cacheControlName]: `public, max-age=${browserMaxAge}, s-maxage=${maxAgeSeconds}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`,
+  };
 }
 
 export interface CdnPurger {
@@ -63,7 +71,11 @@ export function createCdnPurger(settings: Config["cdn"], log: Logger): CdnPurger
   let sending: Promise<void> = Promise.resolve();
 
   async function send(keys: string[]): Promise<void> {
-    const headers: Record<string, string> = { "Surrogate-Key": keys.join(" "), "Cache-Tag": keys.join(","), "Content-Type": "application/json" };
+    const headers: Record<string, string> = {
+      "Surrogate-Key": keys.join(" "),
+      "Cache-Tag": keys.join(","),
+      "Content-Type": "application/json",
+    };
     if (purgeToken) headers.Authorization = `Bearer ${purgeToken}`;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -82,7 +94,10 @@ export function createCdnPurger(settings: Config["cdn"], log: Logger): CdnPurger
         if (attempt === PURGE_ATTEMPTS) throw new Error(`answered ${response.status}`);
       } catch (error) {
         if (attempt === PURGE_ATTEMPTS) {
-          log.warn({ err: error, keys: keys.length }, "a CDN purge failed; pages stay in the shared cache until their s-maxage");
+          log.warn(
+            { err: error, keys: keys.length },
+            "a CDN purge failed; pages stay in the shared cache until their s-maxage",
+          );
           return;
         }
       }

@@ -10,7 +10,17 @@ import type { HttpEnv } from "#server/http/env.ts";
 import { ifNoneMatchHits } from "./response-cache.ts";
 
 /** Headers a 304 keeps (RFC 9110 §15.4.5). */
-const KEPT_ON_304 = ["cache-control", "content-location", "date", "etag", "expires", "last-modified", "vary", "set-cookie", "content-security-policy"];
+const KEPT_ON_304 = [
+  "cache-control",
+  "content-location",
+  "date",
+  "etag",
+  "expires",
+  "last-modified",
+  "vary",
+  "set-cookie",
+  "content-security-policy",
+];
 
 /** Whether a response last modified at `lastModified` is unchanged since `ifModifiedSince` (HTTP dates, to the second); an unreadable date never is. */
 export function unmodifiedSince(ifModifiedSince: string | undefined, lastModified: string | null): boolean {
@@ -21,7 +31,11 @@ export function unmodifiedSince(ifModifiedSince: string | undefined, lastModifie
 }
 
 /** Whether the request's validators say the client's copy of this 200 is current. */
-function clientCopyCurrent(ifNoneMatch: string | undefined, ifModifiedSince: string | undefined, headers: Headers): boolean {
+function clientCopyCurrent(
+  ifNoneMatch: string | undefined,
+  ifModifiedSince: string | undefined,
+  headers: Headers,
+): boolean {
   const etag = headers.get("etag");
   if (ifNoneMatch !== undefined) return etag !== null && ifNoneMatchHits(ifNoneMatch, etag);
   return unmodifiedSince(ifModifiedSince, headers.get("last-modified"));
@@ -31,10 +45,15 @@ export function conditionalGet(): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     await next();
     const method = c.req.method;
-    if ((method !== "GET" && method !== "HEAD") || c.res.status !== 200 || !clientCopyCurrent(c.req.header("if-none-match"), c.req.header("if-modified-since"), c.res.headers))
+    if (
+      (method !== "GET" && method !== "HEAD") ||
+      c.res.status !== 200 ||
+      !clientCopyCurrent(c.req.header("if-none-match"), c.req.header("if-modified-since"), c.res.headers)
+    )
       return;
     const headers = new Headers();
-    for (const [name, value] of c.res.headers) if (KEPT_ON_304.includes(name) && name !== "set-cookie") headers.set(name, value);
+    for (const [name, value] of c.res.headers)
+      if (KEPT_ON_304.includes(name) && name !== "set-cookie") headers.set(name, value);
     for (const cookie of c.res.headers.getSetCookie()) headers.append("set-cookie", cookie);
     await c.res.body?.cancel();
     c.res = undefined;

@@ -30,7 +30,11 @@ export function feedRoutes(services: AppServices, responses: ResponseCache) {
     if (!entry) {
       const since = responses.generation;
       const body = Buffer.from(await atomFeed(resident, content.articles, language, config.publicUrl));
-      entry = responses.put(key, { status: 200, headers: FEED_HEADERS, body, shows: new Set([showsList(language.code)]) }, since);
+      entry = responses.put(
+        key,
+        { status: 200, headers: FEED_HEADERS, body, shows: new Set([showsList(language.code)]) },
+        since,
+      );
     }
     return sendCached(c, responses, key, entry);
   });
@@ -38,7 +42,9 @@ export function feedRoutes(services: AppServices, responses: ResponseCache) {
   for (const path of ["/atom.xml", "/rss.xml"]) {
     app.get(path, (c) => {
       const language = favoriteLanguage(content.current());
-      return language ? c.redirect(feedPath(language.shortCode), 301) : errorResponse(404, "not_found", "No language is enabled.");
+      return language
+        ? c.redirect(feedPath(language.shortCode), 301)
+        : errorResponse(404, "not_found", "No language is enabled.");
     });
   }
   return app;

@@ -44,7 +44,12 @@ describe("ifNoneMatchHits (RFC 9110 weak comparison)", () => {
 });
 
 describe("createResponseCache", () => {
-  const response = (size: number, shows: string[] = []) => ({ status: 200, headers: {}, body: Buffer.alloc(size, 97), shows: new Set(shows) });
+  const response = (size: number, shows: string[] = []) => ({
+    status: 200,
+    headers: {},
+    body: Buffer.alloc(size, 97),
+    shows: new Set(shows),
+  });
 
   it("evicts the least recently used entries to stay within its byte bound", () => {
     const cache = createResponseCache(40_000);
@@ -110,12 +115,18 @@ describe("createResponseCache", () => {
   it("compresses once per encoding off the request path, sending identity until the copy is ready", async () => {
     const cache = createResponseCache(1_000_000);
     const identity = Buffer.from("x".repeat(5_000));
-    const entry = cache.put("page", { status: 200, headers: { "content-type": "text/html" }, body: identity, shows: new Set() }, cache.generation);
+    const entry = cache.put(
+      "page",
+      { status: 200, headers: { "content-type": "text/html" }, body: identity, shows: new Set() },
+      cache.generation,
+    );
     const first = await cache.answer("page", entry, "GET", undefined, "gzip, br");
     expect(first.headers["Content-Encoding"]).toBeUndefined();
     expect(first.body).toBe(identity);
     const bytesBefore = cache.size.bytes;
-    await vi.waitFor(async () => expect((await cache.answer("page", entry, "GET", undefined, "gzip, br")).headers["Content-Encoding"]).toBe("br"));
+    await vi.waitFor(async () =>
+      expect((await cache.answer("page", entry, "GET", undefined, "gzip, br")).headers["Content-Encoding"]).toBe("br"),
+    );
     const compressed = await cache.answer("page", entry, "GET", undefined, "gzip, br");
     expect(brotliDecompressSync(compressed.body!).toString()).toBe("x".repeat(5_000));
     // The copy is counted at its own size (zlib's output is a slice of a larger chunk; the kept copy is not).
@@ -134,7 +145,12 @@ describe("createResponseCache", () => {
 
   it("lets identity bodies with a copy go before any entry when room is needed, and decompresses for clients taking none", async () => {
     const page = (n: number) => Buffer.from(`<p>Page ${n}</p>`.repeat(1_000));
-    const put = (n: number) => cache.put(`page-${n}`, { status: 200, headers: {}, body: page(n), shows: new Set([`article:${n}`]) }, cache.generation);
+    const put = (n: number) =>
+      cache.put(
+        `page-${n}`,
+        { status: 200, headers: {}, body: page(n), shows: new Set([`article:${n}`]) },
+        cache.generation,
+      );
     // Room for four pages (each about 15 KB with its bookkeeping), not five.
     const cache = createResponseCache(70_000);
     const entries = [1, 2, 3, 4].map(put);
@@ -157,7 +173,12 @@ describe("createResponseCache", () => {
     expect(cache.answerNow("page-2", second, "GET", undefined, undefined)).toBeNull();
     const plain = await cache.answer("page-2", second, "GET", undefined, undefined);
     expect(plain.body!.equals(page(2))).toBe(true);
-    expect([plain.status, plain.headers.ETag, plain.headers["Content-Length"], plain.headers["Content-Encoding"]]).toEqual([200, second.etag, String(page(2).length), undefined]);
+    expect([
+      plain.status,
+      plain.headers.ETag,
+      plain.headers["Content-Length"],
+      plain.headers["Content-Encoding"],
+    ]).toEqual([200, second.etag, String(page(2).length), undefined]);
     // No room for it without dropping something: the entry stays compressed.
     expect(second.body).toBeNull();
     const head = cache.answerNow("page-2", second, "HEAD", undefined, undefined);
@@ -167,7 +188,9 @@ describe("createResponseCache", () => {
     expect(meanwhile.headers["Content-Encoding"]).toBe("gzip");
     expect(gunzipSync(meanwhile.body!).equals(page(2))).toBe(true);
     await vi.waitFor(() => expect(second.encoded.has("br")).toBe(true));
-    expect(brotliDecompressSync((await cache.answer("page-2", second, "GET", undefined, "br, gzip")).body!).equals(page(2))).toBe(true);
+    expect(
+      brotliDecompressSync((await cache.answer("page-2", second, "GET", undefined, "br, gzip")).body!).equals(page(2)),
+    ).toBe(true);
     // With room again, the decompressed identity body is kept and the fast path answers.
     cache.invalidate(["article:5"]);
     await cache.answer("page-2", second, "GET", undefined, undefined);
@@ -178,7 +201,11 @@ describe("createResponseCache", () => {
 
   it("makes no compressed copy of a response asked for once, and one from its second request on", async () => {
     const cache = createResponseCache(1_000_000);
-    const entry = cache.put("page", { status: 200, headers: {}, body: Buffer.from("z".repeat(5_000)), shows: new Set(["article:1"]) }, cache.generation);
+    const entry = cache.put(
+      "page",
+      { status: 200, headers: {}, body: Buffer.from("z".repeat(5_000)), shows: new Set(["article:1"]) },
+      cache.generation,
+    );
     const first = await cache.answer("page", entry, "GET", undefined, "br, gzip");
     expect([first.headers["Content-Encoding"], entry.compressing.size, entry.encoded.size]).toEqual([undefined, 0, 0]);
     // A conditional request answered 304 is no use of the body: still no copy.
@@ -193,7 +220,11 @@ describe("createResponseCache", () => {
 
   it("drops a compressed copy that finishes after its entry was invalidated", async () => {
     const cache = createResponseCache(1_000_000);
-    const entry = cache.put("page", { status: 200, headers: {}, body: Buffer.from("y".repeat(5_000)), shows: new Set(["article:1"]) }, cache.generation);
+    const entry = cache.put(
+      "page",
+      { status: 200, headers: {}, body: Buffer.from("y".repeat(5_000)), shows: new Set(["article:1"]) },
+      cache.generation,
+    );
     void cache.answer("page", entry, "GET", undefined, "gzip");
     void cache.answer("page", entry, "GET", undefined, "gzip");
     expect(entry.compressing.has("gzip")).toBe(true);
@@ -221,6 +252,8 @@ describe("createPageCache", () => {
     const responses = await Promise.all(Array.from({ length: 5 }, async () => app.request("/en/page")));
     expect(renders).toBe(1);
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(new Set(await Promise.all(responses.map((response) => response.text())))).toEqual(new Set(["<p>The page</p>"]));
+    expect(new Set(await Promise.all(responses.map((response) => response.text())))).toEqual(
+      new Set(["<p>The page</p>"]),
+    );
   });
 });

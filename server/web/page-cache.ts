@@ -131,7 +131,12 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes,
    * Keeps a page rendered for visitors when it may be shared (an HTML page of a cacheable status
    * that does not say no-store, as a draft preview does); its body is read either way.
    */
-  async function keep(url: URL, notes: PageNotes, response: Response, since: number): Promise<{ key: string; entry: CachedResponse } | null> {
+  async function keep(
+    url: URL,
+    notes: PageNotes,
+    response: Response,
+    since: number,
+  ): Promise<{ key: string; entry: CachedResponse } | null> {
     const keepable =
       CACHEABLE_STATUSES.has(response.status) &&
       (response.headers.get("content-type") ?? "").startsWith("text/html") &&
@@ -140,12 +145,17 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes,
     const key = keepable ? keyOf(url) : null;
     if (!key) return null;
     const body = Buffer.from(await response.arrayBuffer());
-    const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length"));
+    const headers = Object.fromEntries(
+      [...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length"),
+    );
     headers["content-security-policy"] = hashedScriptPolicy(body.toString("utf8"));
     headers["cache-control"] = "public, no-cache";
     const slots = notes.shell && signedOutSlots(body);
     const shared = notes.shell && slots ? { shell: notes.shell, slots } : undefined;
-    return { key, entry: responses.put(key, { status: response.status, headers, body, shows: notes.shows, shared }, since) };
+    return {
+      key,
+      entry: responses.put(key, { status: response.status, headers, body, shows: notes.shows, shared }, since),
+    };
   }
 
   /**
@@ -163,7 +173,13 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes,
         const key = url && keyOf(url);
         const cached = key ? responses.get(key) : undefined;
         if (!key || !cached) return null;
-        const { status, headers, body } = await responses.answer(key, cached, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+        const { status, headers, body } = await responses.answer(
+          key,
+          cached,
+          method,
+          c.req.header("if-none-match"),
+          c.req.header("accept-encoding"),
+        );
         return new Response(asBody(body), { status, headers });
       };
       const first = await hit();
@@ -185,7 +201,13 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes,
     const setCookies = c.res.headers.getSetCookie();
     const kept = await keep(url, notes, c.res, since);
     if (!kept) return;
-    const fresh = await responses.answer(kept.key, kept.entry, method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+    const fresh = await responses.answer(
+      kept.key,
+      kept.entry,
+      method,
+      c.req.header("if-none-match"),
+      c.req.header("accept-encoding"),
+    );
     c.res = undefined;
     c.res = new Response(asBody(fresh.body), { status: fresh.status, headers: fresh.headers });
     for (const cookie of setCookies) c.res.headers.append("Set-Cookie", cookie);
@@ -199,7 +221,12 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes,
    * same time), so it is rendered once for everyone rather than once per signed-in request
    * (decision 0138). A client navigation's `.data` request is never kept, so never filled.
    */
-  async function fillForVisitors(c: Context<HttpEnv>, url: URL, userJson: string, renderForVisitors: RenderForVisitors) {
+  async function fillForVisitors(
+    c: Context<HttpEnv>,
+    url: URL,
+    userJson: string,
+    renderForVisitors: RenderForVisitors,
+  ) {
     if (url.pathname.endsWith(".data")) return;
     const resident = content.current();
     const language = shellView(resident, url.pathname.split("/")[1]).view.language.code;
@@ -224,7 +251,8 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes,
     const userJson = scriptDataJson(user);
     const url = parseUrl(c.req.url);
     const key = url && keyOf(url);
-    if (method === "GET" && url && key && !responses.has(key)) await fillForVisitors(c, url, userJson, renderForVisitors);
+    if (method === "GET" && url && key && !responses.has(key))
+      await fillForVisitors(c, url, userJson, renderForVisitors);
     // Again: the fill may have learned which query parameters the page reads, and so its key.
     const keptKey = url && keyOf(url);
     const entry = keptKey ? responses.peek(keptKey) : undefined;
@@ -234,14 +262,21 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes,
       accountAreas.delete(sharedKey);
       accountAreas.set(sharedKey, area);
       responses.get(keptKey);
-      const body = method === "HEAD" ? null : withAccount(await responses.identity(entry), entry.shared.slots, area, Buffer.from(userJson));
-      return new Response(asBody(body), { status: entry.status, headers: { ...entry.headers, "cache-control": "private, no-store" } });
+      const body =
+        method === "HEAD"
+          ? null
+          : withAccount(await responses.identity(entry), entry.shared.slots, area, Buffer.from(userJson));
+      return new Response(asBody(body), {
+        status: entry.status,
+        headers: { ...entry.headers, "cache-control": "private, no-store" },
+      });
     }
     const notes = newPageNotes();
     c.set("pageNotes", notes);
     await next();
     const response = c.res;
-    if (!notes.shell || method !== "GET" || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return;
+    if (!notes.shell || method !== "GET" || !(response.headers.get("content-type") ?? "").startsWith("text/html"))
+      return;
     const renderedKey = areaKey(notes.shell, userJson);
     if (accountAreas.has(renderedKey)) return;
     const body = Buffer.from(await response.arrayBuffer());
@@ -261,11 +296,19 @@ export function createPageCache({ content, isAnonymous, secureCookies, maxBytes,
     const method = request.method ?? "GET";
     const target = request.url ?? "";
     // What the request guard refuses goes on to it (and its 400): never parsed here.
-    if ((method !== "GET" && method !== "HEAD") || !isAnonymous(request.headers.cookie) || findBadInput(target) !== null) return false;
+    if (
+      (method !== "GET" && method !== "HEAD") ||
+      !isAnonymous(request.headers.cookie) ||
+      findBadInput(target) !== null
+    )
+      return false;
     const url = parseUrl(target);
     const key = url && keyOf(url);
     const cached = key ? responses.peek(key) : undefined;
-    const answer = key && cached ? responses.answerNow(key, cached, method, request.headers["if-none-match"], request.headers["accept-encoding"]) : null;
+    const answer =
+      key && cached
+        ? responses.answerNow(key, cached, method, request.headers["if-none-match"], request.headers["accept-encoding"])
+        : null;
     if (!answer) return false;
     responses.get(key!);
     const { status, headers, body } = answer;

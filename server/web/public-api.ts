@@ -4,7 +4,15 @@ import { z } from "zod";
 import type { AppServices } from "#server/content/context.ts";
 import { clientEventSchema, recordEvent } from "#server/analytics/events.ts";
 import { SHOWS_ARTICLE_SOURCES } from "#server/content/changes.ts";
-import { blogsPage, INIT_FILE_NAMES, initFileSchema, INIT_PAGE_DEFAULT_LIMIT, INIT_PAGE_MAX_LIMIT, initFile, isInitFileName } from "#server/content/init-files.ts";
+import {
+  blogsPage,
+  INIT_FILE_NAMES,
+  initFileSchema,
+  INIT_PAGE_DEFAULT_LIMIT,
+  INIT_PAGE_MAX_LIMIT,
+  initFile,
+  isInitFileName,
+} from "#server/content/init-files.ts";
 import { apiRoute, type Answer } from "#server/http/openapi.ts";
 import { readJson } from "#server/http/body.ts";
 import type { HttpEnv } from "#server/http/env.ts";
@@ -17,7 +25,10 @@ const eventRecordedSchema = z.object({ recorded: z.literal(true) });
 /** Article ids are 32-bit integers in both databases. */
 const MAX_ARTICLE_ID = 2_147_483_647;
 
-const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=0, must-revalidate" };
+const JSON_HEADERS = {
+  "Content-Type": "application/json; charset=utf-8",
+  "Cache-Control": "public, max-age=0, must-revalidate",
+};
 
 /** A whole number query parameter within [min, max]; absent gives `fallback`. */
 function wholeParam(c: Context<HttpEnv>, name: string, min: number, max: number, fallback: number): number {
@@ -31,7 +42,13 @@ function wholeParam(c: Context<HttpEnv>, name: string, min: number, max: number,
 
 /** Sends a cached response: 304 on a matching If-None-Match (weak comparison), compressed once per encoding. */
 export async function sendCached(c: Context<HttpEnv>, responses: ResponseCache, key: string, entry: CachedResponse) {
-  const { status, headers, body } = await responses.answer(key, entry, c.req.method, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+  const { status, headers, body } = await responses.answer(
+    key,
+    entry,
+    c.req.method,
+    c.req.header("if-none-match"),
+    c.req.header("accept-encoding"),
+  );
   return new Response(asBody(body), { status, headers });
 }
 
@@ -43,23 +60,53 @@ export function publicApi(services: AppServices, responses: ResponseCache) {
     summary: "A start-up file: the content the browser needs first (blogs, translations or languages); blogs is paged",
     params: { name: z.enum(INIT_FILE_NAMES) },
     query: z.object({
-      after: z.number().int().min(0).max(MAX_ARTICLE_ID).optional().describe("blogs only: the cursor from the previous page's `next` (an article id)"),
-      limit: z.number().int().min(1).max(INIT_PAGE_MAX_LIMIT).optional().describe(`blogs only: articles per page (default ${INIT_PAGE_DEFAULT_LIMIT})`),
+      after: z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_ARTICLE_ID)
+        .optional()
+        .describe("blogs only: the cursor from the previous page's `next` (an article id)"),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(INIT_PAGE_MAX_LIMIT)
+        .optional()
+        .describe(`blogs only: articles per page (default ${INIT_PAGE_DEFAULT_LIMIT})`),
     }),
-    success: { status: 200, description: "The file (`data.documents`; blogs adds `next`, also a Link header); answers 304 to a matching If-None-Match.", schema: initFileSchema },
+    success: {
+      status: 200,
+      description:
+        "The file (`data.documents`; blogs adds `next`, also a Link header); answers 304 to a matching If-None-Match.",
+      schema: initFileSchema,
+    },
     otherResponses: { 404: "No start-up file of that name." },
   });
   app.get("/init/file/:name", initFileDoc, async (c) => {
     const name = c.req.param("name");
     if (!isInitFileName(name)) {
-      return errorResponse(404, "not_found", `There is no start-up file named "${name}". Known files: blogs, translates, languages.`);
+      return errorResponse(
+        404,
+        "not_found",
+        `There is no start-up file named "${name}". Known files: blogs, translates, languages.`,
+      );
     }
     if (name !== "blogs") {
       const key = `init:${name}`;
       const since = responses.generation;
       const entry =
         responses.get(key) ??
-        responses.put(key, { status: 200, headers: JSON_HEADERS, body: Buffer.from(JSON.stringify(initFile(services.content.current(), name))), shows: new Set() }, since);
+        responses.put(
+          key,
+          {
+            status: 200,
+            headers: JSON_HEADERS,
+            body: Buffer.from(JSON.stringify(initFile(services.content.current(), name))),
+            shows: new Set(),
+          },
+          since,
+        );
       return sendCached(c, responses, key, entry);
     }
     const after = wholeParam(c, "after", 0, MAX_ARTICLE_ID, 0);
@@ -87,7 +134,11 @@ export function publicApi(services: AppServices, responses: ResponseCache) {
   });
   app.post("/api/analytics/events", eventDoc, async (c) => {
     const event = await readJson(c, clientEventSchema);
-    await recordEvent(services.database.db, { name: event.name, uid: c.get("user")?.uid ?? null, path: event.path ?? null });
+    await recordEvent(services.database.db, {
+      name: event.name,
+      uid: c.get("user")?.uid ?? null,
+      path: event.path ?? null,
+    });
     return c.json({ recorded: true } satisfies Answer<typeof eventRecordedSchema>, 201);
   });
   return app;

@@ -34,7 +34,10 @@ const ENCODINGS: readonly (Encoding | null)[] = [null, "br", "gzip"];
 const BROTLI_QUALITY = 5;
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-const DECOMPRESS: Record<Encoding, (copy: Buffer) => Promise<Buffer>> = { br: promisify(brotliDecompress), gzip: promisify(gunzip) };
+const DECOMPRESS: Record<Encoding, (copy: Buffer) => Promise<Buffer>> = {
+  br: promisify(brotliDecompress),
+  gzip: promisify(gunzip),
+};
 
 export interface CachedResponse {
   status: number;
@@ -105,7 +108,9 @@ const OFFERED: readonly Encoding[] = ["br", "gzip"];
  */
 export function acceptedEncodings(acceptEncoding: string | undefined): Encoding[] {
   const accepts = parseAccept(acceptEncoding ?? "");
-  const weightOf = (encoding: Encoding) => (accepts.find((accept) => accept.type.toLowerCase() === encoding) ?? accepts.find((accept) => accept.type === "*"))?.q ?? 0;
+  const weightOf = (encoding: Encoding) =>
+    (accepts.find((accept) => accept.type.toLowerCase() === encoding) ?? accepts.find((accept) => accept.type === "*"))
+      ?.q ?? 0;
   return OFFERED.map((encoding) => ({ encoding, weight: weightOf(encoding) }))
     .filter(({ weight }) => weight > 0)
     .sort((a, b) => b.weight - a.weight)
@@ -138,7 +143,9 @@ export function createResponseCache(maxBytes: number, shared: SharedCache = { ma
     if (since === generation) return false;
     // Older than the invalidations remembered: assume the worst.
     if (recentInvalidations.length === 0 || recentInvalidations[0]!.generation > since + 1) return true;
-    return recentInvalidations.some(({ generation: at, tags }) => at > since && (tags === null || [...shows].some((tag) => tags.has(tag))));
+    return recentInvalidations.some(
+      ({ generation: at, tags }) => at > since && (tags === null || [...shows].some((tag) => tags.has(tag))),
+    );
   }
 
   function remove(key: string) {
@@ -188,7 +195,9 @@ export function createResponseCache(maxBytes: number, shared: SharedCache = { ma
     entry.compressing.add(encoding);
     const compressing = identityOf(entry).then((body) =>
       encoding === "br"
-        ? brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        ? brotliAsync(body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+          })
         : gzipAsync(body, { level: 9 }),
     );
     void compressing.then(
@@ -212,8 +221,16 @@ export function createResponseCache(maxBytes: number, shared: SharedCache = { ma
    * started if not, when the entry answered before), else another copy it takes, else the
    * identity body if still kept.
    */
-  function answerNow(key: string, entry: CachedResponse, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Answer | null {
-    const held = ifNoneMatch ? ENCODINGS.find((candidate) => ifNoneMatchHits(ifNoneMatch, encodedEtag(entry.etag, candidate))) : undefined;
+  function answerNow(
+    key: string,
+    entry: CachedResponse,
+    method: string,
+    ifNoneMatch: string | undefined,
+    acceptEncoding: string | undefined,
+  ): Answer | null {
+    const held = ifNoneMatch
+      ? ENCODINGS.find((candidate) => ifNoneMatchHits(ifNoneMatch, encodedEtag(entry.etag, candidate)))
+      : undefined;
     if (held !== undefined) return { status: 304, headers: headersOf(entry, held), body: null };
     const taken = entry.length > 1024 ? acceptedEncodings(acceptEncoding) : [];
     // A page asked for once (most of a crawl of a large archive) is never compressed; one asked for again is.
@@ -221,9 +238,14 @@ export function createResponseCache(maxBytes: number, shared: SharedCache = { ma
     entry.answered = true;
     if (again && taken[0] && !entry.encoded.has(taken[0])) compressLater(key, entry, taken[0]);
     const encoding = taken.find((candidate) => entry.encoded.has(candidate));
-    if (!encoding) return entry.body || method === "HEAD" ? identityAnswer(entry, method === "HEAD" ? null : entry.body) : null;
+    if (!encoding)
+      return entry.body || method === "HEAD" ? identityAnswer(entry, method === "HEAD" ? null : entry.body) : null;
     const body = entry.encoded.get(encoding)!;
-    const headers = { ...headersOf(entry, encoding), "Content-Encoding": encoding, "Content-Length": String(body.length) };
+    const headers = {
+      ...headersOf(entry, encoding),
+      "Content-Encoding": encoding,
+      "Content-Length": String(body.length),
+    };
     return { status: entry.status, headers, body: method === "HEAD" ? null : body };
   }
 
@@ -248,7 +270,10 @@ export function createResponseCache(maxBytes: number, shared: SharedCache = { ma
     put(
       key: string,
       // `answered`: the response was already sent to the request that made it (a streamed sitemap child).
-      response: Omit<CachedResponse, "body" | "length" | "bytes" | "encoded" | "compressing" | "answered" | "etag"> & { body: Buffer; answered?: boolean },
+      response: Omit<CachedResponse, "body" | "length" | "bytes" | "encoded" | "compressing" | "answered" | "etag"> & {
+        body: Buffer;
+        answered?: boolean;
+      },
       since: number,
     ): CachedResponse {
       const entry: CachedResponse = {
@@ -300,7 +325,13 @@ export function createResponseCache(maxBytes: number, shared: SharedCache = { ma
      * takes none we keep; the entry keeps that identity body again if there is room for it without
      * dropping anything.
      */
-    async answer(key: string, entry: CachedResponse, method: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Promise<Answer> {
+    async answer(
+      key: string,
+      entry: CachedResponse,
+      method: string,
+      ifNoneMatch: string | undefined,
+      acceptEncoding: string | undefined,
+    ): Promise<Answer> {
       const now = answerNow(key, entry, method, ifNoneMatch, acceptEncoding);
       if (now) return now;
       const body = await identityOf(entry);

@@ -13,7 +13,8 @@ function appWith(hsts: boolean) {
 describe("security headers", () => {
   it.each([false, true])("sets exactly the values the page cache's fast path sends (HSTS %s)", async (hsts) => {
     const response = await appWith(hsts).request("/");
-    for (const [name, value] of Object.entries(securityHeaderValues(hsts))) expect(response.headers.get(name), name).toBe(value);
+    for (const [name, value] of Object.entries(securityHeaderValues(hsts)))
+      expect(response.headers.get(name), name).toBe(value);
     expect(response.headers.has("strict-transport-security")).toBe(hsts);
   });
 
@@ -22,9 +23,13 @@ describe("security headers", () => {
     const answers = await Promise.all([app.request("/"), app.request("/")]);
     const nonces = await Promise.all(answers.map((response) => response.text()));
     expect(nonces[0]).not.toBe(nonces[1]);
-    answers.forEach((response, index) => expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy(nonces[index]!)));
+    answers.forEach((response, index) =>
+      expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy(nonces[index]!)),
+    );
     expect(contentSecurityPolicy("n")).not.toContain("unsafe-inline");
-    expect(contentSecurityPolicy("n")).toMatch(/script-src 'self' 'nonce-n'; style-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/);
+    expect(contentSecurityPolicy("n")).toMatch(
+      /script-src 'self' 'nonce-n'; style-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/,
+    );
   });
 
   it("keeps a policy a handler set itself (a cached page's)", async () => {

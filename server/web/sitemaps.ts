@@ -18,10 +18,19 @@ const childKey = (child: SitemapChild) => `sitemap:${child.kind}-${child.index}`
 
 export function sitemapRoutes(services: AppServices, responses: ResponseCache) {
   const { content, config } = services;
-  const sitemaps = createSitemaps({ resident: () => content.current(), articles: content.articles, publicUrl: config.publicUrl, chunkUrls: config.sitemapChunkUrls });
+  const sitemaps = createSitemaps({
+    resident: () => content.current(),
+    articles: content.articles,
+    publicUrl: config.publicUrl,
+    chunkUrls: config.sitemapChunkUrls,
+  });
   content.onChange((change) => {
     // "everything" clears the whole response cache already (page-cache.ts).
-    if (change.kind === "articles") responses.invalidate([INDEX_KEY, ...change.articles.map((article) => childKey(sitemaps.childOfArticle(article.id)))]);
+    if (change.kind === "articles")
+      responses.invalidate([
+        INDEX_KEY,
+        ...change.articles.map((article) => childKey(sitemaps.childOfArticle(article.id))),
+      ]);
   });
   const app = new Hono<HttpEnv>();
 
@@ -50,7 +59,11 @@ export function sitemapRoutes(services: AppServices, responses: ResponseCache) {
         const next: IteratorResult<string> = await pieces.next();
         if (next.done) {
           // It answered the request that streamed it: its compressed copy comes with the next (decision 0131).
-          responses.put(key, { status: 200, headers: XML_HEADERS, body: Buffer.concat(kept), shows: new Set([key]), answered: true }, since);
+          responses.put(
+            key,
+            { status: 200, headers: XML_HEADERS, body: Buffer.concat(kept), shows: new Set([key]), answered: true },
+            since,
+          );
           controller.close();
           return;
         }

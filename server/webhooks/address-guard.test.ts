@@ -26,9 +26,12 @@ describe("refusedAddress", () => {
     expect(refusedAddress(address)).toBe(reason);
   });
 
-  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:808:808"])("allows the public address %s", (address) => {
-    expect(refusedAddress(address)).toBeNull();
-  });
+  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:808:808"])(
+    "allows the public address %s",
+    (address) => {
+      expect(refusedAddress(address)).toBeNull();
+    },
+  );
 
   it("names what is not an address", () => {
     expect(refusedAddress("example.com")).toBe("not an IP address");
@@ -39,7 +42,9 @@ describe("refusedHost", () => {
   it("judges IP literals as they are, bracketed IPv6 too, and names resolved by every address", async () => {
     expect(await refusedHost("127.0.0.1", false)).toBe("127.0.0.1, a loopback address");
     expect(await refusedHost("[::1]", false)).toBe("::1, a loopback address");
-    expect(await refusedHost("localhost", false)).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a loopback address$/);
+    expect(await refusedHost("localhost", false)).toMatch(
+      /^localhost resolves to (127\.0\.0\.1|::1), a loopback address$/,
+    );
     expect(await refusedHost("no-such-host.invalid", false)).toMatch(/^no-such-host\.invalid does not resolve/);
     expect(await refusedHost("8.8.8.8", false)).toBeNull();
   });

@@ -48,7 +48,9 @@ export function refusedAddress(address: string): string | null {
   if (family === 0) return "not an IP address";
   // An IPv4 address inside IPv6 (::ffff:10.0.0.1, or ::ffff:a00:1 as URLs write it) is judged as the IPv4 address it is.
   const mapped = family === 6 ? mappedIpv4(address) : undefined;
-  const [checked, type] = mapped ? [mapped, "ipv4" as const] : [address, family === 4 ? ("ipv4" as const) : ("ipv6" as const)];
+  const [checked, type] = mapped
+    ? [mapped, "ipv4" as const]
+    : [address, family === 4 ? ("ipv4" as const) : ("ipv6" as const)];
   return lists.find(({ list, family: listFamily }) => listFamily === type && list.check(checked, type))?.reason ?? null;
 }
 
@@ -57,8 +59,11 @@ export async function refusedHost(hostname: string, allowPrivate: boolean): Prom
   if (allowPrivate) return null;
   const bare = hostname.replace(/^\[|\]$/g, "");
   if (isIP(bare)) return refusal(bare);
-  const addresses = await new Promise<LookupAddress[] | Error>((resolve) => lookup(bare, { all: true }, (error, found) => resolve(error ?? found)));
-  if (addresses instanceof Error) return `${bare} does not resolve (${(addresses as NodeJS.ErrnoException).code ?? addresses.message})`;
+  const addresses = await new Promise<LookupAddress[] | Error>((resolve) =>
+    lookup(bare, { all: true }, (error, found) => resolve(error ?? found)),
+  );
+  if (addresses instanceof Error)
+    return `${bare} does not resolve (${(addresses as NodeJS.ErrnoException).code ?? addresses.message})`;
   for (const { address } of addresses) {
     const problem = refusal(address);
     if (problem) return `${bare} resolves to ${problem}`;
@@ -80,12 +85,16 @@ export function guardedLookup(allowPrivate: boolean) {
       if (error) return callback(error, []);
       const refused = allowPrivate ? undefined : addresses.find(({ address }) => refusedAddress(address) !== null);
       if (refused) {
-        const problem = Object.assign(new Error(`${hostname} resolves to ${refusal(refused.address)}`), { code: "EADDRREFUSED" });
+        const problem = Object.assign(new Error(`${hostname} resolves to ${refusal(refused.address)}`), {
+          code: "EADDRREFUSED",
+        });
         return callback(problem, []);
       }
       if (options.all) return callback(null, addresses);
       const [first] = addresses;
-      return first ? callback(null, first.address, first.family) : callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);
+      return first
+        ? callback(null, first.address, first.family)
+        : callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);
     });
   };
 }

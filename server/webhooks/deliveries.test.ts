@@ -6,7 +6,9 @@ describe("nextAttemptAt", () => {
   const base = 30_000;
 
   it("waits four times longer after each failure, at most four hours", () => {
-    const delays = [1, 2, 3, 4, 5, 6].map((attempts) => nextAttemptAt(created, attempts, created, base)!.getTime() - created.getTime());
+    const delays = [1, 2, 3, 4, 5, 6].map(
+      (attempts) => nextAttemptAt(created, attempts, created, base)!.getTime() - created.getTime(),
+    );
     expect(delays).toEqual([30_000, 120_000, 480_000, 1_920_000, 7_680_000, 14_400_000]);
   });
 

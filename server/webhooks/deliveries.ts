@@ -37,7 +37,13 @@ export async function deliverDue(services: DeliveryServices, now = new Date()): 
   const { db, dialect } = services.database;
   const at = now.toISOString();
   // Most rounds find nothing: one indexed read, no transaction.
-  const any = await db.selectFrom("webhook_deliveries").select("id").where("status", "=", "pending").where("next_attempt_at", "<=", at).limit(1).executeTakeFirst();
+  const any = await db
+    .selectFrom("webhook_deliveries")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", at)
+    .limit(1)
+    .executeTakeFirst();
   if (!any) return 0;
   const claimed = await db.transaction().execute(async (trx) => {
     const query = trx
@@ -81,10 +87,17 @@ export async function deliverDue(services: DeliveryServices, now = new Date()): 
         "Webhook-Event": delivery.event,
         [SIGNATURE_HEADER]: signature(delivery.secret, delivery.payload, Math.floor(Date.now() / 1000)),
       };
-      const attempt = await attemptDelivery(delivery.url, delivery.payload, headers, services.config.webhooks.allowPrivateAddresses);
+      const attempt = await attemptDelivery(
+        delivery.url,
+        delivery.payload,
+        headers,
+        services.config.webhooks.allowPrivateAddresses,
+      );
       const attempts = delivery.attempts + 1;
       const finished = new Date();
-      const retryAt = attempt.ok ? null : nextAttemptAt(new Date(delivery.created_at), attempts, finished, services.config.webhooks.retryBaseMs);
+      const retryAt = attempt.ok
+        ? null
+        : nextAttemptAt(new Date(delivery.created_at), attempts, finished, services.config.webhooks.retryBaseMs);
       await db
         .updateTable("webhook_deliveries")
         .set({

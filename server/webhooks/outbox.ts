@@ -19,11 +19,16 @@ export interface WebhookPayload {
 }
 
 /** Enqueues `event` for every enabled endpoint that takes it; returns how many deliveries were enqueued. */
-export async function enqueueWebhookEvent(db: Db, event: WebhookEvent, data: Record<string, unknown>, now = new Date()): Promise<number> {
+export async function enqueueWebhookEvent(
+  db: Db,
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+  now = new Date(),
+): Promise<number> {
   // The endpoints are few (an admin registers them): read them all rather than index JSON.
-  const endpoints = (await db.selectFrom("webhooks").select(["id", "events"]).where("enabled", "=", 1).execute()).filter((endpoint) =>
-    (JSON.parse(endpoint.events) as string[]).includes(event),
-  );
+  const endpoints = (
+    await db.selectFrom("webhooks").select(["id", "events"]).where("enabled", "=", 1).execute()
+  ).filter((endpoint) => (JSON.parse(endpoint.events) as string[]).includes(event));
   if (endpoints.length === 0) return 0;
   const createdAt = now.toISOString();
   const payload: WebhookPayload = { id: randomUUID(), event, createdAt, data };

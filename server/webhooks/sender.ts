@@ -18,7 +18,12 @@ export interface Attempt {
   error: string | null;
 }
 
-export async function attemptDelivery(url: string, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<Attempt> {
+export async function attemptDelivery(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  allowPrivate: boolean,
+): Promise<Attempt> {
   const started = performance.now();
   const target = new URL(url);
   const elapsed = () => Math.round(performance.now() - started);
@@ -44,7 +49,13 @@ export async function attemptDelivery(url: string, body: string, headers: Record
         });
         const done = () => {
           const status = response.statusCode ?? null;
-          resolve({ ok: status !== null && status >= 200 && status < 300, status, durationMs: elapsed(), excerpt: excerpt.slice(0, RESPONSE_EXCERPT_CHARS), error: null });
+          resolve({
+            ok: status !== null && status >= 200 && status < 300,
+            status,
+            durationMs: elapsed(),
+            excerpt: excerpt.slice(0, RESPONSE_EXCERPT_CHARS),
+            error: null,
+          });
         };
         response.on("end", done);
         response.on("close", done);
@@ -53,7 +64,13 @@ export async function attemptDelivery(url: string, body: string, headers: Record
     outgoing.on("timeout", () => outgoing.destroy(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)));
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
       const reason = error.code === "EADDRREFUSED" ? `refused: ${error.message}` : error.message;
-      resolve({ ok: false, status: null, durationMs: elapsed(), excerpt: null, error: reason.slice(0, RESPONSE_EXCERPT_CHARS) });
+      resolve({
+        ok: false,
+        status: null,
+        durationMs: elapsed(),
+        excerpt: null,
+        error: reason.slice(0, RESPONSE_EXCERPT_CHARS),
+      });
     });
     outgoing.end(body);
   });

@@ -18,6 +18,7 @@ describe("webhook signatures", () => {
     expect(verifySignature(secret, `${body} `, header, 1_800_000_000)).toBe(false);
     expect(verifySignature(secret, body, header.replace("t=1800000000", "t=1800000001"), 1_800_000_000)).toBe(false);
     expect(verifySignature(secret, body, header, 1_800_000_000 + 301)).toBe(false);
-    for (const malformed of ["", "t=x,v1=zz", "v1=00", "t=1800000000"]) expect(verifySignature(secret, body, malformed, 1_800_000_000)).toBe(false);
+    for (const malformed of ["", "t=x,v1=zz", "v1=00", "t=1800000000"])
+      expect(verifySignature(secret, body, malformed, 1_800_000_000)).toBe(false);
   });
 });

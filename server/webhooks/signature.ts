@@ -13,7 +13,13 @@ export function signature(secret: string, body: string, unixSeconds: number): st
 }
 
 /** What a receiver checks (the reference the docs' ten lines follow): the MAC, and a time within `toleranceSeconds`. */
-export function verifySignature(secret: string, body: string, header: string, nowSeconds: number, toleranceSeconds = 300): boolean {
+export function verifySignature(
+  secret: string,
+  body: string,
+  header: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
   const parts = new Map(header.split(",").map((part) => part.split("=", 2) as [string, string]));
   const time = Number(parts.get("t"));
   const given = Buffer.from(parts.get("v1") ?? "", "hex");

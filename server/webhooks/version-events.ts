@@ -10,7 +10,13 @@ import { enqueueWebhookEvent } from "./outbox.ts";
 
 type VersionRow = Pick<ArticleVersionRow, "article_id" | "code" | "slug" | "title" | "published_at">;
 
-const versionOf = (row: VersionRow) => ({ article: row.article_id, language: row.code, slug: row.slug, title: row.title, publishedAt: row.published_at });
+const versionOf = (row: VersionRow) => ({
+  article: row.article_id,
+  language: row.code,
+  slug: row.slug,
+  title: row.title,
+  publishedAt: row.published_at,
+});
 
 /** The webhook events of a version write (server/webhooks/outbox.ts): in its transaction, so exactly once. */
 export async function tellWebhooks(
@@ -23,7 +29,8 @@ export async function tellWebhooks(
   const version = versionOf(row);
   const live = row.status === "published";
   if (live && statusBefore !== "published") await enqueueWebhookEvent(trx, "version.published", version);
-  else if (!live && statusBefore === "published") await enqueueWebhookEvent(trx, "version.unpublished", { ...version, reason: "unpublished" });
+  else if (!live && statusBefore === "published")
+    await enqueueWebhookEvent(trx, "version.unpublished", { ...version, reason: "unpublished" });
   else if (live && textWritten) await enqueueWebhookEvent(trx, "version.updated", version);
   for (const code of translation.after.bases.keys()) {
     if (isOutdated(translation.after, code) && !isOutdated(translation.before, code)) {

@@ -12,9 +12,39 @@ import { setVisitorLanguage } from "./support/visitor-language.ts";
 test.describe.configure({ mode: "parallel" });
 
 const PAGES: Record<string, string[]> = {
-  en: ["/en/welcome", "/en/articles", "/en/articles/1/x", "/en/jobs", "/en/jobs?domain=M", "/en/jobs?q=bois", "/en/jobs/a1101/x", "/en/nothing-here", "/admin"],
-  ar: ["/ar/مرحبا", "/ar/مقالات", "/ar/مقالات/1/x", "/ar/وظائف", "/ar/وظائف?domain=M", "/ar/وظائف?q=bois", "/ar/وظائف/a1101/x", "/ar/nothing-here", "/admin"],
-  ja: ["/ja/ようこそ", "/ja/記事", "/ja/記事/1/x", "/ja/仕事", "/ja/仕事?domain=M", "/ja/仕事?q=bois", "/ja/仕事/a1101/x", "/ja/nothing-here", "/admin"],
+  en: [
+    "/en/welcome",
+    "/en/articles",
+    "/en/articles/1/x",
+    "/en/jobs",
+    "/en/jobs?domain=M",
+    "/en/jobs?q=bois",
+    "/en/jobs/a1101/x",
+    "/en/nothing-here",
+    "/admin",
+  ],
+  ar: [
+    "/ar/مرحبا",
+    "/ar/مقالات",
+    "/ar/مقالات/1/x",
+    "/ar/وظائف",
+    "/ar/وظائف?domain=M",
+    "/ar/وظائف?q=bois",
+    "/ar/وظائف/a1101/x",
+    "/ar/nothing-here",
+    "/admin",
+  ],
+  ja: [
+    "/ja/ようこそ",
+    "/ja/記事",
+    "/ja/記事/1/x",
+    "/ja/仕事",
+    "/ja/仕事?domain=M",
+    "/ja/仕事?q=bois",
+    "/ja/仕事/a1101/x",
+    "/ja/nothing-here",
+    "/admin",
+  ],
 };
 
 for (const [language, paths] of Object.entries(PAGES)) {

@@ -10,7 +10,9 @@ test("an admin reads the API reference, by keyboard, on a desktop and a phone", 
   const createArticle = page.getByRole("heading", { level: 3, name: "POST /api/admin/articles", exact: true });
   await expect(createArticle).toBeVisible();
   await expect(page.getByRole("heading", { level: 3, name: "GET /init/file/{name}" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "API" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "API" }),
+  ).toHaveAttribute("aria-current", "page");
 
   // The request body's schema opens from the keyboard.
   const operation = page.locator("section.api-operation", { has: createArticle });

@@ -18,17 +18,27 @@ test.beforeEach(async ({ context }) => {
 });
 
 const grid = (page: Page) => page.getByRole("region", { name: "Translations: keys by language" });
-const cellButton = (page: Page, code: string, key: string) => grid(page).getByRole("button", { name: new RegExp(`edit the ${code} translation of ${key}$`) });
+const cellButton = (page: Page, code: string, key: string) =>
+  grid(page).getByRole("button", { name: new RegExp(`edit the ${code} translation of ${key}$`) });
 
 /** Another person's save, straight into the database while the page shows the old text. */
 async function savedByAnother(key: string, code: string, label: string) {
-  await withE2eDatabase((db) => db.updateTable("translations").set({ label }).where("code", "=", code).where("code_component", "=", key).execute());
+  await withE2eDatabase((db) =>
+    db.updateTable("translations").set({ label }).where("code", "=", code).where("code_component", "=", key).execute(),
+  );
 }
 
-test("a UI string saved by someone else meanwhile: the notice shows theirs, keeps mine, and Save mine anyway saves it", async ({ page }) => {
+test("a UI string saved by someone else meanwhile: the notice shows theirs, keeps mine, and Save mine anyway saves it", async ({
+  page,
+}) => {
   const key = "FOOTER:ABOUT";
   const original = await withE2eDatabase((db) =>
-    db.selectFrom("translations").select("label").where("code", "=", "de-DE").where("code_component", "=", key).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("translations")
+      .select("label")
+      .where("code", "=", "de-DE")
+      .where("code_component", "=", key)
+      .executeTakeFirstOrThrow(),
   );
   try {
     await page.goto("/admin/translations");
@@ -57,7 +67,12 @@ test("a UI string saved by someone else meanwhile: the notice shows theirs, keep
 test("Take theirs puts the other person's text in the field, and the next save is made from it", async ({ page }) => {
   const key = "FOOTER:ABOUT";
   const original = await withE2eDatabase((db) =>
-    db.selectFrom("translations").select("label").where("code", "=", "fr-FR").where("code_component", "=", key).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("translations")
+      .select("label")
+      .where("code", "=", "fr-FR")
+      .where("code_component", "=", key)
+      .executeTakeFirstOrThrow(),
   );
   try {
     await page.goto("/admin/translations");
@@ -81,10 +96,14 @@ test("Take theirs puts the other person's text in the field, and the next save i
   }
 });
 
-test("an image's alt texts in every language save with one action, and unsaved ones warn before leaving", async ({ page }) => {
+test("an image's alt texts in every language save with one action, and unsaved ones warn before leaving", async ({
+  page,
+}) => {
   const name = `conflict-${Date.now()}.png`;
   await page.goto("/admin/media");
-  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: "image/png", buffer: await encoded("png", 120, 80, 5) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: "image/png", buffer: await encoded("png", 120, 80, 5) });
   // The library's own row, once the upload is stored (the upload zone lists the file from the start).
   const row = page
     .getByRole("region", { name: "Images", exact: true })
@@ -124,7 +143,9 @@ test("an image's alt texts in every language save with one action, and unsaved o
   await expect(row.getByLabel(/^Deutsch/)).toHaveValue("Boote im Hafen");
 
   // And leaving the page in the browser too.
-  const asked = new Promise<string>((resolve) => page.once("dialog", (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+  const asked = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))),
+  );
   await page.close({ runBeforeUnload: true });
   expect(await asked).toBe("beforeunload");
 });

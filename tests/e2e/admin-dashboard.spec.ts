@@ -43,13 +43,16 @@ test("the dashboard links to every admin area, each with a live figure", async (
   await expect(cards.filter({ hasText: "Languages" })).toContainText(/\d+ of \d+ enabled/);
   await expect(cards.filter({ hasText: "ROME jobs" })).toContainText("532 ROME codes");
   await expect(cards.filter({ hasText: "Translation status" })).toContainText(/\d+ outdated · \d+ missing/);
-  await expect(cards.filter({ has: page.getByRole("heading", { name: "Articles", exact: true }) })).toContainText("Write, preview and publish articles in each language.");
+  await expect(cards.filter({ has: page.getByRole("heading", { name: "Articles", exact: true }) })).toContainText(
+    "Write, preview and publish articles in each language.",
+  );
   await dashboard.getByRole("link", { name: "Audit log", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
 });
 
 test("analytics charts the events of the public site, with the numbers in data tables", async ({ page, context }) => {
-  const event = (name: string) => (response: Response) => response.url().endsWith("/api/analytics/events") && response.request().postData()?.includes(`"${name}`) === true;
+  const event = (name: string) => (response: Response) =>
+    response.url().endsWith("/api/analytics/events") && response.request().postData()?.includes(`"${name}`) === true;
   // The page view is sent once the page is hydrated, so the language link's click handler is live.
   const pageView = page.waitForResponse(event("page_view"));
   await page.goto("/en/welcome");
@@ -102,7 +105,14 @@ test("analytics charts the events of the public site, with the numbers in data t
 test("the audit log lists an admin change, filters by entity and shows before and after", async ({ page }) => {
   // Something else in the log, so the entity filter has something to leave out.
   const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath() });
-  await recordAudit(handle.db, { uid: "demo-admin", action: "update", entity: "e2e_other", entityId: "other-1", before: { n: 1 }, after: { n: 2 } });
+  await recordAudit(handle.db, {
+    uid: "demo-admin",
+    action: "update",
+    entity: "e2e_other",
+    entityId: "other-1",
+    before: { n: 1 },
+    after: { n: 2 },
+  });
   await handle.close();
 
   await page.goto("/admin/audit");
@@ -137,7 +147,10 @@ test("the audit log lists an admin change, filters by entity and shows before an
   }
 });
 
-test("the audit log in Arabic: actions and entities in Arabic, each time reads date, time, UTC", async ({ page, context }) => {
+test("the audit log in Arabic: actions and entities in Arabic, each time reads date, time, UTC", async ({
+  page,
+  context,
+}) => {
   // axe over a full log page: more than the default 30 s on a busy machine.
   test.slow();
   const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath() });

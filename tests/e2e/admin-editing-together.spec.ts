@@ -41,7 +41,9 @@ test.beforeAll(async () => {
         created_at: new Date().toISOString(),
         last_sign_in_at: null,
       })
-      .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "translator", role_languages: "fr-FR", can_publish: 0 }))
+      .onConflict((conflict) =>
+        conflict.column("uid").doUpdateSet({ role: "translator", role_languages: "fr-FR", can_publish: 0 }),
+      )
       .execute(),
   );
 });
@@ -52,7 +54,8 @@ test.afterAll(async () => {
   });
 });
 
-const setAdminLanguage = (uid: string, code: string | null) => withE2eDatabase((db) => db.updateTable("users").set({ admin_language: code }).where("uid", "=", uid).execute());
+const setAdminLanguage = (uid: string, code: string | null) =>
+  withE2eDatabase((db) => db.updateTable("users").set({ admin_language: code }).where("uid", "=", uid).execute());
 
 /** A browser context signed in as `uid`, allowed to use the clipboard. */
 async function contextAs(browser: Browser, uid: string): Promise<BrowserContext> {
@@ -83,10 +86,14 @@ async function newArticle(page: Page, title: string, body: string): Promise<numb
 }
 
 const body = (page: Page) => page.getByLabel(/Body \(Markdown\)|النص/).first();
-const focusIsOnBody = (page: Page) => page.evaluate(() => document.activeElement === null || document.activeElement === document.body);
-const noWiderThanPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+const focusIsOnBody = (page: Page) =>
+  page.evaluate(() => document.activeElement === null || document.activeElement === document.body);
+const noWiderThanPhone = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-test("two people on one version: each sees the other, and a stale save opens the conflict view (English and Arabic)", async ({ browser }) => {
+test("two people on one version: each sees the other, and a stale save opens the conflict view (English and Arabic)", async ({
+  browser,
+}) => {
   const mine = await contextAs(browser, DEMO_ADMIN_UID);
   const page = await mine.newPage();
   await page.setViewportSize(DESKTOP);
@@ -100,7 +107,9 @@ test("two people on one version: each sees the other, and a stale save opens the
   await openEditor(ada, id, "en-US");
   // Ada sees who was there first at once; the demo admin sees her at his next heartbeat (20 s).
   await expect(ada.locator(".version-presence")).toHaveText("Demo Admin also has this version open.");
-  await expect(page.locator(".version-presence")).toHaveText("Ada Editor also has this version open.", { timeout: 30_000 });
+  await expect(page.locator(".version-presence")).toHaveText("Ada Editor also has this version open.", {
+    timeout: 30_000,
+  });
 
   await body(ada).fill("First line.\n\nAda's own line.");
   await ada.getByRole("button", { name: "Save draft" }).click();
@@ -160,7 +169,9 @@ test("two people on one version: each sees the other, and a stale save opens the
   await mine.close();
 });
 
-test("a live version: pending changes beside it with their diff, publish, discard, and Unpublish… only after confirming", async ({ browser }) => {
+test("a live version: pending changes beside it with their diff, publish, discard, and Unpublish… only after confirming", async ({
+  browser,
+}) => {
   const context = await contextAs(browser, DEMO_ADMIN_UID);
   const page = await context.newPage();
   await page.setViewportSize(DESKTOP);
@@ -188,7 +199,9 @@ test("a live version: pending changes beside it with their diff, publish, discar
   await expect(page.getByText("English version saved and published.").last()).toBeVisible();
   await expect(pending).toBeHidden();
   expect(await focusIsOnBody(page)).toBe(false);
-  await expect.poll(async () => (await page.request.get(path)).text(), { timeout: 3_000 }).toContain("The pending words.");
+  await expect
+    .poll(async () => (await page.request.get(path)).text(), { timeout: 3_000 })
+    .toContain("The pending words.");
 
   // Discard pending changes: asked first; the form goes back to the live text.
   await body(page).fill("Words to throw away.");
@@ -250,7 +263,9 @@ test("a live version: pending changes beside it with their diff, publish, discar
   await context.close();
 });
 
-test("a French translator saves a draft of the live French version; the site changes when an editor publishes it", async ({ browser }) => {
+test("a French translator saves a draft of the live French version; the site changes when an editor publishes it", async ({
+  browser,
+}) => {
   const editorContext = await contextAs(browser, DEMO_ADMIN_UID);
   const editor = await editorContext.newPage();
   await editor.setViewportSize(DESKTOP);
@@ -277,7 +292,9 @@ test("a French translator saves a draft of the live French version; the site cha
   await expect(translator.getByText(/What you save is kept as pending changes beside it/)).toBeVisible();
   await body(translator).fill("Les mots révisés par Camille.");
   await translator.getByRole("button", { name: "Save draft" }).click();
-  await expect(translator.getByText("Français changes saved as pending; the site still shows the live text.")).toBeVisible();
+  await expect(
+    translator.getByText("Français changes saved as pending; the site still shows the live text."),
+  ).toBeVisible();
   await expect(translator.getByRole("button", { name: "Save draft" })).toBeFocused();
   await expectNoAxeViolations(translator);
   expect(await (await translator.request.get(frenchPath)).text()).toContain("Les mots en ligne.");
@@ -289,12 +306,16 @@ test("a French translator saves a draft of the live French version; the site cha
   await expect(pending.locator("ins")).toContainText("révisés");
   await editor.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(editor.getByText("Français version saved and published.")).toBeVisible();
-  await expect.poll(async () => (await editor.request.get(frenchPath)).text(), { timeout: 3_000 }).toContain("Les mots révisés par Camille.");
+  await expect
+    .poll(async () => (await editor.request.get(frenchPath)).text(), { timeout: 3_000 })
+    .toContain("Les mots révisés par Camille.");
   await translatorContext.close();
   await editorContext.close();
 });
 
-test("the editor with a library image: headings in order, a keyboard-scrollable preview, focus kept after the image dialog, and a 390 px phone", async ({ browser }) => {
+test("the editor with a library image: headings in order, a keyboard-scrollable preview, focus kept after the image dialog, and a 390 px phone", async ({
+  browser,
+}) => {
   const context = await contextAs(browser, DEMO_ADMIN_UID);
   const page = await context.newPage();
   await page.setViewportSize(DESKTOP);

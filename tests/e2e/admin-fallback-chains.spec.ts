@@ -27,7 +27,9 @@ async function openEnglishOnlyArticle(page: Page) {
   await expect(page).toHaveURL(/^[^?]*\/en\/articles\/5\/[a-z0-9-]+$/);
 }
 
-test("the picker on an English-only article marks the other languages and says where their links go, by keyboard", async ({ page }) => {
+test("the picker on an English-only article marks the other languages and says where their links go, by keyboard", async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await openEnglishOnlyArticle(page);
   const button = page.getByRole("button", { name: "Language", exact: true });
@@ -72,7 +74,9 @@ test("the picker in Arabic (RTL) on an article missing in Arabic says so in Arab
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await page.getByRole("button", { name: "اللغة", exact: true }).click();
   const menu = page.locator("#language-menu");
-  await expect(menu.getByRole("link", { name: "Français", exact: true })).toHaveAccessibleDescription("غير مترجم — يفتح قائمة المقالات");
+  await expect(menu.getByRole("link", { name: "Français", exact: true })).toHaveAccessibleDescription(
+    "غير مترجم — يفتح قائمة المقالات",
+  );
   await expect(menu.getByRole("link", { name: "English", exact: true })).not.toHaveAttribute("aria-describedby", /.+/);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/fallback-picker-phone-ar.png` });
@@ -96,7 +100,8 @@ for (const [language, path, available, heading] of [
       const list = page.getByRole("region", { name: available });
       const links = list.getByRole("link");
       await expect(links.first()).toHaveAttribute("hreflang", /.+/);
-      for (const link of await links.all()) expect(await link.getAttribute("lang")).toBe(await link.getAttribute("hreflang"));
+      for (const link of await links.all())
+        expect(await link.getAttribute("lang")).toBe(await link.getAttribute("hreflang"));
       // The rest of the page is there: navigation, picker, search, footer.
       await expect(page.getByRole("navigation").first()).toBeVisible();
       await expect(page.locator('[role="search"]:visible').first()).toBeVisible();
@@ -111,11 +116,15 @@ for (const [language, path, available, heading] of [
   });
 }
 
-test("an admin edits a language's fallback chain with the keyboard; a loop is refused, naming it", async ({ page, context }) => {
+test("an admin edits a language's fallback chain with the keyboard; a loop is refused, naming it", async ({
+  page,
+  context,
+}) => {
   await signInAsAdmin(context);
   await page.setViewportSize(DESKTOP);
   await page.goto("/admin/languages");
-  const row = (name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+  const row = (name: string) =>
+    page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
   await row("Português").getByRole("button", { name: "Edit Português" }).click();
   const chain = page.getByRole("group", { name: "Fallback languages" });
   await chain.getByLabel("Add a fallback language").selectOption({ label: "English (en-US)" });
@@ -139,8 +148,12 @@ test("an admin edits a language's fallback chain with the keyboard; a loop is re
   await spanish.getByLabel("Add a fallback language").selectOption({ label: "Português (pt-BR)" });
   await spanish.getByRole("button", { name: "Add", exact: true }).click();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Please correct" })).toContainText("this makes a loop: es-ES → pt-BR → es-ES");
-  await expect(page.getByRole("group", { name: "Fallback languages" })).toHaveAccessibleDescription(/this makes a loop/);
+  await expect(page.getByRole("alert").filter({ hasText: "Please correct" })).toContainText(
+    "this makes a loop: es-ES → pt-BR → es-ES",
+  );
+  await expect(page.getByRole("group", { name: "Fallback languages" })).toHaveAccessibleDescription(
+    /this makes a loop/,
+  );
   await page.getByRole("button", { name: "Cancel" }).click();
 
   // The Portuguese articles list now includes articles found only in Spanish or English, marked.

@@ -28,14 +28,17 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([await adminSessionCookie(undefined, UID)]);
 });
 
-const setAdminLanguage = (code: string) => withE2eDatabase((db) => db.updateTable("users").set({ admin_language: code }).where("uid", "=", UID).execute());
+const setAdminLanguage = (code: string) =>
+  withE2eDatabase((db) => db.updateTable("users").set({ admin_language: code }).where("uid", "=", UID).execute());
 
 /** The form's error summary shows each field's message in the admin's language, and no English check message at all. */
 async function expectChecks(form: Locator, code: string, expected: [label: string, key: string][]) {
   const alert = form.getByRole("alert");
   for (const [label, key] of expected) {
     await expect(alert, key).toContainText(text(key, code));
-    await expect(form.getByLabel(label, { exact: true }), `${label} describes ${key}`).toHaveAccessibleDescription(new RegExp(escape(text(key, code))));
+    await expect(form.getByLabel(label, { exact: true }), `${label} describes ${key}`).toHaveAccessibleDescription(
+      new RegExp(escape(text(key, code))),
+    );
   }
   const shown = (await alert.textContent()) ?? "";
   expect(ENGLISH_CHECKS.filter((english) => shown.includes(english))).toEqual([]);

@@ -35,10 +35,21 @@ const SCREENS: [string, string | null][] = [
 
 /** Per sampled screen, texts that must show translated (and not in English): headings, labels and buttons. */
 const SAMPLES: Record<string, string[]> = {
-  "/admin/languages": ["admin.languages.add_title", "admin.languages.make_favorite", "admin.languages.col_speakers", "admin.languages.add_button"],
+  "/admin/languages": [
+    "admin.languages.add_title",
+    "admin.languages.make_favorite",
+    "admin.languages.col_speakers",
+    "admin.languages.add_button",
+  ],
   "/admin/translation-status": ["admin.status.strings", "admin.status.articles", "admin.status.jobs"],
   "/admin/articles": ["admin.articles.intro", "admin.articles.col_translations", "admin.common.filter"],
-  "/admin/articles/1": ["admin.editor.versions", "admin.details.save", "admin.version.preview", "admin.publishing.previews", "admin.publishing.create_preview"],
+  "/admin/articles/1": [
+    "admin.editor.versions",
+    "admin.details.save",
+    "admin.version.preview",
+    "admin.publishing.previews",
+    "admin.publishing.create_preview",
+  ],
   "/admin/analytics": ["admin.analytics.apply", "admin.analytics.traffic_title", "admin.analytics.switches_title"],
   "/admin/audit": ["admin.audit.intro", "admin.audit.actor", "admin.common.filter"],
   "/admin/romes": ["admin.romes.export", "admin.romes.search_label", "admin.romes.col_official", "admin.romes.import"],
@@ -57,7 +68,8 @@ test.beforeEach(async ({ context }) => {
 async function expectTranslated(area: Locator, key: string, code: string) {
   const translated = text(key, code);
   await expect(area.getByText(translated, { exact: true }).first(), `${key} in ${code}`).toBeVisible();
-  if (translated !== text(key, "en-US")) await expect(area.getByText(text(key, "en-US"), { exact: true }), `${key} left in English`).toHaveCount(0);
+  if (translated !== text(key, "en-US"))
+    await expect(area.getByText(text(key, "en-US"), { exact: true }), `${key} left in English`).toHaveCount(0);
 }
 
 async function visit(page: Page, path: string, code: string, headingKey: string | null) {
@@ -76,9 +88,13 @@ async function visit(page: Page, path: string, code: string, headingKey: string 
 }
 
 for (const code of ["fr-FR", "ar", "ja-JP"]) {
-  test(`every admin screen in ${code}: translated headings, labels and buttons; axe finds nothing`, async ({ page }) => {
+  test(`every admin screen in ${code}: translated headings, labels and buttons; axe finds nothing`, async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
-    await withE2eDatabase((db) => db.updateTable("users").set({ admin_language: code }).where("uid", "=", UID).execute());
+    await withE2eDatabase((db) =>
+      db.updateTable("users").set({ admin_language: code }).where("uid", "=", UID).execute(),
+    );
     await page.setViewportSize({ width: 1366, height: 900 });
     for (const [path, headingKey] of SCREENS) {
       await visit(page, path, code, headingKey);

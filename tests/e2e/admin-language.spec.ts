@@ -36,7 +36,9 @@ test.beforeAll(async () => {
 
 // A second admin would let other specs' "last administrator" refusal through: Polly goes back to a plain user.
 test.afterAll(async () => {
-  await withE2eDatabase((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", UID).execute());
+  await withE2eDatabase((db) =>
+    db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", UID).execute(),
+  );
 });
 
 test.beforeEach(async ({ context }) => {
@@ -45,11 +47,15 @@ test.beforeEach(async ({ context }) => {
 
 async function chooseLanguage(page: Page, label: string) {
   await page.goto("/admin");
-  const chooser = page.getByRole("combobox", { name: /Admin language|Langue de l’administration|لغة الإدارة|管理画面の言語/ });
+  const chooser = page.getByRole("combobox", {
+    name: /Admin language|Langue de l’administration|لغة الإدارة|管理画面の言語/,
+  });
   await chooser.selectOption({ label });
 }
 
-test("without a saved choice the admin opens in the language of the page the person came from, and offers shown languages only", async ({ page }) => {
+test("without a saved choice the admin opens in the language of the page the person came from, and offers shown languages only", async ({
+  page,
+}) => {
   test.slow();
   await withE2eDatabase((db) => db.updateTable("users").set({ admin_language: null }).where("uid", "=", UID).execute());
   const enterFrom = async (publicPath: string) => {
@@ -66,7 +72,16 @@ test("without a saved choice the admin opens in the language of the page the per
   const chooser = page.getByRole("combobox", { name: "Langue de l’administration" });
   await expect(chooser.locator("option:checked")).toHaveText("Comme sur le site (Français)");
   // The hidden Chinese is not offered.
-  await expect(chooser.locator("option")).toHaveText(["Comme sur le site (Français)", "English", "Español", "Français", "العربية", "Português", "Deutsch", "日本語"]);
+  await expect(chooser.locator("option")).toHaveText([
+    "Comme sur le site (Français)",
+    "English",
+    "Español",
+    "Français",
+    "العربية",
+    "Português",
+    "Deutsch",
+    "日本語",
+  ]);
   await expectNoAxeViolations(page);
 
   await enterFrom("/ar/مرحبا");
@@ -83,14 +98,22 @@ test("the admin in French: chosen once, kept on the user, every screen follows",
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-FR");
   await expect(page.locator(".admin")).toHaveAttribute("dir", "ltr");
   await expect(page.getByText(/sur \d+ activées/)).toBeVisible();
-  expect(await withE2eDatabase((db) => db.selectFrom("users").select("admin_language").where("uid", "=", UID).executeTakeFirstOrThrow())).toEqual({ admin_language: "fr-FR" });
+  expect(
+    await withE2eDatabase((db) =>
+      db.selectFrom("users").select("admin_language").where("uid", "=", UID).executeTakeFirstOrThrow(),
+    ),
+  ).toEqual({ admin_language: "fr-FR" });
 
   // A new visit, a full page load: still French, from the stored choice.
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { level: 1, name: "Utilisateurs" })).toBeVisible();
   await expect(page).toHaveTitle("Utilisateurs · Administration · Polyglot Press");
   await expect(page.getByLabel("Rechercher par e-mail ou nom")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Rubriques de l’administration" }).getByRole("link", { name: "Traductions", exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole("navigation", { name: "Rubriques de l’administration" })
+      .getByRole("link", { name: "Traductions", exact: true }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The role dialog speaks French too, its buttons and its choices.
@@ -168,17 +191,26 @@ test("a broken admin string falls back to English, says which and why, and can b
   const usersKey = `/api/admin/translations/${encodeURIComponent("admin.nav.users")}/fr-FR`;
   // Written past the save-time check (as an old import could have), then any content change reloads the strings.
   await withE2eDatabase((db) =>
-    db.updateTable("translations").set({ label: "Utilisateurs {" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.nav.users").execute(),
+    db
+      .updateTable("translations")
+      .set({ label: "Utilisateurs {" })
+      .where("code", "=", "fr-FR")
+      .where("code_component", "=", "admin.nav.users")
+      .execute(),
   );
   try {
-    await adminPut(page, `/api/admin/translations/${encodeURIComponent("admin.common.never")}/fr-FR`, { label: "Jamais" });
+    await adminPut(page, `/api/admin/translations/${encodeURIComponent("admin.common.never")}/fr-FR`, {
+      label: "Jamais",
+    });
 
     await page.goto("/admin");
     const nav = page.getByRole("navigation", { name: "Rubriques de l’administration" });
     await expect(nav.getByRole("link", { name: "Users", exact: true })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Traductions", exact: true })).toBeVisible();
     const alert = page.getByRole("alert").filter({ hasText: "admin.nav.users" });
-    await expect(alert).toContainText("1 texte de l’administration en Français est inutilisable et s’affiche en anglais");
+    await expect(alert).toContainText(
+      "1 texte de l’administration en Français est inutilisable et s’affiche en anglais",
+    );
     await expect(alert).toContainText("Syntax error at line 1");
     await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 

@@ -11,10 +11,14 @@ test.beforeEach(async ({ context }) => {
 });
 
 const addForm = (page: Page) => page.getByRole("region", { name: "Add a language" });
-const languageRow = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+const languageRow = (page: Page, name: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 
 /** Fills and sends the "Add a language" form for a language shown on the site; returns the form. */
-async function addShownLanguage(page: Page, language: { tag: string; shortCode: string; name: string; welcome: string; speakers: string }) {
+async function addShownLanguage(
+  page: Page,
+  language: { tag: string; shortCode: string; name: string; welcome: string; speakers: string },
+) {
   const form = addForm(page);
   await form.getByLabel("Language tag").fill(language.tag);
   await form.getByLabel("Short code").fill(language.shortCode);
@@ -35,11 +39,23 @@ test("lists the languages by population with their settings", async ({ page }) =
   await page.goto("/admin/languages");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Languages");
   const names = await page.locator(".languages-table tbody th").allTextContents();
-  expect(names.slice(0, 8)).toEqual(["English", "中文", "Español", "Français", "العربية", "Português", "Deutsch", "日本語"]);
+  expect(names.slice(0, 8)).toEqual([
+    "English",
+    "中文",
+    "Español",
+    "Français",
+    "العربية",
+    "Português",
+    "Deutsch",
+    "日本語",
+  ]);
   await expect(languageRow(page, "English").locator(".admin-badge")).toBeVisible();
   await expect(languageRow(page, "中文").getByRole("checkbox", { name: "Show 中文 on the site" })).not.toBeChecked();
   await expect(languageRow(page, "English").getByRole("checkbox", { name: "Show English on the site" })).toBeDisabled();
-  await expect(languageRow(page, "العربية").getByRole("rowheader").locator('[lang="ar"]')).toHaveAttribute("dir", "rtl");
+  await expect(languageRow(page, "العربية").getByRole("rowheader").locator('[lang="ar"]')).toHaveAttribute(
+    "dir",
+    "rtl",
+  );
 });
 
 test("shows every field error next to its field and in an alert, and the server's conflicts too", async ({ page }) => {
@@ -63,18 +79,29 @@ test("shows every field error next to its field and in an alert, and the server'
   await form.getByLabel("Speakers (millions)").fill("8");
   await form.getByRole("button", { name: "Add language" }).click();
   await expect(alert).toContainText("Another language already uses this short code.");
-  await expect(form.getByLabel("Short code")).toHaveAccessibleDescription(/Another language already uses this short code\./);
+  await expect(form.getByLabel("Short code")).toHaveAccessibleDescription(
+    /Another language already uses this short code\./,
+  );
   await expect(form.getByLabel("Language tag")).not.toHaveAttribute("aria-invalid", "true");
 });
 
 test("adds a language that then shows in the public picker", async ({ page }) => {
   await page.goto("/admin/languages");
-  const form = await addShownLanguage(page, { tag: "it-it", shortCode: "it", name: "Italiano", welcome: "benvenuto", speakers: "68" });
+  const form = await addShownLanguage(page, {
+    tag: "it-it",
+    shortCode: "it",
+    name: "Italiano",
+    welcome: "benvenuto",
+    speakers: "68",
+  });
   await expect(languageRow(page, "Italiano")).toContainText("it-IT");
   await expect(form.getByLabel("Language tag")).toHaveValue("");
 
   await page.goto("/en/welcome");
-  await expect((await openPicker(page)).getByRole("link", { name: "Italiano" })).toHaveAttribute("href", "/it/benvenuto");
+  await expect((await openPicker(page)).getByRole("link", { name: "Italiano" })).toHaveAttribute(
+    "href",
+    "/it/benvenuto",
+  );
   await page.goto("/it/benvenuto");
   await expect(page.locator("html")).toHaveAttribute("lang", "it-IT");
 
@@ -112,7 +139,9 @@ test("makes another language the favorite: exactly one, and the root follows", a
     await languageRow(page, "Français").getByRole("button", { name: "Make favorite: Français" }).click();
     await expect(languageRow(page, "Français").locator(".admin-badge")).toBeVisible();
     await expect(page.locator(".admin-badge")).toHaveCount(1);
-    await expect(languageRow(page, "Français").getByRole("checkbox", { name: "Show Français on the site" })).toBeDisabled();
+    await expect(
+      languageRow(page, "Français").getByRole("checkbox", { name: "Show Français on the site" }),
+    ).toBeDisabled();
     // A first visit, without this browser's saved language: the favorite.
     const root = await fetch(`${E2E_URL}/`, { redirect: "manual" });
     expect(root.headers.get("location")).toBe("/fr/bienvenue");
@@ -123,11 +152,19 @@ test("makes another language the favorite: exactly one, and the root follows", a
   }
 });
 
-test("deletes a language from its row: the dialog asks about its content, by keyboard, and the favorite has no Delete", async ({ page }) => {
+test("deletes a language from its row: the dialog asks about its content, by keyboard, and the favorite has no Delete", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto("/admin/languages");
   await expect(languageRow(page, "English").getByRole("button", { name: /^Delete/ })).toHaveCount(0);
-  await addShownLanguage(page, { tag: "nl-NL", shortCode: "nl", name: "Nederlands", welcome: "welkom", speakers: "25" });
+  await addShownLanguage(page, {
+    tag: "nl-NL",
+    shortCode: "nl",
+    name: "Nederlands",
+    welcome: "welkom",
+    speakers: "25",
+  });
   const row = languageRow(page, "Nederlands");
   await expect(row).toContainText("nl-NL");
   expect((await page.request.get("/nl/welkom")).status()).toBe(200);

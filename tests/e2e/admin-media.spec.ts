@@ -34,17 +34,34 @@ async function dropFiles(page: Page, files: DroppedFile[]) {
   await zone.dispatchEvent("drop", { dataTransfer: transfer });
 }
 
-const file = (name: string, type: string, bytes: Buffer): DroppedFile => ({ name, type, base64: bytes.toString("base64") });
+const file = (name: string, type: string, bytes: Buffer): DroppedFile => ({
+  name,
+  type,
+  base64: bytes.toString("base64"),
+});
 
 /** Slows uploads down (Chromium's network emulation) so progress bars and Cancel can be seen and used. */
 async function throttleUploads(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
-  return () => cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return () =>
+    cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 }
 
-test("drag and drop several images: each shows progress, one is cancelled, a bad one is refused, the rest land in the library", async ({ page }) => {
+test("drag and drop several images: each shows progress, one is cancelled, a bad one is refused, the rest land in the library", async ({
+  page,
+}) => {
   const stamp = Date.now();
   await page.goto("/admin/media");
   await expect(page.getByRole("heading", { level: 1, name: "Media library" })).toBeVisible();
@@ -78,12 +95,22 @@ test("drag and drop several images: each shows progress, one is cancelled, a bad
   await unthrottle();
 
   await expect(uploads.getByRole("listitem").filter({ hasText: `large-${stamp}.webp` })).toContainText("Cancelled.");
-  await expect(uploads.getByRole("listitem").filter({ hasText: `fake-${stamp}.gif` })).toContainText("this is not an image we accept");
-  await expect(uploads.getByRole("listitem").filter({ hasText: `harbour-${stamp}.jpg` })).toContainText("In the library.", { timeout: 30_000 });
-  await expect(uploads.getByRole("listitem").filter({ hasText: `garden-${stamp}.png` })).toContainText("In the library.", { timeout: 30_000 });
+  await expect(uploads.getByRole("listitem").filter({ hasText: `fake-${stamp}.gif` })).toContainText(
+    "this is not an image we accept",
+  );
+  await expect(uploads.getByRole("listitem").filter({ hasText: `harbour-${stamp}.jpg` })).toContainText(
+    "In the library.",
+    { timeout: 30_000 },
+  );
+  await expect(uploads.getByRole("listitem").filter({ hasText: `garden-${stamp}.png` })).toContainText(
+    "In the library.",
+    { timeout: 30_000 },
+  );
 
   const images = page.getByRole("list", { name: "Images, newest first" });
-  const harbour = images.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `harbour-${stamp}.jpg` }) });
+  const harbour = images
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: `harbour-${stamp}.jpg` }) });
   await expect(harbour).toContainText("JPEG · 1000×1600");
   await expect(harbour).toContainText("Not used in any article.");
   await expect(images.getByRole("heading", { name: `large-${stamp}.webp` })).toHaveCount(0);
@@ -97,10 +124,15 @@ test("drag and drop several images: each shows progress, one is cancelled, a bad
   await expect(harbour.getByRole("list", { name: "Alt text per language" })).toContainText(`Fishing boats ${stamp}`);
   await page.getByLabel("Search by file name or alt text").fill(`boats ${stamp}`);
   await page.getByRole("main").getByRole("button", { name: "Search" }).click();
-  await expect(page.getByRole("list", { name: `Images matching “boats ${stamp}”` }).getByRole("heading")).toHaveText([`harbour-${stamp}.jpg`]);
+  await expect(page.getByRole("list", { name: `Images matching “boats ${stamp}”` }).getByRole("heading")).toHaveText([
+    `harbour-${stamp}.jpg`,
+  ]);
 });
 
-test("insert a library image into an article, describe it beside the translation, and read it on the site as AVIF", async ({ page, request }) => {
+test("insert a library image into an article, describe it beside the translation, and read it on the site as AVIF", async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now();
   // An image in the library first (through the same screen).
   await page.goto("/admin/media");
@@ -156,7 +188,10 @@ test("insert a library image into an article, describe it beside the translation
   await expect(cover).toHaveAttribute("loading", "eager");
   await page.screenshot({ path: `${SHOTS}/media-article-desktop-en.png` });
   const picture = page.locator(".prose picture");
-  await expect(picture.locator("source[type='image/avif']")).toHaveAttribute("srcset", /\/media\/\d+-[0-9a-f]{16}-400\.avif 400w, .+ 800w, .+ 1200w, .+ 1400w$/);
+  await expect(picture.locator("source[type='image/avif']")).toHaveAttribute(
+    "srcset",
+    /\/media\/\d+-[0-9a-f]{16}-400\.avif 400w, .+ 800w, .+ 1200w, .+ 1400w$/,
+  );
   await expect(picture.locator("source[type='image/webp']")).toHaveAttribute("srcset", /\.webp 400w/);
   const img = picture.locator("img");
   await expect(img).toHaveAttribute("alt", "A white lighthouse under the stars");
@@ -164,7 +199,9 @@ test("insert a library image into an article, describe it beside the translation
   await expect(img).toHaveAttribute("height", "900");
   await expect(img).toHaveAttribute("loading", "lazy");
   await img.scrollIntoViewIfNeeded();
-  await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+    .toBe(true);
   const chosen = await img.evaluate((element: HTMLImageElement) => element.currentSrc);
   expect(chosen).toMatch(/\.avif$/);
   const response = await request.get(chosen);
@@ -173,14 +210,23 @@ test("insert a library image into an article, describe it beside the translation
 
   // The image is now in use: the library says where, and refuses to delete it.
   await page.goto(`/admin/media?q=lighthouse-${stamp}`);
-  const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `lighthouse-${stamp}.jpg` }) });
-  await expect(row.getByRole("link", { name: `Lighthouses ${stamp}` })).toHaveAttribute("href", `/admin/articles/${id}`);
+  const row = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: `lighthouse-${stamp}.jpg` }) });
+  await expect(row.getByRole("link", { name: `Lighthouses ${stamp}` })).toHaveAttribute(
+    "href",
+    `/admin/articles/${id}`,
+  );
   await row.getByRole("button", { name: `Delete lighthouse-${stamp}.jpg` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete image" }).click();
-  await expect(row.getByRole("alert")).toContainText(`the image is used by an article: “Lighthouses ${stamp}” (article ${id})`);
+  await expect(row.getByRole("alert")).toContainText(
+    `the image is used by an article: “Lighthouses ${stamp}” (article ${id})`,
+  );
 });
 
-test("screenshots: the library and the editor's picker on a phone and a desktop, in English and Arabic", async ({ page }) => {
+test("screenshots: the library and the editor's picker on a phone and a desktop, in English and Arabic", async ({
+  page,
+}) => {
   const stamp = Date.now();
   await page.goto("/admin/media");
   await dropFiles(page, [file(`souk-${stamp}.jpg`, "image/jpeg", await encoded("jpeg", 900, 600, stamp % 170))]);

@@ -45,7 +45,9 @@ async function signedOutPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test("history: compare two revisions, restore the older one with the keyboard (English and Arabic, phone and desktop)", async ({ page }) => {
+test("history: compare two revisions, restore the older one with the keyboard (English and Arabic, phone and desktop)", async ({
+  page,
+}) => {
   const id = await createArticle(page, "History Author");
   await saveVersion(page, "First title of the story", "Opening line.\nMiddle line.");
   await saveVersion(page, "Second title of the story", "Opening line.\nA rewritten middle line.");
@@ -54,7 +56,9 @@ test("history: compare two revisions, restore the older one with the keyboard (E
   await expect(history.getByRole("listitem")).toHaveCount(2, { timeout: 20_000 });
   await expect(history.getByText("[added: Second]", { exact: true })).toBeVisible();
   await expect(history.getByText("[removed: First]", { exact: true })).toBeVisible();
-  await expect(history.getByRole("region", { name: "Changes to the body" }).locator("del")).toContainText("Middle line.");
+  await expect(history.getByRole("region", { name: "Changes to the body" }).locator("del")).toContainText(
+    "Middle line.",
+  );
   await expectNoAxeViolations(page);
   await history.scrollIntoViewIfNeeded();
   await page.setViewportSize(DESKTOP);
@@ -105,7 +109,14 @@ test("a publish scheduled a minute ahead appears on the site with no admin prese
 
   // The next whole minute at least 30 s away, written as the editor's datetime-local field takes it (Paris time).
   const due = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
-  const local = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+  const local = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  })
     .format(due)
     .replace(" ", "T");
   await publication.getByLabel("Schedule publish at").fill(local);
@@ -121,7 +132,9 @@ test("a publish scheduled a minute ahead appears on the site with no admin prese
   const visitor = await signedOutPage(browser);
   const path = `/en/articles/${id}/scheduled-by-the-browser${suffix.replace(" ", "-")}`;
   expect((await visitor.goto(path))!.status()).toBe(404);
-  await expect.poll(async () => (await visitor.request.get(path)).status(), { timeout: 120_000, intervals: [2_000] }).toBe(200);
+  await expect
+    .poll(async () => (await visitor.request.get(path)).status(), { timeout: 120_000, intervals: [2_000] })
+    .toBe(200);
   // Within a minute of its time.
   expect(Date.now() - due.getTime()).toBeLessThan(60_000);
   await visitor.goto(path);
@@ -137,7 +150,10 @@ test("a publish scheduled a minute ahead appears on the site with no admin prese
   await expect(page.getByText("Unsaved changes")).toBeVisible();
 });
 
-test("a preview link shows a draft signed out with its banner, until it is revoked (English and Arabic)", async ({ page, browser }) => {
+test("a preview link shows a draft signed out with its banner, until it is revoked (English and Arabic)", async ({
+  page,
+  browser,
+}) => {
   const id = await createArticle(page, "Preview Author");
   await saveVersion(page, "A draft to show a colleague", "Not public yet.");
   const publication = page.getByRole("region", { name: "Publication of the English version" });
@@ -149,7 +165,9 @@ test("a preview link shows a draft signed out with its banner, until it is revok
   const response = await visitor.goto(link);
   expect(response!.status()).toBe(200);
   expect(response!.headers()["x-robots-tag"]).toContain("noindex");
-  await expect(visitor.getByRole("status").filter({ hasText: "Preview: this version is not published." })).toBeVisible();
+  await expect(
+    visitor.getByRole("status").filter({ hasText: "Preview: this version is not published." }),
+  ).toBeVisible();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("A draft to show a colleague");
   await expect(visitor.locator('meta[name="robots"][content~="noindex,"]')).toHaveCount(1);
   await expect(

@@ -36,10 +36,18 @@ test.beforeAll(async () => {
         created_at: new Date().toISOString(),
         last_sign_in_at: null,
       })
-      .onConflict((conflict) => conflict.column("uid").doUpdateSet({ role: "translator", role_languages: "fr-FR", can_publish: 0 }))
+      .onConflict((conflict) =>
+        conflict.column("uid").doUpdateSet({ role: "translator", role_languages: "fr-FR", can_publish: 0 }),
+      )
       .execute();
-    articleId = (await handle.db.selectFrom("articles").select("id").where("key", "=", ARTICLE_KEY).executeTakeFirstOrThrow()).id;
-    await handle.db.deleteFrom("article_versions").where("article_id", "=", articleId).where("code", "=", "fr-FR").execute();
+    articleId = (
+      await handle.db.selectFrom("articles").select("id").where("key", "=", ARTICLE_KEY).executeTakeFirstOrThrow()
+    ).id;
+    await handle.db
+      .deleteFrom("article_versions")
+      .where("article_id", "=", articleId)
+      .where("code", "=", "fr-FR")
+      .execute();
   } finally {
     await handle.close();
   }
@@ -68,13 +76,29 @@ test("a French translator signs in, sees a translator's admin and edits French s
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInAtTheGate(page);
   await expect(page.locator(".admin-bar__who")).toContainText("Translator: fr-FR");
-  await expect(nav(page).getByRole("link")).toHaveText(["Dashboard", "Translations", "Translation status", "Articles", "ROME jobs", "API"]);
+  await expect(nav(page).getByRole("link")).toHaveText([
+    "Dashboard",
+    "Translations",
+    "Translation status",
+    "Articles",
+    "ROME jobs",
+    "API",
+  ]);
   // Her dashboard: the cards of screens she may open, her languages named, every link open to her.
   const dashboard = page.getByRole("region", { name: "Dashboard" });
-  await expect(dashboard.getByRole("heading", { level: 2 })).toHaveText(["Translations", "Translation status", "Articles", "ROME jobs"]);
+  await expect(dashboard.getByRole("heading", { level: 2 })).toHaveText([
+    "Translations",
+    "Translation status",
+    "Articles",
+    "ROME jobs",
+  ]);
   await expect(dashboard).toContainText("Translate articles into your languages: fr-FR.");
-  await expect(dashboard.getByRole("listitem").filter({ hasText: "Translation status" })).toContainText(/\d+ outdated · \d+ missing/);
-  const links = await dashboard.getByRole("link").evaluateAll((found) => found.map((link) => link.getAttribute("href")!));
+  await expect(dashboard.getByRole("listitem").filter({ hasText: "Translation status" })).toContainText(
+    /\d+ outdated · \d+ missing/,
+  );
+  const links = await dashboard
+    .getByRole("link")
+    .evaluateAll((found) => found.map((link) => link.getAttribute("href")!));
   for (const href of links) expect((await page.request.get(href)).status(), href).toBe(200);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/roles-translator-dashboard-desktop.png`, fullPage: true });
@@ -87,14 +111,18 @@ test("a French translator signs in, sees a translator's admin and edits French s
   await expect(grid(page).locator("thead")).not.toContainText("de-DE");
   await expect(grid(page).getByRole("button", { name: /edit the en-US translation/ })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Add a key" })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Exchange files (XLIFF, PO)" }).getByLabel("Language", { exact: true })).toHaveText(/Français \(fr-FR\)/);
+  await expect(
+    page.getByRole("region", { name: "Exchange files (XLIFF, PO)" }).getByLabel("Language", { exact: true }),
+  ).toHaveText(/Français \(fr-FR\)/);
 
   await grid(page)
     .getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ })
     .click();
   await page.getByLabel("fr-FR translation of NAV:HOME", { exact: true }).fill("Accueil du site");
   await grid(page).getByRole("button", { name: "Save" }).click();
-  await expect(grid(page).getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ })).toContainText("Accueil du site");
+  await expect(grid(page).getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ })).toContainText(
+    "Accueil du site",
+  );
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/roles-translator-translations-desktop.png` });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -106,10 +134,14 @@ test("a French translator signs in, sees a translator's admin and edits French s
     .click();
   await page.getByLabel("fr-FR translation of NAV:HOME", { exact: true }).fill("Accueil");
   await grid(page).getByRole("button", { name: "Save" }).click();
-  await expect(grid(page).getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ })).toContainText("Accueil");
+  await expect(grid(page).getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ })).toContainText(
+    "Accueil",
+  );
 });
 
-test("the translator writes a French article version as a draft, reads others, and is refused other screens", async ({ page }) => {
+test("the translator writes a French article version as a draft, reads others, and is refused other screens", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInAtTheGate(page);
   await page.goto(`/admin/articles/${articleId}`);
@@ -151,7 +183,14 @@ test("the translator writes a French article version as a draft, reads others, a
   expect(refused?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("No access");
   await expect(page.getByRole("main")).toContainText("Your role does not include this screen.");
-  await expect(nav(page).getByRole("link")).toHaveText(["Dashboard", "Translations", "Translation status", "Articles", "ROME jobs", "API"]);
+  await expect(nav(page).getByRole("link")).toHaveText([
+    "Dashboard",
+    "Translations",
+    "Translation status",
+    "Articles",
+    "ROME jobs",
+    "API",
+  ]);
   await expect(page.getByRole("combobox", { name: "Admin language" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/roles-translator-refused-phone.png`, fullPage: true });

@@ -63,7 +63,9 @@ test.describe("admin ROME jobs", () => {
     await english.fill("Care of natural areas");
     await editor.getByRole("button", { name: "Save labels" }).click();
     await expect(editor.getByText("Saved English for A1202.")).toBeVisible();
-    await expect(page.locator(".romes-table tbody tr").filter({ hasText: "A1202" })).toContainText("Care of natural areas");
+    await expect(page.locator(".romes-table tbody tr").filter({ hasText: "A1202" })).toContainText(
+      "Care of natural areas",
+    );
 
     await page.goto("/en/jobs?q=A1202");
     await page.getByRole("link", { name: /Care of natural areas/ }).click();
@@ -110,7 +112,9 @@ test.describe("admin ROME jobs", () => {
     await page.goto("/admin/romes");
     await page.getByLabel("ROME file").setInputFiles(MALFORMED_XML);
     await page.getByRole("button", { name: "Import" }).click();
-    await expect(importRegion(page).getByRole("alert")).toHaveText(/^malformed\.xml was not imported: Malformed XML at line 10: /);
+    await expect(importRegion(page).getByRole("alert")).toHaveText(
+      /^malformed\.xml was not imported: Malformed XML at line 10: /,
+    );
     await expect(page.locator(".romes-summary")).toHaveCount(0);
     // No "100%" bar beside the refusal.
     await expect(page.getByLabel("Upload progress")).toHaveCount(0);

@@ -45,7 +45,10 @@ for (const path of SCREENS) {
   });
 
   for (const language of ["en", "ar", "ja"]) {
-    test(`${path} with the visitor's language ${language}: no axe violation on a phone or a desktop`, async ({ context, page }) => {
+    test(`${path} with the visitor's language ${language}: no axe violation on a phone or a desktop`, async ({
+      context,
+      page,
+    }) => {
       // Two axe runs; the translations grid is hundreds of buttons, where axe needs longer still.
       test.slow();
       if (path === "/admin/translations") test.setTimeout(300_000);

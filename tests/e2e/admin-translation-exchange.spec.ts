@@ -51,7 +51,9 @@ test("downloads French as XLIFF, previews an edited file and applies it", async 
   await expect(page.getByText("Imported 1 change into fr-FR.")).toBeVisible();
   const publicPage = await page.context().newPage();
   await publicPage.goto("/fr/bienvenue");
-  await expect(publicPage.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Page d’accueil" })).toBeVisible();
+  await expect(
+    publicPage.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Page d’accueil" }),
+  ).toBeVisible();
 
   await upload(page, "original.xlf", original);
   await exchange.getByRole("button", { name: "Preview changes" }).click();
@@ -59,16 +61,25 @@ test("downloads French as XLIFF, previews an edited file and applies it", async 
   // The first import's toast may still be showing.
   await expect(page.getByText("Imported 1 change into fr-FR.").last()).toBeVisible();
   await publicPage.reload();
-  await expect(publicPage.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Accueil" })).toBeVisible();
+  await expect(
+    publicPage.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Accueil" }),
+  ).toBeVisible();
 });
 
 test("refuses a file with an invalid translation, naming its key, and offers nothing to apply", async ({ page }) => {
   const original = await downloadFrench(page);
   const exchange = panel(page);
-  const invalid = original.replace("<target>{count, plural, one {# métier} many {# de métiers} other {# métiers}}</target>", "<target>{count, plural, one {# métier}</target>");
+  const invalid = original.replace(
+    "<target>{count, plural, one {# métier} many {# de métiers} other {# métiers}}</target>",
+    "<target>{count, plural, one {# métier}</target>",
+  );
   await upload(page, "broken.xlf", invalid);
   await exchange.getByRole("button", { name: "Preview changes" }).click();
-  await expect(exchange.getByRole("alert")).toHaveText("The file was refused: 1 translation is not valid; nothing was imported.");
-  await expect(exchange.getByRole("listitem")).toContainText(["HOME:JOB_COUNT: Syntax error at line 1, column 31 (the end of the text)"]);
+  await expect(exchange.getByRole("alert")).toHaveText(
+    "The file was refused: 1 translation is not valid; nothing was imported.",
+  );
+  await expect(exchange.getByRole("listitem")).toContainText([
+    "HOME:JOB_COUNT: Syntax error at line 1, column 31 (the end of the text)",
+  ]);
   await expect(exchange.getByRole("button", { name: /Apply/ })).toHaveCount(0);
 });

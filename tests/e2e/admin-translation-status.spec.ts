@@ -19,13 +19,22 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
 /** Admin API calls from the signed-in page, with the XSRF cookie echoed as the app does; a version is created with If-None-Match: *. */
-async function adminApi(page: Page, method: string, path: string, body?: unknown): Promise<{ article: { id: number } }> {
+async function adminApi(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ article: { id: number } }> {
   return page.evaluate(
     async ({ method, path, body }): Promise<{ article: { id: number } }> => {
       const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? "");
       const response = await fetch(`/api/admin/articles${path}`, {
         method,
-        headers: { "content-type": "application/json", "x-xsrf-token": token, ...(method === "PUT" && path.includes("/versions/") && { "if-none-match": "*" }) },
+        headers: {
+          "content-type": "application/json",
+          "x-xsrf-token": token,
+          ...(method === "PUT" && path.includes("/versions/") && { "if-none-match": "*" }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -38,14 +47,38 @@ async function adminApi(page: Page, method: string, path: string, body?: unknown
 async function articleWithTranslations(page: Page, key: string): Promise<number> {
   await page.goto("/admin");
   const { article } = await adminApi(page, "POST", "", { key, author: "Status Tester", tags: [] });
-  const version = (title: string, body: string) => ({ title, summary: `${title}.`, body, coverAlt: "", status: "published" });
-  await adminApi(page, "PUT", `/${article.id}/versions/en-US`, version(`The night ferry ${key}`, "The ferry leaves at nine.\n\nTickets are sold on board."));
-  await adminApi(page, "PUT", `/${article.id}/versions/fr-FR`, version(`Le ferry de nuit ${key}`, "Le ferry part à neuf heures.\n\nLes billets sont vendus à bord."));
-  await adminApi(page, "PUT", `/${article.id}/versions/ar`, version(`عبّارة الليل ${key}`, "تغادر العبّارة في التاسعة.\n\nتُباع التذاكر على متنها."));
+  const version = (title: string, body: string) => ({
+    title,
+    summary: `${title}.`,
+    body,
+    coverAlt: "",
+    status: "published",
+  });
+  await adminApi(
+    page,
+    "PUT",
+    `/${article.id}/versions/en-US`,
+    version(`The night ferry ${key}`, "The ferry leaves at nine.\n\nTickets are sold on board."),
+  );
+  await adminApi(
+    page,
+    "PUT",
+    `/${article.id}/versions/fr-FR`,
+    version(`Le ferry de nuit ${key}`, "Le ferry part à neuf heures.\n\nLes billets sont vendus à bord."),
+  );
+  await adminApi(
+    page,
+    "PUT",
+    `/${article.id}/versions/ar`,
+    version(`عبّارة الليل ${key}`, "تغادر العبّارة في التاسعة.\n\nتُباع التذاكر على متنها."),
+  );
   return article.id;
 }
 
-test("an edited source makes the French translation Outdated, shows the change beside it, tells visitors, until marked up to date", async ({ page, browser }) => {
+test("an edited source makes the French translation Outdated, shows the change beside it, tells visitors, until marked up to date", async ({
+  page,
+  browser,
+}) => {
   // A retry must not reuse the first attempt's article key (keys are unique).
   const key = `ferry${test.info().retry || ""}`;
   const id = await articleWithTranslations(page, key);
@@ -65,7 +98,9 @@ test("an edited source makes the French translation Outdated, shows the change b
   await expect(page.getByText("English changes saved as pending; the site still shows the live text.")).toBeVisible();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();
-  await expect(page.getByRole("region", { name: "History of the English version" }).getByRole("listitem").first()).toContainText("#3");
+  await expect(
+    page.getByRole("region", { name: "History of the English version" }).getByRole("listitem").first(),
+  ).toContainText("#3");
 
   // The list, filtered to outdated French articles, shows it with the status in words.
   await page.goto("/admin/articles");
@@ -115,18 +150,25 @@ test("an edited source makes the French translation Outdated, shows the change b
   await visitor.context().close();
 });
 
-test("a save of the English source while the French version is open leaves the French save free: no conflict, still Outdated", async ({ page, context }) => {
+test("a save of the English source while the French version is open leaves the French save free: no conflict, still Outdated", async ({
+  page,
+  context,
+}) => {
   const key = `tide${test.info().retry || ""}`;
   const id = await articleWithTranslations(page, key);
   await page.goto(`/admin/articles/${id}?language=fr-FR`);
   await expect(page.getByText("State:")).toBeVisible();
-  await page.getByLabel("Body (Markdown)").fill("Le ferry part à neuf heures et quart.\n\nLes billets sont vendus à bord.");
+  await page
+    .getByLabel("Body (Markdown)")
+    .fill("Le ferry part à neuf heures et quart.\n\nLes billets sont vendus à bord.");
 
   // Meanwhile, in another tab, the English source gets a new text.
   const other = await context.newPage();
   await other.goto(`/admin/articles/${id}?language=en-US`);
   await expect(other.getByText("State:")).toBeVisible();
-  await other.getByLabel("Body (Markdown)").fill("The ferry leaves at a quarter past nine.\n\nTickets are sold on board.");
+  await other
+    .getByLabel("Body (Markdown)")
+    .fill("The ferry leaves at a quarter past nine.\n\nTickets are sold on board.");
   await other.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(other.getByText("English version saved and published.")).toBeVisible();
   await other.close();
@@ -140,7 +182,9 @@ test("a save of the English source while the French version is open leaves the F
   await expect(source).toContainText("(made from revision 1)");
 });
 
-test("a new translation starts from a copy of the source; Add translation lists shown languages first", async ({ page }) => {
+test("a new translation starts from a copy of the source; Add translation lists shown languages first", async ({
+  page,
+}) => {
   const id = await articleWithTranslations(page, "copy");
   await page.goto(`/admin/articles/${id}`);
   // After hydration (the publication panel loads then): before it "Add translation" submits as a plain form, and
@@ -178,7 +222,9 @@ test("the missing list opens the new translation in that language, not the sourc
   await expectNoAxeViolations(page);
 });
 
-test("pending changes beside a live translation show in words in the list, filter it, and open that version", async ({ page }) => {
+test("pending changes beside a live translation show in words in the list, filter it, and open that version", async ({
+  page,
+}) => {
   const key = `pending${test.info().retry || ""}`;
   const id = await articleWithTranslations(page, key);
   // A draft saved over the live French text, against the version's ETag, as a translator saves one.
@@ -188,8 +234,18 @@ test("pending changes beside a live translation show in words in the list, filte
       const path = `/api/admin/articles/${id}/versions/fr-FR`;
       // The compressed answer's ETag comes weak (W/"…"); If-Match compares the tag itself.
       const etag = (await fetch(path)).headers.get("etag")!.replace(/^W\//, "");
-      const draft = { title: `Le ferry de nuit ${key}`, summary: "Brouillon.", body: "Le ferry part à dix heures.", coverAlt: "", status: "draft" };
-      const response = await fetch(path, { method: "PUT", headers: { "content-type": "application/json", "x-xsrf-token": token, "if-match": etag }, body: JSON.stringify(draft) });
+      const draft = {
+        title: `Le ferry de nuit ${key}`,
+        summary: "Brouillon.",
+        body: "Le ferry part à dix heures.",
+        coverAlt: "",
+        status: "draft",
+      };
+      const response = await fetch(path, {
+        method: "PUT",
+        headers: { "content-type": "application/json", "x-xsrf-token": token, "if-match": etag },
+        body: JSON.stringify(draft),
+      });
       if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
     },
     { id, key },
@@ -210,7 +266,9 @@ test("pending changes beside a live translation show in words in the list, filte
   await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=fr-FR$`));
 });
 
-test("the new screens pass axe, in English and with an Arabic translation (RTL), on phone and desktop", async ({ page }) => {
+test("the new screens pass axe, in English and with an Arabic translation (RTL), on phone and desktop", async ({
+  page,
+}) => {
   const id = await articleWithTranslations(page, "screens");
   await page.goto(`/admin/articles/${id}?language=en-US`);
   // The publication panel loads after hydration: typing before it could land in a textarea React is still taking over.
@@ -221,7 +279,9 @@ test("the new screens pass axe, in English and with an Arabic translation (RTL),
   await expect(page.getByText("English changes saved as pending; the site still shows the live text.")).toBeVisible();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("English version saved and published.")).toBeVisible();
-  await expect(page.getByRole("region", { name: "History of the English version" }).getByRole("listitem").first()).toContainText("#3");
+  await expect(
+    page.getByRole("region", { name: "History of the English version" }).getByRole("listitem").first(),
+  ).toContainText("#3");
 
   for (const [size, viewport] of [
     ["desktop", DESKTOP],

@@ -13,7 +13,8 @@ const keyRow = (page: Page, key: string) =>
   grid(page)
     .locator("tbody tr")
     .filter({ has: page.locator("th > code").getByText(key, { exact: true }) });
-const cellButton = (page: Page, code: string, key: string) => grid(page).getByRole("button", { name: new RegExp(`edit the ${code} translation of ${key}$`) });
+const cellButton = (page: Page, code: string, key: string) =>
+  grid(page).getByRole("button", { name: new RegExp(`edit the ${code} translation of ${key}$`) });
 
 async function editCell(page: Page, code: string, key: string, text: string) {
   await cellButton(page, code, key).click();
@@ -78,10 +79,15 @@ test("refuses a section name that another page of the language already uses", as
   await page.getByLabel("fr-FR translation of ARTICLES", { exact: true }).fill("Métiers");
   await grid(page).getByRole("button", { name: "Save" }).click();
   await expect(grid(page).getByRole("alert")).toContainText("already the JOBS page name");
-  await expect(page.getByLabel("fr-FR translation of ARTICLES", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("fr-FR translation of ARTICLES", { exact: true })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
 });
 
-test("validates ICU messages on save: a missing plural category is named, a complete plural is saved and counts on the public page", async ({ page }) => {
+test("validates ICU messages on save: a missing plural category is named, a complete plural is saved and counts on the public page", async ({
+  page,
+}) => {
   await page.goto("/admin/translations");
   await page.getByLabel("Find a key or text").fill("JOBS:RESULTS");
   await cellButton(page, "fr-FR", "JOBS:RESULTS").click();
@@ -89,7 +95,9 @@ test("validates ICU messages on save: a missing plural category is named, a comp
   const original = await editor.inputValue();
   await editor.fill("{count, plural, one {# métier} other {# métiers}}");
   await grid(page).getByRole("button", { name: "Save" }).click();
-  await expect(grid(page).getByRole("alert")).toContainText("fr-FR needs the categories one, many, other; missing: many.");
+  await expect(grid(page).getByRole("alert")).toContainText(
+    "fr-FR needs the categories one, many, other; missing: many.",
+  );
   await expect(editor).toHaveAttribute("aria-invalid", "true");
   await page.screenshot({ path: "test-results/admin-translations-icu-error.png" });
 
@@ -136,7 +144,9 @@ test("adds a key, which shows as missing elsewhere; Missing only keeps just the 
   await expect(addKey.getByLabel("Key")).toHaveAccessibleDescription(/already exists/);
 });
 
-test("the grid shows every cell's whole text and breaks keys only between their parts, on a phone and a desktop", async ({ page }) => {
+test("the grid shows every cell's whole text and breaks keys only between their parts, on a phone and a desktop", async ({
+  page,
+}) => {
   test.slow(); // hundreds of cells, measured twice
   for (const viewport of [
     { width: 390, height: 844 },
@@ -148,8 +158,9 @@ test("the grid shows every cell's whole text and breaks keys only between their 
     const found = await page.evaluate(() => ({
       cells: document.querySelectorAll(".cell__text").length,
       // Clipped: more content than the box shows.
-      clipped: [...document.querySelectorAll<HTMLElement>(".cell__text")].filter((cell) => cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1)
-        .length,
+      clipped: [...document.querySelectorAll<HTMLElement>(".cell__text")].filter(
+        (cell) => cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1,
+      ).length,
       // A key may wrap only after ":" or "_" (a <wbr> between its parts, each part its own text node):
       // a text node spanning two lines was broken inside a word.
       brokenKeys: [...document.querySelectorAll<HTMLElement>(".translations-grid__key code")]

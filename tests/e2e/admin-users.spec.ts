@@ -82,7 +82,9 @@ test("the last admin cannot give up their own role", async ({ page }) => {
   await dialog.getByRole("radio", { name: "Editor" }).check();
   await expect(dialog).toContainText("You will lose the admin role at once");
   await dialog.getByRole("button", { name: "Save role" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The site must keep at least one administrator" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The site must keep at least one administrator" }),
+  ).toBeVisible();
   await expect(row.getByText("Admin", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/users/);
 });

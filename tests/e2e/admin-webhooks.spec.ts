@@ -57,7 +57,14 @@ test("add an endpoint, receive a signed event, read the log, redeliver, pause an
   await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
   for (const delivery of received) {
     expect(delivery.headers["webhook-event"]).toBe("strings.changed");
-    expect(verifySignature(secret, delivery.body, String(delivery.headers["webhook-signature"]), Math.floor(Date.now() / 1000))).toBe(true);
+    expect(
+      verifySignature(
+        secret,
+        delivery.body,
+        String(delivery.headers["webhook-signature"]),
+        Math.floor(Date.now() / 1000),
+      ),
+    ).toBe(true);
   }
 
   await row.getByRole("button", { name: `Deliveries to ${url}` }).click();
@@ -72,7 +79,9 @@ test("add an endpoint, receive a signed event, read the log, redeliver, pause an
   await expect(page.getByText("The event will be sent again.")).toBeVisible();
   await expect.poll(() => received.length, { timeout: 15_000 }).toBe(3);
   // The same event again (its Webhook-Id), not a new one.
-  expect([received[0]!.headers["webhook-id"], received[1]!.headers["webhook-id"]]).toContain(received[2]!.headers["webhook-id"]);
+  expect([received[0]!.headers["webhook-id"], received[1]!.headers["webhook-id"]]).toContain(
+    received[2]!.headers["webhook-id"],
+  );
 
   await row.getByRole("button", { name: `Pause ${url}` }).click();
   await expect(row).toContainText("Paused");

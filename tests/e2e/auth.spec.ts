@@ -34,9 +34,17 @@ async function openAccountMenu(page: Page) {
  * Signs in through the popup of the development provider behind "Sign in with GitHub",
  * from the header's menu or, given a `scope`, from the buttons shown there (the admin gate).
  */
-async function devSignIn(page: Page, who: { email: string; name: string }, scope?: Locator, buttonName = "Sign in with GitHub", menuName = "Sign in") {
+async function devSignIn(
+  page: Page,
+  who: { email: string; name: string },
+  scope?: Locator,
+  buttonName = "Sign in with GitHub",
+  menuName = "Sign in",
+) {
   const popupOpened = page.waitForEvent("popup");
-  await (scope ? scope.getByRole("button", { name: buttonName }) : await headerSignInButton(page, buttonName, menuName)).click();
+  await (
+    scope ? scope.getByRole("button", { name: buttonName }) : await headerSignInButton(page, buttonName, menuName)
+  ).click();
   const popup = await popupOpened;
   await expect(popup.getByLabel("Email")).toBeFocused();
   await popup.getByLabel("Email").fill(who.email);
@@ -96,7 +104,13 @@ test("development provider in a popup: welcome, sign-out, welcome back", async (
 });
 
 test("Google through the local OpenID provider: name and photo in the header", async ({ page, context }) => {
-  const grace: GoogleUser = { sub: `e2e-${Date.now()}`, email: uniqueEmail("grace"), emailVerified: true, name: "Grace Hopper", picture: "https://example.com/grace.png" };
+  const grace: GoogleUser = {
+    sub: `e2e-${Date.now()}`,
+    email: uniqueEmail("grace"),
+    emailVerified: true,
+    name: "Grace Hopper",
+    picture: "https://example.com/grace.png",
+  };
   await chooseGoogleUser(context, grace);
   await page.goto("/en/articles");
   const popupOpened = page.waitForEvent("popup");
@@ -128,7 +142,9 @@ test("a refused Google sign-in shows the provider's message and the method", asy
   await expect(header(page).getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 });
 
-test("the admin gate: 401 with sign-in buttons, 403 for others, the admin shell and the Admin link for admins", async ({ page }) => {
+test("the admin gate: 401 with sign-in buttons, 403 for others, the admin shell and the Admin link for admins", async ({
+  page,
+}) => {
   const anonymous = await page.goto("/admin");
   expect(anonymous?.status()).toBe(401);
   const main = page.locator("main");
@@ -202,7 +218,13 @@ test("the header in Arabic, signed out and signed in", async ({ page }) => {
   await expect(await headerSignInButton(page, "تسجيل الدخول باستخدام Google", "تسجيل الدخول")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/auth-header-signed-out-ar.png` });
   await page.keyboard.press("Escape");
-  await devSignIn(page, { email: uniqueEmail("amal"), name: "أمل" }, undefined, "تسجيل الدخول باستخدام GitHub", "تسجيل الدخول");
+  await devSignIn(
+    page,
+    { email: uniqueEmail("amal"), name: "أمل" },
+    undefined,
+    "تسجيل الدخول باستخدام GitHub",
+    "تسجيل الدخول",
+  );
   await expect(toast(page, "أهلًا بك يا أمل!")).toBeVisible();
   await openAccountMenu(page);
   await expect(header(page).getByRole("button", { name: "تسجيل الخروج" })).toBeVisible();
@@ -210,7 +232,10 @@ test("the header in Arabic, signed out and signed in", async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/auth-toast-ar.png` });
 });
 
-test("a signed-in reader gets the pages visitors share, with their own header, working as pages rendered for them", async ({ page, request }) => {
+test("a signed-in reader gets the pages visitors share, with their own header, working as pages rendered for them", async ({
+  page,
+  request,
+}) => {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(message.text());
@@ -222,9 +247,17 @@ test("a signed-in reader gets the pages visitors share, with their own header, w
   await page.goto(path);
   // After the sign-in the page fetches itself again for its new account area (decision 0171): her first page in Arabic.
   const herFirstPage = page.waitForResponse(
-    (response) => response.request().resourceType() === "fetch" && decodeURIComponent(new URL(response.url()).pathname) === decodeURIComponent(path),
+    (response) =>
+      response.request().resourceType() === "fetch" &&
+      decodeURIComponent(new URL(response.url()).pathname) === decodeURIComponent(path),
   );
-  await devSignIn(page, { email: uniqueEmail("shared"), name: "نور القارئة" }, undefined, "تسجيل الدخول باستخدام GitHub", "تسجيل الدخول");
+  await devSignIn(
+    page,
+    { email: uniqueEmail("shared"), name: "نور القارئة" },
+    undefined,
+    "تسجيل الدخول باستخدام GitHub",
+    "تسجيل الدخول",
+  );
   await expect(toast(page, "أهلًا بك يا نور القارئة!")).toBeVisible();
   // That first page is rendered for her (its scripts allowed by nonce); the next one is the visitors' page with her header (by hash, decision 0134).
   expect((await herFirstPage).headers()["content-security-policy"]).toContain("'nonce-");

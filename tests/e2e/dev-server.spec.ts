@@ -13,7 +13,15 @@ import { DEV_SERVER_PORT } from "./ports.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const devUrl = `http://127.0.0.1:${DEV_SERVER_PORT}`;
-const LEFT_OUT = new Set(["node_modules", ".git", "build", "data", "test-results", "playwright-report", ".react-router"]);
+const LEFT_OUT = new Set([
+  "node_modules",
+  ".git",
+  "build",
+  "data",
+  "test-results",
+  "playwright-report",
+  ".react-router",
+]);
 
 let copy: string;
 let dev: ChildProcess;
@@ -47,7 +55,10 @@ test.describe("npm run dev", () => {
 
   test.beforeAll(async () => {
     copy = mkdtempSync(join(tmpdir(), "pp-dev-"));
-    cpSync(projectRoot, copy, { recursive: true, filter: (source) => !LEFT_OUT.has(relative(projectRoot, source).split("/")[0]!) });
+    cpSync(projectRoot, copy, {
+      recursive: true,
+      filter: (source) => !LEFT_OUT.has(relative(projectRoot, source).split("/")[0]!),
+    });
     symlinkSync(join(projectRoot, "node_modules"), join(copy, "node_modules"), "dir");
     dev = spawn(process.execPath, ["server/dev.ts"], {
       cwd: copy,
@@ -77,7 +88,9 @@ test.describe("npm run dev", () => {
     rmSync(copy, { recursive: true, force: true });
   });
 
-  test("logs its URL, hot-swaps components and CSS, and restarts only the server part on server edits", async ({ page }) => {
+  test("logs its URL, hot-swaps components and CSS, and restarts only the server part on server edits", async ({
+    page,
+  }) => {
     expect(devOutput).toContain(`Polyglot Press (development, hot reload) at ${devUrl}`);
     const consoleErrors: string[] = [];
     page.on("console", (message) => {
@@ -100,7 +113,9 @@ test.describe("npm run dev", () => {
     await page.evaluate(() => ((window as unknown as { hotMarker: string }).hotMarker = "still here"));
     const marker = () => page.evaluate(() => (window as unknown as { hotMarker?: string }).hotMarker);
 
-    edit("app/components/pages/home-page.tsx", (source) => source.replace('<h1 id="home-title"', '<h1 id="home-title" data-hot-edit="component"'));
+    edit("app/components/pages/home-page.tsx", (source) =>
+      source.replace('<h1 id="home-title"', '<h1 id="home-title" data-hot-edit="component"'),
+    );
     await expect(heading).toHaveAttribute("data-hot-edit", "component", { timeout: 20_000 });
     expect(await marker()).toBe("still here");
 
@@ -110,13 +125,19 @@ test.describe("npm run dev", () => {
 
     // The API answers as in production, before and after a server edit that the next request sees.
     expect((await page.request.get(`${devUrl}/init/file/languages`)).status()).toBe(200);
-    edit("server/ops/probes.ts", (source) => source.replace('c.json({ status: "ok" }', 'c.json({ status: "ok", edited: true }'));
-    await expect.poll(async () => (await (await page.request.get(`${devUrl}/healthz`)).json()) as unknown, { timeout: 30_000 }).toMatchObject({ status: "ok", edited: true });
+    edit("server/ops/probes.ts", (source) =>
+      source.replace('c.json({ status: "ok" }', 'c.json({ status: "ok", edited: true }'),
+    );
+    await expect
+      .poll(async () => (await (await page.request.get(`${devUrl}/healthz`)).json()) as unknown, { timeout: 30_000 })
+      .toMatchObject({ status: "ok", edited: true });
     expect(devOutput).toContain("restarted the server part");
     expect((await page.request.get(`${devUrl}/init/file/languages`)).status()).toBe(200);
     expect(await marker()).toBe("still here");
     await expect(heading).toHaveAttribute("data-hot-edit", "component");
     // The visits and the server's restart wrote to the database; its files are no module to watch.
-    expect(devOutput.split("\n").filter((line) => line.includes("[file change]") && line.includes("data/site.db"))).toEqual([]);
+    expect(
+      devOutput.split("\n").filter((line) => line.includes("[file change]") && line.includes("data/site.db")),
+    ).toEqual([]);
   });
 });

@@ -6,7 +6,15 @@
 import { expect, test, type Page } from "@playwright/test";
 
 const SHOTS = "/tmp/shots";
-const HOMES = ["/en/welcome", "/fr/bienvenue", "/es/bienvenido", "/de/willkommen", "/pt/bem-vindo", "/ar/مرحبا", "/ja/ようこそ"];
+const HOMES = [
+  "/en/welcome",
+  "/fr/bienvenue",
+  "/es/bienvenido",
+  "/de/willkommen",
+  "/pt/bem-vindo",
+  "/ar/مرحبا",
+  "/ja/ようこそ",
+];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 

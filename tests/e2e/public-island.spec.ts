@@ -21,7 +21,10 @@ interface BlogDocument {
 async function articlePath(request: APIRequestContext, shortCode: string, code: string, section: string) {
   const answer = (await (await request.get("/init/file/blogs")).json()) as { data: { documents: BlogDocument[] } };
   const article = answer.data.documents.find((document) => document.data.key === "one-story-seven-languages")!;
-  return { id: article.id, path: `/${shortCode}/${encodeURIComponent(section)}/${article.id}/${encodeURIComponent(article.data.versions[code]!.slug)}` };
+  return {
+    id: article.id,
+    path: `/${shortCode}/${encodeURIComponent(section)}/${article.id}/${encodeURIComponent(article.data.versions[code]!.slug)}`,
+  };
 }
 
 /** Every script the page requests from now on. */
@@ -33,7 +36,10 @@ function scriptsOf(page: Page): string[] {
   return urls;
 }
 
-test("a public page loads one module script, no framework, at most 30 KB gzip, in en, ar and ja; the admin loads the app", async ({ page, request }) => {
+test("a public page loads one module script, no framework, at most 30 KB gzip, in en, ar and ja; the admin loads the app", async ({
+  page,
+  request,
+}) => {
   const pages = [
     "/en/welcome",
     (await articlePath(request, "en", "en-US", "articles")).path,
@@ -66,7 +72,10 @@ test("a public page loads one module script, no framework, at most 30 KB gzip, i
   expect(scripts.some((url) => url.includes("/island-"))).toBe(false);
 });
 
-test("in Arabic: the sign-in popup and its toasts work without the framework, and another origin's message is not believed", async ({ page, request }) => {
+test("in Arabic: the sign-in popup and its toasts work without the framework, and another origin's message is not believed", async ({
+  page,
+  request,
+}) => {
   const scripts = scriptsOf(page);
   await page.goto((await articlePath(request, "ar", "ar", "مقالات")).path);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -78,7 +87,17 @@ test("in Arabic: the sign-in popup and its toasts work without the framework, an
   await stranger.waitForLoadState();
   await stranger.evaluate(() => {
     const opener = window.opener as Window;
-    opener.postMessage({ type: "polyglot-press:sign-in", id: "forged-1", ok: true, method: "github", welcome: "new", displayName: "Mallory" }, "*");
+    opener.postMessage(
+      {
+        type: "polyglot-press:sign-in",
+        id: "forged-1",
+        ok: true,
+        method: "github",
+        welcome: "new",
+        displayName: "Mallory",
+      },
+      "*",
+    );
   });
   await stranger.close();
   await page.waitForTimeout(500);
@@ -113,25 +132,36 @@ test("in Arabic: the sign-in popup and its toasts work without the framework, an
   expect(scripts.filter((url) => !url.includes("/island-"))).toEqual([]);
 });
 
-test("in Arabic: the language switch keeps the article, saves the choice and records lang_{id}", async ({ page, request }) => {
+test("in Arabic: the language switch keeps the article, saves the choice and records lang_{id}", async ({
+  page,
+  request,
+}) => {
   const arabic = await articlePath(request, "ar", "ar", "مقالات");
   const japanese = await articlePath(request, "ja", "ja-JP", "記事");
   await page.goto(arabic.path);
   await header(page).locator(".language-picker .header-menu__button").click();
-  const event = page.waitForRequest((sent) => sent.url().endsWith("/api/analytics/events") && (sent.postDataJSON() as { name: string }).name.startsWith("lang_"));
+  const event = page.waitForRequest(
+    (sent) =>
+      sent.url().endsWith("/api/analytics/events") &&
+      (sent.postDataJSON() as { name: string }).name.startsWith("lang_"),
+  );
   await page.locator("#language-menu").getByRole("link", { name: "日本語", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${japanese.path}$`));
   await expect(page.locator("html")).toHaveAttribute("lang", "ja-JP");
   const japaneseId = await page.locator('#language-menu a[hreflang="ja-JP"]').getAttribute("data-language-id");
   expect((await event).postDataJSON()).toEqual({ name: `lang_${japaneseId}` });
-  const saved = JSON.parse((await page.evaluate(() => localStorage.getItem("language-id"))) ?? "null") as { short_code: string };
+  const saved = JSON.parse((await page.evaluate(() => localStorage.getItem("language-id"))) ?? "null") as {
+    short_code: string;
+  };
   expect(saved.short_code).toBe("ja");
   expect((await page.context().cookies()).find((cookie) => cookie.name === "language-id")?.value).toContain("ja");
   await page.goto("/");
   await expect(page).toHaveURL(/\/ja\//);
 });
 
-test("on a phone in Arabic: the magnifier opens the search, its field takes the focus, and it searches", async ({ page }) => {
+test("on a phone in Arabic: the magnifier opens the search, its field takes the focus, and it searches", async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await page.goto(`/ar/${encodeURIComponent("مرحبا")}`);
   await header(page).locator(".header-search__toggle").click();

@@ -15,7 +15,9 @@ async function articleByKey(request: APIRequestContext, key: string) {
 
 async function switchLanguage(page: Page, from: string, to: string) {
   await page.getByRole("button", { name: from, exact: true }).click();
-  const analytics = page.waitForRequest((request) => request.url().endsWith("/api/analytics/events") && request.method() === "POST");
+  const analytics = page.waitForRequest(
+    (request) => request.url().endsWith("/api/analytics/events") && request.method() === "POST",
+  );
   await page.locator("#language-menu").getByRole("link", { name: to, exact: true }).click();
   return analytics;
 }
@@ -70,7 +72,10 @@ test.describe("routing", () => {
   test("pages carry canonical, hreflang alternates and a description in their language", async ({ page }) => {
     await page.goto("/fr/m%C3%A9tiers");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/fr\/m%C3%A9tiers$/);
-    await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute("href", /\/ar\/%D9%88%D8%B8%D8%A7%D8%A6%D9%81$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute(
+      "href",
+      /\/ar\/%D9%88%D8%B8%D8%A7%D8%A6%D9%81$/,
+    );
     await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveCount(1);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
     await expect(page).toHaveTitle(/Polyglot Press/);
@@ -84,7 +89,10 @@ test.describe("language switching", () => {
     await expect(page).toHaveURL(/\/fr\/bienvenue$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "fr-FR");
     expect((analytics.postDataJSON() as { name: string }).name).toMatch(/^lang_\d+$/);
-    const saved = JSON.parse((await page.evaluate(() => localStorage.getItem("language-id"))) ?? "null") as { id: number; short_code: string };
+    const saved = JSON.parse((await page.evaluate(() => localStorage.getItem("language-id"))) ?? "null") as {
+      id: number;
+      short_code: string;
+    };
     expect(saved.short_code).toBe("fr");
     expect((await page.context().cookies()).find((cookie) => cookie.name === "language-id")).toBeTruthy();
     // The picker's accessible name follows the page's language now.
@@ -157,7 +165,9 @@ test.describe("screens", () => {
 
   test("the article list is newest first and paginated", async ({ page }) => {
     await page.goto("/en/articles");
-    const dates = await page.locator(".card time").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
+    const dates = await page
+      .locator(".card time")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
     expect(dates.length).toBeGreaterThan(1);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
@@ -175,7 +185,10 @@ test.describe("screens", () => {
     await expect(page.getByRole("main").getByRole("status")).toContainText("1");
   });
 
-  test("the jobs directory: an index of the domaines, one domaine per page, every job two links away", async ({ page, request }) => {
+  test("the jobs directory: an index of the domaines, one domaine per page, every job two links away", async ({
+    page,
+    request,
+  }) => {
     const hrefs = (html: string, pattern: RegExp) => new Set([...html.matchAll(pattern)].map((match) => match[1]!));
     const directory = await (await request.get("/en/jobs")).text();
     const domains = hrefs(directory, /href="(\/en\/jobs\?domain=[A-N])"/g);
@@ -198,7 +211,10 @@ test.describe("screens", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/jobs\?domain=M$/);
   });
 
-  test("an article's body is sent once in its document, and stays right through language switches and Back", async ({ page, request }) => {
+  test("an article's body is sent once in its document, and stays right through language switches and Back", async ({
+    page,
+    request,
+  }) => {
     const article = await articleByKey(request, "one-story-seven-languages");
     const path = `/en/articles/${article.id}/${article.data.versions["en-US"]!.slug}`;
     const english = "Publishing in seven is a system.";
@@ -243,7 +259,9 @@ test.describe("screens", () => {
 });
 
 test.describe("plural-correct counts (ICU messages, decision 0070)", () => {
-  test("the jobs directory counts in each language's plural forms, after a search in the browser too", async ({ page }) => {
+  test("the jobs directory counts in each language's plural forms, after a search in the browser too", async ({
+    page,
+  }) => {
     // After a search the status also holds the "clear search" link.
     const startsWith = (text: string) => new RegExp(`^${text}`);
     const problems: string[] = [];

@@ -68,15 +68,26 @@ test("screenshots and axe of the results page: English and Arabic, phone and des
     ] as const) {
       await page.goto(path);
       await expect(page.locator(".search-results")).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${language} ${name}`).toBeLessThanOrEqual(viewport.width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${language} ${name}`,
+      ).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: `${SHOTS}/search-${name}-${language}.png`, fullPage: true });
       await expectNoAxeViolations(page);
     }
   }
 });
 
-test("hostile queries get the normal search page; what the site-wide guard refuses gets its 400 page, never a 500", async ({ page }) => {
-  for (const query of [encodeURIComponent('"*():^-NEAR AND'), "", "%22%29%28", encodeURIComponent("title:x OR body:*"), "x".repeat(4_000)]) {
+test("hostile queries get the normal search page; what the site-wide guard refuses gets its 400 page, never a 500", async ({
+  page,
+}) => {
+  for (const query of [
+    encodeURIComponent('"*():^-NEAR AND'),
+    "",
+    "%22%29%28",
+    encodeURIComponent("title:x OR body:*"),
+    "x".repeat(4_000),
+  ]) {
     const response = await page.goto(`/en/search?q=${query}`);
     expect(response!.status(), query.slice(0, 20)).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -93,7 +104,10 @@ test("hostile queries get the normal search page; what the site-wide guard refus
   }
 });
 
-test("an article's tags lead to tag pages, and every page advertises its language's feed", async ({ page, request }) => {
+test("an article's tags lead to tag pages, and every page advertises its language's feed", async ({
+  page,
+  request,
+}) => {
   await page.goto("/en/articles/1");
   const feed = page.locator('link[rel="alternate"][type="application/atom+xml"]');
   await expect(feed).toHaveAttribute("href", "/en/atom.xml");
@@ -110,7 +124,9 @@ test("an article's tags lead to tag pages, and every page advertises its languag
   expect(await atom.text()).toContain('xml:lang="ar"');
 });
 
-test("a tag page leads to the language's tags index, reached and used from the keyboard (English and Arabic, axe)", async ({ page }) => {
+test("a tag page leads to the language's tags index, reached and used from the keyboard (English and Arabic, axe)", async ({
+  page,
+}) => {
   // Three axe runs and two sizes: more than the default 30 s on the busy machine.
   test.setTimeout(120_000);
   await page.goto("/en/articles/1");

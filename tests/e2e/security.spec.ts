@@ -26,8 +26,25 @@ async function watchCsp(page: Page): Promise<string[]> {
 // Seven and eight page visits per test, each waiting for the network to settle, on a shared 2-core machine.
 test.describe.configure({ timeout: 90_000 });
 
-const PUBLIC_PAGES = ["/en/welcome", "/en/articles", "/en/jobs", "/ar/welcome", "/ar/articles", "/ja/welcome", "/xx/not-found"];
-const ADMIN_PAGES = ["/admin", "/admin/languages", "/admin/translations", "/admin/articles", "/admin/users", "/admin/analytics", "/admin/audit", "/admin/romes"];
+const PUBLIC_PAGES = [
+  "/en/welcome",
+  "/en/articles",
+  "/en/jobs",
+  "/ar/welcome",
+  "/ar/articles",
+  "/ja/welcome",
+  "/xx/not-found",
+];
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/languages",
+  "/admin/translations",
+  "/admin/articles",
+  "/admin/users",
+  "/admin/analytics",
+  "/admin/audit",
+  "/admin/romes",
+];
 
 test("public pages in en, ar and ja render without CSP violations", async ({ page }) => {
   const violations = await watchCsp(page);

@@ -77,17 +77,31 @@ async function smallTargets(page: Page) {
     elements.flatMap((element) => {
       const box = element.getBoundingClientRect();
       const style = getComputedStyle(element);
-      if (box.width === 0 || box.height === 0 || style.visibility === "hidden" || element.closest("[popover]:not(:popover-open), .visually-hidden")) return [];
+      if (
+        box.width === 0 ||
+        box.height === 0 ||
+        style.visibility === "hidden" ||
+        element.closest("[popover]:not(:popover-open), .visually-hidden")
+      )
+        return [];
       // Off screen until focused (the skip link).
       if (box.bottom < 0 || box.right < 0) return [];
-      const inline = element.tagName === "A" && element.closest("p, li, td") !== null && element.closest("#article-body, .lead, .attribution, .search-result__snippet") !== null;
+      const inline =
+        element.tagName === "A" &&
+        element.closest("p, li, td") !== null &&
+        element.closest("#article-body, .lead, .attribution, .search-result__snippet") !== null;
       if (inline || (box.width >= 24 && box.height >= 24)) return [];
-      return [`${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`];
+      return [
+        `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ];
     }),
   );
 }
 
-test("every tap target on the public pages is at least 24 × 24 px on a phone, in English and Arabic (4)", async ({ page, request }) => {
+test("every tap target on the public pages is at least 24 × 24 px on a phone, in English and Arabic (4)", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const pages = [
     "/en/welcome",
@@ -126,13 +140,18 @@ test("the primary links named in issue 44 are at least 44 px tall on a phone (4)
   expect(await height("All tags")).toBeGreaterThanOrEqual(44);
 });
 
-test("an article missing in this language says so in its heading and lists the others (5)", async ({ page, request }) => {
+test("an article missing in this language says so in its heading and lists the others (5)", async ({
+  page,
+  request,
+}) => {
   const french = await articlePath(request, "routiers-langues-de-la-route", "fr", "fr-FR", "articles");
   const response = await page.goto(french.replace(/^\/fr\//, "/en/"));
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not available in English");
   await expect(page).toHaveTitle(/^Not available in English · /);
-  await expect(page.getByRole("region", { name: "Read it in another language" }).getByRole("link", { name: /Français/ })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Read it in another language" }).getByRole("link", { name: /Français/ }),
+  ).toBeVisible();
   // An address naming nothing is still "Page not found".
   await page.goto("/en/articles/999999/x");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
@@ -148,7 +167,8 @@ test("French job titles are said once per page, each title keeping lang=fr-FR (6
   await expect(page.getByText(notice)).toHaveCount(1);
   const labels = page.locator(".job-list a span[lang]");
   expect(await labels.count()).toBeGreaterThan(1);
-  for (const lang of await labels.evaluateAll((spans) => spans.map((span) => span.getAttribute("lang")))) expect(lang).toBe("fr-FR");
+  for (const lang of await labels.evaluateAll((spans) => spans.map((span) => span.getAttribute("lang"))))
+    expect(lang).toBe("fr-FR");
   await page.goto("/en/search?q=conduite");
   await expect(page.getByText(notice)).toHaveCount(1);
   // In French the titles are the page's own: nothing to say.
@@ -156,7 +176,9 @@ test("French job titles are said once per page, each title keeping lang=fr-FR (6
   await expect(page.locator(".french-labels-notice")).toHaveCount(0);
 });
 
-test("Japanese search reads full-width letters as ordinary ones and says when results hold the words apart (3)", async ({ page }) => {
+test("Japanese search reads full-width letters as ordinary ones and says when results hold the words apart (3)", async ({
+  page,
+}) => {
   const searchJa = (query: string) => page.goto(`/ja/${encodeURIComponent("検索")}?q=${encodeURIComponent(query)}`);
   const status = page.locator("main").getByRole("status").first();
   await searchJa("ROME");

@@ -35,13 +35,15 @@ describe.each(DATABASE_KINDS)("admin analytics API on %s", (kind) => {
     await recordEvent(db, { name: `lang_${french.id}` }, at("2024-03-01T12:00:00.000Z"));
     await recordEvent(db, { name: `lang_${japanese.id}` }, at("2024-03-01T13:00:00.000Z"));
     await recordEvent(db, { name: "lang_99999" }, at("2024-03-01T14:00:00.000Z"));
-    for (let views = 0; views < 3; views++) await recordEvent(db, { name: "page_view", path: "/fr" }, at("2024-03-01T15:00:00.000Z"));
+    for (let views = 0; views < 3; views++)
+      await recordEvent(db, { name: "page_view", path: "/fr" }, at("2024-03-01T15:00:00.000Z"));
     await recordEvent(db, { name: "page_view", path: "/en" }, at("2024-02-27T23:59:59.999Z"));
     await recordEvent(db, { name: "page_view", path: "/en" }, at("2024-03-02T00:00:00.000Z"));
   });
   afterAll(() => testApp.close());
 
-  const get = (path: string, session = adminCookie) => testApp.app.request(path, { headers: { cookie: `${xsrf.cookie}; ${session}` } });
+  const get = (path: string, session = adminCookie) =>
+    testApp.app.request(path, { headers: { cookie: `${xsrf.cookie}; ${session}` } });
 
   async function expectBadField(path: string, field: string) {
     const response = await get(path);
@@ -76,7 +78,12 @@ describe.each(DATABASE_KINDS)("admin analytics API on %s", (kind) => {
     expect(summary.totals.languageSwitches[String(french.id)]).toBe(3);
 
     // lang_{id} is shown with the language's label; a removed language still counts, labelled as such.
-    expect(summary.languages).toContainEqual({ id: french.id, event: `lang_${french.id}`, label: french.label, code: "fr-FR" });
+    expect(summary.languages).toContainEqual({
+      id: french.id,
+      event: `lang_${french.id}`,
+      label: french.label,
+      code: "fr-FR",
+    });
     expect(summary.languages.find((language) => language.id === 99999)?.label).toMatch(/removed/i);
     // Every enabled language is listed, the disabled Chinese only if switched to.
     expect(summary.languages.some((language) => language.code === "zh-CN")).toBe(false);
@@ -138,14 +145,27 @@ describe.each(DATABASE_KINDS)("admin dashboard figures on %s", (kind) => {
     await recordEvent(db, { name: "page_view", path: "/en" }, new Date("2030-06-01T12:00:00.000Z"));
     await db
       .insertInto("audit_log")
-      .values({ uid: "demo-admin", action: "update", entity: "language", entity_id: "1", before: "{}", after: "{}", created_at: "2030-06-10T00:00:00.000Z" })
+      .values({
+        uid: "demo-admin",
+        action: "update",
+        entity: "language",
+        entity_id: "1",
+        before: "{}",
+        after: "{}",
+        created_at: "2030-06-10T00:00:00.000Z",
+      })
       .execute();
 
     const figures = await dashboardFigures(testApp.services, now);
     expect(figures.languages).toEqual({ enabled: 7, total: 8 });
     expect(figures.translations.completeness).toBe(1);
     expect(figures.translations.missing).toBe(0);
-    const published = await db.selectFrom("article_versions").select("article_id").distinct().where("status", "=", "published").execute();
+    const published = await db
+      .selectFrom("article_versions")
+      .select("article_id")
+      .distinct()
+      .where("status", "=", "published")
+      .execute();
     expect(figures.articles.published).toBe(published.length);
     expect(figures.users!.admins).toBeGreaterThanOrEqual(2);
     expect(figures.users!.total).toBe(figures.users!.admins + 1);
@@ -154,7 +174,12 @@ describe.each(DATABASE_KINDS)("admin dashboard figures on %s", (kind) => {
     expect(figures.romeCodes).toBe(532);
 
     // A key missing in one enabled language lowers completeness.
-    await db.updateTable("translations").set({ label: "" }).where("code", "=", "de-DE").where("code_component", "=", "FOOTER:ABOUT").execute();
+    await db
+      .updateTable("translations")
+      .set({ label: "" })
+      .where("code", "=", "de-DE")
+      .where("code_component", "=", "FOOTER:ABOUT")
+      .execute();
     const after = await dashboardFigures(testApp.services, now);
     expect(after.translations.missing).toBe(1);
     expect(after.translations.completeness).toBeLessThan(1);

@@ -27,17 +27,39 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
 
   beforeAll(async () => {
     testApp = await startTestApp(kind);
-    sessions.admin = await signedInCookie(testApp.services, { email: "articles-exchange-admin@example.com", isAdmin: true });
-    sessions.translator = await signedInCookie(testApp.services, { email: "fr-translator@example.com", role: "translator", languages: ["fr-FR"] });
-    sessions.publisher = await signedInCookie(testApp.services, { email: "fr-publisher@example.com", role: "translator", languages: ["fr-FR"], canPublish: true });
+    sessions.admin = await signedInCookie(testApp.services, {
+      email: "articles-exchange-admin@example.com",
+      isAdmin: true,
+    });
+    sessions.translator = await signedInCookie(testApp.services, {
+      email: "fr-translator@example.com",
+      role: "translator",
+      languages: ["fr-FR"],
+    });
+    sessions.publisher = await signedInCookie(testApp.services, {
+      email: "fr-publisher@example.com",
+      role: "translator",
+      languages: ["fr-FR"],
+      canPublish: true,
+    });
     for (const who of Object.keys(sessions) as Who[]) tokens.set(who, await xsrfHeaders(testApp.app, sessions[who]));
     // An article written in English only: its French version is for a translator to create.
-    const created = await api<{ article: AdminArticle }>("POST", "/api/admin/articles", { key: "exchange-draft", author: "Ada", tags: [] });
+    const created = await api<{ article: AdminArticle }>("POST", "/api/admin/articles", {
+      key: "exchange-draft",
+      author: "Ada",
+      tags: [],
+    });
     draftId = created.json!.article.id;
     await api(
       "PUT",
       `/api/admin/articles/${draftId}/versions/en-US`,
-      { title: "Notes from the road", summary: "A short one", body: "Line one\r\nLine two & <three>", coverAlt: "", status: "published" },
+      {
+        title: "Notes from the road",
+        summary: "A short one",
+        body: "Line one\r\nLine two & <three>",
+        coverAlt: "",
+        status: "published",
+      },
       "admin",
       { "if-none-match": "*" },
     );
@@ -48,7 +70,13 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     await testApp.close();
   });
 
-  async function api<Json = ImportReply>(method: string, path: string, body?: unknown, as: Who = "admin", precondition: Record<string, string> = {}) {
+  async function api<Json = ImportReply>(
+    method: string,
+    path: string,
+    body?: unknown,
+    as: Who = "admin",
+    precondition: Record<string, string> = {},
+  ) {
     const token = tokens.get(as)!;
     const response = await testApp.app.request(path, {
       method,
@@ -64,7 +92,9 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Json) };
   }
   async function download(query: string, as: Who = "admin") {
-    const response = await testApp.app.request(`/api/admin/translations/export?${query}`, { headers: { cookie: sessions[as] } });
+    const response = await testApp.app.request(`/api/admin/translations/export?${query}`, {
+      headers: { cookie: sessions[as] },
+    });
     return { status: response.status, headers: response.headers, text: await response.text() };
   }
   const upload = (content: string, options: { dryRun?: boolean; skipUnknown?: boolean } = {}, as: Who = "admin") =>
@@ -79,7 +109,13 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     ]);
     return { versions, translates, auditCount: audit.length };
   }
-  const version = (code: string, id = draftId) => db().selectFrom("article_versions").selectAll().where("article_id", "=", id).where("code", "=", code).executeTakeFirst();
+  const version = (code: string, id = draftId) =>
+    db()
+      .selectFrom("article_versions")
+      .selectAll()
+      .where("article_id", "=", id)
+      .where("code", "=", code)
+      .executeTakeFirst();
 
   it("exports every article's fields with source, target, notes and state; PO cannot carry articles", async () => {
     const file = await download("lang=fr&format=xliff&what=articles");
@@ -93,7 +129,9 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     );
     expect(file.text).toContain("<source>Line one&#13;\nLine two &amp; &lt;three&gt;</source>");
     expect(file.text).not.toContain("exchange-draft.coverAlt"); // an empty source field has nothing to translate
-    expect(file.text).toMatch(/<unit id="one-story-seven-languages\.title" xml:space="preserve">[\s\S]*?<segment state="translated">/);
+    expect(file.text).toMatch(
+      /<unit id="one-story-seven-languages\.title" xml:space="preserve">[\s\S]*?<segment state="translated">/,
+    );
     const all = await download("lang=fr&format=xliff&what=all");
     expect(all.text).toContain('<file id="ui-strings">');
     expect(all.text).toContain('<file id="articles">');
@@ -105,7 +143,9 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
   it("reads the articles for an export a page at a time, each exactly once, in key order, as the download lists them", async () => {
     const pages: StringUnit[][] = [];
     for await (const page of articleUnitPages(db(), "en-US", "fr-FR", 2)) pages.push(page);
-    const articlesOf = (units: StringUnit[]) => [...new Set(units.map((unit) => unit.key.slice(0, unit.key.lastIndexOf("/"))))];
+    const articlesOf = (units: StringUnit[]) => [
+      ...new Set(units.map((unit) => unit.key.slice(0, unit.key.lastIndexOf("/")))),
+    ];
     expect(pages.length).toBeGreaterThan(2);
     for (const page of pages) expect(articlesOf(page).length).toBeLessThanOrEqual(2);
     const withSource = await db()
@@ -117,23 +157,41 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     const keys = withSource.map((row) => row.key).sort();
     expect(articlesOf(pages.flat())).toEqual(keys);
     const file = await download("lang=fr&format=xliff&what=articles");
-    expect([...file.text.matchAll(/<unit id="([^"]+)"/g)].map((match) => match[1])).toEqual(pages.flat().map((unit) => articleUnitId(unit.key)));
+    expect([...file.text.matchAll(/<unit id="([^"]+)"/g)].map((match) => match[1])).toEqual(
+      pages.flat().map((unit) => articleUnitId(unit.key)),
+    );
   });
 
-  it.each(["articles", "all"])("a round trip of --what %s with no edits changes nothing and writes nothing", async (what) => {
-    const file = await download(`lang=ar&format=xliff&what=${what}`);
-    const before = await storedState();
-    const { status, json } = await upload(file.text);
-    expect(status).toBe(200);
-    expect(json!.report).toMatchObject({ language: "ar", changes: [], unknown: [], problems: [], applied: false, refusal: null });
-    expect(json!.report.unchanged).toBeGreaterThan(5);
-    expect(await storedState()).toEqual(before);
-  });
+  it.each(["articles", "all"])(
+    "a round trip of --what %s with no edits changes nothing and writes nothing",
+    async (what) => {
+      const file = await download(`lang=ar&format=xliff&what=${what}`);
+      const before = await storedState();
+      const { status, json } = await upload(file.text);
+      expect(status).toBe(200);
+      expect(json!.report).toMatchObject({
+        language: "ar",
+        changes: [],
+        unknown: [],
+        problems: [],
+        applied: false,
+        refusal: null,
+      });
+      expect(json!.report.unchanged).toBeGreaterThan(5);
+      expect(await storedState()).toEqual(before);
+    },
+  );
 
   it("previews a translated article without writing, then creates the version as a draft in one transaction, audited", async () => {
     const file = (await download("lang=fr&format=xliff&what=articles", "translator")).text
-      .replace("<source>Notes from the road</source>", "<source>Notes from the road</source>\n        <target>Carnets de route</target>")
-      .replace("<source>Line one&#13;\nLine two &amp; &lt;three&gt;</source>", "<source>x</source>\n        <target>Ligne un&#13;\nLigne deux &amp; &lt;trois&gt;</target>");
+      .replace(
+        "<source>Notes from the road</source>",
+        "<source>Notes from the road</source>\n        <target>Carnets de route</target>",
+      )
+      .replace(
+        "<source>Line one&#13;\nLine two &amp; &lt;three&gt;</source>",
+        "<source>x</source>\n        <target>Ligne un&#13;\nLigne deux &amp; &lt;trois&gt;</target>",
+      );
     const before = await storedState();
     const preview = await upload(file, { dryRun: true }, "translator");
     expect(preview.status).toBe(200);
@@ -146,20 +204,36 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     const applied = await upload(file, {}, "translator");
     expect(applied.status).toBe(200);
     expect(applied.json!.report.applied).toBe(true);
-    expect(await version("fr-FR")).toMatchObject({ title: "Carnets de route", slug: "carnets-de-route", body: "Ligne un\r\nLigne deux & <trois>", summary: "", status: "draft" });
-    const audit = await db().selectFrom("audit_log").select(["entity", "entity_id", "action"]).orderBy("id", "desc").limit(2).execute();
+    expect(await version("fr-FR")).toMatchObject({
+      title: "Carnets de route",
+      slug: "carnets-de-route",
+      body: "Ligne un\r\nLigne deux & <trois>",
+      summary: "",
+      status: "draft",
+    });
+    const audit = await db()
+      .selectFrom("audit_log")
+      .select(["entity", "entity_id", "action"])
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute();
     expect(audit).toEqual([
       { entity: "translation_import", entity_id: "fr-FR", action: "import" },
       { entity: "article_version", entity_id: `${draftId}:fr-FR`, action: "create" },
     ]);
     // Exported again, the French text comes back as it was imported.
-    expect((await download("lang=fr&format=xliff&what=articles")).text).toContain("<target>Ligne un&#13;\nLigne deux &amp; &lt;trois&gt;</target>");
+    expect((await download("lang=fr&format=xliff&what=articles")).text).toContain(
+      "<target>Ligne un&#13;\nLigne deux &amp; &lt;trois&gt;</target>",
+    );
   });
 
   it("writes nothing when one article is invalid, and names it; a new version needs a title", async () => {
     const file = (await download("lang=de&format=xliff&what=articles")).text
       .replace("<source>A short one</source>", "<source>A short one</source>\n        <target>Kurz</target>")
-      .replace(/(<unit id="one-story-seven-languages\.title" xml:space="preserve">[\s\S]*?<target>)[^<]*(<\/target>)/, `$1${"T".repeat(300)}$2`);
+      .replace(
+        /(<unit id="one-story-seven-languages\.title" xml:space="preserve">[\s\S]*?<target>)[^<]*(<\/target>)/,
+        `$1${"T".repeat(300)}$2`,
+      );
     const before = await storedState();
     const { status, json } = await upload(file);
     expect(status).toBe(422);
@@ -185,17 +259,34 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     expect(await storedState()).toEqual(before);
     const skipped = await upload(file, { skipUnknown: true });
     expect(skipped.status).toBe(200);
-    expect(skipped.json!.report.changes).toEqual([{ key: "articles/exchange-draft/title", before: "Carnets de route", after: "Carnets de voyage" }]);
+    expect(skipped.json!.report.changes).toEqual([
+      { key: "articles/exchange-draft/title", before: "Carnets de route", after: "Carnets de voyage" },
+    ]);
     expect((await version("fr-FR"))?.title).toBe("Carnets de voyage");
   });
 
   it("keeps publishing with those who may publish: a translator's file for a published version becomes pending changes beside the live text", async () => {
-    const storyId = (await db().selectFrom("articles").select("id").where("key", "=", "one-story-seven-languages").executeTakeFirstOrThrow()).id;
+    const storyId = (
+      await db()
+        .selectFrom("articles")
+        .select("id")
+        .where("key", "=", "one-story-seven-languages")
+        .executeTakeFirstOrThrow()
+    ).id;
     const published = await version("fr-FR", storyId);
     expect(published?.status).toBe("published");
     const revised = "Une histoire, sept langues (revue)";
-    const file = (await download("lang=fr&format=xliff&what=articles", "translator")).text.replace(`<target>${published!.title}</target>`, `<target>${revised}</target>`);
-    const pendingOf = () => db().selectFrom("article_drafts").select(["title", "updated_by"]).where("article_id", "=", storyId).where("code", "=", "fr-FR").executeTakeFirst();
+    const file = (await download("lang=fr&format=xliff&what=articles", "translator")).text.replace(
+      `<target>${published!.title}</target>`,
+      `<target>${revised}</target>`,
+    );
+    const pendingOf = () =>
+      db()
+        .selectFrom("article_drafts")
+        .select(["title", "updated_by"])
+        .where("article_id", "=", storyId)
+        .where("code", "=", "fr-FR")
+        .executeTakeFirst();
     const saved = await upload(file, {}, "translator");
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     // The live text stays what visitors read; the translator's text waits for an editor.
@@ -215,32 +306,57 @@ describe.each(DATABASE_KINDS)("article translations in XLIFF on %s", (kind) => {
     expect(refused.json).toMatchObject({ error: { code: "forbidden" } });
     expect(refused.json).not.toHaveProperty("report");
     expect((await download("lang=de&format=xliff&what=articles", "translator")).status).toBe(403);
-    const bomb = '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><xliff>&b;</xliff>';
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE xliff [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><xliff>&b;</xliff>';
     expect((await upload(bomb)).status).toBe(400);
-    const external = german.replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE xliff SYSTEM "file:///etc/passwd">');
-    expect((await upload(external)).json).toMatchObject({ error: { message: expect.stringContaining("DTDs and entities are not accepted") } });
+    const external = german.replace(
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE xliff SYSTEM "file:///etc/passwd">',
+    );
+    expect((await upload(external)).json).toMatchObject({
+      error: { message: expect.stringContaining("DTDs and entities are not accepted") },
+    });
     expect(await storedState()).toEqual(before);
   });
 
   describe("npm run translations", () => {
     const cli = (...args: string[]) =>
-      run(process.execPath, ["server/cli/translations.ts", ...args], { env: { ...process.env, DATABASE_URL: testApp.databaseUrl, LOG_LEVEL: "silent" } }).then(
+      run(process.execPath, ["server/cli/translations.ts", ...args], {
+        env: { ...process.env, DATABASE_URL: testApp.databaseUrl, LOG_LEVEL: "silent" },
+      }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({
+          code: error.code,
+          stdout: error.stdout,
+          stderr: error.stderr,
+        }),
       );
 
-    it("exports --what articles as the admin downloads it; --dry-run prints the change and writes nothing", { timeout: CLI_TIMEOUT_MS }, async () => {
-      const exported = await cli("export", "--lang", "ja", "--format", "xliff", "--what", "articles");
-      expect(exported.code).toBe(0);
-      expect(exported.stdout).toBe((await download("lang=ja&format=xliff&what=articles")).text);
-      const path = join(dir, "ja.xlf");
-      writeFileSync(path, exported.stdout.replace("<source>Notes from the road</source>", "<source>Notes from the road</source><target>道の記録</target>"));
-      const before = await storedState();
-      const dry = await cli("import", path, "--dry-run");
-      expect(dry.stdout).toContain('create articles/exchange-draft/title: (none) → "道の記録"');
-      expect(dry.stdout).toContain("Dry run: nothing was written.");
-      expect(await storedState()).toEqual(before);
-      expect(await cli("export", "--lang", "ja", "--format", "po", "--what", "articles")).toMatchObject({ code: 2, stderr: expect.stringContaining("XLIFF only") });
-    });
+    it(
+      "exports --what articles as the admin downloads it; --dry-run prints the change and writes nothing",
+      { timeout: CLI_TIMEOUT_MS },
+      async () => {
+        const exported = await cli("export", "--lang", "ja", "--format", "xliff", "--what", "articles");
+        expect(exported.code).toBe(0);
+        expect(exported.stdout).toBe((await download("lang=ja&format=xliff&what=articles")).text);
+        const path = join(dir, "ja.xlf");
+        writeFileSync(
+          path,
+          exported.stdout.replace(
+            "<source>Notes from the road</source>",
+            "<source>Notes from the road</source><target>道の記録</target>",
+          ),
+        );
+        const before = await storedState();
+        const dry = await cli("import", path, "--dry-run");
+        expect(dry.stdout).toContain('create articles/exchange-draft/title: (none) → "道の記録"');
+        expect(dry.stdout).toContain("Dry run: nothing was written.");
+        expect(await storedState()).toEqual(before);
+        expect(await cli("export", "--lang", "ja", "--format", "po", "--what", "articles")).toMatchObject({
+          code: 2,
+          stderr: expect.stringContaining("XLIFF only"),
+        });
+      },
+    );
   });
 });

@@ -18,7 +18,11 @@ import {
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-type ReplyJson = { article?: AdminArticle; articles?: AdminArticle[]; error?: { code: string; message: string; field?: string } };
+type ReplyJson = {
+  article?: AdminArticle;
+  articles?: AdminArticle[];
+  error?: { code: string; message: string; field?: string };
+};
 type Reply = ApiReply<ReplyJson>;
 
 const version = (overrides: Record<string, unknown> = {}) => ({
@@ -41,13 +45,19 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
     testApp = await startTestApp(kind);
     xsrf = await xsrfHeaders(testApp.app);
     adminUid = `articles-admin-${kind}`;
-    sessions.admin = await signedInCookie(testApp.services, { uid: adminUid, email: "articles-admin@example.com", isAdmin: true });
+    sessions.admin = await signedInCookie(testApp.services, {
+      uid: adminUid,
+      email: "articles-admin@example.com",
+      isAdmin: true,
+    });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
     const raw = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
     // Versions and the article's fields written from their state now (decision 0151); stale copies are tested in conditional-writes.test.ts and version-drafts.test.ts.
     call = withVersionTags(
       writingFromCurrentState(raw, (method, path, as) =>
-        /^\/[^/]+$/.test(path) && (method === "PATCH" || method === "DELETE") ? currentPreconditions(raw, path, as) : Promise.resolve(null),
+        /^\/[^/]+$/.test(path) && (method === "PATCH" || method === "DELETE")
+          ? currentPreconditions(raw, path, as)
+          : Promise.resolve(null),
       ),
     );
   });
@@ -74,7 +84,9 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
 
   const latestAudit = () => db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
-  async function createArticle(body: Record<string, unknown> = { author: "Ada Writer", tags: [] }): Promise<AdminArticle> {
+  async function createArticle(
+    body: Record<string, unknown> = { author: "Ada Writer", tags: [] },
+  ): Promise<AdminArticle> {
     const reply = await call("POST", "", { body });
     expect(reply.status, JSON.stringify(reply.json)).toBe(201);
     return reply.json!.article!;
@@ -99,9 +111,12 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       ["PUT", "/1/versions/en-US", version({ title: "Hijacked" })],
       ["DELETE", "/1/versions/en-US"],
     ];
-    it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
-      await expectAdminGateRefuses(call, method, path, body, storedState);
-    });
+    it.each(endpoints)(
+      "%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing",
+      async (method, path, body) => {
+        await expectAdminGateRefuses(call, method, path, body, storedState);
+      },
+    );
   });
 
   describe("GET /", () => {
@@ -111,7 +126,15 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       const articles = reply.json!.articles!;
       expect(articles.length).toBeGreaterThanOrEqual(9);
       const seven = articles.find((article) => article.key === "one-story-seven-languages")!;
-      expect(seven.versions.map((entry) => entry.code).sort()).toEqual(["ar", "de-DE", "en-US", "es-ES", "fr-FR", "ja-JP", "pt-BR"]);
+      expect(seven.versions.map((entry) => entry.code).sort()).toEqual([
+        "ar",
+        "de-DE",
+        "en-US",
+        "es-ES",
+        "fr-FR",
+        "ja-JP",
+        "pt-BR",
+      ]);
       expect(seven.versions[0]).toEqual({
         code: expect.any(String),
         slug: expect.any(String),
@@ -154,17 +177,37 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
 
   describe("POST / and PATCH /:id", () => {
     it("creates an article with a generated key, normalised tags, and an audit entry", async () => {
-      const article = await createArticle({ author: "  Grace Editor ", cover: "/covers/x.webp", tags: ["m1805", "careers", "M1805", "métiers"] });
-      expect(article).toMatchObject({ author: "Grace Editor", cover: "/covers/x.webp", tags: ["M1805", "careers", "métiers"], versions: [] });
+      const article = await createArticle({
+        author: "  Grace Editor ",
+        cover: "/covers/x.webp",
+        tags: ["m1805", "careers", "M1805", "métiers"],
+      });
+      expect(article).toMatchObject({
+        author: "Grace Editor",
+        cover: "/covers/x.webp",
+        tags: ["M1805", "careers", "métiers"],
+        versions: [],
+      });
       expect(article.key).toMatch(/^article-[0-9a-f]{8}$/);
       const audit = await latestAudit();
-      expect(audit).toMatchObject({ uid: adminUid, action: "create", entity: "article", entity_id: String(article.id), before: null });
+      expect(audit).toMatchObject({
+        uid: adminUid,
+        action: "create",
+        entity: "article",
+        entity_id: String(article.id),
+        before: null,
+      });
       expect(JSON.parse(audit.after!)).toMatchObject({ key: article.key, tags: ["M1805", "careers", "métiers"] });
       expect((await call("GET", `/${article.id}`)).json!.article).toEqual(article);
     });
 
     it("accepts an explicit key and an https cover, and refuses a key already in use (409)", async () => {
-      const article = await createArticle({ key: "explicit-key", author: "A", cover: "https://images.example.com/a.webp", tags: [] });
+      const article = await createArticle({
+        key: "explicit-key",
+        author: "A",
+        cover: "https://images.example.com/a.webp",
+        tags: [],
+      });
       expect(article.key).toBe("explicit-key");
       await expectRefused(() => call("POST", "", { body: { key: "explicit-key", author: "B", tags: [] } }), 409, "key");
       await expectRefused(() => call("PATCH", `/1`, { body: { key: "explicit-key" } }), 409, "key");
@@ -187,9 +230,12 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       ["an uppercase key", { key: "Bad-Key", author: "A", tags: [] }, "key"],
       ["an unknown field", { author: "A", tags: [], published: true }, "body"],
     ];
-    it.each(badCreates)("refuses to create an article with %s (400 naming %s, nothing stored)", async (_case, body, field) => {
-      await expectRefused(() => call("POST", "", { body }), 400, field);
-    });
+    it.each(badCreates)(
+      "refuses to create an article with %s (400 naming %s, nothing stored)",
+      async (_case, body, field) => {
+        await expectRefused(() => call("POST", "", { body }), 400, field);
+      },
+    );
 
     it("refuses a body that is not JSON, or not declared as JSON", async () => {
       const before = await storedState();
@@ -200,9 +246,17 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
 
     it("edits the meta data and records before and after", async () => {
       const article = await createArticle({ author: "Before", tags: ["old"] });
-      const reply = await call("PATCH", `/${article.id}`, { body: { author: "After", tags: ["a1101", "new"], cover: "" } });
+      const reply = await call("PATCH", `/${article.id}`, {
+        body: { author: "After", tags: ["a1101", "new"], cover: "" },
+      });
       expect(reply.status).toBe(200);
-      expect(reply.json!.article).toMatchObject({ id: article.id, author: "After", tags: ["A1101", "new"], cover: null, key: article.key });
+      expect(reply.json!.article).toMatchObject({
+        id: article.id,
+        author: "After",
+        tags: ["A1101", "new"],
+        cover: null,
+        key: article.key,
+      });
       const audit = await latestAudit();
       expect(audit).toMatchObject({ action: "update", entity: "article", entity_id: String(article.id) });
       expect(JSON.parse(audit.before!)).toMatchObject({ author: "Before", tags: ["old"] });
@@ -223,7 +277,9 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
   describe("PUT /:id/versions/:code", () => {
     it("saves a draft that the public site does not show, then publishes it everywhere at once", async () => {
       const article = await createArticle({ author: "Publisher", tags: ["M1805"] });
-      const draft = await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Draft Day: Ça commence" }) });
+      const draft = await call("PUT", `/${article.id}/versions/en-US`, {
+        body: version({ title: "Draft Day: Ça commence" }),
+      });
       expect(draft.status).toBe(201);
       const saved = draft.json!.article!.versions[0]!;
       expect(saved).toMatchObject({ code: "en-US", slug: "draft-day-ca-commence", status: "draft", publishedAt: null });
@@ -233,7 +289,9 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       expect(hidden.blogs.some((document) => document.id === String(article.id))).toBe(false);
       expect(hidden.sitemap).not.toContain("draft-day-ca-commence");
 
-      const published = await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Draft Day: Ça commence", status: "published" }) });
+      const published = await call("PUT", `/${article.id}/versions/en-US`, {
+        body: version({ title: "Draft Day: Ça commence", status: "published" }),
+      });
       expect(published.status).toBe(200);
       const live = published.json!.article!.versions[0]!;
       expect(live.status).toBe("published");
@@ -242,12 +300,19 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       const snapshotArticle = await testApp.services.content.articles.published(article.id);
       expect(snapshotArticle?.versions.get("en-US")?.html).toContain("<strong>Markdown</strong>");
       const shown = await publicState();
-      expect(shown.blogs.find((document) => document.id === String(article.id))?.data.versions["en-US"]?.slug).toBe("draft-day-ca-commence");
+      expect(shown.blogs.find((document) => document.id === String(article.id))?.data.versions["en-US"]?.slug).toBe(
+        "draft-day-ca-commence",
+      );
       expect(shown.sitemap).toContain(`/en/articles/${article.id}/draft-day-ca-commence`);
 
       // A draft saved over the live version stays beside it: the public site keeps the live text (decision 0150).
-      const pending = await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Draft Day: Ça commence encore" }) });
-      expect(pending.json!.article!.versions[0]).toMatchObject({ status: "published", title: "Draft Day: Ça commence" });
+      const pending = await call("PUT", `/${article.id}/versions/en-US`, {
+        body: version({ title: "Draft Day: Ça commence encore" }),
+      });
+      expect(pending.json!.article!.versions[0]).toMatchObject({
+        status: "published",
+        title: "Draft Day: Ça commence",
+      });
       expect((await publicState()).sitemap).toContain("draft-day-ca-commence");
       // Unpublishing, its own action: gone from the public site, the pending text kept as the working text, the first publication date kept.
       const unpublished = await call("POST", `/${article.id}/versions/en-US/unpublish`);
@@ -258,11 +323,18 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
         publishedAt: live.publishedAt,
       });
       expect((await publicState()).sitemap).not.toContain("draft-day-ca-commence");
-      const again = await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Draft Day: Ça commence", status: "published" }) });
+      const again = await call("PUT", `/${article.id}/versions/en-US`, {
+        body: version({ title: "Draft Day: Ça commence", status: "published" }),
+      });
       expect(again.json!.article!.versions[0]!.publishedAt).toBe(live.publishedAt);
 
       const audit = await latestAudit();
-      expect(audit).toMatchObject({ uid: adminUid, action: "update", entity: "article_version", entity_id: `${article.id}:en-US` });
+      expect(audit).toMatchObject({
+        uid: adminUid,
+        action: "update",
+        entity: "article_version",
+        entity_id: `${article.id}:en-US`,
+      });
       expect(JSON.parse(audit.before!)).toMatchObject({ status: "draft" });
       expect(JSON.parse(audit.after!)).toMatchObject({ status: "published" });
     });
@@ -270,22 +342,42 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
     it("keeps an edited slug, and keeps slugs unique per language (409 naming slug)", async () => {
       const first = await createArticle();
       const second = await createArticle();
-      const custom = await call("PUT", `/${first.id}/versions/fr-FR`, { body: version({ title: "Le même titre", slug: "mon-slug-a-moi" }) });
+      const custom = await call("PUT", `/${first.id}/versions/fr-FR`, {
+        body: version({ title: "Le même titre", slug: "mon-slug-a-moi" }),
+      });
       expect(custom.json!.article!.versions[0]!.slug).toBe("mon-slug-a-moi");
       await call("PUT", `/${first.id}/versions/es-ES`, { body: version({ title: "El mismo título" }) });
 
-      await expectRefused(() => call("PUT", `/${second.id}/versions/fr-FR`, { body: version({ title: "x", slug: "mon-slug-a-moi" }) }), 409, "slug");
-      await expectRefused(() => call("PUT", `/${second.id}/versions/es-ES`, { body: version({ title: "El mismo título" }) }), 409, "slug");
+      await expectRefused(
+        () => call("PUT", `/${second.id}/versions/fr-FR`, { body: version({ title: "x", slug: "mon-slug-a-moi" }) }),
+        409,
+        "slug",
+      );
+      await expectRefused(
+        () => call("PUT", `/${second.id}/versions/es-ES`, { body: version({ title: "El mismo título" }) }),
+        409,
+        "slug",
+      );
       // The same slug in another language is fine.
-      const otherLanguage = await call("PUT", `/${second.id}/versions/pt-BR`, { body: version({ title: "x", slug: "mon-slug-a-moi" }) });
+      const otherLanguage = await call("PUT", `/${second.id}/versions/pt-BR`, {
+        body: version({ title: "x", slug: "mon-slug-a-moi" }),
+      });
       expect(otherLanguage.status).toBe(201);
       // Re-saving a version with its own slug is not a conflict.
-      expect((await call("PUT", `/${first.id}/versions/fr-FR`, { body: version({ title: "Autre titre", slug: "mon-slug-a-moi" }) })).status).toBe(200);
+      expect(
+        (
+          await call("PUT", `/${first.id}/versions/fr-FR`, {
+            body: version({ title: "Autre titre", slug: "mon-slug-a-moi" }),
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it("accepts a body of exactly 200 000 characters", async () => {
       const article = await createArticle();
-      const reply = await call("PUT", `/${article.id}/versions/ja-JP`, { body: version({ title: "長い記事", body: "語".repeat(200_000) }) });
+      const reply = await call("PUT", `/${article.id}/versions/ja-JP`, {
+        body: version({ title: "長い記事", body: "語".repeat(200_000) }),
+      });
       expect(reply.status).toBe(201);
       expect(reply.json!.article!.versions[0]!.body).toHaveLength(200_000);
     });
@@ -303,9 +395,12 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       ["a slug with a double hyphen", { slug: "a--b" }, "slug"],
       ["an unknown field", { author: "x" }, "body"],
     ];
-    it.each(badVersions)("refuses a version with %s (400 naming %s, nothing stored)", async (_case, overrides, field) => {
-      await expectRefused(() => call("PUT", "/1/versions/en-US", { body: version(overrides) }), 400, field);
-    });
+    it.each(badVersions)(
+      "refuses a version with %s (400 naming %s, nothing stored)",
+      async (_case, overrides, field) => {
+        await expectRefused(() => call("PUT", "/1/versions/en-US", { body: version(overrides) }), 400, field);
+      },
+    );
 
     it("refuses an unknown language (400), an unknown article (404) and a bad id (400)", async () => {
       await expectRefused(() => call("PUT", "/1/versions/xx-XX", { body: version() }), 400, "code");
@@ -322,8 +417,12 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
         "![pic](javascript:alert(1))",
         '<a href="javascript:alert(1)">raw link</a>',
       ].join("\n\n");
-      await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Attempted injection", body, status: "published" }) });
-      const html = (await testApp.services.content.articles.published(article.id, { htmlIn: "en-US" }))!.versions.get("en-US")!.html!;
+      await call("PUT", `/${article.id}/versions/en-US`, {
+        body: version({ title: "Attempted injection", body, status: "published" }),
+      });
+      const html = (await testApp.services.content.articles.published(article.id, { htmlIn: "en-US" }))!.versions.get(
+        "en-US",
+      )!.html!;
       // Every tag in the output is a paragraph: the attempts are shown as text, never as elements or attributes.
       expect(new Set(html.match(/<\/?[a-z][^>]*>/gi))).toEqual(new Set(["<p>", "</p>"]));
       expect(html).toContain("&lt;script&gt;");
@@ -334,7 +433,9 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
   describe("DELETE", () => {
     it("deletes a version, then the whole article, taking them off the public site", async () => {
       const article = await createArticle();
-      await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Short lived", status: "published" }) });
+      await call("PUT", `/${article.id}/versions/en-US`, {
+        body: version({ title: "Short lived", status: "published" }),
+      });
       await call("PUT", `/${article.id}/versions/fr-FR`, { body: version({ title: "Éphémère", status: "published" }) });
       expect((await publicState()).sitemap).toContain(`/${article.id}/short-lived`);
 
@@ -342,16 +443,26 @@ describe.each(DATABASE_KINDS)("admin articles API on %s", (kind) => {
       expect((await publicState()).sitemap).not.toContain(`/${article.id}/short-lived`);
       expect((await publicState()).sitemap).toContain(`/${article.id}/ephemere`);
       const audit = await latestAudit();
-      expect(audit).toMatchObject({ action: "delete", entity: "article_version", entity_id: `${article.id}:en-US`, after: null });
+      expect(audit).toMatchObject({
+        action: "delete",
+        entity: "article_version",
+        entity_id: `${article.id}:en-US`,
+        after: null,
+      });
       expect(JSON.parse(audit.before!)).toMatchObject({ title: "Short lived" });
       await expectRefused(() => call("DELETE", `/${article.id}/versions/en-US`), 404, "code");
 
       expect((await call("DELETE", `/${article.id}`)).status).toBe(204);
       expect((await call("GET", `/${article.id}`)).status).toBe(404);
-      expect(await db().selectFrom("article_versions").select("id").where("article_id", "=", article.id).execute()).toEqual([]);
+      expect(
+        await db().selectFrom("article_versions").select("id").where("article_id", "=", article.id).execute(),
+      ).toEqual([]);
       expect((await publicState()).sitemap).not.toContain(`/${article.id}/ephemere`);
       expect(await testApp.services.content.articles.published(article.id)).toBeNull();
-      expect(JSON.parse((await latestAudit()).before!)).toMatchObject({ id: article.id, versions: [{ code: "fr-FR" }] });
+      expect(JSON.parse((await latestAudit()).before!)).toMatchObject({
+        id: article.id,
+        versions: [{ code: "fr-FR" }],
+      });
       await expectRefused(() => call("DELETE", `/${article.id}`), 404, "id");
     });
 

@@ -15,34 +15,74 @@ describe.each(DATABASE_KINDS)("admin audit API on %s", (kind) => {
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     xsrf = await xsrfHeaders(testApp.app);
-    adminCookie = await signedInCookie(testApp.services, { uid: "auditor", email: "Auditor_1@Example.com", displayName: "Ada Auditor", isAdmin: true });
+    adminCookie = await signedInCookie(testApp.services, {
+      uid: "auditor",
+      email: "Auditor_1@Example.com",
+      displayName: "Ada Auditor",
+      isAdmin: true,
+    });
     userCookie = await signedInCookie(testApp.services, { email: "reader@example.com" });
 
     const { db } = testApp.services.database;
     await recordAudit(
       db,
-      { uid: "demo-admin", action: "update", entity: "language", entityId: "2", before: { label: "Francais", enabled: 1 }, after: { label: "Français", enabled: 1 } },
+      {
+        uid: "demo-admin",
+        action: "update",
+        entity: "language",
+        entityId: "2",
+        before: { label: "Francais", enabled: 1 },
+        after: { label: "Français", enabled: 1 },
+      },
       new Date("2024-03-01T10:00:00.000Z"),
     );
-    await recordAudit(db, { uid: "auditor", action: "create", entity: "translation", entityId: "NAV:HOME", after: { label: "Home" } }, new Date("2024-03-02T10:00:00.000Z"));
-    await recordAudit(db, { uid: "auditor", action: "delete", entity: "translation", entityId: "NAV:OLD", before: { label: "Old" } }, new Date("2024-03-03T23:59:59.999Z"));
-    await recordAudit(db, { uid: "gone-user", action: "grant_admin", entity: "user", entityId: "gone-user" }, new Date("2024-03-04T00:00:00.000Z"));
+    await recordAudit(
+      db,
+      { uid: "auditor", action: "create", entity: "translation", entityId: "NAV:HOME", after: { label: "Home" } },
+      new Date("2024-03-02T10:00:00.000Z"),
+    );
+    await recordAudit(
+      db,
+      { uid: "auditor", action: "delete", entity: "translation", entityId: "NAV:OLD", before: { label: "Old" } },
+      new Date("2024-03-03T23:59:59.999Z"),
+    );
+    await recordAudit(
+      db,
+      { uid: "gone-user", action: "grant_admin", entity: "user", entityId: "gone-user" },
+      new Date("2024-03-04T00:00:00.000Z"),
+    );
     await db
       .insertInto("audit_log")
-      .values({ uid: null, action: "import", entity: "rome", entity_id: "all", before: null, after: "not json", created_at: "2024-03-05T00:00:00.000Z" })
+      .values({
+        uid: null,
+        action: "import",
+        entity: "rome",
+        entity_id: "all",
+        before: null,
+        after: "not json",
+        created_at: "2024-03-05T00:00:00.000Z",
+      })
       .execute();
     // Enough entries for three pages.
     for (let index = 0; index < AUDIT_PAGE_SIZE * 2; index++) {
       await recordAudit(
         db,
-        { uid: "auditor", action: "update", entity: "rome_code", entityId: `A${1000 + index}`, before: { n: index }, after: { n: index + 1 } },
+        {
+          uid: "auditor",
+          action: "update",
+          entity: "rome_code",
+          entityId: `A${1000 + index}`,
+          before: { n: index },
+          after: { n: index + 1 },
+        },
         new Date(`2024-01-01T00:00:${String(index % 60).padStart(2, "0")}.${String(index).padStart(3, "0")}Z`),
       );
     }
   });
   afterAll(() => testApp.close());
 
-  const get = (path: string, session = adminCookie) => testApp.app.request(path, { headers: { cookie: `${xsrf.cookie}; ${session}` } });
+  const get = (path: string, session = adminCookie) =>
+    testApp.app.request(path, { headers: { cookie: `${xsrf.cookie}; ${session}` } });
   const list = async (query: string) => {
     const response = await get(`/api/admin/audit${query}`);
     expect(response.status, query).toBe(200);
@@ -69,20 +109,37 @@ describe.each(DATABASE_KINDS)("admin audit API on %s", (kind) => {
     expect(first.total).toBe(5 + AUDIT_PAGE_SIZE * 2);
     expect(first.pageCount).toBe(3);
     expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
-    expect(first.entries.slice(0, 5).map((entry) => entry.entity)).toEqual(["rome", "user", "translation", "translation", "language"]);
+    expect(first.entries.slice(0, 5).map((entry) => entry.entity)).toEqual([
+      "rome",
+      "user",
+      "translation",
+      "translation",
+      "language",
+    ]);
 
     const [rome, gone, deleted, , language] = first.entries;
     expect(rome).toMatchObject({ actor: null, after: "not json", before: null });
     expect(gone?.actor).toEqual({ uid: "gone-user", email: null, name: null });
-    expect(deleted).toMatchObject({ action: "delete", entityId: "NAV:OLD", before: { label: "Old" }, after: null, at: "2024-03-03T23:59:59.999Z" });
+    expect(deleted).toMatchObject({
+      action: "delete",
+      entityId: "NAV:OLD",
+      before: { label: "Old" },
+      after: null,
+      at: "2024-03-03T23:59:59.999Z",
+    });
     expect(deleted?.actor).toEqual({ uid: "auditor", email: "Auditor_1@Example.com", name: "Ada Auditor" });
-    expect(language).toMatchObject({ before: { label: "Francais", enabled: 1 }, after: { label: "Français", enabled: 1 } });
+    expect(language).toMatchObject({
+      before: { label: "Francais", enabled: 1 },
+      after: { label: "Français", enabled: 1 },
+    });
     expect(language?.actor?.email).toBe("admin@example.com");
 
     const third = await list("?page=3");
     expect(third.page).toBe(3);
     expect(third.entries).toHaveLength(5);
-    const seen = new Set([...first.entries, ...(await list("?page=2")).entries, ...third.entries].map((entry) => entry.id));
+    const seen = new Set(
+      [...first.entries, ...(await list("?page=2")).entries, ...third.entries].map((entry) => entry.id),
+    );
     expect(seen.size).toBe(first.total);
     // Past the last page: the last page, so a stale link still shows something.
     expect((await list("?page=9")).page).toBe(3);
@@ -90,7 +147,9 @@ describe.each(DATABASE_KINDS)("admin audit API on %s", (kind) => {
 
   it("filters by entity, action, actor, user id and date range", async () => {
     expect((await list("?entity=translation")).entries.map((entry) => entry.entityId)).toEqual(["NAV:OLD", "NAV:HOME"]);
-    expect((await list("?entity=translation&action=create")).entries.map((entry) => entry.entityId)).toEqual(["NAV:HOME"]);
+    expect((await list("?entity=translation&action=create")).entries.map((entry) => entry.entityId)).toEqual([
+      "NAV:HOME",
+    ]);
     expect((await list("?action=grant_admin")).total).toBe(1);
     expect((await list("?uid=demo-admin")).total).toBe(1);
     // Part of the email or name, any case; LIKE wildcards match only themselves.
@@ -102,7 +161,10 @@ describe.each(DATABASE_KINDS)("admin audit API on %s", (kind) => {
     expect((await list("?actor=dmi_%40")).total).toBe(0);
     expect((await list("?actor=ra")).total).toBe(0);
     // Whole UTC days, both ends included.
-    expect((await list("?from=2024-03-02&to=2024-03-03")).entries.map((entry) => entry.entityId)).toEqual(["NAV:OLD", "NAV:HOME"]);
+    expect((await list("?from=2024-03-02&to=2024-03-03")).entries.map((entry) => entry.entityId)).toEqual([
+      "NAV:OLD",
+      "NAV:HOME",
+    ]);
     expect((await list("?from=2024-03-04")).total).toBe(2);
     expect((await list("?to=2024-01-01")).total).toBe(AUDIT_PAGE_SIZE * 2);
     expect((await list("?entity=&action=&actor=&from=&to=&page=")).total).toBe(5 + AUDIT_PAGE_SIZE * 2);

@@ -47,17 +47,47 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["DELETE /languages/:id", "DELETE", "/languages/999999?content=keep", undefined, [401, 403, 403, 403, 404]],
 
   ["GET /translations", "GET", "/translations", undefined, [401, 403, 200, 200, 200]],
-  ["GET /translations/export", "GET", "/translations/export?lang=fr&format=xliff", undefined, [401, 403, 200, 200, 200]],
+  [
+    "GET /translations/export",
+    "GET",
+    "/translations/export?lang=fr&format=xliff",
+    undefined,
+    [401, 403, 200, 200, 200],
+  ],
   ["GET /translations/export", "GET", "/translations/export?lang=de&format=po", undefined, [401, 403, 403, 200, 200]],
-  ["POST /translations/import", "POST", "/translations/import", { content: frenchFile("fr-FR"), dryRun: true }, [401, 403, 422, 422, 422]],
-  ["POST /translations/import", "POST", "/translations/import", { content: frenchFile("de-DE"), dryRun: true }, [401, 403, 403, 422, 422]],
+  [
+    "POST /translations/import",
+    "POST",
+    "/translations/import",
+    { content: frenchFile("fr-FR"), dryRun: true },
+    [401, 403, 422, 422, 422],
+  ],
+  [
+    "POST /translations/import",
+    "POST",
+    "/translations/import",
+    { content: frenchFile("de-DE"), dryRun: true },
+    [401, 403, 403, 422, 422],
+  ],
   ["POST /translations", "POST", "/translations", {}, [401, 403, 403, 400, 400]],
   ["PUT /translations/:key/:code", "PUT", "/translations/NAV:HOME/fr-FR", {}, [401, 403, 400, 400, 400]],
   // A French translator editing a German string; the others get past the gate to the precondition (decision 0151).
-  ["PUT /translations/:key/:code", "PUT", "/translations/NAV:HOME/de-DE", { label: "Start" }, [401, 403, 403, 428, 428]],
+  [
+    "PUT /translations/:key/:code",
+    "PUT",
+    "/translations/NAV:HOME/de-DE",
+    { label: "Start" },
+    [401, 403, 403, 428, 428],
+  ],
   ["GET /translations/:key/:code", "GET", "/translations/NAV:HOME/fr-FR", undefined, [401, 403, 200, 200, 200]],
   ["GET /translations/:key/:code", "GET", "/translations/NAV:HOME/de-DE", undefined, [401, 403, 403, 200, 200]],
-  ["DELETE /translations/:key/:code", "DELETE", "/translations/NO:SUCH_KEY/de-DE", undefined, [401, 403, 403, 404, 404]],
+  [
+    "DELETE /translations/:key/:code",
+    "DELETE",
+    "/translations/NO:SUCH_KEY/de-DE",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
 
   ["GET /articles", "GET", "/articles", undefined, [401, 403, 200, 200, 200]],
   ["GET /articles", "GET", "/articles?language=fr-FR&status=draft", undefined, [401, 403, 200, 200, 200]],
@@ -69,37 +99,211 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["DELETE /articles/:id", "DELETE", "/articles/999999", undefined, [401, 403, 403, 404, 404]],
   ["GET /articles/:id/versions/:code", "GET", "/articles/999999/versions/fr-FR", undefined, [401, 403, 404, 404, 404]],
   ["GET /articles/:id/versions/:code", "GET", "/articles/999999/versions/de-DE", undefined, [401, 403, 403, 404, 404]],
-  ["PUT /articles/:id/versions/:code", "PUT", "/articles/999999/versions/fr-FR", { title: "T", body: "", status: "draft" }, [401, 403, 404, 404, 404]],
-  ["PUT /articles/:id/versions/:code", "PUT", "/articles/999999/versions/de-DE", { title: "T", body: "", status: "draft" }, [401, 403, 403, 404, 404]],
-  ["DELETE /articles/:id/versions/:code", "DELETE", "/articles/999999/versions/fr-FR", undefined, [401, 403, 403, 404, 404]],
-  ["POST /articles/:id/versions/:code/up-to-date", "POST", "/articles/999999/versions/fr-FR/up-to-date", undefined, [401, 403, 403, 404, 404]],
-  ["POST /articles/:id/versions/:code/up-to-date", "POST", "/articles/999999/versions/de-DE/up-to-date", undefined, [401, 403, 403, 404, 404]],
-  ["POST /articles/:id/versions/:code/discard", "POST", "/articles/999999/versions/fr-FR/discard", undefined, [401, 403, 404, 404, 404]],
-  ["POST /articles/:id/versions/:code/discard", "POST", "/articles/999999/versions/de-DE/discard", undefined, [401, 403, 403, 404, 404]],
-  ["GET /articles/:id/versions/:code/source-changes", "GET", "/articles/999999/versions/fr-FR/source-changes", undefined, [401, 403, 404, 404, 404]],
-  ["GET /articles/:id/versions/:code/source-changes", "GET", "/articles/999999/versions/de-DE/source-changes", undefined, [401, 403, 403, 404, 404]],
-  ["GET /articles/:id/versions/:code/publishing", "GET", "/articles/999999/versions/fr-FR/publishing", undefined, [401, 403, 404, 404, 404]],
-  ["GET /articles/:id/versions/:code/publishing", "GET", "/articles/999999/versions/de-DE/publishing", undefined, [401, 403, 403, 404, 404]],
-  ["POST /articles/:id/versions/:code/publish", "POST", "/articles/999999/versions/fr-FR/publish", undefined, [401, 403, 403, 404, 404]],
-  ["POST /articles/:id/versions/:code/unpublish", "POST", "/articles/999999/versions/fr-FR/unpublish", undefined, [401, 403, 403, 404, 404]],
-  ["PUT /articles/:id/versions/:code/schedules/:action", "PUT", "/articles/999999/versions/fr-FR/schedules/publish", {}, [401, 403, 403, 400, 400]],
-  ["DELETE /articles/:id/versions/:code/schedules/:action", "DELETE", "/articles/999999/versions/fr-FR/schedules/publish", undefined, [401, 403, 403, 404, 404]],
-  ["POST /articles/:id/versions/:code/previews", "POST", "/articles/999999/versions/fr-FR/previews", {}, [401, 403, 404, 404, 404]],
-  ["DELETE /articles/:id/versions/:code/previews/:linkId", "DELETE", "/articles/999999/versions/fr-FR/previews/999999", undefined, [401, 403, 404, 404, 404]],
-  ["GET /articles/:id/versions/:code/revisions", "GET", "/articles/999999/versions/fr-FR/revisions", undefined, [401, 403, 200, 200, 200]],
-  ["GET /articles/:id/versions/:code/revisions", "GET", "/articles/999999/versions/de-DE/revisions", undefined, [401, 403, 403, 200, 200]],
+  [
+    "PUT /articles/:id/versions/:code",
+    "PUT",
+    "/articles/999999/versions/fr-FR",
+    { title: "T", body: "", status: "draft" },
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "PUT /articles/:id/versions/:code",
+    "PUT",
+    "/articles/999999/versions/de-DE",
+    { title: "T", body: "", status: "draft" },
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "DELETE /articles/:id/versions/:code",
+    "DELETE",
+    "/articles/999999/versions/fr-FR",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "POST /articles/:id/versions/:code/up-to-date",
+    "POST",
+    "/articles/999999/versions/fr-FR/up-to-date",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "POST /articles/:id/versions/:code/up-to-date",
+    "POST",
+    "/articles/999999/versions/de-DE/up-to-date",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "POST /articles/:id/versions/:code/discard",
+    "POST",
+    "/articles/999999/versions/fr-FR/discard",
+    undefined,
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "POST /articles/:id/versions/:code/discard",
+    "POST",
+    "/articles/999999/versions/de-DE/discard",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "GET /articles/:id/versions/:code/source-changes",
+    "GET",
+    "/articles/999999/versions/fr-FR/source-changes",
+    undefined,
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "GET /articles/:id/versions/:code/source-changes",
+    "GET",
+    "/articles/999999/versions/de-DE/source-changes",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "GET /articles/:id/versions/:code/publishing",
+    "GET",
+    "/articles/999999/versions/fr-FR/publishing",
+    undefined,
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "GET /articles/:id/versions/:code/publishing",
+    "GET",
+    "/articles/999999/versions/de-DE/publishing",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "POST /articles/:id/versions/:code/publish",
+    "POST",
+    "/articles/999999/versions/fr-FR/publish",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "POST /articles/:id/versions/:code/unpublish",
+    "POST",
+    "/articles/999999/versions/fr-FR/unpublish",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "PUT /articles/:id/versions/:code/schedules/:action",
+    "PUT",
+    "/articles/999999/versions/fr-FR/schedules/publish",
+    {},
+    [401, 403, 403, 400, 400],
+  ],
+  [
+    "DELETE /articles/:id/versions/:code/schedules/:action",
+    "DELETE",
+    "/articles/999999/versions/fr-FR/schedules/publish",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "POST /articles/:id/versions/:code/previews",
+    "POST",
+    "/articles/999999/versions/fr-FR/previews",
+    {},
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "DELETE /articles/:id/versions/:code/previews/:linkId",
+    "DELETE",
+    "/articles/999999/versions/fr-FR/previews/999999",
+    undefined,
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "GET /articles/:id/versions/:code/revisions",
+    "GET",
+    "/articles/999999/versions/fr-FR/revisions",
+    undefined,
+    [401, 403, 200, 200, 200],
+  ],
+  [
+    "GET /articles/:id/versions/:code/revisions",
+    "GET",
+    "/articles/999999/versions/de-DE/revisions",
+    undefined,
+    [401, 403, 403, 200, 200],
+  ],
   // The source's revisions too: the translator reads the source's text, not its history.
-  ["GET /articles/:id/versions/:code/revisions", "GET", "/articles/999999/versions/en-US/revisions", undefined, [401, 403, 403, 200, 200]],
-  ["GET /articles/:id/versions/:code/revisions/compare", "GET", "/articles/999999/versions/fr-FR/revisions/compare?from=1&to=2", undefined, [401, 403, 404, 404, 404]],
-  ["GET /articles/:id/versions/:code/revisions/compare", "GET", "/articles/999999/versions/de-DE/revisions/compare?from=1&to=2", undefined, [401, 403, 403, 404, 404]],
-  ["GET /articles/:id/versions/:code/revisions/:revisionId", "GET", "/articles/999999/versions/fr-FR/revisions/999999", undefined, [401, 403, 404, 404, 404]],
-  ["GET /articles/:id/versions/:code/revisions/:revisionId", "GET", "/articles/999999/versions/de-DE/revisions/999999", undefined, [401, 403, 403, 404, 404]],
-  ["POST /articles/:id/versions/:code/revisions/:revisionId/restore", "POST", "/articles/999999/versions/fr-FR/revisions/999999/restore", undefined, [401, 403, 403, 404, 404]],
-  ["PUT /articles/:id/versions/:code/presence", "PUT", "/articles/999999/versions/fr-FR/presence", undefined, [401, 403, 404, 404, 404]],
-  ["PUT /articles/:id/versions/:code/presence", "PUT", "/articles/999999/versions/de-DE/presence", undefined, [401, 403, 403, 404, 404]],
+  [
+    "GET /articles/:id/versions/:code/revisions",
+    "GET",
+    "/articles/999999/versions/en-US/revisions",
+    undefined,
+    [401, 403, 403, 200, 200],
+  ],
+  [
+    "GET /articles/:id/versions/:code/revisions/compare",
+    "GET",
+    "/articles/999999/versions/fr-FR/revisions/compare?from=1&to=2",
+    undefined,
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "GET /articles/:id/versions/:code/revisions/compare",
+    "GET",
+    "/articles/999999/versions/de-DE/revisions/compare?from=1&to=2",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "GET /articles/:id/versions/:code/revisions/:revisionId",
+    "GET",
+    "/articles/999999/versions/fr-FR/revisions/999999",
+    undefined,
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "GET /articles/:id/versions/:code/revisions/:revisionId",
+    "GET",
+    "/articles/999999/versions/de-DE/revisions/999999",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "POST /articles/:id/versions/:code/revisions/:revisionId/restore",
+    "POST",
+    "/articles/999999/versions/fr-FR/revisions/999999/restore",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "PUT /articles/:id/versions/:code/presence",
+    "PUT",
+    "/articles/999999/versions/fr-FR/presence",
+    undefined,
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "PUT /articles/:id/versions/:code/presence",
+    "PUT",
+    "/articles/999999/versions/de-DE/presence",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
   // Leaving is idempotent: nothing to say about an editor that was never open.
-  ["DELETE /articles/:id/versions/:code/presence", "DELETE", "/articles/999999/versions/fr-FR/presence", undefined, [401, 403, 204, 204, 204]],
-  ["DELETE /articles/:id/versions/:code/presence", "DELETE", "/articles/999999/versions/de-DE/presence", undefined, [401, 403, 403, 204, 204]],
+  [
+    "DELETE /articles/:id/versions/:code/presence",
+    "DELETE",
+    "/articles/999999/versions/fr-FR/presence",
+    undefined,
+    [401, 403, 204, 204, 204],
+  ],
+  [
+    "DELETE /articles/:id/versions/:code/presence",
+    "DELETE",
+    "/articles/999999/versions/de-DE/presence",
+    undefined,
+    [401, 403, 403, 204, 204],
+  ],
 
   ["GET /users", "GET", "/users", undefined, [401, 403, 403, 403, 200]],
   ["GET /users/:uid/role", "GET", "/users/nobody/role", undefined, [401, 403, 403, 403, 404]],
@@ -113,7 +317,13 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["PATCH /webhooks/:id", "PATCH", "/webhooks/999999", {}, [401, 403, 403, 403, 404]],
   ["DELETE /webhooks/:id", "DELETE", "/webhooks/999999", undefined, [401, 403, 403, 403, 404]],
   ["GET /webhooks/:id/deliveries", "GET", "/webhooks/999999/deliveries", undefined, [401, 403, 403, 403, 404]],
-  ["POST /webhooks/:id/deliveries/:deliveryId/redeliver", "POST", "/webhooks/999999/deliveries/1/redeliver", undefined, [401, 403, 403, 403, 404]],
+  [
+    "POST /webhooks/:id/deliveries/:deliveryId/redeliver",
+    "POST",
+    "/webhooks/999999/deliveries/1/redeliver",
+    undefined,
+    [401, 403, 403, 403, 404],
+  ],
 
   ["GET /audit", "GET", "/audit", undefined, [401, 403, 403, 403, 200]],
   ["GET /audit/facets", "GET", "/audit/facets", undefined, [401, 403, 403, 403, 200]],
@@ -121,9 +331,27 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["GET /romes/export.csv", "GET", "/romes/export.csv", undefined, [401, 403, 200, 200, 200]],
   ["GET /romes/:code/labels/:languageCode", "GET", "/romes/N9999/labels/fr-FR", undefined, [401, 403, 404, 404, 404]],
   ["GET /romes/:code/labels/:languageCode", "GET", "/romes/N9999/labels/de-DE", undefined, [401, 403, 403, 404, 404]],
-  ["PUT /romes/:code/labels/:languageCode", "PUT", "/romes/N9999/labels/fr-FR", { label: "x" }, [401, 403, 404, 404, 404]],
-  ["PUT /romes/:code/labels/:languageCode", "PUT", "/romes/N9999/labels/de-DE", { label: "x" }, [401, 403, 403, 404, 404]],
-  ["DELETE /romes/:code/labels/:languageCode", "DELETE", "/romes/N9999/labels/de-DE", undefined, [401, 403, 403, 404, 404]],
+  [
+    "PUT /romes/:code/labels/:languageCode",
+    "PUT",
+    "/romes/N9999/labels/fr-FR",
+    { label: "x" },
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "PUT /romes/:code/labels/:languageCode",
+    "PUT",
+    "/romes/N9999/labels/de-DE",
+    { label: "x" },
+    [401, 403, 403, 404, 404],
+  ],
+  [
+    "DELETE /romes/:code/labels/:languageCode",
+    "DELETE",
+    "/romes/N9999/labels/de-DE",
+    undefined,
+    [401, 403, 403, 404, 404],
+  ],
   ["POST /romes/imports", "POST", "/romes/imports", {}, [401, 403, 403, 400, 400]],
   ["PUT /romes/imports/:id/chunks/:index", "PUT", "/romes/imports/nope/chunks/0", undefined, [401, 403, 403, 404, 404]],
   ["POST /romes/imports/:id/apply", "POST", "/romes/imports/nope/apply", undefined, [401, 403, 403, 404, 404]],
@@ -133,7 +361,13 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
   ["GET /media/:id", "GET", "/media/999999", undefined, [401, 403, 404, 404, 404]],
   ["GET /media/:id/alt", "GET", "/media/999999/alt", undefined, [401, 403, 404, 404, 404]],
   ["PUT /media/:id/alt", "PUT", "/media/999999/alt", { alt: { "fr-FR": "x" } }, [401, 403, 404, 404, 404]],
-  ["PUT /media/:id/alt", "PUT", "/media/999999/alt", { alt: { "fr-FR": "x", "de-DE": "y" } }, [401, 403, 403, 404, 404]],
+  [
+    "PUT /media/:id/alt",
+    "PUT",
+    "/media/999999/alt",
+    { alt: { "fr-FR": "x", "de-DE": "y" } },
+    [401, 403, 403, 404, 404],
+  ],
   ["PUT /media/:id/alt/:code", "PUT", "/media/999999/alt/fr-FR", { alt: "x" }, [401, 403, 404, 404, 404]],
   ["PUT /media/:id/alt/:code", "PUT", "/media/999999/alt/de-DE", { alt: "x" }, [401, 403, 403, 404, 404]],
   ["DELETE /media/:id", "DELETE", "/media/999999", undefined, [401, 403, 403, 404, 404]],
@@ -146,7 +380,8 @@ describe("every admin endpoint and screen has an access rule", () => {
   it("lists every screen of app/routes.ts under /admin in core/auth/admin-pages.ts", () => {
     const admin = routes.find((route) => route.path === "admin")!;
     // A pathless layout (routes/admin/screen.tsx) holds screens without adding to their path.
-    const flat = (entries: typeof routes): typeof routes => entries.flatMap((entry) => (entry.path === undefined && !entry.index ? flat(entry.children ?? []) : [entry]));
+    const flat = (entries: typeof routes): typeof routes =>
+      entries.flatMap((entry) => (entry.path === undefined && !entry.index ? flat(entry.children ?? []) : [entry]));
     const screens = flat(admin.children ?? []).map((child) => (child.index ? "/admin" : `/admin/${child.path}`));
     expect(screens.length).toBeGreaterThan(5);
     expect(screens.filter((screen) => !ADMIN_PAGES.some((page) => page.path === screen))).toEqual([]);
@@ -161,7 +396,11 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     sessions.user = await signedInCookie(testApp.services, { email: "matrix-user@example.com" });
-    sessions.translatorFr = await signedInCookie(testApp.services, { email: "matrix-fr@example.com", role: "translator", languages: ["fr-FR"] });
+    sessions.translatorFr = await signedInCookie(testApp.services, {
+      email: "matrix-fr@example.com",
+      role: "translator",
+      languages: ["fr-FR"],
+    });
     sessions.editor = await signedInCookie(testApp.services, { email: "matrix-editor@example.com", role: "editor" });
     sessions.admin = await signedInCookie(testApp.services, { email: "matrix-admin@example.com", isAdmin: true });
     for (const who of WHO) tokens.set(who, await xsrfHeaders(testApp.app, sessions[who] || undefined));
@@ -186,8 +425,11 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
   const current = async (who: Who, path: string) => ({ "if-match": (await call(who, "GET", path, undefined)).etag! });
 
   it("has exactly one declaration and at least one row here for each mounted admin endpoint", () => {
-    const routes = testApp.app.routes.filter((route) => route.method !== "ALL" && route.path.startsWith(`${ADMIN_API_PREFIX}/`));
-    const key = (route: { method: string; path: string }) => `${route.method} ${route.path.slice(ADMIN_API_PREFIX.length)}`;
+    const routes = testApp.app.routes.filter(
+      (route) => route.method !== "ALL" && route.path.startsWith(`${ADMIN_API_PREFIX}/`),
+    );
+    const key = (route: { method: string; path: string }) =>
+      `${route.method} ${route.path.slice(ADMIN_API_PREFIX.length)}`;
     const mounted = [...new Set(routes.map(key))].sort();
     // Every route under /api/admin is a declared endpoint's, and each is declared once.
     const declared = routes.flatMap((route) => {
@@ -200,15 +442,21 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
     expect([...new Set(MATRIX.map(([rule]) => rule))].sort()).toEqual(mounted);
   });
 
-  it.each(MATRIX)("%s: %s %s answers anonymous/user/translator(fr)/editor/admin as expected", async (_rule, method, path, body, expected) => {
-    const answered: number[] = [];
-    for (const who of WHO) {
-      const reply = await call(who, method, path, body);
-      answered.push(reply.status);
-      if (reply.status === 401 || reply.status === 403) expect(reply.text, `${who}: a refusal says why`).toMatch(/"code":"(unauthenticated|forbidden)","message":"[^"]{20,}/);
-    }
-    expect(answered).toEqual(expected);
-  });
+  it.each(MATRIX)(
+    "%s: %s %s answers anonymous/user/translator(fr)/editor/admin as expected",
+    async (_rule, method, path, body, expected) => {
+      const answered: number[] = [];
+      for (const who of WHO) {
+        const reply = await call(who, method, path, body);
+        answered.push(reply.status);
+        if (reply.status === 401 || reply.status === 403)
+          expect(reply.text, `${who}: a refusal says why`).toMatch(
+            /"code":"(unauthenticated|forbidden)","message":"[^"]{20,}/,
+          );
+      }
+      expect(answered).toEqual(expected);
+    },
+  );
 
   it("refuses a German string to a French translator with a message naming the language, and changes nothing", async () => {
     const before = await testApp.services.database.db
@@ -220,7 +468,10 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
     const reply = await call("translatorFr", "PUT", "/translations/NAV:HOME/de-DE", { label: "Heim" });
     expect(reply.status).toBe(403);
     expect(JSON.parse(reply.text)).toEqual({
-      error: { code: "forbidden", message: "Your role does not allow this in de-DE (translate); ask an administrator for that language." },
+      error: {
+        code: "forbidden",
+        message: "Your role does not allow this in de-DE (translate); ask an administrator for that language.",
+      },
     });
     const after = await testApp.services.database.db
       .selectFrom("translations")
@@ -230,25 +481,75 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
     // Their own language: allowed, and saved from the text as it is.
-    const current = await testApp.app.request(`${ADMIN_API_PREFIX}/translations/NAV:HOME/fr-FR`, { headers: { cookie: sessions.translatorFr } });
-    expect((await call("translatorFr", "PUT", "/translations/NAV:HOME/fr-FR", { label: "Accueil" }, { "if-match": current.headers.get("etag")! })).status).toBe(200);
+    const current = await testApp.app.request(`${ADMIN_API_PREFIX}/translations/NAV:HOME/fr-FR`, {
+      headers: { cookie: sessions.translatorFr },
+    });
+    expect(
+      (
+        await call(
+          "translatorFr",
+          "PUT",
+          "/translations/NAV:HOME/fr-FR",
+          { label: "Accueil" },
+          { "if-match": current.headers.get("etag")! },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("lets a French translator save a French draft but not publish it without the right", async () => {
-    const story = await testApp.services.database.db.selectFrom("articles").select("id").where("key", "=", "one-story-seven-languages").executeTakeFirstOrThrow();
+    const story = await testApp.services.database.db
+      .selectFrom("articles")
+      .select("id")
+      .where("key", "=", "one-story-seven-languages")
+      .executeTakeFirstOrThrow();
     const created = await call("editor", "POST", "/articles", { author: "Matrix", tags: [] });
     const id = (JSON.parse(created.text) as { article: { id: number } }).article.id;
     const version = `/articles/${id}/versions/fr-FR`;
-    expect((await call("translatorFr", "PUT", version, { title: "Brouillon", body: "Texte", status: "draft" }, { "if-none-match": "*" })).status).toBe(201);
-    const publishing = await call("translatorFr", "PUT", version, { title: "Brouillon", body: "Texte", status: "published" }, await current("translatorFr", version));
+    expect(
+      (
+        await call(
+          "translatorFr",
+          "PUT",
+          version,
+          { title: "Brouillon", body: "Texte", status: "draft" },
+          { "if-none-match": "*" },
+        )
+      ).status,
+    ).toBe(201);
+    const publishing = await call(
+      "translatorFr",
+      "PUT",
+      version,
+      { title: "Brouillon", body: "Texte", status: "published" },
+      await current("translatorFr", version),
+    );
     expect(publishing.status).toBe(403);
     expect(publishing.text).toContain("publishing in fr-FR is an editor's or an administrator's");
     // An already published version: the translator's draft waits beside the live text (decision 0150).
     const live = `/articles/${story.id}/versions/fr-FR`;
-    const pending = await call("translatorFr", "PUT", live, { title: "Changé", body: "x", status: "draft" }, await current("translatorFr", live));
+    const pending = await call(
+      "translatorFr",
+      "PUT",
+      live,
+      { title: "Changé", body: "x", status: "draft" },
+      await current("translatorFr", live),
+    );
     expect(pending.status).toBe(200);
-    expect(JSON.parse(pending.text)).toMatchObject({ version: { status: "published", pendingChanges: { title: "Changé" } } });
-    expect((await call("editor", "PUT", version, { title: "Brouillon", body: "Texte", status: "published" }, await current("editor", version))).status).toBe(200);
+    expect(JSON.parse(pending.text)).toMatchObject({
+      version: { status: "published", pendingChanges: { title: "Changé" } },
+    });
+    expect(
+      (
+        await call(
+          "editor",
+          "PUT",
+          version,
+          { title: "Brouillon", body: "Texte", status: "published" },
+          await current("editor", version),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   describe("what a French translator reads of other languages: the source they translate from, nothing else", () => {
@@ -258,17 +559,27 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
       expect(reply.status, `${who} GET ${path}: ${reply.text}`).toBe(200);
       return JSON.parse(reply.text) as T;
     };
-    type Article = { id: number; key: string; sourceLanguage: string | null; versions: { code: string; title: string }[] };
+    type Article = {
+      id: number;
+      key: string;
+      sourceLanguage: string | null;
+      versions: { code: string; title: string }[];
+    };
     const codes = (article: Article) => article.versions.map((version) => version.code).sort();
 
     it("gets an article's French version and its source version, not the others; an editor gets all", async () => {
       // Written in English (the favorite) and in Japanese: the source of each is among the versions sent.
       for (const key of ["one-story-seven-languages", "chubo-no-kotoba"]) {
-        const stored = await testApp.services.database.db.selectFrom("articles").select(["id", "source_code"]).where("key", "=", key).executeTakeFirst();
+        const stored = await testApp.services.database.db
+          .selectFrom("articles")
+          .select(["id", "source_code"])
+          .where("key", "=", key)
+          .executeTakeFirst();
         if (!stored) continue;
         const all = (await json<{ article: Article }>("editor", `/articles/${stored.id}`)).article;
         const mine = (await json<{ article: Article }>("translatorFr", `/articles/${stored.id}`)).article;
-        if (key === "one-story-seven-languages") expect([codes(all).length, codes(mine)]).toEqual([7, ["en-US", "fr-FR"]]);
+        if (key === "one-story-seven-languages")
+          expect([codes(all).length, codes(mine)]).toEqual([7, ["en-US", "fr-FR"]]);
         expect(codes(mine)).toEqual(codes(all).filter((code) => code === "fr-FR" || code === stored.source_code));
         expect(codes(mine)).toContain(stored.source_code);
       }
@@ -285,25 +596,41 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
       // A German draft only: not among a French translator's drafts, though among an editor's.
       const created = await call("editor", "POST", "/articles", { author: "Reading", tags: [] });
       const id = (JSON.parse(created.text) as { article: { id: number } }).article.id;
-      expect((await call("editor", "PUT", `/articles/${id}/versions/de-DE`, { title: "Nur Deutsch", body: "Entwurf", status: "draft" }, { "if-none-match": "*" })).status).toBe(
-        201,
-      );
-      const drafts = async (who: Who) => (await json<{ articles: Article[] }>(who, "/articles?status=draft")).articles.map((article) => article.id);
+      expect(
+        (
+          await call(
+            "editor",
+            "PUT",
+            `/articles/${id}/versions/de-DE`,
+            { title: "Nur Deutsch", body: "Entwurf", status: "draft" },
+            { "if-none-match": "*" },
+          )
+        ).status,
+      ).toBe(201);
+      const drafts = async (who: Who) =>
+        (await json<{ articles: Article[] }>(who, "/articles?status=draft")).articles.map((article) => article.id);
       expect(await drafts("editor")).toContain(id);
       expect(await drafts("translatorFr")).not.toContain(id);
       // Its own article page: the German source, since it is the source; a save answers with no more than a read.
       const mine = (await json<{ article: Article }>("translatorFr", `/articles/${id}`)).article;
       expect(codes(mine)).toEqual(["de-DE"]);
-      const saved = await call("translatorFr", "PUT", `/articles/${id}/versions/fr-FR`, { title: "Seulement", body: "Brouillon", status: "draft" }, { "if-none-match": "*" });
+      const saved = await call(
+        "translatorFr",
+        "PUT",
+        `/articles/${id}/versions/fr-FR`,
+        { title: "Seulement", body: "Brouillon", status: "draft" },
+        { "if-none-match": "*" },
+      );
       expect(codes((JSON.parse(saved.text) as { article: Article }).article)).toEqual(["de-DE", "fr-FR"]);
       await call("editor", "DELETE", `/articles/${id}`, undefined);
     });
 
     it("gets the UI strings of French and of the favorite language only", async () => {
-      const view = await json<{ languages: { code: string }[]; keys: { key: string; labels: Record<string, unknown> }[]; completeness: Record<string, unknown> }>(
-        "translatorFr",
-        "/translations",
-      );
+      const view = await json<{
+        languages: { code: string }[];
+        keys: { key: string; labels: Record<string, unknown> }[];
+        completeness: Record<string, unknown>;
+      }>("translatorFr", "/translations");
       expect(view.languages.map((language) => language.code).sort()).toEqual(["en-US", "fr-FR"]);
       expect(Object.keys(view.completeness).sort()).toEqual(["en-US", "fr-FR"]);
       expect(view.keys.length).toBeGreaterThan(10);
@@ -313,7 +640,9 @@ describe.each(DATABASE_KINDS)("the authorization matrix on %s", (kind) => {
     });
 
     it("gets alt texts of French and of the favorite language only, and finds images by those alone", async () => {
-      const page = await json<{ items: { id: number; alt: Record<string, string>; rendition: { alt: Record<string, string> } }[] }>("translatorFr", "/media");
+      const page = await json<{
+        items: { id: number; alt: Record<string, string>; rendition: { alt: Record<string, string> } }[];
+      }>("translatorFr", "/media");
       for (const item of page.items) {
         expect(Object.keys(item.alt).every((code) => code === "fr-FR" || code === "en-US")).toBe(true);
         expect(Object.keys(item.rendition.alt).every((code) => code === "fr-FR" || code === "en-US")).toBe(true);

@@ -4,7 +4,16 @@ import { isAdminKey } from "#core/i18n/admin-catalog.ts";
 import { createTranslate } from "#core/i18n/translate.ts";
 import { adminTextFor } from "#server/admin/i18n/view.ts";
 import { ADMIN_CAME_FROM_COOKIE, adminLanguageOf } from "#server/admin/preferences/service.ts";
-import { adminApiCaller, DATABASE_KINDS, expectAdminGateRefuses, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  expectAdminGateRefuses,
+  signedInCookie,
+  startTestApp,
+  xsrfHeaders,
+  type AdminApiCall,
+  type Visitor,
+} from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -21,14 +30,21 @@ describe.each(DATABASE_KINDS)("the admin's language on %s", (kind) => {
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     const xsrf = await xsrfHeaders(testApp.app);
-    sessions.admin = await signedInCookie(testApp.services, { uid: adminUid, email: "lea@example.com", displayName: "Léa", isAdmin: true });
+    sessions.admin = await signedInCookie(testApp.services, {
+      uid: adminUid,
+      email: "lea@example.com",
+      displayName: "Léa",
+      isAdmin: true,
+    });
     sessions.user = await signedInCookie(testApp.services, { uid: "language-reader", email: "reader@example.com" });
     call = adminApiCaller<ReplyJson>(testApp.app, ADMIN_PREFERENCES_API, sessions, xsrf);
   });
   afterAll(() => testApp.close());
 
   const stored = async () =>
-    (await testApp.services.database.db.selectFrom("users").select(["uid", "admin_language"]).orderBy("uid").execute()).map((row) => `${row.uid}=${row.admin_language}`);
+    (
+      await testApp.services.database.db.selectFrom("users").select(["uid", "admin_language"]).orderBy("uid").execute()
+    ).map((row) => `${row.uid}=${row.admin_language}`);
 
   it("is stored on the user, and the admin then comes in that language", async () => {
     expect((await call("GET", "")).json).toEqual({ adminLanguage: null });
@@ -48,7 +64,11 @@ describe.each(DATABASE_KINDS)("the admin's language on %s", (kind) => {
     const hidden = testApp.services.content.current().languages.find((candidate) => !candidate.enabled)!;
     const refused = await call("PATCH", "", { body: { adminLanguage: hidden.code } });
     expect([refused.status, refused.json?.error?.code]).toEqual([400, "language_disabled"]);
-    await testApp.services.database.db.updateTable("users").set({ admin_language: hidden.code }).where("uid", "=", adminUid).execute();
+    await testApp.services.database.db
+      .updateTable("users")
+      .set({ admin_language: hidden.code })
+      .where("uid", "=", adminUid)
+      .execute();
     expect((await adminLanguageOf(testApp.services, adminUid, adminRequest()))?.code).toBe("en-US");
     expect((await call("PATCH", "", { body: { adminLanguage: null } })).json).toEqual({ adminLanguage: null });
   });
@@ -56,9 +76,17 @@ describe.each(DATABASE_KINDS)("the admin's language on %s", (kind) => {
   it("without a choice, follows the public page the person came from, then the session's, then the visitor's saved language", async () => {
     const arabic = testApp.services.content.current().languages.find((candidate) => candidate.code === "ar")!;
     const savedArabic = `language-id=${encodeURIComponent(JSON.stringify({ id: arabic.id, short_code: "ar" }))}`;
-    const language = async (headers: Record<string, string>) => (await adminLanguageOf(testApp.services, adminUid, adminRequest(headers)))?.code;
-    expect(await language({ referer: "http://localhost/ja/%E8%A8%98%E4%BA%8B/1/x", cookie: savedArabic })).toBe("ja-JP");
-    expect(await language({ referer: "http://localhost/admin/articles", cookie: `${ADMIN_CAME_FROM_COOKIE}=de; ${savedArabic}` })).toBe("de-DE");
+    const language = async (headers: Record<string, string>) =>
+      (await adminLanguageOf(testApp.services, adminUid, adminRequest(headers)))?.code;
+    expect(await language({ referer: "http://localhost/ja/%E8%A8%98%E4%BA%8B/1/x", cookie: savedArabic })).toBe(
+      "ja-JP",
+    );
+    expect(
+      await language({
+        referer: "http://localhost/admin/articles",
+        cookie: `${ADMIN_CAME_FROM_COOKIE}=de; ${savedArabic}`,
+      }),
+    ).toBe("de-DE");
     // Another site's address, or a hidden language's, says nothing about this person.
     const hidden = testApp.services.content.current().languages.find((candidate) => !candidate.enabled)!;
     expect(await language({ referer: "http://elsewhere.example/ja/x", cookie: savedArabic })).toBe("ar");
@@ -91,7 +119,9 @@ describe.each(DATABASE_KINDS)("the admin's language on %s", (kind) => {
   });
 
   it("keeps admin strings out of the public start-up file", async () => {
-    const translates = (await (await testApp.app.request("/init/file/translates")).json()) as { data: { documents: { data: { code_component: string } }[] } };
+    const translates = (await (await testApp.app.request("/init/file/translates")).json()) as {
+      data: { documents: { data: { code_component: string } }[] };
+    };
     const keys = translates.data.documents.map((document) => document.data.code_component);
     expect(keys).toContain("NAV:HOME");
     expect(keys.filter(isAdminKey)).toEqual([]);

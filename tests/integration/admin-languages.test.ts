@@ -29,7 +29,9 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
     const raw = adminApiCaller(testApp.app, "/api/admin/languages", sessions, xsrf);
     // Writes made from the language as it is now (If-Match: its ETag); stale copies are tested in conditional-writes.test.ts.
     call = writingFromCurrentState(raw, (method, path, as) =>
-      method === "POST" && path === "" ? Promise.resolve(null) : currentPreconditions(raw, path.split("?")[0]!.replace(/\/favorite$/, ""), as),
+      method === "POST" && path === ""
+        ? Promise.resolve(null)
+        : currentPreconditions(raw, path.split("?")[0]!.replace(/\/favorite$/, ""), as),
     );
   });
   afterAll(() => testApp.close());
@@ -50,10 +52,18 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       .selectFrom("media_alt")
       .select((eb) => eb.fn.countAll().as("count"))
       .executeTakeFirstOrThrow();
-    return { languages, translates, auditCount: audit.length, versions, jobLabels: Number(jobLabels.count), altTexts: Number(altTexts.count) };
+    return {
+      languages,
+      translates,
+      auditCount: audit.length,
+      versions,
+      jobLabels: Number(jobLabels.count),
+      altTexts: Number(altTexts.count),
+    };
   }
 
-  const idOf = async (code: string) => (await db().selectFrom("languages").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+  const idOf = async (code: string) =>
+    (await db().selectFrom("languages").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
   const latestAudit = () => db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
   describe("the admin gate", () => {
@@ -65,9 +75,12 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       ["GET", "/2/content"],
       ["DELETE", "/2?content=remove"],
     ];
-    it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
-      await expectAdminGateRefuses(call, method, path, body, storedState);
-    });
+    it.each(endpoints)(
+      "%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing",
+      async (method, path, body) => {
+        await expectAdminGateRefuses(call, method, path, body, storedState);
+      },
+    );
   });
 
   describe("GET /", () => {
@@ -76,29 +89,60 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       expect(status).toBe(200);
       const languages = json!.languages as AdminLanguage[];
       expect(languages.map((language) => language.shortCode)).toEqual(["en", "zh", "es", "fr", "ar", "pt", "de", "ja"]);
-      expect(languages.find((language) => language.code === "zh-CN")).toMatchObject({ enabled: false, favorite: false });
-      expect(languages.find((language) => language.code === "en-US")).toMatchObject({ favorite: true, link: "/en/welcome", welcome: "welcome" });
+      expect(languages.find((language) => language.code === "zh-CN")).toMatchObject({
+        enabled: false,
+        favorite: false,
+      });
+      expect(languages.find((language) => language.code === "en-US")).toMatchObject({
+        favorite: true,
+        link: "/en/welcome",
+        welcome: "welcome",
+      });
     });
   });
 
   describe("POST /", () => {
     it("adds a language in canonical form with its HOME entry, audits it and publishes it", async () => {
       const { status, json } = await call("POST", "", {
-        body: { code: "IT-it", shortCode: "it", label: "Italiano", welcome: "Benvenuto", population: 68, enabled: true },
+        body: {
+          code: "IT-it",
+          shortCode: "it",
+          label: "Italiano",
+          welcome: "Benvenuto",
+          population: 68,
+          enabled: true,
+        },
       });
       expect(status).toBe(201);
       const language = json!.language as AdminLanguage;
-      expect(language).toMatchObject({ code: "it-IT", shortCode: "it", link: "/it/benvenuto", enabled: true, favorite: false, dir: "ltr", codeComponent: "LANGUAGE:it-IT" });
-      const home = await db().selectFrom("translations").selectAll().where("code", "=", "it-IT").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
+      expect(language).toMatchObject({
+        code: "it-IT",
+        shortCode: "it",
+        link: "/it/benvenuto",
+        enabled: true,
+        favorite: false,
+        dir: "ltr",
+        codeComponent: "LANGUAGE:it-IT",
+      });
+      const home = await db()
+        .selectFrom("translations")
+        .selectAll()
+        .where("code", "=", "it-IT")
+        .where("code_component", "=", "HOME")
+        .executeTakeFirstOrThrow();
       expect(home).toMatchObject({ label: "Benvenuto", short_code: "it", link: "/it/benvenuto" });
       const audit = await latestAudit();
       expect(audit).toMatchObject({ action: "create", entity: "language", entity_id: String(language.id) });
       expect(JSON.parse(audit.after!)).toMatchObject({ code: "it-IT" });
-      expect(testApp.services.content.current().languages.find((candidate) => candidate.code === "it-IT")).toMatchObject({ enabled: true, welcome: "Benvenuto" });
+      expect(
+        testApp.services.content.current().languages.find((candidate) => candidate.code === "it-IT"),
+      ).toMatchObject({ enabled: true, welcome: "Benvenuto" });
     });
 
     it("keeps a new language off the public site unless it is enabled", async () => {
-      const { status, json } = await call("POST", "", { body: { code: "nl-NL", shortCode: "nl", label: "Nederlands", welcome: "welkom", population: 25 } });
+      const { status, json } = await call("POST", "", {
+        body: { code: "nl-NL", shortCode: "nl", label: "Nederlands", welcome: "welkom", population: 25 },
+      });
       expect(status).toBe(201);
       expect(json!.language).toMatchObject({ enabled: false });
     });
@@ -149,7 +193,9 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       expect(audit).toMatchObject({ action: "update", entity: "language", entity_id: String(id) });
       expect(JSON.parse(audit.before!)).toMatchObject({ label: "Deutsch", population: 133 });
       expect(JSON.parse(audit.after!)).toMatchObject({ label: "Deutsch (DE)", population: 134 });
-      expect(testApp.services.content.current().languages.find((language) => language.id === id)?.label).toBe("Deutsch (DE)");
+      expect(testApp.services.content.current().languages.find((language) => language.id === id)?.label).toBe(
+        "Deutsch (DE)",
+      );
     });
 
     it("renames the welcome: link, HOME entry and public routing follow", async () => {
@@ -157,24 +203,42 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const { status, json } = await call("PATCH", `/${id}`, { body: { welcome: "Boas-vindas" } });
       expect(status).toBe(200);
       expect(json!.language).toMatchObject({ welcome: "Boas-vindas", link: "/pt/boas-vindas" });
-      const home = await db().selectFrom("translations").selectAll().where("code", "=", "pt-BR").where("code_component", "=", "HOME").executeTakeFirstOrThrow();
+      const home = await db()
+        .selectFrom("translations")
+        .selectAll()
+        .where("code", "=", "pt-BR")
+        .where("code_component", "=", "HOME")
+        .executeTakeFirstOrThrow();
       expect(home).toMatchObject({ label: "Boas-vindas", link: "/pt/boas-vindas" });
-      expect(testApp.services.content.current().languages.find((language) => language.id === id)?.link).toBe("/pt/boas-vindas");
+      expect(testApp.services.content.current().languages.find((language) => language.id === id)?.link).toBe(
+        "/pt/boas-vindas",
+      );
     });
 
     it("changes the short code and the code: every entry, article version and job label follows", async () => {
       const id = await idOf("es-ES");
-      const versionsBefore = await db().selectFrom("article_versions").select("id").where("code", "=", "es-ES").execute();
+      const versionsBefore = await db()
+        .selectFrom("article_versions")
+        .select("id")
+        .where("code", "=", "es-ES")
+        .execute();
       const entriesBefore = await db().selectFrom("translations").select("id").where("code", "=", "es-ES").execute();
       const { status, json } = await call("PATCH", `/${id}`, { body: { code: "es-419", shortCode: "es-la" } });
       expect(status).toBe(200);
-      expect(json!.language).toMatchObject({ code: "es-419", shortCode: "es-la", link: "/es-la/bienvenido", codeComponent: "LANGUAGE:es-419" });
+      expect(json!.language).toMatchObject({
+        code: "es-419",
+        shortCode: "es-la",
+        link: "/es-la/bienvenido",
+        codeComponent: "LANGUAGE:es-419",
+      });
       const entries = await db().selectFrom("translations").selectAll().where("code", "=", "es-419").execute();
       expect(entries).toHaveLength(entriesBefore.length);
       expect(entries.every((entry) => entry.short_code === "es-la")).toBe(true);
       expect(entries.find((entry) => entry.code_component === "JOBS")?.link).toBe("/es-la/empleos");
       expect(await db().selectFrom("translations").select("id").where("code", "=", "es-ES").execute()).toEqual([]);
-      expect(await db().selectFrom("article_versions").select("id").where("code", "=", "es-419").execute()).toHaveLength(versionsBefore.length);
+      expect(
+        await db().selectFrom("article_versions").select("id").where("code", "=", "es-419").execute(),
+      ).toHaveLength(versionsBefore.length);
       const snapshot = testApp.services.content.current();
       expect(snapshot.sectionNames.get("es-419")?.find((name) => name.section === "ARTICLES")?.label).toBe("artículos");
       expect(snapshot.translations.get("es-419")?.size).toBeGreaterThan(50);
@@ -182,16 +246,27 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
 
     it("enables and disables a language", async () => {
       const id = await idOf("zh-CN");
-      expect((await call("PATCH", `/${id}`, { body: { enabled: true } })).json!.language).toMatchObject({ enabled: true });
+      expect((await call("PATCH", `/${id}`, { body: { enabled: true } })).json!.language).toMatchObject({
+        enabled: true,
+      });
       expect(testApp.services.content.current().languages.find((language) => language.id === id)?.enabled).toBe(true);
-      expect((await call("PATCH", `/${id}`, { body: { enabled: false } })).json!.language).toMatchObject({ enabled: false });
+      expect((await call("PATCH", `/${id}`, { body: { enabled: false } })).json!.language).toMatchObject({
+        enabled: false,
+      });
       expect(testApp.services.content.current().languages.find((language) => language.id === id)?.enabled).toBe(false);
     });
 
     it.each([
       ["disabling the favorite", "en-US", { enabled: false }, 409, "enabled", "favorite_cannot_be_disabled"],
       ["a welcome equal to a section name", "fr-FR", { welcome: "Métiers" }, 409, "welcome", "page_name_taken"],
-      ["a welcome equal to a section's other spelling", "fr-FR", { welcome: "blog" }, 409, "welcome", "page_name_taken"],
+      [
+        "a welcome equal to a section's other spelling",
+        "fr-FR",
+        { welcome: "blog" },
+        409,
+        "welcome",
+        "page_name_taken",
+      ],
       ["another language's code", "fr-FR", { code: "en-US" }, 409, "code", "code_taken"],
       ["another language's short code", "fr-FR", { shortCode: "ja" }, 409, "shortCode", "short_code_taken"],
       ["the short code admin", "fr-FR", { shortCode: "admin" }, 400, "shortCode", "invalid_field"],
@@ -211,9 +286,18 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
 
     it("answers 404 for an unknown id, 400 for a malformed one, 400 for malformed JSON", async () => {
       const before = await storedState();
-      expect(await call("PATCH", "/99999", { body: { label: "x" } })).toMatchObject({ status: 404, json: { error: { code: "not_found" } } });
-      expect(await call("PATCH", "/abc", { body: { label: "x" } })).toMatchObject({ status: 400, json: { error: { field: "id" } } });
-      expect(await call("PATCH", `/${await idOf("fr-FR")}`, { raw: "{label:" })).toMatchObject({ status: 400, json: { error: { code: "malformed_json" } } });
+      expect(await call("PATCH", "/99999", { body: { label: "x" } })).toMatchObject({
+        status: 404,
+        json: { error: { code: "not_found" } },
+      });
+      expect(await call("PATCH", "/abc", { body: { label: "x" } })).toMatchObject({
+        status: 400,
+        json: { error: { field: "id" } },
+      });
+      expect(await call("PATCH", `/${await idOf("fr-FR")}`, { raw: "{label:" })).toMatchObject({
+        status: 400,
+        json: { error: { code: "malformed_json" } },
+      });
       expect(await storedState()).toEqual(before);
     });
   });
@@ -242,7 +326,10 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
 
     it("refuses a disabled language (409) and an unknown id (404), changing nothing", async () => {
       const before = await storedState();
-      expect(await call("POST", `/${await idOf("zh-CN")}/favorite`)).toMatchObject({ status: 409, json: { error: { code: "language_disabled" } } });
+      expect(await call("POST", `/${await idOf("zh-CN")}/favorite`)).toMatchObject({
+        status: 409,
+        json: { error: { code: "language_disabled" } },
+      });
       expect((await call("POST", "/99999/favorite")).status).toBe(404);
       expect((await call("POST", "/0/favorite")).status).toBe(400);
       expect(await storedState()).toEqual(before);
@@ -264,12 +351,21 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
     it("refuses the favorite, a missing or unknown content choice and an unknown id, naming the reason and changing nothing", async () => {
       const before = await storedState();
       const favorite = await call("DELETE", `/${await idOf("en-US")}?content=remove`);
-      expect(favorite).toMatchObject({ status: 409, json: { error: { code: "favorite_cannot_be_deleted", field: "favorite" } } });
+      expect(favorite).toMatchObject({
+        status: 409,
+        json: { error: { code: "favorite_cannot_be_deleted", field: "favorite" } },
+      });
       expect((favorite.json as { error: { message: string } }).error.message).toContain("favorite");
       const fr = await idOf("fr-FR");
       expect(await call("DELETE", `/${fr}`)).toMatchObject({ status: 400, json: { error: { field: "content" } } });
-      expect(await call("DELETE", `/${fr}?content=drop`)).toMatchObject({ status: 400, json: { error: { field: "content" } } });
-      expect(await call("DELETE", `/${fr}?content=keep&content=remove`)).toMatchObject({ status: 400, json: { error: { field: "content" } } });
+      expect(await call("DELETE", `/${fr}?content=drop`)).toMatchObject({
+        status: 400,
+        json: { error: { field: "content" } },
+      });
+      expect(await call("DELETE", `/${fr}?content=keep&content=remove`)).toMatchObject({
+        status: 400,
+        json: { error: { field: "content" } },
+      });
       expect((await call("DELETE", "/99999?content=keep")).status).toBe(404);
       expect((await call("DELETE", "/0?content=keep")).status).toBe(400);
       expect(await storedState()).toEqual(before);
@@ -296,7 +392,9 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const id = await idOf("de-DE");
 
       expect((await call("DELETE", `/${id}?content=keep`)).status).toBe(204);
-      expect(await db().selectFrom("languages").select("id").where("code", "=", "de-DE").executeTakeFirst()).toBeUndefined();
+      expect(
+        await db().selectFrom("languages").select("id").where("code", "=", "de-DE").executeTakeFirst(),
+      ).toBeUndefined();
       expect(await countIn("translations", "de-DE")).toBe(strings - 1); // only the HOME entry, derived from the language row
       expect(await countIn("article_versions", "de-DE")).toBe(versions);
       const audit = await latestAudit();
@@ -305,18 +403,43 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       expect(JSON.parse(audit.after!)).toEqual({ content: "keep", removed: null });
       expect(testApp.services.content.current().languages.some((candidate) => candidate.code === "de-DE")).toBe(false);
 
-      const again = await call("POST", "", { body: { code: "de-DE", shortCode: "dx", label: "Deutsch", welcome: language.welcome, population: 134, enabled: true } });
+      const again = await call("POST", "", {
+        body: {
+          code: "de-DE",
+          shortCode: "dx",
+          label: "Deutsch",
+          welcome: language.welcome,
+          population: 134,
+          enabled: true,
+        },
+      });
       expect(again.status).toBe(201);
       expect(await countIn("translations", "de-DE")).toBe(strings);
-      const links = await db().selectFrom("translations").select(["short_code", "link"]).where("code", "=", "de-DE").where("code_component", "in", ["HOME", "ARTICLES"]).execute();
-      for (const link of links) expect(link).toMatchObject({ short_code: "dx", link: expect.stringMatching(/^\/dx\//) });
-      expect(testApp.services.content.current().languages.find((candidate) => candidate.code === "de-DE")).toMatchObject({ shortCode: "dx", enabled: true });
+      const links = await db()
+        .selectFrom("translations")
+        .select(["short_code", "link"])
+        .where("code", "=", "de-DE")
+        .where("code_component", "in", ["HOME", "ARTICLES"])
+        .execute();
+      for (const link of links)
+        expect(link).toMatchObject({ short_code: "dx", link: expect.stringMatching(/^\/dx\//) });
+      expect(
+        testApp.services.content.current().languages.find((candidate) => candidate.code === "de-DE"),
+      ).toMatchObject({ shortCode: "dx", enabled: true });
     });
 
     it("removes the content when asked: strings, the other languages' names for it, versions, job labels and alt texts, audited with the counts", async () => {
       const id = await idOf("ja-JP");
-      await db().insertInto("rome_labels").values({ rome_code: "A1101", code: "ja-JP", label: "農業機械の運転", updated_at: new Date().toISOString() }).execute();
-      const counted = (await call("GET", `/${id}/content`)).json!.counts as { strings: number; articleVersions: number; jobLabels: number; altTexts: number };
+      await db()
+        .insertInto("rome_labels")
+        .values({ rome_code: "A1101", code: "ja-JP", label: "農業機械の運転", updated_at: new Date().toISOString() })
+        .execute();
+      const counted = (await call("GET", `/${id}/content`)).json!.counts as {
+        strings: number;
+        articleVersions: number;
+        jobLabels: number;
+        altTexts: number;
+      };
       const names = Number(
         (
           await db()
@@ -331,11 +454,17 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       expect(counted.jobLabels).toBe(1);
 
       expect((await call("DELETE", `/${id}?content=remove`)).status).toBe(204);
-      for (const table of ["translations", "article_versions", "rome_labels", "media_alt"] as const) expect(await countIn(table, "ja-JP")).toBe(0);
-      expect(await db().selectFrom("translations").select("id").where("code_component", "=", "LANGUAGE:ja-JP").execute()).toEqual([]);
+      for (const table of ["translations", "article_versions", "rome_labels", "media_alt"] as const)
+        expect(await countIn(table, "ja-JP")).toBe(0);
+      expect(
+        await db().selectFrom("translations").select("id").where("code_component", "=", "LANGUAGE:ja-JP").execute(),
+      ).toEqual([]);
       const audit = await latestAudit();
       expect(audit).toMatchObject({ action: "delete", entity: "language", entity_id: String(id) });
-      expect(JSON.parse(audit.after!)).toEqual({ content: "remove", removed: { ...counted, strings: counted.strings + names } });
+      expect(JSON.parse(audit.after!)).toEqual({
+        content: "remove",
+        removed: { ...counted, strings: counted.strings + names },
+      });
       expect(testApp.services.content.current().languages.some((candidate) => candidate.code === "ja-JP")).toBe(false);
     });
 
@@ -343,7 +472,11 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
       const [pt, es, en] = [await idOf("pt-BR"), await idOf("es-419"), await idOf("en-US")];
       expect((await call("PATCH", `/${pt}`, { body: { fallbacks: [es, en] } })).status).toBe(200);
       expect((await call("DELETE", `/${es}?content=keep`)).status).toBe(204);
-      const stored = await db().selectFrom("languages").select("fallbacks").where("id", "=", pt).executeTakeFirstOrThrow();
+      const stored = await db()
+        .selectFrom("languages")
+        .select("fallbacks")
+        .where("id", "=", pt)
+        .executeTakeFirstOrThrow();
       expect(JSON.parse(stored.fallbacks)).toEqual([en]);
     });
 
@@ -362,7 +495,10 @@ describe.each(DATABASE_KINDS)("admin languages API on %s", (kind) => {
   });
 
   it("refuses a write without the XSRF header", async () => {
-    const response = await testApp.app.request("/api/admin/languages/1/favorite", { method: "POST", headers: { cookie: `${xsrf.cookie}; ${sessions.admin}` } });
+    const response = await testApp.app.request("/api/admin/languages/1/favorite", {
+      method: "POST",
+      headers: { cookie: `${xsrf.cookie}; ${sessions.admin}` },
+    });
     expect(response.status).toBe(403);
   });
 });

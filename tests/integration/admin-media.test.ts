@@ -23,8 +23,15 @@ import {
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 // The built site (npm test builds first): public pages, with their page cache.
-const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
-type ReplyJson = Partial<MediaPage> & { item?: MediaItem; created?: boolean; article?: { id: number }; error?: { code: string; message: string; field?: string } };
+const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as {
+  createSite: (services: AppServices) => { app: Hono<HttpEnv> };
+};
+type ReplyJson = Partial<MediaPage> & {
+  item?: MediaItem;
+  created?: boolean;
+  article?: { id: number };
+  error?: { code: string; message: string; field?: string };
+};
 
 // Every upload encodes AVIF and WebP variants: seconds of CPU each on a busy machine.
 describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind) => {
@@ -38,15 +45,23 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
     // A small upload limit keeps the over-limit test quick; the default (20 MB) is checked in server/base/config.test.ts.
     testApp = await startTestApp(kind, { env: { MEDIA_MAX_UPLOAD_MB: "2", MEDIA_MAX_MEGAPIXELS: "40" } });
     xsrf = await xsrfHeaders(testApp.app);
-    sessions.admin = await signedInCookie(testApp.services, { uid: `media-admin-${kind}`, email: "media-admin@example.com", isAdmin: true });
+    sessions.admin = await signedInCookie(testApp.services, {
+      uid: `media-admin-${kind}`,
+      email: "media-admin@example.com",
+      isAdmin: true,
+    });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
     const raw = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/media", sessions, xsrf);
     // Alt texts written from the image's alt texts as they are now (decision 0151); stale copies are tested in conditional-writes.test.ts.
-    call = writingFromCurrentState(raw, (method, path, as) => (method === "PUT" ? currentPreconditions(raw, path.replace(/\/alt\/[^/]+$/, "/alt"), as) : Promise.resolve(null)));
+    call = writingFromCurrentState(raw, (method, path, as) =>
+      method === "PUT" ? currentPreconditions(raw, path.replace(/\/alt\/[^/]+$/, "/alt"), as) : Promise.resolve(null),
+    );
     const rawArticles = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf);
     // An article's fields and versions written from their current ETags (decision 0151).
     articles = withVersionTags(
-      writingFromCurrentState(rawArticles, (method, path, as) => (/^\/\d+$/.test(path) ? currentPreconditions(rawArticles, path, as) : Promise.resolve(null))),
+      writingFromCurrentState(rawArticles, (method, path, as) =>
+        /^\/\d+$/.test(path) ? currentPreconditions(rawArticles, path, as) : Promise.resolve(null),
+      ),
     );
   }, 60_000);
   afterAll(() => testApp.close());
@@ -62,12 +77,21 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
   }
 
   /** Sends the file as the browser's upload does: raw bytes, the name in ?name=, XSRF and session. */
-  async function upload(name: string, bytes: Buffer | ReadableStream<Uint8Array>, as: Visitor = "admin", signal?: AbortSignal) {
+  async function upload(
+    name: string,
+    bytes: Buffer | ReadableStream<Uint8Array>,
+    as: Visitor = "admin",
+    signal?: AbortSignal,
+  ) {
     // The XSRF token is bound to the session (decision 0023).
     const token = sessions[as] ? await xsrfHeaders(testApp.app, sessions[as]) : xsrf;
     const response = await testApp.app.request(`/api/admin/media?name=${encodeURIComponent(name)}`, {
       method: "POST",
-      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: [token.cookie, sessions[as]].filter(Boolean).join("; "), "content-type": "application/octet-stream" },
+      headers: {
+        "x-xsrf-token": token["x-xsrf-token"],
+        cookie: [token.cookie, sessions[as]].filter(Boolean).join("; "),
+        "content-type": "application/octet-stream",
+      },
       body: bytes,
       signal,
       ...(bytes instanceof ReadableStream ? { duplex: "half" } : {}),
@@ -83,7 +107,12 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
 
   describe("refuses bad files with a clear 4xx and stores nothing", () => {
     const cases: [string, () => Promise<{ name: string; bytes: Buffer }>, number, RegExp][] = [
-      ["a text file named .jpg", async () => ({ name: "notes.jpg", bytes: Buffer.from("just some text, not a picture") }), 415, /not an image we accept/],
+      [
+        "a text file named .jpg",
+        async () => ({ name: "notes.jpg", bytes: Buffer.from("just some text, not a picture") }),
+        415,
+        /not an image we accept/,
+      ],
       ["an SVG", async () => ({ name: "logo.svg", bytes: SVG }), 415, /SVG images are not accepted/],
       ["an SVG named .png", async () => ({ name: "logo.png", bytes: SVG }), 415, /SVG images are not accepted/],
       [
@@ -97,9 +126,24 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
         415,
         /TIFF images are not accepted/,
       ],
-      ["a PNG named .jpg", async () => ({ name: "photo.jpg", bytes: await encoded("png") }), 415, /named as JPEG but its content is PNG/],
-      ["a JPEG named .webp", async () => ({ name: "photo.webp", bytes: await encoded("jpeg") }), 415, /named as WEBP but its content is JPEG/],
-      ["a picture without a known extension", async () => ({ name: "photo", bytes: await encoded("jpeg") }), 400, /must end in \.jpg/],
+      [
+        "a PNG named .jpg",
+        async () => ({ name: "photo.jpg", bytes: await encoded("png") }),
+        415,
+        /named as JPEG but its content is PNG/,
+      ],
+      [
+        "a JPEG named .webp",
+        async () => ({ name: "photo.webp", bytes: await encoded("jpeg") }),
+        415,
+        /named as WEBP but its content is JPEG/,
+      ],
+      [
+        "a picture without a known extension",
+        async () => ({ name: "photo", bytes: await encoded("jpeg") }),
+        400,
+        /must end in \.jpg/,
+      ],
       [
         "a truncated JPEG",
         async () => {
@@ -221,7 +265,11 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       const token = await xsrfHeaders(testApp.app, sessions.admin);
       const refused = await testApp.app.request("/api/admin/media?name=one-more.png", {
         method: "POST",
-        headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: `${token.cookie}; ${sessions.admin}`, "content-type": "application/octet-stream" },
+        headers: {
+          "x-xsrf-token": token["x-xsrf-token"],
+          cookie: `${token.cookie}; ${sessions.admin}`,
+          "content-type": "application/octet-stream",
+        },
         body: refusedBody,
         duplex: "half",
       } as RequestInit);
@@ -242,13 +290,16 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
           .sort(),
       ).toEqual([...held.map((_, index) => `held-${index}.png`), "after.png"].sort());
       // Back as it was, for the tests after this one.
-      for (const row of after.media.slice(before.media.length)) expect((await call("DELETE", `/${row.id}`)).status).toBe(204);
+      for (const row of after.media.slice(before.media.length))
+        expect((await call("DELETE", `/${row.id}`)).status).toBe(204);
     });
 
     it("a bad ?name= is a 400 naming it", async () => {
       const before = await storedState();
       expect((await upload("", await encoded("png"))).json?.error?.field).toBe("name");
-      expect((await upload("../etc/passwd.png", await encoded("png"))).json?.error?.message).toBe("name: must not contain slashes or control characters");
+      expect((await upload("../etc/passwd.png", await encoded("png"))).json?.error?.message).toBe(
+        "name: must not contain slashes or control characters",
+      );
       expect(await storedState()).toEqual(before);
     });
 
@@ -283,11 +334,24 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
     }, 60_000);
 
     it("is auto-oriented: an EXIF Orientation of 6 turns 1800×1000 into 1000×1800", () => {
-      expect(item).toMatchObject({ fileName: "Holiday photo.JPG", format: "jpeg", width: 1000, height: 1800, alt: {}, usedBy: [] });
+      expect(item).toMatchObject({
+        fileName: "Holiday photo.JPG",
+        format: "jpeg",
+        width: 1000,
+        height: 1800,
+        alt: {},
+        usedBy: [],
+      });
     });
 
     it("has AVIF and WebP at each width up to the image's, plus a JPEG fallback, all without metadata", async () => {
-      const variants = await db().selectFrom("media_variants").selectAll().where("media_id", "=", item.id).orderBy("format").orderBy("width").execute();
+      const variants = await db()
+        .selectFrom("media_variants")
+        .selectAll()
+        .where("media_id", "=", item.id)
+        .orderBy("format")
+        .orderBy("width")
+        .execute();
       expect(variants.map((variant) => `${variant.format} ${variant.width}×${variant.height}`)).toEqual([
         "avif 400×720",
         "avif 800×1440",
@@ -304,12 +368,20 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
         expect([metadata.width, metadata.height]).toEqual([variant.width, variant.height]);
         expect(metadata.exif, `${variant.file} keeps EXIF`).toBeUndefined();
         expect(await hasGps(bytes)).toBe(false);
-        expect(variant.file).toMatch(new RegExp(`^${item.id}-[0-9a-f]{16}-${variant.width}\\.${variant.format === "jpeg" ? "jpg" : variant.format}$`));
+        expect(variant.file).toMatch(
+          new RegExp(
+            `^${item.id}-[0-9a-f]{16}-${variant.width}\\.${variant.format === "jpeg" ? "jpg" : variant.format}$`,
+          ),
+        );
       }
     });
 
     it("serves each variant with its type, an immutable year-long cache and a name that changes with the bytes", async () => {
-      const variants = await db().selectFrom("media_variants").select(["file", "format", "size"]).where("media_id", "=", item.id).execute();
+      const variants = await db()
+        .selectFrom("media_variants")
+        .select(["file", "format", "size"])
+        .where("media_id", "=", item.id)
+        .execute();
       for (const variant of variants) {
         const response = await testApp.app.request(`/media/${variant.file}`);
         expect(response.status).toBe(200);
@@ -318,7 +390,11 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
         expect((await response.arrayBuffer()).byteLength).toBe(variant.size);
       }
       const other = await uploaded("other.jpg", await jpegWithGps(600, 400, 90));
-      const files = await db().selectFrom("media_variants").select("file").where("media_id", "in", [item.id, other.id]).execute();
+      const files = await db()
+        .selectFrom("media_variants")
+        .select("file")
+        .where("media_id", "in", [item.id, other.id])
+        .execute();
       expect(new Set(files.map((file) => file.file.split("-")[1])).size).toBe(files.length);
       expect((await testApp.app.request("/media/1-0000000000000000-400.avif")).status).toBe(404);
       expect((await testApp.app.request("/media/..%2F..%2Fetc%2Fpasswd")).status).toBe(404);
@@ -331,17 +407,29 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
     });
 
     it("records the upload in the audit log", async () => {
-      const entry = await db().selectFrom("audit_log").selectAll().where("entity", "=", "media").where("entity_id", "=", String(item.id)).executeTakeFirstOrThrow();
+      const entry = await db()
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("entity", "=", "media")
+        .where("entity_id", "=", String(item.id))
+        .executeTakeFirstOrThrow();
       expect(entry.action).toBe("upload");
     });
   });
 
   it("accepts PNG (transparent: PNG fallback), WebP, AVIF and GIF", async () => {
-    const transparent = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+    const transparent = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } },
+    })
       .png()
       .toBuffer();
     const png = await uploaded("clear.png", transparent);
-    const fallback = await db().selectFrom("media_variants").select("format").where("media_id", "=", png.id).where("format", "in", ["jpeg", "png"]).execute();
+    const fallback = await db()
+      .selectFrom("media_variants")
+      .select("format")
+      .where("media_id", "=", png.id)
+      .where("format", "in", ["jpeg", "png"])
+      .execute();
     expect(fallback).toEqual([{ format: "png" }]);
     for (const format of ["webp", "avif", "gif"] as const) {
       const item = await uploaded(`picture.${format}`, await encoded(format, 320, 200, 60 + format.length));
@@ -361,17 +449,30 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
     }, 60_000);
 
     it("sets, changes and removes alt text per language, with audit entries", async () => {
-      expect((await call("PUT", `/${image.id}/alt/en-US`, { body: { alt: "Boats in the harbour" } })).json?.item?.alt).toEqual({ "en-US": "Boats in the harbour" });
-      expect((await call("PUT", `/${image.id}/alt/fr-FR`, { body: { alt: "Bateaux au port" } })).json?.item?.alt).toEqual({
+      expect(
+        (await call("PUT", `/${image.id}/alt/en-US`, { body: { alt: "Boats in the harbour" } })).json?.item?.alt,
+      ).toEqual({ "en-US": "Boats in the harbour" });
+      expect(
+        (await call("PUT", `/${image.id}/alt/fr-FR`, { body: { alt: "Bateaux au port" } })).json?.item?.alt,
+      ).toEqual({
         "en-US": "Boats in the harbour",
         "fr-FR": "Bateaux au port",
       });
-      expect((await call("PUT", `/${image.id}/alt/fr-FR`, { body: { alt: "" } })).json?.item?.alt).toEqual({ "en-US": "Boats in the harbour" });
-      const entries = await db().selectFrom("audit_log").select("action").where("entity", "=", "media_alt").where("entity_id", "like", `${image.id}:%`).execute();
+      expect((await call("PUT", `/${image.id}/alt/fr-FR`, { body: { alt: "" } })).json?.item?.alt).toEqual({
+        "en-US": "Boats in the harbour",
+      });
+      const entries = await db()
+        .selectFrom("audit_log")
+        .select("action")
+        .where("entity", "=", "media_alt")
+        .where("entity_id", "like", `${image.id}:%`)
+        .execute();
       expect(entries).toHaveLength(3);
       const before = await storedState();
       expect((await call("PUT", `/${image.id}/alt/xx-XX`, { body: { alt: "?" } })).status).toBe(400);
-      expect((await call("PUT", `/${image.id}/alt/en-US`, { body: { alt: "x".repeat(301) } })).json?.error?.message).toBe("alt: must be at most 300 characters");
+      expect(
+        (await call("PUT", `/${image.id}/alt/en-US`, { body: { alt: "x".repeat(301) } })).json?.error?.message,
+      ).toBe("alt: must be at most 300 characters");
       expect((await call("PUT", "/999999/alt/en-US", { body: { alt: "x" } })).status).toBe(404);
       expect(await storedState()).toEqual(before);
     });
@@ -396,12 +497,19 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       });
       expect(reply.status).toBe(400);
       expect(reply.json?.error?.message).toBe("body: media:987654 is not in the media library.");
-      expect((await articles("PATCH", `/${articleId}`, { body: { cover: "media:987654" } })).json?.error?.field).toBe("cover");
+      expect((await articles("PATCH", `/${articleId}`, { body: { cover: "media:987654" } })).json?.error?.field).toBe(
+        "cover",
+      );
     });
 
     it("renders library images in published articles as <picture> with AVIF, WebP, width, height and the language's alt text", async () => {
       const saved = await articles("PUT", `/${articleId}/versions/en-US`, {
-        body: { title: "The harbour", body: `Intro.\n\n![](media:${image.id})\n\nMore.`, coverAlt: "", status: "published" },
+        body: {
+          title: "The harbour",
+          body: `Intro.\n\n![](media:${image.id})\n\nMore.`,
+          coverAlt: "",
+          status: "published",
+        },
       });
       expect(saved.status, JSON.stringify(saved.json)).toBe(201);
       const article = (await testApp.services.content.articles.published(articleId))!;
@@ -410,11 +518,19 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       expect(html).toMatch(/<source type="image\/webp" srcset="[^"]+ 400w, [^"]+ 800w, [^"]+ 900w"/);
       expect(html).toContain(`alt="Boats in the harbour" width="900" height="600" loading="lazy"`);
       expect(article.coverImage).toMatchObject({ id: image.id, width: 900, height: 600 });
-      const path = articleAlternates(testApp.services.content.current(), article).find((alternate) => alternate.hrefLang === "en-US")!.path;
+      const path = articleAlternates(testApp.services.content.current(), article).find(
+        (alternate) => alternate.hrefLang === "en-US",
+      )!.path;
       const site = createSite(testApp.services);
       const page = async () => (await site.app.request(path)).text();
       expect(await page()).toContain('alt="Boats in the harbour"');
-      const otherVersions = () => db().selectFrom("article_versions").select(["id", "html", "renderer_version"]).where("article_id", "<>", articleId).orderBy("id").execute();
+      const otherVersions = () =>
+        db()
+          .selectFrom("article_versions")
+          .select(["id", "html", "renderer_version"])
+          .where("article_id", "<>", articleId)
+          .orderBy("id")
+          .execute();
       const untouched = await otherVersions();
 
       // An alt text change marks exactly the versions drawing the image stale and refreshes their pages.
@@ -445,7 +561,9 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       const refused = await call("DELETE", `/${image.id}`);
       expect(refused.status).toBe(409);
       expect(refused.json?.error).toMatchObject({ code: "in_use", field: "id" });
-      expect(refused.json?.error?.message).toBe(`id: the image is used by an article: “The harbour” (article ${articleId}). Remove it from them first.`);
+      expect(refused.json?.error?.message).toBe(
+        `id: the image is used by an article: “The harbour” (article ${articleId}). Remove it from them first.`,
+      );
       expect(await storedState()).toEqual(before);
     });
 
@@ -465,7 +583,9 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
         .execute();
       try {
         const item = (await call("GET", `/${image.id}`)).json?.item;
-        const expectedIds = [articleId, ...others.map((other) => other.id)].sort((a, b) => a - b).slice(0, USED_BY_SHOWN);
+        const expectedIds = [articleId, ...others.map((other) => other.id)]
+          .sort((a, b) => a - b)
+          .slice(0, USED_BY_SHOWN);
         expect(item?.usedBy.map((use) => use.id)).toEqual(expectedIds);
         expect(item?.usedByCount).toBe(USED_BY_SHOWN + 2);
         const listed = (await call("GET", "")).json?.items?.find((candidate) => candidate.id === image.id);
@@ -491,13 +611,25 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
     });
 
     it("deletes it once no article uses it: rows, variants and files gone, audit kept", async () => {
-      await articles("PUT", `/${articleId}/versions/en-US`, { body: { title: "The harbour", body: "No picture now.", coverAlt: "", status: "published" } });
-      expect((await call("GET", `/${image.id}`)).json?.item?.usedBy).toEqual([{ id: articleId, key: expect.any(String), title: "The harbour" }]);
+      await articles("PUT", `/${articleId}/versions/en-US`, {
+        body: { title: "The harbour", body: "No picture now.", coverAlt: "", status: "published" },
+      });
+      expect((await call("GET", `/${image.id}`)).json?.item?.usedBy).toEqual([
+        { id: articleId, key: expect.any(String), title: "The harbour" },
+      ]);
       await articles("PATCH", `/${articleId}`, { body: { cover: null } });
-      const file = (await db().selectFrom("media_variants").select("file").where("media_id", "=", image.id).executeTakeFirstOrThrow()).file;
+      const file = (
+        await db()
+          .selectFrom("media_variants")
+          .select("file")
+          .where("media_id", "=", image.id)
+          .executeTakeFirstOrThrow()
+      ).file;
       expect((await call("DELETE", `/${image.id}`)).status).toBe(204);
       expect((await call("GET", `/${image.id}`)).status).toBe(404);
-      expect(await db().selectFrom("media_variants").select("file").where("media_id", "=", image.id).execute()).toEqual([]);
+      expect(await db().selectFrom("media_variants").select("file").where("media_id", "=", image.id).execute()).toEqual(
+        [],
+      );
       expect((await testApp.app.request(`/media/${file}`)).status).toBe(404);
       const entry = await db()
         .selectFrom("audit_log")

@@ -15,7 +15,11 @@ const DOCTYPE_MESSAGE = "The XML file declares a DOCTYPE; DTDs and entities are 
 function editedXml(edit: (xml: string) => string): Uint8Array<ArrayBuffer> {
   return utf8(edit(new TextDecoder().decode(officialXml())));
 }
-const renamedA1101 = (xml: string) => xml.replace("<libelle>Conduite d'engins agricoles et forestiers</libelle>", "<libelle>Conduite d'engins agricoles</libelle>");
+const renamedA1101 = (xml: string) =>
+  xml.replace(
+    "<libelle>Conduite d'engins agricoles et forestiers</libelle>",
+    "<libelle>Conduite d'engins agricoles</libelle>",
+  );
 const withNewCode = (xml: string) =>
   xml.replace(
     "</ogr>",
@@ -32,7 +36,11 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     xsrf = await xsrfHeaders(testApp.app);
-    admin = await signedInCookie(testApp.services, { uid: "romes-admin", email: "romes-admin@example.com", isAdmin: true });
+    admin = await signedInCookie(testApp.services, {
+      uid: "romes-admin",
+      email: "romes-admin@example.com",
+      isAdmin: true,
+    });
     otherAdmin = await signedInCookie(testApp.services, { email: "other-admin@example.com", isAdmin: true });
     member = await signedInCookie(testApp.services, { email: "member@example.com" });
   });
@@ -47,10 +55,17 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
     return sessionTokens.get(session)!;
   };
 
-  async function send(method: string, path: string, options: { session?: string | null; json?: unknown; body?: BodyInit; contentType?: string } = {}) {
+  async function send(
+    method: string,
+    path: string,
+    options: { session?: string | null; json?: unknown; body?: BodyInit; contentType?: string } = {},
+  ) {
     const session = options.session === undefined ? admin : options.session;
     const token = session ? await tokenFor(session) : xsrf;
-    const headers: Record<string, string> = { "x-xsrf-token": token["x-xsrf-token"], cookie: session ? `${token.cookie}; ${session}` : token.cookie };
+    const headers: Record<string, string> = {
+      "x-xsrf-token": token["x-xsrf-token"],
+      cookie: session ? `${token.cookie}; ${session}` : token.cookie,
+    };
     if (path.includes("/labels/") && method !== "GET") {
       // A label written from the label as it is now (decision 0151); stale copies are tested in conditional-writes.test.ts.
       const current = await testApp.app.request(`/api/admin/romes${path}`, { headers });
@@ -109,20 +124,27 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       ["PUT", "/A1101/labels/en-US", { json: { label: "Farm machinery driving" } }],
       ["DELETE", "/A1101/labels/en-US", {}],
       ["POST", "/imports", { json: { filename: "rome.xml", size: 10 } }],
-      ["PUT", "/imports/AAAAAAAAAAAAAAAAAAAAAA/chunks/0", { body: utf8("<ogr/>"), contentType: "application/octet-stream" }],
+      [
+        "PUT",
+        "/imports/AAAAAAAAAAAAAAAAAAAAAA/chunks/0",
+        { body: utf8("<ogr/>"), contentType: "application/octet-stream" },
+      ],
       ["POST", "/imports/AAAAAAAAAAAAAAAAAAAAAA/apply", {}],
     ];
 
-    it.each(endpoints)("%s %s is 401 anonymous and 403 for a non-admin, changing nothing", async (method, path, options) => {
-      const before = await storedState();
-      const anonymous = await send(method, path, { ...options, session: null });
-      expect(anonymous.status).toBe(401);
-      expect(await anonymous.json()).toMatchObject({ error: { code: "unauthenticated" } });
-      const forbidden = await send(method, path, { ...options, session: member });
-      expect(forbidden.status).toBe(403);
-      expect(await forbidden.json()).toMatchObject({ error: { code: "forbidden" } });
-      expect(await storedState()).toEqual(before);
-    });
+    it.each(endpoints)(
+      "%s %s is 401 anonymous and 403 for a non-admin, changing nothing",
+      async (method, path, options) => {
+        const before = await storedState();
+        const anonymous = await send(method, path, { ...options, session: null });
+        expect(anonymous.status).toBe(401);
+        expect(await anonymous.json()).toMatchObject({ error: { code: "unauthenticated" } });
+        const forbidden = await send(method, path, { ...options, session: member });
+        expect(forbidden.status).toBe(403);
+        expect(await forbidden.json()).toMatchObject({ error: { code: "forbidden" } });
+        expect(await storedState()).toEqual(before);
+      },
+    );
   });
 
   describe("export", () => {
@@ -142,13 +164,25 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       const result = await importFile(officialXml(), "unix_referentiel_code_rome_v346_utf8.xml");
       expect(result).toEqual({
         status: 200,
-        body: { filename: "unix_referentiel_code_rome_v346_utf8.xml", format: "xml", added: 0, updated: 0, unchanged: 532, rejected: [] },
+        body: {
+          filename: "unix_referentiel_code_rome_v346_utf8.xml",
+          format: "xml",
+          added: 0,
+          updated: 0,
+          unchanged: 532,
+          rejected: [],
+        },
       });
       const after = await storedState();
       expect(after.codes).toEqual(before.codes);
       expect(after.audit).toHaveLength(before.audit.length + 1);
       const entry = await lastAudit();
-      expect(entry).toMatchObject({ uid: "romes-admin", action: "import", entity: "codes_romes", entity_id: "unix_referentiel_code_rome_v346_utf8.xml" });
+      expect(entry).toMatchObject({
+        uid: "romes-admin",
+        action: "import",
+        entity: "codes_romes",
+        entity_id: "unix_referentiel_code_rome_v346_utf8.xml",
+      });
       expect(JSON.parse(entry.after ?? "null")).toMatchObject({ added: 0, updated: 0, unchanged: 532, rejected: 0 });
     });
 
@@ -158,7 +192,9 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
     });
 
     it("lists rejected rows with their line, code and reason, and applies the others", async () => {
-      const csv = utf8("code_ogr,code_rome,libelle\r\n6,A1101,Conduite d'engins agricoles et forestiers\r\n1,Z9999,Nope\r\n2,A1202,\r\n");
+      const csv = utf8(
+        "code_ogr,code_rome,libelle\r\n6,A1101,Conduite d'engins agricoles et forestiers\r\n1,Z9999,Nope\r\n2,A1202,\r\n",
+      );
       const result = await importFile(csv, "partial.csv");
       expect(result.body).toMatchObject({
         added: 0,
@@ -177,7 +213,12 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       const before = await storedState();
       const result = await importFile(bytes, filename);
       expect(result.status).toBe(422);
-      expect(result.body).toEqual({ error: { code: "file_refused", message: typeof message === "string" ? message : expect.stringMatching(message) } });
+      expect(result.body).toEqual({
+        error: {
+          code: "file_refused",
+          message: typeof message === "string" ? message : expect.stringMatching(message),
+        },
+      });
       expect(await storedState()).toEqual(before);
     }
 
@@ -208,7 +249,9 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       const before = await storedState();
       const response = await send("POST", "/imports", { json: { filename: "huge.xml", size: 5 * 1024 * 1024 + 1 } });
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ error: { code: "file_too_large", message: "The file is larger than 5 MiB.", field: "size" } });
+      expect(await response.json()).toEqual({
+        error: { code: "file_too_large", message: "The file is larger than 5 MiB.", field: "size" },
+      });
       expect(await storedState()).toEqual(before);
     });
 
@@ -231,17 +274,33 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       const before = await storedState();
       const tooLarge = await putChunk(id, 0, bytes.slice(0, CHUNK + 1));
       expect(tooLarge.status).toBe(413);
-      expect(await tooLarge.json()).toMatchObject({ error: { code: "chunk_too_large", message: "A chunk may be at most 64 KiB (65536 bytes)." } });
+      expect(await tooLarge.json()).toMatchObject({
+        error: { code: "chunk_too_large", message: "A chunk may be at most 64 KiB (65536 bytes)." },
+      });
       const skipped = await putChunk(id, 1, bytes.slice(CHUNK));
       expect(skipped.status).toBe(409);
-      expect(await skipped.json()).toMatchObject({ error: { code: "wrong_chunk", message: "Expected chunk 0, got chunk 1: chunks are sent in order, from 0.", field: "index" } });
+      expect(await skipped.json()).toMatchObject({
+        error: {
+          code: "wrong_chunk",
+          message: "Expected chunk 0, got chunk 1: chunks are sent in order, from 0.",
+          field: "index",
+        },
+      });
       const short = await putChunk(id, 0, bytes.slice(0, 1000));
       expect(short.status).toBe(400);
-      expect(await short.json()).toMatchObject({ error: { code: "wrong_chunk_size", message: "Chunk 0 must be 65536 bytes (64 KiB except the last), got 1000." } });
-      const asJson = await send("PUT", `/imports/${id}/chunks/0`, { body: bytes.slice(0, CHUNK), contentType: "application/json" });
+      expect(await short.json()).toMatchObject({
+        error: { code: "wrong_chunk_size", message: "Chunk 0 must be 65536 bytes (64 KiB except the last), got 1000." },
+      });
+      const asJson = await send("PUT", `/imports/${id}/chunks/0`, {
+        body: bytes.slice(0, CHUNK),
+        contentType: "application/json",
+      });
       expect(asJson.status).toBe(415);
       for (const index of ["abc", "-1", "01", "1.0"]) {
-        const response = await send("PUT", `/imports/${id}/chunks/${index}`, { body: bytes.slice(0, CHUNK), contentType: "application/octet-stream" });
+        const response = await send("PUT", `/imports/${id}/chunks/${index}`, {
+          body: bytes.slice(0, CHUNK),
+          contentType: "application/octet-stream",
+        });
         expect(response.status).toBe(400);
         expect(await response.json()).toMatchObject({ error: { code: "invalid_field", field: "index" } });
       }
@@ -251,8 +310,16 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       expect(repeated.status).toBe(409);
       const incomplete = await send("POST", `/imports/${id}/apply`);
       expect(incomplete.status).toBe(409);
-      expect(await incomplete.json()).toMatchObject({ error: { code: "upload_incomplete", message: `The upload is incomplete: ${CHUNK} of ${bytes.byteLength} bytes received.` } });
-      expect(await (await putChunk(id, 1, bytes.slice(CHUNK))).json()).toEqual({ received: bytes.byteLength, size: bytes.byteLength });
+      expect(await incomplete.json()).toMatchObject({
+        error: {
+          code: "upload_incomplete",
+          message: `The upload is incomplete: ${CHUNK} of ${bytes.byteLength} bytes received.`,
+        },
+      });
+      expect(await (await putChunk(id, 1, bytes.slice(CHUNK))).json()).toEqual({
+        received: bytes.byteLength,
+        size: bytes.byteLength,
+      });
       const extra = await putChunk(id, 2, utf8("x"));
       expect(extra.status).toBe(409);
       expect(await extra.json()).toMatchObject({ error: { code: "upload_complete" } });
@@ -265,7 +332,9 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       for (const unknown of ["AAAAAAAAAAAAAAAAAAAAAA", "not-an-id", "x".repeat(300)]) {
         const response = await send("POST", `/imports/${unknown}/apply`);
         expect(response.status).toBe(404);
-        expect(await response.json()).toMatchObject({ error: { code: "import_not_found", message: expect.stringMatching(/expired/) } });
+        expect(await response.json()).toMatchObject({
+          error: { code: "import_not_found", message: expect.stringMatching(/expired/) },
+        });
         expect((await putChunk(unknown, 0, bytes.slice(0, CHUNK))).status).toBe(404);
       }
 
@@ -297,11 +366,20 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
 
     it("at most 5 uploads in progress per admin: 429", async () => {
       const bytes = utf8("x");
-      const open = await db().withTables<{ rome_imports: { uid: string } }>().selectFrom("rome_imports").select("uid").where("uid", "=", "romes-admin").execute();
+      const open = await db()
+        .withTables<{ rome_imports: { uid: string } }>()
+        .selectFrom("rome_imports")
+        .select("uid")
+        .where("uid", "=", "romes-admin")
+        .execute();
       for (let count = open.length; count < 5; count += 1) await startImport(bytes, "rome.csv");
       const response = await send("POST", "/imports", { json: { filename: "rome.csv", size: 1 } });
       expect(response.status).toBe(429);
-      await db().withTables<{ rome_imports: { uid: string } }>().deleteFrom("rome_imports").where("uid", "=", "romes-admin").execute();
+      await db()
+        .withTables<{ rome_imports: { uid: string } }>()
+        .deleteFrom("rome_imports")
+        .where("uid", "=", "romes-admin")
+        .execute();
     });
   });
 
@@ -312,7 +390,9 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       const job = await db().selectFrom("rome_jobs").selectAll().where("code", "=", "A1101").executeTakeFirstOrThrow();
       expect(job.label).toBe("Conduite d'engins agricoles");
       const entry = await lastAudit();
-      expect(JSON.parse(entry.before ?? "null")).toEqual({ labels: { A1101: "Conduite d'engins agricoles et forestiers" } });
+      expect(JSON.parse(entry.before ?? "null")).toEqual({
+        labels: { A1101: "Conduite d'engins agricoles et forestiers" },
+      });
       expect(JSON.parse(entry.after ?? "null")).toMatchObject({ updated: 1, updatedCodes: ["A1101"] });
       expect(testApp.services.content.current().jobsByCode.get("A1101")?.label).toBe("Conduite d'engins agricoles");
     });
@@ -327,7 +407,9 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       expect(job).toMatchObject({ ogr: 99999, domain: "N", label: "Pilotage de drones" });
       expect(testApp.services.content.current().jobsByCode.get("N9999")?.label).toBe("Pilotage de drones");
       const exported = new TextDecoder().decode(await (await send("GET", "/export.csv")).arrayBuffer());
-      expect(exported.endsWith("39022,L1510,Films d'animation et effets spéciaux\r\n99999,N9999,Pilotage de drones\r\n")).toBe(true);
+      expect(
+        exported.endsWith("39022,L1510,Films d'animation et effets spéciaux\r\n99999,N9999,Pilotage de drones\r\n"),
+      ).toBe(true);
     });
 
     it("a new code whose domaine does not exist is rejected, the rest applied", async () => {
@@ -336,7 +418,12 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       await db().deleteFrom("rome_domains").where("letter", "=", "N").execute();
       const csv = utf8("code_ogr,code_rome,libelle\r\n1,N4401,Conduite de trains\r\n2,M9999,Nouveau métier\r\n");
       const result = await importFile(csv, "rome.csv");
-      expect(result.body).toMatchObject({ added: 1, updated: 0, unchanged: 0, rejected: [{ line: 2, code: "N4401", reason: "unknown domaine N" }] });
+      expect(result.body).toMatchObject({
+        added: 1,
+        updated: 0,
+        unchanged: 0,
+        rejected: [{ line: 2, code: "N4401", reason: "unknown domaine N" }],
+      });
     });
   });
 
@@ -346,20 +433,44 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
     it("adds, updates and removes an English label, audited and published", async () => {
       const added = await put("/A1201/labels/en-US", { label: "  Logging   and pruning " });
       expect(added.status).toBe(200);
-      expect(await added.json()).toEqual({ code: "A1201", languageCode: "en-US", label: "Logging and pruning", changed: true });
-      expect(await lastAudit()).toMatchObject({ action: "create", entity: "rome_labels", entity_id: "A1201/en-US", before: null, after: '{"label":"Logging and pruning"}' });
-      expect(testApp.services.content.current().jobsByCode.get("A1201")?.labels.get("en-US")).toBe("Logging and pruning");
+      expect(await added.json()).toEqual({
+        code: "A1201",
+        languageCode: "en-US",
+        label: "Logging and pruning",
+        changed: true,
+      });
+      expect(await lastAudit()).toMatchObject({
+        action: "create",
+        entity: "rome_labels",
+        entity_id: "A1201/en-US",
+        before: null,
+        after: '{"label":"Logging and pruning"}',
+      });
+      expect(testApp.services.content.current().jobsByCode.get("A1201")?.labels.get("en-US")).toBe(
+        "Logging and pruning",
+      );
 
       const auditCount = (await storedState()).audit.length;
-      expect(await (await put("/A1201/labels/en-US", { label: "Logging and pruning" })).json()).toMatchObject({ changed: false });
+      expect(await (await put("/A1201/labels/en-US", { label: "Logging and pruning" })).json()).toMatchObject({
+        changed: false,
+      });
       expect((await storedState()).audit).toHaveLength(auditCount);
 
       expect((await put("/A1201/labels/en-US", { label: "Tree felling and pruning" })).status).toBe(200);
-      expect(await lastAudit()).toMatchObject({ action: "update", before: '{"label":"Logging and pruning"}', after: '{"label":"Tree felling and pruning"}' });
+      expect(await lastAudit()).toMatchObject({
+        action: "update",
+        before: '{"label":"Logging and pruning"}',
+        after: '{"label":"Tree felling and pruning"}',
+      });
 
       const removed = await send("DELETE", "/A1201/labels/en-US");
       expect(removed.status).toBe(204);
-      expect(await lastAudit()).toMatchObject({ action: "delete", entity_id: "A1201/en-US", before: '{"label":"Tree felling and pruning"}', after: null });
+      expect(await lastAudit()).toMatchObject({
+        action: "delete",
+        entity_id: "A1201/en-US",
+        before: '{"label":"Tree felling and pruning"}',
+        after: null,
+      });
       expect(testApp.services.content.current().jobsByCode.get("A1201")?.labels.has("en-US")).toBe(false);
       expect((await send("DELETE", "/A1201/labels/en-US")).status).toBe(404);
     });
@@ -367,7 +478,12 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
     it("stores right-to-left and other scripts as typed", async () => {
       expect((await put("/A1201/labels/ar", { label: "قطع الأشجار وتقليمها" })).status).toBe(200);
       expect((await put("/A1201/labels/ja-JP", { label: "伐採と剪定" })).status).toBe(200);
-      const labels = await db().selectFrom("rome_labels").select(["code", "label"]).where("rome_code", "=", "A1201").orderBy("code").execute();
+      const labels = await db()
+        .selectFrom("rome_labels")
+        .select(["code", "label"])
+        .where("rome_code", "=", "A1201")
+        .orderBy("code")
+        .execute();
       expect(labels).toEqual([
         { code: "ar", label: "قطع الأشجار وتقليمها" },
         { code: "ja-JP", label: "伐採と剪定" },
@@ -377,12 +493,18 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
     it("edits the official French label in rome_jobs; it cannot be removed", async () => {
       const response = await put("/A1202/labels/fr-FR", { label: "Entretien des espaces naturels et forestiers" });
       expect(response.status).toBe(200);
-      const job = await db().selectFrom("rome_jobs").select("label").where("code", "=", "A1202").executeTakeFirstOrThrow();
+      const job = await db()
+        .selectFrom("rome_jobs")
+        .select("label")
+        .where("code", "=", "A1202")
+        .executeTakeFirstOrThrow();
       expect(job.label).toBe("Entretien des espaces naturels et forestiers");
       expect(await lastAudit()).toMatchObject({ action: "update", entity: "codes_romes", entity_id: "A1202" });
       const removed = await send("DELETE", "/A1202/labels/fr-FR");
       expect(removed.status).toBe(400);
-      expect(await removed.json()).toMatchObject({ error: { field: "languageCode", message: expect.stringMatching(/official French label cannot be removed/) } });
+      expect(await removed.json()).toMatchObject({
+        error: { field: "languageCode", message: expect.stringMatching(/official French label cannot be removed/) },
+      });
     });
 
     it.each([
@@ -410,7 +532,10 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
 
     it("accepts a label of exactly 200 characters and refuses a body that is not JSON", async () => {
       expect((await put("/A1101/labels/de-DE", { label: "é".repeat(200) })).status).toBe(200);
-      const notJson = await send("PUT", "/A1101/labels/de-DE", { body: "label=x", contentType: "application/x-www-form-urlencoded" });
+      const notJson = await send("PUT", "/A1101/labels/de-DE", {
+        body: "label=x",
+        contentType: "application/x-www-form-urlencoded",
+      });
       expect(notJson.status).toBe(415);
     });
   });
@@ -423,7 +548,9 @@ describe.each(DATABASE_KINDS)("admin ROME API on %s", (kind) => {
       const exported = await (await send("GET", "/export.csv")).arrayBuffer();
       const text = new TextDecoder().decode(exported);
       expect(text).toContain(`\r\n6,A1101,'${formula}\r\n`);
-      expect(text.split("\r\n").every((line) => line.split(",").every((cell) => !/^[=+\-@\t\r]/.test(cell)))).toBe(true);
+      expect(text.split("\r\n").every((line) => line.split(",").every((cell) => !/^[=+\-@\t\r]/.test(cell)))).toBe(
+        true,
+      );
       const reimported = await importFile(new Uint8Array(exported), "rome.csv");
       expect(reimported.body).toMatchObject({ added: 0, updated: 0, rejected: [] });
       const job = await db().selectFrom("rome_jobs").selectAll().where("code", "=", "A1101").executeTakeFirstOrThrow();

@@ -22,13 +22,32 @@ describe.each(DATABASE_KINDS)("migration 0014-admin-texts on %s", (kind) => {
   const db = () => testApp.services.database.db;
   // Migrations take the database untyped, as the migrator hands it over.
   const migrate = () => adminTextsMigration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
-  const adminCells = () => db().selectFrom("translations").select(["code", "code_component", "label", "short_code"]).where("code_component", "like", "admin.%").execute();
+  const adminCells = () =>
+    db()
+      .selectFrom("translations")
+      .select(["code", "code_component", "label", "short_code"])
+      .where("code_component", "like", "admin.%")
+      .execute();
 
   it("adds the catalog's missing texts in the site's languages, leaves stored and edited texts as they are, and is idempotent", async () => {
     const seeded = await adminCells();
     // As a database seeded before these screens were translated: no French admin texts but one, edited since; no Japanese at all.
-    await db().deleteFrom("translations").where("code_component", "like", "admin.%").where("code", "in", ["fr-FR", "ja-JP"]).execute();
-    await db().insertInto("translations").values({ code: "fr-FR", code_component: "admin.nav.users", label: "Les gens", search: null, link: null, short_code: "fr" }).execute();
+    await db()
+      .deleteFrom("translations")
+      .where("code_component", "like", "admin.%")
+      .where("code", "in", ["fr-FR", "ja-JP"])
+      .execute();
+    await db()
+      .insertInto("translations")
+      .values({
+        code: "fr-FR",
+        code_component: "admin.nav.users",
+        label: "Les gens",
+        search: null,
+        link: null,
+        short_code: "fr",
+      })
+      .execute();
 
     await migrate();
 
@@ -37,7 +56,12 @@ describe.each(DATABASE_KINDS)("migration 0014-admin-texts on %s", (kind) => {
     const cell = (code: string, key: string) => after.find((row) => row.code === code && row.code_component === key);
     expect(cell("fr-FR", "admin.nav.users")).toMatchObject({ label: "Les gens" });
     const japanese = adminSeedEntries().find((entry) => entry.code === "ja-JP" && entry.key === "admin.romes.export")!;
-    expect(cell("ja-JP", "admin.romes.export")).toEqual({ code: "ja-JP", code_component: "admin.romes.export", label: japanese.label, short_code: "ja" });
+    expect(cell("ja-JP", "admin.romes.export")).toEqual({
+      code: "ja-JP",
+      code_component: "admin.romes.export",
+      label: japanese.label,
+      short_code: "ja",
+    });
     // zh-CN is a language of the site with no catalog column: nothing is invented for it.
     expect(after.filter((row) => row.code === "zh-CN")).toEqual([]);
 
@@ -54,25 +78,48 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
   afterAll(() => testApp.close());
 
   const db = () => testApp.services.database.db;
-  const frenchCell = (key: string) => db().selectFrom("translations").select("label").where("code", "=", "fr-FR").where("code_component", "=", key).executeTakeFirst();
+  const frenchCell = (key: string) =>
+    db()
+      .selectFrom("translations")
+      .select("label")
+      .where("code", "=", "fr-FR")
+      .where("code_component", "=", key)
+      .executeTakeFirst();
 
   it("adds the forms' check messages a database lacks, and only those: a text deleted since 0014 stays deleted", async () => {
-    await db().deleteFrom("translations").where("code", "=", "fr-FR").where("code_component", "in", ["admin.check.too_long", "admin.nav.users"]).execute();
-    await db().updateTable("translations").set({ label: "est indispensable" }).where("code", "=", "fr-FR").where("code_component", "=", "admin.check.required").execute();
+    await db()
+      .deleteFrom("translations")
+      .where("code", "=", "fr-FR")
+      .where("code_component", "in", ["admin.check.too_long", "admin.nav.users"])
+      .execute();
+    await db()
+      .updateTable("translations")
+      .set({ label: "est indispensable" })
+      .where("code", "=", "fr-FR")
+      .where("code_component", "=", "admin.check.required")
+      .execute();
 
     await adminCheckTextsMigration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
 
-    expect(await frenchCell("admin.check.too_long")).toEqual({ label: "doit comporter au plus {max, number} caractères" });
+    expect(await frenchCell("admin.check.too_long")).toEqual({
+      label: "doit comporter au plus {max, number} caractères",
+    });
     expect(await frenchCell("admin.check.required")).toEqual({ label: "est indispensable" });
     expect(await frenchCell("admin.nav.users")).toBeUndefined();
   });
 
   it('0025 adds the media library\'s "and N more articles" a database lacks, and nothing else', async () => {
-    await db().deleteFrom("translations").where("code", "=", "fr-FR").where("code_component", "in", ["admin.media.used_in_more", "admin.media.used_in"]).execute();
+    await db()
+      .deleteFrom("translations")
+      .where("code", "=", "fr-FR")
+      .where("code_component", "in", ["admin.media.used_in_more", "admin.media.used_in"])
+      .execute();
 
     await mediaUsedInMoreTextMigration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
 
-    expect(await frenchCell("admin.media.used_in_more")).toEqual({ label: "{count, plural, one {et # autre article} many {et # d’autres articles} other {et # autres articles}}" });
+    expect(await frenchCell("admin.media.used_in_more")).toEqual({
+      label: "{count, plural, one {et # autre article} many {et # d’autres articles} other {et # autres articles}}",
+    });
     expect(await frenchCell("admin.media.used_in")).toBeUndefined();
   });
 
@@ -83,15 +130,32 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
       .where("code", "in", ["fr-FR", "ar"])
       .where("code_component", "in", [...added, "admin.nav.users"])
       .execute();
-    await db().updateTable("translations").set({ label: "Conflit !" }).where("code", "=", "ja-JP").where("code_component", "=", "admin.version_conflict.title").execute();
+    await db()
+      .updateTable("translations")
+      .set({ label: "Conflit !" })
+      .where("code", "=", "ja-JP")
+      .where("code_component", "=", "admin.version_conflict.title")
+      .execute();
 
     await adminTextsSince0025Migration.up(withNamesSince0036(db() as unknown as Kysely<unknown>));
 
-    expect(await frenchCell("admin.version_conflict.title")).toEqual({ label: "Quelqu’un d’autre a enregistré la version {language} pendant que vous la modifiiez" });
-    const arabic = await db().selectFrom("translations").select("code_component").where("code", "=", "ar").where("code_component", "in", added).execute();
+    expect(await frenchCell("admin.version_conflict.title")).toEqual({
+      label: "Quelqu’un d’autre a enregistré la version {language} pendant que vous la modifiiez",
+    });
+    const arabic = await db()
+      .selectFrom("translations")
+      .select("code_component")
+      .where("code", "=", "ar")
+      .where("code_component", "in", added)
+      .execute();
     expect(arabic.map((row) => row.code_component).sort()).toEqual([...added].sort());
     expect(
-      await db().selectFrom("translations").select("label").where("code", "=", "ja-JP").where("code_component", "=", "admin.version_conflict.title").executeTakeFirst(),
+      await db()
+        .selectFrom("translations")
+        .select("label")
+        .where("code", "=", "ja-JP")
+        .where("code_component", "=", "admin.version_conflict.title")
+        .executeTakeFirst(),
     ).toEqual({ label: "Conflit !" });
     expect(await frenchCell("admin.nav.users")).toBeUndefined();
   });

@@ -38,7 +38,9 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
     const raw = adminApiCaller(testApp.app, "/api/admin/translations", sessions, xsrf);
     // Cell writes made from the cell as it is now (If-Match, or If-None-Match: * for a new one); stale copies are tested in conditional-writes.test.ts.
-    call = writingFromCurrentState(raw, (method, path, as) => (method === "POST" ? Promise.resolve(null) : currentPreconditions(raw, path, as)));
+    call = writingFromCurrentState(raw, (method, path, as) =>
+      method === "POST" ? Promise.resolve(null) : currentPreconditions(raw, path, as),
+    );
   });
   afterAll(() => testApp.close());
 
@@ -51,7 +53,13 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
     return { translates, auditCount: audit.length };
   }
 
-  const cell = (key: string, code: string) => db().selectFrom("translations").selectAll().where("code_component", "=", key).where("code", "=", code).executeTakeFirst();
+  const cell = (key: string, code: string) =>
+    db()
+      .selectFrom("translations")
+      .selectAll()
+      .where("code_component", "=", key)
+      .where("code", "=", code)
+      .executeTakeFirst();
   const latestAudit = () => db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
   describe("the admin gate", () => {
@@ -61,9 +69,12 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       ["PUT", cellPath("NAV:HOME", "fr-FR"), { label: "x" }],
       ["DELETE", cellPath("NAV:HOME", "fr-FR")],
     ];
-    it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
-      await expectAdminGateRefuses(call, method, path, body, storedState);
-    });
+    it.each(endpoints)(
+      "%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing",
+      async (method, path, body) => {
+        await expectAdminGateRefuses(call, method, path, body, storedState);
+      },
+    );
   });
 
   describe("GET /", () => {
@@ -71,22 +82,49 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       const { status, json } = await call("GET", "");
       expect(status).toBe(200);
       const grid = json as unknown as GridBody;
-      expect(grid.languages.map((language) => language.code)).toEqual(["en-US", "zh-CN", "es-ES", "fr-FR", "ar", "pt-BR", "de-DE", "ja-JP"]);
+      expect(grid.languages.map((language) => language.code)).toEqual([
+        "en-US",
+        "zh-CN",
+        "es-ES",
+        "fr-FR",
+        "ar",
+        "pt-BR",
+        "de-DE",
+        "ja-JP",
+      ]);
       expect(grid.languages.find((language) => language.code === "ar")).toMatchObject({ dir: "rtl", label: "العربية" });
       expect(grid.keys.slice(0, 5).map((row) => row.key)).toEqual(["HOME", "ARTICLES", "JOBS", "SEARCH", "TAGS"]);
       expect(grid.keys).toHaveLength(5 + UI_KEY_COUNT);
       // Each cell carries the ETag its own GET answers (decision 0151).
-      expect(grid.keys[1]!.labels["fr-FR"]).toEqual({ label: "articles", search: "blog", etag: (await call("GET", "/ARTICLES/fr-FR")).etag });
-      expect(grid.keys[0]!.labels["zh-CN"]).toEqual({ label: "欢迎", search: null, etag: expect.stringMatching(/^"[\w-]+"$/) });
+      expect(grid.keys[1]!.labels["fr-FR"]).toEqual({
+        label: "articles",
+        search: "blog",
+        etag: (await call("GET", "/ARTICLES/fr-FR")).etag,
+      });
+      expect(grid.keys[0]!.labels["zh-CN"]).toEqual({
+        label: "欢迎",
+        search: null,
+        etag: expect.stringMatching(/^"[\w-]+"$/),
+      });
       expect(grid.keys[1]!.labels["zh-CN"]).toBeNull();
-      expect(grid.completeness["fr-FR"]).toEqual({ translated: 5 + UI_KEY_COUNT, total: 5 + UI_KEY_COUNT, percent: 100 });
-      expect(grid.completeness["zh-CN"]).toEqual({ translated: 1, total: 5 + UI_KEY_COUNT, percent: Math.floor(100 / (5 + UI_KEY_COUNT)) });
+      expect(grid.completeness["fr-FR"]).toEqual({
+        translated: 5 + UI_KEY_COUNT,
+        total: 5 + UI_KEY_COUNT,
+        percent: 100,
+      });
+      expect(grid.completeness["zh-CN"]).toEqual({
+        translated: 1,
+        total: 5 + UI_KEY_COUNT,
+        percent: Math.floor(100 / (5 + UI_KEY_COUNT)),
+      });
     });
   });
 
   describe("PUT /:key/:code", () => {
     it("updates a cell, audits it and the public strings change at once", async () => {
-      const { status, json } = await call("PUT", cellPath("NAV:ARTICLES", "fr-FR"), { body: { label: "  Nos articles " } });
+      const { status, json } = await call("PUT", cellPath("NAV:ARTICLES", "fr-FR"), {
+        body: { label: "  Nos articles " },
+      });
       expect(status).toBe(200);
       expect(json!.cell).toEqual({ key: "NAV:ARTICLES", code: "fr-FR", label: "Nos articles", search: null });
       expect(await cell("NAV:ARTICLES", "fr-FR")).toMatchObject({ label: "Nos articles", short_code: "fr" });
@@ -109,8 +147,14 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       expect(status).toBe(200);
       expect(json!.cell).toMatchObject({ label: "Berufsfelder", search: "jobs" });
       expect(await cell("JOBS", "de-DE")).toMatchObject({ link: "/de/berufsfelder" });
-      expect(testApp.services.content.current().sectionNames.get("de-DE")).toContainEqual({ section: "JOBS", label: "Berufsfelder", search: "jobs" });
-      expect((await call("PUT", cellPath("JOBS", "de-DE"), { body: { label: "berufe", search: null } })).json!.cell).toMatchObject({ search: null });
+      expect(testApp.services.content.current().sectionNames.get("de-DE")).toContainEqual({
+        section: "JOBS",
+        label: "Berufsfelder",
+        search: "jobs",
+      });
+      expect(
+        (await call("PUT", cellPath("JOBS", "de-DE"), { body: { label: "berufe", search: null } })).json!.cell,
+      ).toMatchObject({ search: null });
     });
 
     it.each([
@@ -121,15 +165,33 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       ["an empty label", cellPath("NAV:HOME", "fr-FR"), { label: "   " }, 400, "label"],
       ["a too long label", cellPath("NAV:HOME", "fr-FR"), { label: "x".repeat(2001) }, 400, "label"],
       ["a label that is a number", cellPath("NAV:HOME", "fr-FR"), { label: 42 }, 400, "label"],
-      ["a search on a UI string", cellPath("NAV:HOME", "fr-FR"), { label: "Accueil", search: "accueil" }, 400, "search"],
+      [
+        "a search on a UI string",
+        cellPath("NAV:HOME", "fr-FR"),
+        { label: "Accueil", search: "accueil" },
+        400,
+        "search",
+      ],
       ["an unknown field", cellPath("NAV:HOME", "fr-FR"), { label: "Accueil", link: "/x" }, 400, "body"],
       ["a section name with a slash", cellPath("ARTICLES", "fr-FR"), { label: "a/b" }, 400, "label"],
       ["a section name of ..", cellPath("JOBS", "fr-FR"), { label: ".." }, 400, "label"],
       ["a section name the preview links use", cellPath("TAGS", "en-US"), { label: "Preview" }, 400, "label"],
-      ["an other spelling the preview links use", cellPath("ARTICLES", "fr-FR"), { label: "articles", search: "preview" }, 400, "search"],
+      [
+        "an other spelling the preview links use",
+        cellPath("ARTICLES", "fr-FR"),
+        { label: "articles", search: "preview" },
+        400,
+        "search",
+      ],
       ["a section name equal to the welcome", cellPath("ARTICLES", "fr-FR"), { label: "Bienvenue" }, 409, "label"],
       ["a section name equal to another section's", cellPath("ARTICLES", "fr-FR"), { label: "métiers" }, 409, "label"],
-      ["an other spelling equal to another section's", cellPath("JOBS", "en-US"), { label: "jobs", search: "blog" }, 409, "search"],
+      [
+        "an other spelling equal to another section's",
+        cellPath("JOBS", "en-US"),
+        { label: "jobs", search: "blog" },
+        409,
+        "search",
+      ],
     ] as const)("refuses %s, naming the field and changing nothing", async (_case, path, body, status, field) => {
       const before = await storedState();
       const response = await call("PUT", path, { body });
@@ -143,7 +205,13 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       const response = await call("PUT", cellPath("PROMO:NEVER_ADDED", "de-DE"), { body: { label: "Hallo" } });
       expect(response).toMatchObject({
         status: 404,
-        json: { error: { code: "unknown_key", field: "key", message: "key: there is no translation key PROMO:NEVER_ADDED; add it as a new key first." } },
+        json: {
+          error: {
+            code: "unknown_key",
+            field: "key",
+            message: "key: there is no translation key PROMO:NEVER_ADDED; add it as a new key first.",
+          },
+        },
       });
       expect(await cell("PROMO:NEVER_ADDED", "de-DE")).toBeUndefined();
       expect(await storedState()).toEqual(before);
@@ -162,9 +230,13 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
 
     describe("ICU messages (decision 0070)", () => {
       it("saves plurals with every category of the language: Arabic six, Japanese other only", async () => {
-        const arabic = "{count, plural, zero {لا وظائف} one {وظيفة واحدة} two {وظيفتان} few {# وظائف} many {# وظيفة} other {# وظيفة}}";
+        const arabic =
+          "{count, plural, zero {لا وظائف} one {وظيفة واحدة} two {وظيفتان} few {# وظائف} many {# وظيفة} other {# وظيفة}}";
         expect((await call("PUT", cellPath("JOBS:RESULTS", "ar"), { body: { label: arabic } })).status).toBe(200);
-        expect((await call("PUT", cellPath("JOBS:RESULTS", "ja-JP"), { body: { label: "{count, plural, other {#件}}" } })).status).toBe(200);
+        expect(
+          (await call("PUT", cellPath("JOBS:RESULTS", "ja-JP"), { body: { label: "{count, plural, other {#件}}" } }))
+            .status,
+        ).toBe(200);
         expect(await cell("JOBS:RESULTS", "ar")).toMatchObject({ label: arabic });
       });
 
@@ -176,9 +248,27 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
           "{count, plural, one {# métier} other {# métiers}",
           'Syntax error at line 1, column 1 ("{count, plural, one {# m…"): a { is not closed by a matching }.',
         ],
-        ["an argument the source string does not have", "JOBS:RESULTS", "fr-FR", "{total} métiers", "{total} is not an argument of the source string (en-US), which has {count}."],
-        ["a missing plural category", "JOBS:RESULTS", "fr-FR", "{count, plural, one {# métier} other {# métiers}}", "fr-FR needs the categories one, many, other; missing: many."],
-        ["a category Japanese does not have", "JOBS:RESULTS", "ja-JP", "{count, plural, one {1件} other {#件}}", "one is not a category of ja-JP, which has other"],
+        [
+          "an argument the source string does not have",
+          "JOBS:RESULTS",
+          "fr-FR",
+          "{total} métiers",
+          "{total} is not an argument of the source string (en-US), which has {count}.",
+        ],
+        [
+          "a missing plural category",
+          "JOBS:RESULTS",
+          "fr-FR",
+          "{count, plural, one {# métier} other {# métiers}}",
+          "fr-FR needs the categories one, many, other; missing: many.",
+        ],
+        [
+          "a category Japanese does not have",
+          "JOBS:RESULTS",
+          "ja-JP",
+          "{count, plural, one {1件} other {#件}}",
+          "one is not a category of ja-JP, which has other",
+        ],
         ["an English plural without one", "JOBS:RESULTS", "en-US", "{count, plural, other {# jobs}}", "missing: one."],
       ])("refuses %s with a message that points at it, changing nothing", async (_case, key, code, label, message) => {
         const before = await storedState();
@@ -192,7 +282,10 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
 
     it("refuses malformed JSON and a missing body", async () => {
       const before = await storedState();
-      expect(await call("PUT", cellPath("NAV:HOME", "fr-FR"), { raw: '{"label":' })).toMatchObject({ status: 400, json: { error: { code: "malformed_json" } } });
+      expect(await call("PUT", cellPath("NAV:HOME", "fr-FR"), { raw: '{"label":' })).toMatchObject({
+        status: 400,
+        json: { error: { code: "malformed_json" } },
+      });
       expect((await call("PUT", cellPath("NAV:HOME", "fr-FR"), { raw: "" })).status).toBe(400);
       expect(await storedState()).toEqual(before);
     });
@@ -229,12 +322,19 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
 
   describe("POST /", () => {
     it("adds a key with its first translations and audits it", async () => {
-      const { status, json } = await call("POST", "", { body: { key: "PROMO:BANNER", labels: { "en-US": "Read our new series", "fr-FR": "Lisez notre série" } } });
+      const { status, json } = await call("POST", "", {
+        body: { key: "PROMO:BANNER", labels: { "en-US": "Read our new series", "fr-FR": "Lisez notre série" } },
+      });
       expect(status).toBe(201);
-      expect(json!.key).toMatchObject({ key: "PROMO:BANNER", labels: { "en-US": { label: "Read our new series", search: null }, "de-DE": null } });
+      expect(json!.key).toMatchObject({
+        key: "PROMO:BANNER",
+        labels: { "en-US": { label: "Read our new series", search: null }, "de-DE": null },
+      });
       expect(await cell("PROMO:BANNER", "fr-FR")).toMatchObject({ label: "Lisez notre série", short_code: "fr" });
       expect(await latestAudit()).toMatchObject({ action: "create", entity: "translation", entity_id: "PROMO:BANNER" });
-      expect(testApp.services.content.current().translations.get("en-US")?.get("PROMO:BANNER")).toBe("Read our new series");
+      expect(testApp.services.content.current().translations.get("en-US")?.get("PROMO:BANNER")).toBe(
+        "Read our new series",
+      );
     });
 
     it.each([
@@ -247,8 +347,21 @@ describe.each(DATABASE_KINDS)("admin translations API on %s", (kind) => {
       ["an unknown language", { key: "PROMO:X", labels: { "en-US": "x", "xx-XX": "y" } }, 400, "labels.xx-XX"],
       ["an empty text", { key: "PROMO:X", labels: { "en-US": "" } }, 400, "labels.en-US"],
       ["labels as a list", { key: "PROMO:X", labels: ["x"] }, 400, "labels"],
-      ["invalid ICU in one language", { key: "PROMO:X", labels: { "en-US": "{n, plural, one {# x} other {# xs}}", "fr-FR": "{n, plural, one {# x}" } }, 400, "labels.fr-FR"],
-      ["an argument the new source does not have", { key: "PROMO:X", labels: { "en-US": "Hello", "de-DE": "Hallo {name}" } }, 400, "labels.de-DE"],
+      [
+        "invalid ICU in one language",
+        {
+          key: "PROMO:X",
+          labels: { "en-US": "{n, plural, one {# x} other {# xs}}", "fr-FR": "{n, plural, one {# x}" },
+        },
+        400,
+        "labels.fr-FR",
+      ],
+      [
+        "an argument the new source does not have",
+        { key: "PROMO:X", labels: { "en-US": "Hello", "de-DE": "Hallo {name}" } },
+        400,
+        "labels.de-DE",
+      ],
     ] as const)("refuses %s, naming the field and changing nothing", async (_case, body, status, field) => {
       const before = await storedState();
       const response = await call("POST", "", { body });

@@ -17,7 +17,12 @@ import {
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-type ReplyJson = { users?: AdminUser[]; total?: number; user?: AdminUser; error?: { code: string; message: string; field?: string } };
+type ReplyJson = {
+  users?: AdminUser[];
+  total?: number;
+  user?: AdminUser;
+  error?: { code: string; message: string; field?: string };
+};
 type Reply = ApiReply<ReplyJson>;
 
 describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
@@ -31,8 +36,17 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     xsrf = await xsrfHeaders(testApp.app);
-    sessions.admin = await signedInCookie(testApp.services, { uid: adminUid, email: "ops-admin@example.com", displayName: "Olga Ops", isAdmin: true });
-    sessions.user = await signedInCookie(testApp.services, { uid: readerUid, email: "reader@example.com", displayName: "Rita Reader" });
+    sessions.admin = await signedInCookie(testApp.services, {
+      uid: adminUid,
+      email: "ops-admin@example.com",
+      displayName: "Olga Ops",
+      isAdmin: true,
+    });
+    sessions.user = await signedInCookie(testApp.services, {
+      uid: readerUid,
+      email: "reader@example.com",
+      displayName: "Rita Reader",
+    });
     const raw = adminApiCaller<ReplyJson>(testApp.app, "/api/admin/users", sessions, xsrf);
     // Roles changed from the role as it is now (decision 0151); stale copies are tested in conditional-writes.test.ts.
     call = writingFromCurrentState(raw, (_method, path, as) => currentPreconditions(raw, path, as));
@@ -57,7 +71,8 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
     return reply;
   }
 
-  const isAdmin = async (uid: string) => (await db().selectFrom("users").select("role").where("uid", "=", uid).executeTakeFirstOrThrow()).role === "admin";
+  const isAdmin = async (uid: string) =>
+    (await db().selectFrom("users").select("role").where("uid", "=", uid).executeTakeFirstOrThrow()).role === "admin";
   const ADMIN = { role: "admin" };
   const USER = { role: "user" };
   const latestAudit = () => db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -69,9 +84,12 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
       ["PUT", `/${readerUid}/role`, ADMIN],
       ["PUT", "/demo-admin/role", USER],
     ];
-    it.each(endpoints)("%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing", async (method, path, body) => {
-      await expectAdminGateRefuses(call, method, path, body, storedState);
-    });
+    it.each(endpoints)(
+      "%s %s answers 401 to an anonymous visitor and 403 to a non-admin, changing nothing",
+      async (method, path, body) => {
+        await expectAdminGateRefuses(call, method, path, body, storedState);
+      },
+    );
   });
 
   describe("GET /", () => {
@@ -93,11 +111,15 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
         lastSignInAt: null,
         roleEtag: (await call("GET", "/demo-admin/role")).etag,
       });
-      expect(reply.json!.users!.find((user) => user.uid === readerUid)).toMatchObject({ email: "reader@example.com", role: "user" });
+      expect(reply.json!.users!.find((user) => user.uid === readerUid)).toMatchObject({
+        email: "reader@example.com",
+        role: "user",
+      });
     });
 
     it("searches email and name, case-insensitively, with LIKE wildcards taken literally", async () => {
-      const uids = async (query: string) => (await call("GET", `?q=${encodeURIComponent(query)}`)).json!.users!.map((user) => user.uid).sort();
+      const uids = async (query: string) =>
+        (await call("GET", `?q=${encodeURIComponent(query)}`)).json!.users!.map((user) => user.uid).sort();
       expect(await uids("READER@")).toEqual([readerUid]);
       expect(await uids("olga")).toEqual([adminUid]);
       expect(await uids("  rita rea  ")).toEqual([readerUid]);
@@ -157,7 +179,9 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
     });
 
     it("makes a translator for languages given by code or short code, audited, and the session follows at once", async () => {
-      const reply = await call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["fr", "AR", "fr-FR"], canPublish: true } });
+      const reply = await call("PUT", `/${readerUid}/role`, {
+        body: { role: "translator", languages: ["fr", "AR", "fr-FR"], canPublish: true },
+      });
       expect(reply.status).toBe(200);
       expect(reply.json!.user).toMatchObject({ role: "translator", languages: ["fr-FR", "ar"], canPublish: true });
       const audit = await latestAudit();
@@ -165,11 +189,21 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
       expect(JSON.parse(audit.after!)).toEqual({ role: "translator", languages: ["fr-FR", "ar"], canPublish: true });
       // Users are the admin's: a translator is refused them.
       expect((await call("GET", "", { as: "user" })).status).toBe(403);
-      expect((await call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["fr"], canPublish: false } })).json!.user).toMatchObject({
+      expect(
+        (
+          await call("PUT", `/${readerUid}/role`, {
+            body: { role: "translator", languages: ["fr"], canPublish: false },
+          })
+        ).json!.user,
+      ).toMatchObject({
         languages: ["fr-FR"],
         canPublish: false,
       });
-      expect((await call("PUT", `/${readerUid}/role`, { body: { role: "editor" } })).json!.user).toMatchObject({ role: "editor", languages: [], canPublish: false });
+      expect((await call("PUT", `/${readerUid}/role`, { body: { role: "editor" } })).json!.user).toMatchObject({
+        role: "editor",
+        languages: [],
+        canPublish: false,
+      });
     });
 
     it("takes the role away, and the session loses access at once", async () => {
@@ -185,7 +219,11 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
       const remaining = await db().selectFrom("users").select("uid").where("role", "=", "admin").execute();
       expect(remaining.map((row) => row.uid)).toEqual([adminUid]);
 
-      const refused = await expectRefused(() => call("PUT", `/${adminUid}/role`, { body: { role: "editor" } }), 409, "role");
+      const refused = await expectRefused(
+        () => call("PUT", `/${adminUid}/role`, { body: { role: "editor" } }),
+        409,
+        "role",
+      );
       expect(refused.json!.error).toMatchObject({ code: "last_admin" });
       expect(refused.json!.error!.message).toContain("Olga Ops is the last administrator");
       expect(await isAdmin(adminUid)).toBe(true);
@@ -198,9 +236,17 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
     });
 
     it("keeps one admin when two admins demote each other at the same moment", async () => {
-      await db().updateTable("users").set({ role: "user" }).where("role", "=", "admin").where("uid", "<>", adminUid).execute();
+      await db()
+        .updateTable("users")
+        .set({ role: "user" })
+        .where("role", "=", "admin")
+        .where("uid", "<>", adminUid)
+        .execute();
       await db().updateTable("users").set({ role: "admin" }).where("uid", "=", readerUid).execute();
-      const replies = await Promise.all([call("PUT", `/${readerUid}/role`, { body: USER }), call("PUT", `/${adminUid}/role`, { body: USER, as: "user" })]);
+      const replies = await Promise.all([
+        call("PUT", `/${readerUid}/role`, { body: USER }),
+        call("PUT", `/${adminUid}/role`, { body: USER, as: "user" }),
+      ]);
       expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
       const admins = await db().selectFrom("users").select("uid").where("role", "=", "admin").execute();
       expect(admins).toHaveLength(1);
@@ -213,10 +259,26 @@ describe.each(DATABASE_KINDS)("admin users API on %s", (kind) => {
       await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: {} }), 400, "role");
       await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "owner" } }), 400, "role");
       await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "translator" } }), 400, "languages");
-      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["xx"] } }), 400, "languages");
-      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "editor", languages: ["fr"] } }), 400, "languages");
-      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["fr"], canPublish: "yes" } }), 400, "canPublish");
-      await expectRefused(() => call("PUT", `/${readerUid}/role`, { body: { role: "admin", isAdmin: true } }), 400, "body");
+      await expectRefused(
+        () => call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["xx"] } }),
+        400,
+        "languages",
+      );
+      await expectRefused(
+        () => call("PUT", `/${readerUid}/role`, { body: { role: "editor", languages: ["fr"] } }),
+        400,
+        "languages",
+      );
+      await expectRefused(
+        () => call("PUT", `/${readerUid}/role`, { body: { role: "translator", languages: ["fr"], canPublish: "yes" } }),
+        400,
+        "canPublish",
+      );
+      await expectRefused(
+        () => call("PUT", `/${readerUid}/role`, { body: { role: "admin", isAdmin: true } }),
+        400,
+        "body",
+      );
       await expectRefused(() => call("PUT", `/${"u".repeat(256)}/role`, { body: ADMIN }), 400, "uid");
     });
   });

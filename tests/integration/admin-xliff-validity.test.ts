@@ -11,7 +11,15 @@ import { js2xliff, xliff2js } from "xliff";
 import type { ImportReport } from "#core/admin/translations/schema.ts";
 import { articleUnitId } from "#server/admin/translations/exchange/unit-ids.ts";
 import { readXliff } from "#server/admin/translations/exchange/xliff.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  xsrfHeaders,
+  type AdminApiCall,
+  type Visitor,
+} from "./support.ts";
 
 const SCHEMA = join(import.meta.dirname, "../fixtures/xliff-schema/xliff_core_2.0.xsd");
 type ImportReply = { report: ImportReport; error?: { code: string; message: string } };
@@ -54,7 +62,8 @@ describe.each(DATABASE_KINDS)("XLIFF 2.0 exports on %s", (kind) => {
     },
   );
 
-  const legacyIds = (text: string) => text.replace(/<unit id="([a-z0-9-]+)\.(title|summary|body|coverAlt)"/g, '<unit id="$1/$2"');
+  const legacyIds = (text: string) =>
+    text.replace(/<unit id="([a-z0-9-]+)\.(title|summary|body|coverAlt)"/g, '<unit id="$1/$2"');
 
   it("names article units <article key>.<field>; the schema refuses the <article key>/<field> ids of older exports", async () => {
     const text = await download("lang=ar&format=xliff&what=all");
@@ -62,24 +71,35 @@ describe.each(DATABASE_KINDS)("XLIFF 2.0 exports on %s", (kind) => {
     expect(text).toContain('<unit id="NAV:HOME" xml:space="preserve">');
     const legacy = validate(dir, "legacy.xlf", legacyIds(text));
     expect(legacy.status).not.toBe(0);
-    expect(legacy.errors).toContain("attribute 'id': 'careers-in-translation/title' is not a valid value of the atomic type 'xs:NMTOKEN'");
+    expect(legacy.errors).toContain(
+      "attribute 'id': 'careers-in-translation/title' is not a valid value of the atomic type 'xs:NMTOKEN'",
+    );
   });
 
-  it.each(["ar", "ja"])("an unchanged %s export, new ids or old, imports as no change: every body keeps its last line feed", async (lang) => {
-    const text = await download(`lang=${lang}&format=xliff&what=all`);
-    expect(text).toMatch(/\n<\/target>/); // translated bodies that end in a line feed
-    for (const file of [text, legacyIds(text)]) {
-      const report = await dryRun(file);
-      expect(report).toMatchObject({ changes: [], unknown: [], problems: [], refusal: null });
-      expect(report.unchanged).toBeGreaterThan(100);
-    }
-  });
+  it.each(["ar", "ja"])(
+    "an unchanged %s export, new ids or old, imports as no change: every body keeps its last line feed",
+    async (lang) => {
+      const text = await download(`lang=${lang}&format=xliff&what=all`);
+      expect(text).toMatch(/\n<\/target>/); // translated bodies that end in a line feed
+      for (const file of [text, legacyIds(text)]) {
+        const report = await dryRun(file);
+        expect(report).toMatchObject({ changes: [], unknown: [], problems: [], refusal: null });
+        expect(report.unchanged).toBeGreaterThan(100);
+      }
+    },
+  );
 
   it("round-trips an export through the xliff library: unchanged, no change but the line feeds its reader drops; an edited target, exactly that change", async () => {
     const text = await download("lang=ar&format=xliff&what=all");
     const parsed = await xliff2js(text);
-    expect(parsed.resources["ui-strings"]!["NAV:HOME"]).toMatchObject({ source: "Home", target: "الرئيسية", additionalAttributes: { "xml:space": "preserve" } });
-    expect(parsed.resources.articles!["careers-in-translation.title"]).toMatchObject({ source: "Translator, interpreter, localiser: careers between languages" });
+    expect(parsed.resources["ui-strings"]!["NAV:HOME"]).toMatchObject({
+      source: "Home",
+      target: "الرئيسية",
+      additionalAttributes: { "xml:space": "preserve" },
+    });
+    expect(parsed.resources.articles!["careers-in-translation.title"]).toMatchObject({
+      source: "Translator, interpreter, localiser: careers between languages",
+    });
     const rewritten = await js2xliff(parsed);
     expect(validate(dir, "library.xlf", rewritten)).toEqual({ status: 0, errors: "" });
     // The library's reader cuts a text's last line feed whatever xml:space says (xliff 6.4.0, xmlToObject.js extractValue):
@@ -88,11 +108,15 @@ describe.each(DATABASE_KINDS)("XLIFF 2.0 exports on %s", (kind) => {
     expect(cut.length).toBeGreaterThan(0);
     const unchanged = await dryRun(rewritten);
     expect(unchanged).toMatchObject({ unknown: [], problems: [], refusal: null });
-    expect(unchanged.changes).toEqual(cut.map((unit) => ({ key: `articles/${unit.key}`, before: unit.target, after: unit.target!.slice(0, -1) })));
+    expect(unchanged.changes).toEqual(
+      cut.map((unit) => ({ key: `articles/${unit.key}`, before: unit.target, after: unit.target!.slice(0, -1) })),
+    );
 
     parsed.resources["ui-strings"]!["NAV:HOME"]!.target = "الصفحة الرئيسية";
     for (const unit of cut) parsed.resources.articles![articleUnitId(unit.key)]!.target = unit.target!;
-    expect((await dryRun(await js2xliff(parsed))).changes).toEqual([{ key: "NAV:HOME", before: "الرئيسية", after: "الصفحة الرئيسية" }]);
+    expect((await dryRun(await js2xliff(parsed))).changes).toEqual([
+      { key: "NAV:HOME", before: "الرئيسية", after: "الصفحة الرئيسية" },
+    ]);
   });
 
   it("validates an export with no unit at all (articles only, when no article has a version in the source language)", async () => {

@@ -20,14 +20,20 @@ export function createBrowser(app: AppLike, publicUrl = TEST_PUBLIC_URL) {
   const jar: CookieJar = createCookieJar();
   const origin = new URL(publicUrl).origin;
 
-  async function go(start: string | URL, options: { init?: RequestInit; stopAt?: (url: URL) => boolean } = {}): Promise<Visit> {
+  async function go(
+    start: string | URL,
+    options: { init?: RequestInit; stopAt?: (url: URL) => boolean } = {},
+  ): Promise<Visit> {
     let url = new URL(start, publicUrl);
     let init: RequestInit = options.init ?? {};
     for (let hop = 0; hop < 20; hop++) {
       const headers = new Headers(init.headers);
       const cookie = jar.header(url);
       if (cookie) headers.set("cookie", [headers.get("cookie"), cookie].filter(Boolean).join("; "));
-      const response = url.origin === origin ? await app.request(url.pathname + url.search, { ...init, headers }) : await fetch(url, { ...init, headers, redirect: "manual" });
+      const response =
+        url.origin === origin
+          ? await app.request(url.pathname + url.search, { ...init, headers })
+          : await fetch(url, { ...init, headers, redirect: "manual" });
       jar.store(url, response);
       const location = response.headers.get("location");
       if (response.status < 300 || response.status >= 400 || !location) return { url, response, stopped: false };

@@ -13,7 +13,11 @@ type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 const run = promisify(execFile);
 
 /** Opens the form in the "popup" and submits it; returns the last response. */
-async function devSignIn(browser: ReturnType<typeof createBrowser>, fields: { email: string; name: string }, provider = "github") {
+async function devSignIn(
+  browser: ReturnType<typeof createBrowser>,
+  fields: { email: string; name: string },
+  provider = "github",
+) {
   const form = await browser.go(`/auth/${provider}/start?returnTo=%2Fen%2Fwelcome&popup=1`);
   expect(form.url.pathname).toBe(`/auth/${provider}/dev-login`);
   expect(form.response.status).toBe(200);
@@ -52,17 +56,27 @@ describe.each(DATABASE_KINDS)("development sign-in on %s", (kind) => {
     expect(result).toMatchObject({ ok: true, method: "github", welcome: "new", displayName: "Dev Person" });
     const session = await findSessionUser(db(), browser.cookie("pp_session")!);
     expect(session?.user).toMatchObject({ email: "dev.person@example.com", displayName: "Dev Person", role: "user" });
-    const identity = await db().selectFrom("identities").selectAll().where("uid", "=", session!.user.uid).executeTakeFirstOrThrow();
+    const identity = await db()
+      .selectFrom("identities")
+      .selectAll()
+      .where("uid", "=", session!.user.uid)
+      .executeTakeFirstOrThrow();
     expect(identity).toMatchObject({ provider: "github", subject: "dev:dev.person@example.com" });
 
-    const again = await popupResult((await devSignIn(createBrowser(testApp.app), { email: "dev.person@example.com", name: "Dev Person" }, "google")).response);
+    const again = await popupResult(
+      (await devSignIn(createBrowser(testApp.app), { email: "dev.person@example.com", name: "Dev Person" }, "google"))
+        .response,
+    );
     expect(again.result).toMatchObject({ ok: true, method: "google", welcome: "returning" });
   });
 
   it("signs the demo admin in as the seeded admin", async () => {
     const browser = createBrowser(testApp.app);
     await devSignIn(browser, { email: "admin@example.com", name: "Demo Admin" });
-    expect((await findSessionUser(db(), browser.cookie("pp_session")!))?.user).toMatchObject({ uid: "demo-admin", role: "admin" });
+    expect((await findSessionUser(db(), browser.cookie("pp_session")!))?.user).toMatchObject({
+      uid: "demo-admin",
+      role: "admin",
+    });
   });
 
   it("shows the form again with the problem for bad input, and signs nobody in", async () => {
@@ -88,7 +102,11 @@ describe.each(DATABASE_KINDS)("development sign-in on %s", (kind) => {
     const browser = createBrowser(testApp.app);
     await browser.go("/auth/github/start?popup=1");
     const { response } = await browser.go("/auth/github/dev-login", {
-      init: { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=a%40example.com&name=A&state=x" },
+      init: {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "email=a%40example.com&name=A&state=x",
+      },
     });
     expect(response.status).toBe(403);
   });
@@ -132,7 +150,13 @@ describe.each(DATABASE_KINDS)("development sign-in on a public address (%s)", (k
       body: `_xsrf=${xsrf}&email=a%40example.com&name=A&state=s`,
     });
     expect(post.status).toBe(404);
-    expect(await publicApp.services.database.db.selectFrom("users").select("uid").where("email", "=", "a@example.com").execute()).toHaveLength(0);
+    expect(
+      await publicApp.services.database.db
+        .selectFrom("users")
+        .select("uid")
+        .where("email", "=", "a@example.com")
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it("is available with DEV_LOGIN=on", async () => {
@@ -150,8 +174,11 @@ describe("sign-in rate limit", () => {
   afterAll(() => testApp.close());
 
   it("answers 429 with Retry-After past the limit, per client address", async () => {
-    const from = (address: string, accept = "application/json") => ({ headers: { "x-forwarded-for": address, accept } });
-    for (let index = 0; index < 3; index++) expect((await testApp.app.request("/auth/github/start", from("203.0.113.1"))).status).toBe(302);
+    const from = (address: string, accept = "application/json") => ({
+      headers: { "x-forwarded-for": address, accept },
+    });
+    for (let index = 0; index < 3; index++)
+      expect((await testApp.app.request("/auth/github/start", from("203.0.113.1"))).status).toBe(302);
     const limited = await testApp.app.request("/auth/github/start", from("203.0.113.1"));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
@@ -174,57 +201,111 @@ describe.each(DATABASE_KINDS)("npm run admin on %s", (kind) => {
   afterAll(() => testApp.close());
 
   const admin = (...args: string[]) =>
-    run(process.execPath, ["server/cli/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: testApp.databaseUrl, LOG_LEVEL: "silent" } }).then(
+    run(process.execPath, ["server/cli/admin.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: testApp.databaseUrl, LOG_LEVEL: "silent" },
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
   const roleOf = async (uid: string) =>
-    await testApp.services.database.db.selectFrom("users").select(["role", "role_languages", "can_publish"]).where("uid", "=", uid).executeTakeFirstOrThrow();
+    await testApp.services.database.db
+      .selectFrom("users")
+      .select(["role", "role_languages", "can_publish"])
+      .where("uid", "=", uid)
+      .executeTakeFirstOrThrow();
   const isAdmin = async (uid: string) => ((await roleOf(uid)).role === "admin" ? 1 : 0);
 
   it("grants and revokes by email, audited, and never revokes the last admin", { timeout: 60_000 }, async () => {
-    expect(await admin("revoke", "admin@example.com")).toMatchObject({ code: 1, stderr: expect.stringContaining("last administrator") });
+    expect(await admin("revoke", "admin@example.com")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("last administrator"),
+    });
     expect(await isAdmin("demo-admin")).toBe(1);
 
-    expect(await admin("grant", "Reader@Example.com")).toMatchObject({ code: 0, stdout: "reader@example.com is now an administrator.\n" });
+    expect(await admin("grant", "Reader@Example.com")).toMatchObject({
+      code: 0,
+      stdout: "reader@example.com is now an administrator.\n",
+    });
     expect(await isAdmin("cli-reader")).toBe(1);
-    expect(await admin("grant", "reader@example.com")).toMatchObject({ code: 0, stdout: expect.stringContaining("already") });
+    expect(await admin("grant", "reader@example.com")).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("already"),
+    });
     expect((await admin("list")).stdout).toContain("reader@example.com");
 
-    expect(await admin("revoke", "admin@example.com")).toMatchObject({ code: 0, stdout: "admin@example.com is no longer an administrator.\n" });
+    expect(await admin("revoke", "admin@example.com")).toMatchObject({
+      code: 0,
+      stdout: "admin@example.com is no longer an administrator.\n",
+    });
     expect(await isAdmin("demo-admin")).toBe(0);
-    const audit = await testApp.services.database.db.selectFrom("audit_log").select(["uid", "action", "entity_id"]).where("entity", "=", "user").orderBy("id").execute();
+    const audit = await testApp.services.database.db
+      .selectFrom("audit_log")
+      .select(["uid", "action", "entity_id"])
+      .where("entity", "=", "user")
+      .orderBy("id")
+      .execute();
     expect(audit).toEqual([
       { uid: "cli", action: "change_role", entity_id: "cli-reader" },
       { uid: "cli", action: "change_role", entity_id: "demo-admin" },
     ]);
   });
 
-  it("grants a translator's role with --role and --languages (short codes accepted), and an editor's", { timeout: 60_000 }, async () => {
-    expect(await admin("grant", "admin@example.com")).toMatchObject({ code: 0, stdout: "admin@example.com is now an administrator.\n" });
-    expect(await admin("grant", "reader@example.com", "--role", "translator", "--languages", "fr,ar", "--publish")).toMatchObject({
-      code: 0,
-      stdout: "reader@example.com is now a translator for fr-FR, ar (may publish).\n",
-    });
-    expect(await roleOf("cli-reader")).toEqual({ role: "translator", role_languages: "fr-FR,ar", can_publish: 1 });
-    expect((await admin("list")).stdout).toContain("reader@example.com  Translator fr-FR,ar (may publish)");
-    expect(await admin("grant", "reader@example.com", "--role", "translator")).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining("a translator needs at least one language"),
-    });
-    expect(await admin("grant", "reader@example.com", "--role", "translator", "--languages", "xx")).toMatchObject({
-      code: 2,
-      stderr: expect.stringContaining('"xx" is not a language of this site'),
-    });
-    expect(await admin("grant", "reader@example.com", "--role", "owner")).toMatchObject({ code: 2, stderr: expect.stringContaining("must be one of") });
-    expect(await admin("grant", "reader@example.com", "--role", "editor", "--languages", "fr")).toMatchObject({ code: 2, stderr: expect.stringContaining("only a translator") });
-    expect(await admin("grant", "reader@example.com", "--role", "editor")).toMatchObject({ code: 0, stdout: "reader@example.com is now an editor.\n" });
-    expect(await roleOf("cli-reader")).toEqual({ role: "editor", role_languages: "", can_publish: 0 });
-    expect(await admin("revoke", "reader@example.com")).toMatchObject({ code: 0, stdout: "reader@example.com is no longer an editor.\n" });
-  });
+  it(
+    "grants a translator's role with --role and --languages (short codes accepted), and an editor's",
+    { timeout: 60_000 },
+    async () => {
+      expect(await admin("grant", "admin@example.com")).toMatchObject({
+        code: 0,
+        stdout: "admin@example.com is now an administrator.\n",
+      });
+      expect(
+        await admin("grant", "reader@example.com", "--role", "translator", "--languages", "fr,ar", "--publish"),
+      ).toMatchObject({
+        code: 0,
+        stdout: "reader@example.com is now a translator for fr-FR, ar (may publish).\n",
+      });
+      expect(await roleOf("cli-reader")).toEqual({ role: "translator", role_languages: "fr-FR,ar", can_publish: 1 });
+      expect((await admin("list")).stdout).toContain("reader@example.com  Translator fr-FR,ar (may publish)");
+      expect(await admin("grant", "reader@example.com", "--role", "translator")).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("a translator needs at least one language"),
+      });
+      expect(await admin("grant", "reader@example.com", "--role", "translator", "--languages", "xx")).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('"xx" is not a language of this site'),
+      });
+      expect(await admin("grant", "reader@example.com", "--role", "owner")).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("must be one of"),
+      });
+      expect(await admin("grant", "reader@example.com", "--role", "editor", "--languages", "fr")).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("only a translator"),
+      });
+      expect(await admin("grant", "reader@example.com", "--role", "editor")).toMatchObject({
+        code: 0,
+        stdout: "reader@example.com is now an editor.\n",
+      });
+      expect(await roleOf("cli-reader")).toEqual({ role: "editor", role_languages: "", can_publish: 0 });
+      expect(await admin("revoke", "reader@example.com")).toMatchObject({
+        code: 0,
+        stdout: "reader@example.com is no longer an editor.\n",
+      });
+    },
+  );
 
   it("says clearly when no user has the email, and shows its usage", { timeout: 60_000 }, async () => {
-    expect(await admin("grant", "nobody@example.com")).toMatchObject({ code: 1, stderr: expect.stringContaining("No user has the email nobody@example.com") });
-    expect(await admin("promote", "x@example.com")).toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: npm run admin") });
+    expect(await admin("grant", "nobody@example.com")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("No user has the email nobody@example.com"),
+    });
+    expect(await admin("promote", "x@example.com")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("Usage: npm run admin"),
+    });
   });
 });

@@ -76,8 +76,10 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
 
   function browserAs(provider: "google" | "github", user: GoogleUser | GitHubUser | null): Browser {
     const browser = createBrowser(testApp.app);
-    if (provider === "google" && user) browser.jar.set(new URL(google.issuer), COOKIES.googleUser, standInCookieValue(user));
-    if (provider === "github" && user) browser.jar.set(new URL(github.baseUrl), COOKIES.githubUser, standInCookieValue(user));
+    if (provider === "google" && user)
+      browser.jar.set(new URL(google.issuer), COOKIES.googleUser, standInCookieValue(user));
+    if (provider === "github" && user)
+      browser.jar.set(new URL(github.baseUrl), COOKIES.githubUser, standInCookieValue(user));
     return browser;
   }
 
@@ -117,11 +119,26 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     expect(html).not.toMatch(/access_token|id_token/);
 
     const user = await sessionUser(browser);
-    expect(user).toMatchObject({ displayName: "Ada Lovelace", email: "ada.new@example.com", photoURL: "https://example.com/ada.png", role: "user" });
-    const identity = await db().selectFrom("identities").selectAll().where("provider", "=", "google").where("subject", "=", ada.sub).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      displayName: "Ada Lovelace",
+      email: "ada.new@example.com",
+      photoURL: "https://example.com/ada.png",
+      role: "user",
+    });
+    const identity = await db()
+      .selectFrom("identities")
+      .selectAll()
+      .where("provider", "=", "google")
+      .where("subject", "=", ada.sub)
+      .executeTakeFirstOrThrow();
     expect(identity.uid).toBe(user!.uid);
     expect(browser.jar.get(new URL("http://localhost/auth/"), "pp_signin")).toBeUndefined();
-    const events = await db().selectFrom("analytics_events").selectAll().where("name", "=", "sign_in").where("uid", "=", user!.uid).execute();
+    const events = await db()
+      .selectFrom("analytics_events")
+      .selectAll()
+      .where("name", "=", "sign_in")
+      .where("uid", "=", user!.uid)
+      .execute();
     expect(events).toHaveLength(1);
   });
 
@@ -136,7 +153,11 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     expect(second.html).toContain("Welcome back, Rear Admiral Grace Hopper!");
     const rows = await db().selectFrom("users").selectAll().where("email", "=", "grace@example.com").execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ display_name: "Rear Admiral Grace Hopper", photo_url: "https://example.com/grace-2.png", email_verified: 1 });
+    expect(rows[0]).toMatchObject({
+      display_name: "Rear Admiral Grace Hopper",
+      photo_url: "https://example.com/grace-2.png",
+      email_verified: 1,
+    });
     expect(rows[0]!.last_sign_in_at).not.toBeNull();
   });
 
@@ -147,7 +168,12 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     });
     expect(response.status).toBe(303);
     expect(url.pathname + url.search).toBe("/fr/bienvenue?x=1");
-    expect(flashResult(browser)).toMatchObject({ ok: true, welcome: "new", displayName: "Full Page", method: "google" });
+    expect(flashResult(browser)).toMatchObject({
+      ok: true,
+      welcome: "new",
+      displayName: "Full Page",
+      method: "google",
+    });
     expect(await sessionUser(browser)).toMatchObject({ email: "full-page@example.com" });
   });
 
@@ -156,19 +182,30 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     const browser = browserAs("github", octo);
     const { result } = await popupResult((await signIn(browser, "github")).response);
     expect(result).toMatchObject({ ok: true, method: "github", welcome: "new", displayName: "Octo Cat" });
-    expect(await sessionUser(browser)).toMatchObject({ email: "octo@example.com", photoURL: "https://avatars.example.com/u/1" });
+    expect(await sessionUser(browser)).toMatchObject({
+      email: "octo@example.com",
+      photoURL: "https://avatars.example.com/u/1",
+    });
   });
 
   it("makes the same verified email through Google and GitHub one user", async () => {
     const email = "both@example.com";
     const viaGoogle = browserAs("google", googleUser({ email, name: "Both Ways" }));
     await signIn(viaGoogle, "google");
-    const viaGitHub = browserAs("github", gitHubUser({ name: "Both (GitHub)", publicEmail: email, emails: [{ email, primary: true, verified: true }] }));
+    const viaGitHub = browserAs(
+      "github",
+      gitHubUser({ name: "Both (GitHub)", publicEmail: email, emails: [{ email, primary: true, verified: true }] }),
+    );
     const { result } = await popupResult((await signIn(viaGitHub, "github")).response);
     expect(result).toMatchObject({ ok: true, welcome: "returning" });
     const googleUid = (await sessionUser(viaGoogle))!.uid;
     expect((await sessionUser(viaGitHub))!.uid).toBe(googleUid);
-    const identities = await db().selectFrom("identities").select("provider").where("uid", "=", googleUid).orderBy("provider").execute();
+    const identities = await db()
+      .selectFrom("identities")
+      .select("provider")
+      .where("uid", "=", googleUid)
+      .orderBy("provider")
+      .execute();
     expect(identities.map((row) => row.provider)).toEqual(["github", "google"]);
     expect((await counts(email)).users).toBe(1);
   });
@@ -201,7 +238,12 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
   });
 
   describe("failures leave no user and no session", () => {
-    async function expectFailure(email: string, run: () => Promise<Response>, message: RegExp, method: "google" | "github" = "google") {
+    async function expectFailure(
+      email: string,
+      run: () => Promise<Response>,
+      message: RegExp,
+      method: "google" | "github" = "google",
+    ) {
       const before = await counts(email);
       const response = await run();
       const { result, html } = await popupResult(response);
@@ -286,7 +328,12 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
       expect(denied.status).toBe(403);
       const atGitHub = browserAs("github", gitHubUser({ emails: [{ email, primary: true, verified: true }] }));
       atGitHub.jar.set(new URL(github.baseUrl), COOKIES.githubOutcome, "deny");
-      await expectFailure(email, async () => (await signIn(atGitHub, "github")).response, /denied your application/, "github");
+      await expectFailure(
+        email,
+        async () => (await signIn(atGitHub, "github")).response,
+        /denied your application/,
+        "github",
+      );
     });
 
     it("provider 500 at the token endpoint", async () => {
@@ -317,16 +364,29 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
 
     it("unverified or missing email", async () => {
       const email = "unverified@example.com";
-      await expectFailure(email, async () => (await signIn(browserAs("google", googleUser({ email, emailVerified: false })), "google")).response, /is not verified/);
+      await expectFailure(
+        email,
+        async () => (await signIn(browserAs("google", googleUser({ email, emailVerified: false })), "google")).response,
+        /is not verified/,
+      );
       const noVerified = gitHubUser({ publicEmail: email, emails: [{ email, primary: true, verified: false }] });
-      await expectFailure(email, async () => (await signIn(browserAs("github", noVerified), "github")).response, /no verified email address/, "github");
+      await expectFailure(
+        email,
+        async () => (await signIn(browserAs("github", noVerified), "github")).response,
+        /no verified email address/,
+        "github",
+      );
     });
 
     it("a callback without its attempt (another browser, or replayed)", async () => {
       const email = "replay@example.com";
       const browser = browserAs("google", googleUser({ email }));
       const { url } = await browser.go("/auth/google/start?popup=1", { stopAt: isCallback });
-      await expectFailure(email, async () => (await createBrowser(testApp.app).go(url)).response, /expired or was started in another browser/);
+      await expectFailure(
+        email,
+        async () => (await createBrowser(testApp.app).go(url)).response,
+        /expired or was started in another browser/,
+      );
       // The attempt is bound to the cookie the other browser lacked: the right browser can still finish, once.
       const own = await popupResult((await browser.go(url)).response);
       expect(own.result).toMatchObject({ ok: true });
@@ -375,13 +435,20 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     const id = browser.cookie("pp_session")!;
     const uid = (await findSessionUser(db(), id))!.user.uid;
     const xsrf = await xsrfHeaders(testApp.app, `pp_session=${id}`);
-    const withoutToken = await testApp.app.request("/api/auth/sign-out", { method: "POST", headers: { cookie: `${xsrf.cookie}; pp_session=${id}` } });
+    const withoutToken = await testApp.app.request("/api/auth/sign-out", {
+      method: "POST",
+      headers: { cookie: `${xsrf.cookie}; pp_session=${id}` },
+    });
     expect(withoutToken.status).toBe(403);
     expect(await findSessionUser(db(), id)).not.toBeNull();
 
     const response = await testApp.app.request("/api/auth/sign-out", {
       method: "POST",
-      headers: { cookie: `${xsrf.cookie}; pp_session=${id}`, "x-xsrf-token": xsrf["x-xsrf-token"], "content-type": "application/json" },
+      headers: {
+        cookie: `${xsrf.cookie}; pp_session=${id}`,
+        "x-xsrf-token": xsrf["x-xsrf-token"],
+        "content-type": "application/json",
+      },
       body: "{}",
     });
     expect(response.status).toBe(200);

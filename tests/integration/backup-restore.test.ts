@@ -27,7 +27,11 @@ const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 // The test writes analytics events as fast as it can from one address: lift the per-client limit (60 a minute by default).
 const WRITER_ENV = { LOG_LEVEL: "warn", ANALYTICS_RATE_LIMIT: "100000" };
 
-async function cli(script: "backup" | "restore", args: string[], databaseUrl: string): Promise<{ code: number; output: string }> {
+async function cli(
+  script: "backup" | "restore",
+  args: string[],
+  databaseUrl: string,
+): Promise<{ code: number; output: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [`server/cli/${script}.ts`, ...args], {
       cwd: projectRoot,
@@ -220,140 +224,176 @@ function alteredCopy(source: string, path: string, statements: string): string {
 }
 
 // Each refusal runs the command twice (with and without --force), each run about a second and a half.
-describe("npm run restore refuses, before replacing anything, a file this release could not start on", { timeout: 90_000 }, () => {
-  const dir = mkdtempSync(join(tmpdir(), "pp-restore-checks-"));
-  const databasePath = join(dir, "site.db");
-  const databaseUrl = `sqlite:${databasePath}`;
-  const goodBackup = join(dir, "good-backup.db");
-  const olderBackup = join(dir, "older-backup.db");
-  const OLDER = "0020-narrow-search-rows";
-  const before0036Backup = join(dir, "before-0036-backup.db");
+describe(
+  "npm run restore refuses, before replacing anything, a file this release could not start on",
+  { timeout: 90_000 },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), "pp-restore-checks-"));
+    const databasePath = join(dir, "site.db");
+    const databaseUrl = `sqlite:${databasePath}`;
+    const goodBackup = join(dir, "good-backup.db");
+    const olderBackup = join(dir, "older-backup.db");
+    const OLDER = "0020-narrow-search-rows";
+    const before0036Backup = join(dir, "before-0036-backup.db");
 
-  beforeAll(async () => {
-    // A stopped site's database, and backups taken of it and of one an older release left.
-    const site = openDatabase({ kind: "sqlite", path: databasePath });
-    await migrateToLatest(site);
-    await seedDemoContent(site.db);
-    await site.close();
-    expect((await cli("backup", [goodBackup], databaseUrl)).code).toBe(0);
-    const olderPath = join(dir, "older-site.db");
-    const older = openDatabase({ kind: "sqlite", path: olderPath });
-    await migrateTo(older, OLDER);
-    await older.close();
-    expect((await cli("backup", [olderBackup], `sqlite:${olderPath}`)).code).toBe(0);
-    // A backup with content taken before 0036 renamed the tables (docs/decisions/0190-one-vocabulary.md).
-    const before0036Path = join(dir, "before-0036-site.db");
-    const before0036 = openDatabase({ kind: "sqlite", path: before0036Path });
-    await migrateTo(before0036, "0035-admin-texts-since-0025");
-    await seedDemoContent(withNamesBefore0036(before0036.db));
-    await before0036.close();
-    expect((await cli("backup", [before0036Backup], `sqlite:${before0036Path}`)).code).toBe(0);
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  /** Restores `file` with and without --force: each refused in one line, with exit 1, the site's database byte for byte as it was. */
-  async function expectRefused(file: string, message: RegExp) {
-    const before = readFileSync(databasePath);
-    const files = readdirSync(dir).sort();
-    for (const args of [[file], [file, "--force"]]) {
-      const result = await cli("restore", args, databaseUrl);
-      expect(result.code, result.output).toBe(1);
-      expect(result.output).toMatch(message);
-      expect(result.output.trim().split("\n"), "one line, no stack trace").toHaveLength(1);
-      expect(result.output).not.toMatch(/^\s+at /m);
-      expect(readFileSync(databasePath).equals(before), "the database is untouched").toBe(true);
-      expect(readdirSync(dir).sort(), "nothing left beside it").toEqual(files);
-    }
-  }
-
-  it("refuses a foreign file with only empty kysely_migration and languages tables", async () => {
-    const foreign = join(dir, "foreign.db");
-    const other = new DatabaseSync(foreign);
-    other.exec("create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null); create table languages (code text)");
-    other.close();
-    await expectRefused(foreign, /^The backup .*foreign\.db is an SQLite database but not a Polyglot Press one \(no migration was ever applied to it\)\.$/m);
-  });
-
-  it("refuses a backup from a newer release, naming the migration it does not know", async () => {
-    const future = alteredCopy(
-      goodBackup,
-      join(dir, "future.db"),
-      "insert into kysely_migration (name, timestamp) values ('0999-from-a-newer-release', '2099-01-01T00:00:00.000Z')",
-    );
-    await expectRefused(future, /was made by a newer Polyglot Press \(migration 0999-from-a-newer-release, unknown to this one\): upgrade first\.$/m);
-  });
-
-  it("refuses migrations this release never made, or one missing between them", async () => {
-    const stray = alteredCopy(goodBackup, join(dir, "stray.db"), "insert into kysely_migration (name, timestamp) values ('0005-somebody-elses', '2026-01-01T00:00:00.000Z')");
-    await expectRefused(stray, /holds migration 0005-somebody-elses, which no Polyglot Press release makes\.$/m);
-    const gap = alteredCopy(goodBackup, join(dir, "gap.db"), "delete from kysely_migration where name = '0002-sign-in-attempts'");
-    await expectRefused(gap, /has migrations out of this release's order/);
-  });
-
-  it("refuses a file with bytes overwritten in the middle", async () => {
-    const damaged = join(dir, "damaged.db");
-    const bytes = readFileSync(goodBackup);
-    // The middle fifth of the file, whole pages and all: b-tree pages SQLite cannot read any more.
-    bytes.fill(0xa5, Math.floor(bytes.length * 0.4), Math.floor(bytes.length * 0.6));
-    writeFileSync(damaged, bytes);
-    await expectRefused(damaged, /^The backup .*damaged\.db fails the integrity check: \S/m);
-  });
-
-  it("refuses a file cut short, and files that are not SQLite at all", async () => {
-    const cut = join(dir, "cut.db");
-    writeFileSync(cut, readFileSync(goodBackup).subarray(0, Math.floor(statSync(goodBackup).size / 2)));
-    await expectRefused(cut, /is not an SQLite database \(it is cut short: its header counts \d+ pages of \d+ bytes, the file has \d+ bytes\)\.$/m);
-    const text = join(dir, "notes.txt");
-    writeFileSync(text, "not a database at all, just some text that is long enough to have a header, and then some more of it to be sure");
-    await expectRefused(text, /is not an SQLite database \(no SQLite header\)\.$/m);
-    const empty = join(dir, "empty.db");
-    writeFileSync(empty, "");
-    await expectRefused(empty, /is not an SQLite database \(no SQLite header\)\.$/m);
-  });
-
-  it("refuses an older backup whose tables are not those its migrations make", async () => {
-    const noTable = alteredCopy(olderBackup, join(dir, "older-without-a-table.db"), "drop table sign_in_attempts");
-    await expectRefused(noTable, new RegExp(`does not have the tables Polyglot Press makes up to migration ${OLDER}: it has no table sign_in_attempts\\.$`, "m"));
-    const extraColumn = alteredCopy(olderBackup, join(dir, "older-with-a-column.db"), "alter table languages add column colour text");
-    await expectRefused(extraColumn, /it has an unknown column languages\.colour\.$/m);
-  });
-
-  it("restores a sound older backup, which the site then migrates up", async () => {
-    const result = await cli("restore", [olderBackup], databaseUrl);
-    expect(result.output).toContain("Restored");
-    expect(result.code).toBe(0);
-    const site = openDatabase({ kind: "sqlite", path: databasePath });
-    try {
+    beforeAll(async () => {
+      // A stopped site's database, and backups taken of it and of one an older release left.
+      const site = openDatabase({ kind: "sqlite", path: databasePath });
       await migrateToLatest(site);
-      const applied = await site.db
-        .selectFrom("kysely_migration" as never)
-        .select("name" as never)
-        .execute();
-      expect(applied).toHaveLength(knownMigrations().length);
-    } finally {
+      await seedDemoContent(site.db);
       await site.close();
-    }
-  });
+      expect((await cli("backup", [goodBackup], databaseUrl)).code).toBe(0);
+      const olderPath = join(dir, "older-site.db");
+      const older = openDatabase({ kind: "sqlite", path: olderPath });
+      await migrateTo(older, OLDER);
+      await older.close();
+      expect((await cli("backup", [olderBackup], `sqlite:${olderPath}`)).code).toBe(0);
+      // A backup with content taken before 0036 renamed the tables (docs/decisions/0190-one-vocabulary.md).
+      const before0036Path = join(dir, "before-0036-site.db");
+      const before0036 = openDatabase({ kind: "sqlite", path: before0036Path });
+      await migrateTo(before0036, "0035-admin-texts-since-0025");
+      await seedDemoContent(withNamesBefore0036(before0036.db));
+      await before0036.close();
+      expect((await cli("backup", [before0036Backup], `sqlite:${before0036Path}`)).code).toBe(0);
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("restores a backup with content taken before 0036 renamed the tables, which the site then migrates up", async () => {
-    const result = await cli("restore", [before0036Backup], databaseUrl);
-    expect(result.output).toContain("Restored");
-    expect(result.code).toBe(0);
-    const site = openDatabase({ kind: "sqlite", path: databasePath });
-    try {
-      await migrateToLatest(site);
-      const versions = await site.db.selectFrom("article_versions").select(["article_id", "code"]).execute();
-      expect(versions.length).toBeGreaterThan(10);
-      const translations = await site.db.selectFrom("translations").select("id").execute();
-      expect(translations.length).toBeGreaterThan(100);
-    } finally {
-      await site.close();
+    /** Restores `file` with and without --force: each refused in one line, with exit 1, the site's database byte for byte as it was. */
+    async function expectRefused(file: string, message: RegExp) {
+      const before = readFileSync(databasePath);
+      const files = readdirSync(dir).sort();
+      for (const args of [[file], [file, "--force"]]) {
+        const result = await cli("restore", args, databaseUrl);
+        expect(result.code, result.output).toBe(1);
+        expect(result.output).toMatch(message);
+        expect(result.output.trim().split("\n"), "one line, no stack trace").toHaveLength(1);
+        expect(result.output).not.toMatch(/^\s+at /m);
+        expect(readFileSync(databasePath).equals(before), "the database is untouched").toBe(true);
+        expect(readdirSync(dir).sort(), "nothing left beside it").toEqual(files);
+      }
     }
-  });
 
-  it("restores the sound backup of the same release", async () => {
-    const result = await cli("restore", [goodBackup], databaseUrl);
-    expect(result.code).toBe(0);
-    expect(integrity(databasePath)).toBe("ok");
-  });
-});
+    it("refuses a foreign file with only empty kysely_migration and languages tables", async () => {
+      const foreign = join(dir, "foreign.db");
+      const other = new DatabaseSync(foreign);
+      other.exec(
+        "create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null); create table languages (code text)",
+      );
+      other.close();
+      await expectRefused(
+        foreign,
+        /^The backup .*foreign\.db is an SQLite database but not a Polyglot Press one \(no migration was ever applied to it\)\.$/m,
+      );
+    });
+
+    it("refuses a backup from a newer release, naming the migration it does not know", async () => {
+      const future = alteredCopy(
+        goodBackup,
+        join(dir, "future.db"),
+        "insert into kysely_migration (name, timestamp) values ('0999-from-a-newer-release', '2099-01-01T00:00:00.000Z')",
+      );
+      await expectRefused(
+        future,
+        /was made by a newer Polyglot Press \(migration 0999-from-a-newer-release, unknown to this one\): upgrade first\.$/m,
+      );
+    });
+
+    it("refuses migrations this release never made, or one missing between them", async () => {
+      const stray = alteredCopy(
+        goodBackup,
+        join(dir, "stray.db"),
+        "insert into kysely_migration (name, timestamp) values ('0005-somebody-elses', '2026-01-01T00:00:00.000Z')",
+      );
+      await expectRefused(stray, /holds migration 0005-somebody-elses, which no Polyglot Press release makes\.$/m);
+      const gap = alteredCopy(
+        goodBackup,
+        join(dir, "gap.db"),
+        "delete from kysely_migration where name = '0002-sign-in-attempts'",
+      );
+      await expectRefused(gap, /has migrations out of this release's order/);
+    });
+
+    it("refuses a file with bytes overwritten in the middle", async () => {
+      const damaged = join(dir, "damaged.db");
+      const bytes = readFileSync(goodBackup);
+      // The middle fifth of the file, whole pages and all: b-tree pages SQLite cannot read any more.
+      bytes.fill(0xa5, Math.floor(bytes.length * 0.4), Math.floor(bytes.length * 0.6));
+      writeFileSync(damaged, bytes);
+      await expectRefused(damaged, /^The backup .*damaged\.db fails the integrity check: \S/m);
+    });
+
+    it("refuses a file cut short, and files that are not SQLite at all", async () => {
+      const cut = join(dir, "cut.db");
+      writeFileSync(cut, readFileSync(goodBackup).subarray(0, Math.floor(statSync(goodBackup).size / 2)));
+      await expectRefused(
+        cut,
+        /is not an SQLite database \(it is cut short: its header counts \d+ pages of \d+ bytes, the file has \d+ bytes\)\.$/m,
+      );
+      const text = join(dir, "notes.txt");
+      writeFileSync(
+        text,
+        "not a database at all, just some text that is long enough to have a header, and then some more of it to be sure",
+      );
+      await expectRefused(text, /is not an SQLite database \(no SQLite header\)\.$/m);
+      const empty = join(dir, "empty.db");
+      writeFileSync(empty, "");
+      await expectRefused(empty, /is not an SQLite database \(no SQLite header\)\.$/m);
+    });
+
+    it("refuses an older backup whose tables are not those its migrations make", async () => {
+      const noTable = alteredCopy(olderBackup, join(dir, "older-without-a-table.db"), "drop table sign_in_attempts");
+      await expectRefused(
+        noTable,
+        new RegExp(
+          `does not have the tables Polyglot Press makes up to migration ${OLDER}: it has no table sign_in_attempts\\.$`,
+          "m",
+        ),
+      );
+      const extraColumn = alteredCopy(
+        olderBackup,
+        join(dir, "older-with-a-column.db"),
+        "alter table languages add column colour text",
+      );
+      await expectRefused(extraColumn, /it has an unknown column languages\.colour\.$/m);
+    });
+
+    it("restores a sound older backup, which the site then migrates up", async () => {
+      const result = await cli("restore", [olderBackup], databaseUrl);
+      expect(result.output).toContain("Restored");
+      expect(result.code).toBe(0);
+      const site = openDatabase({ kind: "sqlite", path: databasePath });
+      try {
+        await migrateToLatest(site);
+        const applied = await site.db
+          .selectFrom("kysely_migration" as never)
+          .select("name" as never)
+          .execute();
+        expect(applied).toHaveLength(knownMigrations().length);
+      } finally {
+        await site.close();
+      }
+    });
+
+    it("restores a backup with content taken before 0036 renamed the tables, which the site then migrates up", async () => {
+      const result = await cli("restore", [before0036Backup], databaseUrl);
+      expect(result.output).toContain("Restored");
+      expect(result.code).toBe(0);
+      const site = openDatabase({ kind: "sqlite", path: databasePath });
+      try {
+        await migrateToLatest(site);
+        const versions = await site.db.selectFrom("article_versions").select(["article_id", "code"]).execute();
+        expect(versions.length).toBeGreaterThan(10);
+        const translations = await site.db.selectFrom("translations").select("id").execute();
+        expect(translations.length).toBeGreaterThan(100);
+      } finally {
+        await site.close();
+      }
+    });
+
+    it("restores the sound backup of the same release", async () => {
+      const result = await cli("restore", [goodBackup], databaseUrl);
+      expect(result.code).toBe(0);
+      expect(integrity(databasePath)).toBe("ok");
+    });
+  },
+);

@@ -26,7 +26,21 @@ async function startVarnish(port: number, backendPort: number): Promise<Varnish>
   const workDir = mkdtempSync(join(tmpdir(), "pp-varnish-"));
   const vclPath = join(workDir, "site.vcl");
   writeFileSync(vclPath, VCL.replace('.port = "3000";', `.port = "${backendPort}";`));
-  const args = ["-F", "-a", `127.0.0.1:${port}`, "-T", "none", "-j", "none", "-f", vclPath, "-n", join(workDir, "instance"), "-s", "malloc,32m"];
+  const args = [
+    "-F",
+    "-a",
+    `127.0.0.1:${port}`,
+    "-T",
+    "none",
+    "-j",
+    "none",
+    "-f",
+    vclPath,
+    "-n",
+    join(workDir, "instance"),
+    "-s",
+    "malloc,32m",
+  ];
   const child: ChildProcess = spawn("varnishd", args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -36,7 +50,8 @@ async function startVarnish(port: number, backendPort: number): Promise<Varnish>
   const up = async () => (await fetch(`${url}/healthz`).catch(() => null))?.ok === true;
   const deadline = Date.now() + 30_000;
   while (!(await up())) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`varnishd did not start (is Debian's varnish with varnish-modules installed?):\n${output}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`varnishd did not start (is Debian's varnish with varnish-modules installed?):\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
@@ -86,18 +101,28 @@ describe("a shared cache (Varnish) in front", () => {
 
   /** Two published English articles that share no tag: the one to edit and one that must stay cached. */
   async function twoArticles() {
-    const list = (await (await fetch(`${writer.url}/api/admin/articles`, { headers: { cookie: admin.cookie } })).json()) as {
+    const list = (await (
+      await fetch(`${writer.url}/api/admin/articles`, { headers: { cookie: admin.cookie } })
+    ).json()) as {
       articles: { id: number; tags: string[]; versions: { code: string; status: string }[] }[];
     };
-    const published = list.articles.filter((article) => article.versions.some((version) => version.code === "en-US" && version.status === "published"));
+    const published = list.articles.filter((article) =>
+      article.versions.some((version) => version.code === "en-US" && version.status === "published"),
+    );
     const edited = published[0]!;
-    const other = published.find((article) => article.id !== edited.id && !article.tags.some((tag) => edited.tags.includes(tag)))!;
+    const other = published.find(
+      (article) => article.id !== edited.id && !article.tags.some((tag) => edited.tags.includes(tag)),
+    )!;
     return { edited, other };
   }
 
   async function englishVersion(id: number) {
-    const response = await fetch(`${writer.url}/api/admin/articles/${id}/versions/en-US`, { headers: { cookie: admin.cookie } });
-    const { version } = (await response.json()) as { version: { slug: string; title: string; summary: string; body: string; coverAlt: string } };
+    const response = await fetch(`${writer.url}/api/admin/articles/${id}/versions/en-US`, {
+      headers: { cookie: admin.cookie },
+    });
+    const { version } = (await response.json()) as {
+      version: { slug: string; title: string; summary: string; body: string; coverAlt: string };
+    };
     return { version, etag: response.headers.get("etag")! };
   }
 
@@ -113,17 +138,34 @@ describe("a shared cache (Varnish) in front", () => {
       const again = await throughVarnish(path);
       expect(again.cache, path).toBe("HIT");
       expect(again.headers.get("surrogate-key"), path).toMatch(/^site( |$)/);
-      expect(again.headers.get("cache-control"), path).toBe(`public, max-age=0, s-maxage=${CACHE_FOR_SECONDS}, stale-while-revalidate=30`);
+      expect(again.headers.get("cache-control"), path).toBe(
+        `public, max-age=0, s-maxage=${CACHE_FOR_SECONDS}, stale-while-revalidate=30`,
+      );
       // A shared copy hands no visitor another's cookie.
       expect(again.headers.get("set-cookie"), path).toBeNull();
     }
-    expect((await throughVarnish(editedPath)).headers.get("surrogate-key")!.split(" ")).toContain(`article:${edited.id}`);
+    expect((await throughVarnish(editedPath)).headers.get("surrogate-key")!.split(" ")).toContain(
+      `article:${edited.id}`,
+    );
 
     const title = `Edited behind the CDN ${Date.now()}`;
     const saved = await fetch(`${writer.url}/api/admin/articles/${edited.id}/versions/en-US`, {
       method: "PUT",
-      headers: { cookie: admin.cookie, "x-xsrf-token": admin.token, origin: writer.url, "content-type": "application/json", "if-match": etag },
-      body: JSON.stringify({ slug: version.slug, title, summary: version.summary, body: version.body, coverAlt: version.coverAlt, status: "published" }),
+      headers: {
+        cookie: admin.cookie,
+        "x-xsrf-token": admin.token,
+        origin: writer.url,
+        "content-type": "application/json",
+        "if-match": etag,
+      },
+      body: JSON.stringify({
+        slug: version.slug,
+        title,
+        summary: version.summary,
+        body: version.body,
+        coverAlt: version.coverAlt,
+        status: "published",
+      }),
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
 

@@ -37,7 +37,10 @@ const ANSWER_MS = 250;
 const ASSERTED_MS = 4 * ANSWER_MS;
 const WAITING = "waiting for the server's writes…";
 const LANGUAGES = ["en", "fr", "de"];
-const WORDS = "harbour river archive story press reader language market winter school garden train museum letter morning council budget village bridge festival".split(" ");
+const WORDS =
+  "harbour river archive story press reader language market winter school garden train museum letter morning council budget village bridge festival".split(
+    " ",
+  );
 
 /** A body of about 400 words: headings, paragraphs with emphasis and links, a list. */
 function body(seed: number): string {
@@ -55,7 +58,16 @@ function body(seed: number): string {
 /** One NDJSON line: an article in three languages, slugs `{key}-{language}`. */
 function articleLine(key: string, seed: number, title = `Article ${seed}`): string {
   const versions = Object.fromEntries(
-    LANGUAGES.map((code) => [code, { slug: `${key}-${code}`, title: `${title} (${code})`, summary: `About ${key}`, body: body(seed), status: "published" }]),
+    LANGUAGES.map((code) => [
+      code,
+      {
+        slug: `${key}-${code}`,
+        title: `${title} (${code})`,
+        summary: `About ${key}`,
+        body: body(seed),
+        status: "published",
+      },
+    ]),
   );
   return JSON.stringify({ key, author: "Commands", tags: [`topic-${seed % 5}`], versions });
 }
@@ -92,7 +104,13 @@ interface Answer {
 function summary(answers: Answer[]) {
   const times = answers.map((answer) => answer.ms).sort((a, b) => a - b);
   const at = (q: number) => (times.length === 0 ? 0 : Math.round(times[Math.floor(q * (times.length - 1))]! * 10) / 10);
-  return { count: answers.length, statuses: [...new Set(answers.map((answer) => answer.status))], p50: at(0.5), p99: at(0.99), max: at(1) };
+  return {
+    count: answers.length,
+    statuses: [...new Set(answers.map((answer) => answer.status))],
+    p50: at(0.5),
+    p99: at(0.99),
+    max: at(1),
+  };
 }
 
 /** Sends a request again and again, `pauseMs` apart, until stopped: each answer's time and status. */
@@ -136,106 +154,155 @@ describe.each(DATABASE_KINDS)("commands writing while the server runs, on %s", (
     server = await startRealServer(kind, { ANALYTICS_RATE_LIMIT: "100000" });
     handle = openDatabase(parseDatabaseUrl(server.databaseUrl));
     // A demo article's page, which no import here touches: kept by the server after its first answer.
-    const demo = await handle.db.selectFrom("article_versions").select(["article_id", "slug"]).where("code", "=", "en-US").orderBy("article_id").executeTakeFirstOrThrow();
+    const demo = await handle.db
+      .selectFrom("article_versions")
+      .select(["article_id", "slug"])
+      .where("code", "=", "en-US")
+      .orderBy("article_id")
+      .executeTakeFirstOrThrow();
     cachedPage = `${server.url}/en/articles/${demo.article_id}/${demo.slug}`;
     for (let ask = 0; ask < 2; ask += 1) expect((await fetch(cachedPage)).status).toBe(200);
-    const token = /XSRF-TOKEN=([^;]+)/.exec((await fetch(`${server.url}/healthz`)).headers.get("set-cookie") ?? "")![1]!;
-    eventHeaders = { "content-type": "application/json", cookie: `XSRF-TOKEN=${token}`, "x-xsrf-token": token, origin: server.url };
+    const token = /XSRF-TOKEN=([^;]+)/.exec(
+      (await fetch(`${server.url}/healthz`)).headers.get("set-cookie") ?? "",
+    )![1]!;
+    eventHeaders = {
+      "content-type": "application/json",
+      cookie: `XSRF-TOKEN=${token}`,
+      "x-xsrf-token": token,
+      origin: server.url,
+    };
   }, 120_000);
   afterAll(async () => {
     await handle?.close();
     await server?.stop();
   });
 
-  const awaiting = async () => Number((await sql<{ n: number | string }>`select count(*) as n from article_versions where awaiting_index = 1`.execute(handle.db)).rows[0]!.n);
-  const articleId = async (key: string) => (await handle.db.selectFrom("articles").select("id").where("key", "=", key).executeTakeFirst())?.id;
+  const awaiting = async () =>
+    Number(
+      (
+        await sql<{ n: number | string }>`select count(*) as n from article_versions where awaiting_index = 1`.execute(
+          handle.db,
+        )
+      ).rows[0]!.n,
+    );
+  const articleId = async (key: string) =>
+    (await handle.db.selectFrom("articles").select("id").where("key", "=", key).executeTakeFirst())?.id;
 
-  it("waits its turn behind another process's long write, says so, and lands beside the search catch-up; the server answers meanwhile", { timeout: 90_000 }, async () => {
-    // Hundreds of articles for the catch-up: it is at work when the other process takes the database.
-    const bulk = Array.from({ length: 400 }, (_, index) => articleLine(`busy-${index}`, index));
-    await importArticles(handle, ndjsonFile(bulk), "commands-test");
-    await until(async () => (await awaiting()) < bulk.length * LANGUAGES.length, 20_000, "the catch-up starting");
-    const imported = await handle.db.selectFrom("articles").select(["id", "key"]).where("key", "like", "busy-%").orderBy("id", "desc").execute();
+  it(
+    "waits its turn behind another process's long write, says so, and lands beside the search catch-up; the server answers meanwhile",
+    { timeout: 90_000 },
+    async () => {
+      // Hundreds of articles for the catch-up: it is at work when the other process takes the database.
+      const bulk = Array.from({ length: 400 }, (_, index) => articleLine(`busy-${index}`, index));
+      await importArticles(handle, ndjsonFile(bulk), "commands-test");
+      await until(async () => (await awaiting()) < bulk.length * LANGUAGES.length, 20_000, "the catch-up starting");
+      const imported = await handle.db
+        .selectFrom("articles")
+        .select(["id", "key"])
+        .where("key", "like", "busy-%")
+        .orderBy("id", "desc")
+        .execute();
 
-    // Another process's long write: SQLite's write lock, or on PostgreSQL every write to article_versions, held until released.
-    let release: () => Promise<void>;
-    if (kind === "sqlite") {
-      const holder = new DatabaseSync((parseDatabaseUrl(server.databaseUrl) as { path: string }).path, { timeout: 0 });
-      holder.exec("begin immediate");
-      release = async () => {
-        holder.exec("commit");
-        holder.close();
-      };
-    } else {
-      const holder = new pg.Client({ connectionString: server.databaseUrl });
-      await holder.connect();
-      await holder.query("begin");
-      await holder.query("lock table article_versions in share row exclusive mode");
-      release = async () => {
-        await holder.query("commit");
-        await holder.end();
-      };
-    }
-    const cached = keepSending(() => fetch(cachedPage), 10);
-    const command = contentImport(server.databaseUrl, ndjsonFile([articleLine("from-the-command", 1000, "Imported meanwhile")]));
-    let events: ReturnType<typeof keepSending> | null = null;
-    let firstAsks: ReturnType<typeof keepSending> | null = null;
-    let released = 0;
-    let awaitingAtRelease = 0;
-    let code: number | null;
-    try {
-      await until(() => command.stderr().includes(WAITING) || !command.running(), 60_000, "the command saying it waits");
-      // Writes of the server's own thread: analytics events, and the first ask of an imported page, whose rendering it stores.
-      events = keepSending(
-        () => fetch(`${server.url}/api/analytics/events`, { method: "POST", headers: eventHeaders, body: JSON.stringify({ name: "page_view", path: "/commands" }) }),
-        50,
+      // Another process's long write: SQLite's write lock, or on PostgreSQL every write to article_versions, held until released.
+      let release: () => Promise<void>;
+      if (kind === "sqlite") {
+        const holder = new DatabaseSync((parseDatabaseUrl(server.databaseUrl) as { path: string }).path, {
+          timeout: 0,
+        });
+        holder.exec("begin immediate");
+        release = async () => {
+          holder.exec("commit");
+          holder.close();
+        };
+      } else {
+        const holder = new pg.Client({ connectionString: server.databaseUrl });
+        await holder.connect();
+        await holder.query("begin");
+        await holder.query("lock table article_versions in share row exclusive mode");
+        release = async () => {
+          await holder.query("commit");
+          await holder.end();
+        };
+      }
+      const cached = keepSending(() => fetch(cachedPage), 10);
+      const command = contentImport(
+        server.databaseUrl,
+        ndjsonFile([articleLine("from-the-command", 1000, "Imported meanwhile")]),
       );
-      let next = 0;
-      firstAsks = keepSending(() => {
-        const { id, key } = imported[next++ % imported.length]!;
-        const language = next % 2 === 0 ? "en" : "fr";
-        return fetch(`${server.url}/${language}/articles/${id}/${key}-${language}`);
-      }, 50);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      expect(command.running(), command.stderr()).toBe(true);
-      expect(await articleId("from-the-command")).toBeUndefined();
-      awaitingAtRelease = await awaiting();
-    } finally {
-      released = performance.now();
-      await release();
-      code = await command.exited;
-    }
-    // A second more of the catch-up writing beside the server's own writes.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const [cachedAnswers, eventAnswers, firstAskAnswers] = await Promise.all([cached.stop(), events.stop(), firstAsks.stop()]);
-    const afterRelease = (answers: Answer[]) => summary(answers.filter((answer) => answer.at > released + 50));
-    const report = JSON.stringify({
-      kind,
-      awaitingAtRelease,
-      cachedPage: summary(cachedAnswers),
-      events: summary(eventAnswers),
-      firstAsks: summary(firstAskAnswers),
-      afterRelease: { events: afterRelease(eventAnswers), firstAsks: afterRelease(firstAskAnswers) },
-    });
-    console.log(`commands writing while the server runs: ${report}`);
+      let events: ReturnType<typeof keepSending> | null = null;
+      let firstAsks: ReturnType<typeof keepSending> | null = null;
+      let released = 0;
+      let awaitingAtRelease = 0;
+      let code: number | null;
+      try {
+        await until(
+          () => command.stderr().includes(WAITING) || !command.running(),
+          60_000,
+          "the command saying it waits",
+        );
+        // Writes of the server's own thread: analytics events, and the first ask of an imported page, whose rendering it stores.
+        events = keepSending(
+          () =>
+            fetch(`${server.url}/api/analytics/events`, {
+              method: "POST",
+              headers: eventHeaders,
+              body: JSON.stringify({ name: "page_view", path: "/commands" }),
+            }),
+          50,
+        );
+        let next = 0;
+        firstAsks = keepSending(() => {
+          const { id, key } = imported[next++ % imported.length]!;
+          const language = next % 2 === 0 ? "en" : "fr";
+          return fetch(`${server.url}/${language}/articles/${id}/${key}-${language}`);
+        }, 50);
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        expect(command.running(), command.stderr()).toBe(true);
+        expect(await articleId("from-the-command")).toBeUndefined();
+        awaitingAtRelease = await awaiting();
+      } finally {
+        released = performance.now();
+        await release();
+        code = await command.exited;
+      }
+      // A second more of the catch-up writing beside the server's own writes.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const [cachedAnswers, eventAnswers, firstAskAnswers] = await Promise.all([
+        cached.stop(),
+        events.stop(),
+        firstAsks.stop(),
+      ]);
+      const afterRelease = (answers: Answer[]) => summary(answers.filter((answer) => answer.at > released + 50));
+      const report = JSON.stringify({
+        kind,
+        awaitingAtRelease,
+        cachedPage: summary(cachedAnswers),
+        events: summary(eventAnswers),
+        firstAsks: summary(firstAskAnswers),
+        afterRelease: { events: afterRelease(eventAnswers), firstAsks: afterRelease(firstAskAnswers) },
+      });
+      console.log(`commands writing while the server runs: ${report}`);
 
-    expect(code, command.stderr()).toBe(0);
-    expect(command.stderr()).toContain(`${WAITING} (another process is writing to the database; this command waits up to 60 s)\n`);
-    expect(command.stderr()).toMatch(/^Imported 1 articles \(3 versions\) from lines 1–1 of .+ in \d+\.\d s\.$/m);
-    const page = await fetch(`${server.url}/en/articles/${await articleId("from-the-command")}/from-the-command-en`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Imported meanwhile (en)");
-    // The catch-up had work left when the database was free again: the command wrote beside it.
-    expect(awaitingAtRelease, report).toBeGreaterThan(0);
-    expect(summary(cachedAnswers).statuses, report).toEqual([200]);
-    expect(summary(cachedAnswers).max, report).toBeLessThan(ASSERTED_MS);
-    // The server's own writes all landed. During the hold they waited (SQLite: for the lock; PostgreSQL: the first
-    // renders, for article_versions), without holding the cached pages up; after it, beside the command and the catch-up,
-    // they waited no longer than a page.
-    expect(summary(eventAnswers).statuses, report).toEqual([201]);
-    expect(summary(firstAskAnswers).statuses, report).toEqual([200]);
-    expect(summary(firstAskAnswers).max, report).toBeGreaterThan(1_500);
-    expect(afterRelease(eventAnswers).max, report).toBeLessThan(ASSERTED_MS);
-    expect(afterRelease(firstAskAnswers).max, report).toBeLessThan(ASSERTED_MS);
-  });
+      expect(code, command.stderr()).toBe(0);
+      expect(command.stderr()).toContain(
+        `${WAITING} (another process is writing to the database; this command waits up to 60 s)\n`,
+      );
+      expect(command.stderr()).toMatch(/^Imported 1 articles \(3 versions\) from lines 1–1 of .+ in \d+\.\d s\.$/m);
+      const page = await fetch(`${server.url}/en/articles/${await articleId("from-the-command")}/from-the-command-en`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Imported meanwhile (en)");
+      // The catch-up had work left when the database was free again: the command wrote beside it.
+      expect(awaitingAtRelease, report).toBeGreaterThan(0);
+      expect(summary(cachedAnswers).statuses, report).toEqual([200]);
+      expect(summary(cachedAnswers).max, report).toBeLessThan(ASSERTED_MS);
+      // The server's own writes all landed. During the hold they waited (SQLite: for the lock; PostgreSQL: the first
+      // renders, for article_versions), without holding the cached pages up; after it, beside the command and the catch-up,
+      // they waited no longer than a page.
+      expect(summary(eventAnswers).statuses, report).toEqual([201]);
+      expect(summary(firstAskAnswers).statuses, report).toEqual([200]);
+      expect(summary(firstAskAnswers).max, report).toBeGreaterThan(1_500);
+      expect(afterRelease(eventAnswers).max, report).toBeLessThan(ASSERTED_MS);
+      expect(afterRelease(firstAskAnswers).max, report).toBeLessThan(ASSERTED_MS);
+    },
+  );
 });

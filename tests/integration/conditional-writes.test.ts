@@ -6,12 +6,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encoded } from "#tests/fixtures/images.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  xsrfHeaders,
+  type AdminApiCall,
+  type Visitor,
+} from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 /** Whose change a write carries: A's and B's differ, and C's differs from both. */
 type Who = "a" | "b" | "c";
-type Json = Record<string, unknown> & { current?: unknown; etag?: string | null; error?: { code: string; message: string } };
+type Json = Record<string, unknown> & {
+  current?: unknown;
+  etag?: string | null;
+  error?: { code: string; message: string };
+};
 
 /** One resource: where its GET is, and a write to it whose body differs per session ("a" or "b"). */
 interface Resource {
@@ -33,7 +45,11 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     const xsrf = await xsrfHeaders(testApp.app);
-    const session = async (email: string) => ({ admin: await signedInCookie(testApp.services, { email, isAdmin: true }), user: "", anonymous: "" }) as Record<Visitor, string>;
+    const session = async (email: string) =>
+      ({ admin: await signedInCookie(testApp.services, { email, isAdmin: true }), user: "", anonymous: "" }) as Record<
+        Visitor,
+        string
+      >;
     a = adminApiCaller<Json>(testApp.app, "/api/admin", await session("ada@example.com"), xsrf);
     b = adminApiCaller<Json>(testApp.app, "/api/admin", await session("bob@example.com"), xsrf);
     editorUid = `editor-${kind}`;
@@ -42,22 +58,39 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
     const token = await xsrfHeaders(testApp.app, uploader);
     const upload = await testApp.app.request("/api/admin/media?name=harbour.png", {
       method: "POST",
-      headers: { "x-xsrf-token": token["x-xsrf-token"], cookie: `${token.cookie}; ${uploader}`, "content-type": "application/octet-stream" },
+      headers: {
+        "x-xsrf-token": token["x-xsrf-token"],
+        cookie: `${token.cookie}; ${uploader}`,
+        "content-type": "application/octet-stream",
+      },
       body: new Uint8Array(await encoded("png", 40, 30, 3)),
     });
     imageId = ((await upload.json()) as { item: { id: number } }).item.id;
     // A job label to edit: created as the screen creates one, with If-None-Match: *.
-    expect((await a("PUT", "/romes/A1201/labels/en-US", { body: { label: "Logging" }, ifNoneMatch: "*" })).status).toBe(200);
+    expect((await a("PUT", "/romes/A1201/labels/en-US", { body: { label: "Logging" }, ifNoneMatch: "*" })).status).toBe(
+      200,
+    );
   }, 60_000);
   afterAll(() => testApp.close());
 
-  const languageId = async (code: string) => (await testApp.services.database.db.selectFrom("languages").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+  const languageId = async (code: string) =>
+    (
+      await testApp.services.database.db
+        .selectFrom("languages")
+        .select("id")
+        .where("code", "=", code)
+        .executeTakeFirstOrThrow()
+    ).id;
 
   const resources: () => Promise<Resource[]> = async () => [
     {
       name: "a language",
       get: `/languages/${await languageId("de-DE")}`,
-      write: { method: "PATCH", path: `/languages/${await languageId("de-DE")}`, body: (who) => ({ label: `Deutsch (${who})` }) },
+      write: {
+        method: "PATCH",
+        path: `/languages/${await languageId("de-DE")}`,
+        body: (who) => ({ label: `Deutsch (${who})` }),
+      },
       representation: (get) => get.language,
     },
     {
@@ -73,7 +106,11 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
     {
       name: "a UI string",
       get: "/translations/SITE:TITLE/fr-FR",
-      write: { method: "PUT", path: "/translations/SITE:TITLE/fr-FR", body: (who) => ({ label: `Polyglot Presse (${who})` }) },
+      write: {
+        method: "PUT",
+        path: "/translations/SITE:TITLE/fr-FR",
+        body: (who) => ({ label: `Polyglot Presse (${who})` }),
+      },
       representation: (get) => get.cell,
     },
     {
@@ -85,7 +122,11 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
     {
       name: "an image's alt texts",
       get: `/media/${imageId}/alt`,
-      write: { method: "PUT", path: `/media/${imageId}/alt`, body: (who) => ({ alt: { "en-US": `A harbour (${who})`, "fr-FR": `Un port (${who})` } }) },
+      write: {
+        method: "PUT",
+        path: `/media/${imageId}/alt`,
+        body: (who) => ({ alt: { "en-US": `A harbour (${who})`, "fr-FR": `Un port (${who})` } }),
+      },
       representation: (get) => get,
     },
     {
@@ -100,7 +141,12 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
       write: {
         method: "PUT",
         path: `/users/${editorUid}/role`,
-        body: (who) => ({ a: { role: "translator", languages: ["fr-FR"], canPublish: false }, b: { role: "admin", languages: [] }, c: { role: "editor", languages: [] } })[who],
+        body: (who) =>
+          ({
+            a: { role: "translator", languages: ["fr-FR"], canPublish: false },
+            b: { role: "admin", languages: [] },
+            c: { role: "editor", languages: [] },
+          })[who],
       },
       representation: (get) => get,
     },
@@ -111,8 +157,16 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
     return { id, key, author, cover, tags, sourceLanguage };
   }
 
-  async function writeAs(caller: AdminApiCall<Json>, resource: Resource, who: Who, preconditions: { ifMatch?: string | null }) {
-    return caller(resource.write.method, resource.write.path, { body: await resource.write.body(who), ...preconditions });
+  async function writeAs(
+    caller: AdminApiCall<Json>,
+    resource: Resource,
+    who: Who,
+    preconditions: { ifMatch?: string | null },
+  ) {
+    return caller(resource.write.method, resource.write.path, {
+      body: await resource.write.body(who),
+      ...preconditions,
+    });
   }
 
   async function read(resource: Resource) {
@@ -157,7 +211,9 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
       expect(second.status, resource.name).toBe(412);
       expect(second.json!.current, `${resource.name}: the 412 shows what B saved`).toEqual(afterFirst.representation);
       expect(second.json!.etag).toBe(afterFirst.etag);
-      expect((await read(resource)).representation, `${resource.name}: B's change is kept`).toEqual(afterFirst.representation);
+      expect((await read(resource)).representation, `${resource.name}: B's change is kept`).toEqual(
+        afterFirst.representation,
+      );
 
       // "Save mine anyway": A saves again over B's change with the ETag the 412 gave.
       expect((await writeAs(a, resource, "a", { ifMatch: second.json!.etag! })).status, resource.name).toBe(200);
@@ -168,7 +224,10 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
     for (const resource of await resources()) {
       const { etag } = await read(resource);
       // The resource holds A's change now: B's and C's both change it.
-      const replies = await Promise.all([writeAs(a, resource, "c", { ifMatch: etag }), writeAs(b, resource, "b", { ifMatch: etag })]);
+      const replies = await Promise.all([
+        writeAs(a, resource, "c", { ifMatch: etag }),
+        writeAs(b, resource, "b", { ifMatch: etag }),
+      ]);
       expect(replies.map((reply) => reply.status).sort(), resource.name).toEqual([200, 412]);
     }
   });
@@ -192,7 +251,9 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
   });
 
   it("a text the language does not have yet is created with If-None-Match: *, and a second creation gets 412", async () => {
-    expect((await a("POST", "/translations", { body: { key: "TEST:CONDITIONAL", labels: { "en-US": "About" } } })).status).toBe(201);
+    expect(
+      (await a("POST", "/translations", { body: { key: "TEST:CONDITIONAL", labels: { "en-US": "About" } } })).status,
+    ).toBe(201);
     const path = "/translations/TEST:CONDITIONAL/es-ES";
     expect((await a("GET", path)).status).toBe(404);
     expect((await a("PUT", path, { body: { label: "Acerca de" } })).status).toBe(428);
@@ -206,7 +267,9 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
 
   it("saving a version does not make the article's details stale; the list screens carry each item's ETag", async () => {
     const { etag } = await a("GET", "/articles/1");
-    const version = (await a("GET", "/articles/1")).json!.article as { versions: { code: string; title: string; body: string; status: string }[] };
+    const version = (await a("GET", "/articles/1")).json!.article as {
+      versions: { code: string; title: string; body: string; status: string }[];
+    };
     const fr = version.versions.find((entry) => entry.code === "fr-FR") ?? version.versions[0]!;
     await testApp.services.database.db
       .updateTable("article_versions")
@@ -217,13 +280,18 @@ describe.each(DATABASE_KINDS)("conditional writes on %s", { timeout: 60_000 }, (
     expect((await a("GET", "/articles/1")).etag).toBe(etag);
 
     const languages = (await a("GET", "/languages")).json!.languages as { id: number; etag: string }[];
-    for (const language of languages.slice(0, 3)) expect(language.etag).toBe((await a("GET", `/languages/${language.id}`)).etag);
-    const grid = (await a("GET", "/translations")).json! as { keys: { key: string; labels: Record<string, { etag: string } | null> }[] };
+    for (const language of languages.slice(0, 3))
+      expect(language.etag).toBe((await a("GET", `/languages/${language.id}`)).etag);
+    const grid = (await a("GET", "/translations")).json! as {
+      keys: { key: string; labels: Record<string, { etag: string } | null> }[];
+    };
     const row = grid.keys.find((entry) => entry.key === "SITE:TITLE")!;
     expect(row.labels["fr-FR"]!.etag).toBe((await a("GET", "/translations/SITE:TITLE/fr-FR")).etag);
     const image = (await a("GET", `/media/${imageId}`)).json!.item as { altEtag: string };
     expect(image.altEtag).toBe((await a("GET", `/media/${imageId}/alt`)).etag);
     const users = (await a("GET", "/users")).json!.users as { uid: string; roleEtag: string }[];
-    expect(users.find((user) => user.uid === editorUid)!.roleEtag).toBe((await a("GET", `/users/${editorUid}/role`)).etag);
+    expect(users.find((user) => user.uid === editorUid)!.roleEtag).toBe(
+      (await a("GET", `/users/${editorUid}/role`)).etag,
+    );
   });
 });

@@ -39,7 +39,10 @@ function parseDockerfile(text: string): { args: Map<string, string>; stages: Sta
     const [, keyword, rest] = /^(\w+)\s+(.*)$/.exec(line)!;
     const instruction = { keyword: keyword!.toUpperCase(), args: rest!.trim() };
     if (instruction.keyword === "FROM") {
-      stages.push({ name: /\bAS\s+(\S+)$/i.exec(instruction.args)?.[1] ?? String(stages.length), instructions: [instruction] });
+      stages.push({
+        name: /\bAS\s+(\S+)$/i.exec(instruction.args)?.[1] ?? String(stages.length),
+        instructions: [instruction],
+      });
     } else if (stages.length === 0 && instruction.keyword === "ARG") {
       const [name, value] = instruction.args.split("=");
       args.set(name!, value ?? "");
@@ -52,7 +55,8 @@ function parseDockerfile(text: string): { args: Map<string, string>; stages: Sta
 
 const dockerfile = parseDockerfile(read("Dockerfile"));
 const runtime = dockerfile.stages.at(-1)!;
-const all = (stage: Stage, keyword: string) => stage.instructions.filter((instruction) => instruction.keyword === keyword);
+const all = (stage: Stage, keyword: string) =>
+  stage.instructions.filter((instruction) => instruction.keyword === keyword);
 const ignored = read(".dockerignore")
   .split("\n")
   .map((line) => line.trim())
@@ -60,7 +64,8 @@ const ignored = read(".dockerignore")
 
 function runtimeEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const { args } of all(runtime, "ENV")) for (const [, name, value] of args.matchAll(/(\w+)=(\S+)/g)) env[name!] = value!;
+  for (const { args } of all(runtime, "ENV"))
+    for (const [, name, value] of args.matchAll(/(\w+)=(\S+)/g)) env[name!] = value!;
   return env;
 }
 
@@ -73,7 +78,8 @@ function execForm(instruction: Instruction): string[] {
 
 describe("Dockerfile", () => {
   it("builds in stages from the Node version the project pins, into a separate runtime stage", () => {
-    const pinned = (JSON.parse(read("package.json")) as { devDependencies: Record<string, string> }).devDependencies.node;
+    const pinned = (JSON.parse(read("package.json")) as { devDependencies: Record<string, string> }).devDependencies
+      .node;
     expect(dockerfile.args.get("NODE_IMAGE")).toBe(`node:${pinned}-bookworm-slim`);
     expect(dockerfile.stages.map((stage) => stage.name)).toEqual(["build", "production-dependencies", "runtime"]);
     for (const stage of dockerfile.stages) expect(stage.instructions[0]!.args).toMatch(/^\$\{NODE_IMAGE\} AS /);
@@ -95,7 +101,8 @@ describe("Dockerfile", () => {
           expect(ignored, `${source} is not left out by .dockerignore`).not.toContain(source);
         }
       }
-      for (const { args } of all(stage, "RUN")) for (const [, script] of args.matchAll(/npm run (\S+)/g)) expect(Object.keys(scripts)).toContain(script);
+      for (const { args } of all(stage, "RUN"))
+        for (const [, script] of args.matchAll(/npm run (\S+)/g)) expect(Object.keys(scripts)).toContain(script);
       stageNames.add(stage.name);
     }
     // The runtime copies build/ from the build stage: where `npm run build` writes it.
@@ -118,7 +125,8 @@ describe("Dockerfile", () => {
   });
 
   it("runs Node with the memory settings npm start uses (decisions 0111, 0127 and 0129)", () => {
-    const v8Flags = (words: string[]) => words.filter((word) => /^--(max-semi-space-size|heap-growing-percent)=/.test(word));
+    const v8Flags = (words: string[]) =>
+      words.filter((word) => /^--(max-semi-space-size|heap-growing-percent)=/.test(word));
     const npmStart = (JSON.parse(read("package.json")) as { scripts: { start: string } }).scripts.start.split(" ");
     expect(v8Flags(npmStart)).toEqual(["--max-semi-space-size=4", "--heap-growing-percent=40"]);
     expect(v8Flags(execForm(all(runtime, "CMD")[0]!))).toEqual(v8Flags(npmStart));
@@ -136,7 +144,13 @@ describe("Dockerfile", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "pp-container-"));
     const port = await freePort();
     // As in the image, except the volume and port: WORKDIR /app holds what the project root holds.
-    const env = { PATH: process.env.PATH ?? "", ...runtimeEnv(), PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `sqlite:${join(dataDir, "site.db")}` };
+    const env = {
+      PATH: process.env.PATH ?? "",
+      ...runtimeEnv(),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `sqlite:${join(dataDir, "site.db")}`,
+    };
     const [, ...cmd] = execForm(all(runtime, "CMD")[0]!);
     const site = spawn(process.execPath, cmd, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -152,7 +166,10 @@ describe("Dockerfile", () => {
         );
       expect(await check(), "unhealthy before the site listens").toBe(false);
       await expect.poll(check, { timeout: 30_000, interval: 250 }).toBe(true);
-      expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()).toMatchObject({ status: "ready", database: "sqlite" });
+      expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()).toMatchObject({
+        status: "ready",
+        database: "sqlite",
+      });
       const stopSignal = all(runtime, "STOPSIGNAL")[0]!.args as NodeJS.Signals;
       site.kill(stopSignal);
       expect(await exited, output).toBe(0);

@@ -27,7 +27,15 @@ import { indexForm, searchEntries, sqliteTerms } from "#server/search/entries.ts
 import { startSearchCatchUp } from "#server/content/search-catch-up.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import type { PageCache } from "#server/web/page-cache.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, withVersionTags } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  xsrfHeaders,
+  type AdminApiCall,
+  withVersionTags,
+} from "./support.ts";
 
 type Site = { app: Hono<HttpEnv>; pageCache: PageCache; listener: RequestListener };
 const bundlePath = new URL("../../build/server/index.js", import.meta.url).href;
@@ -52,7 +60,14 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     site = createSite(testApp.services);
     const xsrf = await xsrfHeaders(site.app);
     adminCookie = await signedInCookie(testApp.services, { email: `scale-admin-${kind}@example.com`, isAdmin: true });
-    call = withVersionTags(adminApiCaller<ArticleReply>(site.app, "/api/admin/articles", { admin: adminCookie, user: "", anonymous: "" }, xsrf));
+    call = withVersionTags(
+      adminApiCaller<ArticleReply>(
+        site.app,
+        "/api/admin/articles",
+        { admin: adminCookie, user: "", anonymous: "" },
+        xsrf,
+      ),
+    );
   });
   afterAll(() => testApp?.close());
 
@@ -60,7 +75,9 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     const created = await call("POST", "", { body: { author: "Scale Tester", tags } });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const id = created.json!.article!.id;
-    const saved = await call("PUT", `/${id}/versions/${code}`, { body: { title, summary: "", body: `About **${title}**.`, status: "published" } });
+    const saved = await call("PUT", `/${id}/versions/${code}`, {
+      body: { title, summary: "", body: `About **${title}**.`, status: "published" },
+    });
     expect(saved.status, JSON.stringify(saved.json)).toBe(201);
     const slug = saved.json!.article!.versions.find((version) => version.code === code)!.slug;
     return { id, path: `/en/articles/${id}/${slug}` };
@@ -68,7 +85,11 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
 
   const snapshotOfDatabase = async () => ({
     blogs: await db().selectFrom("articles").selectAll().orderBy("id").execute(),
-    versions: await db().selectFrom("article_versions").select(["id", "article_id", "code", "slug", "title", "updated_at"]).orderBy("id").execute(),
+    versions: await db()
+      .selectFrom("article_versions")
+      .select(["id", "article_id", "code", "slug", "title", "updated_at"])
+      .orderBy("id")
+      .execute(),
     tags: await db().selectFrom("article_tags").selectAll().orderBy("article_id").orderBy("tag").execute(),
     changes: (await db().selectFrom("content_changes").select("id").execute()).length,
   });
@@ -78,16 +99,21 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     const b = await publish("Bravo article of the precise test");
     // Fill the cache (job pages redirect to their canonical slug: follow once).
     const jobPath = new URL((await get("/en/jobs/a1101/x")).headers.get("location")!, "http://x").pathname;
-    for (const path of [a.path, b.path, "/en/articles", "/en/welcome", jobPath]) expect((await get(path)).status).toBe(200);
-    for (const path of [a.path, b.path, "/en/articles", "/en/welcome", jobPath]) expect(site.pageCache.isCached(path), path).toBe(true);
+    for (const path of [a.path, b.path, "/en/articles", "/en/welcome", jobPath])
+      expect((await get(path)).status).toBe(200);
+    for (const path of [a.path, b.path, "/en/articles", "/en/welcome", jobPath])
+      expect(site.pageCache.isCached(path), path).toBe(true);
     const bBody = await (await get(b.path)).text();
 
-    const edited = await call("PUT", `/${a.id}/versions/en-US`, { body: { title: "Alpha renamed everywhere", summary: "", body: "Edited.", status: "published" } });
+    const edited = await call("PUT", `/${a.id}/versions/en-US`, {
+      body: { title: "Alpha renamed everywhere", summary: "", body: "Edited.", status: "published" },
+    });
     expect(edited.status).toBe(200);
 
     expect(site.pageCache.isCached(b.path)).toBe(true);
     expect(await (await get(b.path)).text()).toBe(bBody);
-    for (const path of [a.path, "/en/articles", "/en/welcome", jobPath]) expect(site.pageCache.isCached(path), path).toBe(false);
+    for (const path of [a.path, "/en/articles", "/en/welcome", jobPath])
+      expect(site.pageCache.isCached(path), path).toBe(false);
     const renamed = `/en/articles/${a.id}/alpha-renamed-everywhere`;
     expect(await (await get(renamed)).text()).toContain("Alpha renamed everywhere");
     expect(await (await get("/en/articles")).text()).toContain("Alpha renamed everywhere");
@@ -106,7 +132,19 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       author: "Keyset",
       cover: null,
       tags: [],
-      versions: new Map([["de-DE", { slug: `keyset-${index}`, title: `Keyset ${index}`, summary: "", body: "x", coverAlt: "", status: "published" as const }]]),
+      versions: new Map([
+        [
+          "de-DE",
+          {
+            slug: `keyset-${index}`,
+            title: `Keyset ${index}`,
+            summary: "",
+            body: "x",
+            coverAlt: "",
+            status: "published" as const,
+          },
+        ],
+      ]),
     }));
     const changes = await db()
       .transaction()
@@ -122,12 +160,22 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     await testApp.services.content.changed({ kind: "articles", articles: changes });
     const reader = testApp.services.content.articles;
     const total = await reader.countIn("de-DE");
-    const expected = (await db().selectFrom("article_versions").select(["article_id", "published_at"]).where("code", "=", "de-DE").where("status", "=", "published").execute())
-      .sort((x, y) => (y.published_at! < x.published_at! ? -1 : y.published_at! > x.published_at! ? 1 : y.article_id - x.article_id))
+    const expected = (
+      await db()
+        .selectFrom("article_versions")
+        .select(["article_id", "published_at"])
+        .where("code", "=", "de-DE")
+        .where("status", "=", "published")
+        .execute()
+    )
+      .sort((x, y) =>
+        y.published_at! < x.published_at! ? -1 : y.published_at! > x.published_at! ? 1 : y.article_id - x.article_id,
+      )
       .map((row) => row.article_id);
     expect(total).toBe(expected.length);
     const seen: number[] = [];
-    for (let offset = 0; offset < total; offset += 6) seen.push(...(await reader.listPage("de-DE", offset, 6)).map((entry) => entry.articleId));
+    for (let offset = 0; offset < total; offset += 6)
+      seen.push(...(await reader.listPage("de-DE", offset, 6)).map((entry) => entry.articleId));
     expect(seen).toEqual(expected);
     // A deep page over HTTP shows the same articles as the keyset reader.
     const page = Math.ceil(total / 6) - 1;
@@ -139,7 +187,9 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
   it("serves /sitemap.xml as an index of children within the chunk size, with hreflang and lastmod, invalidated per chunk", async () => {
     const index = await (await get("/sitemap.xml")).text();
     expect(index).toContain("<sitemapindex");
-    const children = [...index.matchAll(/<loc>http:\/\/localhost:3000(\/sitemaps\/[^<]+)<\/loc>/g)].map((match) => match[1]!);
+    const children = [...index.matchAll(/<loc>http:\/\/localhost:3000(\/sitemaps\/[^<]+)<\/loc>/g)].map(
+      (match) => match[1]!,
+    );
     expect(children.some((child) => child.includes("articles-"))).toBe(true);
     const locations = new Map<string, string>();
     let articleXml = "";
@@ -161,7 +211,12 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       }
     }
     for (const code of ["en-US", "fr-FR", "ar", "x-default"]) expect(articleXml).toContain(`hreflang="${code}"`);
-    const published = await db().selectFrom("article_versions").select("article_id").where("status", "=", "published").where("code", "=", "en-US").execute();
+    const published = await db()
+      .selectFrom("article_versions")
+      .select("article_id")
+      .where("status", "=", "published")
+      .where("code", "=", "en-US")
+      .execute();
     for (const { article_id } of published)
       expect(
         [...locations.keys()].some((url) => url.includes(`/en/articles/${article_id}/`)),
@@ -183,7 +238,9 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     expect(site.pageCache.responses.has(`sitemap:${last.slice("/sitemaps/".length, -4)}`)).toBe(true);
     await call("PATCH", `/${id}`, { body: { author: "Sitemap Editor" }, ifMatch: (await call("GET", `/${id}`)).etag });
     expect(site.pageCache.responses.has(`sitemap:${first.slice("/sitemaps/".length, -4)}`)).toBe(false);
-    expect(site.pageCache.responses.has(`sitemap:${last.slice("/sitemaps/".length, -4)}`)).toBe(first === last ? false : true);
+    expect(site.pageCache.responses.has(`sitemap:${last.slice("/sitemaps/".length, -4)}`)).toBe(
+      first === last ? false : true,
+    );
   });
 
   describe("npm run content -- import", () => {
@@ -205,18 +262,42 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     };
 
     it.each([
-      ["bad JSON", `${line(`ok-${kind}`, { en: version(`ok-${kind}`) })}\n{"key": "broken",\n`, /^line 2: is not valid JSON/],
-      ["no language", line("no-language", { en: version("a") }).replace(/"versions":\{.*\}\}$/, '"versions":{}}'), /^line 1: versions: must have at least one language/],
+      [
+        "bad JSON",
+        `${line(`ok-${kind}`, { en: version(`ok-${kind}`) })}\n{"key": "broken",\n`,
+        /^line 2: is not valid JSON/,
+      ],
+      [
+        "no language",
+        line("no-language", { en: version("a") }).replace(/"versions":\{.*\}\}$/, '"versions":{}}'),
+        /^line 1: versions: must have at least one language/,
+      ],
       [
         "duplicate slug in the file",
         `${line("one", { en: version("twin") })}\n${line("two", { en: version("twin") })}`,
         /^line 2: versions\.en\.slug: "twin" is already used in en-US on line 1/,
       ],
-      ["duplicate key", `${line("same", { en: version("s1") })}\n${line("same", { fr: version("s2") })}`, /^line 2: key: "same" is already on line 1/],
-      ["over-long title", line("long", { en: version("long", { title: "x".repeat(201) }) }), /^line 1: versions\.en\.title: must be at most 200 characters/],
-      ["unknown language", line("unknown", { xx: version("u") }), /^line 1: versions\.xx: "xx" is not a language of this site/],
+      [
+        "duplicate key",
+        `${line("same", { en: version("s1") })}\n${line("same", { fr: version("s2") })}`,
+        /^line 2: key: "same" is already on line 1/,
+      ],
+      [
+        "over-long title",
+        line("long", { en: version("long", { title: "x".repeat(201) }) }),
+        /^line 1: versions\.en\.title: must be at most 200 characters/,
+      ],
+      [
+        "unknown language",
+        line("unknown", { xx: version("u") }),
+        /^line 1: versions\.xx: "xx" is not a language of this site/,
+      ],
       ["0-byte file", "", /^the file is empty/],
-      ["binary file", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x00]), /^line \d: (is not UTF-8 text|contains a NUL character)/],
+      [
+        "binary file",
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x00]),
+        /^line \d: (is not UTF-8 text|contains a NUL character)/,
+      ],
     ])("refuses %s and leaves the database unchanged", async (_name, content, message) => {
       const before = await snapshotOfDatabase();
       const path = fileWith(`bad-${_name.replace(/\W/g, "-")}.ndjson`, content);
@@ -226,20 +307,31 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(await snapshotOfDatabase()).toEqual(before);
     });
 
-    it("refuses a bad line after a whole batch of good ones and writes none of them (the whole file is checked first)", { timeout: 120_000 }, async () => {
-      const before = await snapshotOfDatabase();
-      const good = Array.from({ length: IMPORT_BATCH + 3 }, (_, index) => line(`spooled-${kind}-${index}`, { en: version(`spooled-${kind}-${index}`) }));
-      const path = fileWith("late-error.ndjson", `${good.join("\n")}\n{"key": "late"}\n`);
-      await expect(importArticles(testApp.services.database, path, "test")).rejects.toThrow(`line ${IMPORT_BATCH + 4}: `);
-      expect(await snapshotOfDatabase()).toEqual(before);
-    });
+    it(
+      "refuses a bad line after a whole batch of good ones and writes none of them (the whole file is checked first)",
+      { timeout: 120_000 },
+      async () => {
+        const before = await snapshotOfDatabase();
+        const good = Array.from({ length: IMPORT_BATCH + 3 }, (_, index) =>
+          line(`spooled-${kind}-${index}`, { en: version(`spooled-${kind}-${index}`) }),
+        );
+        const path = fileWith("late-error.ndjson", `${good.join("\n")}\n{"key": "late"}\n`);
+        await expect(importArticles(testApp.services.database, path, "test")).rejects.toThrow(
+          `line ${IMPORT_BATCH + 4}: `,
+        );
+        expect(await snapshotOfDatabase()).toEqual(before);
+      },
+    );
 
     it(
       "writes a file of several batches while the next batch is measured, reporting progress per batch; the search catch-up renders and indexes them",
       { timeout: 120_000 },
       async () => {
         const keys = Array.from({ length: IMPORT_BATCH + 3 }, (_, index) => `batched-${kind}-${index}`);
-        const path = fileWith("batches.ndjson", keys.map((key) => line(key, { en: version(key), fr: version(`${key}-fr`) })).join("\n"));
+        const path = fileWith(
+          "batches.ndjson",
+          keys.map((key) => line(key, { en: version(key), fr: version(`${key}-fr`) })).join("\n"),
+        );
         const seen: { articles: number; total: number; lastLine: number }[] = [];
         const summary = await importArticles(testApp.services.database, path, "test", (done) => seen.push(done));
         expect(summary).toEqual({ articles: keys.length, versions: keys.length * 2, lastLine: keys.length });
@@ -266,7 +358,9 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
             ).count,
           );
         // Stored unrendered and unindexed, with their reading time (lists show it).
-        expect(await stored()).toEqual(Array.from({ length: keys.length * 2 }, () => ({ html: null, awaiting_index: 1, reading_minutes: 1 })));
+        expect(await stored()).toEqual(
+          Array.from({ length: keys.length * 2 }, () => ({ html: null, awaiting_index: 1, reading_minutes: 1 })),
+        );
         expect(await indexed()).toBe(0);
         const revisions = await db()
           .selectFrom("article_revisions")
@@ -286,13 +380,22 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
           .execute();
         expect(audited.length).toBeGreaterThan(2);
         expect(audited.flatMap((entry) => (JSON.parse(entry.after!) as { keys: string[] }).keys)).toEqual(keys);
-        const ranges = audited.map((entry) => /^lines (\d+)-(\d+)$/.exec(entry.entity_id)!.slice(1).map(Number) as [number, number]);
-        expect(ranges.map(([first], index) => first - (index === 0 ? 0 : ranges[index - 1]![1]))).toEqual(ranges.map(() => 1));
+        const ranges = audited.map(
+          (entry) => /^lines (\d+)-(\d+)$/.exec(entry.entity_id)!.slice(1).map(Number) as [number, number],
+        );
+        expect(ranges.map(([first], index) => first - (index === 0 ? 0 : ranges[index - 1]![1]))).toEqual(
+          ranges.map(() => 1),
+        );
         expect(ranges.at(-1)![1]).toBe(keys.length);
         const catchUp = startSearchCatchUp(testApp.services);
         await catchUp.run();
         await catchUp.stop();
-        for (const row of await stored()) expect(row).toEqual({ html: expect.stringContaining("<h1>Heading</h1>") as string, awaiting_index: 0, reading_minutes: 1 });
+        for (const row of await stored())
+          expect(row).toEqual({
+            html: expect.stringContaining("<h1>Heading</h1>") as string,
+            awaiting_index: 0,
+            reading_minutes: 1,
+          });
         expect(await indexed()).toBe(keys.length * 2);
       },
     );
@@ -314,7 +417,10 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
 
     it("imports and updates by key; the running site shows it at once, and finds it once the search catch-up has indexed it", async () => {
       const key = `imported-${kind}`;
-      const path = fileWith("good.ndjson", `${line(key, { en: version(`${key}-en`), fr: version(`${key}-fr`) })}\n\n${line(`${key}-2`, { ar: version(`${key}-ar`) })}\n`);
+      const path = fileWith(
+        "good.ndjson",
+        `${line(key, { en: version(`${key}-en`), fr: version(`${key}-fr`) })}\n\n${line(`${key}-2`, { ar: version(`${key}-ar`) })}\n`,
+      );
       expect(await get("/en/articles")).toBeTruthy();
       expect(site.pageCache.isCached("/en/articles")).toBe(true);
       const searchPath = `/en/search?q=${encodeURIComponent(`Title ${key}-en`)}`;
@@ -334,12 +440,20 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(unrendered).toMatchObject({ html: null, awaiting_index: 1 });
       // The import announced its change like another process would: the site drops the list within a second.
       const started = Date.now();
-      while (site.pageCache.isCached("/en/articles") && Date.now() - started < 1_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (site.pageCache.isCached("/en/articles") && Date.now() - started < 1_000)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(site.pageCache.isCached("/en/articles")).toBe(false);
       expect(await (await get("/en/articles")).text()).toContain(`Title ${key}-en`);
       // Its page renders the version on its first read; tag pages have it at once.
-      expect(await (await get(`/en/articles/${unrendered!.article_id}/${key}-en`)).text()).toContain("<h1>Heading</h1>");
-      const tagged = await db().selectFrom("published_tags").select(["code", "tag_key"]).where("article_id", "=", unrendered!.article_id).orderBy("code").execute();
+      expect(await (await get(`/en/articles/${unrendered!.article_id}/${key}-en`)).text()).toContain(
+        "<h1>Heading</h1>",
+      );
+      const tagged = await db()
+        .selectFrom("published_tags")
+        .select(["code", "tag_key"])
+        .where("article_id", "=", unrendered!.article_id)
+        .orderBy("code")
+        .execute();
       expect(tagged).toEqual([
         { code: "en-US", tag_key: "a1101" },
         { code: "fr-FR", tag_key: "a1101" },
@@ -355,9 +469,15 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(await (await get(searchPath)).text()).toContain(linked);
       const stored = await storedRows();
       expect(stored).toHaveLength(2);
-      for (const row of stored) expect(row).toMatchObject({ html: expect.stringContaining("<h1>Heading</h1>") as string, awaiting_index: 0 });
+      for (const row of stored)
+        expect(row).toMatchObject({ html: expect.stringContaining("<h1>Heading</h1>") as string, awaiting_index: 0 });
       // The search index gets the words the render pool extracted in the same parse.
-      const indexed = await db().selectFrom("search_entries").select(["code", "body_text"]).where("article_id", "=", stored[0]!.article_id).orderBy("code").execute();
+      const indexed = await db()
+        .selectFrom("search_entries")
+        .select(["code", "body_text"])
+        .where("article_id", "=", stored[0]!.article_id)
+        .orderBy("code")
+        .execute();
       expect(indexed).toEqual([
         { code: "en-US", body_text: markdownText("# Heading\n\n- item") },
         { code: "fr-FR", body_text: markdownText("# Heading\n\n- item") },
@@ -367,11 +487,18 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(found.hits.map((hit) => hit.articleId)).toContain(stored[0]!.article_id);
       if (kind === "sqlite") {
         // The contentless index keeps no text: the entry is found in the body column by each of the terms.
-        const entry = await db().selectFrom("search_entries").select("id").where("article_id", "=", stored[0]!.article_id).where("code", "=", "en-US").executeTakeFirstOrThrow();
+        const entry = await db()
+          .selectFrom("search_entries")
+          .select("id")
+          .where("article_id", "=", stored[0]!.article_id)
+          .where("code", "=", "en-US")
+          .executeTakeFirstOrThrow();
         const terms = sqliteTerms(markdownText("# Heading\n\n- item"), "en-US").split(" ");
         expect(terms).toEqual(["enus_head", "enus_item"]);
         for (const term of terms) {
-          const { rows } = await sql<{ rowid: number }>`select rowid from search_fts where fts_body match ${`"${term}"`}`.execute(db());
+          const { rows } = await sql<{
+            rowid: number;
+          }>`select rowid from search_fts where fts_body match ${`"${term}"`}`.execute(db());
           expect(rows.map((row) => row.rowid)).toContain(entry.id);
         }
       } else {
@@ -384,13 +511,20 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
           .executeTakeFirstOrThrow();
         const document = indexForm("postgres", entry, "en-US")[0]!;
         expect(document).toMatch(/'head':\d+C 'item':\d+C$/);
-        const { rows } = await sql<{ same: boolean }>`select document = ${document}::tsvector as same from search_entries where id = ${entry.id}`.execute(db());
+        const { rows } = await sql<{
+          same: boolean;
+        }>`select document = ${document}::tsvector as same from search_entries where id = ${entry.id}`.execute(db());
         expect(rows).toEqual([{ same: true }]);
       }
 
       const update = fileWith("update.ndjson", line(key, { en: version(`${key}-en`, { title: "Updated by import" }) }));
       await importArticles(testApp.services.database, update, "another-process");
-      const versions = await db().selectFrom("article_versions").select(["code", "title"]).where("article_id", "=", stored[0]!.article_id).orderBy("code").execute();
+      const versions = await db()
+        .selectFrom("article_versions")
+        .select(["code", "title"])
+        .where("article_id", "=", stored[0]!.article_id)
+        .orderBy("code")
+        .execute();
       expect(versions).toEqual([
         { code: "en-US", title: "Updated by import" },
         { code: "fr-FR", title: `Title ${key}-fr` },
@@ -423,9 +557,13 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
             .where("media_usage.media_id", "=", media.id)
             .execute()
         ).map((row) => row.key);
-      const importLine = (name: string, text: string) => importArticles(testApp.services.database, fileWith(name, text), "test");
+      const importLine = (name: string, text: string) =>
+        importArticles(testApp.services.database, fileWith(name, text), "test");
       // A new article: its bodies come from the file.
-      await importLine("image-new.ndjson", line(key, { en: version(`${key}-en`, { body: `![](media:${media.id})` }), fr: version(`${key}-fr`) }));
+      await importLine(
+        "image-new.ndjson",
+        line(key, { en: version(`${key}-en`, { body: `![](media:${media.id})` }), fr: version(`${key}-fr`) }),
+      );
       expect(await usedBy()).toEqual([key]);
       // An update naming the French version only: the English one, kept as stored, still shows the image.
       await importLine("image-fr.ndjson", line(key, { fr: version(`${key}-fr`, { body: "No image." }) }));
@@ -442,13 +580,20 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(refused.stderr).toContain("Import refused, nothing was written: line 2: is not valid JSON");
       const usage = spawnSync(process.execPath, ["server/cli/content.ts", "nonsense"], { env, encoding: "utf8" });
       expect(usage.status).toBe(2);
-      const exported = spawnSync(process.execPath, ["server/cli/content.ts", "export"], { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+      const exported = spawnSync(process.execPath, ["server/cli/content.ts", "export"], {
+        env,
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      });
       expect(exported.status).toBe(0);
       const lines = exported.stdout
         .trim()
         .split("\n")
         .map((text) => JSON.parse(text) as { key: string; versions: Record<string, { slug: string; status: string }> });
-      expect(lines.find((entry) => entry.key === `imported-${kind}`)?.versions.en).toMatchObject({ slug: `imported-${kind}-en`, status: "published" });
+      expect(lines.find((entry) => entry.key === `imported-${kind}`)?.versions.en).toMatchObject({
+        slug: `imported-${kind}-en`,
+        status: "published",
+      });
     });
   });
 
@@ -469,8 +614,15 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       }
     }
     expect(new Set(seen).size).toBe(seen.length);
-    const withPublished = await db().selectFrom("article_versions").select("article_id").distinct().where("status", "=", "published").execute();
-    expect(seen.map(Number).sort((x, y) => x - y)).toEqual(withPublished.map((row) => row.article_id).sort((x, y) => x - y));
+    const withPublished = await db()
+      .selectFrom("article_versions")
+      .select("article_id")
+      .distinct()
+      .where("status", "=", "published")
+      .execute();
+    expect(seen.map(Number).sort((x, y) => x - y)).toEqual(
+      withPublished.map((row) => row.article_id).sort((x, y) => x - y),
+    );
     for (const [query, field] of [
       ["after=-1", "after"],
       ["limit=0", "limit"],
@@ -492,7 +644,9 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         const etag = first.headers.get("etag")!;
         expect(etag, `${path} ${encoding}`).toBeTruthy();
         if (encoding === "deflate") expect(etag.startsWith("W/"), `${path} deflate: ${etag}`).toBe(true);
-        expect((await get(path, { ...headers, "if-none-match": etag })).status, `${path} ${encoding} ${etag}`).toBe(304);
+        expect((await get(path, { ...headers, "if-none-match": etag })).status, `${path} ${encoding} ${etag}`).toBe(
+          304,
+        );
         // Weak comparison: the weak form of a strong tag matches too, and so does a list holding it.
         const weak = etag.startsWith("W/") ? etag : `W/${etag}`;
         expect((await get(path, { ...headers, "if-none-match": `"other", ${weak}` })).status).toBe(304);
@@ -506,16 +660,23 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     await new Promise((resolve) => server.once("listening", resolve));
     // Through Node's request listener (its cache fast path included), with the Accept-Encoding given, nothing decoded.
     const raw = (method: string, acceptEncoding?: string) =>
-      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
-        const outgoing = httpRequest({ port: (server.address() as AddressInfo).port, path: "/en/welcome", method, headers }, (incoming) => {
-          const chunks: Buffer[] = [];
-          incoming
-            .on("data", (chunk: Buffer) => chunks.push(chunk))
-            .on("end", () => resolve({ status: incoming.statusCode!, headers: incoming.headers, body: Buffer.concat(chunks) }));
-        });
-        outgoing.on("error", reject).end();
-      });
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+        (resolve, reject) => {
+          const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+          const outgoing = httpRequest(
+            { port: (server.address() as AddressInfo).port, path: "/en/welcome", method, headers },
+            (incoming) => {
+              const chunks: Buffer[] = [];
+              incoming
+                .on("data", (chunk: Buffer) => chunks.push(chunk))
+                .on("end", () =>
+                  resolve({ status: incoming.statusCode!, headers: incoming.headers, body: Buffer.concat(chunks) }),
+                );
+            },
+          );
+          outgoing.on("error", reject).end();
+        },
+      );
     try {
       site.pageCache.responses.invalidate(null);
       const identity = await raw("GET");
@@ -524,7 +685,8 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       const entry = site.pageCache.responses.peek("page:/en/welcome")!;
       // Small responses filling the cache: the page's identity body goes before any entry, so the page stays.
       const filler = { status: 200, headers: {}, body: Buffer.alloc(8_192), shows: new Set(["filler"]) };
-      for (let n = 0; entry.body !== null && n < 20_000; n += 1) site.pageCache.responses.put(`filler-${n}`, filler, site.pageCache.responses.generation);
+      for (let n = 0; entry.body !== null && n < 20_000; n += 1)
+        site.pageCache.responses.put(`filler-${n}`, filler, site.pageCache.responses.generation);
       expect(entry.body).toBeNull();
       expect(site.pageCache.isCached("/en/welcome")).toBe(true);
       const gzipped = await raw("GET", "gzip");
@@ -533,9 +695,17 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       const again = await raw("GET");
       expect(again.body.equals(identity.body)).toBe(true);
       expect(Buffer.from(await (await get("/en/welcome")).arrayBuffer()).equals(identity.body)).toBe(true);
-      expect([again.headers.etag, again.headers["content-length"], again.headers["content-encoding"]]).toEqual([identity.headers.etag, String(identity.body.length), undefined]);
+      expect([again.headers.etag, again.headers["content-length"], again.headers["content-encoding"]]).toEqual([
+        identity.headers.etag,
+        String(identity.body.length),
+        undefined,
+      ]);
       const head = await raw("HEAD");
-      expect([head.status, head.headers["content-length"], head.body.length]).toEqual([200, String(identity.body.length), 0]);
+      expect([head.status, head.headers["content-length"], head.body.length]).toEqual([
+        200,
+        String(identity.body.length),
+        0,
+      ]);
       expect((await raw("GET", "br, gzip")).headers["content-encoding"]).toBe("gzip");
       await vi.waitFor(async () => expect((await raw("GET", "br, gzip")).headers["content-encoding"]).toBe("br"));
       expect(brotliDecompressSync((await raw("GET", "br")).body).equals(identity.body)).toBe(true);
@@ -572,13 +742,17 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(policy).not.toContain("unsafe-inline'; script");
     }
     // Every inline script of the cached page is allowed by its hash, and only those.
-    const scripts = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) expect(policies[0]).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
-    // Signed-in visitors get a fresh render, each with its own nonce.
-    const signedIn = [await get("/fr/bienvenue", { cookie: adminCookie }), await get("/fr/bienvenue", { cookie: adminCookie })].map(
-      (response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1],
+    const scripts = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+      (match) => match[1]!,
     );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts)
+      expect(policies[0]).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    // Signed-in visitors get a fresh render, each with its own nonce.
+    const signedIn = [
+      await get("/fr/bienvenue", { cookie: adminCookie }),
+      await get("/fr/bienvenue", { cookie: adminCookie }),
+    ].map((response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1]);
     expect(signedIn[0]).toBeTruthy();
     expect(signedIn[0]).not.toBe(signedIn[1]);
   });

@@ -19,13 +19,17 @@ const PG_ROOT = "/usr/lib/postgresql";
 function postgresBin(name: string): string {
   const versions = existsSync(PG_ROOT) ? readdirSync(PG_ROOT).sort((a, b) => Number(b) - Number(a)) : [];
   const found = versions.map((version) => join(PG_ROOT, version, "bin", name)).find(existsSync);
-  if (!found) throw new Error(`${name} not found under ${PG_ROOT}/*/bin: install PostgreSQL's server package to run this test`);
+  if (!found)
+    throw new Error(`${name} not found under ${PG_ROOT}/*/bin: install PostgreSQL's server package to run this test`);
   return found;
 }
 
 /** PostgreSQL refuses to run as root: as root, its tools run as the postgres user. */
 function pgTool(name: string, args: string[]): void {
-  const command = process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", postgresBin(name), ...args]] : [postgresBin(name), args];
+  const command =
+    process.getuid?.() === 0
+      ? ["runuser", ["-u", "postgres", "--", postgresBin(name), ...args]]
+      : [postgresBin(name), args];
   execFileSync(command[0] as string, command[1] as string[], { stdio: "pipe", timeout: 60_000 });
 }
 
@@ -44,12 +48,27 @@ describe("a PostgreSQL outage", () => {
   let handle: DatabaseHandle;
   let adminCookie: string;
 
-  const start = () => pgTool("pg_ctl", ["-D", dataDir, "-l", join(dataDir, "server.log"), "-w", "-o", `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1`, "start"]);
+  const start = () =>
+    pgTool("pg_ctl", [
+      "-D",
+      dataDir,
+      "-l",
+      join(dataDir, "server.log"),
+      "-w",
+      "-o",
+      `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1`,
+      "start",
+    ]);
   const stop = () => pgTool("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "pp-outage-"));
-    if (process.getuid?.() === 0) chownSync(dataDir, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
+    if (process.getuid?.() === 0)
+      chownSync(
+        dataDir,
+        Number(execFileSync("id", ["-u", "postgres"]).toString()),
+        Number(execFileSync("id", ["-g", "postgres"]).toString()),
+      );
     pgTool("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync"]);
     // A port in this suite's own range, away from the machine's PostgreSQL.
     port = 7900;
@@ -86,11 +105,17 @@ describe("a PostgreSQL outage", () => {
       answers.push(
         await fetch(`${server.url}/api/analytics/events`, {
           method: "POST",
-          headers: { cookie: "XSRF-TOKEN=t0k3nt0k3nt0k3n", "x-xsrf-token": "t0k3nt0k3nt0k3n", "content-type": "application/json" },
+          headers: {
+            cookie: "XSRF-TOKEN=t0k3nt0k3nt0k3n",
+            "x-xsrf-token": "t0k3nt0k3nt0k3n",
+            "content-type": "application/json",
+          },
           body: '{"name":"page_view"}',
         }),
       );
-      answers.push(await fetch(`${server.url}/admin/languages`, { headers: { cookie: adminCookie, accept: "text/html" } }));
+      answers.push(
+        await fetch(`${server.url}/admin/languages`, { headers: { cookie: adminCookie, accept: "text/html" } }),
+      );
     }
     for (const answer of answers) {
       expect(answer.status, `${answer.url}: ${await answer.clone().text()}`).toBe(503);
@@ -98,13 +123,16 @@ describe("a PostgreSQL outage", () => {
     }
     expect(await answers[0]!.json()).toMatchObject({ error: { code: "database_unavailable" } });
     expect(outageLines()).toHaveLength(1);
-    expect(server.logs().filter((line) => line.level >= 50 && !line.msg.startsWith("database unavailable"))).toEqual([]);
+    expect(server.logs().filter((line) => line.level >= 50 && !line.msg.startsWith("database unavailable"))).toEqual(
+      [],
+    );
     expect(server.alive()).toBe(true);
 
     start();
     const deadline = Date.now() + 20_000;
     let status = 0;
-    while (Date.now() < deadline && (status = (await adminApi()).status) !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+    while (Date.now() < deadline && (status = (await adminApi()).status) !== 200)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect(status).toBe(200);
     expect(recoveryLines()).toHaveLength(1);
     expect(outageLines()).toHaveLength(1);

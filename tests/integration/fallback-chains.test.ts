@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminLanguage } from "#core/admin/languages/schema.ts";
 import { articleChange } from "#server/content/changes.ts";
 import { startRealServer, type RealServer } from "./server-process.ts";
-import { adminApiCaller, currentPreconditions, DATABASE_KINDS, signedInCookie, startTestApp, writingFromCurrentState, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import {
+  adminApiCaller,
+  currentPreconditions,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  writingFromCurrentState,
+  xsrfHeaders,
+  type AdminApiCall,
+} from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -28,7 +37,9 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
     const raw = adminApiCaller(testApp.app, "/api/admin/languages", { admin, user: "", anonymous: "" }, xsrf);
     // Writes made from the language as it is now (If-Match: its ETag); stale copies are tested in conditional-writes.test.ts.
     call = writingFromCurrentState(raw, (method, path, as) =>
-      method === "POST" && path === "" ? Promise.resolve(null) : currentPreconditions(raw, path.split("?")[0]!.replace(/\/favorite$/, ""), as),
+      method === "POST" && path === ""
+        ? Promise.resolve(null)
+        : currentPreconditions(raw, path.split("?")[0]!.replace(/\/favorite$/, ""), as),
     );
     for (const row of await db().selectFrom("languages").select(["id", "code"]).execute()) ids[row.code] = row.id;
   });
@@ -56,7 +67,10 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
 
   describe("saving a chain", () => {
     it("saves an ordered chain and the articles option, returns them and audits the change", async () => {
-      const { status, json } = await setChain("pt-BR", { fallbacks: [ids["es-ES"], ids["en-US"]], listFallbackArticles: true });
+      const { status, json } = await setChain("pt-BR", {
+        fallbacks: [ids["es-ES"], ids["en-US"]],
+        listFallbackArticles: true,
+      });
       // Another instance (the built server) picks the change up from the log.
       await pageWhen("/pt/artigos", (text) => text.includes('class="card__language"'));
       expect(status).toBe(200);
@@ -64,12 +78,19 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
       const audit = await db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(JSON.parse(audit.after!)).toMatchObject({ fallbacks: [ids["es-ES"], ids["en-US"]] });
       const { json: listed } = await call("GET", "");
-      expect((listed as unknown as { languages: AdminLanguage[] }).languages.find((language) => language.code === "pt-BR")!.fallbacks).toEqual([ids["es-ES"], ids["en-US"]]);
+      expect(
+        (listed as unknown as { languages: AdminLanguage[] }).languages.find((language) => language.code === "pt-BR")!
+          .fallbacks,
+      ).toEqual([ids["es-ES"], ids["en-US"]]);
     });
 
     const refusals: [string, () => Record<string, unknown>, RegExp][] = [
       ["the language itself", () => ({ fallbacks: [ids["ar"]] }), /^fallbacks: ar cannot fall back to itself\.$/],
-      ["an unknown language", () => ({ fallbacks: [ids["en-US"], 9999] }), /^fallbacks: there is no language with id 9999\.$/],
+      [
+        "an unknown language",
+        () => ({ fallbacks: [ids["en-US"], 9999] }),
+        /^fallbacks: there is no language with id 9999\.$/,
+      ],
       ["a language twice", () => ({ fallbacks: [ids["en-US"], ids["en-US"]] }), /^fallbacks: en-US is named twice\.$/],
       ["not a list of ids", () => ({ fallbacks: "en-US" }), /fallbacks.*list of language ids/],
       ["a non-boolean option", () => ({ listFallbackArticles: "yes" }), /listFallbackArticles.*true or false/],
@@ -88,7 +109,10 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
       const before = await storedLanguages();
       const { status, json } = await setChain("fr-FR", { fallbacks: [ids["pt-BR"]] });
       expect(status).toBe(400);
-      expect(json!.error).toMatchObject({ field: "fallbacks", message: "fallbacks: this makes a loop: fr-FR → pt-BR → es-ES → fr-FR. Remove one of these fallbacks." });
+      expect(json!.error).toMatchObject({
+        field: "fallbacks",
+        message: "fallbacks: this makes a loop: fr-FR → pt-BR → es-ES → fr-FR. Remove one of these fallbacks.",
+      });
       expect(await storedLanguages()).toEqual(before);
       // Back to the simple chain the other tests use: pt → es → en, es → en.
       expect((await setChain("es-ES", { fallbacks: [ids["en-US"]] })).status).toBe(200);
@@ -98,8 +122,16 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
 
   describe("UI strings and ROME labels", () => {
     it("borrow a missing string from the first language of the chain that has it, marked with its lang; a key missing everywhere shows the key", async () => {
-      await db().deleteFrom("translations").where("code", "=", "pt-BR").where("code_component", "in", ["NOTFOUND:WAYS", "NOTFOUND:HOME"]).execute();
-      await db().deleteFrom("translations").where("code", "in", ["pt-BR", "es-ES"]).where("code_component", "=", "NOTFOUND:HOME").execute();
+      await db()
+        .deleteFrom("translations")
+        .where("code", "=", "pt-BR")
+        .where("code_component", "in", ["NOTFOUND:WAYS", "NOTFOUND:HOME"])
+        .execute();
+      await db()
+        .deleteFrom("translations")
+        .where("code", "in", ["pt-BR", "es-ES"])
+        .where("code_component", "=", "NOTFOUND:HOME")
+        .execute();
       await db().deleteFrom("translations").where("code_component", "=", "JOBS:SEARCH_BUTTON").execute();
       await testApp.services.content.changed();
       const { status, html } = await pageWhen("/pt/nada-aqui", (text) => text.includes(">JOBS:SEARCH_BUTTON</button>"));
@@ -116,10 +148,18 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
       await db().deleteFrom("rome_labels").where("rome_code", "=", "A1101").execute();
       await db()
         .insertInto("rome_labels")
-        .values({ rome_code: "A1101", code: "es-ES", label: "Conducción de maquinaria agrícola", updated_at: new Date().toISOString() })
+        .values({
+          rome_code: "A1101",
+          code: "es-ES",
+          label: "Conducción de maquinaria agrícola",
+          updated_at: new Date().toISOString(),
+        })
         .execute();
       await testApp.services.content.changed();
-      const redirect = await pageWhen("/pt/empregos/a1101", (_html, location) => location?.includes("conduccion") ?? false);
+      const redirect = await pageWhen(
+        "/pt/empregos/a1101",
+        (_html, location) => location?.includes("conduccion") ?? false,
+      );
       expect(redirect.status).toBe(301);
       expect(redirect.location).toBe("/pt/empregos/a1101/conduccion-de-maquinaria-agricola");
       const { status, html } = await page(redirect.location!);
@@ -166,7 +206,12 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
       const { status, html } = await page(`/pt/artigos/${article.article_id}/qualquer`);
       expect(status).toBe(404);
       expect(html).toContain("Este artigo não está disponível em Português.");
-      expect(html).toMatch(new RegExp(`<a href="/en/articles/${article.article_id}/${article.slug}" lang="en-US" hreflang="en-US" dir="ltr">`, "i"));
+      expect(html).toMatch(
+        new RegExp(
+          `<a href="/en/articles/${article.article_id}/${article.slug}" lang="en-US" hreflang="en-US" dir="ltr">`,
+          "i",
+        ),
+      );
       // The rest of the page: header navigation, the picker, the footer, the ways on.
       expect(html).toContain('class="site-header"');
       expect(html).toContain('class="language-picker');
@@ -204,12 +249,17 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
         .execute();
       const rank = (code: string) => ["pt-BR", "es-ES", "en-US"].indexOf(code);
       const chosen = new Map<number, { code: string; published_at: string | null }>();
-      for (const row of expected) if (!chosen.has(row.article_id) || rank(row.code) < rank(chosen.get(row.article_id)!.code)) chosen.set(row.article_id, row);
-      const order = [...chosen.entries()].sort(([aId, a], [bId, b]) => (a.published_at! === b.published_at! ? bId - aId : a.published_at! < b.published_at! ? 1 : -1));
+      for (const row of expected)
+        if (!chosen.has(row.article_id) || rank(row.code) < rank(chosen.get(row.article_id)!.code))
+          chosen.set(row.article_id, row);
+      const order = [...chosen.entries()].sort(([aId, a], [bId, b]) =>
+        a.published_at! === b.published_at! ? bId - aId : a.published_at! < b.published_at! ? 1 : -1,
+      );
       const reader = testApp.services.content.articles;
       expect(await reader.countWithFallbacks(["pt-BR", "es-ES", "en-US"])).toBe(order.length);
       const listed = [];
-      for (let offset = 0; offset < order.length; offset += 2) listed.push(...(await reader.listPageWithFallbacks(["pt-BR", "es-ES", "en-US"], offset, 2)));
+      for (let offset = 0; offset < order.length; offset += 2)
+        listed.push(...(await reader.listPageWithFallbacks(["pt-BR", "es-ES", "en-US"], offset, 2)));
       expect(listed.map((entry) => [entry.articleId, entry.code])).toEqual(order.map(([id, row]) => [id, row.code]));
     });
 
@@ -237,7 +287,10 @@ describe.each(DATABASE_KINDS)("fallback chains on %s", (kind) => {
           updated_at: now,
         })
         .execute();
-      await testApp.services.content.changed({ kind: "articles", articles: [articleChange(blog.id, null, { languages: ["es-ES"], tags: [] })] });
+      await testApp.services.content.changed({
+        kind: "articles",
+        articles: [articleChange(blog.id, null, { languages: ["es-ES"], tags: [] })],
+      });
       const after = await pageWhen("/pt/artigos", (text) => text.includes("Artículo nuevo solo en español"));
       expect(after.html).toContain("Artículo nuevo solo en español");
       expect(after.html).toContain(`href="/es/art%C3%ADculos/${blog.id}/solo-es"`);

@@ -36,7 +36,13 @@ function slowUpload(url: string, auth: { cookie: string; token: string }, path: 
   const started = new Promise<void>((resolve) => (resolveStarted = resolve));
   const outgoing = request(`${url}/api/analytics/events`, {
     method: "POST",
-    headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), cookie: auth.cookie, "x-xsrf-token": auth.token, origin: url },
+    headers: {
+      "content-type": "application/json",
+      "content-length": String(Buffer.byteLength(body)),
+      cookie: auth.cookie,
+      "x-xsrf-token": auth.token,
+      origin: url,
+    },
   });
   const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
     outgoing.on("response", (response) => {
@@ -81,7 +87,13 @@ describe("graceful shutdown of the real server process", () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("shutting down");
     expect(server.output()).toContain('"msg":"stopped"');
-    expect(eventPaths(server.dataDir)).toEqual(["/shutdown-1", "/shutdown-2", "/shutdown-3", "/shutdown-4", "/shutdown-5"]);
+    expect(eventPaths(server.dataDir)).toEqual([
+      "/shutdown-1",
+      "/shutdown-2",
+      "/shutdown-3",
+      "/shutdown-4",
+      "/shutdown-5",
+    ]);
   });
 
   it("cuts a request still running at the deadline (SHUTDOWN_TIMEOUT_SECONDS) and still exits 0", async () => {

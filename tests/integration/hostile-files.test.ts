@@ -38,7 +38,8 @@ const ROME_CHUNK = 64 * 1024;
 function manyEntriesPo(): { file: string; entries: number } {
   let file = 'msgid ""\nmsgstr ""\n"Language: fr-FR\\n"\n\n';
   let entries = 0;
-  for (; file.length + 200 < MAX_EXCHANGE_FILE_BYTES; entries += 1) file += `msgctxt "HOSTILE:${entries}"\nmsgid "${"a\\\\".repeat(20)}"\nmsgstr "${"b\\\\".repeat(20)}"\n\n`;
+  for (; file.length + 200 < MAX_EXCHANGE_FILE_BYTES; entries += 1)
+    file += `msgctxt "HOSTILE:${entries}"\nmsgid "${"a\\\\".repeat(20)}"\nmsgstr "${"b\\\\".repeat(20)}"\n\n`;
   return { file, entries };
 }
 
@@ -70,9 +71,15 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     sessions.admin = await signedInCookie(testApp.services, { email: "hostile-admin@example.com", isAdmin: true });
-    sessions.frenchTranslator = await signedInCookie(testApp.services, { email: "hostile-translator@example.com", role: "translator", languages: ["fr-FR"] });
+    sessions.frenchTranslator = await signedInCookie(testApp.services, {
+      email: "hostile-translator@example.com",
+      role: "translator",
+      languages: ["fr-FR"],
+    });
     // Loads and compiles the import's modules and starts the parsing thread once, so the first measure is of the file alone.
-    await send("admin", "POST", "/api/admin/translations/import", { json: { content: 'msgid ""\nmsgstr ""\n"Language: fr-FR\\n"\n', dryRun: true } });
+    await send("admin", "POST", "/api/admin/translations/import", {
+      json: { content: 'msgid ""\nmsgstr ""\n"Language: fr-FR\\n"\n', dryRun: true },
+    });
   });
   afterAll(() => testApp.close());
 
@@ -95,17 +102,40 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
     as: keyof typeof sessions,
     method: string,
     path: string,
-    body: { json?: unknown; arrivingJson?: Uint8Array; bytes?: Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {},
+    body: {
+      json?: unknown;
+      arrivingJson?: Uint8Array;
+      bytes?: Uint8Array<ArrayBuffer>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     const token = await xsrfHeaders(testApp.app, sessions[as]);
-    const headers: Record<string, string> = { "x-xsrf-token": token["x-xsrf-token"], cookie: `${token.cookie}; ${sessions[as]}`, ...body.headers };
+    const headers: Record<string, string> = {
+      "x-xsrf-token": token["x-xsrf-token"],
+      cookie: `${token.cookie}; ${sessions[as]}`,
+      ...body.headers,
+    };
     headers["content-type"] = body.bytes ? "application/octet-stream" : "application/json";
-    const init: RequestInit = { method, headers, body: body.bytes ?? (body.json === undefined ? undefined : JSON.stringify(body.json)) };
+    const init: RequestInit = {
+      method,
+      headers,
+      body: body.bytes ?? (body.json === undefined ? undefined : JSON.stringify(body.json)),
+    };
     if (body.arrivingJson)
-      Object.assign(init, { headers: { ...headers, "content-length": String(body.arrivingJson.byteLength) }, body: arriving(body.arrivingJson), duplex: "half" });
+      Object.assign(init, {
+        headers: { ...headers, "content-length": String(body.arrivingJson.byteLength) },
+        body: arriving(body.arrivingJson),
+        duplex: "half",
+      });
     const response = await testApp.app.request(path, init);
     const text = await response.text();
-    return { status: response.status, json: (text === "" ? null : JSON.parse(text)) as { error?: { code: string; message: string } } & Record<string, unknown> };
+    return {
+      status: response.status,
+      json: (text === "" ? null : JSON.parse(text)) as { error?: { code: string; message: string } } & Record<
+        string,
+        unknown
+      >,
+    };
   }
 
   /**
@@ -114,7 +144,10 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
    */
   async function expectServedAlongside(
     maxCpuMs: number,
-    request: () => Promise<{ status: number; json: { error?: { code: string; message: string } } & Record<string, unknown> }>,
+    request: () => Promise<{
+      status: number;
+      json: { error?: { code: string; message: string } } & Record<string, unknown>;
+    }>,
     maxTurnCpuMs = Infinity,
   ) {
     const before = await storedState();
@@ -146,7 +179,13 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
     );
     expect(reply).toEqual({
       status: 400,
-      json: { error: { code: "invalid_file", field: "file", message: "XLIFF line 2: elements are nested more than 32 deep; this site's XLIFF needs 5." } },
+      json: {
+        error: {
+          code: "invalid_file",
+          field: "file",
+          message: "XLIFF line 2: elements are nested more than 32 deep; this site's XLIFF needs 5.",
+        },
+      },
     });
   });
 
@@ -154,7 +193,11 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
     let file = 'msgid ""\nmsgstr ""\n"Language: fr-FR\\n"\n\nmsgctxt "HOSTILE:1"\nmsgid "x"\nmsgstr ""\n';
     file += '"a"\n'.repeat(Math.floor((MAX_EXCHANGE_FILE_BYTES - file.length - 16) / 4));
     const request = encodeJson({ content: file });
-    const reply = await expectServedAlongside(MAX_CPU_MS.po, () => send("admin", "POST", "/api/admin/translations/import", { arrivingJson: request }), MAX_TURN_CPU_MS);
+    const reply = await expectServedAlongside(
+      MAX_CPU_MS.po,
+      () => send("admin", "POST", "/api/admin/translations/import", { arrivingJson: request }),
+      MAX_TURN_CPU_MS,
+    );
     expect(reply.status).toBe(422);
     expect(reply.json.error?.message).toMatch(/^1 key is not on this site \(HOSTILE:1\)/);
   });
@@ -162,7 +205,11 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
   it("a PO file of the largest size, 12 854 entries none of which is a key of the site, is refused naming them, off the event loop", async () => {
     const { file, entries } = manyEntriesPo();
     const request = encodeJson({ content: file, dryRun: true });
-    const reply = await expectServedAlongside(MAX_CPU_MS.po, () => send("admin", "POST", "/api/admin/translations/import", { arrivingJson: request }), MAX_TURN_CPU_MS_MANY_KEYS);
+    const reply = await expectServedAlongside(
+      MAX_CPU_MS.po,
+      () => send("admin", "POST", "/api/admin/translations/import", { arrivingJson: request }),
+      MAX_TURN_CPU_MS_MANY_KEYS,
+    );
     expect(reply.status).toBe(422);
     expect(reply.json.error?.message).toBe(
       `${entries} keys are not on this site (HOSTILE:0, HOSTILE:1, HOSTILE:2, HOSTILE:3, HOSTILE:4, …); nothing was imported. Import again skipping unknown keys to apply the rest.`,
@@ -178,20 +225,37 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
       size += attributes.at(-1)!.length + 1;
     }
     const bytes = new TextEncoder().encode(`<ogr ${attributes.join(" ")}/>`);
-    const created = await send("admin", "POST", "/api/admin/romes/imports", { json: { filename: "rome.xml", size: bytes.byteLength } });
+    const created = await send("admin", "POST", "/api/admin/romes/imports", {
+      json: { filename: "rome.xml", size: bytes.byteLength },
+    });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     for (let index = 0; index * ROME_CHUNK < bytes.byteLength; index += 1) {
-      expect((await send("admin", "PUT", `/api/admin/romes/imports/${id}/chunks/${index}`, { bytes: bytes.slice(index * ROME_CHUNK, (index + 1) * ROME_CHUNK) })).status).toBe(200);
+      expect(
+        (
+          await send("admin", "PUT", `/api/admin/romes/imports/${id}/chunks/${index}`, {
+            bytes: bytes.slice(index * ROME_CHUNK, (index + 1) * ROME_CHUNK),
+          })
+        ).status,
+      ).toBe(200);
     }
-    const reply = await expectServedAlongside(MAX_CPU_MS.rome, () => send("admin", "POST", `/api/admin/romes/imports/${id}/apply`));
-    expect(reply).toEqual({ status: 422, json: { error: { code: "file_refused", message: "The XML file has an element with more than 32 attributes (line 1)." } } });
+    const reply = await expectServedAlongside(MAX_CPU_MS.rome, () =>
+      send("admin", "POST", `/api/admin/romes/imports/${id}/apply`),
+    );
+    expect(reply).toEqual({
+      status: 422,
+      json: {
+        error: { code: "file_refused", message: "The XML file has an element with more than 32 attributes (line 1)." },
+      },
+    });
   });
 
   it("an article body of the longest hostile Markdown is rendered off the event loop and saved", async () => {
     const body = "[[[[[[[[[[".repeat(20_000);
     const before = await db().selectFrom("article_versions").select("id").execute();
-    const read = await testApp.app.request("/api/admin/articles/1/versions/de-DE", { headers: { cookie: sessions.admin } });
+    const read = await testApp.app.request("/api/admin/articles/1/versions/de-DE", {
+      headers: { cookie: sessions.admin },
+    });
     const etag = read.headers.get("etag")!;
     const { result, cpuMs } = await mainThreadCost(() =>
       send("admin", "PUT", "/api/admin/articles/1/versions/de-DE", {
@@ -201,9 +265,16 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
     );
     expect(result.status).toBe(200);
     expect(cpuMs).toBeLessThan(MAX_CPU_MS.markdown);
-    const saved = await db().selectFrom("article_versions").select(["body", "html"]).where("article_id", "=", 1).where("code", "=", "de-DE").executeTakeFirstOrThrow();
+    const saved = await db()
+      .selectFrom("article_versions")
+      .select(["body", "html"])
+      .where("article_id", "=", 1)
+      .where("code", "=", "de-DE")
+      .executeTakeFirstOrThrow();
     expect(saved.body).toBe(body);
     expect(saved.html).toContain("[[[[[[[[[[");
-    expect((await db().selectFrom("article_versions").select("id").execute()).length).toBeGreaterThanOrEqual(before.length);
+    expect((await db().selectFrom("article_versions").select("id").execute()).length).toBeGreaterThanOrEqual(
+      before.length,
+    );
   });
 });

@@ -71,7 +71,12 @@ const HOSTILE_TARGETS: string[] = [
 ];
 
 /** Raw bytes no valid HTTP client sends in a target (Node's parser answers these itself). */
-const HOSTILE_BYTES: Buffer[] = [Buffer.from("/a\u0000b", "latin1"), Buffer.from("/a b", "latin1"), Buffer.from([0x2f, 0xc3, 0xa9, 0xff]), Buffer.from("/a\tb", "latin1")];
+const HOSTILE_BYTES: Buffer[] = [
+  Buffer.from("/a\u0000b", "latin1"),
+  Buffer.from("/a b", "latin1"),
+  Buffer.from([0x2f, 0xc3, 0xa9, 0xff]),
+  Buffer.from("/a\tb", "latin1"),
+];
 
 describe.each(DATABASE_KINDS)("the real server under hostile requests on %s", (kind) => {
   let server: RealServer;
@@ -83,17 +88,19 @@ describe.each(DATABASE_KINDS)("the real server under hostile requests on %s", (k
   });
   afterAll(async () => server?.stop());
 
-  it.each(HOSTILE_TARGETS.map((target) => [target.length > 60 ? `${target.slice(0, 40)}… (${target.length} chars)` : JSON.stringify(target), target]))(
-    "answers GET %s with a 4xx and stays up",
-    async (_name, target) => {
-      for (const headers of [{}, { Accept: "text/html" }] as Record<string, string>[]) {
-        const response = await rawGet(server.port, target, headers);
-        expect(response.status, response.head).toBeGreaterThanOrEqual(400);
-        expect(response.status, response.head).toBeLessThan(500);
-      }
-      expect(server.alive()).toBe(true);
-    },
-  );
+  it.each(
+    HOSTILE_TARGETS.map((target) => [
+      target.length > 60 ? `${target.slice(0, 40)}… (${target.length} chars)` : JSON.stringify(target),
+      target,
+    ]),
+  )("answers GET %s with a 4xx and stays up", async (_name, target) => {
+    for (const headers of [{}, { Accept: "text/html" }] as Record<string, string>[]) {
+      const response = await rawGet(server.port, target, headers);
+      expect(response.status, response.head).toBeGreaterThanOrEqual(400);
+      expect(response.status, response.head).toBeLessThan(500);
+    }
+    expect(server.alive()).toBe(true);
+  });
 
   it("answers raw control bytes, spaces and invalid UTF-8 in the target with a 400", async () => {
     for (const target of HOSTILE_BYTES) expect((await rawGet(server.port, target)).status).toBe(400);
@@ -136,14 +143,18 @@ describe.each(DATABASE_KINDS)("the real server under hostile requests on %s", (k
         const extra = Object.entries(headers)
           .map(([name, value]) => `${name}: ${value}\r\n`)
           .join("");
-        socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/x-www-form-urlencoded\r\n${framing}${extra}\r\n`);
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/x-www-form-urlencoded\r\n${framing}${extra}\r\n`,
+        );
         const piece = Buffer.alloc(64 * 1024, "a");
         let sent = 0;
         let answer = "";
         const pump = () => {
           while (sent < FIFTY_MB && !socket.destroyed) {
             sent += piece.length;
-            const data = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]) : piece;
+            const data = chunked
+              ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")])
+              : piece;
             if (!socket.write(data)) return void socket.once("drain", pump);
           }
         };
@@ -156,7 +167,9 @@ describe.each(DATABASE_KINDS)("the real server under hostile requests on %s", (k
           }
         });
         socket.on("error", () => {});
-        socket.on("close", () => (sent < FIFTY_MB ? resolve(0) : reject(new Error("the server read the whole 50 MB body"))));
+        socket.on("close", () =>
+          sent < FIFTY_MB ? resolve(0) : reject(new Error("the server read the whole 50 MB body")),
+        );
         pump();
       });
     }
@@ -172,7 +185,9 @@ describe.each(DATABASE_KINDS)("the real server under hostile requests on %s", (k
         ...Array.from({ length: 4 }, () => bigPost("/api/analytics/events", token, true)),
       ]);
       const after = server.rss();
-      console.info(`RSS of the ${kind} server around 24 parallel 50 MB bodies: ${(before / 2 ** 20).toFixed(0)} MB → ${(after / 2 ** 20).toFixed(0)} MB`);
+      console.info(
+        `RSS of the ${kind} server around 24 parallel 50 MB bodies: ${(before / 2 ** 20).toFixed(0)} MB → ${(after / 2 ** 20).toFixed(0)} MB`,
+      );
       expect(statuses.slice(0, 12).every((status) => status === 403 || status === 0)).toBe(true);
       expect(statuses.slice(12).every((status) => status === 413 || status === 0)).toBe(true);
       expect(statuses.filter((status) => status !== 0).length).toBeGreaterThanOrEqual(12);

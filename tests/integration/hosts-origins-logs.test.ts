@@ -22,10 +22,21 @@ import appRoutes from "#app/routes.ts";
 import { createBrowser } from "./auth-browser.ts";
 import { send } from "./raw-http.ts";
 import { freePort } from "./server-process.ts";
-import { adminApiCaller, createTestDatabase, DATABASE_KINDS, signedInCookie, testConfig, xsrfHeaders, type TestDatabase, withVersionTags } from "./support.ts";
+import {
+  adminApiCaller,
+  createTestDatabase,
+  DATABASE_KINDS,
+  signedInCookie,
+  testConfig,
+  xsrfHeaders,
+  type TestDatabase,
+  withVersionTags,
+} from "./support.ts";
 
 type Site = { app: Hono<HttpEnv>; listener: RequestListener };
-const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => Site };
+const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as {
+  createSite: (services: AppServices) => Site;
+};
 
 interface LogLine {
   level: number;
@@ -55,12 +66,27 @@ async function signInAndWrite(port: number, origin: string) {
   const form = await browser.go("/auth/github/start?popup=1");
   const html = await form.response.text();
   const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "";
-  const body = new URLSearchParams({ _xsrf: hidden("_xsrf"), state: hidden("state"), email: "admin@example.com", name: "Demo Admin" });
-  await browser.go("/auth/github/dev-login", { init: { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: body.toString() } });
-  const write = await browser.go("/api/admin/articles", {
-    init: { method: "POST", headers: { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "", "content-type": "application/json" }, body: JSON.stringify({ author: origin }) },
+  const body = new URLSearchParams({
+    _xsrf: hidden("_xsrf"),
+    state: hidden("state"),
+    email: "admin@example.com",
+    name: "Demo Admin",
   });
-  return { form: { status: form.response.status, text: html }, session: browser.cookie("pp_session"), write: write.response };
+  await browser.go("/auth/github/dev-login", {
+    init: { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: body.toString() },
+  });
+  const write = await browser.go("/api/admin/articles", {
+    init: {
+      method: "POST",
+      headers: { "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "", "content-type": "application/json" },
+      body: JSON.stringify({ author: origin }),
+    },
+  });
+  return {
+    form: { status: form.response.status, text: html },
+    session: browser.cookie("pp_session"),
+    write: write.response,
+  };
 }
 
 describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
@@ -77,7 +103,11 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
     database = await createTestDatabase(kind);
     port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    const config = testConfig(database.url, { PUBLIC_URL: origin, SIGN_IN_RATE_LIMIT: "100000", PREVIEW_SECRET: "p".repeat(40) });
+    const config = testConfig(database.url, {
+      PUBLIC_URL: origin,
+      SIGN_IN_RATE_LIMIT: "100000",
+      PREVIEW_SECRET: "p".repeat(40),
+    });
     const capture = new Writable({
       write(chunk: Buffer, _encoding, done) {
         lines.push(chunk.toString());
@@ -120,7 +150,9 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
       const before = await counts();
       const { form, session, write } = await signInAndWrite(port, `http://evil.example:${port}`);
       expect(form.status).toBe(421);
-      expect(JSON.parse(form.text)).toMatchObject({ error: { code: "unknown_host", message: expect.stringContaining(origin) } });
+      expect(JSON.parse(form.text)).toMatchObject({
+        error: { code: "unknown_host", message: expect.stringContaining(origin) },
+      });
       expect(session).toBeUndefined();
       expect(write.status).toBe(421);
       expect(await counts()).toEqual(before);
@@ -145,7 +177,12 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
       const evil = `http://evil.example:${port}`;
       const write = await site.app.request(`${evil}/api/admin/articles`, {
         method: "POST",
-        headers: { origin: evil, cookie: `${admin}; XSRF-TOKEN=${token}`, "x-xsrf-token": token, "content-type": "application/json" },
+        headers: {
+          origin: evil,
+          cookie: `${admin}; XSRF-TOKEN=${token}`,
+          "x-xsrf-token": token,
+          "content-type": "application/json",
+        },
         body: JSON.stringify({ author: "Inner" }),
       });
       expect(write.status).toBe(403);
@@ -164,10 +201,17 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
     it("never holds a working preview token", async () => {
       const admin = await signedInCookie(services, { email: `preview-${kind}@example.com`, isAdmin: true });
       const call = withVersionTags(
-        adminApiCaller<{ article?: AdminArticle; preview?: PreviewLink }>(site.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, await xsrfHeaders(site.app)),
+        adminApiCaller<{ article?: AdminArticle; preview?: PreviewLink }>(
+          site.app,
+          "/api/admin/articles",
+          { admin, user: "", anonymous: "" },
+          await xsrfHeaders(site.app),
+        ),
       );
       const { article } = (await call("POST", "", { body: { author: "Previewer" } })).json!;
-      await call("PUT", `/${article!.id}/versions/en-US`, { body: { title: "Secret draft", summary: "S.", body: "Text.", coverAlt: "", status: "draft" } });
+      await call("PUT", `/${article!.id}/versions/en-US`, {
+        body: { title: "Secret draft", summary: "S.", body: "Text.", coverAlt: "", status: "draft" },
+      });
       const link = (await call("POST", `/${article!.id}/versions/en-US/previews`, { body: {} })).json!.preview!;
       const path = new URL(link.url!).pathname;
       const token = path.split("/").at(-1)!;
@@ -182,8 +226,12 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
       const written = lines.slice(from).join("");
       expect(written).not.toContain(token.split(".").at(-1));
       const requests = logged().slice(from);
-      expect(requests).toContainEqual(expect.objectContaining({ msg: "request", path: "/en/preview/[redacted]", status: 200 }));
-      expect(requests).toContainEqual(expect.objectContaining({ status: 421, target: "/en/preview/[redacted]?returnTo=[redacted]" }));
+      expect(requests).toContainEqual(
+        expect.objectContaining({ msg: "request", path: "/en/preview/[redacted]", status: 200 }),
+      );
+      expect(requests).toContainEqual(
+        expect.objectContaining({ status: 421, target: "/en/preview/[redacted]?returnTo=[redacted]" }),
+      );
     });
 
     it("redacts every route whose address carries a `:token`: a new signed link must name its segment in server/base/log.ts", () => {
@@ -205,19 +253,30 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
   describe("methods no route takes (item 9)", () => {
     const paths = ["/en/articles", "/en/welcome", "/healthz", "/sitemap.xml", "/robots.txt", "/nowhere"];
 
-    it.each(["OPTIONS", "POST", "PUT", "DELETE", "PATCH"])("answers %s with 405, Allow and the JSON error, logged at info at most", async (method) => {
-      const { cookie, "x-xsrf-token": token } = await xsrfHeaders(site.app);
-      const from = lines.length;
-      for (const path of paths) {
-        const response = await send(port, `127.0.0.1:${port}`, path, { method, headers: { cookie, "x-xsrf-token": token, origin, accept: "*/*" } });
-        expect(response.status, `${method} ${path}`).toBe(405);
-        expect(response.headers.get("allow")).toBe("GET, HEAD");
-        expect(await response.json()).toEqual({ error: { code: "method_not_allowed", message: `${method} is not allowed here: this address answers GET and HEAD only.` } });
-      }
-      const requests = logged().slice(from);
-      expect(requests.filter((line) => line.level > 30)).toEqual([]);
-      expect(requests.filter((line) => line.msg === "request" && line.status === 405)).toHaveLength(paths.length);
-    });
+    it.each(["OPTIONS", "POST", "PUT", "DELETE", "PATCH"])(
+      "answers %s with 405, Allow and the JSON error, logged at info at most",
+      async (method) => {
+        const { cookie, "x-xsrf-token": token } = await xsrfHeaders(site.app);
+        const from = lines.length;
+        for (const path of paths) {
+          const response = await send(port, `127.0.0.1:${port}`, path, {
+            method,
+            headers: { cookie, "x-xsrf-token": token, origin, accept: "*/*" },
+          });
+          expect(response.status, `${method} ${path}`).toBe(405);
+          expect(response.headers.get("allow")).toBe("GET, HEAD");
+          expect(await response.json()).toEqual({
+            error: {
+              code: "method_not_allowed",
+              message: `${method} is not allowed here: this address answers GET and HEAD only.`,
+            },
+          });
+        }
+        const requests = logged().slice(from);
+        expect(requests.filter((line) => line.level > 30)).toEqual([]);
+        expect(requests.filter((line) => line.msg === "request" && line.status === 405)).toHaveLength(paths.length);
+      },
+    );
 
     it("answers a browser's form sent to a page with the small error page, 405 and Allow", async () => {
       const { cookie, "x-xsrf-token": token } = await xsrfHeaders(site.app);
@@ -240,7 +299,10 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
       ["PUT", "/api/openapi.json", "GET, HEAD"],
     ])("answers %s %s, an address routed for other methods, with 405 and Allow: %s", async (method, path, allow) => {
       const { cookie, "x-xsrf-token": token } = await xsrfHeaders(site.app);
-      const response = await send(port, `127.0.0.1:${port}`, path, { method, headers: { cookie, "x-xsrf-token": token, origin, accept: "*/*" } });
+      const response = await send(port, `127.0.0.1:${port}`, path, {
+        method,
+        headers: { cookie, "x-xsrf-token": token, origin, accept: "*/*" },
+      });
       expect(response.status).toBe(405);
       expect(response.headers.get("allow")).toBe(allow);
       expect(await response.json()).toMatchObject({ error: { code: "method_not_allowed" } });
@@ -248,7 +310,14 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
 
     it("keeps 404 for an address no route takes with any method, and for a missing resource", async () => {
       const { cookie, "x-xsrf-token": token } = await xsrfHeaders(site.app);
-      expect((await send(port, `127.0.0.1:${port}`, "/api/nowhere", { method: "DELETE", headers: { cookie, "x-xsrf-token": token, origin, accept: "*/*" } })).status).toBe(404);
+      expect(
+        (
+          await send(port, `127.0.0.1:${port}`, "/api/nowhere", {
+            method: "DELETE",
+            headers: { cookie, "x-xsrf-token": token, origin, accept: "*/*" },
+          })
+        ).status,
+      ).toBe(404);
       expect((await send(port, `127.0.0.1:${port}`, "/init/file/nothing")).status).toBe(404);
     });
 

@@ -16,7 +16,9 @@ import { freePort } from "./server-process.ts";
 import { createTestDatabase, signedInCookie, testConfig, type TestDatabase } from "./support.ts";
 
 type Site = { app: Hono<HttpEnv>; listener: RequestListener };
-const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => Site };
+const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as {
+  createSite: (services: AppServices) => Site;
+};
 
 const HOST = "press.example";
 /** What our proxy adds to a request the browser sent over https. */
@@ -27,12 +29,16 @@ describe("HTTP semantics", () => {
   let services: AppServices & { close(): Promise<void> };
   let server: Server;
   let port: number;
-  const get = (path: string, headers: Record<string, string> = {}) => send(port, HOST, path, { headers: { ...OVER_HTTPS, ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    send(port, HOST, path, { headers: { ...OVER_HTTPS, ...headers } });
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     port = await freePort();
-    services = await createServices(testConfig(database.url, { PUBLIC_URL: `https://${HOST}`, TRUST_PROXY: "true" }), createLogger("silent"));
+    services = await createServices(
+      testConfig(database.url, { PUBLIC_URL: `https://${HOST}`, TRUST_PROXY: "true" }),
+      createLogger("silent"),
+    );
     server = createServer(createSite(services).listener);
     await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   });
@@ -55,7 +61,13 @@ describe("HTTP semantics", () => {
       .toBe("gzip");
     expect(codings).not.toContain("br");
     // At equal weight, brotli is still ours to prefer.
-    await expect.poll(async () => (await get("/en/welcome", { accept: "text/html", "accept-encoding": "gzip, br" })).headers.get("content-encoding")).toBe("br");
+    await expect
+      .poll(async () =>
+        (await get("/en/welcome", { accept: "text/html", "accept-encoding": "gzip, br" })).headers.get(
+          "content-encoding",
+        ),
+      )
+      .toBe("br");
   });
 
   it("answers If-Modified-Since with 304 on static files, and 200 when the file is newer", async () => {
@@ -78,7 +90,13 @@ describe("HTTP semantics", () => {
   it("lets robots.txt be cached, and no cache keep what the admin API answers", async () => {
     expect((await get("/robots.txt")).headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
     const admin = await signedInCookie(services, { email: "semantics-admin@example.com", isAdmin: true });
-    for (const path of ["/api/admin/languages", "/api/admin/users", "/api/admin/articles", "/api/admin/translations", "/api/admin/preferences"]) {
+    for (const path of [
+      "/api/admin/languages",
+      "/api/admin/users",
+      "/api/admin/articles",
+      "/api/admin/translations",
+      "/api/admin/preferences",
+    ]) {
       const answer = await get(path, { cookie: admin });
       expect(answer.status, path).toBe(200);
       expect(answer.headers.get("cache-control"), path).toBe("no-store");
@@ -89,8 +107,14 @@ describe("HTTP semantics", () => {
     const plain = await send(port, HOST, "/en/articles?page=2", { headers: { "x-forwarded-proto": "http" } });
     expect(plain.status).toBe(308);
     expect(plain.headers.get("location")).toBe(`https://${HOST}/en/articles?page=2`);
-    const write = await send(port, HOST, "/api/analytics/events", { method: "POST", headers: { "x-forwarded-proto": "http", "content-type": "application/json" }, body: "{}" });
+    const write = await send(port, HOST, "/api/analytics/events", {
+      method: "POST",
+      headers: { "x-forwarded-proto": "http", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(write.status).toBe(308);
-    expect((await send(port, "10.1.2.3:3000", "/healthz", { headers: { "x-forwarded-proto": "http" } })).status).toBe(200);
+    expect((await send(port, "10.1.2.3:3000", "/healthz", { headers: { "x-forwarded-proto": "http" } })).status).toBe(
+      200,
+    );
   });
 });

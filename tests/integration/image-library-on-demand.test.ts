@@ -24,7 +24,12 @@ describe.each(DATABASE_KINDS)("the image library on %s", (kind) => {
   const upload = (name: string, bytes: Buffer) =>
     fetch(`${server.url}/api/admin/media?name=${encodeURIComponent(name)}`, {
       method: "POST",
-      headers: { cookie: admin.cookie, "x-xsrf-token": admin.token, origin: server.url, "content-type": "application/octet-stream" },
+      headers: {
+        cookie: admin.cookie,
+        "x-xsrf-token": admin.token,
+        origin: server.url,
+        "content-type": "application/octet-stream",
+      },
       body: new Uint8Array(bytes),
     });
 

@@ -69,7 +69,9 @@ describe("the image pipeline", () => {
     const image = await processImage(await handmadePng(16_384, 2), "wide.png", limits, runner.run);
     expect(image).toMatchObject({ format: "png", width: 16_384, height: 2 });
     expect(runner.jobs).toBe(1);
-    const error = await refusal(processImage(await encoded("jpeg", 1001, 10), "strip.jpg", { ...limits, maxSidePixels: 1000 }));
+    const error = await refusal(
+      processImage(await encoded("jpeg", 1001, 10), "strip.jpg", { ...limits, maxSidePixels: 1000 }),
+    );
     expect(error.message).toBe("file: the image is 1001×10 pixels; each side may be at most 1000 pixels.");
   });
 
@@ -96,9 +98,13 @@ describe("the image pipeline", () => {
     try {
       const error = await refusal(processImage(await encoded("png", 500, 300), "photo.png", limits));
       expect(error).toMatchObject({ kind: "unprocessable", code: "image_not_encodable", field: "file" });
-      expect(error.message).toBe("file: the image could not be encoded as AVIF at 400×240 pixels (heifsave: Unsupported feature: encoder refused the frame).");
+      expect(error.message).toBe(
+        "file: the image could not be encoded as AVIF at 400×240 pixels (heifsave: Unsupported feature: encoder refused the frame).",
+      );
       avifFailure = `x${"y".repeat(500)}`;
-      expect((await refusal(processImage(await encoded("png", 500, 300), "photo.png", limits))).message).toMatch(/\(xy{198}…\)\.$/);
+      expect((await refusal(processImage(await encoded("png", 500, 300), "photo.png", limits))).message).toMatch(
+        /\(xy{198}…\)\.$/,
+      );
     } finally {
       avifFailure = null;
     }

@@ -22,7 +22,9 @@ describe.each(DATABASE_KINDS)("hostile image uploads on %s", { timeout: 180_000 
   const storedImages = async () => {
     const handle = openDatabase(parseDatabaseUrl(server.databaseUrl));
     try {
-      return (await handle.db.selectFrom("media").select("file_name").orderBy("id").execute()).map((row) => row.file_name);
+      return (await handle.db.selectFrom("media").select("file_name").orderBy("id").execute()).map(
+        (row) => row.file_name,
+      );
     } finally {
       await handle.close();
     }
@@ -39,7 +41,12 @@ describe.each(DATABASE_KINDS)("hostile image uploads on %s", { timeout: 180_000 
   const upload = async (name: string, bytes: Buffer) => {
     const response = await fetch(`${server.url}/api/admin/media?name=${encodeURIComponent(name)}`, {
       method: "POST",
-      headers: { cookie: admin.cookie, "x-xsrf-token": admin.token, origin: server.url, "content-type": "application/octet-stream" },
+      headers: {
+        cookie: admin.cookie,
+        "x-xsrf-token": admin.token,
+        origin: server.url,
+        "content-type": "application/octet-stream",
+      },
       body: new Uint8Array(bytes),
     });
     const body = (await response.json()) as { error?: { code: string; message: string } };
@@ -88,11 +95,17 @@ describe.each(DATABASE_KINDS)("hostile image uploads on %s", { timeout: 180_000 
       const hostilePeak = rssPeak;
       for (const answer of hostile.slice(0, 7)) {
         expect(answer, answer.name).toMatchObject({ status: 413, code: "image_too_large" });
-        expect(answer.message).toMatch(/^file: the image is (2×19999999|19999999×2) pixels; each side may be at most 16384 pixels\.$/);
+        expect(answer.message).toMatch(
+          /^file: the image is (2×19999999|19999999×2) pixels; each side may be at most 16384 pixels\.$/,
+        );
       }
-      for (const answer of hostile.slice(7)) expect(answer, answer.name).toMatchObject({ status: 422, code: "damaged_image" });
+      for (const answer of hostile.slice(7))
+        expect(answer, answer.name).toMatchObject({ status: 422, code: "damaged_image" });
       // Before, each 19 999 999 × 2 one added 667 MB; three at once, 2.34 GB.
-      expect(hostilePeak - rssBefore, `RSS ${Math.round(rssBefore / 2 ** 20)} → ${Math.round(hostilePeak / 2 ** 20)} MB`).toBeLessThan(300 * 1024 * 1024);
+      expect(
+        hostilePeak - rssBefore,
+        `RSS ${Math.round(rssBefore / 2 ** 20)} → ${Math.round(hostilePeak / 2 ** 20)} MB`,
+      ).toBeLessThan(300 * 1024 * 1024);
       for (const answer of await Promise.all(real)) expect(answer, answer.name).toMatchObject({ status: 201 });
     } finally {
       probing = false;

@@ -13,13 +13,28 @@ import type { ImportReport } from "#core/admin/translations/schema.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { IMPORT_BATCH, ImportError } from "#server/content/ndjson-lines.ts";
 import { XLIFF_NAMESPACE } from "#server/admin/translations/exchange/xliff.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  xsrfHeaders,
+  type AdminApiCall,
+} from "./support.ts";
 
 type ImportReply = { report?: ImportReport; error?: { code: string; message: string; field?: string } };
 const run = promisify(execFile);
 /** Each command starts Node and opens the database; 600 articles are then checked and written: seconds on a busy 2-core machine. */
 const CLI_TIMEOUT_MS = 120_000;
-const TABLES = ["articles", "article_versions", "article_revisions", "article_tags", "audit_log", "content_changes", "translations"] as const;
+const TABLES = [
+  "articles",
+  "article_versions",
+  "article_revisions",
+  "article_tags",
+  "audit_log",
+  "content_changes",
+  "translations",
+] as const;
 
 describe.each(DATABASE_KINDS)("imported texts are checked before anything is written, on %s", (kind) => {
   let testApp: Awaited<ReturnType<typeof startTestApp>>;
@@ -51,7 +66,11 @@ describe.each(DATABASE_KINDS)("imported texts are checked before anything is wri
             .executeTakeFirstOrThrow()
         ).count,
       );
-    const labels = await db().selectFrom("translations").select(["code_component", "code", "label"]).orderBy("id").execute();
+    const labels = await db()
+      .selectFrom("translations")
+      .select(["code_component", "code", "label"])
+      .orderBy("id")
+      .execute();
     return { counts, labels };
   }
   const fileWith = (name: string, content: string | Buffer) => {
@@ -60,33 +79,53 @@ describe.each(DATABASE_KINDS)("imported texts are checked before anything is wri
     return path;
   };
   const cli = (script: string, ...args: string[]) =>
-    run(process.execPath, [script, ...args], { env: { ...process.env, DATABASE_URL: testApp.databaseUrl, LOG_LEVEL: "silent" } }).then(
+    run(process.execPath, [script, ...args], {
+      env: { ...process.env, DATABASE_URL: testApp.databaseUrl, LOG_LEVEL: "silent" },
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
 
   describe("npm run content -- import", () => {
     const line = (key: string, body: string, extra: Record<string, unknown> = {}) =>
-      JSON.stringify({ key, author: "Importer", tags: ["A1101"], versions: { en: { slug: key, title: `Title ${key}`, summary: "s", body, status: "published", ...extra } } });
+      JSON.stringify({
+        key,
+        author: "Importer",
+        tags: ["A1101"],
+        versions: { en: { slug: key, title: `Title ${key}`, summary: "s", body, status: "published", ...extra } },
+      });
 
-    it("refuses a NUL written as \\u0000 on line 550 of 600, after a whole batch of good lines, and writes none of them", { timeout: CLI_TIMEOUT_MS }, async () => {
-      expect(IMPORT_BATCH).toBeLessThan(550);
-      const lines = Array.from({ length: 600 }, (_, index) => line(`nul-${kind}-${index + 1}`, index === 549 ? "Text\u0000more" : "# Heading\n\nText"));
-      expect(lines[549]).toContain("Text\\u0000more"); // JSON's escape, as a file would carry it
-      const path = fileWith("nul-at-550.ndjson", `${lines.join("\n")}\n`);
-      const before = await stored();
-      const refused = await cli("server/cli/content.ts", "import", path);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(
-        "Import refused, nothing was written: line 550: versions.en.body: a NUL character (U+0000) at character 5; of the control characters, only tab, line feed and carriage return are accepted",
-      );
-      expect(await stored()).toEqual(before);
-      // The same file without it imports every line: the NUL alone was refused.
-      const good = fileWith("nul-removed.ndjson", `${lines.join("\n").replace("\\u0000", " ")}\n`);
-      const imported = await cli("server/cli/content.ts", "import", good);
-      expect(imported).toMatchObject({ code: 0, stderr: expect.stringContaining(`Imported 600 articles (600 versions) from lines 1–600 of ${good}`) });
-      expect((await stored()).counts.articles).toBe(before.counts.articles + 600);
-    });
+    it(
+      "refuses a NUL written as \\u0000 on line 550 of 600, after a whole batch of good lines, and writes none of them",
+      { timeout: CLI_TIMEOUT_MS },
+      async () => {
+        expect(IMPORT_BATCH).toBeLessThan(550);
+        const lines = Array.from({ length: 600 }, (_, index) =>
+          line(`nul-${kind}-${index + 1}`, index === 549 ? "Text\u0000more" : "# Heading\n\nText"),
+        );
+        expect(lines[549]).toContain("Text\\u0000more"); // JSON's escape, as a file would carry it
+        const path = fileWith("nul-at-550.ndjson", `${lines.join("\n")}\n`);
+        const before = await stored();
+        const refused = await cli("server/cli/content.ts", "import", path);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(
+          "Import refused, nothing was written: line 550: versions.en.body: a NUL character (U+0000) at character 5; of the control characters, only tab, line feed and carriage return are accepted",
+        );
+        expect(await stored()).toEqual(before);
+        // The same file without it imports every line: the NUL alone was refused.
+        const good = fileWith("nul-removed.ndjson", `${lines.join("\n").replace("\\u0000", " ")}\n`);
+        const imported = await cli("server/cli/content.ts", "import", good);
+        expect(imported).toMatchObject({
+          code: 0,
+          stderr: expect.stringContaining(`Imported 600 articles (600 versions) from lines 1–600 of ${good}`),
+        });
+        expect((await stored()).counts.articles).toBe(before.counts.articles + 600);
+      },
+    );
 
     it.each([
       [
@@ -94,9 +133,21 @@ describe.each(DATABASE_KINDS)("imported texts are checked before anything is wri
         line("lone", "x", { title: "Caf\uD800" }),
         "line 1: versions.en.title: a lone surrogate (U+D800) at character 4: half of a UTF-16 pair, not Unicode text",
       ],
-      ["NEL (U+0085) in a summary", line("nel", "x", { summary: "one\u0085two" }), "line 1: versions.en.summary: a control character (U+0085) at character 4;"],
-      ["an escape character in the author", line("esc", "x").replace('"Importer"', '"\\u001b[31mred"'), "line 1: author: a control character (U+001B) at character 1;"],
-      ["a noncharacter in a tag", line("nonchar", "x").replace('"A1101"', '"A1101\\uffff"'), "line 1: tags.0: a noncharacter (U+FFFF) at character 6:"],
+      [
+        "NEL (U+0085) in a summary",
+        line("nel", "x", { summary: "one\u0085two" }),
+        "line 1: versions.en.summary: a control character (U+0085) at character 4;",
+      ],
+      [
+        "an escape character in the author",
+        line("esc", "x").replace('"Importer"', '"\\u001b[31mred"'),
+        "line 1: author: a control character (U+001B) at character 1;",
+      ],
+      [
+        "a noncharacter in a tag",
+        line("nonchar", "x").replace('"A1101"', '"A1101\\uffff"'),
+        "line 1: tags.0: a noncharacter (U+FFFF) at character 6:",
+      ],
       [
         "a NUL in a field's name",
         line("name", "x").replace('"versions"', '"versions\\u0000"'),
@@ -104,16 +155,19 @@ describe.each(DATABASE_KINDS)("imported texts are checked before anything is wri
       ],
     ])("refuses %s, naming the line and the field", async (_name, content, message) => {
       const before = await stored();
-      const error = await importArticles(testApp.services.database, fileWith("bad.ndjson", `${content}\n${line(`fine-${kind}`, "fine")}\n`), "test").catch(
-        (caught: unknown) => caught,
-      );
+      const error = await importArticles(
+        testApp.services.database,
+        fileWith("bad.ndjson", `${content}\n${line(`fine-${kind}`, "fine")}\n`),
+        "test",
+      ).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ImportError);
       expect((error as ImportError).message).toContain(message);
       expect(await stored()).toEqual(before);
     });
 
     it("keeps what text needs: tabs, line breaks, bidi marks and isolates, line separators, joiners", async () => {
-      const body = "مرحبا\u200F \u2067עברית\u2069 \u202Bنص\u202C\u061C\r\n\tcode\u2028next\u2029para می\u200Cخواهم 👩\u200D💻 so\u00ADft";
+      const body =
+        "مرحبا\u200F \u2067עברית\u2069 \u202Bنص\u202C\u061C\r\n\tcode\u2028next\u2029para می\u200Cخواهم 👩\u200D💻 so\u00ADft";
       const key = `kept-${kind}`;
       await importArticles(testApp.services.database, fileWith("kept.ndjson", line(key, body)), "test");
       const version = await db()
@@ -133,7 +187,8 @@ describe.each(DATABASE_KINDS)("imported texts are checked before anything is wri
         .join("\n")}`;
     const xliff = (units: string, file = "ui-strings") =>
       `<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="en-US" trgLang="fr-FR"><file id="${file}">${units}</file></xliff>\n`;
-    const unit = (key: string, target: string) => `<unit id="${key}"><segment state="translated"><source>x</source><target>${target}</target></segment></unit>`;
+    const unit = (key: string, target: string) =>
+      `<unit id="${key}"><segment state="translated"><source>x</source><target>${target}</target></segment></unit>`;
 
     it.each([
       [
@@ -141,7 +196,11 @@ describe.each(DATABASE_KINDS)("imported texts are checked before anything is wri
         po({ "NAV:HOME": "Page d’accueil", "NAV:ARTICLES": "Les arti\u0000cles" }),
         'The translation of "NAV:ARTICLES" holds a NUL character (U+0000) at character 9;',
       ],
-      ["a PO file with a NUL in a key", po({ "NAV:HOME": "Page d’accueil", "NAV:\u0000": "x" }), 'The key "NAV:\\u0000" holds a NUL character (U+0000) at character 5;'],
+      [
+        "a PO file with a NUL in a key",
+        po({ "NAV:HOME": "Page d’accueil", "NAV:\u0000": "x" }),
+        'The key "NAV:\\u0000" holds a NUL character (U+0000) at character 5;',
+      ],
       [
         "an XLIFF file with a C1 control (XML lets them through)",
         xliff(unit("NAV:HOME", "Page d’accueil") + unit("NAV:ARTICLES", "Arti\u0085cles")),
@@ -157,29 +216,41 @@ describe.each(DATABASE_KINDS)("imported texts are checked before anything is wri
       for (const dryRun of [true, false]) {
         const { status, json } = await call("POST", "/import", { body: { content, dryRun } });
         expect(status).toBe(400);
-        expect(json!.error).toMatchObject({ code: "invalid_file", field: "file", message: expect.stringContaining(message) as string });
+        expect(json!.error).toMatchObject({
+          code: "invalid_file",
+          field: "file",
+          message: expect.stringContaining(message) as string,
+        });
         expect(json!.error!.message).toMatch(/Nothing was imported\.$/);
       }
       expect(await stored()).toEqual(before);
     });
 
-    it("npm run translations -- import refuses a PO file holding a raw NUL with a message and exit code 1, writing nothing", { timeout: CLI_TIMEOUT_MS }, async () => {
-      const content = po({ "NAV:HOME": "Page d’accueil", "NAV:ARTICLES": "Les arti\u0000cles" });
-      expect(Buffer.from(content).includes(0)).toBe(true);
-      const path = fileWith("nul.po", content);
-      const before = await stored();
-      for (const args of [[path], [path, "--dry-run"]]) {
-        const refused = await cli("server/cli/translations.ts", "import", ...args);
-        expect(refused.code).toBe(1);
-        expect(refused.stderr.trim()).toBe(
-          'The translation of "NAV:ARTICLES" holds a NUL character (U+0000) at character 9; of the control characters, only tab, line feed and carriage return are accepted. Nothing was imported.',
+    it(
+      "npm run translations -- import refuses a PO file holding a raw NUL with a message and exit code 1, writing nothing",
+      { timeout: CLI_TIMEOUT_MS },
+      async () => {
+        const content = po({ "NAV:HOME": "Page d’accueil", "NAV:ARTICLES": "Les arti\u0000cles" });
+        expect(Buffer.from(content).includes(0)).toBe(true);
+        const path = fileWith("nul.po", content);
+        const before = await stored();
+        for (const args of [[path], [path, "--dry-run"]]) {
+          const refused = await cli("server/cli/translations.ts", "import", ...args);
+          expect(refused.code).toBe(1);
+          expect(refused.stderr.trim()).toBe(
+            'The translation of "NAV:ARTICLES" holds a NUL character (U+0000) at character 9; of the control characters, only tab, line feed and carriage return are accepted. Nothing was imported.',
+          );
+          expect(refused.stdout).toBe("");
+        }
+        expect(await stored()).toEqual(before);
+        // Without it, the file applies: the NUL alone was refused.
+        const applied = await cli(
+          "server/cli/translations.ts",
+          "import",
+          fileWith("fixed.po", content.replace("\u0000", "")),
         );
-        expect(refused.stdout).toBe("");
-      }
-      expect(await stored()).toEqual(before);
-      // Without it, the file applies: the NUL alone was refused.
-      const applied = await cli("server/cli/translations.ts", "import", fileWith("fixed.po", content.replace("\u0000", "")));
-      expect(applied).toMatchObject({ code: 0, stdout: expect.stringContaining("Applied 2 changes.") });
-    });
+        expect(applied).toMatchObject({ code: 0, stdout: expect.stringContaining("Applied 2 changes.") });
+      },
+    );
   });
 });

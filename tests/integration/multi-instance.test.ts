@@ -36,7 +36,10 @@ async function measureUntil(check: () => boolean | Promise<boolean>, limitMs: nu
 
 /** A UI string changed through the instance's admin API (one transaction with its audit entry, then `content.changed()`). */
 async function changeTranslation(instance: Instance, key: string, code: string, label: string) {
-  const session = await signedInCookie(instance.services, { email: `editor-${randomUUID()}@example.com`, isAdmin: true });
+  const session = await signedInCookie(instance.services, {
+    email: `editor-${randomUUID()}@example.com`,
+    isAdmin: true,
+  });
   const xsrf = await xsrfHeaders(instance.app, session);
   const path = `/api/admin/translations/${encodeURIComponent(key)}/${encodeURIComponent(code)}`;
   // Saved from the text as it is now, as the screen does (decision 0151).
@@ -66,9 +69,10 @@ async function servedTranslation(instance: Instance, key: string, code: string):
 
 /** Backend ids of the connections currently listening on the content channel. */
 async function listeningBackends(client: pg.Client): Promise<number[]> {
-  const result = await client.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and query = $1 order by pid", [
-    `LISTEN ${CONTENT_CHANNEL}`,
-  ]);
+  const result = await client.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and query = $1 order by pid",
+    [`LISTEN ${CONTENT_CHANNEL}`],
+  );
   return result.rows.map((row) => row.pid);
 }
 
@@ -109,12 +113,17 @@ describe("several instances on one PostgreSQL database", () => {
     await changeTranslation(instanceA, key, "fr-FR", label);
     expect(translationIn(instanceA, key, "fr-FR")).toBe(label);
 
-    const delay = await measureUntil(async () => translationIn(instanceB, key, "fr-FR") === label, PROPAGATION_LIMIT_MS);
+    const delay = await measureUntil(
+      async () => translationIn(instanceB, key, "fr-FR") === label,
+      PROPAGATION_LIMIT_MS,
+    );
     console.info(`instance B saw the change made on instance A after ${delay.toFixed(0)} ms`);
     expect(instanceB.services.content.current().version).toBeGreaterThan(versionBefore);
     expect(await servedTranslation(instanceB, key, "fr-FR")).toBe(label);
     // The change was audited, in the database both instances share.
-    const audited = await observer.query("select 1 from audit_log where entity = 'translation' and after like $1", [`%${label}%`]);
+    const audited = await observer.query("select 1 from audit_log where entity = 'translation' and after like $1", [
+      `%${label}%`,
+    ]);
     expect(audited.rowCount).toBe(1);
   });
 
@@ -127,25 +136,35 @@ describe("several instances on one PostgreSQL database", () => {
 
   it("reconnects when B's LISTEN connection drops, and still receives later changes", async () => {
     const terminatedAt = performance.now();
-    const terminated = await observer.query<{ done: boolean }>("select pg_terminate_backend($1) as done", [listenerOfB]);
+    const terminated = await observer.query<{ done: boolean }>("select pg_terminate_backend($1) as done", [
+      listenerOfB,
+    ]);
     expect(terminated.rows[0]?.done).toBe(true);
 
     // A change announced while B is not listening (it waits before reconnecting): B reloads once after reconnecting, so it is not lost.
     const missedLabel = `Pendant la coupure ${Date.now()}`;
-    await observer.query("update translations set label = $1 where code_component = 'FOOTER:ABOUT' and code = 'fr-FR'", [missedLabel]);
+    await observer.query(
+      "update translations set label = $1 where code_component = 'FOOTER:ABOUT' and code = 'fr-FR'",
+      [missedLabel],
+    );
     await observer.query("select pg_notify($1, 'another-instance')", [CONTENT_CHANNEL]);
 
     await measureUntil(async () => {
       const listeners = await listeningBackends(observer);
       return listeners.some((pid) => pid !== listenerOfB && !listenersOfA.includes(pid));
     }, 5_000);
-    console.info(`instance B listened again ${(performance.now() - terminatedAt).toFixed(0)} ms after its connection was terminated`);
+    console.info(
+      `instance B listened again ${(performance.now() - terminatedAt).toFixed(0)} ms after its connection was terminated`,
+    );
     await measureUntil(() => translationIn(instanceB, "FOOTER:ABOUT", "fr-FR") === missedLabel, PROPAGATION_LIMIT_MS);
 
     // A change after the reconnection arrives by notification, within the same second.
     const laterLabel = `Après la reconnexion ${Date.now()}`;
     await changeTranslation(instanceA, "FOOTER:ABOUT", "fr-FR", laterLabel);
-    const delay = await measureUntil(() => translationIn(instanceB, "FOOTER:ABOUT", "fr-FR") === laterLabel, PROPAGATION_LIMIT_MS);
+    const delay = await measureUntil(
+      () => translationIn(instanceB, "FOOTER:ABOUT", "fr-FR") === laterLabel,
+      PROPAGATION_LIMIT_MS,
+    );
     console.info(`after reconnecting, instance B saw a change after ${delay.toFixed(0)} ms`);
     expect(await servedTranslation(instanceB, "FOOTER:ABOUT", "fr-FR")).toBe(laterLabel);
     // B still serves its own reads and writes.

@@ -23,13 +23,18 @@ describe.each(DATABASE_KINDS)("a database from a newer release on %s", (kind) =>
     database = await createTestDatabase(kind);
     handle = openDatabase(testConfig(database.url).database);
     await migrateToLatest(handle);
-    await sql`insert into kysely_migration (name, timestamp) values ('0999-from-a-newer-release', '2099-01-01T00:00:00.000Z')`.execute(handle.db);
-    const before = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db)).rows;
+    await sql`insert into kysely_migration (name, timestamp) values ('0999-from-a-newer-release', '2099-01-01T00:00:00.000Z')`.execute(
+      handle.db,
+    );
+    const before = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db))
+      .rows;
 
     await expect(migrateToLatest(handle)).rejects.toThrow(
       "The database was made by a newer Polyglot Press (migration 0999-from-a-newer-release, unknown to this one): upgrade first.",
     );
-    expect((await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db)).rows).toEqual(before);
+    expect(
+      (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db)).rows,
+    ).toEqual(before);
     expect(before).toHaveLength(knownMigrations().length + 1);
   });
 });

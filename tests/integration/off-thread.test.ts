@@ -7,7 +7,10 @@ const TASKS = "#tests/fixtures/off-thread-tasks.ts";
 
 describe("runOffThread", () => {
   it("runs a task on another thread and returns its value", async () => {
-    expect(await runOffThread(TASKS, "echo", { text: "héllo", list: [1, 2] })).toEqual({ kind: "done", value: { text: "héllo", list: [1, 2] } });
+    expect(await runOffThread(TASKS, "echo", { text: "héllo", list: [1, 2] })).toEqual({
+      kind: "done",
+      value: { text: "héllo", list: [1, 2] },
+    });
   });
 
   it("reports a task's FileRefused as a refusal, and other errors as errors", async () => {
@@ -39,7 +42,10 @@ describe("runOffThread", () => {
 
   it("words a request's refusal: the task's own message, or the limit passed while doing the work", async () => {
     expect(await runOffThreadForRequest("read the file", TASKS, "echo", "x")).toEqual({ ok: true, value: "x" });
-    expect(await runOffThreadForRequest("read the file", TASKS, "refuse", "line 3: bad")).toEqual({ ok: false, message: "line 3: bad" });
+    expect(await runOffThreadForRequest("read the file", TASKS, "refuse", "line 3: bad")).toEqual({
+      ok: false,
+      message: "line 3: bad",
+    });
     expect(await runOffThreadForRequest("render the Markdown", TASKS, "hog", undefined)).toEqual({
       ok: false,
       message: "It took more than 256 MB of memory to render the Markdown.",

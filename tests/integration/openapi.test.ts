@@ -22,9 +22,18 @@ import { ADMIN_API_PREFIX } from "#server/http/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
-import { createTestDatabase, DATABASE_KINDS, signedInCookie, testConfig, xsrfHeaders, type TestDatabase } from "./support.ts";
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  signedInCookie,
+  testConfig,
+  xsrfHeaders,
+  type TestDatabase,
+} from "./support.ts";
 
-const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
+const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as {
+  createSite: (services: AppServices) => { app: Hono<HttpEnv> };
+};
 
 type Schema = Record<string, unknown>;
 interface Parameter {
@@ -64,19 +73,26 @@ const isApiRoute = (path: string) => /^\/(api|init)\//.test(path) || path === "/
 const essence = (contentType: string | null) => (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 
 /** Every concrete request a documented GET stands for: path parameters from `values`, or each value of an enum; required query parameters likewise. */
-function requestsFor(path: string, operation: Operation, values: (path: string, name: string) => string | undefined): string[] {
+function requestsFor(
+  path: string,
+  operation: Operation,
+  values: (path: string, name: string) => string | undefined,
+): string[] {
   const choices = (parameter: Parameter): string[] => {
     const given = values(path, parameter.name);
     if (given !== undefined) return [given];
     if (parameter.schema?.enum) return parameter.schema.enum.map(String);
-    throw new Error(`GET ${path}: no example value for the ${parameter.in} parameter "${parameter.name}"; add one to the contract test's values.`);
+    throw new Error(
+      `GET ${path}: no example value for the ${parameter.in} parameter "${parameter.name}"; add one to the contract test's values.`,
+    );
   };
   let requests = [{ path, query: new URLSearchParams() }];
   for (const parameter of operation.parameters ?? []) {
     if (parameter.in === "header" || (parameter.in === "query" && !parameter.required)) continue;
     requests = requests.flatMap((request) =>
       choices(parameter).map((value) => {
-        if (parameter.in === "path") return { ...request, path: request.path.replace(`{${parameter.name}}`, encodeURIComponent(value)) };
+        if (parameter.in === "path")
+          return { ...request, path: request.path.replace(`{${parameter.name}}`, encodeURIComponent(value)) };
         const query = new URLSearchParams(request.query);
         query.set(parameter.name, value);
         return { ...request, query };
@@ -97,7 +113,11 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
     database = await createTestDatabase(kind);
     services = await createServices(testConfig(database.url, { PUBLIC_URL }), createLogger("silent"));
     app = createSite(services).app;
-    adminCookie = await signedInCookie(services, { uid: `openapi-admin-${kind}`, email: "openapi-admin@example.com", isAdmin: true });
+    adminCookie = await signedInCookie(services, {
+      uid: `openapi-admin-${kind}`,
+      email: "openapi-admin@example.com",
+      isAdmin: true,
+    });
     const response = await app.request("/api/openapi.json");
     expect(response.status).toBe(200);
     document = (await response.json()) as Document;
@@ -107,7 +127,10 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
     await database?.drop();
   });
 
-  const operations = () => Object.entries(document.paths).flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })));
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })),
+    );
 
   it("is OpenAPI 3.1 for this site (PUBLIC_URL) with the session and XSRF security schemes", () => {
     expect(document.openapi).toBe("3.1.0");
@@ -118,7 +141,9 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
   it("describes every registered API route (method and path), with a summary and a tag", () => {
     const registered = app.routes.filter((route) => route.method !== "ALL" && isApiRoute(route.path));
     expect(registered.length).toBeGreaterThan(20);
-    const missing = registered.filter((route) => !document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()]).map((route) => `${route.method} ${route.path}`);
+    const missing = registered
+      .filter((route) => !document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()])
+      .map((route) => `${route.method} ${route.path}`);
     expect(missing).toEqual([]);
     for (const { path, method, operation } of operations()) {
       expect(operation.summary, `${method} ${path}`).toBeTruthy();
@@ -127,13 +152,20 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
   });
 
   it("documents no route that does not exist", () => {
-    const registered = new Set(app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`));
+    const registered = new Set(
+      app.routes
+        .filter((route) => route.method !== "ALL")
+        .map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`),
+    );
     for (const { path, method } of operations()) expect(registered).toContain(`${method} ${path}`);
   });
 
   it("takes request bodies and parameters from the zod schemas the routes validate with", () => {
     const event = document.paths["/api/analytics/events"]!.post!;
-    const eventSchema = event.requestBody!.content["application/json"]!.schema as { properties: Record<string, { pattern?: string; maxLength?: number }>; required: string[] };
+    const eventSchema = event.requestBody!.content["application/json"]!.schema as {
+      properties: Record<string, { pattern?: string; maxLength?: number }>;
+      required: string[];
+    };
     expect(eventSchema.required).toEqual(["name"]);
     expect(eventSchema.properties.name!.pattern).toContain("page_view");
     expect(eventSchema.properties.path!.maxLength).toBe(2048);
@@ -141,9 +173,23 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
 
     const initFile = document.paths["/init/file/{name}"]!.get!;
     expect(initFile.parameters).toEqual([
-      expect.objectContaining({ in: "path", name: "name", schema: expect.objectContaining({ enum: ["blogs", "translates", "languages"] }) }),
-      expect.objectContaining({ in: "query", name: "after", required: false, schema: expect.objectContaining({ type: "integer", minimum: 0, maximum: 2_147_483_647 }) }),
-      expect.objectContaining({ in: "query", name: "limit", required: false, schema: expect.objectContaining({ type: "integer", minimum: 1, maximum: 100 }) }),
+      expect.objectContaining({
+        in: "path",
+        name: "name",
+        schema: expect.objectContaining({ enum: ["blogs", "translates", "languages"] }),
+      }),
+      expect.objectContaining({
+        in: "query",
+        name: "after",
+        required: false,
+        schema: expect.objectContaining({ type: "integer", minimum: 0, maximum: 2_147_483_647 }),
+      }),
+      expect.objectContaining({
+        in: "query",
+        name: "limit",
+        required: false,
+        schema: expect.objectContaining({ type: "integer", minimum: 1, maximum: 100 }),
+      }),
     ]);
   });
 
@@ -153,7 +199,8 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
       const write = method !== "get";
       const expected = admin ? [{ session: [], ...(write ? { xsrf: [] } : {}) }] : write ? [{ xsrf: [] }] : [];
       expect(operation.security, `${method} ${path}`).toEqual(expected);
-      if (admin) expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(["401", "403"]));
+      if (admin)
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(["401", "403"]));
       if (write) expect(Object.keys(operation.responses), `${method} ${path}`).toContain("403");
     }
   });
@@ -161,8 +208,11 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
   it("says, for each admin endpoint, the permission and the body limit its declaration names (decision 0175)", () => {
     expect(ADMIN_ENDPOINTS.length).toBeGreaterThan(50);
     for (const declared of ADMIN_ENDPOINTS) {
-      const operation = document.paths[openApiPath(`${ADMIN_API_PREFIX}${declared.path}`)]?.[declared.method.toLowerCase()];
-      expect(operation?.description, `${declared.method} ${declared.path}`).toContain(`Who may call: the \`${declared.access.permission}\` permission`);
+      const operation =
+        document.paths[openApiPath(`${ADMIN_API_PREFIX}${declared.path}`)]?.[declared.method.toLowerCase()];
+      expect(operation?.description, `${declared.method} ${declared.path}`).toContain(
+        `Who may call: the \`${declared.access.permission}\` permission`,
+      );
     }
     const save = document.paths["/api/admin/articles/{id}/versions/{code}"]!.put!;
     expect(save.description).toContain("Who may call: the `translate` permission in the language of `code`");
@@ -178,12 +228,21 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
           continue;
         }
         expect(Object.keys(response.content ?? {}).length, where).toBeGreaterThan(0);
-        for (const media of Object.values(response.content ?? {})) expect(media.schema, where).not.toEqual({ type: "object" });
-        if (status.startsWith("4")) expect(response.content!["application/json"]!.schema, where).toMatchObject({ type: "object", required: expect.arrayContaining(["error"]) });
+        for (const media of Object.values(response.content ?? {}))
+          expect(media.schema, where).not.toEqual({ type: "object" });
+        if (status.startsWith("4"))
+          expect(response.content!["application/json"]!.schema, where).toMatchObject({
+            type: "object",
+            required: expect.arrayContaining(["error"]),
+          });
       }
     }
-    expect(Object.keys(document.paths["/api/admin/translations/export"]!.get!.responses["200"]!.content!).sort()).toEqual(["application/xliff+xml", "text/x-gettext-translation"]);
-    expect(Object.keys(document.paths["/api/admin/romes/export.csv"]!.get!.responses["200"]!.content!)).toEqual(["text/csv"]);
+    expect(
+      Object.keys(document.paths["/api/admin/translations/export"]!.get!.responses["200"]!.content!).sort(),
+    ).toEqual(["application/xliff+xml", "text/x-gettext-translation"]);
+    expect(Object.keys(document.paths["/api/admin/romes/export.csv"]!.get!.responses["200"]!.content!)).toEqual([
+      "text/csv",
+    ]);
   });
 
   it("passes Redocly's recommended lint (redocly.yaml) with no error; the one warning is the license the project has not chosen", async () => {
@@ -194,14 +253,18 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
       // No telemetry and no update check: the lint runs offline, as CI's other validators do.
       const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
       const run = promisify(execFile);
-      const { stdout } = await run("node_modules/.bin/redocly", ["lint", file, "--config", "redocly.yaml", "--format", "json"], { env, maxBuffer: 64 * 1024 * 1024 }).catch(
-        (error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }),
-      );
+      const { stdout } = await run(
+        "node_modules/.bin/redocly",
+        ["lint", file, "--config", "redocly.yaml", "--format", "json"],
+        { env, maxBuffer: 64 * 1024 * 1024 },
+      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
       const report = JSON.parse(stdout) as {
         totals: { errors: number; warnings: number };
         problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
       };
-      const problems = report.problems.map((problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
+      const problems = report.problems.map(
+        (problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`,
+      );
       expect(problems).toEqual(["warn info-license at #/info: Info object should contain `license` field."]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 1 });
     } finally {
@@ -213,19 +276,35 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
     const ajv = new Ajv2020({ allErrors: true, strict: true });
     addFormats(ajv);
     const validators = new Map<Schema, ValidateFunction>();
-    const validatorOf = (schema: Schema) => validators.get(schema) ?? validators.set(schema, ajv.compile(schema)).get(schema)!;
+    const validatorOf = (schema: Schema) =>
+      validators.get(schema) ?? validators.set(schema, ajv.compile(schema)).get(schema)!;
 
     /** Real ids of the seeded site, and of what beforeAll adds (an image, a job label, a second revision). */
     let values: (path: string, name: string) => string | undefined;
 
     /** A request as the admin's browser sends it (session, XSRF cookie and header). */
-    const send = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
+    const send = async (
+      method: string,
+      path: string,
+      init: { body?: BodyInit; headers?: Record<string, string> } = {},
+    ) => {
       const token = await xsrfHeaders(app, adminCookie);
-      return app.request(path, { method, body: init.body, headers: { cookie: `${token.cookie}; ${adminCookie}`, "x-xsrf-token": token["x-xsrf-token"], ...init.headers } });
+      return app.request(path, {
+        method,
+        body: init.body,
+        headers: { cookie: `${token.cookie}; ${adminCookie}`, "x-xsrf-token": token["x-xsrf-token"], ...init.headers },
+      });
     };
-    const admin = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
+    const admin = async (
+      method: string,
+      path: string,
+      init: { body?: BodyInit; headers?: Record<string, string> } = {},
+    ) => {
       const response = await send(method, path, init);
-      expect(response.status, `${method} ${path}: ${response.status < 300 ? "" : await response.clone().text()}`).toBeLessThan(300);
+      expect(
+        response.status,
+        `${method} ${path}: ${response.status < 300 ? "" : await response.clone().text()}`,
+      ).toBeLessThan(300);
       return response;
     };
     /** Answers to check against the document besides the GETs': the set-up's writes and some refusals. */
@@ -236,13 +315,19 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
     };
 
     /** The answer is one the document names for the operation: its status, media type, ETag (where documented) and a body valid against the schema. */
-    async function expectDocumented(method: string, template: string, target: string, response: globalThis.Response): Promise<void> {
+    async function expectDocumented(
+      method: string,
+      template: string,
+      target: string,
+      response: globalThis.Response,
+    ): Promise<void> {
       const where = `${method.toUpperCase()} ${target}`;
       const documented = document.paths[template]?.[method]?.responses[String(response.status)];
       expect(documented, `${where}: answered ${response.status}, which the document does not name`).toBeDefined();
       const type = essence(response.headers.get("content-type"));
       expect(Object.keys(documented!.content!), `${where}: answered ${type}`).toContain(type);
-      if (documented!.headers?.ETag) expect(response.headers.get("etag"), `${where}: the documented ETag`).toMatch(/^"[^"]+"$/);
+      if (documented!.headers?.ETag)
+        expect(response.headers.get("etag"), `${where}: the documented ETag`).toMatch(/^"[^"]+"$/);
       const validate = validatorOf(documented!.content![type]!.schema);
       const body: unknown = type === "application/json" ? await response.json() : await response.text();
       expect(validate(body) ? [] : validate.errors, where).toEqual([]);
@@ -251,44 +336,106 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
     const json = async <T>(path: string) => (await (await admin("GET", path)).json()) as T;
 
     beforeAll(async () => {
-      const { languages } = await json<{ languages: { id: number; code: string; favorite: boolean }[] }>("/api/admin/languages");
+      const { languages } = await json<{ languages: { id: number; code: string; favorite: boolean }[] }>(
+        "/api/admin/languages",
+      );
       const favorite = languages.find((language) => language.favorite)!;
-      const { articles } = await json<{ articles: { id: number; sourceLanguage: string; versions: { code: string }[] }[] }>("/api/admin/articles");
+      const { articles } = await json<{
+        articles: { id: number; sourceLanguage: string; versions: { code: string }[] }[];
+      }>("/api/admin/articles");
       const article = articles.find((candidate) => candidate.versions.length > 1)!;
       const translation = article.versions.find((version) => version.code !== article.sourceLanguage)!.code;
       const versionPath = `/api/admin/articles/${article.id}/versions/${translation}`;
       // A second revision, so that two can be compared.
       const read = await admin("GET", versionPath);
-      const { version } = (await read.json()) as { version: { title: string; slug: string; summary: string; body: string; coverAlt: string; status: string } };
-      const edit = { slug: version.slug, title: `${version.title} (revised)`, summary: version.summary, body: version.body, coverAlt: version.coverAlt, status: version.status };
+      const { version } = (await read.json()) as {
+        version: { title: string; slug: string; summary: string; body: string; coverAlt: string; status: string };
+      };
+      const edit = {
+        slug: version.slug,
+        title: `${version.title} (revised)`,
+        summary: version.summary,
+        body: version.body,
+        coverAlt: version.coverAlt,
+        status: version.status,
+      };
       const versionTemplate = "/api/admin/articles/{id}/versions/{code}";
       const jsonType = { "content-type": "application/json" };
-      meet("put", versionTemplate, versionPath, await send("PUT", versionPath, { body: JSON.stringify(edit), headers: jsonType }));
-      meet("put", versionTemplate, versionPath, await admin("PUT", versionPath, { body: JSON.stringify(edit), headers: { ...jsonType, "if-match": read.headers.get("etag")! } }));
-      meet("put", versionTemplate, versionPath, await send("PUT", versionPath, { body: JSON.stringify(edit), headers: { ...jsonType, "if-match": read.headers.get("etag")! } }));
+      meet(
+        "put",
+        versionTemplate,
+        versionPath,
+        await send("PUT", versionPath, { body: JSON.stringify(edit), headers: jsonType }),
+      );
+      meet(
+        "put",
+        versionTemplate,
+        versionPath,
+        await admin("PUT", versionPath, {
+          body: JSON.stringify(edit),
+          headers: { ...jsonType, "if-match": read.headers.get("etag")! },
+        }),
+      );
+      meet(
+        "put",
+        versionTemplate,
+        versionPath,
+        await send("PUT", versionPath, {
+          body: JSON.stringify(edit),
+          headers: { ...jsonType, "if-match": read.headers.get("etag")! },
+        }),
+      );
       const { revisions } = await json<{ revisions: { id: number }[] }>(`${versionPath}/revisions`);
-      const { keys } = await json<{ keys: { key: string; labels: Record<string, unknown> }[] }>("/api/admin/translations");
+      const { keys } = await json<{ keys: { key: string; labels: Record<string, unknown> }[] }>(
+        "/api/admin/translations",
+      );
       const key = keys.find((row) => row.labels[favorite.code])!.key;
       const labelPath = `/api/admin/romes/A1101/labels/${favorite.code}`;
       const label = JSON.stringify({ label: "Conduite d'engins agricoles" });
-      meet("put", "/api/admin/romes/{code}/labels/{languageCode}", labelPath, await admin("PUT", labelPath, { body: label, headers: { ...jsonType, "if-none-match": "*" } }));
+      meet(
+        "put",
+        "/api/admin/romes/{code}/labels/{languageCode}",
+        labelPath,
+        await admin("PUT", labelPath, { body: label, headers: { ...jsonType, "if-none-match": "*" } }),
+      );
       const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3a6" } })
         .png()
         .toBuffer();
-      const uploaded = await admin("POST", "/api/admin/media?name=contract.png", { body: new Uint8Array(png), headers: { "content-type": "application/octet-stream" } });
-      const upload = (await meet("post", "/api/admin/media", "/api/admin/media", uploaded).json()) as { item: { id: number } };
-      meet("get", "/api/admin/languages/{id}", "/api/admin/languages/2147483647", await send("GET", "/api/admin/languages/2147483647"));
+      const uploaded = await admin("POST", "/api/admin/media?name=contract.png", {
+        body: new Uint8Array(png),
+        headers: { "content-type": "application/octet-stream" },
+      });
+      const upload = (await meet("post", "/api/admin/media", "/api/admin/media", uploaded).json()) as {
+        item: { id: number };
+      };
+      meet(
+        "get",
+        "/api/admin/languages/{id}",
+        "/api/admin/languages/2147483647",
+        await send("GET", "/api/admin/languages/2147483647"),
+      );
       meet("get", "/api/admin/languages/{id}", "/api/admin/languages/x", await send("GET", "/api/admin/languages/x"));
       meet("get", "/api/admin/languages", "/api/admin/languages", await app.request("/api/admin/languages"));
       // A webhook endpoint on a documentation address (TEST-NET-3): public, and never reached by these tests.
       const endpoint = JSON.stringify({ url: "https://203.0.113.10/hooks", events: ["media.uploaded"] });
-      const created = meet("post", "/api/admin/webhooks", "/api/admin/webhooks", await admin("POST", "/api/admin/webhooks", { body: endpoint, headers: jsonType }));
+      const created = meet(
+        "post",
+        "/api/admin/webhooks",
+        "/api/admin/webhooks",
+        await admin("POST", "/api/admin/webhooks", { body: endpoint, headers: jsonType }),
+      );
       const { webhook } = (await created.clone().json()) as { webhook: { id: number } };
 
       const byResource: Record<string, Record<string, string>> = {
         languages: { id: String(favorite.id) },
         translations: { key, code: favorite.code, lang: favorite.code },
-        articles: { id: String(article.id), code: translation, revisionId: String(revisions[0]!.id), from: String(revisions.at(-1)!.id), to: String(revisions[0]!.id) },
+        articles: {
+          id: String(article.id),
+          code: translation,
+          revisionId: String(revisions[0]!.id),
+          from: String(revisions.at(-1)!.id),
+          to: String(revisions[0]!.id),
+        },
         users: { uid: `openapi-admin-${kind}` },
         romes: { code: "A1101", languageCode: favorite.code },
         media: { id: String(upload.item.id) },
@@ -310,7 +457,9 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
         }
       }
       // Each start-up file, and both formats of the translations export, are checked.
-      expect(checked).toEqual(expect.arrayContaining(["/init/file/blogs", "/init/file/translates", "/init/file/languages"]));
+      expect(checked).toEqual(
+        expect.arrayContaining(["/init/file/blogs", "/init/file/translates", "/init/file/languages"]),
+      );
       expect(checked.filter((target) => target.startsWith("/api/admin/translations/export")).length).toBe(2);
     });
 
@@ -326,7 +475,8 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
         "get 401",
         "post 201",
       ]);
-      for (const { method, template, target, response } of met) await expectDocumented(method, template, target, response);
+      for (const { method, template, target, response } of met)
+        await expectDocumented(method, template, target, response);
     });
   });
 });

@@ -27,7 +27,11 @@ describe.each(DATABASE_KINDS)("cookies on rendered pages on %s", (kind) => {
     const cookie = await signedInCookie({ database: handle }, { email: `renew-${kind}@example.com` });
     const id = cookie.slice("pp_session=".length);
     const dayAgo = new Date(Date.now() - SESSION_RENEW_AFTER_MS - 60_000).toISOString();
-    await handle.db.updateTable("sessions").set({ last_seen_at: dayAgo }).where("id_hash", "=", hashSessionId(id)).execute();
+    await handle.db
+      .updateTable("sessions")
+      .set({ last_seen_at: dayAgo })
+      .where("id_hash", "=", hashSessionId(id))
+      .execute();
 
     const page = await rawGet(server.port, "/en/articles", { Cookie: cookie, Accept: "text/html" });
     expect(page.status).toBe(200);
@@ -39,7 +43,10 @@ describe.each(DATABASE_KINDS)("cookies on rendered pages on %s", (kind) => {
   });
 
   it("clears an unknown session cookie on an HTML page and serves it as to an anonymous visitor", async () => {
-    const page = await rawGet(server.port, "/en/articles", { Cookie: `pp_session=${"z".repeat(43)}`, Accept: "text/html" });
+    const page = await rawGet(server.port, "/en/articles", {
+      Cookie: `pp_session=${"z".repeat(43)}`,
+      Accept: "text/html",
+    });
     expect(page.status).toBe(200);
     expect(page.cookies).toContainEqual(expect.stringMatching(/^pp_session=; .*Max-Age=0/));
     expect(page.cookies.some((line) => /^XSRF-TOKEN=[A-Za-z0-9_-]{32}; Path=\//.test(line))).toBe(true);

@@ -78,7 +78,9 @@ describe.each(DATABASE_KINDS)("probes and metrics on %s", (kind) => {
   it("serves /metrics only with the bearer token when METRICS_TOKEN is set", async () => {
     testApp = await startTestApp(kind, { env: { METRICS_TOKEN } });
     expect((await testApp.app.request("/metrics")).status).toBe(401);
-    expect((await testApp.app.request("/metrics", { headers: { authorization: `Bearer ${"x".repeat(40)}` } })).status).toBe(401);
+    expect(
+      (await testApp.app.request("/metrics", { headers: { authorization: `Bearer ${"x".repeat(40)}` } })).status,
+    ).toBe(401);
 
     expect((await testApp.app.request("/init/file/languages")).status).toBe(200);
     const response = await testApp.app.request("/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
@@ -87,7 +89,9 @@ describe.each(DATABASE_KINDS)("probes and metrics on %s", (kind) => {
     const text = await response.text();
     // Request count and latency by route pattern (not the raw path) and status.
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/init\/file\/:name",status="200"\} [1-9]/);
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/init\/file\/:name",status="200"\}/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/init\/file\/:name",status="200"\}/,
+    );
     expect(text).not.toContain('route="/init/file/languages"');
     // Query time from this database's queries; process metrics from prom-client's defaults.
     expect(text).toMatch(new RegExp(`db_query_duration_seconds_count\\{dialect="${kind}",outcome="ok"\\} [1-9]`));
@@ -102,6 +106,9 @@ describe.each(DATABASE_KINDS)("probes and metrics on %s", (kind) => {
     const response = await testApp.app.request("/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     const check = spawnSync("promtool", ["check", "metrics"], { input: await response.text(), encoding: "utf8" });
     expect(check.error).toBeUndefined();
-    expect({ status: check.status, problems: `${check.stdout}${check.stderr}`.trim() }).toEqual({ status: 0, problems: "" });
+    expect({ status: check.status, problems: `${check.stdout}${check.stderr}`.trim() }).toEqual({
+      status: 0,
+      problems: "",
+    });
   });
 });

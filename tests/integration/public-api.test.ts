@@ -27,7 +27,16 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
   describe("seed", () => {
     it("has exactly the languages of docs/product.md §3, favorite English, Chinese disabled", async () => {
       const languages = testApp.services.content.current().languages;
-      expect(languages.map((language) => language.shortCode).sort()).toEqual(["ar", "de", "en", "es", "fr", "ja", "pt", "zh"]);
+      expect(languages.map((language) => language.shortCode).sort()).toEqual([
+        "ar",
+        "de",
+        "en",
+        "es",
+        "fr",
+        "ja",
+        "pt",
+        "zh",
+      ]);
       expect(languages.filter((language) => language.favorite).map((language) => language.code)).toEqual(["en-US"]);
       expect(languages.find((language) => language.code === "zh-CN")?.enabled).toBe(false);
       expect(languages.find((language) => language.code === "ar")?.dir).toBe("rtl");
@@ -58,7 +67,9 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
       const snapshot = testApp.services.content.current();
       expect(snapshot.jobs).toHaveLength(532);
       expect(snapshot.domains).toHaveLength(14);
-      const blogs = (await (await testApp.app.request("/init/file/blogs")).json()) as { data: { documents: { data: { versions: object } }[] } };
+      const blogs = (await (await testApp.app.request("/init/file/blogs")).json()) as {
+        data: { documents: { data: { versions: object } }[] };
+      };
       const articles = blogs.data.documents.map((document) => Object.keys(document.data.versions).length);
       expect(articles.length).toBeGreaterThanOrEqual(6);
       expect(articles.filter((versions) => versions >= 3).length).toBeGreaterThanOrEqual(3);
@@ -72,7 +83,10 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
       expect(response.status).toBe(200);
       const body = (await response.json()) as { data: { documents: { id: string; data: Record<string, unknown> }[] } };
       expect(body.data.documents).toHaveLength(7);
-      expect(body.data.documents[0]).toMatchObject({ id: expect.any(String), data: { code: expect.any(String), short_code: expect.any(String) } });
+      expect(body.data.documents[0]).toMatchObject({
+        id: expect.any(String),
+        data: { code: expect.any(String), short_code: expect.any(String) },
+      });
       const etag = response.headers.get("etag");
       expect(etag).toBeTruthy();
       const again = await testApp.app.request("/init/file/languages", { headers: { "if-none-match": etag! } });
@@ -80,24 +94,36 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
     });
 
     it("returns translations and published blogs", async () => {
-      const translates = (await (await testApp.app.request("/init/file/translates")).json()) as { data: { documents: { data: { code_component: string } }[] } };
+      const translates = (await (await testApp.app.request("/init/file/translates")).json()) as {
+        data: { documents: { data: { code_component: string } }[] };
+      };
       expect(translates.data.documents.some((document) => document.data.code_component === "JOBS")).toBe(true);
-      const blogs = (await (await testApp.app.request("/init/file/blogs")).json()) as { data: { documents: { data: { versions: object } }[] } };
+      const blogs = (await (await testApp.app.request("/init/file/blogs")).json()) as {
+        data: { documents: { data: { versions: object } }[] };
+      };
       expect(blogs.data.documents.length).toBeGreaterThanOrEqual(6);
     });
 
-    it.each(["users", "codes_romes", "..%2F..%2Fpackage.json", "LANGUAGES"])("answers 404 JSON for %s", async (name) => {
-      const response = await testApp.app.request(`/init/file/${name}`);
-      expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({ error: { code: "not_found", message: expect.any(String) } });
-    });
+    it.each(["users", "codes_romes", "..%2F..%2Fpackage.json", "LANGUAGES"])(
+      "answers 404 JSON for %s",
+      async (name) => {
+        const response = await testApp.app.request(`/init/file/${name}`);
+        expect(response.status).toBe(404);
+        expect(await response.json()).toMatchObject({ error: { code: "not_found", message: expect.any(String) } });
+      },
+    );
   });
 
   describe("POST /api/analytics/events", () => {
     const post = (body: string, headers: Record<string, string> = {}) =>
       testApp.app.request("/api/analytics/events", {
         method: "POST",
-        headers: { "content-type": "application/json", cookie: xsrf.cookie, "x-xsrf-token": xsrf["x-xsrf-token"], ...headers },
+        headers: {
+          "content-type": "application/json",
+          cookie: xsrf.cookie,
+          "x-xsrf-token": xsrf["x-xsrf-token"],
+          ...headers,
+        },
         body,
       });
 
@@ -121,7 +147,13 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
       ["an unknown event name", JSON.stringify({ name: "drop table" }), {}, 400, "invalid_field"],
       ["an extra field", JSON.stringify({ name: "lang_1", admin: true }), {}, 400, "invalid_field"],
       ["a non-JSON content type", "name=lang_1", { "content-type": "text/plain" }, 415, "unsupported_media_type"],
-      ["an oversized body", JSON.stringify({ name: "lang_1", path: `/${"x".repeat(70_000)}` }), {}, 413, "payload_too_large"],
+      [
+        "an oversized body",
+        JSON.stringify({ name: "lang_1", path: `/${"x".repeat(70_000)}` }),
+        {},
+        413,
+        "payload_too_large",
+      ],
     ])("refuses %s without storing anything", async (_case, body, headers, status, code) => {
       const before = await eventCount();
       const response = await post(body, headers);
@@ -137,11 +169,14 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
   });
 
   describe("bad addresses and health", () => {
-    it.each(["/%E0%A4%A", "/en/%", "/en/wel%00come", `/${"a".repeat(3000)}`, "/api/x?q=%ZZ"])("answers 400 for %s", async (path) => {
-      const response = await testApp.app.request(path, { headers: { accept: "application/json" } });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { code: "bad_request" } });
-    });
+    it.each(["/%E0%A4%A", "/en/%", "/en/wel%00come", `/${"a".repeat(3000)}`, "/api/x?q=%ZZ"])(
+      "answers 400 for %s",
+      async (path) => {
+        const response = await testApp.app.request(path, { headers: { accept: "application/json" } });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({ error: { code: "bad_request" } });
+      },
+    );
 
     it("reports readiness with the database dialect", async () => {
       const response = await testApp.app.request("/readyz");
@@ -150,9 +185,16 @@ describe.each(DATABASE_KINDS)("public API and seed on %s", (kind) => {
     });
 
     it("serves robots.txt and a sitemap of every language with alternates", async () => {
-      expect(await (await testApp.app.request("/robots.txt")).text()).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+      expect(await (await testApp.app.request("/robots.txt")).text()).toContain(
+        "Sitemap: http://localhost:3000/sitemap.xml",
+      );
       const sitemap = await fullSitemap(testApp.app);
-      for (const path of ["/en/welcome", "/fr/bienvenue", "/ar/%D9%85%D8%B1%D8%AD%D8%A8%D8%A7", "/fr/m%C3%A9tiers/a1101/"]) {
+      for (const path of [
+        "/en/welcome",
+        "/fr/bienvenue",
+        "/ar/%D9%85%D8%B1%D8%AD%D8%A8%D8%A7",
+        "/fr/m%C3%A9tiers/a1101/",
+      ]) {
         expect(sitemap).toContain(`http://localhost:3000${path}`);
       }
       expect(sitemap).toContain('hreflang="x-default"');

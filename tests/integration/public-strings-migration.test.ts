@@ -28,13 +28,33 @@ describe.each(DATABASE_KINDS)("migration 0016: public UI strings for existing da
       const old = withNamesBefore0036(db);
       await old.deleteFrom("translations").where("code_component", "in", LATER_KEYS).execute();
       // An admin had already written one of them, differently from the seed.
-      await old.insertInto("translations").values({ code: "fr-FR", code_component: "SEARCH:BUTTON", label: "Chercher !", short_code: "fr", search: null, link: null }).execute();
-      await old.updateTable("translations").set({ label: "Le site" }).where("code", "=", "fr-FR").where("code_component", "=", "SITE:TITLE").execute();
+      await old
+        .insertInto("translations")
+        .values({
+          code: "fr-FR",
+          code_component: "SEARCH:BUTTON",
+          label: "Chercher !",
+          short_code: "fr",
+          search: null,
+          link: null,
+        })
+        .execute();
+      await old
+        .updateTable("translations")
+        .set({ label: "Le site" })
+        .where("code", "=", "fr-FR")
+        .where("code_component", "=", "SITE:TITLE")
+        .execute();
 
       await migrateToLatest(handle);
 
-      const rows = await db.selectFrom("translations").select(["code", "code_component", "label"]).where("code_component", "in", Object.keys(translations)).execute();
-      const label = (code: string, key: string) => rows.find((row) => row.code === code && row.code_component === key)?.label;
+      const rows = await db
+        .selectFrom("translations")
+        .select(["code", "code_component", "label"])
+        .where("code_component", "in", Object.keys(translations))
+        .execute();
+      const label = (code: string, key: string) =>
+        rows.find((row) => row.code === code && row.code_component === key)?.label;
       const byKey = translations as Record<string, Record<string, string>>;
       const languages = await db.selectFrom("languages").select("code").execute();
       expect(LATER_KEYS.length).toBeGreaterThan(10);

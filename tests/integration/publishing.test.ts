@@ -9,7 +9,12 @@ import { join } from "node:path";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
-import type { PreviewLink, RevisionComparison, RevisionSummary, VersionPublishing } from "#core/admin/publishing/schema.ts";
+import type {
+  PreviewLink,
+  RevisionComparison,
+  RevisionSummary,
+  VersionPublishing,
+} from "#core/admin/publishing/schema.ts";
 import { applyDueSchedules, SCHEDULER_ACTOR } from "#server/admin/publishing/service.ts";
 import { startScheduler } from "#server/admin/publishing/scheduler.ts";
 import type { ContentChange } from "#server/content/changes.ts";
@@ -19,9 +24,21 @@ import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, testConfig, xsrfHeaders, type AdminApiCall, type Visitor, withVersionTags } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  testConfig,
+  xsrfHeaders,
+  type AdminApiCall,
+  type Visitor,
+  withVersionTags,
+} from "./support.ts";
 
-const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
+const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as {
+  createSite: (services: AppServices) => { app: Hono<HttpEnv> };
+};
 
 type Json = {
   article?: AdminArticle;
@@ -53,23 +70,36 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
   beforeAll(async () => {
     testApp = await startTestApp(kind, { env: ENV });
     site = createSite(testApp.services);
-    sessions.admin = await signedInCookie(testApp.services, { uid: `publisher-${kind}`, email: "publisher@example.com", displayName: "Pat Publisher", isAdmin: true });
+    sessions.admin = await signedInCookie(testApp.services, {
+      uid: `publisher-${kind}`,
+      email: "publisher@example.com",
+      displayName: "Pat Publisher",
+      isAdmin: true,
+    });
     sessions.user = await signedInCookie(testApp.services, { email: "reader@example.com" });
-    call = withVersionTags(adminApiCaller<Json>(testApp.app, "/api/admin/articles", sessions, await xsrfHeaders(testApp.app)));
+    call = withVersionTags(
+      adminApiCaller<Json>(testApp.app, "/api/admin/articles", sessions, await xsrfHeaders(testApp.app)),
+    );
   });
   afterAll(() => testApp.close());
 
   const db = () => testApp.services.database.db;
 
-  async function newArticle(status = "draft", title = `Story ${Math.random().toString(36).slice(2, 8)}`): Promise<AdminArticle> {
+  async function newArticle(
+    status = "draft",
+    title = `Story ${Math.random().toString(36).slice(2, 8)}`,
+  ): Promise<AdminArticle> {
     const created = await call("POST", "", { body: { author: "Ada", tags: [] } });
-    const saved = await call("PUT", `/${created.json!.article!.id}/versions/en-US`, { body: version({ title, status }) });
+    const saved = await call("PUT", `/${created.json!.article!.id}/versions/en-US`, {
+      body: version({ title, status }),
+    });
     expect(saved.status, JSON.stringify(saved.json)).toBe(201);
     return saved.json!.article!;
   }
 
   const revisions = async (id: number) => (await call("GET", `/${id}/versions/en-US/revisions`)).json!.revisions!;
-  const page = (path: string, headers: Record<string, string> = {}) => site.app.request(path, { headers: { accept: "text/html", ...headers } });
+  const page = (path: string, headers: Record<string, string> = {}) =>
+    site.app.request(path, { headers: { accept: "text/html", ...headers } });
   const articlePath = (article: AdminArticle) => `/en/articles/${article.id}/${article.versions[0]!.slug}`;
 
   describe("revisions", () => {
@@ -81,15 +111,24 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       const kept = await revisions(article.id);
       expect(kept.map((revision) => revision.title)).toEqual(["Draft four", "Draft three", "Draft two"]);
       expect(kept[0]).toMatchObject({ action: "save", uid: `publisher-${kind}`, by: "Pat Publisher", status: "draft" });
-      const stored = await db().selectFrom("article_revisions").select("id").where("article_id", "=", article.id).execute();
+      const stored = await db()
+        .selectFrom("article_revisions")
+        .select("id")
+        .where("article_id", "=", article.id)
+        .execute();
       expect(stored).toHaveLength(3);
     });
 
     it("compares any two revisions field by field, either way round", async () => {
       const article = await newArticle("draft", "Seven languages");
-      await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Eight languages", body: "First paragraph.\nAnother line." }) });
+      await call("PUT", `/${article.id}/versions/en-US`, {
+        body: version({ title: "Eight languages", body: "First paragraph.\nAnother line." }),
+      });
       const [newer, older] = await revisions(article.id);
-      const reply = await call("GET", `/${article.id}/versions/en-US/revisions/compare?from=${older!.id}&to=${newer!.id}`);
+      const reply = await call(
+        "GET",
+        `/${article.id}/versions/en-US/revisions/compare?from=${older!.id}&to=${newer!.id}`,
+      );
       expect(reply.status).toBe(200);
       const title = reply.json!.comparison!.fields.find((field) => field.field === "title")!;
       expect(title.parts).toEqual([
@@ -97,27 +136,54 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
         { value: "Eight", change: "added" },
         { value: " languages", change: "same" },
       ]);
-      const backwards = await call("GET", `/${article.id}/versions/en-US/revisions/compare?from=${newer!.id}&to=${older!.id}`);
-      expect(backwards.json!.comparison!.fields.find((field) => field.field === "title")!.parts[0]).toEqual({ value: "Eight", change: "removed" });
+      const backwards = await call(
+        "GET",
+        `/${article.id}/versions/en-US/revisions/compare?from=${newer!.id}&to=${older!.id}`,
+      );
+      expect(backwards.json!.comparison!.fields.find((field) => field.field === "title")!.parts[0]).toEqual({
+        value: "Eight",
+        change: "removed",
+      });
     });
 
     it("restores a revision as a new, audited revision, keeping the version's status", async () => {
       const article = await newArticle("published", "Original words");
-      await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: "Rewritten words", body: "Changed.", status: "published" }) });
+      await call("PUT", `/${article.id}/versions/en-US`, {
+        body: version({ title: "Rewritten words", body: "Changed.", status: "published" }),
+      });
       const original = (await revisions(article.id)).find((revision) => revision.title === "Original words")!;
       await call("POST", `/${article.id}/versions/en-US/unpublish`);
       const reply = await call("POST", `/${article.id}/versions/en-US/revisions/${original.id}/restore`);
       expect(reply.status, JSON.stringify(reply.json)).toBe(200);
-      expect(reply.json!.article!.versions[0]).toMatchObject({ title: "Original words", body: "First paragraph.", status: "draft" });
+      expect(reply.json!.article!.versions[0]).toMatchObject({
+        title: "Original words",
+        body: "First paragraph.",
+        status: "draft",
+      });
       const [latest] = await revisions(article.id);
       // Three revisions are kept here: the restored one (#1) is gone from History, so it is named by id only.
-      expect(latest).toMatchObject({ action: "restore", restoredFrom: original.id, restoredFromNumber: null, title: "Original words", status: "draft" });
+      expect(latest).toMatchObject({
+        action: "restore",
+        restoredFrom: original.id,
+        restoredFromNumber: null,
+        title: "Original words",
+        status: "draft",
+      });
       const audit = await db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-      expect(audit).toMatchObject({ action: "restore", entity: "article_version", entity_id: `${article.id}:en-US`, uid: `publisher-${kind}` });
+      expect(audit).toMatchObject({
+        action: "restore",
+        entity: "article_version",
+        entity_id: `${article.id}:en-US`,
+        uid: `publisher-${kind}`,
+      });
       // One still kept is named by its number in History.
       const rewritten = (await revisions(article.id)).find((revision) => revision.title === "Rewritten words")!;
       expect((await call("POST", `/${article.id}/versions/en-US/revisions/${rewritten.id}/restore`)).status).toBe(200);
-      expect((await revisions(article.id))[0]).toMatchObject({ action: "restore", restoredFrom: rewritten.id, restoredFromNumber: rewritten.number });
+      expect((await revisions(article.id))[0]).toMatchObject({
+        action: "restore",
+        restoredFrom: rewritten.id,
+        restoredFromNumber: rewritten.number,
+      });
     });
 
     it("records import revisions through the content CLI's write path, bounded too", async () => {
@@ -125,12 +191,21 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       try {
         const file = join(dir, "articles.ndjson");
         const line = (title: string) =>
-          JSON.stringify({ key: `imported-${kind}`, author: "Ada", tags: [], versions: { en: { slug: `imported-${kind}`, title, summary: "", body: "Body", status: "draft" } } });
+          JSON.stringify({
+            key: `imported-${kind}`,
+            author: "Ada",
+            tags: [],
+            versions: { en: { slug: `imported-${kind}`, title, summary: "", body: "Body", status: "draft" } },
+          });
         for (const title of ["Imported one", "Imported two", "Imported three", "Imported four"]) {
           writeFileSync(file, `${line(title)}\n`);
           await importArticles(testApp.services.database, file, "test", () => {}, 3);
         }
-        const blog = await db().selectFrom("articles").select("id").where("key", "=", `imported-${kind}`).executeTakeFirstOrThrow();
+        const blog = await db()
+          .selectFrom("articles")
+          .select("id")
+          .where("key", "=", `imported-${kind}`)
+          .executeTakeFirstOrThrow();
         const kept = await revisions(blog.id);
         expect(kept.map((revision) => [revision.action, revision.uid, revision.title])).toEqual([
           ["import", "cli", "Imported four"],
@@ -164,7 +239,10 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       const unpublished = await call("POST", `/${article.id}/versions/en-US/unpublish`);
       expect(unpublished.json!.publishing!.state).toBe("draft");
       expect((await page(articlePath(article))).status).toBe(404);
-      expect((await revisions(article.id)).slice(0, 2).map((revision) => revision.action)).toEqual(["unpublish", "publish"]);
+      expect((await revisions(article.id)).slice(0, 2).map((revision) => revision.action)).toEqual([
+        "unpublish",
+        "publish",
+      ]);
     });
 
     it("refuses schedules that cannot happen, writing nothing", async () => {
@@ -188,8 +266,13 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
     it("applies a due publish and unpublish through the normal write path: page caches follow, audited, with revisions", async () => {
       const article = await newArticle();
       const at = new Date(Date.now() + HOUR);
-      const scheduled = await call("PUT", `/${article.id}/versions/en-US/schedules/publish`, { body: { at: at.toISOString().replace("Z", "+00:00") } });
-      expect(scheduled.json!.publishing).toMatchObject({ state: "scheduled", schedules: { publishAt: at.toISOString(), unpublishAt: null } });
+      const scheduled = await call("PUT", `/${article.id}/versions/en-US/schedules/publish`, {
+        body: { at: at.toISOString().replace("Z", "+00:00") },
+      });
+      expect(scheduled.json!.publishing).toMatchObject({
+        state: "scheduled",
+        schedules: { publishAt: at.toISOString(), unpublishAt: null },
+      });
       const until = new Date(at.getTime() + HOUR);
       await call("PUT", `/${article.id}/versions/en-US/schedules/unpublish`, { body: { at: until.toISOString() } });
       // Anonymous 404, now kept in the page cache.
@@ -199,8 +282,15 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       expect(await applyDueSchedules(testApp.services, at)).toBe(1);
       expect((await page(articlePath(article))).status).toBe(200);
       const publishing = (await call("GET", `/${article.id}/versions/en-US/publishing`)).json!.publishing!;
-      expect(publishing).toMatchObject({ state: "published", schedules: { publishAt: null, unpublishAt: until.toISOString() } });
-      expect((await revisions(article.id))[0]).toMatchObject({ action: "scheduled-publish", uid: `publisher-${kind}`, status: "published" });
+      expect(publishing).toMatchObject({
+        state: "published",
+        schedules: { publishAt: null, unpublishAt: until.toISOString() },
+      });
+      expect((await revisions(article.id))[0]).toMatchObject({
+        action: "scheduled-publish",
+        uid: `publisher-${kind}`,
+        status: "published",
+      });
       const audit = await db()
         .selectFrom("audit_log")
         .selectAll()
@@ -216,14 +306,23 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
 
     it("drops a pending publish when the version is published by hand", async () => {
       const article = await newArticle();
-      await call("PUT", `/${article.id}/versions/en-US/schedules/publish`, { body: { at: new Date(Date.now() + HOUR).toISOString() } });
-      await call("PUT", `/${article.id}/versions/en-US`, { body: version({ title: article.versions[0]!.title, status: "published" }) });
-      expect((await call("GET", `/${article.id}/versions/en-US/publishing`)).json!.publishing!.schedules).toEqual({ publishAt: null, unpublishAt: null });
+      await call("PUT", `/${article.id}/versions/en-US/schedules/publish`, {
+        body: { at: new Date(Date.now() + HOUR).toISOString() },
+      });
+      await call("PUT", `/${article.id}/versions/en-US`, {
+        body: version({ title: article.versions[0]!.title, status: "published" }),
+      });
+      expect((await call("GET", `/${article.id}/versions/en-US/publishing`)).json!.publishing!.schedules).toEqual({
+        publishAt: null,
+        unpublishAt: null,
+      });
     });
 
     it("applies what fell due while the site was down when it starts again (the scheduler's first tick)", async () => {
       const article = await newArticle();
-      await call("PUT", `/${article.id}/versions/en-US/schedules/publish`, { body: { at: new Date(Date.now() + HOUR).toISOString() } });
+      await call("PUT", `/${article.id}/versions/en-US/schedules/publish`, {
+        body: { at: new Date(Date.now() + HOUR).toISOString() },
+      });
       // The time passes while no instance runs: a second stack, started afterwards, must apply it.
       await db()
         .updateTable("article_schedules")
@@ -234,7 +333,11 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       const scheduler = startScheduler(restarted);
       try {
         await scheduler.tick();
-        const row = await db().selectFrom("article_versions").select("status").where("article_id", "=", article.id).executeTakeFirstOrThrow();
+        const row = await db()
+          .selectFrom("article_versions")
+          .select("status")
+          .where("article_id", "=", article.id)
+          .executeTakeFirstOrThrow();
         expect(row.status).toBe("published");
       } finally {
         await scheduler.stop();
@@ -292,15 +395,21 @@ describe.each(DATABASE_KINDS)("publishing on %s", (kind) => {
       const [id] = token.split(".");
       const expired = previewToken(testApp.config, Number(id), new Date(Date.now() - 1000));
       await expectRefused(`/en/preview/${expired}`, 410);
-      expect(await resolvePreviewToken(db(), testApp.config, token, new Date(Date.parse(link.expiresAt) + 1))).toMatchObject({ ok: false, status: 410, reason: "expired" });
+      expect(
+        await resolvePreviewToken(db(), testApp.config, token, new Date(Date.parse(link.expiresAt) + 1)),
+      ).toMatchObject({ ok: false, status: 410, reason: "expired" });
 
       const revoked = await call("DELETE", `/${article.id}/versions/en-US/previews/${link.id}`);
       expect(revoked.json!.preview!.revokedAt).not.toBeNull();
       await expectRefused(path, 410);
       expect((await call("GET", `/${article.id}/versions/en-US/publishing`)).json!.publishing!.previews).toEqual([]);
       expect((await call("DELETE", `/${article.id}/versions/en-US/previews/999999`)).status).toBe(404);
-      expect((await call("POST", `/${article.id}/versions/en-US/previews`, { body: { days: 0 } })).json!.error!.field).toBe("days");
-      expect((await call("POST", `/${article.id}/versions/en-US/previews`, { body: {}, as: "anonymous" })).status).toBe(401);
+      expect(
+        (await call("POST", `/${article.id}/versions/en-US/previews`, { body: { days: 0 } })).json!.error!.field,
+      ).toBe("days");
+      expect((await call("POST", `/${article.id}/versions/en-US/previews`, { body: {}, as: "anonymous" })).status).toBe(
+        401,
+      );
     });
   });
 });
@@ -347,7 +456,14 @@ describe("the scheduler with two instances on one PostgreSQL database", () => {
         .execute();
       await db
         .insertInto("article_schedules")
-        .values({ article_id: blog.id, code: "en-US", action: "publish", due_at: new Date(Date.now() - 1000).toISOString(), created_by: null, created_at: now })
+        .values({
+          article_id: blog.id,
+          code: "en-US",
+          action: "publish",
+          due_at: new Date(Date.now() - 1000).toISOString(),
+          created_by: null,
+          created_at: now,
+        })
         .execute();
       ids.push(blog.id);
     }
@@ -380,7 +496,12 @@ describe("the scheduler with two instances on one PostgreSQL database", () => {
       .executeTakeFirstOrThrow();
     expect(Number(auditCount.n)).toBe(count);
     expect(await db.selectFrom("article_schedules").select("id").execute()).toEqual([]);
-    const published = await db.selectFrom("article_versions").select("article_id").where("status", "=", "published").where("article_id", "in", ids).execute();
+    const published = await db
+      .selectFrom("article_versions")
+      .select("article_id")
+      .where("status", "=", "published")
+      .where("article_id", "in", ids)
+      .execute();
     expect(published).toHaveLength(count);
 
     // The changes the first instance applied reach the other by NOTIFY.

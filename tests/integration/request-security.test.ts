@@ -13,7 +13,8 @@ type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 /** A body that never ends: a server that waited for it would never answer. */
 function endlessBody(): ReadableStream<Uint8Array> {
   return new ReadableStream({
-    pull: (controller) => new Promise((resolve) => setTimeout(() => resolve(controller.enqueue(new Uint8Array(1024))), 5)),
+    pull: (controller) =>
+      new Promise((resolve) => setTimeout(() => resolve(controller.enqueue(new Uint8Array(1024))), 5)),
   });
 }
 
@@ -24,7 +25,9 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
   let admin: Awaited<ReturnType<typeof xsrfHeaders>>;
 
   beforeAll(async () => {
-    testApp = await startTestApp(kind, { env: { ANALYTICS_RATE_LIMIT: "100000", ANALYTICS_EVENTS_PER_MINUTE: "100000" } });
+    testApp = await startTestApp(kind, {
+      env: { ANALYTICS_RATE_LIMIT: "100000", ANALYTICS_EVENTS_PER_MINUTE: "100000" },
+    });
     anonymous = await xsrfHeaders(testApp.app);
     adminSession = await signedInCookie(testApp.services, { email: `admin-${kind}@example.com`, isAdmin: true });
     admin = await xsrfHeaders(testApp.app, adminSession);
@@ -34,14 +37,24 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
   const asAdmin = (path: string, init: { method: string; json?: unknown; headers?: Record<string, string> }) =>
     testApp.app.request(path, {
       method: init.method,
-      headers: { cookie: `${admin.cookie}; ${adminSession}`, "x-xsrf-token": admin["x-xsrf-token"], "content-type": "application/json", ...init.headers },
+      headers: {
+        cookie: `${admin.cookie}; ${adminSession}`,
+        "x-xsrf-token": admin["x-xsrf-token"],
+        "content-type": "application/json",
+        ...init.headers,
+      },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
     });
 
   const postEvent = (body: string, headers: Record<string, string> = {}) =>
     testApp.app.request("/api/analytics/events", {
       method: "POST",
-      headers: { "content-type": "application/json", cookie: anonymous.cookie, "x-xsrf-token": anonymous["x-xsrf-token"], ...headers },
+      headers: {
+        "content-type": "application/json",
+        cookie: anonymous.cookie,
+        "x-xsrf-token": anonymous["x-xsrf-token"],
+        ...headers,
+      },
       body,
     });
 
@@ -79,12 +92,18 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
     });
 
     it("puts the session's token in the cookie of any response that carries the session", async () => {
-      const response = await testApp.app.request("/robots.txt", { headers: { cookie: `${anonymous.cookie}; ${adminSession}` } });
-      expect(response.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^XSRF-TOKEN=${admin["x-xsrf-token"]}; Path=/`)));
+      const response = await testApp.app.request("/robots.txt", {
+        headers: { cookie: `${anonymous.cookie}; ${adminSession}` },
+      });
+      expect(response.headers.getSetCookie()).toContainEqual(
+        expect.stringMatching(new RegExp(`^XSRF-TOKEN=${admin["x-xsrf-token"]}; Path=/`)),
+      );
     });
 
     it("clears an unknown session cookie and gives a fresh anonymous token", async () => {
-      const response = await testApp.app.request("/robots.txt", { headers: { cookie: `${anonymous.cookie}; pp_session=${"x".repeat(43)}` } });
+      const response = await testApp.app.request("/robots.txt", {
+        headers: { cookie: `${anonymous.cookie}; pp_session=${"x".repeat(43)}` },
+      });
       const cookies = response.headers.getSetCookie();
       expect(cookies).toContainEqual(expect.stringMatching(/^pp_session=; .*Max-Age=0/));
       expect(cookies).toContainEqual(expect.stringMatching(/^XSRF-TOKEN=[A-Za-z0-9_-]{32}; Path=\//));
@@ -114,11 +133,24 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
       ["an admin JSON route", "/api/admin/languages", 64 * 1024],
       ["the analytics route", "/api/analytics/events", 4 * 1024],
     ])("refuses %s body over its limit with 413, streamed or declared", async (_name, path, limit) => {
-      const headers = { cookie: `${admin.cookie}; ${adminSession}`, "x-xsrf-token": admin["x-xsrf-token"], "content-type": "application/json" };
-      const declared = await testApp.app.request(path, { method: "POST", headers: { ...headers, "content-length": String(limit + 1) }, body: "x".repeat(limit + 1) });
+      const headers = {
+        cookie: `${admin.cookie}; ${adminSession}`,
+        "x-xsrf-token": admin["x-xsrf-token"],
+        "content-type": "application/json",
+      };
+      const declared = await testApp.app.request(path, {
+        method: "POST",
+        headers: { ...headers, "content-length": String(limit + 1) },
+        body: "x".repeat(limit + 1),
+      });
       expect(declared.status).toBe(413);
       expect(await declared.json()).toMatchObject({ error: { code: "payload_too_large", field: "body" } });
-      const streamed = await testApp.app.request(path, { method: "POST", headers, body: endlessBody(), duplex: "half" } as RequestInit);
+      const streamed = await testApp.app.request(path, {
+        method: "POST",
+        headers,
+        body: endlessBody(),
+        duplex: "half",
+      } as RequestInit);
       expect(streamed.status).toBe(413);
     });
 
@@ -136,46 +168,83 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
 
   describe("text a database cannot store the same way", () => {
     const cases: [string, string, string, unknown, string][] = [
-      ["an analytics path with NUL", "POST", "/api/analytics/events", { name: "page_view", path: "/en/\u0000" }, "path"],
-      ["an analytics path with a lone surrogate", "POST", "/api/analytics/events", { name: "page_view", path: "/en/\ud800" }, "path"],
-      ["a translation label with NUL", "PUT", "/api/admin/translations/SITE:TITLE/fr-FR", { label: "Polyglot\u0000Press" }, "label"],
-      ["a translation label with a lone surrogate", "PUT", "/api/admin/translations/SITE:TITLE/fr-FR", { label: "Polyglot \udc00" }, "label"],
+      [
+        "an analytics path with NUL",
+        "POST",
+        "/api/analytics/events",
+        { name: "page_view", path: "/en/\u0000" },
+        "path",
+      ],
+      [
+        "an analytics path with a lone surrogate",
+        "POST",
+        "/api/analytics/events",
+        { name: "page_view", path: "/en/\ud800" },
+        "path",
+      ],
+      [
+        "a translation label with NUL",
+        "PUT",
+        "/api/admin/translations/SITE:TITLE/fr-FR",
+        { label: "Polyglot\u0000Press" },
+        "label",
+      ],
+      [
+        "a translation label with a lone surrogate",
+        "PUT",
+        "/api/admin/translations/SITE:TITLE/fr-FR",
+        { label: "Polyglot \udc00" },
+        "label",
+      ],
       ["an article author with NUL", "POST", "/api/admin/articles", { author: "Ada\u0000Lovelace" }, "author"],
-      ["an article's tag with a lone surrogate", "POST", "/api/admin/articles", { author: "Ada", tags: ["ok", "\ud83d"] }, "tags.1"],
+      [
+        "an article's tag with a lone surrogate",
+        "POST",
+        "/api/admin/articles",
+        { author: "Ada", tags: ["ok", "\ud83d"] },
+        "tags.1",
+      ],
       ["a key with NUL", "POST", "/api/admin/articles", { author: "Ada", "x\u0000": 1 }, "x\\0"],
     ];
 
-    it.each(cases)("refuses %s with a 400 naming the field, storing nothing", async (_name, method, path, json, field) => {
-      const before = await Promise.all([
-        testApp.services.database.db
-          .selectFrom("analytics_events")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow(),
-        testApp.services.database.db
-          .selectFrom("articles")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow(),
-      ]);
-      const response = path.startsWith("/api/admin") ? await asAdmin(path, { method, json }) : await postEvent(JSON.stringify(json));
-      expect(response.status).toBe(400);
-      const body = (await response.json()) as { error: { field: string; message: string } };
-      expect(body.error.field).toBe(field);
-      expect(body.error.message).toMatch(/NUL|lone surrogate/);
-      const after = await Promise.all([
-        testApp.services.database.db
-          .selectFrom("analytics_events")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow(),
-        testApp.services.database.db
-          .selectFrom("articles")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow(),
-      ]);
-      expect(after.map((row) => Number(row.n))).toEqual(before.map((row) => Number(row.n)));
-    });
+    it.each(cases)(
+      "refuses %s with a 400 naming the field, storing nothing",
+      async (_name, method, path, json, field) => {
+        const before = await Promise.all([
+          testApp.services.database.db
+            .selectFrom("analytics_events")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow(),
+          testApp.services.database.db
+            .selectFrom("articles")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow(),
+        ]);
+        const response = path.startsWith("/api/admin")
+          ? await asAdmin(path, { method, json })
+          : await postEvent(JSON.stringify(json));
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as { error: { field: string; message: string } };
+        expect(body.error.field).toBe(field);
+        expect(body.error.message).toMatch(/NUL|lone surrogate/);
+        const after = await Promise.all([
+          testApp.services.database.db
+            .selectFrom("analytics_events")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow(),
+          testApp.services.database.db
+            .selectFrom("articles")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow(),
+        ]);
+        expect(after.map((row) => Number(row.n))).toEqual(before.map((row) => Number(row.n)));
+      },
+    );
 
     it("refuses NUL in a query parameter the same way", async () => {
-      const response = await testApp.app.request(`/api/admin/articles?q=${encodeURIComponent("a\u0000")}`, { headers: { cookie: `${admin.cookie}; ${adminSession}` } });
+      const response = await testApp.app.request(`/api/admin/articles?q=${encodeURIComponent("a\u0000")}`, {
+        headers: { cookie: `${admin.cookie}; ${adminSession}` },
+      });
       expect(response.status).toBe(400);
     });
   });
@@ -215,7 +284,11 @@ describe.each(DATABASE_KINDS)("request security on %s", (kind) => {
           statuses.push(response.status);
         }
         expect(statuses).toEqual([201, 201, 202, 202, 202]);
-        const stored = await budgeted.services.database.db.selectFrom("analytics_events").select("path").where("name", "=", "page_view").execute();
+        const stored = await budgeted.services.database.db
+          .selectFrom("analytics_events")
+          .select("path")
+          .where("name", "=", "page_view")
+          .execute();
         expect(stored.map((row) => row.path).sort()).toEqual(["/en/0", "/en/1"]);
       } finally {
         await budgeted.close();

@@ -30,17 +30,40 @@ async function fill(db: Kysely<Database>, articles: number) {
   for (let n = 1; n <= articles; n += 1) {
     await db
       .insertInto("articles")
-      .values({ id: n, key: `article-${n}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(n), source_code: "en-US", source_changed_at: at(n) })
+      .values({
+        id: n,
+        key: `article-${n}`,
+        author: "test",
+        tags: "[]",
+        created_at: at(1),
+        updated_at: at(n),
+        source_code: "en-US",
+        source_changed_at: at(n),
+      })
       .execute();
     const common = { article_id: n, summary: "", body: "Body.", cover_alt: "", published_at: at(1), html: null };
     await db
       .insertInto("article_versions")
-      .values({ ...common, code: "en-US", slug: `article-${n}`, title: `Article ${n}`, status: "published", updated_at: at(n) })
+      .values({
+        ...common,
+        code: "en-US",
+        slug: `article-${n}`,
+        title: `Article ${n}`,
+        status: "published",
+        updated_at: at(n),
+      })
       .execute();
     if (n % 2 === 0)
       await db
         .insertInto("article_versions")
-        .values({ ...common, code: "fr-FR", slug: `article-${n}`, title: `Article ${n}`, status: "draft", updated_at: at(n + 100) })
+        .values({
+          ...common,
+          code: "fr-FR",
+          slug: `article-${n}`,
+          title: `Article ${n}`,
+          status: "draft",
+          updated_at: at(n + 100),
+        })
         .execute();
   }
 }
@@ -132,10 +155,16 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await articles.highestPublishedId()).toBe(9);
 
       const plan = await queryPlan(db, kind);
-      expect(plan).toMatch(new RegExp(`${kind === "sqlite" ? "COVERING INDEX" : "Index Only Scan using"} ${indexBefore0036("article_versions_status_article_updated_index")}`));
+      expect(plan).toMatch(
+        new RegExp(
+          `${kind === "sqlite" ? "COVERING INDEX" : "Index Only Scan using"} ${indexBefore0036("article_versions_status_article_updated_index")}`,
+        ),
+      );
 
       await migrateTo(handle, "0020-narrow-search-rows");
-      expect(await queryPlan(db, kind)).toMatch(new RegExp(`${indexBefore0036("article_versions_status_article_index")}\\b`));
+      expect(await queryPlan(db, kind)).toMatch(
+        new RegExp(`${indexBefore0036("article_versions_status_article_index")}\\b`),
+      );
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(50));
     });
   }, 60_000);
@@ -151,12 +180,16 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
 
       expect(await articles.publishedSlugs(0, 10)).toEqual(before.slugs);
       expect(await articles.lastModifiedBetween(0, 5)).toBe(before.lastmod);
-      const covered = new RegExp(`${kind === "sqlite" ? "COVERING INDEX" : "Index Only Scan using"} ${indexBefore0036("article_versions_status_article_slug_index")}`);
+      const covered = new RegExp(
+        `${kind === "sqlite" ? "COVERING INDEX" : "Index Only Scan using"} ${indexBefore0036("article_versions_status_article_slug_index")}`,
+      );
       expect(await queryPlan(db, kind, SLUGS_QUERY)).toMatch(covered);
       expect(await queryPlan(db, kind)).toMatch(covered);
 
       await migrateTo(handle, "0026-search-entry-fingerprints");
-      expect(await queryPlan(db, kind)).toMatch(new RegExp(`${indexBefore0036("article_versions_status_article_updated_index")}\\b`));
+      expect(await queryPlan(db, kind)).toMatch(
+        new RegExp(`${indexBefore0036("article_versions_status_article_updated_index")}\\b`),
+      );
       expect(await articles.publishedSlugs(0, 10)).toEqual(before.slugs);
     });
   }, 60_000);
@@ -174,7 +207,16 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       await migrateToLatest(handle);
       await db
         .insertInto("articles")
-        .values({ id: 2, key: "article-2", author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_changed_at: at(2) })
+        .values({
+          id: 2,
+          key: "article-2",
+          author: "test",
+          tags: "[]",
+          created_at: at(1),
+          updated_at: at(2),
+          source_code: "en-US",
+          source_changed_at: at(2),
+        })
         .execute();
       await db
         .insertInto("article_versions")
@@ -192,7 +234,11 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
           html: long("<p>after</p>"),
         })
         .execute();
-      const bodies = await db.selectFrom("article_versions").select(["article_id", "body"]).orderBy("article_id").execute();
+      const bodies = await db
+        .selectFrom("article_versions")
+        .select(["article_id", "body"])
+        .orderBy("article_id")
+        .execute();
       expect(bodies.map((row) => row.body)).toEqual([long("before"), long("after")]);
       if (kind === "sqlite") return;
 
@@ -202,7 +248,9 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
             article_id: number;
             body: string | null;
             html: string | null;
-          }>`select article_id, pg_column_compression(body) as body, pg_column_compression(html) as html from article_versions order by article_id`.execute(db)
+          }>`select article_id, pg_column_compression(body) as body, pg_column_compression(html) as html from article_versions order by article_id`.execute(
+            db,
+          )
         ).rows;
       expect(await compression()).toEqual([
         { article_id: 1, body: "pglz", html: null },
@@ -210,7 +258,10 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       ]);
       const columns = async () =>
         (
-          await sql<{ name: string; method: string }>`select attrelid::regclass::text || '.' || attname as name, attcompression as method from pg_attribute
+          await sql<{
+            name: string;
+            method: string;
+          }>`select attrelid::regclass::text || '.' || attname as name, attcompression as method from pg_attribute
             where (attrelid::regclass::text, attname) in (${sql.join(LONG_TEXT_COLUMNS.map(([table, column]) => sql`(${before0036.get(handle) === false ? renamedIdentifier(table) : table}, ${column})`))}) order by 1`.execute(
             db,
           )
@@ -219,7 +270,10 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
 
       await migrateTo(handle, "0021-sitemap-lastmod-index");
       expect((await columns()).map((column) => column.method)).toEqual(LONG_TEXT_COLUMNS.map(() => ""));
-      expect((await db.selectFrom("article_versions").select("body").where("article_id", "=", 2).executeTakeFirstOrThrow()).body).toBe(long("after"));
+      expect(
+        (await db.selectFrom("article_versions").select("body").where("article_id", "=", 2).executeTakeFirstOrThrow())
+          .body,
+      ).toBe(long("after"));
     });
   }, 60_000);
 
@@ -234,18 +288,33 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
         if (kind === "postgres") await refreshPublishedIndex(db, [id], undefined, { fingerprints: false });
         else {
           await sql`insert into search_entries (article_id, code, title, summary, body_text, fts_title, fts_summary, fts_body)
-            values (${id}, 'en-US', ${`Article ${id}`}, '', ${body}, ${sqliteTerms(`Article ${id}`, "en-US")}, '', ${sqliteTerms(body, "en-US")})`.execute(db);
+            values (${id}, 'en-US', ${`Article ${id}`}, '', ${body}, ${sqliteTerms(`Article ${id}`, "en-US")}, '', ${sqliteTerms(body, "en-US")})`.execute(
+            db,
+          );
         }
       }
       await migrateToLatest(handle);
-      const found = async (query: string) => (await searchEntries(db, "en-US", query, 10, 0)).hits.map((hit) => hit.articleId).sort();
+      const found = async (query: string) =>
+        (await searchEntries(db, "en-US", query, 10, 0)).hits.map((hit) => hit.articleId).sort();
       // PostgreSQL's index was filled by 0009 and kept by every write since: 0023 leaves it as it is.
       expect(await found("harbours")).toEqual(kind === "sqlite" ? [1, 2, 3] : [1, 2]);
       const indexedHarbour = async () =>
-        (await sql<{ count: number }>`select count(*) as count from search_fts where search_fts match ${'"enus_harbour"'}`.execute(db)).rows[0]!.count;
+        (
+          await sql<{
+            count: number;
+          }>`select count(*) as count from search_fts where search_fts match ${'"enus_harbour"'}`.execute(db)
+        ).rows[0]!.count;
       if (kind === "sqlite") {
         const { rows } = await sql<{ name: string }>`select name from pragma_table_info('search_entries')`.execute(db);
-        expect(rows.map((row) => row.name)).toEqual(["id", "article_id", "code", "title", "summary", "body_text", "source_fingerprint"]);
+        expect(rows.map((row) => row.name)).toEqual([
+          "id",
+          "article_id",
+          "code",
+          "title",
+          "summary",
+          "body_text",
+          "source_fingerprint",
+        ]);
         expect(await indexedHarbour()).toBe(3);
       }
 
@@ -262,7 +331,9 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await found("harbour")).toEqual(kind === "sqlite" ? [3] : []);
       if (kind === "sqlite") {
         // The external-content index again, rebuilt from the terms the migration made again.
-        const { rows } = await sql<{ fts_body: string }>`select fts_body from search_entries where article_id = 2`.execute(db);
+        const { rows } = await sql<{
+          fts_body: string;
+        }>`select fts_body from search_entries where article_id = 2`.execute(db);
         expect(rows).toEqual([{ fts_body: sqliteTerms("A zeppelin.", "en-US") }]);
         expect(await indexedHarbour()).toBe(1);
       }
@@ -282,24 +353,39 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
           [1, "The harbours."],
           [2, "Body."],
         ] as const) {
-          const part = (text: string, weight: string) => sql`setweight(to_tsvector('english', ${foldedWords(text, "en-US")}), ${weight}::"char")`;
+          const part = (text: string, weight: string) =>
+            sql`setweight(to_tsvector('english', ${foldedWords(text, "en-US")}), ${weight}::"char")`;
           await sql`insert into search_entries (article_id, code, title, summary, body_text, document)
-            values (${id}, 'en-US', ${`Article ${id}`}, '', ${body}, ${part(`Article ${id}`, "A")} || ${part("", "B")} || ${part(body, "C")})`.execute(db);
+            values (${id}, 'en-US', ${`Article ${id}`}, '', ${body}, ${part(`Article ${id}`, "A")} || ${part("", "B")} || ${part(body, "C")})`.execute(
+            db,
+          );
         }
       }
       const documentOfArticle1 = async () =>
-        kind === "postgres" && (await sql<{ document: string }>`select document::text as document from search_entries where article_id = 1`.execute(db)).rows;
+        kind === "postgres" &&
+        (
+          await sql<{
+            document: string;
+          }>`select document::text as document from search_entries where article_id = 1`.execute(db)
+        ).rows;
       const before = await documentOfArticle1();
       await migrateToLatest(handle);
-      const found = async (query: string) => (await searchEntries(db, "en-US", query, 10, 0)).hits.map((hit) => hit.articleId).sort();
+      const found = async (query: string) =>
+        (await searchEntries(db, "en-US", query, 10, 0)).hits.map((hit) => hit.articleId).sort();
       expect(await found("harbour")).toEqual([1]);
       expect(await found("the harbours")).toEqual([1]);
       expect(await found("article")).toEqual([1, 2]);
       if (kind === "postgres") {
-        const entry = await db.selectFrom("search_entries").select(["title", "summary", "body_text"]).where("article_id", "=", 1).executeTakeFirstOrThrow();
+        const entry = await db
+          .selectFrom("search_entries")
+          .select(["title", "summary", "body_text"])
+          .where("article_id", "=", 1)
+          .executeTakeFirstOrThrow();
         const { rows } = await sql<{
           same: boolean;
-        }>`select document = ${indexForm("postgres", entry, "en-US")[0]!}::tsvector as same from search_entries where article_id = 1`.execute(db);
+        }>`select document = ${indexForm("postgres", entry, "en-US")[0]!}::tsvector as same from search_entries where article_id = 1`.execute(
+          db,
+        );
         expect(rows).toEqual([{ same: true }]);
         await migrateTo(handle, "0023-contentless-search-index");
         expect(await documentOfArticle1()).toEqual(before);
@@ -311,18 +397,37 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
     await fromMigration("0028-search-catch-up", async (handle) => {
       const db = namesAsMigrated(handle);
       await fill(db, 9);
-      await db.updateTable("article_versions").set({ html: "<p>Body.</p>", renderer_version: 3, reading_minutes: 2 }).where("article_id", "=", 2).execute();
-      const deleted = await db.deleteFrom("article_versions").where("article_id", "=", 9).returning("id").executeTakeFirstOrThrow();
+      await db
+        .updateTable("article_versions")
+        .set({ html: "<p>Body.</p>", renderer_version: 3, reading_minutes: 2 })
+        .where("article_id", "=", 2)
+        .execute();
+      const deleted = await db
+        .deleteFrom("article_versions")
+        .where("article_id", "=", 9)
+        .returning("id")
+        .executeTakeFirstOrThrow();
       // Every row as it was, but that 0033 has the search catch-up index published versions again (decision 0165)
       // and 0034 restates the base revision as a History number (decision 0168).
       const rows = async () =>
-        (await db.selectFrom("article_versions").selectAll().orderBy("id").execute()).map(({ awaiting_index: _awaiting, base_revision: _base, ...row }) => row);
+        (await db.selectFrom("article_versions").selectAll().orderBy("id").execute()).map(
+          ({ awaiting_index: _awaiting, base_revision: _base, ...row }) => row,
+        );
       const indexes = async () =>
         kind === "sqlite"
-          ? (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'article_versions' order by name`.execute(db))
-              .rows
+          ? (
+              await sql<{
+                name: string;
+                sql: string | null;
+              }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'article_versions' order by name`.execute(
+                db,
+              )
+            ).rows
           : (
-              await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'article_versions' order by indexname`.execute(
+              await sql<{
+                name: string;
+                sql: string;
+              }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'article_versions' order by indexname`.execute(
                 db,
               )
             ).rows;
@@ -331,10 +436,17 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await rows()).toEqual(rowsBefore);
       // The same indexes, named in the words of 0036 (docs/decisions/0190-one-vocabulary.md).
       const inOldWords = (list: { name: string; sql: string | null }[]) =>
-        list.map(({ name, sql }) => ({ name: inWordsBefore0036(name), sql: sql === null ? null : inWordsBefore0036(sql) })).sort((a, b) => a.name.localeCompare(b.name));
+        list
+          .map(({ name, sql }) => ({
+            name: inWordsBefore0036(name),
+            sql: sql === null ? null : inWordsBefore0036(sql),
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name));
       expect(inOldWords(await indexes())).toEqual(inOldWords(indexesBefore));
       if (kind === "sqlite") {
-        const { rows: columns } = await sql<{ name: string }>`select name from pragma_table_info('article_versions') order by cid`.execute(db);
+        const { rows: columns } = await sql<{
+          name: string;
+        }>`select name from pragma_table_info('article_versions') order by cid`.execute(db);
         // A column added to article_versions after 0029 lands after the HTML: rebuild the table as 0029 does (decision 0140).
         expect(columns.map((column) => column.name)).toEqual(BLOG_VERSION_COLUMNS_IN_ORDER.map(renamedIdentifier));
       }
@@ -368,7 +480,9 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       // Down to 0028 and back: the migration is forgotten and made again, the rows kept.
       const kept = await rows();
       await migrateTo(handle, "0028-search-catch-up");
-      const { rows: applied } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db);
+      const { rows: applied } = await sql<{
+        name: string;
+      }>`select name from kysely_migration order by name desc limit 1`.execute(db);
       expect(applied).toEqual([{ name: "0028-search-catch-up" }]);
       await migrateToLatest(handle);
       expect(await rows()).toEqual(kept);

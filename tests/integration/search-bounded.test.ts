@@ -24,7 +24,11 @@ function version(n: number) {
   if (n % 2 === 0) words.push("lantern");
   if (n % 3 === 0) words.push("bridge");
   if (n === 7) words.push("zeppelin");
-  return { title: n === 200 ? `The lantern ${n}` : `Article ${n}`, summary: `Summary of article ${n}.`, body: `${words.join(" ")} and more ${words.join(" ")} text number ${n}.` };
+  return {
+    title: n === 200 ? `The lantern ${n}` : `Article ${n}`,
+    summary: `Summary of article ${n}.`,
+    body: `${words.join(" ")} and more ${words.join(" ")} text number ${n}.`,
+  };
 }
 
 /**
@@ -39,11 +43,30 @@ async function fill(db: Kysely<Database>, { index = true, fingerprints = true } 
         const at = new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString();
         await trx
           .insertInto("articles")
-          .values({ id: n, key: `article-${n}`, author: "test", tags: "[]", created_at: at, updated_at: at, source_code: "en-US", source_changed_at: at })
+          .values({
+            id: n,
+            key: `article-${n}`,
+            author: "test",
+            tags: "[]",
+            created_at: at,
+            updated_at: at,
+            source_code: "en-US",
+            source_changed_at: at,
+          })
           .execute();
         await trx
           .insertInto("article_versions")
-          .values({ article_id: n, code: "en-US", slug: `article-${n}`, ...version(n), cover_alt: "", status: "published", published_at: at, updated_at: at, html: null })
+          .values({
+            article_id: n,
+            code: "en-US",
+            slug: `article-${n}`,
+            ...version(n),
+            cover_alt: "",
+            status: "published",
+            published_at: at,
+            updated_at: at,
+            html: null,
+          })
           .execute();
         ids.push(n);
       }
@@ -53,7 +76,8 @@ async function fill(db: Kysely<Database>, { index = true, fingerprints = true } 
 }
 
 /** The articles a test picks by construction, newest first. */
-const matching = (test: (n: number) => boolean) => Array.from({ length: ARTICLES }, (_, index) => ARTICLES - index).filter(test);
+const matching = (test: (n: number) => boolean) =>
+  Array.from({ length: ARTICLES }, (_, index) => ARTICLES - index).filter(test);
 
 describe.each(DATABASE_KINDS)("bounded search over many rows (%s)", (kind) => {
   let database: TestDatabase;
@@ -82,7 +106,9 @@ describe.each(DATABASE_KINDS)("bounded search over many rows (%s)", (kind) => {
       expect(newestLanterns).toContain(last.hits[0]!.articleId);
       expect((await searchEntries(db, "en-US", "lantern", 10, 1010)).hits).toEqual([]);
       // Two words: every 6th article, 350 of them, all counted.
-      expect((await searchEntries(db, "en-US", "lantern bridge", 10, 0)).total).toBe(matching((n) => n % 6 === 0).length);
+      expect((await searchEntries(db, "en-US", "lantern bridge", 10, 0)).total).toBe(
+        matching((n) => n % 6 === 0).length,
+      );
       // A word in one old article only (outside the newest 1 200 rows).
       const rare = await searchEntries(db, "en-US", "zeppelin", 10, 0);
       expect(rare.total).toBe(1);
@@ -95,10 +121,14 @@ describe.each(DATABASE_KINDS)("bounded search over many rows (%s)", (kind) => {
         // Exactly what the single query of decision 0105 gave (every match tested, newest first, ranked).
         for (const query of ["harbour", "lantern", "lantern bridge", "zeppelin", "river"]) {
           for (const offset of [0, 500, 990]) {
-            const { rows } = await sql<{ article_id: number }>`with q as (select plainto_tsquery('english', ${query}) as q),
+            const { rows } = await sql<{
+              article_id: number;
+            }>`with q as (select plainto_tsquery('english', ${query}) as q),
                 newest as (select id, document from search_entries, q where code = 'en-US' and document @@ q.q order by id desc limit ${COUNT_CAP + 1}),
                 ranked as (select id, -ts_rank(document, q.q) as score from newest, q)
-              select search_entries.article_id from ranked join search_entries using (id) order by score, id desc limit 10 offset ${offset}`.execute(db);
+              select search_entries.article_id from ranked join search_entries using (id) order by score, id desc limit 10 offset ${offset}`.execute(
+              db,
+            );
             const got = await searchEntries(db, "en-US", query, 10, offset);
             expect(
               got.hits.map((hit) => hit.articleId),
@@ -127,14 +157,22 @@ describe.each(DATABASE_KINDS)("bounded search over many rows (%s)", (kind) => {
       expect((await searchEntries(db, "en-US", "zeppelin", 10, 0)).hits.map((hit) => hit.articleId)).toEqual([7]);
       // An edit after the migration is found at once, and its old words no longer.
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable("article_versions").set({ body: "a zeppelin over the lighthouse" }).where("article_id", "=", 2_000).execute();
+        await trx
+          .updateTable("article_versions")
+          .set({ body: "a zeppelin over the lighthouse" })
+          .where("article_id", "=", 2_000)
+          .execute();
         await refreshPublishedIndex(trx, [2_000]);
       });
       // Article 7 names it twice, so it ranks first.
-      expect((await searchEntries(db, "en-US", "zeppelin", 10, 0)).hits.map((hit) => hit.articleId)).toEqual([7, 2_000]);
+      expect((await searchEntries(db, "en-US", "zeppelin", 10, 0)).hits.map((hit) => hit.articleId)).toEqual([
+        7, 2_000,
+      ]);
       expect((await searchEntries(db, "en-US", "lighthouse", 10, 0)).hits.map((hit) => hit.articleId)).toEqual([2_000]);
       if (kind === "postgres") {
-        const { rows } = await sql<{ options: string[] }>`select reloptions as options from pg_class where relname = 'search_entries'`.execute(db);
+        const { rows } = await sql<{
+          options: string[];
+        }>`select reloptions as options from pg_class where relname = 'search_entries'`.execute(db);
         expect(rows[0]!.options).toContain("toast_tuple_target=128");
       }
     } finally {

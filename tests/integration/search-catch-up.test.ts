@@ -10,7 +10,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importArticles } from "#server/content/ndjson.ts";
 import { searchEntries } from "#server/search/entries.ts";
-import { catchUpBatch, CLAIM_MS, renderBatch, startSearchCatchUp, type ClaimedBatch } from "#server/content/search-catch-up.ts";
+import {
+  catchUpBatch,
+  CLAIM_MS,
+  renderBatch,
+  startSearchCatchUp,
+  type ClaimedBatch,
+} from "#server/content/search-catch-up.ts";
 import { freePort, startRealServer } from "./server-process.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
 
@@ -22,7 +28,10 @@ let files = 0;
 function articleFile(key: string, bodies: { en: string; fr?: string }): string {
   const path = join(dir, `${key}-${files++}.ndjson`);
   const versions = Object.fromEntries(
-    Object.entries(bodies).map(([code, body]) => [code, { slug: `${key}-${code}`, title: `Title ${key} ${code}`, summary: "", body, status: "published" }]),
+    Object.entries(bodies).map(([code, body]) => [
+      code,
+      { slug: `${key}-${code}`, title: `Title ${key} ${code}`, summary: "", body, status: "published" },
+    ]),
   );
   writeFileSync(path, `${JSON.stringify({ key, author: "Catch-up", tags: [], versions })}\n`);
   return path;
@@ -35,7 +44,12 @@ describe.each(DATABASE_KINDS)("the search catch-up on %s", (kind) => {
     handle()
       .db.selectFrom("article_versions")
       .innerJoin("articles", "articles.id", "article_versions.article_id")
-      .select(["article_versions.code", "article_versions.html", "article_versions.awaiting_index", "article_versions.index_claim"])
+      .select([
+        "article_versions.code",
+        "article_versions.html",
+        "article_versions.awaiting_index",
+        "article_versions.index_claim",
+      ])
       .where("articles.key", "=", key)
       .orderBy("article_versions.code")
       .execute();
@@ -56,12 +70,19 @@ describe.each(DATABASE_KINDS)("the search catch-up on %s", (kind) => {
     expect(await catchUpBatch(handle(), rewriting)).toEqual({ claimed: 2, languages: ["en-US", "fr-FR"] });
     const [english, french] = await versionsOf("rewritten");
     expect(english).toEqual({ code: "en-US", html: null, awaiting_index: 1, index_claim: null });
-    expect(french).toMatchObject({ html: expect.stringContaining("Motfrançais") as string, awaiting_index: 0, index_claim: null });
+    expect(french).toMatchObject({
+      html: expect.stringContaining("Motfrançais") as string,
+      awaiting_index: 0,
+      index_claim: null,
+    });
     // The batch indexed the English version from its stored text, not the text it had claimed.
     expect(await found("oldword", "en-US")).toBe(0);
     expect(await found("newword", "en-US")).toBe(1);
     expect(await catchUpBatch(handle())).toEqual({ claimed: 1, languages: ["en-US"] });
-    expect((await versionsOf("rewritten"))[0]).toMatchObject({ html: expect.stringContaining("Newword") as string, awaiting_index: 0 });
+    expect((await versionsOf("rewritten"))[0]).toMatchObject({
+      html: expect.stringContaining("Newword") as string,
+      awaiting_index: 0,
+    });
     expect(await catchUpBatch(handle())).toEqual({ claimed: 0, languages: [] });
   });
 
@@ -69,10 +90,16 @@ describe.each(DATABASE_KINDS)("the search catch-up on %s", (kind) => {
     await importArticles(handle(), articleFile("held", { en: "Heldword.", fr: "Motretenu." }), "test");
     const stopped = () => Promise.reject(new Error("the process holding the claim stopped"));
     await expect(catchUpBatch(handle(), stopped)).rejects.toThrow("stopped");
-    expect((await versionsOf("held")).map((version) => version.index_claim)).toEqual([expect.any(String), expect.any(String)]);
+    expect((await versionsOf("held")).map((version) => version.index_claim)).toEqual([
+      expect.any(String),
+      expect.any(String),
+    ]);
     expect(await catchUpBatch(handle())).toEqual({ claimed: 0, languages: [] });
     expect(await found("heldword", "en-US")).toBe(0);
-    expect(await catchUpBatch(handle(), undefined, Date.now() + CLAIM_MS + 1_000)).toEqual({ claimed: 2, languages: ["en-US", "fr-FR"] });
+    expect(await catchUpBatch(handle(), undefined, Date.now() + CLAIM_MS + 1_000)).toEqual({
+      claimed: 2,
+      languages: ["en-US", "fr-FR"],
+    });
     expect(await versionsOf("held")).toEqual([
       { code: "en-US", html: expect.stringContaining("Heldword") as string, awaiting_index: 0, index_claim: null },
       { code: "fr-FR", html: expect.stringContaining("Motretenu") as string, awaiting_index: 0, index_claim: null },
@@ -82,7 +109,8 @@ describe.each(DATABASE_KINDS)("the search catch-up on %s", (kind) => {
 
   it("shares the work between catch-ups running at once: each version is rendered once, and none is left", async () => {
     const keys = Array.from({ length: 7 }, (_, index) => `shared-${index}`);
-    for (const key of keys) await importArticles(handle(), articleFile(key, { en: `Sharedword ${key}.`, fr: `Motpartagé ${key}.` }), "test");
+    for (const key of keys)
+      await importArticles(handle(), articleFile(key, { en: `Sharedword ${key}.`, fr: `Motpartagé ${key}.` }), "test");
     let rendered = 0;
     const counting = (batch: ClaimedBatch) => {
       rendered += batch.versions.length;
@@ -90,7 +118,12 @@ describe.each(DATABASE_KINDS)("the search catch-up on %s", (kind) => {
     };
     const drain = async () => {
       let claimed = 0;
-      for (let batch = await catchUpBatch(handle(), counting); batch.claimed > 0; batch = await catchUpBatch(handle(), counting)) claimed += batch.claimed;
+      for (
+        let batch = await catchUpBatch(handle(), counting);
+        batch.claimed > 0;
+        batch = await catchUpBatch(handle(), counting)
+      )
+        claimed += batch.claimed;
       return claimed;
     };
     const [first, second] = await Promise.all([drain(), drain()]);
@@ -100,63 +133,94 @@ describe.each(DATABASE_KINDS)("the search catch-up on %s", (kind) => {
     expect(await found("sharedword", "en-US")).toBe(keys.length);
   });
 
-  it("stops between batches: a stopping server's catch-up stores the batch it holds and leaves no claim behind", { timeout: 60_000 }, async () => {
-    const path = join(dir, "many.ndjson");
-    const lines = Array.from({ length: 300 }, (_, index) =>
-      JSON.stringify({
-        key: `many-${index}`,
-        author: "Catch-up",
-        tags: [],
-        versions: { en: { slug: `many-${index}`, title: `Many ${index}`, summary: "", body: `Manyword ${index}.`, status: "published" } },
-      }),
-    );
-    writeFileSync(path, `${lines.join("\n")}\n`);
-    await importArticles(handle(), path, "test");
-    const awaiting = async () =>
-      (await handle().db.selectFrom("article_versions").select(["awaiting_index", "index_claim"]).where("slug", "like", "many-%").execute()).reduce(
-        (counts, row) => ({ awaiting: counts.awaiting + row.awaiting_index, claimed: counts.claimed + (row.index_claim === null ? 0 : 1) }),
-        { awaiting: 0, claimed: 0 },
+  it(
+    "stops between batches: a stopping server's catch-up stores the batch it holds and leaves no claim behind",
+    { timeout: 60_000 },
+    async () => {
+      const path = join(dir, "many.ndjson");
+      const lines = Array.from({ length: 300 }, (_, index) =>
+        JSON.stringify({
+          key: `many-${index}`,
+          author: "Catch-up",
+          tags: [],
+          versions: {
+            en: {
+              slug: `many-${index}`,
+              title: `Many ${index}`,
+              summary: "",
+              body: `Manyword ${index}.`,
+              status: "published",
+            },
+          },
+        }),
       );
-    const catchUp = startSearchCatchUp(testApp.services);
-    while ((await awaiting()).awaiting === lines.length) await new Promise((resolve) => setTimeout(resolve, 5));
-    await catchUp.stop();
-    const left = await awaiting();
-    expect(left.claimed).toBe(0);
-    expect(left.awaiting).toBeGreaterThan(0);
-    expect(left.awaiting).toBeLessThan(lines.length);
-    // What it stored is found; the rest waits for the next catch-up.
-    expect(await found("manyword", "en-US")).toBe(lines.length - left.awaiting);
-    const next = startSearchCatchUp(testApp.services);
-    await next.run();
-    await next.stop();
-    expect(await awaiting()).toEqual({ awaiting: 0, claimed: 0 });
-    expect(await found("manyword", "en-US")).toBe(lines.length);
-  });
+      writeFileSync(path, `${lines.join("\n")}\n`);
+      await importArticles(handle(), path, "test");
+      const awaiting = async () =>
+        (
+          await handle()
+            .db.selectFrom("article_versions")
+            .select(["awaiting_index", "index_claim"])
+            .where("slug", "like", "many-%")
+            .execute()
+        ).reduce(
+          (counts, row) => ({
+            awaiting: counts.awaiting + row.awaiting_index,
+            claimed: counts.claimed + (row.index_claim === null ? 0 : 1),
+          }),
+          { awaiting: 0, claimed: 0 },
+        );
+      const catchUp = startSearchCatchUp(testApp.services);
+      while ((await awaiting()).awaiting === lines.length) await new Promise((resolve) => setTimeout(resolve, 5));
+      await catchUp.stop();
+      const left = await awaiting();
+      expect(left.claimed).toBe(0);
+      expect(left.awaiting).toBeGreaterThan(0);
+      expect(left.awaiting).toBeLessThan(lines.length);
+      // What it stored is found; the rest waits for the next catch-up.
+      expect(await found("manyword", "en-US")).toBe(lines.length - left.awaiting);
+      const next = startSearchCatchUp(testApp.services);
+      await next.run();
+      await next.stop();
+      expect(await awaiting()).toEqual({ awaiting: 0, claimed: 0 });
+      expect(await found("manyword", "en-US")).toBe(lines.length);
+    },
+  );
 
-  it("has a running server render and index what the content CLI imported, and its search find it", { timeout: 120_000 }, async () => {
-    const metricsPort = await freePort();
-    const server = await startRealServer(kind, { METRICS_PORT: String(metricsPort) });
-    try {
-      const file = articleFile("from-the-cli", { en: "Clisearchword in a body.", fr: "Motdelaligne dans un corps." });
-      const imported = spawnSync(process.execPath, ["server/cli/content.ts", "import", file], {
-        env: { ...process.env, DATABASE_URL: server.databaseUrl, LOG_LEVEL: "silent" },
-        encoding: "utf8",
-      });
-      expect(imported.status, imported.stderr).toBe(0);
-      const deadline = Date.now() + 30_000;
-      let page = "";
-      while (Date.now() < deadline && !page.includes("/from-the-cli-en")) {
-        page = await (await fetch(`${server.url}/en/search?q=clisearchword`)).text();
-        await new Promise((resolve) => setTimeout(resolve, 100));
+  it(
+    "has a running server render and index what the content CLI imported, and its search find it",
+    { timeout: 120_000 },
+    async () => {
+      const metricsPort = await freePort();
+      const server = await startRealServer(kind, { METRICS_PORT: String(metricsPort) });
+      try {
+        const file = articleFile("from-the-cli", { en: "Clisearchword in a body.", fr: "Motdelaligne dans un corps." });
+        const imported = spawnSync(process.execPath, ["server/cli/content.ts", "import", file], {
+          env: { ...process.env, DATABASE_URL: server.databaseUrl, LOG_LEVEL: "silent" },
+          encoding: "utf8",
+        });
+        expect(imported.status, imported.stderr).toBe(0);
+        const deadline = Date.now() + 30_000;
+        let page = "";
+        while (Date.now() < deadline && !page.includes("/from-the-cli-en")) {
+          page = await (await fetch(`${server.url}/en/search?q=clisearchword`)).text();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(
+          page.includes("/from-the-cli-en"),
+          JSON.stringify(server.logs().filter((line) => line.level >= 40)),
+        ).toBe(true);
+        // The log line comes once the catch-up has found nothing left, just after the search entries.
+        const done = () =>
+          server.logs().find((line) => line.msg === "rendered and indexed versions a bulk import stored");
+        while (Date.now() < deadline && !done()) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(done()).toMatchObject({ versions: 2 });
+        expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toMatch(
+          /^search_catch_up_versions_total 2$/m,
+        );
+      } finally {
+        await server.stop();
       }
-      expect(page.includes("/from-the-cli-en"), JSON.stringify(server.logs().filter((line) => line.level >= 40))).toBe(true);
-      // The log line comes once the catch-up has found nothing left, just after the search entries.
-      const done = () => server.logs().find((line) => line.msg === "rendered and indexed versions a bulk import stored");
-      while (Date.now() < deadline && !done()) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(done()).toMatchObject({ versions: 2 });
-      expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toMatch(/^search_catch_up_versions_total 2$/m);
-    } finally {
-      await server.stop();
-    }
-  });
+    },
+  );
 });

@@ -8,7 +8,15 @@ import { searchView } from "#server/content/search-page.ts";
 import { parseTagCursor, tagView, TAG_PAGE_SIZE } from "#server/content/tag-pages.ts";
 import { sqliteTerms } from "#server/search/entries.ts";
 import type { Language } from "#server/content/resident.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, withVersionTags } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  xsrfHeaders,
+  type AdminApiCall,
+  withVersionTags,
+} from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 type ReplyJson = { article?: AdminArticle };
@@ -29,7 +37,12 @@ function parseXml(xml: string): XmlNode {
   parser.on("opentag", (tag) => {
     const node: XmlNode = {
       name: tag.local ?? tag.name,
-      attributes: Object.fromEntries(Object.values(tag.attributes).map((a) => [typeof a === "string" ? a : a.name, typeof a === "string" ? a : a.value])),
+      attributes: Object.fromEntries(
+        Object.values(tag.attributes).map((a) => [
+          typeof a === "string" ? a : a.name,
+          typeof a === "string" ? a : a.value,
+        ]),
+      ),
       text: "",
       children: [],
     };
@@ -56,22 +69,38 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     testApp = await startTestApp(kind);
     const xsrf = await xsrfHeaders(testApp.app);
     const admin = await signedInCookie(testApp.services, { email: "search-admin@example.com", isAdmin: true });
-    call = withVersionTags(adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf));
+    call = withVersionTags(
+      adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf),
+    );
   });
   afterAll(() => testApp.close());
 
-  const reads = (): PageReads => ({ resident: testApp.services.content.current(), articles: testApp.services.content.articles, dependsOn: () => {} });
-  const language = (code: string): Language => testApp.services.content.current().languages.find((candidate) => candidate.code === code)!;
-  const search = async (code: string, query: string, page = 1) => (await searchView(reads(), language(code), query, page))!;
+  const reads = (): PageReads => ({
+    resident: testApp.services.content.current(),
+    articles: testApp.services.content.articles,
+    dependsOn: () => {},
+  });
+  const language = (code: string): Language =>
+    testApp.services.content.current().languages.find((candidate) => candidate.code === code)!;
+  const search = async (code: string, query: string, page = 1) =>
+    (await searchView(reads(), language(code), query, page))!;
   const titles = (view: SearchView) => view.results.map((result) => result.title.map((part) => part.text).join(""));
-  const marked = (view: SearchView) => view.results.flatMap((result) => [...result.title, ...result.snippet].filter((part) => part.mark).map((part) => part.text));
+  const marked = (view: SearchView) =>
+    view.results.flatMap((result) =>
+      [...result.title, ...result.snippet].filter((part) => part.mark).map((part) => part.text),
+    );
 
-  async function createArticle(tags: string[], versions: Record<string, { title: string; summary: string; body: string; status?: string }>): Promise<number> {
+  async function createArticle(
+    tags: string[],
+    versions: Record<string, { title: string; summary: string; body: string; status?: string }>,
+  ): Promise<number> {
     const created = await call("POST", "", { body: { author: "Search Tester", tags } });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const id = created.json!.article!.id;
     for (const [code, version] of Object.entries(versions)) {
-      const reply = await call("PUT", `/${id}/versions/${code}`, { body: { coverAlt: "", status: "published", ...version } });
+      const reply = await call("PUT", `/${id}/versions/${code}`, {
+        body: { coverAlt: "", status: "published", ...version },
+      });
       expect(reply.status, JSON.stringify(reply.json)).toBeLessThan(300);
     }
     return id;
@@ -79,9 +108,14 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
 
   it("reads full-width and half-width letters as the ordinary ones, in the query and in the text (NFKC, issue 44)", async () => {
     await createArticle(["nfkc-test"], {
-      "ja-JP": { title: "ＲＯＭＥコードの読み方", summary: "ﾌﾗﾝｽの職業分類。", body: "職業コードは ROME と呼ばれます。" },
+      "ja-JP": {
+        title: "ＲＯＭＥコードの読み方",
+        summary: "ﾌﾗﾝｽの職業分類。",
+        body: "職業コードは ROME と呼ばれます。",
+      },
     });
-    for (const query of ["ROME", "ＲＯＭＥ", "rome", "ｒｏｍｅ"]) expect(titles(await search("ja-JP", query)), query).toContain("ＲＯＭＥコードの読み方");
+    for (const query of ["ROME", "ＲＯＭＥ", "rome", "ｒｏｍｅ"])
+      expect(titles(await search("ja-JP", query)), query).toContain("ＲＯＭＥコードの読み方");
     expect(titles(await search("ja-JP", "フランス"))).toContain("ＲＯＭＥコードの読み方");
     // The full-width title's word is marked as it is written.
     expect(marked(await search("ja-JP", "rome"))).toContain("ＲＯＭＥ");
@@ -89,10 +123,18 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
 
   it("ranks the articles holding the query as written first, and says when none or only some do (issue 44)", async () => {
     const apart = await createArticle(["phrase-test"], {
-      "en-US": { title: "Zephyr notes apart", summary: "Words spread out.", body: "A quillwort grows here. Far away, a zephyr blows over the quillwort." },
+      "en-US": {
+        title: "Zephyr notes apart",
+        summary: "Words spread out.",
+        body: "A quillwort grows here. Far away, a zephyr blows over the quillwort.",
+      },
     });
     const together = await createArticle(["phrase-test"], {
-      "en-US": { title: "Zephyr notes together", summary: "Words side by side.", body: "They wrote about the quillwort zephyr all day." },
+      "en-US": {
+        title: "Zephyr notes together",
+        summary: "Words side by side.",
+        body: "They wrote about the quillwort zephyr all day.",
+      },
     });
     expect(apart).toBeLessThan(together);
     const both = await search("en-US", "quillwort zephyr");
@@ -107,7 +149,11 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
 
   it("matches a French plural and accented form from the singular typed without accents", async () => {
     await createArticle(["search-test"], {
-      "fr-FR": { title: "Les métiers de l’interprétation", summary: "Ce que font les interprètes.", body: "Les **traductrices** travaillent avec les éditeurs." },
+      "fr-FR": {
+        title: "Les métiers de l’interprétation",
+        summary: "Ce que font les interprètes.",
+        body: "Les **traductrices** travaillent avec les éditeurs.",
+      },
     });
     const view = await search("fr-FR", "METIER traductrice");
     expect(titles(view)).toContain("Les métiers de l’interprétation");
@@ -119,8 +165,16 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
 
   it("matches an Arabic word through its stem and a Japanese word inside unspaced text", async () => {
     await createArticle([], {
-      ar: { title: "عمل المترجمين في المستشفيات", summary: "يوم في حياة مترجمة.", body: "يعمل **المترجمون** مع الأطباء كل يوم." },
-      "ja-JP": { title: "東京で働く翻訳者の一日", summary: "病院での通訳の仕事。", body: "翻訳者は毎日医師と一緒に働きます。" },
+      ar: {
+        title: "عمل المترجمين في المستشفيات",
+        summary: "يوم في حياة مترجمة.",
+        body: "يعمل **المترجمون** مع الأطباء كل يوم.",
+      },
+      "ja-JP": {
+        title: "東京で働く翻訳者の一日",
+        summary: "病院での通訳の仕事。",
+        body: "翻訳者は毎日医師と一緒に働きます。",
+      },
     });
     const arabic = await search("ar", "مترجم");
     expect(titles(arabic)).toContain("عمل المترجمين في المستشفيات");
@@ -152,12 +206,20 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
 
   it("ranks, highlights safely and lists matching jobs", async () => {
     await createArticle([], {
-      "en-US": { title: "Nursing <script>alert(1)</script> abroad", summary: "Nurses who travel.", body: "A nurse abroad." },
+      "en-US": {
+        title: "Nursing <script>alert(1)</script> abroad",
+        summary: "Nurses who travel.",
+        body: "A nurse abroad.",
+      },
     });
-    await createArticle([], { "en-US": { title: "A day at the port", summary: "Logistics.", body: "One nurse came by the port office." } });
+    await createArticle([], {
+      "en-US": { title: "A day at the port", summary: "Logistics.", body: "One nurse came by the port office." },
+    });
     const view = await search("en-US", "nurse");
     // The title match ranks above the body-only match.
-    expect(titles(view).indexOf("Nursing <script>alert(1)</script> abroad")).toBeLessThan(titles(view).indexOf("A day at the port"));
+    expect(titles(view).indexOf("Nursing <script>alert(1)</script> abroad")).toBeLessThan(
+      titles(view).indexOf("A day at the port"),
+    );
     // Marked parts are plain text: the page renders them as text, so "<script>" is shown, not run.
     expect(view.results[0]!.title.some((part) => part.text.includes("<script>"))).toBe(true);
     // Jobs match on their labels (French, where no translation was added): accent- and case-insensitively.
@@ -167,22 +229,36 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
   });
 
   it("follows an edit, an unpublication and a deletion at once", async () => {
-    const id = await createArticle(["search-test"], { "de-DE": { title: "Zunächst ein Fahrradkurier", summary: "Kurz.", body: "Text." } });
+    const id = await createArticle(["search-test"], {
+      "de-DE": { title: "Zunächst ein Fahrradkurier", summary: "Kurz.", body: "Text." },
+    });
     expect(titles(await search("de-DE", "Fahrradkurier"))).toContain("Zunächst ein Fahrradkurier");
-    await call("PUT", `/${id}/versions/de-DE`, { body: { title: "Dann eine Lokführerin", summary: "Kurz.", body: "Text.", coverAlt: "", status: "published" } });
+    await call("PUT", `/${id}/versions/de-DE`, {
+      body: { title: "Dann eine Lokführerin", summary: "Kurz.", body: "Text.", coverAlt: "", status: "published" },
+    });
     expect(titles(await search("de-DE", "Fahrradkurier"))).toEqual([]);
     expect(titles(await search("de-DE", "lokfuhrerin"))).toContain("Dann eine Lokführerin");
     expect((await call("POST", `/${id}/versions/de-DE/unpublish`)).status).toBe(200);
     expect(titles(await search("de-DE", "Lokführerin"))).toEqual([]);
-    await call("PUT", `/${id}/versions/de-DE`, { body: { title: "Dann eine Lokführerin", summary: "Kurz.", body: "Text.", coverAlt: "", status: "published" } });
+    await call("PUT", `/${id}/versions/de-DE`, {
+      body: { title: "Dann eine Lokführerin", summary: "Kurz.", body: "Text.", coverAlt: "", status: "published" },
+    });
     expect(titles(await search("de-DE", "Lokführerin"))).toContain("Dann eine Lokführerin");
     expect((await call("DELETE", `/${id}`, { ifMatch: (await call("GET", `/${id}`)).etag })).status).toBe(204);
     expect(titles(await search("de-DE", "Lokführerin"))).toEqual([]);
-    const entries = await testApp.services.database.db.selectFrom("search_entries").select("id").where("article_id", "=", id).execute();
+    const entries = await testApp.services.database.db
+      .selectFrom("search_entries")
+      .select("id")
+      .where("article_id", "=", id)
+      .execute();
     expect(entries).toEqual([]);
     if (kind === "sqlite") {
       // The FTS5 index lost the deleted article's terms too (the delete trigger ran on the cascade).
-      const left = await sql<{ n: number }>`select count(*) as n from search_fts where search_fts match ${'"dede_lokfuhrerin"'}`.execute(testApp.services.database.db);
+      const left = await sql<{
+        n: number;
+      }>`select count(*) as n from search_fts where search_fts match ${'"dede_lokfuhrerin"'}`.execute(
+        testApp.services.database.db,
+      );
       expect(Number(left.rows[0]!.n)).toBe(0);
     }
   });
@@ -195,14 +271,28 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     });
     const entries = async () =>
       Object.fromEntries(
-        (await db.selectFrom("search_entries").select(["code", "id", "source_fingerprint"]).where("article_id", "=", id).execute()).map((entry) => [entry.code, entry]),
+        (
+          await db
+            .selectFrom("search_entries")
+            .select(["code", "id", "source_fingerprint"])
+            .where("article_id", "=", id)
+            .execute()
+        ).map((entry) => [entry.code, entry]),
       );
     const first = await entries();
     expect(Object.keys(first).sort()).toEqual(["en-US", "fr-FR"]);
     expect(first["en-US"]!.source_fingerprint).toBeTruthy();
 
     // The English body changes: its entry is made again, the French one is left as it was.
-    await call("PUT", `/${id}/versions/en-US`, { body: { title: "A quiet lighthouse", summary: "Coast.", body: "The keeper paints boats.", coverAlt: "", status: "published" } });
+    await call("PUT", `/${id}/versions/en-US`, {
+      body: {
+        title: "A quiet lighthouse",
+        summary: "Coast.",
+        body: "The keeper paints boats.",
+        coverAlt: "",
+        status: "published",
+      },
+    });
     const second = await entries();
     expect(second["en-US"]!.id).not.toBe(first["en-US"]!.id);
     expect(second["fr-FR"]).toEqual(first["fr-FR"]);
@@ -211,16 +301,48 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     expect(titles(await search("fr-FR", "gardien"))).toContain("Un phare tranquille");
 
     // Saving the same text again, or changing only the article's tags, makes no entry again; tag pages follow.
-    await call("PUT", `/${id}/versions/en-US`, { body: { title: "A quiet lighthouse", summary: "Coast.", body: "The keeper paints boats.", coverAlt: "", status: "published" } });
-    expect((await call("PATCH", `/${id}`, { body: { tags: ["fingerprint-test", "fingerprint-moved"] }, ifMatch: (await call("GET", `/${id}`)).etag })).status).toBe(200);
+    await call("PUT", `/${id}/versions/en-US`, {
+      body: {
+        title: "A quiet lighthouse",
+        summary: "Coast.",
+        body: "The keeper paints boats.",
+        coverAlt: "",
+        status: "published",
+      },
+    });
+    expect(
+      (
+        await call("PATCH", `/${id}`, {
+          body: { tags: ["fingerprint-test", "fingerprint-moved"] },
+          ifMatch: (await call("GET", `/${id}`)).etag,
+        })
+      ).status,
+    ).toBe(200);
     expect(await entries()).toEqual(second);
-    const tagged = await db.selectFrom("published_tags").select("code").where("article_id", "=", id).where("tag_key", "=", "fingerprint-moved").orderBy("code").execute();
+    const tagged = await db
+      .selectFrom("published_tags")
+      .select("code")
+      .where("article_id", "=", id)
+      .where("tag_key", "=", "fingerprint-moved")
+      .orderBy("code")
+      .execute();
     expect(tagged.map((row) => row.code)).toEqual(["en-US", "fr-FR"]);
 
     // A changed summary alone is a change; an entry made before fingerprints (null) is made again at the next write.
-    await db.updateTable("search_entries").set({ source_fingerprint: null }).where("article_id", "=", id).where("code", "=", "en-US").execute();
+    await db
+      .updateTable("search_entries")
+      .set({ source_fingerprint: null })
+      .where("article_id", "=", id)
+      .where("code", "=", "en-US")
+      .execute();
     await call("PUT", `/${id}/versions/fr-FR`, {
-      body: { title: "Un phare tranquille", summary: "Falaises.", body: "Le gardien écrit des lettres.", coverAlt: "", status: "published" },
+      body: {
+        title: "Un phare tranquille",
+        summary: "Falaises.",
+        body: "Le gardien écrit des lettres.",
+        coverAlt: "",
+        status: "published",
+      },
     });
     const third = await entries();
     expect(third["fr-FR"]!.id).not.toBe(second["fr-FR"]!.id);
@@ -230,7 +352,15 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
 
     // A version no longer published leaves the index (SQLite's FTS5 table too); the other stays.
     const indexedSummaries = async () =>
-      Number((await sql<{ n: number }>`select count(*) as n from search_fts where fts_summary match ${`"${sqliteTerms("Falaises", "fr-FR")}"`}`.execute(db)).rows[0]!.n);
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from search_fts where fts_summary match ${`"${sqliteTerms("Falaises", "fr-FR")}"`}`.execute(
+            db,
+          )
+        ).rows[0]!.n,
+      );
     if (kind === "sqlite") expect(await indexedSummaries()).toBe(1);
     expect((await call("POST", `/${id}/versions/fr-FR/unpublish`)).status).toBe(200);
     expect(Object.keys(await entries())).toEqual(["en-US"]);
@@ -248,11 +378,14 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     expect(feed.name).toBe("feed");
     expect(feed.attributes["xml:lang"]).toBe("ar");
     for (const name of ["id", "title", "updated", "author"]) expect(child(feed, name), name).toBeDefined();
-    expect(children(feed, "link").find((link) => link.attributes.rel === "self")?.attributes.href).toBe("http://localhost:3000/ar/atom.xml");
+    expect(children(feed, "link").find((link) => link.attributes.rel === "self")?.attributes.href).toBe(
+      "http://localhost:3000/ar/atom.xml",
+    );
     const entries = children(feed, "entry");
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries) {
-      for (const name of ["id", "title", "updated", "content", "author"]) expect(child(entry, name), name).toBeDefined();
+      for (const name of ["id", "title", "updated", "content", "author"])
+        expect(child(entry, name), name).toBeDefined();
       expect(Date.parse(child(entry, "updated")!.text)).not.toBeNaN();
       const content = child(entry, "content")!;
       expect(content.attributes.type).toBe("html");
@@ -278,7 +411,11 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
   it("pages a tag by keyset, newest first, in the tag's language only", async () => {
     const ids: number[] = [];
     for (let index = 0; index < TAG_PAGE_SIZE + 3; index += 1) {
-      ids.push(await createArticle(["Keyset-Tag"], { "pt-BR": { title: `Etiqueta ${index}`, summary: "Resumo.", body: "Texto." } }));
+      ids.push(
+        await createArticle(["Keyset-Tag"], {
+          "pt-BR": { title: `Etiqueta ${index}`, summary: "Resumo.", body: "Texto." },
+        }),
+      );
     }
     await createArticle(["keyset-tag"], { "es-ES": { title: "Solo en español", summary: "Resumen.", body: "Texto." } });
     const first = (await tagView(reads(), language("pt-BR"), "keyset-tag", null))!;

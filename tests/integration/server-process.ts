@@ -49,7 +49,15 @@ async function launch(args: string[], env: Record<string, string>, databaseUrl: 
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATABASE_URL: databaseUrl, LOG_LEVEL: "info", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "info",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -80,7 +88,10 @@ export interface ServerProcess extends Launched {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "pp-process-"));
   const server = await launch(["server/main.ts"], env, `sqlite:${join(dataDir, "site.db")}`);
   return {
@@ -116,8 +127,13 @@ export interface RealServer {
   stop(): Promise<void>;
 }
 
-export async function startRealServer(kind: DatabaseKind, env: Record<string, string> = {}, database?: TestDatabase): Promise<RealServer> {
-  if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run "npm run build" first (npm test does).`);
+export async function startRealServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  database?: TestDatabase,
+): Promise<RealServer> {
+  if (!existsSync(SERVER_BUNDLE))
+    throw new Error(`${SERVER_BUNDLE} is missing: run "npm run build" first (npm test does).`);
   const target = database ?? (await createTestDatabase(kind));
   const server = await launch(
     ["--input-type=module", "-e", `const { start } = await import(${JSON.stringify(SERVER_BUNDLE)}); await start();`],
@@ -171,7 +187,11 @@ export interface RawResponse {
  * Sends bytes exactly as given (no URL parsing or normalisation on the way)
  * and reads the answer until the server closes the connection.
  */
-export function rawRequest(port: number, request: string | Buffer, options: { timeoutMs?: number } = {}): Promise<RawResponse> {
+export function rawRequest(
+  port: number,
+  request: string | Buffer,
+  options: { timeoutMs?: number } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
@@ -197,10 +217,20 @@ export function rawRequest(port: number, request: string | Buffer, options: { ti
 }
 
 /** A GET with the target written verbatim. */
-export function rawGet(port: number, target: string | Buffer, headers: Record<string, string> = {}): Promise<RawResponse> {
-  const lines = Object.entries({ Host: `127.0.0.1:${port}`, Connection: "close", ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+export function rawGet(
+  port: number,
+  target: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
+  const lines = Object.entries({ Host: `127.0.0.1:${port}`, Connection: "close", ...headers }).map(
+    ([name, value]) => `${name}: ${value}\r\n`,
+  );
   return rawRequest(
     port,
-    Buffer.concat([Buffer.from("GET "), Buffer.isBuffer(target) ? target : Buffer.from(target, "latin1"), Buffer.from(` HTTP/1.1\r\n${lines.join("")}\r\n`)]),
+    Buffer.concat([
+      Buffer.from("GET "),
+      Buffer.isBuffer(target) ? target : Buffer.from(target, "latin1"),
+      Buffer.from(` HTTP/1.1\r\n${lines.join("")}\r\n`),
+    ]),
   );
 }

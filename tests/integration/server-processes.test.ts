@@ -19,7 +19,10 @@ import { DATABASE_KINDS, signedInCookie } from "./support.ts";
 const METRICS_TOKEN = "m".repeat(40);
 
 /** A GET on a connection of its own, so that the supervisor may hand it to any copy. */
-function getOnNewConnection(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function getOnNewConnection(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = get(url, { agent: false, headers }, (response) => {
       let body = "";
@@ -32,7 +35,8 @@ function getOnNewConnection(url: string, headers: Record<string, string> = {}): 
   });
 }
 
-const copiesListening = (server: RealServer) => server.logs().filter((line) => line.msg === "Polyglot Press is listening" && line.database).length;
+const copiesListening = (server: RealServer) =>
+  server.logs().filter((line) => line.msg === "Polyglot Press is listening" && line.database).length;
 
 async function waitFor(check: () => boolean | Promise<boolean>, limitMs: number, what: string): Promise<void> {
   const deadline = Date.now() + limitMs;
@@ -43,7 +47,10 @@ async function waitFor(check: () => boolean | Promise<boolean>, limitMs: number,
 }
 
 function requestsCounted(metrics: string): number {
-  return [...metrics.matchAll(/^http_requests_total\{[^}]*\} (\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+  return [...metrics.matchAll(/^http_requests_total\{[^}]*\} (\d+)$/gm)].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
 }
 
 describe.each(DATABASE_KINDS)("SERVER_PROCESSES=2 on %s", (kind) => {
@@ -87,7 +94,9 @@ describe.each(DATABASE_KINDS)("SERVER_PROCESSES=2 on %s", (kind) => {
     // Ten answers in a row, each on a new connection, all showing the edit: every copy dropped its cached page.
     await waitFor(
       async () => {
-        const answers = await Promise.all(Array.from({ length: 10 }, () => getOnNewConnection(`${server.url}/de/willkommen`)));
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () => getOnNewConnection(`${server.url}/de/willkommen`)),
+        );
         return answers.every((answer) => answer.body.includes(label));
       },
       5_000,
@@ -102,7 +111,11 @@ describe.each(DATABASE_KINDS)("SERVER_PROCESSES=2 on %s", (kind) => {
     const onPort = await (await fetch(metricsUrl)).text();
     expect(requestsCounted(onPort) - before).toBeGreaterThanOrEqual(20);
     expect(onPort).toContain("process_resident_memory_bytes");
-    const onSite = await Promise.all(Array.from({ length: 4 }, () => getOnNewConnection(`${server.url}/metrics`, { authorization: `Bearer ${METRICS_TOKEN}` })));
+    const onSite = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        getOnNewConnection(`${server.url}/metrics`, { authorization: `Bearer ${METRICS_TOKEN}` }),
+      ),
+    );
     for (const answer of onSite) {
       expect(answer.status).toBe(200);
       expect(requestsCounted(answer.body)).toBeGreaterThanOrEqual(requestsCounted(onPort));
@@ -113,7 +126,10 @@ describe.each(DATABASE_KINDS)("SERVER_PROCESSES=2 on %s", (kind) => {
     const [victim] = childPids(server.pid);
     process.kill(victim!, "SIGKILL");
     await waitFor(
-      () => server.logs().some((line) => line.msg === "a server process ended unexpectedly; starting another" && line.pid === victim),
+      () =>
+        server
+          .logs()
+          .some((line) => line.msg === "a server process ended unexpectedly; starting another" && line.pid === victim),
       5_000,
       "the supervisor noticing",
     );
@@ -142,7 +158,11 @@ describe("SERVER_PROCESSES when the first copy cannot start", () => {
     const port = await freePort();
     const child = spawn(
       process.execPath,
-      ["--input-type=module", "-e", `const { start } = await import(${JSON.stringify(new URL("../../build/server/index.js", import.meta.url).pathname)}); await start();`],
+      [
+        "--input-type=module",
+        "-e",
+        `const { start } = await import(${JSON.stringify(new URL("../../build/server/index.js", import.meta.url).pathname)}); await start();`,
+      ],
       {
         env: {
           PATH: process.env.PATH ?? "",

@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import type { PageCache } from "#server/web/page-cache.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, withVersionTags } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  xsrfHeaders,
+  withVersionTags,
+} from "./support.ts";
 
 type Site = { app: Hono<HttpEnv>; pageCache: PageCache; listener: RequestListener };
 const bundlePath = new URL("../../build/server/index.js", import.meta.url).href;
@@ -39,13 +46,28 @@ describe.each(DATABASE_KINDS)("signed-in visitors of public pages on %s", (kind)
   async function get(path: string, cookie?: string, method = "GET"): Promise<Page> {
     const response = await site.app.request(path, { method, headers: cookie ? { cookie } : {} });
     const csp = response.headers.get("content-security-policy") ?? "";
-    return { status: response.status, html: await response.text(), rendered: csp.includes("'nonce-"), headers: response.headers };
+    return {
+      status: response.status,
+      html: await response.text(),
+      rendered: csp.includes("'nonce-"),
+      headers: response.headers,
+    };
   }
 
   async function user(name: string, fields: { isAdmin?: boolean; photo?: string } = {}) {
     const uid = `signed-in-${kind}-${name.replace(/\W/g, "")}-${Math.random().toString(36).slice(2, 8)}`;
-    const cookie = await signedInCookie(testApp.services, { uid, email: `${uid}@example.com`, displayName: name, isAdmin: fields.isAdmin });
-    if (fields.photo) await testApp.services.database.db.updateTable("users").set({ photo_url: fields.photo }).where("uid", "=", uid).execute();
+    const cookie = await signedInCookie(testApp.services, {
+      uid,
+      email: `${uid}@example.com`,
+      displayName: name,
+      isAdmin: fields.isAdmin,
+    });
+    if (fields.photo)
+      await testApp.services.database.db
+        .updateTable("users")
+        .set({ photo_url: fields.photo })
+        .where("uid", "=", uid)
+        .execute();
     return { uid, cookie };
   }
 
@@ -77,7 +99,10 @@ describe.each(DATABASE_KINDS)("signed-in visitors of public pages on %s", (kind)
 
   it("gives a signed-in visitor the visitors' render with their account area, byte for byte what React renders for them", async () => {
     // A new person for each page: an account area is kept per person and language, so their first page is rendered for them.
-    const people = [() => user('Ada <b>"Admin"</b> & co', { isAdmin: true, photo: "https://example.com/ada.png?a=1&b=2" }), () => user("Rémi Reader")];
+    const people = [
+      () => user('Ada <b>"Admin"</b> & co', { isAdmin: true, photo: "https://example.com/ada.png?a=1&b=2" }),
+      () => user("Rémi Reader"),
+    ];
     for (const person of people) {
       for (const path of paths) {
         const visitor = await person();
@@ -130,7 +155,11 @@ describe.each(DATABASE_KINDS)("signed-in visitors of public pages on %s", (kind)
     await get(path);
     await get(path, person.cookie);
     expect((await get(path, person.cookie)).html).not.toContain('href="/admin"');
-    await testApp.services.database.db.updateTable("users").set({ role: "admin" }).where("uid", "=", person.uid).execute();
+    await testApp.services.database.db
+      .updateTable("users")
+      .set({ role: "admin" })
+      .where("uid", "=", person.uid)
+      .execute();
     expect((await get(path, person.cookie)).html).toContain('href="/admin"');
     const shared = await get(path, person.cookie);
     expect([shared.rendered, shared.html.includes('href="/admin"')]).toEqual([false, true]);
@@ -139,19 +168,42 @@ describe.each(DATABASE_KINDS)("signed-in visitors of public pages on %s", (kind)
   it("shows an edit and a change of UI texts at once", async () => {
     const admin = await user("Editing Admin", { isAdmin: true });
     const xsrf = await xsrfHeaders(site.app, admin.cookie);
-    const call = withVersionTags(adminApiCaller<{ article?: { id: number } }>(site.app, "/api/admin/articles", { admin: admin.cookie, user: "", anonymous: "" }, xsrf));
+    const call = withVersionTags(
+      adminApiCaller<{ article?: { id: number } }>(
+        site.app,
+        "/api/admin/articles",
+        { admin: admin.cookie, user: "", anonymous: "" },
+        xsrf,
+      ),
+    );
     const created = await call("POST", "", { body: { author: "Signed-in Tester", tags: [] } });
     const id = created.json!.article!.id;
-    expect((await call("PUT", `/${id}/versions/en-US`, { body: { title: "Before the edit", summary: "", body: "Text.", status: "published" } })).status).toBe(201);
+    expect(
+      (
+        await call("PUT", `/${id}/versions/en-US`, {
+          body: { title: "Before the edit", summary: "", body: "Text.", status: "published" },
+        })
+      ).status,
+    ).toBe(201);
     const path = `/en/articles/${id}/before-the-edit`;
     await get(path);
     await get(path, admin.cookie);
     expect((await get(path, admin.cookie)).rendered).toBe(false);
 
-    expect((await call("PUT", `/${id}/versions/en-US`, { body: { title: "Before the edit", summary: "", body: "Edited text.", status: "published" } })).status).toBe(200);
+    expect(
+      (
+        await call("PUT", `/${id}/versions/en-US`, {
+          body: { title: "Before the edit", summary: "", body: "Edited text.", status: "published" },
+        })
+      ).status,
+    ).toBe(200);
     // The dropped page is rendered again as visitors get it, and kept for them (decision 0138).
     const edited = await get(path, admin.cookie);
-    expect([edited.rendered, edited.html.includes("Edited text."), edited.html.includes("Editing Admin")]).toEqual([false, true, true]);
+    expect([edited.rendered, edited.html.includes("Edited text."), edited.html.includes("Editing Admin")]).toEqual([
+      false,
+      true,
+      true,
+    ]);
     expect(site.pageCache.isCached(path)).toBe(true);
     expect((await get(path, admin.cookie)).rendered).toBe(false);
     // UI texts are resident data: every kept account area goes with the pages.
@@ -165,19 +217,38 @@ describe.each(DATABASE_KINDS)("signed-in visitors of public pages on %s", (kind)
     await get("/en/welcome", reader.cookie);
     const admin = await user("Preview Admin", { isAdmin: true });
     const xsrf = await xsrfHeaders(site.app, admin.cookie);
-    const call = withVersionTags(adminApiCaller<{ article?: { id: number } }>(site.app, "/api/admin/articles", { admin: admin.cookie, user: "", anonymous: "" }, xsrf));
+    const call = withVersionTags(
+      adminApiCaller<{ article?: { id: number } }>(
+        site.app,
+        "/api/admin/articles",
+        { admin: admin.cookie, user: "", anonymous: "" },
+        xsrf,
+      ),
+    );
     const id = (await call("POST", "", { body: { author: "Fill Tester", tags: [] } })).json!.article!.id;
-    expect((await call("PUT", `/${id}/versions/en-US`, { body: { title: "Never seen by visitors", summary: "", body: "Text.", status: "published" } })).status).toBe(201);
+    expect(
+      (
+        await call("PUT", `/${id}/versions/en-US`, {
+          body: { title: "Never seen by visitors", summary: "", body: "Text.", status: "published" },
+        })
+      ).status,
+    ).toBe(201);
     const path = `/en/articles/${id}/never-seen-by-visitors`;
     expect(site.pageCache.isCached(path)).toBe(false);
 
     // Concurrent signed-in requests: one render as visitors get it, kept, each with the reader's area.
     const pages = await Promise.all(Array.from({ length: 4 }, () => get(path, reader.cookie)));
-    expect(pages.map((page) => [page.status, page.rendered, page.html.includes("Filling Reader")])).toEqual(Array(4).fill([200, false, true]));
+    expect(pages.map((page) => [page.status, page.rendered, page.html.includes("Filling Reader")])).toEqual(
+      Array(4).fill([200, false, true]),
+    );
     expect(new Set(pages.map((page) => page.html)).size).toBe(1);
     expect(site.pageCache.isCached(path)).toBe(true);
     const visitorsPage = await get(path);
-    expect([visitorsPage.rendered, visitorsPage.html.includes("Filling Reader"), visitorsPage.html.includes("sign-in-menu")]).toEqual([false, false, true]);
+    expect([
+      visitorsPage.rendered,
+      visitorsPage.html.includes("Filling Reader"),
+      visitorsPage.html.includes("sign-in-menu"),
+    ]).toEqual([false, false, true]);
 
     // Byte for byte what React renders for the reader: their areas go with a change of resident data, so their next page is rendered.
     await testApp.services.content.changed();
@@ -190,7 +261,12 @@ describe.each(DATABASE_KINDS)("signed-in visitors of public pages on %s", (kind)
     const previewResponse = await call("POST", `/${id}/versions/en-US/previews`, { body: {} });
     const previewPath = new URL((previewResponse.json as { preview: { url: string } }).preview.url).pathname;
     const preview = await get(previewPath, admin.cookie);
-    expect([preview.status, preview.rendered, preview.html.includes("Preview Admin"), preview.headers.get("cache-control")]).toEqual([200, true, true, "private, no-store"]);
+    expect([
+      preview.status,
+      preview.rendered,
+      preview.html.includes("Preview Admin"),
+      preview.headers.get("cache-control"),
+    ]).toEqual([200, true, true, "private, no-store"]);
     expect(site.pageCache.isCached(previewPath)).toBe(false);
   });
 

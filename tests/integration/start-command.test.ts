@@ -14,7 +14,8 @@ afterEach(async () => {
 });
 
 /** The React files the process loaded, by name (react.production.js, react-dom-server.node.development.js…). */
-const loadedReactFiles = (output: string) => [...output.matchAll(/load "[^"]*\/node_modules\/react(?:-dom)?\/cjs\/([^"/]+\.js)"/g)].map((match) => match[1]!);
+const loadedReactFiles = (output: string) =>
+  [...output.matchAll(/load "[^"]*\/node_modules\/react(?:-dom)?\/cjs\/([^"/]+\.js)"/g)].map((match) => match[1]!);
 
 describe("npm start", () => {
   it("renders pages with React's production build when NODE_ENV is unset", async () => {

@@ -10,10 +10,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
 import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, withVersionTags, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  withVersionTags,
+  xsrfHeaders,
+  type AdminApiCall,
+} from "./support.ts";
 import { googleRequirements, schemaOrgErrors } from "./schema-org.ts";
 
-const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
+const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as {
+  createSite: (services: AppServices) => { app: Hono<HttpEnv> };
+};
 
 const PUBLIC_URL = "http://localhost:3000";
 
@@ -21,13 +31,23 @@ type Json = Record<string, unknown>;
 
 /** A page's JSON-LD blocks, parsed as a crawler reads them: the text between the script tags. */
 function structuredData(html: string): Json[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Json);
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Json,
+  );
 }
 
 /** A head tag's content: `<meta property="og:image" content="…">`, HTML entities decoded. */
 function meta(html: string, attribute: "property" | "name", key: string): string[] {
-  const decode = (text: string) => text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
-  return [...html.matchAll(new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"/>`, "g"))].map((match) => decode(match[1]!));
+  const decode = (text: string) =>
+    text
+      .replaceAll("&quot;", '"')
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">")
+      .replaceAll("&amp;", "&");
+  return [
+    ...html.matchAll(new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"/>`, "g")),
+  ].map((match) => decode(match[1]!));
 }
 
 describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) => {
@@ -40,7 +60,14 @@ describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) 
     testApp = await startTestApp(kind);
     site = createSite(testApp.services);
     admin = await signedInCookie(testApp.services, { email: "seo-admin@example.com", isAdmin: true });
-    articles = withVersionTags(adminApiCaller(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, await xsrfHeaders(testApp.app)));
+    articles = withVersionTags(
+      adminApiCaller(
+        testApp.app,
+        "/api/admin/articles",
+        { admin, user: "", anonymous: "" },
+        await xsrfHeaders(testApp.app),
+      ),
+    );
   }, 60_000);
   afterAll(() => testApp.close());
 
@@ -88,11 +115,21 @@ describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) 
 
   it("gives the home page a WebSite whose SearchAction leads to the language's search page", async () => {
     const [english] = await expectValid("/en/welcome", ["WebSite"]);
-    expect(english!.potentialAction).toMatchObject({ target: { urlTemplate: `${PUBLIC_URL}/en/search?q={search_term_string}` } });
+    expect(english!.potentialAction).toMatchObject({
+      target: { urlTemplate: `${PUBLIC_URL}/en/search?q={search_term_string}` },
+    });
     const [japanese] = await expectValid("/ja/ようこそ", ["WebSite"]);
-    expect(japanese).toMatchObject({ inLanguage: "ja-JP", potentialAction: { target: { urlTemplate: `${PUBLIC_URL}/ja/${encodeURIComponent("検索")}?q={search_term_string}` } } });
+    expect(japanese).toMatchObject({
+      inLanguage: "ja-JP",
+      potentialAction: {
+        target: { urlTemplate: `${PUBLIC_URL}/ja/${encodeURIComponent("検索")}?q={search_term_string}` },
+      },
+    });
     // The template answers: the search page with that query.
-    expect((await site.app.request("/ja/%E6%A4%9C%E7%B4%A2?q=%E8%A8%80%E8%AA%9E", { headers: { accept: "text/html" } })).status).toBe(200);
+    expect(
+      (await site.app.request("/ja/%E6%A4%9C%E7%B4%A2?q=%E8%A8%80%E8%AA%9E", { headers: { accept: "text/html" } }))
+        .status,
+    ).toBe(200);
   });
 
   it("gives lists, tag pages and the jobs directory a BreadcrumbList in the page's language", async () => {
@@ -101,16 +138,26 @@ describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) 
     expect((arabic!.itemListElement as Json[]).map((item) => item.name)).toEqual(["الرئيسية", "مقالات"]);
     await expectValid("/en/tags", ["BreadcrumbList"]);
     const [tag] = await expectValid("/en/tags/publishing", ["BreadcrumbList"]);
-    expect((tag!.itemListElement as Json[]).at(-1)).toEqual({ "@type": "ListItem", position: 3, name: "publishing", item: `${PUBLIC_URL}/en/tags/publishing` });
+    expect((tag!.itemListElement as Json[]).at(-1)).toEqual({
+      "@type": "ListItem",
+      position: 3,
+      name: "publishing",
+      item: `${PUBLIC_URL}/en/tags/publishing`,
+    });
     await expectValid("/en/jobs", ["BreadcrumbList"]);
     await expectValid("/fr/métiers?domain=M", ["BreadcrumbList"]);
   });
 
   it("gives a job page an Occupation with its ROME code", async () => {
     // The job's address with its slug, as the directory links it (any other slug redirects there).
-    const path = decodeURI(new URL((await site.app.request("/en/jobs/M1805/x")).headers.get("location")!, PUBLIC_URL).pathname);
+    const path = decodeURI(
+      new URL((await site.app.request("/en/jobs/M1805/x")).headers.get("location")!, PUBLIC_URL).pathname,
+    );
     const [job] = await expectValid(path, ["Occupation", "BreadcrumbList"]);
-    expect(job).toMatchObject({ "@type": "Occupation", occupationalCategory: { "@type": "CategoryCode", codeValue: "M1805" } });
+    expect(job).toMatchObject({
+      "@type": "Occupation",
+      occupationalCategory: { "@type": "CategoryCode", codeValue: "M1805" },
+    });
   });
 
   it("gives articles in English, Arabic and Japanese a BlogPosting linked to its source or its translations, and preview tags", async () => {
@@ -120,7 +167,9 @@ describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) 
       expect(posting!.url).toBe(`${PUBLIC_URL}${encodeURI(path)}`);
       // The seeded articles are written in English first: the English version lists the others, each other names it.
       if (list === "/en/articles") {
-        expect((posting!.workTranslation as Json[]).map((version) => version.inLanguage)).toEqual(expect.arrayContaining(["ar", "ja-JP", "fr-FR"]));
+        expect((posting!.workTranslation as Json[]).map((version) => version.inLanguage)).toEqual(
+          expect.arrayContaining(["ar", "ja-JP", "fr-FR"]),
+        );
         expect(posting).not.toHaveProperty("translationOfWork");
       } else {
         expect(posting!.translationOfWork).toMatchObject({ "@type": "BlogPosting", inLanguage: "en-US" });
@@ -141,21 +190,36 @@ describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) 
   });
 
   it("makes the preview picture of a library cover, and keeps a hostile title inside its script element", async () => {
-    const png = await sharp({ create: { width: 900, height: 900, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } })
+    const png = await sharp({
+      create: { width: 900, height: 900, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } },
+    })
       .png()
       .toBuffer();
     const xsrf = await xsrfHeaders(testApp.app, admin);
     const uploaded = await testApp.app.request("/api/admin/media?name=square.png", {
       method: "POST",
-      headers: { "x-xsrf-token": xsrf["x-xsrf-token"], cookie: [xsrf.cookie, admin].join("; "), "content-type": "application/octet-stream" },
+      headers: {
+        "x-xsrf-token": xsrf["x-xsrf-token"],
+        cookie: [xsrf.cookie, admin].join("; "),
+        "content-type": "application/octet-stream",
+      },
       body: png,
     });
     expect(uploaded.status).toBe(201);
     const { item } = (await uploaded.json()) as { item: { id: number } };
     const hostile = 'Breaking</script><script>alert("x")</script><!--';
-    const created = await articles("POST", "", { body: { author: "Seo Tester", tags: ["seo"], cover: `media:${item.id}` } });
+    const created = await articles("POST", "", {
+      body: { author: "Seo Tester", tags: ["seo"], cover: `media:${item.id}` },
+    });
     const reply = await articles("PUT", `/${created.json!.article!.id}/versions/en-US`, {
-      body: { title: hostile, slug: "hostile", summary: "A summary.", body: "Some text.", coverAlt: "A red square.", status: "published" },
+      body: {
+        title: hostile,
+        slug: "hostile",
+        summary: "A summary.",
+        body: "Some text.",
+        coverAlt: "A red square.",
+        status: "published",
+      },
     });
     expect(reply.status, JSON.stringify(reply.json)).toBeLessThan(300);
 
@@ -171,10 +235,17 @@ describe.each(DATABASE_KINDS)("structured data and link previews on %s", (kind) 
   });
 
   it("answers a 404 naming the form for an address that names no cover", async () => {
-    for (const path of ["/social/covers/none.svg.jpg", "/social/covers/..%2F..%2Fpackage.json.jpg", "/social/media/1-0000000000000000-1200.jpg.jpg", "/social/favicon.svg.jpg"]) {
+    for (const path of [
+      "/social/covers/none.svg.jpg",
+      "/social/covers/..%2F..%2Fpackage.json.jpg",
+      "/social/media/1-0000000000000000-1200.jpg.jpg",
+      "/social/favicon.svg.jpg",
+    ]) {
       const response = await site.app.request(path);
       expect(response.status, path).toBe(404);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/No (such image|cover|library image)/);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+        /No (such image|cover|library image)/,
+      );
     }
   });
 });
@@ -186,14 +257,22 @@ describe("the structured-data check", () => {
       "BlogPost: BlogPost is not a schema.org type",
       "BlogPost: headline is not a property of BlogPost",
     ]);
-    expect(await schemaOrgErrors({ ...base, "@type": "Occupation", name: "x", inLanguage: "fr" })).toEqual(["Occupation: inLanguage is not a property of Occupation"]);
-    expect(await schemaOrgErrors({ ...base, "@type": "BlogPosting", author: { "@type": "ListItem", name: "x" } })).toEqual([
-      "BlogPosting.author: ListItem is not in the range (Organization, Person)",
+    expect(await schemaOrgErrors({ ...base, "@type": "Occupation", name: "x", inLanguage: "fr" })).toEqual([
+      "Occupation: inLanguage is not a property of Occupation",
     ]);
-    expect(await schemaOrgErrors({ ...base, "@type": "WebSite", "query-input": "required name=q" })).toEqual(["WebSite: query-input constrains no property of WebSite"]);
-    expect(await schemaOrgErrors({ ...base, "@type": "BlogPosting", author: "Ada" })).toEqual(['BlogPosting.author: "Ada" is a text, but the range is Organization, Person']);
+    expect(
+      await schemaOrgErrors({ ...base, "@type": "BlogPosting", author: { "@type": "ListItem", name: "x" } }),
+    ).toEqual(["BlogPosting.author: ListItem is not in the range (Organization, Person)"]);
+    expect(await schemaOrgErrors({ ...base, "@type": "WebSite", "query-input": "required name=q" })).toEqual([
+      "WebSite: query-input constrains no property of WebSite",
+    ]);
+    expect(await schemaOrgErrors({ ...base, "@type": "BlogPosting", author: "Ada" })).toEqual([
+      'BlogPosting.author: "Ada" is a text, but the range is Organization, Person',
+    ]);
     // Without the context its terms mean nothing: the processor's safe mode refuses to drop them.
-    expect(await schemaOrgErrors({ "@type": "WebSite", name: "x" })).toEqual([expect.stringMatching(/^not valid JSON-LD: /)]);
+    expect(await schemaOrgErrors({ "@type": "WebSite", name: "x" })).toEqual([
+      expect.stringMatching(/^not valid JSON-LD: /),
+    ]);
     expect(await schemaOrgErrors([])).toEqual(["the document expands to nothing (no @context, or no schema.org term)"]);
     expect(
       googleRequirements({
@@ -204,7 +283,11 @@ describe("the structured-data check", () => {
         dateModified: "2026-01-01",
         author: { "@type": "Person" },
       }),
-    ).toEqual(["Article: image must be one or more absolute URLs", "Article: datePublished must be an ISO 8601 date", "Article: every author needs a name"]);
+    ).toEqual([
+      "Article: image must be one or more absolute URLs",
+      "Article: datePublished must be an ISO 8601 date",
+      "Article: every author needs a name",
+    ]);
     expect(
       googleRequirements({
         "@type": "BreadcrumbList",
@@ -213,6 +296,10 @@ describe("the structured-data check", () => {
           { "@type": "ListItem", position: 2, name: "b" },
         ],
       }),
-    ).toEqual(["BreadcrumbList: item 1 has position 2", "BreadcrumbList: item 1 has no name", "BreadcrumbList: item 1 needs the URL of its page"]);
+    ).toEqual([
+      "BreadcrumbList: item 1 has position 2",
+      "BreadcrumbList: item 1 has no name",
+      "BreadcrumbList: item 1 needs the URL of its page",
+    ]);
   });
 });

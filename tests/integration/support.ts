@@ -29,11 +29,20 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
 }
 
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3000", ...env });
+  return loadConfig({
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    ...env,
+  });
 }
 
 /** Real services and HTTP app (API only, no React Router build) on a fresh, seeded database. */
-export async function startTestApp(kind: DatabaseKind, options: { env?: Record<string, string>; http?: HttpAppOptions } = {}) {
+export async function startTestApp(
+  kind: DatabaseKind,
+  options: { env?: Record<string, string>; http?: HttpAppOptions } = {},
+) {
   const database = await createTestDatabase(kind);
   const config = testConfig(database.url, options.env);
   const services = await createServices(config, createLogger("silent"));
@@ -55,7 +64,10 @@ export async function startTestApp(kind: DatabaseKind, options: { env?: Record<s
  * send. The token is tied to the session, so a signed-in visitor's comes from
  * a request made with its session cookie.
  */
-export async function xsrfHeaders(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }, sessionCookie?: string) {
+export async function xsrfHeaders(
+  app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
+  sessionCookie?: string,
+) {
   const response = await app.request("/healthz", sessionCookie ? { headers: { cookie: sessionCookie } } : undefined);
   const token = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
   if (!token) throw new Error("the server set no XSRF-TOKEN cookie");
@@ -66,7 +78,15 @@ export async function xsrfHeaders(app: { request: (path: string, init?: RequestI
 export async function signedInCookie(
   services: { database: { db: import("kysely").Kysely<import("#server/db/schema.ts").Database> } },
   /** isAdmin: true is role "admin"; a translator's languages are stored codes ("fr-FR"). */
-  user: { uid?: string; email: string; displayName?: string; isAdmin?: boolean; role?: import("#core/auth/roles.ts").Role; languages?: string[]; canPublish?: boolean },
+  user: {
+    uid?: string;
+    email: string;
+    displayName?: string;
+    isAdmin?: boolean;
+    role?: import("#core/auth/roles.ts").Role;
+    languages?: string[];
+    canPublish?: boolean;
+  },
 ): Promise<string> {
   const { createSession } = await import("#server/auth/sessions.ts");
   const uid = user.uid ?? `test-${randomBytes(4).toString("hex")}`;
@@ -113,7 +133,11 @@ export interface ApiCallOptions {
   ifNoneMatch?: string;
 }
 
-export type AdminApiCall<Json = Record<string, unknown>> = (method: string, path: string, options?: ApiCallOptions) => Promise<ApiReply<Json>>;
+export type AdminApiCall<Json = Record<string, unknown>> = (
+  method: string,
+  path: string,
+  options?: ApiCallOptions,
+) => Promise<ApiReply<Json>>;
 
 /** Requests to one admin API area as a browser would send them (XSRF cookie and header, the visitor's session), with the JSON reply parsed. */
 export function adminApiCaller<Json = Record<string, unknown>>(
@@ -145,7 +169,11 @@ export function adminApiCaller<Json = Record<string, unknown>>(
       body,
     });
     const text = await response.text();
-    return { status: response.status, json: text === "" ? null : (JSON.parse(text) as Json), etag: response.headers.get("etag") };
+    return {
+      status: response.status,
+      json: text === "" ? null : (JSON.parse(text) as Json),
+      etag: response.headers.get("etag"),
+    };
   };
 }
 
@@ -156,7 +184,11 @@ type Preconditions = Pick<ApiCallOptions, "ifMatch" | "ifNoneMatch">;
  * If-Match with the ETag `getPath` answers `as` the writer, If-None-Match: * when it does not exist, none
  * when the writer may not read it (the write's own refusal is then what the test sees).
  */
-export async function currentPreconditions(call: AdminApiCall<unknown>, getPath: string, as: Visitor = "admin"): Promise<Preconditions> {
+export async function currentPreconditions(
+  call: AdminApiCall<unknown>,
+  getPath: string,
+  as: Visitor = "admin",
+): Promise<Preconditions> {
   const reply = await call("GET", getPath, { as });
   if (reply.status === 200 && reply.etag !== null) return { ifMatch: reply.etag };
   return reply.status === 404 ? { ifNoneMatch: "*" } : {};
@@ -172,13 +204,20 @@ export function writingFromCurrentState<Json>(
   preconditionsOf: (method: string, path: string, as: Visitor) => Promise<Preconditions | null>,
 ): AdminApiCall<Json> {
   return async (method, path, options = {}) => {
-    if (method === "GET" || options.ifMatch !== undefined || options.ifNoneMatch !== undefined) return call(method, path, options);
+    if (method === "GET" || options.ifMatch !== undefined || options.ifNoneMatch !== undefined)
+      return call(method, path, options);
     return call(method, path, { ...(await preconditionsOf(method, path, options.as ?? "admin")), ...options });
   };
 }
 
 /** The admin gate: 401 for an anonymous visitor, 403 for a signed-in non-admin, and nothing stored changes. */
-export async function expectAdminGateRefuses(call: AdminApiCall<unknown>, method: string, path: string, body: unknown, storedState: () => Promise<unknown>): Promise<void> {
+export async function expectAdminGateRefuses(
+  call: AdminApiCall<unknown>,
+  method: string,
+  path: string,
+  body: unknown,
+  storedState: () => Promise<unknown>,
+): Promise<void> {
   const before = await storedState();
   const anonymous = await call(method, path, { body, as: "anonymous" });
   expect(anonymous.status).toBe(401);
@@ -190,7 +229,10 @@ export async function expectAdminGateRefuses(call: AdminApiCall<unknown>, method
 }
 
 /** The sitemap index and every child it lists, as one text: what a crawler reads. */
-export async function fullSitemap(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }, publicUrl = "http://localhost:3000"): Promise<string> {
+export async function fullSitemap(
+  app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
+  publicUrl = "http://localhost:3000",
+): Promise<string> {
   const index = await (await app.request("/sitemap.xml")).text();
   const children = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(publicUrl, ""));
   const texts = await Promise.all(children.map(async (path) => (await app.request(path)).text()));
@@ -198,7 +240,8 @@ export async function fullSitemap(app: { request: (path: string, init?: RequestI
 }
 
 /** A version's own write: the version itself, or one of its actions (not its preview links, which need no precondition). */
-const VERSION_WRITE = /^(.*\/versions\/[^/?]+)(?:\/(?:publish|unpublish|discard|up-to-date|schedules\/[^/]+|revisions\/\d+\/restore))?$/;
+const VERSION_WRITE =
+  /^(.*\/versions\/[^/?]+)(?:\/(?:publish|unpublish|discard|up-to-date|schedules\/[^/]+|revisions\/\d+\/restore))?$/;
 
 /**
  * A caller whose writes of a language version name the version's current ETag when the test names none

@@ -23,9 +23,15 @@ import {
   type AdminApiCall,
 } from "./support.ts";
 
-const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
+const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as {
+  createSite: (services: AppServices) => { app: Hono<HttpEnv> };
+};
 
-type Json = { article?: AdminArticle; preview?: PreviewLink; error?: { code: string; message: string; field?: string } };
+type Json = {
+  article?: AdminArticle;
+  preview?: PreviewLink;
+  error?: { code: string; message: string; field?: string };
+};
 
 describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on %s", (kind) => {
   let testApp: Awaited<ReturnType<typeof startTestApp>>;
@@ -38,10 +44,19 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     site = createSite(testApp.services);
     const admin = await signedInCookie(testApp.services, { email: "tags-admin@example.com", isAdmin: true });
     const xsrf = await xsrfHeaders(testApp.app);
-    call = withVersionTags(adminApiCaller<Json>(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf));
-    const rawTranslations = adminApiCaller<Json>(testApp.app, "/api/admin/translations", { admin, user: "", anonymous: "" }, xsrf);
+    call = withVersionTags(
+      adminApiCaller<Json>(testApp.app, "/api/admin/articles", { admin, user: "", anonymous: "" }, xsrf),
+    );
+    const rawTranslations = adminApiCaller<Json>(
+      testApp.app,
+      "/api/admin/translations",
+      { admin, user: "", anonymous: "" },
+      xsrf,
+    );
     // UI strings written from their current state (decision 0151).
-    translations = writingFromCurrentState(rawTranslations, (method, path, as) => (method === "POST" ? Promise.resolve(null) : currentPreconditions(rawTranslations, path, as)));
+    translations = writingFromCurrentState(rawTranslations, (method, path, as) =>
+      method === "POST" ? Promise.resolve(null) : currentPreconditions(rawTranslations, path, as),
+    );
   });
   afterAll(() => testApp.close());
 
@@ -50,11 +65,16 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     return { status: response.status, html: await response.text() };
   };
 
-  async function article(tags: string[], versions: Record<string, { title: string; status?: string; slug?: string }>): Promise<AdminArticle> {
+  async function article(
+    tags: string[],
+    versions: Record<string, { title: string; status?: string; slug?: string }>,
+  ): Promise<AdminArticle> {
     const created = await call("POST", "", { body: { author: "Tag Tester", tags } });
     let saved = created.json!.article!;
     for (const [code, version] of Object.entries(versions)) {
-      const reply = await call("PUT", `/${saved.id}/versions/${code}`, { body: { summary: "A summary.", body: "Some text.", coverAlt: "", status: "published", ...version } });
+      const reply = await call("PUT", `/${saved.id}/versions/${code}`, {
+        body: { summary: "A summary.", body: "Some text.", coverAlt: "", status: "published", ...version },
+      });
       expect(reply.status, JSON.stringify(reply.json)).toBeLessThan(300);
       saved = reply.json!.article!;
     }
@@ -62,7 +82,10 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
   }
 
   it("lists a language's tags with their counts at its own tags path, linked from tag pages", async () => {
-    await article(["Zebra-Topic", "alpha-topic"], { "en-US": { title: "Tagged one" }, "fr-FR": { title: "Étiqueté un" } });
+    await article(["Zebra-Topic", "alpha-topic"], {
+      "en-US": { title: "Tagged one" },
+      "fr-FR": { title: "Étiqueté un" },
+    });
     await article(["alpha-topic"], { "en-US": { title: "Tagged two" }, ar: { title: "موسوم" } });
     await article(["draft-only-topic"], { "en-US": { title: "Never published", status: "draft" } });
 
@@ -71,11 +94,11 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     expect(english.html).toContain('<link rel="canonical" href="http://localhost:3000/en/tags"/>');
     expect(english.html).toContain('hrefLang="fr-FR" href="http://localhost:3000/fr/%C3%A9tiquettes"');
     expect(english.html).toContain('hrefLang="x-default"');
-    const links = [...english.html.matchAll(/<a href="(\/en\/tags\/[^"]+)"[^>]*><bdi>([^<]+)<\/bdi> <span class="tag-index__count">([^<]+)<\/span>/g)].map((match) => [
-      match[1],
-      match[2],
-      match[3],
-    ]);
+    const links = [
+      ...english.html.matchAll(
+        /<a href="(\/en\/tags\/[^"]+)"[^>]*><bdi>([^<]+)<\/bdi> <span class="tag-index__count">([^<]+)<\/span>/g,
+      ),
+    ].map((match) => [match[1], match[2], match[3]]);
     // Alphabetical in the language, drafts' tags absent, plural-correct counts.
     expect(links.filter(([, tag]) => tag!.endsWith("-topic") || tag!.endsWith("-Topic"))).toEqual([
       ["/en/tags/alpha-topic", "alpha-topic", "2 articles"],
@@ -84,7 +107,9 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
     expect(english.html).not.toContain("draft-only-topic");
 
     // The localized section name, its other spelling, and RTL.
-    expect((await page("/fr/%C3%A9tiquettes")).html).toMatch(/<bdi>alpha-topic<\/bdi> <span class="tag-index__count">1 article<\/span>/);
+    expect((await page("/fr/%C3%A9tiquettes")).html).toMatch(
+      /<bdi>alpha-topic<\/bdi> <span class="tag-index__count">1 article<\/span>/,
+    );
     expect((await page("/fr/tags")).status).toBe(200);
     const arabic = await page(`/ar/${encodeURIComponent("وسوم")}`);
     expect(arabic.status).toBe(200);
@@ -101,10 +126,16 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
 
   it("names as x-default, in the sitemap, only pages that answer 200 (an hreflang target must not redirect)", async () => {
     const sitemap = await fullSitemap(site.app);
-    const targets = new Set(Array.from(sitemap.matchAll(/hreflang="x-default" href="http:\/\/localhost:3000([^"]+)"/g), (match) => match[1]!.replaceAll("&amp;", "&")));
+    const targets = new Set(
+      Array.from(sitemap.matchAll(/hreflang="x-default" href="http:\/\/localhost:3000([^"]+)"/g), (match) =>
+        match[1]!.replaceAll("&amp;", "&"),
+      ),
+    );
     expect(targets.size).toBeGreaterThan(10);
     // Up to five of each kind of page (home, section, article, job): rendering all 600 job pages is not needed.
-    const sample = [...Map.groupBy(targets, (path) => path.split("/").slice(0, 3).join("/")).values()].flatMap((paths) => paths.slice(0, 5));
+    const sample = [...Map.groupBy(targets, (path) => path.split("/").slice(0, 3).join("/")).values()].flatMap(
+      (paths) => paths.slice(0, 5),
+    );
     expect(sample.some((path) => path.startsWith("/en/articles/"))).toBe(true);
     const statuses = new Map<number, string[]>();
     for (const path of sample) {
@@ -115,19 +146,33 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
   });
 
   it("gives a tag page hreflang alternates where the tag has published articles, and x-default", async () => {
-    await article(["Shared-Tag"], { "en-US": { title: "Shared in English" }, "de-DE": { title: "Geteilt auf Deutsch" }, "es-ES": { title: "Borrador", status: "draft" } });
+    await article(["Shared-Tag"], {
+      "en-US": { title: "Shared in English" },
+      "de-DE": { title: "Geteilt auf Deutsch" },
+      "es-ES": { title: "Borrador", status: "draft" },
+    });
     const { html } = await page("/en/tags/shared-tag");
     expect(html).toContain('<link rel="alternate" hrefLang="en-US" href="http://localhost:3000/en/tags/shared-tag"/>');
-    expect(html).toContain(`<link rel="alternate" hrefLang="de-DE" href="http://localhost:3000/de/${encodeURIComponent("schlagwörter")}/shared-tag"/>`);
+    expect(html).toContain(
+      `<link rel="alternate" hrefLang="de-DE" href="http://localhost:3000/de/${encodeURIComponent("schlagwörter")}/shared-tag"/>`,
+    );
     // x-default: the page in the favorite language (English here), which answers 200; "/" only redirects.
-    expect(html).toContain('<link rel="alternate" hrefLang="x-default" href="http://localhost:3000/en/tags/shared-tag"/>');
+    expect(html).toContain(
+      '<link rel="alternate" hrefLang="x-default" href="http://localhost:3000/en/tags/shared-tag"/>',
+    );
     expect(html).not.toContain('<link rel="alternate" hrefLang="es-ES"');
     // Publishing the Spanish version adds its page at once (the cached English page is dropped).
     const id = Number(/\/en\/articles\/(\d+)\//.exec((await page("/en/tags/shared-tag")).html)![1]);
     expect(
-      (await call("PUT", `/${id}/versions/es-ES`, { body: { title: "Borrador", summary: "A summary.", body: "Some text.", coverAlt: "", status: "published" } })).status,
+      (
+        await call("PUT", `/${id}/versions/es-ES`, {
+          body: { title: "Borrador", summary: "A summary.", body: "Some text.", coverAlt: "", status: "published" },
+        })
+      ).status,
     ).toBeLessThan(300);
-    expect((await page("/en/tags/shared-tag")).html).toContain(`<link rel="alternate" hrefLang="es-ES" href="http://localhost:3000/es/etiquetas/shared-tag"/>`);
+    expect((await page("/en/tags/shared-tag")).html).toContain(
+      `<link rel="alternate" hrefLang="es-ES" href="http://localhost:3000/es/etiquetas/shared-tag"/>`,
+    );
   });
 
   it("shows a draft preview as a draft: the banner in the page's language and no publication date", async () => {
@@ -142,7 +187,9 @@ describe.each(DATABASE_KINDS)("tags index, tag alternates and draft previews on 
 
     // Once published, its page has the date again.
     const published = await article([], { "fr-FR": { title: "Publié ensuite" } });
-    expect((await page(`/fr/articles/${published.id}/${published.versions[0]!.slug}`)).html).toMatch(/<time dateTime="[^"]+">Publié le/);
+    expect((await page(`/fr/articles/${published.id}/${published.versions[0]!.slug}`)).html).toMatch(
+      /<time dateTime="[^"]+">Publié le/,
+    );
   });
 
   it('refuses a page name that preview links would shadow, while an article slug "preview" keeps its page', async () => {

@@ -2,11 +2,25 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminArticle, AdminArticleSummary, AdminVersionDetail, SourceChanges } from "#core/admin/articles/schema.ts";
+import type {
+  AdminArticle,
+  AdminArticleSummary,
+  AdminVersionDetail,
+  SourceChanges,
+} from "#core/admin/articles/schema.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { exportArticles } from "#server/content/ndjson-export.ts";
 import { articleView } from "#server/content/article-page.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall, type Visitor, withVersionTags } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  xsrfHeaders,
+  type AdminApiCall,
+  type Visitor,
+  withVersionTags,
+} from "./support.ts";
 
 type ReplyJson = {
   article?: AdminArticle;
@@ -16,7 +30,13 @@ type ReplyJson = {
   error?: { code: string; message: string; field?: string };
 } & Partial<SourceChanges>;
 
-const text = (title: string, body: string, status = "published") => ({ title, summary: `${title} summary`, body, coverAlt: "", status });
+const text = (title: string, body: string, status = "published") => ({
+  title,
+  summary: `${title} summary`,
+  body,
+  coverAlt: "",
+  status,
+});
 
 describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
   let testApp: Awaited<ReturnType<typeof startTestApp>>;
@@ -27,7 +47,11 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     const xsrf = await xsrfHeaders(testApp.app);
-    sessions.admin = await signedInCookie(testApp.services, { uid: `status-admin-${kind}`, email: "status-admin@example.com", isAdmin: true });
+    sessions.admin = await signedInCookie(testApp.services, {
+      uid: `status-admin-${kind}`,
+      email: "status-admin@example.com",
+      isAdmin: true,
+    });
     sessions.user = await signedInCookie(testApp.services, { email: "status-reader@example.com" });
     call = withVersionTags(adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf));
   });
@@ -51,7 +75,8 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     return article!.id;
   }
 
-  const statusOf = (article: AdminArticle | AdminArticleSummary, code: string) => article.versions.find((version) => version.code === code)?.translation;
+  const statusOf = (article: AdminArticle | AdminArticleSummary, code: string) =>
+    article.versions.find((version) => version.code === code)?.translation;
   const listed = async (query: string) => (await ok("GET", `?${query}`)).articles!.map((article) => article.key);
   /** The French public page's view model and what it says it shows (the page cache's invalidation keys). */
   const frenchPage = async (id: number) => {
@@ -82,27 +107,45 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     expect(article).toMatchObject({ sourceLanguage: "en-US", sourceRevision: 1 });
     expect(statusOf(article!, "fr-FR")).toBe("current");
 
-    ({ article } = await ok("PUT", `/${id}/versions/en-US`, { ...text("harbour-status in English", "The harbour opens at six."), slug: "another-slug" }));
+    ({ article } = await ok("PUT", `/${id}/versions/en-US`, {
+      ...text("harbour-status in English", "The harbour opens at six."),
+      slug: "another-slug",
+    }));
     expect(article!.sourceRevision).toBe(1);
     expect(statusOf(article!, "fr-FR")).toBe("current");
 
     // The source revision is the History number of the save that changed the text (#2 kept the text).
-    ({ article } = await ok("PUT", `/${id}/versions/en-US`, text("harbour-status in English", "The harbour opens at seven.")));
+    ({ article } = await ok(
+      "PUT",
+      `/${id}/versions/en-US`,
+      text("harbour-status in English", "The harbour opens at seven."),
+    ));
     expect(article!.sourceRevision).toBe(3);
     expect(statusOf(article!, "fr-FR")).toBe("outdated");
     expect(statusOf(article!, "en-US")).toBe("current");
 
     // A translation's text made from the older source revision (the one the editor showed) still lags behind it.
-    ({ article } = await ok("PUT", `/${id}/versions/fr-FR`, { ...text("harbour-status en français", "Le port ouvre à six heures !"), sourceRevision: 1 }));
+    ({ article } = await ok("PUT", `/${id}/versions/fr-FR`, {
+      ...text("harbour-status en français", "Le port ouvre à six heures !"),
+      sourceRevision: 1,
+    }));
     expect(statusOf(article!, "fr-FR")).toBe("outdated");
     // A draft of the live translation is pending beside it: its status is the live text's.
-    ({ article } = await ok("PUT", `/${id}/versions/fr-FR`, { ...text("harbour-status en français", "Le port ouvre à six heures !", "draft"), sourceRevision: 1 }));
+    ({ article } = await ok("PUT", `/${id}/versions/fr-FR`, {
+      ...text("harbour-status en français", "Le port ouvre à six heures !", "draft"),
+      sourceRevision: 1,
+    }));
     expect(statusOf(article!, "fr-FR")).toBe("outdated");
-    await ok("PUT", `/${id}/versions/fr-FR`, { ...text("harbour-status en français", "Le port ouvre à six heures !"), sourceRevision: 1 });
+    await ok("PUT", `/${id}/versions/fr-FR`, {
+      ...text("harbour-status en français", "Le port ouvre à six heures !"),
+      sourceRevision: 1,
+    });
   });
 
   it("filters the list by language and status, by keyset pages", async () => {
-    const id = (await ok("GET", "?language=fr-FR&status=outdated")).articles!.find((article) => article.key === "harbour-status")!.id;
+    const id = (await ok("GET", "?language=fr-FR&status=outdated")).articles!.find(
+      (article) => article.key === "harbour-status",
+    )!.id;
     expect(await listed("language=fr-FR&status=outdated")).toEqual(["harbour-status"]);
     expect(await listed("language=fr-FR&status=current")).not.toContain("harbour-status");
     expect(await listed("language=de-DE&status=missing")).toContain("harbour-status");
@@ -140,31 +183,61 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     const { article: stored0 } = await ok("GET", `/${id}`);
     expect(before.outdatedNotice).toEqual({
       changedAt: stored0!.sourceChangedAt,
-      original: { code: "en-US", label: "English", dir: "ltr", path: `/en/articles/${id}/${stored0!.versions.find((version) => version.code === "en-US")!.slug}` },
+      original: {
+        code: "en-US",
+        label: "English",
+        dir: "ltr",
+        path: `/en/articles/${id}/${stored0!.versions.find((version) => version.code === "en-US")!.slug}`,
+      },
     });
-    const stored = await db().selectFrom("article_versions").select(["body", "updated_at"]).where("article_id", "=", id).where("code", "=", "fr-FR").executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom("article_versions")
+      .select(["body", "updated_at"])
+      .where("article_id", "=", id)
+      .where("code", "=", "fr-FR")
+      .executeTakeFirstOrThrow();
 
     for (const visitor of ["anonymous", "user"] as const) {
-      expect((await call("POST", `/${id}/versions/fr-FR/up-to-date`, { as: visitor, body: {} })).status).toBe(visitor === "anonymous" ? 401 : 403);
+      expect((await call("POST", `/${id}/versions/fr-FR/up-to-date`, { as: visitor, body: {} })).status).toBe(
+        visitor === "anonymous" ? 401 : 403,
+      );
     }
     const { article } = await ok("POST", `/${id}/versions/fr-FR/up-to-date`, {});
     expect(statusOf(article!, "fr-FR")).toBe("current");
-    expect(await db().selectFrom("article_versions").select(["body", "updated_at"]).where("article_id", "=", id).where("code", "=", "fr-FR").executeTakeFirstOrThrow()).toEqual(
-      stored,
-    );
+    expect(
+      await db()
+        .selectFrom("article_versions")
+        .select(["body", "updated_at"])
+        .where("article_id", "=", id)
+        .where("code", "=", "fr-FR")
+        .executeTakeFirstOrThrow(),
+    ).toEqual(stored);
     const audit = await db().selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ action: "mark_up_to_date", entity: "article_version", entity_id: `${id}:fr-FR`, uid: `status-admin-${kind}` });
+    expect(audit).toMatchObject({
+      action: "mark_up_to_date",
+      entity: "article_version",
+      entity_id: `${id}:fr-FR`,
+      uid: `status-admin-${kind}`,
+    });
     expect(JSON.parse(audit.before!)).toMatchObject({ baseRevision: 1, translation: "outdated" });
     expect((await frenchPage(id)).outdatedNotice).toBeNull();
     // Older source snapshots are dropped once nothing is based on them.
-    expect((await db().selectFrom("article_source_revisions").select("revision").where("article_id", "=", id).execute()).map((row) => row.revision)).toEqual([3]);
+    expect(
+      (await db().selectFrom("article_source_revisions").select("revision").where("article_id", "=", id).execute()).map(
+        (row) => row.revision,
+      ),
+    ).toEqual([3]);
   });
 
   it("refuses to mark the source, a missing version or a bad address, changing nothing", async () => {
-    const id = (await ok("GET", "?language=fr-FR&status=current")).articles!.find((article) => article.key === "harbour-status")!.id;
+    const id = (await ok("GET", "?language=fr-FR&status=current")).articles!.find(
+      (article) => article.key === "harbour-status",
+    )!.id;
     const audits = async () => (await db().selectFrom("audit_log").select("id").execute()).length;
     const count = await audits();
-    expect((await call("POST", `/${id}/versions/en-US/up-to-date`, { body: {} })).json!.error).toMatchObject({ field: "code" });
+    expect((await call("POST", `/${id}/versions/en-US/up-to-date`, { body: {} })).json!.error).toMatchObject({
+      field: "code",
+    });
     expect((await call("POST", `/${id}/versions/de-DE/up-to-date`, { body: {} })).status).toBe(404);
     expect((await call("POST", `/0/versions/fr-FR/up-to-date`, { body: {} })).status).toBe(400);
     expect((await call("POST", `/999999/versions/fr-FR/up-to-date`, { body: {} })).status).toBe(404);
@@ -180,16 +253,23 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     expect(refused.status).toBe(400);
     expect(refused.json!.error!.field).toBe("sourceLanguage");
 
-    let { article } = (await call("PATCH", `/${id}`, { body: { sourceLanguage: "fr-FR" }, ifMatch: await fieldsTag() })).json!;
+    let { article } = (await call("PATCH", `/${id}`, { body: { sourceLanguage: "fr-FR" }, ifMatch: await fieldsTag() }))
+      .json!;
     expect(article).toMatchObject({ sourceLanguage: "fr-FR", sourceRevision: 1 });
     expect(article!.versions.map((version) => version.translation)).toEqual(["current", "current", "current"]);
 
     ({ article } = await ok("PUT", `/${id}/versions/fr-FR`, text("source-switch en français", "Le port ferme.")));
     expect(article!.sourceRevision).toBe(2);
     // The source revision is now German's History number of its text (#1): the others are put behind it.
-    ({ article } = (await call("PATCH", `/${id}`, { body: { sourceLanguage: "de-DE" }, ifMatch: await fieldsTag() })).json!);
+    ({ article } = (
+      await call("PATCH", `/${id}`, { body: { sourceLanguage: "de-DE" }, ifMatch: await fieldsTag() })
+    ).json!);
     expect(article).toMatchObject({ sourceLanguage: "de-DE", sourceRevision: 1 });
-    expect(Object.fromEntries(article!.versions.map((version) => [version.code, version.translation]))).toEqual({ "de-DE": "current", "en-US": "outdated", "fr-FR": "outdated" });
+    expect(Object.fromEntries(article!.versions.map((version) => [version.code, version.translation]))).toEqual({
+      "de-DE": "current",
+      "en-US": "outdated",
+      "fr-FR": "outdated",
+    });
   });
 
   it("hands the source on when its version is deleted", async () => {
@@ -200,11 +280,17 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     const { article } = await ok("GET", `/${id}`);
     // ja-JP was made from the latest source text: it takes over (at its own History's #1) and no status changes.
     expect(article).toMatchObject({ sourceLanguage: "ja-JP", sourceRevision: 1 });
-    expect(Object.fromEntries(article!.versions.map((version) => [version.code, version.translation]))).toEqual({ "fr-FR": "outdated", "ja-JP": "current" });
+    expect(Object.fromEntries(article!.versions.map((version) => [version.code, version.translation]))).toEqual({
+      "fr-FR": "outdated",
+      "ja-JP": "current",
+    });
     // French, behind the former source, is put behind Japanese's #1: a save naming what its GET gave is taken and stays outdated.
     const french = (await ok("GET", `/${id}/versions/fr-FR`)).version!;
     expect(french.sourceRevision).toBe(0);
-    const saved = await ok("PUT", `/${id}/versions/fr-FR`, { ...text("source-deleted en français", "Le port."), sourceRevision: french.sourceRevision });
+    const saved = await ok("PUT", `/${id}/versions/fr-FR`, {
+      ...text("source-deleted en français", "Le port."),
+      sourceRevision: french.sourceRevision,
+    });
     expect(saved.version).toMatchObject({ sourceRevision: 0, translation: "outdated" });
   });
 
@@ -226,7 +312,9 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     const copy = {
       ...exported,
       key: "imported-status-copy",
-      versions: Object.fromEntries(Object.entries(exported.versions).map(([code, version]) => [code, { ...version, slug: "" }])),
+      versions: Object.fromEntries(
+        Object.entries(exported.versions).map(([code, version]) => [code, { ...version, slug: "" }]),
+      ),
     };
     copy.versions.fr!.title = "Copie";
     copy.versions.en!.title = "Copy";
@@ -239,7 +327,10 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     // Marked up to date, exported again, then the source body changed in the file: Outdated again.
     await ok("POST", `/${id}/versions/fr-FR/up-to-date`, {});
     // An identical save of the source is History's #3 and changes no revision a translator sees.
-    expect((await ok("PUT", `/${id}/versions/en-US`, text("imported-status in English", "Revised."))).article!.sourceRevision).toBe(2);
+    expect(
+      (await ok("PUT", `/${id}/versions/en-US`, text("imported-status in English", "Revised."))).article!
+        .sourceRevision,
+    ).toBe(2);
     const again: string[] = [];
     for await (const chunk of exportArticles(db())) again.push(...chunk.trimEnd().split("\n"));
     const line = JSON.parse(again.find((candidate) => candidate.includes('"imported-status"'))!) as typeof exported;
@@ -250,25 +341,42 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     const { article } = await ok("GET", `/${id}`);
     // The source revision is the import's own History entry, #4.
     expect(article!.sourceRevision).toBe(4);
-    const history = (await call("GET", `/${id}/versions/en-US/revisions`)).json as unknown as { revisions: { number: number; action: string }[] };
+    const history = (await call("GET", `/${id}/versions/en-US/revisions`)).json as unknown as {
+      revisions: { number: number; action: string }[];
+    };
     expect(history.revisions[0]).toMatchObject({ number: 4, action: "import" });
     expect(statusOf(article!, "fr-FR")).toBe("outdated");
 
     // An unknown source in a file is refused, naming the line.
     writeFileSync(join(dir, "bad.ndjson"), `${JSON.stringify({ ...line, source: "de" })}\n`);
-    await expect(importArticles(testApp.services.database, join(dir, "bad.ndjson"), "test")).rejects.toThrow(/line 1: source: /);
+    await expect(importArticles(testApp.services.database, join(dir, "bad.ndjson"), "test")).rejects.toThrow(
+      /line 1: source: /,
+    );
   });
 
   it("stores the same translation facts for a file imported in one batch as for its lines imported one by one", async () => {
-    const version = (title: string, body: string, extra: Record<string, unknown> = {}) => ({ ...text(title, body), slug: "", ...extra });
+    const version = (title: string, body: string, extra: Record<string, unknown> = {}) => ({
+      ...text(title, body),
+      slug: "",
+      ...extra,
+    });
     const lines = (prefix: string) => [
-      { key: `${prefix}-plain`, author: "Ada", tags: [], versions: { en: version(`${prefix} plain`, "One."), fr: version(`${prefix} simple`, "Un.") } },
+      {
+        key: `${prefix}-plain`,
+        author: "Ada",
+        tags: [],
+        versions: { en: version(`${prefix} plain`, "One."), fr: version(`${prefix} simple`, "Un.") },
+      },
       {
         key: `${prefix}-french-source`,
         author: "Ada",
         tags: [],
         source: "fr",
-        versions: { en: version(`${prefix} source`, "Two.", { upToDate: false }), fr: version(`${prefix} source fr`, "Deux."), de: version(`${prefix} Quelle`, "Zwei.") },
+        versions: {
+          en: version(`${prefix} source`, "Two.", { upToDate: false }),
+          fr: version(`${prefix} source fr`, "Deux."),
+          de: version(`${prefix} Quelle`, "Zwei."),
+        },
       },
       { key: `${prefix}-one`, author: "Ada", tags: [], versions: { de: version(`${prefix} eins`, "Drei.") } },
       {
@@ -284,7 +392,12 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
       },
     ];
     const facts = async (prefix: string) => {
-      const blogs = await db().selectFrom("articles").select(["id", "key", "source_code", "source_revision"]).where("key", "like", `${prefix}-%`).orderBy("key").execute();
+      const blogs = await db()
+        .selectFrom("articles")
+        .select(["id", "key", "source_code", "source_revision"])
+        .where("key", "like", `${prefix}-%`)
+        .orderBy("key")
+        .execute();
       const ids = blogs.map((blog) => blog.id);
       const versions = await db()
         .selectFrom("article_versions")
@@ -304,7 +417,11 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
       return {
         blogs: blogs.map(({ id: _id, key, ...rest }) => ({ key: key.slice(prefix.length), ...rest })),
         versions: versions.map(({ article_id, ...rest }) => ({ article: keyOf.get(article_id), ...rest })),
-        snapshots: snapshots.map(({ article_id, title, ...rest }) => ({ article: keyOf.get(article_id), title: title.slice(prefix.length), ...rest })),
+        snapshots: snapshots.map(({ article_id, title, ...rest }) => ({
+          article: keyOf.get(article_id),
+          title: title.slice(prefix.length),
+          ...rest,
+        })),
       };
     };
     /** Imports the lines as one file, or each line as a file of its own. */
@@ -330,7 +447,9 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     const changed = (prefix: string) =>
       lines(prefix).map((line) => ({
         ...line,
-        versions: Object.fromEntries(Object.entries(line.versions).map(([code, value]) => [code, { ...value, body: `${value.body} Changed.` }])),
+        versions: Object.fromEntries(
+          Object.entries(line.versions).map(([code, value]) => [code, { ...value, body: `${value.body} Changed.` }]),
+        ),
       }));
     await importAll("batched-again", changed("batched"), false);
     await importAll("single-again", changed("single"), true);

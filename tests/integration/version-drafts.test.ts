@@ -11,9 +11,18 @@ import type { RevisionSummary } from "#core/admin/publishing/schema.ts";
 import { sectionPathIn } from "#server/content/public-sections.ts";
 import type { AppServices } from "#server/content/context.ts";
 import type { HttpEnv } from "#server/http/env.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  xsrfHeaders,
+  type AdminApiCall,
+} from "./support.ts";
 
-const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as { createSite: (services: AppServices) => { app: Hono<HttpEnv> } };
+const { createSite } = (await import(new URL("../../build/server/index.js", import.meta.url).href)) as {
+  createSite: (services: AppServices) => { app: Hono<HttpEnv> };
+};
 
 type Json = {
   article?: AdminArticle;
@@ -25,7 +34,12 @@ type Json = {
 };
 type Who = "admin" | "user" | "anonymous" | "translator" | "editor";
 
-const text = (title: string, body: string, status: "draft" | "published" = "published", extra: Record<string, unknown> = {}) => ({
+const text = (
+  title: string,
+  body: string,
+  status: "draft" | "published" = "published",
+  extra: Record<string, unknown> = {},
+) => ({
   title,
   summary: `${title}.`,
   body,
@@ -43,8 +57,17 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
   beforeAll(async () => {
     testApp = await startTestApp(kind);
     site = createSite(testApp.services);
-    sessions.admin = await signedInCookie(testApp.services, { uid: `drafts-admin-${kind}`, email: "drafts-admin@example.com", isAdmin: true });
-    sessions.editor = await signedInCookie(testApp.services, { uid: `drafts-editor-${kind}`, email: "drafts-editor@example.com", displayName: "Eddie Editor", role: "editor" });
+    sessions.admin = await signedInCookie(testApp.services, {
+      uid: `drafts-admin-${kind}`,
+      email: "drafts-admin@example.com",
+      isAdmin: true,
+    });
+    sessions.editor = await signedInCookie(testApp.services, {
+      uid: `drafts-editor-${kind}`,
+      email: "drafts-editor@example.com",
+      displayName: "Eddie Editor",
+      role: "editor",
+    });
     sessions.translator = await signedInCookie(testApp.services, {
       uid: `drafts-translator-${kind}`,
       email: "drafts-fr@example.com",
@@ -71,7 +94,10 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
       ["en-US", `${title} in English`],
       ["fr-FR", `${title} en français`],
     ] as const) {
-      const saved = await call("PUT", `/${id}/versions/${code}`, { body: text(words, `${words}: the first text.`), ifNoneMatch: "*" });
+      const saved = await call("PUT", `/${id}/versions/${code}`, {
+        body: text(words, `${words}: the first text.`),
+        ifNoneMatch: "*",
+      });
       expect(saved.status, JSON.stringify(saved.json)).toBe(201);
     }
     return id;
@@ -87,7 +113,14 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
   it("answers a version with its ETag, refuses a write without If-Match (428) and a stale one (412, the current state in the body)", async () => {
     const id = await newArticle("stale-copies");
     const { version, etag } = await read(id, "fr-FR");
-    expect(version).toMatchObject({ code: "fr-FR", status: "published", revision: 1, sourceRevision: 1, pendingChanges: null, translation: "current" });
+    expect(version).toMatchObject({
+      code: "fr-FR",
+      status: "published",
+      revision: 1,
+      sourceRevision: 1,
+      pendingChanges: null,
+      translation: "current",
+    });
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await call("GET", `/${id}/versions/fr-FR`);
     expect(again.etag).toBe(etag);
@@ -95,16 +128,27 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const unconditional = await call("PUT", `/${id}/versions/fr-FR`, { body: text("Sans condition", "Texte.") });
     expect(unconditional.status).toBe(428);
     expect(unconditional.json!.error!.message).toContain("If-Match");
-    for (const action of ["publish", "unpublish", "discard", "up-to-date"]) expect((await call("POST", `/${id}/versions/fr-FR/${action}`)).status).toBe(428);
+    for (const action of ["publish", "unpublish", "discard", "up-to-date"])
+      expect((await call("POST", `/${id}/versions/fr-FR/${action}`)).status).toBe(428);
     expect((await call("DELETE", `/${id}/versions/fr-FR`)).status).toBe(428);
-    expect((await call("PUT", `/${id}/versions/fr-FR`, { body: text("Créée deux fois", "Texte."), ifNoneMatch: "*" })).status).toBe(412);
+    expect(
+      (await call("PUT", `/${id}/versions/fr-FR`, { body: text("Créée deux fois", "Texte."), ifNoneMatch: "*" }))
+        .status,
+    ).toBe(412);
 
     // Two sessions read the same version and both append a paragraph: the second is refused, the first's text intact.
-    const first = await call("PUT", `/${id}/versions/fr-FR`, { body: text(version.title, `${version.body}\n\nParagraphe de A.`), ifMatch: etag });
+    const first = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text(version.title, `${version.body}\n\nParagraphe de A.`),
+      ifMatch: etag,
+    });
     expect(first.status).toBe(200);
     expect(first.etag).not.toBe(etag);
     expect(first.json!.version!.revision).toBe(2);
-    const second = await call("PUT", `/${id}/versions/fr-FR`, { body: text(version.title, `${version.body}\n\nParagraphe de B.`), ifMatch: etag, ...as("editor") });
+    const second = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text(version.title, `${version.body}\n\nParagraphe de B.`),
+      ifMatch: etag,
+      ...as("editor"),
+    });
     expect(second.status).toBe(412);
     expect(second.json!.current!.version.body).toContain("Paragraphe de A.");
     expect(second.json!.etag).toBe(first.etag);
@@ -113,21 +157,36 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect(now.version.body).not.toContain("Paragraphe de B.");
     expect(now.etag).toBe(first.etag);
     // Named with the new ETag, the second person's save goes through.
-    expect((await call("PUT", `/${id}/versions/fr-FR`, { body: text(version.title, `${now.version.body}\n\nParagraphe de B.`), ifMatch: now.etag, ...as("editor") })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await call("PUT", `/${id}/versions/fr-FR`, {
+          body: text(version.title, `${now.version.body}\n\nParagraphe de B.`),
+          ifMatch: now.etag,
+          ...as("editor"),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("two creations of the same version at the same moment: one is written (201), the other gets 412 with it, never 409 or 500", async () => {
     for (let round = 0; round < 4; round++) {
       const id = (await call("POST", "", { body: { author: "Ada", tags: [] } })).json!.article!.id;
-      expect((await call("PUT", `/${id}/versions/en-US`, { body: text(`Race ${round}`, "The source."), ifNoneMatch: "*" })).status).toBe(201);
+      expect(
+        (await call("PUT", `/${id}/versions/en-US`, { body: text(`Race ${round}`, "The source."), ifNoneMatch: "*" }))
+          .status,
+      ).toBe(201);
       const replies = await Promise.all(
         (["admin", "editor"] as const).map((who) =>
-          call("PUT", `/${id}/versions/fr-FR`, { body: text(`Course ${round} (${who})`, `Créée par ${who}.`), ifNoneMatch: "*", ...as(who) }),
+          call("PUT", `/${id}/versions/fr-FR`, {
+            body: text(`Course ${round} (${who})`, `Créée par ${who}.`),
+            ifNoneMatch: "*",
+            ...as(who),
+          }),
         ),
       );
-      expect(replies.map((reply) => reply.status).sort(), JSON.stringify(replies.map((reply) => reply.json))).toEqual([201, 412]);
+      expect(replies.map((reply) => reply.status).sort(), JSON.stringify(replies.map((reply) => reply.json))).toEqual([
+        201, 412,
+      ]);
       const [winner, loser] = replies[0]!.status === 201 ? replies : [replies[1]!, replies[0]!];
       expect(loser!.json!.error!.code).toBe("precondition_failed");
       expect(loser!.json!.current!.version.title).toBe(winner!.json!.version!.title);
@@ -140,7 +199,10 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const id = await newArticle("source-saved-meanwhile");
     const french = await read(id, "fr-FR", "editor");
     const source = await read(id, "en-US");
-    const changed = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, "The English source, rewritten meanwhile."), ifMatch: source.etag });
+    const changed = await call("PUT", `/${id}/versions/en-US`, {
+      body: text(source.version.title, "The English source, rewritten meanwhile."),
+      ifMatch: source.etag,
+    });
     expect(changed.status).toBe(200);
     // The GET answers the status the source's save made (the panel shows it), under the same ETag.
     const reread = await read(id, "fr-FR", "editor");
@@ -148,14 +210,23 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect(reread.etag).toBe(french.etag);
 
     // The French editor saves from the copy read before the source changed, naming the source revision shown then.
-    const body = text(french.version.title, "Retouche faite pendant que la source changeait.", "published", { sourceRevision: french.version.sourceRevision });
+    const body = text(french.version.title, "Retouche faite pendant que la source changeait.", "published", {
+      sourceRevision: french.version.sourceRevision,
+    });
     const saved = await call("PUT", `/${id}/versions/fr-FR`, { body, ifMatch: french.etag, ...as("editor") });
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-    expect(saved.json!.version).toMatchObject({ body: body.body, sourceRevision: french.version.sourceRevision, translation: "outdated" });
+    expect(saved.json!.version).toMatchObject({
+      body: body.body,
+      sourceRevision: french.version.sourceRevision,
+      translation: "outdated",
+    });
     expect((await read(id, "fr-FR")).version.translation).toBe("outdated");
 
     // The French version itself changed: its first copy is stale now.
-    const again = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Une autre retouche du même exemplaire."), ifMatch: french.etag });
+    const again = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text(french.version.title, "Une autre retouche du même exemplaire."),
+      ifMatch: french.etag,
+    });
     expect(again.status).toBe(412);
     expect(again.json!.current!.version.body).toBe(body.body);
   });
@@ -167,14 +238,27 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     expect((await publicPage(path)).status).toBe(200);
 
     // A translator without the publish right saves a draft of the live translation (no 403).
-    const refused = await call("PUT", `/${id}/versions/fr-FR`, { body: text("Nouveau titre", "Le nouveau texte."), ifMatch: live.etag, ...as("translator") });
+    const refused = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text("Nouveau titre", "Le nouveau texte."),
+      ifMatch: live.etag,
+      ...as("translator"),
+    });
     expect(refused.status).toBe(403);
-    const drafted = await call("PUT", `/${id}/versions/fr-FR`, { body: text("Nouveau titre", "Le nouveau texte.", "draft"), ifMatch: live.etag, ...as("translator") });
+    const drafted = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text("Nouveau titre", "Le nouveau texte.", "draft"),
+      ifMatch: live.etag,
+      ...as("translator"),
+    });
     expect(drafted.status, JSON.stringify(drafted.json)).toBe(200);
     expect(drafted.json!.version).toMatchObject({
       status: "published",
       title: live.version.title,
-      pendingChanges: { title: "Nouveau titre", body: "Le nouveau texte.", sourceRevision: 1, updatedBy: { uid: `drafts-translator-${kind}`, name: "Tess Translator" } },
+      pendingChanges: {
+        title: "Nouveau titre",
+        body: "Le nouveau texte.",
+        sourceRevision: 1,
+        updatedBy: { uid: `drafts-translator-${kind}`, name: "Tess Translator" },
+      },
     });
     const waiting = await publicPage(path);
     expect(waiting.status).toBe(200);
@@ -186,13 +270,19 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const summary = (listed.json as { articles: AdminArticle[] }).articles.find((article) => article.id === id);
     expect(summary?.versions.find((entry) => entry.code === "fr-FR")).toMatchObject({ pendingChanges: true });
     // Publishing is not the translator's.
-    expect((await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: drafted.etag!, ...as("translator") })).status).toBe(403);
+    expect(
+      (await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: drafted.etag!, ...as("translator") })).status,
+    ).toBe(403);
 
     // An editor publishes: the page shows the new text at once (within 3 s).
     const before = Date.now();
     const published = await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: drafted.etag!, ...as("editor") });
     expect(published.status, JSON.stringify(published.json)).toBe(200);
-    expect(published.json!.version).toMatchObject({ status: "published", title: "Nouveau titre", pendingChanges: null });
+    expect(published.json!.version).toMatchObject({
+      status: "published",
+      title: "Nouveau titre",
+      pendingChanges: null,
+    });
     let shown = "";
     while (Date.now() - before < 3_000) {
       const page = await publicPage(frenchPath(id, published.json!.version!.slug));
@@ -201,7 +291,9 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     }
     expect(shown).toContain("Le nouveau texte.");
     // Nothing more to publish.
-    expect((await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: published.etag!, ...as("editor") })).status).toBe(409);
+    expect(
+      (await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: published.etag!, ...as("editor") })).status,
+    ).toBe(409);
     // Each step is a revision of the version, numbered in its History.
     const revisions = (await call("GET", `/${id}/versions/fr-FR/revisions`)).json!.revisions!;
     expect(revisions.map((revision) => [revision.number, revision.action])).toEqual([
@@ -215,12 +307,21 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const id = await newArticle("unpublish");
     const live = await read(id, "fr-FR");
     const path = frenchPath(id, live.version.slug);
-    const drafted = await call("PUT", `/${id}/versions/fr-FR`, { body: text(live.version.title, "Le brouillon gardé.", "draft"), ifMatch: live.etag });
+    const drafted = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text(live.version.title, "Le brouillon gardé.", "draft"),
+      ifMatch: live.etag,
+    });
     expect((await publicPage(path)).status).toBe(200);
-    expect((await call("POST", `/${id}/versions/fr-FR/unpublish`, { ifMatch: drafted.etag!, ...as("translator") })).status).toBe(403);
+    expect(
+      (await call("POST", `/${id}/versions/fr-FR/unpublish`, { ifMatch: drafted.etag!, ...as("translator") })).status,
+    ).toBe(403);
     const unpublished = await call("POST", `/${id}/versions/fr-FR/unpublish`, { ifMatch: drafted.etag! });
     expect(unpublished.status).toBe(200);
-    expect(unpublished.json!.version).toMatchObject({ status: "draft", body: "Le brouillon gardé.", pendingChanges: null });
+    expect(unpublished.json!.version).toMatchObject({
+      status: "draft",
+      body: "Le brouillon gardé.",
+      pendingChanges: null,
+    });
     expect((await publicPage(path)).status).toBe(404);
     expect((await call("POST", `/${id}/versions/fr-FR/unpublish`, { ifMatch: unpublished.etag! })).status).toBe(409);
   });
@@ -229,10 +330,22 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const id = await newArticle("discard");
     const live = await read(id, "fr-FR");
     expect((await call("POST", `/${id}/versions/fr-FR/discard`, { ifMatch: live.etag })).status).toBe(409);
-    const drafted = await call("PUT", `/${id}/versions/fr-FR`, { body: text("À jeter", "À jeter.", "draft"), ifMatch: live.etag, ...as("translator") });
-    const discarded = await call("POST", `/${id}/versions/fr-FR/discard`, { ifMatch: drafted.etag!, ...as("translator") });
+    const drafted = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text("À jeter", "À jeter.", "draft"),
+      ifMatch: live.etag,
+      ...as("translator"),
+    });
+    const discarded = await call("POST", `/${id}/versions/fr-FR/discard`, {
+      ifMatch: drafted.etag!,
+      ...as("translator"),
+    });
     expect(discarded.status, JSON.stringify(discarded.json)).toBe(200);
-    expect(discarded.json!.version).toMatchObject({ title: live.version.title, body: live.version.body, status: "published", pendingChanges: null });
+    expect(discarded.json!.version).toMatchObject({
+      title: live.version.title,
+      body: live.version.body,
+      status: "published",
+      pendingChanges: null,
+    });
     expect((await read(id, "fr-FR")).version.pendingChanges).toBeNull();
     expect((await publicPage(frenchPath(id, live.version.slug))).status).toBe(200);
   });
@@ -241,20 +354,29 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const id = await newArticle("source-change");
     const source = await read(id, "en-US");
     // An identical source save marks nothing.
-    const same = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, source.version.body), ifMatch: source.etag });
+    const same = await call("PUT", `/${id}/versions/en-US`, {
+      body: text(source.version.title, source.version.body),
+      ifMatch: source.etag,
+    });
     expect(same.status).toBe(200);
     expect(same.json!.article!.sourceRevision).toBe(1);
     expect((await read(id, "fr-FR")).version.translation).toBe("current");
 
     // Named as History names it: the identical save was #2, the change #3.
-    const changed = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, "A changed source."), ifMatch: same.etag! });
+    const changed = await call("PUT", `/${id}/versions/en-US`, {
+      body: text(source.version.title, "A changed source."),
+      ifMatch: same.etag!,
+    });
     expect(changed.json!.article!.sourceRevision).toBe(3);
     expect(changed.json!.version!.revision).toBe(3);
     const outdated = await read(id, "fr-FR");
     expect(outdated.version).toMatchObject({ translation: "outdated", sourceRevision: 1 });
 
     // A translation saved from the older source revision stays outdated, published or not.
-    const stale = await call("PUT", `/${id}/versions/fr-FR`, { body: text(outdated.version.title, "Une retouche.", "published", { sourceRevision: 1 }), ifMatch: outdated.etag });
+    const stale = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text(outdated.version.title, "Une retouche.", "published", { sourceRevision: 1 }),
+      ifMatch: outdated.etag,
+    });
     expect(stale.json!.version).toMatchObject({ translation: "outdated", sourceRevision: 1 });
     // A draft made from the new source, then published: up to date.
     const drafted = await call("PUT", `/${id}/versions/fr-FR`, {
@@ -266,7 +388,14 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const published = await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: drafted.etag!, ...as("editor") });
     expect(published.json!.version).toMatchObject({ translation: "current", sourceRevision: 3 });
     // A source revision that does not exist yet is refused.
-    expect((await call("PUT", `/${id}/versions/fr-FR`, { body: text("x", "y", "published", { sourceRevision: 9 }), ifMatch: published.etag! })).status).toBe(400);
+    expect(
+      (
+        await call("PUT", `/${id}/versions/fr-FR`, {
+          body: text("x", "y", "published", { sourceRevision: 9 }),
+          ifMatch: published.etag!,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("names source revisions by the source's History numbers: drafts, publications and restores of the same text move nothing", async () => {
@@ -274,7 +403,10 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const source = await read(id, "en-US");
     const history = async (code: string) => (await call("GET", `/${id}/versions/${code}/revisions`)).json!.revisions!;
     // #2 a draft of a new text beside the live one, #3 its publication: the text translators follow changed with #3.
-    const drafted = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, "The harbour opens at seven.", "draft"), ifMatch: source.etag });
+    const drafted = await call("PUT", `/${id}/versions/en-US`, {
+      body: text(source.version.title, "The harbour opens at seven.", "draft"),
+      ifMatch: source.etag,
+    });
     expect(drafted.json!.article!.sourceRevision).toBe(1);
     const published = await call("POST", `/${id}/versions/en-US/publish`, { ifMatch: drafted.etag! });
     expect(published.json!.version).toMatchObject({ revision: 3, sourceRevision: 3 });
@@ -294,31 +426,50 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
 
     // The first text (#1) restored is a change (#4); restoring the text it already has (#5) moves nothing.
     const first = (await history("en-US")).find((revision) => revision.number === 1)!;
-    const restored = await call("POST", `/${id}/versions/en-US/revisions/${first.id}/restore`, { ifMatch: published.etag! });
+    const restored = await call("POST", `/${id}/versions/en-US/revisions/${first.id}/restore`, {
+      ifMatch: published.etag!,
+    });
     expect(restored.status, JSON.stringify(restored.json)).toBe(200);
     expect(restored.json!.article!.sourceRevision).toBe(4);
-    const again = await call("POST", `/${id}/versions/en-US/revisions/${first.id}/restore`, { ifMatch: restored.etag! });
+    const again = await call("POST", `/${id}/versions/en-US/revisions/${first.id}/restore`, {
+      ifMatch: restored.etag!,
+    });
     expect(again.json!.version!.revision).toBe(5);
     expect(again.json!.article!.sourceRevision).toBe(4);
 
     // A translation made from the revision History shows as #4 is up to date; from #3, outdated.
-    const made = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Retraduit.", "published", { sourceRevision: 3 }), ifMatch: french.etag });
+    const made = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text(french.version.title, "Retraduit.", "published", { sourceRevision: 3 }),
+      ifMatch: french.etag,
+    });
     expect(made.json!.version).toMatchObject({ sourceRevision: 3, translation: "outdated" });
-    const current = await call("PUT", `/${id}/versions/fr-FR`, { body: text(french.version.title, "Retraduit.", "published", { sourceRevision: 4 }), ifMatch: made.etag! });
+    const current = await call("PUT", `/${id}/versions/fr-FR`, {
+      body: text(french.version.title, "Retraduit.", "published", { sourceRevision: 4 }),
+      ifMatch: made.etag!,
+    });
     expect(current.json!.version).toMatchObject({ sourceRevision: 4, translation: "current" });
   });
 
   it("restates pending changes' source revision when the source language changes, so they still publish with the right status", async () => {
     const id = await newArticle("source-handed-over");
-    const german = await call("PUT", `/${id}/versions/de-DE`, { body: text("Übergeben", "Der Text."), ifNoneMatch: "*" });
+    const german = await call("PUT", `/${id}/versions/de-DE`, {
+      body: text("Übergeben", "Der Text."),
+      ifNoneMatch: "*",
+    });
     let source = await read(id, "en-US");
     for (const words of ["Two.", "Three.", "Four."]) {
-      const saved = await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, words), ifMatch: source.etag });
+      const saved = await call("PUT", `/${id}/versions/en-US`, {
+        body: text(source.version.title, words),
+        ifMatch: source.etag,
+      });
       source = { version: saved.json!.version!, etag: saved.etag! };
     }
     expect(source.version.revision).toBe(4);
     let french = await read(id, "fr-FR");
-    french = { version: (await call("POST", `/${id}/versions/fr-FR/up-to-date`, { ifMatch: french.etag })).json!.version!, etag: "" };
+    french = {
+      version: (await call("POST", `/${id}/versions/fr-FR/up-to-date`, { ifMatch: french.etag })).json!.version!,
+      etag: "",
+    };
     french.etag = (await read(id, "fr-FR")).etag;
     const pending = await call("PUT", `/${id}/versions/fr-FR`, {
       body: text(french.version.title, "Traduit de la révision 4.", "draft", { sourceRevision: 4 }),
@@ -333,19 +484,32 @@ describe.each(DATABASE_KINDS)("language versions: drafts beside the live text on
     const switched = await call("PATCH", `/${id}`, { body: { sourceLanguage: "de-DE" }, ifMatch: fields.etag! });
     expect(switched.json!.article).toMatchObject({ sourceLanguage: "de-DE", sourceRevision: 1 });
     const restated = await read(id, "fr-FR");
-    expect(restated.version).toMatchObject({ sourceRevision: 1, translation: "current", pendingChanges: { sourceRevision: 1 } });
+    expect(restated.version).toMatchObject({
+      sourceRevision: 1,
+      translation: "current",
+      pendingChanges: { sourceRevision: 1 },
+    });
     const published = await call("POST", `/${id}/versions/fr-FR/publish`, { ifMatch: restated.etag, ...as("editor") });
     expect(published.status, JSON.stringify(published.json)).toBe(200);
-    expect(published.json!.version).toMatchObject({ body: "Traduit de la révision 4.", sourceRevision: 1, translation: "current" });
+    expect(published.json!.version).toMatchObject({
+      body: "Traduit de la révision 4.",
+      sourceRevision: 1,
+      translation: "current",
+    });
   });
 
   it("marks a translation up to date only with the publish right in its language, audited", async () => {
     const id = await newArticle("up-to-date");
     const source = await read(id, "en-US");
-    await call("PUT", `/${id}/versions/en-US`, { body: text(source.version.title, "A typo fixed."), ifMatch: source.etag });
+    await call("PUT", `/${id}/versions/en-US`, {
+      body: text(source.version.title, "A typo fixed."),
+      ifMatch: source.etag,
+    });
     const french = await read(id, "fr-FR");
     expect(french.version.translation).toBe("outdated");
-    expect((await call("POST", `/${id}/versions/fr-FR/up-to-date`, { ifMatch: french.etag, ...as("translator") })).status).toBe(403);
+    expect(
+      (await call("POST", `/${id}/versions/fr-FR/up-to-date`, { ifMatch: french.etag, ...as("translator") })).status,
+    ).toBe(403);
     const marked = await call("POST", `/${id}/versions/fr-FR/up-to-date`, { ifMatch: french.etag, ...as("editor") });
     expect(marked.status).toBe(200);
     expect(marked.json!.version).toMatchObject({ translation: "current", body: french.version.body });

@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRESENCE_WINDOW_SECONDS, type VersionPresence } from "#core/admin/presence/schema.ts";
 import { heartbeat } from "#server/admin/presence/service.ts";
-import { adminApiCaller, DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import {
+  adminApiCaller,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  xsrfHeaders,
+  type AdminApiCall,
+} from "./support.ts";
 
 type Json = VersionPresence & { error?: { code: string; message: string; field?: string } };
 
@@ -20,18 +27,44 @@ describe.each(DATABASE_KINDS)("who has a version open on %s", (kind) => {
 
   beforeAll(async () => {
     testApp = await startTestApp(kind);
-    people.ada = await signedInCookie(testApp.services, { uid: `ada-${kind}`, email: "ada@example.com", displayName: "Ada Lovelace", role: "editor" });
-    people.bo = await signedInCookie(testApp.services, { uid: `bo-${kind}`, email: "bo@example.com", displayName: "Bo", role: "editor" });
-    people.chloe = await signedInCookie(testApp.services, { uid: `chloe-${kind}`, email: "chloe@example.com", displayName: "Chloé", role: "translator", languages: ["fr-FR"] });
+    people.ada = await signedInCookie(testApp.services, {
+      uid: `ada-${kind}`,
+      email: "ada@example.com",
+      displayName: "Ada Lovelace",
+      role: "editor",
+    });
+    people.bo = await signedInCookie(testApp.services, {
+      uid: `bo-${kind}`,
+      email: "bo@example.com",
+      displayName: "Bo",
+      role: "editor",
+    });
+    people.chloe = await signedInCookie(testApp.services, {
+      uid: `chloe-${kind}`,
+      email: "chloe@example.com",
+      displayName: "Chloé",
+      role: "translator",
+      languages: ["fr-FR"],
+    });
     sessions.admin = people.ada;
     call = adminApiCaller<Json>(testApp.app, "/api/admin/articles", sessions, await xsrfHeaders(testApp.app));
-    const first = await testApp.services.database.db.selectFrom("articles").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const first = await testApp.services.database.db
+      .selectFrom("articles")
+      .select("id")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     articleId = first.id;
   });
   afterAll(() => testApp.close());
 
   /** A heartbeat as `who`: each person gets a caller with their own session. */
-  const as = (who: keyof typeof people) => adminApiCaller<Json>(testApp.app, "/api/admin/articles", { ...sessions, admin: people[who] }, { cookie: "", "x-xsrf-token": "" });
+  const as = (who: keyof typeof people) =>
+    adminApiCaller<Json>(
+      testApp.app,
+      "/api/admin/articles",
+      { ...sessions, admin: people[who] },
+      { cookie: "", "x-xsrf-token": "" },
+    );
   const beat = (who: keyof typeof people, code = "fr-FR") => as(who)("PUT", `/${articleId}/versions/${code}/presence`);
   const names = (reply: { json: Json | null }) => reply.json!.others.map((other) => other.name);
 

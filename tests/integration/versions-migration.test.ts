@@ -19,7 +19,16 @@ async function fill(db: Kysely<Database>) {
   for (const id of [1, 2]) {
     await db
       .insertInto("articles")
-      .values({ id, key: `article-${id}`, author: "test", tags: "[]", created_at: at(1), updated_at: at(2), source_code: "en-US", source_changed_at: at(2) })
+      .values({
+        id,
+        key: `article-${id}`,
+        author: "test",
+        tags: "[]",
+        created_at: at(1),
+        updated_at: at(2),
+        source_code: "en-US",
+        source_changed_at: at(2),
+      })
       .execute();
     for (const [code, status] of [
       ["en-US", "published"],
@@ -78,7 +87,10 @@ describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s"
       const db = withNamesBefore0036(handle.db);
       await fill(db);
       // As they were, but that 0033 has the search catch-up index published versions again (decision 0165).
-      const versions = async () => (await db.selectFrom("article_versions").selectAll().orderBy("id").execute()).map(({ awaiting_index: _awaiting, ...row }) => row);
+      const versions = async () =>
+        (await db.selectFrom("article_versions").selectAll().orderBy("id").execute()).map(
+          ({ awaiting_index: _awaiting, ...row }) => row,
+        );
       const before = await versions();
 
       // 0034 restates the bases this test leaves at 0 (its own test follows).
@@ -94,13 +106,76 @@ describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s"
         .orderBy("number")
         .execute();
       expect(revisions).toEqual([
-        { article_id: 1, code: "en-US", number: 1, action: "save", title: "First", body: "Old.", status: "published", created_at: at(1) },
-        { article_id: 1, code: "en-US", number: 2, action: "save", title: "Second", body: "Old.", status: "published", created_at: at(2) },
-        { article_id: 1, code: "fr-FR", number: 1, action: "initial", title: "Article 1 fr-FR", body: "Body 1 fr-FR.", status: "published", created_at: at(3) },
-        { article_id: 1, code: "ja-JP", number: 1, action: "initial", title: "Article 1 ja-JP", body: "Body 1 ja-JP.", status: "draft", created_at: at(3) },
-        { article_id: 2, code: "en-US", number: 1, action: "initial", title: "Article 2 en-US", body: "Body 2 en-US.", status: "published", created_at: at(3) },
-        { article_id: 2, code: "fr-FR", number: 1, action: "initial", title: "Article 2 fr-FR", body: "Body 2 fr-FR.", status: "published", created_at: at(3) },
-        { article_id: 2, code: "ja-JP", number: 1, action: "initial", title: "Article 2 ja-JP", body: "Body 2 ja-JP.", status: "draft", created_at: at(3) },
+        {
+          article_id: 1,
+          code: "en-US",
+          number: 1,
+          action: "save",
+          title: "First",
+          body: "Old.",
+          status: "published",
+          created_at: at(1),
+        },
+        {
+          article_id: 1,
+          code: "en-US",
+          number: 2,
+          action: "save",
+          title: "Second",
+          body: "Old.",
+          status: "published",
+          created_at: at(2),
+        },
+        {
+          article_id: 1,
+          code: "fr-FR",
+          number: 1,
+          action: "initial",
+          title: "Article 1 fr-FR",
+          body: "Body 1 fr-FR.",
+          status: "published",
+          created_at: at(3),
+        },
+        {
+          article_id: 1,
+          code: "ja-JP",
+          number: 1,
+          action: "initial",
+          title: "Article 1 ja-JP",
+          body: "Body 1 ja-JP.",
+          status: "draft",
+          created_at: at(3),
+        },
+        {
+          article_id: 2,
+          code: "en-US",
+          number: 1,
+          action: "initial",
+          title: "Article 2 en-US",
+          body: "Body 2 en-US.",
+          status: "published",
+          created_at: at(3),
+        },
+        {
+          article_id: 2,
+          code: "fr-FR",
+          number: 1,
+          action: "initial",
+          title: "Article 2 fr-FR",
+          body: "Body 2 fr-FR.",
+          status: "published",
+          created_at: at(3),
+        },
+        {
+          article_id: 2,
+          code: "ja-JP",
+          number: 1,
+          action: "initial",
+          title: "Article 2 ja-JP",
+          body: "Body 2 ja-JP.",
+          status: "draft",
+          created_at: at(3),
+        },
       ]);
       // A version's numbers are unique: a second revision 1 is refused.
       await expect(
@@ -230,7 +305,13 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
     });
     await db
       .insertInto("article_source_revisions")
-      .values([snapshot(1, 1, texts.A), snapshot(1, 2, texts.B), snapshot(1, 3, texts.C), snapshot(2, 1, "Before."), snapshot(2, 2, "Now.")])
+      .values([
+        snapshot(1, 1, texts.A),
+        snapshot(1, 2, texts.B),
+        snapshot(1, 3, texts.C),
+        snapshot(2, 1, "Before."),
+        snapshot(2, 2, "Now."),
+      ])
       .execute();
     await db
       .insertInto("article_drafts")
@@ -274,16 +355,30 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
       // Up to date on the newest revision holding the source's text; behind, on the newest earlier one holding the text it was made from.
       expect(bases).toEqual({ "1:en-US": 6, "1:fr-FR": 6, "1:de-DE": 4, "1:ja-JP": 1, "2:en-US": 1, "2:fr-FR": 0 });
       // Every status as it was: outdated exactly where the base is behind the source revision.
-      for (const row of after) expect(row.base_revision < (row.article_id === 1 ? 6 : 1), `${row.article_id}:${row.code}`).toBe(row.outdated === 1);
-      expect(await db.selectFrom("article_drafts").select("source_revision").executeTakeFirstOrThrow()).toEqual({ source_revision: 4 });
-      const snapshots = await db.selectFrom("article_source_revisions").select(["article_id", "revision", "body"]).orderBy("article_id").orderBy("revision").execute();
+      for (const row of after)
+        expect(row.base_revision < (row.article_id === 1 ? 6 : 1), `${row.article_id}:${row.code}`).toBe(
+          row.outdated === 1,
+        );
+      expect(await db.selectFrom("article_drafts").select("source_revision").executeTakeFirstOrThrow()).toEqual({
+        source_revision: 4,
+      });
+      const snapshots = await db
+        .selectFrom("article_source_revisions")
+        .select(["article_id", "revision", "body"])
+        .orderBy("article_id")
+        .orderBy("revision")
+        .execute();
       expect(snapshots).toEqual([
         { article_id: 1, revision: 1, body: texts.A },
         { article_id: 1, revision: 4, body: texts.B },
         { article_id: 1, revision: 6, body: texts.C },
         { article_id: 2, revision: 1, body: "Now." },
       ]);
-      expect(await db.introspection.getTables().then((tables) => tables.some((table) => table.name === "revision_renumbering"))).toBe(false);
+      expect(
+        await db.introspection
+          .getTables()
+          .then((tables) => tables.some((table) => table.name === "revision_renumbering")),
+      ).toBe(false);
     } finally {
       await handle.close();
     }

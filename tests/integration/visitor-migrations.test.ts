@@ -14,7 +14,12 @@ import translations from "#server/seed/translations.json" with { type: "json" };
 import { catchUpBatch, renderBatch } from "#server/content/search-catch-up.ts";
 import { createTestDatabase, DATABASE_KINDS, startTestApp, testConfig, type TestDatabase } from "./support.ts";
 
-const ISSUE_44_KEYS = ["JOBS:FRENCH_LABELS", "NOTFOUND:NOT_TRANSLATED_TITLE", "SEARCH:WORDS_APART", "SEARCH:WHOLE_FIRST"];
+const ISSUE_44_KEYS = [
+  "JOBS:FRENCH_LABELS",
+  "NOTFOUND:NOT_TRANSLATED_TITLE",
+  "SEARCH:WORDS_APART",
+  "SEARCH:WHOLE_FIRST",
+];
 
 describe.each(DATABASE_KINDS)("issue 44's migrations (%s)", (kind) => {
   let database: TestDatabase | undefined;
@@ -31,14 +36,24 @@ describe.each(DATABASE_KINDS)("issue 44's migrations (%s)", (kind) => {
       await migrateToLatest(handle);
       await seedDemoContent(handle.db);
       await migrateTo(handle, "0031-version-presence");
-      await withNamesBefore0036(handle.db).deleteFrom("translations").where("code_component", "in", ISSUE_44_KEYS).execute();
+      await withNamesBefore0036(handle.db)
+        .deleteFrom("translations")
+        .where("code_component", "in", ISSUE_44_KEYS)
+        .execute();
       await migrateToLatest(handle);
-      const rows = await handle.db.selectFrom("translations").select(["code", "code_component", "label"]).where("code_component", "in", ISSUE_44_KEYS).execute();
+      const rows = await handle.db
+        .selectFrom("translations")
+        .select(["code", "code_component", "label"])
+        .where("code_component", "in", ISSUE_44_KEYS)
+        .execute();
       const byKey = translations as Record<string, Record<string, string>>;
       const languages = await handle.db.selectFrom("languages").select("code").execute();
       for (const key of ISSUE_44_KEYS) {
         for (const { code } of languages) {
-          if (byKey[key]![code] !== undefined) expect(rows.find((row) => row.code === code && row.code_component === key)?.label, `${code} ${key}`).toBe(byKey[key]![code]);
+          if (byKey[key]![code] !== undefined)
+            expect(rows.find((row) => row.code === code && row.code_component === key)?.label, `${code} ${key}`).toBe(
+              byKey[key]![code],
+            );
         }
       }
     } finally {
@@ -50,7 +65,12 @@ describe.each(DATABASE_KINDS)("issue 44's migrations (%s)", (kind) => {
     const testApp = await startTestApp(kind);
     try {
       const { db } = testApp.services.database;
-      const entries = () => db.selectFrom("search_entries").select(["id", "article_id", "code", "source_fingerprint"]).orderBy("id").execute();
+      const entries = () =>
+        db
+          .selectFrom("search_entries")
+          .select(["id", "article_id", "code", "source_fingerprint"])
+          .orderBy("id")
+          .execute();
       const before = await entries();
       expect(before.length).toBeGreaterThan(10);
       await searchTextNfkcMigration.up(withNamesSince0036(db as unknown as Kysely<unknown>));
@@ -66,7 +86,9 @@ describe.each(DATABASE_KINDS)("issue 44's migrations (%s)", (kind) => {
         expect(oldIds.has(entry.id), `${entry.article_id} ${entry.code}`).toBe(false);
         expect(entry.source_fingerprint).not.toBeNull();
       }
-      expect(await db.selectFrom("article_versions").select("id").where("awaiting_index", "=", 1).execute()).toEqual([]);
+      expect(await db.selectFrom("article_versions").select("id").where("awaiting_index", "=", 1).execute()).toEqual(
+        [],
+      );
       expect((await searchEntries(db, "ja-JP", "ＲＯＭＥ", 10, 0)).total).toBe(2);
     } finally {
       await testApp.close();

@@ -19,13 +19,17 @@ type Row = Record<string, unknown>;
 const OLD_TABLES = Object.keys(RENAMED_TABLES);
 const NEW_TABLES = Object.values(RENAMED_TABLES);
 /** Tables not renamed whose blog_id column is. */
-const OTHER_TABLES_WITH_ID = TABLES_WITH_ARTICLE_ID.filter((table) => !(NEW_TABLES as readonly string[]).includes(table));
+const OTHER_TABLES_WITH_ID = TABLES_WITH_ARTICLE_ID.filter(
+  (table) => !(NEW_TABLES as readonly string[]).includes(table),
+);
 
 /** Every row of `table`, in a stable order, with blog_id read as article_id. */
 async function rowsOf(db: Kysely<unknown>, table: string): Promise<Row[]> {
   const { rows } = await sql<Row>`select * from ${sql.table(table)}`.execute(db);
   return rows
-    .map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key === "blog_id" ? "article_id" : key, value])))
+    .map((row) =>
+      Object.fromEntries(Object.entries(row).map(([key, value]) => [key === "blog_id" ? "article_id" : key, value])),
+    )
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
@@ -43,7 +47,9 @@ async function columnsOf(handle: DatabaseHandle, kind: DatabaseKind, table: stri
   const query =
     kind === "sqlite"
       ? sql<{ name: string }>`select name from pragma_table_info(${table})`
-      : sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`;
+      : sql<{
+          name: string;
+        }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`;
   return (await query.execute(handle.db)).rows.map((row) => row.name).sort();
 }
 
@@ -75,7 +81,8 @@ describe.each(DATABASE_KINDS)("migration 0036-one-vocabulary on %s", (kind) => {
       await migrateTo(handle, "0036-one-vocabulary");
 
       // Every row kept, under the new table names.
-      for (const [from, to] of Object.entries(RENAMED_TABLES)) expect(await rowsOf(untyped, to), `${from} → ${to}`).toEqual(before.get(from));
+      for (const [from, to] of Object.entries(RENAMED_TABLES))
+        expect(await rowsOf(untyped, to), `${from} → ${to}`).toEqual(before.get(from));
       for (const table of OTHER_TABLES_WITH_ID) expect(await rowsOf(untyped, table), table).toEqual(before.get(table));
       for (const table of TABLES_WITH_ARTICLE_ID) {
         const columns = await columnsOf(handle, kind, table);
@@ -85,7 +92,16 @@ describe.each(DATABASE_KINDS)("migration 0036-one-vocabulary on %s", (kind) => {
       // No table, index, constraint or sequence keeps an old word (SQLite's table-level constraint names are in the table's text, not here).
       const names = await namesIn(handle, kind);
       expect(names.filter((name) => /blog|translates|codes_romes/.test(name))).toEqual([]);
-      expect(names).toEqual(expect.arrayContaining(["articles", "article_versions", "translations", "rome_jobs", "article_versions_translation_index", "articles_updated_index"]));
+      expect(names).toEqual(
+        expect.arrayContaining([
+          "articles",
+          "article_versions",
+          "translations",
+          "rome_jobs",
+          "article_versions_translation_index",
+          "articles_updated_index",
+        ]),
+      );
       expect(names.length).toBe(oldNames.length);
 
       const { db } = handle;
@@ -95,7 +111,12 @@ describe.each(DATABASE_KINDS)("migration 0036-one-vocabulary on %s", (kind) => {
       expect(found.total).toBeGreaterThan(0);
       const article = found.hits[0]!.articleId;
       // A unique constraint still refuses a second version of one language; foreign keys still cascade (and SQLite's trigger empties search_fts).
-      const version = await db.selectFrom("article_versions").selectAll().where("article_id", "=", article).where("code", "=", "en-US").executeTakeFirstOrThrow();
+      const version = await db
+        .selectFrom("article_versions")
+        .selectAll()
+        .where("article_id", "=", article)
+        .where("code", "=", "en-US")
+        .executeTakeFirstOrThrow();
       const { id: _id, ...copy } = version;
       await expect(db.insertInto("article_versions").values(copy).execute()).rejects.toThrow();
       await expect(
@@ -106,7 +127,9 @@ describe.each(DATABASE_KINDS)("migration 0036-one-vocabulary on %s", (kind) => {
       ).rejects.toThrow();
       await db.deleteFrom("articles").where("id", "=", article).execute();
       for (const table of TABLES_WITH_ARTICLE_ID) {
-        const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where article_id = ${article}`.execute(db);
+        const { rows } = await sql<{
+          n: number;
+        }>`select count(*) as n from ${sql.table(table)} where article_id = ${article}`.execute(db);
         expect(Number(rows[0]!.n), table).toBe(0);
       }
       expect((await searchEntries(db, "en-US", "ROME", 10, 0)).hits.map((hit) => hit.articleId)).not.toContain(article);

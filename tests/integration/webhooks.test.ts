@@ -10,7 +10,17 @@ import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import { deliverDue } from "#server/webhooks/deliveries.ts";
 import { verifySignature } from "#server/webhooks/signature.ts";
-import { adminApiCaller, createTestDatabase, DATABASE_KINDS, signedInCookie, startTestApp, testConfig, withVersionTags, xsrfHeaders, type AdminApiCall } from "./support.ts";
+import {
+  adminApiCaller,
+  createTestDatabase,
+  DATABASE_KINDS,
+  signedInCookie,
+  startTestApp,
+  testConfig,
+  withVersionTags,
+  xsrfHeaders,
+  type AdminApiCall,
+} from "./support.ts";
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -28,12 +38,18 @@ async function startReceiver(statuses: number[] = [200]) {
     request.on("data", (chunk: Buffer) => (body += chunk.toString()));
     request.on("end", () => {
       received.push({ headers: request.headers, body });
-      response.writeHead(statuses[Math.min(received.length - 1, statuses.length - 1)]!, { "content-type": "text/plain" }).end(`answer ${received.length}`);
+      response
+        .writeHead(statuses[Math.min(received.length - 1, statuses.length - 1)]!, { "content-type": "text/plain" })
+        .end(`answer ${received.length}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/hooks`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const ALLOW_PRIVATE = { WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true", WEBHOOK_RETRY_BASE_SECONDS: "1" };
@@ -58,7 +74,9 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
 
   async function register(events: string[], statuses?: number[]) {
     receiver = await startReceiver(statuses);
-    const created = await call("POST", "/webhooks", { body: { url: receiver.url, description: "Partner site", events } });
+    const created = await call("POST", "/webhooks", {
+      body: { url: receiver.url, description: "Partner site", events },
+    });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     return { id: created.json!.webhook.id as number, secret: created.json!.secret as string, etag: created.etag! };
   }
@@ -66,9 +84,15 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
   /** The first published English version of the seed, read as the editor holds it. */
   async function englishArticle() {
     const list = await call("GET", "/articles");
-    const articles = list.json!.articles as { id: number; sourceLanguage: string; versions: { code: string; translation: string }[] }[];
+    const articles = list.json!.articles as {
+      id: number;
+      sourceLanguage: string;
+      versions: { code: string; translation: string }[];
+    }[];
     const article = articles.find(
-      (candidate) => candidate.sourceLanguage === "en-US" && candidate.versions.some((version) => version.code === "fr-FR" && version.translation === "current"),
+      (candidate) =>
+        candidate.sourceLanguage === "en-US" &&
+        candidate.versions.some((version) => version.code === "fr-FR" && version.translation === "current"),
     )!;
     const version = (await call("GET", `/articles/${article.id}/versions/en-US`)).json!.version as Json;
     return { id: article.id, version };
@@ -98,15 +122,23 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     const events = receiver.received.map((delivery) => JSON.parse(delivery.body) as Json);
     // The source changed: every translation that followed it is outdated now, each told once.
     expect(events.filter((event) => event.event === "version.updated")).toHaveLength(1);
-    const outdated = events.filter((event) => event.event === "translation.outdated").map((event) => event.data.language as string);
+    const outdated = events
+      .filter((event) => event.event === "translation.outdated")
+      .map((event) => event.data.language as string);
     expect(outdated).toContain("fr-FR");
     expect(new Set(outdated).size).toBe(outdated.length);
     // One purge for the change, from the instance that made it: the keys of the pages that show the article.
     const purges = events.filter((event) => event.event === "cache.purge");
     expect(purges).toHaveLength(1);
     expect(purges[0]!.data.keys).toEqual(expect.arrayContaining([`article:${articleId}`, "list:en-US", "list:fr-FR"]));
-    expect(events.find((event) => event.event === "version.updated")!.data).toMatchObject({ article: articleId, language: "en-US", title: `${version.title} (revised)` });
-    expect(events.find((event) => event.event === "translation.outdated" && event.data.language === "fr-FR")!.data).toMatchObject({
+    expect(events.find((event) => event.event === "version.updated")!.data).toMatchObject({
+      article: articleId,
+      language: "en-US",
+      title: `${version.title} (revised)`,
+    });
+    expect(
+      events.find((event) => event.event === "translation.outdated" && event.data.language === "fr-FR")!.data,
+    ).toMatchObject({
       article: articleId,
       language: "fr-FR",
       sourceLanguage: "en-US",
@@ -114,12 +146,31 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     for (const delivery of receiver.received) {
       expect(delivery.headers["webhook-event"]).toBe(JSON.parse(delivery.body).event);
       expect(delivery.headers["webhook-id"]).toBe(JSON.parse(delivery.body).id);
-      expect(verifySignature(secret, delivery.body, String(delivery.headers["webhook-signature"]), Math.floor(Date.now() / 1000))).toBe(true);
-      expect(verifySignature("whsec_another", delivery.body, String(delivery.headers["webhook-signature"]), Math.floor(Date.now() / 1000))).toBe(false);
+      expect(
+        verifySignature(
+          secret,
+          delivery.body,
+          String(delivery.headers["webhook-signature"]),
+          Math.floor(Date.now() / 1000),
+        ),
+      ).toBe(true);
+      expect(
+        verifySignature(
+          "whsec_another",
+          delivery.body,
+          String(delivery.headers["webhook-signature"]),
+          Math.floor(Date.now() / 1000),
+        ),
+      ).toBe(false);
     }
     const log = await call("GET", `/webhooks/${id}/deliveries`);
     expect(log.json!.deliveries).toHaveLength(receiver.received.length);
-    expect(log.json!.deliveries[0]).toMatchObject({ status: "succeeded", attempts: 1, responseStatus: 200, responseExcerpt: expect.stringMatching(/^answer \d$/) });
+    expect(log.json!.deliveries[0]).toMatchObject({
+      status: "succeeded",
+      attempts: 1,
+      responseStatus: 200,
+      responseExcerpt: expect.stringMatching(/^answer \d$/),
+    });
     await call("DELETE", `/webhooks/${id}`, { ifMatch: (await call("GET", `/webhooks/${id}`)).etag });
   });
 
@@ -205,16 +256,30 @@ describe("two instances on one PostgreSQL database", () => {
       const now = new Date().toISOString();
       const webhook = await db
         .insertInto("webhooks")
-        .values({ url: receiver.url, description: "", events: '["strings.changed"]', secret: "whsec_test", enabled: 1, created_by: null, created_at: now, updated_at: now })
+        .values({
+          url: receiver.url,
+          description: "",
+          events: '["strings.changed"]',
+          secret: "whsec_test",
+          enabled: 1,
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       const { enqueueWebhookEvent } = await import("#server/webhooks/outbox.ts");
-      for (let index = 0; index < 25; index += 1) await enqueueWebhookEvent(db, "strings.changed", { language: "fr-FR", keys: [`KEY:${index}`] });
+      for (let index = 0; index < 25; index += 1)
+        await enqueueWebhookEvent(db, "strings.changed", { language: "fr-FR", keys: [`KEY:${index}`] });
       while ((await Promise.all([deliverDue(first), deliverDue(second)])).some((sent) => sent > 0));
       const ids = receiver.received.map((delivery) => delivery.headers["webhook-id"]);
       expect(ids).toHaveLength(25);
       expect(new Set(ids).size).toBe(25);
-      const states = await db.selectFrom("webhook_deliveries").select("status").where("webhook_id", "=", webhook.id).execute();
+      const states = await db
+        .selectFrom("webhook_deliveries")
+        .select("status")
+        .where("webhook_id", "=", webhook.id)
+        .execute();
       expect(states.every((row) => row.status === "succeeded")).toBe(true);
     } finally {
       await receiver.close();

@@ -13,7 +13,10 @@ export function AdminErrorPage({ status, error }: { status: number; error: unkno
   // the few texts the root loader sent in the admin's language, or their English source (decision 0120).
   const { t, lang, dir } = errorPageLanguage(useOptionalAdminText(), useShellData()?.adminErrorPage);
   const body: unknown = isRouteErrorResponse(error) ? error.data : null;
-  const message = typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : null;
+  const message =
+    typeof body === "object" && body !== null && "message" in body && typeof body.message === "string"
+      ? body.message
+      : null;
   const notFound = status === 404;
   return (
     <ErrorPage
@@ -32,7 +35,12 @@ export function AdminErrorPage({ status, error }: { status: number; error: unkno
 export function RefusedScreen() {
   const { t } = useAdminText();
   return (
-    <ErrorPage status={403} title={t("admin.error.refused_title")} siteTitle={t("admin.layout.title")} text={t("admin.error.refused_text")}>
+    <ErrorPage
+      status={403}
+      title={t("admin.error.refused_title")}
+      siteTitle={t("admin.layout.title")}
+      text={t("admin.error.refused_text")}
+    >
       <p>
         <Link to="/admin">{t("admin.error.to_dashboard")}</Link>
       </p>

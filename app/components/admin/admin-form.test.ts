@@ -7,19 +7,31 @@ import { EMPTY_DRAFT, newPayloadOf, type LanguageDraft } from "./languages/langu
 import { roleBody } from "./users/role-dialog.tsx";
 
 /** The admin text's key and values, as the form would look them up in the catalog. */
-const t: Translate = (key, values) => (values && Object.keys(values).length > 0 ? `${key} ${JSON.stringify(values)}` : key);
+const t: Translate = (key, values) =>
+  values && Object.keys(values).length > 0 ? `${key} ${JSON.stringify(values)}` : key;
 const resolverOptions = { fields: {}, shouldUseNativeValidation: false };
 
 describe("schemaResolver", () => {
   const resolve = schemaResolver<LanguageDraft>({ schema: newLanguageSchema, toInput: newPayloadOf }, t);
 
   it("passes the form's own values on when the schema accepts the body they make", async () => {
-    const draft: LanguageDraft = { ...EMPTY_DRAFT, code: "fr-FR", shortCode: "fr", label: "Français", welcome: "Bienvenue", population: "80" };
+    const draft: LanguageDraft = {
+      ...EMPTY_DRAFT,
+      code: "fr-FR",
+      shortCode: "fr",
+      label: "Français",
+      welcome: "Bienvenue",
+      population: "80",
+    };
     expect(await resolve(draft, undefined, resolverOptions)).toEqual({ values: draft, errors: {} });
   });
 
   it("gives each field its first issue, in the admin's words and not the schema's English", async () => {
-    const result = await resolve({ ...EMPTY_DRAFT, code: "fr-FR", shortCode: "api", welcome: "Bienvenue", population: "-1" }, undefined, resolverOptions);
+    const result = await resolve(
+      { ...EMPTY_DRAFT, code: "fr-FR", shortCode: "api", welcome: "Bienvenue", population: "-1" },
+      undefined,
+      resolverOptions,
+    );
     expect(result.values).toEqual({});
     expect(result.errors).toEqual({
       shortCode: { type: "schema", message: "admin.check.reserved_short_code" },
@@ -30,7 +42,12 @@ describe("schemaResolver", () => {
 
   it("names an issue the form's own way and takes the form's own text where it has one", async () => {
     const roles = schemaResolver(
-      { schema: setRoleInput, toInput: roleBody, fieldOf: (field) => `role-${field}`, messageOf: (field) => (field === "role-languages" ? "Choose a language" : undefined) },
+      {
+        schema: setRoleInput,
+        toInput: roleBody,
+        fieldOf: (field) => `role-${field}`,
+        messageOf: (field) => (field === "role-languages" ? "Choose a language" : undefined),
+      },
       t,
     );
     const result = await roles({ role: "translator", languages: [], canPublish: false }, undefined, resolverOptions);

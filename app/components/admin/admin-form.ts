@@ -38,7 +38,10 @@ export interface SchemaCheck<Values extends FieldValues> {
 }
 
 /** A react-hook-form resolver running a core/ schema on the body the values make; the values themselves are what the form submits. */
-export function schemaResolver<Values extends FieldValues>({ schema, toInput, fieldOf = (field) => field, messageOf }: SchemaCheck<Values>, t: Translate): Resolver<Values> {
+export function schemaResolver<Values extends FieldValues>(
+  { schema, toInput, fieldOf = (field) => field, messageOf }: SchemaCheck<Values>,
+  t: Translate,
+): Resolver<Values> {
   return (values) => {
     const checked = schema.safeParse(toInput(values));
     if (checked.success) return { values, errors: {} };
@@ -82,16 +85,26 @@ export interface AdminForm<Values extends FieldValues> {
 }
 
 /** useForm with the admin's settings: checked by a core/ schema on submit only, errors in the summary, focus to it. */
-export function useAdminForm<Values extends FieldValues>(check: SchemaCheck<Values>, options: Omit<UseFormProps<Values>, "resolver"> = {}): AdminForm<Values> {
+export function useAdminForm<Values extends FieldValues>(
+  check: SchemaCheck<Values>,
+  options: Omit<UseFormProps<Values>, "resolver"> = {},
+): AdminForm<Values> {
   const { t } = useAdminText();
-  const form = useForm<Values>({ mode: "onSubmit", reValidateMode: "onSubmit", shouldFocusError: false, ...options, resolver: schemaResolver(check, t) });
+  const form = useForm<Values>({
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+    ...options,
+    resolver: schemaResolver(check, t),
+  });
   const summaryId = useId();
   const { errors } = form.formState;
   const focusSummary = () => document.getElementById(summaryId)?.focus();
 
   function show(fields: FieldErrors, general: string | null) {
     form.clearErrors();
-    for (const [field, message] of Object.entries(fields)) form.setError(field as Path<Values>, { type: "request", message });
+    for (const [field, message] of Object.entries(fields))
+      form.setError(field as Path<Values>, { type: "request", message });
     if (general !== null) form.setError(GENERAL, { type: "request", message: general });
     focusSummary();
   }
@@ -105,7 +118,10 @@ export function useAdminForm<Values extends FieldValues>(check: SchemaCheck<Valu
     showFailure(error, fields, couldNot) {
       const failure = requestErrors(error, fields, couldNot, t);
       const fieldOf = check.fieldOf ?? ((field: string) => field);
-      show(Object.fromEntries(Object.entries(failure.fields).map(([field, message]) => [fieldOf(field), message])), failure.general);
+      show(
+        Object.fromEntries(Object.entries(failure.fields).map(([field, message]) => [fieldOf(field), message])),
+        failure.general,
+      );
     },
     show,
     clear: () => form.clearErrors(),

@@ -43,7 +43,12 @@ export function AdminLanguageControl({ choice }: { choice: AdminLanguageChoice }
   return (
     <div className="admin-language">
       <label htmlFor={id}>{t("admin.language.label")}</label>
-      <select id={id} value={choice.stored ?? AUTOMATIC} disabled={busy} onChange={(event) => void choose(event.target.value)}>
+      <select
+        id={id}
+        value={choice.stored ?? AUTOMATIC}
+        disabled={busy}
+        onChange={(event) => void choose(event.target.value)}
+      >
         <option value={AUTOMATIC}>{t("admin.language.automatic", { language: choice.automaticLabel })}</option>
         {choice.languages.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>

@@ -3,13 +3,35 @@
  * same numbers as a table for screen-reader and keyboard users. Only the admin
  * analytics route imports this module, so Chart.js stays out of public pages.
  */
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from "chart.js";
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+} from "chart.js";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { AnalyticsSummary, DayCounts, SwitchLanguage } from "#core/admin/analytics/schema.ts";
 import type { Translate } from "#core/i18n/translate.ts";
 import { useAdminText, type AdminTextHook } from "#app/lib/admin-text.ts";
 
-Chart.register(LineController, BarController, LineElement, BarElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
+Chart.register(
+  LineController,
+  BarController,
+  LineElement,
+  BarElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Legend,
+  Tooltip,
+);
 
 /** "23 Nov" in the admin's language, for the charts' axis. */
 function dayLabeller(lang: string): (day: string) => string {
@@ -35,7 +57,10 @@ function ChartCanvas({ config, label }: { config: ChartConfiguration; label: str
     const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     // Labels in the page's own typeface rather than Chart.js's default Helvetica.
     Chart.defaults.font.family = getComputedStyle(canvas).fontFamily;
-    const chart = new Chart(canvas, { ...config, options: { ...config.options, animation: reducedMotion ? false : { duration: 300 } } });
+    const chart = new Chart(canvas, {
+      ...config,
+      options: { ...config.options, animation: reducedMotion ? false : { duration: 300 } },
+    });
     return () => chart.destroy();
   }, [config]);
   return (
@@ -132,13 +157,23 @@ function busiestDay(summary: AnalyticsSummary, count: (day: AnalyticsSummary["da
 function trafficSummary(summary: AnalyticsSummary, t: Translate): string {
   const { totals } = summary;
   const busiest = busiestDay(summary, (day) => day.pageViews);
-  const text = t("admin.analytics.traffic_chart", { from: summary.from, to: summary.to, views: totals.pageViews, signIns: totals.signIns, signOuts: totals.signOuts });
-  return totals.pageViews > 0 ? `${text} ${t("admin.analytics.busiest", { day: busiest.date, views: busiest.pageViews })}` : text;
+  const text = t("admin.analytics.traffic_chart", {
+    from: summary.from,
+    to: summary.to,
+    views: totals.pageViews,
+    signIns: totals.signIns,
+    signOuts: totals.signOuts,
+  });
+  return totals.pageViews > 0
+    ? `${text} ${t("admin.analytics.busiest", { day: busiest.date, views: busiest.pageViews })}`
+    : text;
 }
 
 function switchesSummary(summary: AnalyticsSummary, languages: SwitchLanguage[], { t, number }: AdminTextHook): string {
   if (languages.length === 0) return t("admin.analytics.switches_chart_none", { from: summary.from, to: summary.to });
-  const counts = languages.map((language) => `${language.label} ${number(summary.totals.languageSwitches[String(language.id)] ?? 0)}`);
+  const counts = languages.map(
+    (language) => `${language.label} ${number(summary.totals.languageSwitches[String(language.id)] ?? 0)}`,
+  );
   return t("admin.analytics.switches_chart", { from: summary.from, to: summary.to, counts: counts.join(", ") });
 }
 
@@ -160,7 +195,10 @@ export function TrafficChart({ summary }: { summary: AnalyticsSummary }) {
           cubicInterpolationMode: "monotone" as const,
         })),
       },
-      options: { ...baseOptions, plugins: { legend: { ...baseOptions.plugins.legend, labels: { usePointStyle: true, boxHeight: 8 } } } },
+      options: {
+        ...baseOptions,
+        plugins: { legend: { ...baseOptions.plugins.legend, labels: { usePointStyle: true, boxHeight: 8 } } },
+      },
     }),
     [summary, t, lang],
   );
@@ -187,7 +225,10 @@ export function LanguageSwitchChart({ summary }: { summary: AnalyticsSummary }) 
   const text = useAdminText();
   const { t, lang } = text;
   // Languages nobody switched to would only add empty legend entries and columns.
-  const languages = useMemo(() => summary.languages.filter((language) => (summary.totals.languageSwitches[String(language.id)] ?? 0) > 0), [summary]);
+  const languages = useMemo(
+    () => summary.languages.filter((language) => (summary.totals.languageSwitches[String(language.id)] ?? 0) > 0),
+    [summary],
+  );
   const config = useMemo<ChartConfiguration>(
     () => ({
       type: "bar",
@@ -225,7 +266,8 @@ export function LanguageSwitchChart({ summary }: { summary: AnalyticsSummary }) 
         {
           key: "all",
           label: t("admin.common.all_languages"),
-          count: (day: DayCounts) => languages.reduce((sum, language) => sum + (day.languageSwitches[String(language.id)] ?? 0), 0),
+          count: (day: DayCounts) =>
+            languages.reduce((sum, language) => sum + (day.languageSwitches[String(language.id)] ?? 0), 0),
           total: Object.values(summary.totals.languageSwitches).reduce((sum, count) => sum + count, 0),
         },
       ]}

@@ -47,8 +47,16 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
   const none = [{ text: t("admin.audit.none"), changed: false }];
   return (
     <div className="audit-diff">
-      <JsonColumn title={t("admin.audit.before")} lines={before === null ? none : jsonLines(before, changed, wholeChanged)} mark="del" />
-      <JsonColumn title={t("admin.audit.after")} lines={after === null ? none : jsonLines(after, changed, wholeChanged)} mark="ins" />
+      <JsonColumn
+        title={t("admin.audit.before")}
+        lines={before === null ? none : jsonLines(before, changed, wholeChanged)}
+        mark="del"
+      />
+      <JsonColumn
+        title={t("admin.audit.after")}
+        lines={after === null ? none : jsonLines(after, changed, wholeChanged)}
+        mark="ins"
+      />
     </div>
   );
 }

@@ -21,7 +21,16 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, tone = "normal", busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  tone = "normal",
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useAdminText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -71,7 +80,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, tone = "nor
         <button ref={cancelRef} type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
           {t("admin.common.cancel")}
         </button>
-        <button type="button" className={tone === "danger" ? "button button--danger" : "button"} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="button"
+          className={tone === "danger" ? "button button--danger" : "button"}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {confirmLabel}
         </button>
       </div>

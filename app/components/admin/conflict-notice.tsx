@@ -50,7 +50,13 @@ export function ConflictNotice({ theirs, busy = false, onSaveMine, onTakeTheirs 
     notice.current?.focus();
   }, []);
   return (
-    <section ref={notice} tabIndex={-1} className="conflict-notice" aria-labelledby={`${id}-title`} aria-describedby={`${id}-explain`}>
+    <section
+      ref={notice}
+      tabIndex={-1}
+      className="conflict-notice"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-explain`}
+    >
       <h3 id={`${id}-title`} className="conflict-notice__title">
         {t("admin.conflict.title")}
       </h3>

@@ -4,7 +4,13 @@
  * in a role="alert" region that links to each field.
  */
 import type { ReactNode } from "react";
-import { useController, type Control, type ControllerRenderProps, type FieldPath, type FieldValues } from "react-hook-form";
+import {
+  useController,
+  type Control,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+} from "react-hook-form";
 import type { z } from "zod";
 import { explainIssue } from "#core/i18n/admin-checks.ts";
 import type { Translate } from "#core/i18n/translate.ts";
@@ -25,7 +31,12 @@ export function fieldErrorsFrom(issues: readonly z.core.$ZodIssue[], t: Translat
 }
 
 /** A failed request as field errors: the server's field error on its field, anything else as a general error. */
-export function requestErrors(error: unknown, fields: readonly string[], couldNot: string, t: Translate): { fields: FieldErrors; general: string | null } {
+export function requestErrors(
+  error: unknown,
+  fields: readonly string[],
+  couldNot: string,
+  t: Translate,
+): { fields: FieldErrors; general: string | null } {
   const refusal = refusalOf(error);
   if (refusal?.field !== undefined && fields.includes(refusal.field)) {
     return { fields: { [refusal.field]: refusalMessage(refusal, t) }, general: null };
@@ -74,7 +85,10 @@ export function Field({
 }
 
 /** What a control bound to a form field takes: its value and handlers (no `name`: the admin's forms are sent as JSON, never natively). */
-export type BoundControl<Values extends FieldValues, Name extends FieldPath<Values>> = Pick<ControllerRenderProps<Values, Name>, "value" | "onChange" | "onBlur" | "ref">;
+export type BoundControl<Values extends FieldValues, Name extends FieldPath<Values>> = Pick<
+  ControllerRenderProps<Values, Name>,
+  "value" | "onChange" | "onBlur" | "ref"
+>;
 
 /**
  * A Field bound to a react-hook-form field: its value, change handler and error (shown at the field).
@@ -131,7 +145,9 @@ export function ErrorSummary({
           <p>{t("admin.form.correct_fields", { count: entries.length })}</p>
           <ul>
             {entries.map(([field, message]) => (
-              <li key={field}>{field in labels ? <a href={`#${idFor(field)}`}>{`${labels[field]}: ${message}`}</a> : message}</li>
+              <li key={field}>
+                {field in labels ? <a href={`#${idFor(field)}`}>{`${labels[field]}: ${message}`}</a> : message}
+              </li>
             ))}
           </ul>
         </>
@@ -148,7 +164,15 @@ export interface SummarizedErrors {
 }
 
 /** The ErrorSummary of a form on useAdminForm, in the focusable region a failed check or request moves focus to. */
-export function FormErrorSummary({ formErrors, labels, idFor }: { formErrors: SummarizedErrors; labels: Record<string, string>; idFor: (field: string) => string }) {
+export function FormErrorSummary({
+  formErrors,
+  labels,
+  idFor,
+}: {
+  formErrors: SummarizedErrors;
+  labels: Record<string, string>;
+  idFor: (field: string) => string;
+}) {
   const { summaryId, errors, general } = formErrors;
   return (
     <div id={summaryId} tabIndex={-1} className="admin-form__summary">

@@ -6,7 +6,15 @@ import type { ReactNode, Ref } from "react";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
 /** `ref` lets a screen move the focus to the table when the control that had it is gone (a deleted row's button). */
-export function TableRegion({ captionId, children, ref }: { captionId: string; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
+export function TableRegion({
+  captionId,
+  children,
+  ref,
+}: {
+  captionId: string;
+  children: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+}) {
   return (
     <div ref={ref} className="admin-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
       {children}

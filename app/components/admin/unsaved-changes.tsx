@@ -25,7 +25,9 @@ export function UnsavedChangesGuard({ unsaved, title, children, allowLeave }: Un
   const { t } = useAdminText();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved && !allowLeave?.(nextLocation.state) && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+      unsaved &&
+      !allowLeave?.(nextLocation.state) &&
+      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
   );
   useEffect(() => {
     if (!unsaved) return;

@@ -15,7 +15,10 @@ export const ARTICLE_BODY_ID = "article-body";
 export function ArticlePage({ view }: { view: ArticleView }) {
   const { t, tl, language, publicUrl } = useShell();
   const { article } = view;
-  const trail = useBreadcrumbs([...(view.articlesPath ? [{ name: t("NAV:ARTICLES"), path: view.articlesPath }] : []), { name: article.title, path: view.seo.canonicalPath }]);
+  const trail = useBreadcrumbs([
+    ...(view.articlesPath ? [{ name: t("NAV:ARTICLES"), path: view.articlesPath }] : []),
+    { name: article.title, path: view.seo.canonicalPath },
+  ]);
   const posting = blogPosting({
     publicUrl,
     siteName: t("SITE:TITLE"),
@@ -50,7 +53,9 @@ export function ArticlePage({ view }: { view: ArticleView }) {
           <span aria-hidden="true"> · </span>
           {article.publishedAt !== null && (
             <>
-              <time dateTime={article.publishedAt}>{tl("ARTICLES:PUBLISHED", { date: formatDate(article.publishedAt, language.code) })}</time>
+              <time dateTime={article.publishedAt}>
+                {tl("ARTICLES:PUBLISHED", { date: formatDate(article.publishedAt, language.code) })}
+              </time>
               <span aria-hidden="true"> · </span>
             </>
           )}
@@ -58,7 +63,8 @@ export function ArticlePage({ view }: { view: ArticleView }) {
         </p>
         {view.outdatedNotice && (
           <p role="note" className="article__outdated">
-            {t("ARTICLES:OUTDATED_NOTICE", { date: formatDate(view.outdatedNotice.changedAt, language.code) })} {t("ARTICLES:READ_ORIGINAL")}{" "}
+            {t("ARTICLES:OUTDATED_NOTICE", { date: formatDate(view.outdatedNotice.changedAt, language.code) })}{" "}
+            {t("ARTICLES:READ_ORIGINAL")}{" "}
             <Link
               to={view.outdatedNotice.original.path}
               hrefLang={view.outdatedNotice.original.code}
@@ -73,13 +79,17 @@ export function ArticlePage({ view }: { view: ArticleView }) {
       {article.coverImage ? (
         <ResponsiveImage className="article__cover" image={article.coverImage} alt={article.coverAlt} loading="eager" />
       ) : (
-        article.cover && <img className="article__cover" src={article.cover} alt={article.coverAlt} width="1200" height="630" />
+        article.cover && (
+          <img className="article__cover" src={article.cover} alt={article.coverAlt} width="1200" height="630" />
+        )
       )}
       <MarkupHtml id={ARTICLE_BODY_ID} className="prose" html={article.html} />
       <footer className="article__footer">
         {article.updatedAt !== article.publishedAt && (
           <p>
-            <time dateTime={article.updatedAt}>{tl("ARTICLES:UPDATED", { date: formatDate(article.updatedAt, language.code) })}</time>
+            <time dateTime={article.updatedAt}>
+              {tl("ARTICLES:UPDATED", { date: formatDate(article.updatedAt, language.code) })}
+            </time>
           </p>
         )}
         {view.tagLinks.length > 0 && (

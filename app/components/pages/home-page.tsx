@@ -17,7 +17,13 @@ export function HomePage({ view }: { view: HomeView }) {
   });
   return (
     <>
-      <Seo title={t("SITE:TITLE")} description={t("SITE:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={[site]} />
+      <Seo
+        title={t("SITE:TITLE")}
+        description={t("SITE:DESCRIPTION")}
+        canonicalPath={view.seo.canonicalPath}
+        alternates={view.seo.alternates}
+        structuredData={[site]}
+      />
       <section className="hero" aria-labelledby="home-title">
         <p className="hero__tagline">{tl("SITE:TAGLINE")}</p>
         <h1 id="home-title">{tl("HOME:TITLE")}</h1>
@@ -43,7 +49,8 @@ export function HomePage({ view }: { view: HomeView }) {
           <h2 id="jobs-title">{tl("HOME:JOBS_TITLE")}</h2>
           <p>{tl("HOME:JOBS_TEXT")}</p>
           <p className="feature__figures">
-            <span>{tl("HOME:JOB_COUNT", { count: view.jobCount })}</span> · <span>{tl("HOME:DOMAIN_COUNT", { count: view.domainCount })}</span>
+            <span>{tl("HOME:JOB_COUNT", { count: view.jobCount })}</span> ·{" "}
+            <span>{tl("HOME:DOMAIN_COUNT", { count: view.domainCount })}</span>
           </p>
           <Link className="button" to={view.jobsPath}>
             {tl("HOME:JOBS_LINK")}

@@ -5,7 +5,8 @@ import type { JobCard } from "#core/views.ts";
 export function JobLink({ job, pageLanguage }: { job: JobCard; pageLanguage: string }) {
   return (
     <Link to={job.path}>
-      <span className="code">{job.code}</span> <span lang={job.labelLang === pageLanguage ? undefined : job.labelLang}>{job.label}</span>
+      <span className="code">{job.code}</span>{" "}
+      <span lang={job.labelLang === pageLanguage ? undefined : job.labelLang}>{job.label}</span>
     </Link>
   );
 }

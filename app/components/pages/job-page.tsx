@@ -14,11 +14,30 @@ export function JobPage({ view }: { view: JobView }) {
   const isFallback = job.labelLang !== language.code;
   const domainLabel = t(`ROME:DOMAIN:${job.domain}`);
   const description = `${job.code} — ${job.label} (${domainLabel})`;
-  const trail = useBreadcrumbs([...(view.jobsPath ? [{ name: t("NAV:JOBS"), path: view.jobsPath }] : []), { name: job.label, path: view.relatedBasePath }]);
-  const structuredData = [occupation({ publicUrl, path: view.relatedBasePath, code: job.code, label: job.label, officialLabel: job.officialLabel, description }), trail];
+  const trail = useBreadcrumbs([
+    ...(view.jobsPath ? [{ name: t("NAV:JOBS"), path: view.jobsPath }] : []),
+    { name: job.label, path: view.relatedBasePath },
+  ]);
+  const structuredData = [
+    occupation({
+      publicUrl,
+      path: view.relatedBasePath,
+      code: job.code,
+      label: job.label,
+      officialLabel: job.officialLabel,
+      description,
+    }),
+    trail,
+  ];
   return (
     <article className="job" aria-labelledby="job-title">
-      <Seo title={`${job.code} · ${job.label}`} description={description} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={structuredData} />
+      <Seo
+        title={`${job.code} · ${job.label}`}
+        description={description}
+        canonicalPath={view.seo.canonicalPath}
+        alternates={view.seo.alternates}
+        structuredData={structuredData}
+      />
       {view.jobsPath && (
         <p className="breadcrumb">
           <Link to={view.jobsPath}>{tl("JOBS:BACK")}</Link>

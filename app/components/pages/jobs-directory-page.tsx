@@ -13,7 +13,9 @@ import { FrenchLabelsNotice } from "#app/components/french-labels-notice.tsx";
 export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   const { t, tl, language } = useShell();
   const listing = view.query !== "" || view.domain !== null;
-  const breadcrumbs = useBreadcrumbs([{ name: t("NAV:JOBS"), path: sectionPath(language.shortCode, view.jobsPageName) }]);
+  const breadcrumbs = useBreadcrumbs([
+    { name: t("NAV:JOBS"), path: sectionPath(language.shortCode, view.jobsPageName) },
+  ]);
   // First on the directory's own page; after the jobs once a domaine is chosen, to go on to the next.
   const domainIndex = (
     <nav aria-labelledby="domain-index-title" className="domain-index">
@@ -22,7 +24,8 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
         {view.index.map((domain) => (
           <li key={domain.letter}>
             <Link to={`?domain=${domain.letter}`} aria-current={domain.letter === view.domain ? "page" : undefined}>
-              <span className="code">{domain.letter}</span> <span className="domain-index__name">{t(`ROME:DOMAIN:${domain.letter}`)}</span>{" "}
+              <span className="code">{domain.letter}</span>{" "}
+              <span className="domain-index__name">{t(`ROME:DOMAIN:${domain.letter}`)}</span>{" "}
               <span className="domain-index__count">{domain.countText}</span>
             </Link>
           </li>
@@ -32,13 +35,26 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
   );
   return (
     <>
-      <Seo title={t("JOBS:TITLE")} description={t("JOBS:DESCRIPTION")} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={[breadcrumbs]} />
+      <Seo
+        title={t("JOBS:TITLE")}
+        description={t("JOBS:DESCRIPTION")}
+        canonicalPath={view.seo.canonicalPath}
+        alternates={view.seo.alternates}
+        structuredData={[breadcrumbs]}
+      />
       <h1 className="page-title">{tl("JOBS:TITLE")}</h1>
       <p className="lead">{tl("JOBS:INTRO")}</p>
       <Form method="get" role="search" className="search-form">
         <label htmlFor="job-search">{tl("JOBS:SEARCH_LABEL")}</label>
         <div className="search-form__row">
-          <input id="job-search" type="search" name="q" defaultValue={view.query} maxLength={SEARCH_QUERY_MAX_LENGTH} autoComplete="off" />
+          <input
+            id="job-search"
+            type="search"
+            name="q"
+            defaultValue={view.query}
+            maxLength={SEARCH_QUERY_MAX_LENGTH}
+            autoComplete="off"
+          />
           <button type="submit" className="button">
             {tl("JOBS:SEARCH_BUTTON")}
           </button>
@@ -46,13 +62,23 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
       </Form>
       {listing && (
         <p role="status" className="results-count">
-          {view.total === 0 ? t("JOBS:NO_RESULTS", { query: view.query }) : view.totalText} <Link to=".">{view.query ? t("JOBS:CLEAR") : t("JOBS:ALL_DOMAINS")}</Link>
+          {view.total === 0 ? t("JOBS:NO_RESULTS", { query: view.query }) : view.totalText}{" "}
+          <Link to=".">{view.query ? t("JOBS:CLEAR") : t("JOBS:ALL_DOMAINS")}</Link>
         </p>
       )}
       {!listing && domainIndex}
-      <FrenchLabelsNotice labelLangs={view.groups.flatMap((group) => group.jobs.map((job) => ("labelLang" in job ? job.labelLang : undefined)))} />
+      <FrenchLabelsNotice
+        labelLangs={view.groups.flatMap((group) =>
+          group.jobs.map((job) => ("labelLang" in job ? job.labelLang : undefined)),
+        )}
+      />
       {view.groups.map((group) => (
-        <section key={group.letter} id={`domain-${group.letter}`} aria-labelledby={`domain-title-${group.letter}`} className="domain">
+        <section
+          key={group.letter}
+          id={`domain-${group.letter}`}
+          aria-labelledby={`domain-title-${group.letter}`}
+          className="domain"
+        >
           <h2 id={`domain-title-${group.letter}`}>
             <span className="code">{group.letter}</span> {t(`ROME:DOMAIN:${group.letter}`)}
           </h2>
@@ -61,7 +87,8 @@ export function JobsDirectoryPage({ view }: { view: JobsDirectoryView }) {
               <li key={job.code}>
                 {/* Plain links: many router links cost more to hydrate on a slow phone than the full-page loads they save. */}
                 <a href={itemPath(language.shortCode, view.jobsPageName, job.code, slugify(job.label))}>
-                  <span className="code">{job.code}</span> <span lang={"labelLang" in job ? job.labelLang : undefined}>{job.label}</span>
+                  <span className="code">{job.code}</span>{" "}
+                  <span lang={"labelLang" in job ? job.labelLang : undefined}>{job.label}</span>
                 </a>
               </li>
             ))}

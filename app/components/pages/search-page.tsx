@@ -18,7 +18,12 @@ export function SearchPage({ view }: { view: SearchView }) {
   const title = view.query ? t("SEARCH:RESULTS_TITLE", { query: view.query }) : t("SEARCH:TITLE");
   return (
     <>
-      <Seo title={title} description={t("SEARCH:EMPTY")} canonicalPath={view.seo.canonicalPath} alternates={view.query ? [] : view.seo.alternates} />
+      <Seo
+        title={title}
+        description={t("SEARCH:EMPTY")}
+        canonicalPath={view.seo.canonicalPath}
+        alternates={view.query ? [] : view.seo.alternates}
+      />
       {/* A results page is not worth indexing: every query would be a page. */}
       {view.query && <meta name="robots" content="noindex" />}
       <h1 className="page-title" id="search-title">
@@ -27,7 +32,15 @@ export function SearchPage({ view }: { view: SearchView }) {
       <Form method="get" role="search" aria-labelledby="search-title" className="search-form">
         <label htmlFor="search-page-field">{t("SEARCH:INPUT")}</label>
         <div className="search-form__row">
-          <input id="search-page-field" type="search" name="q" defaultValue={view.query} maxLength={200} autoComplete="off" enterKeyHint="search" />
+          <input
+            id="search-page-field"
+            type="search"
+            name="q"
+            defaultValue={view.query}
+            maxLength={200}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
           <button type="submit" className="button">
             {t("SEARCH:BUTTON")}
           </button>
@@ -41,9 +54,15 @@ export function SearchPage({ view }: { view: SearchView }) {
           <section aria-labelledby="search-articles-title">
             <h2 id="search-articles-title">{t("SEARCH:ARTICLES")}</h2>
             <p role="status" className="results-count">
-              {view.moreThan !== null ? t("SEARCH:ARTICLE_COUNT_AT_LEAST", { count: view.moreThan }) : t("SEARCH:ARTICLE_COUNT", { count: view.total })}
+              {view.moreThan !== null
+                ? t("SEARCH:ARTICLE_COUNT_AT_LEAST", { count: view.moreThan })
+                : t("SEARCH:ARTICLE_COUNT", { count: view.total })}
             </p>
-            {view.wholeQuery !== "all" && <p className="notice">{t(view.wholeQuery === "none" ? "SEARCH:WORDS_APART" : "SEARCH:WHOLE_FIRST", { query: view.query })}</p>}
+            {view.wholeQuery !== "all" && (
+              <p className="notice">
+                {t(view.wholeQuery === "none" ? "SEARCH:WORDS_APART" : "SEARCH:WHOLE_FIRST", { query: view.query })}
+              </p>
+            )}
             {view.results.length > 0 && (
               <ol className="search-results__list" start={view.window.offset + 1}>
                 {view.results.map((result) => (

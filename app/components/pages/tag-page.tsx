@@ -15,7 +15,13 @@ export function TagPage({ view }: { view: TagView }) {
   ]);
   return (
     <>
-      <Seo title={title} description={title} canonicalPath={view.seo.canonicalPath} alternates={view.seo.alternates} structuredData={[breadcrumbs]} />
+      <Seo
+        title={title}
+        description={title}
+        canonicalPath={view.seo.canonicalPath}
+        alternates={view.seo.alternates}
+        structuredData={[breadcrumbs]}
+      />
       <h1 className="page-title">{title}</h1>
       <p className="standalone-link">
         <Link to={view.allTagsPath}>{t("TAGS:ALL")}</Link>

@@ -25,7 +25,8 @@ export function TagsIndexPage({ view }: { view: TagsIndexView }) {
             <li key={entry.path}>
               {/* bdi: a tag written in another script keeps its own direction inside an RTL page, and the count stays after it. */}
               <Link to={entry.path}>
-                <bdi>{entry.tag}</bdi> <span className="tag-index__count">{t("TAGS:ARTICLE_COUNT", { count: entry.count })}</span>
+                <bdi>{entry.tag}</bdi>{" "}
+                <span className="tag-index__count">{t("TAGS:ARTICLE_COUNT", { count: entry.count })}</span>
               </Link>
             </li>
           ))}

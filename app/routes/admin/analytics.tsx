@@ -40,7 +40,12 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       <h1 id="analytics-title">{t("admin.nav.analytics")}</h1>
       <p className="admin-report__lead">{t("admin.analytics.intro", { days: maxDays })}</p>
       {/* Keyed by the values so the inputs show the applied range after each navigation. */}
-      <Form method="get" className="report-filters" aria-label={t("admin.analytics.range")} key={`${values.from}:${values.to}`}>
+      <Form
+        method="get"
+        className="report-filters"
+        aria-label={t("admin.analytics.range")}
+        key={`${values.from}:${values.to}`}
+      >
         <ErrorSummary errors={errors} general={general} labels={labels} idFor={fieldId} />
         <Field id={fieldId("from")} label={labels.from} error={errors.from}>
           {(control) => <input {...control} type="date" name="from" defaultValue={values.from} required />}

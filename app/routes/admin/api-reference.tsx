@@ -91,7 +91,8 @@ function OperationView({ method, path, operation }: Entry) {
           <ul className="api-parameters">
             {parameters.map((parameter) => (
               <li key={`${parameter.in}:${parameter.name}`}>
-                <code>{parameter.name}</code> ({parameter.in}, {t(parameter.required ? "admin.api.required" : "admin.api.optional")}){" "}
+                <code>{parameter.name}</code> ({parameter.in},{" "}
+                {t(parameter.required ? "admin.api.required" : "admin.api.optional")}){" "}
                 <code className="api-parameters__schema">{JSON.stringify(parameter.schema ?? {})}</code>
               </li>
             ))}
@@ -108,7 +109,9 @@ function OperationView({ method, path, operation }: Entry) {
             <dd>
               {response.description}
               {Object.entries(response.content ?? {}).map(([type, media]) =>
-                hasShape(media.schema) ? <SchemaBlock key={type} label={t("admin.api.response_body", { type })} schema={media.schema} /> : null,
+                hasShape(media.schema) ? (
+                  <SchemaBlock key={type} label={t("admin.api.response_body", { type })} schema={media.schema} />
+                ) : null,
               )}
             </dd>
           </div>
@@ -124,7 +127,9 @@ export default function ApiReference() {
   useEffect(() => {
     let current = true;
     fetch(DOCUMENT_URL, { headers: { accept: "application/json" } })
-      .then((response) => (response.ok ? (response.json() as Promise<ApiDocument>) : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<ApiDocument>) : Promise.reject(new Error(`HTTP ${response.status}`)),
+      )
       .then(
         (document) => current && setState({ document }),
         (error: unknown) => current && setState({ error: error instanceof Error ? error.message : String(error) }),
@@ -149,7 +154,9 @@ export default function ApiReference() {
       {state && "error" in state ? <p role="alert">{t("admin.api.failed", { reason: state.error })}</p> : null}
       {state && "document" in state ? (
         <>
-          {state.document.info.description ? <p className="admin-report__lead">{state.document.info.description}</p> : null}
+          {state.document.info.description ? (
+            <p className="admin-report__lead">{state.document.info.description}</p>
+          ) : null}
           <nav aria-label={t("admin.api.areas")} className="api-areas">
             <ul>
               {byTag(state.document, t).map(([tag, entries]) => (

@@ -81,7 +81,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Published versions in shown languages have a public address.
   const published = await services.content.articles.published(article.id);
   const publicPaths: Record<string, string> = Object.fromEntries(
-    published ? articleAlternates(resident, published).flatMap((alternate) => (shown.has(alternate.hrefLang) ? [[alternate.hrefLang, alternate.path]] : [])) : [],
+    published
+      ? articleAlternates(resident, published).flatMap((alternate) =>
+          shown.has(alternate.hrefLang) ? [[alternate.hrefLang, alternate.path]] : [],
+        )
+      : [],
   );
   const altScope = stringsReading(user, resident.languages.find((language) => language.favorite)?.code);
   const renditions = await loadRenditions(
@@ -91,18 +95,43 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       article.versions.map((version) => version.body),
     ),
   );
-  const media: MediaByID = Object.fromEntries(Object.entries(renditions).map(([mediaId, rendition]) => [mediaId, { ...rendition, alt: pickLanguages(altScope, rendition.alt) }]));
+  const media: MediaByID = Object.fromEntries(
+    Object.entries(renditions).map(([mediaId, rendition]) => [
+      mediaId,
+      { ...rendition, alt: pickLanguages(altScope, rendition.alt) },
+    ]),
+  );
   // The source's text each outdated translation was made from, for the diff beside it.
-  const behind = [...new Set(article.versions.filter((version) => version.baseRevision < article.sourceRevision).map((version) => version.baseRevision))];
+  const behind = [
+    ...new Set(
+      article.versions
+        .filter((version) => version.baseRevision < article.sourceRevision)
+        .map((version) => version.baseRevision),
+    ),
+  ];
   const baseTexts = await sourceRevisions(services, article.id, behind);
   // Each shown version as its GET answers it, with the ETag its writes name (decision 0151). The source a
   // translator reads is its stored text only: its pending changes are not theirs to read, nor to write.
   const details = await findVersions(services.database.db, article.id);
   const edited = (version: AdminVersionDetail): EditedVersion =>
-    mayDo(user, "read", version.code) ? { version, etag: versionTag(versionRepresentation(version)) } : { version: { ...version, pendingChanges: null }, etag: null };
-  const versions: Record<string, EditedVersion> = Object.fromEntries(details.filter((version) => shown.has(version.code)).map((version) => [version.code, edited(version)]));
+    mayDo(user, "read", version.code)
+      ? { version, etag: versionTag(versionRepresentation(version)) }
+      : { version: { ...version, pendingChanges: null }, etag: null };
+  const versions: Record<string, EditedVersion> = Object.fromEntries(
+    details.filter((version) => shown.has(version.code)).map((version) => [version.code, edited(version)]),
+  );
   // The ETag of the article's own fields (decision 0151): what the details, the source choice and the deletion are made from.
-  return { article, fieldsEtag: articleFieldsTag(stored), languages, publicPaths, media, mediaLimits, baseTexts, versions, viewerUid: user.uid };
+  return {
+    article,
+    fieldsEtag: articleFieldsTag(stored),
+    languages,
+    publicPaths,
+    media,
+    mediaLimits,
+    baseTexts,
+    versions,
+    viewerUid: user.uid,
+  };
 }
 
 /** A version as the editor edits it: as its GET answers it, with its ETag (null when the viewer may not write it). */
@@ -116,7 +145,11 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
   // Images chosen or re-described here since the page loaded, over those the loader found.
   const [picked, setPicked] = useState<MediaByID>({});
   const media = useMemo(() => ({ ...loaderData.media, ...picked }), [loaderData.media, picked]);
-  const mediaProps = { media, mediaLimits, onMedia: (item: MediaItem) => setPicked((current) => ({ ...current, [item.id]: item.rendition })) };
+  const mediaProps = {
+    media,
+    mediaLimits,
+    onMedia: (item: MediaItem) => setPicked((current) => ({ ...current, [item.id]: item.rendition })),
+  };
   const [searchParams] = useSearchParams();
   const feedback = useSaveFeedback();
   const favorite = languages.find((language) => language.favorite) ?? languages[0]!;
@@ -128,7 +161,8 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
   };
 
   // The language in the address, else the favorite language's version, else any version, else a new favorite-language one.
-  const hasVersion = (language: EditorLanguage) => article?.versions.some((version) => version.code === language.code) ?? false;
+  const hasVersion = (language: EditorLanguage) =>
+    article?.versions.some((version) => version.code === language.code) ?? false;
   const may = useMay();
   // A language is offered when its version was sent (the person may read it) or they may write one.
   const offered = (language: EditorLanguage) => hasVersion(language) || may("translate", language.code);
@@ -138,19 +172,26 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
     languages.find(hasVersion) ??
     languages.find(offered) ??
     favorite;
-  const headline = article && (article.versions.find((version) => version.code === favorite.code) ?? article.versions[0]);
+  const headline =
+    article && (article.versions.find((version) => version.code === favorite.code) ?? article.versions[0]);
   const mayManage = may("content.manage");
   const { t } = useAdminText();
   const selectedVersion = article?.versions.find((version) => version.code === selected.code) ?? null;
   const edited = versions[selected.code] ?? null;
   // A translation (or a new one) is edited beside its source.
-  const source = article?.versions.find((version) => version.code === article.sourceLanguage && version.code !== selected.code) ?? null;
+  const source =
+    article?.versions.find((version) => version.code === article.sourceLanguage && version.code !== selected.code) ??
+    null;
   const sourceLanguage = source && languages.find((language) => language.code === source.code);
 
   return (
     <div className="admin-page article-editor">
       <title>
-        {t("admin.layout.page_title", { screen: article ? t("admin.editor.title_edit", { title: headline?.title ?? t("admin.editor.untitled") }) : t("admin.nav.article_new") })}
+        {t("admin.layout.page_title", {
+          screen: article
+            ? t("admin.editor.title_edit", { title: headline?.title ?? t("admin.editor.untitled") })
+            : t("admin.nav.article_new"),
+        })}
       </title>
       <p className="article-editor__back">
         <Link to="/admin/articles">
@@ -175,7 +216,16 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
       </h1>
       <SaveStatus feedback={feedback} />
 
-      {mayManage && <ArticleDetails key={article?.id ?? "new"} article={article} fieldsEtag={fieldsEtag} favoriteCode={favorite.code} onSaved={feedback.success} {...mediaProps} />}
+      {mayManage && (
+        <ArticleDetails
+          key={article?.id ?? "new"}
+          article={article}
+          fieldsEtag={fieldsEtag}
+          favoriteCode={favorite.code}
+          onSaved={feedback.success}
+          {...mediaProps}
+        />
+      )}
 
       {article && (
         <>
@@ -221,11 +271,30 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
           {/* A version's publishing state and history are read in one's own languages only (a translator's source is text only). */}
           {edited && may("read", selected.code) && (
             <>
-              <VersionPublishingPanel articleId={article.id} language={selected} version={edited.version} etag={edited.etag} onMessage={feedback.success} />
-              <VersionHistory articleId={article.id} language={selected} version={edited.version} etag={edited.etag} onRestored={(message) => void afterOutsideChange(message)} />
+              <VersionPublishingPanel
+                articleId={article.id}
+                language={selected}
+                version={edited.version}
+                etag={edited.etag}
+                onMessage={feedback.success}
+              />
+              <VersionHistory
+                articleId={article.id}
+                language={selected}
+                version={edited.version}
+                etag={edited.etag}
+                onRestored={(message) => void afterOutsideChange(message)}
+              />
             </>
           )}
-          {mayManage && <DeleteArticle article={article} fieldsEtag={fieldsEtag} title={headline?.title ?? article.key} onDeleted={feedback.success} />}
+          {mayManage && (
+            <DeleteArticle
+              article={article}
+              fieldsEtag={fieldsEtag}
+              title={headline?.title ?? article.key}
+              onDeleted={feedback.success}
+            />
+          )}
         </>
       )}
     </div>

@@ -25,7 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
   // An unknown language in the address: the same 400 the API gives.
   const { articles, next } = await listArticles(services, parsed.value, user).catch(routeRefusal);
-  const languages = services.content.current().languages.map(({ code, label, dir, enabled, favorite }) => ({ code, label, dir, enabled, favorite }));
+  const languages = services.content
+    .current()
+    .languages.map(({ code, label, dir, enabled, favorite }) => ({ code, label, dir, enabled, favorite }));
   const filter = { language: parsed.value.language ?? "", status: parsed.value.status ?? "" };
   const nextPath = next === null ? null : `/admin/articles?${new URLSearchParams({ ...filter, after: next })}`;
   return { articles, languages, filter, nextPath, paged: parsed.value.after !== undefined };
@@ -43,19 +45,29 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
 
   /** The title to show: the filtered language's, else the favorite language's, else the first. */
   const headline = (article: AdminArticleSummary) =>
-    article.versions.find((version) => version.code === filter.language) ?? article.versions.find((version) => version.code === favorite) ?? article.versions[0];
+    article.versions.find((version) => version.code === filter.language) ??
+    article.versions.find((version) => version.code === favorite) ??
+    article.versions[0];
 
   /** One chip per shown language (Missing where there is no version), then versions in hidden languages; the source says so. */
   const statusChips = (article: AdminArticleSummary) => {
     // A translator's chips: their languages and the source, the only versions they are sent (decision 0147).
     const codes = [
-      ...languages.filter((language) => language.enabled && (may("read", language.code) || language.code === article.sourceLanguage)).map((language) => language.code),
+      ...languages
+        .filter(
+          (language) => language.enabled && (may("read", language.code) || language.code === article.sourceLanguage),
+        )
+        .map((language) => language.code),
     ];
     for (const version of article.versions) if (!codes.includes(version.code)) codes.push(version.code);
     return codes.map((code) => {
       const version = article.versions.find((candidate) => candidate.code === code);
-      const kind: TranslationStatus | "source" = code === article.sourceLanguage ? "source" : (version?.translation ?? "missing");
-      const text = kind === "source" ? t(version?.status === "draft" ? "admin.articles.source_draft" : "admin.articles.source") : t(`admin.status_label.${kind}`);
+      const kind: TranslationStatus | "source" =
+        code === article.sourceLanguage ? "source" : (version?.translation ?? "missing");
+      const text =
+        kind === "source"
+          ? t(version?.status === "draft" ? "admin.articles.source_draft" : "admin.articles.source")
+          : t(`admin.status_label.${kind}`);
       // Pending changes beside a live text (decision 0150): said in words, for an editor to open and review.
       return { code, kind, text, pending: version?.pendingChanges === true };
     });
@@ -86,7 +98,9 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                 <option key={language.code} value={language.code}>
                   {language.enabled
                     ? t("admin.common.language_option", { label: language.label, code: language.code })
-                    : t("admin.common.hidden_option", { name: t("admin.common.language_option", { label: language.label, code: language.code }) })}
+                    : t("admin.common.hidden_option", {
+                        name: t("admin.common.language_option", { label: language.label, code: language.code }),
+                      })}
                 </option>
               ))}
           </select>
@@ -99,7 +113,9 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
             <option value="pending">{t("admin.status_label.pending")}</option>
             {(["draft", "current", "outdated", "missing"] as const).map((status) => (
               <option key={status} value={status}>
-                {status === "missing" ? t("admin.articles.needs_language", { status: t("admin.status_label.missing") }) : t(`admin.status_label.${status}`)}
+                {status === "missing"
+                  ? t("admin.articles.needs_language", { status: t("admin.status_label.missing") })
+                  : t(`admin.status_label.${status}`)}
               </option>
             ))}
           </select>
@@ -114,7 +130,11 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         <table className="admin-table articles-table" aria-busy={loading || undefined}>
           <caption id="articles-caption">
             {paged || nextPath
-              ? t("admin.articles.on_this_page", { caption: t(filtered ? "admin.articles.caption_filtered" : "admin.articles.caption", { count: articles.length }) })
+              ? t("admin.articles.on_this_page", {
+                  caption: t(filtered ? "admin.articles.caption_filtered" : "admin.articles.caption", {
+                    count: articles.length,
+                  }),
+                })
               : t(filtered ? "admin.articles.caption_filtered" : "admin.articles.caption", { count: articles.length })}
           </caption>
           <thead>
@@ -144,8 +164,15 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
               const language = shown && languageOf(shown.code);
               // Listed as missing in a language: the title opens that language's new translation, not the version shown;
               // listed for pending changes: the version that has them.
-              const pending = article.versions.find((version) => version.pendingChanges && (filter.language === "" || version.code === filter.language));
-              const opened = filter.status === "missing" ? filter.language : filter.status === "pending" && pending ? pending.code : shown?.code;
+              const pending = article.versions.find(
+                (version) => version.pendingChanges && (filter.language === "" || version.code === filter.language),
+              );
+              const opened =
+                filter.status === "missing"
+                  ? filter.language
+                  : filter.status === "pending" && pending
+                    ? pending.code
+                    : shown?.code;
               const editPath = `/admin/articles/${article.id}${opened ? `?language=${encodeURIComponent(opened)}` : ""}`;
               return (
                 <tr key={article.id}>
@@ -168,8 +195,14 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                             })}
                           >
                             {chip.code}
-                            <span className={`version-chip__status version-chip__status--${chip.kind}`}>{chip.text}</span>
-                            {chip.pending && <span className="version-chip__status version-chip__status--pending">{t("admin.status_label.pending")}</span>}
+                            <span className={`version-chip__status version-chip__status--${chip.kind}`}>
+                              {chip.text}
+                            </span>
+                            {chip.pending && (
+                              <span className="version-chip__status version-chip__status--pending">
+                                {t("admin.status_label.pending")}
+                              </span>
+                            )}
                           </Link>
                         </li>
                       ))}

@@ -29,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireScreen(context);
   const services = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
-  const values = Object.fromEntries(FILTERS.map((filter) => [filter, params.get(filter) ?? ""])) as Record<Filter, string>;
+  const values = Object.fromEntries(FILTERS.map((filter) => [filter, params.get(filter) ?? ""])) as Record<
+    Filter,
+    string
+  >;
   const facets = await auditFacets(services);
   const query = parseQuery(auditQuerySchema, params);
   if (!query.ok) {
@@ -55,7 +58,8 @@ function useAuditNames() {
 function Actor({ actor }: { actor: AuditListEntry["actor"] }) {
   const { t } = useAdminText();
   if (!actor) return <span className="audit-actor__muted">{t("admin.audit.system")}</span>;
-  if (!actor.email && !actor.name) return <span className="audit-actor__muted">{t("admin.audit.deleted_user", { uid: actor.uid })}</span>;
+  if (!actor.email && !actor.name)
+    return <span className="audit-actor__muted">{t("admin.audit.deleted_user", { uid: actor.uid })}</span>;
   return (
     <>
       {actor.name && (
@@ -89,7 +93,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { facets, values, error, result } = loaderData;
   const { t } = useAdminText();
   const names = useAuditNames();
-  const labels = Object.fromEntries(Object.entries(FIELD_TEXT_KEYS).map(([field, key]) => [field, t(key)])) as Record<keyof typeof FIELD_TEXT_KEYS, string>;
+  const labels = Object.fromEntries(Object.entries(FIELD_TEXT_KEYS).map(([field, key]) => [field, t(key)])) as Record<
+    keyof typeof FIELD_TEXT_KEYS,
+    string
+  >;
   const errors = error && error.field in labels ? { [error.field]: error.message } : {};
   const general = error && !(error.field in labels) ? `${error.field}: ${error.message}` : null;
   const filtered = FILTERS.some((filter) => values[filter] !== "");
@@ -99,7 +106,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       <h1 id="audit-title">{t("admin.nav.audit")}</h1>
       <p className="admin-report__lead">{t("admin.audit.intro")}</p>
 
-      <Form method="get" className="report-filters" aria-label={t("admin.audit.filter_form")} key={JSON.stringify(values)}>
+      <Form
+        method="get"
+        className="report-filters"
+        aria-label={t("admin.audit.filter_form")}
+        key={JSON.stringify(values)}
+      >
         <ErrorSummary errors={errors} general={general} labels={labels} idFor={fieldId} />
         <Field id={fieldId("entity")} label={labels.entity} error={errors.entity}>
           {(control) => (
@@ -126,7 +138,16 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           )}
         </Field>
         <Field id={fieldId("actor")} label={labels.actor} error={errors.actor}>
-          {(control) => <input {...control} type="search" name="actor" defaultValue={values.actor} maxLength={254} autoComplete="off" />}
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              name="actor"
+              defaultValue={values.actor}
+              maxLength={254}
+              autoComplete="off"
+            />
+          )}
         </Field>
         <Field id={fieldId("from")} label={labels.from} error={errors.from}>
           {(control) => <input {...control} type="date" name="from" defaultValue={values.from} />}
@@ -175,7 +196,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                         <Actor actor={entry.actor} />
                       </td>
                       <td data-label={t("admin.audit.action")}>
-                        <span className={`audit-action audit-action--${entry.action.replace(/[^a-z_]/gi, "")}`}>{names.action(entry.action)}</span>
+                        <span className={`audit-action audit-action--${entry.action.replace(/[^a-z_]/gi, "")}`}>
+                          {names.action(entry.action)}
+                        </span>
                       </td>
                       <td data-label={t("admin.audit.entity")}>{names.entity(entry.entity)}</td>
                       <td data-label={t("admin.audit.entity_id")}>

@@ -29,7 +29,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       ...(may(user, "users.manage") ? { users } : {}),
       ...(may(user, "analytics.read") ? { eventsLast7Days } : {}),
       ...(may(user, "settings.manage") ? { auditEntriesLast7Days } : {}),
-      ...(translation ? { translationWork: translationWork(translationDashboardAsReadBy(user, translation), scope !== "all") } : {}),
+      ...(translation
+        ? { translationWork: translationWork(translationDashboardAsReadBy(user, translation), scope !== "all") }
+        : {}),
     } satisfies DashboardFigures,
     // A translator's languages, named on the articles card (what they may write there).
     ownLanguages: scope === "all" ? null : [...user.languages],
@@ -51,32 +53,43 @@ const AREAS: Area[] = [
     to: "/admin/languages",
     name: "admin.nav.languages",
     description: "admin.dashboard.languages",
-    figure: ({ languages }, t) => t("admin.dashboard.languages_figure", { enabled: languages.enabled, total: languages.total }),
+    figure: ({ languages }, t) =>
+      t("admin.dashboard.languages_figure", { enabled: languages.enabled, total: languages.total }),
   },
   {
     to: "/admin/translations",
     name: "admin.nav.translations",
     description: "admin.dashboard.translations",
-    figure: ({ translations }, t) => t("admin.dashboard.translations_figure", { completeness: translations.completeness, missing: translations.missing }),
+    figure: ({ translations }, t) =>
+      t("admin.dashboard.translations_figure", {
+        completeness: translations.completeness,
+        missing: translations.missing,
+      }),
   },
   {
     to: "/admin/translation-status",
     name: "admin.nav.translation_status",
     description: "admin.dashboard.translation_status",
-    figure: ({ translationWork }, t) => t("admin.dashboard.translation_status_figure", { outdated: translationWork?.outdated ?? 0, missing: translationWork?.missing ?? 0 }),
+    figure: ({ translationWork }, t) =>
+      t("admin.dashboard.translation_status_figure", {
+        outdated: translationWork?.outdated ?? 0,
+        missing: translationWork?.missing ?? 0,
+      }),
   },
   {
     to: "/admin/articles",
     name: "admin.nav.articles",
     description: "admin.dashboard.articles",
     translatorDescription: "admin.dashboard.articles_translator",
-    figure: ({ articles }, t) => t("admin.dashboard.articles_figure", { published: articles.published, withDrafts: articles.withDrafts }),
+    figure: ({ articles }, t) =>
+      t("admin.dashboard.articles_figure", { published: articles.published, withDrafts: articles.withDrafts }),
   },
   {
     to: "/admin/users",
     name: "admin.nav.users",
     description: "admin.dashboard.users",
-    figure: ({ users }, t) => t("admin.dashboard.users_figure", { total: users?.total ?? 0, admins: users?.admins ?? 0 }),
+    figure: ({ users }, t) =>
+      t("admin.dashboard.users_figure", { total: users?.total ?? 0, admins: users?.admins ?? 0 }),
   },
   {
     to: "/admin/analytics",
@@ -118,7 +131,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <Link to={area.to}>{t(area.name)}</Link>
             </h2>
             <p className="dashboard-card__description">
-              {ownLanguages && area.translatorDescription ? t(area.translatorDescription, { languages: ownLanguages.join(", ") }) : t(area.description)}
+              {ownLanguages && area.translatorDescription
+                ? t(area.translatorDescription, { languages: ownLanguages.join(", ") })
+                : t(area.description)}
             </p>
             <p className="dashboard-card__figure">{area.figure(figures, t)}</p>
           </li>

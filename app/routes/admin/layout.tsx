@@ -11,7 +11,14 @@
  * The gate pages are in the public language, since any visitor can land on them.
  */
 import "#app/lib/zod-in-browser.ts";
-import { data, Link, NavLink, Outlet, type RouterContextProvider, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  data,
+  Link,
+  NavLink,
+  Outlet,
+  type RouterContextProvider,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { adminNavFor } from "#core/auth/admin-pages.ts";
 import { isStaff } from "#core/auth/roles.ts";
 import { checkAdminPage, refusedScreenContext, requireStaff } from "#server/auth/guard.ts";
@@ -22,7 +29,12 @@ import { StatusErrorBoundary } from "#app/components/error-page.tsx";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import type { RouteHandle } from "#app/lib/route-handle.ts";
 import { adminTextFor } from "#server/admin/i18n/view.ts";
-import { cameFromCookie, refererLanguage, resolveAdminLanguage, storedAdminLanguage } from "#server/admin/preferences/service.ts";
+import {
+  cameFromCookie,
+  refererLanguage,
+  resolveAdminLanguage,
+  storedAdminLanguage,
+} from "#server/admin/preferences/service.ts";
 import { requestContext, servicesContext } from "#server/content/context.ts";
 import { pageShellData } from "#server/content/page-shell.ts";
 import "#app/styles/admin.css";
@@ -55,7 +67,11 @@ export const middleware: Route.MiddlewareFunction[] = [
  * Entering the admin from a public page: its language is remembered for the browser session, so the admin stays in
  * it on later page loads, whose Referer is the admin itself (decision 0153). The loaders read the Referer too.
  */
-async function rememberCameFrom(context: Readonly<RouterContextProvider>, request: Request, next: () => Promise<Response>): Promise<Response> {
+async function rememberCameFrom(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  next: () => Promise<Response>,
+): Promise<Response> {
   const services = context.get(servicesContext);
   const cameFrom = refererLanguage(services.content.current(), request);
   const response = await next();
@@ -79,16 +95,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     screens: adminNavFor(grant).map((page) => ({ to: page.path, label: page.textKey, end: page.path === "/admin" })),
     adminText: adminTextFor(resident, language ?? fallback),
     languageChoice: {
-      stored: stored !== null && resident.languages.some((candidate) => candidate.code === stored && candidate.enabled) ? stored : null,
+      stored:
+        stored !== null && resident.languages.some((candidate) => candidate.code === stored && candidate.enabled)
+          ? stored
+          : null,
       automaticLabel: automatic?.label ?? fallback.label,
       // Hidden languages are not offered (decision 0153).
-      languages: resident.languages.filter((candidate) => candidate.enabled).map(({ code, label }) => ({ code, label })),
+      languages: resident.languages
+        .filter((candidate) => candidate.enabled)
+        .map(({ code, label }) => ({ code, label })),
     },
   };
 }
 
 // The admin's strings change with a submission or a revalidation (a new language, a repaired string), not with the screen.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
@@ -102,7 +128,9 @@ function AdminTextNotice() {
     <section className="admin-text-notice" aria-label={t("admin.language.label")}>
       {problems.length > 0 && (
         <div role="alert">
-          <p className="admin-text-notice__title">{t("admin.problems.title", { count: problems.length, language: language.label })}</p>
+          <p className="admin-text-notice__title">
+            {t("admin.problems.title", { count: problems.length, language: language.label })}
+          </p>
           <ul>
             {problems.map((problem) => (
               <li key={problem.key}>
@@ -111,7 +139,9 @@ function AdminTextNotice() {
             ))}
           </ul>
           <p>
-            <Link to={`/admin/translations?q=${encodeURIComponent(problems[0]!.key)}`}>{t("admin.problems.repair")}</Link>
+            <Link to={`/admin/translations?q=${encodeURIComponent(problems[0]!.key)}`}>
+              {t("admin.problems.repair")}
+            </Link>
           </p>
         </div>
       )}
@@ -156,5 +186,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 /** The layout's own loader refusing (e.g. after a sign-out) or failing; a screen's are routes/admin/screen.tsx's. */
 export function ErrorBoundary() {
-  return <StatusErrorBoundary handlers={{ ...adminGateHandlers, otherwise: (status, error) => <AdminErrorPage status={status} error={error} /> }} />;
+  return (
+    <StatusErrorBoundary
+      handlers={{
+        ...adminGateHandlers,
+        otherwise: (status, error) => <AdminErrorPage status={status} error={error} />,
+      }}
+    />
+  );
 }

@@ -33,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // As the API answers it (decision 0147): the alt texts the reader may read, and their ETag (decision 0151).
   const favorite = content.current().languages.find((language) => language.favorite)?.code;
   const page = mediaPageAsReadBy(user, favorite, await listMedia(services, parsed.value), parsed.value.q);
-  const languages: AltLanguage[] = content.current().languages.map((language) => ({ code: language.code, label: language.label, dir: language.dir }));
+  const languages: AltLanguage[] = content
+    .current()
+    .languages.map((language) => ({ code: language.code, label: language.label, dir: language.dir }));
   return { ...page, query: parsed.value.q, paged: parsed.value.before !== undefined, languages, limits: config.media };
 }
 
@@ -42,7 +44,8 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const feedback = useSaveFeedback();
   const { t } = useAdminText();
-  const olderLink = next === null ? null : `?${new URLSearchParams({ ...(query && { q: query }), before: String(next) })}`;
+  const olderLink =
+    next === null ? null : `?${new URLSearchParams({ ...(query && { q: query }), before: String(next) })}`;
   // Images whose alt texts are typed and not saved, by id: leaving the page warns (in the app and in the browser).
   const [unsaved, setUnsaved] = useState<Record<number, string>>({});
   const onDirty = useCallback((item: MediaItem, dirty: boolean) => {
@@ -69,18 +72,36 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
         <Form method="get" role="search" className="media-search">
           <label htmlFor="media-search">{t("admin.media.search_label")}</label>
           <span className="media-search__row">
-            <input id="media-search" type="search" name="q" defaultValue={query} maxLength={MEDIA_LIMITS.searchLength} dir="auto" />
+            <input
+              id="media-search"
+              type="search"
+              name="q"
+              defaultValue={query}
+              maxLength={MEDIA_LIMITS.searchLength}
+              dir="auto"
+            />
             <button type="submit" className="button button--secondary">
               {t("admin.common.search")}
             </button>
           </span>
         </Form>
         {items.length === 0 ? (
-          <p className="media-library__empty">{query ? t("admin.media.no_match", { query }) : t("admin.media.empty")}</p>
+          <p className="media-library__empty">
+            {query ? t("admin.media.no_match", { query }) : t("admin.media.empty")}
+          </p>
         ) : (
-          <ul className="media-list" aria-label={query ? t("admin.media.list_matching", { query }) : t("admin.media.list")}>
+          <ul
+            className="media-list"
+            aria-label={query ? t("admin.media.list_matching", { query }) : t("admin.media.list")}
+          >
             {items.map((item) => (
-              <MediaRow key={item.id} item={item} languages={languages} onChanged={feedback.success} onDirty={onDirty} />
+              <MediaRow
+                key={item.id}
+                item={item}
+                languages={languages}
+                onChanged={feedback.success}
+                onDirty={onDirty}
+              />
             ))}
           </ul>
         )}
@@ -169,7 +190,8 @@ function MediaRow({ item: initial, languages, onChanged, onDirty }: MediaRowProp
                   </Link>
                 </span>
               ))}
-              {item.usedByCount > item.usedBy.length && ` ${t("admin.media.used_in_more", { count: item.usedByCount - item.usedBy.length })}`}
+              {item.usedByCount > item.usedBy.length &&
+                ` ${t("admin.media.used_in_more", { count: item.usedByCount - item.usedBy.length })}`}
             </>
           )}
         </p>
@@ -192,8 +214,17 @@ function MediaRow({ item: initial, languages, onChanged, onDirty }: MediaRowProp
         </ul>
         <ErrorAlert message={error} />
         <div className="media-item__actions">
-          <button type="button" className="button button--small button--secondary" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-            {editing ? t("admin.media.close_alt") : missing.length > 0 ? t("admin.media.add_alt", { count: missing.length }) : t("admin.media.edit_alt")}
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            aria-expanded={editing}
+            onClick={() => setEditing(!editing)}
+          >
+            {editing
+              ? t("admin.media.close_alt")
+              : missing.length > 0
+                ? t("admin.media.add_alt", { count: missing.length })
+                : t("admin.media.edit_alt")}
             <span className="visually-hidden"> {t("admin.media.of_file", { name: item.fileName })}</span>
           </button>
           <button type="button" className="button button--small button--danger" onClick={() => setConfirming(true)}>

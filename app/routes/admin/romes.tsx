@@ -52,13 +52,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query.ok) throw data({ field: query.field, message: query.message }, { status: 400 });
   const page = parsePageParam(query.value.page ?? null);
   if (!page.ok) throw data({ field: "page", message: page.reason }, { status: 400 });
-  const filters: Filters = { q: query.value.q ?? "", domain: query.value.domain ?? null, page: page.page, edit: query.value.edit ?? null };
+  const filters: Filters = {
+    q: query.value.q ?? "",
+    domain: query.value.domain ?? null,
+    page: page.page,
+    edit: query.value.edit ?? null,
+  };
 
   const list = await listRomes(services, { query: filters.q, domain: filters.domain, page: filters.page }, scope);
   // Past the last page (say, after a narrower search): show the last one under its own address.
   if (list.window.page !== filters.page) throw redirect(romesHref({ ...filters, page: list.window.page }));
   const editing = filters.edit === null ? null : await jobLabels(services, filters.edit, scope);
-  if (filters.edit !== null && editing === null) throw data({ field: "edit", message: `No ROME code ${filters.edit}.` }, { status: 404 });
+  if (filters.edit !== null && editing === null)
+    throw data({ field: "edit", message: `No ROME code ${filters.edit}.` }, { status: 404 });
   return { filters, list, editing };
 }
 
@@ -101,7 +107,14 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
         <Form method="get" role="search" className="romes-filters" onSubmit={search}>
           <div className="romes-field romes-filters__search">
             <label htmlFor="romes-q">{t("admin.romes.search_label")}</label>
-            <input id="romes-q" type="search" name="q" defaultValue={filters.q} maxLength={MAX_SEARCH_CHARS} autoComplete="off" />
+            <input
+              id="romes-q"
+              type="search"
+              name="q"
+              defaultValue={filters.q}
+              maxLength={MAX_SEARCH_CHARS}
+              autoComplete="off"
+            />
           </div>
           <div className="romes-field">
             <label htmlFor="romes-domain">{t("admin.romes.domain")}</label>
@@ -136,7 +149,14 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
                 .join(" ")}
         </p>
 
-        {editing && <LabelEditor key={editing.code} job={editing} closeHref={romesHref({ ...filters, edit: null })} onSaved={refresh} />}
+        {editing && (
+          <LabelEditor
+            key={editing.code}
+            job={editing}
+            closeHref={romesHref({ ...filters, edit: null })}
+            onSaved={refresh}
+          />
+        )}
 
         {list.rows.length > 0 && (
           <RomesTable

@@ -72,7 +72,9 @@ function LanguageCard({ language }: { language: LanguageTranslationStatus }) {
             {(["outdated", "missing", "draft"] as const).map((status) => (
               <li key={status}>
                 {articles[status] > 0 ? (
-                  <Link to={articlesLink(language.code, status)}>{t(`admin.status.${status}`, { count: articles[status] })}</Link>
+                  <Link to={articlesLink(language.code, status)}>
+                    {t(`admin.status.${status}`, { count: articles[status] })}
+                  </Link>
                 ) : (
                   t(`admin.status.${status}`, { count: 0 })
                 )}

@@ -56,7 +56,12 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
       <title>{t("admin.layout.page_title", { screen: t("admin.nav.translations") })}</title>
       <h1>{t("admin.nav.translations")}</h1>
       <p className="admin-page__intro">
-        {t("admin.translations.intro")} {may("languages.manage") ? <Link to="/admin/languages">{t("admin.translations.intro_link")}</Link> : t("admin.translations.intro_link")}
+        {t("admin.translations.intro")}{" "}
+        {may("languages.manage") ? (
+          <Link to="/admin/languages">{t("admin.translations.intro_link")}</Link>
+        ) : (
+          t("admin.translations.intro_link")
+        )}
       </p>
       <SaveStatus feedback={feedback} />
 

@@ -26,19 +26,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseQuery(listUsersQuery, new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
   const services = context.get(servicesContext);
-  const [{ users, total }, languages] = await Promise.all([listUsers(services, parsed.value.q), listLanguages(services)]);
-  return { users, total, query: parsed.value.q, myUid: me.uid, languages: languages.map(({ code, label }) => ({ code, label })) };
+  const [{ users, total }, languages] = await Promise.all([
+    listUsers(services, parsed.value.q),
+    listLanguages(services),
+  ]);
+  return {
+    users,
+    total,
+    query: parsed.value.q,
+    myUid: me.uid,
+    languages: languages.map(({ code, label }) => ({ code, label })),
+  };
 }
 
 /** A person: name, email, when they joined and last signed in, their role, and the button that changes it. */
-function UserRow({ user, myUid, onChangeRole }: { user: AdminUser; myUid: string; onChangeRole: (user: AdminUser) => void }) {
+function UserRow({
+  user,
+  myUid,
+  onChangeRole,
+}: {
+  user: AdminUser;
+  myUid: string;
+  onChangeRole: (user: AdminUser) => void;
+}) {
   const { t, dateTime } = useAdminText();
   return (
     <tr>
       <th scope="row">
         <div className="users-table__person">
           {user.photoURL ? (
-            <img className="users-table__avatar" src={user.photoURL} alt="" width="36" height="36" loading="lazy" referrerPolicy="no-referrer" />
+            <img
+              className="users-table__avatar"
+              src={user.photoURL}
+              alt=""
+              width="36"
+              height="36"
+              loading="lazy"
+              referrerPolicy="no-referrer"
+            />
           ) : (
             <span className="users-table__avatar users-table__avatar--initial" aria-hidden="true">
               {nameOf(user).charAt(0).toUpperCase()}
@@ -64,8 +89,20 @@ function UserRow({ user, myUid, onChangeRole }: { user: AdminUser; myUid: string
       <td>
         <time dateTime={user.createdAt}>{dateTime(user.createdAt)}</time>
       </td>
-      <td>{user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{dateTime(user.lastSignInAt)}</time> : <span className="users-table__never">{t("admin.common.never")}</span>}</td>
-      <td>{user.role === "user" ? <span className="users-table__role">{roleText(user, t)}</span> : <span className="admin-badge">{roleText(user, t)}</span>}</td>
+      <td>
+        {user.lastSignInAt ? (
+          <time dateTime={user.lastSignInAt}>{dateTime(user.lastSignInAt)}</time>
+        ) : (
+          <span className="users-table__never">{t("admin.common.never")}</span>
+        )}
+      </td>
+      <td>
+        {user.role === "user" ? (
+          <span className="users-table__role">{roleText(user, t)}</span>
+        ) : (
+          <span className="admin-badge">{roleText(user, t)}</span>
+        )}
+      </td>
       <td className="users-table__action">
         <button type="button" className="button button--small button--secondary" onClick={() => onChangeRole(user)}>
           {t("admin.users.change_role")}
@@ -87,7 +124,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
   const caption =
     total > users.length
-      ? t(query ? "admin.users.caption_some_matching" : "admin.users.caption_some", { shown: users.length, total, query })
+      ? t(query ? "admin.users.caption_some_matching" : "admin.users.caption_some", {
+          shown: users.length,
+          total,
+          query,
+        })
       : t(query ? "admin.users.caption_matching" : "admin.users.caption", { total, query });
 
   return (
@@ -99,7 +140,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="users-search" role="search" aria-label={t("admin.nav.users")}>
         <div className="admin-field">
           <label htmlFor="users-q">{t("admin.users.search_label")}</label>
-          <input id="users-q" type="search" name="q" defaultValue={query} maxLength={200} autoComplete="off" spellCheck={false} />
+          <input
+            id="users-q"
+            type="search"
+            name="q"
+            defaultValue={query}
+            maxLength={200}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
         <button type="submit" className="button" disabled={searching}>
           {t("admin.common.search")}
@@ -117,7 +166,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <TableRegion captionId="users-caption">
         <table className="admin-table users-table" aria-busy={searching || undefined}>
           <caption id="users-caption">{caption}</caption>
-          <TableHead columns={[t("admin.users.col_user"), t("admin.users.col_joined"), t("admin.users.col_last_sign_in"), t("admin.users.col_role")]} actions />
+          <TableHead
+            columns={[
+              t("admin.users.col_user"),
+              t("admin.users.col_joined"),
+              t("admin.users.col_last_sign_in"),
+              t("admin.users.col_role"),
+            ]}
+            actions
+          />
           <tbody>
             {users.length === 0 && (
               <tr>

@@ -82,7 +82,12 @@ function WebhookRow({ webhook, open, busy, onToggle, onEnable, onDelete }: RowPr
         <button type="button" className="button button--small" aria-expanded={open} onClick={onToggle}>
           {t("admin.webhooks.deliveries_button", { url: webhook.url })}
         </button>
-        <button type="button" className="button button--small" disabled={busy} onClick={() => onEnable(!webhook.enabled)}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy}
+          onClick={() => onEnable(!webhook.enabled)}
+        >
           {t(webhook.enabled ? "admin.webhooks.pause_button" : "admin.webhooks.resume_button", { url: webhook.url })}
         </button>
         <button type="button" className="button button--small button--danger" disabled={busy} onClick={onDelete}>
@@ -118,7 +123,8 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
     return webhook;
   }
 
-  const setEnabled = (webhook: ListedWebhook, enabled: boolean) => change(webhook, () => api.patch(`${WEBHOOKS_API}/${webhook.id}`, { enabled }, { ifMatch: webhook.etag }));
+  const setEnabled = (webhook: ListedWebhook, enabled: boolean) =>
+    change(webhook, () => api.patch(`${WEBHOOKS_API}/${webhook.id}`, { enabled }, { ifMatch: webhook.etag }));
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -147,7 +153,15 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
       <TableRegion captionId="webhooks-caption">
         <table className="admin-table">
           <caption id="webhooks-caption">{t("admin.webhooks.caption")}</caption>
-          <TableHead columns={[t("admin.webhooks.url"), t("admin.webhooks.events"), t("admin.webhooks.state"), t("admin.webhooks.status")]} actions />
+          <TableHead
+            columns={[
+              t("admin.webhooks.url"),
+              t("admin.webhooks.events"),
+              t("admin.webhooks.state"),
+              t("admin.webhooks.status"),
+            ]}
+            actions
+          />
           <tbody>
             {webhooks.length === 0 && (
               <tr>

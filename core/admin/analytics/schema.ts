@@ -18,7 +18,11 @@ export function summaryQuerySchema(now = new Date()) {
       if (range.from > range.to) {
         context.addIssue({ code: "custom", path: ["from"], message: `must be on or before "to" (${range.to})` });
       } else if (daysInRange(range.from, range.to) > MAX_RANGE_DAYS) {
-        context.addIssue({ code: "custom", path: ["to"], message: `the range may cover at most ${MAX_RANGE_DAYS} days` });
+        context.addIssue({
+          code: "custom",
+          path: ["to"],
+          message: `the range may cover at most ${MAX_RANGE_DAYS} days`,
+        });
       }
     });
 }

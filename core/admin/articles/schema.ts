@@ -5,7 +5,16 @@
  * ("title: is required").
  */
 import { z } from "zod";
-import { ARTICLE_KEY_PATTERN, ARTICLE_LIMITS, ARTICLE_STATUSES, isAcceptableCover, isCanonicalSlug, normalizeTag, TAG_PATTERN, uniqueTags } from "#core/article-rules.ts";
+import {
+  ARTICLE_KEY_PATTERN,
+  ARTICLE_LIMITS,
+  ARTICLE_STATUSES,
+  isAcceptableCover,
+  isCanonicalSlug,
+  normalizeTag,
+  TAG_PATTERN,
+  uniqueTags,
+} from "#core/article-rules.ts";
 import { checkParams, namedPattern } from "#core/i18n/admin-checks.ts";
 import { TRANSLATION_STATUSES } from "#core/translation-status.ts";
 
@@ -18,7 +27,11 @@ const key = z
     error: `must be 1–${ARTICLE_LIMITS.keyLength} lowercase letters, digits or hyphens, starting with a letter or digit`,
   });
 
-const author = z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(ARTICLE_LIMITS.authorLength, atMost(ARTICLE_LIMITS.authorLength));
+const author = z
+  .string({ error: "is required" })
+  .trim()
+  .min(1, { error: "is required" })
+  .max(ARTICLE_LIMITS.authorLength, atMost(ARTICLE_LIMITS.authorLength));
 
 /** Empty or null means "no cover". */
 const cover = z
@@ -26,7 +39,10 @@ const cover = z
   .trim()
   .refine(
     (address) => address === "" || isAcceptableCover(address),
-    checkParams("cover", 'must be a library image (media:42), a path on this site starting with "/" (such as /covers/photo.webp) or an https:// address'),
+    checkParams(
+      "cover",
+      'must be a library image (media:42), a path on this site starting with "/" (such as /covers/photo.webp) or an https:// address',
+    ),
   )
   .transform((address) => (address === "" ? null : address))
   .nullable();
@@ -34,7 +50,10 @@ const cover = z
 const tag = z
   .string({ error: "must be a text" })
   .transform(normalizeTag)
-  .refine((value) => TAG_PATTERN.test(value), checkParams("tag", "must be 1–41 letters, digits or hyphens, starting with a letter or digit"));
+  .refine(
+    (value) => TAG_PATTERN.test(value),
+    checkParams("tag", "must be 1–41 letters, digits or hyphens, starting with a letter or digit"),
+  );
 
 const tags = z
   .array(tag, { error: "must be a list of tags" })
@@ -50,7 +69,11 @@ export const createArticleInput = z.strictObject({
 export type CreateArticleInput = z.output<typeof createArticleInput>;
 
 /** A language code as stored ("en-US", "ar"); whether the site has it is checked against the database. */
-export const languageCodeParam = z.string().trim().min(1, { error: "is required" }).max(35, { error: "is not a language of this site" });
+export const languageCodeParam = z
+  .string()
+  .trim()
+  .min(1, { error: "is required" })
+  .max(35, { error: "is not a language of this site" });
 
 export const updateArticleInput = z
   .strictObject({
@@ -67,19 +90,36 @@ export const updateArticleInput = z
 export type UpdateArticleInput = z.output<typeof updateArticleInput>;
 
 export const versionInput = z.strictObject({
-  title: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(ARTICLE_LIMITS.titleLength, atMost(ARTICLE_LIMITS.titleLength)),
+  title: z
+    .string({ error: "is required" })
+    .trim()
+    .min(1, { error: "is required" })
+    .max(ARTICLE_LIMITS.titleLength, atMost(ARTICLE_LIMITS.titleLength)),
   /** Absent or empty: made from the title. */
   slug: z
     .string({ error: "must be a text" })
     .trim()
     .refine(
       (slug) => slug === "" || isCanonicalSlug(slug),
-      checkParams("slug", "must be lowercase letters and digits joined by single hyphens, at most 80 characters (like the suggested slug)"),
+      checkParams(
+        "slug",
+        "must be lowercase letters and digits joined by single hyphens, at most 80 characters (like the suggested slug)",
+      ),
     )
     .optional(),
-  summary: z.string({ error: "must be a text" }).trim().max(ARTICLE_LIMITS.summaryLength, atMost(ARTICLE_LIMITS.summaryLength)).default(""),
-  body: z.string({ error: "is required (it may be empty)" }).max(ARTICLE_LIMITS.bodyLength, atMost(ARTICLE_LIMITS.bodyLength)),
-  coverAlt: z.string({ error: "must be a text" }).trim().max(ARTICLE_LIMITS.coverAltLength, atMost(ARTICLE_LIMITS.coverAltLength)).default(""),
+  summary: z
+    .string({ error: "must be a text" })
+    .trim()
+    .max(ARTICLE_LIMITS.summaryLength, atMost(ARTICLE_LIMITS.summaryLength))
+    .default(""),
+  body: z
+    .string({ error: "is required (it may be empty)" })
+    .max(ARTICLE_LIMITS.bodyLength, atMost(ARTICLE_LIMITS.bodyLength)),
+  coverAlt: z
+    .string({ error: "must be a text" })
+    .trim()
+    .max(ARTICLE_LIMITS.coverAltLength, atMost(ARTICLE_LIMITS.coverAltLength))
+    .default(""),
   status: z.enum(ARTICLE_STATUSES, { error: 'must be "draft" or "published"' }),
   /**
    * The source revision the text was made from (the one the editor showed: a History number of the source, or 0
@@ -118,7 +158,10 @@ export const LIST_CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d
 export const listArticlesQuery = z
   .object({
     language: z.preprocess(emptyAsAbsent, languageCodeParam.optional()),
-    status: z.preprocess(emptyAsAbsent, z.enum(LIST_STATUSES, { error: `must be one of ${LIST_STATUSES.join(", ")}` }).optional()),
+    status: z.preprocess(
+      emptyAsAbsent,
+      z.enum(LIST_STATUSES, { error: `must be one of ${LIST_STATUSES.join(", ")}` }).optional(),
+    ),
     after: z.preprocess(
       emptyAsAbsent,
       z
@@ -211,17 +254,22 @@ export const versionResponse = z.object({ version: adminVersionDetailSchema });
 /** What a version write answers: the version as its GET does, and the article for the screens. */
 export const versionWrittenResponse = versionResponse.extend({ article: adminArticleSchema });
 
-const adminArticleVersionSummarySchema = adminArticleVersionSchema.omit({ summary: true, body: true, coverAlt: true }).extend({
-  /** Whether a published version has pending changes waiting to be published or discarded. */
-  pendingChanges: z.boolean(),
-});
+const adminArticleVersionSummarySchema = adminArticleVersionSchema
+  .omit({ summary: true, body: true, coverAlt: true })
+  .extend({
+    /** Whether a published version has pending changes waiting to be published or discarded. */
+    pendingChanges: z.boolean(),
+  });
 export type AdminArticleVersionSummary = z.infer<typeof adminArticleVersionSummarySchema>;
 
 const adminArticleSummarySchema = z.object({ ...articleShape, versions: z.array(adminArticleVersionSummarySchema) });
 export type AdminArticleSummary = z.infer<typeof adminArticleSummarySchema>;
 
 /** A page of the admin list and the cursor of the next (null on the last). */
-export const adminArticlePageSchema = z.object({ articles: z.array(adminArticleSummarySchema), next: z.string().nullable() });
+export const adminArticlePageSchema = z.object({
+  articles: z.array(adminArticleSummarySchema),
+  next: z.string().nullable(),
+});
 export type AdminArticlePage = z.infer<typeof adminArticlePageSchema>;
 
 /** The source's text a translator compares with: at the version's base revision (null when no longer kept) and now. */

@@ -40,10 +40,16 @@ const shortCode = z
   .string()
   .trim()
   .refine((value) => !RESERVED_SHORT_CODES.includes(value.toLowerCase()), {
-    ...checkParams("reserved_short_code", `must not be ${RESERVED_SHORT_CODES.map((reserved) => `"${reserved}"`).join(" or ")}: reserved for the site's own pages`),
+    ...checkParams(
+      "reserved_short_code",
+      `must not be ${RESERVED_SHORT_CODES.map((reserved) => `"${reserved}"`).join(" or ")}: reserved for the site's own pages`,
+    ),
     abort: true,
   })
-  .regex(namedPattern("short_code", SHORT_CODE_PATTERN), "must be 2–3 lowercase letters, optionally followed by - and 2–8 lowercase letters or digits (for example fr or pt-br)");
+  .regex(
+    namedPattern("short_code", SHORT_CODE_PATTERN),
+    "must be 2–3 lowercase letters, optionally followed by - and 2–8 lowercase letters or digits (for example fr or pt-br)",
+  );
 
 const label = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
 
@@ -56,13 +62,23 @@ const welcome = z
     if (problem !== null) ctx.addIssue(checkIssue(problem.code, problem.message));
   });
 
-const population = z.number({ error: "must be a number" }).int("must be a whole number").min(0, "must not be negative").max(MAX_POPULATION, `must be at most ${MAX_POPULATION}`);
+const population = z
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(0, "must not be negative")
+  .max(MAX_POPULATION, `must be at most ${MAX_POPULATION}`);
 
 /** A fallback chain: language ids in order (decision 0085); which ids are allowed depends on the other languages (core/fallback.ts). */
 const fallbacks = z
-  .array(z.number({ error: "must be a list of language ids" }).int("must be a list of language ids").positive("must be a list of language ids"), {
-    error: "must be a list of language ids",
-  })
+  .array(
+    z
+      .number({ error: "must be a list of language ids" })
+      .int("must be a list of language ids")
+      .positive("must be a list of language ids"),
+    {
+      error: "must be a list of language ids",
+    },
+  )
   .max(MAX_FALLBACKS, `must name at most ${MAX_FALLBACKS} languages`);
 const listFallbackArticles = z.boolean({ error: "must be true or false" });
 
@@ -126,7 +142,11 @@ export const languageListResponse = z.object({ languages: z.array(taggedAdminLan
 export const languageResponse = z.object({ language: adminLanguageSchema });
 
 /** A language id in a path. */
-export const languageIdParam = z.coerce.number({ error: "must be a number" }).int("must be a whole number").positive("must be positive").max(2_147_483_647, "is too large");
+export const languageIdParam = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .positive("must be positive")
+  .max(2_147_483_647, "is too large");
 
 /**
  * What happens to a deleted language's content: "keep" leaves its UI strings,

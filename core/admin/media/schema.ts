@@ -19,7 +19,9 @@ export const uploadNameQuery = z.object({
     .trim()
     .min(1, { error: "is required (the file's name)" })
     .max(MEDIA_LIMITS.fileNameLength, { error: `must be at most ${MEDIA_LIMITS.fileNameLength} characters` })
-    .refine((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), { error: "must not contain slashes or control characters" }),
+    .refine((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), {
+      error: "must not contain slashes or control characters",
+    }),
 });
 
 export const listMediaQuery = z.object({

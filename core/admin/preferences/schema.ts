@@ -3,7 +3,12 @@ import { z } from "zod";
 
 export const adminPreferencesInput = z.strictObject({
   /** A language code of this site (enabled or not: a translator may prepare one), or null for the public language they came from. */
-  adminLanguage: z.string({ error: "must be a language code or null" }).trim().min(1, "must not be empty").max(35, "is too long for a language code").nullable(),
+  adminLanguage: z
+    .string({ error: "must be a language code or null" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(35, "is too long for a language code")
+    .nullable(),
 });
 
 export type AdminPreferencesInput = z.output<typeof adminPreferencesInput>;

@@ -62,7 +62,11 @@ export const revisionSchema = revisionSummarySchema.extend(revisionContentShape)
 export type Revision = z.infer<typeof revisionSchema>;
 export const revisionResponse = z.object({ revision: revisionSchema });
 
-export const revisionComparisonSchema = z.object({ from: revisionSummarySchema, to: revisionSummarySchema, fields: z.array(fieldDiffSchema) });
+export const revisionComparisonSchema = z.object({
+  from: revisionSummarySchema,
+  to: revisionSummarySchema,
+  fields: z.array(fieldDiffSchema),
+});
 export type RevisionComparison = z.infer<typeof revisionComparisonSchema>;
 export const revisionComparisonResponse = z.object({ comparison: revisionComparisonSchema });
 
@@ -79,7 +83,11 @@ export type PreviewLink = z.infer<typeof previewLinkSchema>;
 export const previewLinkResponse = z.object({ preview: previewLinkSchema });
 
 /** A version's publication: its state, pending changes and working (neither expired nor revoked) preview links. */
-export const versionPublishingSchema = z.object({ state: z.enum(PUBLICATION_STATES), schedules: pendingSchedulesSchema, previews: z.array(previewLinkSchema) });
+export const versionPublishingSchema = z.object({
+  state: z.enum(PUBLICATION_STATES),
+  schedules: pendingSchedulesSchema,
+  previews: z.array(previewLinkSchema),
+});
 export type VersionPublishing = z.infer<typeof versionPublishingSchema>;
 export const publishingResponse = z.object({ publishing: versionPublishingSchema });
 /** What publishing or unpublishing answers: the publication and the version with its new ETag. */

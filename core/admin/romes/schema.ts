@@ -6,7 +6,9 @@ export const MAX_SEARCH_CHARS = 100;
 export const MAX_JOB_LABEL_CHARS = 200;
 export const ROME_CODE_PATTERN = /^[A-N]\d{4}$/;
 
-export const romeCodeSchema = z.string().regex(ROME_CODE_PATTERN, "must be a ROME code: a letter A–N and four digits, e.g. A1101");
+export const romeCodeSchema = z
+  .string()
+  .regex(ROME_CODE_PATTERN, "must be a ROME code: a letter A–N and four digits, e.g. A1101");
 
 /** A label as typed: NFC, one line, 1–200 characters, no control characters. */
 export const jobLabelSchema = z

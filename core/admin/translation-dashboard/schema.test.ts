@@ -14,7 +14,9 @@ function language(code: string, enabled: boolean, outdated: number, missing: num
 }
 
 describe("translationWork", () => {
-  const dashboard = { languages: [language("fr-FR", true, 2, 3), language("de-DE", true, 1, 0), language("it-IT", false, 0, 10)] };
+  const dashboard = {
+    languages: [language("fr-FR", true, 2, 3), language("de-DE", true, 1, 0), language("it-IT", false, 0, 10)],
+  };
 
   it("sums outdated and missing articles over the languages shown on the site", () => {
     expect(translationWork(dashboard, false)).toEqual({ outdated: 3, missing: 3 });

@@ -42,7 +42,9 @@ export const newTranslationKeySchema = z.strictObject({
   key: translationKey,
   /** A key exists through its translations, so it starts with at least one. */
   labels: z
-    .record(z.string(), translationText, { error: "must be an object of language code → text, with at least one language" })
+    .record(z.string(), translationText, {
+      error: "must be an object of language code → text, with at least one language",
+    })
     .refine((labels) => Object.keys(labels).length > 0, { message: "must give the text in at least one language" }),
 });
 
@@ -107,7 +109,10 @@ export const exportQuerySchema = z
     format: z.enum(EXCHANGE_FORMATS, { error: "must be xliff or po" }),
     what: z.enum(EXCHANGE_CONTENTS, { error: "must be strings, articles or all" }).default("strings"),
   })
-  .refine((query) => query.format === "xliff" || query.what === "strings", { error: "articles are exchanged as XLIFF only; choose format=xliff", path: ["what"] });
+  .refine((query) => query.format === "xliff" || query.what === "strings", {
+    error: "articles are exchanged as XLIFF only; choose format=xliff",
+    path: ["what"],
+  });
 
 export const importRequestSchema = z.strictObject({
   /** The file's text (XLIFF 2.0 or PO, detected). Its size is checked by the service. */

@@ -21,14 +21,24 @@ export const setRoleInput = z
   .strictObject({
     role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
     languages: z
-      .array(z.string({ error: "must be language codes" }).trim().min(1, { error: "must not contain an empty code" }).max(35, { error: "must contain language codes" }), {
-        error: "must be a list of language codes",
-      })
+      .array(
+        z
+          .string({ error: "must be language codes" })
+          .trim()
+          .min(1, { error: "must not contain an empty code" })
+          .max(35, { error: "must contain language codes" }),
+        {
+          error: "must be a list of language codes",
+        },
+      )
       .max(MAX_ROLE_LANGUAGES, { error: `must have at most ${MAX_ROLE_LANGUAGES} languages` })
       .default([]),
     canPublish: z.boolean({ error: "must be true or false" }).default(false),
   })
-  .refine((input) => input.role !== "translator" || input.languages.length > 0, { error: "a translator needs at least one language", path: ["languages"] })
+  .refine((input) => input.role !== "translator" || input.languages.length > 0, {
+    error: "a translator needs at least one language",
+    path: ["languages"],
+  })
   .refine((input) => input.role === "translator" || (input.languages.length === 0 && !input.canPublish), {
     error: "only a translator has languages and a publish right of their own",
     path: ["languages"],
@@ -55,5 +65,10 @@ export const userListResponse = z.object({ users: z.array(adminUserSchema), tota
 export const userResponse = z.object({ user: adminUserSchema });
 
 /** A user's role as `GET /api/admin/users/{uid}/role` answers it; its ETag is this object's. */
-export const userRoleSchema = z.object({ uid: z.string(), role: z.enum(ROLES), languages: z.array(z.string()), canPublish: z.boolean() });
+export const userRoleSchema = z.object({
+  uid: z.string(),
+  role: z.enum(ROLES),
+  languages: z.array(z.string()),
+  canPublish: z.boolean(),
+});
 export type UserRole = z.infer<typeof userRoleSchema>;

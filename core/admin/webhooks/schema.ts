@@ -27,13 +27,17 @@ const webhookUrl = z
   .string({ error: "must be a URL" })
   .trim()
   .max(MAX_WEBHOOK_URL_CHARS, { error: `must be at most ${MAX_WEBHOOK_URL_CHARS} characters` })
-  .refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), { error: "must be an http:// or https:// URL" })
+  .refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), {
+    error: "must be an http:// or https:// URL",
+  })
   .refine((value) => !URL.canParse(value) || (new URL(value).username === "" && new URL(value).password === ""), {
     error: "must not carry a user name or password (the deliveries are signed instead)",
   });
 
 const events = z
-  .array(z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(", ")}` }), { error: "must be a list of events" })
+  .array(z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(", ")}` }), {
+    error: "must be a list of events",
+  })
   .min(1, { error: "must name at least one event" })
   .max(WEBHOOK_EVENTS.length)
   .transform((names) => [...new Set(names)]);
@@ -51,7 +55,9 @@ export const webhookInput = z.strictObject({
 });
 export type WebhookInput = z.output<typeof webhookInput>;
 
-export const webhookUpdate = z.strictObject({ url: webhookUrl, description, events, enabled: z.boolean({ error: "must be true or false" }) }).partial();
+export const webhookUpdate = z
+  .strictObject({ url: webhookUrl, description, events, enabled: z.boolean({ error: "must be true or false" }) })
+  .partial();
 export type WebhookUpdate = z.output<typeof webhookUpdate>;
 
 export const webhookIdParam = z

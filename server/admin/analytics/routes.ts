@@ -16,6 +16,8 @@ export const analyticsEndpoints: readonly AdminEndpoint[] = [
     query: () => summaryQuerySchema(),
     success: { status: 200, description: "The summary.", schema: analyticsSummarySchema },
     handle: async (c, { query }, { services }) =>
-      c.json((await analyticsSummary(services, query)) satisfies Answer<typeof analyticsSummarySchema>, 200, { "Cache-Control": "no-store" }),
+      c.json((await analyticsSummary(services, query)) satisfies Answer<typeof analyticsSummarySchema>, 200, {
+        "Cache-Control": "no-store",
+      }),
   }),
 ];

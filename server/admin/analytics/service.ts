@@ -23,7 +23,12 @@ export async function analyticsSummary(services: AdminServices, range: SummaryRa
       .where("created_at", "<", end)
       .groupBy([eventDay, "name"])
       .execute(),
-    db.selectFrom("languages").select(["id", "label", "code", "enabled"]).orderBy("population", "desc").orderBy("id").execute(),
+    db
+      .selectFrom("languages")
+      .select(["id", "label", "code", "enabled"])
+      .orderBy("population", "desc")
+      .orderBy("id")
+      .execute(),
   ]);
 
   const switchedTo = new Set(rows.flatMap((row) => LANGUAGE_EVENT.exec(row.name)?.[1] ?? []).map(Number));
@@ -31,7 +36,9 @@ export async function analyticsSummary(services: AdminServices, range: SummaryRa
   const languages: SwitchLanguage[] = [
     ...languageRows.filter((language) => language.enabled === 1 || switchedTo.has(language.id)),
     // A language deleted since: its events still count, under a label saying so.
-    ...[...switchedTo].filter((id) => !known.has(id)).map((id) => ({ id, label: `Removed language #${id}`, code: null })),
+    ...[...switchedTo]
+      .filter((id) => !known.has(id))
+      .map((id) => ({ id, label: `Removed language #${id}`, code: null })),
   ].map((language) => ({ id: language.id, event: `lang_${language.id}`, label: language.label, code: language.code }));
 
   const emptyCounts = (): Omit<DayCounts, "date"> => ({

@@ -30,8 +30,15 @@ import { notPermitted } from "#server/auth/access.ts";
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the status rules need of an article: its source, revision and each version's base. */
-function stateOf(blog: Pick<ArticleRow, "source_code" | "source_revision">, versions: readonly Pick<ArticleVersionRow, "code" | "base_revision">[]): TranslationState {
-  return { source: blog.source_code, revision: blog.source_revision, bases: new Map(versions.map((version) => [version.code, version.base_revision])) };
+function stateOf(
+  blog: Pick<ArticleRow, "source_code" | "source_revision">,
+  versions: readonly Pick<ArticleVersionRow, "code" | "base_revision">[],
+): TranslationState {
+  return {
+    source: blog.source_code,
+    revision: blog.source_revision,
+    bases: new Map(versions.map((version) => [version.code, version.base_revision])),
+  };
 }
 
 type ArticleMeta = Omit<AdminArticle, "versions">;
@@ -53,7 +60,14 @@ export function toMeta(row: ArticleRow): ArticleMeta {
 
 /** The article's own fields, whose ETag the details form saves with (decision 0151). */
 export function articleFields(article: AdminArticle): ArticleFields {
-  return { id: article.id, key: article.key, author: article.author, cover: article.cover, tags: article.tags, sourceLanguage: article.sourceLanguage };
+  return {
+    id: article.id,
+    key: article.key,
+    author: article.author,
+    cover: article.cover,
+    tags: article.tags,
+    sourceLanguage: article.sourceLanguage,
+  };
 }
 
 /** The ETag of the article's own fields. */
@@ -74,9 +88,14 @@ async function requireLanguage(db: Db, code: string, field: string): Promise<voi
  * The article as `reader` may read it (decision 0147): a translator gets the versions in their
  * languages and the article's source version, no other; everyone else every version.
  */
-export function articleAsReadBy<T extends { sourceLanguage: string | null; versions: readonly { code: string }[] }>(reader: Grant | null, article: T): T {
+export function articleAsReadBy<T extends { sourceLanguage: string | null; versions: readonly { code: string }[] }>(
+  reader: Grant | null,
+  article: T,
+): T {
   const scope = versionsReading(reader, article.sourceLanguage);
-  return scope === "all" ? article : { ...article, versions: article.versions.filter((version) => inScope(scope, version.code)) };
+  return scope === "all"
+    ? article
+    : { ...article, versions: article.versions.filter((version) => inScope(scope, version.code)) };
 }
 
 /**
@@ -85,7 +104,11 @@ export function articleAsReadBy<T extends { sourceLanguage: string | null; versi
  * statuses filter on the stored base flags (article_versions_translation_index); Missing is the
  * absence of a version, probed per article on the (article_id, code) key.
  */
-export async function listArticles(services: AdminServices, query: ListArticlesQuery, reader: Grant | null): Promise<AdminArticlePage> {
+export async function listArticles(
+  services: AdminServices,
+  query: ListArticlesQuery,
+  reader: Grant | null,
+): Promise<AdminArticlePage> {
   const { db } = services.database;
   if (query.language !== undefined) await requireLanguage(db, query.language, "language");
   const { language, status, after } = query;
@@ -97,7 +120,9 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
   const blogs = await db
     .selectFrom("articles")
     .selectAll()
-    .$if(after !== undefined, (builder) => builder.where(sql<boolean>`(updated_at, id) < (${after!.updatedAt}, ${after!.id})`))
+    .$if(after !== undefined, (builder) =>
+      builder.where(sql<boolean>`(updated_at, id) < (${after!.updatedAt}, ${after!.id})`),
+    )
     .$if(status !== undefined || language !== undefined, (builder) =>
       builder.where((eb) => {
         const versions = eb
@@ -105,7 +130,9 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
           .select("article_versions.id")
           .whereRef("article_versions.article_id", "=", "articles.id")
           .$if(language !== undefined, (inner) => inner.where("article_versions.code", "=", language!))
-          .$if(ownCodes !== null, (inner) => inner.where("article_versions.code", "in", ownCodes!.length > 0 ? ownCodes! : [""]));
+          .$if(ownCodes !== null, (inner) =>
+            inner.where("article_versions.code", "in", ownCodes!.length > 0 ? ownCodes! : [""]),
+          );
         if (status === "missing") return eb.not(eb.exists(versions));
         if (status === "pending") {
           return eb.exists(
@@ -114,13 +141,17 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
               .select("article_drafts.article_id")
               .whereRef("article_drafts.article_id", "=", "articles.id")
               .$if(language !== undefined, (inner) => inner.where("article_drafts.code", "=", language!))
-              .$if(ownCodes !== null, (inner) => inner.where("article_drafts.code", "in", ownCodes!.length > 0 ? ownCodes! : [""])),
+              .$if(ownCodes !== null, (inner) =>
+                inner.where("article_drafts.code", "in", ownCodes!.length > 0 ? ownCodes! : [""]),
+              ),
           );
         }
         return eb.exists(
           versions
             .$if(status === "draft", (inner) => inner.where("article_versions.status", "=", "draft"))
-            .$if(status === "published" || status === "current" || status === "outdated", (inner) => inner.where("article_versions.status", "=", "published"))
+            .$if(status === "published" || status === "current" || status === "outdated", (inner) =>
+              inner.where("article_versions.status", "=", "published"),
+            )
             .$if(status === "current", (inner) => inner.where("article_versions.outdated", "=", 0))
             .$if(status === "outdated", (inner) => inner.where("article_versions.outdated", "=", 1)),
         );
@@ -168,7 +199,11 @@ export async function listArticles(services: AdminServices, query: ListArticlesQ
 /** The versions of these articles with pending changes, as "id:code". */
 export async function pendingVersions(db: Db, ids: readonly number[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("article_drafts").select(["article_id", "code"]).where("article_id", "in", ids).execute();
+  const rows = await db
+    .selectFrom("article_drafts")
+    .select(["article_id", "code"])
+    .where("article_id", "in", ids)
+    .execute();
   return new Set(rows.map((row) => `${row.article_id}:${row.code}`));
 }
 
@@ -179,7 +214,12 @@ export async function findArticle(services: AdminServices, id: number): Promise<
 async function readArticle(db: Db, id: number): Promise<AdminArticle | null> {
   const blog = await db.selectFrom("articles").selectAll().where("id", "=", id).executeTakeFirst();
   if (!blog) return null;
-  const versions = await db.selectFrom("article_versions").selectAll().where("article_id", "=", id).orderBy("code").execute();
+  const versions = await db
+    .selectFrom("article_versions")
+    .selectAll()
+    .where("article_id", "=", id)
+    .orderBy("code")
+    .execute();
   const state = stateOf(blog, versions);
   return { ...toMeta(blog), versions: versions.map((version) => versionOf(version, state)) };
 }
@@ -190,12 +230,32 @@ export async function requireArticle(db: Db, id: number): Promise<AdminArticle> 
   return article;
 }
 
-function sourceText(row: { code: string; revision: number; title: string; summary: string; body: string; cover_alt: string; at: string }): SourceText {
-  return { code: row.code, revision: row.revision, title: row.title, summary: row.summary, body: row.body, coverAlt: row.cover_alt, at: row.at };
+function sourceText(row: {
+  code: string;
+  revision: number;
+  title: string;
+  summary: string;
+  body: string;
+  cover_alt: string;
+  at: string;
+}): SourceText {
+  return {
+    code: row.code,
+    revision: row.revision,
+    title: row.title,
+    summary: row.summary,
+    body: row.body,
+    coverAlt: row.cover_alt,
+    at: row.at,
+  };
 }
 
 /** The source's text at these revisions, where still kept (pruned once no version is based on them). */
-export async function sourceRevisions(services: AdminServices, id: number, revisions: number[]): Promise<Record<number, SourceText>> {
+export async function sourceRevisions(
+  services: AdminServices,
+  id: number,
+  revisions: number[],
+): Promise<Record<number, SourceText>> {
   if (revisions.length === 0) return {};
   const rows = await services.database.db
     .selectFrom("article_source_revisions")

@@ -27,7 +27,14 @@ import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts"
 import type { Answer } from "#server/http/openapi.ts";
 import { articleAsReadBy, articleFieldsTag, findArticle, listArticles, sourceChanges } from "./reads.ts";
 import { createArticle, deleteArticle, updateArticle } from "./service.ts";
-import { deleteVersion, markVersionUpToDate, saveVersion, versionAction, type VersionRequest, type VersionWritten } from "./version-writes.ts";
+import {
+  deleteVersion,
+  markVersionUpToDate,
+  saveVersion,
+  versionAction,
+  type VersionRequest,
+  type VersionWritten,
+} from "./version-writes.ts";
 
 const tag = "Articles";
 const VERSION = "/articles/:id/versions/:code";
@@ -43,7 +50,10 @@ const versionRequest = (c: Context<HttpEnv>, code: string): VersionRequest => ({
   mayPublish: may(c.get("user"), "publish", code),
 });
 // A version write answers the version as its GET does, with its new ETag, and the article for the screens.
-const written = (c: Context<HttpEnv>, { article: changed, version: saved }: VersionWritten): Answer<typeof versionWrittenResponse> => ({
+const written = (
+  c: Context<HttpEnv>,
+  { article: changed, version: saved }: VersionWritten,
+): Answer<typeof versionWrittenResponse> => ({
   article: readable(c, changed),
   ...withEntityTag(c, versionRepresentation(saved), versionTag),
 });
@@ -54,10 +64,12 @@ const articleEndpointsOwn: readonly AdminEndpoint[] = [
     path: "/articles",
     access: need("admin.enter"),
     tag,
-    summary: "A page of articles with their versions' summaries and translation statuses, filtered; `next` is the following page's `after`",
+    summary:
+      "A page of articles with their versions' summaries and translation statuses, filtered; `next` is the following page's `after`",
     query: listArticlesQuery,
     success: { status: 200, description: "{ articles, next }", schema: adminArticlePageSchema },
-    handle: async (c, { query }, { services }) => c.json((await listArticles(services, query, c.get("user"))) satisfies Answer<typeof adminArticlePageSchema>),
+    handle: async (c, { query }, { services }) =>
+      c.json((await listArticles(services, query, c.get("user"))) satisfies Answer<typeof adminArticlePageSchema>),
   }),
 
   endpoint({
@@ -69,7 +81,13 @@ const articleEndpointsOwn: readonly AdminEndpoint[] = [
     body: createArticleInput,
     success: { status: 201, description: "{ article }", schema: articleResponse },
     otherResponses: { 409: "A conflicting article exists." },
-    handle: async (c, { body }, { services }) => c.json({ article: readable(c, await createArticle(services, actorUid(c), body)) } satisfies Answer<typeof articleResponse>, 201),
+    handle: async (c, { body }, { services }) =>
+      c.json(
+        { article: readable(c, await createArticle(services, actorUid(c), body)) } satisfies Answer<
+          typeof articleResponse
+        >,
+        201,
+      ),
   }),
 
   endpoint({
@@ -82,7 +100,8 @@ const articleEndpointsOwn: readonly AdminEndpoint[] = [
     conditional: "read",
     success: {
       status: 200,
-      description: "{ article }; the ETag is that of the article's own fields { id, key, author, cover, tags, sourceLanguage }, not of its versions",
+      description:
+        "{ article }; the ETag is that of the article's own fields { id, key, author, cover, tags, sourceLanguage }, not of its versions",
       schema: articleResponse,
     },
     otherResponses: { 404: "No article with this id." },
@@ -135,7 +154,8 @@ const versionEndpoints: readonly AdminEndpoint[] = [
     path: VERSION,
     access: need("read", { param: "code" }),
     tag,
-    summary: "One language version with its pending changes, source revision and revision number; its ETag is what a write names in If-Match",
+    summary:
+      "One language version with its pending changes, source revision and revision number; its ETag is what a write names in If-Match",
     params: version,
     conditional: "read",
     success: { status: 200, description: "{ version }; the ETag is this object's", schema: versionResponse },
@@ -161,7 +181,11 @@ const versionEndpoints: readonly AdminEndpoint[] = [
     params: version,
     body: versionInput,
     conditional: "upsert",
-    success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse },
+    success: {
+      status: 200,
+      description: "{ article, version } with the version's new ETag",
+      schema: versionWrittenResponse,
+    },
     otherResponses: {
       201: { description: "The version is new: { article, version } with its ETag.", schema: versionWrittenResponse },
       404: "No article with this id, or no such language.",
@@ -197,12 +221,18 @@ const versionEndpoints: readonly AdminEndpoint[] = [
     // Marking up to date changes what the public page says about the translation: a publisher's act.
     access: need("publish", { param: "code" }),
     tag,
-    summary: "Mark a translation up to date with the current source without changing it (If-Match; the publish right; audited)",
+    summary:
+      "Mark a translation up to date with the current source without changing it (If-Match; the publish right; audited)",
     params: version,
     conditional: "write",
-    success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse },
+    success: {
+      status: 200,
+      description: "{ article, version } with the version's new ETag",
+      schema: versionWrittenResponse,
+    },
     otherResponses: { 400: "The language is the article's source.", 404: "No article or version." },
-    handle: async (c, { params: { id, code } }, { services }) => c.json(written(c, await markVersionUpToDate(services, versionRequest(c, code), id, code))),
+    handle: async (c, { params: { id, code } }, { services }) =>
+      c.json(written(c, await markVersionUpToDate(services, versionRequest(c, code), id, code))),
   }),
 
   endpoint({
@@ -214,10 +244,21 @@ const versionEndpoints: readonly AdminEndpoint[] = [
     summary: "Drop a published version's pending changes (If-Match; their author or the publish right)",
     params: version,
     conditional: "write",
-    success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse },
+    success: {
+      status: 200,
+      description: "{ article, version } with the version's new ETag",
+      schema: versionWrittenResponse,
+    },
     otherResponses: { 404: "No article or version.", 409: "No pending changes." },
     handle: async (c, { params: { id, code } }, { services }) =>
-      c.json(written(c, await versionAction(services, versionRequest(c, code), id, code, discardPendingChanges, { changesPublic: false }))),
+      c.json(
+        written(
+          c,
+          await versionAction(services, versionRequest(c, code), id, code, discardPendingChanges, {
+            changesPublic: false,
+          }),
+        ),
+      ),
   }),
 
   endpoint({
@@ -231,7 +272,8 @@ const versionEndpoints: readonly AdminEndpoint[] = [
     params: version,
     success: { status: 200, description: "{ base, current }", schema: sourceChangesSchema },
     otherResponses: { 404: "No article or version." },
-    handle: async (c, { params: { id, code } }, { services }) => c.json((await sourceChanges(services, id, code)) satisfies Answer<typeof sourceChangesSchema>),
+    handle: async (c, { params: { id, code } }, { services }) =>
+      c.json((await sourceChanges(services, id, code)) satisfies Answer<typeof sourceChangesSchema>),
   }),
 ];
 

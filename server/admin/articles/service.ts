@@ -29,7 +29,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 const ARTICLE = "article";
 
 /** The article a write of its fields changes, locked (PostgreSQL) and checked against the ETag the write was made from. */
-async function currentArticle(trx: Transaction<Database>, dialect: DialectName, id: number, preconditions: Preconditions): Promise<AdminArticle> {
+async function currentArticle(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  id: number,
+  preconditions: Preconditions,
+): Promise<AdminArticle> {
   await lockedForWrite(trx.selectFrom("articles").select("id").where("id", "=", id), dialect).executeTakeFirst();
   const article = await requireArticle(trx, id);
   requireCurrent(preconditions, articleFields(article), `article ${id}`);
@@ -57,7 +62,11 @@ async function freshKey(db: Db): Promise<string> {
 
 const KEY_CONFLICT = { field: "key", message: "another article already uses this key." };
 
-export async function createArticle(services: AdminServices, actorUid: string, input: CreateArticleInput): Promise<AdminArticle> {
+export async function createArticle(
+  services: AdminServices,
+  actorUid: string,
+  input: CreateArticleInput,
+): Promise<AdminArticle> {
   return writeContent(
     services,
     async (trx) => {
@@ -79,14 +88,26 @@ export async function createArticle(services: AdminServices, actorUid: string, i
       await syncMediaUsage(trx, [row.id]);
       await replaceTags(trx, row.id, input.tags);
       const article: AdminArticle = { ...toMeta(row), versions: [] };
-      await recordAudit(trx, { uid: actorUid, action: "create", entity: ARTICLE, entityId: String(row.id), after: article });
+      await recordAudit(trx, {
+        uid: actorUid,
+        action: "create",
+        entity: ARTICLE,
+        entityId: String(row.id),
+        after: article,
+      });
       return article;
     },
     { conflict: KEY_CONFLICT, articles: { ids: [], created: (article) => article.id } },
   );
 }
 
-export async function updateArticle(services: AdminServices, actorUid: string, id: number, input: UpdateArticleInput, preconditions: Preconditions): Promise<AdminArticle> {
+export async function updateArticle(
+  services: AdminServices,
+  actorUid: string,
+  id: number,
+  input: UpdateArticleInput,
+  preconditions: Preconditions,
+): Promise<AdminArticle> {
   return writeContent(
     services,
     async (trx) => {
@@ -97,7 +118,11 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
       if (input.sourceLanguage !== undefined) {
         const code = input.sourceLanguage;
         if (!before.versions.some((version) => version.code === code)) {
-          throw invalid("invalid_field", `sourceLanguage: article ${id} has no version in "${code}"; write that version first.`, "sourceLanguage");
+          throw invalid(
+            "invalid_field",
+            `sourceLanguage: article ${id} has no version in "${code}"; write that version first.`,
+            "sourceLanguage",
+          );
         }
         const [state, texts] = await Promise.all([loadTranslationState(trx, id), textRevisions(trx, id)]);
         await storeTranslationState(trx, id, state, changeSource(state, code, texts), now);
@@ -118,14 +143,26 @@ export async function updateArticle(services: AdminServices, actorUid: string, i
       if (input.tags !== undefined) await replaceTags(trx, id, input.tags);
       const { versions, ...metaBefore } = before;
       const metaAfter = toMeta(row);
-      await recordAudit(trx, { uid: actorUid, action: "update", entity: ARTICLE, entityId: String(id), before: metaBefore, after: metaAfter });
+      await recordAudit(trx, {
+        uid: actorUid,
+        action: "update",
+        entity: ARTICLE,
+        entityId: String(id),
+        before: metaBefore,
+        after: metaAfter,
+      });
       return input.sourceLanguage === undefined ? { ...metaAfter, versions } : await requireArticle(trx, id);
     },
     { conflict: KEY_CONFLICT, articles: { ids: [id] } },
   );
 }
 
-export async function deleteArticle(services: AdminServices, actorUid: string, id: number, preconditions: Preconditions): Promise<void> {
+export async function deleteArticle(
+  services: AdminServices,
+  actorUid: string,
+  id: number,
+  preconditions: Preconditions,
+): Promise<void> {
   await writeContent(
     services,
     async (trx) => {
@@ -161,7 +198,16 @@ export async function pruneEmptyArticles(services: AdminServices, hours: number,
         .selectFrom("articles")
         .selectAll()
         .where("updated_at", "<", cutoff)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom("article_versions").select("article_versions.id").whereRef("article_versions.article_id", "=", "articles.id"))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("article_versions")
+                .select("article_versions.id")
+                .whereRef("article_versions.article_id", "=", "articles.id"),
+            ),
+          ),
+        )
         .orderBy("id")
         .limit(PRUNE_BATCH)
         .execute();
@@ -172,7 +218,14 @@ export async function pruneEmptyArticles(services: AdminServices, hours: number,
       await trx.deleteFrom("articles").where("id", "in", ids).execute();
       pruned = rows.map((row) => ({ ...toMeta(row), versions: [] }));
       for (const article of pruned) {
-        await recordAudit(trx, { uid: null, action: "prune", entity: ARTICLE, entityId: String(article.id), before: article, after: { reason: `no version for ${hours} hours` } });
+        await recordAudit(trx, {
+          uid: null,
+          action: "prune",
+          entity: ARTICLE,
+          entityId: String(article.id),
+          before: article,
+          after: { reason: `no version for ${hours} hours` },
+        });
       }
     },
     // Nothing public changes: an article without a version is on no page.

@@ -25,7 +25,11 @@ export interface VersionRequest {
 }
 
 function versionWrite(services: AdminServices, request: VersionRequest): VersionWrite {
-  return { services, preconditions: request.preconditions, actor: { uid: request.actorUid, auditUid: request.actorUid, mayPublish: request.mayPublish } };
+  return {
+    services,
+    preconditions: request.preconditions,
+    actor: { uid: request.actorUid, auditUid: request.actorUid, mayPublish: request.mayPublish },
+  };
 }
 
 /** The 409 a slug taken by a concurrent write becomes. */
@@ -63,13 +67,21 @@ export async function saveVersion(
       { conflict: slugConflict(code, input), articles: { ids: [id] }, changedContent: (saved) => saved.changedPublic },
     );
   } catch (error) {
-    if (error instanceof AppError && error.kind === "conflict") await versions.refuseCreatedMeanwhile(services.database.db, request.preconditions, id, code);
+    if (error instanceof AppError && error.kind === "conflict")
+      await versions.refuseCreatedMeanwhile(services.database.db, request.preconditions, id, code);
     throw error;
   }
 }
 
-export async function deleteVersion(services: AdminServices, request: VersionRequest, id: number, code: string): Promise<void> {
-  await writeContent(services, (trx) => versions.deleteVersion(trx, versionWrite(services, request), id, code), { articles: { ids: [id] } });
+export async function deleteVersion(
+  services: AdminServices,
+  request: VersionRequest,
+  id: number,
+  code: string,
+): Promise<void> {
+  await writeContent(services, (trx) => versions.deleteVersion(trx, versionWrite(services, request), id, code), {
+    articles: { ids: [id] },
+  });
 }
 
 /** One of a version's own actions (publish, unpublish, discard, mark up to date) through writeContent, answered with the article. */
@@ -81,16 +93,28 @@ export async function versionAction(
   action: (trx: Transaction<Database>, write: VersionWrite, id: number, code: string) => Promise<AdminVersionDetail>,
   { changesPublic = true } = {},
 ): Promise<VersionWritten> {
-  return writeContent(services, async (trx) => ({ version: await action(trx, versionWrite(services, request), id, code), article: await requireArticle(trx, id) }), {
-    articles: { ids: [id] },
-    changedContent: () => changesPublic,
-  });
+  return writeContent(
+    services,
+    async (trx) => ({
+      version: await action(trx, versionWrite(services, request), id, code),
+      article: await requireArticle(trx, id),
+    }),
+    {
+      articles: { ids: [id] },
+      changedContent: () => changesPublic,
+    },
+  );
 }
 
 /**
  * A translator checked the version in `code` against the current source and it needs no change:
  * its base becomes the current revision (Up to date), its text and dates stay. The publish right; audited.
  */
-export async function markVersionUpToDate(services: AdminServices, request: VersionRequest, id: number, code: string): Promise<VersionWritten> {
+export async function markVersionUpToDate(
+  services: AdminServices,
+  request: VersionRequest,
+  id: number,
+  code: string,
+): Promise<VersionWritten> {
   return versionAction(services, request, id, code, versions.markVersionUpToDate);
 }

@@ -16,7 +16,8 @@ export const auditEndpoints: readonly AdminEndpoint[] = [
     summary: "A page of audit-log entries, newest first, filtered",
     query: auditQuerySchema,
     success: { status: 200, description: "The page, its number and the page count.", schema: auditPageSchema },
-    handle: async (c, { query }, { services }) => c.json((await listAudit(services, query)) satisfies Answer<typeof auditPageSchema>, 200, noStore),
+    handle: async (c, { query }, { services }) =>
+      c.json((await listAudit(services, query)) satisfies Answer<typeof auditPageSchema>, 200, noStore),
   }),
   endpoint({
     method: "GET",
@@ -25,6 +26,7 @@ export const auditEndpoints: readonly AdminEndpoint[] = [
     tag: "Audit",
     summary: "The actors and entity types in the log, for the filters",
     success: { status: 200, description: "The facets.", schema: auditFacetsSchema },
-    handle: async (c, _input, { services }) => c.json((await auditFacets(services)) satisfies Answer<typeof auditFacetsSchema>, 200, noStore),
+    handle: async (c, _input, { services }) =>
+      c.json((await auditFacets(services)) satisfies Answer<typeof auditFacetsSchema>, 200, noStore),
   }),
 ];

@@ -31,12 +31,21 @@ export async function listAudit(services: AdminServices, query: AuditQuery): Pro
   if (query.uid) filtered = filtered.where("audit_log.uid", "=", query.uid);
   const actor = query.actor;
   if (actor) {
-    filtered = filtered.where((eb) => eb.or([containsIgnoringCase("users.email", actor), containsIgnoringCase("users.display_name", actor), eb("audit_log.uid", "=", actor)]));
+    filtered = filtered.where((eb) =>
+      eb.or([
+        containsIgnoringCase("users.email", actor),
+        containsIgnoringCase("users.display_name", actor),
+        eb("audit_log.uid", "=", actor),
+      ]),
+    );
   }
-  if (query.from) filtered = filtered.where("audit_log.created_at", ">=", timestampBounds(query.from, query.from).start);
+  if (query.from)
+    filtered = filtered.where("audit_log.created_at", ">=", timestampBounds(query.from, query.from).start);
   if (query.to) filtered = filtered.where("audit_log.created_at", "<", timestampBounds(query.to, query.to).end);
 
-  const counted = await filtered.select((eb) => eb.fn.countAll<number | string | bigint>().as("total")).executeTakeFirstOrThrow();
+  const counted = await filtered
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("total"))
+    .executeTakeFirstOrThrow();
   const total = Number(counted.total);
   const window = pageWindow(total, AUDIT_PAGE_SIZE, query.page);
   const rows = await filtered

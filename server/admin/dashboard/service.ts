@@ -9,7 +9,11 @@ const WEEK_MS = 7 * 86_400_000;
 type Count = number | string | bigint;
 
 /** `scope`: the languages whose strings and versions are counted (a translator's own: core/auth/reading.ts ownReading). */
-export async function dashboardFigures(services: AdminServices, now = new Date(), scope: LanguageScope = "all"): Promise<DashboardFigures> {
+export async function dashboardFigures(
+  services: AdminServices,
+  now = new Date(),
+  scope: LanguageScope = "all",
+): Promise<DashboardFigures> {
   const { db } = services.database;
   // Compared in lower case, as a translator's codes are (an empty list matches nothing).
   const codes = scope === "all" ? null : [...scope, ""];
@@ -47,7 +51,10 @@ export async function dashboardFigures(services: AdminServices, now = new Date()
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("users")
-      .select((eb) => [eb.fn.countAll<Count>().as("total"), eb.fn.countAll<Count>().filterWhere("role", "=", "admin").as("admins")])
+      .select((eb) => [
+        eb.fn.countAll<Count>().as("total"),
+        eb.fn.countAll<Count>().filterWhere("role", "=", "admin").as("admins"),
+      ])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("analytics_events")

@@ -19,7 +19,11 @@ import { ADMIN_CATALOGS, ADMIN_SOURCE, CATALOG_LANGUAGES } from "./source.ts";
 
 function translateIn(code: (typeof CATALOG_LANGUAGES)[number]): Translate {
   const column = CATALOG_LANGUAGES.indexOf(code);
-  const texts = new Map(Object.values(ADMIN_CATALOGS).flatMap((entries) => Object.entries(entries).map(([key, all]) => [key, all[column]!] as const)));
+  const texts = new Map(
+    Object.values(ADMIN_CATALOGS).flatMap((entries) =>
+      Object.entries(entries).map(([key, all]) => [key, all[column]!] as const),
+    ),
+  );
   return createTranslate(buildAdminCatalog(ADMIN_SOURCE, texts, code).strings, code, (message) => {
     throw new Error(message);
   });
@@ -30,22 +34,54 @@ const x = (length: number) => "x".repeat(length);
 const version = { title: "Title", slug: "", summary: "", body: "", coverAlt: "", status: "draft" };
 const details = { author: "Ada", cover: null, tags: [] };
 const newKey = { key: "NAV:EXTRA", labels: { "en-US": "Extra" } };
-const language = { code: "fr-CA", shortCode: "frc", label: "Français (Canada)", welcome: "Accueil", population: 1, dir: "ltr", enabled: false };
+const language = {
+  code: "fr-CA",
+  shortCode: "frc",
+  label: "Français (Canada)",
+  welcome: "Accueil",
+  population: 1,
+  dir: "ltr",
+  enabled: false,
+};
 
 /** [what, schema, input, the admin text, whether its English is the schema's message word for word]. */
 const CASES: [string, z.ZodType, unknown, string, boolean][] = [
   ["version: empty title", versionInput, { ...version, title: " " }, "required", true],
   ["version: long title", versionInput, { ...version, title: x(ARTICLE_LIMITS.titleLength + 1) }, "too_long", true],
   ["version: bad slug", versionInput, { ...version, slug: "Not a slug" }, "slug", true],
-  ["version: long summary", versionInput, { ...version, summary: x(ARTICLE_LIMITS.summaryLength + 1) }, "too_long", true],
+  [
+    "version: long summary",
+    versionInput,
+    { ...version, summary: x(ARTICLE_LIMITS.summaryLength + 1) },
+    "too_long",
+    true,
+  ],
   ["version: long body", versionInput, { ...version, body: x(ARTICLE_LIMITS.bodyLength + 1) }, "too_long", true],
-  ["version: long alt text", versionInput, { ...version, coverAlt: x(ARTICLE_LIMITS.coverAltLength + 1) }, "too_long", true],
+  [
+    "version: long alt text",
+    versionInput,
+    { ...version, coverAlt: x(ARTICLE_LIMITS.coverAltLength + 1) },
+    "too_long",
+    true,
+  ],
   ["details: no author", createArticleInput, { ...details, author: "" }, "required", true],
-  ["details: long author", createArticleInput, { ...details, author: x(ARTICLE_LIMITS.authorLength + 1) }, "too_long", true],
+  [
+    "details: long author",
+    createArticleInput,
+    { ...details, author: x(ARTICLE_LIMITS.authorLength + 1) },
+    "too_long",
+    true,
+  ],
   ["details: bad key", createArticleInput, { ...details, key: "Not A Key" }, "article_key", true],
   ["details: bad cover", createArticleInput, { ...details, cover: "ftp://example.com/a.png" }, "cover", true],
   ["details: bad tag", createArticleInput, { ...details, tags: ["-dash"] }, "tag", true],
-  ["details: too many tags", createArticleInput, { ...details, tags: Array.from({ length: ARTICLE_LIMITS.tagCount + 1 }, (_, index) => `t${index}`) }, "too_many", false],
+  [
+    "details: too many tags",
+    createArticleInput,
+    { ...details, tags: Array.from({ length: ARTICLE_LIMITS.tagCount + 1 }, (_, index) => `t${index}`) },
+    "too_many",
+    false,
+  ],
   ["new key: empty", newTranslationKeySchema, { ...newKey, key: "" }, "required", true],
   ["new key: bad key", newTranslationKeySchema, { ...newKey, key: "nav home" }, "translation_key", true],
   ["new key: long key", newTranslationKeySchema, { ...newKey, key: `A${x(100).toUpperCase()}` }, "too_long", true],
@@ -54,7 +90,13 @@ const CASES: [string, z.ZodType, unknown, string, boolean][] = [
   ["language: no tag", newLanguageSchema, { ...language, code: "" }, "required", true],
   ["language: long tag", newLanguageSchema, { ...language, code: x(36) }, "too_long", true],
   ["language: bad tag", newLanguageSchema, { ...language, code: "not a tag" }, "language_tag", true],
-  ["language: reserved short code", newLanguageSchema, { ...language, shortCode: "admin" }, "reserved_short_code", true],
+  [
+    "language: reserved short code",
+    newLanguageSchema,
+    { ...language, shortCode: "admin" },
+    "reserved_short_code",
+    true,
+  ],
   ["language: bad short code", newLanguageSchema, { ...language, shortCode: "FR_CA" }, "short_code", true],
   ["language: no name", newLanguageSchema, { ...language, label: "" }, "required", true],
   ["language: long name", newLanguageSchema, { ...language, label: x(101) }, "too_long", true],
@@ -63,14 +105,26 @@ const CASES: [string, z.ZodType, unknown, string, boolean][] = [
   ["language: welcome ..", newLanguageSchema, { ...language, welcome: ".." }, "page_name_dots", true],
   ["language: welcome atom.xml", newLanguageSchema, { ...language, welcome: "atom.xml" }, "page_name_feed", true],
   ["language: welcome preview", newLanguageSchema, { ...language, welcome: "Preview" }, "page_name_preview", true],
-  ["language: welcome with a control character", newLanguageSchema, { ...language, welcome: "a\u0007b" }, "page_name_control", true],
+  [
+    "language: welcome with a control character",
+    newLanguageSchema,
+    { ...language, welcome: "a\u0007b" },
+    "page_name_control",
+    true,
+  ],
   ["language: long welcome", newLanguageSchema, { ...language, welcome: x(201) }, "too_long", true],
   ["language: no speakers", newLanguageSchema, { ...language, population: undefined }, "not_a_number", true],
   ["language: speakers not a number", newLanguageSchema, { ...language, population: Number.NaN }, "not_a_number", true],
   ["language: fractional speakers", newLanguageSchema, { ...language, population: 1.5 }, "not_whole_number", true],
   ["language: negative speakers", newLanguageSchema, { ...language, population: -1 }, "negative", true],
   ["language: too many speakers", newLanguageSchema, { ...language, population: 3e9 }, "too_large", true],
-  ["language: long fallback chain", languagePatchSchema, { fallbacks: Array.from({ length: 11 }, (_, index) => index + 1) }, "too_many", false],
+  [
+    "language: long fallback chain",
+    languagePatchSchema,
+    { fallbacks: Array.from({ length: 11 }, (_, index) => index + 1) },
+    "too_many",
+    false,
+  ],
 ];
 
 /** ICU groups digits ("2,000"); some schema messages do not. */

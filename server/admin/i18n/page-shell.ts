@@ -13,7 +13,10 @@ import { adminErrorPageTextFor } from "./view.ts";
 import { adminLanguageOf } from "#server/admin/preferences/service.ts";
 
 /** Under /admin the whole page (its lang and dir, header, toasts) is in the admin's language (decision 0076). */
-export async function adminPageShellData(context: Readonly<RouterContextProvider>, request: Request): Promise<ShellPayload> {
+export async function adminPageShellData(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<ShellPayload> {
   const services = context.get(servicesContext);
   const { user } = context.get(requestContext);
   if (!user) return pageShellData(context, undefined);

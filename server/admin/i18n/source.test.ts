@@ -8,7 +8,9 @@ import { messageProblems } from "#core/i18n/message.ts";
 import { seedLanguages } from "#server/seed/languages.ts";
 import { ADMIN_CATALOGS, ADMIN_SOURCE, CATALOG_LANGUAGES, adminSeedEntries } from "./source.ts";
 
-const entries = Object.entries(ADMIN_CATALOGS).flatMap(([file, catalog]) => Object.entries(catalog).map(([key, texts]) => [`${file}: ${key}`, key, texts] as const));
+const entries = Object.entries(ADMIN_CATALOGS).flatMap(([file, catalog]) =>
+  Object.entries(catalog).map(([key, texts]) => [`${file}: ${key}`, key, texts] as const),
+);
 
 describe("the admin catalog", () => {
   it("covers the seven seeded languages, English first", () => {
@@ -28,21 +30,33 @@ describe("the admin catalog", () => {
     expect(texts.filter((text) => text !== text.trim())).toEqual([]);
     const problems = CATALOG_LANGUAGES.map((code, index) => ({
       code,
-      problems: messageProblems(texts[index]!, code, index === 0 ? undefined : { text: texts[0]!, locale: ADMIN_SOURCE_LOCALE }).map((problem) => problem.message),
+      problems: messageProblems(
+        texts[index]!,
+        code,
+        index === 0 ? undefined : { text: texts[0]!, locale: ADMIN_SOURCE_LOCALE },
+      ).map((problem) => problem.message),
     }));
     expect(problems.filter((found) => found.problems.length > 0)).toEqual([]);
   });
 
   it("explains every refusal code it lists (decision 0101)", () => {
-    expect(EXPLAINED_ERROR_CODES.map((code) => refusalTextKey(code)).filter((key) => key === null || !ADMIN_SOURCE.has(key))).toEqual([]);
+    expect(
+      EXPLAINED_ERROR_CODES.map((code) => refusalTextKey(code)).filter((key) => key === null || !ADMIN_SOURCE.has(key)),
+    ).toEqual([]);
   });
 
   it("has a text for every form check the admin explains", () => {
-    expect([...SCHEMA_CHECK_CODES, ...GENERIC_CHECKS].map((code) => `${ADMIN_CHECK_KEY_PREFIX}${code}`).filter((key) => !ADMIN_SOURCE.has(key))).toEqual([]);
+    expect(
+      [...SCHEMA_CHECK_CODES, ...GENERIC_CHECKS]
+        .map((code) => `${ADMIN_CHECK_KEY_PREFIX}${code}`)
+        .filter((key) => !ADMIN_SOURCE.has(key)),
+    ).toEqual([]);
   });
 
   it("keeps the admin error page's English fallback equal to the catalog's English (decision 0120)", () => {
-    expect(Object.fromEntries(Object.keys(ADMIN_ERROR_PAGE_SOURCE).map((key) => [key, ADMIN_SOURCE.get(key)]))).toEqual(ADMIN_ERROR_PAGE_SOURCE);
+    expect(Object.fromEntries(Object.keys(ADMIN_ERROR_PAGE_SOURCE).map((key) => [key, ADMIN_SOURCE.get(key)]))).toEqual(
+      ADMIN_ERROR_PAGE_SOURCE,
+    );
   });
 
   it("has each key once, and seeds every text", () => {

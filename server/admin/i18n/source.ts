@@ -46,7 +46,8 @@ function sourceOf(): Map<string, string> {
   for (const [file, entries] of Object.entries(ADMIN_CATALOGS)) {
     for (const [key, texts] of Object.entries(entries)) {
       // Checked by the catalog's test too; here so a slip can never ship silently.
-      if (!key.startsWith(ADMIN_KEY_PREFIX) || source.has(key) || texts.length !== CATALOG_LANGUAGES.length) throw new Error(`Admin catalog ${file}: bad entry ${key}`);
+      if (!key.startsWith(ADMIN_KEY_PREFIX) || source.has(key) || texts.length !== CATALOG_LANGUAGES.length)
+        throw new Error(`Admin catalog ${file}: bad entry ${key}`);
       source.set(key, texts[0]!);
     }
   }
@@ -59,6 +60,8 @@ export const ADMIN_SOURCE: ReadonlyMap<string, string> = sourceOf();
 /** Every catalog text as a translation entry, for the seed. */
 export function adminSeedEntries(): { key: string; code: string; label: string }[] {
   return Object.values(ADMIN_CATALOGS).flatMap((entries) =>
-    Object.entries(entries).flatMap(([key, texts]) => CATALOG_LANGUAGES.map((code, index) => ({ key, code, label: texts[index]! }))),
+    Object.entries(entries).flatMap(([key, texts]) =>
+      CATALOG_LANGUAGES.map((code, index) => ({ key, code, label: texts[index]! })),
+    ),
   );
 }

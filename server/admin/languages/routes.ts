@@ -14,7 +14,15 @@ import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { Answer } from "#server/http/openapi.ts";
-import { addLanguage, deleteLanguage, findLanguage, languageContentCounts, listLanguages, makeFavoriteLanguage, updateLanguage } from "./service.ts";
+import {
+  addLanguage,
+  deleteLanguage,
+  findLanguage,
+  languageContentCounts,
+  listLanguages,
+  makeFavoriteLanguage,
+  updateLanguage,
+} from "./service.ts";
 
 const tag = "Languages";
 const params = { id: languageIdParam };
@@ -26,8 +34,13 @@ export const languageEndpoints: readonly AdminEndpoint[] = [
     access: need("admin.enter"),
     tag,
     summary: "Every language, enabled or not, in order",
-    success: { status: 200, description: "{ languages }: each with `etag`, the ETag its own GET answers", schema: languageListResponse },
-    handle: async (c, _input, { services }) => c.json({ languages: await listLanguages(services) } satisfies Answer<typeof languageListResponse>),
+    success: {
+      status: 200,
+      description: "{ languages }: each with `etag`, the ETag its own GET answers",
+      schema: languageListResponse,
+    },
+    handle: async (c, _input, { services }) =>
+      c.json({ languages: await listLanguages(services) } satisfies Answer<typeof languageListResponse>),
   }),
 
   endpoint({
@@ -39,7 +52,11 @@ export const languageEndpoints: readonly AdminEndpoint[] = [
     body: newLanguageSchema,
     success: { status: 201, description: "{ language }", schema: languageResponse },
     otherResponses: { 409: "The code, short code or a page name is taken." },
-    handle: async (c, { body }, { services }) => c.json({ language: await addLanguage(services, actorUid(c), body) } satisfies Answer<typeof languageResponse>, 201),
+    handle: async (c, { body }, { services }) =>
+      c.json(
+        { language: await addLanguage(services, actorUid(c), body) } satisfies Answer<typeof languageResponse>,
+        201,
+      ),
   }),
 
   endpoint({
@@ -70,9 +87,14 @@ export const languageEndpoints: readonly AdminEndpoint[] = [
     body: languagePatchSchema,
     conditional: "write",
     success: { status: 200, description: "{ language }", schema: languageResponse },
-    otherResponses: { 404: "No language with this id.", 409: "A conflict: a taken short code or page name, or disabling the favorite." },
+    otherResponses: {
+      404: "No language with this id.",
+      409: "A conflict: a taken short code or page name, or disabling the favorite.",
+    },
     handle: async (c, { params: { id }, body }, { services }) =>
-      c.json({ language: withEntityTag(c, await updateLanguage(services, actorUid(c), id, body, readPreconditions(c))) } satisfies Answer<typeof languageResponse>),
+      c.json({
+        language: withEntityTag(c, await updateLanguage(services, actorUid(c), id, body, readPreconditions(c))),
+      } satisfies Answer<typeof languageResponse>),
   }),
 
   endpoint({
@@ -86,7 +108,9 @@ export const languageEndpoints: readonly AdminEndpoint[] = [
     success: { status: 200, description: "{ language }", schema: languageResponse },
     otherResponses: { 404: "No language with this id.", 409: "The language is disabled." },
     handle: async (c, { params: { id } }, { services }) =>
-      c.json({ language: withEntityTag(c, await makeFavoriteLanguage(services, actorUid(c), id, readPreconditions(c))) } satisfies Answer<typeof languageResponse>),
+      c.json({
+        language: withEntityTag(c, await makeFavoriteLanguage(services, actorUid(c), id, readPreconditions(c))),
+      } satisfies Answer<typeof languageResponse>),
   }),
 
   endpoint({
@@ -98,7 +122,8 @@ export const languageEndpoints: readonly AdminEndpoint[] = [
     params,
     success: { status: 200, description: "{ counts }", schema: languageContentResponse },
     otherResponses: { 404: "No language with this id." },
-    handle: async (c, { params: { id } }, { services }) => c.json({ counts: await languageContentCounts(services, id) } satisfies Answer<typeof languageContentResponse>),
+    handle: async (c, { params: { id } }, { services }) =>
+      c.json({ counts: await languageContentCounts(services, id) } satisfies Answer<typeof languageContentResponse>),
   }),
 
   endpoint({

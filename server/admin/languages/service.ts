@@ -18,7 +18,14 @@ import { fallbackChainProblems } from "#core/fallback.ts";
 import { parseFallbacks } from "#server/content/resident.ts";
 import { sectionNamesOf } from "#server/admin/translations/service.ts";
 import { syncMediaUsage } from "#server/media/usage.ts";
-import type { AdminLanguage, LanguageContentChoice, TaggedAdminLanguage, LanguageContentCounts, LanguagePatch, NewLanguageInput } from "#core/admin/languages/schema.ts";
+import type {
+  AdminLanguage,
+  LanguageContentChoice,
+  TaggedAdminLanguage,
+  LanguageContentCounts,
+  LanguagePatch,
+  NewLanguageInput,
+} from "#core/admin/languages/schema.ts";
 
 const LANGUAGE_ENTITY = "language";
 
@@ -45,10 +52,19 @@ function assertValidFallbacks(languages: LanguageRow[], id: number, chain: numbe
   const problems = fallbackChainProblems(
     id,
     chain,
-    languages.map((language) => ({ id: language.id, code: language.code, enabled: language.enabled === 1, fallbacks: parseFallbacks(language.fallbacks) })),
+    languages.map((language) => ({
+      id: language.id,
+      code: language.code,
+      enabled: language.enabled === 1,
+      fallbacks: parseFallbacks(language.fallbacks),
+    })),
   );
   if (problems.length > 0) {
-    throw invalid("invalid_fallbacks", `fallbacks: ${problems.map((problem) => problem.message).join(" ")}`, "fallbacks");
+    throw invalid(
+      "invalid_fallbacks",
+      `fallbacks: ${problems.map((problem) => problem.message).join(" ")}`,
+      "fallbacks",
+    );
   }
 }
 
@@ -72,7 +88,10 @@ function assertUnique(others: LanguageRow[], input: { code?: string; shortCode?:
   if (input.code !== undefined && others.some((other) => other.code.toLowerCase() === input.code!.toLowerCase())) {
     throw conflict("code_taken", `code: another language already uses ${input.code}.`, "code");
   }
-  if (input.shortCode !== undefined && others.some((other) => other.short_code.toLowerCase() === input.shortCode!.toLowerCase())) {
+  if (
+    input.shortCode !== undefined &&
+    others.some((other) => other.short_code.toLowerCase() === input.shortCode!.toLowerCase())
+  ) {
     throw conflict("short_code_taken", `shortCode: another language already uses "${input.shortCode}".`, "shortCode");
   }
 }
@@ -80,7 +99,11 @@ function assertUnique(others: LanguageRow[], input: { code?: string; shortCode?:
 async function assertWelcomeFree(trx: Trx, code: string, welcome: string) {
   const clash = findPageNameClash(pageNamesOf(welcome, await sectionNamesOf(trx, code)), "HOME");
   if (clash) {
-    throw conflict("page_name_taken", `welcome: "${clash.name}" is already the ${clash.takenBy} page name in this language.`, "welcome");
+    throw conflict(
+      "page_name_taken",
+      `welcome: "${clash.name}" is already the ${clash.takenBy} page name in this language.`,
+      "welcome",
+    );
   }
 }
 
@@ -88,7 +111,12 @@ async function assertWelcomeFree(trx: Trx, code: string, welcome: string) {
 async function refreshLinks(trx: Trx, code: string, shortCode: string, welcome: string): Promise<string> {
   const link = homePath({ shortCode, welcome });
   await trx.updateTable("translations").set({ short_code: shortCode }).where("code", "=", code).execute();
-  await trx.updateTable("translations").set({ label: welcome, link }).where("code", "=", code).where("code_component", "=", "HOME").execute();
+  await trx
+    .updateTable("translations")
+    .set({ label: welcome, link })
+    .where("code", "=", code)
+    .where("code_component", "=", "HOME")
+    .execute();
   for (const section of await sectionNamesOf(trx, code)) {
     await trx
       .updateTable("translations")
@@ -113,7 +141,12 @@ function currentLanguage(languages: LanguageRow[], id: number, preconditions: Pr
 
 /** Every language, enabled or not, most speakers first (the picker's order), each with the ETag its own GET answers. */
 export async function listLanguages(services: AdminServices): Promise<TaggedAdminLanguage[]> {
-  const rows = await services.database.db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
+  const rows = await services.database.db
+    .selectFrom("languages")
+    .selectAll()
+    .orderBy("population", "desc")
+    .orderBy("id")
+    .execute();
   return rows.map((row) => {
     const language = toAdminLanguage(row);
     return { ...language, etag: entityTag(language) };
@@ -126,7 +159,11 @@ export async function findLanguage(services: AdminServices, id: number): Promise
   return row ? toAdminLanguage(row) : null;
 }
 
-export async function addLanguage(services: AdminServices, uid: string, input: NewLanguageInput): Promise<AdminLanguage> {
+export async function addLanguage(
+  services: AdminServices,
+  uid: string,
+  input: NewLanguageInput,
+): Promise<AdminLanguage> {
   return writeContent(services, async (trx) => {
     assertUnique(await lockedLanguages(trx, services.database.dialect), input);
     // Strings kept from a deleted language with this tag come back with it: its welcome must not clash with their section names.
@@ -148,15 +185,37 @@ export async function addLanguage(services: AdminServices, uid: string, input: N
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.insertInto("translations").values({ code: row.code, code_component: "HOME", label: row.welcome, search: null, link, short_code: row.short_code }).execute();
+    await trx
+      .insertInto("translations")
+      .values({
+        code: row.code,
+        code_component: "HOME",
+        label: row.welcome,
+        search: null,
+        link,
+        short_code: row.short_code,
+      })
+      .execute();
     await refreshLinks(trx, row.code, row.short_code, row.welcome);
     const language = toAdminLanguage(row);
-    await recordAudit(trx, { uid, action: "create", entity: LANGUAGE_ENTITY, entityId: String(row.id), after: language });
+    await recordAudit(trx, {
+      uid,
+      action: "create",
+      entity: LANGUAGE_ENTITY,
+      entityId: String(row.id),
+      after: language,
+    });
     return language;
   });
 }
 
-export async function updateLanguage(services: AdminServices, uid: string, id: number, patch: LanguagePatch, preconditions: Preconditions): Promise<AdminLanguage> {
+export async function updateLanguage(
+  services: AdminServices,
+  uid: string,
+  id: number,
+  patch: LanguagePatch,
+  preconditions: Preconditions,
+): Promise<AdminLanguage> {
   return writeContent(services, async (trx) => {
     const languages = await lockedLanguages(trx, services.database.dialect);
     const before = currentLanguage(languages, id, preconditions);
@@ -179,7 +238,11 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
       { code: changes.code, shortCode: changes.short_code },
     );
     if (changes.enabled === 0 && before.favorite === 1) {
-      throw conflict("favorite_cannot_be_disabled", "enabled: the favorite language cannot be disabled; make another language the favorite first.", "enabled");
+      throw conflict(
+        "favorite_cannot_be_disabled",
+        "enabled: the favorite language cannot be disabled; make another language the favorite first.",
+        "enabled",
+      );
     }
     const code = changes.code ?? before.code;
     const shortCode = changes.short_code ?? before.short_code;
@@ -193,29 +256,56 @@ export async function updateLanguage(services: AdminServices, uid: string, id: n
       await trx.updateTable("article_versions").set({ code }).where("code", "=", before.code).execute();
       await trx.updateTable("rome_labels").set({ code }).where("code", "=", before.code).execute();
     }
-    if (changes.short_code !== undefined || changes.welcome !== undefined) changes.link = await refreshLinks(trx, code, shortCode, welcome);
+    if (changes.short_code !== undefined || changes.welcome !== undefined)
+      changes.link = await refreshLinks(trx, code, shortCode, welcome);
 
-    const after = await trx.updateTable("languages").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+    const after = await trx
+      .updateTable("languages")
+      .set(changes)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const language = toAdminLanguage(after);
     const previous = toAdminLanguage(before);
     if (JSON.stringify(previous) !== JSON.stringify(language)) {
-      await recordAudit(trx, { uid, action: "update", entity: LANGUAGE_ENTITY, entityId: String(id), before: previous, after: language });
+      await recordAudit(trx, {
+        uid,
+        action: "update",
+        entity: LANGUAGE_ENTITY,
+        entityId: String(id),
+        before: previous,
+        after: language,
+      });
     }
     return language;
   });
 }
 
 /** Makes one language the favorite (the default); exactly one language is the favorite afterwards. */
-export async function makeFavoriteLanguage(services: AdminServices, uid: string, id: number, preconditions: Preconditions): Promise<AdminLanguage> {
+export async function makeFavoriteLanguage(
+  services: AdminServices,
+  uid: string,
+  id: number,
+  preconditions: Preconditions,
+): Promise<AdminLanguage> {
   return writeContent(services, async (trx) => {
     const languages = await lockedLanguages(trx, services.database.dialect);
     const chosen = currentLanguage(languages, id, preconditions);
     if (chosen.enabled === 0) {
-      throw conflict("language_disabled", `${chosen.label} is disabled; enable it before making it the favorite.`, "favorite");
+      throw conflict(
+        "language_disabled",
+        `${chosen.label} is disabled; enable it before making it the favorite.`,
+        "favorite",
+      );
     }
     const previous = languages.filter((language) => language.favorite === 1);
     await trx.updateTable("languages").set({ favorite: 0 }).where("id", "!=", id).where("favorite", "=", 1).execute();
-    const after = await trx.updateTable("languages").set({ favorite: 1 }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+    const after = await trx
+      .updateTable("languages")
+      .set({ favorite: 1 })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     if (previous.length !== 1 || previous[0]!.id !== id) {
       await recordAudit(trx, {
         uid,
@@ -259,7 +349,12 @@ export async function languageContentCounts(services: AdminServices, id: number)
       .where("code", "=", code)
       .executeTakeFirst(),
   ]);
-  return { strings: count(strings), articleVersions: count(articleVersions), jobLabels: count(jobLabels), altTexts: count(altTexts) };
+  return {
+    strings: count(strings),
+    articleVersions: count(articleVersions),
+    jobLabels: count(jobLabels),
+    altTexts: count(altTexts),
+  };
 }
 
 /**
@@ -269,14 +364,25 @@ export async function languageContentCounts(services: AdminServices, id: number)
  * and alt texts go too; with "keep" they stay stored, off the site, and come
  * back if the same tag is added again.
  */
-export async function deleteLanguage(services: AdminServices, uid: string, id: number, content: LanguageContentChoice, preconditions: Preconditions): Promise<void> {
+export async function deleteLanguage(
+  services: AdminServices,
+  uid: string,
+  id: number,
+  content: LanguageContentChoice,
+  preconditions: Preconditions,
+): Promise<void> {
   await writeContent(services, async (trx) => {
     const languages = await lockedLanguages(trx, services.database.dialect);
     const doomed = currentLanguage(languages, id, preconditions);
     if (doomed.favorite === 1) {
-      throw conflict("favorite_cannot_be_deleted", `${doomed.label} is the favorite language; make another language the favorite before deleting it.`, "favorite");
+      throw conflict(
+        "favorite_cannot_be_deleted",
+        `${doomed.label} is the favorite language; make another language the favorite before deleting it.`,
+        "favorite",
+      );
     }
-    if (languages.length === 1) throw conflict("last_language", `${doomed.label} is the site's only language; add another before deleting it.`);
+    if (languages.length === 1)
+      throw conflict("last_language", `${doomed.label} is the site's only language; add another before deleting it.`);
     const { code } = doomed;
     // No chain may name a language that is gone (decision 0085): drop it from every other language's fallbacks.
     for (const other of languages) {
@@ -291,8 +397,14 @@ export async function deleteLanguage(services: AdminServices, uid: string, id: n
     }
     let removed: LanguageContentCounts | null = null;
     if (content === "remove") {
-      const withImages = await trx.selectFrom("article_versions").select("article_id").where("code", "=", code).where("body", "like", "%media:%").execute();
-      const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) => Number((await query.executeTakeFirst()).numDeletedRows);
+      const withImages = await trx
+        .selectFrom("article_versions")
+        .select("article_id")
+        .where("code", "=", code)
+        .where("body", "like", "%media:%")
+        .execute();
+      const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
+        Number((await query.executeTakeFirst()).numDeletedRows);
       removed = {
         // Its own strings, and every language's name for it.
         strings:
@@ -311,6 +423,13 @@ export async function deleteLanguage(services: AdminServices, uid: string, id: n
       await trx.deleteFrom("translations").where("code", "=", code).where("code_component", "=", "HOME").execute();
     }
     await trx.deleteFrom("languages").where("id", "=", id).execute();
-    await recordAudit(trx, { uid, action: "delete", entity: LANGUAGE_ENTITY, entityId: String(id), before: toAdminLanguage(doomed), after: { content, removed } });
+    await recordAudit(trx, {
+      uid,
+      action: "delete",
+      entity: LANGUAGE_ENTITY,
+      entityId: String(id),
+      before: toAdminLanguage(doomed),
+      after: { content, removed },
+    });
   });
 }

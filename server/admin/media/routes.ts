@@ -16,7 +16,15 @@ import {
 import { need } from "#core/auth/endpoint-access.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
 import { actorUid } from "#server/admin/actor.ts";
-import { deleteMedia, findMedia, listMedia, mediaItemAsReadBy, mediaPageAsReadBy, setAltTexts, uploadMedia } from "#server/admin/media/service.ts";
+import {
+  deleteMedia,
+  findMedia,
+  listMedia,
+  mediaItemAsReadBy,
+  mediaPageAsReadBy,
+  setAltTexts,
+  uploadMedia,
+} from "#server/admin/media/service.ts";
 import { authorize } from "#server/auth/access.ts";
 import type { AppServices } from "#server/content/context.ts";
 import { readRawBody } from "#server/http/body.ts";
@@ -32,15 +40,21 @@ const noStore = { "Cache-Control": "no-store" };
 const params = { id: mediaIdParam };
 
 // What each caller may read of an image's alt texts (decision 0147): a translator, theirs and the favorite language's.
-const favorite = (services: AppServices) => services.content.current().languages.find((language) => language.favorite)?.code;
-const readable = (c: Context<HttpEnv>, services: AppServices, item: MediaItem) => mediaItemAsReadBy(c.get("user"), favorite(services), item);
+const favorite = (services: AppServices) =>
+  services.content.current().languages.find((language) => language.favorite)?.code;
+const readable = (c: Context<HttpEnv>, services: AppServices, item: MediaItem) =>
+  mediaItemAsReadBy(c.get("user"), favorite(services), item);
 const readableAlt = (c: Context<HttpEnv>, services: AppServices) => {
   const scope = stringsReading(c.get("user"), favorite(services));
   return (alt: Record<string, string>) => (scope === "all" ? alt : pickLanguages(scope, alt));
 };
 /** Saves alt texts from the copy the request's If-Match names and answers the image with its alt texts' new ETag. */
 const saveAltTexts = async (c: Context<HttpEnv>, services: AppServices, id: number, alt: Record<string, string>) => {
-  const item = readable(c, services, await setAltTexts(services, actorUid(c), id, alt, readPreconditions(c), readableAlt(c, services)));
+  const item = readable(
+    c,
+    services,
+    await setAltTexts(services, actorUid(c), id, alt, readPreconditions(c), readableAlt(c, services)),
+  );
   c.header("ETag", item.altEtag);
   return c.json({ item } satisfies Answer<typeof mediaItemResponse>);
 };
@@ -53,9 +67,22 @@ export const mediaEndpoints: readonly AdminEndpoint[] = [
     tag,
     summary: "Library images, newest first, searched by file name or alt text",
     query: listMediaQuery,
-    success: { status: 200, description: "{ items, next } (next: the `before` cursor of the next page, or null)", schema: mediaPageSchema },
+    success: {
+      status: 200,
+      description: "{ items, next } (next: the `before` cursor of the next page, or null)",
+      schema: mediaPageSchema,
+    },
     handle: async (c, { query }, { services }) =>
-      c.json(mediaPageAsReadBy(c.get("user"), favorite(services), await listMedia(services, query), query.q) satisfies Answer<typeof mediaPageSchema>, 200, noStore),
+      c.json(
+        mediaPageAsReadBy(
+          c.get("user"),
+          favorite(services),
+          await listMedia(services, query),
+          query.q,
+        ) satisfies Answer<typeof mediaPageSchema>,
+        200,
+        noStore,
+      ),
   }),
 
   /**
@@ -72,9 +99,16 @@ export const mediaEndpoints: readonly AdminEndpoint[] = [
     summary: "Upload an image (JPEG, PNG, WebP, AVIF or GIF): metadata stripped, responsive variants made",
     query: uploadNameQuery,
     rawBody: { "application/octet-stream": { type: "string", format: "binary" } },
-    success: { status: 201, description: "{ item, created } (200 and created: false when the same image is already in the library)", schema: mediaUploadResponse },
+    success: {
+      status: 201,
+      description: "{ item, created } (200 and created: false when the same image is already in the library)",
+      schema: mediaUploadResponse,
+    },
     otherResponses: {
-      200: { description: "The same image is already in the library: { item, created: false }.", schema: mediaUploadResponse },
+      200: {
+        description: "The same image is already in the library: { item, created: false }.",
+        schema: mediaUploadResponse,
+      },
       413: "The file is over the upload size, pixel or side limit.",
       415: "Not an accepted image, or not the format its name says.",
       422: "The image could not be decoded (truncated or damaged) or encoded; the message says what the image library reported.",
@@ -86,16 +120,29 @@ export const mediaEndpoints: readonly AdminEndpoint[] = [
       if (!ticket) {
         const seconds = imageGate.retryAfterSeconds();
         // The body is left unread; Node discards it after this answer, without keeping it.
-        return errorResponse(503, "uploads_busy", `file: ${media.maxConcurrentUploads} images are being uploaded or processed on this server; try again in ${seconds} s.`, "file", {
-          "Retry-After": String(seconds),
-        });
+        return errorResponse(
+          503,
+          "uploads_busy",
+          `file: ${media.maxConcurrentUploads} images are being uploaded or processed on this server; try again in ${seconds} s.`,
+          "file",
+          {
+            "Retry-After": String(seconds),
+          },
+        );
       }
       try {
         const signal = c.req.raw.signal;
         const bytes = await readRawBody(c, media.maxUploadBytes, () => uploadTooLarge(media.maxUploadBytes));
         const limits = { maxInputPixels: media.maxInputPixels, maxSidePixels: media.maxSidePixels };
-        const { item, created } = await uploadMedia(services, actorUid(c), name, bytes, { limits, runJob: (job) => ticket.run(job, signal), signal });
-        return c.json({ item: readable(c, services, item), created } satisfies Answer<typeof mediaUploadResponse>, created ? 201 : 200);
+        const { item, created } = await uploadMedia(services, actorUid(c), name, bytes, {
+          limits,
+          runJob: (job) => ticket.run(job, signal),
+          signal,
+        });
+        return c.json(
+          { item: readable(c, services, item), created } satisfies Answer<typeof mediaUploadResponse>,
+          created ? 201 : 200,
+        );
       } finally {
         ticket.release();
       }
@@ -127,12 +174,20 @@ export const mediaEndpoints: readonly AdminEndpoint[] = [
     summary: "The image's alt texts (in the languages the caller may read)",
     params,
     conditional: "read",
-    success: { status: 200, description: "{ id, alt }; the ETag is this object's (the items' `altEtag`)", schema: mediaAltTextsSchema },
+    success: {
+      status: 200,
+      description: "{ id, alt }; the ETag is this object's (the items' `altEtag`)",
+      schema: mediaAltTextsSchema,
+    },
     otherResponses: { 404: "No image with this id." },
     handle: async (c, { params: { id } }, { services }) => {
       const item = await findMedia(services, id);
       if (!item) return errorResponse(404, "not_found", `id: no image ${id} in the media library.`, "id");
-      return c.json(withEntityTag(c, { id, alt: readable(c, services, item).alt }) satisfies Answer<typeof mediaAltTextsSchema>, 200, noStore);
+      return c.json(
+        withEntityTag(c, { id, alt: readable(c, services, item).alt }) satisfies Answer<typeof mediaAltTextsSchema>,
+        200,
+        noStore,
+      );
     },
   }),
 
@@ -142,11 +197,16 @@ export const mediaEndpoints: readonly AdminEndpoint[] = [
     // The languages are the body's keys: the handler checks each once it has read them.
     access: need("translate", "in handler"),
     tag,
-    summary: "Save the image's alt texts in several languages at once (empty removes one; languages not named keep theirs); If-Match: the alt texts' ETag",
+    summary:
+      "Save the image's alt texts in several languages at once (empty removes one; languages not named keep theirs); If-Match: the alt texts' ETag",
     params,
     body: altTextsInput,
     conditional: "write",
-    success: { status: 200, description: "{ item }; the ETag is the alt texts' new one (item.altEtag)", schema: mediaItemResponse },
+    success: {
+      status: 200,
+      description: "{ item }; the ETag is the alt texts' new one (item.altEtag)",
+      schema: mediaItemResponse,
+    },
     otherResponses: { 404: "No image with this id." },
     handle: async (c, { params: { id }, body: { alt } }, { services }) => {
       for (const code of Object.keys(alt)) await authorize(services, c, "translate", code);
@@ -159,13 +219,19 @@ export const mediaEndpoints: readonly AdminEndpoint[] = [
     path: "/media/:id/alt/:code",
     access: need("translate", { param: "code" }),
     tag,
-    summary: "Set (or, when empty, remove) the image's alt text in one language; the article versions drawing it are re-rendered; If-Match: the alt texts' ETag",
+    summary:
+      "Set (or, when empty, remove) the image's alt text in one language; the article versions drawing it are re-rendered; If-Match: the alt texts' ETag",
     params: { id: mediaIdParam, code: languageCodeParam },
     body: altInput,
     conditional: "write",
-    success: { status: 200, description: "{ item }; the ETag is the alt texts' new one (item.altEtag)", schema: mediaItemResponse },
+    success: {
+      status: 200,
+      description: "{ item }; the ETag is the alt texts' new one (item.altEtag)",
+      schema: mediaItemResponse,
+    },
     otherResponses: { 404: "No image with this id." },
-    handle: async (c, { params: { id, code }, body: { alt } }, { services }) => saveAltTexts(c, services, id, { [code]: alt }),
+    handle: async (c, { params: { id, code }, body: { alt } }, { services }) =>
+      saveAltTexts(c, services, id, { [code]: alt }),
   }),
 
   endpoint({

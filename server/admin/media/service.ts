@@ -7,7 +7,13 @@
 import { enqueueWebhookEvent } from "#server/webhooks/outbox.ts";
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import { USED_BY_SHOWN, type ListMediaQuery, type MediaAltTexts, type MediaItem, type MediaPage } from "#core/admin/media/schema.ts";
+import {
+  USED_BY_SHOWN,
+  type ListMediaQuery,
+  type MediaAltTexts,
+  type MediaItem,
+  type MediaPage,
+} from "#core/admin/media/schema.ts";
 import { mediaImagesIn, variantFileName } from "#core/media-rules.ts";
 import { foldForSearch } from "#core/text.ts";
 import { pickLanguages, stringsReading } from "#core/auth/reading.ts";
@@ -120,7 +126,11 @@ export async function listMedia(services: Pick<AdminServices, "database">, query
     .select("id")
     .$if(query.before !== undefined, (builder) => builder.where("id", "<", query.before!))
     .$if(query.ids !== undefined, (builder) => builder.where("id", "in", query.ids!))
-    .$if(words.length > 0, (builder) => builder.where((eb) => eb.and(words.map((word) => sql<boolean>`search_text like ${containsPattern(word)} escape '\\'`))))
+    .$if(words.length > 0, (builder) =>
+      builder.where((eb) =>
+        eb.and(words.map((word) => sql<boolean>`search_text like ${containsPattern(word)} escape '\\'`)),
+      ),
+    )
     .orderBy("id", "desc")
     .limit(query.limit + 1)
     .execute();
@@ -136,7 +146,11 @@ async function describeOne(db: Db, id: number): Promise<MediaItem | null> {
  * The image as `reader` may read it (decision 0147): a translator gets the alt texts of their languages and of
  * the favorite one (the source), and the articles using it by key (a title is some language's version).
  */
-export function mediaItemAsReadBy(reader: Grant | null, favorite: string | null | undefined, item: MediaItem): MediaItem {
+export function mediaItemAsReadBy(
+  reader: Grant | null,
+  favorite: string | null | undefined,
+  item: MediaItem,
+): MediaItem {
   const scope = stringsReading(reader, favorite);
   if (scope === "all") return item;
   const alt = pickLanguages(scope, item.alt);
@@ -150,7 +164,12 @@ export function mediaItemAsReadBy(reader: Grant | null, favorite: string | null 
 }
 
 /** A page of the library as `reader` may read it: each item as above, and only those the search finds in what they may read. */
-export function mediaPageAsReadBy(reader: Grant | null, favorite: string | null | undefined, page: MediaPage, q: string): MediaPage {
+export function mediaPageAsReadBy(
+  reader: Grant | null,
+  favorite: string | null | undefined,
+  page: MediaPage,
+  q: string,
+): MediaPage {
   if (stringsReading(reader, favorite) === "all") return page;
   const words = foldForSearch(q).split(" ").filter(Boolean);
   const items = page.items
@@ -172,7 +191,13 @@ async function requireMedia(db: Db, id: number): Promise<MediaItem> {
   return item;
 }
 
-async function store(trx: Transaction<Database>, actorUid: string, fileName: string, sourceBytes: number, image: ProcessedImage): Promise<number> {
+async function store(
+  trx: Transaction<Database>,
+  actorUid: string,
+  fileName: string,
+  sourceBytes: number,
+  image: ProcessedImage,
+): Promise<number> {
   const row = await trx
     .insertInto("media")
     .values({
@@ -226,7 +251,11 @@ export async function uploadMedia(
   const { limits, runJob, signal } = options;
   const image = await processImage(bytes, fileName, limits, runJob);
   const { db } = services.database;
-  const existing = await db.selectFrom("media").select("id").where("source_sha256", "=", image.sourceSha256).executeTakeFirst();
+  const existing = await db
+    .selectFrom("media")
+    .select("id")
+    .where("source_sha256", "=", image.sourceSha256)
+    .executeTakeFirst();
   if (existing) return { item: await requireMedia(db, existing.id), created: false };
   return writeContent(
     services,
@@ -239,13 +268,21 @@ export async function uploadMedia(
       await enqueueWebhookEvent(trx, "media.uploaded", { media: audited });
       return { item, created: true };
     },
-    { conflict: { field: "file", message: "the same image was being uploaded at the same moment; it is in the library now." }, changedContent: () => false },
+    {
+      conflict: {
+        field: "file",
+        message: "the same image was being uploaded at the same moment; it is in the library now.",
+      },
+      changedContent: () => false,
+    },
   );
 }
 
 /** Articles using a library image (cover or body), from media_usage. */
 async function articlesUsing(trx: Transaction<Database>, id: number): Promise<number[]> {
-  return (await trx.selectFrom("media_usage").select("article_id").where("media_id", "=", id).execute()).map((row) => row.article_id);
+  return (await trx.selectFrom("media_usage").select("article_id").where("media_id", "=", id).execute()).map(
+    (row) => row.article_id,
+  );
 }
 
 /** Versions updated per statement: well under SQLite's bound-parameter limit. */
@@ -265,7 +302,9 @@ async function markDrawingVersionsStale(trx: Transaction<Database>, id: number, 
     .where("article_id", "in", (eb) => eb.selectFrom("media_usage").select("article_id").where("media_id", "=", id))
     .where("body", "like", `%media:${id}%`)
     .execute();
-  const stale = candidates.filter((version) => mediaImagesIn(version.body).some((image) => image.id === id && image.alt === "")).map((version) => version.id);
+  const stale = candidates
+    .filter((version) => mediaImagesIn(version.body).some((image) => image.id === id && image.alt === ""))
+    .map((version) => version.id);
   for (let start = 0; start < stale.length; start += STALE_CHUNK) {
     await trx
       .updateTable("article_versions")
@@ -293,19 +332,34 @@ export async function setAltTexts(
   return writeContent(
     services,
     async (trx) => {
-      await lockedForWrite(trx.selectFrom("media").select("id").where("id", "=", id), services.database.dialect).executeTakeFirst();
+      await lockedForWrite(
+        trx.selectFrom("media").select("id").where("id", "=", id),
+        services.database.dialect,
+      ).executeTakeFirst();
       const before = await requireMedia(trx, id);
-      requireCurrent(preconditions, { id, alt: readable(before.alt) } satisfies MediaAltTexts, `the alt texts of image ${id}`);
-      const known = new Set((await trx.selectFrom("languages").select("code").execute()).map((language) => language.code));
+      requireCurrent(
+        preconditions,
+        { id, alt: readable(before.alt) } satisfies MediaAltTexts,
+        `the alt texts of image ${id}`,
+      );
+      const known = new Set(
+        (await trx.selectFrom("languages").select("code").execute()).map((language) => language.code),
+      );
       const unknown = Object.keys(alt).find((code) => !known.has(code));
-      if (unknown !== undefined) throw invalid("invalid_field", `code: "${unknown}" is not a language of this site.`, "code");
+      if (unknown !== undefined)
+        throw invalid("invalid_field", `code: "${unknown}" is not a language of this site.`, "code");
       const changed = Object.entries(alt).filter(([code, text]) => (before.alt[code] ?? "") !== text);
       for (const [code, text] of changed) {
         if (text === "") {
           await trx.deleteFrom("media_alt").where("media_id", "=", id).where("code", "=", code).execute();
         } else {
           const values = { alt: text, updated_at: new Date().toISOString() };
-          const updated = await trx.updateTable("media_alt").set(values).where("media_id", "=", id).where("code", "=", code).executeTakeFirst();
+          const updated = await trx
+            .updateTable("media_alt")
+            .set(values)
+            .where("media_id", "=", id)
+            .where("code", "=", code)
+            .executeTakeFirst();
           if (updated.numUpdatedRows === 0n)
             await trx
               .insertInto("media_alt")
@@ -344,7 +398,9 @@ export async function deleteMedia(services: AdminServices, actorUid: string, id:
       const before = await requireMedia(trx, id);
       if (before.usedByCount > 0) {
         const unnamed = before.usedByCount - before.usedBy.length;
-        const list = before.usedBy.map((use) => `“${use.title}” (article ${use.id})`).join(", ") + (unnamed > 0 ? ` and ${unnamed} more` : "");
+        const list =
+          before.usedBy.map((use) => `“${use.title}” (article ${use.id})`).join(", ") +
+          (unnamed > 0 ? ` and ${unnamed} more` : "");
         throw conflict(
           "in_use",
           `id: the image is used by ${before.usedByCount === 1 ? "an article" : `${before.usedByCount} articles`}: ${list}. Remove it from them first.`,

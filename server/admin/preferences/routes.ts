@@ -15,7 +15,10 @@ export const preferenceEndpoints: readonly AdminEndpoint[] = [
     tag: "Preferences",
     summary: "The signed-in person's admin settings",
     success: { status: 200, description: "{ adminLanguage }", schema: adminPreferencesSchema },
-    handle: async (c, _input, { services }) => c.json({ adminLanguage: await storedAdminLanguage(services, actorUid(c)) } satisfies Answer<typeof adminPreferencesSchema>),
+    handle: async (c, _input, { services }) =>
+      c.json({ adminLanguage: await storedAdminLanguage(services, actorUid(c)) } satisfies Answer<
+        typeof adminPreferencesSchema
+      >),
   }),
   endpoint({
     method: "PATCH",
@@ -25,7 +28,11 @@ export const preferenceEndpoints: readonly AdminEndpoint[] = [
     summary: "Choose the admin area's language (null: the public language you came from)",
     body: adminPreferencesInput,
     success: { status: 200, description: "{ adminLanguage }", schema: adminPreferencesSchema },
-    otherResponses: { 400: "Invalid input, or a language that does not exist or is hidden.", 404: "The signed-in user no longer exists." },
-    handle: async (c, { body }, { services }) => c.json((await setAdminPreferences(services, actorUid(c), body)) satisfies Answer<typeof adminPreferencesSchema>),
+    otherResponses: {
+      400: "Invalid input, or a language that does not exist or is hidden.",
+      404: "The signed-in user no longer exists.",
+    },
+    handle: async (c, { body }, { services }) =>
+      c.json((await setAdminPreferences(services, actorUid(c), body)) satisfies Answer<typeof adminPreferencesSchema>),
   }),
 ];

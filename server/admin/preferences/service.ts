@@ -32,37 +32,65 @@ export function cameFromCookie(language: Language, secure: boolean): string {
  * favorite. Hidden languages are never the admin's: a stored hidden one is passed over.
  */
 export function resolveAdminLanguage(resident: Resident, stored: string | null, request: Request): Language | null {
-  const chosen = stored === null ? undefined : resident.languages.find((language) => language.code === stored && language.enabled);
+  const chosen =
+    stored === null ? undefined : resident.languages.find((language) => language.code === stored && language.enabled);
   if (chosen) return chosen;
   const cookieHeader = request.headers.get("cookie");
   const cookies = cookieHeader === null ? {} : parse(cookieHeader, ADMIN_CAME_FROM_COOKIE);
   const remembered = cookies[ADMIN_CAME_FROM_COOKIE];
-  const cameFrom = refererLanguage(resident, request) ?? (remembered === undefined ? null : findEnabledLanguage(resident, remembered));
+  const cameFrom =
+    refererLanguage(resident, request) ?? (remembered === undefined ? null : findEnabledLanguage(resident, remembered));
   if (cameFrom) return cameFrom;
   const saved = savedLanguageInCookies(cookieHeader);
-  const visited = saved === null ? undefined : resident.languages.find((language) => language.id === saved.id && language.enabled);
+  const visited =
+    saved === null ? undefined : resident.languages.find((language) => language.id === saved.id && language.enabled);
   return visited ?? favoriteLanguage(resident);
 }
 
 export async function storedAdminLanguage(services: AdminServices, uid: string): Promise<string | null> {
-  const row = await services.database.db.selectFrom("users").select("admin_language").where("uid", "=", uid).executeTakeFirst();
+  const row = await services.database.db
+    .selectFrom("users")
+    .select("admin_language")
+    .where("uid", "=", uid)
+    .executeTakeFirst();
   return row?.admin_language ?? null;
 }
 
-export async function adminLanguageOf(services: AdminServices, uid: string, request: Request): Promise<Language | null> {
+export async function adminLanguageOf(
+  services: AdminServices,
+  uid: string,
+  request: Request,
+): Promise<Language | null> {
   return resolveAdminLanguage(services.content.current(), await storedAdminLanguage(services, uid), request);
 }
 
 /** A personal setting, not content: written directly, not audited. */
-export async function setAdminPreferences(services: AdminServices, uid: string, input: AdminPreferencesInput): Promise<AdminPreferences> {
+export async function setAdminPreferences(
+  services: AdminServices,
+  uid: string,
+  input: AdminPreferencesInput,
+): Promise<AdminPreferences> {
   const { adminLanguage } = input;
   if (adminLanguage !== null) {
-    const language = await services.database.db.selectFrom("languages").select(["code", "enabled"]).where("code", "=", adminLanguage).executeTakeFirst();
-    if (!language) throw invalid("unknown_language", `adminLanguage: no language with code ${adminLanguage}.`, "adminLanguage");
+    const language = await services.database.db
+      .selectFrom("languages")
+      .select(["code", "enabled"])
+      .where("code", "=", adminLanguage)
+      .executeTakeFirst();
+    if (!language)
+      throw invalid("unknown_language", `adminLanguage: no language with code ${adminLanguage}.`, "adminLanguage");
     if (language.enabled !== 1)
-      throw invalid("language_disabled", `adminLanguage: ${adminLanguage} is hidden on the site; the admin is offered in shown languages only.`, "adminLanguage");
+      throw invalid(
+        "language_disabled",
+        `adminLanguage: ${adminLanguage} is hidden on the site; the admin is offered in shown languages only.`,
+        "adminLanguage",
+      );
   }
-  const updated = await services.database.db.updateTable("users").set({ admin_language: adminLanguage }).where("uid", "=", uid).executeTakeFirst();
+  const updated = await services.database.db
+    .updateTable("users")
+    .set({ admin_language: adminLanguage })
+    .where("uid", "=", uid)
+    .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) throw notFound("unknown_user", "The signed-in user no longer exists.");
   return { adminLanguage };
 }

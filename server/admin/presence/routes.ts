@@ -22,7 +22,8 @@ export const presenceEndpoints: readonly AdminEndpoint[] = [
     params,
     success: { status: 200, description: "{ others: [{ uid, name, seenAt }] }", schema: versionPresenceSchema },
     otherResponses: { 404: "No article with this id, or no such language." },
-    handle: async (c, { params: { id, code } }, { services }) => c.json((await heartbeat(services, actorUid(c), id, code)) satisfies Answer<typeof versionPresenceSchema>),
+    handle: async (c, { params: { id, code } }, { services }) =>
+      c.json((await heartbeat(services, actorUid(c), id, code)) satisfies Answer<typeof versionPresenceSchema>),
   }),
   endpoint({
     method: "DELETE",

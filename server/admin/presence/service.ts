@@ -17,7 +17,13 @@ async function requireVersionPlace(services: AdminServices, id: number, code: st
 }
 
 /** `uid` has version `code` of article `id` open at `now`: records it and answers the others who have it open. */
-export async function heartbeat(services: AdminServices, uid: string, id: number, code: string, now = new Date()): Promise<VersionPresence> {
+export async function heartbeat(
+  services: AdminServices,
+  uid: string,
+  id: number,
+  code: string,
+  now = new Date(),
+): Promise<VersionPresence> {
   await requireVersionPlace(services, id, code);
   const { db } = services.database;
   const seenAt = now.toISOString();
@@ -37,11 +43,20 @@ export async function heartbeat(services: AdminServices, uid: string, id: number
     .where("version_presence.uid", "<>", uid)
     .where("version_presence.seen_at", ">=", cutoff)
     .execute();
-  const others = rows.map((row) => ({ uid: row.uid, name: row.display_name ?? row.email ?? row.uid, seenAt: row.seen_at }));
+  const others = rows.map((row) => ({
+    uid: row.uid,
+    name: row.display_name ?? row.email ?? row.uid,
+    seenAt: row.seen_at,
+  }));
   return { others: others.sort((a, b) => a.name.localeCompare(b.name) || a.uid.localeCompare(b.uid)) };
 }
 
 /** `uid` closed the editor of that version (or went to another one). Leaving twice is no error. */
 export async function leave(services: AdminServices, uid: string, id: number, code: string): Promise<void> {
-  await services.database.db.deleteFrom("version_presence").where("article_id", "=", id).where("code", "=", code).where("uid", "=", uid).execute();
+  await services.database.db
+    .deleteFrom("version_presence")
+    .where("article_id", "=", id)
+    .where("code", "=", code)
+    .where("uid", "=", uid)
+    .execute();
 }

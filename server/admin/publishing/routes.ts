@@ -19,7 +19,15 @@ import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { Answer } from "#server/http/openapi.ts";
-import { cancelSchedule, createPreviewLink, publishVersion, revokePreviewLink, scheduleChange, unpublishVersion, versionPublishing } from "./service.ts";
+import {
+  cancelSchedule,
+  createPreviewLink,
+  publishVersion,
+  revokePreviewLink,
+  scheduleChange,
+  unpublishVersion,
+  versionPublishing,
+} from "./service.ts";
 
 const VERSION = "/articles/:id/versions/:code";
 const tag = "Publishing";
@@ -43,7 +51,8 @@ export const publishingEndpoints: readonly AdminEndpoint[] = [
     params,
     success: { status: 200, description: "{ publishing }", schema: publishingResponse },
     otherResponses: missing,
-    handle: async (c, { params: { id, code } }, { services }) => c.json({ publishing: await versionPublishing(services, id, code) } satisfies Answer<typeof publishingResponse>),
+    handle: async (c, { params: { id, code } }, { services }) =>
+      c.json({ publishing: await versionPublishing(services, id, code) } satisfies Answer<typeof publishingResponse>),
   }),
 
   endpoint({
@@ -51,14 +60,21 @@ export const publishingEndpoints: readonly AdminEndpoint[] = [
     path: `${VERSION}/publish`,
     access: publisher,
     tag,
-    summary: "Publish a version now (If-Match its ETag): a version not published goes live; a published one's pending changes become the live text",
+    summary:
+      "Publish a version now (If-Match its ETag): a version not published goes live; a published one's pending changes become the live text",
     params,
     conditional: "write",
-    success: { status: 200, description: "{ publishing, version } with the version's new ETag", schema: publishingChangedResponse },
+    success: {
+      status: 200,
+      description: "{ publishing, version } with the version's new ETag",
+      schema: publishingChangedResponse,
+    },
     otherResponses: { ...missing, 409: "Published, with no pending changes." },
     handle: async (c, { params: { id, code } }, { services }) => {
       const { publishing, version: published } = await publishVersion(services, request(c, code), id, code);
-      return c.json({ publishing, ...withEntityTag(c, versionRepresentation(published), versionTag) } satisfies Answer<typeof publishingChangedResponse>);
+      return c.json({ publishing, ...withEntityTag(c, versionRepresentation(published), versionTag) } satisfies Answer<
+        typeof publishingChangedResponse
+      >);
     },
   }),
 
@@ -67,14 +83,22 @@ export const publishingEndpoints: readonly AdminEndpoint[] = [
     path: `${VERSION}/unpublish`,
     access: publisher,
     tag,
-    summary: "Take a published version off the site now (If-Match its ETag); its pending changes become its working text",
+    summary:
+      "Take a published version off the site now (If-Match its ETag); its pending changes become its working text",
     params,
     conditional: "write",
-    success: { status: 200, description: "{ publishing, version } with the version's new ETag", schema: publishingChangedResponse },
+    success: {
+      status: 200,
+      description: "{ publishing, version } with the version's new ETag",
+      schema: publishingChangedResponse,
+    },
     otherResponses: { ...missing, 409: "Not published." },
     handle: async (c, { params: { id, code } }, { services }) => {
       const { publishing, version: unpublished } = await unpublishVersion(services, request(c, code), id, code);
-      return c.json({ publishing, ...withEntityTag(c, versionRepresentation(unpublished), versionTag) } satisfies Answer<typeof publishingChangedResponse>);
+      return c.json({
+        publishing,
+        ...withEntityTag(c, versionRepresentation(unpublished), versionTag),
+      } satisfies Answer<typeof publishingChangedResponse>);
     },
   }),
 
@@ -83,14 +107,17 @@ export const publishingEndpoints: readonly AdminEndpoint[] = [
     path: `${VERSION}/schedules/:action`,
     access: publisher,
     tag,
-    summary: "Schedule a publish (of the pending changes, for a published version) or unpublish at a UTC time (If-Match the version's ETag)",
+    summary:
+      "Schedule a publish (of the pending changes, for a published version) or unpublish at a UTC time (If-Match the version's ETag)",
     params: { ...params, action: scheduleActionParam },
     body: scheduleInput,
     conditional: "write",
     success: { status: 200, description: "{ publishing }", schema: publishingResponse },
     otherResponses: { ...missing, 400: "The time is in the past or contradicts the version's state." },
     handle: async (c, { params: { id, code, action }, body }, { services }) =>
-      c.json({ publishing: await scheduleChange(services, request(c, code), id, code, action, body) } satisfies Answer<typeof publishingResponse>),
+      c.json({ publishing: await scheduleChange(services, request(c, code), id, code, action, body) } satisfies Answer<
+        typeof publishingResponse
+      >),
   }),
 
   endpoint({
@@ -104,7 +131,9 @@ export const publishingEndpoints: readonly AdminEndpoint[] = [
     success: { status: 200, description: "{ publishing }", schema: publishingResponse },
     otherResponses: { 404: "No such version or schedule." },
     handle: async (c, { params: { id, code, action } }, { services }) =>
-      c.json({ publishing: await cancelSchedule(services, request(c, code), id, code, action) } satisfies Answer<typeof publishingResponse>),
+      c.json({ publishing: await cancelSchedule(services, request(c, code), id, code, action) } satisfies Answer<
+        typeof publishingResponse
+      >),
   }),
 
   endpoint({
@@ -118,7 +147,12 @@ export const publishingEndpoints: readonly AdminEndpoint[] = [
     success: { status: 201, description: "{ preview } with its url", schema: previewLinkResponse },
     otherResponses: missing,
     handle: async (c, { params: { id, code }, body }, { services }) =>
-      c.json({ preview: await createPreviewLink(services, actorUid(c), id, code, body) } satisfies Answer<typeof previewLinkResponse>, 201),
+      c.json(
+        { preview: await createPreviewLink(services, actorUid(c), id, code, body) } satisfies Answer<
+          typeof previewLinkResponse
+        >,
+        201,
+      ),
   }),
 
   endpoint({
@@ -131,6 +165,8 @@ export const publishingEndpoints: readonly AdminEndpoint[] = [
     success: { status: 200, description: "{ preview }", schema: previewLinkResponse },
     otherResponses: { 404: "No such link." },
     handle: async (c, { params: { id, code, linkId } }, { services }) =>
-      c.json({ preview: await revokePreviewLink(services, actorUid(c), id, code, linkId) } satisfies Answer<typeof previewLinkResponse>),
+      c.json({ preview: await revokePreviewLink(services, actorUid(c), id, code, linkId) } satisfies Answer<
+        typeof previewLinkResponse
+      >),
   }),
 ];

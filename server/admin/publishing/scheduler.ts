@@ -28,7 +28,8 @@ export function startScheduler(services: AppServices): Scheduler {
         if (applied > 0) log.info({ applied }, "applied scheduled publishing changes");
       } catch (error) {
         // An outage is logged by the database's availability tracker; the next tick tries again.
-        if (!database.availability.failed(error)) log.error({ err: error }, "applying scheduled publishing changes failed");
+        if (!database.availability.failed(error))
+          log.error({ err: error }, "applying scheduled publishing changes failed");
       }
     });
     return running;

@@ -19,7 +19,12 @@ import { previewToken } from "#server/content/preview.ts";
 import type { ArticleStatus } from "#core/article-rules.ts";
 import { previewPath } from "#core/paths.ts";
 import { applySchedule, checkSchedule, publicationState, type ScheduleAction } from "#core/publishing.ts";
-import type { CreatePreviewInput, PreviewLink, ScheduleInput, VersionPublishing } from "#core/admin/publishing/schema.ts";
+import type {
+  CreatePreviewInput,
+  PreviewLink,
+  ScheduleInput,
+  VersionPublishing,
+} from "#core/admin/publishing/schema.ts";
 import { pendingSchedules } from "#server/content/schedules.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -33,13 +38,30 @@ const LISTED_PREVIEWS = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function requireVersion(db: Db, id: number, code: string): Promise<ArticleVersionRow> {
-  const row = await db.selectFrom("article_versions").selectAll().where("article_id", "=", id).where("code", "=", code).executeTakeFirst();
+  const row = await db
+    .selectFrom("article_versions")
+    .selectAll()
+    .where("article_id", "=", id)
+    .where("code", "=", code)
+    .executeTakeFirst();
   if (!row) throw notFound("not_found", `code: article ${id} has no ${code} version.`, "code");
   return row;
 }
 
-function toPreviewLink(row: { id: number; created_by: string | null; created_at: string; expires_at: string; revoked_at: string | null }): PreviewLink {
-  return { id: row.id, createdBy: row.created_by, createdAt: row.created_at, expiresAt: row.expires_at, revokedAt: row.revoked_at };
+function toPreviewLink(row: {
+  id: number;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}): PreviewLink {
+  return {
+    id: row.id,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+  };
 }
 
 async function publishingOf(db: Db, id: number, code: string, status: ArticleStatus): Promise<VersionPublishing> {
@@ -72,11 +94,21 @@ export interface StatusChanged {
   version: AdminVersionDetail;
 }
 
-async function setStatusNow(services: AdminServices, request: VersionRequest, id: number, code: string, change: typeof versions.publishVersion): Promise<StatusChanged> {
+async function setStatusNow(
+  services: AdminServices,
+  request: VersionRequest,
+  id: number,
+  code: string,
+  change: typeof versions.publishVersion,
+): Promise<StatusChanged> {
   return writeContent(
     services,
     async (trx) => {
-      const write = { services, preconditions: request.preconditions, actor: { uid: request.actorUid, auditUid: request.actorUid, mayPublish: request.mayPublish } };
+      const write = {
+        services,
+        preconditions: request.preconditions,
+        actor: { uid: request.actorUid, auditUid: request.actorUid, mayPublish: request.mayPublish },
+      };
       const version = await change(trx, write, id, code);
       return { version, publishing: await publishingOf(trx, id, code, version.status) };
     },
@@ -85,17 +117,31 @@ async function setStatusNow(services: AdminServices, request: VersionRequest, id
 }
 
 /** Publishes now: a version not published goes live; a published one's pending changes become the live text. */
-export async function publishVersion(services: AdminServices, request: VersionRequest, id: number, code: string): Promise<StatusChanged> {
+export async function publishVersion(
+  services: AdminServices,
+  request: VersionRequest,
+  id: number,
+  code: string,
+): Promise<StatusChanged> {
   return setStatusNow(services, request, id, code, versions.publishVersion);
 }
 
 /** Takes a published version off the site now; its pending changes become its working text. */
-export async function unpublishVersion(services: AdminServices, request: VersionRequest, id: number, code: string): Promise<StatusChanged> {
+export async function unpublishVersion(
+  services: AdminServices,
+  request: VersionRequest,
+  id: number,
+  code: string,
+): Promise<StatusChanged> {
   return setStatusNow(services, request, id, code, versions.unpublishVersion);
 }
 
 function requestWrite(services: AdminServices, request: VersionRequest) {
-  return { services, preconditions: request.preconditions, actor: { uid: request.actorUid, auditUid: request.actorUid, mayPublish: request.mayPublish } };
+  return {
+    services,
+    preconditions: request.preconditions,
+    actor: { uid: request.actorUid, auditUid: request.actorUid, mayPublish: request.mayPublish },
+  };
 }
 
 /** Schedules a publish or an unpublish (replacing a pending one of the same kind). Nothing public changes until it is due. */
@@ -117,8 +163,23 @@ export async function scheduleChange(
       const check = checkSchedule(action, at, new Date(), row.status, before, row.pendingChanges !== null);
       if (!check.ok) throw invalid("invalid_field", `at: ${check.reason}.`, "at");
       const dueAt = at.toISOString();
-      await trx.deleteFrom("article_schedules").where("article_id", "=", id).where("code", "=", code).where("action", "=", action).execute();
-      await trx.insertInto("article_schedules").values({ article_id: id, code, action, due_at: dueAt, created_by: actorUid, created_at: new Date().toISOString() }).execute();
+      await trx
+        .deleteFrom("article_schedules")
+        .where("article_id", "=", id)
+        .where("code", "=", code)
+        .where("action", "=", action)
+        .execute();
+      await trx
+        .insertInto("article_schedules")
+        .values({
+          article_id: id,
+          code,
+          action,
+          due_at: dueAt,
+          created_by: actorUid,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       await recordAudit(trx, {
         uid: actorUid,
         action: `schedule_${action}`,
@@ -133,15 +194,31 @@ export async function scheduleChange(
   );
 }
 
-export async function cancelSchedule(services: AdminServices, request: VersionRequest, id: number, code: string, action: ScheduleAction): Promise<VersionPublishing> {
+export async function cancelSchedule(
+  services: AdminServices,
+  request: VersionRequest,
+  id: number,
+  code: string,
+  action: ScheduleAction,
+): Promise<VersionPublishing> {
   const actorUid = request.actorUid;
   return writeContent(
     services,
     async (trx) => {
       const row = await requireVersionCurrent(trx, requestWrite(services, request), id, code);
       const before = await pendingSchedules(trx, id, code);
-      const result = await trx.deleteFrom("article_schedules").where("article_id", "=", id).where("code", "=", code).where("action", "=", action).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound("not_found", `action: the ${code} version of article ${id} has no ${action} scheduled.`, "action");
+      const result = await trx
+        .deleteFrom("article_schedules")
+        .where("article_id", "=", id)
+        .where("code", "=", code)
+        .where("action", "=", action)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0)
+        throw notFound(
+          "not_found",
+          `action: the ${code} version of article ${id} has no ${action} scheduled.`,
+          "action",
+        );
       await recordAudit(trx, {
         uid: actorUid,
         action: `cancel_${action}`,
@@ -166,21 +243,41 @@ export async function applyDueSchedules(services: AdminServices, now = new Date(
   const { db, dialect } = services.database;
   const dueAt = now.toISOString();
   // Most ticks find nothing: one indexed read, no transaction.
-  const any = await db.selectFrom("article_schedules").select("id").where("due_at", "<=", dueAt).limit(1).executeTakeFirst();
+  const any = await db
+    .selectFrom("article_schedules")
+    .select("id")
+    .where("due_at", "<=", dueAt)
+    .limit(1)
+    .executeTakeFirst();
   if (!any) return 0;
-  let claimed: { id: number; article_id: number; code: string; action: ScheduleAction; created_by: string | null }[] = [];
+  let claimed: { id: number; article_id: number; code: string; action: ScheduleAction; created_by: string | null }[] =
+    [];
   let applied = 0;
   await writeContent(
     services,
     async (trx) => {
       for (const schedule of claimed) {
         await trx.deleteFrom("article_schedules").where("id", "=", schedule.id).execute();
-        const row = await trx.selectFrom("article_versions").select("status").where("article_id", "=", schedule.article_id).where("code", "=", schedule.code).executeTakeFirst();
+        const row = await trx
+          .selectFrom("article_versions")
+          .select("status")
+          .where("article_id", "=", schedule.article_id)
+          .where("code", "=", schedule.code)
+          .executeTakeFirst();
         if (!row) continue;
-        const pending = await trx.selectFrom("article_drafts").select("code").where("article_id", "=", schedule.article_id).where("code", "=", schedule.code).executeTakeFirst();
+        const pending = await trx
+          .selectFrom("article_drafts")
+          .select("code")
+          .where("article_id", "=", schedule.article_id)
+          .where("code", "=", schedule.code)
+          .executeTakeFirst();
         // A publish that falls due publishes the pending changes as they stand then.
         if (!applySchedule(row.status, schedule.action, pending !== undefined).changed) continue;
-        const write = { services, preconditions: null, actor: { uid: schedule.created_by, auditUid: SCHEDULER_ACTOR, mayPublish: true } };
+        const write = {
+          services,
+          preconditions: null,
+          actor: { uid: schedule.created_by, auditUid: SCHEDULER_ACTOR, mayPublish: true },
+        };
         const change = schedule.action === "publish" ? versions.publishVersion : versions.unpublishVersion;
         await change(trx, write, schedule.article_id, schedule.code, `scheduled-${schedule.action}`);
         applied += 1;
@@ -207,39 +304,96 @@ export async function applyDueSchedules(services: AdminServices, now = new Date(
 }
 
 /** A new preview link for a version; its URL (with the token) is only in this answer. */
-export async function createPreviewLink(services: AdminServices, actorUid: string, id: number, code: string, input: CreatePreviewInput): Promise<PreviewLink> {
+export async function createPreviewLink(
+  services: AdminServices,
+  actorUid: string,
+  id: number,
+  code: string,
+  input: CreatePreviewInput,
+): Promise<PreviewLink> {
   const { config } = services;
   return writeContent(
     services,
     async (trx) => {
       await requireVersion(trx, id, code);
-      const language = await trx.selectFrom("languages").select("short_code").where("code", "=", code).executeTakeFirstOrThrow();
+      const language = await trx
+        .selectFrom("languages")
+        .select("short_code")
+        .where("code", "=", code)
+        .executeTakeFirstOrThrow();
       const now = new Date();
       // Whole seconds: the token carries the expiry in seconds.
-      const expires = new Date(Math.floor((now.getTime() + (input.days ?? config.publishing.previewLinkDays) * DAY_MS) / 1000) * 1000);
+      const expires = new Date(
+        Math.floor((now.getTime() + (input.days ?? config.publishing.previewLinkDays) * DAY_MS) / 1000) * 1000,
+      );
       const row = await trx
         .insertInto("preview_links")
-        .values({ article_id: id, code, created_by: actorUid, created_at: now.toISOString(), expires_at: expires.toISOString(), revoked_at: null })
+        .values({
+          article_id: id,
+          code,
+          created_by: actorUid,
+          created_at: now.toISOString(),
+          expires_at: expires.toISOString(),
+          revoked_at: null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       const link = toPreviewLink(row);
-      await recordAudit(trx, { uid: actorUid, action: "create", entity: PREVIEW_LINK, entityId: String(row.id), after: { ...link, article: id, code } });
-      return { ...link, url: `${config.publicUrl}${previewPath(language.short_code, previewToken(config, row.id, expires))}` };
+      await recordAudit(trx, {
+        uid: actorUid,
+        action: "create",
+        entity: PREVIEW_LINK,
+        entityId: String(row.id),
+        after: { ...link, article: id, code },
+      });
+      return {
+        ...link,
+        url: `${config.publicUrl}${previewPath(language.short_code, previewToken(config, row.id, expires))}`,
+      };
     },
     { changedContent: () => false },
   );
 }
 
 /** Withdraws a preview link at once: its URL then answers 410. */
-export async function revokePreviewLink(services: AdminServices, actorUid: string, id: number, code: string, linkId: number): Promise<PreviewLink> {
+export async function revokePreviewLink(
+  services: AdminServices,
+  actorUid: string,
+  id: number,
+  code: string,
+  linkId: number,
+): Promise<PreviewLink> {
   return writeContent(
     services,
     async (trx) => {
-      const row = await trx.selectFrom("preview_links").selectAll().where("id", "=", linkId).where("article_id", "=", id).where("code", "=", code).executeTakeFirst();
-      if (!row) throw notFound("not_found", `linkId: the ${code} version of article ${id} has no preview link ${linkId}.`, "linkId");
+      const row = await trx
+        .selectFrom("preview_links")
+        .selectAll()
+        .where("id", "=", linkId)
+        .where("article_id", "=", id)
+        .where("code", "=", code)
+        .executeTakeFirst();
+      if (!row)
+        throw notFound(
+          "not_found",
+          `linkId: the ${code} version of article ${id} has no preview link ${linkId}.`,
+          "linkId",
+        );
       if (row.revoked_at !== null) return toPreviewLink(row);
-      const revoked = await trx.updateTable("preview_links").set({ revoked_at: new Date().toISOString() }).where("id", "=", linkId).returningAll().executeTakeFirstOrThrow();
-      await recordAudit(trx, { uid: actorUid, action: "revoke", entity: PREVIEW_LINK, entityId: String(linkId), before: toPreviewLink(row), after: toPreviewLink(revoked) });
+      const revoked = await trx
+        .updateTable("preview_links")
+        .set({ revoked_at: new Date().toISOString() })
+        .where("id", "=", linkId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        uid: actorUid,
+        action: "revoke",
+        entity: PREVIEW_LINK,
+        entityId: String(linkId),
+        before: toPreviewLink(row),
+        after: toPreviewLink(revoked),
+      });
       return toPreviewLink(revoked);
     },
     { changedContent: () => false },

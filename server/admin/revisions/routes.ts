@@ -1,6 +1,12 @@
 /** Admin API: a language version's revisions — list, read, compare, restore; each declared once (server/http/endpoint.ts, decision 0175). */
 import { articleIdParam, languageCodeParam, versionWrittenResponse } from "#core/admin/articles/schema.ts";
-import { compareQuery, revisionComparisonResponse, revisionIdParam, revisionListResponse, revisionResponse } from "#core/admin/publishing/schema.ts";
+import {
+  compareQuery,
+  revisionComparisonResponse,
+  revisionIdParam,
+  revisionListResponse,
+  revisionResponse,
+} from "#core/admin/publishing/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
 import { may } from "#core/auth/roles.ts";
 import { actorUid } from "#server/admin/actor.ts";
@@ -26,7 +32,8 @@ export const revisionEndpoints: readonly AdminEndpoint[] = [
     summary: "A version's revisions, newest first",
     params,
     success: { status: 200, description: "{ revisions }", schema: revisionListResponse },
-    handle: async (c, { params: { id, code } }, { services }) => c.json({ revisions: await listRevisions(services, id, code) } satisfies Answer<typeof revisionListResponse>),
+    handle: async (c, { params: { id, code } }, { services }) =>
+      c.json({ revisions: await listRevisions(services, id, code) } satisfies Answer<typeof revisionListResponse>),
   }),
 
   endpoint({
@@ -40,7 +47,9 @@ export const revisionEndpoints: readonly AdminEndpoint[] = [
     success: { status: 200, description: "{ comparison }", schema: revisionComparisonResponse },
     otherResponses: { 404: "No such revision." },
     handle: async (c, { params: { id, code }, query: { from, to } }, { services }) =>
-      c.json({ comparison: await compareRevisions(services, id, code, from, to) } satisfies Answer<typeof revisionComparisonResponse>),
+      c.json({ comparison: await compareRevisions(services, id, code, from, to) } satisfies Answer<
+        typeof revisionComparisonResponse
+      >),
   }),
 
   endpoint({
@@ -53,7 +62,9 @@ export const revisionEndpoints: readonly AdminEndpoint[] = [
     success: { status: 200, description: "{ revision }", schema: revisionResponse },
     otherResponses: { 404: "No such revision." },
     handle: async (c, { params: { id, code, revisionId } }, { services }) =>
-      c.json({ revision: await findRevision(services, id, code, revisionId) } satisfies Answer<typeof revisionResponse>),
+      c.json({ revision: await findRevision(services, id, code, revisionId) } satisfies Answer<
+        typeof revisionResponse
+      >),
   }),
 
   endpoint({
@@ -64,7 +75,11 @@ export const revisionEndpoints: readonly AdminEndpoint[] = [
     summary: "Restore a revision's content (If-Match the version's ETag; a new revision; the status stays)",
     params: { ...params, revisionId: revisionIdParam },
     conditional: "write",
-    success: { status: 200, description: "{ article, version } with the version's new ETag", schema: versionWrittenResponse },
+    success: {
+      status: 200,
+      description: "{ article, version } with the version's new ETag",
+      schema: versionWrittenResponse,
+    },
     otherResponses: {
       404: "No such revision or version.",
       409: "The slug is now taken.",
@@ -72,7 +87,11 @@ export const revisionEndpoints: readonly AdminEndpoint[] = [
       503: "The worker that reads large texts is busy: try again in a moment.",
     },
     handle: async (c, { params: { id, code, revisionId } }, { services }) => {
-      const request = { actorUid: actorUid(c), preconditions: readPreconditions(c), mayPublish: may(c.get("user"), "publish", code) };
+      const request = {
+        actorUid: actorUid(c),
+        preconditions: readPreconditions(c),
+        mayPublish: may(c.get("user"), "publish", code),
+      };
       const restored = await restoreRevision(services, request, id, code, revisionId);
       return c.json({
         article: articleAsReadBy(c.get("user"), restored.article),

@@ -12,7 +12,11 @@ import { saveVersion, type VersionRequest, type VersionWritten } from "#server/a
 import { diffRevisions } from "#core/revisions.ts";
 import type { Revision, RevisionComparison, RevisionSummary } from "#core/admin/publishing/schema.ts";
 
-type RevisionRow = Selectable<ArticleRevisionsTable> & { display_name: string | null; email: string | null; restored_number: number | null };
+type RevisionRow = Selectable<ArticleRevisionsTable> & {
+  display_name: string | null;
+  email: string | null;
+  restored_number: number | null;
+};
 
 function selectRevisions(db: Kysely<Database>, id: number, code: string) {
   return db
@@ -47,24 +51,48 @@ function toRevision(row: RevisionRow): Revision {
 /** Every kept revision of a version, newest first (at most REVISIONS_PER_VERSION of them). */
 export async function listRevisions(services: AdminServices, id: number, code: string): Promise<RevisionSummary[]> {
   const { db } = services.database;
-  const rows = await selectRevisions(db, id, code).orderBy("article_revisions.id", "desc").limit(services.config.publishing.revisionsPerVersion).execute();
+  const rows = await selectRevisions(db, id, code)
+    .orderBy("article_revisions.id", "desc")
+    .limit(services.config.publishing.revisionsPerVersion)
+    .execute();
   return rows.map(toSummary);
 }
 
-async function requireRevision(db: Kysely<Database>, id: number, code: string, revisionId: number, field: string): Promise<RevisionRow> {
+async function requireRevision(
+  db: Kysely<Database>,
+  id: number,
+  code: string,
+  revisionId: number,
+  field: string,
+): Promise<RevisionRow> {
   const row = await selectRevisions(db, id, code).where("article_revisions.id", "=", revisionId).executeTakeFirst();
-  if (!row) throw notFound("not_found", `${field}: the ${code} version of article ${id} has no revision ${revisionId}.`, field);
+  if (!row)
+    throw notFound("not_found", `${field}: the ${code} version of article ${id} has no revision ${revisionId}.`, field);
   return row;
 }
 
-export async function findRevision(services: AdminServices, id: number, code: string, revisionId: number): Promise<Revision> {
+export async function findRevision(
+  services: AdminServices,
+  id: number,
+  code: string,
+  revisionId: number,
+): Promise<Revision> {
   return toRevision(await requireRevision(services.database.db, id, code, revisionId, "revisionId"));
 }
 
 /** What changed from revision `from` to revision `to` (either may be the older). */
-export async function compareRevisions(services: AdminServices, id: number, code: string, fromId: number, toId: number): Promise<RevisionComparison> {
+export async function compareRevisions(
+  services: AdminServices,
+  id: number,
+  code: string,
+  fromId: number,
+  toId: number,
+): Promise<RevisionComparison> {
   const { db } = services.database;
-  const [from, to] = await Promise.all([requireRevision(db, id, code, fromId, "from"), requireRevision(db, id, code, toId, "to")]);
+  const [from, to] = await Promise.all([
+    requireRevision(db, id, code, fromId, "from"),
+    requireRevision(db, id, code, toId, "to"),
+  ]);
   return { from: toSummary(from), to: toSummary(to), fields: diffRevisions(toRevision(from), toRevision(to), code) };
 }
 
@@ -72,10 +100,28 @@ export async function compareRevisions(services: AdminServices, id: number, code
  * Brings a revision's text back as a save (a new revision, audited): the status stays what it is now,
  * so a published version's text goes live again (the publish right), a version not published keeps it as its working text.
  */
-export async function restoreRevision(services: AdminServices, request: VersionRequest, id: number, code: string, revisionId: number): Promise<VersionWritten> {
+export async function restoreRevision(
+  services: AdminServices,
+  request: VersionRequest,
+  id: number,
+  code: string,
+  revisionId: number,
+): Promise<VersionWritten> {
   const revision = await findRevision(services, id, code, revisionId);
-  const current = await services.database.db.selectFrom("article_versions").select("status").where("article_id", "=", id).where("code", "=", code).executeTakeFirst();
+  const current = await services.database.db
+    .selectFrom("article_versions")
+    .select("status")
+    .where("article_id", "=", id)
+    .where("code", "=", code)
+    .executeTakeFirst();
   if (!current) throw notFound("not_found", `code: article ${id} has no ${code} version to restore into.`, "code");
-  const content = { title: revision.title, slug: revision.slug, summary: revision.summary, body: revision.body, coverAlt: revision.coverAlt, status: current.status };
+  const content = {
+    title: revision.title,
+    slug: revision.slug,
+    summary: revision.summary,
+    body: revision.body,
+    coverAlt: revision.coverAlt,
+    status: current.status,
+  };
   return saveVersion(services, request, id, code, content, revisionId);
 }

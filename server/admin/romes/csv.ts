@@ -51,7 +51,9 @@ export async function readCsvRows(text: AsyncIterable<string>, collector: RowCol
       if (layout === null) {
         layout = readHeader(record);
       } else if (record.length !== layout.fieldCount) {
-        throw new FileRefused(`Malformed CSV at line ${line}: expected ${layout.fieldCount} fields, found ${record.length}.`);
+        throw new FileRefused(
+          `Malformed CSV at line ${line}: expected ${layout.fieldCount} fields, found ${record.length}.`,
+        );
       } else {
         collector.add(rawRow(record, layout, line));
       }
@@ -69,7 +71,9 @@ function readHeader(header: string[]): CsvLayout {
   const names = header.map((name) => name.trim().toLowerCase());
   if (!HEADERS.includes(names.join(","))) {
     const [official, ...others] = HEADERS.map((known) => JSON.stringify(known));
-    throw new FileRefused(`The CSV header is ${quoteForMessage(header.join(","))}; expected ${official} (or ${others.join(" or ")}).`);
+    throw new FileRefused(
+      `The CSV header is ${quoteForMessage(header.join(","))}; expected ${official} (or ${others.join(" or ")}).`,
+    );
   }
   const indexByRole: CsvLayout["indexByRole"] = {};
   names.forEach((name, index) => {
@@ -99,7 +103,8 @@ function malformedCsvMessage(error: CsvError, lastRecordLine: number): string {
     return `Malformed CSV at line ${lastRecordLine + 1}: a quoted field is never closed.`;
   }
   const line = typeof error["lines"] === "number" ? error["lines"] : lastRecordLine + 1;
-  if (error.code === "CSV_MAX_RECORD_SIZE") return `Malformed CSV at line ${line}: a record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString("en")} characters.`;
+  if (error.code === "CSV_MAX_RECORD_SIZE")
+    return `Malformed CSV at line ${line}: a record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString("en")} characters.`;
   // csv-parse may quote file content in its message: keep it bounded.
   return `Malformed CSV at line ${line}: ${truncateChars(error.message, MAX_ERROR_DETAIL_CHARS)}`;
 }

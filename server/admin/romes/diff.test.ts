@@ -17,7 +17,11 @@ describe("planImport", () => {
       { code: "A1201", label: "Bucheronnage" },
       { code: "Z0000", label: "Absent from the file, left alone" },
     ];
-    const rows = [row("A1101", "Conduite d'engins agricoles et forestiers", 2), row("A1201", "Bûcheronnage et élagage", 3), row("A1202", "Entretien des espaces naturels", 4)];
+    const rows = [
+      row("A1101", "Conduite d'engins agricoles et forestiers", 2),
+      row("A1201", "Bûcheronnage et élagage", 3),
+      row("A1202", "Entretien des espaces naturels", 4),
+    ];
     expect(planImport(existing, rows)).toEqual({
       added: [rows[2]],
       updated: [{ row: rows[1], before: "Bucheronnage" }],

@@ -32,7 +32,9 @@ describe("toCsv", () => {
       { code: "A1101", ogr: 6, label: "Conduite d'engins agricoles et forestiers" },
       { code: "A1416", ogr: null, label: "Polyculture, élevage" },
     ]);
-    expect(csv).toBe('code_ogr,code_rome,libelle\r\n6,A1101,Conduite d\'engins agricoles et forestiers\r\n,A1416,"Polyculture, élevage"\r\n');
+    expect(csv).toBe(
+      'code_ogr,code_rome,libelle\r\n6,A1101,Conduite d\'engins agricoles et forestiers\r\n,A1416,"Polyculture, élevage"\r\n',
+    );
   });
 
   it("reproduces the official CSV byte for byte from its parsed rows", async () => {
@@ -50,7 +52,11 @@ describe("toCsv", () => {
         ogr: fc.option(fc.integer({ min: 1, max: 2_147_483_647 }), { nil: null }),
         // Already normalized, as labels stored by an import are.
         label: fc
-          .string({ unit: fc.constantFrom("a", "É", " ", ",", '"', "'", ";", "=", "+", "-", "@"), minLength: 1, maxLength: 40 })
+          .string({
+            unit: fc.constantFrom("a", "É", " ", ",", '"', "'", ";", "=", "+", "-", "@"),
+            minLength: 1,
+            maxLength: 40,
+          })
           .map((label) => label.replace(/ +/g, " ").trim())
           .filter((label) => label !== ""),
       }),

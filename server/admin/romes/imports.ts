@@ -52,7 +52,10 @@ function withImportTables(db: Kysely<Database>): ImportDb {
 const IMPORT_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 const noSuchImport = () =>
-  notFound("import_not_found", "No such upload: it has expired (uploads last 10 minutes), was already applied, or was started by someone else. Start the import again.");
+  notFound(
+    "import_not_found",
+    "No such upload: it has expired (uploads last 10 minutes), was already applied, or was started by someone else. Start the import again.",
+  );
 
 export function sizeLimitMessage(): string {
   return `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB.`;
@@ -63,7 +66,12 @@ export function expectedChunkBytes(size: number, index: number): number {
   return Math.max(0, Math.min(IMPORT_CHUNK_BYTES, size - index * IMPORT_CHUNK_BYTES));
 }
 
-export async function createImport(services: AdminServices, uid: string, file: NewImport, now = new Date()): Promise<ImportStarted> {
+export async function createImport(
+  services: AdminServices,
+  uid: string,
+  file: NewImport,
+  now = new Date(),
+): Promise<ImportStarted> {
   if (file.size > MAX_IMPORT_BYTES) throw tooLarge("file_too_large", sizeLimitMessage(), "size");
   const db = withImportTables(services.database.db);
   // Expired uploads go whenever a new one starts: no timer, and every instance helps.
@@ -74,7 +82,10 @@ export async function createImport(services: AdminServices, uid: string, file: N
     .where("uid", "=", uid)
     .executeTakeFirstOrThrow();
   if (Number(open.count) >= MAX_OPEN_IMPORTS_PER_ADMIN) {
-    throw tooMany("too_many_imports", `You already have ${MAX_OPEN_IMPORTS_PER_ADMIN} uploads in progress; finish them or wait 10 minutes.`);
+    throw tooMany(
+      "too_many_imports",
+      `You already have ${MAX_OPEN_IMPORTS_PER_ADMIN} uploads in progress; finish them or wait 10 minutes.`,
+    );
   }
   const id = randomBytes(16).toString("base64url");
   await db
@@ -94,15 +105,31 @@ export async function createImport(services: AdminServices, uid: string, file: N
 }
 
 /** The caller's own, unexpired upload; anything else is the same 404, so ids of others' uploads reveal nothing. */
-async function findOpenImport(db: ImportDb | Transaction<ImportDatabase>, uid: string, id: string, now: Date): Promise<RomeImportsTable> {
+async function findOpenImport(
+  db: ImportDb | Transaction<ImportDatabase>,
+  uid: string,
+  id: string,
+  now: Date,
+): Promise<RomeImportsTable> {
   if (!IMPORT_ID_PATTERN.test(id)) throw noSuchImport();
-  const session = await db.selectFrom("rome_imports").selectAll().where("id", "=", id).where("uid", "=", uid).executeTakeFirst();
+  const session = await db
+    .selectFrom("rome_imports")
+    .selectAll()
+    .where("id", "=", id)
+    .where("uid", "=", uid)
+    .executeTakeFirst();
   if (!session || session.expires_at <= now.toISOString()) throw noSuchImport();
   return session;
 }
 
 /** Checks that chunk `index` is the one expected next, before its bytes are read. */
-export async function expectChunk(services: AdminServices, uid: string, id: string, index: number, now = new Date()): Promise<void> {
+export async function expectChunk(
+  services: AdminServices,
+  uid: string,
+  id: string,
+  index: number,
+  now = new Date(),
+): Promise<void> {
   checkChunkIndex(await findOpenImport(withImportTables(services.database.db), uid, id, now), index);
 }
 
@@ -111,18 +138,33 @@ function checkChunkIndex(session: RomeImportsTable, index: number): number {
     throw conflict("upload_complete", `All ${session.size} bytes were already received; apply the import.`);
   }
   if (index !== session.next_index) {
-    throw conflict("wrong_chunk", `Expected chunk ${session.next_index}, got chunk ${index}: chunks are sent in order, from 0.`, "index");
+    throw conflict(
+      "wrong_chunk",
+      `Expected chunk ${session.next_index}, got chunk ${index}: chunks are sent in order, from 0.`,
+      "index",
+    );
   }
   return expectedChunkBytes(session.size, index);
 }
 
-export async function storeChunk(services: AdminServices, uid: string, id: string, index: number, bytes: Uint8Array, now = new Date()): Promise<ImportProgress> {
+export async function storeChunk(
+  services: AdminServices,
+  uid: string,
+  id: string,
+  index: number,
+  bytes: Uint8Array,
+  now = new Date(),
+): Promise<ImportProgress> {
   const db = withImportTables(services.database.db);
   return db.transaction().execute(async (trx) => {
     const session = await findOpenImport(trx, uid, id, now);
     const expected = checkChunkIndex(session, index);
     if (bytes.byteLength !== expected) {
-      throw invalid("wrong_chunk_size", `Chunk ${index} must be ${expected} bytes (64 KiB except the last), got ${bytes.byteLength}.`, "body");
+      throw invalid(
+        "wrong_chunk_size",
+        `Chunk ${index} must be ${expected} bytes (64 KiB except the last), got ${bytes.byteLength}.`,
+        "body",
+      );
     }
     // Claims the index atomically: of two requests racing with the same chunk, one wins and the other gets 409.
     const claimed = await trx
@@ -131,7 +173,8 @@ export async function storeChunk(services: AdminServices, uid: string, id: strin
       .where("id", "=", id)
       .where("next_index", "=", index)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw conflict("wrong_chunk", `Chunk ${index} was already received.`, "index");
+    if (Number(claimed.numUpdatedRows) !== 1)
+      throw conflict("wrong_chunk", `Chunk ${index} was already received.`, "index");
     await trx
       .insertInto("rome_import_chunks")
       .values({ import_id: id, chunk_index: index, bytes: Buffer.from(bytes) })
@@ -144,7 +187,12 @@ export async function storeChunk(services: AdminServices, uid: string, id: strin
 async function storedFile(db: ImportDb, id: string, count: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   for (let index = 0; index < count; index += 1) {
-    const chunk = await db.selectFrom("rome_import_chunks").select("bytes").where("import_id", "=", id).where("chunk_index", "=", index).executeTakeFirst();
+    const chunk = await db
+      .selectFrom("rome_import_chunks")
+      .select("bytes")
+      .where("import_id", "=", id)
+      .where("chunk_index", "=", index)
+      .executeTakeFirst();
     if (!chunk) throw noSuchImport(); // removed by a concurrent apply
     chunks.push(chunk.bytes);
   }
@@ -152,13 +200,24 @@ async function storedFile(db: ImportDb, id: string, count: number): Promise<Uint
 }
 
 /** Parses the uploaded file and applies it in one transaction, with one audit entry. */
-export async function applyImport(services: AdminServices, uid: string, id: string, now = new Date()): Promise<ImportSummary> {
+export async function applyImport(
+  services: AdminServices,
+  uid: string,
+  id: string,
+  now = new Date(),
+): Promise<ImportSummary> {
   const db = withImportTables(services.database.db);
   const session = await findOpenImport(db, uid, id, now);
   if (session.received !== session.size) {
-    throw conflict("upload_incomplete", `The upload is incomplete: ${session.received} of ${session.size} bytes received.`);
+    throw conflict(
+      "upload_incomplete",
+      `The upload is incomplete: ${session.received} of ${session.size} bytes received.`,
+    );
   }
-  const parsed = await parseRomeFileOffThread({ bytes: await storedFile(db, id, session.next_index), filename: session.filename });
+  const parsed = await parseRomeFileOffThread({
+    bytes: await storedFile(db, id, session.next_index),
+    filename: session.filename,
+  });
   if (!parsed.ok) {
     await db.deleteFrom("rome_imports").where("id", "=", id).execute();
     throw unprocessable("file_refused", parsed.message);
@@ -167,9 +226,15 @@ export async function applyImport(services: AdminServices, uid: string, id: stri
     services,
     async (trx) => {
       // On PostgreSQL, concurrent imports and label edits wait for this one instead of colliding on new codes.
-      if (services.database.dialect === "postgres") await sql`lock table rome_jobs in share row exclusive mode`.execute(trx);
+      if (services.database.dialect === "postgres")
+        await sql`lock table rome_jobs in share row exclusive mode`.execute(trx);
       // Consuming the session inside the transaction makes a second apply of the same upload a 404.
-      const consumed = await trx.withTables<ImportTables>().deleteFrom("rome_imports").where("id", "=", id).where("uid", "=", uid).executeTakeFirst();
+      const consumed = await trx
+        .withTables<ImportTables>()
+        .deleteFrom("rome_imports")
+        .where("id", "=", id)
+        .where("uid", "=", uid)
+        .executeTakeFirst();
       if (Number(consumed.numDeletedRows) !== 1) throw noSuchImport();
       return writeRows(trx, uid, session.filename, parsed.format, parsed.rows, parsed.rejected, now);
     },
@@ -188,19 +253,34 @@ async function writeRows(
   now: Date,
 ): Promise<ImportSummary> {
   const at = now.toISOString();
-  const [existing, domains] = await Promise.all([trx.selectFrom("rome_jobs").select(["code", "label"]).execute(), trx.selectFrom("rome_domains").select("letter").execute()]);
+  const [existing, domains] = await Promise.all([
+    trx.selectFrom("rome_jobs").select(["code", "label"]).execute(),
+    trx.selectFrom("rome_domains").select("letter").execute(),
+  ]);
   const plan = planImport(existing, rows);
   const knownDomains = new Set(domains.map((domain) => domain.letter));
   const added = plan.added.filter((row) => knownDomains.has(row.code.charAt(0)));
   const rejected = [
     ...parserRejected,
-    ...plan.added.filter((row) => !knownDomains.has(row.code.charAt(0))).map((row) => ({ line: row.line, code: row.code, reason: `unknown domaine ${row.code.charAt(0)}` })),
+    ...plan.added
+      .filter((row) => !knownDomains.has(row.code.charAt(0)))
+      .map((row) => ({ line: row.line, code: row.code, reason: `unknown domaine ${row.code.charAt(0)}` })),
   ].sort((a, b) => a.line - b.line);
 
   for (let start = 0; start < added.length; start += INSERT_BATCH) {
     await trx
       .insertInto("rome_jobs")
-      .values(added.slice(start, start + INSERT_BATCH).map((row) => ({ code: row.code, ogr: row.ogr, domain: row.code.charAt(0), label: row.label, updated_at: at })))
+      .values(
+        added
+          .slice(start, start + INSERT_BATCH)
+          .map((row) => ({
+            code: row.code,
+            ogr: row.ogr,
+            domain: row.code.charAt(0),
+            label: row.label,
+            updated_at: at,
+          })),
+      )
       .execute();
   }
   // One statement per batch (a CASE over the codes) rather than one per code: a new ROME version may relabel hundreds.
@@ -220,7 +300,14 @@ async function writeRows(
       )
       .execute();
   }
-  const summary: ImportSummary = { filename, format, added: added.length, updated: plan.updated.length, unchanged: plan.unchanged, rejected };
+  const summary: ImportSummary = {
+    filename,
+    format,
+    added: added.length,
+    updated: plan.updated.length,
+    unchanged: plan.unchanged,
+    rejected,
+  };
   await recordAudit(
     trx,
     {
@@ -228,7 +315,10 @@ async function writeRows(
       action: "import",
       entity: "codes_romes",
       entityId: filename,
-      before: plan.updated.length > 0 ? { labels: Object.fromEntries(plan.updated.map(({ row, before }) => [row.code, before])) } : undefined,
+      before:
+        plan.updated.length > 0
+          ? { labels: Object.fromEntries(plan.updated.map(({ row, before }) => [row.code, before])) }
+          : undefined,
       after: {
         filename,
         format,

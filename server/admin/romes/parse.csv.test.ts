@@ -17,7 +17,11 @@ describe("parseRomeFile with CSV", () => {
     expect(csv.format).toBe("csv");
     expect(csv.rows).toHaveLength(532);
     expect(csv.rejected).toEqual([]);
-    const withoutLine = ({ code, label, ogr }: { code: string; label: string; ogr: number | null }) => ({ code, label, ogr });
+    const withoutLine = ({ code, label, ogr }: { code: string; label: string; ogr: number | null }) => ({
+      code,
+      label,
+      ogr,
+    });
     expect(csv.rows.map(withoutLine)).toEqual(xml.rows.map(withoutLine));
     expect(csv.rows.at(-1)?.line).toBe(533);
   });
@@ -51,7 +55,10 @@ describe("parseRomeFile with CSV", () => {
 
   it("refuses known columns in another order, like any unknown header", async () => {
     const result = await parseRomeFile(utf8("libelle,code_rome\nConduite,A1101\n"));
-    expect(result).toEqual({ ok: false, message: `The CSV header is "libelle,code_rome"; expected ${EXPECTED_HEADER}.` });
+    expect(result).toEqual({
+      ok: false,
+      message: `The CSV header is "libelle,code_rome"; expected ${EXPECTED_HEADER}.`,
+    });
   });
 
   it("refuses an unknown header, naming the expected one", async () => {
@@ -63,7 +70,10 @@ describe("parseRomeFile with CSV", () => {
 
   it("bounds the header quoted back in the message", async () => {
     const result = await parseRomeFile(utf8(`${"x".repeat(10_000)}\nA1101,Conduite\n`));
-    expect(result).toEqual({ ok: false, message: `The CSV header is "${"x".repeat(40)}…"; expected ${EXPECTED_HEADER}.` });
+    expect(result).toEqual({
+      ok: false,
+      message: `The CSV header is "${"x".repeat(40)}…"; expected ${EXPECTED_HEADER}.`,
+    });
   });
 
   it("refuses an unclosed quote, at the line where the record starts", async () => {
@@ -86,7 +96,9 @@ describe("parseRomeFile with CSV", () => {
   });
 
   it("accepts CRLF, LF, CR and blank lines, with the right line numbers", async () => {
-    const result = accepted(await parseRomeFile(utf8("code,libelle\r\nA1101,Un\nA1201,Deux\rA1202,Trois\r\n\r\n\nA1203,Quatre")));
+    const result = accepted(
+      await parseRomeFile(utf8("code,libelle\r\nA1101,Un\nA1201,Deux\rA1202,Trois\r\n\r\n\nA1203,Quatre")),
+    );
     expect(result.rows.map((row) => [row.code, row.line])).toEqual([
       ["A1101", 2],
       ["A1201", 3],
@@ -127,7 +139,8 @@ describe("parseRomeFile with CSV", () => {
 });
 
 describe("row validation", () => {
-  const parseRecords = async (...records: string[]) => accepted(await parseRomeFile(utf8(["code_ogr,code_rome,libelle", ...records].join("\n"))));
+  const parseRecords = async (...records: string[]) =>
+    accepted(await parseRomeFile(utf8(["code_ogr,code_rome,libelle", ...records].join("\n"))));
   const reasons = async (...records: string[]) => (await parseRecords(...records)).rejected.map((row) => row.reason);
 
   it("uppercases and trims codes", async () => {
@@ -148,7 +161,9 @@ describe("row validation", () => {
 
   it("bounds a long invalid code in the reason and in the rejected row", async () => {
     const result = await parseRecords(`1,${"Q".repeat(100)},x`);
-    expect(result.rejected).toEqual([{ line: 2, code: `${"Q".repeat(20)}…`, reason: `invalid code "${"Q".repeat(40)}…"` }]);
+    expect(result.rejected).toEqual([
+      { line: 2, code: `${"Q".repeat(20)}…`, reason: `invalid code "${"Q".repeat(40)}…"` },
+    ]);
   });
 
   it("collapses whitespace in labels, NFC-normalizes them and bounds their length", async () => {
@@ -160,8 +175,16 @@ describe("row validation", () => {
       "5,A1204,   ",
       "6,A1205,Bip\u0007",
     );
-    expect(result.rows.map((row) => row.label)).toEqual(["Conduite d'engins agricoles", "Bêcheronnage", "é".repeat(200)]);
-    expect(result.rejected.map((row) => row.reason)).toEqual(["label longer than 200 characters", "empty label", "label contains control characters"]);
+    expect(result.rows.map((row) => row.label)).toEqual([
+      "Conduite d'engins agricoles",
+      "Bêcheronnage",
+      "é".repeat(200),
+    ]);
+    expect(result.rejected.map((row) => row.reason)).toEqual([
+      "label longer than 200 characters",
+      "empty label",
+      "label contains control characters",
+    ]);
   });
 
   it("accepts an optional positive ogr and rejects anything else", async () => {
@@ -196,6 +219,9 @@ describe("row validation", () => {
     // Read, then rejected as a row: a label that long is not a ROME label.
     expect(accepted(await parseRomeFile(utf8(label(MAX_CSV_RECORD_CHARS - 5)))).rejected).toHaveLength(1);
     const refused = await parseRomeFile(utf8(label(MAX_CSV_RECORD_CHARS)));
-    expect(refused).toEqual({ ok: false, message: `Malformed CSV at line 2: a record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString("en")} characters.` });
+    expect(refused).toEqual({
+      ok: false,
+      message: `Malformed CSV at line 2: a record is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString("en")} characters.`,
+    });
   });
 });

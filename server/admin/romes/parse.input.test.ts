@@ -36,7 +36,10 @@ describe("parseRomeFile input handling", () => {
   });
 
   it.each([
-    ["a PNG image", Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52)],
+    [
+      "a PNG image",
+      Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52),
+    ],
     ["text with NUL bytes", utf8("code,libelle\nA1101,Conduite\0\0\0\n")],
     ["UTF-16 text", Uint8Array.of(0xff, 0xfe, 0x63, 0x00, 0x6f, 0x00, 0x64, 0x00, 0x65, 0x00)],
     ["Latin-1 text", Uint8Array.from([...utf8("code,libelle\nA1201,B"), 0xfb, ...utf8("cheronnage\n")])],
@@ -49,7 +52,10 @@ describe("parseRomeFile input handling", () => {
 
   it("refuses a file over the size limit, naming the limit", async () => {
     const bytes = utf8(`code,libelle\n${"A1101,x\n".repeat(20)}`);
-    expect(await parseRomeFile(bytes, { maxBytes: 100 })).toEqual({ ok: false, message: "The file is larger than 100 bytes." });
+    expect(await parseRomeFile(bytes, { maxBytes: 100 })).toEqual({
+      ok: false,
+      message: "The file is larger than 100 bytes.",
+    });
     expect(await parseRomeFile(bytes, { maxBytes: bytes.byteLength })).toMatchObject({ ok: true });
     const overDefault = new Uint8Array(MAX_IMPORT_BYTES + 1).fill(0x20);
     expect(await parseRomeFile(overDefault)).toEqual({ ok: false, message: "The file is larger than 5 MiB." });

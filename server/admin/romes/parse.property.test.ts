@@ -51,7 +51,10 @@ const anyBytes = fc.uint8Array({ maxLength: 2000 });
 const fileRows = fc.array(
   fc.record({
     code: fc.oneof(fc.stringMatching(/^[A-Na-n]\d{4}$/), fc.constantFrom("", " A1101 ", "Z1234", "A123")),
-    label: fc.string({ unit: fc.constantFrom("a", "é", " ", ",", '"', "\n", "\t", "<", ">", "&", "'", "\u00a0"), maxLength: 30 }),
+    label: fc.string({
+      unit: fc.constantFrom("a", "é", " ", ",", '"', "\n", "\t", "<", ">", "&", "'", "\u00a0"),
+      maxLength: 30,
+    }),
     ogr: fc.option(fc.integer({ min: -1, max: 3_000_000_000 }), { nil: null }),
   }),
   { minLength: 1, maxLength: 20 },
@@ -94,10 +97,15 @@ function checkShape(result: ParseResult): void {
 describe("parseRomeFile on arbitrary input", () => {
   it("never throws on random bytes, whatever the chunking", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyBytes, textLike, fileRows.map(asXml), fileRows.map(asCsv)), chunkSizes, fc.integer({ min: 1, max: 3000 }), async (bytes, sizes, maxBytes) => {
-        checkShape(await parseRomeFile(bytes, { maxBytes }));
-        checkShape(await parseRomeFile(inChunks(bytes, sizes), { maxBytes }));
-      }),
+      fc.asyncProperty(
+        fc.oneof(anyBytes, textLike, fileRows.map(asXml), fileRows.map(asCsv)),
+        chunkSizes,
+        fc.integer({ min: 1, max: 3000 }),
+        async (bytes, sizes, maxBytes) => {
+          checkShape(await parseRomeFile(bytes, { maxBytes }));
+          checkShape(await parseRomeFile(inChunks(bytes, sizes), { maxBytes }));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -106,9 +114,13 @@ describe("parseRomeFile on arbitrary input", () => {
     // Found by this property: text after the XML declaration and a CRLF, one byte at a time.
     const textOutsideRoot = new TextEncoder().encode('<?xml version="1.0"?>code,libelle\r\n');
     await fc.assert(
-      fc.asyncProperty(fc.oneof(textLike, fileRows.map(asXml), fileRows.map(asCsv)), chunkSizes, async (bytes, sizes) => {
-        expect(await parseRomeFile(inChunks(bytes, sizes))).toEqual(await parseRomeFile(bytes));
-      }),
+      fc.asyncProperty(
+        fc.oneof(textLike, fileRows.map(asXml), fileRows.map(asCsv)),
+        chunkSizes,
+        async (bytes, sizes) => {
+          expect(await parseRomeFile(inChunks(bytes, sizes))).toEqual(await parseRomeFile(bytes));
+        },
+      ),
       { numRuns: 300, examples: [[textOutsideRoot, [1]]] },
     );
   });

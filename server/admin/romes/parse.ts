@@ -31,7 +31,10 @@ const NO_CODES_MESSAGE = "The file contains no ROME codes.";
  * streaming it chunk by chunk. Bad rows are listed in `rejected`; a hostile,
  * malformed or oversized file is refused as a whole.
  */
-export async function parseRomeFile(input: AsyncIterable<Uint8Array> | Uint8Array, opts: ParseOptions = {}): Promise<ParseResult> {
+export async function parseRomeFile(
+  input: AsyncIterable<Uint8Array> | Uint8Array,
+  opts: ParseOptions = {},
+): Promise<ParseResult> {
   const text = decodeUtf8Text(input, opts.maxBytes ?? MAX_IMPORT_BYTES);
   try {
     const format = await detectFormat(text);
@@ -58,7 +61,9 @@ export async function parseRomeFile(input: AsyncIterable<Uint8Array> | Uint8Arra
  * XML, anything else CSV. Returns null for an empty or blank file. The text
  * already read is replayed in front of the rest.
  */
-async function detectFormat(text: AsyncGenerator<string>): Promise<{ name: Format; text: AsyncIterable<string> } | null> {
+async function detectFormat(
+  text: AsyncGenerator<string>,
+): Promise<{ name: Format; text: AsyncIterable<string> } | null> {
   let head = "";
   for await (const chunk of textUntilBreak(text)) {
     head += chunk;
@@ -91,6 +96,11 @@ export function parseRomeUpload(upload: RomeUpload): Promise<ParseResult> {
 
 /** parseRomeFile on a worker thread, with its time and memory limits: a file over either is refused like any other. */
 export async function parseRomeFileOffThread(upload: RomeUpload): Promise<ParseResult> {
-  const read = await runOffThreadForRequest<RomeUpload, ParseResult>("read the file", "#server/admin/romes/parse.ts", "parseRomeUpload", upload);
+  const read = await runOffThreadForRequest<RomeUpload, ParseResult>(
+    "read the file",
+    "#server/admin/romes/parse.ts",
+    "parseRomeUpload",
+    upload,
+  );
   return read.ok ? read.value : read;
 }

@@ -4,14 +4,16 @@ import { fixture, officialXml, utf8 } from "./test-support.ts";
 import { ROME_XML_LIMITS } from "./xml.ts";
 
 const DOCTYPE_MESSAGE = "The XML file declares a DOCTYPE; DTDs and entities are not accepted.";
-const NOT_ROME_MESSAGE = "The XML file is not a ROME code list: expected <ogr><item_referentiel_code_rome>…</item_referentiel_code_rome></ogr>.";
+const NOT_ROME_MESSAGE =
+  "The XML file is not a ROME code list: expected <ogr><item_referentiel_code_rome>…</item_referentiel_code_rome></ogr>.";
 
 function accepted(result: ParseResult) {
   if (!result.ok) throw new Error(`expected the file to be accepted, got: ${result.message}`);
   return result;
 }
 
-const item = (code: string, label: string) => `<item_referentiel_code_rome><code_rome>${code}</code_rome><libelle>${label}</libelle></item_referentiel_code_rome>`;
+const item = (code: string, label: string) =>
+  `<item_referentiel_code_rome><code_rome>${code}</code_rome><libelle>${label}</libelle></item_referentiel_code_rome>`;
 
 describe("parseRomeFile with XML", () => {
   it("reads the 532 codes of the official file, none rejected", async () => {
@@ -19,8 +21,18 @@ describe("parseRomeFile with XML", () => {
     expect(result.format).toBe("xml");
     expect(result.rows).toHaveLength(532);
     expect(result.rejected).toEqual([]);
-    expect(result.rows[0]).toEqual({ code: "A1101", label: "Conduite d'engins agricoles et forestiers", ogr: 6, line: 2 });
-    expect(result.rows.at(-1)).toEqual({ code: "L1510", label: "Films d'animation et effets spéciaux", ogr: 39022, line: 3188 });
+    expect(result.rows[0]).toEqual({
+      code: "A1101",
+      label: "Conduite d'engins agricoles et forestiers",
+      ogr: 6,
+      line: 2,
+    });
+    expect(result.rows.at(-1)).toEqual({
+      code: "L1510",
+      label: "Films d'animation et effets spéciaux",
+      ogr: 39022,
+      line: 3188,
+    });
   });
 
   it("validates each item, keeping the good ones and explaining the others", async () => {
@@ -96,12 +108,18 @@ describe("parseRomeFile with XML", () => {
   });
 
   it("refuses an XML declaration of another encoding, as the bytes are read as UTF-8", async () => {
-    const result = await parseRomeFile(utf8(`<?xml version="1.0" encoding="ISO-8859-1"?><ogr>${item("A1101", "x")}</ogr>`));
-    expect(result).toEqual({ ok: false, message: 'The XML file declares the encoding "ISO-8859-1"; only UTF-8 is accepted.' });
+    const result = await parseRomeFile(
+      utf8(`<?xml version="1.0" encoding="ISO-8859-1"?><ogr>${item("A1101", "x")}</ogr>`),
+    );
+    expect(result).toEqual({
+      ok: false,
+      message: 'The XML file declares the encoding "ISO-8859-1"; only UTF-8 is accepted.',
+    });
   });
 
   it(`refuses elements nested more than ${ROME_XML_LIMITS.maxDepth} deep, more than ${ROME_XML_LIMITS.maxElements} elements, and more than ${ROME_XML_LIMITS.maxAttributes} attributes on one (decision 0142)`, async () => {
-    const nested = (depth: number) => `<ogr>${item("A1101", `${"<b>".repeat(depth - 3)}x${"</b>".repeat(depth - 3)}`)}</ogr>`;
+    const nested = (depth: number) =>
+      `<ogr>${item("A1101", `${"<b>".repeat(depth - 3)}x${"</b>".repeat(depth - 3)}`)}</ogr>`;
     accepted(await parseRomeFile(utf8(nested(ROME_XML_LIMITS.maxDepth))));
     expect(await parseRomeFile(utf8(nested(ROME_XML_LIMITS.maxDepth + 1)))).toEqual({
       ok: false,
@@ -113,7 +131,8 @@ describe("parseRomeFile with XML", () => {
       ok: false,
       message: `The XML file has more than ${ROME_XML_LIMITS.maxElements.toLocaleString("en")} elements; a ROME code list has about 3 000.`,
     });
-    const attributes = (count: number) => `<ogr ${Array.from({ length: count }, (_, index) => `a${index}="1"`).join(" ")}>${item("A1101", "x")}</ogr>`;
+    const attributes = (count: number) =>
+      `<ogr ${Array.from({ length: count }, (_, index) => `a${index}="1"`).join(" ")}>${item("A1101", "x")}</ogr>`;
     accepted(await parseRomeFile(utf8(attributes(ROME_XML_LIMITS.maxAttributes))));
     expect(await parseRomeFile(utf8(attributes(ROME_XML_LIMITS.maxAttributes + 1)))).toEqual({
       ok: false,

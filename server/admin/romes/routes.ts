@@ -24,7 +24,10 @@ import { exportCsv, findJobLabel, removeJobLabel, setJobLabel } from "./service.
 async function readChunkBody(request: Request): Promise<Uint8Array> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/octet-stream\s*(;|$)/i.test(contentType)) {
-    throw unsupportedMedia("unsupported_media_type", "A chunk must be sent as raw bytes (Content-Type: application/octet-stream).");
+    throw unsupportedMedia(
+      "unsupported_media_type",
+      "A chunk must be sent as raw bytes (Content-Type: application/octet-stream).",
+    );
   }
   return new Uint8Array(await request.arrayBuffer());
 }
@@ -41,7 +44,11 @@ export const romeEndpoints: readonly AdminEndpoint[] = [
     access: need("admin.enter"),
     tag,
     summary: "The reference with every label, as CSV",
-    success: { status: 200, description: "rome.csv: the codes, their domains and a label column per language.", media: { "text/csv": { type: "string" } } },
+    success: {
+      status: 200,
+      description: "rome.csv: the codes, their domains and a label column per language.",
+      media: { "text/csv": { type: "string" } },
+    },
     handle: async (c, _input, { services }) =>
       c.body(await exportCsv(services), 200, {
         "Content-Type": "text/csv; charset=utf-8",
@@ -58,7 +65,11 @@ export const romeEndpoints: readonly AdminEndpoint[] = [
     summary: "A job's label in one language",
     params: labelParamsSchema.shape,
     conditional: "read",
-    success: { status: 200, description: "{ code, languageCode, label }; the ETag is this object's", schema: jobLabelResultSchema },
+    success: {
+      status: 200,
+      description: "{ code, languageCode, label }; the ETag is this object's",
+      schema: jobLabelResultSchema,
+    },
     otherResponses: { 404: "No such job, or no label in this language." },
     handle: async (c, { params }, { services }) => {
       const label = await findJobLabel(services, params.code, params.languageCode);
@@ -77,7 +88,11 @@ export const romeEndpoints: readonly AdminEndpoint[] = [
     params: labelParamsSchema.shape,
     body: labelBodySchema,
     conditional: "upsert",
-    success: { status: 200, description: "{ code, languageCode, label, changed }; the ETag is that of { code, languageCode, label }", schema: jobLabelSavedResponse },
+    success: {
+      status: 200,
+      description: "{ code, languageCode, label, changed }; the ETag is that of { code, languageCode, label }",
+      schema: jobLabelSavedResponse,
+    },
     otherResponses: { 404: "No such job or language." },
     handle: async (c, { params, body: { label } }, { services }) => {
       const changed = await setJobLabel(services, { uid: actorUid(c), ...params, label }, readPreconditions(c));
@@ -111,14 +126,19 @@ export const romeEndpoints: readonly AdminEndpoint[] = [
     body: newImportSchema,
     success: { status: 201, description: "The import's id and chunk size.", schema: importStartedSchema },
     otherResponses: { 413: "The file is too large.", 429: "Too many imports in progress." },
-    handle: async (c, { body }, { services }) => c.json((await createImport(services, actorUid(c), body)) satisfies Answer<typeof importStartedSchema>, 201),
+    handle: async (c, { body }, { services }) =>
+      c.json((await createImport(services, actorUid(c), body)) satisfies Answer<typeof importStartedSchema>, 201),
   }),
 
   endpoint({
     method: "PUT",
     path: "/romes/imports/:id/chunks/:index",
     access: importer,
-    bodyLimit: { maxBytes: IMPORT_CHUNK_BYTES, code: "chunk_too_large", message: `A chunk may be at most 64 KiB (${IMPORT_CHUNK_BYTES} bytes).` },
+    bodyLimit: {
+      maxBytes: IMPORT_CHUNK_BYTES,
+      code: "chunk_too_large",
+      message: `A chunk may be at most 64 KiB (${IMPORT_CHUNK_BYTES} bytes).`,
+    },
     tag,
     summary: "Upload the next chunk of an import (raw bytes, at most 64 KiB)",
     params: { index: chunkIndexSchema },
@@ -154,6 +174,11 @@ export const romeEndpoints: readonly AdminEndpoint[] = [
       422: "The file was refused (the reasons listed).",
       503: "The worker that reads large texts is busy: try again in a moment.",
     },
-    handle: async (c, _input, { services }) => c.json((await applyImport(services, actorUid(c), c.req.param("id") ?? "")) satisfies Answer<typeof importSummarySchema>),
+    handle: async (c, _input, { services }) =>
+      c.json(
+        (await applyImport(services, actorUid(c), c.req.param("id") ?? "")) satisfies Answer<
+          typeof importSummarySchema
+        >,
+      ),
   }),
 ];

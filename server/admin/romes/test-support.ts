@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 const SEED_DIR = new URL("../../seed/rome/", import.meta.url);
 const FIXTURES_DIR = new URL("./fixtures/", import.meta.url);
 
-export const officialXml = (): Uint8Array => readFileSync(new URL("unix_referentiel_code_rome_v346_utf8.xml", SEED_DIR));
+export const officialXml = (): Uint8Array =>
+  readFileSync(new URL("unix_referentiel_code_rome_v346_utf8.xml", SEED_DIR));
 export const officialCsv = (): Uint8Array => readFileSync(new URL("rome_v346.csv", SEED_DIR));
 export const fixture = (name: string): Uint8Array => readFileSync(new URL(name, FIXTURES_DIR));
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);

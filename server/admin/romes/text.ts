@@ -33,7 +33,10 @@ async function* byteChunks(input: AsyncIterable<Uint8Array> | Uint8Array): Async
  * TextDecoder. Multi-byte characters split across chunks are handled by
  * `stream: true`; a character truncated at the very end fails the final flush.
  */
-export async function* decodeUtf8Text(input: AsyncIterable<Uint8Array> | Uint8Array, maxBytes: number): AsyncGenerator<string> {
+export async function* decodeUtf8Text(
+  input: AsyncIterable<Uint8Array> | Uint8Array,
+  maxBytes: number,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let total = 0;
   for await (const chunk of byteChunks(input)) {

@@ -3,7 +3,8 @@ import { FileRefused, quoteForMessage, truncateChars } from "./refusal.ts";
 import type { RawRow, RowCollector } from "./rows.ts";
 
 const DOCTYPE_MESSAGE = "The XML file declares a DOCTYPE; DTDs and entities are not accepted.";
-const NOT_ROME_XML_MESSAGE = "The XML file is not a ROME code list: expected <ogr><item_referentiel_code_rome>…</item_referentiel_code_rome></ogr>.";
+const NOT_ROME_XML_MESSAGE =
+  "The XML file is not a ROME code list: expected <ogr><item_referentiel_code_rome>…</item_referentiel_code_rome></ogr>.";
 
 const ROOT = "ogr";
 const ITEM = "item_referentiel_code_rome";
@@ -50,14 +51,20 @@ export async function readXmlRows(text: AsyncIterable<string>, collector: RowCol
     elements += 1;
     attributes = 0;
     if (depth >= ROME_XML_LIMITS.maxDepth)
-      throw new FileRefused(`The XML file nests elements more than ${ROME_XML_LIMITS.maxDepth} deep (line ${parser.line}); a ROME code list is 3 deep.`);
+      throw new FileRefused(
+        `The XML file nests elements more than ${ROME_XML_LIMITS.maxDepth} deep (line ${parser.line}); a ROME code list is 3 deep.`,
+      );
     if (elements > ROME_XML_LIMITS.maxElements)
-      throw new FileRefused(`The XML file has more than ${ROME_XML_LIMITS.maxElements.toLocaleString("en")} elements; a ROME code list has about 3 000.`);
+      throw new FileRefused(
+        `The XML file has more than ${ROME_XML_LIMITS.maxElements.toLocaleString("en")} elements; a ROME code list has about 3 000.`,
+      );
   });
   parser.on("attribute", () => {
     attributes += 1;
     if (attributes > ROME_XML_LIMITS.maxAttributes)
-      throw new FileRefused(`The XML file has an element with more than ${ROME_XML_LIMITS.maxAttributes} attributes (line ${parser.line}).`);
+      throw new FileRefused(
+        `The XML file has an element with more than ${ROME_XML_LIMITS.maxAttributes} attributes (line ${parser.line}).`,
+      );
   });
   parser.on("opentag", (tag) => {
     depth += 1;
@@ -121,5 +128,7 @@ function checkEncoding(decl: XMLDecl): void {
  */
 function malformedXmlMessage(line: number, saxesMessage: string): string {
   const detail = truncateChars(saxesMessage.replace(/^\d+:\d+: /, ""), MAX_ERROR_DETAIL_CHARS);
-  return detail.startsWith("text data outside of root node") ? `Malformed XML: ${detail}` : `Malformed XML at line ${line}: ${detail}`;
+  return detail.startsWith("text data outside of root node")
+    ? `Malformed XML: ${detail}`
+    : `Malformed XML at line ${line}: ${detail}`;
 }

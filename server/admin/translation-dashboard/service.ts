@@ -13,23 +13,43 @@ import { coverage, type TranslationDashboard } from "#core/admin/translation-das
 const count = sql<string | number>`count(*)`.as("count");
 
 /** The figures as `reader` may read them (decision 0147): a translator's own languages only. */
-export function translationDashboardAsReadBy(reader: Grant | null, dashboard: TranslationDashboard): TranslationDashboard {
+export function translationDashboardAsReadBy(
+  reader: Grant | null,
+  dashboard: TranslationDashboard,
+): TranslationDashboard {
   const scope = ownReading(reader);
-  return scope === "all" ? dashboard : { languages: dashboard.languages.filter((language) => inScope(scope, language.code)) };
+  return scope === "all"
+    ? dashboard
+    : { languages: dashboard.languages.filter((language) => inScope(scope, language.code)) };
 }
 
 export async function translationDashboard(services: AdminServices): Promise<TranslationDashboard> {
   const { db } = services.database;
   const [languages, keys, strings, articles, versions, sources, jobs, labels, drafts] = await Promise.all([
-    db.selectFrom("languages").select(["code", "label", "dir", "enabled"]).orderBy("enabled", "desc").orderBy("population", "desc").orderBy("id").execute(),
+    db
+      .selectFrom("languages")
+      .select(["code", "label", "dir", "enabled"])
+      .orderBy("enabled", "desc")
+      .orderBy("population", "desc")
+      .orderBy("id")
+      .execute(),
     db
       .selectFrom("translations")
       .select(sql<string | number>`count(distinct code_component)`.as("count"))
       .executeTakeFirstOrThrow(),
     db.selectFrom("translations").select(["code", count]).groupBy("code").execute(),
     db.selectFrom("articles").select(count).executeTakeFirstOrThrow(),
-    db.selectFrom("article_versions").select(["code", "status", "outdated", count]).groupBy(["code", "outdated", "status"]).execute(),
-    db.selectFrom("articles").select(["source_code", count]).where("source_code", "is not", null).groupBy("source_code").execute(),
+    db
+      .selectFrom("article_versions")
+      .select(["code", "status", "outdated", count])
+      .groupBy(["code", "outdated", "status"])
+      .execute(),
+    db
+      .selectFrom("articles")
+      .select(["source_code", count])
+      .where("source_code", "is not", null)
+      .groupBy("source_code")
+      .execute(),
     db.selectFrom("rome_jobs").select(count).executeTakeFirstOrThrow(),
     db.selectFrom("rome_labels").select(["code", count]).groupBy("code").execute(),
     db.selectFrom("article_drafts").select(["code", count]).groupBy("code").execute(),
@@ -43,7 +63,8 @@ export async function translationDashboard(services: AdminServices): Promise<Tra
   return {
     languages: languages.map((language) => {
       const own = versions.filter((row) => row.code === language.code);
-      const sum = (match: (row: (typeof own)[number]) => boolean) => own.filter(match).reduce((total, row) => total + Number(row.count), 0);
+      const sum = (match: (row: (typeof own)[number]) => boolean) =>
+        own.filter(match).reduce((total, row) => total + Number(row.count), 0);
       const current = sum((row) => row.status === "published" && row.outdated === 0);
       const outdated = sum((row) => row.status === "published" && row.outdated === 1);
       const draft = sum((row) => row.status !== "published");
@@ -61,7 +82,10 @@ export async function translationDashboard(services: AdminServices): Promise<Tra
           source: sourcesOf.get(language.code) ?? 0,
           pending: pendingOf.get(language.code) ?? 0,
         },
-        jobs: coverage(language.code === ROME_SOURCE_LANGUAGE ? totalJobs : (labelsOf.get(language.code) ?? 0), totalJobs),
+        jobs: coverage(
+          language.code === ROME_SOURCE_LANGUAGE ? totalJobs : (labelsOf.get(language.code) ?? 0),
+          totalJobs,
+        ),
       };
     }),
   };

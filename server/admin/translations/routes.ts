@@ -24,10 +24,19 @@ import { errorSchema, type Answer } from "#server/http/openapi.ts";
 import { IMPORT_BODY_LIMIT_BYTES, MEDIA_TYPES } from "./exchange/document.ts";
 import { readImportRequest } from "./exchange/request.ts";
 import { exportTranslations, importTranslations } from "./exchange/service.ts";
-import { addTranslationKey, findTranslation, putTranslation, removeTranslation, translationsView, translationsViewAsReadBy } from "./service.ts";
+import {
+  addTranslationKey,
+  findTranslation,
+  putTranslation,
+  removeTranslation,
+  translationsView,
+  translationsViewAsReadBy,
+} from "./service.ts";
 
 /** The export's files by their media type (without the charset the answers add): text in the file's own format. */
-const EXPORT_MEDIA = Object.fromEntries(Object.values(MEDIA_TYPES).map((type) => [type.split(";")[0]!, { type: "string" }]));
+const EXPORT_MEDIA = Object.fromEntries(
+  Object.values(MEDIA_TYPES).map((type) => [type.split(";")[0]!, { type: "string" }]),
+);
 
 /** A refused import: the error and the whole report, so the screen can show every problem. */
 const importRefusedSchema = errorSchema.extend({ report: importReportSchema });
@@ -43,9 +52,19 @@ export const translationEndpoints: readonly AdminEndpoint[] = [
     path: "/translations",
     access: need("admin.enter"),
     tag,
-    summary: "Every interface string in every language the caller may read (a translator: theirs and the favorite), with completeness",
-    success: { status: 200, description: "The languages, rows and completeness; each cell carries `etag`, the ETag its own GET answers.", schema: translationsViewSchema },
-    handle: async (c, _input, { services }) => c.json(translationsViewAsReadBy(c.get("user"), await translationsView(services)) satisfies Answer<typeof translationsViewSchema>),
+    summary:
+      "Every interface string in every language the caller may read (a translator: theirs and the favorite), with completeness",
+    success: {
+      status: 200,
+      description: "The languages, rows and completeness; each cell carries `etag`, the ETag its own GET answers.",
+      schema: translationsViewSchema,
+    },
+    handle: async (c, _input, { services }) =>
+      c.json(
+        translationsViewAsReadBy(c.get("user"), await translationsView(services)) satisfies Answer<
+          typeof translationsViewSchema
+        >,
+      ),
   }),
 
   endpoint({
@@ -55,8 +74,15 @@ export const translationEndpoints: readonly AdminEndpoint[] = [
     tag,
     summary: "Download a language's UI strings (XLIFF 2.0 or gettext PO) or article translations (XLIFF 2.0)",
     query: exportQuerySchema,
-    success: { status: 200, description: "The file, as an attachment: XLIFF 2.0, or gettext PO (format=po).", media: EXPORT_MEDIA },
-    otherResponses: { 404: "No such language.", 409: "No language is the favorite, so there is no source language to translate from." },
+    success: {
+      status: 200,
+      description: "The file, as an attachment: XLIFF 2.0, or gettext PO (format=po).",
+      media: EXPORT_MEDIA,
+    },
+    otherResponses: {
+      404: "No such language.",
+      409: "No language is the favorite, so there is no source language to translate from.",
+    },
     handle: async (c, { query }, { services }) => {
       const file = await exportTranslations(services, query.lang, query.format, query.what, actorName(c));
       return c.body(textStream(file.body), 200, {
@@ -75,12 +101,17 @@ export const translationEndpoints: readonly AdminEndpoint[] = [
     access: need("translate", "in handler"),
     bodyLimit: { maxBytes: IMPORT_BODY_LIMIT_BYTES },
     tag,
-    summary: "Preview (dryRun) or apply an XLIFF 2.0 file of UI strings and/or article translations, or a PO file of UI strings",
+    summary:
+      "Preview (dryRun) or apply an XLIFF 2.0 file of UI strings and/or article translations, or a PO file of UI strings",
     // Up to 4 MB of JSON: read off the event loop by the handler (readImportRequest, decision 0154).
     bodyReadInHandler: importRequestSchema,
     success: { status: 200, description: "{ report }: what changed (or would change).", schema: importResponse },
     otherResponses: {
-      422: { description: "Refused as a whole (invalid translations, unknown keys or language): { error, report }; nothing written.", schema: importRefusedSchema },
+      422: {
+        description:
+          "Refused as a whole (invalid translations, unknown keys or language): { error, report }; nothing written.",
+        schema: importRefusedSchema,
+      },
       503: "The worker that reads large texts is busy: try again in a moment.",
     },
     handle: async (c, _input, { services }) => {
@@ -89,7 +120,13 @@ export const translationEndpoints: readonly AdminEndpoint[] = [
         authorize: (language) => authorize(services, c, "translate", language),
         mayPublish: (language) => may(c.get("user"), "publish", language),
       });
-      if (report.refusal !== null) return c.json({ error: { code: "import_refused", message: report.refusal }, report } satisfies Answer<typeof importRefusedSchema>, 422);
+      if (report.refusal !== null)
+        return c.json(
+          { error: { code: "import_refused", message: report.refusal }, report } satisfies Answer<
+            typeof importRefusedSchema
+          >,
+          422,
+        );
       return c.json({ report } satisfies Answer<typeof importResponse>);
     },
   }),
@@ -103,7 +140,13 @@ export const translationEndpoints: readonly AdminEndpoint[] = [
     body: newTranslationKeySchema,
     success: { status: 201, description: "{ key }: the new key's row", schema: newTranslationKeyResponse },
     otherResponses: { 409: "The key exists, or a page name is taken." },
-    handle: async (c, { body }, { services }) => c.json({ key: await addTranslationKey(services, actorUid(c), body) } satisfies Answer<typeof newTranslationKeyResponse>, 201),
+    handle: async (c, { body }, { services }) =>
+      c.json(
+        { key: await addTranslationKey(services, actorUid(c), body) } satisfies Answer<
+          typeof newTranslationKeyResponse
+        >,
+        201,
+      ),
   }),
 
   endpoint({
@@ -136,7 +179,9 @@ export const translationEndpoints: readonly AdminEndpoint[] = [
     success: { status: 200, description: "{ cell }", schema: translationCellResponse },
     otherResponses: { 404: "No such key or language.", 409: "A page name is taken, or a section name would be empty." },
     handle: async (c, { params: { key, code }, body }, { services }) =>
-      c.json({ cell: withEntityTag(c, await putTranslation(services, actorUid(c), key, code, body, readPreconditions(c))) } satisfies Answer<typeof translationCellResponse>),
+      c.json({
+        cell: withEntityTag(c, await putTranslation(services, actorUid(c), key, code, body, readPreconditions(c))),
+      } satisfies Answer<typeof translationCellResponse>),
   }),
 
   endpoint({

@@ -36,9 +36,19 @@ const TRANSLATION_ENTITY = "translation";
 const NAMED_SECTIONS = SECTION_KEYS.filter((key): key is Exclude<SectionKey, "HOME"> => key !== "HOME");
 
 /** The section names of a language other than HOME (ARTICLES, JOBS, SEARCH, TAGS), as the router reads them. */
-export async function sectionNamesOf(db: Kysely<Database> | Transaction<Database>, code: string): Promise<SectionName[]> {
-  const rows = await db.selectFrom("translations").select(["code_component", "label", "search"]).where("code", "=", code).where("code_component", "in", NAMED_SECTIONS).execute();
-  return rows.flatMap((row) => (isSectionKey(row.code_component) ? [{ section: row.code_component, label: row.label, search: row.search }] : []));
+export async function sectionNamesOf(
+  db: Kysely<Database> | Transaction<Database>,
+  code: string,
+): Promise<SectionName[]> {
+  const rows = await db
+    .selectFrom("translations")
+    .select(["code_component", "label", "search"])
+    .where("code", "=", code)
+    .where("code_component", "in", NAMED_SECTIONS)
+    .execute();
+  return rows.flatMap((row) =>
+    isSectionKey(row.code_component) ? [{ section: row.code_component, label: row.label, search: row.search }] : [],
+  );
 }
 
 /** Section keys first (HOME, ARTICLES, JOBS), then the others in code-unit order (locale-independent). */
@@ -81,11 +91,17 @@ async function lockedLanguage(trx: Transaction<Database>, dialect: DialectName, 
 async function assertKnownKey(trx: Transaction<Database>, key: string): Promise<void> {
   if (isSectionKey(key) || ADMIN_SOURCE.has(key)) return;
   const stored = await trx.selectFrom("translations").select("id").where("code_component", "=", key).executeTakeFirst();
-  if (!stored) throw notFound("unknown_key", `key: there is no translation key ${key}; add it as a new key first.`, "key");
+  if (!stored)
+    throw notFound("unknown_key", `key: there is no translation key ${key}; add it as a new key first.`, "key");
 }
 
 async function findCell(trx: Kysely<Database> | Transaction<Database>, key: string, code: string) {
-  return trx.selectFrom("translations").select(["label", "search", "link"]).where("code", "=", code).where("code_component", "=", key).executeTakeFirst();
+  return trx
+    .selectFrom("translations")
+    .select(["label", "search", "link"])
+    .where("code", "=", code)
+    .where("code_component", "=", key)
+    .executeTakeFirst();
 }
 
 /** A grid cell with the ETag of the cell's own representation (decision 0151). */
@@ -95,13 +111,22 @@ function taggedCell(key: string, code: string, cell: TranslationCell): TaggedTra
 }
 
 /** One cell (null when the language has no text for the key). */
-export async function findTranslation(services: AdminServices, key: string, code: string): Promise<KeyedTranslationCell | null> {
+export async function findTranslation(
+  services: AdminServices,
+  key: string,
+  code: string,
+): Promise<KeyedTranslationCell | null> {
   const stored = await findCell(services.database.db, key, code);
   return stored ? { key, code, label: stored.label, search: stored.search } : null;
 }
 
 /** A section name must be a valid page name that no other section of the language answers to. */
-async function assertSectionName(trx: Transaction<Database>, language: LanguageRow, section: SectionKey, cell: TranslationCell) {
+async function assertSectionName(
+  trx: Transaction<Database>,
+  language: LanguageRow,
+  section: SectionKey,
+  cell: TranslationCell,
+) {
   const labelProblem = pageNameProblem(cell.label);
   if (labelProblem !== null) throw invalid("invalid_field", `label: a page name ${labelProblem}.`, "label");
   const searchProblem = cell.search === null ? null : pageNameProblem(cell.search);
@@ -111,7 +136,11 @@ async function assertSectionName(trx: Transaction<Database>, language: LanguageR
   const clash = findPageNameClash(pageNamesOf(language.welcome, names), section);
   if (clash) {
     const field = clash.name === cell.label ? "label" : "search";
-    throw conflict("page_name_taken", `${field}: "${clash.name}" is already the ${clash.takenBy} page name in ${language.code}.`, field);
+    throw conflict(
+      "page_name_taken",
+      `${field}: "${clash.name}" is already the ${clash.takenBy} page name in ${language.code}.`,
+      field,
+    );
   }
 }
 
@@ -120,7 +149,14 @@ async function assertSectionName(trx: Transaction<Database>, language: LanguageR
  * arguments of the source string (the favorite language's, same key) and give
  * every plural category of its language. Section names are page names, not messages.
  */
-async function assertValidMessage(trx: Transaction<Database>, key: string, code: string, text: string, field: string, sourceText?: string) {
+async function assertValidMessage(
+  trx: Transaction<Database>,
+  key: string,
+  code: string,
+  text: string,
+  field: string,
+  sourceText?: string,
+) {
   const source = await trx.selectFrom("languages").select("code").where("favorite", "=", 1).executeTakeFirst();
   let sourceMessage: { text: string; locale: string } | undefined;
   if (source && source.code !== code) {
@@ -146,7 +182,12 @@ export function translationsViewAsReadBy(reader: Grant | null, view: Translation
 
 export async function translationsView(services: AdminServices): Promise<TranslationsView> {
   const { db } = services.database;
-  const languageRows = await db.selectFrom("languages").selectAll().orderBy("population", "desc").orderBy("id").execute();
+  const languageRows = await db
+    .selectFrom("languages")
+    .selectAll()
+    .orderBy("population", "desc")
+    .orderBy("id")
+    .execute();
   const known = new Set(languageRows.map((language) => language.code));
   const cells = await db.selectFrom("translations").select(["code", "code_component", "label", "search"]).execute();
   const byKey = new Map<string, Record<string, TaggedTranslationCell | null>>();
@@ -170,7 +211,9 @@ export async function translationsView(services: AdminServices): Promise<Transla
       favorite: language.favorite === 1,
     })),
     keys,
-    completeness: Object.fromEntries(languageRows.map((language) => [language.code, completenessOf(keys, language.code)])),
+    completeness: Object.fromEntries(
+      languageRows.map((language) => [language.code, completenessOf(keys, language.code)]),
+    ),
   };
 }
 
@@ -205,18 +248,33 @@ export async function writeTranslation(
   preconditions: Preconditions,
 ): Promise<KeyedTranslationCell> {
   if (key === "HOME") {
-    throw invalid("read_only_key", "key: HOME is the language's welcome page name; change it on the Languages screen.", "key");
+    throw invalid(
+      "read_only_key",
+      "key: HOME is the language's welcome page name; change it on the Languages screen.",
+      "key",
+    );
   }
   const language = await lockedLanguage(trx, dialect, code);
   await assertKnownKey(trx, key);
   const existing = await findCell(trx, key, code);
-  requireCurrent(preconditions, existing ? { key, code, label: existing.label, search: existing.search } : null, `the ${code} text of ${key}`);
+  requireCurrent(
+    preconditions,
+    existing ? { key, code, label: existing.label, search: existing.search } : null,
+    `the ${code} text of ${key}`,
+  );
   const isSection = isSectionKey(key);
   if (!isSection && input.search !== undefined && input.search !== null) {
-    throw invalid("invalid_field", `search: only the section page names (${NAMED_SECTIONS.join(", ")}) have an alternative spelling.`, "search");
+    throw invalid(
+      "invalid_field",
+      `search: only the section page names (${NAMED_SECTIONS.join(", ")}) have an alternative spelling.`,
+      "search",
+    );
   }
   // An absent search keeps the current one.
-  const cell: TranslationCell = { label: input.label, search: input.search === undefined ? (existing?.search ?? null) : input.search };
+  const cell: TranslationCell = {
+    label: input.label,
+    search: input.search === undefined ? (existing?.search ?? null) : input.search,
+  };
   if (isSection) await assertSectionName(trx, language, key, cell);
   else await assertValidMessage(trx, key, code, cell.label, "label");
   const link = isSection ? sectionPath(language.short_code, cell.label) : (existing?.link ?? null);
@@ -228,7 +286,17 @@ export async function writeTranslation(
       .where("code_component", "=", key)
       .execute();
   } else {
-    await trx.insertInto("translations").values({ code, code_component: key, label: cell.label, search: cell.search, link, short_code: language.short_code }).execute();
+    await trx
+      .insertInto("translations")
+      .values({
+        code,
+        code_component: key,
+        label: cell.label,
+        search: cell.search,
+        link,
+        short_code: language.short_code,
+      })
+      .execute();
   }
   const before = existing ? { label: existing.label, search: existing.search } : null;
   if (before === null || before.label !== cell.label || before.search !== cell.search) {
@@ -244,18 +312,32 @@ export async function writeTranslation(
   return { key, code, ...cell };
 }
 
-export async function removeTranslation(services: AdminServices, uid: string, key: string, code: string, preconditions: Preconditions): Promise<void> {
+export async function removeTranslation(
+  services: AdminServices,
+  uid: string,
+  key: string,
+  code: string,
+  preconditions: Preconditions,
+): Promise<void> {
   await writeContent(services, async (trx) => {
     const language = await lockedLanguage(trx, services.database.dialect, code);
     if (key === "HOME") {
       throw conflict("section_name_required", "HOME is the language's welcome page name and cannot be removed.", "key");
     }
     if (isSectionKey(key) && language.enabled === 1) {
-      throw conflict("section_name_required", `${key} names a section of ${code}, which is enabled: change the name instead, or disable the language first.`, "key");
+      throw conflict(
+        "section_name_required",
+        `${key} names a section of ${code}, which is enabled: change the name instead, or disable the language first.`,
+        "key",
+      );
     }
     const existing = await findCell(trx, key, code);
     if (!existing) throw notFound("not_found", `${code} has no translation of ${key}.`);
-    requireCurrent(preconditions, { key, code, label: existing.label, search: existing.search }, `the ${code} text of ${key}`);
+    requireCurrent(
+      preconditions,
+      { key, code, label: existing.label, search: existing.search },
+      `the ${code} text of ${key}`,
+    );
     await trx.deleteFrom("translations").where("code", "=", code).where("code_component", "=", key).execute();
     await recordAudit(trx, {
       uid,
@@ -269,24 +351,40 @@ export async function removeTranslation(services: AdminServices, uid: string, ke
 }
 
 /** Adds a key with its first translations. */
-export async function addTranslationKey(services: AdminServices, uid: string, input: NewTranslationKeyInput): Promise<TranslationRow> {
+export async function addTranslationKey(
+  services: AdminServices,
+  uid: string,
+  input: NewTranslationKeyInput,
+): Promise<TranslationRow> {
   const labels = input.labels;
   if (isSectionKey(input.key)) throw conflict("key_exists", `key: ${input.key} is a built-in section key.`, "key");
   return writeContent(services, async (trx) => {
-    const taken = await trx.selectFrom("translations").select("id").where("code_component", "=", input.key).executeTakeFirst();
+    const taken = await trx
+      .selectFrom("translations")
+      .select("id")
+      .where("code_component", "=", input.key)
+      .executeTakeFirst();
     if (taken) throw conflict("key_exists", `key: ${input.key} already exists; edit its cells instead.`, "key");
     const languages = await trx.selectFrom("languages").select(["code", "short_code", "favorite"]).execute();
     const sourceText = labels[languages.find((language) => language.favorite === 1)?.code ?? ""];
-    const row: TranslationRow = { key: input.key, labels: Object.fromEntries(languages.map((language) => [language.code, null])) };
+    const row: TranslationRow = {
+      key: input.key,
+      labels: Object.fromEntries(languages.map((language) => [language.code, null])),
+    };
     for (const [code, label] of Object.entries(labels)) {
       const language = languages.find((candidate) => candidate.code === code);
-      if (!language) throw invalid("invalid_field", `labels.${code}: there is no language with this code.`, `labels.${code}`);
+      if (!language)
+        throw invalid("invalid_field", `labels.${code}: there is no language with this code.`, `labels.${code}`);
       await assertValidMessage(trx, input.key, code, label, `labels.${code}`, sourceText);
-      await trx.insertInto("translations").values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code }).execute();
+      await trx
+        .insertInto("translations")
+        .values({ code, code_component: input.key, label, search: null, link: null, short_code: language.short_code })
+        .execute();
       row.labels[code] = taggedCell(input.key, code, { label, search: null });
     }
     await recordAudit(trx, { uid, action: "create", entity: TRANSLATION_ENTITY, entityId: input.key, after: labels });
-    for (const code of Object.keys(labels)) await enqueueWebhookEvent(trx, "strings.changed", { language: code, keys: [input.key] });
+    for (const code of Object.keys(labels))
+      await enqueueWebhookEvent(trx, "strings.changed", { language: code, keys: [input.key] });
     return row;
   });
 }

@@ -1,5 +1,12 @@
 /** Admin API: users — each endpoint declared once, beside its handler (server/http/endpoint.ts, decision 0175). */
-import { listUsersQuery, setRoleInput, uidParam, userListResponse, userResponse, userRoleSchema } from "#core/admin/users/schema.ts";
+import {
+  listUsersQuery,
+  setRoleInput,
+  uidParam,
+  userListResponse,
+  userResponse,
+  userRoleSchema,
+} from "#core/admin/users/schema.ts";
 import { need } from "#core/auth/endpoint-access.ts";
 import { actorUid } from "#server/admin/actor.ts";
 import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
@@ -19,8 +26,13 @@ export const userEndpoints: readonly AdminEndpoint[] = [
     tag,
     summary: "Everyone who signed in, optionally searched",
     query: listUsersQuery,
-    success: { status: 200, description: "The users and how many there are; each with `roleEtag`, the ETag of its role", schema: userListResponse },
-    handle: async (c, { query }, { services }) => c.json((await listUsers(services, query.q)) satisfies Answer<typeof userListResponse>),
+    success: {
+      status: 200,
+      description: "The users and how many there are; each with `roleEtag`, the ETag of its role",
+      schema: userListResponse,
+    },
+    handle: async (c, { query }, { services }) =>
+      c.json((await listUsers(services, query.q)) satisfies Answer<typeof userListResponse>),
   }),
 
   endpoint({
@@ -31,11 +43,17 @@ export const userEndpoints: readonly AdminEndpoint[] = [
     summary: "A user's role",
     params: { uid: uidParam },
     conditional: "read",
-    success: { status: 200, description: "{ uid, role, languages, canPublish }; the ETag is this object's", schema: userRoleSchema },
+    success: {
+      status: 200,
+      description: "{ uid, role, languages, canPublish }; the ETag is this object's",
+      schema: userRoleSchema,
+    },
     otherResponses: { 404: "No user with this uid." },
     handle: async (c, { params: { uid } }, { services }) => {
       const role = await findUserRole(services, uid);
-      return role ? c.json(withEntityTag(c, role) satisfies Answer<typeof userRoleSchema>) : errorResponse(404, "not_found", `uid: no user "${uid}".`, "uid");
+      return role
+        ? c.json(withEntityTag(c, role) satisfies Answer<typeof userRoleSchema>)
+        : errorResponse(404, "not_found", `uid: no user "${uid}".`, "uid");
     },
   }),
 

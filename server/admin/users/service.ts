@@ -51,14 +51,20 @@ function containsPattern(text: string): string {
 }
 
 /** Users whose email or name contains the query (case-insensitive), newest first. */
-export async function listUsers(services: Pick<AdminServices, "database">, query: string): Promise<{ users: AdminUser[]; total: number }> {
+export async function listUsers(
+  services: Pick<AdminServices, "database">,
+  query: string,
+): Promise<{ users: AdminUser[]; total: number }> {
   const { db } = services.database;
   const pattern = containsPattern(query);
   const matching = db
     .selectFrom("users")
     .$if(query !== "", (builder) =>
       builder.where((eb) =>
-        eb.or([sql<boolean>`lower(${eb.ref("email")}) like ${pattern} escape '\\'`, sql<boolean>`lower(${eb.ref("display_name")}) like ${pattern} escape '\\'`]),
+        eb.or([
+          sql<boolean>`lower(${eb.ref("email")}) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(${eb.ref("display_name")}) like ${pattern} escape '\\'`,
+        ]),
       ),
     );
   const [rows, count] = await Promise.all([
@@ -85,8 +91,11 @@ async function siteLanguages(trx: Transaction<Database>, references: readonly st
     ...new Set(
       references.map((reference) => {
         const wanted = reference.toLowerCase();
-        const row = rows.find((language) => language.code.toLowerCase() === wanted) ?? rows.find((language) => language.short_code.toLowerCase() === wanted);
-        if (!row) throw invalid("invalid_field", `languages: "${reference}" is not a language of this site.`, "languages");
+        const row =
+          rows.find((language) => language.code.toLowerCase() === wanted) ??
+          rows.find((language) => language.short_code.toLowerCase() === wanted);
+        if (!row)
+          throw invalid("invalid_field", `languages: "${reference}" is not a language of this site.`, "languages");
         return row.code;
       }),
     ),
@@ -102,13 +111,22 @@ const auditedRole = (user: AdminUser) => ({ role: user.role, languages: user.lan
  * calls it too (UNCONDITIONAL: the command line's own rule, last write wins). Returns the user as it now is;
  * the screen's write names the role's ETag in `preconditions` (decision 0151).
  */
-export async function setRole(services: Pick<AdminServices, "database">, actorUid: string, uid: string, input: SetRoleInput, preconditions: Preconditions): Promise<AdminUser> {
+export async function setRole(
+  services: Pick<AdminServices, "database">,
+  actorUid: string,
+  uid: string,
+  input: SetRoleInput,
+  preconditions: Preconditions,
+): Promise<AdminUser> {
   const { db, dialect } = services.database;
   return db.transaction().execute(async (trx) => {
     // Touching every admin row first locks them on PostgreSQL, so two admins demoting each other at once
     // cannot both see "another admin remains" (SQLite serialises writers anyway).
     await trx.updateTable("users").set({ role: "admin" }).where("role", "=", "admin").execute();
-    const row = await lockedForWrite(trx.selectFrom("users").selectAll().where("uid", "=", uid), dialect).executeTakeFirst();
+    const row = await lockedForWrite(
+      trx.selectFrom("users").selectAll().where("uid", "=", uid),
+      dialect,
+    ).executeTakeFirst();
     if (!row) throw notFound("not_found", `uid: no user "${uid}".`, "uid");
     requireCurrent(preconditions, roleOf(row), `the role of ${row.display_name ?? row.email ?? uid}`);
     const before = toAdminUser(row);
@@ -117,16 +135,31 @@ export async function setRole(services: Pick<AdminServices, "database">, actorUi
     if (JSON.stringify(auditedRole(before)) === JSON.stringify(wanted)) return before;
     if (before.role === "admin" && wanted.role !== "admin" && (await adminCount(trx)) <= 1) {
       const name = before.displayName ?? before.email ?? uid;
-      throw conflict("last_admin", `role: ${name} is the last administrator. Make someone else an admin first, so the site always has one.`, "role");
+      throw conflict(
+        "last_admin",
+        `role: ${name} is the last administrator. Make someone else an admin first, so the site always has one.`,
+        "role",
+      );
     }
     const updated = await trx
       .updateTable("users")
-      .set({ role: wanted.role, role_languages: formatLanguageList(wanted.languages), can_publish: wanted.canPublish ? 1 : 0 })
+      .set({
+        role: wanted.role,
+        role_languages: formatLanguageList(wanted.languages),
+        can_publish: wanted.canPublish ? 1 : 0,
+      })
       .where("uid", "=", uid)
       .returningAll()
       .executeTakeFirstOrThrow();
     const after = toAdminUser(updated);
-    await recordAudit(trx, { uid: actorUid, action: "change_role", entity: "user", entityId: uid, before: auditedRole(before), after: auditedRole(after) });
+    await recordAudit(trx, {
+      uid: actorUid,
+      action: "change_role",
+      entity: "user",
+      entityId: uid,
+      before: auditedRole(before),
+      after: auditedRole(after),
+    });
     return after;
   });
 }

@@ -16,7 +16,16 @@ import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { Answer } from "#server/http/openapi.ts";
-import { createWebhook, deleteWebhook, findWebhook, listDeliveries, listWebhooks, redeliver, updateWebhook, webhookTag } from "./service.ts";
+import {
+  createWebhook,
+  deleteWebhook,
+  findWebhook,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  updateWebhook,
+  webhookTag,
+} from "./service.ts";
 
 const tag = "Webhooks";
 const access = need("settings.manage");
@@ -29,8 +38,13 @@ export const webhookEndpoints: readonly AdminEndpoint[] = [
     access,
     tag,
     summary: "Every webhook endpoint, with its latest delivery",
-    success: { status: 200, description: "{ webhooks }: each with `etag`, the ETag its own GET answers", schema: webhookListResponse },
-    handle: async (c, _input, { services }) => c.json({ webhooks: await listWebhooks(services) } satisfies Answer<typeof webhookListResponse>),
+    success: {
+      status: 200,
+      description: "{ webhooks }: each with `etag`, the ETag its own GET answers",
+      schema: webhookListResponse,
+    },
+    handle: async (c, _input, { services }) =>
+      c.json({ webhooks: await listWebhooks(services) } satisfies Answer<typeof webhookListResponse>),
   }),
 
   endpoint({
@@ -109,7 +123,8 @@ export const webhookEndpoints: readonly AdminEndpoint[] = [
     params,
     success: { status: 200, description: "{ deliveries }", schema: deliveryListResponse },
     otherResponses: { 404: "No webhook with this id." },
-    handle: async (c, { params: { id } }, { services }) => c.json({ deliveries: await listDeliveries(services, id) } satisfies Answer<typeof deliveryListResponse>),
+    handle: async (c, { params: { id } }, { services }) =>
+      c.json({ deliveries: await listDeliveries(services, id) } satisfies Answer<typeof deliveryListResponse>),
   }),
 
   endpoint({
@@ -122,6 +137,9 @@ export const webhookEndpoints: readonly AdminEndpoint[] = [
     success: { status: 201, description: "{ delivery }: the new delivery", schema: deliveryResponse },
     otherResponses: { 404: "No such webhook or delivery.", 409: "The delivery is still being sent." },
     handle: async (c, { params: { id, deliveryId } }, { services }) =>
-      c.json({ delivery: await redeliver(services, actorUid(c), id, deliveryId) } satisfies Answer<typeof deliveryResponse>, 201),
+      c.json(
+        { delivery: await redeliver(services, actorUid(c), id, deliveryId) } satisfies Answer<typeof deliveryResponse>,
+        201,
+      ),
   }),
 ];

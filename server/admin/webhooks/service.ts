@@ -1,7 +1,14 @@
 /** Webhook endpoints and their deliveries, for the admin API (server/webhooks has the sending). */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { ListedWebhook, Webhook, WebhookDelivery, WebhookEvent, WebhookInput, WebhookUpdate } from "#core/admin/webhooks/schema.ts";
+import type {
+  ListedWebhook,
+  Webhook,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookInput,
+  WebhookUpdate,
+} from "#core/admin/webhooks/schema.ts";
 import type { AdminServices } from "#server/content/context.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
 import type { Database, WebhookDeliveriesTable } from "#server/db/schema.ts";
@@ -38,7 +45,10 @@ function toDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
 }
 
 async function readWebhooks(db: Db, id?: number): Promise<Webhook[]> {
-  let query = db.selectFrom("webhooks").select(["id", "url", "description", "events", "enabled", "created_at", "updated_at"]).orderBy("id");
+  let query = db
+    .selectFrom("webhooks")
+    .select(["id", "url", "description", "events", "enabled", "created_at", "updated_at"])
+    .orderBy("id");
   if (id !== undefined) query = query.where("id", "=", id);
   const rows = await query.execute();
   return Promise.all(
@@ -58,7 +68,9 @@ async function readWebhooks(db: Db, id?: number): Promise<Webhook[]> {
         enabled: row.enabled === 1,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
-        lastDelivery: last ? { status: last.status, createdAt: last.created_at, responseStatus: last.response_status } : null,
+        lastDelivery: last
+          ? { status: last.status, createdAt: last.created_at, responseStatus: last.response_status }
+          : null,
       };
     }),
   );
@@ -80,7 +92,11 @@ async function requireReachable(services: AdminServices, url: string): Promise<v
   if (problem) throw invalid("invalid_field", `url: ${problem}; webhooks go to public addresses only.`, "url");
 }
 
-export async function createWebhook(services: AdminServices, actorUid: string, input: WebhookInput): Promise<{ webhook: Webhook; secret: string }> {
+export async function createWebhook(
+  services: AdminServices,
+  actorUid: string,
+  input: WebhookInput,
+): Promise<{ webhook: Webhook; secret: string }> {
   await requireReachable(services, input.url);
   const secret = `whsec_${randomBytes(32).toString("base64url")}`;
   const now = new Date().toISOString();
@@ -101,20 +117,40 @@ export async function createWebhook(services: AdminServices, actorUid: string, i
       .executeTakeFirstOrThrow();
     const webhook = (await findWebhook(trx, row.id))!;
     // The secret never reaches the audit log.
-    await recordAudit(trx, { uid: actorUid, action: "create", entity: WEBHOOK, entityId: String(row.id), after: { ...webhook, lastDelivery: undefined } });
+    await recordAudit(trx, {
+      uid: actorUid,
+      action: "create",
+      entity: WEBHOOK,
+      entityId: String(row.id),
+      after: { ...webhook, lastDelivery: undefined },
+    });
     return { webhook, secret };
   });
 }
 
-async function lockedWebhook(trx: Transaction<Database>, services: AdminServices, id: number, preconditions: Preconditions): Promise<Webhook> {
-  await lockedForWrite(trx.selectFrom("webhooks").select("id").where("id", "=", id), services.database.dialect).execute();
+async function lockedWebhook(
+  trx: Transaction<Database>,
+  services: AdminServices,
+  id: number,
+  preconditions: Preconditions,
+): Promise<Webhook> {
+  await lockedForWrite(
+    trx.selectFrom("webhooks").select("id").where("id", "=", id),
+    services.database.dialect,
+  ).execute();
   const current = await findWebhook(trx, id);
   if (!current) throw noWebhook(id);
   requireCurrent(preconditions, current, `webhook ${id}`, webhookTag);
   return current;
 }
 
-export async function updateWebhook(services: AdminServices, actorUid: string, id: number, patch: WebhookUpdate, preconditions: Preconditions): Promise<Webhook> {
+export async function updateWebhook(
+  services: AdminServices,
+  actorUid: string,
+  id: number,
+  patch: WebhookUpdate,
+  preconditions: Preconditions,
+): Promise<Webhook> {
   if (patch.url !== undefined) await requireReachable(services, patch.url);
   return services.database.db.transaction().execute(async (trx) => {
     const before = await lockedWebhook(trx, services, id, preconditions);
@@ -143,31 +179,58 @@ export async function updateWebhook(services: AdminServices, actorUid: string, i
 }
 
 /** Deletes an endpoint with its delivery log; what was still to send is dropped. */
-export async function deleteWebhook(services: AdminServices, actorUid: string, id: number, preconditions: Preconditions): Promise<void> {
+export async function deleteWebhook(
+  services: AdminServices,
+  actorUid: string,
+  id: number,
+  preconditions: Preconditions,
+): Promise<void> {
   await services.database.db.transaction().execute(async (trx) => {
     const before = await lockedWebhook(trx, services, id, preconditions);
     await trx.deleteFrom("webhook_deliveries").where("webhook_id", "=", id).execute();
     await trx.deleteFrom("webhooks").where("id", "=", id).execute();
-    await recordAudit(trx, { uid: actorUid, action: "delete", entity: WEBHOOK, entityId: String(id), before: { ...before, lastDelivery: undefined } });
+    await recordAudit(trx, {
+      uid: actorUid,
+      action: "delete",
+      entity: WEBHOOK,
+      entityId: String(id),
+      before: { ...before, lastDelivery: undefined },
+    });
   });
 }
 
 export async function listDeliveries(services: AdminServices, id: number): Promise<WebhookDelivery[]> {
   const { db } = services.database;
   if (!(await db.selectFrom("webhooks").select("id").where("id", "=", id).executeTakeFirst())) throw noWebhook(id);
-  const rows = await db.selectFrom("webhook_deliveries").selectAll().where("webhook_id", "=", id).orderBy("id", "desc").limit(DELIVERIES_LISTED).execute();
+  const rows = await db
+    .selectFrom("webhook_deliveries")
+    .selectAll()
+    .where("webhook_id", "=", id)
+    .orderBy("id", "desc")
+    .limit(DELIVERIES_LISTED)
+    .execute();
   return rows.map(toDelivery);
 }
 
 /** Sends a delivery again (a failed one, or one the receiver lost): pending now, with its attempts counted on. */
-export async function redeliver(services: AdminServices, actorUid: string, id: number, deliveryId: number): Promise<WebhookDelivery> {
+export async function redeliver(
+  services: AdminServices,
+  actorUid: string,
+  id: number,
+  deliveryId: number,
+): Promise<WebhookDelivery> {
   return services.database.db.transaction().execute(async (trx) => {
     const row = await lockedForWrite(
       trx.selectFrom("webhook_deliveries").selectAll().where("id", "=", deliveryId).where("webhook_id", "=", id),
       services.database.dialect,
     ).executeTakeFirst();
     if (!row) throw notFound("not_found", `deliveryId: webhook ${id} has no delivery ${deliveryId}.`, "deliveryId");
-    if (row.status === "pending") throw conflict("conflict", `deliveryId: delivery ${deliveryId} is still being sent; wait for its outcome.`, "deliveryId");
+    if (row.status === "pending")
+      throw conflict(
+        "conflict",
+        `deliveryId: delivery ${deliveryId} is still being sent; wait for its outcome.`,
+        "deliveryId",
+      );
     const now = new Date().toISOString();
     const { id: _, ...event } = row;
     // A redelivery is a new delivery of the same event (same Webhook-Id), with 24 hours of its own to succeed.
@@ -187,7 +250,13 @@ export async function redeliver(services: AdminServices, actorUid: string, id: n
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { uid: actorUid, action: "redeliver", entity: WEBHOOK, entityId: String(id), after: { delivery: deliveryId, eventId: row.event_id, event: row.event } });
+    await recordAudit(trx, {
+      uid: actorUid,
+      action: "redeliver",
+      entity: WEBHOOK,
+      entityId: String(id),
+      after: { delivery: deliveryId, eventId: row.event_id, event: row.event },
+    });
     return toDelivery(again);
   });
 }

@@ -8,7 +8,9 @@ function idColumnType(dialect: DialectName) {
 
 export function initialMigration(dialect: DialectName) {
   const withId = (builder: ReturnType<Kysely<unknown>["schema"]["createTable"]>) =>
-    builder.addColumn("id", idColumnType(dialect), (col) => (dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement()));
+    builder.addColumn("id", idColumnType(dialect), (col) =>
+      dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement(),
+    );
 
   return {
     async up(db: Kysely<unknown>) {
@@ -121,7 +123,11 @@ export function initialMigration(dialect: DialectName) {
         .addColumn("path", "text")
         .addColumn("created_at", "text", (col) => col.notNull())
         .execute();
-      await db.schema.createIndex("analytics_events_created_index").on("analytics_events").columns(["created_at", "name"]).execute();
+      await db.schema
+        .createIndex("analytics_events_created_index")
+        .on("analytics_events")
+        .columns(["created_at", "name"])
+        .execute();
 
       await withId(db.schema.createTable("audit_log"))
         .addColumn("uid", "text")

@@ -23,8 +23,16 @@ export function contentOnDemandMigration(dialect: DialectName) {
         .alterTable("blog_versions")
         .addColumn("reading_minutes", "integer", (col) => col.notNull().defaultTo(1))
         .execute();
-      await db.schema.createIndex("blog_versions_published_order_index").on("blog_versions").columns(["code", "status", "published_at", "blog_id"]).execute();
-      await db.schema.createIndex("blog_versions_status_blog_index").on("blog_versions").columns(["status", "blog_id"]).execute();
+      await db.schema
+        .createIndex("blog_versions_published_order_index")
+        .on("blog_versions")
+        .columns(["code", "status", "published_at", "blog_id"])
+        .execute();
+      await db.schema
+        .createIndex("blog_versions_status_blog_index")
+        .on("blog_versions")
+        .columns(["status", "blog_id"])
+        .execute();
 
       await db.schema
         .createTable("blog_tags")
@@ -43,7 +51,9 @@ export function contentOnDemandMigration(dialect: DialectName) {
 
       await db.schema
         .createTable("content_changes")
-        .addColumn("id", dialect === "postgres" ? "bigserial" : "integer", (col) => (dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement()))
+        .addColumn("id", dialect === "postgres" ? "bigserial" : "integer", (col) =>
+          dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement(),
+        )
         .addColumn("origin", "text", (col) => col.notNull())
         .addColumn("change", "text", (col) => col.notNull())
         .addColumn("created_at", "text", (col) => col.notNull())

@@ -13,7 +13,9 @@ export function mediaLibraryMigration(dialect: DialectName) {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable("media")
-        .addColumn("id", dialect === "postgres" ? "serial" : "integer", (col) => (dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement()))
+        .addColumn("id", dialect === "postgres" ? "serial" : "integer", (col) =>
+          dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement(),
+        )
         .addColumn("file_name", "text", (col) => col.notNull())
         .addColumn("source_sha256", "text", (col) => col.notNull().unique())
         .addColumn("format", "text", (col) => col.notNull())
@@ -56,7 +58,8 @@ export function mediaLibraryMigration(dialect: DialectName) {
       await db.schema.createIndex("media_usage_blog_index").on("media_usage").column("blog_id").execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const table of ["media_usage", "media_alt", "media_variants", "media"]) await db.schema.dropTable(table).ifExists().execute();
+      for (const table of ["media_usage", "media_alt", "media_variants", "media"])
+        await db.schema.dropTable(table).ifExists().execute();
     },
   };
 }

@@ -42,21 +42,31 @@ export const translationStatusMigration = {
 
     // The admin list's order (most recently changed first, keyset on (updated_at, id)) and its status filters.
     await db.schema.createIndex("blogs_updated_index").on("blogs").columns(["updated_at", "id"]).execute();
-    await db.schema.createIndex("blog_versions_translation_index").on("blog_versions").columns(["code", "outdated", "status", "blog_id"]).execute();
+    await db.schema
+      .createIndex("blog_versions_translation_index")
+      .on("blog_versions")
+      .columns(["code", "outdated", "status", "blog_id"])
+      .execute();
 
-    await sql`update blogs set source_code = (select v.code from blog_versions v where v.blog_id = blogs.id order by v.id limit 1)`.execute(db);
+    await sql`update blogs set source_code = (select v.code from blog_versions v where v.blog_id = blogs.id order by v.id limit 1)`.execute(
+      db,
+    );
     await sql`update blogs set source_revision = 1, source_changed_at = (select v.updated_at from blog_versions v where v.blog_id = blogs.id and v.code = blogs.source_code) where source_code is not null`.execute(
       db,
     );
     await sql`update blog_versions set base_revision = 1`.execute(db);
     await sql`insert into blog_source_revisions (blog_id, revision, code, title, summary, body, cover_alt, created_at)
-      select b.id, 1, v.code, v.title, v.summary, v.body, v.cover_alt, v.updated_at from blogs b join blog_versions v on v.blog_id = b.id and v.code = b.source_code`.execute(db);
+      select b.id, 1, v.code, v.title, v.summary, v.body, v.cover_alt, v.updated_at from blogs b join blog_versions v on v.blog_id = b.id and v.code = b.source_code`.execute(
+      db,
+    );
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex("blog_versions_translation_index").ifExists().execute();
     await db.schema.dropIndex("blogs_updated_index").ifExists().execute();
     await db.schema.dropTable("blog_source_revisions").ifExists().execute();
-    for (const column of ["outdated", "base_revision"]) await db.schema.alterTable("blog_versions").dropColumn(column).execute();
-    for (const column of ["source_changed_at", "source_revision", "source_code"]) await db.schema.alterTable("blogs").dropColumn(column).execute();
+    for (const column of ["outdated", "base_revision"])
+      await db.schema.alterTable("blog_versions").dropColumn(column).execute();
+    for (const column of ["source_changed_at", "source_revision", "source_code"])
+      await db.schema.alterTable("blogs").dropColumn(column).execute();
   },
 };

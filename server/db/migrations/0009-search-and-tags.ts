@@ -21,7 +21,9 @@ export function searchAndTagsMigration(dialect: DialectName) {
     async up(db: Kysely<unknown>) {
       let table = db.schema
         .createTable("search_entries")
-        .addColumn("id", dialect === "postgres" ? "serial" : "integer", (col) => (dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement()))
+        .addColumn("id", dialect === "postgres" ? "serial" : "integer", (col) =>
+          dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement(),
+        )
         .addColumn("blog_id", "integer", (col) => col.notNull().references("blogs.id").onDelete("cascade"))
         .addColumn("code", "text", (col) => col.notNull())
         .addColumn("title", "text", (col) => col.notNull())
@@ -45,9 +47,13 @@ export function searchAndTagsMigration(dialect: DialectName) {
           db,
         );
         await sql`create trigger search_entries_insert after insert on search_entries begin
-          insert into search_fts (rowid, fts_title, fts_summary, fts_body) values (new.id, new.fts_title, new.fts_summary, new.fts_body); end`.execute(db);
+          insert into search_fts (rowid, fts_title, fts_summary, fts_body) values (new.id, new.fts_title, new.fts_summary, new.fts_body); end`.execute(
+          db,
+        );
         await sql`create trigger search_entries_delete after delete on search_entries begin
-          insert into search_fts (search_fts, rowid, fts_title, fts_summary, fts_body) values ('delete', old.id, old.fts_title, old.fts_summary, old.fts_body); end`.execute(db);
+          insert into search_fts (search_fts, rowid, fts_title, fts_summary, fts_body) values ('delete', old.id, old.fts_title, old.fts_summary, old.fts_body); end`.execute(
+          db,
+        );
       }
 
       await db.schema
@@ -66,11 +72,23 @@ export function searchAndTagsMigration(dialect: DialectName) {
         const names = SEED_NAMES[language.code];
         if (!names) continue;
         for (const [section, [label, search]] of Object.entries(names)) {
-          const taken = await typed.selectFrom("translates").select("id").where("code", "=", language.code).where("code_component", "=", section).executeTakeFirst();
+          const taken = await typed
+            .selectFrom("translates")
+            .select("id")
+            .where("code", "=", language.code)
+            .where("code_component", "=", section)
+            .executeTakeFirst();
           if (taken) continue;
           await typed
             .insertInto("translates")
-            .values({ code: language.code, code_component: section, label, search, short_code: language.short_code, link: `/${language.short_code}/${encodeURIComponent(label)}` })
+            .values({
+              code: language.code,
+              code_component: section,
+              label,
+              search,
+              short_code: language.short_code,
+              link: `/${language.short_code}/${encodeURIComponent(label)}`,
+            })
             .execute();
         }
       }
@@ -79,7 +97,15 @@ export function searchAndTagsMigration(dialect: DialectName) {
       if (dialect === "sqlite") return;
       let after = 0;
       for (;;) {
-        const ids = (await typed.selectFrom("blogs").select("id").where("id", ">", after).orderBy("id").limit(BACKFILL_BATCH).execute()).map((row) => row.id);
+        const ids = (
+          await typed
+            .selectFrom("blogs")
+            .select("id")
+            .where("id", ">", after)
+            .orderBy("id")
+            .limit(BACKFILL_BATCH)
+            .execute()
+        ).map((row) => row.id);
         if (ids.length === 0) break;
         await refreshPublishedIndex(withNamesBefore0036(db), ids, undefined, { fingerprints: false });
         after = ids.at(-1)!;

@@ -14,7 +14,8 @@ const PUBLISHING_STRING_KEYS = ["PREVIEW:BANNER", "PREVIEW:INVALID_TITLE", "PREV
  */
 export function publishingMigration(dialect: DialectName) {
   const serial = dialect === "postgres" ? "serial" : "integer";
-  const primary = (col: ColumnDefinitionBuilder) => (dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement());
+  const primary = (col: ColumnDefinitionBuilder) =>
+    dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement();
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -34,7 +35,11 @@ export function publishingMigration(dialect: DialectName) {
         .addColumn("restored_from", "integer")
         .addColumn("created_at", "text", (col) => col.notNull())
         .execute();
-      await db.schema.createIndex("blog_revisions_version_index").on("blog_revisions").columns(["blog_id", "code", "id"]).execute();
+      await db.schema
+        .createIndex("blog_revisions_version_index")
+        .on("blog_revisions")
+        .columns(["blog_id", "code", "id"])
+        .execute();
 
       await db.schema
         .createTable("blog_schedules")
@@ -59,24 +64,34 @@ export function publishingMigration(dialect: DialectName) {
         .addColumn("expires_at", "text", (col) => col.notNull())
         .addColumn("revoked_at", "text")
         .execute();
-      await db.schema.createIndex("preview_links_version_index").on("preview_links").columns(["blog_id", "code", "id"]).execute();
+      await db.schema
+        .createIndex("preview_links_version_index")
+        .on("preview_links")
+        .columns(["blog_id", "code", "id"])
+        .execute();
 
       // Databases seeded before this migration get its UI strings for the languages they have.
-      const languages = await sql<{ code: string; short_code: string }>`select code, short_code from languages`.execute(db);
+      const languages = await sql<{ code: string; short_code: string }>`select code, short_code from languages`.execute(
+        db,
+      );
       const byKey = translations as Record<string, Record<string, string>>;
       for (const key of PUBLISHING_STRING_KEYS) {
         for (const language of languages.rows) {
           const label = byKey[key]?.[language.code];
           if (label === undefined) continue;
-          const present = await sql`select id from translates where code = ${language.code} and code_component = ${key}`.execute(db);
+          const present =
+            await sql`select id from translates where code = ${language.code} and code_component = ${key}`.execute(db);
           if (present.rows.length === 0) {
-            await sql`insert into translates (code, code_component, label, short_code) values (${language.code}, ${key}, ${label}, ${language.short_code})`.execute(db);
+            await sql`insert into translates (code, code_component, label, short_code) values (${language.code}, ${key}, ${label}, ${language.short_code})`.execute(
+              db,
+            );
           }
         }
       }
     },
     async down(db: Kysely<unknown>) {
-      for (const table of ["preview_links", "blog_schedules", "blog_revisions"]) await db.schema.dropTable(table).ifExists().execute();
+      for (const table of ["preview_links", "blog_schedules", "blog_revisions"])
+        await db.schema.dropTable(table).ifExists().execute();
       await sql`delete from translates where code_component in (${sql.join([...PUBLISHING_STRING_KEYS])})`.execute(db);
     },
   };

@@ -11,18 +11,37 @@ const BATCH = 500;
  * left alone, and so are languages the site does not have. A fresh database has
  * no languages yet when migrations run; its seed writes the texts.
  */
-export async function addMissingAdminTexts(db: Kysely<unknown>, wanted: (key: string) => boolean = () => true): Promise<void> {
+export async function addMissingAdminTexts(
+  db: Kysely<unknown>,
+  wanted: (key: string) => boolean = () => true,
+): Promise<void> {
   const typed = db as Kysely<DatabaseBefore0036>;
-  const languages = new Map((await typed.selectFrom("languages").select(["code", "short_code"]).execute()).map((language) => [language.code, language.short_code]));
+  const languages = new Map(
+    (await typed.selectFrom("languages").select(["code", "short_code"]).execute()).map((language) => [
+      language.code,
+      language.short_code,
+    ]),
+  );
   if (languages.size === 0) return;
   const stored = new Set(
-    (await typed.selectFrom("translates").select(["code", "code_component"]).where("code_component", "like", "admin.%").execute()).map(
-      (row) => `${row.code}\n${row.code_component}`,
-    ),
+    (
+      await typed
+        .selectFrom("translates")
+        .select(["code", "code_component"])
+        .where("code_component", "like", "admin.%")
+        .execute()
+    ).map((row) => `${row.code}\n${row.code_component}`),
   );
   const missing = adminSeedEntries()
     .filter(({ key, code }) => wanted(key) && languages.has(code) && !stored.has(`${code}\n${key}`))
-    .map(({ key, code, label }) => ({ code, code_component: key, label, search: null, link: null, short_code: languages.get(code)! }));
+    .map(({ key, code, label }) => ({
+      code,
+      code_component: key,
+      label,
+      search: null,
+      link: null,
+      short_code: languages.get(code)!,
+    }));
   for (let start = 0; start < missing.length; start += BATCH) {
     await typed
       .insertInto("translates")

@@ -14,17 +14,26 @@ const INSERT_BATCH = 200;
 export const publicStringsMigration = {
   async up(db: Kysely<unknown>) {
     const byKey = translations as Record<string, Record<string, string>>;
-    const languages = (await sql<{ code: string; short_code: string }>`select code, short_code from languages`.execute(db)).rows;
-    const present = await sql<{ code: string; code_component: string }>`select code, code_component from translates`.execute(db);
+    const languages = (
+      await sql<{ code: string; short_code: string }>`select code, short_code from languages`.execute(db)
+    ).rows;
+    const present = await sql<{
+      code: string;
+      code_component: string;
+    }>`select code, code_component from translates`.execute(db);
     const have = new Set(present.rows.map((row) => `${row.code}\u0000${row.code_component}`));
     const missing = languages.flatMap((language) =>
       Object.entries(byKey).flatMap(([key, labels]) => {
         const label = labels[language.code];
-        return label === undefined || have.has(`${language.code}\u0000${key}`) ? [] : [{ code: language.code, key, label, shortCode: language.short_code }];
+        return label === undefined || have.has(`${language.code}\u0000${key}`)
+          ? []
+          : [{ code: language.code, key, label, shortCode: language.short_code }];
       }),
     );
     for (let start = 0; start < missing.length; start += INSERT_BATCH) {
-      const rows = missing.slice(start, start + INSERT_BATCH).map((row) => sql`(${row.code}, ${row.key}, ${row.label}, ${row.shortCode})`);
+      const rows = missing
+        .slice(start, start + INSERT_BATCH)
+        .map((row) => sql`(${row.code}, ${row.key}, ${row.label}, ${row.shortCode})`);
       await sql`insert into translates (code, code_component, label, short_code) values ${sql.join(rows)}`.execute(db);
     }
   },

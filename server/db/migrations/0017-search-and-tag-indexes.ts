@@ -13,10 +13,18 @@ export function searchAndTagIndexesMigration(dialect: DialectName) {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect === "postgres") {
-        await db.schema.createIndex("search_entries_code_id_index").on("search_entries").columns(["code", "id"]).execute();
+        await db.schema
+          .createIndex("search_entries_code_id_index")
+          .on("search_entries")
+          .columns(["code", "id"])
+          .execute();
         await db.schema.dropIndex("search_entries_code_index").execute();
       }
-      await db.schema.createIndex("published_tags_code_index").on("published_tags").columns(["code", "tag_key"]).execute();
+      await db.schema
+        .createIndex("published_tags_code_index")
+        .on("published_tags")
+        .columns(["code", "tag_key"])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex("published_tags_code_index").execute();

@@ -22,7 +22,9 @@ export const LONG_TEXT_COLUMNS = [
 export function lz4TextCompressionMigration(dialect: DialectName) {
   async function setCompression(db: Kysely<unknown>, method: "lz4" | "default") {
     for (const [table, column] of LONG_TEXT_COLUMNS) {
-      await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} set compression ${sql.raw(method)}`.execute(db);
+      await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} set compression ${sql.raw(method)}`.execute(
+        db,
+      );
     }
   }
   return {
@@ -38,6 +40,8 @@ export function lz4TextCompressionMigration(dialect: DialectName) {
 }
 
 async function supportsLz4(db: Kysely<unknown>): Promise<boolean> {
-  const { rows } = await sql<{ methods: string[] }>`select enumvals as methods from pg_settings where name = 'default_toast_compression'`.execute(db);
+  const { rows } = await sql<{
+    methods: string[];
+  }>`select enumvals as methods from pg_settings where name = 'default_toast_compression'`.execute(db);
   return rows[0]?.methods.includes("lz4") ?? false;
 }

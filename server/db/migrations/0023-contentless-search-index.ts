@@ -27,11 +27,16 @@ export function contentlessSearchIndexMigration(dialect: DialectName) {
       await sql`create virtual table search_fts_contentless using fts5(fts_title, fts_summary, fts_body, content='', contentless_delete=1, tokenize=${sql.raw(SQLITE_TOKENIZER)})`.execute(
         db,
       );
-      await sql`insert into search_fts_contentless (rowid, fts_title, fts_summary, fts_body) select id, fts_title, fts_summary, fts_body from search_entries`.execute(db);
+      await sql`insert into search_fts_contentless (rowid, fts_title, fts_summary, fts_body) select id, fts_title, fts_summary, fts_body from search_entries`.execute(
+        db,
+      );
       await sql`drop table search_fts`.execute(db);
       await sql`alter table search_fts_contentless rename to search_fts`.execute(db);
-      for (const column of ["fts_title", "fts_summary", "fts_body"]) await db.schema.alterTable("search_entries").dropColumn(column).execute();
-      await sql`create trigger search_entries_delete after delete on search_entries begin delete from search_fts where rowid = old.id; end`.execute(db);
+      for (const column of ["fts_title", "fts_summary", "fts_body"])
+        await db.schema.alterTable("search_entries").dropColumn(column).execute();
+      await sql`create trigger search_entries_delete after delete on search_entries begin delete from search_fts where rowid = old.id; end`.execute(
+        db,
+      );
       await indexUnindexedArticles(db);
     },
     async down(db: Kysely<unknown>) {
@@ -65,9 +70,13 @@ export function contentlessSearchIndexMigration(dialect: DialectName) {
       );
       await sql`insert into search_fts (search_fts) values ('rebuild')`.execute(db);
       await sql`create trigger search_entries_insert after insert on search_entries begin
-        insert into search_fts (rowid, fts_title, fts_summary, fts_body) values (new.id, new.fts_title, new.fts_summary, new.fts_body); end`.execute(db);
+        insert into search_fts (rowid, fts_title, fts_summary, fts_body) values (new.id, new.fts_title, new.fts_summary, new.fts_body); end`.execute(
+        db,
+      );
       await sql`create trigger search_entries_delete after delete on search_entries begin
-        insert into search_fts (search_fts, rowid, fts_title, fts_summary, fts_body) values ('delete', old.id, old.fts_title, old.fts_summary, old.fts_body); end`.execute(db);
+        insert into search_fts (search_fts, rowid, fts_title, fts_summary, fts_body) values ('delete', old.id, old.fts_title, old.fts_summary, old.fts_body); end`.execute(
+        db,
+      );
     },
   };
 }
@@ -84,8 +93,22 @@ async function indexUnindexedArticles(untyped: Kysely<unknown>) {
         .selectFrom("blogs")
         .select("id")
         .where("id", ">", after)
-        .where((eb) => eb.exists(eb.selectFrom("blog_versions").select("blog_id").whereRef("blog_versions.blog_id", "=", "blogs.id").where(isPublishedVersion)))
-        .where((eb) => eb.not(eb.exists(eb.selectFrom("search_entries").select("blog_id").whereRef("search_entries.blog_id", "=", "blogs.id"))))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("blog_versions")
+              .select("blog_id")
+              .whereRef("blog_versions.blog_id", "=", "blogs.id")
+              .where(isPublishedVersion),
+          ),
+        )
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom("search_entries").select("blog_id").whereRef("search_entries.blog_id", "=", "blogs.id"),
+            ),
+          ),
+        )
         .orderBy("id")
         .limit(BACKFILL_BATCH)
         .execute()

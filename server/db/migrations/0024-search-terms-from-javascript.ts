@@ -16,13 +16,24 @@ const BATCH = 500;
  * always came from JavaScript).
  */
 export function searchTermsFromJavascriptMigration(dialect: DialectName) {
-  async function remake(db: Kysely<unknown>, document: (entry: { code: string; title: string; summary: string; body_text: string }) => RawBuilder<unknown>) {
+  async function remake(
+    db: Kysely<unknown>,
+    document: (entry: { code: string; title: string; summary: string; body_text: string }) => RawBuilder<unknown>,
+  ) {
     const typed = db as Kysely<Database>;
     for (let after = 0; ;) {
-      const entries = await typed.selectFrom("search_entries").select(["id", "code", "title", "summary", "body_text"]).where("id", ">", after).orderBy("id").limit(BATCH).execute();
+      const entries = await typed
+        .selectFrom("search_entries")
+        .select(["id", "code", "title", "summary", "body_text"])
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(BATCH)
+        .execute();
       if (entries.length === 0) return;
       const values = entries.map((entry) => sql`(${entry.id}::integer, ${document(entry)})`);
-      await sql`update search_entries set document = remade.document from (values ${sql.join(values)}) as remade (id, document) where search_entries.id = remade.id`.execute(db);
+      await sql`update search_entries set document = remade.document from (values ${sql.join(values)}) as remade (id, document) where search_entries.id = remade.id`.execute(
+        db,
+      );
       after = entries.at(-1)!.id;
     }
   }
@@ -35,7 +46,8 @@ export function searchTermsFromJavascriptMigration(dialect: DialectName) {
       if (dialect !== "postgres") return;
       await remake(db, (entry) => {
         const config = stemmingOf(entry.code) ?? "simple";
-        const part = (text: string, weight: string) => sql`setweight(to_tsvector(${config}::regconfig, ${foldedWords(text, entry.code)}), ${weight}::"char")`;
+        const part = (text: string, weight: string) =>
+          sql`setweight(to_tsvector(${config}::regconfig, ${foldedWords(text, entry.code)}), ${weight}::"char")`;
         return sql`${part(entry.title, "A")} || ${part(entry.summary, "B")} || ${part(entry.body_text, "C")}`;
       });
     },

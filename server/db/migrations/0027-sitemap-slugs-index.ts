@@ -10,11 +10,19 @@ import type { Kysely } from "kysely";
  */
 export const sitemapSlugsIndexMigration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createIndex("blog_versions_status_blog_slug_index").on("blog_versions").columns(["status", "blog_id", "code", "slug", "updated_at"]).execute();
+    await db.schema
+      .createIndex("blog_versions_status_blog_slug_index")
+      .on("blog_versions")
+      .columns(["status", "blog_id", "code", "slug", "updated_at"])
+      .execute();
     await db.schema.dropIndex("blog_versions_status_blog_updated_index").execute();
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.createIndex("blog_versions_status_blog_updated_index").on("blog_versions").columns(["status", "blog_id", "updated_at"]).execute();
+    await db.schema
+      .createIndex("blog_versions_status_blog_updated_index")
+      .on("blog_versions")
+      .columns(["status", "blog_id", "updated_at"])
+      .execute();
     await db.schema.dropIndex("blog_versions_status_blog_slug_index").execute();
   },
 };

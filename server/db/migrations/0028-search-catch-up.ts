@@ -14,10 +14,16 @@ export const searchCatchUpMigration = {
       .addColumn("awaiting_index", "integer", (col) => col.notNull().defaultTo(0))
       .execute();
     await db.schema.alterTable("blog_versions").addColumn("index_claim", "text").execute();
-    await db.schema.createIndex("blog_versions_awaiting_index").on("blog_versions").columns(["blog_id", "index_claim"]).where(sql.ref("awaiting_index"), "=", 1).execute();
+    await db.schema
+      .createIndex("blog_versions_awaiting_index")
+      .on("blog_versions")
+      .columns(["blog_id", "index_claim"])
+      .where(sql.ref("awaiting_index"), "=", 1)
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex("blog_versions_awaiting_index").execute();
-    for (const column of ["index_claim", "awaiting_index"]) await db.schema.alterTable("blog_versions").dropColumn(column).execute();
+    for (const column of ["index_claim", "awaiting_index"])
+      await db.schema.alterTable("blog_versions").dropColumn(column).execute();
   },
 };

@@ -43,7 +43,11 @@ export function longTextsLastMigration(dialect: DialectName) {
       const columns = sql.join(BLOG_VERSION_COLUMNS_IN_ORDER.map((column) => sql.ref(column)));
       await db.transaction().execute(async (trx) => {
         // Its unique constraints' indexes come with the new table; the others are dropped with the old one.
-        const { rows: indexes } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'blog_versions' and sql is not null`.execute(trx);
+        const { rows: indexes } = await sql<{
+          sql: string;
+        }>`select sql from sqlite_master where type = 'index' and tbl_name = 'blog_versions' and sql is not null`.execute(
+          trx,
+        );
         await trx.schema
           .createTable("blog_versions_rebuilt")
           .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
@@ -67,10 +71,14 @@ export function longTextsLastMigration(dialect: DialectName) {
           .addUniqueConstraint("blog_versions_blog_language_unique", ["blog_id", "code"])
           .addUniqueConstraint("blog_versions_language_slug_unique", ["code", "slug"])
           .execute();
-        await sql`insert into blog_versions_rebuilt (${columns}) select ${columns} from blog_versions order by id`.execute(trx);
+        await sql`insert into blog_versions_rebuilt (${columns}) select ${columns} from blog_versions order by id`.execute(
+          trx,
+        );
         // The old counter, never below the copied ids: ids of deleted versions stay unused, as AUTOINCREMENT promised.
         await sql`delete from sqlite_sequence where name = 'blog_versions_rebuilt'`.execute(trx);
-        await sql`insert into sqlite_sequence (name, seq) select 'blog_versions_rebuilt', seq from sqlite_sequence where name = 'blog_versions'`.execute(trx);
+        await sql`insert into sqlite_sequence (name, seq) select 'blog_versions_rebuilt', seq from sqlite_sequence where name = 'blog_versions'`.execute(
+          trx,
+        );
         await sql`drop table blog_versions`.execute(trx);
         await sql`alter table blog_versions_rebuilt rename to blog_versions`.execute(trx);
         for (const index of indexes) await sql.raw(index.sql).execute(trx);

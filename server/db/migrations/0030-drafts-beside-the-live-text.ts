@@ -29,7 +29,9 @@ export const draftsBesideTheLiveTextMigration = {
       .execute();
 
     // Revisions of versions deleted before (kept then, unreachable): a version made again starts its numbering at 1.
-    await sql`delete from blog_revisions where not exists (select 1 from blog_versions v where v.blog_id = blog_revisions.blog_id and v.code = blog_revisions.code)`.execute(db);
+    await sql`delete from blog_revisions where not exists (select 1 from blog_versions v where v.blog_id = blog_revisions.blog_id and v.code = blog_revisions.code)`.execute(
+      db,
+    );
     await db.schema
       .alterTable("blog_revisions")
       .addColumn("number", "integer", (col) => col.notNull().defaultTo(0))
@@ -43,7 +45,12 @@ export const draftsBesideTheLiveTextMigration = {
       select v.blog_id, v.code, 'initial', null, v.title, v.summary, v.body, v.slug, v.cover_alt, v.status, null, v.updated_at, 1
       from blog_versions v
       where not exists (select 1 from blog_revisions r where r.blog_id = v.blog_id and r.code = v.code)`.execute(db);
-    await db.schema.createIndex("blog_revisions_version_number_unique").unique().on("blog_revisions").columns(["blog_id", "code", "number"]).execute();
+    await db.schema
+      .createIndex("blog_revisions_version_number_unique")
+      .unique()
+      .on("blog_revisions")
+      .columns(["blog_id", "code", "number"])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex("blog_revisions_version_number_unique").ifExists().execute();

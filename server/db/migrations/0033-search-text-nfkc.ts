@@ -9,7 +9,9 @@ import { sql, type Kysely } from "kysely";
 export const searchTextNfkcMigration = {
   async up(db: Kysely<unknown>) {
     await sql`update search_entries set source_fingerprint = null`.execute(db);
-    await sql`update blog_versions set awaiting_index = 1 where status = 'published' and published_at is not null`.execute(db);
+    await sql`update blog_versions set awaiting_index = 1 where status = 'published' and published_at is not null`.execute(
+      db,
+    );
   },
   // Nothing to undo: older code reads these entries as it read its own, but for compatibility forms, which it folded apart.
   async down() {},

@@ -1,7 +1,10 @@
 import { sql, type Kysely } from "kysely";
 
 /** A History revision holds the text of `text` (an alias of a row with title, summary, cover_alt, body). */
-const sameText = (text: string) => sql.raw(`r.title = ${text}.title and r.summary = ${text}.summary and r.cover_alt = ${text}.cover_alt and r.body = ${text}.body`);
+const sameText = (text: string) =>
+  sql.raw(
+    `r.title = ${text}.title and r.summary = ${text}.summary and r.cover_alt = ${text}.cover_alt and r.body = ${text}.body`,
+  );
 
 /**
  * One revision numbering (docs/decisions/0168-one-revision-numbering.md): an article's source revision,
@@ -60,16 +63,22 @@ export const sourceRevisionsFromHistoryMigration = {
     // Snapshots: those renumbered are kept (one per new number: the same text), the others were of no base.
     await sql`
       delete from blog_source_revisions where not exists (
-        select 1 from revision_renumbering m where m.blog_id = blog_source_revisions.blog_id and m.old_revision = blog_source_revisions.revision)`.execute(db);
+        select 1 from revision_renumbering m where m.blog_id = blog_source_revisions.blog_id and m.old_revision = blog_source_revisions.revision)`.execute(
+      db,
+    );
     await sql`
       delete from blog_source_revisions where exists (
         select 1 from revision_renumbering m join revision_renumbering o on o.blog_id = m.blog_id and o.new_revision = m.new_revision and o.old_revision > m.old_revision
-        where m.blog_id = blog_source_revisions.blog_id and m.old_revision = blog_source_revisions.revision)`.execute(db);
+        where m.blog_id = blog_source_revisions.blog_id and m.old_revision = blog_source_revisions.revision)`.execute(
+      db,
+    );
     // Through negative numbers: a new number may be another snapshot's old one, and the primary key is checked row by row.
     await sql`update blog_source_revisions set revision = -1 - revision`.execute(db);
     await sql`
       update blog_source_revisions set revision = m.new_revision
-      from revision_renumbering m where m.blog_id = blog_source_revisions.blog_id and m.old_revision = -1 - blog_source_revisions.revision`.execute(db);
+      from revision_renumbering m where m.blog_id = blog_source_revisions.blog_id and m.old_revision = -1 - blog_source_revisions.revision`.execute(
+      db,
+    );
     await sql`
       update blogs set source_revision = m.new_revision
       from revision_renumbering m where m.blog_id = blogs.id and m.old_revision = blogs.source_revision`.execute(db);

@@ -10,7 +10,8 @@ import type { DialectName } from "#server/db/connect.ts";
  */
 export function webhooksMigration(dialect: DialectName) {
   const serial = dialect === "postgres" ? "serial" : "integer";
-  const primary = (col: ColumnDefinitionBuilder) => (dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement());
+  const primary = (col: ColumnDefinitionBuilder) =>
+    dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement();
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -44,8 +45,16 @@ export function webhooksMigration(dialect: DialectName) {
         .addColumn("error", "text")
         .addColumn("created_at", "text", (col) => col.notNull())
         .execute();
-      await db.schema.createIndex("webhook_deliveries_due_index").on("webhook_deliveries").columns(["status", "next_attempt_at"]).execute();
-      await db.schema.createIndex("webhook_deliveries_webhook_index").on("webhook_deliveries").columns(["webhook_id", "id"]).execute();
+      await db.schema
+        .createIndex("webhook_deliveries_due_index")
+        .on("webhook_deliveries")
+        .columns(["status", "next_attempt_at"])
+        .execute();
+      await db.schema
+        .createIndex("webhook_deliveries_webhook_index")
+        .on("webhook_deliveries")
+        .columns(["webhook_id", "id"])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("webhook_deliveries").ifExists().execute();

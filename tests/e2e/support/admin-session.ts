@@ -20,7 +20,10 @@ export function e2eDatabasePath(port = E2E_PORT): string {
 }
 
 /** Work on the e2e server's database (a user to set up, a row to check), closing it afterwards. */
-export async function withE2eDatabase<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>, port = E2E_PORT): Promise<T> {
+export async function withE2eDatabase<T>(
+  work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>,
+  port = E2E_PORT,
+): Promise<T> {
   const handle = openDatabase({ kind: "sqlite", path: e2eDatabasePath(port) });
   try {
     return await work(handle.db);
@@ -79,7 +82,9 @@ export function useSpecAdmin(
     );
   });
   test.afterAll(async () => {
-    await withE2eDatabase((db) => db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", admin.uid).execute());
+    await withE2eDatabase((db) =>
+      db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", admin.uid).execute(),
+    );
   });
 }
 
@@ -92,7 +97,8 @@ export async function adminPut(page: Page, path: string, body: unknown): Promise
   const xsrf = (await page.context().cookies(E2E_URL)).find((cookie) => cookie.name === "XSRF-TOKEN")?.value;
   if (!xsrf) throw new Error("no XSRF-TOKEN cookie: load a page first");
   const current = await page.request.get(path);
-  const precondition: Record<string, string> = current.status() === 200 ? { "If-Match": current.headers()["etag"]! } : { "If-None-Match": "*" };
+  const precondition: Record<string, string> =
+    current.status() === 200 ? { "If-Match": current.headers()["etag"]! } : { "If-None-Match": "*" };
   const response = await page.request.put(path, { data: body, headers: { "X-XSRF-TOKEN": xsrf, ...precondition } });
   expect(response.status(), await response.text()).toBe(200);
 }

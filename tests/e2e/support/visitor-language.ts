@@ -8,7 +8,9 @@ import { SAVED_LANGUAGE_KEY, serializeSavedLanguage } from "#core/language-switc
 import { E2E_URL } from "#tests/e2e/ports.ts";
 
 export async function setVisitorLanguage(context: BrowserContext, shortCode: string) {
-  const answer = (await (await context.request.get("/init/file/languages")).json()) as { data: { documents: { id: string; data: { short_code: string } }[] } };
+  const answer = (await (await context.request.get("/init/file/languages")).json()) as {
+    data: { documents: { id: string; data: { short_code: string } }[] };
+  };
   const found = answer.data.documents.find((document) => document.data.short_code === shortCode);
   if (!found) throw new Error(`no enabled language with short code ${shortCode}`);
   const value = serializeSavedLanguage({ id: Number(found.id), shortCode });

@@ -7,7 +7,12 @@
 import { useEffect, useState } from "react";
 import { useWatch, type Control } from "react-hook-form";
 import { useNavigate, useRevalidator } from "react-router";
-import { createArticleInput, updateArticleInput, type AdminArticle, type ArticleFields } from "#core/admin/articles/schema.ts";
+import {
+  createArticleInput,
+  updateArticleInput,
+  type AdminArticle,
+  type ArticleFields,
+} from "#core/admin/articles/schema.ts";
 import { useAdminForm, type AdminForm } from "#app/components/admin/admin-form.ts";
 import { ConflictNotice, conflictOf, type Conflict } from "#app/components/admin/conflict-notice.tsx";
 import { ARTICLE_LIMITS, isRomeCode, splitTags, uniqueTags } from "#core/article-rules.ts";
@@ -29,13 +34,29 @@ export interface DetailsDraft {
 }
 
 export function detailsOf(article: Pick<AdminArticle, "author" | "cover" | "tags" | "key"> | null): DetailsDraft {
-  return { author: article?.author ?? "", cover: article?.cover ?? "", tags: article?.tags.join(", ") ?? "", key: article?.key ?? "" };
+  return {
+    author: article?.author ?? "",
+    cover: article?.cover ?? "",
+    tags: article?.tags.join(", ") ?? "",
+    key: article?.key ?? "",
+  };
 }
 
 /** What the API takes for the draft: every field for a new article, else only those that differ from `base`. */
 export function detailsBody(draft: DetailsDraft, base: DetailsDraft | null): Record<string, unknown> {
-  const payload = { author: draft.author, cover: draft.cover.trim() === "" ? null : draft.cover, tags: splitTags(draft.tags), key: draft.key.trim() || undefined };
-  return base === null ? payload : Object.fromEntries(Object.entries(payload).filter(([field]) => draft[field as keyof DetailsDraft] !== base[field as keyof DetailsDraft]));
+  const payload = {
+    author: draft.author,
+    cover: draft.cover.trim() === "" ? null : draft.cover,
+    tags: splitTags(draft.tags),
+    key: draft.key.trim() || undefined,
+  };
+  return base === null
+    ? payload
+    : Object.fromEntries(
+        Object.entries(payload).filter(
+          ([field]) => draft[field as keyof DetailsDraft] !== base[field as keyof DetailsDraft],
+        ),
+      );
 }
 
 const sameDetails = (a: DetailsDraft, b: DetailsDraft) => DETAIL_FIELDS.every((field) => a[field] === b[field]);
@@ -57,7 +78,12 @@ interface Base {
  * When the page reads the fields again (after a save here or elsewhere on the page), an untouched form follows
  * them; `adopt` takes fields as saved (by this form or the other person) with their ETag.
  */
-function useFollowedBase(article: AdminArticle | null, fieldsEtag: string | null, { form }: AdminForm<DetailsDraft>, [base, setBase]: [Base, (base: Base) => void]) {
+function useFollowedBase(
+  article: AdminArticle | null,
+  fieldsEtag: string | null,
+  { form }: AdminForm<DetailsDraft>,
+  [base, setBase]: [Base, (base: Base) => void],
+) {
   const [conflict, setConflict] = useState<Conflict<ArticleFields> | null>(null);
   const dirty = form.formState.isDirty;
   const [readEtag, setReadEtag] = useState(fieldsEtag);
@@ -93,7 +119,11 @@ function useDetailsWrites(
   async function send(draft: DetailsDraft, from: string | null) {
     try {
       if (article) {
-        const result = await api.tagged.patch<{ article: AdminArticle }>(`${ARTICLES_API}/${article.id}`, detailsBody(draft, base.details), from === null ? {} : { ifMatch: from });
+        const result = await api.tagged.patch<{ article: AdminArticle }>(
+          `${ARTICLES_API}/${article.id}`,
+          detailsBody(draft, base.details),
+          from === null ? {} : { ifMatch: from },
+        );
         const afterConflict = conflict !== null;
         adopt(detailsOf(result.data.article), result.etag);
         // The conflict notice had the focus: it goes to the first field, never to the page.
@@ -111,12 +141,18 @@ function useDetailsWrites(
       if (met?.current) {
         adminForm.show({}, null);
         setConflict(met);
-      } else adminForm.showFailure(error, DETAIL_FIELDS, t(article ? "admin.editor.details_failed" : "admin.editor.create_failed"));
+      } else
+        adminForm.showFailure(
+          error,
+          DETAIL_FIELDS,
+          t(article ? "admin.editor.details_failed" : "admin.editor.create_failed"),
+        );
     }
   }
 
   function save(from: string | null) {
-    if (article && Object.keys(detailsBody(form.getValues(), base.details)).length === 0) return adminForm.show({}, t("admin.details.unchanged"));
+    if (article && Object.keys(detailsBody(form.getValues(), base.details)).length === 0)
+      return adminForm.show({}, t("admin.details.unchanged"));
     void adminForm.submit((draft) => send(draft, from))();
   }
 
@@ -130,7 +166,15 @@ function useDetailsWrites(
 }
 
 /** What the other person changed: the fields whose stored value is no longer the one the draft came from. */
-function TheirDetails({ theirs, base, labels }: { theirs: DetailsDraft; base: DetailsDraft; labels: Record<string, string> }) {
+function TheirDetails({
+  theirs,
+  base,
+  labels,
+}: {
+  theirs: DetailsDraft;
+  base: DetailsDraft;
+  labels: Record<string, string>;
+}) {
   return (
     <dl className="conflict-notice__fields">
       {DETAIL_FIELDS.filter((field) => theirs[field] !== base[field]).map((field) => (
@@ -143,13 +187,25 @@ function TheirDetails({ theirs, base, labels }: { theirs: DetailsDraft; base: De
   );
 }
 
-export function ArticleDetails({ article, fieldsEtag, favoriteCode, onSaved, media, mediaLimits, onMedia }: ArticleDetailsProps & EditorMediaProps) {
+export function ArticleDetails({
+  article,
+  fieldsEtag,
+  favoriteCode,
+  onSaved,
+  media,
+  mediaLimits,
+  onMedia,
+}: ArticleDetailsProps & EditorMediaProps) {
   const { t } = useAdminText();
-  const labels: Record<string, string> = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, t(`admin.details.${field}`)]));
+  const labels: Record<string, string> = Object.fromEntries(
+    DETAIL_FIELDS.map((field) => [field, t(`admin.details.${field}`)]),
+  );
   // The fields the draft is made from and their ETag: as read, or the other person's once theirs are taken.
   const [base, setBase] = useState<Base>({ details: detailsOf(article), etag: fieldsEtag });
   const adminForm = useAdminForm<DetailsDraft>(
-    article ? { schema: updateArticleInput, toInput: (draft) => detailsBody(draft, base.details) } : { schema: createArticleInput, toInput: (draft) => detailsBody(draft, null) },
+    article
+      ? { schema: updateArticleInput, toInput: (draft) => detailsBody(draft, base.details) }
+      : { schema: createArticleInput, toInput: (draft) => detailsBody(draft, null) },
     { defaultValues: detailsOf(article) },
   );
   const { form } = adminForm;
@@ -157,7 +213,14 @@ export function ArticleDetails({ article, fieldsEtag, favoriteCode, onSaved, med
   const { conflict } = followed;
   const { save, takeTheirs } = useDetailsWrites(adminForm, followed, base, { article, favoriteCode, onSaved });
   const saving = form.formState.isSubmitting;
-  useTypedBeforeHydration(Object.fromEntries(DETAIL_FIELDS.map((field) => [idFor(field), (value: string) => form.setValue(field, value, { shouldDirty: true })])));
+  useTypedBeforeHydration(
+    Object.fromEntries(
+      DETAIL_FIELDS.map((field) => [
+        idFor(field),
+        (value: string) => form.setValue(field, value, { shouldDirty: true }),
+      ]),
+    ),
+  );
 
   return (
     <section className="admin-panel" aria-labelledby="details-title">
@@ -208,20 +271,57 @@ interface DetailsFieldsProps extends EditorMediaProps {
   favoriteCode: string;
 }
 
-function DetailsFields({ control, isNew, labels, idFor, favoriteCode, media, mediaLimits, onMedia }: DetailsFieldsProps) {
+function DetailsFields({
+  control,
+  isNew,
+  labels,
+  idFor,
+  favoriteCode,
+  media,
+  mediaLimits,
+  onMedia,
+}: DetailsFieldsProps) {
   const { t } = useAdminText();
   const [tags, cover] = useWatch({ control, name: ["tags", "cover"] });
   const romeCodes = uniqueTags(splitTags(tags)).filter(isRomeCode);
   return (
     <>
       <div className="article-details__grid">
-        <FormField control={control} name="author" id={idFor("author")} label={labels.author!} hint={t("admin.details.author_hint")}>
-          {(aria, field) => <input {...aria} {...field} type="text" dir="auto" autoComplete="off" maxLength={ARTICLE_LIMITS.authorLength} />}
+        <FormField
+          control={control}
+          name="author"
+          id={idFor("author")}
+          label={labels.author!}
+          hint={t("admin.details.author_hint")}
+        >
+          {(aria, field) => (
+            <input
+              {...aria}
+              {...field}
+              type="text"
+              dir="auto"
+              autoComplete="off"
+              maxLength={ARTICLE_LIMITS.authorLength}
+            />
+          )}
         </FormField>
-        <FormField control={control} name="key" id={idFor("key")} label={labels.key!} hint={t(isNew ? "admin.details.key_hint_new" : "admin.details.key_hint")}>
+        <FormField
+          control={control}
+          name="key"
+          id={idFor("key")}
+          label={labels.key!}
+          hint={t(isNew ? "admin.details.key_hint_new" : "admin.details.key_hint")}
+        >
           {(aria, field) => <input {...aria} {...field} type="text" dir="ltr" autoComplete="off" spellCheck={false} />}
         </FormField>
-        <FormField control={control} name="cover" id={idFor("cover")} label={labels.cover!} hint={t("admin.details.cover_hint")} className="article-details__wide">
+        <FormField
+          control={control}
+          name="cover"
+          id={idFor("cover")}
+          label={labels.cover!}
+          hint={t("admin.details.cover_hint")}
+          className="article-details__wide"
+        >
           {(aria, field) => (
             <>
               <input {...aria} {...field} type="text" inputMode="url" dir="ltr" autoComplete="off" spellCheck={false} />
@@ -278,5 +378,7 @@ function CoverPreview({ cover, media }: { cover: string; media: MediaByID }) {
       />
     );
   }
-  return id === null && /^(\/[^/]|https:\/\/)/.test(cover) ? <img className="article-editor__cover" src={cover} alt="" width="240" height="126" loading="lazy" /> : null;
+  return id === null && /^(\/[^/]|https:\/\/)/.test(cover) ? (
+    <img className="article-editor__cover" src={cover} alt="" width="240" height="126" loading="lazy" />
+  ) : null;
 }

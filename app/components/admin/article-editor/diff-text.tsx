@@ -53,9 +53,22 @@ export const FIELD_TEXT_KEYS: Record<RevisionField, string> = {
  * One field's changes under its name. `bodyLabel` names the body's scrolling region ("Changes to the body"),
  * distinct per diff on the page; `level` keeps the field names one below the heading of what they are part of.
  */
-export function FieldChanges({ diff, language, bodyLabel, level = 4 }: { diff: FieldDiff; language: EditorLanguage; bodyLabel: string; level?: 4 | 5 }) {
+export function FieldChanges({
+  diff,
+  language,
+  bodyLabel,
+  level = 4,
+}: {
+  diff: FieldDiff;
+  language: EditorLanguage;
+  bodyLabel: string;
+  level?: 4 | 5;
+}) {
   // Words in the version's language; the slug and status are not prose.
-  const textAttributes = diff.field === "slug" || diff.field === "status" ? { dir: "ltr" as const } : { lang: language.code, dir: language.dir };
+  const textAttributes =
+    diff.field === "slug" || diff.field === "status"
+      ? { dir: "ltr" as const }
+      : { lang: language.code, dir: language.dir };
   const { t } = useAdminText();
   const Heading = level === 4 ? "h4" : "h5";
   return (
@@ -83,10 +96,27 @@ export interface VersionText {
 }
 
 /** The fields that differ from `before` to `after`, each with its changes; nothing when they are the same. */
-export function TextChanges({ before, after, language, bodyLabel, level }: { before: VersionText; after: VersionText; language: EditorLanguage; bodyLabel: string; level: 4 | 5 }) {
+export function TextChanges({
+  before,
+  after,
+  language,
+  bodyLabel,
+  level,
+}: {
+  before: VersionText;
+  after: VersionText;
+  language: EditorLanguage;
+  bodyLabel: string;
+  level: 4 | 5;
+}) {
   const changed = useMemo(
-    () => diffRevisions({ ...before, status: "draft" }, { ...after, status: "draft" }, language.code).filter((diff) => diff.changed),
+    () =>
+      diffRevisions({ ...before, status: "draft" }, { ...after, status: "draft" }, language.code).filter(
+        (diff) => diff.changed,
+      ),
     [before, after, language.code],
   );
-  return changed.map((diff) => <FieldChanges key={diff.field} diff={diff} language={language} bodyLabel={bodyLabel} level={level} />);
+  return changed.map((diff) => (
+    <FieldChanges key={diff.field} diff={diff} language={language} bodyLabel={bodyLabel} level={level} />
+  ));
 }

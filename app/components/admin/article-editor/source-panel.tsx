@@ -5,7 +5,12 @@
  */
 import { useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
-import { currentSourceText, type AdminArticle, type AdminArticleVersion, type SourceText } from "#core/admin/articles/schema.ts";
+import {
+  currentSourceText,
+  type AdminArticle,
+  type AdminArticleVersion,
+  type SourceText,
+} from "#core/admin/articles/schema.ts";
 import { renderMarkdown } from "#core/markdown.ts";
 import { failureMessage } from "#app/components/admin/feedback.tsx";
 import { useAdminText } from "#app/lib/admin-text.ts";
@@ -22,15 +27,29 @@ const FIELDS = [
   ["coverAlt", "admin.common.cover_alt"],
 ] as const;
 
-function SourceDiff({ base, current, language }: { base: SourceText | null; current: SourceText; language: EditorLanguage }) {
+function SourceDiff({
+  base,
+  current,
+  language,
+}: {
+  base: SourceText | null;
+  current: SourceText;
+  language: EditorLanguage;
+}) {
   const { t, dateTime } = useAdminText();
   if (base === null || base.code !== current.code) {
-    return <p className="source-diff__none">{t(base === null ? "admin.source.base_gone" : "admin.source.language_changed")}</p>;
+    return (
+      <p className="source-diff__none">
+        {t(base === null ? "admin.source.base_gone" : "admin.source.language_changed")}
+      </p>
+    );
   }
   const changed = FIELDS.filter(([field]) => base[field] !== current[field]);
   return (
     <div className="source-diff">
-      <p className="source-diff__intro">{t("admin.source.changes_since", { revision: base.revision, at: dateTime(base.at) })}</p>
+      <p className="source-diff__intro">
+        {t("admin.source.changes_since", { revision: base.revision, at: dateTime(base.at) })}
+      </p>
       {changed.length === 0 && <p>{t("admin.source.only_other_fields")}</p>}
       {changed.map(([field, label]) => (
         <div key={field} className="source-diff__field">
@@ -60,7 +79,18 @@ interface SourcePanelProps {
   onSaved: (message: string) => void;
 }
 
-export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, translation, translationLanguage, translationEtag, base, media, onSaved }: SourcePanelProps) {
+export function SourcePanel({
+  article,
+  fieldsEtag,
+  sourceLanguage,
+  source,
+  translation,
+  translationLanguage,
+  translationEtag,
+  base,
+  media,
+  onSaved,
+}: SourcePanelProps) {
   const revalidator = useRevalidator();
   const { t, dateTime } = useAdminText();
   const may = useMay();
@@ -71,7 +101,10 @@ export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, trans
   const [view, setView] = useState<"rendered" | "markdown">("rendered");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const html = useMemo(() => renderMarkdown(source.body, { media, language: source.code }), [source.body, media, source.code]);
+  const html = useMemo(
+    () => renderMarkdown(source.body, { media, language: source.code }),
+    [source.body, media, source.code],
+  );
   const text = { lang: sourceLanguage.code, dir: sourceLanguage.dir };
   const current: SourceText = currentSourceText(article, source);
   const outdated = translation !== null && translation.baseRevision < article.sourceRevision;
@@ -93,7 +126,8 @@ export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, trans
   return (
     <section className="source-panel" aria-labelledby="source-heading">
       <h3 id="source-heading" className="source-panel__heading">
-        {t("admin.source.heading")} <span {...text}>{sourceLanguage.label}</span> <span className="version-form__code">({sourceLanguage.code})</span>
+        {t("admin.source.heading")} <span {...text}>{sourceLanguage.label}</span>{" "}
+        <span className="version-form__code">({sourceLanguage.code})</span>
       </h3>
       <p className="source-panel__facts">
         {t("admin.source.facts", { revision: article.sourceRevision, at: dateTime(current.at) })}
@@ -101,7 +135,9 @@ export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, trans
           <>
             {" "}
             {t("admin.source.translation_is", { language: translationLanguage.label })}{" "}
-            <strong className={`translation-status translation-status--${translation.translation}`}>{t(`admin.status_label.${translation.translation}`)}</strong>
+            <strong className={`translation-status translation-status--${translation.translation}`}>
+              {t(`admin.status_label.${translation.translation}`)}
+            </strong>
             {outdated ? ` ${t("admin.source.made_from", { revision: translation.baseRevision })}` : ""}
           </>
         )}
@@ -131,13 +167,19 @@ export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, trans
               className="button button--small button--secondary"
               disabled={busy}
               onClick={() =>
-                void api.patch(`${ARTICLES_API}/${article.id}`, { sourceLanguage: translationLanguage.code }, fieldsEtag === null ? {} : { ifMatch: fieldsEtag }).then(
-                  async () => {
-                    onSaved(t("admin.source.now_source", { language: translationLanguage.label }));
-                    await revalidator.revalidate();
-                  },
-                  (error: unknown) => setProblem(failureMessage(error, t("admin.source.source_failed"), t)),
-                )
+                void api
+                  .patch(
+                    `${ARTICLES_API}/${article.id}`,
+                    { sourceLanguage: translationLanguage.code },
+                    fieldsEtag === null ? {} : { ifMatch: fieldsEtag },
+                  )
+                  .then(
+                    async () => {
+                      onSaved(t("admin.source.now_source", { language: translationLanguage.label }));
+                      await revalidator.revalidate();
+                    },
+                    (error: unknown) => setProblem(failureMessage(error, t("admin.source.source_failed"), t)),
+                  )
               }
             >
               {t("admin.source.make_source", { language: translationLanguage.label })}
@@ -154,7 +196,13 @@ export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, trans
 
       <div className="source-panel__switch" role="group" aria-label={t("admin.source.show")}>
         {(["rendered", "markdown"] as const).map((option) => (
-          <button key={option} type="button" className="button button--small button--secondary" aria-pressed={view === option} onClick={() => setView(option)}>
+          <button
+            key={option}
+            type="button"
+            className="button button--small button--secondary"
+            aria-pressed={view === option}
+            onClick={() => setView(option)}
+          >
             {t(`admin.source.${option}`)}
           </button>
         ))}
@@ -162,7 +210,11 @@ export function SourcePanel({ article, fieldsEtag, sourceLanguage, source, trans
       <div className="source-panel__text" {...text}>
         <p className="version-form__preview-headline">{source.title}</p>
         {source.summary && <p className="source-panel__summary">{source.summary}</p>}
-        {view === "rendered" ? <div className="prose" dangerouslySetInnerHTML={{ __html: html }} /> : <pre className="source-panel__markdown">{source.body}</pre>}
+        {view === "rendered" ? (
+          <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+        ) : (
+          <pre className="source-panel__markdown">{source.body}</pre>
+        )}
       </div>
     </section>
   );

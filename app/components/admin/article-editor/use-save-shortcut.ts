@@ -6,7 +6,8 @@ export function useSaveShortcut(enabled: boolean, formRef: RefObject<HTMLFormEle
   useEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "s") return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "s")
+        return;
       const target = event.target instanceof Element ? event.target : null;
       const otherForm = target?.closest("form");
       if (target?.closest("dialog") || (otherForm && otherForm !== formRef.current)) return;

@@ -38,12 +38,24 @@ export function VersionActions(props: VersionActionsProps) {
   return (
     <>
       <ActionButtons {...props} />
-      <VersionDialogs {...{ current, language, confirming, dirty, busy, onWrite, onDelete }} onCancel={() => onConfirm(null)} />
+      <VersionDialogs
+        {...{ current, language, confirming, dirty, busy, onWrite, onDelete }}
+        onCancel={() => onConfirm(null)}
+      />
     </>
   );
 }
 
-function ActionButtons({ current, rights, showPublish, dirty, busy, publicPath, onWrite, onConfirm }: VersionActionsProps) {
+function ActionButtons({
+  current,
+  rights,
+  showPublish,
+  dirty,
+  busy,
+  publicPath,
+  onWrite,
+  onConfirm,
+}: VersionActionsProps) {
   const { t } = useAdminText();
   const live = current?.status === "published";
   return (
@@ -72,12 +84,22 @@ function ActionButtons({ current, rights, showPublish, dirty, busy, publicPath, 
         </button>
       )}
       {live && rights.mayPublish && (
-        <button type="button" className="button button--secondary" disabled={busy} onClick={() => onConfirm("unpublish")}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => onConfirm("unpublish")}
+        >
           {t("admin.version.unpublish")}
         </button>
       )}
       {current && rights.mayPublish && (
-        <button type="button" className="button button--danger version-form__delete" disabled={busy} onClick={() => onConfirm("delete")}>
+        <button
+          type="button"
+          className="button button--danger version-form__delete"
+          disabled={busy}
+          onClick={() => onConfirm("delete")}
+        >
           {t("admin.version.delete")}
         </button>
       )}
@@ -97,7 +119,16 @@ interface VersionDialogsProps {
 }
 
 /** The confirmations of Unpublish, Discard and Delete, and the question before leaving with unsaved text. */
-function VersionDialogs({ current, language, confirming, dirty, busy, onWrite, onDelete, onCancel }: VersionDialogsProps) {
+function VersionDialogs({
+  current,
+  language,
+  confirming,
+  dirty,
+  busy,
+  onWrite,
+  onDelete,
+  onCancel,
+}: VersionDialogsProps) {
   const { t } = useAdminText();
   const dialog = { tone: "danger" as const, busy, onCancel };
   return (
@@ -131,7 +162,11 @@ function VersionDialogs({ current, language, confirming, dirty, busy, onWrite, o
       >
         <p>{t("admin.version.delete_text", { title: current?.title ?? "", language: language.label })}</p>
       </ConfirmDialog>
-      <UnsavedChangesGuard unsaved={dirty} title={t("admin.version.leave_title", { language: language.label })} allowLeave={isDiscarding}>
+      <UnsavedChangesGuard
+        unsaved={dirty}
+        title={t("admin.version.leave_title", { language: language.label })}
+        allowLeave={isDiscarding}
+      >
         <p>{t("admin.version.unsaved_text")}</p>
       </UnsavedChangesGuard>
     </>

@@ -31,7 +31,13 @@ export function staleCopyOf(error: unknown): StaleCopy | null {
 /** The text a version's form edits: its pending changes when it has some, else its stored text. */
 export function editedText(version: AdminVersionDetail | null): VersionText {
   const text = version?.pendingChanges ?? version;
-  return { title: text?.title ?? "", slug: text?.slug ?? "", summary: text?.summary ?? "", body: text?.body ?? "", coverAlt: text?.coverAlt ?? "" };
+  return {
+    title: text?.title ?? "",
+    slug: text?.slug ?? "",
+    summary: text?.summary ?? "",
+    body: text?.body ?? "",
+    coverAlt: text?.coverAlt ?? "",
+  };
 }
 
 /** The typed text as one plain text to paste elsewhere: title, summary, body, then the cover's alt text. */
@@ -62,7 +68,8 @@ export function ConflictView({ conflict, action, mine, language, busy, onKeepMin
   const by = theirs?.pendingChanges?.updatedBy?.name ?? null;
   const at = theirs ? (theirs.pendingChanges?.updatedAt ?? theirs.updatedAt) : null;
   const theirText = editedText(theirs);
-  const same = theirs !== null && (Object.keys(mine) as (keyof VersionText)[]).every((field) => mine[field] === theirText[field]);
+  const same =
+    theirs !== null && (Object.keys(mine) as (keyof VersionText)[]).every((field) => mine[field] === theirText[field]);
 
   async function copyMine() {
     try {
@@ -76,11 +83,15 @@ export function ConflictView({ conflict, action, mine, language, busy, onKeepMin
   return (
     <section className="version-conflict" aria-labelledby="version-conflict-title">
       <h4 id="version-conflict-title" ref={heading} tabIndex={-1} className="version-conflict__title">
-        {t(theirs === null ? "admin.version_conflict.deleted_title" : "admin.version_conflict.title", { language: language.label })}
+        {t(theirs === null ? "admin.version_conflict.deleted_title" : "admin.version_conflict.title", {
+          language: language.label,
+        })}
       </h4>
       {theirs !== null && at !== null && (
         <p>
-          {by === null ? t("admin.version_conflict.saved_at", { at: dateTime(at) }) : t("admin.version_conflict.saved_by", { name: by, at: dateTime(at) })}{" "}
+          {by === null
+            ? t("admin.version_conflict.saved_at", { at: dateTime(at) })
+            : t("admin.version_conflict.saved_by", { name: by, at: dateTime(at) })}{" "}
           {t(theirs.status === "published" ? "admin.version_conflict.now_live" : "admin.version_conflict.now_draft")}
         </p>
       )}
@@ -91,7 +102,13 @@ export function ConflictView({ conflict, action, mine, language, busy, onKeepMin
         ) : (
           <div className="version-conflict__changes">
             <p className="admin-field__hint">{t("admin.version_conflict.legend")}</p>
-            <TextChanges before={theirText} after={mine} language={language} bodyLabel={t("admin.version_conflict.body_changes")} level={5} />
+            <TextChanges
+              before={theirText}
+              after={mine}
+              language={language}
+              bodyLabel={t("admin.version_conflict.body_changes")}
+              level={5}
+            />
           </div>
         ))}
       <div className="version-conflict__actions">

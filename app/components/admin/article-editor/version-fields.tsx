@@ -52,7 +52,12 @@ export function typedTextHandlers(slug: Slug): Record<string, (value: string) =>
   return {
     [versionFieldId("title")]: slug.changeTitle,
     [versionFieldId("slug")]: slug.changeSlug,
-    ...Object.fromEntries((["summary", "body", "coverAlt"] as const).map((field) => [versionFieldId(field), (value: string) => slug.set(field, value)])),
+    ...Object.fromEntries(
+      (["summary", "body", "coverAlt"] as const).map((field) => [
+        versionFieldId(field),
+        (value: string) => slug.set(field, value),
+      ]),
+    ),
   };
 }
 
@@ -71,7 +76,20 @@ interface VersionFieldsProps extends EditorMediaProps {
   copyFrom: AdminArticleVersion | null;
 }
 
-export function VersionFields({ control, typed, slug, articleId, language, labels, cover, publishing, copyFrom, media, mediaLimits, onMedia }: VersionFieldsProps) {
+export function VersionFields({
+  control,
+  typed,
+  slug,
+  articleId,
+  language,
+  labels,
+  cover,
+  publishing,
+  copyFrom,
+  media,
+  mediaLimits,
+  onMedia,
+}: VersionFieldsProps) {
   const { t } = useAdminText();
   const textAttributes = { lang: language.code, dir: language.dir };
   const addressPrefix = language.articlesPath ? `${language.articlesPath}/${articleId}/` : null;
@@ -96,7 +114,14 @@ export function VersionFields({ control, typed, slug, articleId, language, label
       )}
 
       <div className="version-form__meta">
-        <TitleAndSlug control={control} typed={typed} slug={slug} language={language} labels={labels} addressPrefix={addressPrefix} />
+        <TitleAndSlug
+          control={control}
+          typed={typed}
+          slug={slug}
+          language={language}
+          labels={labels}
+          addressPrefix={addressPrefix}
+        />
         <FormField
           control={control}
           name="summary"
@@ -124,8 +149,24 @@ export function VersionFields({ control, typed, slug, articleId, language, label
         </FormField>
       </div>
 
-      <VersionImages cover={cover} coverAlt={typed.coverAlt} body={typed.body} language={language} publishing={publishing} media={media} onMedia={onMedia} />
-      <VersionWriting control={control} typed={typed} slug={slug} language={language} media={media} mediaLimits={mediaLimits} onMedia={onMedia} />
+      <VersionImages
+        cover={cover}
+        coverAlt={typed.coverAlt}
+        body={typed.body}
+        language={language}
+        publishing={publishing}
+        media={media}
+        onMedia={onMedia}
+      />
+      <VersionWriting
+        control={control}
+        typed={typed}
+        slug={slug}
+        language={language}
+        media={media}
+        mediaLimits={mediaLimits}
+        onMedia={onMedia}
+      />
     </>
   );
 }
@@ -143,7 +184,13 @@ function TitleAndSlug({
   const textAttributes = { lang: language.code, dir: language.dir };
   return (
     <>
-      <FormField control={control} name="title" id={versionFieldId("title")} label={labels.title} className="version-form__wide">
+      <FormField
+        control={control}
+        name="title"
+        id={versionFieldId("title")}
+        label={labels.title}
+        className="version-form__wide"
+      >
         {(aria, field) => (
           <input
             {...aria}
@@ -192,11 +239,22 @@ function TitleAndSlug({
 }
 
 /** The Markdown body and its live preview, rendered as the public page renders it. */
-function VersionWriting({ control, typed, slug, language, media, mediaLimits, onMedia }: Pick<VersionFieldsProps, "control" | "typed" | "slug" | "language"> & EditorMediaProps) {
+function VersionWriting({
+  control,
+  typed,
+  slug,
+  language,
+  media,
+  mediaLimits,
+  onMedia,
+}: Pick<VersionFieldsProps, "control" | "typed" | "slug" | "language"> & EditorMediaProps) {
   const { t } = useAdminText();
   const textAttributes = { lang: language.code, dir: language.dir };
   const previewSource = useDeferredValue(typed.body);
-  const previewHtml = useMemo(() => renderMarkdown(previewSource, { media, language: language.code }), [previewSource, media, language.code]);
+  const previewHtml = useMemo(
+    () => renderMarkdown(previewSource, { media, language: language.code }),
+    [previewSource, media, language.code],
+  );
   return (
     <div className="version-form__writing">
       <FormField
@@ -228,7 +286,13 @@ function VersionWriting({ control, typed, slug, language, media, mediaLimits, on
           {t("admin.version.preview")}
         </h4>
         {/* The preview scrolls: a focusable region, so it scrolls from the keyboard too (also while the fields are disabled). */}
-        <div className="version-form__preview-page" {...textAttributes} role="region" aria-labelledby="preview-title" tabIndex={0}>
+        <div
+          className="version-form__preview-page"
+          {...textAttributes}
+          role="region"
+          aria-labelledby="preview-title"
+          tabIndex={0}
+        >
           {typed.title && <p className="version-form__preview-headline">{typed.title}</p>}
           <div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
         </div>

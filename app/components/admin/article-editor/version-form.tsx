@@ -17,7 +17,13 @@ import type { EditorLanguage, EditorMediaProps } from "./editor-shared.ts";
 import { useSaveShortcut } from "./use-save-shortcut.ts";
 import { VersionActions, type VersionRights } from "./version-actions.tsx";
 import { ConflictView, editedText } from "./version-conflict.tsx";
-import { typedTextHandlers, useSlugFollowsTitle, useTypedText, VersionFields, versionFieldId } from "./version-fields.tsx";
+import {
+  typedTextHandlers,
+  useSlugFollowsTitle,
+  useTypedText,
+  VersionFields,
+  versionFieldId,
+} from "./version-fields.tsx";
 import { VersionPresenceNotice } from "./version-presence.tsx";
 import { VersionState } from "./version-state.tsx";
 import { VERSION_FIELDS, VERSION_TEXT_KEYS, versionCheck } from "./version-text.ts";
@@ -78,13 +84,19 @@ function RightsNotes({ language, live, rights }: { language: EditorLanguage; liv
           {t("admin.version.not_your_language", { language: language.label, code: language.code })}
         </p>
       )}
-      {rights.mayEdit && live && !rights.mayPublish && <p className="admin-field__hint">{t("admin.version.pending_for_translators")}</p>}
+      {rights.mayEdit && live && !rights.mayPublish && (
+        <p className="admin-field__hint">{t("admin.version.pending_for_translators")}</p>
+      )}
     </>
   );
 }
 
 /** What the signed-in person may do with this language's version. */
-function useVersionRights(language: EditorLanguage, current: AdminVersionDetail | null, viewerUid: string): VersionRights & { mayRead: boolean } {
+function useVersionRights(
+  language: EditorLanguage,
+  current: AdminVersionDetail | null,
+  viewerUid: string,
+): VersionRights & { mayRead: boolean } {
   const may = useMay();
   const mayPublish = may("publish", language.code);
   const pending = current?.pendingChanges ?? null;
@@ -96,7 +108,19 @@ function useVersionRights(language: EditorLanguage, current: AdminVersionDetail 
   };
 }
 
-export function VersionForm({ articleId, language, version, etag, publicPath, onSaved, cover, source, sourceRevision, viewerUid, ...media }: VersionFormProps & EditorMediaProps) {
+export function VersionForm({
+  articleId,
+  language,
+  version,
+  etag,
+  publicPath,
+  onSaved,
+  cover,
+  source,
+  sourceRevision,
+  viewerUid,
+  ...media
+}: VersionFormProps & EditorMediaProps) {
   const { t } = useAdminText();
   const adminForm = useAdminForm(versionCheck, { defaultValues: editedText(version) });
   const { form } = adminForm;
@@ -106,7 +130,14 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
   const storedVersion = useStoredVersion(version, etag, adminForm);
   const { stored, conflict } = storedVersion;
   const { stateRef, headingRef, settle } = useFocusAfterAction();
-  const writes = useVersionWrites(adminForm, storedVersion, { articleId, language, sourceRevision, onSaved, onTookTheirs: slug.follow, onSettled: settle });
+  const writes = useVersionWrites(adminForm, storedVersion, {
+    articleId,
+    language,
+    sourceRevision,
+    onSaved,
+    onTookTheirs: slug.follow,
+    onSettled: settle,
+  });
   const formRef = useRef<HTMLFormElement>(null);
   const current = stored.version;
   const rights = useVersionRights(language, current, viewerUid);
@@ -117,7 +148,9 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
   useTypedBeforeHydration(typedTextHandlers(slug));
   useSaveShortcut(rights.mayEdit, formRef, () => writes.write("save"));
 
-  const labels = Object.fromEntries(VERSION_FIELDS.map((field) => [field, t(VERSION_TEXT_KEYS[field])])) as typeof VERSION_TEXT_KEYS;
+  const labels = Object.fromEntries(
+    VERSION_FIELDS.map((field) => [field, t(VERSION_TEXT_KEYS[field])]),
+  ) as typeof VERSION_TEXT_KEYS;
   return (
     <form
       ref={formRef}
@@ -130,7 +163,14 @@ export function VersionForm({ articleId, language, version, etag, publicPath, on
       aria-busy={writes.busy}
       aria-labelledby="version-heading"
     >
-      <VersionHeader language={language} current={current} articleId={articleId} mayRead={rights.mayRead} headingRef={headingRef} stateRef={stateRef} />
+      <VersionHeader
+        language={language}
+        current={current}
+        articleId={articleId}
+        mayRead={rights.mayRead}
+        headingRef={headingRef}
+        stateRef={stateRef}
+      />
       {conflict && (
         <ConflictView
           conflict={conflict.stale}

@@ -26,7 +26,19 @@ interface Props {
   onRestored: (message: string) => void;
 }
 
-const ACTIONS = new Set(["initial", "seed", "save", "save-draft", "discard", "import", "restore", "publish", "unpublish", "scheduled-publish", "scheduled-unpublish"]);
+const ACTIONS = new Set([
+  "initial",
+  "seed",
+  "save",
+  "save-draft",
+  "discard",
+  "import",
+  "restore",
+  "publish",
+  "unpublish",
+  "scheduled-publish",
+  "scheduled-unpublish",
+]);
 
 /** "Published as scheduled"; an action this screen does not know shows as stored. */
 function actionText(action: string, t: Translate): string {
@@ -34,17 +46,30 @@ function actionText(action: string, t: Translate): string {
 }
 
 function revisionLabel(revision: RevisionSummary, t: Translate, lang: string): string {
-  const restored = revision.restoredFromNumber === null ? "" : ` ${t("admin.history.from", { id: revision.restoredFromNumber })}`;
+  const restored =
+    revision.restoredFromNumber === null ? "" : ` ${t("admin.history.from", { id: revision.restoredFromNumber })}`;
   // The number tells apart revisions saved within the same minute.
   return `#${revision.number} · ${localMoment(revision.createdAt, lang)} · ${actionText(revision.action, t)}${restored}`;
 }
 
-function Comparison({ base, revisions, language }: { base: string; revisions: RevisionSummary[]; language: EditorLanguage }) {
+function Comparison({
+  base,
+  revisions,
+  language,
+}: {
+  base: string;
+  revisions: RevisionSummary[];
+  language: EditorLanguage;
+}) {
   const fromId = useId();
   const toId = useId();
   const [from, setFrom] = useState(revisions[1]!.id);
   const [to, setTo] = useState(revisions[0]!.id);
-  const { data, error } = useVersionData<{ comparison: RevisionComparison }>(`${base}/revisions/compare?from=${from}&to=${to}`, "", "admin.history.compare_failed");
+  const { data, error } = useVersionData<{ comparison: RevisionComparison }>(
+    `${base}/revisions/compare?from=${from}&to=${to}`,
+    "",
+    "admin.history.compare_failed",
+  );
   const { t, lang } = useAdminText();
   const fields = data?.comparison.fields ?? [];
   const changed = fields.filter((field) => field.changed);
@@ -73,10 +98,21 @@ function Comparison({ base, revisions, language }: { base: string; revisions: Re
           (from === to || changed.length === 0 ? (
             <p>{t("admin.history.same")}</p>
           ) : (
-            changed.map((diff) => <FieldChanges key={diff.field} diff={diff} language={language} bodyLabel={t("admin.history.body_changes")} />)
+            changed.map((diff) => (
+              <FieldChanges
+                key={diff.field}
+                diff={diff}
+                language={language}
+                bodyLabel={t("admin.history.body_changes")}
+              />
+            ))
           ))}
         {data && changed.length > 0 && unchanged.length > 0 && (
-          <p className="admin-field__hint">{t("admin.history.unchanged", { fields: unchanged.map((field) => t(FIELD_TEXT_KEYS[field.field])).join(", ") })}</p>
+          <p className="admin-field__hint">
+            {t("admin.history.unchanged", {
+              fields: unchanged.map((field) => t(FIELD_TEXT_KEYS[field.field])).join(", "),
+            })}
+          </p>
         )}
       </div>
     </div>
@@ -88,7 +124,11 @@ export function VersionHistory({ articleId, language, version, etag, onRestored 
   // Restoring rewrites the version, which the server allows only to those who may publish in its language.
   const mayRestore = useMay()("publish", language.code);
   const base = versionApi(articleId, language.code);
-  const { data, error: loadError } = useVersionData<{ revisions: RevisionSummary[] }>(`${base}/revisions`, version.updatedAt, "admin.history.load_failed");
+  const { data, error: loadError } = useVersionData<{ revisions: RevisionSummary[] }>(
+    `${base}/revisions`,
+    version.updatedAt,
+    "admin.history.load_failed",
+  );
   const [restoring, setRestoring] = useState<RevisionSummary | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -124,23 +164,41 @@ export function VersionHistory({ articleId, language, version, etag, onRestored 
                   <span className="history__number">#{revision.number}</span>
                   <time dateTime={revision.createdAt}>{localMoment(revision.createdAt, lang)}</time>
                   <span className="history__action">{actionText(revision.action, t)}</span>
-                  {revision.restoredFromNumber !== null && <span> {t("admin.history.from", { id: revision.restoredFromNumber })}</span>}
-                  <span className="history__by"> {t("admin.history.by", { name: revision.by ?? revision.uid ?? t("admin.history.system") })}</span>
+                  {revision.restoredFromNumber !== null && (
+                    <span> {t("admin.history.from", { id: revision.restoredFromNumber })}</span>
+                  )}
+                  <span className="history__by">
+                    {" "}
+                    {t("admin.history.by", { name: revision.by ?? revision.uid ?? t("admin.history.system") })}
+                  </span>
                   <span className="history__title" lang={language.code} dir={language.dir}>
                     {revision.title}
                   </span>
                 </div>
                 {index === 0 && <span className="history__current">{t("admin.history.current")}</span>}
                 {index > 0 && mayRestore && (
-                  <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => setRestoring(revision)}>
+                  <button
+                    type="button"
+                    className="button button--small button--secondary"
+                    disabled={busy}
+                    onClick={() => setRestoring(revision)}
+                  >
                     {t("admin.history.restore")}
-                    <span className="visually-hidden"> {t("admin.history.restore_of", { id: revision.number, at: localMoment(revision.createdAt, lang) })}</span>
+                    <span className="visually-hidden">
+                      {" "}
+                      {t("admin.history.restore_of", {
+                        id: revision.number,
+                        at: localMoment(revision.createdAt, lang),
+                      })}
+                    </span>
                   </button>
                 )}
               </li>
             ))}
           </ol>
-          {revisions.length > 1 && <Comparison key={revisions[0]!.id} base={base} revisions={revisions} language={language} />}
+          {revisions.length > 1 && (
+            <Comparison key={revisions[0]!.id} base={base} revisions={revisions} language={language} />
+          )}
         </>
       )}
       <ConfirmDialog

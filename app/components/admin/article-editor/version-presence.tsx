@@ -33,7 +33,15 @@ function usePresence(articleId: number, code: string): PresentEditor[] {
 }
 
 /** Who else has this version open, in a polite live region (announced when someone arrives or leaves). */
-export function VersionPresenceNotice({ articleId, code, languageLabel }: { articleId: number; code: string; languageLabel: string }) {
+export function VersionPresenceNotice({
+  articleId,
+  code,
+  languageLabel,
+}: {
+  articleId: number;
+  code: string;
+  languageLabel: string;
+}) {
   const others = usePresence(articleId, code);
   const { t, lang } = useAdminText();
   const names = new Intl.ListFormat(lang, { type: "conjunction" }).format(others.map((other) => other.name));

@@ -56,16 +56,32 @@ function ScheduleForm({
     onSchedule(action, at);
   }
   return (
-    <form className="publishing__schedule" onSubmit={submit} noValidate aria-label={t(`admin.publishing.schedule_${action}`)}>
+    <form
+      className="publishing__schedule"
+      onSubmit={submit}
+      noValidate
+      aria-label={t(`admin.publishing.schedule_${action}`)}
+    >
       {pending !== null && (
         <p className="publishing__pending">
-          <time dateTime={pending}>{t(action === "publish" ? "admin.publishing.publishes_on" : "admin.publishing.unpublishes_on", { at: localMoment(pending, lang) })}</time>{" "}
-          <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => onCancel(action)}>
+          <time dateTime={pending}>
+            {t(action === "publish" ? "admin.publishing.publishes_on" : "admin.publishing.unpublishes_on", {
+              at: localMoment(pending, lang),
+            })}
+          </time>{" "}
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            disabled={busy}
+            onClick={() => onCancel(action)}
+          >
             {t(`admin.publishing.cancel_${action}`)}
           </button>
         </p>
       )}
-      <label htmlFor={id}>{t(pending === null ? `admin.publishing.schedule_${action}_at` : `admin.publishing.move_${action}`)}</label>
+      <label htmlFor={id}>
+        {t(pending === null ? `admin.publishing.schedule_${action}_at` : `admin.publishing.move_${action}`)}
+      </label>
       <div className="publishing__row">
         <input
           id={id}
@@ -125,8 +141,19 @@ function PreviewLinks({
         <p className="publishing__new-link">
           <label htmlFor="new-preview-link">{t("admin.publishing.new_link")}</label>
           <span className="publishing__row">
-            <input id="new-preview-link" type="text" readOnly value={created.url} dir="ltr" onFocus={(event) => event.currentTarget.select()} />
-            <button type="button" className="button button--small button--secondary" onClick={() => void copy(created.url!)}>
+            <input
+              id="new-preview-link"
+              type="text"
+              readOnly
+              value={created.url}
+              dir="ltr"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              onClick={() => void copy(created.url!)}
+            >
               {t("admin.publishing.copy_link")}
             </button>
           </span>
@@ -137,8 +164,14 @@ function PreviewLinks({
         <ul className="publishing__links">
           {previews.map((link) => (
             <li key={link.id}>
-              {t("admin.publishing.link_until", { id: link.id })} <time dateTime={link.expiresAt}>{localMoment(link.expiresAt, lang)}</time>{" "}
-              <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => onRevoke(link)}>
+              {t("admin.publishing.link_until", { id: link.id })}{" "}
+              <time dateTime={link.expiresAt}>{localMoment(link.expiresAt, lang)}</time>{" "}
+              <button
+                type="button"
+                className="button button--small button--danger"
+                disabled={busy}
+                onClick={() => onRevoke(link)}
+              >
                 {t("admin.publishing.revoke")}
                 <span className="visually-hidden"> {t("admin.publishing.link", { id: link.id })}</span>
               </button>
@@ -162,13 +195,18 @@ export function VersionPublishingPanel({ articleId, language, version, etag, onM
     current,
     error: loadError,
     reload,
-  } = useVersionData<{ publishing: VersionPublishing }>(`${base}/publishing`, `${version.status}:${version.updatedAt}`, "admin.publishing.load_failed");
+  } = useVersionData<{ publishing: VersionPublishing }>(
+    `${base}/publishing`,
+    `${version.status}:${version.updatedAt}`,
+    "admin.publishing.load_failed",
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<PreviewLink | null>(null);
   const publishing = data?.publishing ?? null;
   // The panel's read is newer than the page's data when the two disagree on the published state.
-  const behind = publishing !== null && current && (publishing.state === "published") !== (version.status === "published");
+  const behind =
+    publishing !== null && current && (publishing.state === "published") !== (version.status === "published");
   useScheduledRefresh([publishing?.schedules.publishAt ?? null, publishing?.schedules.unpublishAt ?? null], behind);
 
   async function run(couldNot: string, request: () => Promise<unknown>, done: (result: unknown) => void) {
@@ -233,7 +271,9 @@ export function VersionPublishingPanel({ articleId, language, version, etag, onM
         <>
           <p className="publishing__state">
             {t("admin.publishing.state")}{" "}
-            <strong className={`version-chip__status version-chip__status--${publishing.state === "scheduled" ? "draft" : publishing.state}`}>
+            <strong
+              className={`version-chip__status version-chip__status--${publishing.state === "scheduled" ? "draft" : publishing.state}`}
+            >
               {t(`admin.status_label.${publishing.state}`)}
             </strong>
           </p>

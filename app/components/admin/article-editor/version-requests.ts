@@ -35,13 +35,25 @@ export function useVersionData<T>(path: string | null, version: string, couldNot
     );
     return () => controller.abort();
   }, [path, version, generation, couldNot, t]);
-  return { data: read?.data ?? null, current: read?.version === version, error, reload: () => setGeneration((current) => current + 1) };
+  return {
+    data: read?.data ?? null,
+    current: read?.version === version,
+    error,
+    reload: () => setGeneration((current) => current + 1),
+  };
 }
 
 /** "23 Nov 2026, 14:05 CET": a moment in the editor's time zone, in the admin's language. */
 export function localMoment(iso: string, lang: string): string {
   // Field by field: dateStyle/timeStyle cannot be combined with timeZoneName.
-  return new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(lang, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(iso));
 }
 
 /** The editor's time zone, as its settings name it ("Europe/Paris"). */

@@ -10,7 +10,15 @@ import { useAdminText } from "#app/lib/admin-text.ts";
 import { TextChanges } from "./diff-text.tsx";
 import type { EditorLanguage } from "./editor-shared.ts";
 
-export function VersionState({ version, language, ref }: { version: AdminVersionDetail; language: EditorLanguage; ref: Ref<HTMLDivElement> }) {
+export function VersionState({
+  version,
+  language,
+  ref,
+}: {
+  version: AdminVersionDetail;
+  language: EditorLanguage;
+  ref: Ref<HTMLDivElement>;
+}) {
   const { t, dateTime } = useAdminText();
   const pending = version.pendingChanges;
   const live = version.status === "published";
@@ -20,7 +28,9 @@ export function VersionState({ version, language, ref }: { version: AdminVersion
         <strong className={`version-chip__status version-chip__status--${live ? "published" : "draft"}`}>
           {t(live ? "admin.version.state_live" : "admin.version.state_not_live")}
         </strong>{" "}
-        {live && version.publishedAt ? t("admin.version.live_since", { at: dateTime(version.publishedAt) }) : t(live ? "admin.version.live_text" : "admin.version.not_live_text")}
+        {live && version.publishedAt
+          ? t("admin.version.live_since", { at: dateTime(version.publishedAt) })
+          : t(live ? "admin.version.live_text" : "admin.version.not_live_text")}
       </p>
       {live && pending && (
         <section className="pending-changes" aria-labelledby="pending-changes-title">
@@ -34,7 +44,13 @@ export function VersionState({ version, language, ref }: { version: AdminVersion
             {t("admin.version.pending_text")}
           </p>
           <p className="admin-field__hint">{t("admin.version.pending_legend")}</p>
-          <TextChanges before={version} after={pending} language={language} bodyLabel={t("admin.version.pending_body_changes")} level={5} />
+          <TextChanges
+            before={version}
+            after={pending}
+            language={language}
+            bodyLabel={t("admin.version.pending_body_changes")}
+            level={5}
+          />
         </section>
       )}
     </div>

@@ -23,10 +23,15 @@ export function VersionTabs({
   pending: readonly string[];
 }) {
   const versionIn = (code: string) => article.versions.find((version) => version.code === code);
-  const tabs = languages.filter((language) => versionIn(language.code) !== undefined || language.code === selected.code);
+  const tabs = languages.filter(
+    (language) => versionIn(language.code) !== undefined || language.code === selected.code,
+  );
   const may = useMay();
   const { t } = useAdminText();
-  const missing = languages.filter((language) => versionIn(language.code) === undefined && language.code !== selected.code && may("translate", language.code));
+  const missing = languages.filter(
+    (language) =>
+      versionIn(language.code) === undefined && language.code !== selected.code && may("translate", language.code),
+  );
   const shown = missing.filter((language) => language.enabled);
   const hidden = missing.filter((language) => !language.enabled);
   const option = (language: EditorLanguage) => (
@@ -40,7 +45,8 @@ export function VersionTabs({
         <ul className="version-tabs__list">
           {tabs.map((language) => {
             const version = versionIn(language.code);
-            const state = version === undefined ? "new" : language.code === article.sourceLanguage ? "source" : version.translation;
+            const state =
+              version === undefined ? "new" : language.code === article.sourceLanguage ? "source" : version.translation;
             const text =
               state === "new" || state === "source"
                 ? state === "new"
@@ -60,7 +66,9 @@ export function VersionTabs({
                     {language.label}
                   </span>
                   <span className={`version-chip__status version-chip__status--${state}`}>{text}</span>
-                  {pending.includes(language.code) && <span className="version-chip__status">{t("admin.version.pending_chip")}</span>}
+                  {pending.includes(language.code) && (
+                    <span className="version-chip__status">{t("admin.version.pending_chip")}</span>
+                  )}
                 </Link>
               </li>
             );

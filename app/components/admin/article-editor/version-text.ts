@@ -12,7 +12,13 @@ export const VERSION_TEXT_KEYS: Record<keyof VersionText, string> = {
   body: "admin.common.body",
   coverAlt: "admin.common.cover_alt",
 };
-export const VERSION_FIELDS = ["title", "slug", "summary", "body", "coverAlt"] as const satisfies readonly (keyof VersionText)[];
+export const VERSION_FIELDS = [
+  "title",
+  "slug",
+  "summary",
+  "body",
+  "coverAlt",
+] as const satisfies readonly (keyof VersionText)[];
 
 export const sameText = (a: VersionText, b: VersionText) => VERSION_FIELDS.every((field) => a[field] === b[field]);
 
@@ -22,7 +28,10 @@ export function versionBody(text: VersionText, status: VersionInput["status"], s
 }
 
 /** The form's check: the API's own schema on the text as a draft save would send it (the status changes no rule of the text). */
-export const versionCheck: SchemaCheck<VersionText> = { schema: versionInput, toInput: (text) => versionBody(text, "draft", null) };
+export const versionCheck: SchemaCheck<VersionText> = {
+  schema: versionInput,
+  toInput: (text) => versionBody(text, "draft", null),
+};
 
 /** Whether a stored slug counts as edited by hand: it is not the one its title makes. */
 export const slugEditedIn = (text: VersionText) => text.slug !== slugify(text.title);

@@ -33,14 +33,23 @@ export interface VersionConflict {
  * or when its text is the one the typing started from (a schedule changed only the status). Otherwise the
  * typed text stays on the older ETag, and its save meets the 412 and the conflict view.
  */
-export function useStoredVersion(version: AdminVersionDetail | null, etag: string | null, { form }: AdminForm<VersionText>) {
+export function useStoredVersion(
+  version: AdminVersionDetail | null,
+  etag: string | null,
+  { form }: AdminForm<VersionText>,
+) {
   const [stored, setStored] = useState<Stored>({ version, etag });
   const [conflict, setConflict] = useState<VersionConflict | null>(null);
   const dirty = form.formState.isDirty;
   const [seenEtag, setSeenEtag] = useState(etag);
   if (etag !== seenEtag) {
     setSeenEtag(etag);
-    if (etag !== stored.etag && conflict === null && (!dirty || sameText(editedText(version), editedText(stored.version)))) setStored({ version, etag });
+    if (
+      etag !== stored.etag &&
+      conflict === null &&
+      (!dirty || sameText(editedText(version), editedText(stored.version)))
+    )
+      setStored({ version, etag });
   }
   // Untyped, the fields show the stored text (the version's answer to this form's own writes is adopted at once).
   useEffect(() => {
@@ -82,7 +91,10 @@ export function useVersionWrites(
   const [confirming, setConfirming] = useState<Confirming>(null);
   const path = versionApi(articleId, language.code);
   const done: Record<VersionAction, (next: AdminVersionDetail) => string> = {
-    save: (next) => t(next.status === "published" ? "admin.version.saved_pending" : "admin.version.saved_draft", { language: language.label }),
+    save: (next) =>
+      t(next.status === "published" ? "admin.version.saved_pending" : "admin.version.saved_draft", {
+        language: language.label,
+      }),
     publish: () => t("admin.version.saved_published", { language: language.label }),
     unpublish: () => t("admin.publishing.unpublished", { language: language.label }),
     discard: () => t("admin.version.discarded", { language: language.label }),
@@ -93,7 +105,11 @@ export function useVersionWrites(
     setBusy(true);
     try {
       const answer = text
-        ? await api.tagged.put<{ version: AdminVersionDetail }>(path, versionBody(text, action === "publish" ? "published" : "draft", sourceRevision), versionPrecondition(from))
+        ? await api.tagged.put<{ version: AdminVersionDetail }>(
+            path,
+            versionBody(text, action === "publish" ? "published" : "draft", sourceRevision),
+            versionPrecondition(from),
+          )
         : await api.tagged.post<{ version: AdminVersionDetail }>(`${path}/${action}`, {}, versionPrecondition(from));
       adopt(answer.data.version, answer.etag, action === "unpublish");
       // Closed in the same render as the focus check: its opener (Discard, Unpublish…) may be gone.

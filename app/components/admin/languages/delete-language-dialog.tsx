@@ -4,7 +4,11 @@
  * how much there is. "Keep" is chosen first: it is the choice that can be undone.
  */
 import { useEffect, useState } from "react";
-import type { LanguageContentChoice, LanguageContentCounts, TaggedAdminLanguage } from "#core/admin/languages/schema.ts";
+import type {
+  LanguageContentChoice,
+  LanguageContentCounts,
+  TaggedAdminLanguage,
+} from "#core/admin/languages/schema.ts";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { LANGUAGES_API } from "#app/components/admin/languages/language-draft.ts";
@@ -47,7 +51,11 @@ export function DeleteLanguageDialog({ language, onCancel, onDeleted }: DeleteLa
     setFailed(null);
     try {
       await api.delete(`${LANGUAGES_API}/${language.id}?content=${choice}`, { ifMatch: language.etag });
-      await onDeleted(t(choice === "keep" ? "admin.languages.deleted_kept" : "admin.languages.deleted_removed", { name: language.label }));
+      await onDeleted(
+        t(choice === "keep" ? "admin.languages.deleted_kept" : "admin.languages.deleted_removed", {
+          name: language.label,
+        }),
+      );
     } catch (failure) {
       setFailed({ id: language.id, message: failureMessage(failure, t("admin.languages.delete_failed"), t) });
     } finally {
@@ -68,17 +76,36 @@ export function DeleteLanguageDialog({ language, onCancel, onDeleted }: DeleteLa
       <p>{t("admin.languages.delete_leaves")}</p>
       <p>
         {counts
-          ? t("admin.languages.delete_counts", { strings: counts.strings, versions: counts.articleVersions, jobs: counts.jobLabels, alts: counts.altTexts })
+          ? t("admin.languages.delete_counts", {
+              strings: counts.strings,
+              versions: counts.articleVersions,
+              jobs: counts.jobLabels,
+              alts: counts.altTexts,
+            })
           : t("admin.languages.counting")}
       </p>
       <fieldset>
         <legend>{t("admin.languages.its_content")}</legend>
         <label>
-          <input type="radio" name="language-content" value="keep" checked={choice === "keep"} onChange={() => setChoice("keep")} disabled={busy} />
+          <input
+            type="radio"
+            name="language-content"
+            value="keep"
+            checked={choice === "keep"}
+            onChange={() => setChoice("keep")}
+            disabled={busy}
+          />
           {t("admin.languages.keep")}
         </label>
         <label>
-          <input type="radio" name="language-content" value="remove" checked={choice === "remove"} onChange={() => setChoice("remove")} disabled={busy} />
+          <input
+            type="radio"
+            name="language-content"
+            value="remove"
+            checked={choice === "remove"}
+            onChange={() => setChoice("remove")}
+            disabled={busy}
+          />
           {t("admin.languages.remove")}
         </label>
       </fieldset>

@@ -30,10 +30,16 @@ export function FallbackChainEditor({ id, language, languages, chain, error, onC
   const move = (index: number, by: -1 | 1) => {
     const next = [...chain];
     [next[index], next[index + by]] = [next[index + by]!, next[index]!];
-    change(next, t("admin.languages.moved", { name: nameOf(chain[index]!), position: index + by + 1, count: chain.length }));
+    change(
+      next,
+      t("admin.languages.moved", { name: nameOf(chain[index]!), position: index + by + 1, count: chain.length }),
+    );
   };
   return (
-    <fieldset className={error ? "fallback-chain admin-field--invalid" : "fallback-chain"} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}>
+    <fieldset
+      className={error ? "fallback-chain admin-field--invalid" : "fallback-chain"}
+      aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+    >
       <legend>{t("admin.languages.field_fallbacks")}</legend>
       <p id={`${id}-hint`} className="admin-field__hint">
         {t("admin.languages.fallbacks_hint", { name: language.label })}
@@ -46,11 +52,21 @@ export function FallbackChainEditor({ id, language, languages, chain, error, onC
             <li key={languageId}>
               <span lang={byId.get(languageId)?.code}>{nameOf(languageId)}</span>
               <span className="fallback-chain__actions">
-                <button type="button" className="button button--small button--secondary" disabled={index === 0} onClick={() => move(index, -1)}>
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
                   {t("admin.languages.up")}
                   <span className="visually-hidden"> {nameOf(languageId)}</span>
                 </button>
-                <button type="button" className="button button--small button--secondary" disabled={index === chain.length - 1} onClick={() => move(index, 1)}>
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  disabled={index === chain.length - 1}
+                  onClick={() => move(index, 1)}
+                >
                   {t("admin.languages.down")}
                   <span className="visually-hidden"> {nameOf(languageId)}</span>
                 </button>
@@ -81,7 +97,9 @@ export function FallbackChainEditor({ id, language, languages, chain, error, onC
               <option key={candidate.id} value={candidate.id}>
                 {candidate.enabled
                   ? t("admin.common.language_option", { label: candidate.label, code: candidate.code })
-                  : t("admin.common.hidden_option", { name: t("admin.common.language_option", { label: candidate.label, code: candidate.code }) })}
+                  : t("admin.common.hidden_option", {
+                      name: t("admin.common.language_option", { label: candidate.label, code: candidate.code }),
+                    })}
               </option>
             ))}
           </select>
@@ -92,7 +110,10 @@ export function FallbackChainEditor({ id, language, languages, chain, error, onC
             onClick={() => {
               const added = Number(adding);
               setAdding("");
-              change([...chain, added], t("admin.languages.fallback_added", { name: nameOf(added), position: chain.length + 1 }));
+              change(
+                [...chain, added],
+                t("admin.languages.fallback_added", { name: nameOf(added), position: chain.length + 1 }),
+              );
             }}
           >
             {t("admin.common.add")}

@@ -5,11 +5,26 @@ import type { Translate } from "#core/i18n/translate.ts";
 export const LANGUAGES_API = "/api/admin/languages";
 
 /** The form's fields, as the API names them; each is labelled by the admin text `admin.languages.field_<name in snake_case>`. */
-export const FIELDS = ["code", "shortCode", "label", "welcome", "population", "dir", "enabled", "fallbacks", "listFallbackArticles"] as const;
+export const FIELDS = [
+  "code",
+  "shortCode",
+  "label",
+  "welcome",
+  "population",
+  "dir",
+  "enabled",
+  "fallbacks",
+  "listFallbackArticles",
+] as const;
 
 /** Field → its label in the admin's language. */
 export function fieldLabels(t: Translate): Record<string, string> {
-  return Object.fromEntries(FIELDS.map((field) => [field, t(`admin.languages.field_${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`)]));
+  return Object.fromEntries(
+    FIELDS.map((field) => [
+      field,
+      t(`admin.languages.field_${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`),
+    ]),
+  );
 }
 
 export interface LanguageDraft {
@@ -58,5 +73,7 @@ export function changesOf(draft: LanguageDraft, language: AdminLanguage): Record
   const payload = payloadOf(draft);
   const original = payloadOf(draftOf(language));
   const same = (a: unknown, b: unknown) => (Array.isArray(a) ? JSON.stringify(a) === JSON.stringify(b) : a === b);
-  return Object.fromEntries(Object.entries(payload).filter(([field, value]) => !same(value, original[field as keyof typeof original])));
+  return Object.fromEntries(
+    Object.entries(payload).filter(([field, value]) => !same(value, original[field as keyof typeof original])),
+  );
 }

@@ -5,11 +5,26 @@
  */
 import { useId, useState, type KeyboardEvent } from "react";
 import { useController, useWatch, type Control } from "react-hook-form";
-import { canonicalLanguageTag, languagePatchSchema, newLanguageSchema, type AdminLanguage, type TaggedAdminLanguage } from "#core/admin/languages/schema.ts";
+import {
+  canonicalLanguageTag,
+  languagePatchSchema,
+  newLanguageSchema,
+  type AdminLanguage,
+  type TaggedAdminLanguage,
+} from "#core/admin/languages/schema.ts";
 import { useAdminForm, type AdminForm } from "#app/components/admin/admin-form.ts";
 import { ConflictNotice, conflictOf, type Conflict } from "#app/components/admin/conflict-notice.tsx";
 import { FormErrorSummary, FormField } from "#app/components/admin/form-fields.tsx";
-import { changesOf, draftOf, EMPTY_DRAFT, fieldLabels, FIELDS, LANGUAGES_API, newPayloadOf, type LanguageDraft } from "#app/components/admin/languages/language-draft.ts";
+import {
+  changesOf,
+  draftOf,
+  EMPTY_DRAFT,
+  fieldLabels,
+  FIELDS,
+  LANGUAGES_API,
+  newPayloadOf,
+  type LanguageDraft,
+} from "#app/components/admin/languages/language-draft.ts";
 import { FallbackChainEditor } from "#app/components/admin/languages/fallback-chain-editor.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
@@ -44,7 +59,9 @@ function useLanguageWrites(
   async function send(draft: LanguageDraft, from: string | undefined) {
     try {
       const result = base
-        ? await api.patch<{ language: AdminLanguage }>(`${LANGUAGES_API}/${base.id}`, changesOf(draft, base), { ifMatch: from })
+        ? await api.patch<{ language: AdminLanguage }>(`${LANGUAGES_API}/${base.id}`, changesOf(draft, base), {
+            ifMatch: from,
+          })
         : await api.post<{ language: AdminLanguage }>(LANGUAGES_API, newPayloadOf(draft));
       if (!base) form.reset(EMPTY_DRAFT);
       onDone(result.language);
@@ -53,7 +70,12 @@ function useLanguageWrites(
       if (met) {
         adminForm.clear();
         setConflict(met);
-      } else adminForm.showFailure(error, FIELDS, t(language ? "admin.languages.save_failed" : "admin.languages.add_failed"));
+      } else
+        adminForm.showFailure(
+          error,
+          FIELDS,
+          t(language ? "admin.languages.save_failed" : "admin.languages.add_failed"),
+        );
     }
   }
 
@@ -80,7 +102,9 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
   // What the edit is made from: the language as read, or the other person's once their state is taken.
   const [base, setBase] = useState(language);
   const adminForm = useAdminForm<LanguageDraft>(
-    base ? { schema: languagePatchSchema, toInput: (draft) => changesOf(draft, base) } : { schema: newLanguageSchema, toInput: newPayloadOf },
+    base
+      ? { schema: languagePatchSchema, toInput: (draft) => changesOf(draft, base) }
+      : { schema: newLanguageSchema, toInput: newPayloadOf },
     { defaultValues: language ? draftOf(language) : EMPTY_DRAFT },
   );
   const { form } = adminForm;
@@ -88,7 +112,11 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
   const saving = form.formState.isSubmitting;
   const { t } = useAdminText();
   const labels = fieldLabels(t);
-  const { conflict, save, takeTheirs } = useLanguageWrites(adminForm, [base, setBase], { language, onDone, focusName: () => document.getElementById(idFor("label"))?.focus() });
+  const { conflict, save, takeTheirs } = useLanguageWrites(adminForm, [base, setBase], {
+    language,
+    onDone,
+    focusName: () => document.getElementById(idFor("label"))?.focus(),
+  });
 
   function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
     if (language && event.key === "Escape") {
@@ -111,7 +139,11 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
       <FormErrorSummary formErrors={adminForm} labels={labels} idFor={idFor} />
       {conflict && base && (
         <ConflictNotice
-          theirs={conflict.current && <ChangedFields before={base} after={conflict.current} labels={labels} languages={languages} />}
+          theirs={
+            conflict.current && (
+              <ChangedFields before={base} after={conflict.current} labels={labels} languages={languages} />
+            )
+          }
           busy={saving}
           onSaveMine={() => save(conflict.etag ?? undefined)}
           onTakeTheirs={() => takeTheirs(conflict)}
@@ -123,7 +155,13 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
         name="enabled"
         id={idFor("enabled")}
         label={labels.enabled!}
-        hint={language === null ? t("admin.languages.hint_enabled_new") : language.favorite ? t("admin.languages.favorite_always_shown") : t("admin.languages.hint_enabled_off")}
+        hint={
+          language === null
+            ? t("admin.languages.hint_enabled_new")
+            : language.favorite
+              ? t("admin.languages.favorite_always_shown")
+              : t("admin.languages.hint_enabled_off")
+        }
         disabled={language?.favorite}
       />
       {language && (
@@ -153,7 +191,15 @@ export function LanguageForm({ language, languages = [], onDone }: LanguageFormP
 }
 
 /** The language's tag, short code, name, home page name, speakers and direction. */
-function LanguageFields({ control, idFor, labels }: { control: Control<LanguageDraft>; idFor: (field: string) => string; labels: Record<string, string> }) {
+function LanguageFields({
+  control,
+  idFor,
+  labels,
+}: {
+  control: Control<LanguageDraft>;
+  idFor: (field: string) => string;
+  labels: Record<string, string>;
+}) {
   const { t } = useAdminText();
   // The name and home page are in the language being added, once its tag is one (a half-typed "en_US" is not a lang value).
   const typedLang = canonicalLanguageTag(useWatch({ control, name: "code" }).trim()) ?? undefined;
@@ -169,12 +215,22 @@ function LanguageFields({ control, idFor, labels }: { control: Control<LanguageD
       {text("shortCode", t("admin.languages.hint_short_code"))}
       {text("label", t("admin.languages.hint_label"), { lang: typedLang, dir: "auto" })}
       {text("welcome", t("admin.languages.hint_welcome"), { lang: typedLang, dir: "auto" })}
-      <FormField control={control} name="population" id={idFor("population")} label={labels.population!} hint={t("admin.languages.hint_population")}>
+      <FormField
+        control={control}
+        name="population"
+        id={idFor("population")}
+        label={labels.population!}
+        hint={t("admin.languages.hint_population")}
+      >
         {(aria, bound) => <input {...aria} {...bound} type="number" inputMode="numeric" min={0} step={1} />}
       </FormField>
       <FormField control={control} name="dir" id={idFor("dir")} label={labels.dir!}>
         {(aria, bound) => (
-          <select {...aria} {...bound} onChange={(event) => bound.onChange(event.target.value === "rtl" ? "rtl" : "ltr")}>
+          <select
+            {...aria}
+            {...bound}
+            onChange={(event) => bound.onChange(event.target.value === "rtl" ? "rtl" : "ltr")}
+          >
             <option value="ltr">{t("admin.languages.ltr")}</option>
             <option value="rtl">{t("admin.languages.rtl")}</option>
           </select>
@@ -227,13 +283,42 @@ function CheckField({
 }
 
 /** The fallback chain of an edited language, as a form field. */
-function FallbacksField({ control, id, language, languages }: { control: Control<LanguageDraft>; id: string; language: AdminLanguage; languages: AdminLanguage[] }) {
+function FallbacksField({
+  control,
+  id,
+  language,
+  languages,
+}: {
+  control: Control<LanguageDraft>;
+  id: string;
+  language: AdminLanguage;
+  languages: AdminLanguage[];
+}) {
   const { field, fieldState } = useController({ control, name: "fallbacks" });
-  return <FallbackChainEditor id={id} language={language} languages={languages} chain={field.value} error={fieldState.error?.message} onChange={field.onChange} />;
+  return (
+    <FallbackChainEditor
+      id={id}
+      language={language}
+      languages={languages}
+      chain={field.value}
+      error={fieldState.error?.message}
+      onChange={field.onChange}
+    />
+  );
 }
 
 /** The fields the other person changed, with the values they saved (a fallback chain by the languages' names). */
-function ChangedFields({ before, after, labels, languages }: { before: AdminLanguage; after: AdminLanguage; labels: Record<string, string>; languages: AdminLanguage[] }) {
+function ChangedFields({
+  before,
+  after,
+  labels,
+  languages,
+}: {
+  before: AdminLanguage;
+  after: AdminLanguage;
+  labels: Record<string, string>;
+  languages: AdminLanguage[];
+}) {
   const changed = Object.entries(changesOf(draftOf(after), before));
   const nameOf = (id: unknown) => languages.find((language) => language.id === id)?.label ?? String(id);
   return (

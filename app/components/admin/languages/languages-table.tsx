@@ -31,7 +31,12 @@ function useRowActions(onChanged: LanguagesTableProps["onChanged"]) {
   const revalidator = useRevalidator();
   const { t } = useAdminText();
 
-  async function rowAction(language: AdminLanguage, couldNot: string, request: () => Promise<unknown>, success: string) {
+  async function rowAction(
+    language: AdminLanguage,
+    couldNot: string,
+    request: () => Promise<unknown>,
+    success: string,
+  ) {
     setPending(language.id);
     setRowError(null);
     try {
@@ -94,7 +99,12 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
       <ErrorAlert message={rowError} />
       <TableRegion captionId="languages-caption" ref={region}>
         <table className="admin-table languages-table">
-          <caption id="languages-caption">{t("admin.languages.caption", { total: languages.length, shown: languages.filter((language) => language.enabled).length })}</caption>
+          <caption id="languages-caption">
+            {t("admin.languages.caption", {
+              total: languages.length,
+              shown: languages.filter((language) => language.enabled).length,
+            })}
+          </caption>
           <TableHead
             columns={[
               t("admin.languages.col_name"),
@@ -127,7 +137,11 @@ export function LanguagesTable({ languages, onChanged }: LanguagesTableProps) {
                   <tr key={`${language.id}-edit`} id={`edit-${language.id}`} className="languages-table__editor">
                     <td colSpan={8}>
                       <h2 className="admin-subheading">{t("admin.languages.edit_title", { name: language.label })}</h2>
-                      <LanguageForm language={language} languages={languages} onDone={(saved) => closeEditor(language, saved)} />
+                      <LanguageForm
+                        language={language}
+                        languages={languages}
+                        onDone={(saved) => closeEditor(language, saved)}
+                      />
                     </td>
                   </tr>
                 ),
@@ -164,7 +178,17 @@ interface LanguageRowProps {
 }
 
 /** A language's settings, its show/hide switch, the favorite's badge or button, and Edit and Delete. */
-function LanguageRow({ language, busy, shown, editing, editRef, onShow, onFavorite, onEdit, onDelete }: LanguageRowProps) {
+function LanguageRow({
+  language,
+  busy,
+  shown,
+  editing,
+  editRef,
+  onShow,
+  onFavorite,
+  onEdit,
+  onDelete,
+}: LanguageRowProps) {
   const { t, number } = useAdminText();
   return (
     <tr className={language.enabled ? undefined : "languages-table__row--disabled"} aria-busy={busy || undefined}>
@@ -231,7 +255,12 @@ function LanguageRow({ language, busy, shown, editing, editRef, onShow, onFavori
 }
 
 /** The switch that shows or hides the language on the site (the favorite is always shown). */
-function ShowSwitch({ language, busy, shown, onShow }: Pick<LanguageRowProps, "language" | "busy" | "shown" | "onShow">) {
+function ShowSwitch({
+  language,
+  busy,
+  shown,
+  onShow,
+}: Pick<LanguageRowProps, "language" | "busy" | "shown" | "onShow">) {
   const { t } = useAdminText();
   const disabledNote = `${language.code}-favorite-note`;
   return (

@@ -32,7 +32,15 @@ interface AltBase {
 /** A failed save of alt texts: the conflict notice when someone else saved first, else the error in the admin's words. */
 function showFailure(
   failure: unknown,
-  { setConflict, setError, t }: { setConflict: (conflict: Conflict<MediaAltTexts>) => void; setError: (message: string) => void; t: ReturnType<typeof useAdminText>["t"] },
+  {
+    setConflict,
+    setError,
+    t,
+  }: {
+    setConflict: (conflict: Conflict<MediaAltTexts>) => void;
+    setError: (message: string) => void;
+    t: ReturnType<typeof useAdminText>["t"];
+  },
 ): void {
   const met = conflictOf<MediaAltTexts>(failure);
   if (met) setConflict(met);
@@ -41,7 +49,9 @@ function showFailure(
 
 /** The alt texts that differ from `base`, language by language ("" removes one). */
 export function changedAlts(drafts: Record<string, string>, base: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(drafts).flatMap(([code, text]) => (text.trim() === (base[code] ?? "") ? [] : [[code, text.trim()]])));
+  return Object.fromEntries(
+    Object.entries(drafts).flatMap(([code, text]) => (text.trim() === (base[code] ?? "") ? [] : [[code, text.trim()]])),
+  );
 }
 
 export function AltTextsForm({
@@ -57,7 +67,8 @@ export function AltTextsForm({
 }) {
   const id = useId();
   const { t } = useAdminText();
-  const textsOf = (alt: Record<string, string>) => Object.fromEntries(languages.map((language) => [language.code, alt[language.code] ?? ""]));
+  const textsOf = (alt: Record<string, string>) =>
+    Object.fromEntries(languages.map((language) => [language.code, alt[language.code] ?? ""]));
   const [drafts, setDrafts] = useState(() => textsOf(item.alt));
   const [base, setBase] = useState<AltBase>({ alt: item.alt, etag: item.altEtag });
   const [conflict, setConflict] = useState<Conflict<MediaAltTexts> | null>(null);
@@ -81,7 +92,11 @@ export function AltTextsForm({
     }
     setBusy(true);
     try {
-      const result = await api.put<{ item: MediaItem }>(`${MEDIA_API}/${item.id}/alt`, { alt: changes }, from === null ? {} : { ifMatch: from });
+      const result = await api.put<{ item: MediaItem }>(
+        `${MEDIA_API}/${item.id}/alt`,
+        { alt: changes },
+        from === null ? {} : { ifMatch: from },
+      );
       const afterConflict = conflict !== null;
       setBase({ alt: result.item.alt, etag: result.item.altEtag });
       setDrafts(textsOf(result.item.alt));
@@ -113,7 +128,9 @@ export function AltTextsForm({
   }
 
   // What the other person changed: the languages whose stored text is no longer the one the fields came from.
-  const theirChanges = conflict?.current ? languages.filter((language) => (conflict.current!.alt[language.code] ?? "") !== (base.alt[language.code] ?? "")) : [];
+  const theirChanges = conflict?.current
+    ? languages.filter((language) => (conflict.current!.alt[language.code] ?? "") !== (base.alt[language.code] ?? ""))
+    : [];
   return (
     <form className="alt-texts" onSubmit={submit} aria-busy={busy} noValidate>
       {languages.map((language) => {
@@ -124,7 +141,9 @@ export function AltTextsForm({
               <span lang={language.code} dir={language.dir}>
                 {language.label}
               </span>
-              {(base.alt[language.code] ?? "") === "" && <span className="alt-field__missing">{t("admin.common.missing")}</span>}
+              {(base.alt[language.code] ?? "") === "" && (
+                <span className="alt-field__missing">{t("admin.common.missing")}</span>
+              )}
             </label>
             <input
               id={fieldId}
@@ -173,7 +192,15 @@ export function AltTextsForm({
   );
 }
 
-export function AltTextField({ item, language, onSaved }: { item: Pick<MediaItem, "id" | "alt">; language: AltLanguage; onSaved: (item: MediaItem) => void }) {
+export function AltTextField({
+  item,
+  language,
+  onSaved,
+}: {
+  item: Pick<MediaItem, "id" | "alt">;
+  language: AltLanguage;
+  onSaved: (item: MediaItem) => void;
+}) {
   const [base, setBase] = useState<AltBase>({ alt: item.alt, etag: null });
   const stored = base.alt[language.code] ?? "";
   const [draft, setDraft] = useState(stored);

@@ -5,7 +5,14 @@
  * language, with a warning before publishing while some is missing.
  */
 import { useState } from "react";
-import { imagesMissingAlt, mediaIdOf, mediaImagesIn, mediaMarkdown, mediaReference, type MediaRendition } from "#core/media-rules.ts";
+import {
+  imagesMissingAlt,
+  mediaIdOf,
+  mediaImagesIn,
+  mediaMarkdown,
+  mediaReference,
+  type MediaRendition,
+} from "#core/media-rules.ts";
 import { AltTextField, type AltLanguage } from "#app/components/admin/media/alt-text-editor.tsx";
 import { ImagePickerDialog } from "#app/components/admin/media/image-picker-dialog.tsx";
 import type { MediaItem } from "#app/components/admin/media/upload.ts";
@@ -45,7 +52,15 @@ function PickerButton({ label, dialogTitle, languageCode, limits, onPick }: Pick
 }
 
 /** "Choose from the library" beside the cover address: sets it to the image's `media:ID` reference. */
-export function CoverPicker({ languageCode, limits, onPick }: { languageCode: string; limits: UploadLimits; onPick: (cover: string, item: MediaItem) => void }) {
+export function CoverPicker({
+  languageCode,
+  limits,
+  onPick,
+}: {
+  languageCode: string;
+  limits: UploadLimits;
+  onPick: (cover: string, item: MediaItem) => void;
+}) {
   const { t } = useAdminText();
   return (
     <PickerButton
@@ -114,7 +129,9 @@ interface VersionImagesProps {
 export function VersionImages({ cover, coverAlt, body, language, publishing, media, onMedia }: VersionImagesProps) {
   const { t } = useAdminText();
   const coverId = mediaIdOf(cover);
-  const ids = [...new Set([...(coverId === null ? [] : [coverId]), ...mediaImagesIn(body).map((image) => image.id)])].filter((id) => media[id]);
+  const ids = [
+    ...new Set([...(coverId === null ? [] : [coverId]), ...mediaImagesIn(body).map((image) => image.id)]),
+  ].filter((id) => media[id]);
   if (ids.length === 0) return null;
   const missing = imagesMissingAlt(cover, body, coverAlt, language.code, media);
   return (
@@ -132,10 +149,25 @@ export function VersionImages({ cover, coverAlt, body, language, publishing, med
           const rendition = media[id]!;
           return (
             <li key={id} className="version-images__item">
-              <img src={(rendition.webp[0] ?? rendition.fallback).url} alt="" width="96" height={Math.round((96 * rendition.height) / rendition.width)} loading="lazy" />
+              <img
+                src={(rendition.webp[0] ?? rendition.fallback).url}
+                alt=""
+                width="96"
+                height={Math.round((96 * rendition.height) / rendition.width)}
+                loading="lazy"
+              />
               <div>
-                {id === coverId && <p className="version-images__role">{t(coverAlt ? "admin.media.cover_role_described" : "admin.media.cover_role")}</p>}
-                <AltTextField key={`${id}:${language.code}`} item={{ id, alt: rendition.alt }} language={language} onSaved={onMedia} />
+                {id === coverId && (
+                  <p className="version-images__role">
+                    {t(coverAlt ? "admin.media.cover_role_described" : "admin.media.cover_role")}
+                  </p>
+                )}
+                <AltTextField
+                  key={`${id}:${language.code}`}
+                  item={{ id, alt: rendition.alt }}
+                  language={language}
+                  onSaved={onMedia}
+                />
               </div>
             </li>
           );

@@ -43,7 +43,11 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
   const { t } = useAdminText();
 
   const fetchPage = (q: string, before: number | null) => {
-    const params = new URLSearchParams({ limit: "12", ...(q && { q }), ...(before !== null && { before: String(before) }) });
+    const params = new URLSearchParams({
+      limit: "12",
+      ...(q && { q }),
+      ...(before !== null && { before: String(before) }),
+    });
     return api.get<MediaPage>(`${MEDIA_API}?${params}`);
   };
   const show = (page: MediaPage, appended: boolean) => {
@@ -110,7 +114,14 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
       >
         <label htmlFor={searchId}>{t("admin.media.search_label")}</label>
         <span className="media-search__row">
-          <input id={searchId} type="search" dir="auto" maxLength={MEDIA_LIMITS.searchLength} value={query} onChange={(event) => setQuery(event.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            dir="auto"
+            maxLength={MEDIA_LIMITS.searchLength}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
           <button type="submit" className="button button--secondary">
             {t("admin.common.search")}
           </button>
@@ -127,7 +138,13 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
           return (
             <li key={item.id}>
               <button type="button" className="image-picker__choice" onClick={() => onPick(item)}>
-                <img src={item.thumbnail} alt="" width="160" height={Math.round((160 * item.height) / item.width)} loading="lazy" />
+                <img
+                  src={item.thumbnail}
+                  alt=""
+                  width="160"
+                  height={Math.round((160 * item.height) / item.width)}
+                  loading="lazy"
+                />
                 <span className="image-picker__name" dir="auto">
                   {item.fileName}
                 </span>
@@ -139,15 +156,25 @@ function PickerContent({ title, languageCode, limits, onPick, onClose }: ImagePi
           );
         })}
       </ul>
-      {!loading && items.length === 0 && <p>{query ? t("admin.media.no_match", { query }) : t("admin.media.library_empty")}</p>}
+      {!loading && items.length === 0 && (
+        <p>{query ? t("admin.media.no_match", { query }) : t("admin.media.library_empty")}</p>
+      )}
       {next !== null && (
-        <button type="button" className="button button--secondary" disabled={loading} onClick={() => void load(query, next)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={loading}
+          onClick={() => void load(query, next)}
+        >
           {t("admin.media.more")}
         </button>
       )}
       <details className="image-picker__upload">
         <summary>{t("admin.media.upload_new")}</summary>
-        <UploadZone limits={limits} onUploaded={(item) => setItems((current) => [item, ...current.filter((other) => other.id !== item.id)])} />
+        <UploadZone
+          limits={limits}
+          onUploaded={(item) => setItems((current) => [item, ...current.filter((other) => other.id !== item.id)])}
+        />
       </details>
     </dialog>
   );

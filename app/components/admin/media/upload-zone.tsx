@@ -42,7 +42,8 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
   const sending = useRef(0);
   const { t } = useAdminText();
 
-  const update = (key: string, change: Partial<UploadRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const update = (key: string, change: Partial<UploadRow>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   function send(key: string, file: File) {
     sending.current += 1;
@@ -89,7 +90,13 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
   function uploadFailureText(error: unknown): string {
     if (!(error instanceof UploadError)) return t("admin.media.upload_failed");
     if (error.failure === "refused") return refusalMessage({ code: error.code ?? "", message: error.message }, t);
-    return t({ server: "admin.media.server_refused", network: "admin.media.connection_failed", cancelled: "admin.media.cancelled" }[error.failure]);
+    return t(
+      {
+        server: "admin.media.server_refused",
+        network: "admin.media.connection_failed",
+        cancelled: "admin.media.cancelled",
+      }[error.failure],
+    );
   }
 
   function drop(event: DragEvent<HTMLDivElement>) {
@@ -130,7 +137,11 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
           }}
         />
         <p id={hintId} className="admin-field__hint">
-          {t("admin.media.upload_hint", { size: formatBytes(limits.maxUploadBytes), megapixels: limits.maxInputPixels / 1e6, side: limits.maxSidePixels })}
+          {t("admin.media.upload_hint", {
+            size: formatBytes(limits.maxUploadBytes),
+            megapixels: limits.maxInputPixels / 1e6,
+            side: limits.maxSidePixels,
+          })}
         </p>
       </div>
       {rows.length > 0 && (
@@ -143,14 +154,21 @@ export function UploadZone({ limits, onUploaded }: { limits: UploadLimits; onUpl
               <span className="media-upload__size">{formatBytes(row.size)}</span>
               {row.state === "uploading" ? (
                 <>
-                  <progress max={row.size || 1} value={row.sent} aria-label={t("admin.media.uploading", { name: row.name })} />
+                  <progress
+                    max={row.size || 1}
+                    value={row.sent}
+                    aria-label={t("admin.media.uploading", { name: row.name })}
+                  />
                   <button type="button" className="button button--small button--secondary" onClick={row.cancel}>
                     {t("admin.common.cancel")}
                     <span className="visually-hidden"> {row.name}</span>
                   </button>
                 </>
               ) : (
-                <span className={row.state === "failed" ? "admin-field__error" : "media-upload__ok"} role={row.state === "failed" ? "alert" : undefined}>
+                <span
+                  className={row.state === "failed" ? "admin-field__error" : "media-upload__ok"}
+                  role={row.state === "failed" ? "alert" : undefined}
+                >
                   {row.message}
                 </span>
               )}

@@ -14,7 +14,9 @@ class FakeRequest {
   status = 0;
   response: unknown = null;
   responseType = "";
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -44,7 +46,11 @@ class FakeRequest {
 
 const file = new File([new Uint8Array(1000)], "photo.jpg", { type: "image/jpeg" });
 const item = { id: 7, fileName: "photo.jpg" };
-const busy = (seconds: string): Scripted => ({ status: 503, body: { error: { code: "uploads_busy", message: "file: 4 images are being uploaded…" } }, retryAfter: seconds });
+const busy = (seconds: string): Scripted => ({
+  status: 503,
+  body: { error: { code: "uploads_busy", message: "file: 4 images are being uploaded…" } },
+  retryAfter: seconds,
+});
 
 describe("uploadImage", () => {
   beforeEach(() => {
@@ -100,7 +106,17 @@ describe("uploadImage", () => {
   });
 
   it("a refusal (4xx) is the server's message without its field, with its code", async () => {
-    FakeRequest.replies = [{ status: 413, body: { error: { code: "image_too_large", message: "file: the image is 2×19999999 pixels; each side may be at most 16384 pixels." } } }];
+    FakeRequest.replies = [
+      {
+        status: 413,
+        body: {
+          error: {
+            code: "image_too_large",
+            message: "file: the image is 2×19999999 pixels; each side may be at most 16384 pixels.",
+          },
+        },
+      },
+    ];
     const handle = uploadImage(file, () => {});
     const refused = expect(handle.done).rejects.toMatchObject({
       failure: "refused",

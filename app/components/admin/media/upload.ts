@@ -80,7 +80,8 @@ export function uploadImage(file: File, onProgress: (sent: number, total: number
         continue;
       }
       if (request.status < 300 && body?.item) return body.item;
-      if (request.status >= 400 && request.status < 500 && body?.error) throw new UploadError("refused", body.error.message.replace(/^(file|name): /, ""), body.error.code);
+      if (request.status >= 400 && request.status < 500 && body?.error)
+        throw new UploadError("refused", body.error.message.replace(/^(file|name): /, ""), body.error.code);
       throw new UploadError("server");
     }
   })();

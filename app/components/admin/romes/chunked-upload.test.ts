@@ -7,7 +7,10 @@ describe("chunkRanges", () => {
       { index: 0, start: 0, end: UPLOAD_CHUNK_BYTES },
       { index: 1, start: UPLOAD_CHUNK_BYTES, end: 101_644 },
     ]);
-    expect(chunkRanges(2 * UPLOAD_CHUNK_BYTES).map((range) => range.end - range.start)).toEqual([UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES]);
+    expect(chunkRanges(2 * UPLOAD_CHUNK_BYTES).map((range) => range.end - range.start)).toEqual([
+      UPLOAD_CHUNK_BYTES,
+      UPLOAD_CHUNK_BYTES,
+    ]);
     expect(chunkRanges(1)).toEqual([{ index: 0, start: 0, end: 1 }]);
     expect(chunkRanges(0)).toEqual([]);
   });
@@ -32,7 +35,14 @@ describe("importRomeFile", () => {
     const calls: string[] = [];
     const sent: Uint8Array[] = [];
     const progress: number[] = [];
-    const summary = { filename: "rome.xml", format: "xml" as const, added: 0, updated: 0, unchanged: 532, rejected: [] };
+    const summary = {
+      filename: "rome.xml",
+      format: "xml" as const,
+      added: 0,
+      updated: 0,
+      unchanged: 532,
+      rejected: [],
+    };
     const client = {
       post: async <T>(path: string, body: unknown): Promise<T> => {
         calls.push(`POST ${path} ${JSON.stringify(body)}`);
@@ -64,6 +74,10 @@ describe("importRomeFile", () => {
       if (path.endsWith("/1")) throw new Error("refused");
     };
     await expect(importRomeFile(file, () => {}, { client, sendChunk })).rejects.toThrow("refused");
-    expect(paths).toEqual(["/api/admin/romes/imports", "/api/admin/romes/imports/abc/chunks/0", "/api/admin/romes/imports/abc/chunks/1"]);
+    expect(paths).toEqual([
+      "/api/admin/romes/imports",
+      "/api/admin/romes/imports/abc/chunks/0",
+      "/api/admin/romes/imports/abc/chunks/1",
+    ]);
   });
 });

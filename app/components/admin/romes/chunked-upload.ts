@@ -5,7 +5,16 @@
  * which that client does not send, so `uploadChunk` does the same job for them.
  */
 import type { ImportSummary } from "#core/admin/romes/schema.ts";
-import { api, ApiError, API_TIMEOUT_MS, readDocumentCookie, XSRF_COOKIE, XSRF_HEADER, type ApiClient, type ApiErrorBody } from "#app/lib/api-client.ts";
+import {
+  api,
+  ApiError,
+  API_TIMEOUT_MS,
+  readDocumentCookie,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  type ApiClient,
+  type ApiErrorBody,
+} from "#app/lib/api-client.ts";
 
 export type { ImportSummary };
 
@@ -61,13 +70,27 @@ export async function uploadChunk(path: string, bytes: ArrayBuffer): Promise<voi
   if (token !== undefined) headers.set(XSRF_HEADER, token);
   let response: Response;
   try {
-    response = await fetch(path, { method: "PUT", credentials: "include", headers, body: bytes, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+    response = await fetch(path, {
+      method: "PUT",
+      credentials: "include",
+      headers,
+      body: bytes,
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-    throw timedOut ? new ApiError("timeout", `timeout of ${API_TIMEOUT_MS}ms exceeded`, { cause: error }) : new ApiError("network", "Network Error", { cause: error });
+    throw timedOut
+      ? new ApiError("timeout", `timeout of ${API_TIMEOUT_MS}ms exceeded`, { cause: error })
+      : new ApiError("network", "Network Error", { cause: error });
   }
   if (response.ok) return;
   const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-  const message = typeof body?.error?.message === "string" ? body.error.message : `Request failed with status code ${response.status}`;
-  throw new ApiError(response.status >= 500 ? "server" : "client", message, { status: response.status, body: body ?? undefined });
+  const message =
+    typeof body?.error?.message === "string"
+      ? body.error.message
+      : `Request failed with status code ${response.status}`;
+  throw new ApiError(response.status >= 500 ? "server" : "client", message, {
+    status: response.status,
+    body: body ?? undefined,
+  });
 }

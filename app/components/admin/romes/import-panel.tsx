@@ -34,7 +34,11 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
       onImported();
     } catch (error) {
       const refusal = refusalOf(error);
-      setState({ phase: "failed", filename: file.name, message: refusal ? refusalMessage(refusal, t) : t("admin.romes.import_failed") });
+      setState({
+        phase: "failed",
+        filename: file.name,
+        message: refusal ? refusalMessage(refusal, t) : t("admin.romes.import_failed"),
+      });
     }
   }
 
@@ -44,12 +48,23 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
     <section className="romes-card romes-import" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("admin.romes.import")}</h2>
       <p className="romes-hint" id={`${id}-hint`}>
-        {t("admin.romes.import_hint", { xml: "unix_referentiel_code_rome_…_utf8.xml", columns: "code_ogr,code_rome,libelle" })}
+        {t("admin.romes.import_hint", {
+          xml: "unix_referentiel_code_rome_…_utf8.xml",
+          columns: "code_ogr,code_rome,libelle",
+        })}
       </p>
       <form className="romes-import__form" onSubmit={startImport}>
         <div className="romes-field">
           <label htmlFor={`${id}-file`}>{t("admin.romes.file")}</label>
-          <input ref={fileInput} id={`${id}-file`} type="file" name="file" accept=".xml,.csv,application/xml,text/xml,text/csv" aria-describedby={`${id}-hint`} disabled={busy} />
+          <input
+            ref={fileInput}
+            id={`${id}-file`}
+            type="file"
+            name="file"
+            accept=".xml,.csv,application/xml,text/xml,text/csv"
+            aria-describedby={`${id}-hint`}
+            disabled={busy}
+          />
         </div>
         <button type="submit" className="button" disabled={busy}>
           {t("admin.romes.import")}
@@ -67,7 +82,9 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
       )}
       <p className="romes-status" aria-live="polite">
         {state.phase === "uploading" &&
-          (state.percent < 100 ? t("admin.romes.uploading", { file: state.filename, percent: state.percent }) : t("admin.romes.applying", { file: state.filename }))}
+          (state.percent < 100
+            ? t("admin.romes.uploading", { file: state.filename, percent: state.percent })
+            : t("admin.romes.applying", { file: state.filename }))}
         {state.phase === "done" &&
           t("admin.romes.imported", {
             file: state.filename,
@@ -79,7 +96,9 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
       </p>
       {state.phase === "failed" && (
         <p role="alert" className="romes-alert">
-          {state.filename === null ? state.message : t("admin.romes.not_imported", { file: state.filename, reason: state.message })}
+          {state.filename === null
+            ? state.message
+            : t("admin.romes.not_imported", { file: state.filename, reason: state.message })}
         </p>
       )}
       {state.phase === "done" && <ImportSummaryView summary={state.summary} />}
@@ -98,7 +117,9 @@ function ImportSummaryView({ summary }: { summary: ImportSummary }) {
   ] as const;
   return (
     <section className="romes-summary" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t("admin.romes.result_of", { file: summary.filename, format: summary.format.toUpperCase() })}</h3>
+      <h3 id={`${id}-title`}>
+        {t("admin.romes.result_of", { file: summary.filename, format: summary.format.toUpperCase() })}
+      </h3>
       <dl className="romes-summary__counts">
         {counts.map(([term, count]) => (
           <div key={term} className={`romes-count romes-count--${term}`}>

@@ -49,7 +49,9 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const changes = languages.map((language) => ({ language, value: formText(form, language.code) })).filter(({ language, value }) => value !== (job.labels[language.code] ?? ""));
+    const changes = languages
+      .map((language) => ({ language, value: formText(form, language.code) }))
+      .filter(({ language, value }) => value !== (job.labels[language.code] ?? ""));
     if (changes.length === 0) {
       setState({ kind: "saved", message: t("admin.romes.nothing_changed") });
       return;
@@ -115,7 +117,13 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
         {t("admin.romes.labels_hint")}
       </p>
       {/* Remounted with the saved labels, so the fields show what is stored. */}
-      <form ref={form} key={JSON.stringify(job.labels)} onSubmit={save} className="romes-editor__form" aria-describedby={`${id}-hint`}>
+      <form
+        ref={form}
+        key={JSON.stringify(job.labels)}
+        onSubmit={save}
+        className="romes-editor__form"
+        aria-describedby={`${id}-hint`}
+      >
         {languages.map((language) => (
           <LabelField
             key={language.code}
@@ -160,7 +168,19 @@ export function LabelEditor({ job, closeHref, onSaved }: { job: JobLabels; close
   );
 }
 
-function LabelField({ id, language, value, invalid, errorId }: { id: string; language: LabelLanguage; value: string; invalid: boolean; errorId: string }) {
+function LabelField({
+  id,
+  language,
+  value,
+  invalid,
+  errorId,
+}: {
+  id: string;
+  language: LabelLanguage;
+  value: string;
+  invalid: boolean;
+  errorId: string;
+}) {
   const official = language.code === OFFICIAL_LANGUAGE;
   const { t } = useAdminText();
   return (

@@ -23,7 +23,15 @@ export function RomesTable({
     <div className="romes-table-wrap">
       <table className="romes-table">
         <caption className="visually-hidden">{caption}</caption>
-        <TableHead columns={[t("admin.romes.col_code"), t("admin.romes.col_official"), t("admin.romes.col_other"), t("admin.romes.col_updated")]} actions />
+        <TableHead
+          columns={[
+            t("admin.romes.col_code"),
+            t("admin.romes.col_official"),
+            t("admin.romes.col_other"),
+            t("admin.romes.col_updated"),
+          ]}
+          actions
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.code} aria-current={row.code === editingCode ? "true" : undefined}>

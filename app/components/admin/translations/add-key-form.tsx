@@ -25,10 +25,16 @@ export function AddKeyForm({ favorite, onAdded }: { favorite: TranslationLanguag
   const idFor = (field: string) => `${formId}-${field}`;
   const toInput = ({ key, text }: NewKey) => ({ key, labels: { [favorite.code]: text } });
   // The schema's "labels" (and "labels.<code>" in the server's refusals) is this form's text field.
-  const adminForm = useAdminForm<NewKey>({ schema: newTranslationKeySchema, toInput, fieldOf: (field) => (field.startsWith("labels") ? "text" : field) }, { defaultValues: EMPTY });
+  const adminForm = useAdminForm<NewKey>(
+    { schema: newTranslationKeySchema, toInput, fieldOf: (field) => (field.startsWith("labels") ? "text" : field) },
+    { defaultValues: EMPTY },
+  );
   const { form } = adminForm;
   const { t } = useAdminText();
-  const labels = { key: t("admin.translations.key"), text: t("admin.translations.text_in", { language: favorite.label, code: favorite.code }) };
+  const labels = {
+    key: t("admin.translations.key"),
+    text: t("admin.translations.text_in", { language: favorite.label, code: favorite.code }),
+  };
 
   async function add(values: NewKey) {
     const input = newTranslationKeySchema.parse(toInput(values));
@@ -45,10 +51,32 @@ export function AddKeyForm({ favorite, onAdded }: { favorite: TranslationLanguag
     <form className="admin-form" noValidate onSubmit={adminForm.submit(add)} aria-busy={form.formState.isSubmitting}>
       <FormErrorSummary formErrors={adminForm} labels={labels} idFor={idFor} />
       <div className="admin-form__grid">
-        <FormField control={form.control} name="key" id={idFor("key")} label={labels.key} hint={t("admin.translations.key_hint")}>
-          {(aria, field) => <input {...aria} {...field} type="text" autoComplete="off" spellCheck={false} onChange={(event) => field.onChange(keyAsTyped(event.target.value))} />}
+        <FormField
+          control={form.control}
+          name="key"
+          id={idFor("key")}
+          label={labels.key}
+          hint={t("admin.translations.key_hint")}
+        >
+          {(aria, field) => (
+            <input
+              {...aria}
+              {...field}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => field.onChange(keyAsTyped(event.target.value))}
+            />
+          )}
         </FormField>
-        <FormField control={form.control} name="text" id={idFor("text")} label={labels.text} hint={t("admin.translations.text_hint")} className="admin-field--wide">
+        <FormField
+          control={form.control}
+          name="text"
+          id={idFor("text")}
+          label={labels.text}
+          hint={t("admin.translations.text_hint")}
+          className="admin-field--wide"
+        >
           {(aria, field) => <textarea {...aria} {...field} rows={2} lang={favorite.code} dir={favorite.dir} />}
         </FormField>
       </div>

@@ -5,7 +5,12 @@
  * else saved the cell meanwhile, the conflict notice shows their text.
  */
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import type { KeyedTranslationCell, TaggedTranslationCell, TranslationLanguage, TranslationRow } from "#core/admin/translations/schema.ts";
+import type {
+  KeyedTranslationCell,
+  TaggedTranslationCell,
+  TranslationLanguage,
+  TranslationRow,
+} from "#core/admin/translations/schema.ts";
 import { withoutFieldPrefix } from "#core/i18n/admin-errors.ts";
 import { ConflictNotice, conflictOf, writtenFrom, type Conflict } from "#app/components/admin/conflict-notice.tsx";
 import { failureMessage } from "#app/components/admin/feedback.tsx";
@@ -71,11 +76,21 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
       return;
     }
     const body = kind === "section" ? { label, search: search.trim() === "" ? null : search } : { label };
-    void run("save", t("admin.translations.save_failed"), () => api.put(cellPath(row.key, language.code), body, writtenFrom(from)), t("admin.translations.saved", { name }));
+    void run(
+      "save",
+      t("admin.translations.save_failed"),
+      () => api.put(cellPath(row.key, language.code), body, writtenFrom(from)),
+      t("admin.translations.saved", { name }),
+    );
   }
 
   function removeFrom(from: string | null) {
-    void run("remove", t("admin.translations.remove_failed"), () => api.delete(cellPath(row.key, language.code), writtenFrom(from)), t("admin.translations.removed", { name }));
+    void run(
+      "remove",
+      t("admin.translations.remove_failed"),
+      () => api.delete(cellPath(row.key, language.code), writtenFrom(from)),
+      t("admin.translations.removed", { name }),
+    );
   }
 
   function save(event: FormEvent<HTMLFormElement>) {
@@ -144,7 +159,10 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
         <>
           <label htmlFor={`${id}-search`} className="cell-editor__label">
             {t("admin.translations.also_accepted")}
-            <span className="visually-hidden"> {t("admin.translations.also_accepted_for", { code: language.code, key: row.key })}</span>
+            <span className="visually-hidden">
+              {" "}
+              {t("admin.translations.also_accepted_for", { code: language.code, key: row.key })}
+            </span>
           </label>
           <input
             id={`${id}-search`}
@@ -194,7 +212,11 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
               {t("admin.translations.really_remove")}
             </button>
           ) : (
-            <button type="button" className="button button--small button--danger" onClick={() => setConfirmingRemoval(true)}>
+            <button
+              type="button"
+              className="button button--small button--danger"
+              onClick={() => setConfirmingRemoval(true)}
+            >
               {t("admin.translations.remove")}
             </button>
           ))}

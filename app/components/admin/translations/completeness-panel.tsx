@@ -16,7 +16,12 @@ export function CompletenessPanel({ languages, completeness }: CompletenessPanel
         {languages.map((language) => {
           const stats = completeness[language.code]!;
           return (
-            <li key={language.code} className={stats.translated === stats.total ? "completeness__item completeness__item--done" : "completeness__item"}>
+            <li
+              key={language.code}
+              className={
+                stats.translated === stats.total ? "completeness__item completeness__item--done" : "completeness__item"
+              }
+            >
               <span className="completeness__name">
                 <span lang={language.code} dir={language.dir}>
                   {language.label}
@@ -24,9 +29,17 @@ export function CompletenessPanel({ languages, completeness }: CompletenessPanel
                 <code>{language.code}</code>
                 {!language.enabled && <span className="completeness__off">{t("admin.translations.not_on_site")}</span>}
               </span>
-              <progress max={stats.total} value={stats.translated} aria-label={t("admin.translations.completeness_of", { code: language.code })} />
+              <progress
+                max={stats.total}
+                value={stats.translated}
+                aria-label={t("admin.translations.completeness_of", { code: language.code })}
+              />
               <span className="completeness__figures">
-                {t("admin.translations.completeness_figures", { percent: stats.percent / 100, translated: stats.translated, total: stats.total })}
+                {t("admin.translations.completeness_figures", {
+                  percent: stats.percent / 100,
+                  translated: stats.translated,
+                  total: stats.total,
+                })}
               </span>
             </li>
           );

@@ -8,7 +8,12 @@
 import { useTypedBeforeHydration } from "#app/lib/typed-before-hydration.ts";
 import { useId, useState } from "react";
 import { useController, useForm, useWatch, type Control } from "react-hook-form";
-import type { ExchangeContents, ExchangeFormat, ImportReport, TranslationLanguage } from "#core/admin/translations/schema.ts";
+import type {
+  ExchangeContents,
+  ExchangeFormat,
+  ImportReport,
+  TranslationLanguage,
+} from "#core/admin/translations/schema.ts";
 import { ErrorAlert, failureMessage } from "#app/components/admin/feedback.tsx";
 import { TRANSLATIONS_API } from "#app/components/admin/translations/keys.ts";
 import { api, ApiError } from "#app/lib/api-client.ts";
@@ -37,9 +42,17 @@ interface ExchangeChoices {
 
 export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
   const id = useId();
-  const targets = [...languages].sort((a, b) => Number(a.favorite) - Number(b.favorite) || Number(b.enabled) - Number(a.enabled));
+  const targets = [...languages].sort(
+    (a, b) => Number(a.favorite) - Number(b.favorite) || Number(b.enabled) - Number(a.enabled),
+  );
   const { control, getValues, setValue } = useForm<ExchangeChoices>({
-    defaultValues: { language: targets[0]?.code ?? "", format: "xliff", what: "strings", file: null, skipUnknown: false },
+    defaultValues: {
+      language: targets[0]?.code ?? "",
+      format: "xliff",
+      what: "strings",
+      file: null,
+      skipUnknown: false,
+    },
   });
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +65,11 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
     setBusy(true);
     setError(null);
     try {
-      const { report: answered } = await api.post<{ report: ImportReport }>(`${TRANSLATIONS_API}/import`, { content: file.content, dryRun, skipUnknown });
+      const { report: answered } = await api.post<{ report: ImportReport }>(`${TRANSLATIONS_API}/import`, {
+        content: file.content,
+        dryRun,
+        skipUnknown,
+      });
       if (dryRun) return setReport(answered);
       setReport(null);
       setValue("file", null);
@@ -67,7 +84,11 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
       setError(
         refused?.refusal
           ? t("admin.refusal.import_refused", { detail: refused.refusal })
-          : failureMessage(failure, t(dryRun ? "admin.translations.read_failed" : "admin.translations.import_failed"), t),
+          : failureMessage(
+              failure,
+              t(dryRun ? "admin.translations.read_failed" : "admin.translations.import_failed"),
+              t,
+            ),
       );
     } finally {
       setBusy(false);
@@ -90,25 +111,50 @@ export function ExchangePanel({ languages, onImported }: ExchangePanelProps) {
         onPreview={() => void send(true)}
       />
       <ErrorAlert message={error} />
-      {report && <ImportReportView id={id} report={report} control={control} languages={languages} busy={busy} onApply={() => void send(false)} />}
+      {report && (
+        <ImportReportView
+          id={id}
+          report={report}
+          control={control}
+          languages={languages}
+          busy={busy}
+          onApply={() => void send(false)}
+        />
+      )}
     </section>
   );
 }
 
 /** A language's strings and/or articles as a file: the link follows the choices. */
-function ExchangeDownload({ id, control, targets }: { id: string; control: Control<ExchangeChoices>; targets: TranslationLanguage[] }) {
+function ExchangeDownload({
+  id,
+  control,
+  targets,
+}: {
+  id: string;
+  control: Control<ExchangeChoices>;
+  targets: TranslationLanguage[];
+}) {
   const { t } = useAdminText();
   const { field: language } = useController({ control, name: "language" });
   const { field: format } = useController({ control, name: "format" });
   const { field: what } = useController({ control, name: "what" });
-  useTypedBeforeHydration({ [`${id}-language`]: language.onChange, [`${id}-format`]: format.onChange, [`${id}-what`]: what.onChange });
+  useTypedBeforeHydration({
+    [`${id}-language`]: language.onChange,
+    [`${id}-format`]: format.onChange,
+    [`${id}-what`]: what.onChange,
+  });
   // Articles travel as XLIFF only.
   const contents = format.value === "po" ? "strings" : what.value;
   return (
     <div className="exchange-download">
       <div className="admin-field">
         <label htmlFor={`${id}-language`}>{t("admin.exchange.language")}</label>
-        <select id={`${id}-language`} value={language.value} onChange={(event) => language.onChange(event.target.value)}>
+        <select
+          id={`${id}-language`}
+          value={language.value}
+          onChange={(event) => language.onChange(event.target.value)}
+        >
           {targets.map((candidate) => (
             <option key={candidate.code} value={candidate.code}>
               {candidate.label} ({candidate.code}){candidate.enabled ? "" : ` — ${t("admin.exchange.hidden")}`}
@@ -142,7 +188,11 @@ function ExchangeDownload({ id, control, targets }: { id: string; control: Contr
           </p>
         )}
       </div>
-      <a className="button" href={`${TRANSLATIONS_API}/export?lang=${encodeURIComponent(language.value)}&format=${format.value}&what=${contents}`} download>
+      <a
+        className="button"
+        href={`${TRANSLATIONS_API}/export?lang=${encodeURIComponent(language.value)}&format=${format.value}&what=${contents}`}
+        download
+      >
         {t("admin.exchange.download")}
       </a>
     </div>
@@ -150,7 +200,19 @@ function ExchangeDownload({ id, control, targets }: { id: string; control: Contr
 }
 
 /** The file to import and whether unknown keys are skipped; Preview changes reads it without writing anything. */
-function ExchangeUpload({ id, control, busy, onChosen, onPreview }: { id: string; control: Control<ExchangeChoices>; busy: boolean; onChosen: () => void; onPreview: () => void }) {
+function ExchangeUpload({
+  id,
+  control,
+  busy,
+  onChosen,
+  onPreview,
+}: {
+  id: string;
+  control: Control<ExchangeChoices>;
+  busy: boolean;
+  onChosen: () => void;
+  onPreview: () => void;
+}) {
   const { t } = useAdminText();
   const { field: file } = useController({ control, name: "file" });
   const { field: skipUnknown } = useController({ control, name: "skipUnknown" });
@@ -178,7 +240,11 @@ function ExchangeUpload({ id, control, busy, onChosen, onPreview }: { id: string
         />
       </div>
       <label className="admin-check">
-        <input type="checkbox" checked={skipUnknown.value} onChange={(event) => skipUnknown.onChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={skipUnknown.value}
+          onChange={(event) => skipUnknown.onChange(event.target.checked)}
+        />
         {t("admin.exchange.skip_unknown")}
       </label>
       <button type="submit" className="button button--secondary" disabled={!file.value || busy}>
@@ -222,7 +288,8 @@ function ImportReportView({ id, report, control, languages, busy, onApply }: Imp
                   count: report.unknown.length,
                   keys: report.unknown.join(", "),
                 }),
-              report.fuzzy.length > 0 && t("admin.exchange.report_fuzzy", { count: report.fuzzy.length, keys: report.fuzzy.join(", ") }),
+              report.fuzzy.length > 0 &&
+                t("admin.exchange.report_fuzzy", { count: report.fuzzy.length, keys: report.fuzzy.join(", ") }),
             ].filter((part) => part !== false),
           ),
         })}

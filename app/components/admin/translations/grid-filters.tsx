@@ -43,7 +43,10 @@ export function useGridFilters(languages: TranslationLanguage[], keys: Translati
       if (area !== "all" && isAdminKey(row.key) !== (area === "admin")) return false;
       if (missingOnly && !columns.some((language) => row.labels[language.code] === null)) return false;
       if (folded === "") return true;
-      return foldForSearch(row.key).includes(folded) || columns.some((language) => foldForSearch(row.labels[language.code]?.label ?? "").includes(folded));
+      return (
+        foldForSearch(row.key).includes(folded) ||
+        columns.some((language) => foldForSearch(row.labels[language.code]?.label ?? "").includes(folded))
+      );
     });
   }, [keys, columns, query, missingOnly, area]);
   return { query, setQuery, area, setArea, missingOnly, setMissingOnly, siteOnly, setSiteOnly, columns, rows };
@@ -58,7 +61,13 @@ export function GridTools({ filters, total }: { filters: GridFilters; total: num
     <div className="grid-tools" role="search" aria-label={t("admin.translations.filter")}>
       <div className="grid-tools__filter">
         <label htmlFor={filterId}>{t("admin.translations.find")}</label>
-        <input id={filterId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t("admin.translations.find_placeholder")} />
+        <input
+          id={filterId}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t("admin.translations.find_placeholder")}
+        />
       </div>
       <div className="grid-tools__filter">
         <label htmlFor={areaId}>{t("admin.translations.area")}</label>

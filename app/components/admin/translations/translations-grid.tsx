@@ -34,7 +34,16 @@ interface TranslationsGridProps {
   mayEdit: (code: string) => boolean;
 }
 
-export function TranslationsGrid({ columns, rows, completeness, editing, onEdit, onEditorClose, registerCell, mayEdit }: TranslationsGridProps) {
+export function TranslationsGrid({
+  columns,
+  rows,
+  completeness,
+  editing,
+  onEdit,
+  onEditorClose,
+  registerCell,
+  mayEdit,
+}: TranslationsGridProps) {
   const { t, lang, dir } = useAdminText();
   return (
     <div className="translations-grid" role="region" aria-labelledby="grid-caption" tabIndex={0}>
@@ -53,7 +62,9 @@ export function TranslationsGrid({ columns, rows, completeness, editing, onEdit,
                   {language.label}
                 </span>{" "}
                 <code>{language.code}</code>
-                <span className="translations-grid__percent">{t("admin.translations.percent", { percent: completeness[language.code]!.percent / 100 })}</span>
+                <span className="translations-grid__percent">
+                  {t("admin.translations.percent", { percent: completeness[language.code]!.percent / 100 })}
+                </span>
               </th>
             ))}
           </tr>
@@ -67,21 +78,40 @@ export function TranslationsGrid({ columns, rows, completeness, editing, onEdit,
                   <code>
                     <KeyWithBreaks translationKey={row.key} />
                   </code>
-                  {kind === "section" && <span className="translations-grid__note">{t("admin.translations.page_address")}</span>}
-                  {kind === "home" && <span className="translations-grid__note">{t("admin.translations.home_read_only")}</span>}
+                  {kind === "section" && (
+                    <span className="translations-grid__note">{t("admin.translations.page_address")}</span>
+                  )}
+                  {kind === "home" && (
+                    <span className="translations-grid__note">{t("admin.translations.home_read_only")}</span>
+                  )}
                 </th>
                 {columns.map((language) => {
                   const cell = row.labels[language.code] ?? null;
                   const id = cellId(row.key, language.code);
                   const missing = cell === null;
                   return (
-                    <td key={language.code} lang={language.code} dir={language.dir} className={missing ? "cell cell--missing" : "cell"}>
+                    <td
+                      key={language.code}
+                      lang={language.code}
+                      dir={language.dir}
+                      className={missing ? "cell cell--missing" : "cell"}
+                    >
                       {editing === id ? (
-                        <CellEditor row={row} language={language} cell={cell} onClose={(saved) => onEditorClose(id, saved)} />
+                        <CellEditor
+                          row={row}
+                          language={language}
+                          cell={cell}
+                          onClose={(saved) => onEditorClose(id, saved)}
+                        />
                       ) : kind === "home" || !mayEdit(language.code) ? (
                         <span className="cell__text">{cell?.label}</span>
                       ) : (
-                        <button type="button" className="cell__button" ref={registerCell(id)} onClick={() => onEdit(id)}>
+                        <button
+                          type="button"
+                          className="cell__button"
+                          ref={registerCell(id)}
+                          onClick={() => onEdit(id)}
+                        >
                           {missing ? (
                             <span className="cell__missing" lang={lang} dir={dir}>
                               {t("admin.translations.missing")}
@@ -89,7 +119,11 @@ export function TranslationsGrid({ columns, rows, completeness, editing, onEdit,
                           ) : (
                             <span className="cell__text">
                               {cell.label}
-                              {cell.search && <span className="cell__search">{t("admin.translations.also", { search: cell.search })}</span>}
+                              {cell.search && (
+                                <span className="cell__search">
+                                  {t("admin.translations.also", { search: cell.search })}
+                                </span>
+                              )}
                             </span>
                           )}
                           <span className="visually-hidden" lang={lang} dir={dir}>

@@ -22,13 +22,19 @@ export const nameOf = (user: AdminUser) => user.displayName || user.email || use
 /** "Translator (fr-FR, ar; may publish)". */
 export function roleText(user: Pick<AdminUser, "role" | "languages" | "canPublish">, t: Translate): string {
   if (user.role !== "translator") return t(`admin.role.${user.role}`);
-  return t(user.canPublish ? "admin.users.role_translator_publishes" : "admin.users.role_translator_for", { languages: user.languages.join(", ") });
+  return t(user.canPublish ? "admin.users.role_translator_publishes" : "admin.users.role_translator_for", {
+    languages: user.languages.join(", "),
+  });
 }
 
 /** What the API takes: a translator's languages and publish right, or the role alone. */
 export const roleBody = (change: SetRoleInput) => (change.role === "translator" ? change : { role: change.role });
 
-const roleOf = ({ role, languages, canPublish }: Pick<AdminUser, "role" | "languages" | "canPublish">): SetRoleInput => ({ role, languages, canPublish });
+const roleOf = ({
+  role,
+  languages,
+  canPublish,
+}: Pick<AdminUser, "role" | "languages" | "canPublish">): SetRoleInput => ({ role, languages, canPublish });
 
 interface PendingChange {
   user: AdminUser;
@@ -51,7 +57,11 @@ export function useRoleChange({ myUid, onChanged, onFailed }: RoleChangeOptions)
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [busy, setBusy] = useState(false);
   const roleForm = useAdminForm<SetRoleInput>(
-    { schema: setRoleInput, toInput: roleBody, messageOf: (field) => (field === "languages" ? t("admin.users.choose_language") : undefined) },
+    {
+      schema: setRoleInput,
+      toInput: roleBody,
+      messageOf: (field) => (field === "languages" ? t("admin.users.choose_language") : undefined),
+    },
     { defaultValues: { role: "user", languages: [], canPublish: false } },
   );
 
@@ -60,7 +70,11 @@ export function useRoleChange({ myUid, onChanged, onFailed }: RoleChangeOptions)
     setBusy(true);
     onFailed(null);
     try {
-      const { user: after } = await api.put<{ user: AdminUser }>(`/api/admin/users/${encodeURIComponent(user.uid)}/role`, roleBody(change), { ifMatch: from });
+      const { user: after } = await api.put<{ user: AdminUser }>(
+        `/api/admin/users/${encodeURIComponent(user.uid)}/role`,
+        roleBody(change),
+        { ifMatch: from },
+      );
       setPending(null);
       if (after.role !== "admin" && user.uid === myUid) {
         // Without the admin role this page is closed to us now.
@@ -118,14 +132,29 @@ interface RoleDialogProps {
   onTakeTheirs: (conflict: Conflict<UserRole>) => void;
 }
 
-export function RoleDialog({ pending, busy, roleForm: { form }, myUid, languages, onConfirm, onCancel, onTakeTheirs }: RoleDialogProps) {
+export function RoleDialog({
+  pending,
+  busy,
+  roleForm: { form },
+  myUid,
+  languages,
+  onConfirm,
+  onCancel,
+  onTakeTheirs,
+}: RoleDialogProps) {
   const { t } = useAdminText();
   const { field: role } = useController({ control: form.control, name: "role" });
   const own = pending?.user.uid === myUid;
   return (
     <ConfirmDialog
       open={pending !== null}
-      title={pending === null ? "" : own ? t("admin.users.change_own_role") : t("admin.users.change_role_of", { name: nameOf(pending.user) })}
+      title={
+        pending === null
+          ? ""
+          : own
+            ? t("admin.users.change_own_role")
+            : t("admin.users.change_role_of", { name: nameOf(pending.user) })
+      }
       confirmLabel={t("admin.users.save_role")}
       tone={pending !== null && pending.user.role === "admin" && role.value !== "admin" ? "danger" : "normal"}
       busy={busy}
@@ -171,7 +200,13 @@ export function RoleDialog({ pending, busy, roleForm: { form }, myUid, languages
 }
 
 /** A translator's languages and publish right; the error of a translator without a language is shown here. */
-function TranslatorLanguages({ control, languages }: { control: Control<SetRoleInput>; languages: { code: string; label: string }[] }) {
+function TranslatorLanguages({
+  control,
+  languages,
+}: {
+  control: Control<SetRoleInput>;
+  languages: { code: string; label: string }[];
+}) {
   const { t } = useAdminText();
   const { field: chosen, fieldState } = useController({ control, name: "languages" });
   const { field: canPublish } = useController({ control, name: "canPublish" });
@@ -185,7 +220,13 @@ function TranslatorLanguages({ control, languages }: { control: Control<SetRoleI
             type="checkbox"
             id={`role-language-${language.code}`}
             checked={chosen.value.includes(language.code)}
-            onChange={(event) => chosen.onChange(event.target.checked ? [...chosen.value, language.code] : chosen.value.filter((code) => code !== language.code))}
+            onChange={(event) =>
+              chosen.onChange(
+                event.target.checked
+                  ? [...chosen.value, language.code]
+                  : chosen.value.filter((code) => code !== language.code),
+              )
+            }
           />
           <label htmlFor={`role-language-${language.code}`}>
             <span dir="auto">{language.label}</span> ({language.code})
@@ -198,7 +239,12 @@ function TranslatorLanguages({ control, languages }: { control: Control<SetRoleI
         </p>
       )}
       <div className="role-form__choice">
-        <input type="checkbox" id="role-can-publish" checked={canPublish.value} onChange={(event) => canPublish.onChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          id="role-can-publish"
+          checked={canPublish.value}
+          onChange={(event) => canPublish.onChange(event.target.checked)}
+        />
         <label htmlFor="role-can-publish">{t("admin.users.may_publish")}</label>
       </div>
     </fieldset>

@@ -8,7 +8,15 @@ import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { WEBHOOKS_API, eventTextKey } from "./events.ts";
 
-function DeliveryRow({ delivery, busy, onRedeliver }: { delivery: WebhookDelivery; busy: boolean; onRedeliver: () => void }) {
+function DeliveryRow({
+  delivery,
+  busy,
+  onRedeliver,
+}: {
+  delivery: WebhookDelivery;
+  busy: boolean;
+  onRedeliver: () => void;
+}) {
   const { t } = useAdminText();
   return (
     <tr>
@@ -48,7 +56,13 @@ function DeliveryRow({ delivery, busy, onRedeliver }: { delivery: WebhookDeliver
   );
 }
 
-export function Deliveries({ webhook, onRedelivered }: { webhook: ListedWebhook; onRedelivered: (message: string) => void }) {
+export function Deliveries({
+  webhook,
+  onRedelivered,
+}: {
+  webhook: ListedWebhook;
+  onRedelivered: (message: string) => void;
+}) {
   const { t } = useAdminText();
   const captionId = useId();
   const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
@@ -89,7 +103,13 @@ export function Deliveries({ webhook, onRedelivered }: { webhook: ListedWebhook;
         <table className="admin-table" aria-busy={deliveries === null || undefined}>
           <caption id={captionId}>{t("admin.webhooks.deliveries_caption", { url: webhook.url })}</caption>
           <TableHead
-            columns={[t("admin.webhooks.event"), t("admin.webhooks.status"), t("admin.webhooks.attempts"), t("admin.webhooks.answer"), t("admin.webhooks.created")]}
+            columns={[
+              t("admin.webhooks.event"),
+              t("admin.webhooks.status"),
+              t("admin.webhooks.attempts"),
+              t("admin.webhooks.answer"),
+              t("admin.webhooks.created"),
+            ]}
             actions
           />
           <tbody>
@@ -99,7 +119,12 @@ export function Deliveries({ webhook, onRedelivered }: { webhook: ListedWebhook;
               </tr>
             )}
             {deliveries?.map((delivery) => (
-              <DeliveryRow key={delivery.id} delivery={delivery} busy={busy === delivery.id} onRedeliver={() => void redeliver(delivery)} />
+              <DeliveryRow
+                key={delivery.id}
+                delivery={delivery}
+                busy={busy === delivery.id}
+                onRedeliver={() => void redeliver(delivery)}
+              />
             ))}
           </tbody>
         </table>

@@ -18,14 +18,24 @@ const EMPTY: NewEndpoint = { url: "", description: "", events: [] };
 export function EndpointForm({ onAdded }: { onAdded: (webhook: Webhook, secret: string) => void }) {
   const formId = useId();
   const idFor = (field: string) => `${formId}-${field}`;
-  const adminForm = useAdminForm<NewEndpoint>({ schema: webhookInput, toInput: (values) => values }, { defaultValues: EMPTY });
+  const adminForm = useAdminForm<NewEndpoint>(
+    { schema: webhookInput, toInput: (values) => values },
+    { defaultValues: EMPTY },
+  );
   const { form } = adminForm;
   const { t } = useAdminText();
-  const labels = { url: t("admin.webhooks.url"), description: t("admin.webhooks.description"), events: t("admin.webhooks.events") };
+  const labels = {
+    url: t("admin.webhooks.url"),
+    description: t("admin.webhooks.description"),
+    events: t("admin.webhooks.events"),
+  };
 
   async function add(values: NewEndpoint) {
     try {
-      const { webhook, secret } = await api.post<{ webhook: Webhook; secret: string }>(WEBHOOKS_API, webhookInput.parse(values));
+      const { webhook, secret } = await api.post<{ webhook: Webhook; secret: string }>(
+        WEBHOOKS_API,
+        webhookInput.parse(values),
+      );
       form.reset(EMPTY);
       onAdded(webhook, secret);
     } catch (error) {
@@ -34,14 +44,35 @@ export function EndpointForm({ onAdded }: { onAdded: (webhook: Webhook, secret: 
   }
 
   return (
-    <form className="admin-form" noValidate onSubmit={adminForm.submit(add)} aria-busy={form.formState.isSubmitting} aria-labelledby={idFor("title")}>
+    <form
+      className="admin-form"
+      noValidate
+      onSubmit={adminForm.submit(add)}
+      aria-busy={form.formState.isSubmitting}
+      aria-labelledby={idFor("title")}
+    >
       <h2 id={idFor("title")}>{t("admin.webhooks.new_title")}</h2>
       <FormErrorSummary formErrors={adminForm} labels={labels} idFor={idFor} />
       <div className="admin-form__grid">
-        <FormField control={form.control} name="url" id={idFor("url")} label={labels.url} hint={t("admin.webhooks.url_hint")} className="admin-field--wide">
-          {(aria, field) => <input {...aria} {...field} type="url" inputMode="url" autoComplete="off" spellCheck={false} dir="ltr" />}
+        <FormField
+          control={form.control}
+          name="url"
+          id={idFor("url")}
+          label={labels.url}
+          hint={t("admin.webhooks.url_hint")}
+          className="admin-field--wide"
+        >
+          {(aria, field) => (
+            <input {...aria} {...field} type="url" inputMode="url" autoComplete="off" spellCheck={false} dir="ltr" />
+          )}
         </FormField>
-        <FormField control={form.control} name="description" id={idFor("description")} label={labels.description} className="admin-field--wide">
+        <FormField
+          control={form.control}
+          name="description"
+          id={idFor("description")}
+          label={labels.description}
+          className="admin-field--wide"
+        >
           {(aria, field) => <input {...aria} {...field} type="text" dir="auto" />}
         </FormField>
       </div>

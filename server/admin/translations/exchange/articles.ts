@@ -15,7 +15,10 @@ import { eventLoopTurns } from "#server/content/event-loop-turns.ts";
 import type { ArticleVersionRow, Database } from "#server/db/schema.ts";
 import { ARTICLE_FIELDS, ARTICLE_REPORT_PREFIX, type ArticleField, type StringUnit } from "./document.ts";
 
-const COLUMNS = { title: "title", summary: "summary", body: "body", coverAlt: "cover_alt" } as const satisfies Record<ArticleField, keyof ArticleVersionRow>;
+const COLUMNS = { title: "title", summary: "summary", body: "body", coverAlt: "cover_alt" } as const satisfies Record<
+  ArticleField,
+  keyof ArticleVersionRow
+>;
 
 const NOTES: Record<ArticleField, string> = {
   title: "Article title.",
@@ -35,15 +38,24 @@ const PAGE = 20;
  * Units for every article with a version in the source language, by article key, one page of articles at a
  * time (never an empty page), so an archive's export is written as it is read; empty source fields are left out.
  */
-export async function* articleUnitPages(db: Kysely<Database>, sourceCode: string, targetCode: string, pageSize = PAGE): AsyncGenerator<StringUnit[]> {
+export async function* articleUnitPages(
+  db: Kysely<Database>,
+  sourceCode: string,
+  targetCode: string,
+  pageSize = PAGE,
+): AsyncGenerator<StringUnit[]> {
   let after = "";
   const turn = eventLoopTurns();
   for (;;) {
     await turn();
     const rows = await db
       .selectFrom("articles")
-      .innerJoin("article_versions as source", (join) => join.onRef("source.article_id", "=", "articles.id").on("source.code", "=", sourceCode))
-      .leftJoin("article_versions as target", (join) => join.onRef("target.article_id", "=", "articles.id").on("target.code", "=", targetCode))
+      .innerJoin("article_versions as source", (join) =>
+        join.onRef("source.article_id", "=", "articles.id").on("source.code", "=", sourceCode),
+      )
+      .leftJoin("article_versions as target", (join) =>
+        join.onRef("target.article_id", "=", "articles.id").on("target.code", "=", targetCode),
+      )
       .select([
         "articles.key",
         "source.title as sourceTitle",
@@ -62,12 +74,28 @@ export async function* articleUnitPages(db: Kysely<Database>, sourceCode: string
       .execute();
     const units: StringUnit[] = [];
     for (const row of rows) {
-      const source = { title: row.sourceTitle, summary: row.sourceSummary, body: row.sourceBody, coverAlt: row.sourceCoverAlt };
-      const target = { title: row.targetTitle, summary: row.targetSummary, body: row.targetBody, coverAlt: row.targetCoverAlt };
+      const source = {
+        title: row.sourceTitle,
+        summary: row.sourceSummary,
+        body: row.sourceBody,
+        coverAlt: row.sourceCoverAlt,
+      };
+      const target = {
+        title: row.targetTitle,
+        summary: row.targetSummary,
+        body: row.targetBody,
+        coverAlt: row.targetCoverAlt,
+      };
       for (const field of ARTICLE_FIELDS) {
         if (source[field] === "") continue;
         const translated = row.targetId === null ? null : (target[field] ?? null);
-        units.push({ key: `${row.key}/${field}`, source: source[field], target: translated, state: translated === null ? "initial" : "translated", note: NOTES[field] });
+        units.push({
+          key: `${row.key}/${field}`,
+          source: source[field],
+          target: translated,
+          state: translated === null ? "initial" : "translated",
+          note: NOTES[field],
+        });
       }
     }
     if (units.length > 0) yield units;
@@ -85,7 +113,9 @@ export interface ArticleWrite {
 function splitKey(key: string): { article: string; field: ArticleField } | null {
   const slash = key.lastIndexOf("/");
   const field = key.slice(slash + 1);
-  return slash > 0 && (ARTICLE_FIELDS as readonly string[]).includes(field) ? { article: key.slice(0, slash), field: field as ArticleField } : null;
+  return slash > 0 && (ARTICLE_FIELDS as readonly string[]).includes(field)
+    ? { article: key.slice(0, slash), field: field as ArticleField }
+    : null;
 }
 
 /**
@@ -93,7 +123,13 @@ function splitKey(key: string): { article: string; field: ArticleField } | null 
  * A field without a target keeps its current text; a new version needs a title and is a draft; a published
  * version changed by a translator without the publish right gets the changes as pending changes.
  */
-export async function planArticles(db: Kysely<Database>, units: readonly StringUnit[], targetCode: string, mayPublish: boolean, report: ImportReport): Promise<ArticleWrite[]> {
+export async function planArticles(
+  db: Kysely<Database>,
+  units: readonly StringUnit[],
+  targetCode: string,
+  mayPublish: boolean,
+  report: ImportReport,
+): Promise<ArticleWrite[]> {
   const byArticle = new Map<string, Map<ArticleField, StringUnit>>();
   for (const unit of units) {
     const parts = splitKey(unit.key);
@@ -116,7 +152,12 @@ export async function planArticles(db: Kysely<Database>, units: readonly StringU
     for (const row of rows) articles.set(row.key, row.id);
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) continue;
-    const existing = await db.selectFrom("article_versions").selectAll().where("code", "=", targetCode).where("article_id", "in", ids).execute();
+    const existing = await db
+      .selectFrom("article_versions")
+      .selectAll()
+      .where("code", "=", targetCode)
+      .where("article_id", "in", ids)
+      .execute();
     for (const version of existing) versions.set(version.article_id, version);
   }
 
@@ -131,7 +172,8 @@ export async function planArticles(db: Kysely<Database>, units: readonly StringU
     const translated = [...fields.values()].filter((unit) => unit.target !== null);
     report.untranslated += fields.size - translated.length;
     if (translated.length === 0) continue;
-    const text = (field: ArticleField) => fields.get(field)?.target ?? current?.[COLUMNS[field]] ?? (field === "title" ? undefined : "");
+    const text = (field: ArticleField) =>
+      fields.get(field)?.target ?? current?.[COLUMNS[field]] ?? (field === "title" ? undefined : "");
     const checked = versionInput.safeParse({
       title: text("title"),
       slug: current?.slug,
@@ -143,7 +185,10 @@ export async function planArticles(db: Kysely<Database>, units: readonly StringU
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
       const field = String(issue.path[0] ?? "title");
-      const message = current === undefined && field === "title" ? "title: a new version needs a title." : `${field}: ${issue.message}.`;
+      const message =
+        current === undefined && field === "title"
+          ? "title: a new version needs a title."
+          : `${field}: ${issue.message}.`;
       report.problems.push({ key: `${ARTICLE_REPORT_PREFIX}${key}`, message });
       continue;
     }
@@ -154,7 +199,12 @@ export async function planArticles(db: Kysely<Database>, units: readonly StringU
     });
     report.unchanged += translated.length - changed.length;
     if (changed.length === 0) continue;
-    for (const field of changed) report.changes.push({ key: `${ARTICLE_REPORT_PREFIX}${key}/${field}`, before: current?.[COLUMNS[field]] ?? null, after: input[field] });
+    for (const field of changed)
+      report.changes.push({
+        key: `${ARTICLE_REPORT_PREFIX}${key}/${field}`,
+        before: current?.[COLUMNS[field]] ?? null,
+        after: input[field],
+      });
     // A translator without the publish right updates a live translation as pending changes beside its live text
     // (decision 0150), for an editor to review and publish; one who may publish makes it live, as a save does.
     writes.push({ id, input: !mayPublish && current?.status === "published" ? { ...input, status: "draft" } : input });

@@ -49,7 +49,10 @@ export const MAX_EXCHANGE_FILE_BYTES = 2 * 1024 * 1024;
 export const IMPORT_BODY_LIMIT_BYTES = 2 * MAX_EXCHANGE_FILE_BYTES;
 
 export const FILE_EXTENSIONS: Record<ExchangeFormat, string> = { xliff: "xlf", po: "po" };
-export const MEDIA_TYPES: Record<ExchangeFormat, string> = { xliff: "application/xliff+xml; charset=utf-8", po: "text/x-gettext-translation; charset=utf-8" };
+export const MEDIA_TYPES: Record<ExchangeFormat, string> = {
+  xliff: "application/xliff+xml; charset=utf-8",
+  po: "text/x-gettext-translation; charset=utf-8",
+};
 
 /** XML starts with "<" (after an optional byte-order mark and blanks); anything else is read as PO. */
 export function detectFormat(text: string): ExchangeFormat {

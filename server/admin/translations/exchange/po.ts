@@ -86,7 +86,9 @@ function languagesOf(table: GetTextTranslations): { sourceLanguage: string; targ
 export function readPoLanguages(text: string, headChars: number): { sourceLanguage: string; targetLanguage: string } {
   const blankLine = /\r?\n[ \t]*\r?\n/.exec(text.slice(0, headChars));
   if (blankLine === null && text.length > headChars) {
-    throw new FileRefused(`The PO file's header entry, which names its Language, must come first and end with a blank line within its first ${Math.round(headChars / 1024)} KB.`);
+    throw new FileRefused(
+      `The PO file's header entry, which names its Language, must come first and end with a blank line within its first ${Math.round(headChars / 1024)} KB.`,
+    );
   }
   return languagesOf(parsePo(blankLine === null ? text : text.slice(0, blankLine.index)));
 }
@@ -99,13 +101,23 @@ export function readPo(text: string): PoDocument {
   for (const [context, entries] of Object.entries(table.translations)) {
     for (const entry of Object.values(entries)) {
       if (context === "" && entry.msgid === "") continue; // the header
-      if (context === "") throw new FileRefused(`The entry ${quoteForMessage(entry.msgid)} has no msgctxt: each entry's msgctxt is its key.`);
+      if (context === "")
+        throw new FileRefused(
+          `The entry ${quoteForMessage(entry.msgid)} has no msgctxt: each entry's msgctxt is its key.`,
+        );
       if (entry.msgid_plural !== undefined)
-        throw new FileRefused(`The entry ${quoteForMessage(context)} uses gettext plural forms; write the plural inside the message in ICU syntax instead.`);
+        throw new FileRefused(
+          `The entry ${quoteForMessage(context)} uses gettext plural forms; write the plural inside the message in ICU syntax instead.`,
+        );
       if (seen.has(context)) throw new FileRefused(`The key ${quoteForMessage(context)} appears twice.`);
       seen.add(context);
       const translated = entry.msgstr[0] ?? "";
-      const unit: StringUnit = { key: context, source: entry.msgid, target: translated === "" ? null : translated, state: translated === "" ? "initial" : "translated" };
+      const unit: StringUnit = {
+        key: context,
+        source: entry.msgid,
+        target: translated === "" ? null : translated,
+        state: translated === "" ? "initial" : "translated",
+      };
       if (entry.comments?.flag?.split(",").some((flag) => flag.trim() === "fuzzy")) {
         document.fuzzy.push(context);
         continue;

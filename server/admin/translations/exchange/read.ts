@@ -8,7 +8,13 @@ import type { ExchangeFormat } from "#core/admin/translations/schema.ts";
 import { unacceptableCharacter } from "#core/text-characters.ts";
 import { truncateChars } from "#server/admin/romes/refusal.ts";
 import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
-import { ARTICLE_REPORT_PREFIX, assertWithinSizeLimit, detectFormat, FileRefused, type ExchangeDocument } from "./document.ts";
+import {
+  ARTICLE_REPORT_PREFIX,
+  assertWithinSizeLimit,
+  detectFormat,
+  FileRefused,
+  type ExchangeDocument,
+} from "./document.ts";
 import { readPo, readPoLanguages } from "./po.ts";
 import { readXliff, readXliffLanguages } from "./xliff.ts";
 
@@ -26,7 +32,10 @@ export interface ReadFile {
 export function readDeclaredTarget(text: string): { format: ExchangeFormat; targetLanguage: string } {
   assertWithinSizeLimit(text);
   const format = detectFormat(text);
-  const { targetLanguage } = format === "xliff" ? readXliffLanguages(text, DECLARATION_HEAD_CHARS) : readPoLanguages(text, DECLARATION_HEAD_CHARS);
+  const { targetLanguage } =
+    format === "xliff"
+      ? readXliffLanguages(text, DECLARATION_HEAD_CHARS)
+      : readPoLanguages(text, DECLARATION_HEAD_CHARS);
   return { format, targetLanguage };
 }
 
@@ -44,7 +53,9 @@ export function readExchangeFile({ text, declaredTarget }: { text: string; decla
     read = { format, document, fuzzy };
   }
   if (read.document.targetLanguage !== declaredTarget)
-    throw new FileRefused(`The file names two target languages (${declaredTarget} first, then ${read.document.targetLanguage}).`);
+    throw new FileRefused(
+      `The file names two target languages (${declaredTarget} first, then ${read.document.targetLanguage}).`,
+    );
   // Every text the file brings, before anything is planned: the whole file is refused (400), naming the key.
   assertAcceptableTexts(read.document, read.fuzzy);
   return read;
@@ -53,10 +64,15 @@ export function readExchangeFile({ text, declaredTarget }: { text: string; decla
 /** The whole file, read on a worker thread; a file refused, too slow or too big to read is a FileRefused. */
 export async function readExchangeFileOffThread(text: string, declaredTarget: string): Promise<ReadFile> {
   return refusedUnlessRead(
-    await runOffThreadForRequest<Parameters<typeof readExchangeFile>[0], ReadFile>("read the file", "#server/admin/translations/exchange/read.ts", "readExchangeFile", {
-      text,
-      declaredTarget,
-    }),
+    await runOffThreadForRequest<Parameters<typeof readExchangeFile>[0], ReadFile>(
+      "read the file",
+      "#server/admin/translations/exchange/read.ts",
+      "readExchangeFile",
+      {
+        text,
+        declaredTarget,
+      },
+    ),
   );
 }
 
@@ -78,7 +94,10 @@ export interface ExchangeFileSource {
 
 /** A file's text (the command line's): its head is read on this thread. */
 export function exchangeFileOfText(text: string): ExchangeFileSource {
-  return { declared: async () => readDeclaredTarget(text), read: (declaredTarget) => readExchangeFileOffThread(text, declaredTarget) };
+  return {
+    declared: async () => readDeclaredTarget(text),
+    read: (declaredTarget) => readExchangeFileOffThread(text, declaredTarget),
+  };
 }
 
 /**
@@ -96,7 +115,10 @@ function assertAcceptableTexts(document: ExchangeDocument, fuzzy: readonly strin
     const problem = unacceptableCharacter(key);
     if (problem !== null) refuse(`The key ${quote(key)}`, problem);
   }
-  const units = [...document.units.map((unit) => ({ unit, key: unit.key })), ...(document.articles ?? []).map((unit) => ({ unit, key: `${ARTICLE_REPORT_PREFIX}${unit.key}` }))];
+  const units = [
+    ...document.units.map((unit) => ({ unit, key: unit.key })),
+    ...(document.articles ?? []).map((unit) => ({ unit, key: `${ARTICLE_REPORT_PREFIX}${unit.key}` })),
+  ];
   for (const { unit, key } of units) {
     const inKey = unacceptableCharacter(unit.key);
     if (inKey !== null) refuse(`The key ${quote(key)}`, inKey);

@@ -11,7 +11,13 @@ import { readJsonOffThread } from "#server/http/body.ts";
 import { jsonBodyOutcome, parseJsonBody, type JsonBodyOutcome } from "#server/http/json-body.ts";
 import { runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { FileRefused, IMPORT_BODY_LIMIT_BYTES } from "./document.ts";
-import { readDeclaredTarget, readExchangeFile, refusedUnlessRead, type ExchangeFileSource, type ReadFile } from "./read.ts";
+import {
+  readDeclaredTarget,
+  readExchangeFile,
+  refusedUnlessRead,
+  type ExchangeFileSource,
+  type ReadFile,
+} from "./read.ts";
 import type { ImportOptions } from "./service.ts";
 
 const SPECIFIER = "#server/admin/translations/exchange/request.ts";
@@ -20,7 +26,10 @@ type Declared = { format: ExchangeFormat; targetLanguage: string } | { refusal: 
 
 /** The import's options and its file, from the request's body. */
 export async function readImportRequest(c: Context): Promise<{ options: ImportOptions; file: ExchangeFileSource }> {
-  const { value, body } = await readJsonOffThread<ImportOptions & { declared: Declared }>(c, IMPORT_BODY_LIMIT_BYTES, { specifier: SPECIFIER, exportName: "readRequestHead" });
+  const { value, body } = await readJsonOffThread<ImportOptions & { declared: Declared }>(c, IMPORT_BODY_LIMIT_BYTES, {
+    specifier: SPECIFIER,
+    exportName: "readRequestHead",
+  });
   const { declared, ...options } = value;
   const file: ExchangeFileSource = {
     declared: async () => {
@@ -30,9 +39,13 @@ export async function readImportRequest(c: Context): Promise<{ options: ImportOp
     // The body moves to the thread: it is read no more here.
     read: async (declaredTarget) =>
       refusedUnlessRead(
-        await runOffThreadForRequest<{ body: Uint8Array; declaredTarget: string }, ReadFile>("read the file", SPECIFIER, "readRequestFile", { body, declaredTarget }, [
-          body.buffer as ArrayBuffer,
-        ]),
+        await runOffThreadForRequest<{ body: Uint8Array; declaredTarget: string }, ReadFile>(
+          "read the file",
+          SPECIFIER,
+          "readRequestFile",
+          { body, declaredTarget },
+          [body.buffer as ArrayBuffer],
+        ),
       ),
   };
   return { options, file };

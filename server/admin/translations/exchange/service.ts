@@ -11,13 +11,26 @@ import type { Kysely } from "kysely";
 import type { AdminServices } from "#server/content/context.ts";
 import { argumentNames, messageProblems, parseMessage, pluralCategoriesOf, usesPlural } from "#core/i18n/message.ts";
 import { isSectionKey } from "#core/page-names.ts";
-import { translationText, type ExchangeContents, type ExchangeFormat, type ImportReport, type ImportRequest } from "#core/admin/translations/schema.ts";
+import {
+  translationText,
+  type ExchangeContents,
+  type ExchangeFormat,
+  type ImportReport,
+  type ImportRequest,
+} from "#core/admin/translations/schema.ts";
 import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { conflict, invalid, notFound } from "#core/errors.ts";
 import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { writeTranslation } from "#server/admin/translations/service.ts";
-import { ARTICLE_REPORT_PREFIX, FILE_EXTENSIONS, FileRefused, MEDIA_TYPES, type ExchangeDocument, type StringUnit } from "./document.ts";
+import {
+  ARTICLE_REPORT_PREFIX,
+  FILE_EXTENSIONS,
+  FileRefused,
+  MEDIA_TYPES,
+  type ExchangeDocument,
+  type StringUnit,
+} from "./document.ts";
 import { writePo } from "./po.ts";
 import type { ExchangeFileSource } from "./read.ts";
 import { streamXliff } from "./xliff.ts";
@@ -41,7 +54,9 @@ function noteFor(source: string, targetLanguage: string): string | undefined {
   if (!parsed.ok) return undefined;
   const names = argumentNames(parsed.elements);
   if (names.length === 0) return undefined;
-  const plural = usesPlural(parsed.elements) ? ` Plurals in ${targetLanguage} need the categories ${pluralCategoriesOf(targetLanguage).join(", ")}.` : "";
+  const plural = usesPlural(parsed.elements)
+    ? ` Plurals in ${targetLanguage} need the categories ${pluralCategoriesOf(targetLanguage).join(", ")}.`
+    : "";
   return `ICU message with ${names.map((name) => `{${name}}`).join(", ")}.${plural}`;
 }
 
@@ -49,23 +64,39 @@ function noteFor(source: string, targetLanguage: string): string | undefined {
 async function findLanguage(db: Kysely<Database>, reference: string): Promise<LanguageRow | undefined> {
   const wanted = reference.trim().toLowerCase();
   const languages = await db.selectFrom("languages").selectAll().execute();
-  return languages.find((language) => language.code.toLowerCase() === wanted) ?? languages.find((language) => language.short_code.toLowerCase() === wanted);
+  return (
+    languages.find((language) => language.code.toLowerCase() === wanted) ??
+    languages.find((language) => language.short_code.toLowerCase() === wanted)
+  );
 }
 
 async function sourceLanguage(db: Kysely<Database>): Promise<LanguageRow> {
   const favorite = await db.selectFrom("languages").selectAll().where("favorite", "=", 1).executeTakeFirst();
-  if (!favorite) throw conflict("no_source_language", "No language is the favorite, so there is no source language to translate from.");
+  if (!favorite)
+    throw conflict(
+      "no_source_language",
+      "No language is the favorite, so there is no source language to translate from.",
+    );
   return favorite;
 }
 
 /** Every UI string (not the section page names) of a language, by key. */
 async function stringsOf(db: Kysely<Database>, code: string): Promise<Map<string, string>> {
-  const rows = await db.selectFrom("translations").select(["code_component", "label"]).where("code", "=", code).execute();
+  const rows = await db
+    .selectFrom("translations")
+    .select(["code_component", "label"])
+    .where("code", "=", code)
+    .execute();
   return new Map(rows.filter((row) => !isSectionKey(row.code_component)).map((row) => [row.code_component, row.label]));
 }
 
 /** The UI strings part of the file: every key of the source language, with the target's text where it has one. */
-async function stringsDocument(db: Kysely<Database>, source: LanguageRow, target: LanguageRow, what: ExchangeContents): Promise<ExchangeDocument> {
+async function stringsDocument(
+  db: Kysely<Database>,
+  source: LanguageRow,
+  target: LanguageRow,
+  what: ExchangeContents,
+): Promise<ExchangeDocument> {
   if (what === "articles") return { sourceLanguage: source.code, targetLanguage: target.code, units: [] };
   const [sources, targets] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
   const keys = [...sources.keys()].sort();
@@ -73,7 +104,13 @@ async function stringsDocument(db: Kysely<Database>, source: LanguageRow, target
     const text = sources.get(key)!;
     const translated = targets.get(key) ?? null;
     const note = noteFor(text, target.code);
-    return { key, source: text, target: translated, state: translated === null ? "initial" : "translated", ...(note ? { note } : {}) };
+    return {
+      key,
+      source: text,
+      target: translated,
+      state: translated === null ? "initial" : "translated",
+      ...(note ? { note } : {}),
+    };
   });
   return { sourceLanguage: source.code, targetLanguage: target.code, units };
 }
@@ -84,7 +121,12 @@ interface Plan {
   articles: ArticleWrite[];
 }
 
-async function planImport(db: Kysely<Database>, file: ExchangeFileSource, options: ImportOptions, access: ImportAccess): Promise<Plan> {
+async function planImport(
+  db: Kysely<Database>,
+  file: ExchangeFileSource,
+  options: ImportOptions,
+  access: ImportAccess,
+): Promise<Plan> {
   const declared = await file.declared();
   const target = await findLanguage(db, declared.targetLanguage);
   if (!target) {
@@ -107,10 +149,25 @@ async function planImport(db: Kysely<Database>, file: ExchangeFileSource, option
   // language's content, and cannot make the server parse a file for a language that is not theirs.
   await access.authorize(target.code);
   const { format, document, fuzzy } = await file.read(declared.targetLanguage);
-  const report: ImportReport = { format, language: target.code, changes: [], unchanged: 0, untranslated: 0, unknown: [], fuzzy, problems: [], refusal: null, applied: false };
+  const report: ImportReport = {
+    format,
+    language: target.code,
+    changes: [],
+    unchanged: 0,
+    untranslated: 0,
+    unknown: [],
+    fuzzy,
+    problems: [],
+    refusal: null,
+    applied: false,
+  };
   const source = await sourceLanguage(db);
   const [sources, current] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
-  const knownKeys = new Set((await db.selectFrom("translations").select("code_component").distinct().execute()).map((row) => row.code_component));
+  const knownKeys = new Set(
+    (await db.selectFrom("translations").select("code_component").distinct().execute()).map(
+      (row) => row.code_component,
+    ),
+  );
   for (const unit of document.units) {
     if (isSectionKey(unit.key) || !knownKeys.has(unit.key)) {
       report.unknown.push(unit.key);
@@ -127,7 +184,11 @@ async function planImport(db: Kysely<Database>, file: ExchangeFileSource, option
     }
     const after = checked.data;
     const sourceText = sources.get(unit.key);
-    const problems = messageProblems(after, target.code, target.code === source.code || sourceText === undefined ? undefined : { text: sourceText, locale: source.code });
+    const problems = messageProblems(
+      after,
+      target.code,
+      target.code === source.code || sourceText === undefined ? undefined : { text: sourceText, locale: source.code },
+    );
     if (problems.length > 0) {
       report.problems.push({ key: unit.key, message: problems.map((problem) => problem.message).join(" ") });
       continue;
@@ -136,7 +197,9 @@ async function planImport(db: Kysely<Database>, file: ExchangeFileSource, option
     if (before === after) report.unchanged += 1;
     else report.changes.push({ key: unit.key, before, after });
   }
-  const articles = document.articles ? await planArticles(db, document.articles, target.code, access.mayPublish(target.code), report) : [];
+  const articles = document.articles
+    ? await planArticles(db, document.articles, target.code, access.mayPublish(target.code), report)
+    : [];
   if (report.problems.length > 0) {
     report.refusal = `${report.problems.length} translation${report.problems.length === 1 ? " is" : "s are"} not valid; nothing was imported.`;
   } else if (report.unknown.length > 0 && !options.skipUnknown) {
@@ -145,7 +208,11 @@ async function planImport(db: Kysely<Database>, file: ExchangeFileSource, option
   return { report, target, articles };
 }
 
-const FILE_NAMES: Record<ExchangeContents, string> = { strings: "ui-strings", articles: "articles", all: "translations" };
+const FILE_NAMES: Record<ExchangeContents, string> = {
+  strings: "ui-strings",
+  articles: "articles",
+  all: "translations",
+};
 
 /** The file as pieces of text: article translations are read and written a page of articles at a time. */
 export async function exportTranslations(
@@ -156,7 +223,8 @@ export async function exportTranslations(
   exporter: string,
 ): Promise<{ filename: string; mediaType: string; body: AsyncIterable<string> }> {
   const { db } = services.database;
-  if (format === "po" && what !== "strings") throw invalid("invalid_field", "what: articles are exchanged as XLIFF only; choose format=xliff", "what");
+  if (format === "po" && what !== "strings")
+    throw invalid("invalid_field", "what: articles are exchanged as XLIFF only; choose format=xliff", "what");
   const target = await findLanguage(db, languageReference);
   if (!target) throw notFound("unknown_language", `No language with code ${languageReference}.`, "lang");
   const source = await sourceLanguage(db);
@@ -166,7 +234,11 @@ export async function exportTranslations(
     filename: `${FILE_NAMES[what]}.${target.code}.${FILE_EXTENSIONS[format]}`,
     mediaType: MEDIA_TYPES[format],
     body:
-      format === "xliff" ? streamXliff(document, articlePages) : onePiece(writePo(document, { revisionDate: new Date(), lastTranslator: exporter, languageTeam: target.label })),
+      format === "xliff"
+        ? streamXliff(document, articlePages)
+        : onePiece(
+            writePo(document, { revisionDate: new Date(), lastTranslator: exporter, languageTeam: target.label }),
+          ),
   };
 }
 
@@ -203,16 +275,33 @@ export async function importTranslations(
     services,
     async (trx) => {
       // A file import replaces what it names: last write wins (decision 0151), like the NDJSON content import.
-      for (const change of strings) await writeTranslation(trx, services.database.dialect, uid, change.key, target.code, { label: change.after, search: undefined }, UNCONDITIONAL);
+      for (const change of strings)
+        await writeTranslation(
+          trx,
+          services.database.dialect,
+          uid,
+          change.key,
+          target.code,
+          { label: change.after, search: undefined },
+          UNCONDITIONAL,
+        );
       await applyArticles(trx, services, uid, target.code, articles, access.mayPublish(target.code));
       await recordAudit(trx, {
         uid,
         action: "import",
         entity: IMPORT_ENTITY,
         entityId: target.code,
-        after: { format: report.format, changed: report.changes.map((change) => change.key), skippedUnknown: report.unknown },
+        after: {
+          format: report.format,
+          changed: report.changes.map((change) => change.key),
+          skippedUnknown: report.unknown,
+        },
       });
-      if (strings.length > 0) await enqueueWebhookEvent(trx, "strings.changed", { language: target.code, keys: strings.map((change) => change.key) });
+      if (strings.length > 0)
+        await enqueueWebhookEvent(trx, "strings.changed", {
+          language: target.code,
+          keys: strings.map((change) => change.key),
+        });
     },
     writeOptions,
   );

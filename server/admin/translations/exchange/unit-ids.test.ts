@@ -8,7 +8,14 @@ const NMTOKEN = /^[A-Za-z0-9._:-]+$/;
 
 describe("XLIFF unit ids", () => {
   it("leaves every key the site makes as it is: they are NMTOKENs already", () => {
-    for (const key of ["NAV:HOME", "JOBS:RESULTS", "SITE:TITLE", "admin.nav.users", "admin.media.alt_text", "careers-in-translation"]) {
+    for (const key of [
+      "NAV:HOME",
+      "JOBS:RESULTS",
+      "SITE:TITLE",
+      "admin.nav.users",
+      "admin.media.alt_text",
+      "careers-in-translation",
+    ]) {
       expect(TRANSLATION_KEY_PATTERN.test(key) || ARTICLE_KEY_PATTERN.test(key)).toBe(true);
       expect(nmtokenOf(key)).toBe(key);
     }
@@ -36,7 +43,8 @@ describe("XLIFF unit ids", () => {
   it("names an article field <article key>.<field> and reads both that and the older <article key>/<field>", () => {
     expect(articleUnitId("careers-in-translation/coverAlt")).toBe("careers-in-translation.coverAlt");
     expect(articleUnitId("odd.key/title")).toBe("odd.key.title");
-    for (const key of ["careers-in-translation/coverAlt", "odd.key/title", "a b/body"]) expect(articleKeyOfUnitId(articleUnitId(key))).toBe(key);
+    for (const key of ["careers-in-translation/coverAlt", "odd.key/title", "a b/body"])
+      expect(articleKeyOfUnitId(articleUnitId(key))).toBe(key);
     expect(articleKeyOfUnitId("careers-in-translation/title")).toBe("careers-in-translation/title");
     expect(articleKeyOfUnitId("welcome.author")).toBe("welcome.author");
   });

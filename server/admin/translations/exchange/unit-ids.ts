@@ -15,7 +15,10 @@ const LEGACY_FIELD_SEPARATOR = "/";
 
 /** `key` as an NMTOKEN. */
 export function nmtokenOf(key: string): string {
-  return key.replace(NOT_PLAIN, (character) => `_x${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}_`);
+  return key.replace(
+    NOT_PLAIN,
+    (character) => `_x${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}_`,
+  );
 }
 
 /** The key an NMTOKEN written by nmtokenOf spells; any other text is read as it is. */

@@ -56,7 +56,10 @@ function xliffUnits(units: readonly StringUnit[], idOf: (key: string) => string)
 const xliffEnd = (hasArticles: boolean) => `${hasArticles ? "  </file>\n" : ""}</xliff>\n`;
 
 /** The XLIFF text in pieces, the articles' units a page at a time: an archive's export is never held whole. */
-export async function* streamXliff(document: Omit<ExchangeDocument, "articles">, articlePages: AsyncIterable<readonly StringUnit[]>): AsyncGenerator<string> {
+export async function* streamXliff(
+  document: Omit<ExchangeDocument, "articles">,
+  articlePages: AsyncIterable<readonly StringUnit[]>,
+): AsyncGenerator<string> {
   const pages = articlePages[Symbol.asyncIterator]();
   let page = await pages.next();
   const hasArticles = !page.done;
@@ -110,7 +113,9 @@ export function readXliffLanguages(text: string, headChars: number): XliffLangua
     if (error instanceof RootRead) return error.languages;
     throw error;
   }
-  throw new FileRefused(`The file is not an XLIFF 2.0 document: its <xliff> element must begin within its first ${Math.round(headChars / 1024)} KB.`);
+  throw new FileRefused(
+    `The file is not an XLIFF 2.0 document: its <xliff> element must begin within its first ${Math.round(headChars / 1024)} KB.`,
+  );
 }
 
 function parseXliff(text: string, rootOnly: boolean): ExchangeDocument {
@@ -129,34 +134,46 @@ function parseXliff(text: string, rootOnly: boolean): ExchangeDocument {
   let elements = 0;
 
   parser.on("error", (error) => {
-    throw new FileRefused(`Malformed XML at line ${parser.line}: ${truncateChars(error.message.replace(/^\d+:\d+: /, ""), MAX_ERROR_DETAIL_CHARS)}`);
+    throw new FileRefused(
+      `Malformed XML at line ${parser.line}: ${truncateChars(error.message.replace(/^\d+:\d+: /, ""), MAX_ERROR_DETAIL_CHARS)}`,
+    );
   });
   parser.on("doctype", () => refuse("the file declares a DOCTYPE; DTDs and entities are not accepted."));
   parser.on("xmldecl", (decl) => {
-    if (decl.encoding !== undefined && !/^utf-?8$/i.test(decl.encoding)) refuse(`the file declares the encoding ${quoteForMessage(decl.encoding)}; only UTF-8 is accepted.`);
+    if (decl.encoding !== undefined && !/^utf-?8$/i.test(decl.encoding))
+      refuse(`the file declares the encoding ${quoteForMessage(decl.encoding)}; only UTF-8 is accepted.`);
   });
   // Counted before saxes resolves the element's namespaces, so a hostile depth never costs more than the limit's.
   parser.on("opentagstart", () => {
     elements += 1;
-    if (path.length >= XLIFF_LIMITS.maxDepth) refuse(`elements are nested more than ${XLIFF_LIMITS.maxDepth} deep; this site's XLIFF needs 5.`);
-    if (elements > XLIFF_LIMITS.maxElements) refuse(`the file has more than ${XLIFF_LIMITS.maxElements.toLocaleString("en")} elements.`);
+    if (path.length >= XLIFF_LIMITS.maxDepth)
+      refuse(`elements are nested more than ${XLIFF_LIMITS.maxDepth} deep; this site's XLIFF needs 5.`);
+    if (elements > XLIFF_LIMITS.maxElements)
+      refuse(`the file has more than ${XLIFF_LIMITS.maxElements.toLocaleString("en")} elements.`);
   });
   parser.on("opentag", (tag) => {
     const { local: name, uri } = tag;
     const attribute = (attributeName: string): string | undefined => tag.attributes[attributeName]?.value;
     const parent = path.at(-1);
     path.push(name);
-    if (collecting !== null) refuse(`<${name}> inside <${collecting}>: inline markup is not supported; write the text only.`);
+    if (collecting !== null)
+      refuse(`<${name}> inside <${collecting}>: inline markup is not supported; write the text only.`);
     if (uri !== XLIFF_NAMESPACE) {
-      if (path.length === 1) refuse(`the root element must be <xliff> in the XLIFF 2.0 namespace (${XLIFF_NAMESPACE}).`);
+      if (path.length === 1)
+        refuse(`the root element must be <xliff> in the XLIFF 2.0 namespace (${XLIFF_NAMESPACE}).`);
       return; // extensions in other namespaces are allowed by XLIFF and ignored here
     }
     if (path.length === 1) {
       if (name !== "xliff") refuse("the root element must be <xliff>.");
-      if (attribute("version") !== "2.0") refuse(`only XLIFF version 2.0 is read (this file says ${quoteForMessage(attribute("version") ?? "nothing")}).`);
+      if (attribute("version") !== "2.0")
+        refuse(
+          `only XLIFF version 2.0 is read (this file says ${quoteForMessage(attribute("version") ?? "nothing")}).`,
+        );
       document.sourceLanguage = attribute("srcLang") ?? "";
-      document.targetLanguage = attribute("trgLang") ?? refuse("<xliff> has no trgLang: the file must name its target language.");
-      if (rootOnly) throw new RootRead({ sourceLanguage: document.sourceLanguage, targetLanguage: document.targetLanguage });
+      document.targetLanguage =
+        attribute("trgLang") ?? refuse("<xliff> has no trgLang: the file must name its target language.");
+      if (rootOnly)
+        throw new RootRead({ sourceLanguage: document.sourceLanguage, targetLanguage: document.targetLanguage });
       return;
     }
     if (name === "file" && parent === "xliff") {
@@ -175,9 +192,11 @@ function parseXliff(text: string, rootOnly: boolean): ExchangeDocument {
     }
     if (name === "segment" && parent === "unit" && unit !== null) {
       unit.segments += 1;
-      if (unit.segments > 1) refuse(`the unit ${quoteForMessage(unit.key)} has more than one <segment>; a UI string is one segment.`);
+      if (unit.segments > 1)
+        refuse(`the unit ${quoteForMessage(unit.key)} has more than one <segment>; a UI string is one segment.`);
       const state = attribute("state") ?? "initial";
-      if (!(UNIT_STATES as readonly string[]).includes(state)) refuse(`the state ${quoteForMessage(state)} is not one of ${UNIT_STATES.join(", ")}.`);
+      if (!(UNIT_STATES as readonly string[]).includes(state))
+        refuse(`the state ${quoteForMessage(state)} is not one of ${UNIT_STATES.join(", ")}.`);
       unit.state = state as UnitState;
       return;
     }
@@ -204,11 +223,13 @@ function parseXliff(text: string, rootOnly: boolean): ExchangeDocument {
   // The head of a file is cut anywhere: only its root element is wanted, and it was not there.
   if (rootOnly) return document;
   parser.close();
-  if (path.length !== 0 || document.targetLanguage === "") throw new FileRefused("The file is not an XLIFF 2.0 document.");
+  if (path.length !== 0 || document.targetLanguage === "")
+    throw new FileRefused("The file is not an XLIFF 2.0 document.");
   return document;
 }
 
 function closeUnit(unit: OpenUnit, refuse: (message: string) => never): StringUnit {
-  if (unit.segments === 0 || unit.source === null) refuse(`the unit ${quoteForMessage(unit.key)} (line ${unit.line}) has no <segment> with a <source>.`);
+  if (unit.segments === 0 || unit.source === null)
+    refuse(`the unit ${quoteForMessage(unit.key)} (line ${unit.line}) has no <segment> with a <source>.`);
   return { key: unit.key, source: unit.source, target: unit.target, state: unit.state ?? "initial" };
 }
