@@ -39,6 +39,7 @@ import type { ArticleStatus } from "#core/article-rules.ts";
 import type { AdminVersionDetail, VersionInput } from "#core/admin/articles/schema.ts";
 import { afterDelete, afterSave, markUpToDate, textChanged, type TranslationState } from "#core/translation-status.ts";
 import { tellWebhooks, tellWebhooksOfDeletion } from "#server/webhooks/version-events.ts";
+import { rememberArticleVersion } from "#server/memory/units.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -153,7 +154,7 @@ async function touchArticle(trx: Transaction<Database>, id: number, now: string)
  * Stores `text` (or, when null, only the status) as the version's live or working text with its status,
  * dropping its pending changes; the translation facts follow (`sourceRevision`: the revision the text
  * reflects; `revision`: the History number this write recorded, the source's revision when the source's
- * text changed). The one statement of article_versions for admin writes.
+ * text changed). The one statement of article_versions for admin writes; what goes live feeds the translation memory.
  */
 async function storeVersion(
   trx: Transaction<Database>,
@@ -212,6 +213,8 @@ async function storeVersion(
   await syncMediaUsage(trx, [id]);
   await voidSchedules(trx, id, code, status);
   await tellWebhooks(trx, stored?.row.status ?? null, row, text !== null, { before: state, after });
+  if (status === "published" && (text !== null || stored?.row.status !== "published"))
+    await rememberArticleVersion(trx, id, code, row, now);
   return { row, state: after };
 }
 
