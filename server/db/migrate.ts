@@ -36,6 +36,9 @@ import { adminTextsSince0025Migration } from "./migrations/0035-admin-texts-sinc
 import { oneVocabularyMigration } from "./migrations/0036-one-vocabulary.ts";
 import { webhooksMigration } from "./migrations/0037-webhooks.ts";
 import { adminTextsWebhooksMigration } from "./migrations/0038-admin-texts-webhooks.ts";
+import { translationMemoryMigration } from "./migrations/0045-translation-memory.ts";
+import { glossaryMigration } from "./migrations/0046-glossary.ts";
+import { adminTextsGlossaryMigration } from "./migrations/0047-admin-texts-glossary.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -74,6 +77,9 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0036-one-vocabulary": oneVocabularyMigration(dialect),
     "0037-webhooks": webhooksMigration(dialect),
     "0038-admin-texts-webhooks": adminTextsWebhooksMigration,
+    "0045-translation-memory": translationMemoryMigration(dialect),
+    "0046-glossary": glossaryMigration(dialect),
+    "0047-admin-texts-glossary": adminTextsGlossaryMigration,
   };
 }
 

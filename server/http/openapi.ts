@@ -28,6 +28,8 @@ const ADMIN_TAGS = [
   "Revisions",
   "Preferences",
   "Webhooks",
+  "Translation memory",
+  "Glossary",
 ] as const;
 export type ApiTag = "Public" | "Session" | "Probes" | (typeof ADMIN_TAGS)[number];
 const isAdminTag = (tag: string | undefined) => (ADMIN_TAGS as readonly (string | undefined)[]).includes(tag);
@@ -85,12 +87,9 @@ export type Answer<Schema extends z.ZodType> = z.output<Schema>;
 /** The one error shape every refusal has (server/http/errors.ts). */
 export const errorSchema = z.object({
   error: z.object({
-    code: z
-      .enum(ERROR_CODES)
-      .meta({
-        description:
-          "Stable machine-readable code (core/error-codes.ts), e.g. invalid_field, not_found, xsrf_mismatch.",
-      }),
+    code: z.enum(ERROR_CODES).meta({
+      description: "Stable machine-readable code (core/error-codes.ts), e.g. invalid_field, not_found, xsrf_mismatch.",
+    }),
     message: z.string().meta({ description: "What went wrong, naming the field or parameter." }),
     field: z.string().optional().meta({ description: "The offending field, when one is to blame." }),
   }),

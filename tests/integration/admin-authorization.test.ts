@@ -325,6 +325,32 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
     [401, 403, 403, 403, 404],
   ],
 
+  ["GET /memory/matches", "GET", "/memory/matches?from=en&to=fr&text=River", undefined, [401, 403, 200, 200, 200]],
+  ["GET /memory/matches", "GET", "/memory/matches?from=en&to=de&text=River", undefined, [401, 403, 403, 200, 200]],
+  ["GET /glossary", "GET", "/glossary?from=en&to=fr", undefined, [401, 403, 200, 200, 200]],
+  ["GET /glossary", "GET", "/glossary?from=en&to=de", undefined, [401, 403, 403, 200, 200]],
+  ["GET /glossary/export", "GET", "/glossary/export?from=en&to=fr", undefined, [401, 403, 200, 200, 200]],
+  ["GET /glossary/export", "GET", "/glossary/export?from=en&to=de", undefined, [401, 403, 403, 200, 200]],
+  ["POST /glossary/import", "POST", "/glossary/import", {}, [401, 403, 403, 400, 400]],
+  // A French translator proposes French terms only; "xx" is no language, so the others stop at the 400.
+  [
+    "POST /glossary",
+    "POST",
+    "/glossary",
+    { from: "xx", to: "fr", term: "t", translation: "t" },
+    [401, 403, 400, 400, 400],
+  ],
+  [
+    "POST /glossary",
+    "POST",
+    "/glossary",
+    { from: "xx", to: "de", term: "t", translation: "t" },
+    [401, 403, 403, 400, 400],
+  ],
+  ["GET /glossary/:id", "GET", "/glossary/999999", undefined, [401, 403, 403, 404, 404]],
+  ["PATCH /glossary/:id", "PATCH", "/glossary/999999", {}, [401, 403, 403, 404, 404]],
+  ["DELETE /glossary/:id", "DELETE", "/glossary/999999", undefined, [401, 403, 403, 404, 404]],
+
   ["GET /audit", "GET", "/audit", undefined, [401, 403, 403, 403, 200]],
   ["GET /audit/facets", "GET", "/audit/facets", undefined, [401, 403, 403, 403, 200]],
 
