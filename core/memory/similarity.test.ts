@@ -44,8 +44,10 @@ describe("sketchKeys", () => {
     expect(keys.every((key) => Number.isInteger(key) && key >= 0 && key < 2 ** 31)).toBe(true);
   });
 
-  it("keys a one-word segment by its word", () => {
-    expect(sketchKeys("en-US", ["archive"])).toHaveLength(1);
+  it("keys a short segment by its word pairs and a long one by its triples, both in between", () => {
+    expect(sketchKeys("en-US", ["archive"])).toEqual(sketchKeys("en-US", ["archive"]));
+    expect(sketchKeys("en-US", ["archive"])).toHaveLength(6);
+    expect(sketchKeys("en-US", segmentTokens("one two three four five six seven eight nine ten"))).toHaveLength(12);
   });
 });
 

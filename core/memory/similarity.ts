@@ -1,15 +1,12 @@
 /**
  * How alike two segments are, for translation-memory matches (issue 45 item 2, decision 0215): the score is
  * 1 − (word edit distance ÷ the longer segment's words), CJK scripts counted by character; 100 is kept for
- * the same text (normalized). The candidates a lookup scores are found by `sketchKeys`: the few
- * lowest hashes of a segment's word pairs, which a similar segment very likely shares, and which an index finds
- * without reading the memory.
+ * the same text (normalized). The candidates a lookup scores are found by `sketchKeys` (locality-sensitive hashes,
+ * which a similar segment very likely shares), which an index finds without reading the memory.
  */
 import { diffWords } from "diff";
 
 export const FUZZY_THRESHOLD = 70;
-/** How many keys each segment is indexed by. */
-export const SKETCH_KEYS = 6;
 
 const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}\p{M}]+/gu;
 
@@ -42,15 +39,50 @@ export function exactKey(text: string): string {
   return hash53(normalizeSegment(text)).toString(36);
 }
 
+/** Bands of the locality-sensitive hash, and minimum hashes per band. */
+const BANDS = 6;
+const ROWS = 2;
+const SEEDS = Array.from({ length: BANDS * ROWS }, (_, index) => Math.imul(index + 1, 0x9e3779b1) >>> 0);
+/** Segments up to this many words are keyed by word pairs; from SHORTEST_BY_TRIPLES on, by word triples (both between). */
+const LONGEST_BY_PAIRS = 12;
+const SHORTEST_BY_TRIPLES = 8;
+
+/** A 32-bit hash of `value` under `seed` (murmur3's finalizer). */
+function mix(value: number, seed: number): number {
+  let x = (value ^ seed) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/** One key per band: the band's minimum hashes of the segment's runs of `size` words (a shorter segment: all its words). */
+function bandKeys(language: string, tokens: readonly string[], size: number): number[] {
+  const runs =
+    tokens.length <= size
+      ? [tokens.join(" ")]
+      : tokens.slice(size - 1).map((_, index) => tokens.slice(index, index + size).join(" "));
+  const hashes = runs.map((run) => hash53(run) % 4294967296);
+  const minima = SEEDS.map((seed) => Math.min(...hashes.map((hash) => mix(hash, seed))));
+  return Array.from(
+    { length: BANDS },
+    (_, band) =>
+      hash53(`${language}\u0000${size}:${band}\u0000${minima[band * ROWS]}\u0000${minima[band * ROWS + 1]}`) %
+      2147483647,
+  );
+}
+
 /**
- * The segment's index keys in a language: the SKETCH_KEYS lowest 31-bit hashes of its word pairs (a one-word
- * segment: its word). Two segments a few words apart share most of their pairs, so most of these.
+ * The segment's index keys in a language (MinHash LSH): per band, the minimum hashes of its word pairs (short
+ * segments) or word triples (long ones) under two hash functions. Two segments share a band's key with the probability
+ * of their runs' Jaccard similarity squared: near-equal segments very likely share one of the six, unrelated ones
+ * almost never, even in text of few distinct words, so each key's list stays short.
  */
 export function sketchKeys(language: string, tokens: readonly string[]): number[] {
-  const shingles =
-    tokens.length === 1 ? [tokens[0]!] : tokens.slice(1).map((token, index) => `${tokens[index]} ${token}`);
-  const hashes = new Set(shingles.map((shingle) => hash53(`${language}\u0000${shingle}`) % 2147483647));
-  return [...hashes].sort((a, b) => a - b).slice(0, SKETCH_KEYS);
+  if (tokens.length === 0) return [];
+  const keys = new Set<number>();
+  if (tokens.length <= LONGEST_BY_PAIRS) for (const key of bandKeys(language, tokens, 2)) keys.add(key);
+  if (tokens.length >= SHORTEST_BY_TRIPLES) for (const key of bandKeys(language, tokens, 3)) keys.add(key);
+  return [...keys];
 }
 
 /** Word edit distance (insertions, deletions, substitutions), two rows at a time. */
@@ -83,9 +115,16 @@ export interface SegmentDifference {
   change: "same" | "added" | "removed";
 }
 
+const segmenters = new Map<string, Intl.Segmenter>();
+
 /** What differs between the memory's source and the segment being translated, word by word (in `language`). */
 export function segmentDifferences(memorySource: string, query: string, language: string): SegmentDifference[] {
-  const words = new Intl.Segmenter(language, { granularity: "word" });
+  if (memorySource === query) return [{ text: query, change: "same" }];
+  let words = segmenters.get(language);
+  if (words === undefined) {
+    words = new Intl.Segmenter(language, { granularity: "word" });
+    segmenters.set(language, words);
+  }
   const parts = diffWords(memorySource, query, { intlSegmenter: words, maxEditLength: 2_000 });
   // Past the edit length the diff gives up: the two texts are shown whole.
   if (parts === undefined)

@@ -17,7 +17,7 @@ import {
 import type { Database } from "#server/db/schema.ts";
 
 /** How many units one sketch key brings at most: the newest; bounds a lookup's work whatever the memory's size. */
-export const CANDIDATES_PER_KEY = 40;
+export const CANDIDATES_PER_KEY = 30;
 export const MAX_MATCHES = 10;
 
 export interface MemoryMatch {
