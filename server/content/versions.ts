@@ -39,6 +39,7 @@ import type { ArticleStatus } from "#core/article-rules.ts";
 import type { AdminVersionDetail, VersionInput } from "#core/admin/articles/schema.ts";
 import { afterDelete, afterSave, markUpToDate, textChanged, type TranslationState } from "#core/translation-status.ts";
 import { tellWebhooks, tellWebhooksOfDeletion } from "#server/webhooks/version-events.ts";
+import { refusePageBreakingTranslation } from "./translation-checks.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -295,6 +296,7 @@ export async function saveVersion(
     coverAlt: input.coverAlt,
   };
   await requireMediaExist(trx, mediaIdsUsed(null, [text.body]), "body");
+  await refusePageBreakingTranslation(trx, blog, code, text.body);
   const taken = await trx
     .selectFrom("article_versions")
     .select("article_id")
