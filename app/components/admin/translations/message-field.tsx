@@ -6,6 +6,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import type { TranslationLanguage } from "#core/admin/translations/schema.ts";
 import { messageFieldProblems, type PluralMessage } from "#core/i18n/plural-editor.ts";
+import { useAdminText } from "#app/lib/admin-text.ts";
 import { editablePlural, PluralEditor, ProblemText, type MessageSource } from "./plural-editor.tsx";
 
 interface MessageFieldProps {
@@ -50,6 +51,7 @@ export function IcuTextCheck({
   language: TranslationLanguage;
   source: MessageSource | null;
 }) {
+  const { lang, dir } = useAdminText();
   const problems = useMemo(
     () =>
       text.trim() === ""
@@ -62,7 +64,7 @@ export function IcuTextCheck({
     [text, language.code, source],
   );
   return (
-    <p className="cell-editor__check" aria-live="polite">
+    <p className="cell-editor__check" aria-live="polite" lang={lang} dir={dir}>
       {problems[0] && <ProblemText problem={problems[0]} />}
     </p>
   );

@@ -35,7 +35,8 @@ export function editablePlural(text: string, source: MessageSource | null): Plur
 export function ProblemText({ problem }: { problem: PluralFieldProblem }) {
   const { t } = useAdminText();
   const { code, argument = "", line = 1, column = 1 } = problem;
-  return t(`admin.workbench.icu.${code}`, { argument, line, column });
+  // The argument as it is written in a message, braces and all.
+  return t(`admin.workbench.icu.${code}`, { argument: `{${argument}}`, line, column });
 }
 
 interface PluralEditorProps {
@@ -48,7 +49,7 @@ interface PluralEditorProps {
 
 export function PluralEditor({ message, language, source, onChange }: PluralEditorProps) {
   const id = useId();
-  const { t } = useAdminText();
+  const { t, lang, dir } = useAdminText();
   const selectors = pluralSelectors(message, language.code);
   const sourceForms = useMemo(() => (source ? pluralOf(source.text)?.forms : undefined), [source]);
   const examples = useMemo(() => pluralExamples(language.code, message.kind), [language.code, message.kind]);
@@ -63,7 +64,8 @@ export function PluralEditor({ message, language, source, onChange }: PluralEdit
     onChange(pluralText(next, selectors), next);
   };
   return (
-    <fieldset className="plural-editor">
+    // The admin's words in the admin's language and direction, inside a cell of the string's (the fields keep theirs).
+    <fieldset className="plural-editor" lang={lang} dir={dir}>
       <legend>{t("admin.workbench.plural_legend", { argument: message.argument, language: language.label })}</legend>
       {general.map((problem, at) => (
         <p key={at} className="admin-field__error">
