@@ -5,7 +5,7 @@
  * translation's by kind, so each current source block meets the translation block made from it. Translation
  * blocks whose source block is gone stay in the list ("removed"): the translator decides what becomes of them.
  */
-import { diffWords } from "diff";
+import { diffArrays, diffWords } from "diff";
 import { diffParts, MAX_EDIT_LENGTH, type DiffPart } from "#core/revisions.ts";
 import { splitMarkdown, type Segment, type SplitBody } from "./split.ts";
 
@@ -33,35 +33,32 @@ export interface Alignment {
   rows: AlignedSegment[];
 }
 
-/** Above this many cells the alignment pairs blocks in order instead (a body of 2 000 blocks against 2 000). */
-const MAX_TABLE = 4_000_000;
+/** Edits the alignment may explore (Myers' diff, jsdiff) before it pairs blocks in order instead. */
+const MAX_BLOCK_EDITS = 2_000;
 
-/** Pairs (i, j) of a longest common subsequence of `a` and `b` under `same`, in order. */
-export function commonPairs<A, B>(a: readonly A[], b: readonly B[], same: (x: A, y: B) => boolean): [number, number][] {
-  const n = a.length;
-  const m = b.length;
-  if (n * m > MAX_TABLE) {
-    const pairs: [number, number][] = [];
-    for (let index = 0; index < Math.min(n, m); index++) if (same(a[index]!, b[index]!)) pairs.push([index, index]);
+/**
+ * Pairs (i, j) of a longest common subsequence of `a` and `b` under `same`, in order: jsdiff's Myers diff
+ * over the blocks, fast when they differ in few places, as a translation and its source's versions do.
+ */
+export function commonPairs<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): [number, number][] {
+  const changes = diffArrays([...a], [...b], { comparator: same, maxEditLength: MAX_BLOCK_EDITS });
+  const pairs: [number, number][] = [];
+  if (!changes) {
+    for (let index = 0; index < Math.min(a.length, b.length); index++)
+      if (same(a[index]!, b[index]!)) pairs.push([index, index]);
     return pairs;
   }
-  const width = m + 1;
-  const lengths = new Int32Array((n + 1) * width);
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      lengths[i * width + j] = same(a[i]!, b[j]!)
-        ? lengths[(i + 1) * width + j + 1]! + 1
-        : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
-  const pairs: [number, number][] = [];
   let i = 0;
   let j = 0;
-  while (i < n && j < m) {
-    if (same(a[i]!, b[j]!)) {
-      pairs.push([i, j]);
-      i++;
-      j++;
-    } else if (lengths[(i + 1) * width + j]! >= lengths[i * width + j + 1]!) i++;
-    else j++;
+  for (const change of changes) {
+    const count = change.value.length;
+    if (change.added) j += count;
+    else if (change.removed) i += count;
+    else {
+      for (let offset = 0; offset < count; offset++) pairs.push([i + offset, j + offset]);
+      i += count;
+      j += count;
+    }
   }
   return pairs;
 }
