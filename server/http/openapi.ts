@@ -85,12 +85,9 @@ export type Answer<Schema extends z.ZodType> = z.output<Schema>;
 /** The one error shape every refusal has (server/http/errors.ts). */
 export const errorSchema = z.object({
   error: z.object({
-    code: z
-      .enum(ERROR_CODES)
-      .meta({
-        description:
-          "Stable machine-readable code (core/error-codes.ts), e.g. invalid_field, not_found, xsrf_mismatch.",
-      }),
+    code: z.enum(ERROR_CODES).meta({
+      description: "Stable machine-readable code (core/error-codes.ts), e.g. invalid_field, not_found, xsrf_mismatch.",
+    }),
     message: z.string().meta({ description: "What went wrong, naming the field or parameter." }),
     field: z.string().optional().meta({ description: "The offending field, when one is to blame." }),
   }),
