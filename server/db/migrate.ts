@@ -36,6 +36,7 @@ import { adminTextsSince0025Migration } from "./migrations/0035-admin-texts-sinc
 import { oneVocabularyMigration } from "./migrations/0036-one-vocabulary.ts";
 import { webhooksMigration } from "./migrations/0037-webhooks.ts";
 import { adminTextsWebhooksMigration } from "./migrations/0038-admin-texts-webhooks.ts";
+import { adminTextsWorkbenchMigration } from "./migrations/0043-admin-texts-workbench.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -74,6 +75,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0036-one-vocabulary": oneVocabularyMigration(dialect),
     "0037-webhooks": webhooksMigration(dialect),
     "0038-admin-texts-webhooks": adminTextsWebhooksMigration,
+    "0043-admin-texts-workbench": adminTextsWorkbenchMigration,
   };
 }
 

@@ -17,6 +17,9 @@ import type { Translate } from "#core/i18n/translate.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { failureMessage, refusalMessage, refusalOf } from "./feedback.tsx";
 
+/** An aria-describedby of the ids given (the nulls left out), or nothing when none is. */
+export const idList = (...ids: (string | null)[]): string | undefined => ids.filter(Boolean).join(" ") || undefined;
+
 /** Field name → message. "body" holds an error about the request as a whole. */
 export type FieldErrors = Record<string, string>;
 
@@ -65,7 +68,7 @@ export function Field({
   className?: string;
   children: (control: ControlProps) => ReactNode;
 }) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = idList(hint ? `${id}-hint` : null, error ? `${id}-error` : null);
   return (
     <div className={["admin-field", error ? "admin-field--invalid" : null, className].filter(Boolean).join(" ")}>
       <label htmlFor={id}>{label}</label>
