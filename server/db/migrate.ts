@@ -36,6 +36,8 @@ import { adminTextsSince0025Migration } from "./migrations/0035-admin-texts-sinc
 import { oneVocabularyMigration } from "./migrations/0036-one-vocabulary.ts";
 import { webhooksMigration } from "./migrations/0037-webhooks.ts";
 import { adminTextsWebhooksMigration } from "./migrations/0038-admin-texts-webhooks.ts";
+import { apiKeysMigration } from "./migrations/0039-api-keys.ts";
+import { adminTextsApiKeysMigration } from "./migrations/0040-admin-texts-api-keys.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -74,6 +76,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0036-one-vocabulary": oneVocabularyMigration(dialect),
     "0037-webhooks": webhooksMigration(dialect),
     "0038-admin-texts-webhooks": adminTextsWebhooksMigration,
+    "0039-api-keys": apiKeysMigration(dialect),
+    "0040-admin-texts-api-keys": adminTextsApiKeysMigration,
   };
 }
 
