@@ -281,6 +281,8 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
 
     /** Real ids of the seeded site, and of what beforeAll adds (an image, a job label, a second revision). */
     let values: (path: string, name: string) => string | undefined;
+    /** A content API key's Authorization header, made in beforeAll (decision 0200). */
+    let contentKey: Record<string, string> = {};
 
     /** A request as the admin's browser sends it (session, XSRF cookie and header). */
     const send = async (
@@ -441,7 +443,19 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
         media: { id: String(upload.item.id) },
         webhooks: { id: String(webhook.id) },
       };
-      values = (path, name) => byResource[/^\/api\/admin\/([^/]+)/.exec(path)?.[1] ?? ""]?.[name];
+      const created = await admin("POST", "/api/admin/api-keys", {
+        body: JSON.stringify({ name: "Contract test" }),
+        headers: jsonType,
+      });
+      contentKey = { authorization: `Bearer ${((await created.json()) as { token: string }).token}` };
+      const listed = (await (
+        await app.request(`/api/content/v1/${favorite.code}/articles?limit=1`, { headers: contentKey })
+      ).json()) as { data: { id: number; slug: string }[] };
+      const content = { lang: favorite.code, id: String(listed.data[0]!.id), slug: listed.data[0]!.slug };
+      values = (path, name) =>
+        path.startsWith("/api/content/")
+          ? content[name as keyof typeof content]
+          : byResource[/^\/api\/admin\/([^/]+)/.exec(path)?.[1] ?? ""]?.[name];
     }, 60_000);
 
     it("enumerated from the document, on real data: status, media type, ETag and a body valid against the documented schema", async () => {
@@ -450,7 +464,9 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
       const checked: string[] = [];
       for (const { path, operation } of gets) {
         for (const target of requestsFor(path, operation, values)) {
-          const response = path.startsWith("/api/admin/") ? await admin("GET", target) : await app.request(target);
+          const response = path.startsWith("/api/admin/")
+            ? await admin("GET", target)
+            : await app.request(target, { headers: path.startsWith("/api/content/") ? contentKey : {} });
           expect(response.status, `GET ${target}`).toBe(200);
           await expectDocumented("get", path, target, response);
           checked.push(target);
