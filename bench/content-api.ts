@@ -1,0 +1,112 @@
+/**
+ * The content delivery API's answer times (decision 0200): `node bench/content-api.ts --articles 10000
+ * [--databases sqlite,postgres]`. A seeded database plus N generated articles in the 7 languages
+ * (bench/generate-articles.ts, imported by the content import), then, through the site's own HTTP app with a key:
+ * an articles page at the start, the middle and the end of the English list (by cursor), one article by id, and a
+ * page of ROME jobs — each uncached (an address asked for the first time: its reads and JSON) and cached (the same again:
+ * key check, rate limit, cache hit), p50 and p95 of ROUNDS requests, in-process (no socket).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createApiKey } from "#server/admin/api-keys/service.ts";
+import { loadConfig } from "#server/base/config.ts";
+import { createLogger } from "#server/base/log.ts";
+import { importArticles } from "#server/content/ndjson.ts";
+import { encodeArticleCursor } from "#server/content/delivery-schema.ts";
+import { createServices } from "#server/services.ts";
+import { createHttpApp } from "#server/web/app.ts";
+import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
+import { articlesFile } from "./generate-articles.ts";
+
+const { values } = parseArgs({
+  options: {
+    articles: { type: "string", default: "10000" },
+    databases: { type: "string", default: "sqlite" },
+    rounds: { type: "string", default: "40" },
+  },
+});
+const ARTICLES = Number(values.articles);
+const ROUNDS = Number(values.rounds);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+async function databaseUrl(kind: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (kind === "postgres") return createPostgresDatabase("pp_bench_content_api");
+  const dir = mkdtempSync(join(tmpdir(), "pp-bench-content-api-"));
+  return { url: `sqlite:${join(dir, "site.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function run(kind: string) {
+  const database = await databaseUrl(kind);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATABASE_URL: database.url,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+  });
+  const services = await createServices(config, createLogger("silent"));
+  try {
+    const imported = performance.now();
+    await importArticles(services.database, await articlesFile(ARTICLES), "bench-content-api");
+    console.log(`${kind}: imported ${ARTICLES} articles in ${((performance.now() - imported) / 1000).toFixed(0)} s`);
+    const app = createHttpApp(services);
+    const { token } = await createApiKey(services, "bench", {
+      name: "bench",
+      languages: [],
+      origins: [],
+      rateLimit: 1_000_000,
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const { db } = services.database;
+    const cursorAt = async (offset: number) => {
+      const row = await db
+        .selectFrom("article_versions")
+        .select(["updated_at", "article_id"])
+        .where("code", "=", "en-US")
+        .where("status", "=", "published")
+        .orderBy("updated_at")
+        .orderBy("article_id")
+        .offset(offset)
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      return encodeArticleCursor({ updatedAt: row.updated_at, id: row.article_id });
+    };
+    const middle = await cursorAt(Math.floor(ARTICLES / 2));
+    const end = await cursorAt(ARTICLES - 30);
+    // Each round asks a new address (another page size) uncached, then the same again cached.
+    const cases: [string, (round: number) => string][] = [
+      ["articles, first page", (round) => `/api/content/v1/en-US/articles?limit=${20 + round}`],
+      ["articles, middle page", (round) => `/api/content/v1/en-US/articles?limit=${20 + round}&cursor=${middle}`],
+      ["articles, last page", (round) => `/api/content/v1/en-US/articles?limit=${20 + round}&cursor=${end}`],
+      ["articles, a tag 2 % carry", (round) => `/api/content/v1/en-US/articles?limit=${20 + round}&tag=topic-7`],
+      ["articles, a rare tag (seed only)", (round) => `/api/content/v1/en-US/articles?limit=${20 + round}&tag=rome`],
+      ["one article by id", (round) => `/api/content/v1/fr-FR/articles/${10 + round * Math.floor(ARTICLES / ROUNDS)}`],
+      ["jobs page", (round) => `/api/content/v1/fr-FR/jobs?limit=${50 + round}`],
+    ];
+    for (const [name, address] of cases) {
+      const uncached: number[] = [];
+      const cached: number[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const times of [uncached, cached]) {
+          const started = performance.now();
+          const response = await app.request(address(round), { headers });
+          await response.arrayBuffer();
+          times.push(performance.now() - started);
+          if (response.status !== 200) throw new Error(`${address(round)} answered ${response.status}`);
+        }
+      }
+      uncached.sort((a, b) => a - b);
+      cached.sort((a, b) => a - b);
+      console.log(
+        `${kind}\t${ARTICLES}\t${name}\tuncached p50 ${percentile(uncached, 0.5).toFixed(1)} ms p95 ${percentile(uncached, 0.95).toFixed(1)} ms\tcached p50 ${percentile(cached, 0.5).toFixed(2)} ms p95 ${percentile(cached, 0.95).toFixed(2)} ms`,
+      );
+    }
+  } finally {
+    await services.close();
+    await database.drop();
+  }
+}
+
+for (const kind of values.databases.split(",")) await run(kind);
