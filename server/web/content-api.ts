@@ -60,11 +60,8 @@ const contentRoute = (
 
 const UNKNOWN_LANGUAGE = { 404: "No enabled language with this code." };
 
-export function contentApi(services: AppServices, responses: ResponseCache) {
-  const app = new Hono<HttpEnv>();
-  const { db } = services.database;
-  app.use(`${CONTENT_API_PREFIX}/*`, contentKeyAccess(services));
-
+/** What every route uses: the request's readable languages, its path's language, and the cached answer. */
+function contentReads(services: AppServices, responses: ResponseCache) {
   /** The enabled languages the request's key may read. */
   const readable = (c: Context<HttpEnv>) => {
     const scope = c.get("apiKey")?.languages ?? [];
@@ -108,6 +105,13 @@ export function contentApi(services: AppServices, responses: ResponseCache) {
     return sendCached(c, responses, scoped, entry);
   }
 
+  return { services, db: services.database.db, readable, languageOf, answer };
+}
+
+type ContentReads = ReturnType<typeof contentReads>;
+
+/** The languages and their UI strings. */
+function languageRoutes(app: Hono<HttpEnv>, { services, readable, languageOf, answer }: ContentReads) {
   app.get(
     `${CONTENT_API_PREFIX}/languages`,
     contentRoute("The enabled languages the key may read, with their fallback chains", languagesResponse),
@@ -147,7 +151,10 @@ export function contentApi(services: AppServices, responses: ResponseCache) {
       }));
     },
   );
+}
 
+/** The ROME jobs and the tags. */
+function referenceRoutes(app: Hono<HttpEnv>, { services, languageOf, answer }: ContentReads) {
   app.get(
     `${CONTENT_API_PREFIX}/:lang/jobs`,
     contentRoute(
@@ -162,7 +169,7 @@ export function contentApi(services: AppServices, responses: ResponseCache) {
       const after = query.after ?? null;
       return answer(c, `jobs:${language.code}?after=${after ?? ""}&limit=${limit}`, async () => {
         const page = deliveredJobs(services.content.current(), language, after, limit);
-        const next = page.next === null ? null : page.next;
+        const { next } = page;
         return {
           body: { language: language.code, data: page.items, next } satisfies Answer<typeof jobsResponse>,
           shows: new Set(),
@@ -190,7 +197,10 @@ export function contentApi(services: AppServices, responses: ResponseCache) {
       });
     },
   );
+}
 
+/** A language's articles, paged. */
+function articleListRoutes(app: Hono<HttpEnv>, { services, db, readable, languageOf, answer }: ContentReads) {
   app.get(
     `${CONTENT_API_PREFIX}/:lang/articles`,
     contentRoute(
@@ -235,7 +245,10 @@ export function contentApi(services: AppServices, responses: ResponseCache) {
       });
     },
   );
+}
 
+/** One article, by id or by slug. */
+function articleRoutes(app: Hono<HttpEnv>, { services, db, readable, languageOf, answer }: ContentReads) {
   const articleAnswer = (
     c: Context<HttpEnv>,
     language: Language,
@@ -291,6 +304,12 @@ export function contentApi(services: AppServices, responses: ResponseCache) {
       return articleAnswer(c, language, `article:${language.code}:${id}`, { id });
     },
   );
+}
 
+export function contentApi(services: AppServices, responses: ResponseCache) {
+  const app = new Hono<HttpEnv>();
+  app.use(`${CONTENT_API_PREFIX}/*`, contentKeyAccess(services));
+  const reads = contentReads(services, responses);
+  for (const routes of [languageRoutes, referenceRoutes, articleListRoutes, articleRoutes]) routes(app, reads);
   return app;
 }
