@@ -132,10 +132,10 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
       Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })),
     );
 
-  it("is OpenAPI 3.1 for this site (PUBLIC_URL) with the session and XSRF security schemes", () => {
+  it("is OpenAPI 3.1 for this site (PUBLIC_URL) with the session, XSRF and content API key security schemes", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.servers).toEqual([expect.objectContaining({ url: PUBLIC_URL })]);
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["session", "xsrf"]);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["contentKey", "session", "xsrf"]);
   });
 
   it("describes every registered API route (method and path), with a summary and a tag", () => {
@@ -193,10 +193,17 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
     ]);
   });
 
-  it("names who may call: public reads nothing, every other method the XSRF header, the admin API a session besides", () => {
+  it("names who may call: public reads nothing, the content API a key, every other method the XSRF header, the admin API a session besides", () => {
     for (const { path, method, operation } of operations()) {
       const admin = path.startsWith("/api/admin/");
       const write = method !== "get";
+      if (path.startsWith("/api/content/")) {
+        expect(operation.security, `${method} ${path}`).toEqual([{ contentKey: [] }]);
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(
+          expect.arrayContaining(["401", "403", "429"]),
+        );
+        continue;
+      }
       const expected = admin ? [{ session: [], ...(write ? { xsrf: [] } : {}) }] : write ? [{ xsrf: [] }] : [];
       expect(operation.security, `${method} ${path}`).toEqual(expected);
       if (admin)
