@@ -91,7 +91,7 @@ export default function AdminApiKeys({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setError(null);
     try {
-      await api.post(`${API_KEYS_API}/${revoking.id}/revoke`, {});
+      await api.post(`${API_KEYS_API}/${revoking.id}/revoke`, undefined);
       await revalidator.revalidate();
     } catch (failure) {
       setError(failureMessage(failure, t("admin.api_keys.revoke_failed"), t));
