@@ -256,7 +256,8 @@ function articleRoutes(app: Hono<HttpEnv>, { services, db, readable, languageOf,
     which: { id: number } | { slug: string },
   ) =>
     answer(c, key, async () => {
-      const article = await deliveredArticle(db, services.content.current(), language, readable(c), which);
+      const resident = services.content.current();
+      const article = await deliveredArticle(db, resident, language, readable(c), which);
       if (!article)
         throw notFound(
           "not_found",
@@ -267,7 +268,11 @@ function articleRoutes(app: Hono<HttpEnv>, { services, db, readable, languageOf,
         );
       return {
         body: { language: language.code, data: article } satisfies Answer<typeof articleResponse>,
-        shows: new Set([showsArticle(article.id)]),
+        // A slug can come to name another article first along the chain (a version published there): its lists show it.
+        shows: new Set([
+          showsArticle(article.id),
+          ...("slug" in which ? chainCodes(resident, language).map(showsList) : []),
+        ]),
       };
     });
 
