@@ -314,8 +314,9 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
     expect((await get(`${API}/fr-FR/articles?tag=%ED%A0%80`)).status).toBeLessThan(500);
   });
 
-  it("never serves drafts", async () => {
+  it("never serves drafts, and a change drops the cached answers that showed it (a new ETag)", async () => {
     const { db } = app.services.database;
+    const before = (await get(`${API}/de-DE/articles?limit=100`)).headers.get("etag");
     const version = await db
       .selectFrom("article_versions")
       .select(["article_id", "code"])
@@ -329,7 +330,9 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
       .where("code", "=", "de-DE")
       .execute();
     await app.services.content.changed(EVERYTHING);
-    const list = await json(`${API}/de-DE/articles?limit=100`);
+    const changed = await get(`${API}/de-DE/articles?limit=100`);
+    expect(changed.headers.get("etag")).not.toBe(before);
+    const list = (await changed.json()) as Json;
     expect(list.data.some((item: Json) => item.id === version.article_id && item.language === "de-DE")).toBe(false);
     const one = await get(`${API}/de-DE/articles/${version.article_id}`);
     if (one.status === 200) expect(((await one.json()) as Json).data.language).not.toBe("de-DE");
