@@ -83,7 +83,15 @@ async function run(kind: string) {
       .executeTakeFirstOrThrow();
     const middle = await cursorAt(Math.floor(Number(total) / 2));
     const end = await cursorAt(Math.max(0, Number(total) - 30));
-    const articles = 9 + ARTICLES;
+    const englishIds = (
+      await db
+        .selectFrom("article_versions")
+        .select("article_id")
+        .where("code", "=", "en-US")
+        .where("status", "=", "published")
+        .orderBy("article_id")
+        .execute()
+    ).map((row) => row.article_id);
     // Each round asks a new address (another page size) uncached, then the same again cached.
     const cases: [string, (round: number) => string][] = [
       ["articles, first page", (round) => `/api/content/v1/en-US/articles?limit=${20 + round}`],
@@ -93,7 +101,7 @@ async function run(kind: string) {
       ["articles, a rare tag (seed only)", (round) => `/api/content/v1/en-US/articles?limit=${20 + round}&tag=rome`],
       [
         "one article by id",
-        (round) => `/api/content/v1/en-US/articles/${1 + Math.floor((round * (articles - 1)) / ROUNDS)}`,
+        (round) => `/api/content/v1/en-US/articles/${englishIds[Math.floor((round * englishIds.length) / ROUNDS)]}`,
       ],
       ["jobs page", (round) => `/api/content/v1/fr-FR/jobs?limit=${50 + round}`],
     ];
