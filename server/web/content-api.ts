@@ -173,7 +173,7 @@ function referenceRoutes(app: Hono<HttpEnv>, { services, languageOf, answer }: C
         return {
           body: { language: language.code, data: page.items, next } satisfies Answer<typeof jobsResponse>,
           shows: new Set(),
-          headers: next ? { Link: `<${c.req.path}?after=${next}&limit=${limit}>; rel="next"` } : {},
+          headers: next ? { Link: `<${c.req.path}?after=${next}&limit=${limit}>; rel="next"` } : undefined,
         };
       });
     },
@@ -240,7 +240,7 @@ function articleListRoutes(app: Hono<HttpEnv>, { services, db, readable, languag
             ...listChainCodes(resident, language).map(showsList),
             ...page.items.map((item) => showsArticle(item.id)),
           ]),
-          headers: next ? { Link: `<${c.req.path}?${filters}>; rel="next"` } : {},
+          headers: next ? { Link: `<${c.req.path}?${filters}>; rel="next"` } : undefined,
         };
       });
     },

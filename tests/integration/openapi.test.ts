@@ -450,11 +450,11 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
         media: { id: String(upload.item.id) },
         webhooks: { id: String(webhook.id) },
       };
-      const created = await admin("POST", "/api/admin/api-keys", {
+      const keyCreated = await admin("POST", "/api/admin/api-keys", {
         body: JSON.stringify({ name: "Contract test" }),
         headers: jsonType,
       });
-      contentKey = { authorization: `Bearer ${((await created.json()) as { token: string }).token}` };
+      contentKey = { authorization: `Bearer ${((await keyCreated.json()) as { token: string }).token}` };
       const listed = (await (
         await app.request(`/api/content/v1/${favorite.code}/articles?limit=1`, { headers: contentKey })
       ).json()) as { data: { id: number; slug: string }[] };
