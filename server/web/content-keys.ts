@@ -7,7 +7,9 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { tokenHash } from "#server/admin/api-keys/service.ts";
+import type { Kysely } from "kysely";
 import type { AppServices } from "#server/content/context.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { createRateLimiter, type RateLimiter } from "#server/http/rate-limit.ts";
@@ -33,6 +35,25 @@ function refuseUnauthenticated(message: string): Response {
 
 const parseList = (json: string) => JSON.parse(json) as string[];
 
+/** A preflight carries no key: the origin is let through if any working key lists it (the request itself is checked again). */
+async function preflight(db: Kysely<Database>, origin: string | null): Promise<Response> {
+  const keys = await db.selectFrom("api_keys").select("origins").where("revoked_at", "is", null).execute();
+  if (origin === null || !keys.some((key) => parseList(key.origins).includes(origin)))
+    return errorResponse(403, "forbidden", `Origin ${origin ?? "(none)"} is not allowed by any API key.`, undefined, {
+      Vary: VARY,
+    });
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(origin),
+      "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+      "Access-Control-Allow-Headers": "Authorization, If-None-Match",
+      "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
+      Vary: VARY,
+    },
+  });
+}
+
 export function contentKeyAccess(services: AppServices): MiddlewareHandler<HttpEnv> {
   const { db } = services.database;
   const siteOrigin = new URL(services.config.publicUrl).origin;
@@ -48,26 +69,6 @@ export function contentKeyAccess(services: AppServices): MiddlewareHandler<HttpE
     const origin = c.req.header("origin");
     return origin !== undefined && origin !== siteOrigin ? origin : null;
   };
-
-  async function preflight(c: Context<HttpEnv>): Promise<Response> {
-    const origin = crossOrigin(c);
-    // A preflight carries no key: the origin is let through if any working key lists it (the request itself is checked again).
-    const keys = await db.selectFrom("api_keys").select("origins").where("revoked_at", "is", null).execute();
-    if (origin === null || !keys.some((key) => parseList(key.origins).includes(origin)))
-      return errorResponse(403, "forbidden", `Origin ${origin ?? "(none)"} is not allowed by any API key.`, undefined, {
-        Vary: VARY,
-      });
-    return new Response(null, {
-      status: 204,
-      headers: {
-        ...corsHeaders(origin),
-        "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
-        "Access-Control-Allow-Headers": "Authorization, If-None-Match",
-        "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
-        Vary: VARY,
-      },
-    });
-  }
 
   async function check(c: Context<HttpEnv>): Promise<Response | { allowOrigin: string | null }> {
     const token = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
@@ -105,7 +106,7 @@ export function contentKeyAccess(services: AppServices): MiddlewareHandler<HttpE
   }
 
   return async (c, next) => {
-    if (c.req.method === "OPTIONS") return preflight(c);
+    if (c.req.method === "OPTIONS") return preflight(db, crossOrigin(c));
     const checked = await check(c);
     if (checked instanceof Response) return checked;
     await next();

@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
 
   it("reads every route in every language with a key, and refuses each without one", async () => {
     const languages = await json(`${API}/languages`);
-    expect(languages.data.map((language: Json) => language.code).sort()).toEqual([...codes].sort());
+    expect((languages.data as Json[]).map((language) => language.code as string).sort()).toEqual([...codes].sort());
     for (const code of codes) {
       const list = await json(`${API}/${code}/articles?limit=3`);
       expect(list.language).toBe(code);
@@ -104,7 +104,7 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
         expect(article.data).toMatchObject({ id: first.id, language: code, fallback: false });
         expect(typeof article.data.body).toBe("string");
         expect(["current", "outdated"]).toContain(article.data.translation.status);
-        expect(article.data.alternates.every((alternate: Json) => alternate.language !== code)).toBe(true);
+        expect((article.data.alternates as Json[]).every((alternate) => alternate.language !== code)).toBe(true);
       }
     }
   });
@@ -114,7 +114,7 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
     let next: string | null = null;
     do {
       const page: Json = await json(`${API}/en-US/articles?limit=2${next ? `&cursor=${next}` : ""}`);
-      seen.push(...page.data.map((item: Json) => item.id));
+      seen.push(...(page.data as Json[]).map((item) => item.id as number));
       next = page.next;
     } while (next !== null);
     const published = await app.services.database.db
@@ -126,7 +126,7 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
     expect(seen.sort((a, b) => a - b)).toEqual(published.map((row) => row.article_id).sort((a, b) => a - b));
     const tagged = await json(`${API}/en-US/articles?tag=ROME&limit=100`);
     expect(tagged.data.length).toBeGreaterThan(0);
-    for (const item of tagged.data) expect(item.tags.map((tag: string) => tag.toLowerCase())).toContain("rome");
+    for (const item of tagged.data) expect((item.tags as string[]).map((tag) => tag.toLowerCase())).toContain("rome");
     expect((await json(`${API}/en-US/articles?updated_since=2999-01-01T00:00:00Z`)).data).toEqual([]);
     expect((await json(`${API}/en-US/articles?updated_since=2000-01-01T00:00:00%2B02:00&limit=100`)).data.length).toBe(
       published.length,
@@ -157,11 +157,11 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
     await app.services.content.changed(EVERYTHING);
 
     const strings = await json(`${API}/ja-JP/strings`);
-    expect(strings.data.find((entry: Json) => entry.key === borrowed.code_component)).toMatchObject({
+    expect((strings.data as Json[]).find((entry) => entry.key === borrowed.code_component)).toMatchObject({
       language: "en-US",
       fallback: true,
     });
-    expect(strings.data.filter((entry: Json) => !entry.fallback).length).toBeGreaterThan(0);
+    expect((strings.data as Json[]).filter((entry) => !entry.fallback).length).toBeGreaterThan(0);
 
     // An article with an English version and no Japanese one.
     const missing = await db
@@ -169,10 +169,11 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
       .select("v.article_id")
       .where("v.code", "=", "en-US")
       .where("v.status", "=", "published")
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("article_versions as j")
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("article_versions as j")
               .select("j.id")
               .whereRef("j.article_id", "=", "v.article_id")
               .where("j.code", "=", "ja-JP"),
@@ -183,17 +184,17 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
     const article = await json(`${API}/ja-JP/articles/${missing.article_id}`);
     expect(article).toMatchObject({ language: "ja-JP", data: { language: "en-US", fallback: true } });
     const list = await json(`${API}/ja-JP/articles?limit=100`);
-    expect(list.data.find((item: Json) => item.id === missing.article_id)).toMatchObject({
+    expect((list.data as Json[]).find((item) => item.id === missing.article_id)).toMatchObject({
       language: "en-US",
       fallback: true,
     });
-    expect(list.data.some((item: Json) => item.language === "ja-JP" && !item.fallback)).toBe(true);
+    expect((list.data as Json[]).some((item) => item.language === "ja-JP" && !item.fallback)).toBe(true);
     // Job labels: none in Japanese, so English's or the official French label, marked.
     const jobs = await json(`${API}/ja-JP/jobs?limit=3`);
     expect(jobs.data[0].fallback).toBe(true);
     expect(["en-US", "fr-FR"]).toContain(jobs.data[0].language);
     const languagesList = await json(`${API}/languages`);
-    expect(languagesList.data.find((language: Json) => language.code === "ja-JP")).toMatchObject({
+    expect((languagesList.data as Json[]).find((language) => language.code === "ja-JP")).toMatchObject({
       fallbacks: ["en-US"],
       listsBorrow: true,
     });
@@ -226,7 +227,9 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as Json).error.field).toBe("lang");
     expect(
-      (await json(`${API}/languages`, { token: scoped.token })).data.map((language: Json) => language.code),
+      ((await json(`${API}/languages`, { token: scoped.token })).data as Json[]).map(
+        (language) => language.code as string,
+      ),
     ).toEqual(["fr-FR"]);
     const article = await json(`${API}/fr-FR/articles?limit=5`, { token: scoped.token });
     for (const item of article.data) expect(item.alternates).toEqual([]);
@@ -267,7 +270,7 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
     expect((await get(`${API}/de-DE/tags`)).status).toBe(200);
 
     const { apiKeys } = (await call("GET", "/api-keys")).json!;
-    expect(apiKeys.find((key: Json) => key.id === limited.id).lastUsedAt).not.toBeNull();
+    expect((apiKeys as Json[]).find((key) => key.id === limited.id)!.lastUsedAt).not.toBeNull();
 
     const revoked = await call("POST", `/api-keys/${limited.id}/revoke`);
     expect(revoked.status).toBe(200);
@@ -333,7 +336,9 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
     const changed = await get(`${API}/de-DE/articles?limit=100`);
     expect(changed.headers.get("etag")).not.toBe(before);
     const list = (await changed.json()) as Json;
-    expect(list.data.some((item: Json) => item.id === version.article_id && item.language === "de-DE")).toBe(false);
+    expect((list.data as Json[]).some((item) => item.id === version.article_id && item.language === "de-DE")).toBe(
+      false,
+    );
     const one = await get(`${API}/de-DE/articles/${version.article_id}`);
     if (one.status === 200) expect(((await one.json()) as Json).data.language).not.toBe("de-DE");
   });

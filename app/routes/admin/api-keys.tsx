@@ -77,6 +77,48 @@ function KeyRow({ apiKey, busy, onRevoke }: { apiKey: ApiKey; busy: boolean; onR
   );
 }
 
+/** Every key, newest first, with its scope, last use and state; a working one can be revoked. */
+function KeysTable({
+  apiKeys,
+  busy,
+  onRevoke,
+}: {
+  apiKeys: ApiKey[];
+  busy: boolean;
+  onRevoke: (apiKey: ApiKey) => void;
+}) {
+  const { t } = useAdminText();
+  return (
+    <TableRegion captionId="api-keys-caption">
+      <table className="admin-table">
+        <caption id="api-keys-caption">{t("admin.api_keys.caption")}</caption>
+        <TableHead
+          columns={[
+            t("admin.api_keys.name"),
+            t("admin.api_keys.prefix"),
+            t("admin.api_keys.languages"),
+            t("admin.api_keys.origins"),
+            t("admin.api_keys.rate_limit"),
+            t("admin.api_keys.last_used"),
+            t("admin.api_keys.state"),
+          ]}
+          actions
+        />
+        <tbody>
+          {apiKeys.length === 0 && (
+            <tr>
+              <td colSpan={8}>{t("admin.api_keys.none")}</td>
+            </tr>
+          )}
+          {apiKeys.map((apiKey) => (
+            <KeyRow key={apiKey.id} apiKey={apiKey} busy={busy} onRevoke={() => onRevoke(apiKey)} />
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
 export default function AdminApiKeys({ loaderData }: Route.ComponentProps) {
   const { apiKeys, languages } = loaderData;
   const { t } = useAdminText();
@@ -125,33 +167,7 @@ export default function AdminApiKeys({ loaderData }: Route.ComponentProps) {
 
       <ErrorAlert message={error} />
 
-      <TableRegion captionId="api-keys-caption">
-        <table className="admin-table">
-          <caption id="api-keys-caption">{t("admin.api_keys.caption")}</caption>
-          <TableHead
-            columns={[
-              t("admin.api_keys.name"),
-              t("admin.api_keys.prefix"),
-              t("admin.api_keys.languages"),
-              t("admin.api_keys.origins"),
-              t("admin.api_keys.rate_limit"),
-              t("admin.api_keys.last_used"),
-              t("admin.api_keys.state"),
-            ]}
-            actions
-          />
-          <tbody>
-            {apiKeys.length === 0 && (
-              <tr>
-                <td colSpan={8}>{t("admin.api_keys.none")}</td>
-              </tr>
-            )}
-            {apiKeys.map((apiKey) => (
-              <KeyRow key={apiKey.id} apiKey={apiKey} busy={busy} onRevoke={() => setRevoking(apiKey)} />
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <KeysTable apiKeys={apiKeys} busy={busy} onRevoke={setRevoking} />
 
       <ConfirmDialog
         open={revoking !== null}

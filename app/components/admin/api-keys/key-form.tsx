@@ -1,5 +1,6 @@
 /** Creates a content API key; the token the server answers is handed to `onAdded` (shown once by the screen). */
 import { useId } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { apiKeyInput, DEFAULT_API_KEY_RATE_LIMIT, type ApiKey } from "#core/admin/api-keys/schema.ts";
 import { useAdminForm } from "#app/components/admin/admin-form.ts";
 import { CheckGroup, FormErrorSummary, FormField } from "#app/components/admin/form-fields.tsx";
@@ -29,9 +30,48 @@ const toInput = (values: NewKey) => ({
   rateLimit: values.rateLimit.trim() === "" ? Number.NaN : Number(values.rateLimit),
 });
 
+/** Each field's admin text. */
+const LABEL_KEYS = {
+  name: "admin.api_keys.name",
+  languages: "admin.api_keys.languages",
+  origins: "admin.api_keys.origins",
+  rateLimit: "admin.api_keys.rate_limit",
+} as const;
+type LabelsOf = Record<keyof typeof LABEL_KEYS, string>;
+
+const createKey = (values: NewKey) =>
+  api.post<{ apiKey: ApiKey; token: string }>(API_KEYS_API, apiKeyInput.parse(toInput(values)));
+
 export interface KeyLanguage {
   code: string;
   label: string;
+}
+
+/** The languages a key may read, as checkboxes; none checked is every language. */
+function LanguageChecks({
+  id,
+  legend,
+  languages,
+  error,
+  registered,
+}: {
+  id: string;
+  legend: string;
+  languages: KeyLanguage[];
+  error: string | undefined;
+  registered: UseFormRegisterReturn;
+}) {
+  const { t } = useAdminText();
+  return (
+    <CheckGroup id={id} legend={legend} hint={t("admin.api_keys.languages_hint")} error={error}>
+      {languages.map((language) => (
+        <label key={language.code} className="admin-check">
+          <input type="checkbox" value={language.code} {...registered} />
+          <span dir="auto">{language.label}</span> <code dir="ltr">{language.code}</code>
+        </label>
+      ))}
+    </CheckGroup>
+  );
 }
 
 export function KeyForm({
@@ -46,23 +86,15 @@ export function KeyForm({
   const adminForm = useAdminForm<NewKey>({ schema: apiKeyInput, toInput }, { defaultValues: EMPTY });
   const { form } = adminForm;
   const { t } = useAdminText();
-  const labels = {
-    name: t("admin.api_keys.name"),
-    languages: t("admin.api_keys.languages"),
-    origins: t("admin.api_keys.origins"),
-    rateLimit: t("admin.api_keys.rate_limit"),
-  };
+  const labels = Object.fromEntries(Object.entries(LABEL_KEYS).map(([field, key]) => [field, t(key)])) as LabelsOf;
 
   async function add(values: NewKey) {
     try {
-      const { apiKey, token } = await api.post<{ apiKey: ApiKey; token: string }>(
-        API_KEYS_API,
-        apiKeyInput.parse(toInput(values)),
-      );
+      const { apiKey, token } = await createKey(values);
       form.reset(EMPTY);
       onAdded(apiKey, token);
     } catch (error) {
-      adminForm.showFailure(error, ["name", "languages", "origins", "rateLimit"], t("admin.api_keys.add_failed"));
+      adminForm.showFailure(error, Object.keys(LABEL_KEYS), t("admin.api_keys.add_failed"));
     }
   }
 
@@ -106,19 +138,13 @@ export function KeyForm({
           {(aria, field) => <input {...aria} {...field} type="number" inputMode="numeric" min={1} dir="ltr" />}
         </FormField>
       </div>
-      <CheckGroup
+      <LanguageChecks
         id={idFor("languages")}
         legend={labels.languages}
-        hint={t("admin.api_keys.languages_hint")}
+        languages={languages}
         error={adminForm.errors.languages}
-      >
-        {languages.map((language) => (
-          <label key={language.code} className="admin-check">
-            <input type="checkbox" value={language.code} {...form.register("languages")} />
-            <span dir="auto">{language.label}</span> <code dir="ltr">{language.code}</code>
-          </label>
-        ))}
-      </CheckGroup>
+        registered={form.register("languages")}
+      />
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={form.formState.isSubmitting}>
           {t("admin.api_keys.add_button")}
