@@ -1,25 +1,27 @@
 /**
  * The content delivery API's answer times (decision 0200): `node bench/content-api.ts --articles 10000
- * [--databases sqlite,postgres]`. A seeded database plus N generated articles in the 7 languages
- * (bench/generate-articles.ts, imported by the content import), then, through the site's own HTTP app with a key:
- * an articles page at the start, the middle and the end of the English list (by cursor), one article by id, and a
- * page of ROME jobs — each uncached (an address asked for the first time: its reads and JSON) and cached (the same again:
- * key check, rate limit, cache hit), p50 and p95 of ROUNDS requests, in-process (no socket).
+ * [--databases sqlite,postgres]` (after `npm run build`). The built server (bench/built-server.ts) on a fresh,
+ * seeded database plus N generated articles in the 7 languages (bench/generate-articles.ts, imported by the
+ * content import beside it), then over HTTP with a key: an articles page at the start, the middle and the end of the
+ * English list (by cursor), filtered by a common and a rare tag, one article by id, and a page of ROME jobs — each
+ * uncached (an address asked for the first time: its reads and JSON) and cached (the same again: key check, rate
+ * limit, cache hit), p50 and p95 of ROUNDS requests.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createApiKey } from "#server/admin/api-keys/service.ts";
-import { loadConfig } from "#server/base/config.ts";
-import { createLogger } from "#server/base/log.ts";
+import { tokenHash } from "#server/admin/api-keys/service.ts";
+import { parseDatabaseUrl } from "#server/base/config.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { encodeArticleCursor } from "#server/content/delivery-schema.ts";
-import { createServices } from "#server/services.ts";
-import { createHttpApp } from "#server/web/app.ts";
+import { openDatabase } from "#server/db/connect.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
+import { firstResponse, startServer, stop } from "./built-server.ts";
 import { articlesFile } from "./generate-articles.ts";
 
+const PORT = 4500;
 const { values } = parseArgs({
   options: {
     articles: { type: "string", default: "10000" },
@@ -40,28 +42,33 @@ async function databaseUrl(kind: string): Promise<{ url: string; drop: () => Pro
 
 async function run(kind: string) {
   const database = await databaseUrl(kind);
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATABASE_URL: database.url,
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: "http://localhost:3000",
-  });
-  const services = await createServices(config, createLogger("silent"));
+  const { child, started } = startServer(database.url, PORT);
+  const handle = openDatabase(parseDatabaseUrl(database.url));
   try {
+    await firstResponse(child, started, PORT);
     if (ARTICLES > 0) {
       const imported = performance.now();
-      await importArticles(services.database, await articlesFile(ARTICLES), "bench-content-api");
+      await importArticles(handle, await articlesFile(ARTICLES), "bench-content-api");
       console.log(`${kind}: imported ${ARTICLES} articles in ${((performance.now() - imported) / 1000).toFixed(0)} s`);
     }
-    const app = createHttpApp(services);
-    const { token } = await createApiKey(services, "bench", {
-      name: "bench",
-      languages: [],
-      origins: [],
-      rateLimit: 1_000_000,
-    });
+    const token = `ppk_${randomBytes(32).toString("base64url")}`;
+    const { db } = handle;
+    await db
+      .insertInto("api_keys")
+      .values({
+        name: "bench",
+        token_hash: tokenHash(token),
+        prefix: token.slice(0, 10),
+        languages: "[]",
+        origins: "[]",
+        rate_limit: 1_000_000,
+        created_by: null,
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+        revoked_at: null,
+      })
+      .execute();
     const headers = { authorization: `Bearer ${token}` };
-    const { db } = services.database;
     const cursorAt = async (offset: number) => {
       const row = await db
         .selectFrom("article_versions")
@@ -111,7 +118,7 @@ async function run(kind: string) {
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const times of [uncached, cached]) {
           const started = performance.now();
-          const response = await app.request(address(round), { headers });
+          const response = await fetch(`http://127.0.0.1:${PORT}${address(round)}`, { headers });
           await response.arrayBuffer();
           times.push(performance.now() - started);
           if (response.status !== 200) throw new Error(`${address(round)} answered ${response.status}`);
@@ -124,7 +131,8 @@ async function run(kind: string) {
       );
     }
   } finally {
-    await services.close();
+    await stop(child);
+    await handle.close();
     await database.drop();
   }
 }
