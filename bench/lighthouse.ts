@@ -36,6 +36,7 @@ interface NetworkItem {
   networkRequestTime?: number;
 }
 interface Report {
+  runtimeError?: { code: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } }>;
 }
@@ -176,13 +177,14 @@ try {
     const fcp: number[] = [];
     const tbt: number[] = [];
     let js = { beforePaint: 0, beforePaintCount: 0, total: 0, count: 0 };
-    let failed = 0;
-    for (let run = 0; run < RUNS; run++) {
+    const failed: string[] = [];
+    // A run Lighthouse could not finish (its runtime error, e.g. no paint seen in time) scores null: not a
+    // figure. It is run again, up to RUNS more times, so the median is of RUNS scores; the errors are reported.
+    for (let run = 0; scores.length < RUNS && run < 2 * RUNS; run++) {
       const report = lighthouse(base + path);
       const score = report.categories.performance?.score;
-      // A run Lighthouse could not finish (no paint seen in time on a loaded machine) scores null: not a figure.
       if (typeof score !== "number") {
-        failed++;
+        failed.push(report.runtimeError?.code ?? "no score");
         continue;
       }
       scores.push(Math.round(score * 100));
@@ -196,7 +198,7 @@ try {
       [
         name,
         decodeURIComponent(path),
-        `**${scores.length ? median(scores) : "–"}** (${scores.join(", ")}${failed ? `; ${failed} failed` : ""})`,
+        `**${scores.length ? median(scores) : "–"}** (${scores.join(", ")}${failed.length ? `; failed: ${failed.join(", ")}` : ""})`,
         Math.round(median(fcp)),
         Math.round(median(tbt)),
         `${kb(js.beforePaint)} (${js.beforePaintCount})`,

@@ -12,7 +12,7 @@ import { AppError } from "#core/errors.ts";
 import type { Preconditions } from "#server/http/preconditions.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import * as versions from "#server/content/versions.ts";
-import type { VersionWrite } from "#server/content/versions.ts";
+import { refuseCreatedMeanwhile, type VersionWrite } from "#server/content/version-steps.ts";
 import type { AdminArticle, AdminVersionDetail, VersionInput } from "#core/admin/articles/schema.ts";
 import { requireArticle } from "./reads.ts";
 
@@ -68,7 +68,7 @@ export async function saveVersion(
     );
   } catch (error) {
     if (error instanceof AppError && error.kind === "conflict")
-      await versions.refuseCreatedMeanwhile(services.database.db, request.preconditions, id, code);
+      await refuseCreatedMeanwhile(services.database.db, request.preconditions, id, code);
     throw error;
   }
 }

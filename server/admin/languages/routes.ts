@@ -14,15 +14,8 @@ import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import { errorResponse } from "#server/http/errors.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { Answer } from "#server/http/openapi.ts";
-import {
-  addLanguage,
-  deleteLanguage,
-  findLanguage,
-  languageContentCounts,
-  listLanguages,
-  makeFavoriteLanguage,
-  updateLanguage,
-} from "./service.ts";
+import { addLanguage, findLanguage, listLanguages, makeFavoriteLanguage, updateLanguage } from "./service.ts";
+import { deleteLanguage, languageContentCounts } from "./deletion.ts";
 
 const tag = "Languages";
 const params = { id: languageIdParam };

@@ -22,9 +22,9 @@ import {
   listMedia,
   mediaItemAsReadBy,
   mediaPageAsReadBy,
-  setAltTexts,
   uploadMedia,
 } from "#server/admin/media/service.ts";
+import { setAltTexts } from "#server/admin/media/alt-texts.ts";
 import { authorize } from "#server/auth/access.ts";
 import type { AppServices } from "#server/content/context.ts";
 import { readRawBody } from "#server/http/body.ts";

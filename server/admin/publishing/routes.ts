@@ -19,15 +19,8 @@ import { endpoint, type AdminEndpoint } from "#server/admin/endpoint.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import { readPreconditions, withEntityTag } from "#server/http/preconditions.ts";
 import type { Answer } from "#server/http/openapi.ts";
-import {
-  cancelSchedule,
-  createPreviewLink,
-  publishVersion,
-  revokePreviewLink,
-  scheduleChange,
-  unpublishVersion,
-  versionPublishing,
-} from "./service.ts";
+import { cancelSchedule, publishVersion, scheduleChange, unpublishVersion, versionPublishing } from "./service.ts";
+import { createPreviewLink, revokePreviewLink } from "./previews.ts";
 
 const VERSION = "/articles/:id/versions/:code";
 const tag = "Publishing";

@@ -1,84 +1,35 @@
 /**
  * Publishing a language version: publish and unpublish now, schedule either for
- * later (applied by the scheduler, scheduler.ts), and signed draft-preview links.
+ * later (applied by the scheduler, scheduler.ts); signed draft-preview links are in previews.ts.
  * Each is its own function (roles may allow some and not others) and one
  * audited transaction through writeContent, so page caches and other instances follow.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { AdminServices } from "#server/content/context.ts";
-import type { ArticleVersionRow, Database } from "#server/db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { claimingRows } from "#server/db/locks.ts";
 import { invalid, notFound } from "#core/errors.ts";
 import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import * as versions from "#server/content/versions.ts";
-import { requireVersionCurrent } from "#server/content/versions.ts";
+import { requireVersionCurrent } from "#server/content/version-steps.ts";
 import type { VersionRequest } from "#server/admin/articles/version-writes.ts";
 import type { AdminVersionDetail } from "#core/admin/articles/schema.ts";
-import { previewToken } from "#server/content/preview.ts";
 import type { ArticleStatus } from "#core/article-rules.ts";
-import { previewPath } from "#core/paths.ts";
 import { applySchedule, checkSchedule, publicationState, type ScheduleAction } from "#core/publishing.ts";
-import type {
-  CreatePreviewInput,
-  PreviewLink,
-  ScheduleInput,
-  VersionPublishing,
-} from "#core/admin/publishing/schema.ts";
+import type { ScheduleInput, VersionPublishing } from "#core/admin/publishing/schema.ts";
 import { pendingSchedules } from "#server/content/schedules.ts";
+import { requireVersion, workingPreviewLinks } from "./previews.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const ARTICLE_VERSION = "article_version";
-const PREVIEW_LINK = "preview_link";
 /** Who the audit log names for changes the scheduler applies (the revision names who scheduled them). */
 export const SCHEDULER_ACTOR = "scheduler";
-/** Working preview links listed per version: the newest. */
-const LISTED_PREVIEWS = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function requireVersion(db: Db, id: number, code: string): Promise<ArticleVersionRow> {
-  const row = await db
-    .selectFrom("article_versions")
-    .selectAll()
-    .where("article_id", "=", id)
-    .where("code", "=", code)
-    .executeTakeFirst();
-  if (!row) throw notFound("not_found", `code: article ${id} has no ${code} version.`, "code");
-  return row;
-}
-
-function toPreviewLink(row: {
-  id: number;
-  created_by: string | null;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-}): PreviewLink {
-  return {
-    id: row.id,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-  };
-}
 
 async function publishingOf(db: Db, id: number, code: string, status: ArticleStatus): Promise<VersionPublishing> {
-  const [schedules, previews] = await Promise.all([
-    pendingSchedules(db, id, code),
-    db
-      .selectFrom("preview_links")
-      .selectAll()
-      .where("article_id", "=", id)
-      .where("code", "=", code)
-      .where("revoked_at", "is", null)
-      .where("expires_at", ">", new Date().toISOString())
-      .orderBy("id", "desc")
-      .limit(LISTED_PREVIEWS)
-      .execute(),
-  ]);
-  return { state: publicationState(status, schedules), schedules, previews: previews.map(toPreviewLink) };
+  const [schedules, previews] = await Promise.all([pendingSchedules(db, id, code), workingPreviewLinks(db, id, code)]);
+  return { state: publicationState(status, schedules), schedules, previews };
 }
 
 /** A version's state, pending changes and newest working preview links. */
@@ -301,101 +252,4 @@ export async function applyDueSchedules(services: AdminServices, now = new Date(
     },
   );
   return applied;
-}
-
-/** A new preview link for a version; its URL (with the token) is only in this answer. */
-export async function createPreviewLink(
-  services: AdminServices,
-  actorUid: string,
-  id: number,
-  code: string,
-  input: CreatePreviewInput,
-): Promise<PreviewLink> {
-  const { config } = services;
-  return writeContent(
-    services,
-    async (trx) => {
-      await requireVersion(trx, id, code);
-      const language = await trx
-        .selectFrom("languages")
-        .select("short_code")
-        .where("code", "=", code)
-        .executeTakeFirstOrThrow();
-      const now = new Date();
-      // Whole seconds: the token carries the expiry in seconds.
-      const expires = new Date(
-        Math.floor((now.getTime() + (input.days ?? config.publishing.previewLinkDays) * DAY_MS) / 1000) * 1000,
-      );
-      const row = await trx
-        .insertInto("preview_links")
-        .values({
-          article_id: id,
-          code,
-          created_by: actorUid,
-          created_at: now.toISOString(),
-          expires_at: expires.toISOString(),
-          revoked_at: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const link = toPreviewLink(row);
-      await recordAudit(trx, {
-        uid: actorUid,
-        action: "create",
-        entity: PREVIEW_LINK,
-        entityId: String(row.id),
-        after: { ...link, article: id, code },
-      });
-      return {
-        ...link,
-        url: `${config.publicUrl}${previewPath(language.short_code, previewToken(config, row.id, expires))}`,
-      };
-    },
-    { changedContent: () => false },
-  );
-}
-
-/** Withdraws a preview link at once: its URL then answers 410. */
-export async function revokePreviewLink(
-  services: AdminServices,
-  actorUid: string,
-  id: number,
-  code: string,
-  linkId: number,
-): Promise<PreviewLink> {
-  return writeContent(
-    services,
-    async (trx) => {
-      const row = await trx
-        .selectFrom("preview_links")
-        .selectAll()
-        .where("id", "=", linkId)
-        .where("article_id", "=", id)
-        .where("code", "=", code)
-        .executeTakeFirst();
-      if (!row)
-        throw notFound(
-          "not_found",
-          `linkId: the ${code} version of article ${id} has no preview link ${linkId}.`,
-          "linkId",
-        );
-      if (row.revoked_at !== null) return toPreviewLink(row);
-      const revoked = await trx
-        .updateTable("preview_links")
-        .set({ revoked_at: new Date().toISOString() })
-        .where("id", "=", linkId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, {
-        uid: actorUid,
-        action: "revoke",
-        entity: PREVIEW_LINK,
-        entityId: String(linkId),
-        before: toPreviewLink(row),
-        after: toPreviewLink(revoked),
-      });
-      return toPreviewLink(revoked);
-    },
-    { changedContent: () => false },
-  );
 }

@@ -271,15 +271,13 @@ async function writeRows(
     await trx
       .insertInto("rome_jobs")
       .values(
-        added
-          .slice(start, start + INSERT_BATCH)
-          .map((row) => ({
-            code: row.code,
-            ogr: row.ogr,
-            domain: row.code.charAt(0),
-            label: row.label,
-            updated_at: at,
-          })),
+        added.slice(start, start + INSERT_BATCH).map((row) => ({
+          code: row.code,
+          ogr: row.ogr,
+          domain: row.code.charAt(0),
+          label: row.label,
+          updated_at: at,
+        })),
       )
       .execute();
   }
