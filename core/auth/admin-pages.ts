@@ -75,6 +75,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permission: "settings.manage",
     nav: true,
   },
+  {
+    path: "/admin/api-keys",
+    label: "API keys",
+    textKey: "admin.nav.api_keys",
+    permission: "settings.manage",
+    nav: true,
+  },
   { path: "/admin/romes", label: "ROME jobs", textKey: "admin.nav.romes", permission: "admin.enter", nav: true },
   { path: "/admin/api", label: "API", textKey: "admin.nav.api", permission: "admin.enter", nav: true },
 ];

@@ -13,6 +13,7 @@ import { romeEndpoints } from "#server/admin/romes/routes.ts";
 import { translationEndpoints } from "#server/admin/translations/routes.ts";
 import { userEndpoints } from "#server/admin/users/routes.ts";
 import { webhookEndpoints } from "#server/admin/webhooks/routes.ts";
+import { apiKeyEndpoints } from "#server/admin/api-keys/routes.ts";
 import { adminAccess } from "#server/auth/access.ts";
 import { mediaEndpoints } from "#server/admin/media/routes.ts";
 import { preferenceEndpoints } from "#server/admin/preferences/routes.ts";
@@ -34,6 +35,7 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   ...presenceEndpoints,
   ...userEndpoints,
   ...webhookEndpoints,
+  ...apiKeyEndpoints,
   ...analyticsEndpoints,
   ...auditEndpoints,
   ...romeEndpoints,

@@ -325,6 +325,10 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
     [401, 403, 403, 403, 404],
   ],
 
+  ["GET /api-keys", "GET", "/api-keys", undefined, [401, 403, 403, 403, 200]],
+  ["POST /api-keys", "POST", "/api-keys", {}, [401, 403, 403, 403, 400]],
+  ["POST /api-keys/:id/revoke", "POST", "/api-keys/999999/revoke", undefined, [401, 403, 403, 403, 404]],
+
   ["GET /audit", "GET", "/audit", undefined, [401, 403, 403, 403, 200]],
   ["GET /audit/facets", "GET", "/audit/facets", undefined, [401, 403, 403, 403, 200]],
 

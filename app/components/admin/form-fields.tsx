@@ -122,6 +122,39 @@ export function FormField<Values extends FieldValues, Name extends FieldPath<Val
   );
 }
 
+/** A fieldset of checkboxes for one field (a webhook's events, an API key's languages): its legend, hint and error wired to it. */
+export function CheckGroup({
+  id,
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  legend: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <fieldset className="admin-checks" id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+      <legend>{legend}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="admin-field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="admin-field__error">
+          {error}
+        </p>
+      )}
+      {children}
+    </fieldset>
+  );
+}
+
 /**
  * Always rendered, so screen readers already watch the region when errors arrive.
  * `labels` names the fields in the summary; `idFor` gives each field's control id for the links.

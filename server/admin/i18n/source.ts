@@ -21,6 +21,7 @@ import translations from "./catalog/translations.json" with { type: "json" };
 import users from "./catalog/users.json" with { type: "json" };
 import webhooks from "./catalog/webhooks.json" with { type: "json" };
 import workbench from "./catalog/workbench.json" with { type: "json" };
+import apiKeys from "./catalog/api-keys.json" with { type: "json" };
 
 export const CATALOG_LANGUAGES = ["en-US", "fr-FR", "es-ES", "de-DE", "pt-BR", "ar", "ja-JP"] as const;
 
@@ -41,6 +42,7 @@ export const ADMIN_CATALOGS: Readonly<Record<string, Readonly<Record<string, rea
   checks,
   webhooks,
   workbench,
+  apiKeys,
 };
 
 function sourceOf(): Map<string, string> {
