@@ -1,7 +1,14 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_PORT, E2E_URL, GITHUB_STANDIN_PORT, GOOGLE_STANDIN_PORT, GOOGLE_STANDIN_URL } from "./tests/e2e/ports.ts";
+import {
+  E2E_BASE_PORT,
+  E2E_SITES,
+  E2E_URL,
+  GITHUB_STANDIN_PORT,
+  GOOGLE_STANDIN_PORT,
+  GOOGLE_STANDIN_URL,
+} from "./tests/e2e/ports.ts";
 
-// Admin specs write to the shared site, but for the screens' layout and axe checks and the API reference.
+// Admin specs write to their site, but for the screens' layout and axe checks and the API reference.
 const READ_WRITE_SPECS = /admin-(?!screens|api-reference).*\.spec\.ts$/;
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
@@ -23,11 +30,13 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
-  // Specs that only read the shared e2e site (every public spec, and the admin screens looked at without a
-  // change) run first, side by side; the admin specs that change it run afterwards, one at a time.
+  // Each worker has its own e2e site (tests/e2e/ports.ts). Specs that only read it (every public spec, and the admin
+  // screens looked at without a change) run first, test by test, on sites as seeded; the admin specs that change a
+  // site run afterwards, file by file, two at a time (one per site): each file sees what the files before it on
+  // its site did, never a change made at the same moment.
   projects: [
     { name: "read-only", testIgnore: READ_WRITE_SPECS, fullyParallel: true },
-    { name: "admin", testMatch: READ_WRITE_SPECS, dependencies: ["read-only"], workers: 1 },
+    { name: "admin", testMatch: READ_WRITE_SPECS, dependencies: ["read-only"] },
   ],
   use: {
     baseURL: E2E_URL,
@@ -46,19 +55,19 @@ export default defineConfig({
       stderr: "pipe",
       env: { GOOGLE_STANDIN_PORT: String(GOOGLE_STANDIN_PORT), GITHUB_STANDIN_PORT: String(GITHUB_STANDIN_PORT) },
     },
-    {
+    ...Array.from({ length: E2E_SITES }, (_, site) => E2E_BASE_PORT + site).map((port) => ({
       command: "node tests/e2e/server.ts",
-      url: `${E2E_URL}/healthz`,
+      url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
         NODE_ENV: "test",
-        PORT: String(E2E_PORT),
+        PORT: String(port),
         HOST: "127.0.0.1",
-        PUBLIC_URL: E2E_URL,
-        DATABASE_URL: `sqlite:./data/e2e-${E2E_PORT}/site.db`,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: `sqlite:./data/e2e-${port}/site.db`,
         LOG_LEVEL: "warn",
         // Google points at the local OpenID provider; GitHub stays unconfigured, so its button uses the development provider.
         GOOGLE_CLIENT_ID: "test-google-client",
@@ -74,6 +83,6 @@ export default defineConfig({
         // The webhooks spec's receiver listens on 127.0.0.1, an address production refuses.
         WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true",
       },
-    },
+    })),
   ],
 });

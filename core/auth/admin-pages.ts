@@ -75,6 +75,11 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permission: "settings.manage",
     nav: true,
   },
+  {
+    path: "/admin/api-keys",
+    label: "API keys",
+    textKey: "admin.nav.api_keys",
+    permission: "settings.manage",
   // Translators read and propose terms of their languages; editors and admins manage them (decision 0217).
   {
     path: "/admin/glossary",

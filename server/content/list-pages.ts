@@ -10,20 +10,15 @@ import type { ArticleCard, ArticleListView, HomeView } from "#core/views.ts";
 import { showsList } from "./changes.ts";
 import { articleCard } from "./cards.ts";
 import type { PageReads } from "./page-reads.ts";
-import { sectionPathIn, sectionSeo } from "./public-sections.ts";
-import type { Language, Resident } from "./resident.ts";
+import { listChainCodes, sectionPathIn, sectionSeo } from "./public-sections.ts";
+import type { Language } from "./resident.ts";
 
 export const ARTICLES_PER_PAGE = 6;
 export const HOME_LATEST_COUNT = 3;
 
-/** The fallback languages a language's lists borrow from: none unless it has the option on (decision 0085). */
-function listFallbacks(resident: Resident, language: Language): Language[] {
-  return language.listFallbackArticles ? (resident.fallbackOrders.get(language.id) ?? []) : [];
-}
-
 /** The languages a language's list shows articles in: its own, then the fallbacks it borrows from; noted as what the page shows. */
 function listCodes(reads: PageReads, language: Language): string[] {
-  const codes = [language.code, ...listFallbacks(reads.resident, language).map((fallback) => fallback.code)];
+  const codes = listChainCodes(reads.resident, language);
   for (const code of codes) reads.dependsOn(showsList(code));
   return codes;
 }

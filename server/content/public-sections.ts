@@ -73,8 +73,18 @@ export function articlePathIn(
 }
 
 /** A job's label in a language: its own, else the first of its fallback chain's, else the official French one; with the language it is in. */
+/** Where a text missing in a language is looked for: the language itself, then its fallback chain (decision 0085). */
+export function chainCodes(resident: Resident, language: Language): string[] {
+  return [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
+}
+
+/** The languages a language's article lists show: its own, then its fallbacks' only when it borrows (decision 0085). */
+export function listChainCodes(resident: Resident, language: Language): string[] {
+  return language.listFallbackArticles ? chainCodes(resident, language) : [language.code];
+}
+
 export function jobLabelIn(resident: Resident, job: Job, language: Language): { label: string; labelLang: string } {
-  const codes = [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
+  const codes = chainCodes(resident, language);
   const found = firstAvailable(codes, (code) => job.labels.get(code) || undefined);
   if (found) return { label: found.value, labelLang: found.code };
   return { label: job.label, labelLang: ROME_SOURCE_LANGUAGE };

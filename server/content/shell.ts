@@ -7,8 +7,8 @@ import { orderForPicker } from "#core/language-switch.ts";
 import type { ShellLanguage, ShellView } from "#core/shell.ts";
 import type { LanguageRef, SectionName } from "#core/types.ts";
 import { memoizedPerCopy } from "./per-copy.ts";
-import { enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-sections.ts";
-import type { Resident } from "./resident.ts";
+import { chainCodes, enabledLanguages, favoriteLanguage, findEnabledLanguage } from "./public-sections.ts";
+import type { Language, Resident } from "./resident.ts";
 
 /** A language's UI strings with the gaps filled along its fallback chain, and the language of each borrowed one. */
 export interface LanguageStrings {
@@ -36,18 +36,29 @@ export function languageStrings(resident: Resident, code: string | undefined): L
   return code !== undefined && ownLanguage(resident, code) ? compiledLanguageStrings(resident, code) : NO_STRINGS;
 }
 
-const compiledLanguageStrings = memoizedPerCopy((resident: Resident, code): LanguageStrings => {
-  const language = ownLanguage(resident, code)!;
-  const codes = [language.code, ...(resident.fallbackOrders.get(language.id) ?? []).map((fallback) => fallback.code)];
+/**
+ * A language's public UI strings (never the admin area's), each from the first language of its fallback chain
+ * that has it, with that language's code: what the pages compile and the content API answers.
+ */
+export function stringsAlongChain(resident: Resident, language: Language): Map<string, { text: string; code: string }> {
+  const codes = chainCodes(resident, language);
   const keys = new Set(codes.flatMap((candidate) => [...(resident.translations.get(candidate)?.keys() ?? [])]));
-  const texts = new Map<string, string>();
-  const borrowed: Record<string, string> = {};
+  const found = new Map<string, { text: string; code: string }>();
   for (const key of keys) {
     if (isAdminKey(key)) continue;
-    const found = firstAvailable(codes, (candidate) => resident.translations.get(candidate)?.get(key));
-    if (!found) continue;
-    texts.set(key, found.value);
-    if (found.code !== language.code) borrowed[key] = found.code;
+    const first = firstAvailable(codes, (candidate) => resident.translations.get(candidate)?.get(key));
+    if (first) found.set(key, { text: first.value, code: first.code });
+  }
+  return found;
+}
+
+const compiledLanguageStrings = memoizedPerCopy((resident: Resident, code): LanguageStrings => {
+  const language = ownLanguage(resident, code)!;
+  const texts = new Map<string, string>();
+  const borrowed: Record<string, string> = {};
+  for (const [key, { text, code: from }] of stringsAlongChain(resident, language)) {
+    texts.set(key, text);
+    if (from !== language.code) borrowed[key] = from;
   }
   return { strings: compileMessages(texts), borrowed };
 });

@@ -35,6 +35,7 @@ import { mediaIdsUsed } from "#core/media-rules.ts";
 import type { AdminVersionDetail, VersionInput } from "#core/admin/articles/schema.ts";
 import { afterDelete, markUpToDate } from "#core/translation-status.ts";
 import { tellWebhooksOfDeletion } from "#server/webhooks/version-events.ts";
+import { refusePageBreakingTranslation } from "./translation-checks.ts";
 
 /** What a save did: the version as its GET now answers it, whether it was created, and whether the public site changed. */
 export interface SavedVersion {
@@ -134,6 +135,7 @@ export async function saveVersion(
     coverAlt: input.coverAlt,
   };
   await requireMediaExist(trx, mediaIdsUsed(null, [text.body]), "body");
+  await refusePageBreakingTranslation(trx, blog, code, text.body);
   const taken = await trx
     .selectFrom("article_versions")
     .select("article_id")

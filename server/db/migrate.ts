@@ -36,6 +36,9 @@ import { adminTextsSince0025Migration } from "./migrations/0035-admin-texts-sinc
 import { oneVocabularyMigration } from "./migrations/0036-one-vocabulary.ts";
 import { webhooksMigration } from "./migrations/0037-webhooks.ts";
 import { adminTextsWebhooksMigration } from "./migrations/0038-admin-texts-webhooks.ts";
+import { apiKeysMigration } from "./migrations/0039-api-keys.ts";
+import { adminTextsApiKeysMigration } from "./migrations/0040-admin-texts-api-keys.ts";
+import { adminTextsWorkbenchMigration } from "./migrations/0043-admin-texts-workbench.ts";
 import { translationMemoryMigration } from "./migrations/0045-translation-memory.ts";
 import { glossaryMigration } from "./migrations/0046-glossary.ts";
 import { adminTextsGlossaryMigration } from "./migrations/0047-admin-texts-glossary.ts";
@@ -77,6 +80,9 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0036-one-vocabulary": oneVocabularyMigration(dialect),
     "0037-webhooks": webhooksMigration(dialect),
     "0038-admin-texts-webhooks": adminTextsWebhooksMigration,
+    "0039-api-keys": apiKeysMigration(dialect),
+    "0040-admin-texts-api-keys": adminTextsApiKeysMigration,
+    "0043-admin-texts-workbench": adminTextsWorkbenchMigration,
     "0045-translation-memory": translationMemoryMigration(dialect),
     "0046-glossary": glossaryMigration(dialect),
     "0047-admin-texts-glossary": adminTextsGlossaryMigration,

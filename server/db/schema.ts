@@ -357,6 +357,24 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+/** 0039: keys of the content delivery API (docs/api.md "Content delivery API"); the token is kept as its SHA-256 only. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  prefix: string;
+  /** JSON array of language codes; empty: every language. */
+  languages: string;
+  /** JSON array of origins browsers may call from. */
+  origins: string;
+  /** Requests per minute. */
+  rate_limit: number;
+  created_by: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database extends MemoryTables {
   languages: LanguagesTable;
   translations: TranslationsTable;
@@ -387,6 +405,7 @@ export interface Database extends MemoryTables {
   version_presence: VersionPresenceTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  api_keys: ApiKeysTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;

@@ -10,5 +10,7 @@ export interface HttpEnv {
     user: SignedInUser | null;
     /** Set by the page cache on anonymous page renders it may keep. */
     pageNotes: PageNotes | undefined;
+    /** The content API's key of this request, once checked (server/web/content-keys.ts): the languages it may read (empty: all). */
+    apiKey: { id: number; languages: readonly string[] } | undefined;
   };
 }

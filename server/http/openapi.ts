@@ -28,10 +28,11 @@ const ADMIN_TAGS = [
   "Revisions",
   "Preferences",
   "Webhooks",
+  "API keys",
   "Translation memory",
   "Glossary",
 ] as const;
-export type ApiTag = "Public" | "Session" | "Probes" | (typeof ADMIN_TAGS)[number];
+export type ApiTag = "Public" | "Content" | "Session" | "Probes" | (typeof ADMIN_TAGS)[number];
 const isAdminTag = (tag: string | undefined) => (ADMIN_TAGS as readonly (string | undefined)[]).includes(tag);
 
 /** What a success carries: nothing (204, 304), JSON of a zod schema, or files of other media types (their schema each). */
@@ -238,7 +239,8 @@ function documentation(publicUrl: string) {
       title: "Polyglot Press JSON API",
       version: "1",
       description:
-        "The public endpoints (start-up files, analytics events, probes) and the admin API under /api/admin. " +
+        "The public endpoints (start-up files, analytics events, probes), the content delivery API under /api/content/v1 " +
+        "(read-only, with an API key) and the admin API under /api/admin. " +
         "Admin endpoints need a signed-in session cookie of an account with access to the admin area; every state-changing request needs the XSRF-TOKEN cookie's value " +
         `in the ${XSRF_HEADER} header. Errors are {"error": {"code", "message", "field"?}}. ` +
         "Resources two people can edit answer an ETag; writes to them require If-Match with it (428 without, 412 with a stale one, " +
@@ -252,6 +254,12 @@ function documentation(publicUrl: string) {
           in: "cookie",
           name: SESSION_COOKIE,
           description: "Set by signing in at /auth/{google|github}.",
+        },
+        contentKey: {
+          type: "http" as const,
+          scheme: "bearer",
+          description:
+            'A content API key (created by an admin at /admin/api-keys), as `Authorization: Bearer ppk_…` (docs/api.md "Content delivery API").',
         },
         xsrf: {
           type: "apiKey" as const,
@@ -272,6 +280,15 @@ type Operation = { tags?: string[]; security?: Record<string, string[]>[]; respo
  * 403 of a missing XSRF header. A public read needs nothing (`security: []`); the admin API needs a session besides.
  */
 function completeOperation(method: string, operation: Operation): void {
+  if (operation.tags?.[0] === "Content") {
+    operation.security = [{ contentKey: [] }];
+    operation.responses[401] = errorResponse("No API key, or one that is unknown or revoked.");
+    operation.responses[403] = errorResponse("The API key may not read this language.");
+    operation.responses[429] = errorResponse(
+      "The key's requests per minute are spent: try again after Retry-After seconds.",
+    );
+    return;
+  }
   const admin = isAdminTag(operation.tags?.[0]);
   const write = method !== "get";
   operation.security = [{ ...(admin ? { session: [] } : {}), ...(write ? { xsrf: [] } : {}) }].filter(

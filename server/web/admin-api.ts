@@ -13,6 +13,7 @@ import { romeEndpoints } from "#server/admin/romes/routes.ts";
 import { translationEndpoints } from "#server/admin/translations/routes.ts";
 import { userEndpoints } from "#server/admin/users/routes.ts";
 import { webhookEndpoints } from "#server/admin/webhooks/routes.ts";
+import { apiKeyEndpoints } from "#server/admin/api-keys/routes.ts";
 import { glossaryEndpoints } from "#server/admin/glossary/routes.ts";
 import { adminAccess } from "#server/auth/access.ts";
 import { mediaEndpoints } from "#server/admin/media/routes.ts";
@@ -35,6 +36,7 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   ...presenceEndpoints,
   ...userEndpoints,
   ...webhookEndpoints,
+  ...apiKeyEndpoints,
   ...glossaryEndpoints,
   ...analyticsEndpoints,
   ...auditEndpoints,

@@ -36,6 +36,7 @@ import { feedRoutes } from "./feeds.ts";
 import { adminApi } from "./admin-api.ts";
 import { ADMIN_API_PREFIX } from "#server/http/endpoint.ts";
 import { publicApi } from "./public-api.ts";
+import { contentApi } from "./content-api.ts";
 import { answerOtherMethods, refuseOtherMethods } from "#server/http/methods.ts";
 import { requestGuard, type RenderErrorPage } from "#server/http/request-guard.ts";
 import { securityHeaders } from "./security.ts";
@@ -153,6 +154,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions = {
   app.use("/api/analytics/*", analyticsLimits(services));
 
   app.route("/", publicApi(services, pageCache.responses));
+  app.route("/", contentApi(services, pageCache.responses));
   // It changes only with PUBLIC_URL, so with a release: a day, then revalidated in the background.
   app.get("/robots.txt", (c) =>
     c.text(robotsTxt(config.publicUrl), 200, {

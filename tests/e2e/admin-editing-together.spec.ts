@@ -11,7 +11,13 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { encoded } from "#tests/fixtures/images.ts";
 import { E2E_PORT, E2E_URL } from "./ports.ts";
-import { adminSessionCookie, DEMO_ADMIN_UID, useSpecAdmin, withE2eDatabase } from "./support/admin-session.ts";
+import {
+  adminSessionCookie,
+  DEMO_ADMIN_UID,
+  useSpecAdmin,
+  useSpecTranslator,
+  withE2eDatabase,
+} from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 
 const SHOTS = "/tmp/editor-shots";
@@ -25,33 +31,11 @@ useSpecAdmin(test, ADA);
 // Two or three people per test, axe runs and two languages: more than the default 30 s on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 360_000 });
 
-test.beforeAll(async () => {
-  await withE2eDatabase((db) =>
-    db
-      .insertInto("users")
-      .values({
-        uid: CAMILLE.uid,
-        email: CAMILLE.email,
-        display_name: CAMILLE.name,
-        photo_url: null,
-        email_verified: 1,
-        role: "translator",
-        role_languages: "fr-FR",
-        can_publish: 0,
-        created_at: new Date().toISOString(),
-        last_sign_in_at: null,
-      })
-      .onConflict((conflict) =>
-        conflict.column("uid").doUpdateSet({ role: "translator", role_languages: "fr-FR", can_publish: 0 }),
-      )
-      .execute(),
-  );
-});
+useSpecTranslator(test, CAMILLE, { languages: "fr-FR", canPublish: false });
 test.afterAll(async () => {
-  await withE2eDatabase(async (db) => {
-    await db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", CAMILLE.uid).execute();
-    await db.updateTable("users").set({ admin_language: null }).where("uid", "in", [ADA.uid, DEMO_ADMIN_UID]).execute();
-  });
+  await withE2eDatabase((db) =>
+    db.updateTable("users").set({ admin_language: null }).where("uid", "in", [ADA.uid, DEMO_ADMIN_UID]).execute(),
+  );
 });
 
 const setAdminLanguage = (uid: string, code: string | null) =>

@@ -24,6 +24,7 @@ const SCREENS = [
   "/admin/analytics",
   "/admin/audit",
   "/admin/webhooks",
+  "/admin/api-keys",
   "/admin/glossary",
   "/admin/romes",
   "/admin/media",

@@ -119,6 +119,11 @@ test("an edited source makes the French translation Outdated, shows the change b
   await expect(page).toHaveURL(new RegExp(`/admin/articles/${id}\\?language=fr-FR$`));
   const source = page.getByRole("region", { name: /Source: English/ });
   await expect(source.getByText("Outdated", { exact: true })).toBeVisible();
+  // An outdated translation opens on its segments (decision 0210), the source's text shown block by block there;
+  // the whole text is one switch away (after hydration, when the publication panel has loaded).
+  await expect(page.getByLabel("Translation of segment 1")).toHaveValue("Le ferry part à neuf heures.");
+  await expect(page.getByText("State:")).toBeVisible();
+  await page.getByRole("button", { name: "Whole text" }).click();
   // One numbering: the source's revision and the one the translation was made from are History's numbers.
   await expect(source).toContainText("Revision 3,");
   await expect(source).toContainText("(made from revision 1)");
@@ -302,7 +307,7 @@ test("the new screens pass axe, in English and with an Arabic translation (RTL),
     await page.goto(`/admin/articles/${id}?language=ar`);
     const source = page.getByRole("region", { name: /Source: English/ });
     await expect(source.locator("ins")).toContainText("ten");
-    await expect(page.getByLabel("Body (Markdown)")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByLabel("Translation of segment 1")).toHaveAttribute("dir", "rtl");
     await expectNoAxeViolations(page);
     await source.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`side-by-side-${size}.png`), fullPage: size === "desktop" });

@@ -325,6 +325,9 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
     [401, 403, 403, 403, 404],
   ],
 
+  ["GET /api-keys", "GET", "/api-keys", undefined, [401, 403, 403, 403, 200]],
+  ["POST /api-keys", "POST", "/api-keys", {}, [401, 403, 403, 403, 400]],
+  ["POST /api-keys/:id/revoke", "POST", "/api-keys/999999/revoke", undefined, [401, 403, 403, 403, 404]],
   ["GET /memory/matches", "GET", "/memory/matches?from=en&to=fr&text=River", undefined, [401, 403, 200, 200, 200]],
   ["GET /memory/matches", "GET", "/memory/matches?from=en&to=de&text=River", undefined, [401, 403, 403, 200, 200]],
   ["GET /glossary", "GET", "/glossary?from=en&to=fr", undefined, [401, 403, 200, 200, 200]],

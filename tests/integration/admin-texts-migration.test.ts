@@ -6,6 +6,8 @@ import { adminCheckTextsMigration } from "#server/db/migrations/0018-admin-check
 import { mediaUsedInMoreTextMigration } from "#server/db/migrations/0025-media-used-in-more-text.ts";
 import { adminTextsSince0025Migration } from "#server/db/migrations/0035-admin-texts-since-0025.ts";
 import { adminTextsWebhooksMigration } from "#server/db/migrations/0038-admin-texts-webhooks.ts";
+import { adminTextsApiKeysMigration } from "#server/db/migrations/0040-admin-texts-api-keys.ts";
+import { adminTextsWorkbenchMigration } from "#server/db/migrations/0043-admin-texts-workbench.ts";
 import { adminTextsGlossaryMigration } from "#server/db/migrations/0047-admin-texts-glossary.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
 import { withNamesSince0036 } from "#server/db/names-before-0036.ts";
@@ -167,6 +169,16 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
     expect(await frenchCell("admin.webhooks.redeliver_button")).toEqual({ label: "Renvoyer" });
   });
 
+  it("0040 adds the API keys screen's texts", async () => {
+    await db().deleteFrom("translations").where("code_component", "like", "admin.api_keys.%").execute();
+    await adminTextsApiKeysMigration.up(db() as unknown as Kysely<unknown>);
+    expect(await frenchCell("admin.api_keys.add_button")).toEqual({ label: "Créer la clé" });
+  });
+
+  it("0043 adds the translator's workbench texts", async () => {
+    await db().deleteFrom("translations").where("code_component", "like", "admin.workbench.%").execute();
+    await adminTextsWorkbenchMigration.up(db() as unknown as Kysely<unknown>);
+    expect(await frenchCell("admin.workbench.next_change")).toEqual({ label: "Modification suivante" });
   it("0047 adds the glossary screen's and the workbench panels' texts", async () => {
     await db().deleteFrom("translations").where("code_component", "like", "admin.glossary%").execute();
     await db().deleteFrom("translations").where("code_component", "like", "admin.memory.%").execute();

@@ -132,10 +132,10 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
       Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })),
     );
 
-  it("is OpenAPI 3.1 for this site (PUBLIC_URL) with the session and XSRF security schemes", () => {
+  it("is OpenAPI 3.1 for this site (PUBLIC_URL) with the session, XSRF and content API key security schemes", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.servers).toEqual([expect.objectContaining({ url: PUBLIC_URL })]);
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["session", "xsrf"]);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["contentKey", "session", "xsrf"]);
   });
 
   it("describes every registered API route (method and path), with a summary and a tag", () => {
@@ -193,10 +193,17 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
     ]);
   });
 
-  it("names who may call: public reads nothing, every other method the XSRF header, the admin API a session besides", () => {
+  it("names who may call: public reads nothing, the content API a key, every other method the XSRF header, the admin API a session besides", () => {
     for (const { path, method, operation } of operations()) {
       const admin = path.startsWith("/api/admin/");
       const write = method !== "get";
+      if (path.startsWith("/api/content/")) {
+        expect(operation.security, `${method} ${path}`).toEqual([{ contentKey: [] }]);
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(
+          expect.arrayContaining(["401", "403", "429"]),
+        );
+        continue;
+      }
       const expected = admin ? [{ session: [], ...(write ? { xsrf: [] } : {}) }] : write ? [{ xsrf: [] }] : [];
       expect(operation.security, `${method} ${path}`).toEqual(expected);
       if (admin)
@@ -281,6 +288,8 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
 
     /** Real ids of the seeded site, and of what beforeAll adds (an image, a job label, a second revision). */
     let values: (path: string, name: string) => string | undefined;
+    /** A content API key's Authorization header, made in beforeAll (decision 0200). */
+    let contentKey: Record<string, string> = {};
 
     /** A request as the admin's browser sends it (session, XSRF cookie and header). */
     const send = async (
@@ -449,7 +458,19 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
         glossary: { id: String(term.id), from: favorite.code, to: translation },
         memory: { from: favorite.code, to: translation, text: "contract" },
       };
-      values = (path, name) => byResource[/^\/api\/admin\/([^/]+)/.exec(path)?.[1] ?? ""]?.[name];
+      const keyCreated = await admin("POST", "/api/admin/api-keys", {
+        body: JSON.stringify({ name: "Contract test" }),
+        headers: jsonType,
+      });
+      contentKey = { authorization: `Bearer ${((await keyCreated.json()) as { token: string }).token}` };
+      const listed = (await (
+        await app.request(`/api/content/v1/${favorite.code}/articles?limit=1`, { headers: contentKey })
+      ).json()) as { data: { id: number; slug: string }[] };
+      const content = { lang: favorite.code, id: String(listed.data[0]!.id), slug: listed.data[0]!.slug };
+      values = (path, name) =>
+        path.startsWith("/api/content/")
+          ? content[name as keyof typeof content]
+          : byResource[/^\/api\/admin\/([^/]+)/.exec(path)?.[1] ?? ""]?.[name];
     }, 60_000);
 
     it("enumerated from the document, on real data: status, media type, ETag and a body valid against the documented schema", async () => {
@@ -458,7 +479,9 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
       const checked: string[] = [];
       for (const { path, operation } of gets) {
         for (const target of requestsFor(path, operation, values)) {
-          const response = path.startsWith("/api/admin/") ? await admin("GET", target) : await app.request(target);
+          const response = path.startsWith("/api/admin/")
+            ? await admin("GET", target)
+            : await app.request(target, { headers: path.startsWith("/api/content/") ? contentKey : {} });
           expect(response.status, `GET ${target}`).toBe(200);
           await expectDocumented("get", path, target, response);
           checked.push(target);

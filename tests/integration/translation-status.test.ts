@@ -455,4 +455,29 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
     await importAll("single-again", changed("single"), true);
     expect(await facts("batched")).toEqual(await facts("single"));
   });
+
+  // Decision 0212: a translation whose body would show the rest of its page as code is refused, from any client.
+  it("refuses a translation that opens a code fence and never closes it, as a draft or published; warnings never refuse", async () => {
+    const { article } = await ok("POST", "", { key: "fence-check", author: "Ada", tags: [] });
+    const id = article!.id;
+    await ok("PUT", `/${id}/versions/en-US`, text("Fences", "Run this:\n\n```\nnpm start\n```\n\nThen open the site."));
+    for (const status of ["draft", "published"]) {
+      const reply = await call("PUT", `/${id}/versions/fr-FR`, {
+        body: text("Clôtures", "Lancez ceci :\n\n```\nnpm start\n\nPuis ouvrez le site.", status),
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.json!.error).toMatchObject({ code: "invalid_field", field: "body" });
+      expect(reply.json!.error!.message).toContain("never closed");
+    }
+    expect((await call("GET", `/${id}/versions/fr-FR`)).status).toBe(404);
+    // Closed, it is saved, though a number of the source is missing (a warning in the editor, never a refusal).
+    await ok(
+      "PUT",
+      `/${id}/versions/fr-FR`,
+      text("Clôtures", "Lancez :\n\n```\nnpm start\n```\n\nPuis ouvrez le site, 3 fois."),
+    );
+    // A fence the source leaves open may stay open in its translation; the source itself is never checked.
+    await ok("PUT", `/${id}/versions/en-US`, text("Fences", "Text\n\n```\nstill open"));
+    await ok("PUT", `/${id}/versions/fr-FR`, text("Clôtures", "Texte\n\n```\ntoujours ouvert"));
+  });
 });

@@ -17,6 +17,9 @@ import type { Translate } from "#core/i18n/translate.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { failureMessage, refusalMessage, refusalOf } from "./feedback.tsx";
 
+/** An aria-describedby of the ids given (the nulls left out), or nothing when none is. */
+export const idList = (...ids: (string | null)[]): string | undefined => ids.filter(Boolean).join(" ") || undefined;
+
 /** Field name → message. "body" holds an error about the request as a whole. */
 export type FieldErrors = Record<string, string>;
 
@@ -65,7 +68,7 @@ export function Field({
   className?: string;
   children: (control: ControlProps) => ReactNode;
 }) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = idList(hint ? `${id}-hint` : null, error ? `${id}-error` : null);
   return (
     <div className={["admin-field", error ? "admin-field--invalid" : null, className].filter(Boolean).join(" ")}>
       <label htmlFor={id}>{label}</label>
@@ -116,6 +119,39 @@ export function FormField<Values extends FieldValues, Name extends FieldPath<Val
     <Field {...field} error={fieldState.error?.message}>
       {(aria) => children(aria, { value, onChange, onBlur, ref })}
     </Field>
+  );
+}
+
+/** A fieldset of checkboxes for one field (a webhook's events, an API key's languages): its legend, hint and error wired to it. */
+export function CheckGroup({
+  id,
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  legend: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <fieldset className="admin-checks" id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+      <legend>{legend}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="admin-field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="admin-field__error">
+          {error}
+        </p>
+      )}
+      {children}
+    </fieldset>
   );
 }
 

@@ -28,12 +28,14 @@ import { VersionTabs } from "#app/components/admin/article-editor/version-tabs.t
 import { VersionHistory } from "#app/components/admin/article-editor/version-history.tsx";
 import { VersionPublishingPanel } from "#app/components/admin/article-editor/version-publishing.tsx";
 import { SourcePanel } from "#app/components/admin/article-editor/source-panel.tsx";
+import { workbenchOf } from "#app/components/admin/workbench/translation-writing.tsx";
 import { SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import type { MediaByID } from "#app/components/admin/media/editor-images.tsx";
 import type { MediaItem } from "#app/components/admin/media/upload.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
+import "#app/styles/admin-workbench.css";
 import "#app/styles/admin-articles.css";
 import type { Route } from "./+types/article-editor";
 
@@ -264,6 +266,11 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
                 source={source}
                 sourceRevision={source ? article.sourceRevision : null}
                 viewerUid={viewerUid}
+                workbench={
+                  source && sourceLanguage
+                    ? workbenchOf(source, sourceLanguage, selectedVersion, article.sourceRevision, baseTexts)
+                    : null
+                }
                 {...mediaProps}
               />
             </div>

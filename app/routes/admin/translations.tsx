@@ -21,6 +21,7 @@ import { useMay } from "#app/lib/admin-grant.ts";
 import { servicesContext } from "#server/content/context.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import "#app/styles/admin-grid.css";
+import "#app/styles/admin-workbench.css";
 import type { Route } from "./+types/translations";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ErrorAlert, failureMessage, SaveStatus, useSaveFeedback } from "#app/components/admin/feedback.tsx";
 import { TableHead, TableRegion } from "#app/components/admin/table-region.tsx";
 import { Deliveries } from "#app/components/admin/webhooks/deliveries.tsx";
+import { ShownOnce } from "#app/components/admin/shown-once.tsx";
 import { When } from "#app/components/admin/when.tsx";
 import { EndpointForm } from "#app/components/admin/webhooks/endpoint-form.tsx";
 import { WEBHOOKS_API, eventTextKey } from "#app/components/admin/webhooks/events.ts";
@@ -24,20 +25,6 @@ import type { Route } from "./+types/webhooks";
 export async function loader({ context }: Route.LoaderArgs) {
   requireScreen(context);
   return { webhooks: await listWebhooks(context.get(servicesContext)) };
-}
-
-/** The signing secret of the endpoint just added: shown this once. */
-function SecretNotice({ url, secret }: { url: string; secret: string }) {
-  const { t } = useAdminText();
-  return (
-    <section className="webhook-secret" role="status" aria-labelledby="webhook-secret-title">
-      <h2 id="webhook-secret-title">{t("admin.webhooks.secret_title", { url })}</h2>
-      <p>{t("admin.webhooks.secret_once")}</p>
-      <code dir="ltr" className="webhook-secret__value">
-        {secret}
-      </code>
-    </section>
-  );
 }
 
 interface RowProps {
@@ -145,7 +132,14 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
           void revalidator.revalidate();
         }}
       />
-      {created && <SecretNotice url={created.webhook.url} secret={created.secret} />}
+      {created && (
+        <ShownOnce
+          id="webhook-secret-title"
+          title={t("admin.webhooks.secret_title", { url: created.webhook.url })}
+          note={t("admin.webhooks.secret_once")}
+          value={created.secret}
+        />
+      )}
 
       <SaveStatus feedback={feedback} />
       <ErrorAlert message={error} />

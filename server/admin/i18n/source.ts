@@ -20,6 +20,8 @@ import romes from "./catalog/romes.json" with { type: "json" };
 import translations from "./catalog/translations.json" with { type: "json" };
 import users from "./catalog/users.json" with { type: "json" };
 import webhooks from "./catalog/webhooks.json" with { type: "json" };
+import workbench from "./catalog/workbench.json" with { type: "json" };
+import apiKeys from "./catalog/api-keys.json" with { type: "json" };
 import glossary from "./catalog/glossary.json" with { type: "json" };
 
 export const CATALOG_LANGUAGES = ["en-US", "fr-FR", "es-ES", "de-DE", "pt-BR", "ar", "ja-JP"] as const;
@@ -40,6 +42,8 @@ export const ADMIN_CATALOGS: Readonly<Record<string, Readonly<Record<string, rea
   errors,
   checks,
   webhooks,
+  workbench,
+  apiKeys,
   glossary,
 };
 

@@ -89,6 +89,46 @@ export function useSpecAdmin(
 }
 
 /**
+ * A translator for one spec, made before its tests (translating `languages`, publishing them when
+ * `canPublish`, the admin in `adminLanguage`) and made a plain user after them.
+ */
+export function useSpecTranslator(
+  test: { beforeAll: (run: () => Promise<void>) => void; afterAll: (run: () => Promise<void>) => void },
+  translator: { uid: string; email: string; name: string },
+  grant: { languages: string; canPublish: boolean; adminLanguage?: string },
+): void {
+  const role = {
+    role: "translator" as const,
+    role_languages: grant.languages,
+    can_publish: grant.canPublish ? (1 as const) : (0 as const),
+    admin_language: grant.adminLanguage ?? null,
+  };
+  test.beforeAll(async () => {
+    await withE2eDatabase((db) =>
+      db
+        .insertInto("users")
+        .values({
+          uid: translator.uid,
+          email: translator.email,
+          display_name: translator.name,
+          photo_url: null,
+          email_verified: 1,
+          ...role,
+          created_at: new Date().toISOString(),
+          last_sign_in_at: null,
+        })
+        .onConflict((conflict) => conflict.column("uid").doUpdateSet(role))
+        .execute(),
+    );
+  });
+  test.afterAll(async () => {
+    await withE2eDatabase((db) =>
+      db.updateTable("users").set({ role: "user", admin_language: null }).where("uid", "=", translator.uid).execute(),
+    );
+  });
+}
+
+/**
  * A state-changing admin API call as the admin screens make it (session cookie,
  * XSRF header), written from the resource as it is now (decision 0151): its
  * ETag in If-Match, or If-None-Match: * when there is none yet.
@@ -100,5 +140,6 @@ export async function adminPut(page: Page, path: string, body: unknown): Promise
   const precondition: Record<string, string> =
     current.status() === 200 ? { "If-Match": current.headers()["etag"]! } : { "If-None-Match": "*" };
   const response = await page.request.put(path, { data: body, headers: { "X-XSRF-TOKEN": xsrf, ...precondition } });
-  expect(response.status(), await response.text()).toBe(200);
+  // 201 when the PUT created the resource (a language version).
+  expect([200, 201], await response.text()).toContain(response.status());
 }

@@ -17,6 +17,7 @@ import { useAdminText } from "#app/lib/admin-text.ts";
 import { useMay } from "#app/lib/admin-grant.ts";
 import { api } from "#app/lib/api-client.ts";
 import type { MediaByID } from "#app/components/admin/media/editor-images.tsx";
+import { ViewSwitch } from "#app/components/admin/view-switch.tsx";
 import { WordDiff } from "./diff-text.tsx";
 import { ARTICLES_API, versionPrecondition, type EditorLanguage } from "./editor-shared.ts";
 
@@ -194,19 +195,14 @@ export function SourcePanel({
       )}
       {outdated && <SourceDiff base={base} current={current} language={sourceLanguage} />}
 
-      <div className="source-panel__switch" role="group" aria-label={t("admin.source.show")}>
-        {(["rendered", "markdown"] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className="button button--small button--secondary"
-            aria-pressed={view === option}
-            onClick={() => setView(option)}
-          >
-            {t(`admin.source.${option}`)}
-          </button>
-        ))}
-      </div>
+      <ViewSwitch
+        className="source-panel__switch"
+        label={t("admin.source.show")}
+        views={["rendered", "markdown"] as const}
+        current={view}
+        labelOf={(option) => t(`admin.source.${option}`)}
+        onChange={setView}
+      />
       <div className="source-panel__text" {...text}>
         <p className="version-form__preview-headline">{source.title}</p>
         {source.summary && <p className="source-panel__summary">{source.summary}</p>}

@@ -11,6 +11,7 @@ import { renderMarkdown } from "#core/markdown.ts";
 import { FormField } from "#app/components/admin/form-fields.tsx";
 import { InsertImageButton, VersionImages } from "#app/components/admin/media/editor-images.tsx";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { TranslationWriting, type Workbench } from "#app/components/admin/workbench/translation-writing.tsx";
 import type { VersionText } from "./diff-text.tsx";
 import type { EditorLanguage, EditorMediaProps } from "./editor-shared.ts";
 import { editedText } from "./version-conflict.tsx";
@@ -74,6 +75,8 @@ interface VersionFieldsProps extends EditorMediaProps {
   publishing: boolean;
   /** A new translation's source, to start from a copy of it (null: no such button). */
   copyFrom: AdminArticleVersion | null;
+  /** A translation's source, for editing its body segment by segment (null: the source itself). */
+  workbench: Workbench | null;
 }
 
 export function VersionFields({
@@ -86,6 +89,7 @@ export function VersionFields({
   cover,
   publishing,
   copyFrom,
+  workbench,
   media,
   mediaLimits,
   onMedia,
@@ -93,6 +97,18 @@ export function VersionFields({
   const { t } = useAdminText();
   const textAttributes = { lang: language.code, dir: language.dir };
   const addressPrefix = language.articlesPath ? `${language.articlesPath}/${articleId}/` : null;
+
+  const writing = (
+    <VersionWriting
+      control={control}
+      typed={typed}
+      slug={slug}
+      language={language}
+      media={media}
+      mediaLimits={mediaLimits}
+      onMedia={onMedia}
+    />
+  );
 
   /** A new translation starts from the source's text (its address from the title once translated). */
   function copySource(source: AdminArticleVersion) {
@@ -158,15 +174,17 @@ export function VersionFields({
         media={media}
         onMedia={onMedia}
       />
-      <VersionWriting
-        control={control}
-        typed={typed}
-        slug={slug}
-        language={language}
-        media={media}
-        mediaLimits={mediaLimits}
-        onMedia={onMedia}
-      />
+      {workbench ? (
+        <TranslationWriting
+          workbench={workbench}
+          language={language}
+          body={typed.body}
+          onBody={(body) => slug.set("body", body)}
+          whole={writing}
+        />
+      ) : (
+        writing
+      )}
     </>
   );
 }

@@ -6,13 +6,16 @@
  * a 412 opens the conflict view and keeps what was typed (decision 0152). Ctrl/Cmd+S saves the draft.
  * The typed text, whether it is saved, and the fields' errors are react-hook-form's (decision 0185).
  */
-import { useRef, type Ref } from "react";
+import { useRef, useState, type Ref } from "react";
 import type { AdminArticleVersion, AdminVersionDetail } from "#core/admin/articles/schema.ts";
 import { useAdminForm } from "#app/components/admin/admin-form.ts";
 import { FormErrorSummary } from "#app/components/admin/form-fields.tsx";
 import { useMay } from "#app/lib/admin-grant.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { useTypedBeforeHydration } from "#app/lib/typed-before-hydration.ts";
+import { AutosaveStatus } from "#app/components/admin/workbench/autosave-status.tsx";
+import type { Workbench } from "#app/components/admin/workbench/translation-writing.tsx";
+import { useAutosave, useWriteAfterAutosave } from "#app/components/admin/workbench/use-autosave.ts";
 import type { EditorLanguage, EditorMediaProps } from "./editor-shared.ts";
 import { useSaveShortcut } from "./use-save-shortcut.ts";
 import { VersionActions, type VersionRights } from "./version-actions.tsx";
@@ -45,6 +48,8 @@ interface VersionFormProps {
   sourceRevision: number | null;
   /** Who is signed in: the author of pending changes may discard them. */
   viewerUid: string;
+  /** A translation's source for the segment view and autosave (decisions 0210, 0214); null for the source itself. */
+  workbench: Workbench | null;
 }
 
 interface VersionHeaderProps {
@@ -119,6 +124,7 @@ export function VersionForm({
   source,
   sourceRevision,
   viewerUid,
+  workbench,
   ...media
 }: VersionFormProps & EditorMediaProps) {
   const { t } = useAdminText();
@@ -130,10 +136,13 @@ export function VersionForm({
   const storedVersion = useStoredVersion(version, etag, adminForm);
   const { stored, conflict } = storedVersion;
   const { stateRef, headingRef, settle } = useFocusAfterAction();
+  // The source revision the text is made from: the one the page shows, except while the stored text is autosaved
+  // work — the page is read again after each autosave, and a newer source it shows was not what was typed from.
+  const [madeFrom, setMadeFrom] = useState(sourceRevision);
   const writes = useVersionWrites(adminForm, storedVersion, {
     articleId,
     language,
-    sourceRevision,
+    sourceRevision: madeFrom,
     onSaved,
     onTookTheirs: slug.follow,
     onSettled: settle,
@@ -146,7 +155,17 @@ export function VersionForm({
 
   // After useStoredVersion: its effect runs first on mount, then what was typed before hydration is taken up.
   useTypedBeforeHydration(typedTextHandlers(slug));
-  useSaveShortcut(rights.mayEdit, formRef, () => writes.write("save"));
+  // A translation's working draft saves itself (decision 0214); the person's own writes wait for a save on its way.
+  const autosave = useAutosave(adminForm, storedVersion, {
+    enabled: workbench !== null && current !== null && rights.mayEdit && !writes.busy,
+    articleId,
+    code: language.code,
+    sourceRevision: madeFrom,
+    typed,
+  });
+  if (!autosave.holdsWork && madeFrom !== sourceRevision) setMadeFrom(sourceRevision);
+  const write = useWriteAfterAutosave(autosave.saving, writes.write);
+  useSaveShortcut(rights.mayEdit, formRef, () => write("save"));
 
   const labels = Object.fromEntries(
     VERSION_FIELDS.map((field) => [field, t(VERSION_TEXT_KEYS[field])]),
@@ -158,7 +177,7 @@ export function VersionForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        writes.write("save");
+        write("save");
       }}
       aria-busy={writes.busy}
       aria-labelledby="version-heading"
@@ -178,7 +197,7 @@ export function VersionForm({
           mine={typed}
           language={language}
           busy={writes.busy}
-          onKeepMine={() => writes.write(conflict.action, conflict.stale.etag)}
+          onKeepMine={() => write(conflict.action, conflict.stale.etag)}
           onTakeTheirs={writes.takeTheirs}
         />
       )}
@@ -195,14 +214,16 @@ export function VersionForm({
           cover={cover}
           publishing={showPublish}
           copyFrom={current === null ? source : null}
+          workbench={workbench}
           {...media}
         />
       </fieldset>
+      {workbench && current && rights.mayEdit && <AutosaveStatus status={autosave.status} dirty={dirty} />}
       <VersionActions
         {...{ current, language, rights, showPublish, dirty, publicPath }}
-        busy={writes.busy}
+        busy={writes.busy || autosave.saving}
         confirming={writes.confirming}
-        onWrite={writes.write}
+        onWrite={write}
         onConfirm={writes.setConfirming}
         onDelete={() => void writes.deleteVersion()}
       />

@@ -15,6 +15,8 @@ import { withoutFieldPrefix } from "#core/i18n/admin-errors.ts";
 import { ConflictNotice, conflictOf, writtenFrom, type Conflict } from "#app/components/admin/conflict-notice.tsx";
 import { failureMessage } from "#app/components/admin/feedback.tsx";
 import { cellPath, kindOf } from "#app/components/admin/translations/keys.ts";
+import { IcuTextCheck, MessageField } from "#app/components/admin/translations/message-field.tsx";
+import type { MessageSource } from "#app/components/admin/translations/plural-editor.tsx";
 import { api, ApiError } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
@@ -22,6 +24,8 @@ interface CellEditorProps {
   row: TranslationRow;
   language: TranslationLanguage;
   cell: TaggedTranslationCell | null;
+  /** The same key's text in the source language (the favorite), when shown: its plural and arguments are the reference. */
+  source: MessageSource | null;
   onClose: (saved: string | null) => void;
 }
 
@@ -31,7 +35,7 @@ interface MetConflict {
   write: "save" | "remove";
 }
 
-export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
+export function CellEditor({ row, language, cell, source, onClose }: CellEditorProps) {
   const id = useId();
   const kind = kindOf(row.key);
   const [label, setLabel] = useState(cell?.label ?? "");
@@ -143,16 +147,27 @@ export function CellEditor({ row, language, cell, onClose }: CellEditorProps) {
           onChange={(event) => setLabel(event.target.value)}
         />
       ) : (
-        <textarea
-          id={`${id}-label`}
-          ref={labelField}
-          value={label}
-          rows={Math.min(8, Math.max(2, Math.ceil(label.length / 28)))}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor opens on the admin's click: focus goes where they asked
-          autoFocus
-          aria-invalid={error?.field === "label" || undefined}
-          aria-describedby={describedBy("label")}
-          onChange={(event) => setLabel(event.target.value)}
+        <MessageField
+          text={label}
+          language={language}
+          source={source}
+          onText={setLabel}
+          textField={
+            <>
+              <textarea
+                id={`${id}-label`}
+                ref={labelField}
+                value={label}
+                rows={Math.min(8, Math.max(2, Math.ceil(label.length / 28)))}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor opens on the admin's click: focus goes where they asked
+                autoFocus
+                aria-invalid={error?.field === "label" || undefined}
+                aria-describedby={describedBy("label")}
+                onChange={(event) => setLabel(event.target.value)}
+              />
+              <IcuTextCheck text={label} language={language} source={source} />
+            </>
+          }
         />
       )}
       {kind === "section" && (

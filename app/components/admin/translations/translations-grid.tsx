@@ -6,8 +6,20 @@
 import { Fragment } from "react";
 import type { Completeness, TranslationLanguage, TranslationRow } from "#core/admin/translations/schema.ts";
 import { CellEditor } from "#app/components/admin/translations/cell-editor.tsx";
+import type { MessageSource } from "#app/components/admin/translations/plural-editor.tsx";
 import { cellId, kindOf } from "#app/components/admin/translations/keys.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
+
+/** The key's text in the favorite language, the reference of every other language's (null for the favorite itself, or when not shown). */
+function messageSource(
+  row: TranslationRow,
+  columns: readonly TranslationLanguage[],
+  language: TranslationLanguage,
+): MessageSource | null {
+  const favorite = columns.find((column) => column.favorite);
+  const text = favorite && favorite.code !== language.code ? row.labels[favorite.code]?.label : undefined;
+  return favorite && text !== undefined ? { text, language: favorite } : null;
+}
 
 /** A key with line-break opportunities after ":", "_" and "." only, so a narrow column never splits a word of it. */
 function KeyWithBreaks({ translationKey }: { translationKey: string }) {
@@ -101,6 +113,7 @@ export function TranslationsGrid({
                           row={row}
                           language={language}
                           cell={cell}
+                          source={messageSource(row, columns, language)}
                           onClose={(saved) => onEditorClose(id, saved)}
                         />
                       ) : kind === "home" || !mayEdit(language.code) ? (

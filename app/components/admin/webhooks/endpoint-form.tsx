@@ -2,7 +2,7 @@
 import { useId } from "react";
 import { WEBHOOK_EVENTS, webhookInput, type Webhook, type WebhookEvent } from "#core/admin/webhooks/schema.ts";
 import { useAdminForm } from "#app/components/admin/admin-form.ts";
-import { FormErrorSummary, FormField } from "#app/components/admin/form-fields.tsx";
+import { CheckGroup, FormErrorSummary, FormField } from "#app/components/admin/form-fields.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { WEBHOOKS_API, eventTextKey } from "./events.ts";
@@ -76,25 +76,14 @@ export function EndpointForm({ onAdded }: { onAdded: (webhook: Webhook, secret: 
           {(aria, field) => <input {...aria} {...field} type="text" dir="auto" />}
         </FormField>
       </div>
-      <fieldset
-        className="admin-checks"
-        id={idFor("events")}
-        aria-invalid={adminForm.errors.events ? true : undefined}
-        aria-describedby={adminForm.errors.events ? idFor("events-error") : undefined}
-      >
-        <legend>{labels.events}</legend>
-        {adminForm.errors.events && (
-          <p id={idFor("events-error")} className="admin-field__error">
-            {adminForm.errors.events}
-          </p>
-        )}
+      <CheckGroup id={idFor("events")} legend={labels.events} error={adminForm.errors.events}>
         {WEBHOOK_EVENTS.map((event) => (
           <label key={event} className="admin-check">
             <input type="checkbox" value={event} {...form.register("events")} />
             <span>{t(eventTextKey(event))}</span> <code dir="ltr">{event}</code>
           </label>
         ))}
-      </fieldset>
+      </CheckGroup>
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={form.formState.isSubmitting}>
           {t("admin.webhooks.add_button")}
