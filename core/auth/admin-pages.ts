@@ -80,6 +80,8 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: "API keys",
     textKey: "admin.nav.api_keys",
     permission: "settings.manage",
+    nav: true,
+  },
   // Translators read and propose terms of their languages; editors and admins manage them (decision 0217).
   {
     path: "/admin/glossary",

@@ -179,6 +179,8 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
     await db().deleteFrom("translations").where("code_component", "like", "admin.workbench.%").execute();
     await adminTextsWorkbenchMigration.up(db() as unknown as Kysely<unknown>);
     expect(await frenchCell("admin.workbench.next_change")).toEqual({ label: "Modification suivante" });
+  });
+
   it("0047 adds the glossary screen's and the workbench panels' texts", async () => {
     await db().deleteFrom("translations").where("code_component", "like", "admin.glossary%").execute();
     await db().deleteFrom("translations").where("code_component", "like", "admin.memory.%").execute();
