@@ -60,8 +60,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      stdout: "ignore",
-      stderr: "pipe",
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
       env: {
         NODE_ENV: "test",
         PORT: String(port),
