@@ -46,6 +46,7 @@ const SERVER_LAYERS = [
   { name: "webhooks/", files: ["server/webhooks/**"] },
   { name: "media/", files: ["server/media/**"] },
   { name: "search/", files: ["server/search/**"] },
+  { name: "memory/", files: ["server/memory/**"] },
   { name: "content/", files: ["server/content/**"] },
   { name: "auth/", files: ["server/auth/**"] },
   { name: "admin/", files: ["server/admin/**"] },

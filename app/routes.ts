@@ -18,6 +18,7 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("webhooks", "routes/admin/webhooks.tsx"),
       route("api-keys", "routes/admin/api-keys.tsx"),
+      route("glossary", "routes/admin/glossary.tsx"),
       route("romes", "routes/admin/romes.tsx"),
       route("api", "routes/admin/api-reference.tsx"),
       route("media", "routes/admin/media.tsx"),

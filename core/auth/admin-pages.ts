@@ -82,6 +82,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permission: "settings.manage",
     nav: true,
   },
+  // Translators read and propose terms of their languages; editors and admins manage them (decision 0217).
+  {
+    path: "/admin/glossary",
+    label: "Glossary",
+    textKey: "admin.nav.glossary",
+    permission: "translate",
+    nav: true,
+  },
   { path: "/admin/romes", label: "ROME jobs", textKey: "admin.nav.romes", permission: "admin.enter", nav: true },
   { path: "/admin/api", label: "API", textKey: "admin.nav.api", permission: "admin.enter", nav: true },
 ];

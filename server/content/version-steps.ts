@@ -30,6 +30,7 @@ import type { ArticleStatus } from "#core/article-rules.ts";
 import type { AdminVersionDetail } from "#core/admin/articles/schema.ts";
 import { afterSave, textChanged, type TranslationState } from "#core/translation-status.ts";
 import { tellWebhooks } from "#server/webhooks/version-events.ts";
+import { rememberArticleVersion } from "#server/memory/units.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -149,7 +150,8 @@ export async function touchArticle(trx: Transaction<Database>, id: number, now: 
  * Stores `text` (or, when null, only the status) as the version's live or working text with its status,
  * dropping its pending changes; the translation facts follow (`sourceRevision`: the revision the text
  * reflects; `revision`: the History number this write recorded, the source's revision when the source's
- * text changed). The one statement of article_versions for admin writes.
+ * text changed). The one statement of article_versions for admin writes. What goes live feeds the translation
+ * memory (decision 0215), in the same transaction.
  */
 export async function storeVersion(
   trx: Transaction<Database>,
@@ -208,6 +210,8 @@ export async function storeVersion(
   await syncMediaUsage(trx, [id]);
   await voidSchedules(trx, id, code, status);
   await tellWebhooks(trx, stored?.row.status ?? null, row, text !== null, { before: state, after });
+  if (status === "published" && (text !== null || stored?.row.status !== "published"))
+    await rememberArticleVersion(trx, id, code, row, now);
   return { row, state: after };
 }
 

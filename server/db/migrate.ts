@@ -39,6 +39,9 @@ import { adminTextsWebhooksMigration } from "./migrations/0038-admin-texts-webho
 import { apiKeysMigration } from "./migrations/0039-api-keys.ts";
 import { adminTextsApiKeysMigration } from "./migrations/0040-admin-texts-api-keys.ts";
 import { adminTextsWorkbenchMigration } from "./migrations/0043-admin-texts-workbench.ts";
+import { translationMemoryMigration } from "./migrations/0045-translation-memory.ts";
+import { glossaryMigration } from "./migrations/0046-glossary.ts";
+import { adminTextsGlossaryMigration } from "./migrations/0047-admin-texts-glossary.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -80,6 +83,9 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0039-api-keys": apiKeysMigration(dialect),
     "0040-admin-texts-api-keys": adminTextsApiKeysMigration,
     "0043-admin-texts-workbench": adminTextsWorkbenchMigration,
+    "0045-translation-memory": translationMemoryMigration(dialect),
+    "0046-glossary": glossaryMigration(dialect),
+    "0047-admin-texts-glossary": adminTextsGlossaryMigration,
   };
 }
 

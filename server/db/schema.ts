@@ -5,9 +5,9 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Role } from "#core/auth/roles.ts";
+import type { MemoryTables } from "./memory-schema.ts";
 
 export type Flag = 0 | 1;
-
 export interface LanguagesTable {
   id: Generated<number>;
   code: string;
@@ -375,7 +375,7 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
-export interface Database {
+export interface Database extends MemoryTables {
   languages: LanguagesTable;
   translations: TranslationsTable;
   articles: ArticlesTable;

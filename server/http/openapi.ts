@@ -29,6 +29,8 @@ const ADMIN_TAGS = [
   "Preferences",
   "Webhooks",
   "API keys",
+  "Translation memory",
+  "Glossary",
 ] as const;
 export type ApiTag = "Public" | "Content" | "Session" | "Probes" | (typeof ADMIN_TAGS)[number];
 const isAdminTag = (tag: string | undefined) => (ADMIN_TAGS as readonly (string | undefined)[]).includes(tag);

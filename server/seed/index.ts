@@ -10,6 +10,7 @@ import { EMPTY_TRANSLATION_STATE } from "#core/translation-status.ts";
 import { renderVersionFrom } from "#server/content/rendering.ts";
 import { recordRevisions } from "#server/content/revisions.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
+import { rebuildMemory } from "#server/memory/rebuild.ts";
 import { parse as parseCsv } from "csv-parse/sync";
 import type { Kysely, Transaction } from "kysely";
 import { homePath } from "#core/paths.ts";
@@ -189,6 +190,8 @@ export async function seedDemoContent(db: Kysely<Database>, now = new Date().toI
     await seedArticles(trx);
     await seedRome(trx, now);
     await seedDemoAdmin(trx, now);
+    // The translation memory of what was just published (decision 0215).
+    await rebuildMemory(trx);
   });
   return true;
 }

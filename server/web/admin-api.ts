@@ -14,6 +14,7 @@ import { translationEndpoints } from "#server/admin/translations/routes.ts";
 import { userEndpoints } from "#server/admin/users/routes.ts";
 import { webhookEndpoints } from "#server/admin/webhooks/routes.ts";
 import { apiKeyEndpoints } from "#server/admin/api-keys/routes.ts";
+import { glossaryEndpoints } from "#server/admin/glossary/routes.ts";
 import { adminAccess } from "#server/auth/access.ts";
 import { mediaEndpoints } from "#server/admin/media/routes.ts";
 import { preferenceEndpoints } from "#server/admin/preferences/routes.ts";
@@ -36,6 +37,7 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   ...userEndpoints,
   ...webhookEndpoints,
   ...apiKeyEndpoints,
+  ...glossaryEndpoints,
   ...analyticsEndpoints,
   ...auditEndpoints,
   ...romeEndpoints,

@@ -25,6 +25,7 @@ const SCREENS = [
   "/admin/audit",
   "/admin/webhooks",
   "/admin/api-keys",
+  "/admin/glossary",
   "/admin/romes",
   "/admin/media",
   "/admin/api",

@@ -8,6 +8,7 @@ import { adminTextsSince0025Migration } from "#server/db/migrations/0035-admin-t
 import { adminTextsWebhooksMigration } from "#server/db/migrations/0038-admin-texts-webhooks.ts";
 import { adminTextsApiKeysMigration } from "#server/db/migrations/0040-admin-texts-api-keys.ts";
 import { adminTextsWorkbenchMigration } from "#server/db/migrations/0043-admin-texts-workbench.ts";
+import { adminTextsGlossaryMigration } from "#server/db/migrations/0047-admin-texts-glossary.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
 import { withNamesSince0036 } from "#server/db/names-before-0036.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
@@ -178,5 +179,14 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
     await db().deleteFrom("translations").where("code_component", "like", "admin.workbench.%").execute();
     await adminTextsWorkbenchMigration.up(db() as unknown as Kysely<unknown>);
     expect(await frenchCell("admin.workbench.next_change")).toEqual({ label: "Modification suivante" });
+  });
+
+  it("0047 adds the glossary screen's and the workbench panels' texts", async () => {
+    await db().deleteFrom("translations").where("code_component", "like", "admin.glossary%").execute();
+    await db().deleteFrom("translations").where("code_component", "like", "admin.memory.%").execute();
+    await adminTextsGlossaryMigration.up(db() as unknown as Kysely<unknown>);
+    expect(await frenchCell("admin.nav.glossary")).toEqual({ label: "Glossaire" });
+    expect(await frenchCell("admin.glossary.propose_button")).toEqual({ label: "Proposer le terme" });
+    expect(await frenchCell("admin.memory.accept_button")).toEqual({ label: "Utiliser cette traduction" });
   });
 });

@@ -434,6 +434,12 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
         await admin("POST", "/api/admin/webhooks", { body: endpoint, headers: jsonType }),
       );
       const { webhook } = (await created.clone().json()) as { webhook: { id: number } };
+      const glossaryTerm = { from: favorite.code, to: translation, term: "contract", translation: "contrat" };
+      const glossary = await admin("POST", "/api/admin/glossary", {
+        body: JSON.stringify(glossaryTerm),
+        headers: jsonType,
+      });
+      const { term } = (await glossary.json()) as { term: { id: number } };
 
       const byResource: Record<string, Record<string, string>> = {
         languages: { id: String(favorite.id) },
@@ -449,6 +455,8 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
         romes: { code: "A1101", languageCode: favorite.code },
         media: { id: String(upload.item.id) },
         webhooks: { id: String(webhook.id) },
+        glossary: { id: String(term.id), from: favorite.code, to: translation },
+        memory: { from: favorite.code, to: translation, text: "contract" },
       };
       const keyCreated = await admin("POST", "/api/admin/api-keys", {
         body: JSON.stringify({ name: "Contract test" }),

@@ -22,6 +22,7 @@ import users from "./catalog/users.json" with { type: "json" };
 import webhooks from "./catalog/webhooks.json" with { type: "json" };
 import workbench from "./catalog/workbench.json" with { type: "json" };
 import apiKeys from "./catalog/api-keys.json" with { type: "json" };
+import glossary from "./catalog/glossary.json" with { type: "json" };
 
 export const CATALOG_LANGUAGES = ["en-US", "fr-FR", "es-ES", "de-DE", "pt-BR", "ar", "ja-JP"] as const;
 
@@ -43,6 +44,7 @@ export const ADMIN_CATALOGS: Readonly<Record<string, Readonly<Record<string, rea
   webhooks,
   workbench,
   apiKeys,
+  glossary,
 };
 
 function sourceOf(): Map<string, string> {

@@ -16,6 +16,7 @@ import type { Database, LanguageRow } from "#server/db/schema.ts";
 import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/audit/record.ts";
+import { rememberString } from "#server/memory/units.ts";
 import { writeContent } from "#server/admin/content-write.ts";
 import { messageProblems } from "#core/i18n/message.ts";
 import { findPageNameClash, isSectionKey, pageNameProblem, pageNamesOf, SECTION_KEYS } from "#core/page-names.ts";
@@ -298,6 +299,7 @@ export async function writeTranslation(
       })
       .execute();
   }
+  await rememberString(trx, key, code, cell.label, new Date().toISOString());
   const before = existing ? { label: existing.label, search: existing.search } : null;
   if (before === null || before.label !== cell.label || before.search !== cell.search) {
     await recordAudit(trx, {

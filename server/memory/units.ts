@@ -1,0 +1,128 @@
+/**
+ * What the translation memory keeps of a published text (decision 0215): its units — the title, the summary, each
+ * body block (core/memory/segments.ts), a UI string — under keys that are the same in every language, so a unit's
+ * translation is the unit of the same key in the other language. Body blocks are keyed by the body's structure
+ * too: two language versions of a body pair block by block only when their blocks are of the same kinds in order.
+ */
+import type { Kysely, Transaction } from "kysely";
+import { markdownSegments, structureOf, type MarkdownSegment } from "#core/memory/segments.ts";
+import { exactKey, segmentTokens, sketchKeys } from "#core/memory/similarity.ts";
+import type { Database } from "#server/db/schema.ts";
+import { OFF_THREAD_BODY_CHARS, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface MemoryUnit {
+  unitKey: string;
+  text: string;
+}
+
+/** A unit longer than this is not remembered: a memory match is for a sentence or a paragraph, not a page. */
+export const MAX_UNIT_CHARS = 4_000;
+/** Rows per INSERT: well under either database's bound on a statement's parameters. */
+const ROWS_PER_INSERT = 500;
+
+export const uiUnitKey = (key: string) => `ui:${key}`;
+
+/** The units of an article version, from its body's segments (already cut). */
+export function articleUnits(
+  articleId: number,
+  text: { title: string; summary: string },
+  segments: readonly MarkdownSegment[],
+): MemoryUnit[] {
+  const structure = structureOf(segments);
+  const units: MemoryUnit[] = [
+    { unitKey: `a${articleId}:title`, text: text.title },
+    { unitKey: `a${articleId}:summary`, text: text.summary },
+    ...segments.map((segment, index) => ({ unitKey: `a${articleId}:${structure}:${index}`, text: segment.text })),
+  ];
+  return units.filter((unit) => unit.text.trim() !== "" && unit.text.length <= MAX_UNIT_CHARS);
+}
+
+/** A body's segments; a long one is cut on the worker thread (decision 0142), and left out if it cannot be. */
+export async function bodySegments(body: string): Promise<MarkdownSegment[]> {
+  if (body.length <= OFF_THREAD_BODY_CHARS) return markdownSegments(body);
+  const read = await runOffThreadForRequest<string, MarkdownSegment[]>(
+    "cut the Markdown into segments",
+    "#core/memory/segments.ts",
+    "markdownSegments",
+    body,
+  );
+  return read.ok ? read.value : [];
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+}
+
+/** Removes units (by id, with their texts) and their index rows. */
+export async function forgetUnits(db: Db, code: string, units: readonly { id: number; text: string }[]): Promise<void> {
+  for (const chunk of chunks(units, ROWS_PER_INSERT)) {
+    const ids = chunk.map((unit) => unit.id);
+    const keys = [...new Set(chunk.flatMap((unit) => sketchKeys(code, segmentTokens(unit.text))))];
+    // Every row of these units has one of these keys: the primary key (key, unit_id) finds them.
+    for (const keyChunk of chunks(keys, ROWS_PER_INSERT))
+      await db.deleteFrom("memory_keys").where("key", "in", keyChunk).where("unit_id", "in", ids).execute();
+    await db.deleteFrom("memory_units").where("id", "in", ids).execute();
+  }
+}
+
+/** Adds units of one language (none of whose keys it holds yet) and their index rows. */
+export async function addUnits(
+  db: Db,
+  code: string,
+  articleId: number | null,
+  units: readonly MemoryUnit[],
+  now: string,
+): Promise<void> {
+  for (const chunk of chunks(units, ROWS_PER_INSERT)) {
+    const rows = chunk.map((unit) => ({
+      unit_key: unit.unitKey,
+      article_id: articleId,
+      code,
+      text: unit.text,
+      exact_key: exactKey(unit.text),
+      updated_at: now,
+    }));
+    const stored = await db.insertInto("memory_units").values(rows).returning(["id", "text"]).execute();
+    const keyRows = stored.flatMap((unit) =>
+      sketchKeys(code, segmentTokens(unit.text)).map((key) => ({ key, unit_id: unit.id })),
+    );
+    for (const keyChunk of chunks(keyRows, ROWS_PER_INSERT))
+      await db.insertInto("memory_keys").values(keyChunk).execute();
+  }
+}
+
+/** An article version's text, as published now, replaces what the memory held of it in that language. */
+export async function rememberArticleVersion(
+  db: Db,
+  articleId: number,
+  code: string,
+  text: { title: string; summary: string; body: string },
+  now: string,
+): Promise<void> {
+  const units = articleUnits(articleId, text, await bodySegments(text.body));
+  const held = await db
+    .selectFrom("memory_units")
+    .select(["id", "text"])
+    .where("article_id", "=", articleId)
+    .where("code", "=", code)
+    .execute();
+  await forgetUnits(db, code, held);
+  await addUnits(db, code, articleId, units, now);
+}
+
+/** A UI string's text in a language replaces what the memory held of it (an empty one is forgotten). */
+export async function rememberString(db: Db, key: string, code: string, text: string, now: string): Promise<void> {
+  const held = await db
+    .selectFrom("memory_units")
+    .select(["id", "text"])
+    .where("unit_key", "=", uiUnitKey(key))
+    .where("code", "=", code)
+    .execute();
+  await forgetUnits(db, code, held);
+  if (text.trim() !== "" && text.length <= MAX_UNIT_CHARS)
+    await addUnits(db, code, null, [{ unitKey: uiUnitKey(key), text }], now);
+}
