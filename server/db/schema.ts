@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Role } from "#core/auth/roles.ts";
 import type { MemoryTables } from "./memory-schema.ts";
+import type { PlatformTables } from "./platform-schema.ts";
 
 export type Flag = 0 | 1;
 export interface LanguagesTable {
@@ -328,54 +329,7 @@ export interface VersionPresenceTable {
   seen_at: string;
 }
 
-export interface WebhooksTable {
-  id: Generated<number>;
-  url: string;
-  description: string;
-  events: string;
-  secret: string;
-  enabled: Flag;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface WebhookDeliveriesTable {
-  id: Generated<number>;
-  webhook_id: number;
-  event_id: string;
-  event: string;
-  payload: string;
-  status: "pending" | "succeeded" | "failed";
-  attempts: number;
-  next_attempt_at: string | null;
-  last_attempt_at: string | null;
-  response_status: number | null;
-  duration_ms: number | null;
-  response_excerpt: string | null;
-  error: string | null;
-  created_at: string;
-}
-
-/** 0039: keys of the content delivery API (docs/api.md "Content delivery API"); the token is kept as its SHA-256 only. */
-export interface ApiKeysTable {
-  id: Generated<number>;
-  name: string;
-  token_hash: string;
-  prefix: string;
-  /** JSON array of language codes; empty: every language. */
-  languages: string;
-  /** JSON array of origins browsers may call from. */
-  origins: string;
-  /** Requests per minute. */
-  rate_limit: number;
-  created_by: string | null;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-export interface Database extends MemoryTables {
+export interface Database extends MemoryTables, PlatformTables {
   languages: LanguagesTable;
   translations: TranslationsTable;
   articles: ArticlesTable;
@@ -403,9 +357,6 @@ export interface Database extends MemoryTables {
   search_entries: SearchEntriesTable;
   published_tags: PublishedTagsTable;
   version_presence: VersionPresenceTable;
-  webhooks: WebhooksTable;
-  webhook_deliveries: WebhookDeliveriesTable;
-  api_keys: ApiKeysTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;

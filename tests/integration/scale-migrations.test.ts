@@ -442,7 +442,10 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
             sql: sql === null ? null : inWordsBefore0036(sql),
           }))
           .sort((a, b) => a.name.localeCompare(b.name));
-      expect(inOldWords(await indexes())).toEqual(inOldWords(indexesBefore));
+      // Later migrations' own indexes aside: 0039's keyset order of the content API (decision 0200).
+      const addedSince0029 = new Set(["article_versions_changed_order_index"]);
+      const indexesAfter = (await indexes()).filter((index) => !addedSince0029.has(index.name));
+      expect(inOldWords(indexesAfter)).toEqual(inOldWords(indexesBefore));
       if (kind === "sqlite") {
         const { rows: columns } = await sql<{
           name: string;

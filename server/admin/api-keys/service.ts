@@ -8,7 +8,7 @@ import type { Selectable } from "kysely";
 import type { ApiKey, ApiKeyInput } from "#core/admin/api-keys/schema.ts";
 import { invalid, notFound } from "#core/errors.ts";
 import type { AdminServices } from "#server/content/context.ts";
-import type { ApiKeysTable } from "#server/db/schema.ts";
+import type { ApiKeysTable } from "#server/db/platform-schema.ts";
 import { recordAudit } from "#server/audit/record.ts";
 
 const API_KEY = "api_key";

@@ -11,7 +11,8 @@ import type {
 } from "#core/admin/webhooks/schema.ts";
 import type { AdminServices } from "#server/content/context.ts";
 import { lockedForWrite } from "#server/db/locks.ts";
-import type { Database, WebhookDeliveriesTable } from "#server/db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { WebhookDeliveriesTable } from "#server/db/platform-schema.ts";
 import type { Selectable } from "kysely";
 import { conflict, invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
