@@ -1,6 +1,6 @@
 /** Tables of what other software reads from the site: webhooks and their deliveries (0037), content API keys (0039). */
 import type { Generated } from "kysely";
-import type { Flag } from "./schema.ts";
+import type { Flag } from "./flag.ts";
 
 export interface WebhooksTable {
   id: Generated<number>;

@@ -5,10 +5,11 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Role } from "#core/auth/roles.ts";
+import type { Flag } from "./flag.ts";
 import type { MemoryTables } from "./memory-schema.ts";
 import type { PlatformTables } from "./platform-schema.ts";
 
-export type Flag = 0 | 1;
+export type { Flag };
 export interface LanguagesTable {
   id: Generated<number>;
   code: string;

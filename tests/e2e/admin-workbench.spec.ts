@@ -1,7 +1,8 @@
 /**
  * The translator's workbench (issue 45, decisions 0210–0214): a French translator opens an outdated article,
  * which opens on its segments beside the source; by keyboard alone they reach each changed or new segment
- * (the buttons, Alt+↓ / Alt+↑, Ctrl+Enter), fix a quality check's warning, dismiss another, see the draft
+ * (the buttons, Alt+↓ / Alt+↑, Ctrl+Enter), fix a quality check's warning, dismiss another, take the translation
+ * memory's match and the glossary's term for an unchanged segment, see the draft
  * autosaved (the live page unchanged), and publish. axe finds nothing, in French and in Arabic. Screenshots:
  * /tmp/workbench-shots.
  */
@@ -103,6 +104,12 @@ async function outdatedArticle(page: Page, key: string): Promise<number> {
   await adminPut(page, `${versions}/fr-FR`, version(`Le ferry de nuit ${key}`, FRENCH));
   await adminPut(page, `${versions}/ar`, version(`عبّارة الليل ${key}`, ARABIC));
   await adminPut(page, `${versions}/en-US`, version(`The night ferry ${key}`, SOURCE_AFTER));
+  // The pair's glossary: "crossing" is "traversée" (approved, as an admin adds it).
+  const term = await page.request.post("/api/admin/glossary", {
+    data: { from: "en-US", to: "fr-FR", term: "crossing", translation: "traversée" },
+    headers: { "X-XSRF-TOKEN": xsrf },
+  });
+  expect([201, 409], await term.text()).toContain(term.status());
   return article.id;
 }
 
@@ -188,6 +195,26 @@ test("a French translator goes through the changed segments by keyboard, fixes a
   await expect(
     page.getByRole("status").filter({ hasText: "Aucun segment nouveau ou modifié après celui-ci." }),
   ).toBeAttached();
+
+  // An unchanged segment, emptied: the memory offers the translation published before, taken by keyboard; the
+  // glossary's approved translation of "crossing" goes in at the cursor.
+  await segment(page, 8).focus();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Delete");
+  const memory = rows.nth(7).getByRole("region", { name: "Mémoire de traduction" });
+  await expect(memory).toContainText("Correspondance à 100 %");
+  await expect(memory).toContainText("Bonne traversée.");
+  await page.keyboard.press("Tab");
+  await expect(memory.getByRole("button", { name: "Utiliser cette traduction" }).first()).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(segment(page, 8)).toHaveValue("Bonne traversée.");
+  const glossary = rows.nth(7).getByRole("region", { name: "Termes du glossaire" });
+  await expect(glossary).toContainText("crossing → traversée");
+  await segment(page, 8).fill("Bonne .");
+  await segment(page, 8).evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(6, 6));
+  await glossary.getByRole("button", { name: "Insérer traversée" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(segment(page, 8)).toHaveValue("Bonne traversée.");
 
   // The body keeps its Markdown: the new row lands in the table, under Monday's.
   await page.getByRole("button", { name: "Texte entier" }).click();

@@ -31,6 +31,8 @@ interface SegmentRowProps {
   onConfirm: (index: number) => void;
   onDismiss: (key: string) => void;
   onFocusRow: (index: number) => void;
+  /** The segment whose field was focused last: it shows the memory's matches and the glossary's terms. */
+  active: boolean;
 }
 
 function SegmentProblems({
@@ -128,6 +130,7 @@ export const SegmentRow = memo(function SegmentRow({
   onConfirm,
   onDismiss,
   onFocusRow,
+  active,
 }: SegmentRowProps) {
   const { t } = useAdminText();
   const fieldId = segmentFieldId(row.id);
@@ -165,12 +168,19 @@ export const SegmentRow = memo(function SegmentRow({
         {problems.length > 0 && (
           <SegmentProblems rowId={row.id} problems={problems} dismissed={dismissed} onDismiss={onDismiss} />
         )}
-        {source && (
+        {source && active && (
           <SegmentAssist
             sourceText={source.text}
             sourceLanguage={sourceLanguage.code}
             targetLanguage={language.code}
             onAccept={(accepted) => onType(index, accepted)}
+            onInsert={(term) => {
+              // At the field's last selection (kept while a button has the focus), else at the end.
+              const field = document.getElementById(fieldId) as HTMLTextAreaElement | null;
+              const start = field?.selectionStart ?? text.length;
+              const end = field?.selectionEnd ?? start;
+              onType(index, text.slice(0, start) + term + text.slice(end));
+            }}
           />
         )}
       </div>

@@ -186,6 +186,7 @@ export function SegmentView({ sources, sourceLanguage, language, body, onBody, m
             onConfirm={confirmAndGoOn}
             onDismiss={dismiss}
             onFocusRow={setFocused}
+            active={focused === index}
           />
         ))}
       </ol>
