@@ -95,7 +95,12 @@ export async function addUnits(
   }
 }
 
-/** An article version's text, as published now, replaces what the memory held of it in that language. */
+/**
+ * An article version's text, as published now, replaces what the memory held of it in that language — but for the
+ * blocks another language still pairs with: a source whose blocks moved (a row added above) keeps its former blocks
+ * beside its translations made from them, which are still right translations of those texts (what an outdated
+ * translation's unchanged segments are offered from).
+ */
 export async function rememberArticleVersion(
   db: Db,
   articleId: number,
@@ -104,13 +109,27 @@ export async function rememberArticleVersion(
   now: string,
 ): Promise<void> {
   const units = articleUnits(articleId, text, await bodySegments(text.body));
-  const held = await db
-    .selectFrom("memory_units")
-    .select(["id", "text"])
-    .where("article_id", "=", articleId)
-    .where("code", "=", code)
-    .execute();
-  await forgetUnits(db, code, held);
+  const [held, others] = await Promise.all([
+    db
+      .selectFrom("memory_units")
+      .select(["id", "text", "unit_key"])
+      .where("article_id", "=", articleId)
+      .where("code", "=", code)
+      .execute(),
+    db
+      .selectFrom("memory_units")
+      .select("unit_key")
+      .where("article_id", "=", articleId)
+      .where("code", "<>", code)
+      .execute(),
+  ]);
+  const renewed = new Set(units.map((unit) => unit.unitKey));
+  const paired = new Set(others.map((unit) => unit.unit_key));
+  await forgetUnits(
+    db,
+    code,
+    held.filter((unit) => renewed.has(unit.unit_key) || !paired.has(unit.unit_key)),
+  );
   await addUnits(db, code, articleId, units, now);
 }
 
