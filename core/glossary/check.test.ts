@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findTerms, glossaryProblems, type GlossaryTerm } from "./check.ts";
+import { findTerms, glossaryProblems, glossaryWarnings, type GlossaryTerm } from "./check.ts";
 
 const term = (source: string, translation: string, forbidden: string[] = []): GlossaryTerm => ({
   term: source,
@@ -72,5 +72,25 @@ describe("glossaryProblems", () => {
       { kind: "missing", term: "museum", translation: "博物館" },
       { kind: "forbidden", term: "museum", forbidden: "美術館" },
     ]);
+  });
+});
+
+describe("glossaryWarnings", () => {
+  const terms = [term("newsletter", "lettre d'information", ["infolettre"]), term("crossing", "traversée")];
+
+  it("is one dismissible warning per kind, naming every term concerned in the order of the source", () => {
+    expect(glossaryWarnings(terms, "The crossing and the newsletter.", "La croisière et l'infolettre.")).toEqual([
+      {
+        check: "glossary_missing",
+        blocking: false,
+        params: { terms: "crossing → traversée, newsletter → lettre d'information" },
+      },
+      { check: "glossary_forbidden", blocking: false, params: { terms: "newsletter ↛ infolettre" } },
+    ]);
+  });
+
+  it("is nothing when the target follows the glossary, or without terms", () => {
+    expect(glossaryWarnings(terms, "Enjoy the crossing.", "Bonne traversée.")).toEqual([]);
+    expect(glossaryWarnings([], "Enjoy the crossing.", "Bonne croisière.")).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * is a whole word, but for the CJK scripts, which do not space words, and for the Arabic one-letter prefixes
  * (و ف ب ل ك: "and", "so", "with", "for", "like"; one or two) written on the word.
  */
+import type { QualityProblem } from "#core/segments/checks.ts";
 
 export interface GlossaryTerm {
   term: string;
@@ -118,4 +119,26 @@ export function glossaryProblems(terms: readonly GlossaryTerm[], source: string,
         problems.push({ kind: "forbidden", term: term.term, forbidden });
   }
   return problems;
+}
+
+/**
+ * The glossary's problems of a segment as warnings of the live quality checks (decision 0212): one per kind, naming
+ * every term concerned ("crossing → traversée"), so a warning dismissed stays dismissed while others are typed.
+ */
+export function glossaryWarnings(terms: readonly GlossaryTerm[], source: string, target: string): QualityProblem[] {
+  const problems = glossaryProblems(terms, source, target);
+  const missing = problems.flatMap((problem) =>
+    problem.kind === "missing" ? [`${problem.term} → ${problem.translation}`] : [],
+  );
+  const forbidden = problems.flatMap((problem) =>
+    problem.kind === "forbidden" ? [`${problem.term} ↛ ${problem.forbidden}`] : [],
+  );
+  return [
+    ...(missing.length > 0
+      ? [{ check: "glossary_missing" as const, blocking: false, params: { terms: missing.join(", ") } }]
+      : []),
+    ...(forbidden.length > 0
+      ? [{ check: "glossary_forbidden" as const, blocking: false, params: { terms: forbidden.join(", ") } }]
+      : []),
+  ];
 }

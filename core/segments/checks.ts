@@ -24,6 +24,8 @@ export const QUALITY_CHECKS = [
   "edge_spaces",
   "double_spaces",
   "identical",
+  "glossary_missing",
+  "glossary_forbidden",
 ] as const;
 export type QualityCheck = (typeof QUALITY_CHECKS)[number];
 

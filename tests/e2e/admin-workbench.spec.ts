@@ -2,7 +2,7 @@
  * The translator's workbench (issue 45, decisions 0210–0214): a French translator opens an outdated article,
  * which opens on its segments beside the source; by keyboard alone they reach each changed or new segment
  * (the buttons, Alt+↓ / Alt+↑, Ctrl+Enter), fix a quality check's warning, dismiss another, take the translation
- * memory's match and the glossary's term for an unchanged segment, see the draft
+ * memory's match for an unchanged segment and fix its glossary warning, see the draft
  * autosaved (the live page unchanged), and publish. axe finds nothing, in French and in Arabic. Screenshots:
  * /tmp/workbench-shots.
  */
@@ -201,20 +201,29 @@ test("a French translator goes through the changed segments by keyboard, fixes a
   await segment(page, 8).focus();
   await page.keyboard.press("Control+a");
   await page.keyboard.press("Delete");
+  // Emptied, it lacks the glossary's approved "traversée" for "crossing": the checks say so, naming the term.
+  const termProblems = rows.nth(7).locator(".segment__problem");
+  await expect(termProblems).toHaveText([/Terme du glossaire sans sa traduction approuvée : crossing → traversée/]);
   const memory = rows.nth(7).getByRole("region", { name: "Mémoire de traduction" });
   await expect(memory).toContainText("Correspondance à 100 %");
   await expect(memory).toContainText("Bonne traversée.");
+  // Past the warning's "Ignore", the memory's match, taken by keyboard.
+  await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await expect(memory.getByRole("button", { name: "Utiliser cette traduction" }).first()).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(segment(page, 8)).toHaveValue("Bonne traversée.");
+  await expect(termProblems).toHaveCount(0);
+  // The glossary's approved translation goes in at the cursor, and the warning it answered goes.
   const glossary = rows.nth(7).getByRole("region", { name: "Termes du glossaire" });
   await expect(glossary).toContainText("crossing → traversée");
   await segment(page, 8).fill("Bonne .");
+  await expect(termProblems).toHaveCount(1);
   await segment(page, 8).evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(6, 6));
   await glossary.getByRole("button", { name: "Insérer traversée" }).focus();
   await page.keyboard.press("Enter");
   await expect(segment(page, 8)).toHaveValue("Bonne traversée.");
+  await expect(termProblems).toHaveCount(0);
 
   // The body keeps its Markdown: the new row lands in the table, under Monday's.
   await page.getByRole("button", { name: "Texte entier" }).click();

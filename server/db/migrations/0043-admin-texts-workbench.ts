@@ -14,6 +14,8 @@ const ADDED_KEYS: ReadonlySet<string> = new Set([
   "admin.workbench.check.code_spans",
   "admin.workbench.check.double_spaces",
   "admin.workbench.check.edge_spaces",
+  "admin.workbench.check.glossary_forbidden",
+  "admin.workbench.check.glossary_missing",
   "admin.workbench.check.headings",
   "admin.workbench.check.identical",
   "admin.workbench.check.images",

@@ -11,14 +11,23 @@ import { useAdminQuery } from "./use-admin-query.ts";
 import type { WorkbenchPanelProps } from "./memory-matches.tsx";
 import "#app/styles/admin-glossary.css";
 
-export function GlossaryHints({ sourceText, sourceLanguage, targetLanguage, onAccept }: WorkbenchPanelProps) {
+const NO_TERMS: GlossaryTermView[] = [];
+
+/** The language pair's approved glossary terms (none until they are read): for the hints and the quality checks. */
+export function useApprovedTerms(sourceLanguage: string, targetLanguage: string) {
   const { t } = useAdminText();
   const path = `/api/admin/glossary?${new URLSearchParams({ from: sourceLanguage, to: targetLanguage, status: "approved" })}`;
   const { data, error, loading } = useAdminQuery<{ terms: GlossaryTermView[] }>(path, t("admin.glossary_hints.failed"));
+  return { terms: data?.terms ?? NO_TERMS, error, loading };
+}
+
+export function GlossaryHints({ sourceText, sourceLanguage, targetLanguage, onAccept }: WorkbenchPanelProps) {
+  const { t } = useAdminText();
+  const { terms, error, loading } = useApprovedTerms(sourceLanguage, targetLanguage);
   const found = useMemo(() => {
     const seen = new Set<number>();
-    return findTerms(data?.terms ?? [], sourceText).filter(({ term }) => !seen.has(term.id) && seen.add(term.id));
-  }, [data, sourceText]);
+    return findTerms(terms, sourceText).filter(({ term }) => !seen.has(term.id) && seen.add(term.id));
+  }, [terms, sourceText]);
   return (
     <section className="workbench-panel" aria-labelledby="glossary-hints-title" aria-busy={loading}>
       <h3 id="glossary-hints-title">{t("admin.glossary_hints.title")}</h3>

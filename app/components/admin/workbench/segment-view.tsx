@@ -9,6 +9,8 @@ import { segmentProblems, type QualityProblem } from "#core/segments/checks.ts";
 import type { AlignedSegment } from "#core/segments/align.ts";
 import type { EditorLanguage } from "#app/components/admin/article-editor/editor-shared.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { glossaryWarnings, type GlossaryTerm } from "#core/glossary/check.ts";
+import { useApprovedTerms } from "./glossary-hints.tsx";
 import { SegmentRow, segmentFieldId, warningKey } from "./segment-row.tsx";
 import { useSegments, type SegmentMarks, type SegmentSources } from "./use-segments.ts";
 
@@ -30,21 +32,35 @@ function focusRow(row: AlignedSegment | undefined) {
   field?.closest(".segment")?.scrollIntoView({ block: "center" });
 }
 
-/** Each row's problems, checked again only for the rows whose text changed (a keystroke checks one segment). */
-function useRowProblems(rows: readonly AlignedSegment[], texts: readonly string[]): QualityProblem[][] {
+/**
+ * Each row's problems, the glossary's included, checked again only for the rows whose text changed (a keystroke
+ * checks one segment) or when the glossary's terms arrive.
+ */
+function useRowProblems(
+  rows: readonly AlignedSegment[],
+  texts: readonly string[],
+  terms: readonly GlossaryTerm[],
+): QualityProblem[][] {
   // A memo of the checks per row object (a new alignment makes new rows, which start unchecked).
-  const [checked] = useState(() => new WeakMap<AlignedSegment, { text: string; problems: QualityProblem[] }>());
+  const [checked] = useState(
+    () => new WeakMap<AlignedSegment, { text: string; terms: readonly GlossaryTerm[]; problems: QualityProblem[] }>(),
+  );
   return useMemo(
     () =>
       rows.map((row, index) => {
         const text = texts[index] ?? "";
         const known = checked.get(row);
-        if (known?.text === text) return known.problems;
-        const problems = row.source ? segmentProblems(row.source.text, text, row.source.kind) : [];
-        checked.set(row, { text, problems });
+        if (known?.text === text && known.terms === terms) return known.problems;
+        const problems = row.source
+          ? [
+              ...segmentProblems(row.source.text, text, row.source.kind),
+              ...glossaryWarnings(terms, row.source.text, text),
+            ]
+          : [];
+        checked.set(row, { text, terms, problems });
         return problems;
       }),
-    [rows, texts, checked],
+    [rows, texts, terms, checked],
   );
 }
 
@@ -128,7 +144,8 @@ export function SegmentView({ sources, sourceLanguage, language, body, onBody, m
   const { alignment, texts, type } = useSegments(sources, body, onBody);
   const { confirmed, confirm, dismissed, dismiss } = marks;
   const { rows } = alignment;
-  const problems = useRowProblems(rows, texts);
+  const { terms } = useApprovedTerms(sourceLanguage.code, language.code);
+  const problems = useRowProblems(rows, texts, terms);
   const [focused, setFocused] = useState(-1);
   const [said, setSaid] = useState("");
   const counts = useMemo(() => {
