@@ -91,6 +91,7 @@ describe("admin screens", () => {
       "Translations",
       "Translation status",
       "Articles",
+      "Glossary",
       "ROME jobs",
       "API",
     ]);
@@ -101,6 +102,7 @@ describe("admin screens", () => {
       "Articles",
       "Media",
       "Analytics",
+      "Glossary",
       "ROME jobs",
       "API",
     ]);

@@ -108,6 +108,11 @@ export function pageBreakingProblems(source: string, target: string): QualityPro
     : [];
 }
 
+/** pageBreakingProblems with one argument, as a worker thread calls it (server/untrusted/off-thread.ts). */
+export function pageBreakingProblemsOf({ source, target }: { source: string; target: string }): QualityProblem[] {
+  return pageBreakingProblems(source, target);
+}
+
 const edges = (text: string) => ({ leading: /^[ \t]*/.exec(text)![0], trailing: /[ \t]*$/.exec(text)![0] });
 const doubleSpaces = (text: string) => text.match(/(?<=\S) {2,}(?=\S)/g)?.length ?? 0;
 const countCheck = (check: QualityCheck, source: number, target: number): QualityProblem[] =>

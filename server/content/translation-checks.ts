@@ -6,7 +6,21 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { invalid } from "#core/errors.ts";
-import { pageBreakingProblems } from "#core/segments/checks.ts";
+import { pageBreakingProblems, type QualityProblem } from "#core/segments/checks.ts";
+import { OFF_THREAD_BODY_CHARS, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+
+/** The check on a worker thread for long bodies (decision 0142): parsing 200 000 hostile characters takes a second. */
+async function problemsOf(source: string, target: string): Promise<QualityProblem[]> {
+  if (source.length + target.length <= OFF_THREAD_BODY_CHARS) return pageBreakingProblems(source, target);
+  const checked = await runOffThreadForRequest<{ source: string; target: string }, QualityProblem[]>(
+    "check the body's code fences",
+    "#core/segments/checks.ts",
+    "pageBreakingProblemsOf",
+    { source, target },
+  );
+  if (!checked.ok) throw invalid("invalid_field", `body: ${checked.message}`, "body");
+  return checked.value;
+}
 
 export async function refusePageBreakingTranslation(
   trx: Transaction<Database>,
@@ -21,7 +35,7 @@ export async function refusePageBreakingTranslation(
     .where("article_id", "=", blog.id)
     .where("code", "=", blog.source_code)
     .executeTakeFirst();
-  if (!source || pageBreakingProblems(source.body, body).length === 0) return;
+  if (!source || (await problemsOf(source.body, body)).length === 0) return;
   throw invalid(
     "invalid_field",
     "body: a code fence (```) is opened and never closed, so the rest of the page would be shown as code; close it.",
