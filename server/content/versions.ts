@@ -11,7 +11,8 @@
  * version's GET answers (findVersion, versionTag), is in version-reads.ts; the steps each write is made of in version-steps.ts.
  */
 import type { Transaction } from "kysely";
-import type { Database } from "#server/db/schema.ts";
+import type { ArticleVersionRow, Database } from "#server/db/schema.ts";
+import type { ArticleStatus } from "#core/article-rules.ts";
 import { conflict, forbidden, invalid } from "#core/errors.ts";
 import { forgetVersionPublishing } from "#server/content/schedules.ts";
 import { requireMediaExist, syncMediaUsage } from "#server/media/usage.ts";
@@ -192,6 +193,32 @@ export async function saveVersion(
 }
 
 /**
+ * A publish or an unpublish: the pending changes, if any, become the version's text (else its text stays), with
+ * `status`, a numbered revision named `action`, and the translation facts that follow.
+ */
+async function changeStatus(
+  trx: Transaction<Database>,
+  write: VersionWrite,
+  stored: Stored,
+  status: ArticleStatus,
+  action: string,
+): Promise<{ version: AdminVersionDetail; row: ArticleVersionRow }> {
+  const { id } = stored.blog;
+  const { code } = stored.row;
+  const now = new Date().toISOString();
+  const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
+  const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), status, now);
+  const { row, state } = await storeVersion(trx, id, code, stored, text, status, now, number);
+  const version = detailOf({
+    blog: { id, source_code: state.source, source_revision: state.revision },
+    row,
+    draft: null,
+    revision: number,
+  });
+  return { version, row };
+}
+
+/**
  * Publishes a version now (the scheduler: when due): a version not published goes live as it is; a published
  * one's pending changes become the live text. 409 when there is nothing to publish. `action`: the revision's
  * and audit entry's names ("publish", or "scheduled-publish" for the scheduler).
@@ -212,16 +239,7 @@ export async function publishVersion(
       "code",
     );
   }
-  const now = new Date().toISOString();
-  const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
-  const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), "published", now);
-  const { row, state } = await storeVersion(trx, id, code, stored, text, "published", now, number);
-  const version = detailOf({
-    blog: { id, source_code: state.source, source_revision: state.revision },
-    row,
-    draft: null,
-    revision: number,
-  });
+  const { version, row } = await changeStatus(trx, write, stored, "published", action);
   await audit(
     trx,
     write,
@@ -249,16 +267,7 @@ export async function unpublishVersion(
   refusePublishing(write, code, "unpublishing");
   if (stored.row.status !== "published")
     throw conflict("conflict", `code: the ${code} version of article ${id} is not published.`, "code");
-  const now = new Date().toISOString();
-  const text = stored.draft && { ...textOf(stored.draft), sourceRevision: stored.draft.source_revision };
-  const number = await revision(trx, write, id, code, action, text ?? textOf(stored.row), "draft", now);
-  const { row, state } = await storeVersion(trx, id, code, stored, text, "draft", now, number);
-  const version = detailOf({
-    blog: { id, source_code: state.source, source_revision: state.revision },
-    row,
-    draft: null,
-    revision: number,
-  });
+  const { version } = await changeStatus(trx, write, stored, "draft", action);
   await audit(
     trx,
     write,

@@ -11,7 +11,7 @@ test("an admin reads the API reference, by keyboard, on a desktop and a phone", 
   await expect(createArticle).toBeVisible();
   await expect(page.getByRole("heading", { level: 3, name: "GET /init/file/{name}" })).toBeVisible();
   await expect(
-    page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "API" }),
+    page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "API", exact: true }),
   ).toHaveAttribute("aria-current", "page");
 
   // The request body's schema opens from the keyboard.

@@ -81,6 +81,7 @@ test("a French translator signs in, sees a translator's admin and edits French s
     "Translations",
     "Translation status",
     "Articles",
+    "Glossary",
     "ROME jobs",
     "API",
   ]);
@@ -188,6 +189,7 @@ test("the translator writes a French article version as a draft, reads others, a
     "Translations",
     "Translation status",
     "Articles",
+    "Glossary",
     "ROME jobs",
     "API",
   ]);

@@ -1,9 +1,10 @@
 /** Creates a content API key; the token the server answers is handed to `onAdded` (shown once by the screen). */
+import { AddForm } from "#app/components/admin/add-form.tsx";
 import { useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { apiKeyInput, DEFAULT_API_KEY_RATE_LIMIT, type ApiKey } from "#core/admin/api-keys/schema.ts";
 import { useAdminForm } from "#app/components/admin/admin-form.ts";
-import { CheckGroup, FormErrorSummary, FormField } from "#app/components/admin/form-fields.tsx";
+import { CheckGroup, FormField } from "#app/components/admin/form-fields.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
@@ -99,57 +100,51 @@ export function KeyForm({
   }
 
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={adminForm.submit(add)}
-      aria-busy={form.formState.isSubmitting}
-      aria-labelledby={idFor("title")}
+    <AddForm
+      adminForm={adminForm}
+      onValid={add}
+      idFor={idFor}
+      title={t("admin.api_keys.new_title")}
+      labels={labels}
+      submitLabel={t("admin.api_keys.add_button")}
+      after={
+        <LanguageChecks
+          id={idFor("languages")}
+          legend={labels.languages}
+          languages={languages}
+          error={adminForm.errors.languages}
+          registered={form.register("languages")}
+        />
+      }
     >
-      <h2 id={idFor("title")}>{t("admin.api_keys.new_title")}</h2>
-      <FormErrorSummary formErrors={adminForm} labels={labels} idFor={idFor} />
-      <div className="admin-form__grid">
-        <FormField
-          control={form.control}
-          name="name"
-          id={idFor("name")}
-          label={labels.name}
-          className="admin-field--wide"
-        >
-          {(aria, field) => <input {...aria} {...field} type="text" dir="auto" autoComplete="off" />}
-        </FormField>
-        <FormField
-          control={form.control}
-          name="origins"
-          id={idFor("origins")}
-          label={labels.origins}
-          hint={t("admin.api_keys.origins_hint")}
-          className="admin-field--wide"
-        >
-          {(aria, field) => <textarea {...aria} {...field} rows={2} spellCheck={false} dir="ltr" />}
-        </FormField>
-        <FormField
-          control={form.control}
-          name="rateLimit"
-          id={idFor("rateLimit")}
-          label={labels.rateLimit}
-          hint={t("admin.api_keys.rate_limit_hint")}
-        >
-          {(aria, field) => <input {...aria} {...field} type="number" inputMode="numeric" min={1} dir="ltr" />}
-        </FormField>
-      </div>
-      <LanguageChecks
-        id={idFor("languages")}
-        legend={labels.languages}
-        languages={languages}
-        error={adminForm.errors.languages}
-        registered={form.register("languages")}
-      />
-      <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-          {t("admin.api_keys.add_button")}
-        </button>
-      </div>
-    </form>
+      <FormField
+        control={form.control}
+        name="name"
+        id={idFor("name")}
+        label={labels.name}
+        className="admin-field--wide"
+      >
+        {(aria, field) => <input {...aria} {...field} type="text" dir="auto" autoComplete="off" />}
+      </FormField>
+      <FormField
+        control={form.control}
+        name="origins"
+        id={idFor("origins")}
+        label={labels.origins}
+        hint={t("admin.api_keys.origins_hint")}
+        className="admin-field--wide"
+      >
+        {(aria, field) => <textarea {...aria} {...field} rows={2} spellCheck={false} dir="ltr" />}
+      </FormField>
+      <FormField
+        control={form.control}
+        name="rateLimit"
+        id={idFor("rateLimit")}
+        label={labels.rateLimit}
+        hint={t("admin.api_keys.rate_limit_hint")}
+      >
+        {(aria, field) => <input {...aria} {...field} type="number" inputMode="numeric" min={1} dir="ltr" />}
+      </FormField>
+    </AddForm>
   );
 }

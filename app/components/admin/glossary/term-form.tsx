@@ -1,8 +1,9 @@
 /** Adds a term to a language pair's glossary: approved when an editor or admin adds it, proposed when a translator does. */
+import { AddForm } from "#app/components/admin/add-form.tsx";
 import { useId } from "react";
 import { glossaryInput, type GlossaryTermView } from "#core/admin/glossary/schema.ts";
 import { useAdminForm } from "#app/components/admin/admin-form.ts";
-import { FormErrorSummary, FormField } from "#app/components/admin/form-fields.tsx";
+import { FormField } from "#app/components/admin/form-fields.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 
@@ -63,40 +64,32 @@ export function TermForm({ from, to, targetDir, approves, onAdded }: Props) {
   }
 
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={adminForm.submit(add)}
-      aria-busy={form.formState.isSubmitting}
-      aria-labelledby={idFor("title")}
+    <AddForm
+      adminForm={adminForm}
+      onValid={add}
+      idFor={idFor}
+      title={t("admin.glossary.new_title")}
+      labels={labels}
+      submitLabel={t(approves ? "admin.glossary.add_button" : "admin.glossary.propose_button")}
     >
-      <h2 id={idFor("title")}>{t("admin.glossary.new_title")}</h2>
-      <FormErrorSummary formErrors={adminForm} labels={labels} idFor={idFor} />
-      <div className="admin-form__grid">
-        <FormField control={form.control} name="term" id={idFor("term")} label={labels.term}>
-          {(aria, field) => <input {...aria} {...field} type="text" dir="auto" autoComplete="off" />}
-        </FormField>
-        <FormField control={form.control} name="translation" id={idFor("translation")} label={labels.translation}>
-          {(aria, field) => <input {...aria} {...field} type="text" dir={targetDir} autoComplete="off" />}
-        </FormField>
-        <FormField
-          control={form.control}
-          name="forbidden"
-          id={idFor("forbidden")}
-          label={labels.forbidden}
-          hint={t("admin.glossary.forbidden_hint")}
-        >
-          {(aria, field) => <textarea {...aria} {...field} rows={3} dir={targetDir} />}
-        </FormField>
-        <FormField control={form.control} name="note" id={idFor("note")} label={labels.note}>
-          {(aria, field) => <textarea {...aria} {...field} rows={3} dir="auto" />}
-        </FormField>
-      </div>
-      <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-          {t(approves ? "admin.glossary.add_button" : "admin.glossary.propose_button")}
-        </button>
-      </div>
-    </form>
+      <FormField control={form.control} name="term" id={idFor("term")} label={labels.term}>
+        {(aria, field) => <input {...aria} {...field} type="text" dir="auto" autoComplete="off" />}
+      </FormField>
+      <FormField control={form.control} name="translation" id={idFor("translation")} label={labels.translation}>
+        {(aria, field) => <input {...aria} {...field} type="text" dir={targetDir} autoComplete="off" />}
+      </FormField>
+      <FormField
+        control={form.control}
+        name="forbidden"
+        id={idFor("forbidden")}
+        label={labels.forbidden}
+        hint={t("admin.glossary.forbidden_hint")}
+      >
+        {(aria, field) => <textarea {...aria} {...field} rows={3} dir={targetDir} />}
+      </FormField>
+      <FormField control={form.control} name="note" id={idFor("note")} label={labels.note}>
+        {(aria, field) => <textarea {...aria} {...field} rows={3} dir="auto" />}
+      </FormField>
+    </AddForm>
   );
 }

@@ -1,8 +1,9 @@
 /** Adds a webhook endpoint; the secret the server answers is handed to `onAdded` (shown once by the screen). */
+import { AddForm } from "#app/components/admin/add-form.tsx";
 import { useId } from "react";
 import { WEBHOOK_EVENTS, webhookInput, type Webhook, type WebhookEvent } from "#core/admin/webhooks/schema.ts";
 import { useAdminForm } from "#app/components/admin/admin-form.ts";
-import { CheckGroup, FormErrorSummary, FormField } from "#app/components/admin/form-fields.tsx";
+import { CheckGroup, FormField } from "#app/components/admin/form-fields.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import { WEBHOOKS_API, eventTextKey } from "./events.ts";
@@ -44,51 +45,45 @@ export function EndpointForm({ onAdded }: { onAdded: (webhook: Webhook, secret: 
   }
 
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={adminForm.submit(add)}
-      aria-busy={form.formState.isSubmitting}
-      aria-labelledby={idFor("title")}
+    <AddForm
+      adminForm={adminForm}
+      onValid={add}
+      idFor={idFor}
+      title={t("admin.webhooks.new_title")}
+      labels={labels}
+      submitLabel={t("admin.webhooks.add_button")}
+      after={
+        <CheckGroup id={idFor("events")} legend={labels.events} error={adminForm.errors.events}>
+          {WEBHOOK_EVENTS.map((event) => (
+            <label key={event} className="admin-check">
+              <input type="checkbox" value={event} {...form.register("events")} />
+              <span>{t(eventTextKey(event))}</span> <code dir="ltr">{event}</code>
+            </label>
+          ))}
+        </CheckGroup>
+      }
     >
-      <h2 id={idFor("title")}>{t("admin.webhooks.new_title")}</h2>
-      <FormErrorSummary formErrors={adminForm} labels={labels} idFor={idFor} />
-      <div className="admin-form__grid">
-        <FormField
-          control={form.control}
-          name="url"
-          id={idFor("url")}
-          label={labels.url}
-          hint={t("admin.webhooks.url_hint")}
-          className="admin-field--wide"
-        >
-          {(aria, field) => (
-            <input {...aria} {...field} type="url" inputMode="url" autoComplete="off" spellCheck={false} dir="ltr" />
-          )}
-        </FormField>
-        <FormField
-          control={form.control}
-          name="description"
-          id={idFor("description")}
-          label={labels.description}
-          className="admin-field--wide"
-        >
-          {(aria, field) => <input {...aria} {...field} type="text" dir="auto" />}
-        </FormField>
-      </div>
-      <CheckGroup id={idFor("events")} legend={labels.events} error={adminForm.errors.events}>
-        {WEBHOOK_EVENTS.map((event) => (
-          <label key={event} className="admin-check">
-            <input type="checkbox" value={event} {...form.register("events")} />
-            <span>{t(eventTextKey(event))}</span> <code dir="ltr">{event}</code>
-          </label>
-        ))}
-      </CheckGroup>
-      <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-          {t("admin.webhooks.add_button")}
-        </button>
-      </div>
-    </form>
+      <FormField
+        control={form.control}
+        name="url"
+        id={idFor("url")}
+        label={labels.url}
+        hint={t("admin.webhooks.url_hint")}
+        className="admin-field--wide"
+      >
+        {(aria, field) => (
+          <input {...aria} {...field} type="url" inputMode="url" autoComplete="off" spellCheck={false} dir="ltr" />
+        )}
+      </FormField>
+      <FormField
+        control={form.control}
+        name="description"
+        id={idFor("description")}
+        label={labels.description}
+        className="admin-field--wide"
+      >
+        {(aria, field) => <input {...aria} {...field} type="text" dir="auto" />}
+      </FormField>
+    </AddForm>
   );
 }
