@@ -1,5 +1,6 @@
-import type { ColumnDefinitionBuilder, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
+import { withIdColumn } from "#server/db/id-column.ts";
 
 /**
  * Webhooks (docs/decisions/0196-webhooks-from-the-write-transaction.md):
@@ -9,14 +10,9 @@ import type { DialectName } from "#server/db/connect.ts";
  *   claims it (FOR UPDATE SKIP LOCKED on PostgreSQL) until it succeeds or 24 hours have passed.
  */
 export function webhooksMigration(dialect: DialectName) {
-  const serial = dialect === "postgres" ? "serial" : "integer";
-  const primary = (col: ColumnDefinitionBuilder) =>
-    dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement();
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("webhooks")
-        .addColumn("id", serial, primary)
+      await withIdColumn(db.schema.createTable("webhooks"), dialect)
         .addColumn("url", "text", (col) => col.notNull())
         .addColumn("description", "text", (col) => col.notNull())
         // A JSON array of event names (core/admin/webhooks/schema.ts).
@@ -27,9 +23,7 @@ export function webhooksMigration(dialect: DialectName) {
         .addColumn("created_at", "text", (col) => col.notNull())
         .addColumn("updated_at", "text", (col) => col.notNull())
         .execute();
-      await db.schema
-        .createTable("webhook_deliveries")
-        .addColumn("id", serial, primary)
+      await withIdColumn(db.schema.createTable("webhook_deliveries"), dialect)
         .addColumn("webhook_id", "integer", (col) => col.notNull().references("webhooks.id").onDelete("cascade"))
         .addColumn("event_id", "text", (col) => col.notNull())
         .addColumn("event", "text", (col) => col.notNull())

@@ -1,5 +1,6 @@
-import type { ColumnDefinitionBuilder, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
+import { withIdColumn } from "#server/db/id-column.ts";
 
 /**
  * The content delivery API (docs/decisions/0200-content-api-keys.md):
@@ -10,14 +11,9 @@ import type { DialectName } from "#server/db/connect.ts";
  *   API pages them (oldest change first), so every page is one index range whatever the archive's size.
  */
 export function apiKeysMigration(dialect: DialectName) {
-  const serial = dialect === "postgres" ? "serial" : "integer";
-  const primary = (col: ColumnDefinitionBuilder) =>
-    dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement();
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("api_keys")
-        .addColumn("id", serial, primary)
+      await withIdColumn(db.schema.createTable("api_keys"), dialect)
         .addColumn("name", "text", (col) => col.notNull())
         .addColumn("token_hash", "text", (col) => col.notNull().unique())
         // The token's first characters, to tell keys apart on the screen.

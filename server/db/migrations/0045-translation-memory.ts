@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
 import { rebuildMemory } from "#server/memory/rebuild.ts";
+import { withIdColumn } from "#server/db/id-column.ts";
 
 /**
  * The translation memory (docs/decisions/0215-translation-memory-by-unit-and-sketch-keys.md):
@@ -15,11 +16,7 @@ import { rebuildMemory } from "#server/memory/rebuild.ts";
 export function translationMemoryMigration(dialect: DialectName) {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("memory_units")
-        .addColumn("id", dialect === "postgres" ? "serial" : "integer", (col) =>
-          dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement(),
-        )
+      await withIdColumn(db.schema.createTable("memory_units"), dialect)
         .addColumn("unit_key", "text", (col) => col.notNull())
         .addColumn("article_id", "integer")
         .addColumn("code", "text", (col) => col.notNull())

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
+import { withIdColumn } from "#server/db/id-column.ts";
 
 /**
  * The glossary (docs/decisions/0217-a-glossary-per-language-pair.md): per language pair, a term, its approved
@@ -9,11 +10,7 @@ import type { DialectName } from "#server/db/connect.ts";
 export function glossaryMigration(dialect: DialectName) {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("glossary_terms")
-        .addColumn("id", dialect === "postgres" ? "serial" : "integer", (col) =>
-          dialect === "postgres" ? col.primaryKey() : col.primaryKey().autoIncrement(),
-        )
+      await withIdColumn(db.schema.createTable("glossary_terms"), dialect)
         .addColumn("source_code", "text", (col) => col.notNull())
         .addColumn("target_code", "text", (col) => col.notNull())
         .addColumn("term", "text", (col) => col.notNull())
