@@ -225,10 +225,11 @@ export async function revision(
   status: ArticleStatus,
   now: string,
   restoredFrom?: number,
+  machineSegments?: number,
 ): Promise<number> {
   const [recorded] = await recordRevisions(
     trx,
-    [{ blogId: id, code, action, uid: write.actor.uid, content: { ...text, status }, restoredFrom }],
+    [{ blogId: id, code, action, uid: write.actor.uid, content: { ...text, status }, restoredFrom, machineSegments }],
     write.services.config.publishing.revisionsPerVersion,
     now,
   );

@@ -58,6 +58,7 @@ async function savePendingChanges(
   sourceRevision: number | undefined,
   now: string,
   restoredFrom: number | undefined,
+  machineSegments?: number,
 ): Promise<AdminVersionDetail> {
   const { id } = stored.blog;
   const { code } = stored.row;
@@ -91,6 +92,7 @@ async function savePendingChanges(
     "draft",
     now,
     restoredFrom,
+    machineSegments,
   );
   const updater =
     write.actor.uid === null
@@ -154,7 +156,16 @@ export async function saveVersion(
   const action = restoredFrom !== undefined ? "restore" : undefined;
 
   if (stored && before && input.status === "draft" && stored.row.status === "published") {
-    const version = await savePendingChanges(trx, write, stored, text, input.sourceRevision, now, restoredFrom);
+    const version = await savePendingChanges(
+      trx,
+      write,
+      stored,
+      text,
+      input.sourceRevision,
+      now,
+      restoredFrom,
+      input.machineSegments,
+    );
     await audit(trx, write, action ?? "save_draft", id, code, before.pendingChanges, {
       ...version.pendingChanges,
       ...(restoredFrom !== undefined && { restoredFrom }),
@@ -163,7 +174,18 @@ export async function saveVersion(
   }
 
   // The revision first: a change of the source's text moves the source revision to its number.
-  const number = await revision(trx, write, id, code, action ?? "save", text, input.status, now, restoredFrom);
+  const number = await revision(
+    trx,
+    write,
+    id,
+    code,
+    action ?? "save",
+    text,
+    input.status,
+    now,
+    restoredFrom,
+    input.machineSegments,
+  );
   const { row, state } = await storeVersion(
     trx,
     id,

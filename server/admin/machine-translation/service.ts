@@ -42,10 +42,6 @@ function gateOf(config: MachineTranslationConfig): Gate {
   return gate;
 }
 
-/** Whether the settings name a provider: the workbench shows machine suggestions only then. */
-export const machineTranslationOn = (services: Pick<AppServices, "config">) =>
-  services.config.machineTranslation !== null;
-
 export async function suggestTranslations(
   services: AppServices,
   uid: string,
