@@ -125,6 +125,7 @@ describe.each(DATABASE_KINDS)("machine translation on %s", (kind) => {
     expect(again.status, JSON.stringify(again.json)).toBe(200);
     const history = await translator("GET", `${path}/revisions`);
     expect(history.status).toBe(200);
-    expect(history.json!.revisions.slice(0, 2).map((revision: Json) => revision.machineSegments)).toEqual([0, 1]);
+    const revisions = history.json!.revisions as { machineSegments: number }[];
+    expect(revisions.slice(0, 2).map((revision) => revision.machineSegments)).toEqual([0, 1]);
   });
 });
