@@ -165,7 +165,10 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ MACHINE_TRANSLATION_PROVIDER: "deepl", MACHINE_TRANSLATION_KEY: "secret-key:fx" })
         .machineTranslation,
-    ).toEqual({ provider: "deepl", url: "https://api.deepl.com", key: "secret-key:fx", timeoutMs: 10_000 });
+    ).toEqual({ provider: "deepl", url: "https://api-free.deepl.com", key: "secret-key:fx", timeoutMs: 10_000 });
+    expect(
+      loadConfig({ MACHINE_TRANSLATION_PROVIDER: "deepl", MACHINE_TRANSLATION_KEY: "pro-key" }).machineTranslation?.url,
+    ).toBe("https://api.deepl.com");
     expect(
       loadConfig({
         MACHINE_TRANSLATION_PROVIDER: "libretranslate",

@@ -74,7 +74,9 @@ export function machineTranslationOf(
       );
     return null;
   }
-  const url = settings.MACHINE_TRANSLATION_URL?.href ?? DEFAULT_URLS[provider];
+  // DeepL's free plan has keys ending in ":fx" and an API of its own.
+  const free = provider === "deepl" && key?.endsWith(":fx") ? "https://api-free.deepl.com" : null;
+  const url = settings.MACHINE_TRANSLATION_URL?.href ?? free ?? DEFAULT_URLS[provider];
   if (url === null) {
     problems.push(`MACHINE_TRANSLATION_URL: must be set for ${provider} (the address of its server)`);
     return null;
