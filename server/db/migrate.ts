@@ -42,6 +42,8 @@ import { adminTextsWorkbenchMigration } from "./migrations/0043-admin-texts-work
 import { translationMemoryMigration } from "./migrations/0045-translation-memory.ts";
 import { glossaryMigration } from "./migrations/0046-glossary.ts";
 import { adminTextsGlossaryMigration } from "./migrations/0047-admin-texts-glossary.ts";
+import { machineSegmentsMigration } from "./migrations/0048-machine-segments.ts";
+import { adminTextsMachineTranslationMigration } from "./migrations/0049-admin-texts-machine-translation.ts";
 import { adminTextsPagesAndApiMigration } from "./migrations/0056-admin-texts-pages-and-api.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -87,6 +89,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0045-translation-memory": translationMemoryMigration(dialect),
     "0046-glossary": glossaryMigration(dialect),
     "0047-admin-texts-glossary": adminTextsGlossaryMigration,
+    "0048-machine-segments": machineSegmentsMigration,
+    "0049-admin-texts-machine-translation": adminTextsMachineTranslationMigration,
     "0056-admin-texts-pages-and-api": adminTextsPagesAndApiMigration,
   };
 }
