@@ -116,6 +116,7 @@ test("a French translator signs in, sees a translator's admin and edits French s
     page.getByRole("region", { name: "Exchange files (XLIFF, PO)" }).getByLabel("Language", { exact: true }),
   ).toHaveText(/Français \(fr-FR\)/);
 
+  await page.getByLabel("Find a key or text").fill("NAV:HOME");
   await grid(page)
     .getByRole("button", { name: /edit the fr-FR translation of NAV:HOME$/ })
     .click();
