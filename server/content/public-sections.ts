@@ -9,7 +9,7 @@ import { slugify } from "#core/text.ts";
 import type { SectionKey } from "#core/types.ts";
 import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
 import { firstAvailable } from "#core/fallback.ts";
-import { tagKey } from "#server/search/published-index.ts";
+import { tagAddressKey, tagKey } from "#core/tags.ts";
 import { withDefaultAlternate, type Alternate, type Seo } from "#core/views.ts";
 import type { Job, Language, Resident } from "./resident.ts";
 
@@ -97,9 +97,10 @@ export function jobPathIn(resident: Resident, language: Language, job: Job): str
     : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(resident, job, language).label));
 }
 
-export function tagPathIn(resident: Resident, language: Language, tag: string): string | null {
+/** A tag's page in a language: named by the tag's name there (its key `nameKey`), else as the tag is written (decision 0221). */
+export function tagPathIn(resident: Resident, language: Language, tag: string, nameKey?: string): string | null {
   const name = pageNameFor("TAGS", language, sectionNamesOf(resident, language));
-  return name === null ? null : itemPath(language.shortCode, name, tagKey(tag), "");
+  return name === null ? null : itemPath(language.shortCode, name, tagAddressKey(tagKey(tag), nameKey), "");
 }
 
 export function itemAlternates<T>(

@@ -114,7 +114,7 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
 
   async function apply(change: ContentChange): Promise<void> {
     if (change.kind === "everything") await reload();
-    if (change.kind !== "search")
+    if (change.kind === "everything" || change.kind === "articles")
       articles.forgetLists(
         change.kind === "everything" ? undefined : change.articles.flatMap((article) => article.reordered),
       );
