@@ -7,6 +7,8 @@ import {
   SHOWS_ARTICLE_SOURCES,
   staleAfter,
   staleCacheKeys,
+  staleShows,
+  type ContentChange,
 } from "./changes.ts";
 
 describe("content changes", () => {
@@ -72,5 +74,18 @@ describe("staleCacheKeys", () => {
         articles: [{ id: 4, languages: ["fr-FR"], tags: ["été"], reordered: [] }],
       }).sort(),
     ).toEqual(["article-sources", "article:4", "list:fr-FR", "tag:%C3%A9t%C3%A9"].sort());
+  });
+});
+
+describe("a change of tags' names (decision 0221)", () => {
+  it("makes stale only the pages showing those names in those languages, and the tags' addresses", () => {
+    const change: ContentChange = { kind: "tag-names", names: [{ tag: "careers", code: "fr-FR" }] };
+    expect([...staleShows(change)!].sort()).toEqual([
+      "tag-addresses:careers",
+      "tag-name:fr-FR:careers",
+      "tag-names:fr-FR",
+    ]);
+    expect(parseContentChange(JSON.stringify(change))).toEqual(change);
+    expect(staleCacheKeys(change)).not.toContain("site");
   });
 });
