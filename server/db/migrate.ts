@@ -43,6 +43,7 @@ import { translationMemoryMigration } from "./migrations/0045-translation-memory
 import { glossaryMigration } from "./migrations/0046-glossary.ts";
 import { adminTextsGlossaryMigration } from "./migrations/0047-admin-texts-glossary.ts";
 import { tagNamesMigration } from "./migrations/0050-tag-names.ts";
+import { adminTextsTagsMigration } from "./migrations/0051-admin-texts-tags.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -88,6 +89,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0046-glossary": glossaryMigration(dialect),
     "0047-admin-texts-glossary": adminTextsGlossaryMigration,
     "0050-tag-names": tagNamesMigration,
+    "0051-admin-texts-tags": adminTextsTagsMigration,
   };
 }
 

@@ -7,6 +7,7 @@
  * language), then writes them through the same functions as the admin API, in the import's transaction.
  */
 import type { Kysely, Transaction } from "kysely";
+import type { z } from "zod";
 import { jobLabelSchema } from "#core/admin/romes/schema.ts";
 import { tagNameSchema } from "#core/admin/tags/schema.ts";
 import type { ImportReport } from "#core/admin/translations/schema.ts";
@@ -116,7 +117,7 @@ function planPart(
 }
 
 const checkWith =
-  (schema: typeof tagNameSchema | typeof jobLabelSchema, what: string) =>
+  (schema: z.ZodType<string, string>, what: string) =>
   (text: string): { ok: true; text: string } | { ok: false; message: string } => {
     const parsed = schema.safeParse(text);
     return parsed.success
