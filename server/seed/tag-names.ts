@@ -12,13 +12,13 @@ export const SEED_TAG_NAMES: Record<string, Record<string, string>> = {
     ar: "المهن",
     "ja-JP": "キャリア",
   },
-  translation: {
-    "fr-FR": "Traduction",
-    "es-ES": "Traducción",
-    "de-DE": "Übersetzung",
-    "pt-BR": "Tradução",
-    ar: "الترجمة",
-    "ja-JP": "翻訳",
+  localisation: {
+    "fr-FR": "Localisation",
+    "es-ES": "Localización",
+    "de-DE": "Lokalisierung",
+    "pt-BR": "Localização",
+    ar: "التوطين",
+    "ja-JP": "ローカライズ",
   },
 };
 
