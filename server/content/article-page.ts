@@ -7,7 +7,7 @@ import type { CurrentPage } from "#core/language-switch.ts";
 import { socialImagePath } from "#core/open-graph.ts";
 import type { Alternate, ArticleElsewhere, ArticleTranslation, ArticleView } from "#core/views.ts";
 import { tagKey } from "#core/tags.ts";
-import { showsArticle, showsTagName } from "./changes.ts";
+import { showsArticle, showsJob, showsTagName } from "./changes.ts";
 import { coverAddress, coverAltIn, jobCard } from "./cards.ts";
 import type { PageReads } from "./page-reads.ts";
 import {
@@ -126,6 +126,7 @@ export async function articleView(
     }),
     relatedJobs: article.tags.flatMap((tag) => {
       const job = resident.jobsByCode.get(tag.toUpperCase());
+      if (job) reads.dependsOn(showsJob(job.code));
       return job ? [jobCard(resident, language, job)] : [];
     }),
     articlesPath: sectionPathIn(resident, language, "ARTICLES"),

@@ -89,3 +89,11 @@ describe("a change of tags' names (decision 0221)", () => {
     expect(staleCacheKeys(change)).not.toContain("site");
   });
 });
+
+describe("a change of jobs' labels (decision 0222)", () => {
+  it("makes stale the pages showing those jobs, their domaine's directory and job searches, not everything", () => {
+    const change: ContentChange = { kind: "jobs", codes: ["A1101"] };
+    expect([...staleShows(change)!].sort()).toEqual(["job-domain:A", "job-labels", "job:A1101"]);
+    expect(parseContentChange(JSON.stringify(change))).toEqual(change);
+  });
+});

@@ -24,7 +24,9 @@ export type ContentChange =
   | { kind: "everything" }
   | { kind: "articles"; articles: ArticleChange[] }
   | { kind: "search"; languages: string[] }
-  | { kind: "tag-names"; names: { tag: string; code: string }[] };
+  | { kind: "tag-names"; names: { tag: string; code: string }[] }
+  /** ROME jobs' labels changed (decision 0222): the resident reference reloads; only the pages showing those jobs' labels. */
+  | { kind: "jobs"; codes: string[] };
 
 export const EVERYTHING: ContentChange = { kind: "everything" };
 
@@ -44,6 +46,7 @@ const contentChangeSchema = z.discriminatedUnion("kind", [
     ),
   }),
   z.object({ kind: z.literal("search"), languages: z.array(z.string()) }),
+  z.object({ kind: z.literal("jobs"), codes: z.array(z.string()) }),
   z.object({
     kind: z.literal("tag-names"),
     names: z.array(z.object({ tag: z.string(), code: z.string() })),
@@ -99,6 +102,13 @@ export const showsTagNames = (code: string) => `tag-names:${code}`;
 /** Pages naming a tag's address in every language (by its key): its pages' alternates and language links. */
 export const showsTagAddresses = (key: string) => `tag-addresses:${key}`;
 
+/** Pages showing a ROME job's label (any language): its pages, the articles relating it. */
+export const showsJob = (code: string) => `job:${code}`;
+/** Pages listing a domaine's jobs with their labels: the jobs directory filtered by it. */
+export const showsJobDomain = (letter: string) => `job-domain:${letter}`;
+/** Responses reading every job's labels: job searches (any language's label matches), sitemaps' job pages, the content API's jobs. */
+export const SHOWS_JOB_LABELS = "job-labels";
+
 /** Responses listing every published article's source (the pages of /init/file/blogs). */
 export const SHOWS_ARTICLE_SOURCES = "article-sources";
 
@@ -108,6 +118,11 @@ export const SHOWS_EVERYTHING = "site";
 /** What a change makes stale: null for everything (every kept response), else what the changed pages show. */
 export function staleShows(change: ContentChange): Set<string> | null {
   if (change.kind === "everything") return null;
+  if (change.kind === "jobs")
+    return new Set([
+      SHOWS_JOB_LABELS,
+      ...change.codes.flatMap((code) => [showsJob(code), showsJobDomain(code.slice(0, 1))]),
+    ]);
   if (change.kind === "tag-names")
     return new Set(
       change.names.flatMap(({ tag, code }) => [showsTagName(code, tag), showsTagNames(code), showsTagAddresses(tag)]),

@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import type { AppServices } from "#server/content/context.ts";
-import { showsArticle, showsList } from "#server/content/changes.ts";
+import { SHOWS_JOB_LABELS, showsArticle, showsList } from "#server/content/changes.ts";
 import { articlePage, deliveredArticle, deliveredJobs, deliveredStrings } from "#server/content/delivery.ts";
 import {
   articleIdParam,
@@ -172,7 +172,7 @@ function referenceRoutes(app: Hono<HttpEnv>, { services, languageOf, answer }: C
         const { next } = page;
         return {
           body: { language: language.code, data: page.items, next } satisfies Answer<typeof jobsResponse>,
-          shows: new Set(),
+          shows: new Set([SHOWS_JOB_LABELS]),
           headers: next ? { Link: `<${c.req.path}?after=${next}&limit=${limit}>; rel="next"` } : undefined,
         };
       });

@@ -208,6 +208,9 @@ describe.each(DATABASE_KINDS)("tags' names and jobs' labels per language on %s",
       /(<unit id="A1101"[\s\S]*?<\/source>\n)(?: {8}<target>[^<]*<\/target>\n)?/,
       "$1        <target>Landmaschinenführer (Import)</target>\n",
     );
+    // The German job page, kept by the page cache first: the import drops it (decision 0222).
+    const before = await page((await page("/de/berufe/a1101")).location!);
+    expect(before.keys).toContain("job:A1101");
     const report = await importFile(translated);
     expect(report.changes).toEqual([
       expect.objectContaining({ key: "jobs/A1101", after: "Landmaschinenführer (Import)" }),
@@ -216,6 +219,8 @@ describe.each(DATABASE_KINDS)("tags' names and jobs' labels per language on %s",
     expect(job.status).toBe(301);
     const shown = await page(job.location!);
     expect(shown.html).toContain("Landmaschinenführer (Import)");
+    // The directory's search finds it by the German label.
+    expect((await page("/de/berufe?q=landmaschinenfuhrer")).html).toContain("Landmaschinenführer (Import)");
     // A control character is refused before anything is planned.
     const hostile = await exchange("POST", "/import", {
       body: { content: translated.replace("Landmaschinenführer (Import)", "bad\u0007label") },

@@ -23,6 +23,7 @@ import { invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
+import type { ContentChange } from "#server/content/changes.ts";
 import { toCsv } from "#server/admin/romes/export.ts";
 
 export const ROMES_PAGE_SIZE = 50;
@@ -224,6 +225,11 @@ async function requireCurrentLabel(
   );
 }
 
+/** What a change of these jobs' labels makes stale (decision 0222): their pages, not everything. */
+export function jobsChange(codes: readonly string[]): ContentChange {
+  return { kind: "jobs", codes: [...codes] };
+}
+
 /**
  * Sets a code's label in one language. The official language's label is the
  * code's own (rome_jobs.label); the others live in rome_labels. Returns
@@ -242,7 +248,7 @@ export async function setJobLabel(
       await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
       return writeJobLabel(trx, change, now);
     },
-    { changedContent: (changed) => changed },
+    { changedContent: (changed) => changed, change: () => jobsChange([change.code]) },
   );
 }
 
@@ -321,27 +327,31 @@ export async function removeJobLabel(
       "languageCode",
     );
   }
-  await writeContent(services, async (trx) => {
-    const before = await storedLabel(trx, change);
-    if (!before) throw notFound("not_found", `${change.code} has no label in ${change.languageCode}.`);
-    await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
-    await trx
-      .deleteFrom("rome_labels")
-      .where("rome_code", "=", change.code)
-      .where("code", "=", change.languageCode)
-      .execute();
-    await recordAudit(
-      trx,
-      {
-        uid: change.uid,
-        action: "delete",
-        entity: "rome_labels",
-        entityId: `${change.code}/${change.languageCode}`,
-        before: { label: before.label },
-      },
-      now,
-    );
-  });
+  await writeContent(
+    services,
+    async (trx) => {
+      const before = await storedLabel(trx, change);
+      if (!before) throw notFound("not_found", `${change.code} has no label in ${change.languageCode}.`);
+      await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
+      await trx
+        .deleteFrom("rome_labels")
+        .where("rome_code", "=", change.code)
+        .where("code", "=", change.languageCode)
+        .execute();
+      await recordAudit(
+        trx,
+        {
+          uid: change.uid,
+          action: "delete",
+          entity: "rome_labels",
+          entityId: `${change.code}/${change.languageCode}`,
+          before: { label: before.label },
+        },
+        now,
+      );
+    },
+    { change: () => jobsChange([change.code]) },
+  );
 }
 
 /**

@@ -39,6 +39,7 @@ import { streamXliff } from "./xliff.ts";
 import { applyArticles, articleUnitPages, planArticles, type ArticleWrite } from "./articles.ts";
 import { applyParts, jobUnits, planJobs, planTags, tagUnits, type PartWrite } from "./parts.ts";
 import { tagNamesChange } from "#server/admin/tags/service.ts";
+import { jobsChange } from "#server/admin/romes/service.ts";
 import { UNCONDITIONAL } from "#server/http/preconditions.ts";
 
 /** What the importer may do: the admin API passes the signed-in person's role (decision 0072); the command line may all. */
@@ -295,14 +296,16 @@ export async function importTranslations(
   if (report.refusal !== null || options.dryRun || target === null || report.changes.length === 0) return report;
   const strings = report.changes.filter((change) => isStringKey(change.key));
   // Only article versions changed: refresh the pages showing them, not everything (decision 0030); only tags'
-  // names: the pages showing them (decision 0221). Job labels are resident data: everything.
-  const only = strings.length === 0 && jobs.length === 0;
+  // names, or only job labels: the pages showing them (decisions 0221, 0222). Any mix: everything.
+  const parts = [strings, articles, tags, jobs].filter((part) => part.length > 0).length;
   const writeOptions =
-    only && tags.length === 0
-      ? { articles: { ids: articles.map((write) => write.id) } }
-      : only && articles.length === 0
-        ? { change: () => tagNamesChange(tags.map((write) => ({ tag: write.key, code: target.code }))) }
-        : {};
+    parts > 1 || strings.length > 0
+      ? {}
+      : articles.length > 0
+        ? { articles: { ids: articles.map((write) => write.id) } }
+        : tags.length > 0
+          ? { change: () => tagNamesChange(tags.map((write) => ({ tag: write.key, code: target.code }))) }
+          : { change: () => jobsChange(jobs.map((write) => write.key)) };
   await writeContent(
     services,
     async (trx) => {
