@@ -113,7 +113,9 @@ function parseCommand(argv: string[]): Command {
     if (!(EXCHANGE_CONTENTS as readonly string[]).includes(values.what))
       throw new UsageError("--what must be strings, articles, tags, jobs or all.");
     if (values.format === "po" && values.what !== "strings")
-      throw new UsageError("Articles, tags and jobs are exchanged as XLIFF only: use --format xliff with --what articles, tags, jobs or all.");
+      throw new UsageError(
+        "Articles, tags and jobs are exchanged as XLIFF only: use --format xliff with --what articles, tags, jobs or all.",
+      );
     return { name, lang: values.lang, format: values.format as ExchangeFormat, what: values.what as ExchangeContents };
   }
   if (name === "import") {

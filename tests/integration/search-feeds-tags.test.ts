@@ -424,7 +424,12 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
     expect(first.newestPath).toBeNull();
     const cursor = parseTagCursor(new URL(first.olderPath!, "http://x").searchParams.get("after"));
     expect(cursor.ok).toBe(true);
-    const second = (await tagView(reads(), language("pt-BR"), "KEYSET-TAG", cursor.ok ? cursor.after : null)) as TagView;
+    const second = (await tagView(
+      reads(),
+      language("pt-BR"),
+      "KEYSET-TAG",
+      cursor.ok ? cursor.after : null,
+    )) as TagView;
     expect(second.items).toHaveLength(3);
     expect(second.olderPath).toBeNull();
     expect(second.newestPath).toBe(first.seo.canonicalPath);
