@@ -11,6 +11,7 @@ export default [
       route("languages", "routes/admin/languages.tsx"),
       route("translations", "routes/admin/translations.tsx"),
       route("translation-status", "routes/admin/translation-status.tsx"),
+      route("tags", "routes/admin/tags.tsx"),
       route("articles", "routes/admin/articles.tsx"),
       route("articles/:articleId", "routes/admin/article-editor.tsx"),
       route("users", "routes/admin/users.tsx"),

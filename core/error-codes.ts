@@ -39,6 +39,7 @@ const CODES = {
   read_only_key: "explained",
   section_name_required: "explained",
   page_name_taken: "explained",
+  tag_name_taken: "message",
   invalid_message: "explained",
   last_admin: "explained",
   last_language: "explained",

@@ -14,6 +14,8 @@ export type CurrentPage =
       /** slug of the item in each language that has it, by language id */
       slugs: Record<number, string>;
       itemId: string | number;
+      /** The item's id in a language where it differs from itemId (a tag's page is named by the tag's name there: core/tags.ts). */
+      itemIds?: Record<number, string>;
     };
 
 /**
@@ -70,7 +72,12 @@ export function switchLanguageTarget(
     return { path: "/", destination: current.section === "HOME" && !missingItem ? "same" : "home" };
   if (current.kind === "item" && current.section !== "HOME" && !missingItem) {
     return {
-      path: itemPath(target.shortCode, pageName, current.itemId, current.slugs[target.id]!),
+      path: itemPath(
+        target.shortCode,
+        pageName,
+        current.itemIds?.[target.id] ?? current.itemId,
+        current.slugs[target.id]!,
+      ),
       destination: "same",
     };
   }

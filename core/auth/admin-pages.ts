@@ -42,6 +42,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permission: "translate",
     nav: true,
   },
+  { path: "/admin/tags", label: "Tags", textKey: "admin.nav.tags", permission: "translate", nav: true },
   { path: "/admin/articles", label: "Articles", textKey: "admin.nav.articles", permission: "admin.enter", nav: true },
   // Before ":articleId", which "new" would match too: creating an article is an editor's.
   {

@@ -9,7 +9,7 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Database } from "#server/db/schema.ts";
 import { conflict } from "#core/errors.ts";
 import { articleState } from "#server/content/article-writes.ts";
-import { articleChange, type ArticleChange } from "#server/content/changes.ts";
+import { articleChange, type ArticleChange, type ContentChange } from "#server/content/changes.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 
 export interface WriteOptions<T> {
@@ -25,6 +25,8 @@ export interface WriteOptions<T> {
    * those articles are refreshed, instead of everything (docs/decisions/0030-content-on-demand.md).
    */
   articles?: { ids: number[] | ((trx: Transaction<Database>) => Promise<number[]>); created?: (result: T) => number };
+  /** A write whose pages are named otherwise (tags' names: decision 0221): what it changed, instead of everything. */
+  change?: (result: T) => ContentChange;
 }
 
 export async function writeContent<T>(
@@ -57,6 +59,8 @@ export async function writeContent<T>(
     throw conflict("conflict", "Someone else saved a conflicting change at the same time. Reload and try again.");
   }
   if (options.changedContent?.(result) ?? true)
-    await services.content.changed(articles ? { kind: "articles", articles } : undefined);
+    await services.content.changed(
+      articles ? { kind: "articles", articles } : options.change ? options.change(result) : undefined,
+    );
   return result;
 }

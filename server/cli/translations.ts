@@ -1,5 +1,5 @@
 /**
- * npm run translations -- export --lang <code> --format xliff|po [--what strings|articles|all]
+ * npm run translations -- export --lang <code> --format xliff|po [--what strings|articles|tags|jobs|all]
  *     writes the language's UI strings and/or article translations (XLIFF only),
  *     with their source text, to stdout
  * npm run translations -- import FILE [--dry-run] [--skip-unknown]
@@ -51,7 +51,7 @@ import { CLI_ACTOR } from "#server/audit/record.ts";
 import { commandLockWaits, runCommand } from "./support.ts";
 
 const USAGE = `Usage:
-  npm run translations -- export --lang <code> --format xliff|po [--what strings|articles|all]
+  npm run translations -- export --lang <code> --format xliff|po [--what strings|articles|tags|jobs|all]
   npm run translations -- import FILE [--dry-run] [--skip-unknown]
   npm run translations -- tm export --from <code> --to <code>
   npm run translations -- tm import FILE [--dry-run]
@@ -111,9 +111,11 @@ function parseCommand(argv: string[]): Command {
     if (!(EXCHANGE_FORMATS as readonly string[]).includes(values.format ?? ""))
       throw new UsageError("--format must be xliff or po.");
     if (!(EXCHANGE_CONTENTS as readonly string[]).includes(values.what))
-      throw new UsageError("--what must be strings, articles or all.");
+      throw new UsageError("--what must be strings, articles, tags, jobs or all.");
     if (values.format === "po" && values.what !== "strings")
-      throw new UsageError("Articles are exchanged as XLIFF only: use --format xliff with --what articles or all.");
+      throw new UsageError(
+        "Articles, tags and jobs are exchanged as XLIFF only: use --format xliff with --what articles, tags, jobs or all.",
+      );
     return { name, lang: values.lang, format: values.format as ExchangeFormat, what: values.what as ExchangeContents };
   }
   if (name === "import") {

@@ -6,7 +6,8 @@
 import type { CurrentPage } from "#core/language-switch.ts";
 import { socialImagePath } from "#core/open-graph.ts";
 import type { Alternate, ArticleElsewhere, ArticleTranslation, ArticleView } from "#core/views.ts";
-import { showsArticle } from "./changes.ts";
+import { tagKey } from "#core/tags.ts";
+import { showsArticle, showsJob, showsTagName } from "./changes.ts";
 import { coverAddress, coverAltIn, jobCard } from "./cards.ts";
 import type { PageReads } from "./page-reads.ts";
 import {
@@ -87,6 +88,9 @@ export async function articleView(
     slugs: slugsByLanguage(resident, article, (other, item) => item.versions.get(other.code)?.slug ?? null),
   } satisfies CurrentPage;
   const version = article.versions.get(language.code);
+  const tagNames = await reads.articles.tagNamesIn(language.code, article.tags.map(tagKey));
+  for (const tag of article.tags) reads.dependsOn(showsTagName(language.code, tagKey(tag)));
+  const shownTag = (tag: string) => tagNames.get(tagKey(tag))?.name ?? tag;
   const canonicalPath = version ? articlePathIn(resident, language, article.id, version.slug) : null;
   if (!version || version.html === null || canonicalPath === null) {
     // Not in this language: the 404 page lists where it can be read (decision 0085); a preview has nothing to list.
@@ -111,17 +115,18 @@ export async function articleView(
       publishedAt: version.publishedAt,
       updatedAt: version.updatedAt,
       readingMinutes: version.readingMinutes,
-      tags: article.tags,
+      tags: article.tags.map(shownTag),
       sourceLanguage: article.source?.code ?? null,
     },
     outdatedNotice: outdatedNotice(resident, article, version),
     otherLanguages: translationsOf(resident, article, language),
     tagLinks: article.tags.flatMap((tag) => {
-      const path = tagPathIn(resident, language, tag);
-      return path === null ? [] : [{ tag, path }];
+      const path = tagPathIn(resident, language, tag, tagNames.get(tagKey(tag))?.nameKey);
+      return path === null ? [] : [{ tag: shownTag(tag), path }];
     }),
     relatedJobs: article.tags.flatMap((tag) => {
       const job = resident.jobsByCode.get(tag.toUpperCase());
+      if (job) reads.dependsOn(showsJob(job.code));
       return job ? [jobCard(resident, language, job)] : [];
     }),
     articlesPath: sectionPathIn(resident, language, "ARTICLES"),

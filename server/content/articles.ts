@@ -2,7 +2,7 @@
  * Articles read on demand (docs/decisions/0030-content-on-demand.md): every
  * query seeks on an index and returns a bounded number of rows, whatever the
  * archive's size. The reader is composed of one group of reads per use: the
- * published lists (published-lists.ts), articles by tag (tagged-articles.ts),
+ * published lists (published-lists.ts), articles by tag (tagged-articles.ts) and tags' names (tag-names.ts),
  * the reads with rendered bodies (rendered-articles.ts), the archive walked by
  * id (archive-reads.ts), and search (server/db/full-text.ts).
  */
@@ -13,11 +13,13 @@ import { createArchiveReads } from "./archive-reads.ts";
 import { createPublishedLists } from "./published-lists.ts";
 import { createRenderedArticleReads } from "./rendered-articles.ts";
 import { createTaggedReads } from "./tagged-articles.ts";
+import { createTagNameReads } from "./tag-names.ts";
 
 export function createArticleReader(db: Kysely<Database>) {
   return {
     ...createPublishedLists(db),
     ...createTaggedReads(db),
+    ...createTagNameReads(db),
     ...createRenderedArticleReads(db),
     ...createArchiveReads(db),
 

@@ -7,6 +7,8 @@ import {
   SHOWS_ARTICLE_SOURCES,
   staleAfter,
   staleCacheKeys,
+  staleShows,
+  type ContentChange,
 } from "./changes.ts";
 
 describe("content changes", () => {
@@ -72,5 +74,26 @@ describe("staleCacheKeys", () => {
         articles: [{ id: 4, languages: ["fr-FR"], tags: ["été"], reordered: [] }],
       }).sort(),
     ).toEqual(["article-sources", "article:4", "list:fr-FR", "tag:%C3%A9t%C3%A9"].sort());
+  });
+});
+
+describe("a change of tags' names (decision 0221)", () => {
+  it("makes stale only the pages showing those names in those languages, and the tags' addresses", () => {
+    const change: ContentChange = { kind: "tag-names", names: [{ tag: "careers", code: "fr-FR" }] };
+    expect([...staleShows(change)!].sort()).toEqual([
+      "tag-addresses:careers",
+      "tag-name:fr-FR:careers",
+      "tag-names:fr-FR",
+    ]);
+    expect(parseContentChange(JSON.stringify(change))).toEqual(change);
+    expect(staleCacheKeys(change)).not.toContain("site");
+  });
+});
+
+describe("a change of jobs' labels (decision 0222)", () => {
+  it("makes stale the pages showing those jobs, their domaine's directory and job searches, not everything", () => {
+    const change: ContentChange = { kind: "jobs", codes: ["A1101"] };
+    expect([...staleShows(change)!].sort()).toEqual(["job-domain:A", "job-labels", "job:A1101"]);
+    expect(parseContentChange(JSON.stringify(change))).toEqual(change);
   });
 });

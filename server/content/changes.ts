@@ -19,8 +19,14 @@ export interface ArticleChange {
 }
 
 /** "search": the search catch-up indexed versions of these languages (server/content/search-catch-up.ts): only search pages changed. */
+/** "tag-names": tags' names in languages changed (decision 0221): only the pages showing those names. */
 export type ContentChange =
-  { kind: "everything" } | { kind: "articles"; articles: ArticleChange[] } | { kind: "search"; languages: string[] };
+  | { kind: "everything" }
+  | { kind: "articles"; articles: ArticleChange[] }
+  | { kind: "search"; languages: string[] }
+  | { kind: "tag-names"; names: { tag: string; code: string }[] }
+  /** ROME jobs' labels changed (decision 0222): the resident reference reloads; only the pages showing those jobs' labels. */
+  | { kind: "jobs"; codes: string[] };
 
 export const EVERYTHING: ContentChange = { kind: "everything" };
 
@@ -40,6 +46,11 @@ const contentChangeSchema = z.discriminatedUnion("kind", [
     ),
   }),
   z.object({ kind: z.literal("search"), languages: z.array(z.string()) }),
+  z.object({ kind: z.literal("jobs"), codes: z.array(z.string()) }),
+  z.object({
+    kind: z.literal("tag-names"),
+    names: z.array(z.object({ tag: z.string(), code: z.string() })),
+  }),
 ]);
 
 /** Reads a change from the log; anything unreadable (a newer format) counts as everything, which is always safe. */
@@ -84,6 +95,20 @@ export const showsSearch = (code: string) => `search:${code}`;
 /** Articles carrying a tag (a job page's related articles). */
 export const showsTag = (tag: string) => `tag:${tag}`;
 
+/** Pages showing a tag's name in a language (by the tag's key): its page there, the pages of articles carrying it. */
+export const showsTagName = (code: string, key: string) => `tag-name:${code}:${key}`;
+/** Pages showing every tag's name in a language: its tags index. */
+export const showsTagNames = (code: string) => `tag-names:${code}`;
+/** Pages naming a tag's address in every language (by its key): its pages' alternates and language links. */
+export const showsTagAddresses = (key: string) => `tag-addresses:${key}`;
+
+/** Pages showing a ROME job's label (any language): its pages, the articles relating it. */
+export const showsJob = (code: string) => `job:${code}`;
+/** Pages listing a domaine's jobs with their labels: the jobs directory filtered by it. */
+export const showsJobDomain = (letter: string) => `job-domain:${letter}`;
+/** Responses reading every job's labels: job searches (any language's label matches), sitemaps' job pages, the content API's jobs. */
+export const SHOWS_JOB_LABELS = "job-labels";
+
 /** Responses listing every published article's source (the pages of /init/file/blogs). */
 export const SHOWS_ARTICLE_SOURCES = "article-sources";
 
@@ -93,6 +118,15 @@ export const SHOWS_EVERYTHING = "site";
 /** What a change makes stale: null for everything (every kept response), else what the changed pages show. */
 export function staleShows(change: ContentChange): Set<string> | null {
   if (change.kind === "everything") return null;
+  if (change.kind === "jobs")
+    return new Set([
+      SHOWS_JOB_LABELS,
+      ...change.codes.flatMap((code) => [showsJob(code), showsJobDomain(code.slice(0, 1))]),
+    ]);
+  if (change.kind === "tag-names")
+    return new Set(
+      change.names.flatMap(({ tag, code }) => [showsTagName(code, tag), showsTagNames(code), showsTagAddresses(tag)]),
+    );
   return change.kind === "articles" ? staleAfter(change.articles) : new Set(change.languages.map(showsSearch));
 }
 

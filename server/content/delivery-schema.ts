@@ -150,7 +150,15 @@ export const jobsResponse = z.object({
 
 export const tagsResponse = z.object({
   language: z.string(),
-  data: z.array(z.object({ tag: z.string(), key: z.string(), count: z.number().int() })),
+  data: z.array(
+    z.object({
+      tag: z.string(),
+      key: z.string(),
+      /** The tag's name in the language (decision 0221), null where it has none: it then shows as written. */
+      name: z.string().nullable(),
+      count: z.number().int(),
+    }),
+  ),
 });
 
 export const languagesResponse = z.object({

@@ -8,7 +8,7 @@ import { pageWindow } from "#core/pagination.ts";
 import { pageNameFor } from "#core/pages.ts";
 import { matchesAllWords, slugify } from "#core/text.ts";
 import type { JobsDirectoryView, JobView } from "#core/views.ts";
-import { showsTag } from "./changes.ts";
+import { SHOWS_JOB_LABELS, showsJob, showsJobDomain, showsTag } from "./changes.ts";
 import { articleCard } from "./cards.ts";
 import type { PageReads } from "./page-reads.ts";
 import {
@@ -44,6 +44,7 @@ export function jobsDirectoryView(
   query: string,
   domain: string | null,
   t: Translate,
+  dependsOn: (shows: string) => void = () => {},
 ): JobsDirectoryView | null {
   const chosen =
     domain === null ? null : resident.domains.find((candidate) => candidate.letter === domain.toUpperCase());
@@ -60,6 +61,9 @@ export function jobsDirectoryView(
       jobs: matching.filter((job) => job.domain === candidate.letter).map(entry),
     }))
     .filter((group) => group.jobs.length > 0);
+  // The labels listed, and for a search which jobs match (decision 0222).
+  for (const group of groups) dependsOn(showsJobDomain(group.letter));
+  if (query !== "") dependsOn(SHOWS_JOB_LABELS);
   const countText = (count: number) => t("JOBS:RESULTS", { count });
   const index = resident.domains.map((candidate) => ({
     letter: candidate.letter,
@@ -96,6 +100,7 @@ export async function jobView(
   const canonicalPath = job ? jobPathIn(resident, language, job) : null;
   if (!job || canonicalPath === null) return null;
   reads.dependsOn(showsTag(job.code));
+  reads.dependsOn(showsJob(job.code));
   const related = await reads.articles.taggedPage(
     language.code,
     job.code,

@@ -7,9 +7,8 @@ import { pageNameFor, resolvePage } from "#core/pages.ts";
 import { homePath, itemPath, normalizeName, sectionPath } from "#core/paths.ts";
 import { slugify } from "#core/text.ts";
 import type { SectionKey } from "#core/types.ts";
-import { ROME_SOURCE_LANGUAGE } from "#core/rome.ts";
-import { firstAvailable } from "#core/fallback.ts";
-import { tagKey } from "#server/search/published-index.ts";
+import { jobLabelFor } from "#core/rome.ts";
+import { tagAddressKey, tagKey } from "#core/tags.ts";
 import { withDefaultAlternate, type Alternate, type Seo } from "#core/views.ts";
 import type { Job, Language, Resident } from "./resident.ts";
 
@@ -84,10 +83,8 @@ export function listChainCodes(resident: Resident, language: Language): string[]
 }
 
 export function jobLabelIn(resident: Resident, job: Job, language: Language): { label: string; labelLang: string } {
-  const codes = chainCodes(resident, language);
-  const found = firstAvailable(codes, (code) => job.labels.get(code) || undefined);
-  if (found) return { label: found.value, labelLang: found.code };
-  return { label: job.label, labelLang: ROME_SOURCE_LANGUAGE };
+  const { label, labelLang } = jobLabelFor(chainCodes(resident, language), job.labels, job.label);
+  return { label, labelLang };
 }
 
 export function jobPathIn(resident: Resident, language: Language, job: Job): string | null {
@@ -97,9 +94,10 @@ export function jobPathIn(resident: Resident, language: Language, job: Job): str
     : itemPath(language.shortCode, name, job.code, slugify(jobLabelIn(resident, job, language).label));
 }
 
-export function tagPathIn(resident: Resident, language: Language, tag: string): string | null {
+/** A tag's page in a language: named by the tag's name there (its key `nameKey`), else as the tag is written (decision 0221). */
+export function tagPathIn(resident: Resident, language: Language, tag: string, nameKey?: string): string | null {
   const name = pageNameFor("TAGS", language, sectionNamesOf(resident, language));
-  return name === null ? null : itemPath(language.shortCode, name, tagKey(tag), "");
+  return name === null ? null : itemPath(language.shortCode, name, tagAddressKey(tagKey(tag), nameKey), "");
 }
 
 export function itemAlternates<T>(

@@ -9,7 +9,7 @@ import type { SearchResult, SearchView } from "#core/views.ts";
 import { COUNT_CAP } from "#server/db/full-text.ts";
 import { markTerms, snippetOf } from "#server/search/highlight.ts";
 import { queryTerms } from "#server/search/terms.ts";
-import { showsList, showsSearch } from "./changes.ts";
+import { SHOWS_JOB_LABELS, showsList, showsSearch } from "./changes.ts";
 import { jobCard } from "./cards.ts";
 import type { PageReads } from "./page-reads.ts";
 import { articlePathIn, sectionPathIn, sectionSeo } from "./public-sections.ts";
@@ -58,6 +58,8 @@ export async function searchView(
     return [{ id: hit.articleId, path, title: markTerms(hit.title, terms, language.code), snippet }];
   });
   const jobs = query === "" ? [] : resident.jobs.filter((job) => matchesAllWords(job.searchText, query));
+  // Which jobs match reads every language's labels (decision 0222).
+  if (query !== "") reads.dependsOn(SHOWS_JOB_LABELS);
   const jobsPath = sectionPathIn(resident, language, "JOBS");
   const search = query === "" ? "" : `?q=${encodeURIComponent(query)}`;
   return {

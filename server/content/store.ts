@@ -113,8 +113,9 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
   const articles = createArticleReader(handle.db);
 
   async function apply(change: ContentChange): Promise<void> {
-    if (change.kind === "everything") await reload();
-    if (change.kind !== "search")
+    // Job labels are part of the resident reference (decision 0222).
+    if (change.kind === "everything" || change.kind === "jobs") await reload();
+    if (change.kind === "everything" || change.kind === "articles")
       articles.forgetLists(
         change.kind === "everything" ? undefined : change.articles.flatMap((article) => article.reordered),
       );

@@ -44,6 +44,8 @@ import { glossaryMigration } from "./migrations/0046-glossary.ts";
 import { adminTextsGlossaryMigration } from "./migrations/0047-admin-texts-glossary.ts";
 import { machineSegmentsMigration } from "./migrations/0048-machine-segments.ts";
 import { adminTextsMachineTranslationMigration } from "./migrations/0049-admin-texts-machine-translation.ts";
+import { tagNamesMigration } from "./migrations/0050-tag-names.ts";
+import { adminTextsTagsMigration } from "./migrations/0051-admin-texts-tags.ts";
 import { adminTextsPagesAndApiMigration } from "./migrations/0056-admin-texts-pages-and-api.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -91,6 +93,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0047-admin-texts-glossary": adminTextsGlossaryMigration,
     "0048-machine-segments": machineSegmentsMigration,
     "0049-admin-texts-machine-translation": adminTextsMachineTranslationMigration,
+    "0050-tag-names": tagNamesMigration,
+    "0051-admin-texts-tags": adminTextsTagsMigration,
     "0056-admin-texts-pages-and-api": adminTextsPagesAndApiMigration,
   };
 }

@@ -324,6 +324,15 @@ export interface PublishedTagsTable {
   tag: string;
 }
 
+/** 0050: a tag's name in a language (core/tags.ts, decision 0221); `name_key` is its URL key, unique per language. */
+export interface TagNamesTable {
+  tag_key: string;
+  code: string;
+  name: string;
+  name_key: string;
+  updated_at: string;
+}
+
 /** 0031: who has which language version open in the editor, and when their editor last said so (decision 0152). */
 export interface VersionPresenceTable {
   article_id: number;
@@ -359,6 +368,7 @@ export interface Database extends MemoryTables, PlatformTables {
   article_source_revisions: ArticleSourceRevisionsTable;
   search_entries: SearchEntriesTable;
   published_tags: PublishedTagsTable;
+  tag_names: TagNamesTable;
   version_presence: VersionPresenceTable;
 }
 

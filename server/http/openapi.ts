@@ -23,6 +23,7 @@ const ADMIN_TAGS = [
   "Analytics",
   "Audit",
   "ROME jobs",
+  "Tags",
   "Media",
   "Publishing",
   "Revisions",

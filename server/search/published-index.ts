@@ -11,6 +11,7 @@
 import { hash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { markdownText } from "#core/markdown.ts";
+import { tagKey } from "#core/tags.ts";
 import type { IndexForm, SearchEntry } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { isPublishedVersion } from "#server/db/published.ts";
@@ -26,10 +27,8 @@ const slotOf = (version: { article_id: number; code: string }) => `${version.art
 /** Articles refreshed per round of statements. */
 const CHUNK = 200;
 
-/** How a tag is named in its page's URL and looked up: lowercased (URLs are), NFC. */
-export function tagKey(tag: string): string {
-  return tag.toWellFormed().toLowerCase().normalize("NFC");
-}
+/** How a tag is keyed (core/tags.ts): lowercased, NFC. */
+export { tagKey };
 
 /** What a search entry keeps of the Markdown body it was made from, to tell whether the body changed since. */
 export function bodyFingerprint(body: string): string {

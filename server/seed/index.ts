@@ -4,6 +4,7 @@
  * Files are bundled at build time (import.meta.glob), so the built server
  * needs no seed folder on disk.
  */
+import { seedTagNames } from "./tag-names.ts";
 import { importedTranslationState, replaceTags, versionColumns, type VersionSource } from "#server/content/article-writes.ts";
 import { storeTranslationState } from "#server/content/translation-state.ts";
 import { EMPTY_TRANSLATION_STATE } from "#core/translation-status.ts";
@@ -188,18 +189,21 @@ export interface SeedOptions {
    * tables came with 0045, whose own fill then remembers what the seed published.
    */
   memory?: boolean;
+  /** False to seed a database migrated only as far as a release before 0050: no tag names' table yet. */
+  tagNames?: boolean;
 }
 
 /** Seeds the demo content in one transaction; returns false when the database already had content. */
 export async function seedDemoContent(
   db: Kysely<Database>,
-  { now = new Date().toISOString(), memory = true }: SeedOptions = {},
+  { now = new Date().toISOString(), memory = true, tagNames = true }: SeedOptions = {},
 ): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   await db.transaction().execute(async (trx) => {
     await seedLanguagesAndSections(trx);
     await seedTranslations(trx);
     await seedArticles(trx);
+    if (tagNames) await seedTagNames(trx, now);
     await seedRome(trx, now);
     await seedDemoAdmin(trx, now);
     // The translation memory of what was just published (decision 0215).

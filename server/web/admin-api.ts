@@ -10,6 +10,7 @@ import { articleEndpoints } from "#server/admin/articles/routes.ts";
 import { auditEndpoints } from "#server/admin/audit/routes.ts";
 import { languageEndpoints } from "#server/admin/languages/routes.ts";
 import { romeEndpoints } from "#server/admin/romes/routes.ts";
+import { tagEndpoints } from "#server/admin/tags/routes.ts";
 import { translationEndpoints } from "#server/admin/translations/routes.ts";
 import { userEndpoints } from "#server/admin/users/routes.ts";
 import { webhookEndpoints } from "#server/admin/webhooks/routes.ts";
@@ -43,6 +44,7 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   ...analyticsEndpoints,
   ...auditEndpoints,
   ...romeEndpoints,
+  ...tagEndpoints,
   ...mediaEndpoints,
   ...preferenceEndpoints,
 ];

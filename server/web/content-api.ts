@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import type { AppServices } from "#server/content/context.ts";
-import { showsArticle, showsList } from "#server/content/changes.ts";
+import { SHOWS_JOB_LABELS, showsArticle, showsList, showsTagNames } from "#server/content/changes.ts";
 import { articlePage, deliveredArticle, deliveredJobs, deliveredStrings } from "#server/content/delivery.ts";
 import {
   articleIdParam,
@@ -172,7 +172,7 @@ function referenceRoutes(app: Hono<HttpEnv>, { services, languageOf, answer }: C
         const { next } = page;
         return {
           body: { language: language.code, data: page.items, next } satisfies Answer<typeof jobsResponse>,
-          shows: new Set(),
+          shows: new Set([SHOWS_JOB_LABELS]),
           headers: next ? { Link: `<${c.req.path}?after=${next}&limit=${limit}>; rel="next"` } : undefined,
         };
       });
@@ -190,9 +190,14 @@ function referenceRoutes(app: Hono<HttpEnv>, { services, languageOf, answer }: C
       return answer(c, `tags:${language.code}`, async () => {
         const tags = await services.content.articles.tagsIn(language.code);
         tags.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+        const names = await services.content.articles.tagNamesIn(
+          language.code,
+          tags.map((tag) => tag.key),
+        );
+        const data = tags.map((tag) => ({ ...tag, name: names.get(tag.key)?.name ?? null }));
         return {
-          body: { language: language.code, data: tags } satisfies Answer<typeof tagsResponse>,
-          shows: new Set([showsList(language.code)]),
+          body: { language: language.code, data } satisfies Answer<typeof tagsResponse>,
+          shows: new Set([showsList(language.code), showsTagNames(language.code)]),
         };
       });
     },

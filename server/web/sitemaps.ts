@@ -4,6 +4,7 @@
  * first time, then kept in the response cache and compressed once; an article
  * edit drops only the child listing that article, and the index.
  */
+import { SHOWS_JOB_LABELS } from "#server/content/changes.ts";
 import { Hono } from "hono";
 import type { AppServices } from "#server/content/context.ts";
 import { createSitemaps, parseSitemapChild, type SitemapChild } from "#server/content/sitemap.ts";
@@ -61,7 +62,14 @@ export function sitemapRoutes(services: AppServices, responses: ResponseCache) {
           // It answered the request that streamed it: its compressed copy comes with the next (decision 0131).
           responses.put(
             key,
-            { status: 200, headers: XML_HEADERS, body: Buffer.concat(kept), shows: new Set([key]), answered: true },
+            {
+              status: 200,
+              headers: XML_HEADERS,
+              body: Buffer.concat(kept),
+              // Job pages' addresses are named by their labels (decision 0222).
+              shows: new Set(child.kind === "pages" ? [key, SHOWS_JOB_LABELS] : [key]),
+              answered: true,
+            },
             since,
           );
           controller.close();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin-session.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
 
 const OFFICIAL_XML = "server/seed/rome/unix_referentiel_code_rome_v346_utf8.xml";
 const MALFORMED_XML = "server/admin/romes/fixtures/malformed.xml";
@@ -71,6 +72,23 @@ test.describe("admin ROME jobs", () => {
     await page.getByRole("link", { name: /Care of natural areas/ }).click();
     await expect(page).toHaveURL(/\/en\/jobs\/a1202\/care-of-natural-areas$/i);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Care of natural areas");
+    // The directory's search finds the job by its English label too.
+    await page.goto("/en/jobs?q=care+of+natural");
+    await expect(page.getByRole("link", { name: /Care of natural areas/ })).toBeVisible();
+  });
+
+  test("a tag named in German on the tags screen names its German page (decision 0221)", async ({ page }) => {
+    await page.goto("/admin/tags?lang=de-DE&q=rome");
+    await expect(page.getByRole("heading", { level: 1, name: "Tag names" })).toBeVisible();
+    const name = page.getByLabel("Name of rome in Deutsch");
+    await expect(name).toHaveAttribute("lang", "de-DE");
+    await name.fill("Berufsverzeichnis");
+    await page.getByRole("row", { name: /rome/ }).getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Name of rome saved: Berufsverzeichnis.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto(`/de/${encodeURIComponent("schlagwörter")}/rome`);
+    await expect(page).toHaveURL(/\/berufsverzeichnis$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Berufsverzeichnis");
   });
 
   test("uploading the official XML: progress to 100% and 532 unchanged", async ({ page }) => {

@@ -160,3 +160,29 @@ test("a tag page leads to the language's tags index, reached and used from the k
     await page.screenshot({ path: `${SHOTS}/tags-index-ar-${size.width}.png`, fullPage: true });
   }
 });
+
+test("a tag's page is named in each language: an old address redirects, the picker leads to its name elsewhere (decision 0221)", async ({
+  page,
+}) => {
+  const tags = (short: string, segment: string) => `/${short}/${encodeURIComponent(segment)}`;
+  await page.goto(`${tags("ar", "وسوم")}/localisation`);
+  await expect(page).toHaveURL(new RegExp(`${tags("ar", "وسوم")}/${encodeURIComponent("التوطين")}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("التوطين");
+  const picker = page.locator("#language-menu");
+  await expect(picker.locator('a[hreflang="de-DE"]')).toHaveAttribute(
+    "href",
+    `${tags("de", "schlagwörter")}/lokalisierung`,
+  );
+  await expect(picker.locator('a[hreflang="fr-FR"]')).toHaveAttribute(
+    "href",
+    `${tags("fr", "étiquettes")}/localisation`,
+  );
+  // A French article links its tags by their French names and addresses.
+  await page.goto(`${tags("fr", "étiquettes")}/careers`);
+  await expect(page).toHaveURL(new RegExp(`${tags("fr", "étiquettes")}/carrieres$`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Carrières");
+  await page.locator("main .card a").first().click();
+  await expect(
+    page.getByRole("region", { name: "Étiquettes" }).getByRole("link", { name: "Carrières" }),
+  ).toHaveAttribute("href", `${tags("fr", "étiquettes")}/carrieres`);
+});

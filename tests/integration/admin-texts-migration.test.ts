@@ -11,6 +11,7 @@ import { adminTextsWorkbenchMigration } from "#server/db/migrations/0043-admin-t
 import { adminTextsGlossaryMigration } from "#server/db/migrations/0047-admin-texts-glossary.ts";
 import { adminTextsMachineTranslationMigration } from "#server/db/migrations/0049-admin-texts-machine-translation.ts";
 import { adminTextsPagesAndApiMigration } from "#server/db/migrations/0056-admin-texts-pages-and-api.ts";
+import { adminTextsTagsMigration } from "#server/db/migrations/0051-admin-texts-tags.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
 import { withNamesSince0036 } from "#server/db/names-before-0036.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
@@ -213,5 +214,25 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
     await adminTextsPagesAndApiMigration.up(db() as unknown as Kysely<unknown>);
     expect(await frenchCell("admin.translations.pages")).toEqual({ label: "Pages de clés" });
     expect(await frenchCell("admin.api.details")).toEqual({ label: "Paramètres, requête et réponses" });
+  });
+
+  it("0051 adds the tag names screen's texts and says what an export of everything holds, where its text was the shipped one", async () => {
+    await db().deleteFrom("translations").where("code_component", "like", "admin.tags.%").execute();
+    const whatAll = (code: string) =>
+      db().updateTable("translations").where("code_component", "=", "admin.exchange.what_all").where("code", "=", code);
+    await whatAll("fr-FR").set({ label: "Textes d’interface et articles" }).execute();
+    await whatAll("de-DE").set({ label: "Alles, wie wir es nennen" }).execute();
+    await adminTextsTagsMigration.up(db() as unknown as Kysely<unknown>);
+    expect(await frenchCell("admin.tags.title")).toEqual({ label: "Noms des étiquettes" });
+    expect(await frenchCell("admin.exchange.what_all")).toEqual({
+      label: "Tout : textes d’interface, articles, étiquettes et métiers",
+    });
+    const german = await db()
+      .selectFrom("translations")
+      .select("label")
+      .where("code_component", "=", "admin.exchange.what_all")
+      .where("code", "=", "de-DE")
+      .executeTakeFirst();
+    expect(german).toEqual({ label: "Alles, wie wir es nennen" });
   });
 });

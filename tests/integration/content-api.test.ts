@@ -133,6 +133,12 @@ describe.each(DATABASE_KINDS)("content delivery API on %s", (kind) => {
     );
   });
 
+  it("names each tag in the language where it has a name (decision 0221)", async () => {
+    const french = (await json(`${API}/fr-FR/tags`)) as { data: { key: string; name: string | null }[] };
+    expect(french.data).toContainEqual(expect.objectContaining({ key: "careers", name: "Carrières" }));
+    expect(french.data).toContainEqual(expect.objectContaining({ key: "rome", name: null }));
+  });
+
   it("applies the fallback chain and marks what came from it", async () => {
     const { db } = app.services.database;
     const languages = app.services.content.current().languages;

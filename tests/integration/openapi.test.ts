@@ -457,6 +457,7 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
         webhooks: { id: String(webhook.id) },
         glossary: { id: String(term.id), from: favorite.code, to: translation },
         memory: { from: favorite.code, to: translation, text: "contract" },
+        tags: { tag: "careers", languageCode: translation, lang: translation },
       };
       const keyCreated = await admin("POST", "/api/admin/api-keys", {
         body: JSON.stringify({ name: "Contract test" }),

@@ -2,7 +2,7 @@ import { SaxesParser } from "saxes";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "#core/admin/articles/schema.ts";
-import type { SearchView } from "#core/views.ts";
+import type { SearchView, TagView } from "#core/views.ts";
 import type { PageReads } from "#server/content/page-reads.ts";
 import { searchView } from "#server/content/search-page.ts";
 import { parseTagCursor, tagView, TAG_PAGE_SIZE } from "#server/content/tag-pages.ts";
@@ -418,13 +418,18 @@ describe.each(DATABASE_KINDS)("search, feeds and tag pages on %s", (kind) => {
       );
     }
     await createArticle(["keyset-tag"], { "es-ES": { title: "Solo en español", summary: "Resumen.", body: "Texto." } });
-    const first = (await tagView(reads(), language("pt-BR"), "keyset-tag", null))!;
+    const first = (await tagView(reads(), language("pt-BR"), "keyset-tag", null)) as TagView;
     expect(first.tag).toBe("Keyset-Tag");
     expect(first.items).toHaveLength(TAG_PAGE_SIZE);
     expect(first.newestPath).toBeNull();
     const cursor = parseTagCursor(new URL(first.olderPath!, "http://x").searchParams.get("after"));
     expect(cursor.ok).toBe(true);
-    const second = (await tagView(reads(), language("pt-BR"), "KEYSET-TAG", cursor.ok ? cursor.after : null))!;
+    const second = (await tagView(
+      reads(),
+      language("pt-BR"),
+      "KEYSET-TAG",
+      cursor.ok ? cursor.after : null,
+    )) as TagView;
     expect(second.items).toHaveLength(3);
     expect(second.olderPath).toBeNull();
     expect(second.newestPath).toBe(first.seo.canonicalPath);

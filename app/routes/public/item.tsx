@@ -31,6 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   if (!view) throw data(null, { status: 404 });
   if (view.kind === "elsewhere") throw data(view, { status: 404 });
+  if (view.kind === "moved") throw redirect(view.path, 301);
   if (params.pageSlug?.toLowerCase() !== view.slug) throw redirect(view.seo.canonicalPath, 301);
   if (view.kind === "article" && view.article.html !== null) return { ...view, article: { ...view.article, html: forLoaderData(context, ARTICLE_BODY_ID, view.article.html) } };
   return view;

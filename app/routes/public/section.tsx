@@ -44,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       }
       const domain = url.searchParams.get("domain");
       if (domain !== null && !/^[a-z]$/i.test(domain)) throw data({ field: "domain", message: "must be one domaine letter (A–N)" }, { status: 400 });
-      const view = jobsDirectoryView(reads.resident, language, query, domain, translatorFor(reads.resident, language.code));
+      const view = jobsDirectoryView(reads.resident, language, query, domain, translatorFor(reads.resident, language.code), (shows) => reads.dependsOn(shows));
       if (!view) throw data(null, { status: 404 });
       return view;
     }

@@ -99,18 +99,18 @@ export const languageCodeParam = z.string().min(1, "is required").max(35, "is to
 export const EXCHANGE_FORMATS = ["xliff", "po"] as const;
 export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
 
-/** What an export carries: UI strings, article translations (XLIFF only, decision 0073) or both. */
-export const EXCHANGE_CONTENTS = ["strings", "articles", "all"] as const;
+/** What an export carries: UI strings, article translations (XLIFF only, decision 0073), tags' names or jobs' labels (XLIFF only, decision 0221), or all. */
+export const EXCHANGE_CONTENTS = ["strings", "articles", "tags", "jobs", "all"] as const;
 export type ExchangeContents = (typeof EXCHANGE_CONTENTS)[number];
 
 export const exportQuerySchema = z
   .strictObject({
     lang: languageCodeParam,
     format: z.enum(EXCHANGE_FORMATS, { error: "must be xliff or po" }),
-    what: z.enum(EXCHANGE_CONTENTS, { error: "must be strings, articles or all" }).default("strings"),
+    what: z.enum(EXCHANGE_CONTENTS, { error: "must be strings, articles, tags, jobs or all" }).default("strings"),
   })
   .refine((query) => query.format === "xliff" || query.what === "strings", {
-    error: "articles are exchanged as XLIFF only; choose format=xliff",
+    error: "articles, tags and jobs are exchanged as XLIFF only; choose format=xliff",
     path: ["what"],
   });
 

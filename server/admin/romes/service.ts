@@ -23,6 +23,7 @@ import { invalid, notFound } from "#core/errors.ts";
 import { entityTag, requireCurrent, type Preconditions } from "#server/http/preconditions.ts";
 import { recordAudit } from "#server/audit/record.ts";
 import { writeContent } from "#server/admin/content-write.ts";
+import type { ContentChange } from "#server/content/changes.ts";
 import { toCsv } from "#server/admin/romes/export.ts";
 
 export const ROMES_PAGE_SIZE = 50;
@@ -224,6 +225,11 @@ async function requireCurrentLabel(
   );
 }
 
+/** What a change of these jobs' labels makes stale (decision 0222): their pages, not everything. */
+export function jobsChange(codes: readonly string[]): ContentChange {
+  return { kind: "jobs", codes: [...codes] };
+}
+
 /**
  * Sets a code's label in one language. The official language's label is the
  * code's own (rome_jobs.label); the others live in rome_labels. Returns
@@ -236,62 +242,74 @@ export async function setJobLabel(
   now = new Date(),
 ): Promise<boolean> {
   await checkCodeAndLanguage(services.database.db, change.code, change.languageCode);
-  const at = now.toISOString();
   return writeContent(
     services,
     async (trx) => {
       await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
-      if (change.languageCode === ROME_SOURCE_LANGUAGE) {
-        const before = await trx
-          .selectFrom("rome_jobs")
-          .select("label")
-          .where("code", "=", change.code)
-          .executeTakeFirstOrThrow();
-        if (before.label === change.label) return false;
-        await trx
-          .updateTable("rome_jobs")
-          .set({ label: change.label, updated_at: at })
-          .where("code", "=", change.code)
-          .execute();
-        await recordAudit(
-          trx,
-          {
-            uid: change.uid,
-            action: "update",
-            entity: "codes_romes",
-            entityId: change.code,
-            before: { label: before.label },
-            after: { label: change.label },
-          },
-          now,
-        );
-        return true;
-      }
-      const before = await storedLabel(trx, change);
-      if (before?.label === change.label) return false;
-      await trx
-        .insertInto("rome_labels")
-        .values({ rome_code: change.code, code: change.languageCode, label: change.label, updated_at: at })
-        .onConflict((conflict) =>
-          conflict.columns(["rome_code", "code"]).doUpdateSet({ label: change.label, updated_at: at }),
-        )
-        .execute();
-      await recordAudit(
-        trx,
-        {
-          uid: change.uid,
-          action: before ? "update" : "create",
-          entity: "rome_labels",
-          entityId: `${change.code}/${change.languageCode}`,
-          before: before ? { label: before.label } : undefined,
-          after: { label: change.label },
-        },
-        now,
-      );
-      return true;
+      return writeJobLabel(trx, change, now);
     },
-    { changedContent: (changed) => changed },
+    { changedContent: (changed) => changed, change: () => jobsChange([change.code]) },
   );
+}
+
+/**
+ * Writes a code's label in one language in the caller's transaction, audited (the official language's is the
+ * code's own); whether anything changed. Also the exchange files' import (decision 0221).
+ */
+export async function writeJobLabel(
+  trx: Transaction<Database>,
+  change: LabelChange & { label: string },
+  now = new Date(),
+): Promise<boolean> {
+  const at = now.toISOString();
+  if (change.languageCode === ROME_SOURCE_LANGUAGE) {
+    const before = await trx
+      .selectFrom("rome_jobs")
+      .select("label")
+      .where("code", "=", change.code)
+      .executeTakeFirstOrThrow();
+    if (before.label === change.label) return false;
+    await trx
+      .updateTable("rome_jobs")
+      .set({ label: change.label, updated_at: at })
+      .where("code", "=", change.code)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        uid: change.uid,
+        action: "update",
+        entity: "codes_romes",
+        entityId: change.code,
+        before: { label: before.label },
+        after: { label: change.label },
+      },
+      now,
+    );
+    return true;
+  }
+  const before = await storedLabel(trx, change);
+  if (before?.label === change.label) return false;
+  await trx
+    .insertInto("rome_labels")
+    .values({ rome_code: change.code, code: change.languageCode, label: change.label, updated_at: at })
+    .onConflict((conflict) =>
+      conflict.columns(["rome_code", "code"]).doUpdateSet({ label: change.label, updated_at: at }),
+    )
+    .execute();
+  await recordAudit(
+    trx,
+    {
+      uid: change.uid,
+      action: before ? "update" : "create",
+      entity: "rome_labels",
+      entityId: `${change.code}/${change.languageCode}`,
+      before: before ? { label: before.label } : undefined,
+      after: { label: change.label },
+    },
+    now,
+  );
+  return true;
 }
 
 /** Removes a code's label in one language; the official label can only be edited. A 404 when there is none. */
@@ -309,27 +327,31 @@ export async function removeJobLabel(
       "languageCode",
     );
   }
-  await writeContent(services, async (trx) => {
-    const before = await storedLabel(trx, change);
-    if (!before) throw notFound("not_found", `${change.code} has no label in ${change.languageCode}.`);
-    await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
-    await trx
-      .deleteFrom("rome_labels")
-      .where("rome_code", "=", change.code)
-      .where("code", "=", change.languageCode)
-      .execute();
-    await recordAudit(
-      trx,
-      {
-        uid: change.uid,
-        action: "delete",
-        entity: "rome_labels",
-        entityId: `${change.code}/${change.languageCode}`,
-        before: { label: before.label },
-      },
-      now,
-    );
-  });
+  await writeContent(
+    services,
+    async (trx) => {
+      const before = await storedLabel(trx, change);
+      if (!before) throw notFound("not_found", `${change.code} has no label in ${change.languageCode}.`);
+      await requireCurrentLabel(trx, services.database.dialect, change, preconditions);
+      await trx
+        .deleteFrom("rome_labels")
+        .where("rome_code", "=", change.code)
+        .where("code", "=", change.languageCode)
+        .execute();
+      await recordAudit(
+        trx,
+        {
+          uid: change.uid,
+          action: "delete",
+          entity: "rome_labels",
+          entityId: `${change.code}/${change.languageCode}`,
+          before: { label: before.label },
+        },
+        now,
+      );
+    },
+    { change: () => jobsChange([change.code]) },
+  );
 }
 
 /**

@@ -180,6 +180,8 @@ function ExchangeDownload({
         >
           <option value="strings">{t("admin.exchange.what_strings")}</option>
           <option value="articles">{t("admin.exchange.what_articles")}</option>
+          <option value="tags">{t("admin.exchange.what_tags")}</option>
+          <option value="jobs">{t("admin.exchange.what_jobs")}</option>
           <option value="all">{t("admin.exchange.what_all")}</option>
         </select>
         {format.value === "po" && (

@@ -33,7 +33,18 @@ export interface ExchangeDocument {
    * "<article key>/<field>" (ARTICLE_FIELDS; the unit's id in the file: unit-ids.ts). Absent when the file carries no articles.
    */
   articles?: StringUnit[];
+  /** Tags' names (decision 0221), XLIFF only: one unit per tag, keyed by the tag's key. Absent when the file carries none. */
+  tags?: StringUnit[];
+  /** ROME jobs' labels (decision 0221), XLIFF only: one unit per job, keyed by its code. Absent when the file carries none. */
+  jobs?: StringUnit[];
 }
+
+/** The parts of an exchange file besides UI strings and articles, by their XLIFF <file> id. */
+export const EXTRA_PARTS = ["tags", "jobs"] as const;
+export type ExtraPart = (typeof EXTRA_PARTS)[number];
+
+/** How report entries name a tag's or a job's unit ("tags/careers", "jobs/A1101"). */
+export const partReportKey = (part: ExtraPart, key: string) => `${part}/${key}`;
 
 /** An article version's translatable fields, in the order they are written. */
 export const ARTICLE_FIELDS = ["title", "summary", "body", "coverAlt"] as const;

@@ -12,7 +12,9 @@ import {
   ARTICLE_REPORT_PREFIX,
   assertWithinSizeLimit,
   detectFormat,
+  EXTRA_PARTS,
   FileRefused,
+  partReportKey,
   type ExchangeDocument,
 } from "./document.ts";
 import { readPo, readPoLanguages } from "./po.ts";
@@ -118,6 +120,9 @@ function assertAcceptableTexts(document: ExchangeDocument, fuzzy: readonly strin
   const units = [
     ...document.units.map((unit) => ({ unit, key: unit.key })),
     ...(document.articles ?? []).map((unit) => ({ unit, key: `${ARTICLE_REPORT_PREFIX}${unit.key}` })),
+    ...EXTRA_PARTS.flatMap((part) =>
+      (document[part] ?? []).map((unit) => ({ unit, key: partReportKey(part, unit.key) })),
+    ),
   ];
   for (const { unit, key } of units) {
     const inKey = unacceptableCharacter(unit.key);

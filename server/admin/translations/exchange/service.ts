@@ -1,6 +1,6 @@
 /**
  * Export and import of UI strings as XLIFF 2.0 or gettext PO (decision 0071)
- * and of article translations as XLIFF 2.0 (decision 0073), shared by the
+ * and of article translations, tags' names and jobs' labels as XLIFF 2.0 (decisions 0073, 0221), shared by the
  * admin API and `npm run translations`. An import is planned in
  * full first (what would change, what is unknown, what is invalid); only a plan
  * without problems is applied, in one transaction, each change audited like a
@@ -25,7 +25,9 @@ import { writeContent } from "#server/admin/content-write.ts";
 import { writeTranslation } from "#server/admin/translations/service.ts";
 import {
   ARTICLE_REPORT_PREFIX,
+  EXTRA_PARTS,
   FILE_EXTENSIONS,
+  partReportKey,
   FileRefused,
   MEDIA_TYPES,
   type ExchangeDocument,
@@ -35,6 +37,9 @@ import { writePo } from "./po.ts";
 import type { ExchangeFileSource } from "./read.ts";
 import { streamXliff } from "./xliff.ts";
 import { applyArticles, articleUnitPages, planArticles, type ArticleWrite } from "./articles.ts";
+import { applyParts, jobUnits, planJobs, planTags, tagUnits, type PartWrite } from "./parts.ts";
+import { tagNamesChange } from "#server/admin/tags/service.ts";
+import { jobsChange } from "#server/admin/romes/service.ts";
 import { UNCONDITIONAL } from "#server/http/preconditions.ts";
 
 /** What the importer may do: the admin API passes the signed-in person's role (decision 0072); the command line may all. */
@@ -97,7 +102,12 @@ async function stringsDocument(
   target: LanguageRow,
   what: ExchangeContents,
 ): Promise<ExchangeDocument> {
-  if (what === "articles") return { sourceLanguage: source.code, targetLanguage: target.code, units: [] };
+  const parts = {
+    ...(what === "tags" || what === "all" ? { tags: await tagUnits(db, source.code, target.code) } : {}),
+    ...(what === "jobs" || what === "all" ? { jobs: await jobUnits(db, source.code, target.code) } : {}),
+  };
+  if (what !== "strings" && what !== "all")
+    return { sourceLanguage: source.code, targetLanguage: target.code, units: [], ...parts };
   const [sources, targets] = await Promise.all([stringsOf(db, source.code), stringsOf(db, target.code)]);
   const keys = [...sources.keys()].sort();
   const units = keys.map((key): StringUnit => {
@@ -112,13 +122,15 @@ async function stringsDocument(
       ...(note ? { note } : {}),
     };
   });
-  return { sourceLanguage: source.code, targetLanguage: target.code, units };
+  return { sourceLanguage: source.code, targetLanguage: target.code, units, ...parts };
 }
 
 interface Plan {
   report: ImportReport;
   target: LanguageRow | null;
   articles: ArticleWrite[];
+  tags: PartWrite[];
+  jobs: PartWrite[];
 }
 
 async function planImport(
@@ -143,7 +155,7 @@ async function planImport(
       applied: false,
     };
     report.refusal = `The file's target language ${declared.targetLanguage} is not a language of this site.`;
-    return { report, target: null, articles: [] };
+    return { report, target: null, articles: [], tags: [], jobs: [] };
   }
   // Before even reading the whole file (decision 0142): a translator learns nothing about another
   // language's content, and cannot make the server parse a file for a language that is not theirs.
@@ -200,17 +212,21 @@ async function planImport(
   const articles = document.articles
     ? await planArticles(db, document.articles, target.code, access.mayPublish(target.code), report)
     : [];
+  const tags = document.tags ? await planTags(db, document.tags, target.code, report) : [];
+  const jobs = document.jobs ? await planJobs(db, document.jobs, target.code, report) : [];
   if (report.problems.length > 0) {
     report.refusal = `${report.problems.length} translation${report.problems.length === 1 ? " is" : "s are"} not valid; nothing was imported.`;
   } else if (report.unknown.length > 0 && !options.skipUnknown) {
     report.refusal = `${report.unknown.length} key${report.unknown.length === 1 ? " is" : "s are"} not on this site (${report.unknown.slice(0, 5).join(", ")}${report.unknown.length > 5 ? ", …" : ""}); nothing was imported. Import again skipping unknown keys to apply the rest.`;
   }
-  return { report, target, articles };
+  return { report, target, articles, tags, jobs };
 }
 
 const FILE_NAMES: Record<ExchangeContents, string> = {
   strings: "ui-strings",
   articles: "articles",
+  tags: "tag-names",
+  jobs: "job-labels",
   all: "translations",
 };
 
@@ -224,12 +240,17 @@ export async function exportTranslations(
 ): Promise<{ filename: string; mediaType: string; body: AsyncIterable<string> }> {
   const { db } = services.database;
   if (format === "po" && what !== "strings")
-    throw invalid("invalid_field", "what: articles are exchanged as XLIFF only; choose format=xliff", "what");
+    throw invalid(
+      "invalid_field",
+      "what: articles, tags and jobs are exchanged as XLIFF only; choose format=xliff",
+      "what",
+    );
   const target = await findLanguage(db, languageReference);
   if (!target) throw notFound("unknown_language", `No language with code ${languageReference}.`, "lang");
   const source = await sourceLanguage(db);
   const document = await stringsDocument(db, source, target, what);
-  const articlePages = what === "strings" ? noPages() : articleUnitPages(db, source.code, target.code);
+  const articlePages =
+    what === "articles" || what === "all" ? articleUnitPages(db, source.code, target.code) : noPages();
   return {
     filename: `${FILE_NAMES[what]}.${target.code}.${FILE_EXTENSIONS[format]}`,
     mediaType: MEDIA_TYPES[format],
@@ -240,6 +261,11 @@ export async function exportTranslations(
             writePo(document, { revisionDate: new Date(), lastTranslator: exporter, languageTeam: target.label }),
           ),
   };
+}
+
+/** A report key of a UI string: not an article's, a tag's or a job's (those are lower case and prefixed). */
+function isStringKey(key: string): boolean {
+  return !key.startsWith(ARTICLE_REPORT_PREFIX) && !EXTRA_PARTS.some((part) => key.startsWith(partReportKey(part, "")));
 }
 
 async function* noPages(): AsyncGenerator<StringUnit[]> {}
@@ -266,11 +292,20 @@ export async function importTranslations(
     if (error instanceof FileRefused) throw invalid("invalid_file", error.message, "file");
     throw error;
   }
-  const { report, target, articles } = planned;
+  const { report, target, articles, tags, jobs } = planned;
   if (report.refusal !== null || options.dryRun || target === null || report.changes.length === 0) return report;
-  const strings = report.changes.filter((change) => !change.key.startsWith(ARTICLE_REPORT_PREFIX));
-  // Only article versions changed: refresh the pages showing them, not everything (decision 0030).
-  const writeOptions = strings.length === 0 ? { articles: { ids: articles.map((write) => write.id) } } : {};
+  const strings = report.changes.filter((change) => isStringKey(change.key));
+  // Only article versions changed: refresh the pages showing them, not everything (decision 0030); only tags'
+  // names, or only job labels: the pages showing them (decisions 0221, 0222). Any mix: everything.
+  const parts = [strings, articles, tags, jobs].filter((part) => part.length > 0).length;
+  const writeOptions =
+    parts > 1 || strings.length > 0
+      ? {}
+      : articles.length > 0
+        ? { articles: { ids: articles.map((write) => write.id) } }
+        : tags.length > 0
+          ? { change: () => tagNamesChange(tags.map((write) => ({ tag: write.key, code: target.code }))) }
+          : { change: () => jobsChange(jobs.map((write) => write.key)) };
   await writeContent(
     services,
     async (trx) => {
@@ -286,6 +321,7 @@ export async function importTranslations(
           UNCONDITIONAL,
         );
       await applyArticles(trx, services, uid, target.code, articles, access.mayPublish(target.code));
+      await applyParts(trx, uid, target.code, { tags, jobs });
       await recordAudit(trx, {
         uid,
         action: "import",

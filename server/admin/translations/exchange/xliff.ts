@@ -1,6 +1,7 @@
 /**
  * XLIFF 2.0 (OASIS, core only) for UI strings and article translations: a
- * <file id="ui-strings"> and/or a <file id="articles"> (decision 0073), one
+ * <file id="ui-strings"> and/or a <file id="articles"> (decision 0073), a <file id="tags"> of tags' names and a
+ * <file id="jobs"> of ROME jobs' labels (decision 0221), one
  * <unit> per key, its id the key as an NMTOKEN (unit-ids.ts, decision 0155), with one <segment> holding
  * <source> and, when translated, <target>; the segment's state says how far along it is. Every unit is
  * xml:space="preserve": its texts are kept to the character, a Markdown body's last line feed too. Valid
@@ -10,7 +11,15 @@
  */
 import { SaxesParser } from "saxes";
 import { quoteForMessage, truncateChars } from "#server/admin/romes/refusal.ts";
-import { FileRefused, UNIT_STATES, type ExchangeDocument, type StringUnit, type UnitState } from "./document.ts";
+import {
+  EXTRA_PARTS,
+  FileRefused,
+  UNIT_STATES,
+  type ExchangeDocument,
+  type ExtraPart,
+  type StringUnit,
+  type UnitState,
+} from "./document.ts";
 import { articleKeyOfUnitId, articleUnitId, keyOfNmtoken, nmtokenOf } from "./unit-ids.ts";
 
 export const XLIFF_NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0";
@@ -29,10 +38,11 @@ function escapeAttribute(text: string): string {
 /** The schema wants a <file> in every file and a unit or group in every <file>: an export with no units at all has this empty group. */
 const EMPTY_GROUP = '    <group id="empty"/>\n';
 
-/** The file's start: the UI strings' <file> (left out of an articles-only file that has articles), then the articles' <file> opened. */
-function xliffStart(document: Omit<ExchangeDocument, "articles">, hasArticles: boolean): string {
+/** The file's start: the UI strings' <file> (left out of a file that has other units), then the articles' <file> opened. */
+function xliffStart(document: Omit<ExchangeDocument, "articles">, hasArticles: boolean, hasOthers: boolean): string {
   const units = document.units.length > 0 ? xliffUnits(document.units, nmtokenOf) : EMPTY_GROUP;
-  const strings = document.units.length > 0 || !hasArticles ? `  <file id="${FILE_ID}">\n${units}  </file>\n` : "";
+  const strings =
+    document.units.length > 0 || !(hasArticles || hasOthers) ? `  <file id="${FILE_ID}">\n${units}  </file>\n` : "";
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<xliff xmlns="${XLIFF_NAMESPACE}" version="2.0" srcLang="${escapeAttribute(document.sourceLanguage)}" trgLang="${escapeAttribute(document.targetLanguage)}">\n` +
@@ -53,7 +63,15 @@ function xliffUnits(units: readonly StringUnit[], idOf: (key: string) => string)
   return text;
 }
 
-const xliffEnd = (hasArticles: boolean) => `${hasArticles ? "  </file>\n" : ""}</xliff>\n`;
+/** The tags' and jobs' <file>s, each with its units (an empty part is left out). */
+function extraFiles(document: Omit<ExchangeDocument, "articles">): string {
+  let text = "";
+  for (const part of EXTRA_PARTS) {
+    const units = document[part];
+    if (units && units.length > 0) text += `  <file id="${part}">\n${xliffUnits(units, nmtokenOf)}  </file>\n`;
+  }
+  return text;
+}
 
 /** The XLIFF text in pieces, the articles' units a page at a time: an archive's export is never held whole. */
 export async function* streamXliff(
@@ -63,9 +81,10 @@ export async function* streamXliff(
   const pages = articlePages[Symbol.asyncIterator]();
   let page = await pages.next();
   const hasArticles = !page.done;
-  yield xliffStart(document, hasArticles);
+  const others = extraFiles(document);
+  yield xliffStart(document, hasArticles, others !== "");
   for (; !page.done; page = await pages.next()) yield xliffUnits(page.value, articleUnitId);
-  yield xliffEnd(hasArticles);
+  yield `${hasArticles ? "  </file>\n" : ""}${others}</xliff>\n`;
 }
 
 const MAX_ERROR_DETAIL_CHARS = 200;
@@ -127,8 +146,8 @@ function parseXliff(text: string, rootOnly: boolean): ExchangeDocument {
   const seen = new Set<string>();
   const path: string[] = [];
   let unit: OpenUnit | null = null;
-  /** Units of <file id="articles"> are article translations; any other file's are UI strings. */
-  let inArticles = false;
+  /** Units of <file id="articles"> are article translations, of "tags" and "jobs" those parts; any other file's are UI strings. */
+  let part: "strings" | "articles" | ExtraPart = "strings";
   /** Which text is being collected: inside <source> or <target> of a segment. */
   let collecting: "source" | "target" | null = null;
   let elements = 0;
@@ -177,14 +196,20 @@ function parseXliff(text: string, rootOnly: boolean): ExchangeDocument {
       return;
     }
     if (name === "file" && parent === "xliff") {
-      inArticles = attribute("id") === ARTICLES_FILE_ID;
-      if (inArticles) document.articles ??= [];
+      const id = attribute("id");
+      part =
+        id === ARTICLES_FILE_ID
+          ? "articles"
+          : (EXTRA_PARTS as readonly string[]).includes(id ?? "")
+            ? (id as ExtraPart)
+            : "strings";
+      if (part !== "strings") document[part] ??= [];
       return;
     }
     if (name === "unit" && parent === "file") {
       const id = attribute("id") ?? refuse("a <unit> has no id.");
-      const key = inArticles ? articleKeyOfUnitId(id) : keyOfNmtoken(id);
-      const seenKey = `${inArticles ? ARTICLES_FILE_ID : FILE_ID}\u0000${key}`;
+      const key = part === "articles" ? articleKeyOfUnitId(id) : keyOfNmtoken(id);
+      const seenKey = `${part}\u0000${key}`;
       if (seen.has(seenKey)) refuse(`the unit ${quoteForMessage(key)} appears twice.`);
       seen.add(seenKey);
       unit = { key, line: parser.line, source: null, target: null, state: null, segments: 0 };
@@ -214,7 +239,7 @@ function parseXliff(text: string, rootOnly: boolean): ExchangeDocument {
     const name = path.pop();
     if (collecting !== null && name === collecting) collecting = null;
     if (name === "unit" && unit !== null) {
-      (inArticles ? document.articles! : document.units).push(closeUnit(unit, refuse));
+      (part === "strings" ? document.units : document[part]!).push(closeUnit(unit, refuse));
       unit = null;
     }
   });
