@@ -42,6 +42,7 @@ import { adminTextsWorkbenchMigration } from "./migrations/0043-admin-texts-work
 import { translationMemoryMigration } from "./migrations/0045-translation-memory.ts";
 import { glossaryMigration } from "./migrations/0046-glossary.ts";
 import { adminTextsGlossaryMigration } from "./migrations/0047-admin-texts-glossary.ts";
+import { memoryKeysByTextMigration } from "./migrations/0054-memory-keys-by-text.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -86,6 +87,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0045-translation-memory": translationMemoryMigration(dialect),
     "0046-glossary": glossaryMigration(dialect),
     "0047-admin-texts-glossary": adminTextsGlossaryMigration,
+    "0054-memory-keys-by-text": memoryKeysByTextMigration(dialect),
   };
 }
 
