@@ -16,6 +16,7 @@ import { exactKey } from "#core/memory/similarity.ts";
 import { markdownSegments } from "#core/segments/split.ts";
 import { exportMemory, importMemory, readTmxOffThread } from "#server/admin/memory/exchange.ts";
 import { FileRefused } from "#server/admin/romes/refusal.ts";
+import { addUnits } from "#server/memory/units.ts";
 import { memoryKeysByTextMigration } from "#server/db/migrations/0054-memory-keys-by-text.ts";
 import {
   adminApiCaller,
@@ -108,7 +109,13 @@ describe.each(DATABASE_KINDS)("the translation memory on %s", (kind) => {
     expect(back).toMatchObject({ score: 100, target: article.enTitle });
   });
 
-  it("is made by migration 0054 from what a database already publishes (down, then up again)", async () => {
+  it("is made by migration 0054 from what a database already publishes, keeping TMX units (down, then up)", async () => {
+    const imported = { source: "A sentence only a TMX file brought", target: "Une phrase venue d'un fichier TMX" };
+    for (const [code, text] of [
+      ["en-US", imported.source],
+      ["fr-FR", imported.target],
+    ] as const)
+      await addUnits(app.services.database.db, code, null, [{ unitKey: "tmx:kept", text }], "2026-01-01T00:00:00Z");
     const held = await units();
     expect(held).toBeGreaterThan(1_000);
     const migration = memoryKeysByTextMigration(kind);
@@ -116,6 +123,7 @@ describe.each(DATABASE_KINDS)("the translation memory on %s", (kind) => {
     await migration.down(db);
     await migration.up(db);
     expect(await units()).toBe(held);
+    expect((await matches("en", "fr", `${imported.source}!`))[0]).toMatchObject(imported);
   });
 
   it("offers a fuzzy match of a changed sentence, with its score and the words that differ", async () => {

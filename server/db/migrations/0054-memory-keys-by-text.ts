@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
 import { rebuildMemory } from "#server/memory/rebuild.ts";
+import { addUnits } from "#server/memory/units.ts";
 
 /**
  * The translation memory's lookup plan (docs/decisions/0225-translation-memory-lookup-plan.md):
@@ -9,7 +10,8 @@ import { rebuildMemory } from "#server/memory/rebuild.ts";
  *   thousand places was a thousand rows of every key it has, and crowded out the other texts of that key);
  * - on PostgreSQL, the exact-key index carries the unit's id, so that one text per exact key and a text's newest places
  *   are read from the index (SQLite's indexes end with the rowid already);
- * - the memory is made again: its body units are now the workbench's segments (core/segments/split.ts), as shown.
+ * - the memory is made again: its body units are now the workbench's segments (core/segments/split.ts), as shown;
+ *   the units a TMX file brought (`tmx:` keys) are kept.
  */
 export function memoryKeysByTextMigration(dialect: DialectName) {
   async function keysTable(db: Kysely<unknown>, second: "unit_id" | "exact_key") {
@@ -29,9 +31,18 @@ export function memoryKeysByTextMigration(dialect: DialectName) {
   }
   return {
     async up(db: Kysely<unknown>) {
+      const memory = db as Kysely<Database>;
+      const imported = await memory
+        .selectFrom("memory_units")
+        .select(["unit_key", "code", "text", "updated_at"])
+        .where("unit_key", "like", "tmx:%")
+        .orderBy("id")
+        .execute();
       await keysTable(db, "exact_key");
       await exactIndex(db, ["code", "exact_key", "id"]);
-      await rebuildMemory(db as Kysely<Database>);
+      await rebuildMemory(memory);
+      for (const unit of imported)
+        await addUnits(memory, unit.code, null, [{ unitKey: unit.unit_key, text: unit.text }], unit.updated_at);
     },
     /** The former shapes, empty: `npm run translations -- tm rebuild` of that release fills them. */
     async down(db: Kysely<unknown>) {
