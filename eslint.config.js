@@ -190,7 +190,6 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     rules: {
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-self-import": "error",
       "import-x/no-useless-path-segments": "error",
       "import-x/no-restricted-paths": ["error", { zones: BOUNDARIES }],

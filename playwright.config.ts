@@ -82,6 +82,8 @@ export default defineConfig({
         SCHEDULER_TICK_SECONDS: "5",
         // The webhooks spec's receiver listens on 127.0.0.1, an address production refuses.
         WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true",
+        // The workbench's machine suggestions come from a stand-in the server starts beside itself (tests/e2e/server.ts).
+        E2E_MACHINE_TRANSLATION: "stub",
       },
     })),
   ],

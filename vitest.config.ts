@@ -29,6 +29,7 @@ const TIMED = [
 export default defineConfig({
   test: {
     testTimeout: 20_000,
+    globalSetup: ["tests/integration/seeded-templates.ts"],
     hookTimeout: 60_000,
     // The other files mostly wait (on PostgreSQL, child servers, the image and parser threads): three at a time
     // keep two cores busy where one at a time (Vitest's default on two cores) left them mostly idle.

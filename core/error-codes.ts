@@ -69,6 +69,10 @@ const CODES = {
   wrong_chunk: "explained",
   wrong_chunk_size: "message",
   chunk_too_large: "message",
+  // Machine translation (decision 0218): none configured, the provider's error or unreadable answer, its silence
+  machine_translation_off: "explained",
+  machine_translation_failed: "explained",
+  machine_translation_unavailable: "explained",
   // The server's own state
   uploads_busy: "explained",
   images_busy: "message",

@@ -19,6 +19,7 @@ export type RefusalKind =
   | "unprocessable"
   | "precondition_required"
   | "too_many"
+  | "bad_gateway"
   | "unavailable";
 
 export class AppError extends Error {
@@ -65,5 +66,7 @@ export const unsupportedMedia = refusal("unsupported_media");
 export const unprocessable = refusal("unprocessable");
 /** Too many at once from this person or server: try later (429). */
 export const tooMany = refusal("too_many");
+/** A service the server relies on answered with an error or an unreadable answer (502). */
+export const badGateway = refusal("bad_gateway");
 /** The server cannot do it right now (503). */
 export const unavailable = refusal("unavailable");

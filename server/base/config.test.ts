@@ -159,4 +159,43 @@ describe("loadConfig", () => {
       "MEDIA_MAX_CONCURRENT_UPLOADS: must be at least 1",
     ]);
   });
+
+  it("machine translation: off unless a provider is named; each provider's needs checked, the key never echoed", () => {
+    expect(loadConfig({}).machineTranslation).toBeNull();
+    expect(
+      loadConfig({ MACHINE_TRANSLATION_PROVIDER: "deepl", MACHINE_TRANSLATION_KEY: "secret-key:fx" })
+        .machineTranslation,
+    ).toEqual({ provider: "deepl", url: "https://api-free.deepl.com", key: "secret-key:fx", timeoutMs: 10_000 });
+    expect(
+      loadConfig({ MACHINE_TRANSLATION_PROVIDER: "deepl", MACHINE_TRANSLATION_KEY: "pro-key" }).machineTranslation?.url,
+    ).toBe("https://api.deepl.com");
+    expect(
+      loadConfig({
+        MACHINE_TRANSLATION_PROVIDER: "libretranslate",
+        MACHINE_TRANSLATION_URL: "http://127.0.0.1:5000/",
+        MACHINE_TRANSLATION_TIMEOUT_SECONDS: "3",
+      }).machineTranslation,
+    ).toEqual({ provider: "libretranslate", url: "http://127.0.0.1:5000", key: null, timeoutMs: 3000 });
+    expect(problemsOf({ MACHINE_TRANSLATION_PROVIDER: "bing" })).toEqual([
+      'MACHINE_TRANSLATION_PROVIDER: must be "deepl", "google" or "libretranslate"',
+    ]);
+    expect(problemsOf({ MACHINE_TRANSLATION_PROVIDER: "google" })).toEqual([
+      "MACHINE_TRANSLATION_KEY: must be set for google (its API key)",
+    ]);
+    expect(problemsOf({ MACHINE_TRANSLATION_PROVIDER: "libretranslate" })).toEqual([
+      "MACHINE_TRANSLATION_URL: must be set for libretranslate (the address of its server)",
+    ]);
+    const keyAlone = problemsOf({ MACHINE_TRANSLATION_KEY: "zq-secret-1" });
+    expect(keyAlone).toEqual([expect.stringMatching(/^MACHINE_TRANSLATION_PROVIDER: must be set/)]);
+    const badKey = problemsOf({ MACHINE_TRANSLATION_PROVIDER: "deepl", MACHINE_TRANSLATION_KEY: "zq secret 2" });
+    expect(badKey).toEqual(["MACHINE_TRANSLATION_KEY: must be printable ASCII without spaces"]);
+    expect([...keyAlone, ...badKey].join("\n")).not.toMatch(/zq/);
+    expect(
+      problemsOf({
+        MACHINE_TRANSLATION_PROVIDER: "deepl",
+        MACHINE_TRANSLATION_KEY: "k",
+        MACHINE_TRANSLATION_TIMEOUT_SECONDS: "0",
+      }),
+    ).toEqual(["MACHINE_TRANSLATION_TIMEOUT_SECONDS: must be between 1 and 60 seconds"]);
+  });
 });

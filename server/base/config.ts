@@ -5,7 +5,12 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { DEFAULT_NODE_ENV } from "./node-env.ts";
-import { hostName } from "./host-names.ts";
+import { emailList, hostNameList } from "./setting-lists.ts";
+import {
+  machineTranslationEnv,
+  machineTranslationOf,
+  type MachineTranslationConfig,
+} from "./machine-translation-settings.ts";
 
 const port = z.coerce
   .number({ error: "must be a number" })
@@ -34,44 +39,6 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-/** A comma-separated setting's entries, trimmed, empty ones left out. */
-const commaList = z
-  .string()
-  .default("")
-  .transform((value) =>
-    value
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  );
-
-const emailList = commaList
-  .transform((emails) => emails.map((email) => email.toLowerCase()))
-  .refine(
-    (emails) => emails.every((email) => z.email().safeParse(email).success),
-    "must be a comma-separated list of email addresses",
-  );
-
-/** Host names, comma-separated: each as a Host header names it, without scheme, port or wildcard. */
-const hostNameList = commaList
-  .superRefine((entries, context) => {
-    for (const entry of entries) {
-      if (hostName(entry) === null) {
-        context.addIssue({
-          code: "custom",
-          message: `"${entry.slice(0, 100)}" is not a host name (e.g. www.press.example, without scheme, path or wildcard)`,
-        });
-      } else if (/:\d+$/.test(entry)) {
-        // The port of a Host is never compared (server/http/site-hosts.ts): one here would promise what is not checked.
-        context.addIssue({
-          code: "custom",
-          message: `"${entry}": give the name without a port (ports are not compared)`,
-        });
-      }
-    }
-  })
-  .transform((entries) => [...new Set(entries.map((entry) => hostName(entry)!))]);
-
 /** Revisions kept per language version unless REVISIONS_PER_VERSION says otherwise (also the content CLI's default). */
 export const DEFAULT_REVISIONS_PER_VERSION = 50;
 
@@ -84,6 +51,16 @@ function wholeNumber(min: number, max: number) {
     .int("must be a whole number")
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
+}
+
+/** A whole number whose message gives both bounds. */
+function between(min: number, max: number) {
+  const message = `must be between ${min} and ${max}`;
+  return z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(min, message)
+    .max(max, message);
 }
 
 const envSchema = z.object({
@@ -137,18 +114,8 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(50_000, "must be at most 50000 (the sitemap protocol's limit)")
     .default(50_000),
-  MEDIA_MAX_UPLOAD_MB: z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 200")
-    .max(200, "must be between 1 and 200")
-    .default(20),
-  MEDIA_MAX_MEGAPIXELS: z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 268")
-    .max(268, "must be between 1 and 268")
-    .default(40),
+  MEDIA_MAX_UPLOAD_MB: between(1, 200).default(20),
+  MEDIA_MAX_MEGAPIXELS: between(1, 268).default(40),
   MEDIA_MAX_SIDE_PX: wholeNumber(1, 65_535).default(16_384),
   MEDIA_MAX_CONCURRENT_UPLOADS: wholeNumber(1, 64).default(4),
   REVISIONS_PER_VERSION: wholeNumber(1, 10_000).default(DEFAULT_REVISIONS_PER_VERSION),
@@ -175,6 +142,7 @@ const envSchema = z.object({
     )
     .transform((value) => (value === "auto" ? availableParallelism() : Number(value)))
     .default(1),
+  ...machineTranslationEnv,
 });
 
 export type DatabaseTarget = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -269,6 +237,8 @@ export interface Config {
     /** The first retry's delay; each next one is four times longer (at most 4 hours). */
     retryBaseMs: number;
   };
+  /** Machine translation suggested in the workbench (decision 0218); null: none configured, the feature is hidden. */
+  machineTranslation: MachineTranslationConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -315,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (settings.METRICS_PORT !== undefined && settings.METRICS_PORT === settings.PORT) {
     problems.push("METRICS_PORT: must differ from PORT (metrics get their own listener)");
   }
+  const machineTranslation = machineTranslationOf(settings, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -376,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowPrivateAddresses: settings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === "true",
       retryBaseMs: settings.WEBHOOK_RETRY_BASE_SECONDS * 1000,
     },
+    machineTranslation,
   };
 }
 

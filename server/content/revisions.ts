@@ -16,9 +16,11 @@ export interface RevisionEntry {
   uid: string | null;
   content: RevisionContent;
   restoredFrom?: number;
+  /** Segments that were unedited machine suggestions when a person saved (decision 0218); 0 when absent. */
+  machineSegments?: number;
 }
 
-/** Rows per insert statement: well under SQLite's bound-parameter limit (13 columns each). */
+/** Rows per insert statement: well under SQLite's bound-parameter limit (14 columns each). */
 const INSERT_CHUNK = 200;
 
 function revisionRow(entry: RevisionEntry, now: string) {
@@ -36,6 +38,7 @@ function revisionRow(entry: RevisionEntry, now: string) {
     status: content.status,
     restored_from: entry.restoredFrom ?? null,
     created_at: now,
+    machine_segments: entry.machineSegments ?? 0,
   };
 }
 

@@ -215,6 +215,12 @@ export async function storeVersion(
   return { row, state: after };
 }
 
+/** What a revision records beside its text: the revision a restore brought back, the machine segments a person saved. */
+export interface RevisionMarks {
+  restoredFrom?: number | undefined;
+  machineSegments?: number | undefined;
+}
+
 export async function revision(
   trx: Transaction<Database>,
   write: VersionWrite,
@@ -224,11 +230,11 @@ export async function revision(
   text: Text,
   status: ArticleStatus,
   now: string,
-  restoredFrom?: number,
+  { restoredFrom, machineSegments }: RevisionMarks = {},
 ): Promise<number> {
   const [recorded] = await recordRevisions(
     trx,
-    [{ blogId: id, code, action, uid: write.actor.uid, content: { ...text, status }, restoredFrom }],
+    [{ blogId: id, code, action, uid: write.actor.uid, content: { ...text, status }, restoredFrom, machineSegments }],
     write.services.config.publishing.revisionsPerVersion,
     now,
   );

@@ -25,6 +25,7 @@ import {
   requireMadeFrom,
   requireVersionAsRead,
   revision,
+  type RevisionMarks,
   storeVersion,
   textOf,
   touchArticle,
@@ -57,7 +58,7 @@ async function savePendingChanges(
   text: Text,
   sourceRevision: number | undefined,
   now: string,
-  restoredFrom: number | undefined,
+  marks: RevisionMarks,
 ): Promise<AdminVersionDetail> {
   const { id } = stored.blog;
   const { code } = stored.row;
@@ -81,17 +82,8 @@ async function savePendingChanges(
       .execute();
   await touchArticle(trx, id, now);
   await syncMediaUsage(trx, [id]);
-  const number = await revision(
-    trx,
-    write,
-    id,
-    code,
-    restoredFrom !== undefined ? "restore" : "save-draft",
-    text,
-    "draft",
-    now,
-    restoredFrom,
-  );
+  const action = marks.restoredFrom !== undefined ? "restore" : "save-draft";
+  const number = await revision(trx, write, id, code, action, text, "draft", now, marks);
   const updater =
     write.actor.uid === null
       ? undefined
@@ -152,9 +144,10 @@ export async function saveVersion(
     );
   const now = new Date().toISOString();
   const action = restoredFrom !== undefined ? "restore" : undefined;
+  const marks: RevisionMarks = { restoredFrom, machineSegments: input.machineSegments };
 
   if (stored && before && input.status === "draft" && stored.row.status === "published") {
-    const version = await savePendingChanges(trx, write, stored, text, input.sourceRevision, now, restoredFrom);
+    const version = await savePendingChanges(trx, write, stored, text, input.sourceRevision, now, marks);
     await audit(trx, write, action ?? "save_draft", id, code, before.pendingChanges, {
       ...version.pendingChanges,
       ...(restoredFrom !== undefined && { restoredFrom }),
@@ -163,7 +156,7 @@ export async function saveVersion(
   }
 
   // The revision first: a change of the source's text moves the source revision to its number.
-  const number = await revision(trx, write, id, code, action ?? "save", text, input.status, now, restoredFrom);
+  const number = await revision(trx, write, id, code, action ?? "save", text, input.status, now, marks);
   const { row, state } = await storeVersion(
     trx,
     id,

@@ -42,7 +42,10 @@ import { adminTextsWorkbenchMigration } from "./migrations/0043-admin-texts-work
 import { translationMemoryMigration } from "./migrations/0045-translation-memory.ts";
 import { glossaryMigration } from "./migrations/0046-glossary.ts";
 import { adminTextsGlossaryMigration } from "./migrations/0047-admin-texts-glossary.ts";
+import { machineSegmentsMigration } from "./migrations/0048-machine-segments.ts";
+import { adminTextsMachineTranslationMigration } from "./migrations/0049-admin-texts-machine-translation.ts";
 import { memoryKeysByTextMigration } from "./migrations/0054-memory-keys-by-text.ts";
+import { adminTextsPagesAndApiMigration } from "./migrations/0056-admin-texts-pages-and-api.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -87,7 +90,10 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0045-translation-memory": translationMemoryMigration(dialect),
     "0046-glossary": glossaryMigration(dialect),
     "0047-admin-texts-glossary": adminTextsGlossaryMigration,
+    "0048-machine-segments": machineSegmentsMigration,
+    "0049-admin-texts-machine-translation": adminTextsMachineTranslationMigration,
     "0054-memory-keys-by-text": memoryKeysByTextMigration(dialect),
+    "0056-admin-texts-pages-and-api": adminTextsPagesAndApiMigration,
   };
 }
 

@@ -240,6 +240,8 @@ export interface ArticleRevisionsTable {
   created_at: string;
   /** The revision's place in its version's history, 1 for the first text (migration 0030): what History and the API call it. */
   number: number;
+  /** Segments of the text that were unedited machine suggestions when a person saved it (migration 0048, decision 0218). */
+  machine_segments: Generated<number>;
 }
 
 /**

@@ -26,6 +26,7 @@ const STATUS_OF_KIND = {
   unprocessable: 422,
   precondition_required: 428,
   too_many: 429,
+  bad_gateway: 502,
   unavailable: 503,
 } as const satisfies Record<RefusalKind, number>;
 

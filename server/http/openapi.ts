@@ -31,6 +31,7 @@ const ADMIN_TAGS = [
   "API keys",
   "Translation memory",
   "Glossary",
+  "Machine translation",
 ] as const;
 export type ApiTag = "Public" | "Content" | "Session" | "Probes" | (typeof ADMIN_TAGS)[number];
 const isAdminTag = (tag: string | undefined) => (ADMIN_TAGS as readonly (string | undefined)[]).includes(tag);

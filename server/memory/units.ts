@@ -1,8 +1,9 @@
 /**
- * What the translation memory keeps of a published text (decision 0215): its units — the title, the summary, each
- * body segment as the workbench shows it (core/segments/split.ts), a UI string — under keys that are the same in every language, so a unit's
- * translation is the unit of the same key in the other language. Body blocks are keyed by the body's structure
- * too: two language versions of a body pair block by block only when their blocks are of the same kinds in order.
+ * What the translation memory keeps of a published text (decisions 0215 and 0225): its units — the title, the
+ * summary, each body segment as the workbench shows it (core/segments/split.ts), a UI string — under keys that are the
+ * same in every language, so a unit's translation is the unit of the same key in the other language. Body segments are
+ * keyed by the body's structure too: two language versions of a body pair segment by segment only when their segments
+ * are of the same kinds in order.
  */
 import type { Kysely, Transaction } from "kysely";
 import { markdownSegments, structureOf, type Segment } from "#core/segments/split.ts";

@@ -15,6 +15,7 @@ import { userEndpoints } from "#server/admin/users/routes.ts";
 import { webhookEndpoints } from "#server/admin/webhooks/routes.ts";
 import { apiKeyEndpoints } from "#server/admin/api-keys/routes.ts";
 import { glossaryEndpoints } from "#server/admin/glossary/routes.ts";
+import { machineTranslationEndpoints } from "#server/admin/machine-translation/routes.ts";
 import { adminAccess } from "#server/auth/access.ts";
 import { mediaEndpoints } from "#server/admin/media/routes.ts";
 import { preferenceEndpoints } from "#server/admin/preferences/routes.ts";
@@ -38,6 +39,7 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   ...webhookEndpoints,
   ...apiKeyEndpoints,
   ...glossaryEndpoints,
+  ...machineTranslationEndpoints,
   ...analyticsEndpoints,
   ...auditEndpoints,
   ...romeEndpoints,

@@ -14,8 +14,10 @@ test("an admin reads the API reference, by keyboard, on a desktop and a phone", 
     page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "API", exact: true }),
   ).toHaveAttribute("aria-current", "page");
 
-  // The request body's schema opens from the keyboard.
+  // What the operation takes opens from the keyboard, then its request body's schema.
   const operation = page.locator("section.api-operation", { has: createArticle });
+  await operation.getByText("Parameters, request and responses").focus();
+  await page.keyboard.press("Enter");
   const bodySummary = operation.getByText("Request body (application/json)");
   await bodySummary.focus();
   await page.keyboard.press("Enter");

@@ -3,7 +3,8 @@
  * which opens on its segments beside the source; by keyboard alone they reach each changed or new segment
  * (the buttons, Alt+↓ / Alt+↑, Ctrl+Enter), fix a quality check's warning, dismiss another, take the translation
  * memory's match for an unchanged segment and fix its glossary warning, see the draft
- * autosaved (the live page unchanged), and publish. axe finds nothing, in French and in Arabic. Screenshots:
+ * autosaved (the live page unchanged), and publish. In Arabic, a machine suggestion is asked for, taken, marked and
+ * recorded with the autosaved revision (decision 0218). axe finds nothing, in French and in Arabic. Screenshots:
  * /tmp/workbench-shots.
  */
 import { mkdirSync } from "node:fs";
@@ -282,6 +283,24 @@ test("the segments in Arabic, right to left, with the admin in Arabic", async ({
   await expect(page.locator(".segment").nth(1).locator(".segment__source-text")).toHaveAttribute("dir", "ltr");
   await field.fill("تغادر العبّارة في الساعة 10 مساءً من [الرصيف 4](https://harbour.example/pier-4).");
   await expect(page.locator(".segment").nth(1).locator(".segment__problem")).toHaveCount(0);
+
+  // A machine suggestion (decision 0218, from the e2e site's stand-in), asked for and taken by keyboard: shown
+  // marked "machine" until taken, then the segment carries the mark until edited; the save's revision records it.
+  const last = page.locator(".segment").nth(7);
+  await page.getByLabel(/^ترجمة المقطع (8|٨)$/).focus();
+  const machine = last.getByRole("region", { name: "الترجمة الآلية" });
+  await machine.getByRole("button", { name: "اقتراح آلي" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(machine.locator(".machine-suggestion__text")).toHaveText("[ar] Enjoy the crossing.");
+  await expect(last.locator(".segment__badge--machine")).toHaveCount(1);
+  await machine.getByRole("button", { name: "استخدام هذا الاقتراح" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel(/^ترجمة المقطع (8|٨)$/)).toHaveValue("[ar] Enjoy the crossing.");
+  await expect(last.locator(".segment__meta .segment__badge--machine")).toHaveText("ترجمة آلية، دون تعديل");
+  await expect(page.locator(".history__machine").first()).toHaveAttribute("data-machine", "1", { timeout: 15_000 });
+  await page.getByLabel(/^ترجمة المقطع (8|٨)$/).press("End");
+  await page.keyboard.type(" !");
+  await expect(last.locator(".segment__meta .segment__badge--machine")).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/workbench-ar.png`, fullPage: true });
   await page

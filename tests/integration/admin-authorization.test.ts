@@ -350,6 +350,21 @@ const MATRIX: [string, string, string, unknown, Statuses][] = [
     { from: "xx", to: "de", term: "t", translation: "t" },
     [401, 403, 403, 400, 400],
   ],
+  // No provider is configured here: whoever may translate the language gets as far as the 404 that says so.
+  [
+    "POST /machine-translation/:code",
+    "POST",
+    "/machine-translation/fr",
+    { from: "en", segments: [{ text: "River" }] },
+    [401, 403, 404, 404, 404],
+  ],
+  [
+    "POST /machine-translation/:code",
+    "POST",
+    "/machine-translation/de",
+    { from: "en", segments: [{ text: "River" }] },
+    [401, 403, 403, 404, 404],
+  ],
   ["GET /glossary/:id", "GET", "/glossary/999999", undefined, [401, 403, 403, 404, 404]],
   ["PATCH /glossary/:id", "PATCH", "/glossary/999999", {}, [401, 403, 403, 404, 404]],
   ["DELETE /glossary/:id", "DELETE", "/glossary/999999", undefined, [401, 403, 403, 404, 404]],

@@ -9,6 +9,8 @@ import { adminTextsWebhooksMigration } from "#server/db/migrations/0038-admin-te
 import { adminTextsApiKeysMigration } from "#server/db/migrations/0040-admin-texts-api-keys.ts";
 import { adminTextsWorkbenchMigration } from "#server/db/migrations/0043-admin-texts-workbench.ts";
 import { adminTextsGlossaryMigration } from "#server/db/migrations/0047-admin-texts-glossary.ts";
+import { adminTextsMachineTranslationMigration } from "#server/db/migrations/0049-admin-texts-machine-translation.ts";
+import { adminTextsPagesAndApiMigration } from "#server/db/migrations/0056-admin-texts-pages-and-api.ts";
 import { adminSeedEntries } from "#server/admin/i18n/source.ts";
 import { withNamesSince0036 } from "#server/db/names-before-0036.ts";
 import { DATABASE_KINDS, startTestApp } from "./support.ts";
@@ -188,5 +190,28 @@ describe.each(DATABASE_KINDS)("migration 0018-admin-check-texts on %s", (kind) =
     expect(await frenchCell("admin.nav.glossary")).toEqual({ label: "Glossaire" });
     expect(await frenchCell("admin.glossary.propose_button")).toEqual({ label: "Proposer le terme" });
     expect(await frenchCell("admin.memory.accept_button")).toEqual({ label: "Utiliser cette traduction" });
+  });
+
+  it("0049 adds the machine suggestions' texts and their refusals", async () => {
+    await db().deleteFrom("translations").where("code_component", "like", "admin.machine.%").execute();
+    await db()
+      .deleteFrom("translations")
+      .where("code_component", "=", "admin.refusal.machine_translation_off")
+      .execute();
+    await adminTextsMachineTranslationMigration.up(db() as unknown as Kysely<unknown>);
+    expect(await frenchCell("admin.machine.suggest_button")).toEqual({ label: "Suggestion automatique" });
+    expect(await frenchCell("admin.refusal.machine_translation_off")).toEqual({
+      label: "Aucun service de traduction automatique n’est configuré sur ce site.",
+    });
+  });
+
+  it("0056 adds the translations grid's pager label and the API reference's disclosure", async () => {
+    await db()
+      .deleteFrom("translations")
+      .where("code_component", "in", ["admin.translations.pages", "admin.api.details"])
+      .execute();
+    await adminTextsPagesAndApiMigration.up(db() as unknown as Kysely<unknown>);
+    expect(await frenchCell("admin.translations.pages")).toEqual({ label: "Pages de clés" });
+    expect(await frenchCell("admin.api.details")).toEqual({ label: "Paramètres, requête et réponses" });
   });
 });

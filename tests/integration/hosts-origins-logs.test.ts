@@ -100,7 +100,7 @@ describe.each(DATABASE_KINDS)("hosts, origins and logs on %s", (kind) => {
   const logged = (): LogLine[] => lines.map((line) => JSON.parse(line) as LogLine);
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { seeded: true });
     port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     const config = testConfig(database.url, {

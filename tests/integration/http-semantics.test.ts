@@ -33,7 +33,7 @@ describe("HTTP semantics", () => {
     send(port, HOST, path, { headers: { ...OVER_HTTPS, ...headers } });
 
   beforeAll(async () => {
-    database = await createTestDatabase("sqlite");
+    database = await createTestDatabase("sqlite", { seeded: true });
     port = await freePort();
     services = await createServices(
       testConfig(database.url, { PUBLIC_URL: `https://${HOST}`, TRUST_PROXY: "true" }),

@@ -110,7 +110,7 @@ describe.each(DATABASE_KINDS)("OpenAPI document on %s", { timeout: 60_000 }, (ki
   let adminCookie: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { seeded: true });
     services = await createServices(testConfig(database.url, { PUBLIC_URL }), createLogger("silent"));
     app = createSite(services).app;
     adminCookie = await signedInCookie(services, {

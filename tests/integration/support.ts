@@ -3,11 +3,11 @@
  * temp file, PostgreSQL in a new database on the local server), migrated and
  * seeded, with the real services and HTTP app on top.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { loadConfig, type Config } from "#server/base/config.ts";
 import { createHttpApp, type HttpAppOptions } from "#server/web/app.ts";
 import { createLogger } from "#server/base/log.ts";
@@ -22,10 +22,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  if (kind === "postgres") return createPostgresDatabase();
+/** An empty database, or with `seeded` a copy of the run's migrated and seeded one (tests/integration/seeded-templates.ts). */
+export async function createTestDatabase(kind: DatabaseKind, { seeded = false } = {}): Promise<TestDatabase> {
+  const templates = seeded ? inject("seededTemplates") : null;
+  if (kind === "postgres") return createPostgresDatabase("pp_test", templates?.postgres);
   const dir = mkdtempSync(join(tmpdir(), "pp-test-"));
-  return { url: `sqlite:${join(dir, "site.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  const path = join(dir, "site.db");
+  if (templates) copyFileSync(templates.sqlite, path);
+  return { url: `sqlite:${path}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
@@ -43,7 +47,7 @@ export async function startTestApp(
   kind: DatabaseKind,
   options: { env?: Record<string, string>; http?: HttpAppOptions } = {},
 ) {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, { seeded: true });
   const config = testConfig(database.url, options.env);
   const services = await createServices(config, createLogger("silent"));
   const app = createHttpApp(services, options.http);

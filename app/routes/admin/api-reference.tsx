@@ -2,7 +2,7 @@
  * /admin/api: the JSON API reference for admins, rendered here from
  * /api/openapi.json (no third-party viewer, nothing from a CDN).
  */
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { requireScreen } from "#server/auth/guard.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
 import type { Translate } from "#core/i18n/translate.ts";
@@ -61,29 +61,34 @@ function hasShape(schema: unknown): boolean {
   return typeof schema === "object" && schema !== null && Object.keys(schema).some((key) => key !== "type");
 }
 
-function SchemaBlock({ label, schema }: { label: string; schema: unknown }) {
+/** A <details> whose content is rendered only once opened: closed, a hundred operations' parts made the page too heavy to read. */
+function Disclosure({ className, label, children }: { className: string; label: string; children: () => ReactNode }) {
+  const [open, setOpen] = useState(false);
   return (
-    <details className="api-schema">
+    <details className={className} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{label}</summary>
-      <pre>
-        <code>{JSON.stringify(schema, null, 2)}</code>
-      </pre>
+      {open ? children() : null}
     </details>
   );
 }
 
-function OperationView({ method, path, operation }: Entry) {
+function SchemaBlock({ label, schema }: { label: string; schema: unknown }) {
+  return (
+    <Disclosure className="api-schema" label={label}>
+      {() => (
+        <pre>
+          <code>{JSON.stringify(schema, null, 2)}</code>
+        </pre>
+      )}
+    </Disclosure>
+  );
+}
+
+function OperationDetails({ operation }: { operation: Operation }) {
   const { t } = useAdminText();
   const parameters = operation.parameters ?? [];
   return (
-    <section className="api-operation" aria-labelledby={`op-${method}-${path}`}>
-      <h3 id={`op-${method}-${path}`}>
-        <span className={`api-method api-method--${method}`}>{method.toUpperCase()}</span> <code>{path}</code>
-      </h3>
-      <p>
-        {operation.summary}
-        {operation.security?.length ? <span className="api-badge"> · {t("admin.api.secured")}</span> : null}
-      </p>
+    <>
       {operation.description ? <p>{operation.description}</p> : null}
       {parameters.length > 0 ? (
         <>
@@ -117,6 +122,25 @@ function OperationView({ method, path, operation }: Entry) {
           </div>
         ))}
       </dl>
+    </>
+  );
+}
+
+/** One operation: its method, path and summary; what it takes and answers behind a disclosure, as API references do. */
+function OperationView({ method, path, operation }: Entry) {
+  const { t } = useAdminText();
+  return (
+    <section className="api-operation" aria-labelledby={`op-${method}-${path}`}>
+      <h3 id={`op-${method}-${path}`}>
+        <span className={`api-method api-method--${method}`}>{method.toUpperCase()}</span> <code>{path}</code>
+      </h3>
+      <p>
+        {operation.summary}
+        {operation.security?.length ? <span className="api-badge"> · {t("admin.api.secured")}</span> : null}
+      </p>
+      <Disclosure className="api-details" label={t("admin.api.details")}>
+        {() => <OperationDetails operation={operation} />}
+      </Disclosure>
     </section>
   );
 }

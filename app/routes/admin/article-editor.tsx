@@ -72,6 +72,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       baseTexts: {},
       versions: {} as Record<string, EditedVersion>,
       viewerUid: user.uid,
+      machineTranslation: false,
     };
 
   const id = articleIdParam.safeParse(params.articleId);
@@ -133,6 +134,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     baseTexts,
     versions,
     viewerUid: user.uid,
+    // Whether the workbench offers machine suggestions (decision 0218): never the provider's address or key.
+    machineTranslation: services.config.machineTranslation !== null,
   };
 }
 
@@ -143,7 +146,17 @@ interface EditedVersion {
 }
 
 export default function AdminArticleEditor({ loaderData }: Route.ComponentProps) {
-  const { article, fieldsEtag, languages, publicPaths, mediaLimits, baseTexts, versions, viewerUid } = loaderData;
+  const {
+    article,
+    fieldsEtag,
+    languages,
+    publicPaths,
+    mediaLimits,
+    baseTexts,
+    versions,
+    viewerUid,
+    machineTranslation,
+  } = loaderData;
   // Images chosen or re-described here since the page loaded, over those the loader found.
   const [picked, setPicked] = useState<MediaByID>({});
   const media = useMemo(() => ({ ...loaderData.media, ...picked }), [loaderData.media, picked]);
@@ -268,7 +281,14 @@ export default function AdminArticleEditor({ loaderData }: Route.ComponentProps)
                 viewerUid={viewerUid}
                 workbench={
                   source && sourceLanguage
-                    ? workbenchOf(source, sourceLanguage, selectedVersion, article.sourceRevision, baseTexts)
+                    ? workbenchOf(
+                        source,
+                        sourceLanguage,
+                        selectedVersion,
+                        article.sourceRevision,
+                        baseTexts,
+                        machineTranslation,
+                      )
                     : null
                 }
                 {...mediaProps}

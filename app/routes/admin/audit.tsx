@@ -1,5 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { When } from "#app/components/admin/when.tsx";
+import { AdminPager } from "#app/components/admin/pager.tsx";
+import { pageWindow } from "#core/pagination.ts";
 import { auditQuerySchema, type AuditListEntry } from "#core/admin/audit/schema.ts";
 import { auditFacets, listAudit } from "#server/admin/audit/service.ts";
 import { requireScreen } from "#server/auth/guard.ts";
@@ -223,25 +225,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
-          {result.pageCount > 1 && (
-            <nav className="pagination" aria-label={t("admin.audit.pages")}>
-              {result.page > 1 ? (
-                <Link className="button" to={pageLink(values, result.page - 1)} rel="prev">
-                  {t("admin.common.previous_page")}
-                </Link>
-              ) : (
-                <span />
-              )}
-              <p>{t("admin.common.page_of", { page: result.page, pages: result.pageCount })}</p>
-              {result.page < result.pageCount ? (
-                <Link className="button" to={pageLink(values, result.page + 1)} rel="next">
-                  {t("admin.common.next_page")}
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <AdminPager
+            window={pageWindow(result.total, result.pageSize, result.page)}
+            label={t("admin.audit.pages")}
+            href={(page) => pageLink(values, page)}
+          />
         </>
       )}
     </section>

@@ -9,6 +9,7 @@ import { parseQuery } from "#server/http/query.ts";
 import { ImportPanel } from "#app/components/admin/romes/import-panel.tsx";
 import { LabelEditor } from "#app/components/admin/romes/label-editor.tsx";
 import { RomesTable } from "#app/components/admin/romes/romes-table.tsx";
+import { AdminPager } from "#app/components/admin/pager.tsx";
 import "#app/styles/admin-romes.css";
 import { servicesContext } from "#server/content/context.ts";
 import { parsePageParam } from "#core/pagination.ts";
@@ -168,25 +169,12 @@ export default function AdminRomes({ loaderData }: Route.ComponentProps) {
           />
         )}
 
-        {list.window.pageCount > 1 && (
-          <nav className="romes-pagination" aria-label={t("admin.romes.pages")}>
-            {list.window.hasPrevious ? (
-              <Link to={romesHref({ ...filters, edit: null, page: list.window.page - 1 })} rel="prev">
-                {t("admin.common.previous_page")}
-              </Link>
-            ) : (
-              <span aria-hidden="true" />
-            )}
-            <span>{t("admin.common.page_of", { page: list.window.page, pages: list.window.pageCount })}</span>
-            {list.window.hasNext ? (
-              <Link to={romesHref({ ...filters, edit: null, page: list.window.page + 1 })} rel="next">
-                {t("admin.common.next_page")}
-              </Link>
-            ) : (
-              <span aria-hidden="true" />
-            )}
-          </nav>
-        )}
+        <AdminPager
+          className="romes-pagination"
+          window={list.window}
+          label={t("admin.romes.pages")}
+          href={(page) => romesHref({ ...filters, edit: null, page })}
+        />
       </section>
     </div>
   );

@@ -16,6 +16,7 @@ import { AddKeyForm } from "#app/components/admin/translations/add-key-form.tsx"
 import { CompletenessPanel } from "#app/components/admin/translations/completeness-panel.tsx";
 import { ExchangePanel } from "#app/components/admin/translations/exchange-panel.tsx";
 import { GridTools, useGridFilters } from "#app/components/admin/translations/grid-filters.tsx";
+import { AdminPager } from "#app/components/admin/pager.tsx";
 import { TranslationsGrid } from "#app/components/admin/translations/translations-grid.tsx";
 import { useMay } from "#app/lib/admin-grant.ts";
 import { servicesContext } from "#server/content/context.ts";
@@ -28,6 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = requireScreen(context);
   return translationsViewAsReadBy(user, await translationsView(context.get(servicesContext)));
 }
+
+const GRID_ID = "translations-grid";
 
 export default function AdminTranslations({ loaderData }: Route.ComponentProps) {
   const may = useMay();
@@ -70,13 +73,23 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
       <GridTools filters={filters} total={keys.length} />
       <TranslationsGrid
         columns={filters.columns}
-        rows={filters.rows}
+        rows={filters.pageRows}
         completeness={completeness}
         editing={editing}
         onEdit={setEditing}
         onEditorClose={closeEditor}
+        id={GRID_ID}
         registerCell={focus.register}
         mayEdit={mayTranslate}
+      />
+      <AdminPager
+        window={filters.window}
+        label={t("admin.translations.pages")}
+        onPage={(page) => {
+          filters.setPage(page);
+          // The grid, not the page's end, is where the next page is read from (its Next button may be gone).
+          document.getElementById(GRID_ID)?.focus();
+        }}
       />
 
       {favorite && may("content.manage") && (

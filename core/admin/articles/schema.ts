@@ -130,6 +130,16 @@ export const versionInput = z.strictObject({
     .int({ error: "must be a whole number of at least 0" })
     .min(0, { error: "must be a whole number of at least 0" })
     .optional(),
+  /**
+   * How many of the text's segments are machine suggestions the translator took and has not edited (decision 0218):
+   * recorded with the revision and shown in History. Absent: none.
+   */
+  machineSegments: z
+    .number({ error: "must be a whole number of at least 0" })
+    .int({ error: "must be a whole number of at least 0" })
+    .min(0, { error: "must be a whole number of at least 0" })
+    .max(100_000, { error: "must be at most 100000" })
+    .optional(),
 });
 export type VersionInput = z.output<typeof versionInput>;
 

@@ -54,6 +54,8 @@ export const revisionSummarySchema = z.object({
   /** Its number in the version's history; null when it is no longer kept. */
   restoredFromNumber: z.number().int().nullable(),
   createdAt: z.string(),
+  /** Segments that were unedited machine suggestions when it was saved (decision 0218); 0 for most. */
+  machineSegments: z.number().int(),
 });
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 export const revisionListResponse = z.object({ revisions: z.array(revisionSummarySchema) });

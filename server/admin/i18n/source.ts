@@ -23,6 +23,7 @@ import webhooks from "./catalog/webhooks.json" with { type: "json" };
 import workbench from "./catalog/workbench.json" with { type: "json" };
 import apiKeys from "./catalog/api-keys.json" with { type: "json" };
 import glossary from "./catalog/glossary.json" with { type: "json" };
+import machine from "./catalog/machine.json" with { type: "json" };
 
 export const CATALOG_LANGUAGES = ["en-US", "fr-FR", "es-ES", "de-DE", "pt-BR", "ar", "ja-JP"] as const;
 
@@ -45,6 +46,7 @@ export const ADMIN_CATALOGS: Readonly<Record<string, Readonly<Record<string, rea
   workbench,
   apiKeys,
   glossary,
+  machine,
 };
 
 function sourceOf(): Map<string, string> {

@@ -41,6 +41,7 @@ function toSummary(row: RevisionRow): RevisionSummary {
     restoredFrom: row.restored_from,
     restoredFromNumber: row.restored_number,
     createdAt: row.created_at,
+    machineSegments: row.machine_segments,
   };
 }
 

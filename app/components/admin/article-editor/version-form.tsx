@@ -16,6 +16,8 @@ import { useTypedBeforeHydration } from "#app/lib/typed-before-hydration.ts";
 import { AutosaveStatus } from "#app/components/admin/workbench/autosave-status.tsx";
 import type { Workbench } from "#app/components/admin/workbench/translation-writing.tsx";
 import { useAutosave, useWriteAfterAutosave } from "#app/components/admin/workbench/use-autosave.ts";
+import { MachineMarksContext, useMachineMarksState } from "#app/components/admin/workbench/machine-marks.ts";
+import { machineSegmentsIn } from "#core/segments/machine.ts";
 import type { EditorLanguage, EditorMediaProps } from "./editor-shared.ts";
 import { useSaveShortcut } from "./use-save-shortcut.ts";
 import { VersionActions, type VersionRights } from "./version-actions.tsx";
@@ -139,6 +141,8 @@ export function VersionForm({
   // The source revision the text is made from: the one the page shows, except while the stored text is autosaved
   // work — the page is read again after each autosave, and a newer source it shows was not what was typed from.
   const [madeFrom, setMadeFrom] = useState(sourceRevision);
+  const machine = useMachineMarksState(workbench?.machine ?? false);
+  const machineSegments = (body: string) => machineSegmentsIn(body, machine.taken);
   const writes = useVersionWrites(adminForm, storedVersion, {
     articleId,
     language,
@@ -146,6 +150,7 @@ export function VersionForm({
     onSaved,
     onTookTheirs: slug.follow,
     onSettled: settle,
+    machineSegments,
   });
   const formRef = useRef<HTMLFormElement>(null);
   const current = stored.version;
@@ -162,6 +167,7 @@ export function VersionForm({
     code: language.code,
     sourceRevision: madeFrom,
     typed,
+    machineSegments,
   });
   if (!autosave.holdsWork && madeFrom !== sourceRevision) setMadeFrom(sourceRevision);
   const write = useWriteAfterAutosave(autosave.saving, writes.write);
@@ -204,19 +210,21 @@ export function VersionForm({
       <FormErrorSummary formErrors={adminForm} labels={labels} idFor={versionFieldId} />
       <RightsNotes language={language} live={live} rights={rights} />
       <fieldset className="version-form__fields" disabled={!rights.mayEdit}>
-        <VersionFields
-          control={form.control}
-          typed={typed}
-          slug={slug}
-          articleId={articleId}
-          language={language}
-          labels={labels}
-          cover={cover}
-          publishing={showPublish}
-          copyFrom={current === null ? source : null}
-          workbench={workbench}
-          {...media}
-        />
+        <MachineMarksContext.Provider value={machine}>
+          <VersionFields
+            control={form.control}
+            typed={typed}
+            slug={slug}
+            articleId={articleId}
+            language={language}
+            labels={labels}
+            cover={cover}
+            publishing={showPublish}
+            copyFrom={current === null ? source : null}
+            workbench={workbench}
+            {...media}
+          />
+        </MachineMarksContext.Provider>
       </fieldset>
       {workbench && current && rights.mayEdit && <AutosaveStatus status={autosave.status} dirty={dirty} />}
       <VersionActions

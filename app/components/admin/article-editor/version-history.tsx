@@ -171,6 +171,12 @@ export function VersionHistory({ articleId, language, version, etag, onRestored 
                     {" "}
                     {t("admin.history.by", { name: revision.by ?? revision.uid ?? t("admin.history.system") })}
                   </span>
+                  {revision.machineSegments > 0 && (
+                    <span className="history__machine" data-machine={revision.machineSegments}>
+                      {" "}
+                      {t("admin.history.machine", { count: revision.machineSegments })}
+                    </span>
+                  )}
                   <span className="history__title" lang={language.code} dir={language.dir}>
                     {revision.title}
                   </span>

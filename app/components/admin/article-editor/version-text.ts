@@ -22,9 +22,22 @@ export const VERSION_FIELDS = [
 
 export const sameText = (a: VersionText, b: VersionText) => VERSION_FIELDS.every((field) => a[field] === b[field]);
 
-/** What a save sends: the text with the status it asks for, and the source revision a translation was made from. */
-export function versionBody(text: VersionText, status: VersionInput["status"], sourceRevision: number | null) {
-  return { ...text, status, ...(sourceRevision !== null && { sourceRevision }) };
+/**
+ * What a save sends: the text with the status it asks for, the source revision a translation was made from, and how
+ * many of its segments are machine suggestions as taken (decision 0218; left out when none).
+ */
+export function versionBody(
+  text: VersionText,
+  status: VersionInput["status"],
+  sourceRevision: number | null,
+  machineSegments = 0,
+) {
+  return {
+    ...text,
+    status,
+    ...(sourceRevision !== null && { sourceRevision }),
+    ...(machineSegments > 0 && { machineSegments }),
+  };
 }
 
 /** The form's check: the API's own schema on the text as a draft save would send it (the status changes no rule of the text). */

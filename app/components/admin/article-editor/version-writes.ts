@@ -77,12 +77,14 @@ interface VersionWritesOptions {
   onTookTheirs: () => void;
   /** After an action whose button may go away: focus is kept off <body>. */
   onSettled: () => void;
+  /** How many of a body's segments are machine suggestions as taken (decision 0218). */
+  machineSegments: (body: string) => number;
 }
 
 export function useVersionWrites(
   adminForm: AdminForm<VersionText>,
   { stored, conflict, setConflict, adopt }: ReturnType<typeof useStoredVersion>,
-  { articleId, language, sourceRevision, onSaved, onTookTheirs, onSettled }: VersionWritesOptions,
+  { articleId, language, sourceRevision, onSaved, onTookTheirs, onSettled, machineSegments }: VersionWritesOptions,
 ) {
   const { t } = useAdminText();
   const revalidator = useRevalidator();
@@ -107,7 +109,7 @@ export function useVersionWrites(
       const answer = text
         ? await api.tagged.put<{ version: AdminVersionDetail }>(
             path,
-            versionBody(text, action === "publish" ? "published" : "draft", sourceRevision),
+            versionBody(text, action === "publish" ? "published" : "draft", sourceRevision, machineSegments(text.body)),
             versionPrecondition(from),
           )
         : await api.tagged.post<{ version: AdminVersionDetail }>(`${path}/${action}`, {}, versionPrecondition(from));

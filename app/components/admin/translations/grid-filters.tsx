@@ -1,9 +1,13 @@
 /**
  * The grid's filters: free text over keys and texts (from ?q= at first, so a
  * link can open the grid on one key), which strings (the public site's or the
- * admin area's, decision 0076), missing only, languages on the site only.
+ * admin area's, decision 0076), missing only, languages on the site only; and
+ * the page of the matching keys shown, GRID_PAGE_SIZE at a time (decision 0201:
+ * the admin area alone has over 800 keys, a thousand cells a screen is too many
+ * to read, and to render).
  */
 import { useId, useMemo, useState } from "react";
+import { pageWindow, type PageWindow } from "#core/pagination.ts";
 import { useSearchParams } from "react-router";
 import { isAdminKey } from "#core/i18n/admin-catalog.ts";
 import type { TranslationLanguage, TranslationRow } from "#core/admin/translations/schema.ts";
@@ -21,20 +25,34 @@ export interface GridFilters {
   setSiteOnly: (siteOnly: boolean) => void;
   /** The languages shown as columns. */
   columns: TranslationLanguage[];
-  /** The keys shown as rows. */
+  /** The keys that match the filters. */
   rows: TranslationRow[];
+  /** The page of them shown. */
+  window: PageWindow;
+  pageRows: TranslationRow[];
+  setPage: (page: number) => void;
 }
+
+export const GRID_PAGE_SIZE = 50;
 
 export type StringArea = "all" | "site" | "admin";
 
 export function useGridFilters(languages: TranslationLanguage[], keys: TranslationRow[]): GridFilters {
   const [searchParams] = useSearchParams();
-  const [query, setQuery] = useState(searchParams.get("q") ?? "");
+  const [query, setQueryState] = useState(searchParams.get("q") ?? "");
   // The site's texts first (the grid stays the size it was); a link to an admin key opens the admin's.
-  const [area, setArea] = useState<StringArea>(isAdminKey(query) ? "admin" : "site");
-  const [missingOnly, setMissingOnly] = useState(false);
+  const [area, setAreaState] = useState<StringArea>(isAdminKey(query) ? "admin" : "site");
+  const [missingOnly, setMissingOnlyState] = useState(false);
   // Every language by default: one just added (not on the site yet) is the one to translate.
-  const [siteOnly, setSiteOnly] = useState(false);
+  const [siteOnly, setSiteOnlyState] = useState(false);
+  const [page, setPage] = useState(1);
+  // A change of filter shows its first page.
+  const resettingPage =
+    <Value,>(set: (value: Value) => void) =>
+    (value: Value) => {
+      set(value);
+      setPage(1);
+    };
 
   const columns = siteOnly ? languages.filter((language) => language.enabled) : languages;
   const rows = useMemo(() => {
@@ -49,7 +67,22 @@ export function useGridFilters(languages: TranslationLanguage[], keys: Translati
       );
     });
   }, [keys, columns, query, missingOnly, area]);
-  return { query, setQuery, area, setArea, missingOnly, setMissingOnly, siteOnly, setSiteOnly, columns, rows };
+  const window = pageWindow(rows.length, GRID_PAGE_SIZE, page);
+  return {
+    query,
+    setQuery: resettingPage(setQueryState),
+    area,
+    setArea: resettingPage(setAreaState),
+    missingOnly,
+    setMissingOnly: resettingPage(setMissingOnlyState),
+    siteOnly,
+    setSiteOnly: resettingPage(setSiteOnlyState),
+    columns,
+    rows,
+    window,
+    pageRows: rows.slice(window.offset, window.offset + GRID_PAGE_SIZE),
+    setPage,
+  };
 }
 
 export function GridTools({ filters, total }: { filters: GridFilters; total: number }) {

@@ -33,6 +33,8 @@ function KeyWithBreaks({ translationKey }: { translationKey: string }) {
 }
 
 interface TranslationsGridProps {
+  /** The id of the grid's scrolling region (the pager focuses it). */
+  id: string;
   columns: TranslationLanguage[];
   rows: TranslationRow[];
   completeness: Record<string, Completeness>;
@@ -47,6 +49,7 @@ interface TranslationsGridProps {
 }
 
 export function TranslationsGrid({
+  id: gridId,
   columns,
   rows,
   completeness,
@@ -58,7 +61,7 @@ export function TranslationsGrid({
 }: TranslationsGridProps) {
   const { t, lang, dir } = useAdminText();
   return (
-    <div className="translations-grid" role="region" aria-labelledby="grid-caption" tabIndex={0}>
+    <div id={gridId} className="translations-grid" role="region" aria-labelledby="grid-caption" tabIndex={0}>
       <table>
         <caption id="grid-caption" className="visually-hidden">
           {t("admin.translations.grid_caption")}

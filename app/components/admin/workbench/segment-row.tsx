@@ -10,6 +10,8 @@ import { DiffText } from "#app/components/admin/article-editor/diff-text.tsx";
 import type { EditorLanguage } from "#app/components/admin/article-editor/editor-shared.ts";
 import { idList } from "#app/components/admin/form-fields.tsx";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { isMachineText } from "#core/segments/machine.ts";
+import { useMachineMarks } from "./machine-marks.ts";
 import { SegmentAssist } from "./segment-assist.tsx";
 
 export const segmentFieldId = (id: string) => `segment-${id}`;
@@ -80,7 +82,8 @@ function SegmentSource({
   fieldId,
   sourceLanguage,
   confirmed,
-}: Pick<SegmentRowProps, "row" | "sourceLanguage" | "confirmed"> & { fieldId: string }) {
+  machine,
+}: Pick<SegmentRowProps, "row" | "sourceLanguage" | "confirmed"> & { fieldId: string; machine: boolean }) {
   const { t } = useAdminText();
   const source = row.source;
   const kind = source?.kind ?? "paragraph";
@@ -92,6 +95,11 @@ function SegmentSource({
         </span>{" "}
         {confirmed && (
           <span className="segment__badge segment__badge--confirmed">{t("admin.workbench.confirmed")}</span>
+        )}{" "}
+        {machine && (
+          <span className="segment__badge segment__badge--machine" id={`${fieldId}-machine`}>
+            {t("admin.machine.mark")}
+          </span>
         )}{" "}
         <span className="segment__kind">{t(`admin.workbench.kind.${kind}`)}</span>
       </p>
@@ -135,6 +143,7 @@ export const SegmentRow = memo(function SegmentRow({
   const { t } = useAdminText();
   const fieldId = segmentFieldId(row.id);
   const source = row.source;
+  const machine = isMachineText(text, useMachineMarks().taken);
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
       event.preventDefault();
@@ -143,7 +152,13 @@ export const SegmentRow = memo(function SegmentRow({
   }
   return (
     <li className={`segment segment--${row.status}`} data-status={row.status}>
-      <SegmentSource row={row} fieldId={fieldId} sourceLanguage={sourceLanguage} confirmed={confirmed} />
+      <SegmentSource
+        row={row}
+        fieldId={fieldId}
+        sourceLanguage={sourceLanguage}
+        confirmed={confirmed}
+        machine={machine}
+      />
       <div className="segment__target">
         <label htmlFor={fieldId} className="segment__label">
           {t("admin.workbench.translation_of", { number: index + 1 })}
@@ -158,6 +173,7 @@ export const SegmentRow = memo(function SegmentRow({
           spellCheck
           aria-describedby={idList(
             source ? `${fieldId}-source` : null,
+            machine ? `${fieldId}-machine` : null,
             problems.length > 0 ? `${fieldId}-problems` : null,
           )}
           aria-invalid={problems.some((problem) => problem.blocking) || undefined}
@@ -171,6 +187,7 @@ export const SegmentRow = memo(function SegmentRow({
         {source && active && (
           <SegmentAssist
             sourceText={source.text}
+            sourceKind={source.kind}
             sourceLanguage={sourceLanguage.code}
             targetLanguage={language.code}
             onAccept={(accepted) => onType(index, accepted)}

@@ -19,6 +19,8 @@ export interface Workbench {
   sourceLanguage: EditorLanguage;
   /** Segments for an outdated translation: its changes are what there is to do. */
   initialView: "segments" | "whole";
+  /** Whether a machine-translation provider is configured: the segments offer machine suggestions (decision 0218). */
+  machine: boolean;
 }
 
 interface TranslationWritingProps {
@@ -82,10 +84,11 @@ export function workbenchOf(
   translation: Pick<AdminArticleVersion, "baseRevision"> | null,
   sourceRevision: number,
   baseTexts: Readonly<Record<number, SourceText>>,
+  machine = false,
 ): Workbench {
   const outdated = translation !== null && translation.baseRevision < sourceRevision;
   const kept = translation ? baseTexts[translation.baseRevision] : undefined;
   const base =
     translation === null ? "" : !outdated ? source.body : kept && kept.code === source.code ? kept.body : null;
-  return { source: source.body, base, sourceLanguage, initialView: outdated ? "segments" : "whole" };
+  return { source: source.body, base, sourceLanguage, initialView: outdated ? "segments" : "whole", machine };
 }

@@ -38,12 +38,14 @@ interface AutosaveOptions {
   sourceRevision: number | null;
   /** The typed text (a change schedules the next save). */
   typed: VersionText;
+  /** How many of a body's segments are machine suggestions as taken (decision 0218). */
+  machineSegments: (body: string) => number;
 }
 
 export function useAutosave(
   { form }: AdminForm<VersionText>,
   { stored, conflict, setConflict, adopt }: ReturnType<typeof useStoredVersion>,
-  { enabled, articleId, code, sourceRevision, typed }: AutosaveOptions,
+  { enabled, articleId, code, sourceRevision, typed, machineSegments }: AutosaveOptions,
 ) {
   const { t } = useAdminText();
   const revalidator = useRevalidator();
@@ -64,7 +66,7 @@ export function useAutosave(
     try {
       const answer = await api.tagged.put<{ version: AdminVersionDetail }>(
         versionApi(articleId, code),
-        versionBody(text, "draft", sourceRevision),
+        versionBody(text, "draft", sourceRevision, machineSegments(text.body)),
         versionPrecondition(stored.etag),
       );
       // What was typed while the save was on its way stays, and stays unsaved.
