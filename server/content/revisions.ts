@@ -38,7 +38,8 @@ function revisionRow(entry: RevisionEntry, now: string) {
     status: content.status,
     restored_from: entry.restoredFrom ?? null,
     created_at: now,
-    machine_segments: entry.machineSegments ?? 0,
+    // Only when there are some: the column's default is 0, and the seed also writes to databases older than it.
+    ...(entry.machineSegments ? { machine_segments: entry.machineSegments } : {}),
   };
 }
 
