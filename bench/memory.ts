@@ -1,39 +1,45 @@
 /**
- * The translation-memory benchmark (issue 45 item 2, decision 0215):
- * `npm run bench:memory -- --articles 10000,100000 [--distinct 2000] [--languages en,fr,es,de,pt,ar,ja]`.
- * Fills a freshly migrated SQLite database, size after size, with the memory of generated articles
- * (bench/generate-articles.ts: ~1 000 words, ~50 blocks per version) in the languages given, cut and keyed by the
- * memory's own code (core/memory/segments.ts, similarity.ts, server/memory/units.ts's articleUnits), then times the
- * admin API's lookup (server/memory/matches.ts findMatches, English → French) for an exact match, a fuzzy one
- * (two words of a paragraph changed, about 93 %), a far one (a fifth of its words changed) and a miss.
- * Past `--distinct` articles the rest are copies of the distinct ones under their own article ids (cutting 700 000
- * Markdown bodies takes longer than the machine has): a copy's texts and keys are its original's, which is the memory's
- * worst case — every key's list is full, every exact text found in many places. Rows are written with prepared
- * statements of node:sqlite (the lookup alone is what is measured). Prints one table per size, with the load average.
+ * The translation-memory benchmark (issue 45 item 2, decisions 0215 and 0225):
+ * `npm run bench:memory -- --articles 10000,100000 [--database sqlite|postgres] [--distinct 2000]
+ * [--languages en,fr,es,de,pt,ar,ja] [--lookups 200]`.
+ * Fills a freshly migrated database, size after size, with the memory of generated articles
+ * (bench/generate-articles.ts: ~1 000 words, 50 units per version) in the languages given, then times the admin API's
+ * lookup (server/memory/matches.ts findMatches, English → French) for an exact match, a fuzzy one (two words of a
+ * paragraph changed, about 96 %), a far one (a fifth of its words changed, about 80 %) and a miss.
+ * The first `--distinct` articles are cut and keyed by the memory's own code (core/segments/split.ts, similarity.ts,
+ * server/memory/units.ts's articleUnits and addUnits); the rest are copies of them under their own article ids and
+ * dates, made in SQL (cutting 700 000 Markdown bodies takes longer than the machine has): the memory's worst case for
+ * exact matches and places, every text held in many places. The copies' rows go in without the indexes, which are
+ * then made again as the migrations define them (read from the database), and the statistics gathered.
+ * Prints one table per size, with the time to fill and the load average.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
 import { loadavg, tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
-import { markdownSegments } from "#core/memory/segments.ts";
-import { exactKey, segmentTokens, sketchKeys } from "#core/memory/similarity.ts";
-import { openDatabase } from "#server/db/connect.ts";
+import { sql, type Kysely } from "kysely";
+import { markdownSegments } from "#core/segments/split.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
+import type { Database } from "#server/db/schema.ts";
 import { findMatches } from "#server/memory/matches.ts";
-import { articleUnits, type MemoryUnit } from "#server/memory/units.ts";
+import { addUnits, articleUnits } from "#server/memory/units.ts";
+import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { articleLine, VOCABULARY } from "./generate-articles.ts";
 
 const { values } = parseArgs({
   options: {
     articles: { type: "string", default: "1000" },
+    database: { type: "string", default: "sqlite" },
     distinct: { type: "string", default: "2000" },
     languages: { type: "string", default: "en,fr,es,de,pt,ar,ja" },
     lookups: { type: "string", default: "200" },
   },
 });
 const SIZES = (values.articles ?? "").split(",").map(Number);
-const DISTINCT = Number(values.distinct);
+const KIND = values.database === "postgres" ? "postgres" : "sqlite";
+const DISTINCT = Math.min(Number(values.distinct), SIZES.at(-1)!);
 const LOOKUPS = Number(values.lookups);
 const CODES: Record<string, string> = {
   en: "en-US",
@@ -47,64 +53,102 @@ const CODES: Record<string, string> = {
 const LANGUAGES = (values.languages ?? "").split(",");
 if (!LANGUAGES.includes("en") || !LANGUAGES.includes("fr") || LANGUAGES.some((language) => !(language in CODES)))
   throw new Error("--languages must name en and fr, among en,fr,es,de,pt,ar,ja");
+const EPOCH_SECONDS = Date.UTC(2020, 0, 1) / 1000;
 
 const quantile = (numbers: number[], q: number) =>
   [...numbers].sort((a, b) => a - b)[Math.min(numbers.length - 1, Math.floor(numbers.length * q))]!;
 const round = (value: number) => +value.toFixed(2);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
-interface DistinctArticle {
-  /** Per language: the units of article 0 (their keys rewritten per copy), with their sketch keys. */
-  units: Map<string, { unit: MemoryUnit; exact: string; keys: number[] }[]>;
-  englishParagraphs: string[];
-}
+/** Each distinct article's English paragraphs, the texts looked up. */
+const paragraphs: string[][] = [];
 
-function cut(index: number): DistinctArticle {
-  const line = JSON.parse(articleLine(index)) as {
-    versions: Record<string, { title: string; summary: string; body: string }>;
-  };
-  const units = new Map<string, { unit: MemoryUnit; exact: string; keys: number[] }[]>();
-  for (const language of LANGUAGES) {
-    const version = line.versions[language]!;
-    const code = CODES[language]!;
-    units.set(
-      language,
-      articleUnits(0, version, markdownSegments(version.body)).map((unit) => ({
-        unit,
-        exact: exactKey(unit.text),
-        keys: sketchKeys(code, segmentTokens(unit.text)),
-      })),
+/** Distinct articles `from + 1` to `to`, cut and stored by the memory's own code. */
+async function fillDistinct(db: Kysely<Database>, from: number, to: number) {
+  for (let article = from + 1; article <= to; article += 1) {
+    const line = JSON.parse(articleLine(article)) as {
+      versions: Record<string, { title: string; summary: string; body: string }>;
+    };
+    const at = new Date((EPOCH_SECONDS + article * 60) * 1000).toISOString();
+    await db.transaction().execute(async (trx) => {
+      for (const language of LANGUAGES) {
+        const version = line.versions[language]!;
+        await addUnits(
+          trx,
+          CODES[language]!,
+          article,
+          articleUnits(article, version, markdownSegments(version.body)),
+          at,
+        );
+      }
+    });
+    paragraphs.push(
+      markdownSegments(line.versions.en!.body)
+        .filter((segment) => segment.kind === "paragraph")
+        .map((segment) => segment.text),
     );
   }
-  const english = markdownSegments(line.versions.en!.body);
-  return {
-    units,
-    englishParagraphs: english.filter((segment) => segment.kind === "paragraph").map((segment) => segment.text),
-  };
 }
 
-function fill(path: string, from: number, to: number, distinct: DistinctArticle[]) {
-  const db = new DatabaseSync(path);
-  db.exec("pragma journal_mode = wal; pragma synchronous = off; pragma cache_size = -2000000;");
-  const unit = db.prepare(
-    "insert into memory_units (unit_key, article_id, code, text, exact_key, updated_at) values (?, ?, ?, ?, ?, ?) returning id",
-  );
-  const key = db.prepare("insert or ignore into memory_keys (key, unit_id) values (?, ?)");
-  for (let start = from; start < to; start += 500) {
-    db.exec("begin");
-    for (let article = start + 1; article <= Math.min(to, start + 500); article += 1) {
-      const source = distinct[(article - 1) % distinct.length]!;
-      const at = new Date(Date.UTC(2020, 0, 1) + article * 60_000).toISOString();
-      for (const [language, units] of source.units)
-        for (const entry of units) {
-          const unitKey = entry.unit.unitKey.replace(/^a0:/, `a${article}:`);
-          const { id } = unit.get(unitKey, article, CODES[language]!, entry.unit.text, entry.exact, at) as {
-            id: number;
-          };
-          for (const sketch of entry.keys) key.run(sketch, id);
-        }
-    }
-    db.exec("commit");
+/** The statements that make memory_units' indexes, as the migrations made them. */
+async function unitIndexes(db: Kysely<Database>): Promise<{ name: string; definition: string }[]> {
+  const { rows } =
+    KIND === "sqlite"
+      ? await sql<{ name: string; definition: string }>`
+          select name, sql as definition from sqlite_master
+          where type = 'index' and tbl_name = 'memory_units' and sql is not null`.execute(db)
+      : await sql<{ name: string; definition: string }>`
+          select indexname as name, indexdef as definition from pg_indexes
+          where tablename = 'memory_units' and indexname <> 'memory_units_pkey'`.execute(db);
+  return rows;
+}
+
+/** The copy statement: articles `first`..`last` of the distinct ones again, `offset` article ids later. */
+function copyStatement(offset: number, first: number, last: number): string {
+  const date =
+    KIND === "sqlite"
+      ? `strftime('%Y-%m-%dT%H:%M:%fZ', ${EPOCH_SECONDS} + (article_id + ${offset}) * 60, 'unixepoch')`
+      : `to_char(to_timestamp(${EPOCH_SECONDS} + (article_id + ${offset}) * 60) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const colon = KIND === "sqlite" ? "instr(unit_key, ':')" : "strpos(unit_key, ':')";
+  return `insert into memory_units (unit_key, article_id, code, exact_key, updated_at, text)
+    select 'a' || (article_id + ${offset}) || substr(unit_key, ${colon}), article_id + ${offset}, code, exact_key,
+      ${date}, text
+    from distinct_units where article_id between ${first} and ${last}`;
+}
+
+/** Articles `from + 1` to `to` (past the distinct ones) as copies, without the indexes, which are then made again. */
+async function fillCopies(handle: DatabaseHandle, path: string, from: number, to: number) {
+  const indexes = await unitIndexes(handle.db);
+  const statements: string[] = [];
+  for (let offset = Math.floor(from / DISTINCT) * DISTINCT; offset < to; offset += DISTINCT) {
+    const first = Math.max(1, from + 1 - offset);
+    const last = Math.min(DISTINCT, to - offset);
+    if (first <= last) statements.push(copyStatement(offset, first, last));
   }
+  const source = `create ${KIND === "sqlite" ? "temp " : ""}table distinct_units as
+    select * from memory_units where article_id <= ${DISTINCT} order by id`;
+  const recreate = [...indexes.map((index) => index.definition), KIND === "sqlite" ? "analyze" : "vacuum analyze"];
+  if (KIND === "postgres") {
+    for (const statement of [source, ...indexes.map((index) => `drop index ${index.name}`), ...statements])
+      await sql.raw(statement).execute(handle.db);
+    await sql.raw("drop table distinct_units").execute(handle.db);
+    for (const statement of recreate) await sql.raw(statement).execute(handle.db);
+    return;
+  }
+  // SQLite: alone on the file, without a journal while filling (a bench's database; the server's is WAL).
+  await handle.close();
+  const db = new DatabaseSync(path);
+  db.exec("pragma journal_mode = delete; pragma journal_mode = off; pragma synchronous = off;");
+  db.exec("pragma cache_size = -1000000; pragma temp_store = memory; pragma analysis_limit = 1000;");
+  db.exec(source);
+  for (const index of indexes) db.exec(`drop index ${index.name}`);
+  for (const statement of statements) db.exec(statement);
+  for (const statement of recreate) db.exec(statement);
+  db.exec("pragma journal_mode = wal;");
   db.close();
 }
 
@@ -115,66 +159,80 @@ function changed(text: string, share: number, seed: number): string {
   return words.join(" ");
 }
 
-async function measure(path: string, distinct: DistinctArticle[], size: number) {
-  const handle = openDatabase({ kind: "sqlite", path });
-  const kinds: Record<string, (seed: number) => string> = {
-    exact: (seed) => pick(seed),
-    "fuzzy (2 words changed)": (seed) => changed(pick(seed), 0, seed),
-    "far (20 % changed)": (seed) => changed(pick(seed), 0.2, seed),
-    miss: (seed) =>
-      Array.from({ length: 25 }, (_, index) => VOCABULARY.en![(seed * 13 + index * index) % 22]).join(" "),
+async function measure(db: Kysely<Database>) {
+  const pick = (seed: number) => {
+    const article = paragraphs[seed % paragraphs.length]!;
+    return article[seed % article.length]!;
   };
-  function pick(seed: number) {
-    const article = distinct[seed % distinct.length]!;
-    return article.englishParagraphs[seed % article.englishParagraphs.length]!;
-  }
+  const kinds: Record<string, (seed: number) => [query: string, expected: string | null]> = {
+    exact: (seed) => [pick(seed), pick(seed)],
+    "fuzzy (2 words changed)": (seed) => [changed(pick(seed), 0, seed), pick(seed)],
+    "far (20 % changed)": (seed) => [changed(pick(seed), 0.2, seed), pick(seed)],
+    miss: (seed) => [
+      Array.from({ length: 25 }, (_, index) => VOCABULARY.en![(seed * 13 + index * index) % 22]).join(" "),
+      null,
+    ],
+  };
   const rows = [];
-  for (const [kind, query] of Object.entries(kinds)) {
+  for (const [kind, lookup] of Object.entries(kinds)) {
     const times: number[] = [];
     let found = 0;
+    let first = 0;
     for (let seed = 0; seed < LOOKUPS; seed += 1) {
+      const [query, expected] = lookup(seed);
       const started = performance.now();
-      const matches = await findMatches(handle.db, "en-US", "fr-FR", query(seed));
+      const matches = await findMatches(db, "en-US", "fr-FR", query);
       times.push(performance.now() - started);
       if (matches.length > 0) found += 1;
+      if (expected !== null && matches[0]?.source === expected) first += 1;
     }
     rows.push({
       kind,
       p50: round(quantile(times, 0.5)),
       p95: round(quantile(times, 0.95)),
       found: `${found}/${LOOKUPS}`,
+      "right source first": kind === "miss" ? "" : `${first}/${LOOKUPS}`,
     });
   }
-  const { units } = await handle.db
-    .selectFrom("memory_units")
-    .select((eb) => eb.fn.countAll().as("units"))
+  return rows;
+}
+
+async function count(db: Kysely<Database>, table: "memory_units" | "memory_keys") {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirstOrThrow();
-  await handle.close();
-  console.log(
-    `\n${size} articles × ${LANGUAGES.length} languages: ${String(units)} units; load average ${loadavg()
-      .map((load) => load.toFixed(2))
-      .join(" ")}`,
-  );
-  console.table(rows);
+  return Number(row.count);
 }
 
 const dir = mkdtempSync(join(tmpdir(), "pp-bench-memory-"));
 const path = join(dir, "memory.db");
+const postgres = KIND === "postgres" ? await createPostgresDatabase("memory_bench") : null;
+const open = () => openDatabase(postgres ? { kind: "postgres", url: postgres.url } : { kind: "sqlite", path });
 try {
-  const migrated = openDatabase({ kind: "sqlite", path });
-  await migrateToLatest(migrated);
-  await migrated.close();
-  const started = performance.now();
-  const distinct = Array.from({ length: Math.min(DISTINCT, SIZES.at(-1)!) }, (_, index) => cut(index + 1));
-  console.log(`Cut ${distinct.length} distinct articles in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  let handle = open();
+  await migrateToLatest(handle);
   let filled = 0;
   for (const size of SIZES) {
-    const fillStarted = performance.now();
-    fill(path, filled, size, distinct);
+    const started = performance.now();
+    await fillDistinct(handle.db, Math.min(filled, DISTINCT), Math.min(size, DISTINCT));
+    console.log(`${Math.min(size, DISTINCT)} distinct articles cut and stored in ${seconds(started)}, load ${load()}`);
+    if (size > DISTINCT) {
+      const copying = performance.now();
+      await fillCopies(handle, path, Math.max(filled, DISTINCT), size);
+      if (KIND === "sqlite") handle = open();
+      console.log(`Copies to ${size} articles, indexes and statistics in ${seconds(copying)}, load ${load()}`);
+    }
     filled = size;
-    console.log(`Filled to ${size} articles in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s`);
-    await measure(path, distinct, size);
+    const [units, keys] = [await count(handle.db, "memory_units"), await count(handle.db, "memory_keys")];
+    const rows = await measure(handle.db);
+    console.log(
+      `\n${KIND}: ${size} articles × ${LANGUAGES.length} languages (${DISTINCT} distinct): ${units} units, ${keys} key rows; filled in ${seconds(started)}; load average ${load()}`,
+    );
+    console.table(rows);
   }
+  await handle.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  await postgres?.drop();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinMarkdown, splitMarkdown } from "./split.ts";
+import { joinMarkdown, markdownSegments, splitMarkdown, structureOf } from "./split.ts";
 
 const kindsAndTexts = (body: string) => splitMarkdown(body).segments.map(({ kind, text }) => [kind, text]);
 
@@ -120,5 +120,27 @@ describe("splitMarkdown", () => {
   it("has nothing to split in an empty or blank body", () => {
     expect(splitMarkdown("")).toEqual({ lead: "", segments: [] });
     expect(splitMarkdown("\n\n")).toEqual({ lead: "\n\n", segments: [] });
+  });
+});
+
+describe("markdownSegments and structureOf (what the translation memory keeps)", () => {
+  const body =
+    "## A heading\n\nA paragraph.\n\n- first item\n- second item\n\n| Town | River |\n|---|---|\n| Lyon | Rhône |\n";
+
+  it("gives the segments as the workbench shows them, markers included", () => {
+    expect(markdownSegments(body)).toEqual([
+      { kind: "heading", text: "## A heading" },
+      { kind: "paragraph", text: "A paragraph." },
+      { kind: "list_item", text: "- first item" },
+      { kind: "list_item", text: "- second item" },
+      { kind: "table_row", text: "| Town | River |" },
+      { kind: "table_row", text: "| Lyon | Rhône |" },
+    ]);
+  });
+
+  it("names the same structure alike, whatever the language, and another one otherwise", () => {
+    const french = markdownSegments(body.replace("A heading", "Un titre").replace("first item", "premier"));
+    expect(structureOf(french)).toBe(structureOf(markdownSegments(body)));
+    expect(structureOf(markdownSegments("## A heading\n\nText."))).not.toBe(structureOf(markdownSegments(body)));
   });
 });

@@ -114,3 +114,21 @@ export function splitMarkdown(body: string): SplitBody {
 export function joinMarkdown({ lead, segments }: SplitBody): string {
   return lead + segments.map((segment) => segment.text + segment.after).join("");
 }
+
+/** The body's segments alone (kind and text), as the workbench shows them: what the translation memory keeps. */
+export function markdownSegments(body: string): Segment[] {
+  return splitMarkdown(body).segments.map(({ kind, text }) => ({ kind, text }));
+}
+
+/**
+ * The segments' kinds in order, as a short name: the translation memory pairs two language versions of a body block by
+ * block only when theirs are equal (decision 0215).
+ */
+export function structureOf(segments: readonly Segment[]): string {
+  let hash = 0x811c9dc5;
+  for (const segment of segments) {
+    for (const char of segment.kind) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+    hash = Math.imul(hash ^ 0x2f, 0x01000193);
+  }
+  return `${segments.length}-${(hash >>> 0).toString(36)}`;
+}

@@ -15,10 +15,13 @@ export interface MemoryUnitsTable {
   updated_at: string;
 }
 
-/** The fuzzy-match index: each unit under its few sketch keys (core/memory/similarity.ts sketchKeys). */
+/**
+ * The fuzzy-match index (migration 0054, decision 0225): each distinct text of a language, by its exact key, under its
+ * few sketch keys (core/memory/similarity.ts sketchKeys); a text held in many places is listed once.
+ */
 export interface MemoryKeysTable {
   key: number;
-  unit_id: number;
+  exact_key: string;
 }
 
 /** A language pair's glossary entry. */

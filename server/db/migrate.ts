@@ -46,6 +46,7 @@ import { machineSegmentsMigration } from "./migrations/0048-machine-segments.ts"
 import { adminTextsMachineTranslationMigration } from "./migrations/0049-admin-texts-machine-translation.ts";
 import { tagNamesMigration } from "./migrations/0050-tag-names.ts";
 import { adminTextsTagsMigration } from "./migrations/0051-admin-texts-tags.ts";
+import { memoryKeysByTextMigration } from "./migrations/0054-memory-keys-by-text.ts";
 import { adminTextsPagesAndApiMigration } from "./migrations/0056-admin-texts-pages-and-api.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -95,6 +96,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0049-admin-texts-machine-translation": adminTextsMachineTranslationMigration,
     "0050-tag-names": tagNamesMigration,
     "0051-admin-texts-tags": adminTextsTagsMigration,
+    "0054-memory-keys-by-text": memoryKeysByTextMigration(dialect),
     "0056-admin-texts-pages-and-api": adminTextsPagesAndApiMigration,
   };
 }

@@ -1,10 +1,15 @@
 /**
- * Translation-memory lookups (issue 45 item 2, decision 0215): for a segment in one language, the translations the
- * memory holds of the same text (exact) and of texts at least 70 % alike (fuzzy), with the score and the words that
- * differ. Never a scan: exact candidates come by the (code, exact_key) index, fuzzy ones by the sketch keys'
- * index, at most CANDIDATES_PER_KEY per key (the newest), and only those are scored here.
+ * Translation-memory lookups (issue 45 item 2, decisions 0215 and 0225): for a segment in one language, the
+ * translations the memory holds of the same text (exact) and of texts at least 70 % alike (fuzzy), with the score and
+ * the words that differ. Never a scan, and a bounded amount of work whatever the memory's size:
+ * 1. the segment's sketch keys, each an index-only read of at most CANDIDATES_PER_KEY distinct texts (their exact
+ *    keys, no text);
+ * 2. the SCORED_CANDIDATES texts sharing the most keys, and the segment's own exact key: one text of each, read once
+ *    whatever the number of places holding it, and scored;
+ * 3. for the best-scored texts, the places holding them with their translation, the newest PLACES_PER_SOURCE each.
  */
 import type { Kysely } from "kysely";
+import { likeliestCandidates, rankMatches, type PairRow, type RankedMatch } from "#core/memory/ranking.ts";
 import {
   exactKey,
   FUZZY_THRESHOLD,
@@ -16,79 +21,65 @@ import {
 } from "#core/memory/similarity.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/** How many units one sketch key brings at most: the newest; bounds a lookup's work whatever the memory's size. */
-export const CANDIDATES_PER_KEY = 30;
+/** Distinct texts read per sketch key (index entries only): a very common key's list is cut here. */
+export const CANDIDATES_PER_KEY = 200;
+/** Texts scored per lookup: those sharing the most keys with the segment. */
+export const SCORED_CANDIDATES = 40;
+/** Places read per matching source text (the newest): `uses` counts among these. */
+export const PLACES_PER_SOURCE = 50;
+/** Matching source texts whose places are read, at most. */
+const MAX_SOURCES = 30;
 export const MAX_MATCHES = 10;
 
-export interface MemoryMatch {
-  score: number;
-  source: string;
-  target: string;
+export interface MemoryMatch extends RankedMatch {
   /** The memory's source against the segment asked about, word by word. */
   differences: SegmentDifference[];
-  /** How many places (article blocks, UI strings) hold this same pair. */
-  uses: number;
-  /** When the newest of them was published. */
-  updatedAt: string;
 }
 
-interface PairRow {
-  id: number;
-  source: string;
-  target: string;
-  updated_at: string;
+/** Steps 1 and 2: the exact keys of the texts worth scoring, the segment's own first. */
+async function candidateKeys(db: Kysely<Database>, from: string, text: string): Promise<string[]> {
+  const lists = await Promise.all(
+    sketchKeys(from, segmentTokens(text)).map((key) =>
+      db.selectFrom("memory_keys").select("exact_key").where("key", "=", key).limit(CANDIDATES_PER_KEY).execute(),
+    ),
+  );
+  const own = exactKey(text);
+  const likeliest = likeliestCandidates(
+    lists.map((rows) => rows.map((row) => row.exact_key)),
+    SCORED_CANDIDATES + 1,
+  );
+  return [own, ...likeliest.filter((key) => key !== own)].slice(0, SCORED_CANDIDATES + 1);
 }
 
-function pairs(db: Kysely<Database>, to: string) {
+/** One text per exact key in `from` (the first stored), whatever the number of places holding it. */
+async function textsOf(db: Kysely<Database>, from: string, keys: readonly string[]) {
+  return db
+    .selectFrom("memory_units")
+    .select(["exact_key", "text"])
+    .where(
+      "id",
+      "in",
+      db
+        .selectFrom("memory_units")
+        .select((eb) => eb.fn.min("id").as("id"))
+        .where("code", "=", from)
+        .where("exact_key", "in", keys)
+        .groupBy("exact_key"),
+    )
+    .execute();
+}
+
+/** Step 3: the newest places holding a source text (by its exact key) with their translation into `to`. */
+function placesOf(db: Kysely<Database>, from: string, to: string, key: string): Promise<PairRow[]> {
   return db
     .selectFrom("memory_units as u")
     .innerJoin("memory_units as t", (join) => join.onRef("t.unit_key", "=", "u.unit_key").on("t.code", "=", to))
-    .select(["u.id as id", "u.text as source", "t.text as target", "t.updated_at as updated_at"]);
-}
-
-async function fuzzyCandidates(db: Kysely<Database>, from: string, text: string): Promise<number[]> {
-  const ids = new Set<number>();
-  for (const key of sketchKeys(from, segmentTokens(text))) {
-    const rows = await db
-      .selectFrom("memory_keys")
-      .select("unit_id")
-      .where("key", "=", key)
-      .orderBy("unit_id", "desc")
-      .limit(CANDIDATES_PER_KEY)
-      .execute();
-    for (const row of rows) ids.add(row.unit_id);
-  }
-  return [...ids];
-}
-
-/** The pairs found, one per (source, target) text: the best score, the count, the newest date. */
-function grouped(text: string, rows: readonly PairRow[]): MemoryMatch[] {
-  const byPair = new Map<string, MemoryMatch>();
-  const scores = new Map<string, number>();
-  const seen = new Set<number>();
-  for (const row of rows) {
-    // A unit found both ways (exact and by its keys) counts once.
-    if (row.target.trim() === "" || seen.has(row.id)) continue;
-    seen.add(row.id);
-    const score = scores.get(row.source) ?? similarity(text, row.source);
-    scores.set(row.source, score);
-    if (score < FUZZY_THRESHOLD) continue;
-    const id = `${row.source}\u0000${row.target}`;
-    const known = byPair.get(id);
-    if (known) {
-      known.uses += 1;
-      if (row.updated_at > known.updatedAt) known.updatedAt = row.updated_at;
-    } else
-      byPair.set(id, {
-        score,
-        source: row.source,
-        target: row.target,
-        differences: [],
-        uses: 1,
-        updatedAt: row.updated_at,
-      });
-  }
-  return [...byPair.values()];
+    .select(["u.text as source", "t.text as target", "t.updated_at as updatedAt"])
+    .where("u.code", "=", from)
+    .where("u.exact_key", "=", key)
+    .orderBy("u.id", "desc")
+    .limit(PLACES_PER_SOURCE)
+    .execute();
 }
 
 /** Matches of `text` (in `from`) translated into `to`: best score first, then newest, then most used. */
@@ -100,18 +91,23 @@ export async function findMatches(
   limit = MAX_MATCHES,
 ): Promise<MemoryMatch[]> {
   if (text.trim() === "" || from === to) return [];
-  const exact = await pairs(db, to)
-    .where("u.code", "=", from)
-    .where("u.exact_key", "=", exactKey(text))
-    .orderBy("t.updated_at", "desc")
-    .limit(CANDIDATES_PER_KEY)
-    .execute();
-  const ids = await fuzzyCandidates(db, from, text);
-  const fuzzy =
-    ids.length === 0 ? [] : await pairs(db, to).where("u.id", "in", ids).where("u.code", "=", from).execute();
-  const matches = grouped(text, [...exact, ...fuzzy])
-    .sort((a, b) => b.score - a.score || b.updatedAt.localeCompare(a.updatedAt) || b.uses - a.uses)
-    .slice(0, limit);
-  for (const match of matches) match.differences = segmentDifferences(match.source, text, from);
-  return matches;
+  const texts = await textsOf(db, from, await candidateKeys(db, from, text));
+  const sources = texts
+    .map((row) => ({ key: row.exact_key, score: similarity(text, row.text) }))
+    .filter((source) => source.score >= FUZZY_THRESHOLD)
+    .sort((a, b) => b.score - a.score);
+  const rows: PairRow[] = [];
+  const pairs = new Set<string>();
+  for (const [index, source] of sources.slice(0, MAX_SOURCES).entries()) {
+    // Enough pairs, and every text as good as the last read has been read: the rest would rank below them.
+    if (pairs.size >= limit && source.score < sources[index - 1]!.score) break;
+    for (const row of await placesOf(db, from, to, source.key)) {
+      rows.push(row);
+      if (row.target.trim() !== "") pairs.add(`${row.source}\u0000${row.target}`);
+    }
+  }
+  return rankMatches(text, rows, limit).map((match) => ({
+    ...match,
+    differences: segmentDifferences(match.source, text, from),
+  }));
 }

@@ -1,11 +1,12 @@
 /**
- * What the translation memory keeps of a published text (decision 0215): its units — the title, the summary, each
- * body block (core/memory/segments.ts), a UI string — under keys that are the same in every language, so a unit's
- * translation is the unit of the same key in the other language. Body blocks are keyed by the body's structure
- * too: two language versions of a body pair block by block only when their blocks are of the same kinds in order.
+ * What the translation memory keeps of a published text (decisions 0215 and 0225): its units — the title, the
+ * summary, each body segment as the workbench shows it (core/segments/split.ts), a UI string — under keys that are the
+ * same in every language, so a unit's translation is the unit of the same key in the other language. Body segments are
+ * keyed by the body's structure too: two language versions of a body pair segment by segment only when their segments
+ * are of the same kinds in order.
  */
 import type { Kysely, Transaction } from "kysely";
-import { markdownSegments, structureOf, type MarkdownSegment } from "#core/memory/segments.ts";
+import { markdownSegments, structureOf, type Segment } from "#core/segments/split.ts";
 import { exactKey, segmentTokens, sketchKeys } from "#core/memory/similarity.ts";
 import type { Database } from "#server/db/schema.ts";
 import { OFF_THREAD_BODY_CHARS, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
@@ -28,7 +29,7 @@ export const uiUnitKey = (key: string) => `ui:${key}`;
 export function articleUnits(
   articleId: number,
   text: { title: string; summary: string },
-  segments: readonly MarkdownSegment[],
+  segments: readonly Segment[],
 ): MemoryUnit[] {
   const structure = structureOf(segments);
   const units: MemoryUnit[] = [
@@ -36,15 +37,16 @@ export function articleUnits(
     { unitKey: `a${articleId}:summary`, text: text.summary },
     ...segments.map((segment, index) => ({ unitKey: `a${articleId}:${structure}:${index}`, text: segment.text })),
   ];
-  return units.filter((unit) => unit.text.trim() !== "" && unit.text.length <= MAX_UNIT_CHARS);
+  // A segment without a word (a rule, an empty title) is nothing to translate.
+  return units.filter((unit) => unit.text.length <= MAX_UNIT_CHARS && segmentTokens(unit.text).length > 0);
 }
 
 /** A body's segments; a long one is cut on the worker thread (decision 0142), and left out if it cannot be. */
-export async function bodySegments(body: string): Promise<MarkdownSegment[]> {
+export async function bodySegments(body: string): Promise<Segment[]> {
   if (body.length <= OFF_THREAD_BODY_CHARS) return markdownSegments(body);
-  const read = await runOffThreadForRequest<string, MarkdownSegment[]>(
+  const read = await runOffThreadForRequest<string, Segment[]>(
     "cut the Markdown into segments",
-    "#core/memory/segments.ts",
+    "#core/segments/split.ts",
     "markdownSegments",
     body,
   );
@@ -57,19 +59,51 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Removes units (by id, with their texts) and their index rows. */
+/** The exact keys of texts, and the sketch-key rows that index them (one row per key and distinct text). */
+function keyRowsOf(code: string, texts: readonly string[]): Map<string, { key: number; exact_key: string }[]> {
+  const rows = new Map<string, { key: number; exact_key: string }[]>();
+  for (const text of texts) {
+    const exact = exactKey(text);
+    if (!rows.has(exact))
+      rows.set(
+        exact,
+        sketchKeys(code, segmentTokens(text)).map((key) => ({ key, exact_key: exact })),
+      );
+  }
+  return rows;
+}
+
+/**
+ * Removes units (by id, with their texts), and the index rows of those texts no other unit in the language holds
+ * (the index lists distinct texts, decision 0225).
+ */
 export async function forgetUnits(db: Db, code: string, units: readonly { id: number; text: string }[]): Promise<void> {
   for (const chunk of chunks(units, ROWS_PER_INSERT)) {
     const ids = chunk.map((unit) => unit.id);
-    const keys = [...new Set(chunk.flatMap((unit) => sketchKeys(code, segmentTokens(unit.text))))];
-    // Every row of these units has one of these keys: the primary key (key, unit_id) finds them.
-    for (const keyChunk of chunks(keys, ROWS_PER_INSERT))
-      await db.deleteFrom("memory_keys").where("key", "in", keyChunk).where("unit_id", "in", ids).execute();
     await db.deleteFrom("memory_units").where("id", "in", ids).execute();
+    const texts = keyRowsOf(
+      code,
+      chunk.map((unit) => unit.text),
+    );
+    const held = await db
+      .selectFrom("memory_units")
+      .select("exact_key")
+      .distinct()
+      .where("code", "=", code)
+      .where("exact_key", "in", [...texts.keys()])
+      .execute();
+    for (const row of held) texts.delete(row.exact_key);
+    const gone = [...texts.values()].flat();
+    // The primary key (key, exact_key) finds each of them.
+    for (const rows of chunks(gone, ROWS_PER_INSERT)) {
+      const keys = [...new Set(rows.map((row) => row.key))];
+      const exact = [...new Set(rows.map((row) => row.exact_key))];
+      await db.deleteFrom("memory_keys").where("key", "in", keys).where("exact_key", "in", exact).execute();
+    }
   }
 }
 
-/** Adds units of one language (none of whose keys it holds yet) and their index rows. */
+/** Adds units of one language (none of whose keys it holds yet), and the index rows of texts new to it. */
 export async function addUnits(
   db: Db,
   code: string,
@@ -86,12 +120,19 @@ export async function addUnits(
       exact_key: exactKey(unit.text),
       updated_at: now,
     }));
-    const stored = await db.insertInto("memory_units").values(rows).returning(["id", "text"]).execute();
-    const keyRows = stored.flatMap((unit) =>
-      sketchKeys(code, segmentTokens(unit.text)).map((key) => ({ key, unit_id: unit.id })),
-    );
+    await db.insertInto("memory_units").values(rows).execute();
+    const keyRows = [
+      ...keyRowsOf(
+        code,
+        chunk.map((unit) => unit.text),
+      ).values(),
+    ].flat();
     for (const keyChunk of chunks(keyRows, ROWS_PER_INSERT))
-      await db.insertInto("memory_keys").values(keyChunk).execute();
+      await db
+        .insertInto("memory_keys")
+        .values(keyChunk)
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
   }
 }
 

@@ -186,7 +186,7 @@ export interface SeedOptions {
   now?: string;
   /**
    * False to seed a database migrated only as far as an older release (a migration test): the translation memory's
-   * tables came with 0045, whose own fill then remembers what the seed published.
+   * tables came with 0045, and 0054's fill then remembers what the seed published.
    */
   memory?: boolean;
   /** False to seed a database migrated only as far as a release before 0050: no tag names' table yet. */

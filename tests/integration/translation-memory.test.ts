@@ -12,10 +12,12 @@ import { promisify } from "node:util";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tmx2js } from "tmexchange";
-import { markdownSegments } from "#core/memory/segments.ts";
+import { exactKey } from "#core/memory/similarity.ts";
+import { markdownSegments } from "#core/segments/split.ts";
 import { exportMemory, importMemory, readTmxOffThread } from "#server/admin/memory/exchange.ts";
 import { FileRefused } from "#server/admin/romes/refusal.ts";
-import { translationMemoryMigration } from "#server/db/migrations/0045-translation-memory.ts";
+import { addUnits } from "#server/memory/units.ts";
+import { memoryKeysByTextMigration } from "#server/db/migrations/0054-memory-keys-by-text.ts";
 import {
   adminApiCaller,
   DATABASE_KINDS,
@@ -107,14 +109,21 @@ describe.each(DATABASE_KINDS)("the translation memory on %s", (kind) => {
     expect(back).toMatchObject({ score: 100, target: article.enTitle });
   });
 
-  it("is made by migration 0045 from what a database already publishes (down, then up again)", async () => {
+  it("is made by migration 0054 from what a database already publishes, keeping TMX units (down, then up)", async () => {
+    const imported = { source: "A sentence only a TMX file brought", target: "Une phrase venue d'un fichier TMX" };
+    for (const [code, text] of [
+      ["en-US", imported.source],
+      ["fr-FR", imported.target],
+    ] as const)
+      await addUnits(app.services.database.db, code, null, [{ unitKey: "tmx:kept", text }], "2026-01-01T00:00:00Z");
     const held = await units();
     expect(held).toBeGreaterThan(1_000);
-    const migration = translationMemoryMigration(kind);
+    const migration = memoryKeysByTextMigration(kind);
     const db = app.services.database.db as unknown as Kysely<unknown>;
     await migration.down(db);
     await migration.up(db);
     expect(await units()).toBe(held);
+    expect((await matches("en", "fr", `${imported.source}!`))[0]).toMatchObject(imported);
   });
 
   it("offers a fuzzy match of a changed sentence, with its score and the words that differ", async () => {
@@ -130,12 +139,21 @@ describe.each(DATABASE_KINDS)("the translation memory on %s", (kind) => {
     expect(found[0]!.differences).toContainEqual({ text: "zebra", change: "added" });
   });
 
+  it("holds a body's segments as the workbench shows them: one with its Markdown markers matches exactly", async () => {
+    const article = await pairedArticle();
+    const [english, french] = [markdownSegments(article.enBody), markdownSegments(article.frBody)];
+    const index = english.findIndex((segment) => segment.kind === "heading" || segment.kind === "list_item");
+    expect(english[index]!.text).toMatch(/^(#+|-|\*|\d+\.) /);
+    const [first] = await matches("en", "fr", english[index]!.text);
+    expect(first).toMatchObject({ score: 100, source: english[index]!.text, target: french[index]!.text });
+  });
+
   it("finds nothing for a text unlike any, and refuses a language the site does not have", async () => {
     expect(await matches("en", "fr", "Quixotic xylophones juggle")).toEqual([]);
     expect((await call("GET", "/memory/matches?from=en&to=xx&text=River")).status).toBe(400);
   });
 
-  it("learns a published text at once, and a changed one replaces it", async () => {
+  it("learns a published text at once, and a changed one replaces it, its index rows with it", async () => {
     const article = await pairedArticle();
     const path = `/articles/${article.id}/versions/fr-FR`;
     const version = (await call("GET", path)).json!.version as Json;
@@ -150,13 +168,25 @@ describe.each(DATABASE_KINDS)("the translation memory on %s", (kind) => {
           status: "published",
         },
       });
+    const indexRows = async (text: string) =>
+      (
+        await app.services.database.db
+          .selectFrom("memory_keys")
+          .select("key")
+          .where("exact_key", "=", exactKey(text))
+          .execute()
+      ).length;
     expect((await write("Un titre tout neuf pour la mémoire")).status).toBe(200);
     expect((await matches("en", "fr", article.enTitle))[0]).toMatchObject({
       score: 100,
       target: "Un titre tout neuf pour la mémoire",
     });
+    expect(await indexRows("Un titre tout neuf pour la mémoire")).toBeGreaterThan(0);
     expect((await write(article.frTitle)).status).toBe(200);
     expect((await matches("en", "fr", article.enTitle))[0]!.target).toBe(article.frTitle);
+    // No unit holds the replaced text any more: the fuzzy index forgot it; the title it came back to is listed.
+    expect(await indexRows("Un titre tout neuf pour la mémoire")).toBe(0);
+    expect(await indexRows(article.frTitle)).toBeGreaterThan(0);
   });
 
   it("exports TMX 1.4b valid against the DTD, which a third-party reader reads back", async () => {

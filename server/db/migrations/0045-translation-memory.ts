@@ -1,7 +1,5 @@
 import { sql, type Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
-import type { Database } from "#server/db/schema.ts";
-import { rebuildMemory } from "#server/memory/rebuild.ts";
 import { withIdColumn } from "#server/db/id-column.ts";
 
 /**
@@ -10,8 +8,8 @@ import { withIdColumn } from "#server/db/id-column.ts";
  *   same unit_key in the other language;
  * - memory_keys: the fuzzy-match index, each unit under its sketch keys (core/memory/similarity.ts), by primary key
  *   (WITHOUT ROWID on SQLite: the index is the table).
- * Filled here from what is published (server/memory/rebuild.ts), then at each publish (server/content/versions.ts)
- * and string save.
+ * Filled from what is published (server/memory/rebuild.ts) by migration 0054, which gave memory_keys its present shape
+ * (this one filled it until then), then at each publish (server/content/versions.ts) and string save.
  */
 export function translationMemoryMigration(dialect: DialectName) {
   return {
@@ -48,7 +46,6 @@ export function translationMemoryMigration(dialect: DialectName) {
         .addPrimaryKeyConstraint("memory_keys_pk", ["key", "unit_id"])
         .$call((table) => (dialect === "sqlite" ? table.modifyEnd(sql`without rowid`) : table))
         .execute();
-      await rebuildMemory(db as Kysely<Database>);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("memory_keys").ifExists().execute();
