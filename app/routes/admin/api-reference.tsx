@@ -61,6 +61,26 @@ function hasShape(schema: unknown): boolean {
   return typeof schema === "object" && schema !== null && Object.keys(schema).some((key) => key !== "type");
 }
 
+/**
+ * Text of the OpenAPI document, which is written in English: marked so for screen readers, and laid out left to
+ * right inside a right-to-left admin (its punctuation and paths otherwise mirror: "healthz/").
+ */
+function English({
+  as: Element = "span",
+  className,
+  children,
+}: {
+  as?: "span" | "p";
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Element lang="en" dir="ltr" className={className}>
+      {children}
+    </Element>
+  );
+}
+
 /** A <details> whose content is rendered only once opened: closed, a hundred operations' parts made the page too heavy to read. */
 function Disclosure({ className, label, children }: { className: string; label: string; children: () => ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -89,7 +109,7 @@ function OperationDetails({ operation }: { operation: Operation }) {
   const parameters = operation.parameters ?? [];
   return (
     <>
-      {operation.description ? <p>{operation.description}</p> : null}
+      {operation.description ? <English as="p">{operation.description}</English> : null}
       {parameters.length > 0 ? (
         <>
           <h4 className="api-subheading">{t("admin.api.parameters")}</h4>
@@ -112,7 +132,7 @@ function OperationDetails({ operation }: { operation: Operation }) {
           <div key={status}>
             <dt>{status}</dt>
             <dd>
-              {response.description}
+              <English>{response.description}</English>
               {Object.entries(response.content ?? {}).map(([type, media]) =>
                 hasShape(media.schema) ? (
                   <SchemaBlock key={type} label={t("admin.api.response_body", { type })} schema={media.schema} />
@@ -132,10 +152,10 @@ function OperationView({ method, path, operation }: Entry) {
   return (
     <section className="api-operation" aria-labelledby={`op-${method}-${path}`}>
       <h3 id={`op-${method}-${path}`}>
-        <span className={`api-method api-method--${method}`}>{method.toUpperCase()}</span> <code>{path}</code>
+        <span className={`api-method api-method--${method}`}>{method.toUpperCase()}</span> <code dir="ltr">{path}</code>
       </h3>
       <p>
-        {operation.summary}
+        <English>{operation.summary}</English>
         {operation.security?.length ? <span className="api-badge"> · {t("admin.api.secured")}</span> : null}
       </p>
       <Disclosure className="api-details" label={t("admin.api.details")}>
@@ -179,7 +199,9 @@ export default function ApiReference() {
       {state && "document" in state ? (
         <>
           {state.document.info.description ? (
-            <p className="admin-report__lead">{state.document.info.description}</p>
+            <English as="p" className="admin-report__lead">
+              {state.document.info.description}
+            </English>
           ) : null}
           <nav aria-label={t("admin.api.areas")} className="api-areas">
             <ul>
@@ -192,7 +214,9 @@ export default function ApiReference() {
           </nav>
           {byTag(state.document, t).map(([tag, entries]) => (
             <section key={tag} aria-labelledby={`tag-${tag.replace(/\W+/g, "-")}`} className="api-tag">
-              <h2 id={`tag-${tag.replace(/\W+/g, "-")}`}>{tag}</h2>
+              <h2 id={`tag-${tag.replace(/\W+/g, "-")}`}>
+                <English>{tag}</English>
+              </h2>
               {entries.map((entry) => (
                 <OperationView key={`${entry.method} ${entry.path}`} {...entry} />
               ))}
