@@ -16,8 +16,11 @@ import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 export interface SeededTemplates {
   /** The SQLite file to copy. */
   sqlite: string;
-  /** The PostgreSQL database to create others from. */
-  postgres: string;
+  /**
+   * The PostgreSQL database to create others from, or why there is none: a run of unit tests alone needs no
+   * PostgreSQL, so its absence fails only the tests that ask for it.
+   */
+  postgres: string | { unavailable: string };
 }
 
 declare module "vitest" {
@@ -39,11 +42,20 @@ async function migrateAndSeed(url: string): Promise<void> {
 export default async function setup(project: TestProject) {
   const folder = mkdtempSync(join(tmpdir(), "pp-template-"));
   const sqlite = join(folder, "site.db");
-  const postgres = await createPostgresDatabase("pp_template");
-  await Promise.all([migrateAndSeed(`sqlite:${sqlite}`), migrateAndSeed(postgres.url)]);
-  project.provide("seededTemplates", { sqlite, postgres: new URL(postgres.url).pathname.slice(1) });
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
+  let unavailable = "";
+  try {
+    postgres = await createPostgresDatabase("pp_template");
+  } catch (error) {
+    unavailable = error instanceof Error ? error.message : String(error);
+  }
+  await Promise.all([migrateAndSeed(`sqlite:${sqlite}`), postgres && migrateAndSeed(postgres.url)]);
+  project.provide("seededTemplates", {
+    sqlite,
+    postgres: postgres ? new URL(postgres.url).pathname.slice(1) : { unavailable },
+  });
   return async () => {
     rmSync(folder, { recursive: true, force: true });
-    await postgres.drop();
+    await postgres?.drop();
   };
 }

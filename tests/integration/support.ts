@@ -25,7 +25,12 @@ export interface TestDatabase {
 /** An empty database, or with `seeded` a copy of the run's migrated and seeded one (tests/integration/seeded-templates.ts). */
 export async function createTestDatabase(kind: DatabaseKind, { seeded = false } = {}): Promise<TestDatabase> {
   const templates = seeded ? inject("seededTemplates") : null;
-  if (kind === "postgres") return createPostgresDatabase("pp_test", templates?.postgres);
+  if (kind === "postgres") {
+    const template = templates?.postgres;
+    if (typeof template === "object")
+      throw new Error(`No seeded PostgreSQL database for this run: ${template.unavailable}`);
+    return createPostgresDatabase("pp_test", template);
+  }
   const dir = mkdtempSync(join(tmpdir(), "pp-test-"));
   const path = join(dir, "site.db");
   if (templates) copyFileSync(templates.sqlite, path);
