@@ -183,6 +183,9 @@ export default function ApiReference() {
     };
   }, []);
 
+  // The operations by area, for the areas' links and their sections alike.
+  const groups = state && "document" in state ? byTag(state.document, t) : [];
+
   return (
     <section className="admin-report api-reference" aria-labelledby="api-title" aria-busy={state === null}>
       <title>{t("admin.layout.page_title", { screen: t("admin.api.title") })}</title>
@@ -205,14 +208,14 @@ export default function ApiReference() {
           ) : null}
           <nav aria-label={t("admin.api.areas")} className="api-areas">
             <ul>
-              {byTag(state.document, t).map(([tag, entries]) => (
+              {groups.map(([tag, entries]) => (
                 <li key={tag}>
                   <a href={`#tag-${tag.replace(/\W+/g, "-")}`}>{t("admin.api.area", { tag, count: entries.length })}</a>
                 </li>
               ))}
             </ul>
           </nav>
-          {byTag(state.document, t).map(([tag, entries]) => (
+          {groups.map(([tag, entries]) => (
             <section key={tag} aria-labelledby={`tag-${tag.replace(/\W+/g, "-")}`} className="api-tag">
               <h2 id={`tag-${tag.replace(/\W+/g, "-")}`}>
                 <English>{tag}</English>
