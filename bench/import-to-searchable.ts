@@ -155,9 +155,9 @@ export async function importToSearchable({
     command.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const cached = pacedVisitor(base, 20, (n) => CACHED_PATHS[n % CACHED_PATHS.length]!);
     // Each article page asked once, in the file's order (the import's too: ten a second stay behind it once its
-    // first batch has landed), each in another language.
+    // first batch has landed), in English and French alternately (the other languages' sections have other paths).
     const uncached = pacedVisitor(base, 100, (n) =>
-      generatedArticlePath(LANGUAGES[n % LANGUAGES.length]!, 1 + (n % articles)),
+      generatedArticlePath(n % 2 === 0 ? "en" : "fr", 1 + (n % articles)),
     );
     const [code] = (await once(command, "exit")) as [number | null];
     if (code !== 0) throw new Error(`import failed: ${stderr}`);

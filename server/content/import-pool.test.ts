@@ -8,14 +8,14 @@ describe("the import pool", () => {
 
   it("prepares versions in their order, over many messages and both workers, as the main thread would", async () => {
     const jobs = Array.from({ length: 237 }, (_, index) => ({
-      body: `# Heading ${index}\n\n${"word **bold** ".repeat(index * 10)}${index % 4 === 0 ? "漢字".repeat(index * 10) : ""}`,
+      body: `# Heading ${index}\n\n${"word **bold** ".repeat(index * 2)}${index % 4 === 0 ? "漢字".repeat(index * 2) : ""}`,
       language: index % 2 === 0 ? "en-US" : "ja-JP",
       title: `Title ${index}`,
       summary: `Summary ${index}`,
     }));
     const prepared = await pool.prepare(jobs);
     expect(prepared).toEqual(jobs.map((job) => prepareImportedVersion(job, "sqlite")));
-    expect(new Set(prepared.map((version) => version.minutes)).size).toBeGreaterThan(10);
+    expect(new Set(prepared.map((version) => version.minutes)).size).toBeGreaterThan(3);
     expect(prepared[3]!.text).not.toContain("**");
     expect(await pool.prepare([])).toEqual([]);
   });
