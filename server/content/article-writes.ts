@@ -25,7 +25,7 @@ import {
   type TranslationOutcome,
   type TranslationState,
 } from "#core/translation-status.ts";
-import { refreshPublishedIndex } from "#server/search/published-index.ts";
+import { bodyFingerprint, refreshPublishedIndex, type KnownText } from "#server/search/published-index.ts";
 import { inChunks, storeTranslationStates } from "./translation-state.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -260,14 +260,14 @@ export async function upsertArticles(
   const inserts = [];
   const entries: RevisionEntry[] = [];
   const newVersions = new Set<string>();
-  const known = new Map<string, PreparedVersion>();
+  const known = new Map<string, KnownText>();
   let index = 0;
   for (const source of sources) {
     const id = idByKey.get(source.key)!;
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
       const ready = prepared[index++]!;
-      known.set(slot, ready);
+      known.set(slot, { text: ready.text, indexed: ready.indexed, fingerprint: bodyFingerprint(version.body) });
       const columns = versionColumns(version, published.get(slot), now, unrenderedVersion(ready.minutes));
       if (published.has(slot))
         await trx

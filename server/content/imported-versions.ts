@@ -6,8 +6,8 @@
  */
 import { markdownText, readingMinutes } from "#core/markdown.ts";
 import type { DialectName } from "#server/db/connect.ts";
-import { indexForm } from "#server/search/entries.ts";
-import { bodyFingerprint, type KnownText } from "#server/search/published-index.ts";
+import type { IndexForm } from "#server/db/full-text-form.ts";
+import { indexForm } from "#server/search/index-form.ts";
 
 /** A version to prepare: its body, its language, its title and summary (search terms). */
 export interface ImportJob {
@@ -17,9 +17,15 @@ export interface ImportJob {
   summary: string;
 }
 
-/** A prepared version: its reading time, and its words, their fingerprint and index form for its search entry. */
-export interface PreparedVersion extends KnownText {
+/**
+ * A prepared version: its reading time, and its words and their index form for its search entry. Only modules
+ * without Kysely are loaded here: each import starts its workers, and a worker loading the database layer took
+ * twice as long to start (a one-article import waited for it).
+ */
+export interface PreparedVersion {
   minutes: number;
+  text: string;
+  indexed: IndexForm;
 }
 
 export function prepareImportedVersion(job: ImportJob, dialect: DialectName): PreparedVersion {
@@ -27,7 +33,6 @@ export function prepareImportedVersion(job: ImportJob, dialect: DialectName): Pr
   return {
     minutes: readingMinutes(job.body),
     text,
-    fingerprint: bodyFingerprint(job.body),
     indexed: indexForm(dialect, { title: job.title, summary: job.summary, body_text: text }, job.language),
   };
 }
