@@ -43,7 +43,7 @@ export interface VersionSource {
 
 /**
  * A version's stored columns: publication date set on first publication and kept after, with its rendering
- * (rendering.ts), or marked for the search catch-up by a bulk import. Every write drops a catch-up's claim on
+ * (rendering.ts), or unrendered by a bulk import (the first page that shows it renders it). Every write drops a catch-up's claim on
  * the version: the catch-up then never stores the rendering of a text this write replaced.
  */
 export function versionColumns(

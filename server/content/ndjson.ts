@@ -6,13 +6,13 @@
  * translation's `upToDate` whether it follows the source (core/translation-status.ts, docs/content-and-languages.md).
  * This module is the import: it has every line validated (ndjson-lines.ts: at most MAX_IMPORT_LINE_BYTES long;
  * every text's characters, core/text-characters.ts; the admin API's own rules, languages, duplicate keys and slugs)
- * before writing any, so a bad file writes nothing; a second reading measures each batch's reading
- * times on worker threads (starting while the check runs) while the previous one is
- * written, and upserts by key in batched transactions through the shared article
- * write path (article-writes.ts), announcing each batch like any other content write.
- * Versions are stored unrendered: the servers' search catch-up renders and indexes
- * them behind the import (server/content/search-catch-up.ts; docs/decisions/0121-import-checks-then-streams.md,
- * 0133-import-renders-while-it-checks.md, 0139-imports-index-behind.md). The export is ndjson-export.ts.
+ * before writing any, so a bad file writes nothing; a second reading prepares each batch on worker
+ * threads (import-pool.ts, starting while the check runs: reading times, search words and index forms)
+ * while the previous one is written, and upserts by key in batched transactions through the shared
+ * article write path (article-writes.ts), search entries included, announcing each batch like any other
+ * content write. Versions are stored unrendered: the first page that shows one renders it
+ * (docs/decisions/0121-import-checks-then-streams.md, 0139-imports-index-behind.md,
+ * 0226-imports-index-as-they-write.md). The export is ndjson-export.ts.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
