@@ -14,6 +14,7 @@ import {
   MAX_POSITIONS,
   quoteLexeme,
   searchTerms,
+  type EntryColumns,
   type IndexForm,
   type SearchEntry,
   type SearchFound,
@@ -84,13 +85,9 @@ export function indexForm(
 
 /**
  * Adds entries, computing the index form of those that come without one; the caller removed the versions'
- * previous ones. `fingerprints: false` writes no source_fingerprint: for the migrations that index before 0026 made the column.
+ * previous ones. `options`: the entries' columns on a database as an older release left it (EntryColumns).
  */
-export async function insertSearchEntries(
-  db: Db,
-  entries: SearchEntry[],
-  options: { fingerprints?: boolean } = {},
-): Promise<void> {
+export async function insertSearchEntries(db: Db, entries: SearchEntry[], options: EntryColumns = {}): Promise<void> {
   const dialect = dialectOf(db);
   await insertIndexedEntries(
     db,
