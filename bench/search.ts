@@ -22,7 +22,6 @@ import { sql, type Kysely } from "kysely";
 import { createArticleReader } from "#server/content/articles.ts";
 import type { DatabaseTarget } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
-import { insertSearchEntries } from "#server/search/entries.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import type { Database } from "#server/db/schema.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
@@ -163,22 +162,22 @@ async function fillCopies(db: Kysely<Database>, kind: "sqlite" | "postgres", fro
         trx,
       );
       if (kind === "postgres") {
-        await sql`insert into search_entries (article_id, code, title, summary, body_text, source_fingerprint, document)
-          select article_id + ${shift}, code, title, summary, body_text, source_fingerprint, document from search_entries where article_id > ${lowest} and article_id <= ${upTo}`.execute(
+        await sql`insert into search_entries (article_id, code, title, summary, source_fingerprint, document)
+          select article_id + ${shift}, code, title, summary, source_fingerprint, document from search_entries where article_id > ${lowest} and article_id <= ${upTo}`.execute(
           trx,
         );
         return;
       }
       // SQLite's index keeps no terms to copy (contentless, migration 0023): the copies are indexed again.
-      const entries = await trx
-        .selectFrom("search_entries")
-        .select(["article_id", "code", "title", "summary", "body_text", "source_fingerprint"])
-        .where("article_id", ">", lowest)
-        .where("article_id", "<=", upTo)
+      const copied = await trx
+        .selectFrom("articles")
+        .select("id")
+        .where("id", ">", lowest + shift)
+        .where("id", "<=", upTo + shift)
         .execute();
-      await insertSearchEntries(
+      await refreshPublishedIndex(
         trx,
-        entries.map((entry) => ({ ...entry, article_id: entry.article_id + shift })),
+        copied.map((article) => article.id),
       );
     });
   }

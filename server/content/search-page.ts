@@ -8,6 +8,7 @@ import { matchesAllWords, SEARCH_QUERY_MAX_LENGTH } from "#core/text.ts";
 import type { SearchResult, SearchView } from "#core/views.ts";
 import { COUNT_CAP } from "#server/db/full-text.ts";
 import { markTerms, snippetOf } from "#server/search/highlight.ts";
+import { searchText } from "#server/search/published-index.ts";
 import { queryTerms } from "#server/search/terms.ts";
 import { SHOWS_JOB_LABELS, showsList, showsSearch } from "./changes.ts";
 import { jobCard } from "./cards.ts";
@@ -50,13 +51,19 @@ export async function searchView(
   const window = pageWindow(Math.min(found.total, COUNT_CAP), SEARCH_PER_PAGE, page);
   if (page > window.pageCount) return null;
   const terms = new Set(queryTerms(query, language.code));
-  const results: SearchResult[] = found.hits.flatMap((hit) => {
-    const path = articlePathIn(resident, language, hit.articleId, hit.slug);
-    if (path === null) return [];
-    const snippet = snippetOf(hit.bodyText, terms, language.code) ??
-      snippetOf(hit.summary, terms, language.code) ?? [{ text: hit.summary }];
-    return [{ id: hit.articleId, path, title: markTerms(hit.title, terms, language.code), snippet }];
-  });
+  // Snippets from the shown hits' bodies, read as the index read them: the entries keep no copy (decision 0230).
+  const shown = await Promise.all(
+    found.hits.map(async (hit): Promise<SearchResult | null> => {
+      const path = articlePathIn(resident, language, hit.articleId, hit.slug);
+      if (path === null) return null;
+      // A body that cannot be read in time (it could not have been saved so) gets the summary's snippet.
+      const text = await searchText(hit.body).catch(() => "");
+      const snippet = snippetOf(text, terms, language.code) ??
+        snippetOf(hit.summary, terms, language.code) ?? [{ text: hit.summary }];
+      return { id: hit.articleId, path, title: markTerms(hit.title, terms, language.code), snippet };
+    }),
+  );
+  const results = shown.filter((result) => result !== null);
   const jobs = query === "" ? [] : resident.jobs.filter((job) => matchesAllWords(job.searchText, query));
   // Which jobs match reads every language's labels (decision 0222).
   if (query !== "") reads.dependsOn(SHOWS_JOB_LABELS);

@@ -30,8 +30,9 @@ export interface SearchEntry {
   code: string;
   title: string;
   summary: string;
+  /** The body's words as a reader sees them (no Markdown): indexed, not stored (snippets are made from the body, decision 0230). */
   body_text: string;
-  /** bodyFingerprint of the Markdown body body_text was made from (server/search/published-index.ts). */
+  /** bodyFingerprint of the Markdown body the entry was made from (server/search/published-index.ts). */
   source_fingerprint: string | null;
   /** indexForm of the entry for the database's dialect, when already computed (a bulk import's render workers). */
   indexed?: IndexForm;
@@ -42,7 +43,8 @@ export interface SearchHit {
   slug: string;
   title: string;
   summary: string;
-  bodyText: string;
+  /** The published version's Markdown body, for the hit's snippet. */
+  body: string;
 }
 
 /** Rows per insert statement: well under SQLite's bound-parameter limit. */
@@ -60,17 +62,36 @@ export function dialectOf(db: Db): DialectName {
 export type IndexedSearchEntry = SearchEntry & { indexed: IndexForm };
 
 /**
+ * The columns of a search entry besides its index: since migration 0060 its fingerprint only; before, its text too
+ * (`text`), and before 0026 its text only (`fingerprints: false`). The older shapes serve the migrations and the
+ * migration tests that write entries on a database as an older release left it.
+ */
+export interface EntryColumns {
+  fingerprints?: boolean;
+  text?: boolean;
+}
+
+/**
  * Adds entries with their index forms (server/search/entries.ts makes them); the caller removed the versions'
  * previous ones. SQLite's index is contentless (migration 0023): the entries are inserted first, then their
- * terms under the same rowids. `fingerprints: false` writes no source_fingerprint (the migrations before 0026).
+ * terms under the same rowids.
  */
 export async function insertIndexedEntries(
   db: Db,
   entries: readonly IndexedSearchEntry[],
-  { fingerprints = true } = {},
+  { fingerprints = true, text = !fingerprints }: EntryColumns = {},
 ): Promise<void> {
   const dialect = dialectOf(db);
-  const columns = sql.raw(`article_id, code, title, summary, body_text${fingerprints ? ", source_fingerprint" : ""}`);
+  const columns = sql.raw(
+    [
+      "article_id",
+      "code",
+      "title",
+      "summary",
+      ...(text ? ["body_text"] : []),
+      ...(fingerprints ? ["source_fingerprint"] : []),
+    ].join(", "),
+  );
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const chunk = entries.slice(start, start + INSERT_CHUNK);
     const common = (entry: SearchEntry) =>
@@ -79,7 +100,7 @@ export async function insertIndexedEntries(
         entry.code,
         entry.title,
         entry.summary,
-        entry.body_text,
+        ...(text ? [entry.body_text] : []),
         ...(fingerprints ? [entry.source_fingerprint] : []),
       ]);
     if (dialect === "postgres") {
@@ -125,7 +146,7 @@ export interface SearchFound {
  * dialect (server/search/entries.ts makes them from the query): a page of hits, best first, and the number of hits up to
  * COUNT_CAP (+1 means more). Every hit holds every word of the query; those holding them as the
  * query's phrase rank first (issue 44: "存在しない言葉" found an article with 存在, しない and 言葉 apart). One statement: the candidates (the newest matches, bounded, with
- * their score), the page of them, and only then the page's rows with their text and slug (a
+ * their score), the page of them, and only then the page's rows with their slug and body, for the snippets (a
  * version's row carries its whole body: reading it for every candidate was most of the cost).
  * A page past the end has no rows and says 0 (the page answers 404).
  */
@@ -179,7 +200,7 @@ export async function searchTerms(
   >`with candidates as (${candidates}),
       page as (select id, score, whole from candidates order by whole desc, score, id desc limit ${limit} offset ${offset})
     select search_entries.article_id as "articleId", article_versions.slug as slug, search_entries.title as title, search_entries.summary as summary,
-      search_entries.body_text as "bodyText", (select count(*) from candidates) as total, (select count(*) from candidates where whole) as whole
+      article_versions.body as body, (select count(*) from candidates) as total, (select count(*) from candidates where whole) as whole
     from page join search_entries on search_entries.id = page.id
       join article_versions on article_versions.article_id = search_entries.article_id and article_versions.code = search_entries.code and ${isPublishedVersion}
     order by page.whole desc, page.score, page.id desc`.execute(db);

@@ -48,6 +48,7 @@ import { tagNamesMigration } from "./migrations/0050-tag-names.ts";
 import { adminTextsTagsMigration } from "./migrations/0051-admin-texts-tags.ts";
 import { memoryKeysByTextMigration } from "./migrations/0054-memory-keys-by-text.ts";
 import { adminTextsPagesAndApiMigration } from "./migrations/0056-admin-texts-pages-and-api.ts";
+import { searchEntriesWithoutTextMigration } from "./migrations/0060-search-entries-without-text.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -98,6 +99,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0051-admin-texts-tags": adminTextsTagsMigration,
     "0054-memory-keys-by-text": memoryKeysByTextMigration(dialect),
     "0056-admin-texts-pages-and-api": adminTextsPagesAndApiMigration,
+    "0060-search-entries-without-text": searchEntriesWithoutTextMigration(dialect),
   };
 }
 

@@ -18,7 +18,7 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from "kysely";
-import type { Database } from "./schema.ts";
+import type { Database, DatabaseBefore0060 } from "./schema.ts";
 
 /** Old table name → new. */
 export const RENAMED_TABLES = {
@@ -133,5 +133,7 @@ type OldColumns<T> = { [C in keyof T as C extends "article_id" ? "blog_id" : C]:
 
 /** The tables as the migrations before 0036 see them: old names, and blog_id for article_id. */
 export type DatabaseBefore0036 = {
-  [K in keyof Database as [OldTableName<K>] extends [never] ? K : OldTableName<K>]: OldColumns<Database[K]>;
+  [K in keyof DatabaseBefore0060 as [OldTableName<K>] extends [never] ? K : OldTableName<K>]: OldColumns<
+    DatabaseBefore0060[K]
+  >;
 };

@@ -307,8 +307,6 @@ export interface SearchEntriesTable {
   code: string;
   title: string;
   summary: string;
-  /** The body as a reader sees it (no Markdown), for snippets. */
-  body_text: string;
   /** Of the Markdown body the entry was made from (bodyFingerprint); null for entries made before migration 0026. */
   source_fingerprint: string | null;
 }
@@ -381,3 +379,8 @@ export type ArticleVersionRow = Selectable<ArticleVersionsTable>;
 export type ArticleDraftRow = Selectable<ArticleDraftsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type RomeJobRow = Selectable<RomeJobsTable>;
+
+/** The tables as the migrations before 0060 see them: a search entry kept the body's text (for snippets). */
+export type DatabaseBefore0060 = Omit<Database, "search_entries"> & {
+  search_entries: SearchEntriesTable & { body_text: string };
+};

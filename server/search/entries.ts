@@ -8,6 +8,7 @@ import {
   dialectOf,
   insertIndexedEntries,
   searchTerms,
+  type EntryColumns,
   type SearchEntry,
   type SearchFound,
 } from "#server/db/full-text.ts";
@@ -21,13 +22,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Adds entries, computing the index form of those that come without one; the caller removed the versions'
- * previous ones. `fingerprints: false` writes no source_fingerprint: for the migrations that index before 0026 made the column.
+ * previous ones. `options`: the entries' columns on a database as an older release left it (EntryColumns).
  */
-export async function insertSearchEntries(
-  db: Db,
-  entries: SearchEntry[],
-  options: { fingerprints?: boolean } = {},
-): Promise<void> {
+export async function insertSearchEntries(db: Db, entries: SearchEntry[], options: EntryColumns = {}): Promise<void> {
   const dialect = dialectOf(db);
   await insertIndexedEntries(
     db,

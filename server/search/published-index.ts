@@ -36,10 +36,11 @@ export function bodyFingerprint(body: string): string {
 }
 
 /**
- * A body's words for its search entry. A long one is read on the worker thread, as its rendering is at a save
- * (decision 0142): markdown-it took about 300 ms on this thread for 200 000 hostile characters.
+ * A body's words as a reader sees them: for its search entry, and for a search result's snippet (decision 0230).
+ * A long one is read on the worker thread, as its rendering is at a save (decision 0142): markdown-it took about
+ * 300 ms on this thread for 200 000 hostile characters.
  */
-async function searchText(body: string): Promise<string> {
+export async function searchText(body: string): Promise<string> {
   if (body.length <= OFF_THREAD_BODY_CHARS) return markdownText(body);
   const read = await runOffThreadForRequest<string, string>(
     "read the Markdown's words",
@@ -61,6 +62,8 @@ export interface KnownText {
 export interface RefreshOptions {
   /** false makes every entry again, without fingerprints: for the migrations that index before migration 0026 gave entries the column. */
   fingerprints?: boolean;
+  /** true: the entries keep their text, as before migration 0060 (a migration test's older database). */
+  text?: boolean;
   /** "removals": only drop the entries of versions no longer published, leaving the others to the search catch-up (a bulk import). */
   search?: "all" | "removals";
   /** false leaves tag rows alone (the search catch-up: the import that marked the versions refreshed them). */
@@ -75,7 +78,7 @@ export async function refreshPublishedIndex(
   db: Db,
   articleIds: readonly number[],
   known: ReadonlyMap<string, KnownText> = new Map(),
-  { fingerprints = true, search = "all", tags = true }: RefreshOptions = {},
+  { fingerprints = true, text, search = "all", tags = true }: RefreshOptions = {},
 ): Promise<void> {
   const removalsOnly = search === "removals";
   const ids = [...new Set(articleIds)];
@@ -166,7 +169,7 @@ export async function refreshPublishedIndex(
         .deleteFrom("search_entries")
         .where("id", "in", stale.slice(at, at + CHUNK))
         .execute();
-    await insertSearchEntries(db, fresh, { fingerprints });
+    await insertSearchEntries(db, fresh, { fingerprints, text });
     if (!tags) continue;
     const tagRows = versions.flatMap((version) => {
       const byKey = new Map((JSON.parse(version.tags) as string[]).map((tag) => [tagKey(tag), tag]));

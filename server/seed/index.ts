@@ -106,7 +106,7 @@ function folderOf(path: string): string {
   return path.split("/").slice(0, -1).join("/");
 }
 
-async function seedArticles(trx: Transaction<Database>) {
+async function seedArticles(trx: Transaction<Database>, searchText: boolean) {
   const ids: number[] = [];
   for (const [path, article] of Object.entries(articleMeta)) {
     const folder = folderOf(path);
@@ -142,7 +142,7 @@ async function seedArticles(trx: Transaction<Database>) {
     const revisions = new Map(codes.map((code, index) => [code, recorded[index]!.number]));
     await storeTranslationState(trx, blog.id, EMPTY_TRANSLATION_STATE, importedTranslationState(EMPTY_TRANSLATION_STATE, new Map(), { versions: sources }, revisions), article.updatedAt);
   }
-  await refreshPublishedIndex(trx, ids);
+  await refreshPublishedIndex(trx, ids, undefined, { text: searchText });
 }
 
 async function seedRome(trx: Transaction<Database>, now: string) {
@@ -191,18 +191,20 @@ export interface SeedOptions {
   memory?: boolean;
   /** False to seed a database migrated only as far as a release before 0050: no tag names' table yet. */
   tagNames?: boolean;
+  /** True to seed a database migrated only as far as a release before 0060: its search entries keep their text. */
+  searchText?: boolean;
 }
 
 /** Seeds the demo content in one transaction; returns false when the database already had content. */
 export async function seedDemoContent(
   db: Kysely<Database>,
-  { now = new Date().toISOString(), memory = true, tagNames = true }: SeedOptions = {},
+  { now = new Date().toISOString(), memory = true, tagNames = true, searchText = false }: SeedOptions = {},
 ): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   await db.transaction().execute(async (trx) => {
     await seedLanguagesAndSections(trx);
     await seedTranslations(trx);
-    await seedArticles(trx);
+    await seedArticles(trx, searchText);
     if (tagNames) await seedTagNames(trx, now);
     await seedRome(trx, now);
     await seedDemoAdmin(trx, now);

@@ -37,7 +37,8 @@ async function saveVersion(page: Page, title: string, body: string) {
   await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await page.getByLabel("Body (Markdown)").fill(body);
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByText("Unsaved changes")).toBeHidden();
+  // The form's own mark, not a translation's autosave status, which also begins "Unsaved changes".
+  await expect(page.getByText("Unsaved changes", { exact: true })).toBeHidden();
 }
 
 async function signedOutPage(browser: Browser): Promise<Page> {
@@ -49,8 +50,9 @@ test("history: compare two revisions, restore the older one with the keyboard (E
   page,
 }) => {
   const id = await createArticle(page, "History Author");
-  await saveVersion(page, "First title of the story", "Opening line.\nMiddle line.");
-  await saveVersion(page, "Second title of the story", "Opening line.\nA rewritten middle line.");
+  // Titles of this article's own (its id): a retry's new article must not meet the first try's slugs.
+  await saveVersion(page, `First title of story ${id}`, "Opening line.\nMiddle line.");
+  await saveVersion(page, `Second title of story ${id}`, "Opening line.\nA rewritten middle line.");
 
   const history = page.getByRole("region", { name: "History of the English version" });
   await expect(history.getByRole("listitem")).toHaveCount(2, { timeout: 20_000 });
@@ -76,14 +78,14 @@ test("history: compare two revisions, restore the older one with the keyboard (E
   await dialog.getByRole("button", { name: "Restore" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText(/English version restored from/)).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue("First title of the story");
+  await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(`First title of story ${id}`);
   await expect(history.getByRole("listitem")).toHaveCount(3);
   await expect(history.getByRole("listitem").first()).toContainText(/Restored\s*from #\d+/);
 
   // Arabic: right to left, the diff in the version's direction.
   await page.goto(`/admin/articles/${id}?language=ar`);
-  await saveVersion(page, "العنوان الأول للقصة", "السطر الأول.\nالسطر الأوسط.");
-  await saveVersion(page, "العنوان الثاني للقصة", "السطر الأول.\nسطر أوسط جديد.");
+  await saveVersion(page, `العنوان الأول للقصة ${id}`, "السطر الأول.\nالسطر الأوسط.");
+  await saveVersion(page, `العنوان الثاني للقصة ${id}`, "السطر الأول.\nسطر أوسط جديد.");
   const arabic = page.getByRole("region", { name: /History of the .* version/ });
   // The history follows the reloaded version: on a busy machine that can take a while.
   await expect(arabic.getByRole("listitem")).toHaveCount(2, { timeout: 20_000 });
@@ -127,7 +129,7 @@ test("a publish scheduled a minute ahead appears on the site with no admin prese
   await expectNoAxeViolations(page);
   // An edit in progress while the schedule falls due: the editor stays open and is never reloaded.
   await page.getByLabel("Summary").fill("Written while the publish was pending.");
-  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await expect(page.getByText("Unsaved changes", { exact: true })).toBeVisible();
 
   const visitor = await signedOutPage(browser);
   const path = `/en/articles/${id}/scheduled-by-the-browser${suffix.replace(" ", "-")}`;
@@ -147,7 +149,7 @@ test("a publish scheduled a minute ahead appears on the site with no admin prese
   await expect(page.locator(".version-state")).toContainText("Live");
   await expect(page.getByRole("button", { name: "Save draft" })).toBeVisible();
   await expect(page.getByLabel("Summary")).toHaveValue("Written while the publish was pending.");
-  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await expect(page.getByText("Unsaved changes", { exact: true })).toBeVisible();
 });
 
 test("a preview link shows a draft signed out with its banner, until it is revoked (English and Arabic)", async ({

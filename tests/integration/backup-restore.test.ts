@@ -252,7 +252,7 @@ describe(
       const before0036Path = join(dir, "before-0036-site.db");
       const before0036 = openDatabase({ kind: "sqlite", path: before0036Path });
       await migrateTo(before0036, "0035-admin-texts-since-0025");
-      await seedDemoContent(withNamesBefore0036(before0036.db), { memory: false, tagNames: false });
+      await seedDemoContent(withNamesBefore0036(before0036.db), { memory: false, tagNames: false, searchText: true });
       await before0036.close();
       expect((await cli("backup", [before0036Backup], `sqlite:${before0036Path}`)).code).toBe(0);
     });

@@ -210,8 +210,9 @@ describe.each(DATABASE_KINDS)("commands writing while the server runs, on %s", (
       // Another process's long write: SQLite's write lock, or on PostgreSQL every write to article_versions, held until released.
       let release: () => Promise<void>;
       if (kind === "sqlite") {
+        // It waits for the catch-up's batch under way, if any, then holds the lock.
         const holder = new DatabaseSync((parseDatabaseUrl(server.databaseUrl) as { path: string }).path, {
-          timeout: 0,
+          timeout: 10_000,
         });
         holder.exec("begin immediate");
         release = async () => {

@@ -13,6 +13,8 @@ import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createArticleReader } from "#server/content/articles.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
+import { markdownText } from "#core/markdown.ts";
+import { insertIndexedEntries } from "#server/db/full-text.ts";
 import { indexForm, searchEntries, sqliteTerms } from "#server/search/entries.ts";
 import { LONG_TEXT_COLUMNS } from "#server/db/migrations/0022-lz4-text-compression.ts";
 import { BLOG_VERSION_COLUMNS_IN_ORDER } from "#server/db/migrations/0029-long-texts-last.ts";
@@ -266,7 +268,9 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
             db,
           )
         ).rows;
-      expect((await columns()).map((column) => column.method)).toEqual(LONG_TEXT_COLUMNS.map(() => "l"));
+      // Every long text column LZ4, but the search entries' text, which 0060 dropped.
+      const kept = LONG_TEXT_COLUMNS.filter(([table, column]) => `${table}.${column}` !== "search_entries.body_text");
+      expect((await columns()).map((column) => column.method)).toEqual(kept.map(() => "l"));
 
       await migrateTo(handle, "0021-sitemap-lastmod-index");
       expect((await columns()).map((column) => column.method)).toEqual(LONG_TEXT_COLUMNS.map(() => ""));
@@ -312,7 +316,6 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
           "code",
           "title",
           "summary",
-          "body_text",
           "source_fingerprint",
         ]);
         expect(await indexedHarbour()).toBe(3);
@@ -378,14 +381,13 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       if (kind === "postgres") {
         const entry = await db
           .selectFrom("search_entries")
-          .select(["title", "summary", "body_text"])
+          .select(["title", "summary"])
           .where("article_id", "=", 1)
           .executeTakeFirstOrThrow();
+        const indexed = indexForm("postgres", { ...entry, body_text: "The harbours." }, "en-US")[0]!;
         const { rows } = await sql<{
           same: boolean;
-        }>`select document = ${indexForm("postgres", entry, "en-US")[0]!}::tsvector as same from search_entries where article_id = 1`.execute(
-          db,
-        );
+        }>`select document = ${indexed}::tsvector as same from search_entries where article_id = 1`.execute(db);
         expect(rows).toEqual([{ same: true }]);
         await migrateTo(handle, "0023-contentless-search-index");
         expect(await documentOfArticle1()).toEqual(before);
@@ -491,4 +493,69 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       expect(await rows()).toEqual(kept);
     });
   });
+
+  it("0060 drops the search entries' copy of the text: what was found is found, each hit with its body for the snippet, and down again with the text", async () => {
+    await fromMigration("0056-admin-texts-pages-and-api", async (handle) => {
+      const { db } = handle;
+      await fill(db, 2);
+      const body = (id: number) => `A **lantern** by harbour ${id}.`;
+      for (const id of [1, 2])
+        await db
+          .updateTable("article_versions")
+          .set({ body: body(id) })
+          .where("article_id", "=", id)
+          .execute();
+      // Indexed as that release did: each entry with its text.
+      await insertIndexedEntries(
+        db,
+        [1, 2].map((id) => {
+          const entry = {
+            article_id: id,
+            code: "en-US",
+            title: `Article ${id}`,
+            summary: "",
+            body_text: markdownText(body(id)),
+            source_fingerprint: null,
+          };
+          return { ...entry, indexed: indexForm(kind, entry, "en-US") };
+        }),
+        { text: true },
+      );
+      const searchColumns = async () =>
+        kind === "sqlite"
+          ? (await sql<{ name: string }>`select name from pragma_table_info('search_entries')`.execute(db)).rows.map(
+              (row) => row.name,
+            )
+          : (
+              await sql<{
+                name: string;
+              }>`select column_name as name from information_schema.columns where table_name = 'search_entries' order by ordinal_position`.execute(
+                db,
+              )
+            ).rows.map((row) => row.name);
+      expect(await searchColumns()).toContain("body_text");
+
+      await migrateToLatest(handle);
+      expect(await searchColumns()).not.toContain("body_text");
+      const found = await searchEntries(db, "en-US", "lanterns", 10, 0);
+      expect(found.hits.map((hit) => [hit.articleId, hit.body]).sort()).toEqual([
+        [1, body(1)],
+        [2, body(2)],
+      ]);
+      // An edit is indexed without a copy of its text.
+      await db.updateTable("article_versions").set({ body: "A zeppelin." }).where("article_id", "=", 2).execute();
+      await refreshPublishedIndex(db, [2]);
+      expect((await searchEntries(db, "en-US", "zeppelin", 10, 0)).hits.map((hit) => hit.articleId)).toEqual([2]);
+
+      await migrateTo(handle, "0056-admin-texts-pages-and-api");
+      const texts = await sql<{
+        article_id: number;
+        body_text: string;
+      }>`select article_id, body_text from search_entries order by article_id`.execute(db);
+      expect(texts.rows).toEqual([
+        { article_id: 1, body_text: markdownText(body(1)) },
+        { article_id: 2, body_text: "A zeppelin." },
+      ]);
+    });
+  }, 60_000);
 });

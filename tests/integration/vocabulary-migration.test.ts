@@ -66,7 +66,9 @@ describe.each(DATABASE_KINDS)("migration 0036-one-vocabulary on %s", (kind) => {
     try {
       // A database as release 0035 left it, with the demo content (today's seed, written in the names of then).
       await migrateTo(handle, "0035-admin-texts-since-0025");
-      expect(await seedDemoContent(withNamesBefore0036(handle.db), { memory: false, tagNames: false })).toBe(true);
+      expect(
+        await seedDemoContent(withNamesBefore0036(handle.db), { memory: false, tagNames: false, searchText: true }),
+      ).toBe(true);
       const untyped = handle.db as unknown as Kysely<unknown>;
       const before = new Map<string, Row[]>();
       for (const table of [...OLD_TABLES, ...OTHER_TABLES_WITH_ID]) before.set(table, await rowsOf(untyped, table));

@@ -39,7 +39,7 @@ export function lz4TextCompressionMigration(dialect: DialectName) {
   };
 }
 
-async function supportsLz4(db: Kysely<unknown>): Promise<boolean> {
+export async function supportsLz4(db: Kysely<unknown>): Promise<boolean> {
   const { rows } = await sql<{
     methods: string[];
   }>`select enumvals as methods from pg_settings where name = 'default_toast_compression'`.execute(db);

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
-import type { Database } from "#server/db/schema.ts";
+import type { DatabaseBefore0060 } from "#server/db/schema.ts";
 import { indexForm } from "#server/search/entries.ts";
 import { foldedWords, stemmingOf } from "#server/search/terms.ts";
 
@@ -20,7 +20,7 @@ export function searchTermsFromJavascriptMigration(dialect: DialectName) {
     db: Kysely<unknown>,
     document: (entry: { code: string; title: string; summary: string; body_text: string }) => RawBuilder<unknown>,
   ) {
-    const typed = db as Kysely<Database>;
+    const typed = db as Kysely<DatabaseBefore0060>;
     for (let after = 0; ;) {
       const entries = await typed
         .selectFrom("search_entries")
