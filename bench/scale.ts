@@ -10,7 +10,11 @@
  * list page 1 vs a deep page, sitemap index
  * and one child, an edit's time to show, and cached-page p99 during edits.
  * Needs `npm run build`. Writes bench/results/scale-N.json and prints a table row per database.
- * Settings: BENCH_PORT (default 8300), BENCH_LOAD_SECONDS (mixed load, default 60), TEST_DATABASE_URL.
+ * `--only import` measures only the import to searchable with the server running (bench/import-to-searchable.ts),
+ * and `--cli PATH` runs another checkout's content CLI for it (before/after comparisons); writes
+ * bench/results/import-N.json.
+ * Settings: BENCH_PORT (default 8300), BENCH_LOAD_SECONDS (mixed load, default 60), TEST_DATABASE_URL,
+ * BENCH_DATABASE_PREFIX (PostgreSQL databases' names, default pp_bench).
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { get } from "node:http";
@@ -29,11 +33,18 @@ import { openDatabase } from "#server/db/connect.ts";
 import { awaitingVersion } from "#server/content/search-catch-up.ts";
 import { saveEnglishVersion, visitors } from "./visitors.ts";
 import { articlesFile, englishArticlePath, generatedArticlePath } from "./generate-articles.ts";
+import { importToSearchable } from "./import-to-searchable.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const { values } = parseArgs({
-  options: { articles: { type: "string", default: "1000" }, databases: { type: "string", default: "sqlite,postgres" } },
+  options: {
+    articles: { type: "string", default: "1000" },
+    databases: { type: "string", default: "sqlite,postgres" },
+    only: { type: "string" },
+    cli: { type: "string", default: join(root, "server/cli/content.ts") },
+  },
 });
+if (values.only !== undefined && values.only !== "import") throw new Error("--only takes one value: import");
 const ARTICLES = Number(values.articles);
 if (!Number.isInteger(ARTICLES) || ARTICLES < 10) throw new Error("--articles must be a whole number of at least 10");
 const DATABASES = (values.databases ?? "").split(",") as ("sqlite" | "postgres")[];
@@ -131,7 +142,28 @@ async function createDatabase(
   dir: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   if (kind === "sqlite") return { url: `sqlite:${join(dir, "site.db")}`, drop: async () => {} };
-  return createPostgresDatabase("pp_bench");
+  return createPostgresDatabase(process.env.BENCH_DATABASE_PREFIX ?? "pp_bench");
+}
+
+/** `--only import`: a fresh database seeded by a first start, then the import to searchable. */
+async function runImportOnly(kind: "sqlite" | "postgres", file: string) {
+  const dir = mkdtempSync(join(tmpdir(), "pp-bench-scale-"));
+  const database = await createDatabase(kind, dir);
+  try {
+    const seeding = startServer(database.url);
+    await firstResponse(seeding.child, seeding.started);
+    await stop(seeding.child);
+    return await importToSearchable({
+      databaseUrl: database.url,
+      file,
+      articles: ARTICLES,
+      port: PORT,
+      cli: values.cli,
+    });
+  } finally {
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function run(kind: "sqlite" | "postgres", file: string) {
@@ -360,6 +392,20 @@ async function run(kind: "sqlite" | "postgres", file: string) {
 }
 
 const file = await articlesFile(ARTICLES);
+if (values.only === "import") {
+  const results = [];
+  for (const kind of DATABASES) {
+    const result = await runImportOnly(kind, file);
+    results.push(result);
+    console.log(JSON.stringify(result));
+  }
+  mkdirSync(join(root, "bench/results"), { recursive: true });
+  writeFileSync(
+    join(root, `bench/results/import-${ARTICLES}.json`),
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cli: values.cli, results }, null, 2)}\n`,
+  );
+  process.exit(0);
+}
 const results = [];
 for (const kind of DATABASES) {
   const result = await run(kind, file);

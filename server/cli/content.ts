@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { once } from "node:events";
+import { getPriority, setPriority } from "node:os";
 import { ConfigError, loadConfig } from "#server/base/config.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { ImportError } from "#server/content/ndjson-lines.ts";
@@ -19,6 +20,13 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { commandLockWaits } from "./support.ts";
 
 const USAGE = "Usage: npm run content -- import FILE | export";
+
+/**
+ * The import's scheduling priority (a nice value), for its main thread and the worker threads it starts (Linux gives
+ * each thread its own, inherited at its start): on a machine that also runs the site, the servers' threads get the
+ * cores first and the import takes what they leave (decision 0226). Never raised: a command already started nicer keeps it.
+ */
+const IMPORT_NICENESS = 10;
 
 async function run(argv: string[]): Promise<number> {
   const [command, file, ...extra] = argv;
@@ -38,6 +46,7 @@ async function run(argv: string[]): Promise<number> {
     process.stderr.write(`${progressShown ? "\n" : ""}${line}\n`);
     progressShown = false;
   };
+  if (command === "import" && getPriority() < IMPORT_NICENESS) setPriority(IMPORT_NICENESS);
   const database = openDatabase(config.database, undefined, { lockWaits: commandLockWaits(say) });
   try {
     await migrateToLatest(database);

@@ -12,7 +12,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { articleChange, type ArticleChange, type ArticleState } from "./changes.ts";
-import { awaitingRender, type AwaitingRender, type RenderedVersion } from "./rendering.ts";
+import { unrenderedVersion, type UnrenderedVersion, type RenderedVersion } from "./rendering.ts";
+import type { PreparedVersion } from "./imported-versions.ts";
 import { syncMediaUsage } from "#server/media/usage.ts";
 import { recordRevisions, type RevisionEntry } from "./revisions.ts";
 import {
@@ -24,7 +25,7 @@ import {
   type TranslationOutcome,
   type TranslationState,
 } from "#core/translation-status.ts";
-import { refreshPublishedIndex } from "#server/search/published-index.ts";
+import { bodyFingerprint, refreshPublishedIndex, type KnownText } from "#server/search/published-index.ts";
 import { inChunks, storeTranslationStates } from "./translation-state.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -42,14 +43,14 @@ export interface VersionSource {
 
 /**
  * A version's stored columns: publication date set on first publication and kept after, with its rendering
- * (rendering.ts), or marked for the search catch-up by a bulk import. Every write drops a catch-up's claim on
+ * (rendering.ts), or unrendered by a bulk import (the first page that shows it renders it). Every write drops a catch-up's claim on
  * the version: the catch-up then never stores the rendering of a text this write replaced.
  */
 export function versionColumns(
   source: VersionSource,
   publishedBefore: string | null | undefined,
   now: string,
-  rendered: RenderedVersion | AwaitingRender,
+  rendered: RenderedVersion | UnrenderedVersion,
 ) {
   return {
     slug: source.slug,
@@ -166,15 +167,14 @@ export interface ImportRevisions {
 /**
  * Creates or updates articles by key, with their versions (a version not in the
  * source is kept), in the caller's transaction, each written version with an
- * "import" revision. The versions are stored unrendered and unindexed, for the
- * search catch-up (server/content/search-catch-up.ts); `readingMinutes` holds each one's
- * reading time in the sources' order (from the reading-time pool). Tag pages follow at
- * once, and a version no longer published leaves search at once. Returns what changed.
+ * "import" revision. The versions are stored unrendered (a page renders one on first view) and
+ * indexed: `prepared` holds each one's reading time and search words in the sources' order (from the
+ * import pool, decision 0226). Search and tag pages follow at once. Returns what changed.
  */
 export async function upsertArticles(
   trx: Transaction<Database>,
   sources: ArticleSource[],
-  readingMinutes: readonly number[],
+  prepared: readonly PreparedVersion[],
   now: string,
   revisions: ImportRevisions,
 ): Promise<ArticleChange[]> {
@@ -260,12 +260,15 @@ export async function upsertArticles(
   const inserts = [];
   const entries: RevisionEntry[] = [];
   const newVersions = new Set<string>();
+  const known = new Map<string, KnownText>();
   let index = 0;
   for (const source of sources) {
     const id = idByKey.get(source.key)!;
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
-      const columns = versionColumns(version, published.get(slot), now, awaitingRender(readingMinutes[index++]!));
+      const ready = prepared[index++]!;
+      known.set(slot, { text: ready.text, indexed: ready.indexed, fingerprint: bodyFingerprint(version.body) });
+      const columns = versionColumns(version, published.get(slot), now, unrenderedVersion(ready.minutes));
       if (published.has(slot))
         await trx
           .updateTable("article_versions")
@@ -328,7 +331,7 @@ export async function upsertArticles(
       fresh.map((source) => [idByKey.get(source.key)!, [...source.versions.values()].map((version) => version.body)]),
     ),
   );
-  await refreshPublishedIndex(trx, [...idByKey.values()], undefined, { search: "removals" });
+  await refreshPublishedIndex(trx, [...idByKey.values()], known);
   return sources.map((source) => {
     const id = idByKey.get(source.key)!;
     return articleChange(id, before.get(id), { languages: source.versions.keys(), tags: source.tags });

@@ -6,13 +6,13 @@
  * translation's `upToDate` whether it follows the source (core/translation-status.ts, docs/content-and-languages.md).
  * This module is the import: it has every line validated (ndjson-lines.ts: at most MAX_IMPORT_LINE_BYTES long;
  * every text's characters, core/text-characters.ts; the admin API's own rules, languages, duplicate keys and slugs)
- * before writing any, so a bad file writes nothing; a second reading measures each batch's reading
- * times on worker threads (starting while the check runs) while the previous one is
- * written, and upserts by key in batched transactions through the shared article
- * write path (article-writes.ts), announcing each batch like any other content write.
- * Versions are stored unrendered: the servers' search catch-up renders and indexes
- * them behind the import (server/content/search-catch-up.ts; docs/decisions/0121-import-checks-then-streams.md,
- * 0133-import-renders-while-it-checks.md, 0139-imports-index-behind.md). The export is ndjson-export.ts.
+ * before writing any, so a bad file writes nothing; a second reading prepares each batch on worker
+ * threads (import-pool.ts, starting while the check runs: reading times, search words and index forms)
+ * while the previous one is written, and upserts by key in batched transactions through the shared
+ * article write path (article-writes.ts), search entries included, announcing each batch like any other
+ * content write. Versions are stored unrendered: the first page that shows one renders it
+ * (docs/decisions/0121-import-checks-then-streams.md, 0139-imports-index-behind.md,
+ * 0226-imports-index-as-they-write.md). The export is ndjson-export.ts.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
@@ -22,7 +22,8 @@ import { upsertArticles } from "./article-writes.ts";
 import type { ArticleChange } from "./changes.ts";
 import { yieldToEventLoop } from "./event-loop-turns.ts";
 import { IMPORT_BATCH, ImportError, parsedBatches, type Parsed } from "./ndjson-lines.ts";
-import { createReadingTimePool } from "./reading-time-pool.ts";
+import { createImportPool } from "./import-pool.ts";
+import type { PreparedVersion } from "./imported-versions.ts";
 import { announceChange } from "./store.ts";
 import { DEFAULT_REVISIONS_PER_VERSION } from "#server/base/config.ts";
 
@@ -36,7 +37,7 @@ export interface ImportSummary {
 
 interface Prepared {
   batch: Parsed[];
-  readingMinutes: number[];
+  versions: PreparedVersion[];
 }
 
 /**
@@ -93,7 +94,7 @@ export async function importArticles(
         .executeTakeFirstOrThrow()
     ).count,
   );
-  const pool = createReadingTimePool();
+  const pool = createImportPool(handle.dialect);
   // The check. The first batches are measured meanwhile (the workers would otherwise wait for it);
   // the first write waits for its verdict.
   const checked = (async () => {
@@ -113,12 +114,19 @@ export async function importArticles(
   try {
     const measure = async (batch: Parsed[]): Promise<Prepared> => ({
       batch,
-      readingMinutes: await pool.readingMinutesOf(
-        batch.flatMap((entry) => [...entry.source.versions.values()].map((version) => version.body)),
+      versions: await pool.prepare(
+        batch.flatMap((entry) =>
+          [...entry.source.versions].map(([language, version]) => ({
+            body: version.body,
+            language,
+            title: version.title,
+            summary: version.summary,
+          })),
+        ),
       ),
     });
-    /** One transaction: these articles, with an audit entry naming their lines. */
-    const writeTransaction = async (part: Parsed[], readingMinutes: number[]): Promise<ArticleChange[]> => {
+    /** One transaction: these articles, searchable as it lands, with an audit entry naming their lines. */
+    const writeTransaction = async (part: Parsed[], prepared: PreparedVersion[]): Promise<ArticleChange[]> => {
       const now = new Date().toISOString();
       let began = 0;
       try {
@@ -128,7 +136,7 @@ export async function importArticles(
           const changed = await upsertArticles(
             trx,
             part.map((entry) => entry.source),
-            readingMinutes,
+            prepared,
             now,
             { uid: CLI_ACTOR, keep: revisionsPerVersion },
           );
@@ -150,7 +158,7 @@ export async function importArticles(
         );
       }
     };
-    const write = async ({ batch, readingMinutes }: Prepared) => {
+    const write = async ({ batch, versions: prepared }: Prepared) => {
       if (landed === 0) total = await checked;
       const changes: ArticleChange[] = [];
       // Announced once, for the whole batch (servers drop cached pages and lists per announcement); when a
@@ -160,12 +168,12 @@ export async function importArticles(
           ? Promise.resolve()
           : announceChange(handle, origin, { kind: "articles", articles: changes }).then(() => {});
       try {
-        for (let start = 0, minute = 0; start < batch.length;) {
+        for (let start = 0, at = 0; start < batch.length;) {
           const part = batch.slice(start, start + sizes.next());
           const partVersions = part.reduce((sum, entry) => sum + entry.source.versions.size, 0);
-          changes.push(...(await writeTransaction(part, readingMinutes.slice(minute, minute + partVersions))));
+          changes.push(...(await writeTransaction(part, prepared.slice(at, at + partVersions))));
           start += part.length;
-          minute += partVersions;
+          at += partVersions;
           landed += part.length;
           versions += partVersions;
           lastLanded = part.at(-1)!.line;

@@ -82,19 +82,17 @@ export function renderForIndex(
 }
 
 /**
- * A version a bulk import stores unrendered: the search catch-up (server/content/search-catch-up.ts) renders and
- * indexes it behind the import, and a page that shows it first renders it then (decision 0139). Its reading
- * time is stored at once: lists show it.
+ * A version a bulk import stores unrendered and indexed (decision 0226): the page that first shows it renders it
+ * (decision 0139). Its reading time is stored at once: lists show it.
  */
-export interface AwaitingRender {
+export interface UnrenderedVersion {
   html: null;
   renderer_version: number;
   reading_minutes: number;
-  awaiting_index: 1;
 }
 
-export function awaitingRender(readingMinutes: number): AwaitingRender {
-  return { html: null, renderer_version: STALE_RENDER, reading_minutes: readingMinutes, awaiting_index: 1 };
+export function unrenderedVersion(readingMinutes: number): UnrenderedVersion {
+  return { html: null, renderer_version: STALE_RENDER, reading_minutes: readingMinutes };
 }
 
 /**

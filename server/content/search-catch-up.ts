@@ -1,8 +1,8 @@
 /**
- * The search catch-up: renders and indexes, behind a bulk import, the versions it
- * stored unrendered (`awaiting_index`, decision 0139), a few articles at a time.
- * Every server process runs one, woken at start-up, by every article change (an
- * import announces each batch as it lands) and every minute (a stopped process's
+ * The search catch-up: renders and indexes the versions marked `awaiting_index` (decision 0139) — by a
+ * migration that indexes again, or by an import made before decision 0226 (imports now index as they write) —
+ * a few articles at a time. Every server process runs one, woken at start-up, by every article change
+ * and every minute (a stopped process's
  * claim expires). Its work runs on a thread of its own with a database connection
  * of its own (catch-up-worker.ts): on SQLite every statement, and the disk writes
  * of its commits, would otherwise hold the server's event loop (blocks of 80–170 ms

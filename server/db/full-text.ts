@@ -12,6 +12,16 @@ import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import type { DialectName } from "./connect.ts";
 import type { Database } from "./schema.ts";
 import { isPublishedVersion } from "./published.ts";
+import { languagePrefix, quoteLexeme, type IndexForm } from "./full-text-form.ts";
+
+export {
+  languagePrefix,
+  MAX_LEXEME_BYTES,
+  MAX_POSITION,
+  MAX_POSITIONS,
+  quoteLexeme,
+  type IndexForm,
+} from "./full-text-form.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -40,22 +50,8 @@ export interface SearchHit {
 /** Rows per insert statement: well under SQLite's bound-parameter limit. */
 const INSERT_CHUNK = 100;
 
-/** A language's term prefix in the SQLite index: letters and digits of its code ("fr-FR" → "frfr"). */
-export const languagePrefix = (code: string) => `${code.toLowerCase().replace(/[^a-z0-9]/g, "")}_`;
-
 /** The FTS5 tokenizer of search_fts: terms are made in JavaScript already folded and stemmed; "_" joins a term to its language prefix. */
 export const SQLITE_TOKENIZER = `"unicode61 remove_diacritics 0 tokenchars '_'"`;
-
-/** tsvector limits (PostgreSQL's tsvector input): a lexeme's UTF-8 bytes, a position, positions kept per lexeme. */
-export const MAX_LEXEME_BYTES = 2_047;
-export const MAX_POSITION = 16_383;
-export const MAX_POSITIONS = 256;
-
-/** A lexeme in tsvector and tsquery literals: quoted, its quotes doubled and backslashes escaped (terms have neither today: they are letters, digits and marks). */
-export const quoteLexeme = (term: string) => `'${term.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
-
-/** The values of the dialect's index for an entry: SQLite's three FTS5 columns (title, summary, body), PostgreSQL's document. */
-export type IndexForm = readonly string[];
 
 /** The dialect behind a connection or transaction: the write paths that index do not all know it. */
 export function dialectOf(db: Db): DialectName {

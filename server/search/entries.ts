@@ -1,87 +1,24 @@
 /**
  * What the search index holds and how a query is matched, in JavaScript (decisions 0090, 0124): each entry's
- * index form, made from its terms (./terms.ts), and a query's terms and phrase. How each database stores and
+ * index form (./index-form.ts, made from its terms: ./terms.ts), and a query's terms and phrase. How each database stores and
  * matches them is server/db/full-text.ts.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { DialectName } from "#server/db/connect.ts";
 import {
   dialectOf,
   insertIndexedEntries,
-  languagePrefix,
-  MAX_LEXEME_BYTES,
-  MAX_POSITION,
-  MAX_POSITIONS,
-  quoteLexeme,
   searchTerms,
   type EntryColumns,
-  type IndexForm,
   type SearchEntry,
   type SearchFound,
 } from "#server/db/full-text.ts";
 import type { Database } from "#server/db/schema.ts";
-import { queryPhrase, queryTerms, termsOf } from "./terms.ts";
+import { queryPhrase, queryTerms } from "./terms.ts";
+import { indexForm } from "./index-form.ts";
+
+export { indexForm, postgresDocument, sqliteTerms } from "./index-form.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** A text's terms as SQLite's index takes them: stemmed, each prefixed with its language, space-separated. */
-export function sqliteTerms(text: string, code: string): string {
-  const prefix = languagePrefix(code);
-  return termsOf(text, code)
-    .map((term) => prefix + term)
-    .join(" ");
-}
-
-/**
- * A version's terms as a PostgreSQL tsvector literal: each term with its positions across title,
- * summary and body (one numbering, as `to_tsvector(title) || to_tsvector(summary) || …` gives) and
- * the part's weight (A, B, C). The terms are those SQLite indexes and both dialects query with
- * (server/search/terms.ts), so a search finds the same versions on either database (decision 0124).
- * Like to_tsvector: a term longer than a lexeme can be is left out, positions past the last one
- * count as the last, and a term keeps its first 256 positions.
- */
-export function postgresDocument(
-  parts: readonly (readonly [text: string, weight: "A" | "B" | "C"])[],
-  code: string,
-): string {
-  const positions = new Map<string, string[]>();
-  let position = 0;
-  for (const [text, weight] of parts) {
-    for (const term of termsOf(text, code)) {
-      position = Math.min(position + 1, MAX_POSITION);
-      // Three bytes at most per UTF-16 unit: only a long term needs counting.
-      if (term.length * 3 > MAX_LEXEME_BYTES && Buffer.byteLength(term) > MAX_LEXEME_BYTES) continue;
-      const at = `${position}${weight}`;
-      let list = positions.get(term);
-      if (list === undefined) positions.set(term, (list = []));
-      if (list.length < MAX_POSITIONS && list.at(-1) !== at) list.push(at);
-    }
-  }
-  return Array.from(positions, ([term, list]) => `${quoteLexeme(term)}:${list.join(",")}`).join(" ");
-}
-
-/**
- * An entry's index form. Pure, so a bulk import's render workers compute it (stemming is most of
- * the import's main-thread time otherwise, bench/README.md).
- */
-export function indexForm(
-  dialect: DialectName,
-  entry: { title: string; summary: string; body_text: string },
-  code: string,
-): IndexForm {
-  if (dialect === "sqlite")
-    return [sqliteTerms(entry.title, code), sqliteTerms(entry.summary, code), sqliteTerms(entry.body_text, code)];
-  return [
-    postgresDocument(
-      [
-        [entry.title, "A"],
-        [entry.summary, "B"],
-        [entry.body_text, "C"],
-      ],
-      code,
-    ),
-  ];
-}
 
 /**
  * Adds entries, computing the index form of those that come without one; the caller removed the versions'

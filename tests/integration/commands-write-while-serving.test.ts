@@ -19,9 +19,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "#server/base/config.ts";
 import { importArticles } from "#server/content/ndjson.ts";
+import { announceChange } from "#server/content/store.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { startRealServer, type RealServer } from "./server-process.ts";
-import { DATABASE_KINDS } from "./support.ts";
+import { awaitingCatchUp, DATABASE_KINDS } from "./support.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "pp-commands-"));
@@ -192,9 +193,12 @@ describe.each(DATABASE_KINDS)("commands writing while the server runs, on %s", (
     "waits its turn behind another process's long write, says so, and lands beside the search catch-up; the server answers meanwhile",
     { timeout: 90_000 },
     async () => {
-      // Hundreds of articles for the catch-up: it is at work when the other process takes the database.
+      // Hundreds of articles for the catch-up (as a migration that re-indexes leaves them, an import indexing as it
+      // writes), announced to wake it: it is at work when the other process takes the database.
       const bulk = Array.from({ length: 400 }, (_, index) => articleLine(`busy-${index}`, index));
       await importArticles(handle, ndjsonFile(bulk), "commands-test");
+      await awaitingCatchUp(handle.db, "busy-%");
+      await announceChange(handle, "commands-test", { kind: "articles", articles: [] });
       await until(async () => (await awaiting()) < bulk.length * LANGUAGES.length, 20_000, "the catch-up starting");
       const imported = await handle.db
         .selectFrom("articles")

@@ -24,7 +24,7 @@ import { ANCHOR_STRIDE } from "#server/content/list-indexes.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { IMPORT_BATCH, ImportError } from "#server/content/ndjson-lines.ts";
 import { indexForm, searchEntries, sqliteTerms } from "#server/search/entries.ts";
-import { startSearchCatchUp } from "#server/content/search-catch-up.ts";
+import { prepareImportedVersion } from "#server/content/imported-versions.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import type { PageCache } from "#server/web/page-cache.ts";
 import {
@@ -152,7 +152,9 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         upsertArticles(
           trx,
           sources,
-          sources.map(() => 1),
+          sources.flatMap((source) =>
+            [...source.versions].map(([language, version]) => prepareImportedVersion({ ...version, language }, kind)),
+          ),
           sameInstant,
           { uid: "test", keep: 50 },
         ),
@@ -357,11 +359,11 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
                 .executeTakeFirstOrThrow()
             ).count,
           );
-        // Stored unrendered and unindexed, with their reading time (lists show it).
+        // Stored unrendered, with their reading time (lists show it), and indexed in the same transactions (decision 0226).
         expect(await stored()).toEqual(
-          Array.from({ length: keys.length * 2 }, () => ({ html: null, awaiting_index: 1, reading_minutes: 1 })),
+          Array.from({ length: keys.length * 2 }, () => ({ html: null, awaiting_index: 0, reading_minutes: 1 })),
         );
-        expect(await indexed()).toBe(0);
+        expect(await indexed()).toBe(keys.length * 2);
         const revisions = await db()
           .selectFrom("article_revisions")
           .innerJoin("articles", "articles.id", "article_revisions.article_id")
@@ -387,16 +389,6 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
           ranges.map(() => 1),
         );
         expect(ranges.at(-1)![1]).toBe(keys.length);
-        const catchUp = startSearchCatchUp(testApp.services);
-        await catchUp.run();
-        await catchUp.stop();
-        for (const row of await stored())
-          expect(row).toEqual({
-            html: expect.stringContaining("<h1>Heading</h1>") as string,
-            awaiting_index: 0,
-            reading_minutes: 1,
-          });
-        expect(await indexed()).toBe(keys.length * 2);
       },
     );
 
@@ -415,7 +407,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(await snapshotOfDatabase()).toEqual(before);
     });
 
-    it("imports and updates by key; the running site shows it at once, and finds it once the search catch-up has indexed it", async () => {
+    it("imports and updates by key; the running site shows it and finds it at once, and renders it on its first read", async () => {
       const key = `imported-${kind}`;
       const path = fileWith(
         "good.ndjson",
@@ -435,15 +427,19 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
           .innerJoin("articles", "articles.id", "article_versions.article_id")
           .select(["html", "renderer_version", "article_id", "awaiting_index"])
           .where("articles.key", "=", key)
+          .orderBy("article_versions.code")
           .execute();
       const [unrendered] = await storedRows();
-      expect(unrendered).toMatchObject({ html: null, awaiting_index: 1 });
-      // The import announced its change like another process would: the site drops the list within a second.
+      expect(unrendered).toMatchObject({ html: null, awaiting_index: 0 });
+      // The import announced its change like another process would: the site drops the list, and the search pages
+      // that depend on it, within a second; the import indexed the versions in its own transactions (decision 0226).
       const started = Date.now();
       while (site.pageCache.isCached("/en/articles") && Date.now() - started < 1_000)
         await new Promise((resolve) => setTimeout(resolve, 20));
       expect(site.pageCache.isCached("/en/articles")).toBe(false);
+      expect(site.pageCache.isCached(searchPath)).toBe(false);
       expect(await (await get("/en/articles")).text()).toContain(`Title ${key}-en`);
+      expect(await (await get(searchPath)).text()).toContain(linked);
       // Its page renders the version on its first read; tag pages have it at once.
       expect(await (await get(`/en/articles/${unrendered!.article_id}/${key}-en`)).text()).toContain(
         "<h1>Heading</h1>",
@@ -458,19 +454,9 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         { code: "en-US", tag_key: "a1101" },
         { code: "fr-FR", tag_key: "a1101" },
       ]);
-      // Search finds it once the catch-up has indexed it, which drops the cached search page and no other.
-      expect(await (await get(searchPath)).text()).not.toContain(linked);
-      expect(site.pageCache.isCached(searchPath)).toBe(true);
-      const catchUp = startSearchCatchUp(testApp.services);
-      await catchUp.run();
-      await catchUp.stop();
-      expect(site.pageCache.isCached(searchPath)).toBe(false);
-      expect(site.pageCache.isCached("/en/articles")).toBe(true);
-      expect(await (await get(searchPath)).text()).toContain(linked);
+      // The page read stored the rendering of the version it showed; the other waits for its own first read.
       const stored = await storedRows();
-      expect(stored).toHaveLength(2);
-      for (const row of stored)
-        expect(row).toMatchObject({ html: expect.stringContaining("<h1>Heading</h1>") as string, awaiting_index: 0 });
+      expect(stored.map((row) => row.html === null)).toEqual([false, true]);
       // Each version gets its search entry (which keeps no copy of the text, decision 0230).
       const indexed = await db()
         .selectFrom("search_entries")

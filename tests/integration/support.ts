@@ -7,12 +7,15 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import { expect, inject } from "vitest";
 import { loadConfig, type Config } from "#server/base/config.ts";
 import { createHttpApp, type HttpAppOptions } from "#server/web/app.ts";
 import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
+import { STALE_RENDER } from "#server/content/rendering.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export const DATABASE_KINDS = ["sqlite", "postgres"] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
@@ -262,4 +265,19 @@ export function withVersionTags<Json>(call: AdminApiCall<Json>): AdminApiCall<Js
     const version = VERSION_WRITE.exec(path);
     return version ? currentPreconditions(call, version[1]!, as) : null;
   });
+}
+
+/**
+ * Leaves the versions of the articles whose key is like `keys` to the search catch-up, as a migration that re-indexes
+ * does (0033): awaiting, unrendered, their search entries gone. A bulk import indexes as it writes (decision 0226), so
+ * this is how the tests give the catch-up work.
+ */
+export async function awaitingCatchUp(db: Kysely<Database>, keys: string): Promise<void> {
+  const ids = db.selectFrom("articles").select("id").where("key", "like", keys);
+  await db
+    .updateTable("article_versions")
+    .set({ awaiting_index: 1, html: null, renderer_version: STALE_RENDER })
+    .where("article_id", "in", ids)
+    .execute();
+  await db.deleteFrom("search_entries").where("article_id", "in", ids).execute();
 }

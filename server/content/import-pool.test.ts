@@ -1,0 +1,22 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createImportPool } from "./import-pool.ts";
+import { prepareImportedVersion } from "./imported-versions.ts";
+
+describe("the import pool", () => {
+  const pool = createImportPool("sqlite", 2);
+  afterAll(() => pool.close());
+
+  it("prepares versions in their order, over many messages and both workers, as the main thread would", async () => {
+    const jobs = Array.from({ length: 237 }, (_, index) => ({
+      body: `# Heading ${index}\n\n${"word **bold** ".repeat(index * 2)}${index % 4 === 0 ? "漢字".repeat(index * 2) : ""}`,
+      language: index % 2 === 0 ? "en-US" : "ja-JP",
+      title: `Title ${index}`,
+      summary: `Summary ${index}`,
+    }));
+    const prepared = await pool.prepare(jobs);
+    expect(prepared).toEqual(jobs.map((job) => prepareImportedVersion(job, "sqlite")));
+    expect(new Set(prepared.map((version) => version.minutes)).size).toBeGreaterThan(3);
+    expect(prepared[3]!.text).not.toContain("**");
+    expect(await pool.prepare([])).toEqual([]);
+  });
+});
