@@ -2,7 +2,7 @@
  * The search index's SQL, per dialect (docs/decisions/0090-search-feeds-and-tags.md): how entries
  * are stored and matched. What is indexed and queried — the terms, made in JavaScript (folded,
  * segmented, Snowball-stemmed), and each entry's index form — is server/search/ (terms.ts,
- * entries.ts); both dialects index and query the same terms, so a search finds the same versions on either
+ * index-form.ts); both dialects index and query the same terms, so a search finds the same versions on either
  * database. SQLite: a contentless FTS5 table (migration 0023) over the terms, each prefixed
  * with its language so one index serves every language without a filter; ranked by bm25.
  * PostgreSQL: a weighted tsvector of them (migration 0024), ranked by ts_rank. Both read only
@@ -13,15 +13,6 @@ import type { DialectName } from "./connect.ts";
 import type { Database } from "./schema.ts";
 import { isPublishedVersion } from "./published.ts";
 import { languagePrefix, quoteLexeme, type IndexForm } from "./full-text-form.ts";
-
-export {
-  languagePrefix,
-  MAX_LEXEME_BYTES,
-  MAX_POSITION,
-  MAX_POSITIONS,
-  quoteLexeme,
-  type IndexForm,
-} from "./full-text-form.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

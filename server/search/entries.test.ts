@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { quoteLexeme } from "#server/db/full-text.ts";
-import { indexForm, postgresDocument, sqliteTerms } from "./entries.ts";
+import { quoteLexeme } from "#server/db/full-text-form.ts";
+import { indexForm, postgresDocument, sqliteTerms } from "./index-form.ts";
 
 describe("postgresDocument", () => {
   it("numbers the terms across the parts, each position with its part's weight", () => {

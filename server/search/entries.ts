@@ -16,8 +16,6 @@ import type { Database } from "#server/db/schema.ts";
 import { queryPhrase, queryTerms } from "./terms.ts";
 import { indexForm } from "./index-form.ts";
 
-export { indexForm, postgresDocument, sqliteTerms } from "./index-form.ts";
-
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**

@@ -23,7 +23,8 @@ import { upsertArticles, type ArticleSource } from "#server/content/article-writ
 import { ANCHOR_STRIDE } from "#server/content/list-indexes.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { IMPORT_BATCH, ImportError } from "#server/content/ndjson-lines.ts";
-import { indexForm, searchEntries, sqliteTerms } from "#server/search/entries.ts";
+import { searchEntries } from "#server/search/entries.ts";
+import { indexForm, sqliteTerms } from "#server/search/index-form.ts";
 import { prepareImportedVersion } from "#server/content/imported-versions.ts";
 import type { HttpEnv } from "#server/http/env.ts";
 import type { PageCache } from "#server/web/page-cache.ts";

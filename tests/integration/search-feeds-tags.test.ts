@@ -6,7 +6,7 @@ import type { SearchView, TagView } from "#core/views.ts";
 import type { PageReads } from "#server/content/page-reads.ts";
 import { searchView } from "#server/content/search-page.ts";
 import { parseTagCursor, tagView, TAG_PAGE_SIZE } from "#server/content/tag-pages.ts";
-import { sqliteTerms } from "#server/search/entries.ts";
+import { sqliteTerms } from "#server/search/index-form.ts";
 import type { Language } from "#server/content/resident.ts";
 import {
   adminApiCaller,

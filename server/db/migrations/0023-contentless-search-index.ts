@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
 import { withNamesBefore0036, type DatabaseBefore0036 } from "#server/db/names-before-0036.ts";
 import { SQLITE_TOKENIZER } from "#server/db/full-text.ts";
-import { sqliteTerms } from "#server/search/entries.ts";
+import { sqliteTerms } from "#server/search/index-form.ts";
 import { refreshPublishedIndex } from "#server/search/published-index.ts";
 
 /** Rows read per batch: articles to index going up, search entries whose terms are made again going down. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { DialectName } from "#server/db/connect.ts";
 import type { DatabaseBefore0060 } from "#server/db/schema.ts";
-import { indexForm } from "#server/search/entries.ts";
+import { indexForm } from "#server/search/index-form.ts";
 import { foldedWords, stemmingOf } from "#server/search/terms.ts";
 
 /** Search entries whose document is made again per statement. */
