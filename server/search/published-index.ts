@@ -53,7 +53,7 @@ export async function searchText(body: string): Promise<string> {
   return read.value;
 }
 
-/** A version's words and their index form, already extracted (by the search catch-up). */
+/** A version's words and their index form, already extracted (by a bulk import's workers or the search catch-up). */
 export interface KnownText {
   text: string;
   fingerprint: string;
@@ -65,23 +65,20 @@ export interface RefreshOptions {
   fingerprints?: boolean;
   /** true: the entries keep their text, as before migration 0060 (a migration test's older database). */
   text?: boolean;
-  /** "removals": only drop the entries of versions no longer published, leaving the others to the search catch-up (a bulk import). */
-  search?: "all" | "removals";
-  /** false leaves tag rows alone (the search catch-up: the import that marked the versions refreshed them). */
+  /** false leaves tag rows alone (the search catch-up: what it indexes does not change them). */
   tags?: boolean;
 }
 
 /**
- * `known` holds bodies' words (and their versions' index form) already extracted by the search catch-up,
+ * `known` holds bodies' words (and their versions' index form) already extracted (a bulk import, the search catch-up),
  * by `${article_id}:${code}`; the other bodies are parsed (and stemmed) here when they changed.
  */
 export async function refreshPublishedIndex(
   db: Db,
   articleIds: readonly number[],
   known: ReadonlyMap<string, KnownText> = new Map(),
-  { fingerprints = true, text, search = "all", tags = true }: RefreshOptions = {},
+  { fingerprints = true, text, tags = true }: RefreshOptions = {},
 ): Promise<void> {
-  const removalsOnly = search === "removals";
   const ids = [...new Set(articleIds)];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
@@ -100,10 +97,10 @@ export async function refreshPublishedIndex(
       .where("article_versions.article_id", "in", chunk)
       .where(isPublishedVersion)
       .execute();
-    // Bodies are read only where their words are not known: the catch-up's would be read back for nothing.
-    const unknown = removalsOnly
-      ? []
-      : [...new Set(versions.filter((version) => !known.has(slotOf(version))).map((version) => version.article_id))];
+    // Bodies are read only where their words are not known: the import's or catch-up's would be read back for nothing.
+    const unknown = [
+      ...new Set(versions.filter((version) => !known.has(slotOf(version))).map((version) => version.article_id)),
+    ];
     const bodies =
       unknown.length === 0
         ? new Map<string, string>()
@@ -136,10 +133,6 @@ export async function refreshPublishedIndex(
     const fresh: SearchEntry[] = [];
     for (const version of versions) {
       const slot = slotOf(version);
-      if (removalsOnly) {
-        keptBySlot.delete(slot);
-        continue;
-      }
       const given = known.get(slot);
       const body = bodies.get(slot);
       const fingerprint = given?.fingerprint ?? bodyFingerprint(body!);
