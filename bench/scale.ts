@@ -391,32 +391,32 @@ async function run(kind: "sqlite" | "postgres", file: string) {
   }
 }
 
-const file = await articlesFile(ARTICLES);
-if (values.only === "import") {
+/** `measure` on each database in turn, each result printed; all of them written to bench/results/`name` with `about`. */
+async function measureEach<Result>(
+  name: string,
+  measure: (kind: "sqlite" | "postgres", file: string) => Promise<Result>,
+  about: Record<string, unknown> = {},
+): Promise<Result[]> {
   const results = [];
   for (const kind of DATABASES) {
-    const result = await runImportOnly(kind, file);
+    const result = await measure(kind, file);
     results.push(result);
     console.log(JSON.stringify(result));
   }
   mkdirSync(join(root, "bench/results"), { recursive: true });
   writeFileSync(
-    join(root, `bench/results/import-${ARTICLES}.json`),
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cli: values.cli, results }, null, 2)}\n`,
+    join(root, `bench/results/${name}`),
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, ...about, results }, null, 2)}\n`,
   );
+  return results;
+}
+
+const file = await articlesFile(ARTICLES);
+if (values.only === "import") {
+  await measureEach(`import-${ARTICLES}.json`, runImportOnly, { cli: values.cli });
   process.exit(0);
 }
-const results = [];
-for (const kind of DATABASES) {
-  const result = await run(kind, file);
-  results.push(result);
-  console.log(JSON.stringify(result));
-}
-mkdirSync(join(root, "bench/results"), { recursive: true });
-writeFileSync(
-  join(root, `bench/results/scale-${ARTICLES}.json`),
-  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`,
-);
+const results = await measureEach(`scale-${ARTICLES}.json`, run);
 console.log(
   "| database | import | search catch-up (cached p99 meanwhile) | cold start | RSS start → load | uncached article p50 (a new process's first 200) | signed-in article: shared / no visitor asked / each page's first ask | first asks, SERVER_PROCESSES=2 (RSS of all) | list p1 / deep | sitemap index / child | edit visible | cached p99 during edits | longest event-loop block of a heavy read, cold / warm |",
 );
