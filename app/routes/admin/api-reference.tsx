@@ -43,6 +43,9 @@ interface Entry {
   operation: Operation;
 }
 
+/** An area's section id, which its link in the areas' list points to. */
+const tagId = (tag: string) => `tag-${tag.replace(/\W+/g, "-")}`;
+
 function byTag(document: ApiDocument, t: Translate): [string, Entry[]][] {
   const groups = new Map<string, Entry[]>();
   for (const [path, operations] of Object.entries(document.paths)) {
@@ -210,14 +213,14 @@ export default function ApiReference() {
             <ul>
               {groups.map(([tag, entries]) => (
                 <li key={tag}>
-                  <a href={`#tag-${tag.replace(/\W+/g, "-")}`}>{t("admin.api.area", { tag, count: entries.length })}</a>
+                  <a href={`#${tagId(tag)}`}>{t("admin.api.area", { tag, count: entries.length })}</a>
                 </li>
               ))}
             </ul>
           </nav>
           {groups.map(([tag, entries]) => (
-            <section key={tag} aria-labelledby={`tag-${tag.replace(/\W+/g, "-")}`} className="api-tag">
-              <h2 id={`tag-${tag.replace(/\W+/g, "-")}`}>
+            <section key={tag} aria-labelledby={tagId(tag)} className="api-tag">
+              <h2 id={tagId(tag)}>
                 <English>{tag}</English>
               </h2>
               {entries.map((entry) => (
