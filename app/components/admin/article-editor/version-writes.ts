@@ -52,9 +52,12 @@ export function useStoredVersion(
       setStored({ version, etag });
   }
   // Untyped, the fields show the stored text (the version's answer to this form's own writes is adopted at once).
+  // Whether anything is typed is read as the effect runs, not from its render: a keystroke that lands between the
+  // two (an autosave's answer rendered, the next key pressed before the effect) stays typed, not reset away.
   useEffect(() => {
     const text = editedText(stored.version);
-    if (!dirty && !sameText(form.getValues(), text)) form.reset(text, { keepErrors: true });
+    const typed = VERSION_FIELDS.some((field) => form.getFieldState(field).isDirty);
+    if (!typed && !sameText(form.getValues(), text)) form.reset(text, { keepErrors: true });
   }, [stored.version, dirty, form]);
 
   /** Takes what the server answered as the stored version; the typed text follows unless `keepTyped` and something was typed. */
