@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { TEST_COMPILE_CACHE } from "./tests/fixtures/processes.ts";
 
 /**
  * Test files that assert durations, CPU time or memory. They run one at a time after every other file, so nothing
@@ -30,6 +31,7 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     globalSetup: ["tests/integration/seeded-templates.ts"],
+    env: { NODE_COMPILE_CACHE: TEST_COMPILE_CACHE },
     hookTimeout: 60_000,
     // The other files mostly wait (on PostgreSQL, child servers, the image and parser threads): three at a time
     // keep two cores busy where one at a time (Vitest's default on two cores) left them mostly idle.

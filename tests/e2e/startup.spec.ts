@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { bareEnv } from "#tests/fixtures/processes.ts";
 
 const serverBundle = new URL("../../build/server/index.js", import.meta.url).pathname;
 
 function startWith(env: Record<string, string>) {
   return spawnSync(process.execPath, ["-e", `import(${JSON.stringify(serverBundle)}).then((m) => m.start())`], {
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { ...bareEnv(), ...env },
     encoding: "utf8",
     timeout: 20_000,
   });

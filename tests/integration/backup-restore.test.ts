@@ -21,6 +21,7 @@ import { knownMigrations, migrateTo, migrateToLatest } from "#server/db/migrate.
 import { withNamesBefore0036 } from "#server/db/names-before-0036.ts";
 import { seedDemoContent } from "#server/seed/index.ts";
 import { PAGE_SIZE_BYTES } from "#server/db/sqlite-adapter.ts";
+import { bareEnv } from "#tests/fixtures/processes.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -35,7 +36,7 @@ async function cli(
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [`server/cli/${script}.ts`, ...args], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl },
+      env: { ...bareEnv(), DATABASE_URL: databaseUrl },
     });
     return { code: 0, output: stdout + stderr };
   } catch (error) {

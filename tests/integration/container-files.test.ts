@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { bareEnv } from "#tests/fixtures/processes.ts";
 import { freePort } from "./server-process.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -145,7 +146,7 @@ describe("Dockerfile", () => {
     const port = await freePort();
     // As in the image, except the volume and port: WORKDIR /app holds what the project root holds.
     const env = {
-      PATH: process.env.PATH ?? "",
+      ...bareEnv(),
       ...runtimeEnv(),
       PORT: String(port),
       HOST: "127.0.0.1",

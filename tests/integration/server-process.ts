@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { parseDatabaseUrl } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { sessionXsrfToken } from "#server/http/xsrf.ts";
-import { rssKB } from "#tests/fixtures/processes.ts";
+import { bareEnv, rssKB } from "#tests/fixtures/processes.ts";
 import { createTestDatabase, signedInCookie, type DatabaseKind, type TestDatabase } from "./support.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -50,7 +50,7 @@ async function launch(args: string[], env: Record<string, string>, databaseUrl: 
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {
-      PATH: process.env.PATH ?? "",
+      ...bareEnv(),
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: url,

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
 import { parseDatabaseUrl } from "#server/base/config.ts";
 import { sessionXsrfToken } from "#server/http/xsrf.ts";
-import { childPids } from "#tests/fixtures/processes.ts";
+import { bareEnv, childPids } from "#tests/fixtures/processes.ts";
 import { freePort, startRealServer, type RealServer } from "./server-process.ts";
 import { DATABASE_KINDS, signedInCookie } from "./support.ts";
 
@@ -165,7 +165,7 @@ describe("SERVER_PROCESSES when the first copy cannot start", () => {
       ],
       {
         env: {
-          PATH: process.env.PATH ?? "",
+          ...bareEnv(),
           PORT: String(port),
           HOST: "127.0.0.1",
           SERVER_PROCESSES: "2",
