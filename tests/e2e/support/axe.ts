@@ -10,6 +10,15 @@ import { expect, type Page } from "@playwright/test";
 export async function expectNoAxeViolations(page: Page) {
   // Legacy mode does not look inside cross-origin frames: a page that gains one must come back to this choice.
   await expect(page.locator("iframe")).toHaveCount(0);
+  // A toast sliding in is, halfway, text of too little contrast: axe looks at the page once its animations are done.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .setLegacyMode(true)
