@@ -191,7 +191,10 @@ describe.each(DATABASE_KINDS)("the real server under hostile requests on %s", (k
       expect(statuses.slice(0, 12).every((status) => status === 403 || status === 0)).toBe(true);
       expect(statuses.slice(12).every((status) => status === 413 || status === 0)).toBe(true);
       expect(statuses.filter((status) => status !== 0).length).toBeGreaterThanOrEqual(12);
-      expect(after - before).toBeLessThan(64 * 2 ** 20);
+      // Node reads and drops the rest of a refused body until the client hangs up (a 403 keeps the connection, so the
+      // client can read its answer); those dropped buffers are garbage until V8's next collection, which their volume
+      // sets off past about 64 MB. Keeping even three of the bodies would be 150 MB; reading one whole fails above.
+      expect(after - before).toBeLessThan(128 * 2 ** 20);
       expect(server.alive()).toBe(true);
     });
 
