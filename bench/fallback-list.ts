@@ -12,6 +12,7 @@ import { parseDatabaseUrl } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { createArticleReader } from "#server/content/articles.ts";
+import { createLogger } from "#server/base/log.ts";
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const BATCH = 500;
@@ -60,7 +61,7 @@ try {
       await trx.insertInto("article_versions").values(versions).execute();
     });
   }
-  const reader = createArticleReader(db);
+  const reader = createArticleReader(db, createLogger("warn"));
   const time = async (run: () => Promise<unknown>) => {
     const started = performance.now();
     await run();

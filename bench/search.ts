@@ -20,6 +20,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { sql, type Kysely } from "kysely";
 import { createArticleReader } from "#server/content/articles.ts";
+import { createLogger } from "#server/base/log.ts";
 import type { DatabaseTarget } from "#server/base/config.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
@@ -185,7 +186,7 @@ async function fillCopies(db: Kysely<Database>, kind: "sqlite" | "postgres", fro
 
 /** Times every kind of query in every language on the database as it is. */
 async function measure(db: Kysely<Database>) {
-  const reader = createArticleReader(db);
+  const reader = createArticleReader(db, createLogger("warn"));
   const rows: { language: string; kind: string; total: number; p50: number; p95: number }[] = [];
   for (const language of LANGUAGES) {
     for (const { kind: queryKind, query, offset } of queriesFor(language)) {

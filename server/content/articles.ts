@@ -7,6 +7,7 @@
  * id (archive-reads.ts), and search (server/db/full-text.ts).
  */
 import type { Kysely } from "kysely";
+import type { Logger } from "#server/base/log.ts";
 import type { Database } from "#server/db/schema.ts";
 import { searchEntries } from "#server/search/entries.ts";
 import { createArchiveReads } from "./archive-reads.ts";
@@ -15,12 +16,12 @@ import { createRenderedArticleReads } from "./rendered-articles.ts";
 import { createTaggedReads } from "./tagged-articles.ts";
 import { createTagNameReads } from "./tag-names.ts";
 
-export function createArticleReader(db: Kysely<Database>) {
+export function createArticleReader(db: Kysely<Database>, log: Pick<Logger, "warn">) {
   return {
     ...createPublishedLists(db),
     ...createTaggedReads(db),
     ...createTagNameReads(db),
-    ...createRenderedArticleReads(db),
+    ...createRenderedArticleReads(db, log),
     ...createArchiveReads(db),
 
     /** Published versions in a language matching a search, best first (server/db/full-text.ts). */

@@ -4,13 +4,13 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { createArticleReader } from "./articles.ts";
+import { createArchiveReads } from "./archive-reads.ts";
 
 /** Every article, drafts included, in id order, one JSON line each, read in bounded pages. */
 export async function* exportArticles(db: Kysely<Database>): AsyncGenerator<string> {
   const languages = await db.selectFrom("languages").select(["code", "short_code"]).execute();
   const shortOf = new Map(languages.map((language) => [language.code, language.short_code]));
-  const articles = createArticleReader(db);
+  const articles = createArchiveReads(db);
   let after = 0;
   for (;;) {
     const page = await articles.sources(after, 200, true);

@@ -1,12 +1,14 @@
 /**
  * The reads that return rendered bodies: one article with its versions (an article page, a draft
  * preview) and a language's latest articles (a feed). A version whose stored HTML is missing or
- * from an older renderer is rendered, and stored, on the way (server/content/rendering.ts).
+ * from an older renderer is rendered on the way (server/content/rendering.ts), and its HTML stored
+ * without the read waiting for that write (decision 0233).
  */
 import { sql, type Kysely } from "kysely";
+import type { Logger } from "#server/base/log.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { MediaRendition } from "#core/media-rules.ts";
-import { isCurrentRender, renderVersionFrom } from "./rendering.ts";
+import { isCurrentRender, renderVersionFrom, type RenderedVersion } from "./rendering.ts";
 import { isPublishedVersion } from "#server/db/published.ts";
 import { LISTED_COLUMNS, publishedIn, withCoverImages } from "./listed-versions.ts";
 
@@ -41,10 +43,47 @@ export interface PublishedArticle {
   source: { code: string; changedAt: string } | null;
 }
 
-/** Renders (and stores) versions whose stored HTML is missing or from an older renderer; the Markdown is read only for those. */
+/** Renderings waiting to be stored at most: each holds its HTML in memory. */
+const MAX_QUEUED_STORES = 64;
+
+/**
+ * Stores the HTML a read rendered, without the read waiting for the write (decision 0233): on SQLite a write waits
+ * for the database's write lock, which a bulk import's transactions hold up to 50 ms each (decision 0146), and the
+ * page needs only the HTML it has. Stored only while the version's body is still the one rendered: a save in between
+ * stored its own. One store at a time: on PostgreSQL a store waiting for a row holds one of the pool's connections,
+ * which pages need for their reads. Past MAX_QUEUED_STORES a rendering is not stored, and a failed store is logged:
+ * either costs nothing but a render, since the next read of the version renders it again.
+ */
+function createRenderStore(db: Kysely<Database>, log: Pick<Logger, "warn">) {
+  let queued = 0;
+  let last: Promise<void> = Promise.resolve();
+  const write = (id: number, body: string, rendered: RenderedVersion) =>
+    db.updateTable("article_versions").set(rendered).where("id", "=", id).where("body", "=", body).execute();
+  return {
+    store(id: number, body: string, rendered: RenderedVersion): void {
+      if (queued >= MAX_QUEUED_STORES) return;
+      queued += 1;
+      last = last
+        .then(() => write(id, body, rendered))
+        .then(
+          () => undefined,
+          (error: unknown) => log.warn({ err: error, versionId: id }, "storing a version's rendered HTML failed"),
+        )
+        .finally(() => {
+          queued -= 1;
+        });
+    },
+    /** Resolves once every store begun so far has ended: before the database closes, and in tests. */
+    settled: (): Promise<void> => last,
+  };
+}
+
+type RenderStore = ReturnType<typeof createRenderStore>;
+
+/** Renders versions whose stored HTML is missing or from an older renderer (and has it stored); the Markdown is read only for those. */
 async function withCurrentRender<
   Row extends { id: number; code: string; html: string | null; renderer_version: number; reading_minutes: number },
->(db: Kysely<Database>, rows: Row[]): Promise<(Row & { html: string })[]> {
+>(db: Kysely<Database>, renders: RenderStore, rows: Row[]): Promise<(Row & { html: string })[]> {
   return Promise.all(
     rows.map(async (row) => {
       if (isCurrentRender(row)) return row;
@@ -54,7 +93,7 @@ async function withCurrentRender<
         .where("id", "=", row.id)
         .executeTakeFirstOrThrow();
       const rendered = await renderVersionFrom(db, body, row.code);
-      await db.updateTable("article_versions").set(rendered).where("id", "=", row.id).execute();
+      renders.store(row.id, body, rendered);
       return { ...row, ...rendered };
     }),
   );
@@ -104,12 +143,17 @@ function versionRows(db: Kysely<Database>, id: number, htmlIn: string | undefine
   );
 }
 
-export function createRenderedArticleReads(db: Kysely<Database>) {
+export function createRenderedArticleReads(db: Kysely<Database>, log: Pick<Logger, "warn">) {
+  const renders = createRenderStore(db, log);
   return {
+    /** Resolves once the HTML rendered by the reads so far is stored (or its store has failed). */
+    rendersStored: renders.settled,
+
     /** The latest `limit` published versions in a language with their rendered bodies, newest first (a feed). */
     async latestWithContent(code: string, limit: number) {
       const rows = await withCurrentRender(
         db,
+        renders,
         await publishedIn(db, code)
           .select([
             ...LISTED_COLUMNS,
@@ -142,6 +186,7 @@ export function createRenderedArticleReads(db: Kysely<Database>) {
       if (rows.length === 0) return null;
       const rendered = await withCurrentRender(
         db,
+        renders,
         rows.filter((row) => htmlIn === undefined || row.code === htmlIn),
       );
       const htmlOf = new Map(rendered.map((row) => [row.code, row.html]));

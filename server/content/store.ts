@@ -110,7 +110,7 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
     return reloading;
   }
 
-  const articles = createArticleReader(handle.db);
+  const articles = createArticleReader(handle.db, log);
 
   async function apply(change: ContentChange): Promise<void> {
     // Job labels are part of the resident reference (decision 0222).
@@ -203,6 +203,7 @@ export async function createContentStore(handle: DatabaseHandle, log: Logger): P
     async close() {
       if (poller) clearInterval(poller);
       changeFeed?.close();
+      await articles.rendersStored();
     },
   };
 }

@@ -544,6 +544,7 @@ describe.each(DATABASE_KINDS)("media library on %s", { timeout: 90_000 }, (kind)
       expect(stored).toEqual({ html: null, renderer_version: STALE_RENDER });
       expect(await otherVersions()).toEqual(untouched);
       expect(await page()).toContain('alt="Fishing boats at dawn"');
+      await testApp.services.content.articles.rendersStored();
       const rerendered = await db()
         .selectFrom("article_versions")
         .select(["html", "renderer_version"])

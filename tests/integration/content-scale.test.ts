@@ -456,6 +456,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         { code: "fr-FR", tag_key: "a1101" },
       ]);
       // The page read stored the rendering of the version it showed; the other waits for its own first read.
+      await testApp.services.content.articles.rendersStored();
       const stored = await storedRows();
       expect(stored.map((row) => row.html === null)).toEqual([false, true]);
       // Each version gets its search entry (which keeps no copy of the text, decision 0230).

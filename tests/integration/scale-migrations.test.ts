@@ -12,6 +12,7 @@
 import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createArticleReader } from "#server/content/articles.ts";
+import { createLogger } from "#server/base/log.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { markdownText } from "#core/markdown.ts";
 import { insertIndexedEntries } from "#server/db/full-text.ts";
@@ -143,7 +144,7 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
       await fill(db, 9);
       await migrateTo(handle, "0021-sitemap-lastmod-index");
 
-      const articles = createArticleReader(db);
+      const articles = createArticleReader(db, createLogger("silent"));
       // Published versions only: the later French drafts do not count.
       expect(await articles.lastModifiedBetween(0, 5)).toBe(at(4));
       expect(await articles.lastModifiedBetween(5, 10)).toBe(at(9));
@@ -176,7 +177,7 @@ describe.each(DATABASE_KINDS)("issue 9 migrations (%s)", (kind) => {
     await fromMigration("0026-search-entry-fingerprints", async (handle) => {
       const db = namesAsMigrated(handle);
       await fill(db, 9);
-      const articles = createArticleReader(db);
+      const articles = createArticleReader(db, createLogger("silent"));
       const before = { slugs: await articles.publishedSlugs(0, 10), lastmod: await articles.lastModifiedBetween(0, 5) };
       expect(before.slugs.map((row) => row.article_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
       await migrateTo(handle, "0027-sitemap-slugs-index");
