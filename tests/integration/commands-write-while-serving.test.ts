@@ -12,17 +12,15 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "#server/base/config.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { announceChange } from "#server/content/store.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { startRealServer, type RealServer } from "./server-process.ts";
-import { awaitingCatchUp, DATABASE_KINDS } from "./support.ts";
+import { awaitingCatchUp, DATABASE_KINDS, holdArticleWrites } from "./support.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "pp-commands-"));
@@ -222,27 +220,7 @@ describe.each(DATABASE_KINDS)("commands writing while the server runs, on %s", (
         .execute();
 
       // Another process's long write: SQLite's write lock, or on PostgreSQL every write to article_versions, held until released.
-      let release: () => Promise<void>;
-      if (kind === "sqlite") {
-        // It waits for the catch-up's batch under way, if any, then holds the lock.
-        const holder = new DatabaseSync((parseDatabaseUrl(server.databaseUrl) as { path: string }).path, {
-          timeout: 10_000,
-        });
-        holder.exec("begin immediate");
-        release = async () => {
-          holder.exec("commit");
-          holder.close();
-        };
-      } else {
-        const holder = new pg.Client({ connectionString: server.databaseUrl });
-        await holder.connect();
-        await holder.query("begin");
-        await holder.query("lock table article_versions in share row exclusive mode");
-        release = async () => {
-          await holder.query("commit");
-          await holder.end();
-        };
-      }
+      const hold = await holdArticleWrites(kind, server.databaseUrl);
       const cached = keepSending(() => fetch(cachedPage), 10);
       const command = contentImport(
         server.databaseUrl,
@@ -286,7 +264,7 @@ describe.each(DATABASE_KINDS)("commands writing while the server runs, on %s", (
         expect(await unrendered(askedDuringHold)).toBe(askedDuringHold.length);
       } finally {
         released = performance.now();
-        await release();
+        await hold.release();
         code = await command.exited;
       }
       // A second more of the catch-up writing beside the server's own writes.

@@ -7,12 +7,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseDatabaseUrl } from "#server/base/config.ts";
 import { importArticles } from "#server/content/ndjson.ts";
-import { DATABASE_KINDS, startTestApp } from "./support.ts";
+import { DATABASE_KINDS, holdArticleWrites, startTestApp } from "./support.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "pp-rendered-stores-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,46 +39,13 @@ describe.each(DATABASE_KINDS)("storing a first read's rendering, on %s", (kind) 
       .executeTakeFirstOrThrow();
   }
 
-  /** Another connection's write transaction, open until `finish` runs `statements` in it and commits. */
-  async function holdWrites() {
-    if (kind === "sqlite") {
-      const holder = new DatabaseSync((parseDatabaseUrl(testApp.databaseUrl) as { path: string }).path);
-      holder.exec("begin immediate");
-      return {
-        finish(statement?: { sql: string; values: (string | number)[] }) {
-          if (statement) holder.prepare(statement.sql).run(...statement.values);
-          holder.exec("commit");
-          holder.close();
-          return Promise.resolve();
-        },
-      };
-    }
-    const holder = new pg.Client({ connectionString: testApp.databaseUrl });
-    await holder.connect();
-    await holder.query("begin");
-    await holder.query("lock table article_versions in share row exclusive mode");
-    return {
-      async finish(statement?: { sql: string; values: (string | number)[] }) {
-        if (statement) {
-          let n = 0;
-          await holder.query(
-            statement.sql.replace(/\?/g, () => `$${++n}`),
-            statement.values,
-          );
-        }
-        await holder.query("commit");
-        await holder.end();
-      },
-    };
-  }
-
   const storedHtml = async (id: number) =>
     (await db().selectFrom("article_versions").select("html").where("id", "=", id).executeTakeFirstOrThrow()).html;
 
   it("answers while another connection holds the write, and stores the HTML once it is free", async () => {
     const version = await importedVersion("held", "# Held\n\nA body rendered on its first read.");
     expect(version.html).toBeNull();
-    const hold = await holdWrites();
+    const hold = await holdArticleWrites(kind, testApp.databaseUrl);
     try {
       const started = performance.now();
       const article = await testApp.services.content.articles.published(version.article_id, { htmlIn: "en-US" });
@@ -90,7 +54,7 @@ describe.each(DATABASE_KINDS)("storing a first read's rendering, on %s", (kind) 
       expect(article!.versions.get("en-US")!.html).toContain("<h1>Held</h1>");
       expect(await storedHtml(version.id)).toBeNull();
     } finally {
-      await hold.finish();
+      await hold.release();
     }
     await testApp.services.content.articles.rendersStored();
     expect(await storedHtml(version.id)).toContain("<h1>Held</h1>");
@@ -98,14 +62,14 @@ describe.each(DATABASE_KINDS)("storing a first read's rendering, on %s", (kind) 
 
   it("does not store a rendering over a body written in between", async () => {
     const version = await importedVersion("rewritten", "# Before\n\nThe body the read renders.");
-    const hold = await holdWrites();
+    const hold = await holdArticleWrites(kind, testApp.databaseUrl);
     let shown: string | null | undefined;
     try {
       const article = await testApp.services.content.articles.published(version.article_id, { htmlIn: "en-US" });
       shown = article!.versions.get("en-US")!.html;
     } finally {
       // The holder's own write, a save of another body with its HTML, commits first.
-      await hold.finish({
+      await hold.release({
         sql: "update article_versions set body = ?, html = ? where id = ?",
         values: ["# After", "<h1>After</h1>", version.id],
       });

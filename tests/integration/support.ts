@@ -7,9 +7,11 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
 import type { Kysely } from "kysely";
 import { expect, inject } from "vitest";
-import { loadConfig, type Config } from "#server/base/config.ts";
+import { loadConfig, parseDatabaseUrl, type Config } from "#server/base/config.ts";
 import { createHttpApp, type HttpAppOptions } from "#server/web/app.ts";
 import { createLogger } from "#server/base/log.ts";
 import { createServices } from "#server/services.ts";
@@ -280,4 +282,48 @@ export async function awaitingCatchUp(db: Kysely<Database>, keys: string): Promi
     .where("article_id", "in", ids)
     .execute();
   await db.deleteFrom("search_entries").where("article_id", "in", ids).execute();
+}
+
+/** A statement the holder runs in its transaction before committing; `?` for each value, on either database. */
+export interface HeldStatement {
+  sql: string;
+  values: (string | number)[];
+}
+
+/**
+ * Another process's long write, held until `release`: SQLite's write lock (taken once a write under way, such as a
+ * search catch-up's batch, ends), or on PostgreSQL every write to article_versions. `release` may run one statement of
+ * its own in that transaction before it commits.
+ */
+export async function holdArticleWrites(
+  kind: DatabaseKind,
+  databaseUrl: string,
+): Promise<{ release(statement?: HeldStatement): Promise<void> }> {
+  if (kind === "sqlite") {
+    const holder = new DatabaseSync((parseDatabaseUrl(databaseUrl) as { path: string }).path, { timeout: 10_000 });
+    holder.exec("begin immediate");
+    return {
+      async release(statement) {
+        if (statement) holder.prepare(statement.sql).run(...statement.values);
+        holder.exec("commit");
+        holder.close();
+      },
+    };
+  }
+  const holder = new pg.Client({ connectionString: databaseUrl });
+  await holder.connect();
+  await holder.query("begin");
+  await holder.query("lock table article_versions in share row exclusive mode");
+  return {
+    async release(statement) {
+      let placeholder = 0;
+      if (statement)
+        await holder.query(
+          statement.sql.replace(/\?/g, () => `$${++placeholder}`),
+          statement.values,
+        );
+      await holder.query("commit");
+      await holder.end();
+    },
+  };
 }
