@@ -14,6 +14,7 @@ import { LanguageForm } from "#app/components/admin/languages/language-form.tsx"
 import { TableHead, TableRegion } from "#app/components/admin/table-region.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 interface LanguagesTableProps {
   /** Each with the ETag its row actions and editor send as If-Match (decision 0151). */
@@ -190,6 +191,9 @@ function LanguageRow({
   onDelete,
 }: LanguageRowProps) {
   const { t, number } = useAdminText();
+  // Until React has the page, the row's controls would do nothing (app/lib/use-hydrated.ts).
+  const hydrated = useHydrated();
+  const locked = busy || !hydrated;
   return (
     <tr className={language.enabled ? undefined : "languages-table__row--disabled"} aria-busy={busy || undefined}>
       <th scope="row">
@@ -209,26 +213,8 @@ function LanguageRow({
         </a>
       </td>
       <td className="admin-table__number">{number(language.population)}</td>
-      <ShowSwitch language={language} busy={busy} shown={shown} onShow={onShow} />
-      <td>
-        {language.favorite ? (
-          <span className="admin-badge">
-            <span aria-hidden="true">★</span>
-            {t("admin.languages.favorite")}
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            disabled={busy || !language.enabled}
-            aria-label={t("admin.languages.make_favorite_of", { name: language.label })}
-            title={language.enabled ? undefined : t("admin.languages.show_first")}
-            onClick={onFavorite}
-          >
-            {t("admin.languages.make_favorite")}
-          </button>
-        )}
-      </td>
+      <ShowSwitch language={language} busy={locked} shown={shown} onShow={onShow} />
+      <FavoriteCell language={language} locked={locked} onFavorite={onFavorite} />
       <td>
         <div className="languages-table__actions">
           <button
@@ -236,6 +222,7 @@ function LanguageRow({
             className="button button--small button--secondary"
             aria-expanded={editing}
             aria-controls={editing ? `edit-${language.id}` : undefined}
+            disabled={!hydrated}
             ref={editRef}
             onClick={onEdit}
           >
@@ -243,7 +230,12 @@ function LanguageRow({
             <span className="visually-hidden"> {language.label}</span>
           </button>
           {!language.favorite && (
-            <button type="button" className="button button--small button--secondary" disabled={busy} onClick={onDelete}>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              disabled={locked}
+              onClick={onDelete}
+            >
               {t("admin.common.delete")}
               <span className="visually-hidden"> {language.label}</span>
             </button>
@@ -251,6 +243,36 @@ function LanguageRow({
         </div>
       </td>
     </tr>
+  );
+}
+
+/** The favorite's badge, or the button that makes a shown language the favorite. */
+function FavoriteCell({
+  language,
+  locked,
+  onFavorite,
+}: Pick<LanguageRowProps, "language" | "onFavorite"> & { locked: boolean }) {
+  const { t } = useAdminText();
+  return (
+    <td>
+      {language.favorite ? (
+        <span className="admin-badge">
+          <span aria-hidden="true">★</span>
+          {t("admin.languages.favorite")}
+        </span>
+      ) : (
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          disabled={locked || !language.enabled}
+          aria-label={t("admin.languages.make_favorite_of", { name: language.label })}
+          title={language.enabled ? undefined : t("admin.languages.show_first")}
+          onClick={onFavorite}
+        >
+          {t("admin.languages.make_favorite")}
+        </button>
+      )}
+    </td>
   );
 }
 

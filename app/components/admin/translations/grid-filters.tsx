@@ -13,6 +13,7 @@ import { isAdminKey } from "#core/i18n/admin-catalog.ts";
 import type { TranslationLanguage, TranslationRow } from "#core/admin/translations/schema.ts";
 import { foldForSearch } from "#core/text.ts";
 import { useAdminText } from "#app/lib/admin-text.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 export interface GridFilters {
   query: string;
@@ -86,6 +87,8 @@ export function useGridFilters(languages: TranslationLanguage[], keys: Translati
 }
 
 export function GridTools({ filters, total }: { filters: GridFilters; total: number }) {
+  // The two switches filter in React only (app/lib/use-hydrated.ts).
+  const hydrated = useHydrated();
   const { query, setQuery, area, setArea, missingOnly, setMissingOnly, siteOnly, setSiteOnly, rows } = filters;
   const { t } = useAdminText();
   const filterId = useId();
@@ -111,11 +114,21 @@ export function GridTools({ filters, total }: { filters: GridFilters; total: num
         </select>
       </div>
       <label className="admin-check">
-        <input type="checkbox" checked={missingOnly} onChange={(event) => setMissingOnly(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={missingOnly}
+          disabled={!hydrated}
+          onChange={(event) => setMissingOnly(event.target.checked)}
+        />
         {t("admin.translations.missing_only")}
       </label>
       <label className="admin-check">
-        <input type="checkbox" checked={siteOnly} onChange={(event) => setSiteOnly(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={siteOnly}
+          disabled={!hydrated}
+          onChange={(event) => setSiteOnly(event.target.checked)}
+        />
         {t("admin.translations.site_languages_only")}
       </label>
       <p className="grid-tools__count" aria-live="polite">
