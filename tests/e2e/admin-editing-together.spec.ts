@@ -55,6 +55,15 @@ async function openEditor(page: Page, id: number, code: string) {
   await expect(page.locator(".publishing__state")).toBeVisible({ timeout: 20_000 });
 }
 
+/**
+ * A write's toast, then the form free again: after a write the form stays busy until the page has caught up with it,
+ * and its Save and Publish (aria-disabled meanwhile, to keep their focus) ignore a click until then.
+ */
+async function written(page: Page, message: string) {
+  await expect(page.getByText(message).last()).toBeVisible();
+  await expect(page.locator(".version-form")).not.toHaveAttribute("aria-busy", "true");
+}
+
 /** A new article through the editor, its English version saved as a draft; the editor stays open on it. */
 async function newArticle(page: Page, title: string, body: string): Promise<number> {
   await page.goto("/admin/articles/new");
@@ -65,7 +74,7 @@ async function newArticle(page: Page, title: string, body: string): Promise<numb
   await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await page.getByLabel("Body (Markdown)").fill(body);
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByText("English draft saved; it is not on the site.")).toBeVisible();
+  await written(page, "English draft saved; it is not on the site.");
   return id;
 }
 
@@ -163,14 +172,14 @@ test("a live version: pending changes beside it with their diff, publish, discar
   const id = await newArticle(page, `Live story ${stamp}`, "The live words.");
   const path = `/en/articles/${id}/live-story-${stamp}`;
   await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(page.getByText("English version saved and published.")).toBeVisible();
+  await written(page, "English version saved and published.");
   expect(await focusIsOnBody(page)).toBe(false);
   expect((await page.request.get(path)).status()).toBe(200);
 
   // A draft of the live version: the site keeps the live words.
   await body(page).fill("The pending words.");
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByText("English changes saved as pending; the site still shows the live text.")).toBeVisible();
+  await written(page, "English changes saved as pending; the site still shows the live text.");
   const pending = page.getByRole("region", { name: "Pending changes", exact: true });
   await expect(pending.locator("ins")).toContainText("pending");
   await expect(pending.locator("del")).toContainText("live");
@@ -180,7 +189,7 @@ test("a live version: pending changes beside it with their diff, publish, discar
 
   // Publish makes them live (the first publication's toast may still be showing).
   await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(page.getByText("English version saved and published.").last()).toBeVisible();
+  await written(page, "English version saved and published.");
   await expect(pending).toBeHidden();
   expect(await focusIsOnBody(page)).toBe(false);
   await expect
@@ -195,7 +204,7 @@ test("a live version: pending changes beside it with their diff, publish, discar
   const discard = page.getByRole("dialog", { name: "Discard the pending changes of the English version?" });
   await expect(discard.getByRole("button", { name: "Cancel" })).toBeFocused();
   await discard.getByRole("button", { name: "Discard pending changes" }).click();
-  await expect(page.getByText("Pending changes of the English version discarded.")).toBeVisible();
+  await written(page, "Pending changes of the English version discarded.");
   await expect(body(page)).toHaveValue("The pending words.");
   await expect(pending).toBeHidden();
   expect(await focusIsOnBody(page)).toBe(false);
@@ -212,17 +221,41 @@ test("a live version: pending changes beside it with their diff, publish, discar
   expect((await page.request.get(path)).status()).toBe(200);
   await page.getByRole("button", { name: "Unpublish…" }).click();
   await unpublish.getByRole("button", { name: "Unpublish", exact: true }).click();
-  await expect(page.getByText("English version unpublished; it is no longer on the site.")).toBeVisible();
+  await written(page, "English version unpublished; it is no longer on the site.");
   await expect(page.locator(".version-state")).toBeFocused();
   await expect.poll(async () => (await page.request.get(path)).status(), { timeout: 3_000 }).toBe(404);
 
-  // The same states in Arabic, for Ada: pending changes and the unpublish question, desktop and phone.
+  // Words typed while Publish is on its way stay in the form, unsaved, on the published version: the publish is held
+  // at the network until they are typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === `/api/admin/articles/${id}/versions/en-US`,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  const publishSent = page.waitForRequest(
+    (request) => request.method() === "PUT" && /\/versions\/en-US$/.test(request.url()),
+  );
   await page.getByRole("button", { name: "Publish", exact: true }).click();
-  // The earlier publication's toast may still be showing.
-  await expect(page.getByText("English version saved and published.").last()).toBeVisible();
+  await publishSent;
   await body(page).fill("The pending words, for Ada to read.");
+  release();
+  await expect(page.locator(".version-state")).toContainText("Live");
+  await expect(page.locator(".version-form")).not.toHaveAttribute("aria-busy", "true");
+  await expect(body(page)).toHaveValue("The pending words, for Ada to read.");
+  await expect(page.getByText("Unsaved changes", { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await page.request.get(path)).text(), { timeout: 3_000 })
+    .toContain("The pending words.");
+
+  // The same states in Arabic, for Ada: pending changes and the unpublish question, desktop and phone.
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(pending).toBeVisible();
+  await expect(pending).toContainText("Ada");
   await setAdminLanguage(ADA.uid, "ar");
   const arabic = await contextAs(browser, ADA.uid);
   const ada = await arabic.newPage();

@@ -42,10 +42,16 @@ export function useStoredVersion(
   const [conflict, setConflict] = useState<VersionConflict | null>(null);
   const dirty = form.formState.isDirty;
   const [seenEtag, setSeenEtag] = useState(etag);
+  // The ETags this form's own writes moved on from. The page's data can arrive after a write's answer yet be older
+  // (read before the write, rendered late): taking it up would put the form back on the older version, and its next
+  // save would meet a conflict with nobody else (seen after a publish). A version never comes back to an ETag it
+  // left, as each write numbers a new revision.
+  const [leftBehind, setLeftBehind] = useState<ReadonlySet<string>>(() => new Set());
   if (etag !== seenEtag) {
     setSeenEtag(etag);
     if (
       etag !== stored.etag &&
+      !(etag !== null && leftBehind.has(etag)) &&
       conflict === null &&
       (!dirty || sameText(editedText(version), editedText(stored.version)))
     )
@@ -62,6 +68,8 @@ export function useStoredVersion(
 
   /** Takes what the server answered as the stored version; the typed text follows unless `keepTyped` and something was typed. */
   function adopt(next: AdminVersionDetail | null, nextEtag: string | null, keepTyped = false) {
+    const left = stored.etag;
+    if (left !== null && left !== nextEtag) setLeftBehind((etags) => new Set(etags).add(left));
     setStored({ version: next, etag: nextEtag });
     form.reset(editedText(next), { keepValues: keepTyped });
     setConflict(null);
@@ -108,6 +116,7 @@ export function useVersionWrites(
   /** Sends one of the version's writes from the ETag `from`; `text` is the checked text for a save or a publish. */
   async function send(action: VersionAction, from: string | null, text?: VersionText) {
     setBusy(true);
+    const sentValues = { ...adminForm.form.getValues() };
     try {
       const answer = text
         ? await api.tagged.put<{ version: AdminVersionDetail }>(
@@ -116,7 +125,9 @@ export function useVersionWrites(
             versionPrecondition(from),
           )
         : await api.tagged.post<{ version: AdminVersionDetail }>(`${path}/${action}`, {}, versionPrecondition(from));
-      adopt(answer.data.version, answer.etag, action === "unpublish");
+      // Text typed while a save or a publish was on its way is newer than its answer: it stays, as unsaved changes.
+      const typedSince = text !== undefined && !sameText(adminForm.form.getValues(), sentValues);
+      adopt(answer.data.version, answer.etag, action === "unpublish" || typedSince);
       // Closed in the same render as the focus check: its opener (Discard, Unpublish…) may be gone.
       setConfirming(null);
       adminForm.clear();
