@@ -55,10 +55,7 @@ async function openEditor(page: Page, id: number, code: string) {
   await expect(page.locator(".publishing__state")).toBeVisible({ timeout: 20_000 });
 }
 
-/**
- * A write's toast, then the form free again: after a write the form stays busy until the page has caught up with it,
- * and its Save and Publish (aria-disabled meanwhile, to keep their focus) ignore a click until then.
- */
+/** A write's toast, then the form free again (busy while the write is on its way). */
 async function written(page: Page, message: string) {
   await expect(page.getByText(message).last()).toBeVisible();
   await expect(page.locator(".version-form")).not.toHaveAttribute("aria-busy", "true");

@@ -133,7 +133,9 @@ export function useVersionWrites(
       adminForm.clear();
       onSaved(done[action](answer.data.version));
       onSettled();
-      await revalidator.revalidate();
+      // The rest of the page (tabs, History, publication) catches up behind it: the form is free at once (a Publish
+      // pressed right after Save is not ignored), and page data read before this answer is never taken up.
+      void revalidator.revalidate();
     } catch (error) {
       const stale = staleCopyOf(error);
       if (stale) {
