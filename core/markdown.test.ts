@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownText, readingMinutes, renderMarkdown, renderMarkdownWithText } from "./markdown.ts";
+import { markdownText, readingCounts, readingMinutes, renderMarkdown } from "./markdown.ts";
 
 describe("renderMarkdown", () => {
   it("renders ordinary Markdown", () => {
@@ -56,6 +56,47 @@ describe("readingMinutes", () => {
     expect(readingMinutes(Array.from({ length: 440 }, () => "word").join("語"))).toBe(3);
     expect(readingMinutes(` ${Array.from({ length: 660 }, () => "mot").join("\u00a0\u3000\n")} `)).toBe(3);
   });
+
+  it("counts as the two regular expressions that define it, in every script, surrogate pairs and lone halves included", () => {
+    const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+    const word = /[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+    const defined = (text: string) => ({
+      words: text.match(word)?.length ?? 0,
+      cjkCharacters: text.match(cjk)?.length ?? 0,
+    });
+    // Words, spaces of every kind, CJK in and out of the BMP (𠀋 U+2000B, 𛀁 U+1B001), emoji, lone surrogates.
+    const pieces = [
+      "word",
+      "mot",
+      "كلمة",
+      " ",
+      "\u00a0",
+      "\u3000",
+      "\ufeff",
+      "\u2028",
+      "\t",
+      "\n",
+      "語",
+      "かな",
+      "カナ",
+      "𠀋",
+      "𛀁",
+      "👍🏽",
+      "\ud800",
+      "\udc00",
+      "-",
+      "**",
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (let sample = 0; sample < 200; sample += 1) {
+      const text = Array.from(
+        { length: 1 + Math.floor(next() * 900) },
+        () => pieces[Math.floor(next() * pieces.length)],
+      ).join("");
+      expect(readingCounts(text), JSON.stringify(text.slice(0, 40))).toEqual(defined(text));
+    }
+  });
 });
 
 describe("library images in Markdown", () => {
@@ -91,11 +132,16 @@ describe("library images in Markdown", () => {
   });
 });
 
-describe("renderMarkdownWithText", () => {
-  it("gives from one parse the same HTML as renderMarkdown and the same words as markdownText", () => {
+describe("markdownText", () => {
+  it("gives the words a reader sees, without markup, link addresses or images", () => {
     const source =
       "# Title\n\nSome *text* with [a link](https://example.com) and `code`.\n\n- one\n- two\n\n```\nfenced\n```\n\n![](media:9)";
-    expect(renderMarkdownWithText(source)).toEqual({ html: renderMarkdown(source), text: markdownText(source) });
     expect(markdownText(source)).toBe("Title\nSome text with a link and code.\none\ntwo\nfenced\n");
+  });
+
+  it("keeps a bare address's words as typed (no linkify), with the page's typography", () => {
+    expect(markdownText('A "quote" -- see https://example.org/a%20b or me@example.org.')).toBe(
+      "A “quote” – see https://example.org/a%20b or me@example.org.",
+    );
   });
 });

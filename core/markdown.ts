@@ -7,6 +7,11 @@ import MarkdownIt from "markdown-it";
 import { mediaImages, type MediaRenderEnv } from "./markdown-media.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true }).use(mediaImages);
+/**
+ * The parser of a body's words (markdownText): the renderer's rules without linkify, which found no word a reader
+ * would not find without it (a bare address stays its text) and cost a third of the parse (docs/decisions/0235-imports-do-less-per-version.md).
+ */
+const wordsParser = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
 const defaultLinkOpen =
   markdown.renderer.rules.link_open ??
@@ -35,23 +40,67 @@ export function renderMarkdown(source: string, media: MediaRenderEnv = {}): stri
   return markdown.render(source, { ...media });
 }
 
-/** The HTML and the reader's words (markdownText) from one parse: a bulk import needs both for every version. */
-export function renderMarkdownWithText(source: string, media: MediaRenderEnv = {}): { html: string; text: string } {
-  const env = { ...media };
-  const tokens = markdown.parse(source, env);
-  const text = textOf(tokens);
-  return { html: markdown.renderer.render(tokens, markdown.options, env), text };
+const CJK_CHARACTERS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+const SPACES = /\s+/gu;
+const WORD_CHARACTER = 0;
+const SPACE = 1;
+const CJK = 2;
+/** What a character outside the BMP is to the reading time: CJK (read by character) or part of a word. */
+const supplementaryKind = (pair: string) => (pair.match(CJK_CHARACTERS) ? CJK : WORD_CHARACTER);
+/**
+ * Each BMP character's kind (part of a word, white space as JavaScript's `\s`, CJK), made at the first use by one scan
+ * of the plane with each expression (a few ms): then a lookup per character instead of two expressions' scans of every text.
+ */
+let basicPlaneKinds: Uint8Array | undefined;
+function basicPlaneTable(): Uint8Array {
+  const kinds = new Uint8Array(0x10000);
+  // Surrogates stand in as letters: in the table a lone one is part of a word; a pair is looked up as one character.
+  const codes = new Uint16Array(0x10000);
+  for (let code = 0; code < 0x10000; code += 1) codes[code] = code >= 0xd800 && code <= 0xdfff ? 0x61 : code;
+  const plane = new TextDecoder("utf-16le").decode(codes);
+  for (const [pattern, kind] of [
+    [CJK_CHARACTERS, CJK],
+    [SPACES, SPACE],
+  ] as const)
+    for (const match of plane.matchAll(pattern)) kinds.fill(kind, match.index, match.index + match[0].length);
+  return kinds;
 }
 
-const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
-/** A run of characters that are neither white space nor CJK (which counts by character). */
-const WORD = /[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
-
-/** Words in the text, for a reading-time estimate (CJK counted by characters). One scan per count: this runs for every saved or imported version. */
+/** Minutes to read a text: 220 words a minute, 500 CJK characters a minute, one minute at least. */
 export function readingMinutes(source: string): number {
-  const cjkCharacters = source.match(CJK_CHARACTER)?.length ?? 0;
-  const words = source.match(WORD)?.length ?? 0;
+  const { words, cjkCharacters } = readingCounts(source);
   return Math.max(1, Math.round(words / 220 + cjkCharacters / 500));
+}
+
+/**
+ * A text's words, runs of characters that are neither white space nor CJK, and its CJK characters (read one by
+ * one). One pass over the text: this runs for every saved or imported version.
+ */
+export function readingCounts(source: string): { words: number; cjkCharacters: number } {
+  const kinds = (basicPlaneKinds ??= basicPlaneTable());
+  let words = 0;
+  let cjkCharacters = 0;
+  let inWord = false;
+  for (let index = 0; index < source.length; index += 1) {
+    const code = source.charCodeAt(index);
+    let kind = kinds[code]!;
+    // A surrogate pair is one character (a lone surrogate stays a character of a word).
+    if (code >= 0xd800 && code <= 0xdbff && index + 1 < source.length) {
+      const low = source.charCodeAt(index + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        kind = supplementaryKind(source.slice(index, index + 2));
+        index += 1;
+      }
+    }
+    if (kind === WORD_CHARACTER) {
+      if (!inWord) words += 1;
+      inWord = true;
+    } else {
+      if (kind === CJK) cjkCharacters += 1;
+      inWord = false;
+    }
+  }
+  return { words, cjkCharacters };
 }
 
 function textOf(tokens: ReturnType<typeof markdown.parse>): string {
@@ -76,5 +125,5 @@ function textOf(tokens: ReturnType<typeof markdown.parse>): string {
 
 /** The words a reader sees in a body, without markup (search indexes it; snippets quote it). */
 export function markdownText(source: string): string {
-  return textOf(markdown.parse(source, {}));
+  return textOf(wordsParser.parse(source, {}));
 }

@@ -8,7 +8,7 @@
  * marks exactly the versions drawing it stale (STALE_RENDER), re-rendered on their next read.
  */
 import type { Kysely, Transaction } from "kysely";
-import { readingMinutes, renderMarkdownWithText } from "#core/markdown.ts";
+import { markdownText, readingMinutes, renderMarkdown } from "#core/markdown.ts";
 import type { MediaRenderEnv } from "#core/markdown-media.ts";
 import { mediaImagesIn, type MediaRendition } from "#core/media-rules.ts";
 import type { DialectName } from "#server/db/connect.ts";
@@ -72,7 +72,8 @@ export function renderForIndex(
   dialect: DialectName,
 ): IndexedRendering[] {
   return jobs.map((job) => {
-    const { html, text } = renderMarkdownWithText(job.body, { media, language: job.language });
+    const html = renderMarkdown(job.body, { media, language: job.language });
+    const text = markdownText(job.body);
     return {
       version: { html, renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(job.body) },
       text,

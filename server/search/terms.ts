@@ -132,15 +132,18 @@ function partsFunctionFor(code: string): (word: string) => readonly string[] {
  * "3.14"), is cut again by INNER_SEPARATOR. So in a text whose letters, digits and marks are all
  * of these, the runs are exactly the parts the segmenter path yields.
  */
-const PLAIN_RUN = /[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u017F]+/g;
-/** A letter, digit or mark outside PLAIN_RUN's set (another script, a combining mark, ², ª…): the segmenter decides. */
-const NOT_PLAIN = new RegExp("[[\\p{L}\\p{N}\\p{M}]--[A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F]]", "v");
+const PLAIN = "A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F";
+/** A letter, digit or mark outside PLAIN's set (another script, a combining mark, ², ª…): the segmenter decides. */
+const NOT_PLAIN = new RegExp(`[[\\p{L}\\p{N}\\p{M}]--[${PLAIN}]]`, "v");
+/** Between two runs of PLAIN's characters. */
+const PLAIN_GAP = new RegExp(`[^${PLAIN}]+`);
 
 /** Each word-like piece of a text, as the segmenter would cut it for `parts` (runs of plain Latin text need no segmenter). */
 function eachWord(text: string, code: string, visit: (word: string) => boolean | void): void {
   const wellFormed = text.toWellFormed();
   if (!NOT_PLAIN.test(wellFormed)) {
-    for (const match of wellFormed.matchAll(PLAIN_RUN)) if (visit(match[0]) === false) return;
+    // Splitting makes the runs' strings without a match object each (termsOf's main cost on a long body).
+    for (const word of wellFormed.split(PLAIN_GAP)) if (word !== "" && visit(word) === false) return;
     return;
   }
   for (const segment of segmenterFor(code).segment(wellFormed)) {
@@ -159,13 +162,36 @@ export function foldedWords(text: string, code: string, limit = Infinity): strin
   return (words.length > limit ? words.slice(0, limit) : words).join(" ");
 }
 
-/** The stemmed terms of a text, in order (repeats kept: they weigh in the ranking). Same terms as wordsOf, without its per-word objects. */
-export function termsOf(text: string, code: string): string[] {
+/**
+ * A language's word as the segmenter cut it → its terms (its folded parts, stemmed): one lookup per word of a body
+ * where partsFunctionFor and termFunctionFor take two. Emptied when full: a language's text reuses a small vocabulary.
+ */
+const wordTermMemos = new Map<string, Map<string, readonly string[]>>();
+function wordTermsFunctionFor(code: string): (word: string) => readonly string[] {
+  let memo = wordTermMemos.get(code);
+  if (!memo) wordTermMemos.set(code, (memo = new Map()));
+  const known = memo;
   const term = termFunctionFor(code);
   const partsOf = partsFunctionFor(code);
+  return (word) => {
+    let terms = known.get(word);
+    if (terms === undefined) {
+      terms = partsOf(word).map(term);
+      if (known.size >= MEMO_SIZE) known.clear();
+      known.set(word, terms);
+    }
+    return terms;
+  };
+}
+
+/** The stemmed terms of a text, in order (repeats kept: they weigh in the ranking). Same terms as wordsOf, without its per-word objects. */
+export function termsOf(text: string, code: string): string[] {
+  const termsOfWord = wordTermsFunctionFor(code);
   const terms: string[] = [];
   eachWord(text, code, (word) => {
-    for (const part of partsOf(word)) terms.push(term(part));
+    const wordTerms = termsOfWord(word);
+    if (wordTerms.length === 1) terms.push(wordTerms[0]!);
+    else for (const term of wordTerms) terms.push(term);
   });
   return terms;
 }
