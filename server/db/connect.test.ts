@@ -8,6 +8,27 @@ import { openDatabase } from "./connect.ts";
 import { PAGE_SIZE_BYTES } from "./sqlite-adapter.ts";
 
 describe("openDatabase on SQLite", () => {
+  it("gives a bulk writer's connection a 64 MB page cache and in-memory statement journals, and others SQLite's defaults", async () => {
+    const root = mkdtempSync(join(tmpdir(), "pp-connect-"));
+    const settingsOf = async (bulkWrites: boolean) => {
+      const handle = openDatabase({ kind: "sqlite", path: join(root, "site.db") }, undefined, { bulkWrites });
+      try {
+        const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(handle.db);
+        const temp = await sql<{ temp_store: number }>`pragma temp_store`.execute(handle.db);
+        return { cache: cache.rows[0]!.cache_size, temp: temp.rows[0]!.temp_store };
+      } finally {
+        await handle.close();
+      }
+    };
+    try {
+      // Negative: KiB. temp_store 2 is MEMORY, 0 the default (files).
+      expect(await settingsOf(true)).toEqual({ cache: -65_536, temp: 2 });
+      expect(await settingsOf(false)).toEqual({ cache: -2_000, temp: 0 });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it("says in the log when it creates the database's missing folder, and only then", async () => {
     const root = mkdtempSync(join(tmpdir(), "pp-connect-"));
     const warnings: string[] = [];

@@ -54,7 +54,9 @@ function timeQueries(dialect: DialectName) {
 /**
  * `log` hears about what happens on the way: a folder created for SQLite, a PostgreSQL outage and its end.
  * `backgroundCheckpoints`: a SQLite file's WAL is checkpointed from a thread of its own, not by the
- * commit that fills it (checkpoints.ts): for the server, whose commits run on the event loop.
+ * commit that fills it (checkpoints.ts): for the server, whose commits run on the event loop, and a bulk import,
+ * whose commits would otherwise copy the WAL every other transaction.
+ * `bulkWrites`: a SQLite connection sized for a command that writes much (sqlite-adapter.ts).
  * `lockWaits`: how long, and how, a write waits for another process's: on SQLite for the write lock
  * (lock-waits.ts; the server's SERVER_LOCK_WAITS unless given), on PostgreSQL for row locks, given only
  * (a command's): `limitMs` is the sessions' lock_timeout, and `onLongWait` hears of a statement waiting long.
@@ -62,7 +64,11 @@ function timeQueries(dialect: DialectName) {
 export function openDatabase(
   target: DatabaseTarget,
   log?: DatabaseLog,
-  { backgroundCheckpoints = false, lockWaits }: { backgroundCheckpoints?: boolean; lockWaits?: LockWaits } = {},
+  {
+    backgroundCheckpoints = false,
+    bulkWrites = false,
+    lockWaits,
+  }: { backgroundCheckpoints?: boolean; bulkWrites?: boolean; lockWaits?: LockWaits } = {},
 ): DatabaseHandle {
   const availability = trackAvailability(log);
   if (target.kind === "sqlite") {
@@ -72,7 +78,7 @@ export function openDatabase(
       // A typo in DATABASE_URL would otherwise quietly start an empty site elsewhere.
       log?.warn({ folder: resolve(folder) }, `created the folder ${resolve(folder)} for the SQLite database`);
     }
-    const database = openSqlite(target.path);
+    const database = openSqlite(target.path, { bulkWrites });
     const db = new Kysely<Database>({
       dialect: new TurnTakingSqliteDialect(database, lockWaits ?? SERVER_LOCK_WAITS),
       log: timeQueries("sqlite"),

@@ -36,16 +36,29 @@ export interface SqliteConnectionHandle extends SqliteDatabase {
 }
 
 /**
+ * A bulk writer's page cache (SQLite's default is 2 MB, 125 of these pages): an import's transactions touch a leaf of
+ * every tag's and every language's index range, and with the default cache each insert read its pages back
+ * (docs/decisions/0235-imports-do-less-per-version.md).
+ */
+const BULK_CACHE_KIB = 65_536;
+
+/**
  * Opens `path` in WAL mode. Its settings wait up to 5 s for another process (a database being created or
  * recovered); then the connection waits for no lock itself: lock-waits.ts waits off the event loop.
+ * `bulkWrites`: the connection of a command that writes much (an import): a larger page cache, and the rollback
+ * copies of its multi-row statements kept in memory rather than in temporary files.
  */
-export function openSqlite(path: string): SqliteConnectionHandle {
+export function openSqlite(
+  path: string,
+  { bulkWrites = false }: { bulkWrites?: boolean } = {},
+): SqliteConnectionHandle {
   const database = new DatabaseSync(path, { timeout: 5000 });
   // Only a database with no table yet takes it. A version's rows hold tens of KB (body, HTML, revision, search
   // text): larger pages write them with fewer overflow pages (decision 0133).
   database.exec(`PRAGMA page_size = ${PAGE_SIZE_BYTES};`);
   database.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
   database.exec("PRAGMA busy_timeout = 0;");
+  if (bulkWrites) database.exec(`PRAGMA cache_size = -${BULK_CACHE_KIB}; PRAGMA temp_store = MEMORY;`);
   const prepared = new LRUCache<string, SqliteStatement>({ max: PREPARED_STATEMENTS });
   return {
     close: () => database.close(),
