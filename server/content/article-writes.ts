@@ -169,7 +169,8 @@ export interface ImportRevisions {
  * source is kept), in the caller's transaction, each written version with an
  * "import" revision. The versions are stored unrendered (a page renders one on first view) and
  * indexed: `prepared` holds each one's reading time and search words in the sources' order (from the
- * import pool, decision 0226). Search and tag pages follow at once. Returns what changed.
+ * import pool, decision 0226). Search follows at once; tag pages' rows are left to the caller
+ * (refreshPublishedTags, once for many transactions: decision 0235). Returns what changed.
  */
 export async function upsertArticles(
   trx: Transaction<Database>,
@@ -331,7 +332,8 @@ export async function upsertArticles(
       fresh.map((source) => [idByKey.get(source.key)!, [...source.versions.values()].map((version) => version.body)]),
     ),
   );
-  await refreshPublishedIndex(trx, [...idByKey.values()], known);
+  // Tag rows are the caller's: an import refreshes them once for the many transactions of a batch (refreshPublishedTags).
+  await refreshPublishedIndex(trx, [...idByKey.values()], known, { tags: false });
   return sources.map((source) => {
     const id = idByKey.get(source.key)!;
     return articleChange(id, before.get(id), { languages: source.versions.keys(), tags: source.tags });

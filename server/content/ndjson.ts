@@ -9,10 +9,10 @@
  * before writing any, so a bad file writes nothing; a second reading prepares each batch on worker
  * threads (import-pool.ts, starting while the check runs: reading times, search words and index forms)
  * while the previous one is written, and upserts by key in batched transactions through the shared
- * article write path (article-writes.ts), search entries included, announcing each batch like any other
- * content write. Versions are stored unrendered: the first page that shows one renders it
- * (docs/decisions/0121-import-checks-then-streams.md, 0139-imports-index-behind.md,
- * 0226-imports-index-as-they-write.md). The export is ndjson-export.ts.
+ * article write path (article-writes.ts), search entries included; each batch's tag pages' rows follow in one
+ * transaction, then the batch is announced like any other content write. Versions are stored unrendered: the
+ * first page that shows one renders it (docs/decisions/0121-import-checks-then-streams.md, 0139-imports-index-behind.md,
+ * 0226-imports-index-as-they-write.md, 0235-imports-do-less-per-version.md). The export is ndjson-export.ts.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
@@ -25,6 +25,7 @@ import { IMPORT_BATCH, ImportError, parsedBatches, type Parsed } from "./ndjson-
 import { createImportPool } from "./import-pool.ts";
 import type { PreparedVersion } from "./imported-versions.ts";
 import { announceChange } from "./store.ts";
+import { refreshPublishedTags } from "#server/search/published-index.ts";
 import { DEFAULT_REVISIONS_PER_VERSION } from "#server/base/config.ts";
 
 export type ImportProgress = (done: { articles: number; total: number; lastLine: number }) => void;
@@ -161,12 +162,18 @@ export async function importArticles(
     const write = async ({ batch, versions: prepared }: Prepared) => {
       if (landed === 0) total = await checked;
       const changes: ArticleChange[] = [];
-      // Announced once, for the whole batch (servers drop cached pages and lists per announcement); when a
-      // transaction fails, what landed before it is announced all the same.
-      const announce = () =>
-        changes.length === 0
-          ? Promise.resolve()
-          : announceChange(handle, origin, { kind: "articles", articles: changes }).then(() => {});
+      // Tag pages' rows are made once for the whole batch, then the batch is announced once (servers drop cached
+      // pages and lists per announcement); when a transaction fails, what landed before it gets both all the same.
+      const announce = async () => {
+        if (changes.length === 0) return;
+        await handle.db.transaction().execute((trx) =>
+          refreshPublishedTags(
+            trx,
+            changes.map((change) => change.id),
+          ),
+        );
+        await announceChange(handle, origin, { kind: "articles", articles: changes });
+      };
       try {
         for (let start = 0, at = 0; start < batch.length;) {
           const part = batch.slice(start, start + sizes.next());

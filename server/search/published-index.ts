@@ -65,7 +65,7 @@ export interface RefreshOptions {
   fingerprints?: boolean;
   /** true: the entries keep their text, as before migration 0060 (a migration test's older database). */
   text?: boolean;
-  /** false leaves tag rows alone (the search catch-up: what it indexes does not change them). */
+  /** false leaves tag rows alone (the search catch-up: what it indexes does not change them; a bulk import: refreshPublishedTags). */
   tags?: boolean;
 }
 
@@ -164,21 +164,54 @@ export async function refreshPublishedIndex(
         .where("id", "in", stale.slice(at, at + CHUNK))
         .execute();
     await insertSearchEntries(db, fresh, { fingerprints, text });
-    if (!tags) continue;
-    const tagRows = versions.flatMap((version) => {
-      const byKey = new Map((JSON.parse(version.tags) as string[]).map((tag) => [tagKey(tag), tag]));
-      return [...byKey].map(([key, tag]) => ({
-        tag_key: key,
-        tag,
-        code: version.code,
-        published_at: version.published_at!,
-        article_id: version.article_id,
-      }));
-    });
-    for (let at = 0; at < tagRows.length; at += CHUNK)
-      await db
-        .insertInto("published_tags")
-        .values(tagRows.slice(at, at + CHUNK))
-        .execute();
+    if (tags) await insertTagRows(db, versions);
+  }
+}
+
+/** A published version's tags (its article's, by URL key) as tag pages' rows. */
+async function insertTagRows(
+  db: Db,
+  versions: readonly { article_id: number; code: string; published_at: string | null; tags: string }[],
+): Promise<void> {
+  const tagRows = versions.flatMap((version) => {
+    const byKey = new Map((JSON.parse(version.tags) as string[]).map((tag) => [tagKey(tag), tag]));
+    return [...byKey].map(([key, tag]) => ({
+      tag_key: key,
+      tag,
+      code: version.code,
+      published_at: version.published_at!,
+      article_id: version.article_id,
+    }));
+  });
+  for (let at = 0; at < tagRows.length; at += CHUNK)
+    await db
+      .insertInto("published_tags")
+      .values(tagRows.slice(at, at + CHUNK))
+      .execute();
+}
+
+/**
+ * Tag pages' rows of these articles' published versions, made again: for a bulk import, which refreshes them once
+ * for a batch of articles written in many transactions (refreshPublishedIndex with `tags: false` in each), so that
+ * each tag's index pages are written once a batch rather than once a transaction (decision 0235).
+ */
+export async function refreshPublishedTags(db: Db, articleIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(articleIds)];
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    const chunk = ids.slice(start, start + CHUNK);
+    await db.deleteFrom("published_tags").where("article_id", "in", chunk).execute();
+    const versions = await db
+      .selectFrom("article_versions")
+      .innerJoin("articles", "articles.id", "article_versions.article_id")
+      .select([
+        "article_versions.article_id",
+        "article_versions.code",
+        "article_versions.published_at",
+        "articles.tags",
+      ])
+      .where("article_versions.article_id", "in", chunk)
+      .where(isPublishedVersion)
+      .execute();
+    await insertTagRows(db, versions);
   }
 }

@@ -408,6 +408,40 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(await snapshotOfDatabase()).toEqual(before);
     });
 
+    it("gives the articles that landed before a failed transaction their tag pages' rows, and names the lines", async () => {
+      // The first transaction writes 8 articles; a trigger fails the second at its last article.
+      const keys = Array.from({ length: 10 }, (_, index) => `halfway-${kind}-${index + 1}`);
+      const failing = keys.at(-1)!;
+      if (kind === "sqlite")
+        await sql`create trigger fail_halfway before insert on articles when new.key = ${sql.lit(failing)} begin select raise(abort, 'refused by the test'); end`.execute(
+          db(),
+        );
+      else {
+        await sql`create function fail_halfway() returns trigger language plpgsql as $$ begin if new.key = ${sql.lit(failing)} then raise exception 'refused by the test'; end if; return new; end $$`.execute(
+          db(),
+        );
+        await sql`create trigger fail_halfway before insert on articles for each row execute function fail_halfway()`.execute(
+          db(),
+        );
+      }
+      try {
+        const path = fileWith("halfway.ndjson", keys.map((key) => line(key, { en: version(key) })).join("\n"));
+        await expect(importArticles(testApp.services.database, path, "test")).rejects.toThrow(
+          /^writing lines 9–10 failed, nothing from line 9 on was written; lines 1–8 landed \(8 articles\): .*refused by the test/,
+        );
+      } finally {
+        await sql`drop trigger fail_halfway${sql.raw(kind === "sqlite" ? "" : " on articles")}`.execute(db());
+        if (kind === "postgres") await sql`drop function fail_halfway`.execute(db());
+      }
+      const tagged = await db()
+        .selectFrom("published_tags")
+        .innerJoin("articles", "articles.id", "published_tags.article_id")
+        .select("articles.key")
+        .where("articles.key", "like", `halfway-${kind}-%`)
+        .execute();
+      expect(tagged.map((row) => row.key).sort()).toEqual(keys.slice(0, 8).sort());
+    });
+
     it("imports and updates by key; the running site shows it and finds it at once, and renders it on its first read", async () => {
       const key = `imported-${kind}`;
       const path = fileWith(
