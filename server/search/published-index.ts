@@ -69,6 +69,24 @@ export interface RefreshOptions {
   tags?: boolean;
 }
 
+/** These articles' published versions, with their article's tags: what search entries and tag pages' rows are made of. */
+function publishedVersionsOf(db: Db, articleIds: readonly number[]) {
+  return db
+    .selectFrom("article_versions")
+    .innerJoin("articles", "articles.id", "article_versions.article_id")
+    .select([
+      "article_versions.article_id",
+      "article_versions.code",
+      "article_versions.title",
+      "article_versions.summary",
+      "article_versions.published_at",
+      "articles.tags",
+    ])
+    .where("article_versions.article_id", "in", articleIds)
+    .where(isPublishedVersion)
+    .execute();
+}
+
 /**
  * `known` holds bodies' words (and their versions' index form) already extracted (a bulk import, the search catch-up),
  * by `${article_id}:${code}`; the other bodies are parsed (and stemmed) here when they changed.
@@ -83,20 +101,7 @@ export async function refreshPublishedIndex(
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
     if (tags) await db.deleteFrom("published_tags").where("article_id", "in", chunk).execute();
-    const versions = await db
-      .selectFrom("article_versions")
-      .innerJoin("articles", "articles.id", "article_versions.article_id")
-      .select([
-        "article_versions.article_id",
-        "article_versions.code",
-        "article_versions.title",
-        "article_versions.summary",
-        "article_versions.published_at",
-        "articles.tags",
-      ])
-      .where("article_versions.article_id", "in", chunk)
-      .where(isPublishedVersion)
-      .execute();
+    const versions = await publishedVersionsOf(db, chunk);
     // Bodies are read only where their words are not known: the import's or catch-up's would be read back for nothing.
     const unknown = [
       ...new Set(versions.filter((version) => !known.has(slotOf(version))).map((version) => version.article_id)),
@@ -200,18 +205,6 @@ export async function refreshPublishedTags(db: Db, articleIds: readonly number[]
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
     await db.deleteFrom("published_tags").where("article_id", "in", chunk).execute();
-    const versions = await db
-      .selectFrom("article_versions")
-      .innerJoin("articles", "articles.id", "article_versions.article_id")
-      .select([
-        "article_versions.article_id",
-        "article_versions.code",
-        "article_versions.published_at",
-        "articles.tags",
-      ])
-      .where("article_versions.article_id", "in", chunk)
-      .where(isPublishedVersion)
-      .execute();
-    await insertTagRows(db, versions);
+    await insertTagRows(db, await publishedVersionsOf(db, chunk));
   }
 }
