@@ -8,8 +8,9 @@ import { mediaImages, type MediaRenderEnv } from "./markdown-media.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true }).use(mediaImages);
 /**
- * The parser of a body's words (markdownText): the renderer's rules without linkify, which found no word a reader
- * would not find without it (a bare address stays its text) and cost a third of the parse (docs/decisions/0235-imports-do-less-per-version.md).
+ * The parser of a body's words (markdownText): the renderer's rules without linkify, which cost a third of the parse
+ * and changed only a bare address's words (its link text decodes `%20`; here the address stays as typed)
+ * (docs/decisions/0235-imports-do-less-per-version.md).
  */
 const wordsParser = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
