@@ -409,7 +409,7 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
     });
 
     it("gives the articles that landed before a failed transaction their tag pages' rows, and names the lines", async () => {
-      // The first transaction writes 8 articles; a trigger fails the second at its last article.
+      // The first transaction writes 8 articles; a trigger fails the one holding the last article (the second or third).
       const keys = Array.from({ length: 10 }, (_, index) => `halfway-${kind}-${index + 1}`);
       const failing = keys.at(-1)!;
       if (kind === "sqlite")
