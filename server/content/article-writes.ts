@@ -25,7 +25,7 @@ import {
   type TranslationOutcome,
   type TranslationState,
 } from "#core/translation-status.ts";
-import { bodyFingerprint, refreshPublishedIndex, type KnownText } from "#server/search/published-index.ts";
+import { refreshPublishedIndex, type KnownText } from "#server/search/published-index.ts";
 import { inChunks, storeTranslationStates } from "./translation-state.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -268,7 +268,7 @@ export async function upsertArticles(
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
       const ready = prepared[index++]!;
-      known.set(slot, { text: ready.text, indexed: ready.indexed, fingerprint: bodyFingerprint(version.body) });
+      known.set(slot, { indexed: ready.indexed, fingerprint: ready.fingerprint });
       const columns = versionColumns(version, published.get(slot), now, unrenderedVersion(ready.minutes));
       if (published.has(slot))
         await trx

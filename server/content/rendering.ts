@@ -13,6 +13,7 @@ import type { MediaRenderEnv } from "#core/markdown-media.ts";
 import { mediaImagesIn, type MediaRendition } from "#core/media-rules.ts";
 import type { DialectName } from "#server/db/connect.ts";
 import type { IndexForm } from "#server/db/full-text-form.ts";
+import { bodyFingerprint } from "#server/search/body-fingerprint.ts";
 import { indexForm } from "#server/search/index-form.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
@@ -50,10 +51,10 @@ async function renderOffThread(body: string, media: MediaRenderEnv): Promise<Ren
   return { ...rendered.value, renderer_version: RENDERER_VERSION };
 }
 
-/** A version rendered by the search catch-up: its stored rendering, its words for the search index and their index form, from one parse. */
+/** A version rendered by the search catch-up: its stored rendering, and its body's fingerprint and words' index form for its search entry. */
 export interface IndexedRendering {
   version: RenderedVersion;
-  text: string;
+  fingerprint: string;
   indexed: IndexForm;
 }
 
@@ -73,11 +74,14 @@ export function renderForIndex(
 ): IndexedRendering[] {
   return jobs.map((job) => {
     const html = renderMarkdown(job.body, { media, language: job.language });
-    const text = markdownText(job.body);
     return {
       version: { html, renderer_version: RENDERER_VERSION, reading_minutes: readingMinutes(job.body) },
-      text,
-      indexed: indexForm(dialect, { title: job.title, summary: job.summary, body_text: text }, job.language),
+      fingerprint: bodyFingerprint(job.body),
+      indexed: indexForm(
+        dialect,
+        { title: job.title, summary: job.summary, body_text: markdownText(job.body) },
+        job.language,
+      ),
     };
   });
 }

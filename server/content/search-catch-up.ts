@@ -22,7 +22,7 @@ import type { DatabaseHandle, DialectName } from "#server/db/connect.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
 import { countCaughtUpVersions } from "#server/base/metrics.ts";
-import { bodyFingerprint, refreshPublishedIndex, type KnownText } from "#server/search/published-index.ts";
+import { refreshPublishedIndex, type KnownText } from "#server/search/published-index.ts";
 
 /**
  * Articles per claim (seven versions each). On SQLite a batch's transaction holds the database's write lock, which
@@ -128,8 +128,7 @@ async function storeBatch(
       // Written since the claim: that write stored its own rendering, or marked the new text for a later batch.
       if (Number(stored.numUpdatedRows) === 0) continue;
       known.set(`${version.article_id}:${version.code}`, {
-        text: rendering.text,
-        fingerprint: bodyFingerprint(version.body),
+        fingerprint: rendering.fingerprint,
         indexed: rendering.indexed,
       });
     }

@@ -16,18 +16,24 @@ import { languagePrefix, quoteLexeme, type IndexForm } from "./full-text-form.ts
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface SearchEntry {
+interface SearchEntryColumns {
   article_id: number;
   code: string;
   title: string;
   summary: string;
-  /** The body's words as a reader sees them (no Markdown): indexed, not stored (snippets are made from the body, decision 0230). */
-  body_text: string;
-  /** bodyFingerprint of the Markdown body the entry was made from (server/search/published-index.ts). */
+  /** bodyFingerprint of the Markdown body the entry was made from (server/search/body-fingerprint.ts). */
   source_fingerprint: string | null;
-  /** indexForm of the entry for the database's dialect, when already computed (a bulk import's render workers). */
-  indexed?: IndexForm;
 }
+
+/**
+ * An entry to index from its body's words as a reader sees them (no Markdown): indexed, not stored (snippets are made
+ * from the body, decision 0230). A bulk import's and the search catch-up's workers send the index form alone
+ * (IndexedSearchEntry): the words stay on the worker.
+ */
+export type SearchEntry = SearchEntryColumns & { body_text: string; indexed?: undefined };
+
+/** An entry with its index form, as its dialect stores it (its words too when an older shape stores them). */
+export type IndexedSearchEntry = SearchEntryColumns & { body_text?: string; indexed: IndexForm };
 
 export interface SearchHit {
   articleId: number;
@@ -49,9 +55,6 @@ export function dialectOf(db: Db): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
-/** An entry with its index form, as its dialect stores it. */
-export type IndexedSearchEntry = SearchEntry & { indexed: IndexForm };
-
 /**
  * The columns of a search entry besides its index: since migration 0060 its fingerprint only; before, its text too
  * (`text`), and before 0026 its text only (`fingerprints: false`). The older shapes serve the migrations and the
@@ -60,6 +63,13 @@ export type IndexedSearchEntry = SearchEntry & { indexed: IndexForm };
 export interface EntryColumns {
   fingerprints?: boolean;
   text?: boolean;
+}
+
+/** The words an entry of an older shape stores: the migrations that write those index from the bodies, never from index forms alone. */
+function storedText(entry: IndexedSearchEntry): string {
+  if (entry.body_text === undefined)
+    throw new Error(`the search entry of ${entry.article_id}:${entry.code} has no words for the text column`);
+  return entry.body_text;
 }
 
 /**
@@ -85,13 +95,13 @@ export async function insertIndexedEntries(
   );
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const chunk = entries.slice(start, start + INSERT_CHUNK);
-    const common = (entry: SearchEntry) =>
+    const common = (entry: IndexedSearchEntry) =>
       sql.join([
         entry.article_id,
         entry.code,
         entry.title,
         entry.summary,
-        ...(text ? [entry.body_text] : []),
+        ...(text ? [storedText(entry)] : []),
         ...(fingerprints ? [entry.source_fingerprint] : []),
       ]);
     if (dialect === "postgres") {

@@ -9,6 +9,7 @@ import {
   insertIndexedEntries,
   searchTerms,
   type EntryColumns,
+  type IndexedSearchEntry,
   type SearchEntry,
   type SearchFound,
 } from "#server/db/full-text.ts";
@@ -22,11 +23,17 @@ type Db = Kysely<Database> | Transaction<Database>;
  * Adds entries, computing the index form of those that come without one; the caller removed the versions'
  * previous ones. `options`: the entries' columns on a database as an older release left it (EntryColumns).
  */
-export async function insertSearchEntries(db: Db, entries: SearchEntry[], options: EntryColumns = {}): Promise<void> {
+export async function insertSearchEntries(
+  db: Db,
+  entries: readonly (SearchEntry | IndexedSearchEntry)[],
+  options: EntryColumns = {},
+): Promise<void> {
   const dialect = dialectOf(db);
   await insertIndexedEntries(
     db,
-    entries.map((entry) => ({ ...entry, indexed: entry.indexed ?? indexForm(dialect, entry, entry.code) })),
+    entries.map((entry) =>
+      entry.indexed === undefined ? { ...entry, indexed: indexForm(dialect, entry, entry.code) } : entry,
+    ),
     options,
   );
 }

@@ -8,16 +8,16 @@
  * one language's version leaves the article's other entries as they are. A bulk
  * import leaves the new entries to the search catch-up (server/content/search-catch-up.ts, decision 0139).
  */
-import { hash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { markdownText } from "#core/markdown.ts";
 import { tagKey } from "#core/tags.ts";
-import type { SearchEntry } from "#server/db/full-text.ts";
+import type { IndexedSearchEntry, SearchEntry } from "#server/db/full-text.ts";
 import type { IndexForm } from "#server/db/full-text-form.ts";
 import type { Database } from "#server/db/schema.ts";
 import { isPublishedVersion } from "#server/db/published.ts";
 import { unprocessable } from "#core/errors.ts";
 import { OFF_THREAD_BODY_CHARS, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
+import { bodyFingerprint } from "./body-fingerprint.ts";
 import { insertSearchEntries } from "./entries.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,11 +30,6 @@ const CHUNK = 200;
 
 /** How a tag is keyed (core/tags.ts): lowercased, NFC. */
 export { tagKey };
-
-/** What a search entry keeps of the Markdown body it was made from, to tell whether the body changed since. */
-export function bodyFingerprint(body: string): string {
-  return hash("sha256", body, "base64url");
-}
 
 /**
  * A body's words as a reader sees them: for its search entry, and for a search result's snippet (decision 0230).
@@ -53,9 +48,8 @@ export async function searchText(body: string): Promise<string> {
   return read.value;
 }
 
-/** A version's words and their index form, already extracted (by a bulk import's workers or the search catch-up). */
+/** A version's fingerprint and its words' index form, already made (by a bulk import's workers or the search catch-up's). */
 export interface KnownText {
-  text: string;
   fingerprint: string;
   indexed: IndexForm;
 }
@@ -88,7 +82,7 @@ function publishedVersionsOf(db: Db, articleIds: readonly number[]) {
 }
 
 /**
- * `known` holds bodies' words (and their versions' index form) already extracted (a bulk import, the search catch-up),
+ * `known` holds versions' fingerprints and index forms already made (a bulk import, the search catch-up),
  * by `${article_id}:${code}`; the other bodies are parsed (and stemmed) here when they changed.
  */
 export async function refreshPublishedIndex(
@@ -135,7 +129,7 @@ export async function refreshPublishedIndex(
       if (twin) stale.push(twin.id);
       keptBySlot.set(slotOf(entry), entry);
     }
-    const fresh: SearchEntry[] = [];
+    const fresh: (SearchEntry | IndexedSearchEntry)[] = [];
     for (const version of versions) {
       const slot = slotOf(version);
       const given = known.get(slot);
@@ -155,10 +149,9 @@ export async function refreshPublishedIndex(
         code: version.code,
         title: version.title,
         summary: version.summary,
-        body_text: given?.text ?? (await searchText(body!)),
         source_fingerprint: fingerprint,
       };
-      fresh.push(given ? { ...made, indexed: given.indexed } : made);
+      fresh.push(given ? { ...made, indexed: given.indexed } : { ...made, body_text: await searchText(body!) });
     }
     // What is left showed versions no longer published.
     for (const entry of keptBySlot.values()) stale.push(entry.id);
