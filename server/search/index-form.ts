@@ -11,14 +11,11 @@ import {
   quoteLexeme,
   type IndexForm,
 } from "#server/db/full-text-form.ts";
-import { termsOf } from "./terms.ts";
+import { prefixedTermsOf, termsOf } from "./terms.ts";
 
 /** A text's terms as SQLite's index takes them: stemmed, each prefixed with its language, space-separated. */
 export function sqliteTerms(text: string, code: string): string {
-  const prefix = languagePrefix(code);
-  return termsOf(text, code)
-    .map((term) => prefix + term)
-    .join(" ");
+  return prefixedTermsOf(text, code, languagePrefix(code));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { foldForSearch } from "#core/text.ts";
-import { foldedWords, segmentedTermsOf, termsOf } from "./terms.ts";
+import { foldedWords, prefixedTermsOf, segmentedTermsOf, termsOf } from "./terms.ts";
 
 describe("termsOf", () => {
   it("stems repeated words the same each time, also after the stem memo was emptied", () => {
@@ -9,6 +9,32 @@ describe("termsOf", () => {
     termsOf(Array.from({ length: 50_010 }, (_, index) => `word${index}ing`).join(" "), "en-US");
     expect(termsOf("running houses", "en-US")).toEqual(["run", "hous"]);
     expect(termsOf("maisons", "fr-FR")).toEqual(["maison"]);
+  });
+});
+
+describe("prefixedTermsOf", () => {
+  it("is termsOf's terms after the prefix, space-separated, with one or several terms a word and none", () => {
+    const text = "Running d'équipe don't 日本語のテキスト , ; café² x_y running";
+    for (const code of ["en-US", "fr-FR", "ja-JP"]) {
+      const expected = termsOf(text, code)
+        .map((term) => `e_${term}`)
+        .join(" ");
+      expect(prefixedTermsOf(text, code, "e_")).toBe(expected);
+      // Again from the memo, and under another prefix of the same language.
+      expect(prefixedTermsOf(text, code, "e_")).toBe(expected);
+      expect(prefixedTermsOf(text, code, "f_")).toBe(expected.replaceAll("e_", "f_"));
+    }
+    expect(prefixedTermsOf(" ; — ", "en-US", "e_")).toBe("");
+  });
+
+  it("gives the same after its memo was emptied", () => {
+    const words = Array.from({ length: 50_010 }, (_, index) => `word${index}ing`).join(" ");
+    expect(prefixedTermsOf(words, "de-DE", "d_")).toBe(
+      termsOf(words, "de-DE")
+        .map((term) => `d_${term}`)
+        .join(" "),
+    );
+    expect(prefixedTermsOf("Häuser laufen", "de-DE", "d_")).toBe("d_haus d_lauf");
   });
 });
 

@@ -196,6 +196,41 @@ export function termsOf(text: string, code: string): string[] {
   return terms;
 }
 
+/**
+ * A word → its terms, each after `prefix`, space-separated ("" for none): what SQLite's index form is made of, kept
+ * per language and prefix so that a body's words cost one lookup and no new string each (decision 0236).
+ */
+const prefixedTermMemos = new Map<string, Map<string, string>>();
+function prefixedTermsFunctionFor(code: string, prefix: string): (word: string) => string {
+  const key = `${code}\n${prefix}`;
+  let memo = prefixedTermMemos.get(key);
+  if (!memo) prefixedTermMemos.set(key, (memo = new Map<string, string>()));
+  const known = memo;
+  const termsOfWord = wordTermsFunctionFor(code);
+  return (word) => {
+    let prefixed = known.get(word);
+    if (prefixed === undefined) {
+      prefixed = termsOfWord(word)
+        .map((term) => prefix + term)
+        .join(" ");
+      if (known.size >= MEMO_SIZE) known.clear();
+      known.set(word, prefixed);
+    }
+    return prefixed;
+  };
+}
+
+/** termsOf's terms, each after `prefix`, space-separated: termsOf(text, code).map((term) => prefix + term).join(" "). */
+export function prefixedTermsOf(text: string, code: string, prefix: string): string {
+  const prefixedOf = prefixedTermsFunctionFor(code, prefix);
+  const words: string[] = [];
+  eachWord(text, code, (word) => {
+    const prefixed = prefixedOf(word);
+    if (prefixed !== "") words.push(prefixed);
+  });
+  return words.join(" ");
+}
+
 /** termsOf through Intl.Segmenter only (tests compare it with the plain-text path). */
 export function segmentedTermsOf(text: string, code: string): string[] {
   return Array.from(wordsOf(text, code), (word) => word.term);
