@@ -15,11 +15,12 @@ import { articleChange, type ArticleChange, type ArticleState } from "./changes.
 import { unrenderedVersion, type UnrenderedVersion, type RenderedVersion } from "./rendering.ts";
 import type { PreparedVersion } from "./imported-versions.ts";
 import { syncMediaUsage } from "#server/media/usage.ts";
-import { recordRevisions, type RevisionEntry } from "./revisions.ts";
+import { FIRST_REVISION, recordRevisions, type RevisionEntry } from "./revisions.ts";
 import {
   afterSave,
   changeSource,
   EMPTY_TRANSLATION_STATE,
+  isOutdated,
   textChanged,
   type TranslatableText,
   type TranslationOutcome,
@@ -225,6 +226,19 @@ export async function upsertArticles(
   }
 
   const fresh = sources.filter((source) => !idByKey.has(source.key));
+  // A new article's versions all take their first revision: its translation facts are known before its rows are
+  // written, and its versions are inserted with their bases and Outdated flags rather than updated after.
+  const freshTranslation = new Map(
+    fresh.map((source) => [
+      source,
+      importedTranslationState(
+        EMPTY_TRANSLATION_STATE,
+        new Map(),
+        source,
+        new Map([...source.versions.keys()].map((code) => [code, FIRST_REVISION])),
+      ),
+    ]),
+  );
   await inChunks(fresh, async (chunk) => {
     const rows = await trx
       .insertInto("articles")
@@ -265,6 +279,7 @@ export async function upsertArticles(
   let index = 0;
   for (const source of sources) {
     const id = idByKey.get(source.key)!;
+    const translated = freshTranslation.get(source)?.state;
     for (const [code, version] of source.versions) {
       const slot = `${id}:${code}`;
       const ready = prepared[index++]!;
@@ -278,7 +293,15 @@ export async function upsertArticles(
           .where("code", "=", code)
           .execute();
       else {
-        inserts.push({ article_id: id, code, ...columns });
+        inserts.push({
+          article_id: id,
+          code,
+          ...columns,
+          ...(translated && {
+            base_revision: translated.bases.get(code)!,
+            outdated: isOutdated(translated, code) ? (1 as const) : (0 as const),
+          }),
+        });
         newVersions.add(slot);
       }
       entries.push({ blogId: id, code, action: "import", uid: revisions.uid, content: version });
@@ -311,10 +334,9 @@ export async function upsertArticles(
     trx,
     sources.map((source) => {
       const articleId = idByKey.get(source.key)!;
-      const facts = translation.get(articleId) ?? {
-        state: EMPTY_TRANSLATION_STATE,
-        texts: new Map<string, TranslatableText>(),
-      };
+      const inserted = freshTranslation.get(source);
+      if (inserted) return { articleId, before: EMPTY_TRANSLATION_STATE, outcome: inserted, versionsStored: true };
+      const facts = translation.get(articleId)!;
       const written = new Map([...source.versions.keys()].map((code) => [code, numbers.get(`${articleId}:${code}`)!]));
       return {
         articleId,

@@ -43,6 +43,9 @@ function revisionRow(entry: RevisionEntry, now: string) {
   };
 }
 
+/** The History number of a version's first text. */
+export const FIRST_REVISION = 1;
+
 /** A version's newest kept revision ids (newest first) and the number its next revision takes. */
 interface History {
   ids: number[];
@@ -50,9 +53,9 @@ interface History {
 }
 
 /**
- * Records revisions, each numbered in its version's history (1 for its first text), and keeps each
+ * Records revisions, each numbered in its version's history (FIRST_REVISION for its first text), and keeps each
  * version's history bounded: per version one bounded read of its newest revisions before the
- * insert, at most one delete after. `fresh` versions (just created) start at 1 and skip the read.
+ * insert, at most one delete after. `fresh` versions (just created) start at FIRST_REVISION and skip the read.
  * Returns each entry's revision id and number, in order.
  */
 export async function recordRevisions(
@@ -67,7 +70,7 @@ export async function recordRevisions(
     const slot = `${entry.blogId}:${entry.code}`;
     if (histories.has(slot)) continue;
     if (fresh.has(slot)) {
-      histories.set(slot, { ids: [], next: 1 });
+      histories.set(slot, { ids: [], next: FIRST_REVISION });
       continue;
     }
     const newest = await db

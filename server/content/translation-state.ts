@@ -57,6 +57,8 @@ export interface TranslationWrite {
   articleId: number;
   before: TranslationState;
   outcome: TranslationOutcome;
+  /** Its versions were inserted with the outcome's bases and Outdated flags (a new article's import): none to update. */
+  versionsStored?: boolean;
 }
 
 /** Rows (or ids) per statement: well under SQLite's 32 766 bound parameters. */
@@ -118,7 +120,8 @@ export async function storeTranslationStates(db: Db, writes: readonly Translatio
   }
   // Per article, its changed versions by new base and flag (as one article's save writes them); then the
   // articles whose groups name the same codes share a statement.
-  const baseChanges = writes.flatMap(({ articleId, before, outcome: { state } }) => {
+  const baseChanges = writes.flatMap(({ articleId, before, outcome: { state }, versionsStored }) => {
+    if (versionsStored) return [];
     const changed = [...state.bases].filter(
       ([code, base]) => before.bases.get(code) !== base || isOutdated(before, code) !== isOutdated(state, code),
     );
