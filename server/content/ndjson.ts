@@ -55,6 +55,12 @@ export const TRANSACTION_MS: Record<DialectName, number> = { sqlite: 50, postgre
  * for the articles' own transactions.
  */
 const TAG_TRANSACTION_ARTICLES = 100;
+/**
+ * Batches the workers measure ahead of the one being written. With one, the workers waited for the writing thread
+ * whenever they finished first, and a core stood idle; two keep them busy, for one more batch in memory
+ * (decision 0236).
+ */
+const MEASURED_AHEAD = 2;
 /** Articles in the import's first transaction; the next ones are sized from the time per article so far. */
 const FIRST_TRANSACTION_ARTICLES = 8;
 /**
@@ -80,8 +86,8 @@ export function transactionSizes(targetMs: number, largest = IMPORT_BATCH) {
 
 /**
  * Checks the whole file (parse and validate every line) while a second reading of it starts
- * measuring reading times, then writes it batch by batch while the workers measure the next batch:
- * nothing is written before the last line is known good, and at most two batches are in memory.
+ * measuring reading times, then writes it batch by batch while the workers measure the next ones:
+ * nothing is written before the last line is known good, and at most MEASURED_AHEAD + 1 batches are in memory.
  * A batch is written in short transactions (TRANSACTION_MS), so that other processes' writes wait
  * little for the import's, and announced once its last one has landed.
  * Throws ImportError for a bad file (nothing written); a failure while writing names the lines that landed.
@@ -203,19 +209,17 @@ export async function importArticles(
       await announce();
       progress({ articles: landed, total, lastLine: lastLanded });
     };
-    // The workers measure batch N + 1 while the main thread writes batch N.
-    let measuring: Promise<Prepared> | null = null;
+    // The workers measure batches N + 1 to N + MEASURED_AHEAD while the main thread writes batch N.
+    const measuring: Promise<Prepared>[] = [];
     try {
       for await (const batch of parsedBatches(path, handle.db)) {
         const next = measure(batch);
         next.catch(() => {});
-        if (measuring) await write(await measuring);
-        measuring = next;
+        measuring.push(next);
+        if (measuring.length > MEASURED_AHEAD) await write(await measuring.shift()!);
       }
-      if (measuring) await write(await measuring);
+      for (let next = measuring.shift(); next; next = measuring.shift()) await write(await next);
     } catch (error) {
-      // A measure still under way when a write failed: its outcome no longer matters.
-      measuring?.catch(() => {});
       // A bad line the second reading met first: the check reports it (nothing was written).
       await checked;
       // The file or the stored slugs changed between the check and the writes (another writer, an edited file).
