@@ -159,6 +159,17 @@ export function importedTranslationState(
   return outcome;
 }
 
+/** A new article's translation facts, known before its rows are written: each of its versions takes FIRST_REVISION. */
+function newArticleTranslation(source: ArticleSource): TranslationOutcome {
+  const revisions = new Map([...source.versions.keys()].map((code) => [code, FIRST_REVISION]));
+  return importedTranslationState(EMPTY_TRANSLATION_STATE, new Map(), source, revisions);
+}
+
+/** A version's translation columns in `state`: its base and Outdated flag. */
+function translationColumns(state: TranslationState, code: string) {
+  return { base_revision: state.bases.get(code)!, outdated: isOutdated(state, code) ? (1 as const) : (0 as const) };
+}
+
 /** Who an import's revisions name, and how many each version keeps (REVISIONS_PER_VERSION). */
 export interface ImportRevisions {
   uid: string;
@@ -226,19 +237,8 @@ export async function upsertArticles(
   }
 
   const fresh = sources.filter((source) => !idByKey.has(source.key));
-  // A new article's versions all take their first revision: its translation facts are known before its rows are
-  // written, and its versions are inserted with their bases and Outdated flags rather than updated after.
-  const freshTranslation = new Map(
-    fresh.map((source) => [
-      source,
-      importedTranslationState(
-        EMPTY_TRANSLATION_STATE,
-        new Map(),
-        source,
-        new Map([...source.versions.keys()].map((code) => [code, FIRST_REVISION])),
-      ),
-    ]),
-  );
+  // New articles' versions are inserted with their bases and Outdated flags rather than updated after.
+  const freshTranslation = new Map(fresh.map((source) => [source, newArticleTranslation(source)]));
   await inChunks(fresh, async (chunk) => {
     const rows = await trx
       .insertInto("articles")
@@ -297,10 +297,7 @@ export async function upsertArticles(
           article_id: id,
           code,
           ...columns,
-          ...(translated && {
-            base_revision: translated.bases.get(code)!,
-            outdated: isOutdated(translated, code) ? (1 as const) : (0 as const),
-          }),
+          ...(translated && translationColumns(translated, code)),
         });
         newVersions.add(slot);
       }
