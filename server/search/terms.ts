@@ -163,25 +163,37 @@ export function foldedWords(text: string, code: string, limit = Infinity): strin
 }
 
 /**
+ * `compute` of a word, kept in `memos` under `key` (a language) in a plain Map emptied when full: a language's text
+ * reuses a small vocabulary, and a Map lookup is cheaper than an LRU's.
+ */
+function wordMemo<Value>(
+  memos: Map<string, Map<string, Value>>,
+  key: string,
+  compute: (word: string) => Value,
+): (word: string) => Value {
+  let memo = memos.get(key);
+  if (!memo) memos.set(key, (memo = new Map<string, Value>()));
+  const known = memo;
+  return (word) => {
+    let value = known.get(word);
+    if (value === undefined) {
+      value = compute(word);
+      if (known.size >= MEMO_SIZE) known.clear();
+      known.set(word, value);
+    }
+    return value;
+  };
+}
+
+/**
  * A language's word as the segmenter cut it → its terms (its folded parts, stemmed): one lookup per word of a body
- * where partsFunctionFor and termFunctionFor take two. Emptied when full: a language's text reuses a small vocabulary.
+ * where partsFunctionFor and termFunctionFor take two.
  */
 const wordTermMemos = new Map<string, Map<string, readonly string[]>>();
 function wordTermsFunctionFor(code: string): (word: string) => readonly string[] {
-  let memo = wordTermMemos.get(code);
-  if (!memo) wordTermMemos.set(code, (memo = new Map<string, readonly string[]>()));
-  const known = memo;
   const term = termFunctionFor(code);
   const partsOf = partsFunctionFor(code);
-  return (word) => {
-    let terms = known.get(word);
-    if (terms === undefined) {
-      terms = partsOf(word).map(term);
-      if (known.size >= MEMO_SIZE) known.clear();
-      known.set(word, terms);
-    }
-    return terms;
-  };
+  return wordMemo(wordTermMemos, code, (word) => partsOf(word).map(term));
 }
 
 /** The stemmed terms of a text, in order (repeats kept: they weigh in the ranking). Same terms as wordsOf, without its per-word objects. */
@@ -202,22 +214,12 @@ export function termsOf(text: string, code: string): string[] {
  */
 const prefixedTermMemos = new Map<string, Map<string, string>>();
 function prefixedTermsFunctionFor(code: string, prefix: string): (word: string) => string {
-  const key = `${code}\n${prefix}`;
-  let memo = prefixedTermMemos.get(key);
-  if (!memo) prefixedTermMemos.set(key, (memo = new Map<string, string>()));
-  const known = memo;
   const termsOfWord = wordTermsFunctionFor(code);
-  return (word) => {
-    let prefixed = known.get(word);
-    if (prefixed === undefined) {
-      prefixed = termsOfWord(word)
-        .map((term) => prefix + term)
-        .join(" ");
-      if (known.size >= MEMO_SIZE) known.clear();
-      known.set(word, prefixed);
-    }
-    return prefixed;
-  };
+  return wordMemo(prefixedTermMemos, `${code}\n${prefix}`, (word) =>
+    termsOfWord(word)
+      .map((term) => prefix + term)
+      .join(" "),
+  );
 }
 
 /** termsOf's terms, each after `prefix`, space-separated: termsOf(text, code).map((term) => prefix + term).join(" "). */
