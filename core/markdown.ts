@@ -5,12 +5,13 @@
  */
 import MarkdownIt from "markdown-it";
 import { mediaImages, type MediaRenderEnv } from "./markdown-media.ts";
+import { simpleMarkdownText } from "./simple-markdown-text.ts";
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true }).use(mediaImages);
 /**
- * The parser of a body's words (markdownText): the renderer's rules without linkify, which cost a third of the parse
- * and changed only a bare address's words (its link text decodes `%20`; here the address stays as typed)
- * (docs/decisions/0235-imports-do-less-per-version.md).
+ * The parser of a body's words (markdownText) outside the simple subset (decision 0237): the renderer's rules
+ * without linkify, which cost a third of the parse and changed only a bare address's words (its link text decodes
+ * `%20`; here the address stays as typed) (docs/decisions/0235-imports-do-less-per-version.md).
  */
 const wordsParser = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
@@ -126,5 +127,10 @@ function textOf(tokens: ReturnType<typeof markdown.parse>): string {
 
 /** The words a reader sees in a body, without markup (search indexes it; snippets quote it). */
 export function markdownText(source: string): string {
+  return simpleMarkdownText(source) ?? parsedMarkdownText(source);
+}
+
+/** markdownText as markdown-it's parse gives it, for any body (simple-markdown-text.ts reads the simple ones faster). */
+export function parsedMarkdownText(source: string): string {
   return textOf(wordsParser.parse(source, {}));
 }

@@ -1,8 +1,8 @@
 /**
  * What a bulk import computes for each version before its transaction, on the import pool's worker threads
  * (import-pool.ts, decision 0226): the reading time lists show, and the search entry's fingerprint and index form.
- * The words indexed are those of a person's save (markdownText: markdown-it's parse, no HTML): search finds the same
- * whichever way a text came in; they stay on the worker (an entry stores their index form only, decision 0230).
+ * The words indexed are those of a person's save (markdownText: markdown-it's words, no HTML, decision 0237): search
+ * finds the same whichever way a text came in; they stay on the worker (an entry stores their index form only, 0230).
  * The HTML is left to the first page that shows the version (decision 0139).
  */
 import { markdownText, readingMinutes } from "#core/markdown.ts";
