@@ -16,8 +16,9 @@
  */
 const OUTSIDE_SUBSET =
   /[\0-\x09\x0b-\x1f\x7f<>&\\_|~]|[^\S \n\u00a0\u202f]|``|!\[|!!|\+-|\.\.|\?\?|,,|--|\((?:c|tm|r)\)|\]:/iu;
+const SPACE = /\s/u;
 /** White space at either end of a line: a hard break, an indent, or trimmed by markdown-it at a block's ends only. */
-const EDGE_SPACE = /^\s|\s$/u;
+const edgeSpace = (line: string) => line !== "" && (SPACE.test(line[0]!) || SPACE.test(line.at(-1)!));
 /** Lines that would start a block of another kind, or an ordered list. */
 const OTHER_BLOCK = /^(?:[ #+=*-]|\d+[.)])/u;
 const EMPHASIS_START = /^\*{1,2}[\p{L}\p{N}]/u;
@@ -78,7 +79,7 @@ export function simpleMarkdownText(source: string): string | undefined {
     open = undefined;
   };
   for (const line of source.split("\n")) {
-    if (EDGE_SPACE.test(line)) return undefined;
+    if (edgeSpace(line)) return undefined;
     if (line === "") {
       close();
     } else if (HEADING.test(line)) {
@@ -88,7 +89,7 @@ export function simpleMarkdownText(source: string): string | undefined {
       blocks.push(heading);
     } else if (LIST_ITEM.test(line)) {
       const item = line.slice(2);
-      if (!startsParagraph(item) || EDGE_SPACE.test(item)) return undefined;
+      if (!startsParagraph(item) || edgeSpace(item)) return undefined;
       close();
       open = item;
     } else {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { foldForSearch } from "#core/text.ts";
 import { foldedWords, prefixedTermsOf, segmentedTermsOf, termsOf } from "./terms.ts";
@@ -38,7 +39,74 @@ describe("prefixedTermsOf", () => {
   });
 });
 
-describe("termsOf on plain Latin text (no segmenter)", () => {
+describe("termsOf on plain Latin and Arabic text (no segmenter)", () => {
+  // Letters and digits of the plain path, and what sits beside them: Arabic punctuation, marks, the tatweel,
+  // presentation forms, direction marks, joiners, separators that join runs ("3.14", "don't"), other scripts.
+  const pieces = [
+    "word",
+    "équipe",
+    "Straße",
+    "ŉ",
+    "1999",
+    "x",
+    "الفريق",
+    "المدينة",
+    "ب",
+    "پ",
+    "ڤ",
+    "ۿ",
+    "٣٫١٤",
+    "١٢٣",
+    "۱۲۳",
+    "ۥ",
+    "\u064e",
+    "\u0651",
+    "\u0670",
+    "\u0640",
+    "ﻻ",
+    "ﺍ",
+    "\u200c",
+    "\u200d",
+    "\u200f",
+    "\u200e",
+    "\u061c",
+    "\u00ad",
+    "،",
+    "؛",
+    "؟",
+    "٪",
+    "٬",
+    "٫",
+    ".",
+    ",",
+    "'",
+    "’",
+    ":",
+    "-",
+    "_",
+    "·",
+    " ",
+    " ",
+    " ",
+    "\n",
+    "\u00a0",
+    "日本語",
+    "Ελλάδα",
+    "עברית",
+    "👍🏽",
+    "\u0301",
+    "²",
+  ];
+  const text = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(""));
+  it("gives the segmenter's terms for texts built from Latin, Arabic and what sits beside them", () => {
+    fc.assert(
+      fc.property(text, fc.constantFrom("ar", "en-US", "fr-FR", "ja-JP"), (sample, code) => {
+        expect(termsOf(sample, code)).toEqual(segmentedTermsOf(sample, code));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   const samples = [
     "L'équipe d'Œuvre a dû « réécrire » l’archive — 3.14 % de 2 000 €, n°5; e-mail, foo_bar, x.y.z",
     "Straße, Ärger, İstanbul, ŉ, ÆSIR, Ĳssel, don't 50% 1,000.5 a\u200db a\u200cb #tag @user https://example.org/a/b?c=1",

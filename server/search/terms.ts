@@ -126,15 +126,22 @@ function partsFunctionFor(code: string): (word: string) => readonly string[] {
 }
 
 /**
- * Letters and digits of plain Latin text (ASCII, Latin-1, Latin Extended-A): Unicode's word
- * boundary rules (UAX #29, what Intl.Segmenter applies outside dictionary scripts) never cut a
- * run of them, and every other character, where it joins two runs into one segment ("don't",
- * "3.14"), is cut again by INNER_SEPARATOR. So in a text whose letters, digits and marks are all
- * of these, the runs are exactly the parts the segmenter path yields.
+ * Letters and digits of plain Latin text (ASCII, Latin-1, Latin Extended-A) and of Arabic (its letters and digits,
+ * not its marks or the tatweel): Unicode's word boundary rules (UAX #29, what Intl.Segmenter applies outside
+ * dictionary scripts) never cut a run of them, and every other character, where it joins two runs into one segment
+ * ("don't", "3.14", a right-to-left mark inside a word), is cut again by INNER_SEPARATOR. So in a text whose letters,
+ * digits and marks are all of these, the runs are exactly the parts the segmenter path yields; a randomized test
+ * compares the two (terms.test.ts).
  */
-const PLAIN = "A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F";
-/** A letter, digit or mark outside PLAIN's set (another script, a combining mark, ², ª…): the segmenter decides. */
-const NOT_PLAIN = new RegExp(`[[\\p{L}\\p{N}\\p{M}]--[${PLAIN}]]`, "v");
+const PLAIN =
+  "A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F" +
+  "\\u0620-\\u063F\\u0641-\\u064A\\u0660-\\u0669\\u066E\\u066F\\u0671-\\u06D3\\u06D5\\u06E5\\u06E6\\u06EE-\\u06FC\\u06FF";
+/**
+ * A letter, digit or mark outside PLAIN's set (another script, a combining mark, ², ª…), or a format character (a
+ * joiner, a direction mark, a soft hyphen): those change which pieces the segmenter calls word-like ("word_" and a
+ * right-to-left mark is not; a word, a joiner and an emoji is one piece that is not), so the segmenter decides.
+ */
+const NOT_PLAIN = new RegExp(`[[\\p{L}\\p{N}\\p{M}\\p{Cf}]--[${PLAIN}]]`, "v");
 /** Between two runs of PLAIN's characters. */
 const PLAIN_GAP = new RegExp(`[^${PLAIN}]+`);
 
