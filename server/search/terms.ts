@@ -129,9 +129,8 @@ function partsFunctionFor(code: string): (word: string) => readonly string[] {
  * Letters and digits of plain Latin text (ASCII, Latin-1, Latin Extended-A) and of Arabic (its letters and digits,
  * not its marks or the tatweel): Unicode's word boundary rules (UAX #29, what Intl.Segmenter applies outside
  * dictionary scripts) never cut a run of them, and every other character, where it joins two runs into one segment
- * ("don't", "3.14", a right-to-left mark inside a word), is cut again by INNER_SEPARATOR. So in a text whose letters,
- * digits and marks are all of these, the runs are exactly the parts the segmenter path yields; a randomized test
- * compares the two (terms.test.ts).
+ * ("don't", "3.14"), is cut again by INNER_SEPARATOR. So in a text whose letters, digits and marks are all of
+ * these, the runs are exactly the parts the segmenter path yields; a randomized test compares the two (terms.test.ts).
  */
 const PLAIN =
   "A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F" +
@@ -145,7 +144,7 @@ const NOT_PLAIN = new RegExp(`[[\\p{L}\\p{N}\\p{M}\\p{Cf}]--[${PLAIN}]]`, "v");
 /** Between two runs of PLAIN's characters. */
 const PLAIN_GAP = new RegExp(`[^${PLAIN}]+`);
 
-/** Each word-like piece of a text, as the segmenter would cut it for `parts` (runs of plain Latin text need no segmenter). */
+/** Each word-like piece of a text, as the segmenter would cut it for `parts` (runs of plain Latin or Arabic need no segmenter). */
 function eachWord(text: string, code: string, visit: (word: string) => boolean | void): void {
   const wellFormed = text.toWellFormed();
   if (!NOT_PLAIN.test(wellFormed)) {
