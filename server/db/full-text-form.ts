@@ -14,5 +14,8 @@ export const MAX_POSITIONS = 256;
 /** A lexeme in tsvector and tsquery literals: quoted, its quotes doubled and backslashes escaped (terms have neither today: they are letters, digits and marks). */
 export const quoteLexeme = (term: string) => `'${term.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 
-/** The values of the dialect's index for an entry: SQLite's three FTS5 columns (title, summary, body), PostgreSQL's document. */
-export type IndexForm = readonly string[];
+/**
+ * The values of the dialect's index for an entry: SQLite's three FTS5 columns (title, summary, body), PostgreSQL's
+ * document as a tsvector in its binary form (server/search/index-form.ts).
+ */
+export type IndexForm = readonly string[] | readonly [document: Uint8Array];
