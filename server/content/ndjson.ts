@@ -25,6 +25,7 @@ import { IMPORT_BATCH, ImportError, parsedBatches, type Parsed } from "./ndjson-
 import { createImportPool } from "./import-pool.ts";
 import type { PreparedVersion } from "./imported-versions.ts";
 import { announceChange } from "./store.ts";
+import { bufferSearchInserts } from "#server/db/full-text.ts";
 import { refreshPublishedTags } from "#server/search/published-index.ts";
 import { DEFAULT_REVISIONS_PER_VERSION } from "#server/base/config.ts";
 
@@ -63,6 +64,11 @@ const TAG_TRANSACTION_ARTICLES = 100;
 const MEASURED_AHEAD = 2;
 /** Articles in the import's first transaction; the next ones are sized from the time per article so far. */
 const FIRST_TRANSACTION_ARTICLES = 8;
+/**
+ * Articles from which an import has PostgreSQL's search index buffer its inserts while it writes (bufferSearchInserts,
+ * decision 0238): a file of a few batches or more; a smaller one would not fill the pending list once.
+ */
+export const BUFFERED_IMPORT_ARTICLES = IMPORT_BATCH;
 /**
  * On SQLite, the pause after each transaction: a writer of another process (a server's, trying every 2 ms;
  * the search catch-up's) takes the write lock in it, where otherwise the next transaction would take it again.
@@ -117,6 +123,8 @@ export async function importArticles(
   })();
   checked.catch(() => {});
   let total = 0;
+  let buffering = false;
+  let finished = false;
   let landed = 0;
   let lastLanded = 0;
   let versions = 0;
@@ -172,7 +180,10 @@ export async function importArticles(
       }
     };
     const write = async ({ batch, versions: prepared }: Prepared) => {
-      if (landed === 0) total = await checked;
+      if (landed === 0) {
+        total = await checked;
+        if (total >= BUFFERED_IMPORT_ARTICLES) buffering = await bufferSearchInserts(handle.db, true);
+      }
       const changes: ArticleChange[] = [];
       // Tag pages' rows are made once for the whole batch, then the batch is announced once (servers drop cached
       // pages and lists per announcement); when a transaction fails, what landed before it gets both all the same.
@@ -227,8 +238,14 @@ export async function importArticles(
         throw new Error(`${error.message}; the file changed after it was checked: ${landedText()}`, { cause: error });
       throw error;
     }
+    finished = true;
   } finally {
     await pool.close();
+    // After a failure too; then the failure is what the caller hears of, not this.
+    if (buffering)
+      await bufferSearchInserts(handle.db, false).catch((error: unknown) => {
+        if (finished) throw error;
+      });
   }
   if (landed > 0 && landed * STATISTICS_SHARE >= articlesBefore) await refreshStatistics(handle);
   return { articles: landed, versions, lastLine: lastLanded };

@@ -6,3 +6,8 @@ export function isUniqueViolation(error: unknown): boolean {
   if ("code" in error && error.code === "23505") return true;
   return error instanceof Error && error.message.startsWith("UNIQUE constraint failed");
 }
+
+/** PostgreSQL gave up waiting for a lock (55P03: lock_timeout). */
+export function isLockTimeout(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "55P03";
+}

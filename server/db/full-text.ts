@@ -11,6 +11,7 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import type { DialectName } from "./connect.ts";
 import type { Database } from "./schema.ts";
+import { isLockTimeout } from "./errors.ts";
 import { isPublishedVersion } from "./published.ts";
 import { languagePrefix, quoteLexeme, type IndexForm } from "./full-text-form.ts";
 
@@ -118,6 +119,37 @@ export async function insertIndexedEntries(
     );
     await sql`insert into search_fts (rowid, fts_title, fts_summary, fts_body) values ${sql.join(terms)}`.execute(db);
   }
+}
+
+/** PostgreSQL's GIN index of the documents (migration 0009). */
+const DOCUMENT_INDEX = "search_entries_document_index";
+
+/** How long turning the buffering on waits for searches running: past it, the import writes entry by entry. */
+const BUFFER_SWITCH_WAIT = "2s";
+
+/**
+ * Whether PostgreSQL's GIN index of the documents buffers inserts (decision 0238). It writes each one into its tree
+ * (`fastupdate = off`, migration 0020: every search would otherwise read a pending list too), which costs a posting
+ * list change per term of each entry; a bulk import turns the buffering on while it writes: entries go to the pending
+ * list, merged into the tree a few megabytes at a time, each term's new entries at once (about a quarter of
+ * PostgreSQL's CPU in an import, bench/README.md). Searches read the list meanwhile (at most gin_pending_list_limit,
+ * 4 MB by default), so turning it off merges what the list holds. Returns whether the index changed: turning it on
+ * gives up on searches that keep it busy for more than BUFFER_SWITCH_WAIT, and SQLite has nothing to change (FTS5
+ * buffers a transaction's terms itself).
+ */
+export async function bufferSearchInserts(db: Kysely<Database>, on: boolean): Promise<boolean> {
+  if (dialectOf(db) !== "postgres") return false;
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (on) await sql.raw(`set local lock_timeout = '${BUFFER_SWITCH_WAIT}'`).execute(trx);
+      await sql.raw(`alter index ${DOCUMENT_INDEX} set (fastupdate = ${on ? "on" : "off"})`).execute(trx);
+    });
+  } catch (error) {
+    if (on && isLockTimeout(error)) return false;
+    throw error;
+  }
+  if (!on) await sql`select gin_clean_pending_list(${DOCUMENT_INDEX}::regclass)`.execute(db);
+  return true;
 }
 
 /**
