@@ -94,6 +94,8 @@ describe("termsOf on plain Latin and Arabic text (no segmenter)", () => {
     "Ελλάδα",
     "עברית",
     "👍🏽",
+    "𝐀",
+    "𠮷",
     "\u0301",
     "²",
   ];
