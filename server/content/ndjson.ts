@@ -62,12 +62,6 @@ const TAG_TRANSACTION_ARTICLES = 100;
  * (decision 0236).
  */
 const MEASURED_AHEAD = 2;
-/**
- * Transactions of a batch in flight at once. On PostgreSQL the next one's statements are sent while the previous
- * one's run in their backend, where otherwise the writing thread and PostgreSQL took turns (decision 0238); each
- * commits only after the one before it did, so what lands is still the file's first lines. SQLite has one writer.
- */
-const TRANSACTIONS_IN_FLIGHT: Record<DialectName, number> = { sqlite: 1, postgres: 2 };
 /** Articles in the import's first transaction; the next ones are sized from the time per article so far. */
 const FIRST_TRANSACTION_ARTICLES = 8;
 /**
@@ -152,41 +146,38 @@ export async function importArticles(
         ),
       ),
     });
-    /**
-     * One transaction: these articles, searchable as it lands, with an audit entry naming their lines. It commits
-     * after `previous` did, and rolls back if that failed.
-     */
-    const writeTransaction = async (
-      part: Parsed[],
-      prepared: PreparedVersion[],
-      previous: Promise<unknown>,
-    ): Promise<ArticleChange[]> => {
+    /** One transaction: these articles, searchable as it lands, with an audit entry naming their lines. */
+    const writeTransaction = async (part: Parsed[], prepared: PreparedVersion[]): Promise<ArticleChange[]> => {
       const now = new Date().toISOString();
-      let ran = 0;
-      const changed = await handle.db.transaction().execute(async (trx) => {
-        // From the moment the lock is ours: a wait for another process's is not the import's own time.
-        const began = performance.now();
-        const changed = await upsertArticles(
-          trx,
-          part.map((entry) => entry.source),
-          prepared,
-          now,
-          { uid: CLI_ACTOR, keep: revisionsPerVersion },
-        );
-        ran = performance.now() - began;
-        await previous;
-        // After the transaction before it landed: the audit log lists an import's transactions in the file's order.
-        await recordAudit(trx, {
-          uid: CLI_ACTOR,
-          action: "import",
-          entity: "article",
-          entityId: `lines ${part[0]!.line}-${part.at(-1)!.line}`,
-          after: { keys: part.map((entry) => entry.source.key) },
+      let began = 0;
+      try {
+        const changed = await handle.db.transaction().execute(async (trx) => {
+          // From the moment the lock is ours: a wait for another process's is not the import's own time.
+          began = performance.now();
+          const changed = await upsertArticles(
+            trx,
+            part.map((entry) => entry.source),
+            prepared,
+            now,
+            { uid: CLI_ACTOR, keep: revisionsPerVersion },
+          );
+          await recordAudit(trx, {
+            uid: CLI_ACTOR,
+            action: "import",
+            entity: "article",
+            entityId: `lines ${part[0]!.line}-${part.at(-1)!.line}`,
+            after: { keys: part.map((entry) => entry.source.key) },
+          });
+          return changed;
         });
+        sizes.took(part.length, performance.now() - began);
         return changed;
-      });
-      sizes.took(part.length, ran);
-      return changed;
+      } catch (error) {
+        throw new Error(
+          `writing lines ${part[0]!.line}–${part.at(-1)!.line} failed, nothing from line ${part[0]!.line} on was written; ${landedText()}: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+      }
     };
     const write = async ({ batch, versions: prepared }: Prepared) => {
       if (landed === 0) {
@@ -210,39 +201,19 @@ export async function importArticles(
         }
         await announceChange(handle, origin, { kind: "articles", articles: changes });
       };
-      const inFlight: { part: Parsed[]; versions: number; changed: Promise<ArticleChange[]> }[] = [];
-      /** The oldest transaction in flight, landed: counted, or its failure named with what landed before it. */
-      const land = async () => {
-        const { part, versions: partVersions, changed } = inFlight.shift()!;
-        try {
-          changes.push(...(await changed));
-        } catch (error) {
-          throw new Error(
-            `writing lines ${part[0]!.line}–${part.at(-1)!.line} failed, nothing from line ${part[0]!.line} on was written; ${landedText()}: ${error instanceof Error ? error.message : String(error)}`,
-            { cause: error },
-          );
-        }
-        landed += part.length;
-        versions += partVersions;
-        lastLanded = part.at(-1)!.line;
-        await pause();
-      };
       try {
         for (let start = 0, at = 0; start < batch.length;) {
           const part = batch.slice(start, start + sizes.next());
           const partVersions = part.reduce((sum, entry) => sum + entry.source.versions.size, 0);
-          const previous = inFlight.at(-1)?.changed ?? Promise.resolve([]);
-          const changed = writeTransaction(part, prepared.slice(at, at + partVersions), previous);
-          changed.catch(() => {});
-          inFlight.push({ part, versions: partVersions, changed });
+          changes.push(...(await writeTransaction(part, prepared.slice(at, at + partVersions))));
           start += part.length;
           at += partVersions;
-          if (inFlight.length === TRANSACTIONS_IN_FLIGHT[handle.dialect]) await land();
+          landed += part.length;
+          versions += partVersions;
+          lastLanded = part.at(-1)!.line;
+          await pause();
         }
-        while (inFlight.length > 0) await land();
       } catch (error) {
-        // The transactions after the failed one roll back (each waits for the one before it): done before the rest.
-        await Promise.allSettled(inFlight.map((transaction) => transaction.changed));
         await announce().catch(() => {});
         throw error;
       }

@@ -477,26 +477,6 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
       expect(tagged.map((row) => row.key).sort()).toEqual(keys.slice(0, landed).sort());
     });
 
-    it("writes nothing after a failed transaction, though the next one was already under way", async () => {
-      // The first transaction writes lines 1–8 (on PostgreSQL the second, 9–10, is sent meanwhile); line 1 is refused.
-      const keys = Array.from({ length: 10 }, (_, index) => `first-fails-${kind}-${index + 1}`);
-      const allow = await refuseArticle(keys[0]!);
-      try {
-        const path = fileWith("first-fails.ndjson", keys.map((key) => line(key, { en: version(key) })).join("\n"));
-        await expect(importArticles(testApp.services.database, path, "test")).rejects.toThrow(
-          /^writing lines 1–8 failed, nothing from line 1 on was written; no line landed: .*refused by the test/,
-        );
-      } finally {
-        await allow();
-      }
-      const stored = await db()
-        .selectFrom("articles")
-        .select("key")
-        .where("key", "like", `first-fails-${kind}-%`)
-        .execute();
-      expect(stored).toEqual([]);
-    });
-
     it("stops PostgreSQL's search index buffering when a large import fails", { timeout: 120_000 }, async () => {
       const keys = Array.from({ length: IMPORT_BATCH + 1 }, (_, index) => `unbuffered-${kind}-${index + 1}`);
       const allow = await refuseArticle(keys.at(-1)!);
