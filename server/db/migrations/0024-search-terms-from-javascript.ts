@@ -40,7 +40,7 @@ export function searchTermsFromJavascriptMigration(dialect: DialectName) {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect !== "postgres") return;
-      await remake(db, (entry) => sql`${indexForm("postgres", entry, entry.code)[0]!}::tsvector`);
+      await remake(db, (entry) => sql`${indexForm("postgres", entry, entry.code)[0]}::tsvector`);
     },
     async down(db: Kysely<unknown>) {
       if (dialect !== "postgres") return;
