@@ -7,7 +7,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith("UNIQUE constraint failed");
 }
 
+/** A PostgreSQL error's SQLSTATE, if it is one. */
+const sqlStateOf = (error: unknown) =>
+  typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+
 /** PostgreSQL gave up waiting for a lock (55P03: lock_timeout). */
-export function isLockTimeout(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && error.code === "55P03";
-}
+export const isLockTimeout = (error: unknown) => sqlStateOf(error) === "55P03";
+
+/** PostgreSQL refused for want of a privilege, such as owning what is altered (42501). */
+export const isInsufficientPrivilege = (error: unknown) => sqlStateOf(error) === "42501";

@@ -11,7 +11,7 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import type { DialectName } from "./connect.ts";
 import type { Database } from "./schema.ts";
-import { isLockTimeout } from "./errors.ts";
+import { isInsufficientPrivilege, isLockTimeout } from "./errors.ts";
 import { isPublishedVersion } from "./published.ts";
 import { languagePrefix, quoteLexeme, type IndexForm } from "./full-text-form.ts";
 
@@ -134,8 +134,8 @@ const BUFFER_SWITCH_WAIT = "2s";
  * list, merged into the tree a few megabytes at a time, each term's new entries at once (about a quarter of
  * PostgreSQL's CPU in an import, bench/README.md). Searches read the list meanwhile (at most gin_pending_list_limit,
  * 4 MB by default), so turning it off merges what the list holds. Returns whether the index changed: turning it on
- * gives up on searches that keep it busy for more than BUFFER_SWITCH_WAIT, and SQLite has nothing to change (FTS5
- * buffers a transaction's terms itself).
+ * gives up on searches that keep it busy for more than BUFFER_SWITCH_WAIT and on a role that does not own the index,
+ * and SQLite has nothing to change (FTS5 buffers a transaction's terms itself).
  */
 export async function bufferSearchInserts(db: Kysely<Database>, on: boolean): Promise<boolean> {
   if (dialectOf(db) !== "postgres") return false;
@@ -145,7 +145,8 @@ export async function bufferSearchInserts(db: Kysely<Database>, on: boolean): Pr
       await sql.raw(`alter index ${DOCUMENT_INDEX} set (fastupdate = ${on ? "on" : "off"})`).execute(trx);
     });
   } catch (error) {
-    if (on && isLockTimeout(error)) return false;
+    // An import's role that does not own the index (migrated by another) imports unbuffered.
+    if (on && (isLockTimeout(error) || isInsufficientPrivilege(error))) return false;
     throw error;
   }
   if (!on) await sql`select gin_clean_pending_list(${DOCUMENT_INDEX}::regclass)`.execute(db);

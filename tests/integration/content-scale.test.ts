@@ -22,6 +22,9 @@ import type { AppServices } from "#server/content/context.ts";
 import { upsertArticles, type ArticleSource } from "#server/content/article-writes.ts";
 import { ANCHOR_STRIDE } from "#server/content/list-indexes.ts";
 import { importArticles } from "#server/content/ndjson.ts";
+import { parseDatabaseUrl } from "#server/base/config.ts";
+import { openDatabase } from "#server/db/connect.ts";
+import { bufferSearchInserts } from "#server/db/full-text.ts";
 import { IMPORT_BATCH, ImportError } from "#server/content/ndjson-lines.ts";
 import { searchEntries } from "#server/search/entries.ts";
 import { indexForm, sqliteTerms } from "#server/search/index-form.ts";
@@ -476,6 +479,26 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         .execute();
       expect(tagged.map((row) => row.key).sort()).toEqual(keys.slice(0, landed).sort());
     });
+
+    it.runIf(kind === "postgres")(
+      "leaves PostgreSQL's search index unbuffered for a role that does not own it",
+      async () => {
+        const role = `pp_importer_${process.pid}`;
+        await sql`create role ${sql.id(role)} login`.execute(db());
+        const url = new URL(testApp.databaseUrl);
+        url.username = role;
+        const other = openDatabase(parseDatabaseUrl(url.href));
+        try {
+          await sql`grant select on all tables in schema public to ${sql.id(role)}`.execute(db());
+          expect(await bufferSearchInserts(other.db, true)).toBe(false);
+          expect(await searchIndexBuffers()).toBe(false);
+        } finally {
+          await other.close();
+          await sql`drop owned by ${sql.id(role)}`.execute(db());
+          await sql`drop role ${sql.id(role)}`.execute(db());
+        }
+      },
+    );
 
     it("stops PostgreSQL's search index buffering when a large import fails", { timeout: 120_000 }, async () => {
       const keys = Array.from({ length: IMPORT_BATCH + 1 }, (_, index) => `unbuffered-${kind}-${index + 1}`);
