@@ -489,12 +489,10 @@ describe.each(DATABASE_KINDS)("content at any size on %s", (kind) => {
         url.username = role;
         const other = openDatabase(parseDatabaseUrl(url.href));
         try {
-          await sql`grant select on all tables in schema public to ${sql.id(role)}`.execute(db());
           expect(await bufferSearchInserts(other.db, true)).toBe(false);
           expect(await searchIndexBuffers()).toBe(false);
         } finally {
           await other.close();
-          await sql`drop owned by ${sql.id(role)}`.execute(db());
           await sql`drop role ${sql.id(role)}`.execute(db());
         }
       },

@@ -81,7 +81,7 @@ describe("a search document in tsvector's binary form (PostgreSQL)", () => {
 
   it("keeps the limits as the literal does: 256 positions, the last position, a lexeme's bytes", async () => {
     const limits = [
-      `${"word ".repeat(300)}`,
+      "word ".repeat(300),
       `${"filler ".repeat(16_400)}last`,
       `short ${"x".repeat(2_048)} é${"e".repeat(1_023)} ${"ж".repeat(1_024)} ok`,
     ];
