@@ -301,7 +301,8 @@ export async function upsertArticles(
         });
         newVersions.add(slot);
       }
-      entries.push({ blogId: id, code, action: "import", uid: revisions.uid, content: version });
+      // Its text is the version's, written above: the revision reads it there (decision 0239).
+      entries.push({ blogId: id, code, action: "import", uid: revisions.uid, content: version, textInVersion: true });
     }
   }
   await inChunks(inserts, (chunk) => trx.insertInto("article_versions").values(chunk).execute());

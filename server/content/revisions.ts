@@ -3,7 +3,7 @@
  * by every write of a version (admin save, restore, publish, scheduler, import);
  * a version keeps its newest `keep` revisions, the oldest dropped in that transaction.
  */
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { pruneCutoff, type RevisionContent } from "#core/revisions.ts";
 
@@ -18,6 +18,22 @@ export interface RevisionEntry {
   restoredFrom?: number;
   /** Segments that were unedited machine suggestions when a person saved (decision 0218); 0 when absent. */
   machineSegments?: number;
+  /**
+   * The content is the version's live text, just written in the same transaction: the revision leaves its title,
+   * summary, body and cover description to the version's row (migration 0061, decision 0239). A bulk import's.
+   */
+  textInVersion?: boolean;
+}
+
+/** The text columns a revision may leave to its version's row (migration 0061). */
+export type SharedTextColumn = "title" | "summary" | "body" | "cover_alt";
+
+/**
+ * A revision's text column as it reads: its version's live one (the row `version` names, joined on the revision's
+ * article and language) when the revision leaves its text to it, else its own.
+ */
+export function revisionText(column: SharedTextColumn, revision: string, version: string) {
+  return sql<string>`case when ${sql.ref(`${revision}.text_in_version`)} = 1 then ${sql.ref(`${version}.${column}`)} else ${sql.ref(`${revision}.${column}`)} end`;
 }
 
 /** Rows per insert statement: well under SQLite's bound-parameter limit (14 columns each). */
@@ -25,21 +41,23 @@ const INSERT_CHUNK = 200;
 
 function revisionRow(entry: RevisionEntry, now: string) {
   const { content } = entry;
+  const shared = entry.textInVersion === true;
   return {
     article_id: entry.blogId,
     code: entry.code,
     action: entry.action,
     uid: entry.uid,
-    title: content.title,
-    summary: content.summary,
-    body: content.body,
+    title: shared ? "" : content.title,
+    summary: shared ? "" : content.summary,
+    body: shared ? "" : content.body,
     slug: content.slug,
-    cover_alt: content.coverAlt,
+    cover_alt: shared ? "" : content.coverAlt,
     status: content.status,
     restored_from: entry.restoredFrom ?? null,
     created_at: now,
     // Only when there are some: the column's default is 0, and the seed also writes to databases older than it.
     ...(entry.machineSegments ? { machine_segments: entry.machineSegments } : {}),
+    ...(shared && { text_in_version: 1 as const }),
   };
 }
 

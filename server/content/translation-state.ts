@@ -42,7 +42,7 @@ export async function textRevisions(db: Db, articleId: number): Promise<Map<stri
     )
     .select([
       "r.code",
-      sql<number>`coalesce(max(case when r.title = v.title and r.summary = v.summary and r.cover_alt = v.cover_alt and r.body = v.body then r.number end), max(r.number))`.as(
+      sql<number>`coalesce(max(case when r.text_in_version = 1 or (r.title = v.title and r.summary = v.summary and r.cover_alt = v.cover_alt and r.body = v.body) then r.number end), max(r.number))`.as(
         "number",
       ),
     ])

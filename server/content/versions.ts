@@ -349,7 +349,8 @@ export async function deleteVersion(
   const stored = await requireVersionAsRead(trx, write, id, code);
   const before = detailOf(stored);
   const [state, texts] = await Promise.all([loadTranslationState(trx, id), textRevisions(trx, id)]);
-  for (const table of ["article_versions", "article_drafts", "article_revisions"] as const)
+  // History first: deleting the version would give its revisions their text back (migration 0061) for nothing.
+  for (const table of ["article_revisions", "article_drafts", "article_versions"] as const)
     await trx.deleteFrom(table).where("article_id", "=", id).where("code", "=", code).execute();
   const now = new Date().toISOString();
   await forgetVersionPublishing(trx, id, code);

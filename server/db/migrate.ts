@@ -49,6 +49,7 @@ import { adminTextsTagsMigration } from "./migrations/0051-admin-texts-tags.ts";
 import { memoryKeysByTextMigration } from "./migrations/0054-memory-keys-by-text.ts";
 import { adminTextsPagesAndApiMigration } from "./migrations/0056-admin-texts-pages-and-api.ts";
 import { searchEntriesWithoutTextMigration } from "./migrations/0060-search-entries-without-text.ts";
+import { revisionsShareTheLiveTextMigration } from "./migrations/0061-revisions-share-the-live-text.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -100,6 +101,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0054-memory-keys-by-text": memoryKeysByTextMigration(dialect),
     "0056-admin-texts-pages-and-api": adminTextsPagesAndApiMigration,
     "0060-search-entries-without-text": searchEntriesWithoutTextMigration(dialect),
+    "0061-revisions-share-the-live-text": revisionsShareTheLiveTextMigration(dialect),
   };
 }
 

@@ -242,6 +242,11 @@ export interface ArticleRevisionsTable {
   number: number;
   /** Segments of the text that were unedited machine suggestions when a person saved it (migration 0048, decision 0218). */
   machine_segments: Generated<number>;
+  /**
+   * 1: the revision's title, summary, body and cover description are its version's live ones, stored there only
+   * (empty here; a bulk import's revision, migration 0061): read them through revisionText (server/content/revisions.ts).
+   */
+  text_in_version: Generated<0 | 1>;
 }
 
 /**

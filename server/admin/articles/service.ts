@@ -168,10 +168,11 @@ export async function deleteArticle(
     async (trx) => {
       const before = await currentArticle(trx, services.database.dialect, id, preconditions);
       // Explicitly rather than through ON DELETE CASCADE, so the write does not depend on SQLite's foreign_keys pragma.
+      // History first: deleting a version gives its revisions their text back (migration 0061), not needed here.
+      await trx.deleteFrom("article_revisions").where("article_id", "=", id).execute();
       await trx.deleteFrom("article_versions").where("article_id", "=", id).execute();
       await trx.deleteFrom("media_usage").where("article_id", "=", id).execute();
       await forgetVersionPublishing(trx, id);
-      await trx.deleteFrom("article_revisions").where("article_id", "=", id).execute();
       await replaceTags(trx, id, []);
       await trx.deleteFrom("articles").where("id", "=", id).execute();
       await recordAudit(trx, { uid: actorUid, action: "delete", entity: ARTICLE, entityId: String(id), before });

@@ -10,20 +10,43 @@ import type { ArticleRevisionsTable, Database } from "#server/db/schema.ts";
 import { notFound } from "#core/errors.ts";
 import { saveVersion, type VersionRequest, type VersionWritten } from "#server/admin/articles/version-writes.ts";
 import { diffRevisions } from "#core/revisions.ts";
+import { revisionText, type SharedTextColumn } from "#server/content/revisions.ts";
 import type { Revision, RevisionComparison, RevisionSummary } from "#core/admin/publishing/schema.ts";
 
-type RevisionRow = Selectable<ArticleRevisionsTable> & {
+type RevisionRow = Omit<Selectable<ArticleRevisionsTable>, "text_in_version"> & {
   display_name: string | null;
   email: string | null;
   restored_number: number | null;
 };
 
 function selectRevisions(db: Kysely<Database>, id: number, code: string) {
+  const text = (column: SharedTextColumn) => revisionText(column, "article_revisions", "live").as(column);
   return db
     .selectFrom("article_revisions")
     .leftJoin("users", "users.uid", "article_revisions.uid")
     .leftJoin("article_revisions as restored", "restored.id", "article_revisions.restored_from")
-    .selectAll("article_revisions")
+    .leftJoin("article_versions as live", (join) =>
+      join
+        .onRef("live.article_id", "=", "article_revisions.article_id")
+        .onRef("live.code", "=", "article_revisions.code"),
+    )
+    .select([
+      "article_revisions.id",
+      "article_revisions.article_id",
+      "article_revisions.code",
+      "article_revisions.action",
+      "article_revisions.uid",
+      "article_revisions.slug",
+      "article_revisions.status",
+      "article_revisions.restored_from",
+      "article_revisions.created_at",
+      "article_revisions.number",
+      "article_revisions.machine_segments",
+      text("title"),
+      text("summary"),
+      text("body"),
+      text("cover_alt"),
+    ])
     .select(["users.display_name", "users.email", "restored.number as restored_number"])
     .where("article_revisions.article_id", "=", id)
     .where("article_revisions.code", "=", code);
