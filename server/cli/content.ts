@@ -13,7 +13,7 @@ import { once } from "node:events";
 import { getPriority, setPriority } from "node:os";
 import { ConfigError, loadConfig } from "#server/base/config.ts";
 import { importArticles } from "#server/content/ndjson.ts";
-import { ImportError } from "#server/content/ndjson-line.ts";
+import { ImportError } from "#server/content/ndjson-lines.ts";
 import { exportArticles } from "#server/content/ndjson-export.ts";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";

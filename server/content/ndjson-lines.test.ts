@@ -1,17 +1,13 @@
-/** How an import reads its file's lines (no database): cut on the main thread, decoded on a worker; any chunking, a bounded line length, linear time. */
+/** How an import reads its file's lines (no database): any chunking, a bounded line length, linear time. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { MAX_IMPORT_LINE_BYTES, splitLines } from "./ndjson-lines.ts";
-import { decodeLine, ImportError } from "./ndjson-line.ts";
+import { ImportError, MAX_IMPORT_LINE_BYTES, readLines } from "./ndjson-lines.ts";
 
 const MIB = 1024 * 1024;
 
 async function collect(chunks: AsyncIterable<Uint8Array>, maxLineBytes?: number) {
   const lines: { number: number; text: string }[] = [];
-  for await (const { number, bytes } of splitLines(chunks, maxLineBytes)) {
-    const text = decodeLine(number, bytes);
-    if (text !== null) lines.push({ number, text });
-  }
+  for await (const line of readLines(chunks, maxLineBytes)) lines.push(line);
   return lines;
 }
 
@@ -27,7 +23,7 @@ function cutAt(bytes: Buffer, cuts: number[]) {
   })();
 }
 
-describe("splitLines, then decodeLine", () => {
+describe("readLines", () => {
   it("yields the same numbered lines however the bytes are cut into chunks, blank ones skipped", async () => {
     await fc.assert(
       fc.asyncProperty(

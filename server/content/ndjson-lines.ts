@@ -1,21 +1,54 @@
 /**
- * How an import reads its NDJSON file (the format: ndjson.ts): the file cut into lines of at most
- * MAX_IMPORT_LINE_BYTES; each line decoded, parsed and checked on its own (ndjson-line.ts: UTF-8 text, JSON, every
- * text's characters, the admin API's own rules); then what needs the whole file or the database: the site's
- * languages, keys and slugs unique in the file and not taken by another stored article. A bad line is an ImportError
- * naming it, the first in the file's order. Reads only: importArticles (ndjson.ts) reads the file twice, once to
- * check all of it (checkFile: its lines parsed by the import pool's workers, in order, decision 0240) and once to
- * write it (parsedBatches, on the writing thread: its articles are what it writes).
+ * How an import reads its NDJSON file (the format: ndjson.ts): the file's lines as UTF-8 text, at most
+ * MAX_IMPORT_LINE_BYTES each, then each line parsed and checked (every text's characters,
+ * core/text-characters.ts; the admin API's own rules; the site's languages; keys and slugs unique in the file
+ * and not taken by another stored article) into batches of articles ready for the shared write path
+ * (article-writes.ts). A bad line is an ImportError naming it. Reads only: importArticles (ndjson.ts) reads
+ * the file twice through parsedBatches, once to check all of it and once to write it.
  */
+import { isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
 import type { Kysely } from "kysely";
+import { z } from "zod";
+import { slugify } from "#core/text.ts";
+import { unacceptableTextIn } from "#core/text-characters.ts";
+import { createArticleInput, versionInput } from "#core/admin/articles/schema.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { ArticleSource } from "./article-writes.ts";
-import type { CheckedLines, ImportPool } from "./import-pool.ts";
-import { decodeLine, ImportError, keysOf, parseArticleLine, type ArticleLine, type LineKeys } from "./ndjson-line.ts";
 
 /** Articles per batch: checked, measured and announced together, and kept in memory two at a time. */
 export const IMPORT_BATCH = 500;
+
+const importedArticle = z
+  .object({
+    ...createArticleInput.shape,
+    key: createArticleInput.shape.key.unwrap(),
+    source: z.string({ error: "must be the short code of one of the article's versions" }).optional(),
+    versions: z
+      .record(z.string(), versionInput.extend({ upToDate: z.boolean({ error: "must be true or false" }).optional() }), {
+        error: "must be an object of versions keyed by language short code",
+      })
+      .refine((versions) => Object.keys(versions).length > 0, { error: "must have at least one language" }),
+  })
+  .refine(
+    (article) =>
+      article.source === undefined ||
+      Object.keys(article.versions).some((code) => code.toLowerCase() === article.source!.toLowerCase()),
+    {
+      error: "must be the short code of one of the line's versions",
+      path: ["source"],
+    },
+  );
+
+export class ImportError extends Error {
+  /** The offending line, null for a problem with the whole file. */
+  readonly line: number | null;
+  constructor(message: string, line: number | null) {
+    super(message);
+    this.name = "ImportError";
+    this.line = line;
+  }
+}
 
 /** Bytes read at a time: a line of seven long versions is 60 KB or more. */
 const READ_CHUNK_BYTES = 1024 * 1024;
@@ -32,21 +65,20 @@ const MIB = 1024 * 1024;
 const describeBytes = (bytes: number) =>
   bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
 
-/** A line's number in the file and its bytes (without the newline). */
-export interface RawLine {
+interface Line {
   number: number;
-  bytes: Uint8Array;
+  text: string;
 }
 
 /**
- * The lines of a byte stream, numbered from 1, as bytes; a line longer than `maxLineBytes` is refused with its
- * number as soon as that much of it was read. Linear in the stream's length: a line's pieces are kept as they came and
- * joined once, at its end. Their text is decodeLine's (ndjson-line.ts), on the workers.
+ * The lines of a byte stream as UTF-8 text (blank lines skipped); a byte sequence that is not UTF-8, a NUL byte
+ * or a line longer than `maxLineBytes` is refused with its line number. Linear in the stream's length: a line's
+ * pieces are kept as they came and joined once, at its end.
  */
-export async function* splitLines(
+export async function* readLines(
   chunks: AsyncIterable<Uint8Array>,
   maxLineBytes = MAX_IMPORT_LINE_BYTES,
-): AsyncGenerator<RawLine> {
+): AsyncGenerator<Line> {
   /** The current line's bytes from earlier chunks. */
   let pieces: Uint8Array[] = [];
   let piecesBytes = 0;
@@ -56,6 +88,15 @@ export async function* splitLines(
       `line ${number + 1}: is longer than ${describeBytes(maxLineBytes)}, the longest line an import reads (one article with all its versions); is this a file without newlines?`,
       number + 1,
     );
+  const decode = (bytes: Buffer): Line | null => {
+    number += 1;
+    // isUtf8, then toString: a quarter of the time of a fatal TextDecoder, and JSON.parse reads the result faster (bench/README.md).
+    if (!isUtf8(bytes)) throw new ImportError(`line ${number}: is not UTF-8 text (is this a binary file?)`, number);
+    if (bytes.includes(0))
+      throw new ImportError(`line ${number}: contains a NUL character (is this a binary file?)`, number);
+    const text = bytes.toString("utf8");
+    return text.trim() === "" ? null : { number, text };
+  };
   for await (const chunk of chunks) {
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let start = 0;
@@ -63,11 +104,11 @@ export async function* splitLines(
     while ((newline = bytes.indexOf(10, start)) !== -1) {
       if (piecesBytes + (newline - start) > maxLineBytes) throw tooLong();
       const end = bytes.subarray(start, newline);
-      number += 1;
-      yield { number, bytes: pieces.length === 0 ? end : Buffer.concat([...pieces, end], piecesBytes + end.length) };
+      const line = decode(pieces.length === 0 ? end : Buffer.concat([...pieces, end], piecesBytes + end.length));
       pieces = [];
       piecesBytes = 0;
       start = newline + 1;
+      if (line) yield line;
     }
     if (start < bytes.length) {
       piecesBytes += bytes.length - start;
@@ -76,54 +117,14 @@ export async function* splitLines(
       pieces.push(bytes.subarray(start));
     }
   }
-  if (piecesBytes > 0) yield { number: number + 1, bytes: Buffer.concat(pieces, piecesBytes) };
+  if (piecesBytes > 0) {
+    const line = decode(Buffer.concat(pieces, piecesBytes));
+    if (line) yield line;
+  }
 }
 
-/**
- * Lines a message to a worker carries at most, and bytes after which it carries no more: about 16 articles of seven
- * versions, enough that the messages' own cost is small, few enough that both workers share the work.
- */
-const LINES_PER_MESSAGE = 16;
-const BYTES_PER_MESSAGE = 1024 * 1024;
-/** Messages in flight while the file is checked: enough to keep every worker busy. */
-const CHECK_AHEAD = 8;
-
-/**
- * The file's lines checked on their own by the pool, in the file's order, CHECK_AHEAD messages sent before the first
- * answer is waited for; throws ImportError at the first bad line.
- */
-async function* checkedByPool(path: string, pool: ImportPool): AsyncGenerator<LineKeys> {
-  const sent: Promise<CheckedLines>[] = [];
-  let lines: RawLine[] = [];
-  let bytes = 0;
-  const send = () => {
-    const answer = pool.check(lines);
-    // Awaited in order below; one left behind by a bad line before it must not be an unhandled rejection.
-    answer.catch(() => {});
-    sent.push(answer);
-    lines = [];
-    bytes = 0;
-  };
-  const answered = async function* (answer: CheckedLines) {
-    yield* answer.lines;
-    if (answer.error) throw new ImportError(answer.error.message, answer.error.line);
-  };
-  for await (const line of splitLines(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }))) {
-    lines.push(line);
-    bytes += line.bytes.length;
-    if (lines.length === LINES_PER_MESSAGE || bytes >= BYTES_PER_MESSAGE) send();
-    while (sent.length > CHECK_AHEAD) yield* answered(await sent.shift()!);
-  }
-  if (lines.length > 0) send();
-  for (let next = sent.shift(); next; next = sent.shift()) yield* answered(await next);
-}
-
-/** The file's articles parsed and checked on their own on this thread, in order; throws ImportError at the first bad line. */
-async function* parsedHere(path: string): AsyncGenerator<ArticleLine> {
-  for await (const { number, bytes } of splitLines(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }))) {
-    const text = decodeLine(number, bytes);
-    if (text !== null) yield parseArticleLine(number, text);
-  }
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join(".") || "(line)"}: ${issue.message}`).join("; ");
 }
 
 export interface Parsed {
@@ -131,137 +132,117 @@ export interface Parsed {
   source: ArticleSource;
 }
 
-/**
- * What needs more than one line: the site's languages, keys and slugs unique in the file, slugs not taken by another
- * stored article (once a batch, `stored`). `checked` gives each line its versions' language codes, in its order.
- */
-async function fileChecks(db: Kysely<Database>) {
+/** Reads the file in batches of parsed, validated articles; throws ImportError naming the first bad line. */
+export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncGenerator<Parsed[]> {
   const languages = await db.selectFrom("languages").select(["code", "short_code"]).execute();
   const codeOfShort = new Map(languages.map((language) => [language.short_code.toLowerCase(), language.code]));
   const shortOfCode = new Map(languages.map((language) => [language.code, language.short_code]));
   const keyLines = new Map<string, number>();
   const slugLines = new Map<string, { line: number; key: string }>();
-  return {
-    codeOfShort,
-    /** Throws ImportError for the line's first problem; else each version's language code, in the line's order. */
-    checked(line: LineKeys): string[] {
-      const earlier = keyLines.get(line.key);
-      if (earlier !== undefined)
-        throw new ImportError(`line ${line.line}: key: "${line.key}" is already on line ${earlier}`, line.line);
-      keyLines.set(line.key, line.line);
-      return line.slugs.map(([shortCode, slug]) => {
-        const code = codeOfShort.get(shortCode.toLowerCase());
-        if (!code)
+  let batch: Parsed[] = [];
+  let seenAny = false;
+
+  const checkStoredSlugs = async (parsed: Parsed[]) => {
+    const byCode = new Map<string, Parsed[]>();
+    for (const entry of parsed)
+      for (const code of entry.source.versions.keys()) byCode.set(code, [...(byCode.get(code) ?? []), entry]);
+    for (const [code, entries] of byCode) {
+      const taken = await db
+        .selectFrom("article_versions")
+        .innerJoin("articles", "articles.id", "article_versions.article_id")
+        .select(["article_versions.slug", "articles.key"])
+        .where("article_versions.code", "=", code)
+        .where(
+          "article_versions.slug",
+          "in",
+          entries.map((entry) => entry.source.versions.get(code)!.slug),
+        )
+        .execute();
+      const ownerOfSlug = new Map(taken.map((row) => [row.slug, row.key]));
+      for (const entry of entries) {
+        const slug = entry.source.versions.get(code)!.slug;
+        const owner = ownerOfSlug.get(slug);
+        if (owner !== undefined && owner !== entry.source.key) {
           throw new ImportError(
-            `line ${line.line}: versions.${shortCode}: "${shortCode}" is not a language of this site (known: ${[...codeOfShort.keys()].join(", ")})`,
-            line.line,
+            `line ${entry.line}: versions.${shortOfCode.get(code)}.slug: "${slug}" is already used in ${code} by the stored article "${owner}"`,
+            entry.line,
           );
-        const slugKey = `${code}\n${slug}`;
-        const clash = slugLines.get(slugKey);
-        if (clash && clash.key !== line.key)
-          throw new ImportError(
-            `line ${line.line}: versions.${shortCode}.slug: "${slug}" is already used in ${code} on line ${clash.line}`,
-            line.line,
-          );
-        slugLines.set(slugKey, { line: line.line, key: line.key });
-        return code;
-      });
-    },
-    async stored(lines: { line: LineKeys; codes: string[] }[]): Promise<void> {
-      const byCode = new Map<string, { line: LineKeys; slug: string }[]>();
-      for (const { line, codes } of lines)
-        codes.forEach((code, index) =>
-          byCode.set(code, [...(byCode.get(code) ?? []), { line, slug: line.slugs[index]![1] }]),
-        );
-      for (const [code, entries] of byCode) {
-        const taken = await db
-          .selectFrom("article_versions")
-          .innerJoin("articles", "articles.id", "article_versions.article_id")
-          .select(["article_versions.slug", "articles.key"])
-          .where("article_versions.code", "=", code)
-          .where(
-            "article_versions.slug",
-            "in",
-            entries.map((entry) => entry.slug),
-          )
-          .execute();
-        const ownerOfSlug = new Map(taken.map((row) => [row.slug, row.key]));
-        for (const { line, slug } of entries) {
-          const owner = ownerOfSlug.get(slug);
-          if (owner !== undefined && owner !== line.key) {
-            throw new ImportError(
-              `line ${line.line}: versions.${shortOfCode.get(code)}.slug: "${slug}" is already used in ${code} by the stored article "${owner}"`,
-              line.line,
-            );
-          }
         }
       }
-    },
+    }
   };
-}
 
-/** A line as it passed the checks: what the pool answered for it, and its versions' language codes in its order. */
-interface Checked<Item> {
-  item: Item;
-  codes: string[];
-  /** The source language's code, when the line names one. */
-  sourceCode?: string;
-}
-
-/**
- * The lines' checks in the file's order, IMPORT_BATCH lines at a time: a batch once all of its lines passed.
- * Throws ImportError naming the first bad line; an empty file is one too.
- */
-async function* checkedBatches<Item>(
-  db: Kysely<Database>,
-  items: AsyncIterable<Item>,
-  keys: (item: Item) => LineKeys,
-): AsyncGenerator<Checked<Item>[]> {
-  const checks = await fileChecks(db);
-  let batch: (Checked<Item> & { line: LineKeys })[] = [];
-  let seenAny = false;
-  const full = async () => {
-    await checks.stored(batch);
-    const done = batch.map(({ line: _line, ...checked }) => checked);
-    batch = [];
-    return done;
-  };
-  for await (const item of items) {
+  for await (const { number, text } of readLines(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }))) {
     seenAny = true;
-    const line = keys(item);
-    const codes = checks.checked(line);
-    const sourceCode = line.source === undefined ? undefined : checks.codeOfShort.get(line.source.toLowerCase());
-    batch.push({ item, line, codes, ...(sourceCode !== undefined && { sourceCode }) });
-    if (batch.length === IMPORT_BATCH) yield await full();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new ImportError(
+        `line ${number}: is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+        number,
+      );
+    }
+    // Every text of the line, before its rules: a NUL or a lone surrogate written as a JSON escape ("\u0000") would
+    // otherwise be stored by SQLite and refused by PostgreSQL only when its batch is written.
+    const unacceptable = unacceptableTextIn(json);
+    if (unacceptable !== null)
+      throw new ImportError(`line ${number}: ${unacceptable.path || "(line)"}: ${unacceptable.problem}`, number);
+    const result = importedArticle.safeParse(json);
+    if (!result.success) throw new ImportError(`line ${number}: ${describeIssues(result.error)}`, number);
+    const article = result.data;
+    const earlier = keyLines.get(article.key);
+    if (earlier !== undefined)
+      throw new ImportError(`line ${number}: key: "${article.key}" is already on line ${earlier}`, number);
+    keyLines.set(article.key, number);
+    const versions = new Map<string, ArticleSource["versions"] extends Map<string, infer V> ? V : never>();
+    for (const [shortCode, version] of Object.entries(article.versions)) {
+      const code = codeOfShort.get(shortCode.toLowerCase());
+      if (!code)
+        throw new ImportError(
+          `line ${number}: versions.${shortCode}: "${shortCode}" is not a language of this site (known: ${[...codeOfShort.keys()].join(", ")})`,
+          number,
+        );
+      const slug = version.slug || slugify(version.title);
+      const slugKey = `${code}\n${slug}`;
+      const clash = slugLines.get(slugKey);
+      if (clash && clash.key !== article.key)
+        throw new ImportError(
+          `line ${number}: versions.${shortCode}.slug: "${slug}" is already used in ${code} on line ${clash.line}`,
+          number,
+        );
+      slugLines.set(slugKey, { line: number, key: article.key });
+      versions.set(code, {
+        slug,
+        title: version.title,
+        summary: version.summary,
+        body: version.body,
+        coverAlt: version.coverAlt,
+        status: version.status,
+        ...(version.upToDate !== undefined && { upToDate: version.upToDate }),
+      });
+    }
+    const sourceCode = article.source === undefined ? undefined : codeOfShort.get(article.source.toLowerCase());
+    batch.push({
+      line: number,
+      source: {
+        key: article.key,
+        author: article.author,
+        cover: article.cover ?? null,
+        tags: article.tags,
+        versions,
+        ...(sourceCode !== undefined && { sourceCode }),
+      },
+    });
+    if (batch.length === IMPORT_BATCH) {
+      await checkStoredSlugs(batch);
+      yield batch;
+      batch = [];
+    }
   }
   if (!seenAny) throw new ImportError("the file is empty: expected one JSON article per line", null);
-  if (batch.length > 0) yield await full();
-}
-
-/** Checks the whole file (every line on the pool, then the file's and the database's checks); returns its articles. */
-export async function checkFile(path: string, db: Kysely<Database>, pool: ImportPool): Promise<number> {
-  let total = 0;
-  for await (const batch of checkedBatches(db, checkedByPool(path, pool), (line) => line)) total += batch.length;
-  return total;
-}
-
-/** A checked line's article as the write path takes it: its versions keyed by language code (a later one of the same language wins). */
-function articleSource({ item: article, codes, sourceCode }: Checked<ArticleLine>): ArticleSource {
-  return {
-    key: article.key,
-    author: article.author,
-    cover: article.cover,
-    tags: article.tags,
-    versions: new Map(article.versions.map(([, version], index) => [codes[index]!, version])),
-    ...(sourceCode !== undefined && { sourceCode }),
-  };
-}
-
-/**
- * Reads the file in batches of articles to write, parsed here and checked again as checkFile did (the file or the
- * stored slugs may have changed since); throws ImportError naming the first bad line.
- */
-export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncGenerator<Parsed[]> {
-  for await (const batch of checkedBatches(db, parsedHere(path), keysOf))
-    yield batch.map((checked) => ({ line: checked.item.line, source: articleSource(checked) }));
+  if (batch.length > 0) {
+    await checkStoredSlugs(batch);
+    yield batch;
+  }
 }

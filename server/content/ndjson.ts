@@ -6,14 +6,13 @@
  * translation's `upToDate` whether it follows the source (core/translation-status.ts, docs/content-and-languages.md).
  * This module is the import: it has every line validated (ndjson-lines.ts: at most MAX_IMPORT_LINE_BYTES long;
  * every text's characters, core/text-characters.ts; the admin API's own rules, languages, duplicate keys and slugs)
- * before writing any, so a bad file writes nothing (the check's lines parsed on worker threads, import-pool.ts);
- * a second reading prepares each batch on the workers (starting while the check runs: reading times, search words
- * and index forms)
+ * before writing any, so a bad file writes nothing; a second reading prepares each batch on worker
+ * threads (import-pool.ts, starting while the check runs: reading times, search words and index forms)
  * while the previous one is written, and upserts by key in batched transactions through the shared
  * article write path (article-writes.ts), search entries included; each batch's tag pages' rows follow in one
  * transaction, then the batch is announced like any other content write. Versions are stored unrendered: the
  * first page that shows one renders it (docs/decisions/0121-import-checks-then-streams.md, 0139-imports-index-behind.md,
- * 0226-imports-index-as-they-write.md, 0235-imports-do-less-per-version.md, 0240-imports-check-on-the-workers.md). The export is ndjson-export.ts.
+ * 0226-imports-index-as-they-write.md, 0235-imports-do-less-per-version.md). The export is ndjson-export.ts.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
@@ -22,8 +21,7 @@ import type { DatabaseHandle, DialectName } from "#server/db/connect.ts";
 import { upsertArticles } from "./article-writes.ts";
 import type { ArticleChange } from "./changes.ts";
 import { yieldToEventLoop } from "./event-loop-turns.ts";
-import { checkFile, IMPORT_BATCH, parsedBatches, type Parsed } from "./ndjson-lines.ts";
-import { ImportError } from "./ndjson-line.ts";
+import { IMPORT_BATCH, ImportError, parsedBatches, type Parsed } from "./ndjson-lines.ts";
 import { createImportPool } from "./import-pool.ts";
 import type { PreparedVersion } from "./imported-versions.ts";
 import { announceChange } from "./store.ts";
@@ -116,9 +114,13 @@ export async function importArticles(
     ).count,
   );
   const pool = createImportPool(handle.dialect);
-  // The check, its lines parsed by the workers (decision 0240). The first batches are measured meanwhile;
+  // The check. The first batches are measured meanwhile (the workers would otherwise wait for it);
   // the first write waits for its verdict.
-  const checked = checkFile(path, handle.db, pool);
+  const checked = (async () => {
+    let total = 0;
+    for await (const batch of parsedBatches(path, handle.db)) total += batch.length;
+    return total;
+  })();
   checked.catch(() => {});
   let total = 0;
   let buffering = false;

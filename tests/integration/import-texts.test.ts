@@ -11,8 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportReport } from "#core/admin/translations/schema.ts";
 import { importArticles } from "#server/content/ndjson.ts";
-import { IMPORT_BATCH } from "#server/content/ndjson-lines.ts";
-import { ImportError } from "#server/content/ndjson-line.ts";
+import { IMPORT_BATCH, ImportError } from "#server/content/ndjson-lines.ts";
 import { XLIFF_NAMESPACE } from "#server/admin/translations/exchange/xliff.ts";
 import {
   adminApiCaller,
