@@ -9,16 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { importArticles } from "#server/content/ndjson.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
-import {
-  adminApiCaller,
-  DATABASE_KINDS,
-  signedInCookie,
-  startTestApp,
-  xsrfHeaders,
-  type AdminApiCall,
-  type Visitor,
-  withVersionTags,
-} from "./support.ts";
+import { articlesAdminApi, DATABASE_KINDS, startTestApp } from "./support.ts";
 
 interface RevisionJson {
   id: number;
@@ -49,19 +40,15 @@ const version = (title: string, body: string) => ({
 
 describe.each(DATABASE_KINDS)("an import's revisions share the live text, on %s", (kind) => {
   let testApp: Awaited<ReturnType<typeof startTestApp>>;
-  let call: AdminApiCall<ReplyJson>;
-  const sessions: Record<Visitor, string> = { admin: "", user: "", anonymous: "" };
+  let ok: (method: string, path: string, body?: unknown) => Promise<ReplyJson>;
   const dir = mkdtempSync(join(tmpdir(), "pp-revision-text-"));
 
   beforeAll(async () => {
     testApp = await startTestApp(kind);
-    const xsrf = await xsrfHeaders(testApp.app);
-    sessions.admin = await signedInCookie(testApp.services, {
+    ({ ok } = await articlesAdminApi<ReplyJson>(testApp, {
       uid: `revision-text-${kind}`,
       email: "revision-text@example.com",
-      isAdmin: true,
-    });
-    call = withVersionTags(adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf));
+    }));
   });
   afterAll(async () => {
     await testApp.close();
@@ -69,12 +56,6 @@ describe.each(DATABASE_KINDS)("an import's revisions share the live text, on %s"
   });
 
   const db = () => testApp.services.database.db;
-
-  async function ok(method: string, path: string, body?: unknown): Promise<ReplyJson> {
-    const reply = await call(method, path, body === undefined ? {} : { body });
-    expect(reply.status, JSON.stringify(reply.json)).toBeLessThan(300);
-    return reply.json!;
-  }
 
   async function importLine(name: string, key: string, versions: Record<string, ReturnType<typeof version>>) {
     writeFileSync(join(dir, name), `${JSON.stringify({ key, author: "Ada", tags: [], versions })}\n`);

@@ -194,6 +194,28 @@ export function adminApiCaller<Json = Record<string, unknown>>(
 type Preconditions = Pick<ApiCallOptions, "ifMatch" | "ifNoneMatch">;
 
 /**
+ * The articles admin API (/api/admin/articles, version ETags followed) of a test app, as an admin and, when `reader`
+ * is given, as a signed-in reader too; `ok` expects a success and answers its JSON.
+ */
+export async function articlesAdminApi<Json>(
+  testApp: Awaited<ReturnType<typeof startTestApp>>,
+  admin: { uid: string; email: string },
+  reader?: { email: string },
+) {
+  const sessions: Record<Visitor, string> = { admin: "", user: "", anonymous: "" };
+  const xsrf = await xsrfHeaders(testApp.app);
+  sessions.admin = await signedInCookie(testApp.services, { ...admin, isAdmin: true });
+  if (reader) sessions.user = await signedInCookie(testApp.services, reader);
+  const call = withVersionTags(adminApiCaller<Json>(testApp.app, "/api/admin/articles", sessions, xsrf));
+  const ok = async (method: string, path: string, body?: unknown): Promise<Json> => {
+    const reply = await call(method, path, body === undefined ? {} : { body });
+    expect(reply.status, JSON.stringify(reply.json)).toBeLessThan(300);
+    return reply.json!;
+  };
+  return { call, ok };
+}
+
+/**
  * The preconditions of a write made right after reading the resource, as a screen does (decision 0151):
  * If-Match with the ETag `getPath` answers `as` the writer, If-None-Match: * when it does not exist, none
  * when the writer may not read it (the write's own refusal is then what the test sees).

@@ -11,16 +11,7 @@ import type {
 import { importArticles } from "#server/content/ndjson.ts";
 import { exportArticles } from "#server/content/ndjson-export.ts";
 import { articleView } from "#server/content/article-page.ts";
-import {
-  adminApiCaller,
-  DATABASE_KINDS,
-  signedInCookie,
-  startTestApp,
-  xsrfHeaders,
-  type AdminApiCall,
-  type Visitor,
-  withVersionTags,
-} from "./support.ts";
+import { articlesAdminApi, DATABASE_KINDS, startTestApp, type AdminApiCall } from "./support.ts";
 
 type ReplyJson = {
   article?: AdminArticle;
@@ -41,19 +32,16 @@ const text = (title: string, body: string, status = "published") => ({
 describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
   let testApp: Awaited<ReturnType<typeof startTestApp>>;
   let call: AdminApiCall<ReplyJson>;
-  const sessions: Record<Visitor, string> = { admin: "", user: "", anonymous: "" };
+  let ok: (method: string, path: string, body?: unknown) => Promise<ReplyJson>;
   const dir = mkdtempSync(join(tmpdir(), "pp-translation-"));
 
   beforeAll(async () => {
     testApp = await startTestApp(kind);
-    const xsrf = await xsrfHeaders(testApp.app);
-    sessions.admin = await signedInCookie(testApp.services, {
-      uid: `status-admin-${kind}`,
-      email: "status-admin@example.com",
-      isAdmin: true,
-    });
-    sessions.user = await signedInCookie(testApp.services, { email: "status-reader@example.com" });
-    call = withVersionTags(adminApiCaller<ReplyJson>(testApp.app, "/api/admin/articles", sessions, xsrf));
+    ({ call, ok } = await articlesAdminApi<ReplyJson>(
+      testApp,
+      { uid: `status-admin-${kind}`, email: "status-admin@example.com" },
+      { email: "status-reader@example.com" },
+    ));
   });
   afterAll(async () => {
     await testApp.close();
@@ -61,12 +49,6 @@ describe.each(DATABASE_KINDS)("translation status on %s", (kind) => {
   });
 
   const db = () => testApp.services.database.db;
-
-  async function ok(method: string, path: string, body?: unknown): Promise<ReplyJson> {
-    const reply = await call(method, path, body === undefined ? {} : { body });
-    expect(reply.status, JSON.stringify(reply.json)).toBeLessThan(300);
-    return reply.json!;
-  }
 
   async function newArticle(key: string): Promise<number> {
     const { article } = await ok("POST", "", { key, author: "Ada", tags: [] });
