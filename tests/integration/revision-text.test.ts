@@ -147,6 +147,20 @@ describe.each(DATABASE_KINDS)("an import's revisions share the live text, on %s"
     ]);
   });
 
+  it("keeps History's copies shared when a second import brings the same text", async () => {
+    const versions = { en: version("Station", "The station opens at five.") };
+    const id = await importLine("same.ndjson", `same-${kind}`, versions);
+    await importLine("same-again.ndjson", `same-${kind}`, versions);
+    expect((await stored(id, "en-US")).map((row) => [row.number, row.body, row.text_in_version])).toEqual([
+      [1, "", 1],
+      [2, "", 1],
+    ]);
+    expect((await history(id, "en-US")).map((revision) => revision.body)).toEqual([
+      "The station opens at five.",
+      "The station opens at five.",
+    ]);
+  });
+
   it("leaves a revision's text where it is when the version changes only its status or its rendering", async () => {
     const id = await importLine("fourth.ndjson", `status-only-${kind}`, { en: version("Garden", "The garden opens.") });
     await db()
