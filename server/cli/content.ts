@@ -22,9 +22,9 @@ import { commandLockWaits } from "./support.ts";
 const USAGE = "Usage: npm run content -- import FILE | export";
 
 /**
- * The import's scheduling priority (a nice value), for its main thread and the worker threads it starts (Linux gives
- * each thread its own, inherited at its start): on a machine that also runs the site, the servers' threads get the
- * cores first and the import takes what they leave (decision 0226). Never raised: a command already started nicer keeps it.
+ * The import's scheduling priority (a nice value), for its main thread (Linux gives each thread its own; its workers
+ * go lower still, import-worker.ts): on a machine that also runs the site, the servers' threads get the cores first
+ * and the import takes what they leave (decision 0226). Never raised: a command already started nicer keeps it.
  */
 const IMPORT_NICENESS = 10;
 

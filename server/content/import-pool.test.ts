@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { getPriority } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { createImportPool } from "./import-pool.ts";
 import { prepareImportedVersion } from "./imported-versions.ts";
@@ -19,4 +21,19 @@ describe("the import pool", () => {
     expect(new Set(prepared.map((version) => version.fingerprint)).size).toBe(jobs.length);
     expect(await pool.prepare([])).toEqual([]);
   });
+
+  it.runIf(process.platform === "linux")(
+    "runs its workers nine steps nicer than the writing thread, leaving the writing thread's priority as it was",
+    async () => {
+      const before = getPriority();
+      await pool.prepare([{ body: "word", language: "en-US", title: "t", summary: "s" }]);
+      // Each thread's nice value: field 19 of /proc/…/stat (the 17th after the command name's closing parenthesis).
+      const niceValues = readdirSync("/proc/self/task").map((thread) => {
+        const stat = readFileSync(`/proc/self/task/${thread}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+      });
+      expect(niceValues.filter((nice) => nice === Math.min(19, before + 9)).length).toBeGreaterThanOrEqual(2);
+      expect(getPriority()).toBe(before);
+    },
+  );
 });

@@ -1,7 +1,7 @@
 /**
- * A bulk import's versions prepared on worker threads (one per core) while the main thread writes: each
- * version's reading time, search words and index form (imported-versions.ts), too much for the writing
- * thread at 70 000 versions.
+ * A bulk import's versions prepared on worker threads (one per core, nicer than the writing thread: import-worker.ts)
+ * while the main thread writes: each version's reading time, search words and index form (imported-versions.ts),
+ * too much for the writing thread at 70 000 versions.
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
