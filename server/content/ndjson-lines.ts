@@ -14,7 +14,7 @@ import { slugify } from "#core/text.ts";
 import { unacceptableTextIn } from "#core/text-characters.ts";
 import { createArticleInput, versionInput } from "#core/admin/articles/schema.ts";
 import type { Database } from "#server/db/schema.ts";
-import type { ArticleSource } from "./article-writes.ts";
+import type { ArticleSource } from "./imported-articles.ts";
 
 /** Articles per batch: checked, measured and announced together, and kept in memory two at a time. */
 export const IMPORT_BATCH = 500;

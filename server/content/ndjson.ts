@@ -18,7 +18,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { CLI_ACTOR, recordAudit } from "#server/audit/record.ts";
 import type { DatabaseHandle, DialectName } from "#server/db/connect.ts";
-import { upsertArticles } from "./article-writes.ts";
+import { upsertArticles } from "./imported-articles.ts";
 import type { ArticleChange } from "./changes.ts";
 import { yieldToEventLoop } from "./event-loop-turns.ts";
 import { IMPORT_BATCH, ImportError, parsedBatches, type Parsed } from "./ndjson-lines.ts";

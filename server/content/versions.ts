@@ -6,7 +6,7 @@
  * all of a version write: the precondition on the version as its GET shows it (If-Match, decision
  * 0151, on the row read with lockedForWrite), the version row or its pending changes, the translation
  * facts, media usage, schedules voided by a status change, a numbered revision and the audit entry.
- * The NDJSON import writes many versions at once through upsertArticles (article-writes.ts), which
+ * The NDJSON import writes many versions at once through upsertArticles (imported-articles.ts), which
  * follows the same rules without preconditions: last write wins. What a write reads first, and what a
  * version's GET answers (findVersion, versionTag), is in version-reads.ts; the steps each write is made of in version-steps.ts.
  */

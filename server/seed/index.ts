@@ -5,7 +5,8 @@
  * needs no seed folder on disk.
  */
 import { seedTagNames } from "./tag-names.ts";
-import { importedTranslationState, replaceTags, versionColumns, type VersionSource } from "#server/content/article-writes.ts";
+import { replaceTags, versionColumns, type VersionSource } from "#server/content/article-writes.ts";
+import { importedTranslationState } from "#server/content/imported-articles.ts";
 import { storeTranslationState } from "#server/content/translation-state.ts";
 import { EMPTY_TRANSLATION_STATE } from "#core/translation-status.ts";
 import { renderVersionFrom } from "#server/content/rendering.ts";

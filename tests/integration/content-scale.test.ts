@@ -19,7 +19,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { markdownText } from "#core/markdown.ts";
 import type { AppServices } from "#server/content/context.ts";
-import { upsertArticles, type ArticleSource } from "#server/content/article-writes.ts";
+import { upsertArticles, type ArticleSource } from "#server/content/imported-articles.ts";
 import { ANCHOR_STRIDE } from "#server/content/list-indexes.ts";
 import { importArticles } from "#server/content/ndjson.ts";
 import { parseDatabaseUrl } from "#server/base/config.ts";
