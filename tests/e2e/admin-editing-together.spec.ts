@@ -377,7 +377,7 @@ test("the editor with a library image: headings in order, a keyboard-scrollable 
     await preview.focus();
     await page.keyboard.press("PageDown");
     expect(await preview.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
-  }).toPass();
+  }).toPass({ timeout: 15_000 });
 
   for (const language of [null, "ar"] as const) {
     await setAdminLanguage(DEMO_ADMIN_UID, language);
