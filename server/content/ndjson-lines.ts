@@ -132,117 +132,154 @@ export interface Parsed {
   source: ArticleSource;
 }
 
-/** Reads the file in batches of parsed, validated articles; throws ImportError naming the first bad line. */
-export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncGenerator<Parsed[]> {
-  const languages = await db.selectFrom("languages").select(["code", "short_code"]).execute();
-  const codeOfShort = new Map(languages.map((language) => [language.short_code.toLowerCase(), language.code]));
-  const shortOfCode = new Map(languages.map((language) => [language.code, language.short_code]));
-  const keyLines = new Map<string, number>();
-  const slugLines = new Map<string, { line: number; key: string }>();
-  let batch: Parsed[] = [];
-  let seenAny = false;
+/** The site's languages as a line names them: its versions' short codes (any case) → codes, and back for messages. */
+interface SiteLanguages {
+  codeOfShort: Map<string, string>;
+  shortOfCode: Map<string, string>;
+}
 
-  const checkStoredSlugs = async (parsed: Parsed[]) => {
-    const byCode = new Map<string, Parsed[]>();
-    for (const entry of parsed)
-      for (const code of entry.source.versions.keys()) byCode.set(code, [...(byCode.get(code) ?? []), entry]);
-    for (const [code, entries] of byCode) {
-      const taken = await db
-        .selectFrom("article_versions")
-        .innerJoin("articles", "articles.id", "article_versions.article_id")
-        .select(["article_versions.slug", "articles.key"])
-        .where("article_versions.code", "=", code)
-        .where(
-          "article_versions.slug",
-          "in",
-          entries.map((entry) => entry.source.versions.get(code)!.slug),
-        )
-        .execute();
-      const ownerOfSlug = new Map(taken.map((row) => [row.slug, row.key]));
-      for (const entry of entries) {
-        const slug = entry.source.versions.get(code)!.slug;
-        const owner = ownerOfSlug.get(slug);
-        if (owner !== undefined && owner !== entry.source.key) {
-          throw new ImportError(
-            `line ${entry.line}: versions.${shortOfCode.get(code)}.slug: "${slug}" is already used in ${code} by the stored article "${owner}"`,
-            entry.line,
-          );
-        }
-      }
-    }
-  };
+/** The keys and slugs the file's lines so far hold: each must be unique in the file. */
+interface SeenInFile {
+  keyLines: Map<string, number>;
+  slugLines: Map<string, { line: number; key: string }>;
+}
 
-  for await (const { number, text } of readLines(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }))) {
-    seenAny = true;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
+type ImportedVersion = ArticleSource["versions"] extends Map<string, infer Version> ? Version : never;
+
+/** A line's JSON, every text of it checked before its rules (core/text-characters.ts). */
+function parsedJson({ number, text }: Line): unknown {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ImportError(
+      `line ${number}: is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      number,
+    );
+  }
+  // A NUL or a lone surrogate written as a JSON escape ("\u0000") would otherwise be stored by SQLite and refused by
+  // PostgreSQL only when its batch is written.
+  const unacceptable = unacceptableTextIn(json);
+  if (unacceptable !== null)
+    throw new ImportError(`line ${number}: ${unacceptable.path || "(line)"}: ${unacceptable.problem}`, number);
+  return json;
+}
+
+/** A line's versions by language code, each slug unique in its language across the file. */
+function importedVersions(
+  number: number,
+  article: z.infer<typeof importedArticle>,
+  { codeOfShort }: SiteLanguages,
+  { slugLines }: SeenInFile,
+): Map<string, ImportedVersion> {
+  const versions = new Map<string, ImportedVersion>();
+  for (const [shortCode, version] of Object.entries(article.versions)) {
+    const code = codeOfShort.get(shortCode.toLowerCase());
+    if (!code)
       throw new ImportError(
-        `line ${number}: is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+        `line ${number}: versions.${shortCode}: "${shortCode}" is not a language of this site (known: ${[...codeOfShort.keys()].join(", ")})`,
         number,
       );
-    }
-    // Every text of the line, before its rules: a NUL or a lone surrogate written as a JSON escape ("\u0000") would
-    // otherwise be stored by SQLite and refused by PostgreSQL only when its batch is written.
-    const unacceptable = unacceptableTextIn(json);
-    if (unacceptable !== null)
-      throw new ImportError(`line ${number}: ${unacceptable.path || "(line)"}: ${unacceptable.problem}`, number);
-    const result = importedArticle.safeParse(json);
-    if (!result.success) throw new ImportError(`line ${number}: ${describeIssues(result.error)}`, number);
-    const article = result.data;
-    const earlier = keyLines.get(article.key);
-    if (earlier !== undefined)
-      throw new ImportError(`line ${number}: key: "${article.key}" is already on line ${earlier}`, number);
-    keyLines.set(article.key, number);
-    const versions = new Map<string, ArticleSource["versions"] extends Map<string, infer V> ? V : never>();
-    for (const [shortCode, version] of Object.entries(article.versions)) {
-      const code = codeOfShort.get(shortCode.toLowerCase());
-      if (!code)
-        throw new ImportError(
-          `line ${number}: versions.${shortCode}: "${shortCode}" is not a language of this site (known: ${[...codeOfShort.keys()].join(", ")})`,
-          number,
-        );
-      const slug = version.slug || slugify(version.title);
-      const slugKey = `${code}\n${slug}`;
-      const clash = slugLines.get(slugKey);
-      if (clash && clash.key !== article.key)
-        throw new ImportError(
-          `line ${number}: versions.${shortCode}.slug: "${slug}" is already used in ${code} on line ${clash.line}`,
-          number,
-        );
-      slugLines.set(slugKey, { line: number, key: article.key });
-      versions.set(code, {
-        slug,
-        title: version.title,
-        summary: version.summary,
-        body: version.body,
-        coverAlt: version.coverAlt,
-        status: version.status,
-        ...(version.upToDate !== undefined && { upToDate: version.upToDate }),
-      });
-    }
-    const sourceCode = article.source === undefined ? undefined : codeOfShort.get(article.source.toLowerCase());
-    batch.push({
-      line: number,
-      source: {
-        key: article.key,
-        author: article.author,
-        cover: article.cover ?? null,
-        tags: article.tags,
-        versions,
-        ...(sourceCode !== undefined && { sourceCode }),
-      },
+    const slug = version.slug || slugify(version.title);
+    const slugKey = `${code}\n${slug}`;
+    const clash = slugLines.get(slugKey);
+    if (clash && clash.key !== article.key)
+      throw new ImportError(
+        `line ${number}: versions.${shortCode}.slug: "${slug}" is already used in ${code} on line ${clash.line}`,
+        number,
+      );
+    slugLines.set(slugKey, { line: number, key: article.key });
+    versions.set(code, {
+      slug,
+      title: version.title,
+      summary: version.summary,
+      body: version.body,
+      coverAlt: version.coverAlt,
+      status: version.status,
+      ...(version.upToDate !== undefined && { upToDate: version.upToDate }),
     });
+  }
+  return versions;
+}
+
+/** A line as an article to write: its JSON, its texts' characters, the admin API's rules, its key unique in the file. */
+function parsedLine(line: Line, languages: SiteLanguages, seen: SeenInFile): Parsed {
+  const { number } = line;
+  const result = importedArticle.safeParse(parsedJson(line));
+  if (!result.success) throw new ImportError(`line ${number}: ${describeIssues(result.error)}`, number);
+  const article = result.data;
+  const earlier = seen.keyLines.get(article.key);
+  if (earlier !== undefined)
+    throw new ImportError(`line ${number}: key: "${article.key}" is already on line ${earlier}`, number);
+  seen.keyLines.set(article.key, number);
+  const versions = importedVersions(number, article, languages, seen);
+  const sourceCode = article.source === undefined ? undefined : languages.codeOfShort.get(article.source.toLowerCase());
+  return {
+    line: number,
+    source: {
+      key: article.key,
+      author: article.author,
+      cover: article.cover ?? null,
+      tags: article.tags,
+      versions,
+      ...(sourceCode !== undefined && { sourceCode }),
+    },
+  };
+}
+
+/** Refuses a batch whose version takes a slug a stored article of another key has in the same language. */
+async function checkStoredSlugs(db: Kysely<Database>, batch: Parsed[], { shortOfCode }: SiteLanguages) {
+  const byCode = new Map<string, Parsed[]>();
+  for (const entry of batch)
+    for (const code of entry.source.versions.keys()) byCode.set(code, [...(byCode.get(code) ?? []), entry]);
+  for (const [code, entries] of byCode) {
+    const taken = await db
+      .selectFrom("article_versions")
+      .innerJoin("articles", "articles.id", "article_versions.article_id")
+      .select(["article_versions.slug", "articles.key"])
+      .where("article_versions.code", "=", code)
+      .where(
+        "article_versions.slug",
+        "in",
+        entries.map((entry) => entry.source.versions.get(code)!.slug),
+      )
+      .execute();
+    const ownerOfSlug = new Map(taken.map((row) => [row.slug, row.key]));
+    for (const entry of entries) {
+      const slug = entry.source.versions.get(code)!.slug;
+      const owner = ownerOfSlug.get(slug);
+      if (owner !== undefined && owner !== entry.source.key) {
+        throw new ImportError(
+          `line ${entry.line}: versions.${shortOfCode.get(code)}.slug: "${slug}" is already used in ${code} by the stored article "${owner}"`,
+          entry.line,
+        );
+      }
+    }
+  }
+}
+
+/** Reads the file in batches of parsed, validated articles; throws ImportError naming the first bad line. */
+export async function* parsedBatches(path: string, db: Kysely<Database>): AsyncGenerator<Parsed[]> {
+  const rows = await db.selectFrom("languages").select(["code", "short_code"]).execute();
+  const languages: SiteLanguages = {
+    codeOfShort: new Map(rows.map((language) => [language.short_code.toLowerCase(), language.code])),
+    shortOfCode: new Map(rows.map((language) => [language.code, language.short_code])),
+  };
+  const seen: SeenInFile = { keyLines: new Map(), slugLines: new Map() };
+  let batch: Parsed[] = [];
+  let seenAny = false;
+  for await (const line of readLines(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }))) {
+    seenAny = true;
+    batch.push(parsedLine(line, languages, seen));
     if (batch.length === IMPORT_BATCH) {
-      await checkStoredSlugs(batch);
+      await checkStoredSlugs(db, batch, languages);
       yield batch;
       batch = [];
     }
   }
   if (!seenAny) throw new ImportError("the file is empty: expected one JSON article per line", null);
   if (batch.length > 0) {
-    await checkStoredSlugs(batch);
+    await checkStoredSlugs(db, batch, languages);
     yield batch;
   }
 }

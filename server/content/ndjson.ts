@@ -23,7 +23,7 @@ import type { ArticleChange } from "./changes.ts";
 import { yieldToEventLoop } from "./event-loop-turns.ts";
 import { IMPORT_BATCH, ImportError, parsedBatches, type Parsed } from "./ndjson-lines.ts";
 import { createImportPool } from "./import-pool.ts";
-import type { PreparedVersion } from "./imported-versions.ts";
+import type { ImportJob, PreparedVersion } from "./imported-versions.ts";
 import { announceChange } from "./store.ts";
 import { bufferSearchInserts } from "#server/db/full-text.ts";
 import { refreshPublishedTags } from "#server/search/published-index.ts";
@@ -90,6 +90,129 @@ export function transactionSizes(targetMs: number, largest = IMPORT_BATCH) {
   };
 }
 
+/** What an import's writes share: the database, the transactions' sizes, and what has landed so far. */
+interface Writes {
+  handle: DatabaseHandle;
+  origin: string;
+  revisionsPerVersion: number;
+  sizes: ReturnType<typeof transactionSizes>;
+  /** The articles and versions of the lines that landed, the last of those lines (0: none). */
+  landed: ImportSummary;
+}
+
+const landedText = ({ landed }: Writes) =>
+  landed.articles === 0 ? "no line landed" : `lines 1–${landed.lastLine} landed (${landed.articles} articles)`;
+
+/** Lets other processes' writers in between two transactions (SQLite has one write lock, handed to no queue). */
+const pause = ({ handle }: Writes) => (handle.dialect === "sqlite" ? sleep(PAUSE_MS) : yieldToEventLoop());
+
+/** The versions of a batch as the import pool's workers take them, in the batch's order. */
+const jobsOf = (batch: Parsed[]): ImportJob[] =>
+  batch.flatMap((entry) =>
+    [...entry.source.versions].map(([language, version]) => ({
+      body: version.body,
+      language,
+      title: version.title,
+      summary: version.summary,
+    })),
+  );
+
+/** One transaction: these articles, searchable as it lands, with an audit entry naming their lines. */
+async function writeTransaction(writes: Writes, part: Parsed[], prepared: PreparedVersion[]): Promise<ArticleChange[]> {
+  const now = new Date().toISOString();
+  let began = 0;
+  try {
+    const changed = await writes.handle.db.transaction().execute(async (trx) => {
+      // From the moment the lock is ours: a wait for another process's is not the import's own time.
+      began = performance.now();
+      const changed = await upsertArticles(
+        trx,
+        part.map((entry) => entry.source),
+        prepared,
+        now,
+        { uid: CLI_ACTOR, keep: writes.revisionsPerVersion },
+      );
+      await recordAudit(trx, {
+        uid: CLI_ACTOR,
+        action: "import",
+        entity: "article",
+        entityId: `lines ${part[0]!.line}-${part.at(-1)!.line}`,
+        after: { keys: part.map((entry) => entry.source.key) },
+      });
+      return changed;
+    });
+    writes.sizes.took(part.length, performance.now() - began);
+    return changed;
+  } catch (error) {
+    throw new Error(
+      `writing lines ${part[0]!.line}–${part.at(-1)!.line} failed, nothing from line ${part[0]!.line} on was written; ${landedText(writes)}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * The tag pages' rows of a batch's articles, made once for the whole batch in short transactions, then the batch
+ * announced once (servers drop cached pages and lists per announcement).
+ */
+async function announceBatch(writes: Writes, changes: ArticleChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  for (let start = 0; start < changes.length; start += TAG_TRANSACTION_ARTICLES) {
+    const part = changes.slice(start, start + TAG_TRANSACTION_ARTICLES);
+    await writes.handle.db.transaction().execute((trx) =>
+      refreshPublishedTags(
+        trx,
+        part.map((change) => change.id),
+      ),
+    );
+    await pause(writes);
+  }
+  await announceChange(writes.handle, writes.origin, { kind: "articles", articles: changes });
+}
+
+/** A batch in transactions of about TRANSACTION_MS, then announced; when one fails, what landed before it is announced all the same. */
+async function writeBatch(writes: Writes, { batch, versions: prepared }: Prepared): Promise<void> {
+  const changes: ArticleChange[] = [];
+  try {
+    for (let start = 0, at = 0; start < batch.length;) {
+      const part = batch.slice(start, start + writes.sizes.next());
+      const partVersions = part.reduce((sum, entry) => sum + entry.source.versions.size, 0);
+      changes.push(...(await writeTransaction(writes, part, prepared.slice(at, at + partVersions))));
+      start += part.length;
+      at += partVersions;
+      writes.landed.articles += part.length;
+      writes.landed.versions += partVersions;
+      writes.landed.lastLine = part.at(-1)!.line;
+      await pause(writes);
+    }
+  } catch (error) {
+    await announceBatch(writes, changes).catch(() => {});
+    throw error;
+  }
+  await announceBatch(writes, changes);
+}
+
+/** The articles stored before the import. */
+async function articleCount(handle: DatabaseHandle): Promise<number> {
+  const { count } = await handle.db
+    .selectFrom("articles")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The check: the whole file read, parsed and validated; its articles' count, or the first bad line's ImportError. */
+function checkedArticles(path: string, handle: DatabaseHandle): Promise<number> {
+  const checked = (async () => {
+    let total = 0;
+    for await (const batch of parsedBatches(path, handle.db)) total += batch.length;
+    return total;
+  })();
+  // Awaited by the first write, or after a failure of the second reading.
+  checked.catch(() => {});
+  return checked;
+}
+
 /**
  * Checks the whole file (parse and validate every line) while a second reading of it starts
  * measuring reading times, then writes it batch by batch while the workers measure the next ones:
@@ -105,126 +228,35 @@ export async function importArticles(
   progress: ImportProgress = () => {},
   revisionsPerVersion = DEFAULT_REVISIONS_PER_VERSION,
 ): Promise<ImportSummary> {
-  const articlesBefore = Number(
-    (
-      await handle.db
-        .selectFrom("articles")
-        .select((eb) => eb.fn.countAll().as("count"))
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
+  const articlesBefore = await articleCount(handle);
   const pool = createImportPool(handle.dialect);
-  // The check. The first batches are measured meanwhile (the workers would otherwise wait for it);
-  // the first write waits for its verdict.
-  const checked = (async () => {
-    let total = 0;
-    for await (const batch of parsedBatches(path, handle.db)) total += batch.length;
-    return total;
-  })();
-  checked.catch(() => {});
+  // The first batches are measured while the check runs (the workers would otherwise wait for it); the first write
+  // waits for its verdict.
+  const checked = checkedArticles(path, handle);
+  const writes: Writes = {
+    handle,
+    origin,
+    revisionsPerVersion,
+    sizes: transactionSizes(TRANSACTION_MS[handle.dialect]),
+    landed: { articles: 0, versions: 0, lastLine: 0 },
+  };
   let total = 0;
   let buffering = false;
   let finished = false;
-  let landed = 0;
-  let lastLanded = 0;
-  let versions = 0;
-  const sizes = transactionSizes(TRANSACTION_MS[handle.dialect]);
-  const landedText = () => (landed === 0 ? "no line landed" : `lines 1–${lastLanded} landed (${landed} articles)`);
-  // Lets other processes' writers in between two transactions (SQLite has one write lock, handed to no queue).
-  const pause = () => (handle.dialect === "sqlite" ? sleep(PAUSE_MS) : yieldToEventLoop());
+  const write = async (prepared: Prepared) => {
+    if (writes.landed.articles === 0) {
+      total = await checked;
+      if (total >= BUFFERED_IMPORT_ARTICLES) buffering = await bufferSearchInserts(handle.db, true);
+    }
+    await writeBatch(writes, prepared);
+    progress({ articles: writes.landed.articles, total, lastLine: writes.landed.lastLine });
+  };
   try {
-    const measure = async (batch: Parsed[]): Promise<Prepared> => ({
-      batch,
-      versions: await pool.prepare(
-        batch.flatMap((entry) =>
-          [...entry.source.versions].map(([language, version]) => ({
-            body: version.body,
-            language,
-            title: version.title,
-            summary: version.summary,
-          })),
-        ),
-      ),
-    });
-    /** One transaction: these articles, searchable as it lands, with an audit entry naming their lines. */
-    const writeTransaction = async (part: Parsed[], prepared: PreparedVersion[]): Promise<ArticleChange[]> => {
-      const now = new Date().toISOString();
-      let began = 0;
-      try {
-        const changed = await handle.db.transaction().execute(async (trx) => {
-          // From the moment the lock is ours: a wait for another process's is not the import's own time.
-          began = performance.now();
-          const changed = await upsertArticles(
-            trx,
-            part.map((entry) => entry.source),
-            prepared,
-            now,
-            { uid: CLI_ACTOR, keep: revisionsPerVersion },
-          );
-          await recordAudit(trx, {
-            uid: CLI_ACTOR,
-            action: "import",
-            entity: "article",
-            entityId: `lines ${part[0]!.line}-${part.at(-1)!.line}`,
-            after: { keys: part.map((entry) => entry.source.key) },
-          });
-          return changed;
-        });
-        sizes.took(part.length, performance.now() - began);
-        return changed;
-      } catch (error) {
-        throw new Error(
-          `writing lines ${part[0]!.line}–${part.at(-1)!.line} failed, nothing from line ${part[0]!.line} on was written; ${landedText()}: ${error instanceof Error ? error.message : String(error)}`,
-          { cause: error },
-        );
-      }
-    };
-    const write = async ({ batch, versions: prepared }: Prepared) => {
-      if (landed === 0) {
-        total = await checked;
-        if (total >= BUFFERED_IMPORT_ARTICLES) buffering = await bufferSearchInserts(handle.db, true);
-      }
-      const changes: ArticleChange[] = [];
-      // Tag pages' rows are made once for the whole batch, then the batch is announced once (servers drop cached
-      // pages and lists per announcement); when a transaction fails, what landed before it gets both all the same.
-      const announce = async () => {
-        if (changes.length === 0) return;
-        for (let start = 0; start < changes.length; start += TAG_TRANSACTION_ARTICLES) {
-          const part = changes.slice(start, start + TAG_TRANSACTION_ARTICLES);
-          await handle.db.transaction().execute((trx) =>
-            refreshPublishedTags(
-              trx,
-              part.map((change) => change.id),
-            ),
-          );
-          await pause();
-        }
-        await announceChange(handle, origin, { kind: "articles", articles: changes });
-      };
-      try {
-        for (let start = 0, at = 0; start < batch.length;) {
-          const part = batch.slice(start, start + sizes.next());
-          const partVersions = part.reduce((sum, entry) => sum + entry.source.versions.size, 0);
-          changes.push(...(await writeTransaction(part, prepared.slice(at, at + partVersions))));
-          start += part.length;
-          at += partVersions;
-          landed += part.length;
-          versions += partVersions;
-          lastLanded = part.at(-1)!.line;
-          await pause();
-        }
-      } catch (error) {
-        await announce().catch(() => {});
-        throw error;
-      }
-      await announce();
-      progress({ articles: landed, total, lastLine: lastLanded });
-    };
     // The workers measure batches N + 1 to N + MEASURED_AHEAD while the main thread writes batch N.
     const measuring: Promise<Prepared>[] = [];
     try {
       for await (const batch of parsedBatches(path, handle.db)) {
-        const next = measure(batch);
+        const next = pool.prepare(jobsOf(batch)).then((versions) => ({ batch, versions }));
         next.catch(() => {});
         measuring.push(next);
         if (measuring.length > MEASURED_AHEAD) await write(await measuring.shift()!);
@@ -235,7 +267,9 @@ export async function importArticles(
       await checked;
       // The file or the stored slugs changed between the check and the writes (another writer, an edited file).
       if (error instanceof ImportError)
-        throw new Error(`${error.message}; the file changed after it was checked: ${landedText()}`, { cause: error });
+        throw new Error(`${error.message}; the file changed after it was checked: ${landedText(writes)}`, {
+          cause: error,
+        });
       throw error;
     }
     finished = true;
@@ -247,8 +281,9 @@ export async function importArticles(
         if (finished) throw error;
       });
   }
-  if (landed > 0 && landed * STATISTICS_SHARE >= articlesBefore) await refreshStatistics(handle);
-  return { articles: landed, versions, lastLine: lastLanded };
+  if (writes.landed.articles > 0 && writes.landed.articles * STATISTICS_SHARE >= articlesBefore)
+    await refreshStatistics(handle);
+  return writes.landed;
 }
 
 /**
