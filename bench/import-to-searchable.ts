@@ -4,14 +4,15 @@
  * every imported version has its search entry and none awaits the search catch-up. Meanwhile a visitor asks for a
  * cached page every 20 ms and for an article page no one asked for before every 100 ms: paced, the site serving
  * normally, not a saturating load. Reports the wall time, the CPU time of the import's process (its workers included)
- * and of the server (its catch-up thread included), the load average, and the database's bytes per version against
- * the NDJSON's, in all and for the tables that hold the text.
+ * and of the server (its catch-up thread included), the whole machine's (PostgreSQL's processes included: its
+ * backend, WAL writer and checkpointer), the load average, and the database's bytes per version against the NDJSON's,
+ * in all and for the tables that hold the text.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync, statSync } from "node:fs";
 import { get } from "node:http";
-import { loadavg } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { sql } from "kysely";
 import { parseDatabaseUrl } from "#server/base/config.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
@@ -37,6 +38,22 @@ function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * The machine's CPU ticks so far (/proc/stat's first line): busy (user, nice, system, interrupts, stolen) and in all
+ * (idle and waiting for I/O besides). Every process counts, PostgreSQL's among them, so the busy share tells whether
+ * the cores were the limit: near 100 %, less time needs less CPU, not more overlap.
+ */
+function machineTicks(): { busy: number; total: number } {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n", 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number) as [number, number, number, number, number, number, number, number];
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
 }
 
 /** The database's bytes, in all and by table with its indexes. */
@@ -145,6 +162,7 @@ export async function importToSearchable({
     for (const path of CACHED_PATHS) await timed(base, path);
     const serverCpuBefore = cpuSeconds(server.child.pid!);
     const loadBefore = load();
+    const ticksBefore = machineTicks();
     const started = performance.now();
     const command = spawn(
       "/usr/bin/time",
@@ -167,6 +185,8 @@ export async function importToSearchable({
     while (!(await searchable(handle, entriesBefore, versions))) await sleep(250);
     const searchableSeconds = round((performance.now() - started) / 1000);
     const serverCpu = round(cpuSeconds(server.child.pid!) - serverCpuBefore);
+    const ticksAfter = machineTicks();
+    const machineBusy = ticksAfter.busy - ticksBefore.busy;
     const [cachedPages, uncachedArticles] = await Promise.all([cached.stop(), uncached.stop()]);
     const loadAfter = load();
     const bytesAfter = await databaseBytes(handle);
@@ -181,6 +201,12 @@ export async function importToSearchable({
       importCpuSeconds: round(user! + system!),
       importPeakRssMB: Math.round(maxKB! / 1024),
       serverCpuSeconds: serverCpu,
+      machine: {
+        cores: availableParallelism(),
+        cpuSeconds: round(machineBusy / 100),
+        busyShare: round(machineBusy / (ticksAfter.total - ticksBefore.total), 3),
+        cpuMsPerVersion: round((machineBusy * 10) / versions, 2),
+      },
       load: { before: loadBefore, atImportEnd: loadAtImportEnd, after: loadAfter },
       cachedPages,
       uncachedArticles,
