@@ -26,15 +26,15 @@ export function nextAttemptAt(createdAt: Date, attempts: number, now: Date, retr
   return next.getTime() - createdAt.getTime() > GIVE_UP_AFTER_MS ? null : next;
 }
 
-/** Claims and sends the due deliveries once; returns how many were attempted. */
 /** What sending needs of the site's services. */
 export interface DeliveryServices {
   database: DatabaseHandle;
   config: Pick<Config, "webhooks">;
 }
 
-export async function deliverDue(services: DeliveryServices, now = new Date()): Promise<number> {
-  const { db, dialect } = services.database;
+/** The due deliveries this instance claims (at most CLAIMED_PER_ROUND), their next attempt moved a lease ahead. */
+async function claimDue({ database }: DeliveryServices, now: Date) {
+  const { db, dialect } = database;
   const at = now.toISOString();
   // Most rounds find nothing: one indexed read, no transaction.
   const any = await db
@@ -44,8 +44,8 @@ export async function deliverDue(services: DeliveryServices, now = new Date()): 
     .where("next_attempt_at", "<=", at)
     .limit(1)
     .executeTakeFirst();
-  if (!any) return 0;
-  const claimed = await db.transaction().execute(async (trx) => {
+  if (!any) return [];
+  return db.transaction().execute(async (trx) => {
     const query = trx
       .selectFrom("webhook_deliveries")
       .innerJoin("webhooks", "webhooks.id", "webhook_deliveries.webhook_id")
@@ -79,41 +79,43 @@ export async function deliverDue(services: DeliveryServices, now = new Date()): 
     }
     return rows;
   });
-  await Promise.all(
-    claimed.map(async (delivery) => {
-      const headers = {
-        "User-Agent": "PolyglotPress-Webhooks/1",
-        "Webhook-Id": delivery.event_id,
-        "Webhook-Event": delivery.event,
-        [SIGNATURE_HEADER]: signature(delivery.secret, delivery.payload, Math.floor(Date.now() / 1000)),
-      };
-      const attempt = await attemptDelivery(
-        delivery.url,
-        delivery.payload,
-        headers,
-        services.config.webhooks.allowPrivateAddresses,
-      );
-      const attempts = delivery.attempts + 1;
-      const finished = new Date();
-      const retryAt = attempt.ok
-        ? null
-        : nextAttemptAt(new Date(delivery.created_at), attempts, finished, services.config.webhooks.retryBaseMs);
-      await db
-        .updateTable("webhook_deliveries")
-        .set({
-          status: attempt.ok ? "succeeded" : retryAt ? "pending" : "failed",
-          attempts,
-          next_attempt_at: retryAt?.toISOString() ?? null,
-          last_attempt_at: finished.toISOString(),
-          response_status: attempt.status,
-          duration_ms: attempt.durationMs,
-          response_excerpt: attempt.excerpt,
-          error: attempt.error,
-        })
-        .where("id", "=", delivery.id)
-        .execute();
-    }),
-  );
+}
+
+/** One attempt at a claimed delivery, signed, and its outcome recorded: succeeded, pending a retry, or failed. */
+async function send(services: DeliveryServices, delivery: Awaited<ReturnType<typeof claimDue>>[number]) {
+  const headers = {
+    "User-Agent": "PolyglotPress-Webhooks/1",
+    "Webhook-Id": delivery.event_id,
+    "Webhook-Event": delivery.event,
+    [SIGNATURE_HEADER]: signature(delivery.secret, delivery.payload, Math.floor(Date.now() / 1000)),
+  };
+  const { webhooks } = services.config;
+  const attempt = await attemptDelivery(delivery.url, delivery.payload, headers, webhooks.allowPrivateAddresses);
+  const attempts = delivery.attempts + 1;
+  const finished = new Date();
+  const retryAt = attempt.ok
+    ? null
+    : nextAttemptAt(new Date(delivery.created_at), attempts, finished, webhooks.retryBaseMs);
+  await services.database.db
+    .updateTable("webhook_deliveries")
+    .set({
+      status: attempt.ok ? "succeeded" : retryAt ? "pending" : "failed",
+      attempts,
+      next_attempt_at: retryAt?.toISOString() ?? null,
+      last_attempt_at: finished.toISOString(),
+      response_status: attempt.status,
+      duration_ms: attempt.durationMs,
+      response_excerpt: attempt.excerpt,
+      error: attempt.error,
+    })
+    .where("id", "=", delivery.id)
+    .execute();
+}
+
+/** Claims and sends the due deliveries once; returns how many were attempted. */
+export async function deliverDue(services: DeliveryServices, now = new Date()): Promise<number> {
+  const claimed = await claimDue(services, now);
+  await Promise.all(claimed.map((delivery) => send(services, delivery)));
   return claimed.length;
 }
 
