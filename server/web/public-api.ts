@@ -52,37 +52,48 @@ export async function sendCached(c: Context<HttpEnv>, responses: ResponseCache, 
   return new Response(asBody(body), { status, headers });
 }
 
+/** The seed's start-up files (`/init/file/{name}`), as the OpenAPI document describes them. */
+const initFileDoc = apiRoute({
+  tag: "Public",
+  summary: "A start-up file: the content the browser needs first (blogs, translations or languages); blogs is paged",
+  params: { name: z.enum(INIT_FILE_NAMES) },
+  query: z.object({
+    after: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_ARTICLE_ID)
+      .optional()
+      .describe("blogs only: the cursor from the previous page's `next` (an article id)"),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(INIT_PAGE_MAX_LIMIT)
+      .optional()
+      .describe(`blogs only: articles per page (default ${INIT_PAGE_DEFAULT_LIMIT})`),
+  }),
+  success: {
+    status: 200,
+    description:
+      "The file (`data.documents`; blogs adds `next`, also a Link header); answers 304 to a matching If-None-Match.",
+    schema: initFileSchema,
+  },
+  otherResponses: { 404: "No start-up file of that name." },
+});
+
+/** First-party analytics events. */
+const eventDoc = apiRoute({
+  tag: "Public",
+  summary: "Record a first-party analytics event",
+  body: clientEventSchema,
+  success: { status: 201, description: "Recorded.", schema: eventRecordedSchema },
+  otherResponses: { 429: "Too many events from your address: try again after Retry-After seconds." },
+});
+
 export function publicApi(services: AppServices, responses: ResponseCache) {
   const app = new Hono<HttpEnv>();
 
-  const initFileDoc = apiRoute({
-    tag: "Public",
-    summary: "A start-up file: the content the browser needs first (blogs, translations or languages); blogs is paged",
-    params: { name: z.enum(INIT_FILE_NAMES) },
-    query: z.object({
-      after: z
-        .number()
-        .int()
-        .min(0)
-        .max(MAX_ARTICLE_ID)
-        .optional()
-        .describe("blogs only: the cursor from the previous page's `next` (an article id)"),
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(INIT_PAGE_MAX_LIMIT)
-        .optional()
-        .describe(`blogs only: articles per page (default ${INIT_PAGE_DEFAULT_LIMIT})`),
-    }),
-    success: {
-      status: 200,
-      description:
-        "The file (`data.documents`; blogs adds `next`, also a Link header); answers 304 to a matching If-None-Match.",
-      schema: initFileSchema,
-    },
-    otherResponses: { 404: "No start-up file of that name." },
-  });
   app.get("/init/file/:name", initFileDoc, async (c) => {
     const name = c.req.param("name");
     if (!isInitFileName(name)) {
@@ -125,13 +136,6 @@ export function publicApi(services: AppServices, responses: ResponseCache) {
   });
   app.all("/init/*", () => errorResponse(404, "not_found", "Unknown start-up file."));
 
-  const eventDoc = apiRoute({
-    tag: "Public",
-    summary: "Record a first-party analytics event",
-    body: clientEventSchema,
-    success: { status: 201, description: "Recorded.", schema: eventRecordedSchema },
-    otherResponses: { 429: "Too many events from your address: try again after Retry-After seconds." },
-  });
   app.post("/api/analytics/events", eventDoc, async (c) => {
     const event = await readJson(c, clientEventSchema);
     await recordEvent(services.database.db, {
