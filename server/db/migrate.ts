@@ -50,6 +50,7 @@ import { memoryKeysByTextMigration } from "./migrations/0054-memory-keys-by-text
 import { adminTextsPagesAndApiMigration } from "./migrations/0056-admin-texts-pages-and-api.ts";
 import { searchEntriesWithoutTextMigration } from "./migrations/0060-search-entries-without-text.ts";
 import { revisionsShareTheLiveTextMigration } from "./migrations/0061-revisions-share-the-live-text.ts";
+import { draftBodiesLz4Migration } from "./migrations/0062-draft-bodies-lz4.ts";
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -102,6 +103,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0056-admin-texts-pages-and-api": adminTextsPagesAndApiMigration,
     "0060-search-entries-without-text": searchEntriesWithoutTextMigration(dialect),
     "0061-revisions-share-the-live-text": revisionsShareTheLiveTextMigration(dialect),
+    "0062-draft-bodies-lz4": draftBodiesLz4Migration(dialect),
   };
 }
 

@@ -4,7 +4,7 @@
  * revisions are numbered per version in their order, a version without any gets its text as revision 1,
  * and revisions of versions deleted before are dropped (a version made again starts at 1).
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/connect.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
@@ -379,6 +379,88 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
           .getTables()
           .then((tables) => tables.some((table) => table.name === "revision_renumbering")),
       ).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+/** Migration 0062: the working drafts' bodies compressed with LZ4 on PostgreSQL, as every other long text (decision 0122). */
+describe.each(DATABASE_KINDS)("migration 0062-draft-bodies-lz4 on %s", (kind) => {
+  let database: TestDatabase;
+  afterEach(() => database?.drop());
+
+  it("stores a long draft body with LZ4 on PostgreSQL, leaves SQLite's table as it is, and goes down again", async () => {
+    database = await createTestDatabase(kind);
+    const handle = openDatabase(testConfig(database.url).database);
+    try {
+      await migrateToLatest(handle);
+      const { db } = handle;
+      /** PostgreSQL: the body's compression method ("l": LZ4, "": the default); SQLite: the table's columns. */
+      const columns = async (): Promise<string> => {
+        if (kind === "postgres") {
+          const { rows } = await sql<{
+            method: string;
+          }>`select attcompression as method from pg_attribute where attrelid = 'article_drafts'::regclass and attname = 'body'`.execute(
+            db,
+          );
+          return rows[0]!.method;
+        }
+        const { rows } = await sql`select name, type, "notnull" from pragma_table_info('article_drafts')`.execute(db);
+        return JSON.stringify(rows);
+      };
+      const latest = await columns();
+      if (kind === "postgres") expect(latest).toBe("l");
+      else expect(latest).toContain('"name":"body"');
+
+      await db
+        .insertInto("articles")
+        .values({ id: 1, key: "article-1", author: "test", tags: "[]", created_at: at(1), updated_at: at(1) })
+        .execute();
+      await db
+        .insertInto("article_versions")
+        .values({
+          article_id: 1,
+          code: "en-US",
+          slug: "article-1",
+          title: "Article 1",
+          summary: "S.",
+          body: "Body.",
+          cover_alt: "",
+          status: "published",
+          published_at: at(1),
+          updated_at: at(1),
+        })
+        .execute();
+      const body = "A long paragraph a translator is still working on. ".repeat(400);
+      await db
+        .insertInto("article_drafts")
+        .values({
+          article_id: 1,
+          code: "en-US",
+          slug: "article-1",
+          title: "Article 1",
+          summary: "S.",
+          cover_alt: "",
+          source_revision: 0,
+          updated_at: at(2),
+          updated_by: null,
+          body,
+        })
+        .execute();
+      expect((await db.selectFrom("article_drafts").select("body").executeTakeFirstOrThrow()).body).toBe(body);
+      if (kind === "postgres") {
+        const { rows } = await sql<{
+          method: string;
+        }>`select pg_column_compression(body) as method from article_drafts`.execute(db);
+        expect(rows).toEqual([{ method: "lz4" }]);
+      }
+
+      await migrateTo(handle, "0061-revisions-share-the-live-text");
+      expect(await columns()).toBe(kind === "postgres" ? "" : latest);
+      expect((await db.selectFrom("article_drafts").select("body").executeTakeFirstOrThrow()).body).toBe(body);
+      await migrateToLatest(handle);
+      expect(await columns()).toBe(latest);
     } finally {
       await handle.close();
     }
