@@ -206,6 +206,24 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     await call("DELETE", `/webhooks/${id}`, { ifMatch: disabled.etag });
   });
 
+  it("tells no one of a save that leaves a text as it was: no strings event, no purge", async () => {
+    const { id } = await register(["strings.changed", "cache.purge"]);
+    const path = "/translations/NAV:JOBS/fr-FR";
+    const cell = await call("GET", path);
+    const unchanged = await call("PUT", path, { body: { label: cell.json!.cell.label }, ifMatch: cell.etag });
+    expect(unchanged.status).toBe(200);
+    expect(await deliverDue(app.services)).toBe(0);
+
+    const changed = await call("PUT", path, { body: { label: "Les métiers" }, ifMatch: unchanged.etag });
+    expect(changed.status).toBe(200);
+    expect(await deliverDue(app.services)).toBe(2);
+    expect(receiver.received.map((got) => got.headers["webhook-event"]).sort()).toEqual([
+      "cache.purge",
+      "strings.changed",
+    ]);
+    await call("DELETE", `/webhooks/${id}`, { ifMatch: (await call("GET", `/webhooks/${id}`)).etag });
+  });
+
   it("refuses bad endpoints with the field named", async () => {
     for (const [body, field] of [
       [{ url: "ftp://example.com/x", events: ["media.uploaded"] }, "url"],

@@ -231,14 +231,29 @@ export async function putTranslation(
   input: TranslationCellInput,
   preconditions: Preconditions,
 ): Promise<KeyedTranslationCell> {
-  return writeContent(services, async (trx) => {
-    const cell = await writeTranslation(trx, services.database.dialect, uid, key, code, input, preconditions);
-    await enqueueWebhookEvent(trx, "strings.changed", { language: code, keys: [key] });
-    return cell;
-  });
+  const { cell } = await writeContent(
+    services,
+    async (trx) => {
+      const written = await writeTranslation(trx, services.database.dialect, uid, key, code, input, preconditions);
+      if (written.changed) await enqueueWebhookEvent(trx, "strings.changed", { language: code, keys: [key] });
+      return written;
+    },
+    // A save of the text as it was (a Save pressed without an edit) tells no one: no page, CDN object or webhook.
+    { changedContent: (written) => written.changed },
+  );
+  return cell;
 }
 
-/** Creates or replaces one cell inside the caller's transaction (a cell edit, or one change of an import). */
+/** A cell as written, and whether its text (label or alternative spelling) differs from what was stored. */
+export interface WrittenTranslation {
+  cell: KeyedTranslationCell;
+  changed: boolean;
+}
+
+/**
+ * Creates or replaces one cell inside the caller's transaction (a cell edit, or one change of an import); says whether
+ * its text changed, so that a save of the same text is audited, announced and told to webhooks as nothing.
+ */
 export async function writeTranslation(
   trx: Transaction<Database>,
   dialect: DialectName,
@@ -247,7 +262,7 @@ export async function writeTranslation(
   code: string,
   input: TranslationCellInput,
   preconditions: Preconditions,
-): Promise<KeyedTranslationCell> {
+): Promise<WrittenTranslation> {
   if (key === "HOME") {
     throw invalid(
       "read_only_key",
@@ -301,7 +316,8 @@ export async function writeTranslation(
   }
   await rememberString(trx, key, code, cell.label, new Date().toISOString());
   const before = existing ? { label: existing.label, search: existing.search } : null;
-  if (before === null || before.label !== cell.label || before.search !== cell.search) {
+  const changed = before === null || before.label !== cell.label || before.search !== cell.search;
+  if (changed) {
     await recordAudit(trx, {
       uid,
       action: existing ? "update" : "create",
@@ -311,7 +327,7 @@ export async function writeTranslation(
       after: cell,
     });
   }
-  return { key, code, ...cell };
+  return { cell: { key, code, ...cell }, changed };
 }
 
 export async function removeTranslation(
