@@ -102,19 +102,19 @@ export function unrenderedVersion(readingMinutes: number): UnrenderedVersion {
 
 /**
  * Renders a version in `language`, looking up only the library images its body shows (no query when it shows none).
- * `saving`: the body comes from a person's save, so a long one renders on a worker thread.
+ * A long body renders on a worker thread (decision 0142), whoever asks: a person's save, or the page that first shows
+ * an imported version or one whose stored rendering went stale (hostile Markdown costs the parser up to about 1 s).
  */
 export async function renderVersionFrom(
   db: Kysely<Database> | Transaction<Database>,
   body: string,
   language: string,
-  { saving = false } = {},
 ): Promise<RenderedVersion> {
   const media = await loadRenditions(
     db,
     mediaImagesIn(body).map((image) => image.id),
   );
-  if (saving && body.length > OFF_THREAD_BODY_CHARS) return renderOffThread(body, { media, language });
+  if (body.length > OFF_THREAD_BODY_CHARS) return renderOffThread(body, { media, language });
   return renderVersion(body, { media, language });
 }
 

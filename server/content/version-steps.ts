@@ -177,7 +177,7 @@ export async function storeVersion(
       { ...text, status },
       stored?.row.published_at,
       now,
-      await renderVersionFrom(trx, text.body, code, { saving: true }),
+      await renderVersionFrom(trx, text.body, code),
     );
     row = stored
       ? await trx

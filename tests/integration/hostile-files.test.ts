@@ -276,5 +276,18 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
     expect((await db().selectFrom("article_versions").select("id").execute()).length).toBeGreaterThanOrEqual(
       before.length,
     );
+
+    // Its stored rendering gone stale (a new renderer, an image's alt text changed), the page that shows it next renders
+    // it again: off the event loop too, as an imported body's first page does.
+    await db()
+      .updateTable("article_versions")
+      .set({ renderer_version: 0 })
+      .where("article_id", "=", 1)
+      .where("code", "=", "de-DE")
+      .execute();
+    // What the article page's loader reads (the Hono app here serves no pages).
+    const page = await mainThreadCost(() => testApp.services.content.articles.published(1, { htmlIn: "de-DE" }));
+    expect(page.result!.versions.get("de-DE")!.html).toContain("[[[[[[[[[[");
+    expect(page.cpuMs).toBeLessThan(MAX_CPU_MS.markdown);
   });
 });
