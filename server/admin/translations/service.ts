@@ -1,8 +1,7 @@
 /**
- * Translations admin (docs/product.md §4, §7): the key × language grid with
- * completeness, one-cell upserts and deletions, new keys. Section names
- * (ARTICLES, JOBS, SEARCH, TAGS) are page names and follow the URL rules; HOME is the
- * language's welcome and changes only with the language.
+ * Translations admin (docs/product.md §4, §7): the key × language grid with completeness, one-cell upserts and
+ * deletions, new keys. Section names (ARTICLES, JOBS, SEARCH, TAGS) are page names and follow the URL rules; HOME is
+ * the language's welcome and changes only with the language.
  */
 import { enqueueWebhookEvent } from "#server/webhooks/outbox.ts";
 import { inScope, pickLanguages, stringsReading } from "#core/auth/reading.ts";
@@ -220,8 +219,8 @@ export async function translationsView(services: AdminServices): Promise<Transla
 
 /**
  * Creates or replaces one cell from the screen: If-Match names the cell's ETag, or If-None-Match: * creates
- * a text the language does not have yet (decision 0151). The language row locked by `writeTranslation`
- * serialises the writers of its cells, so the check below holds until the write commits.
+ * a text the language does not have yet (decision 0151). The language row locked by `writeTranslation` serialises the
+ * writers of its cells, so the check holds until the write commits. A save of the same text tells no page, CDN or webhook.
  */
 export async function putTranslation(
   services: AdminServices,
@@ -238,21 +237,14 @@ export async function putTranslation(
       if (written.changed) await enqueueWebhookEvent(trx, "strings.changed", { language: code, keys: [key] });
       return written;
     },
-    // A save of the text as it was (a Save pressed without an edit) tells no one: no page, CDN object or webhook.
     { changedContent: (written) => written.changed },
   );
   return cell;
 }
 
-/** A cell as written, and whether its text (label or alternative spelling) differs from what was stored. */
-export interface WrittenTranslation {
-  cell: KeyedTranslationCell;
-  changed: boolean;
-}
-
 /**
  * Creates or replaces one cell inside the caller's transaction (a cell edit, or one change of an import); says whether
- * its text changed, so that a save of the same text is audited, announced and told to webhooks as nothing.
+ * its text (label or alternative spelling) changed: a save of the same text is audited, announced and told as nothing.
  */
 export async function writeTranslation(
   trx: Transaction<Database>,
@@ -262,7 +254,7 @@ export async function writeTranslation(
   code: string,
   input: TranslationCellInput,
   preconditions: Preconditions,
-): Promise<WrittenTranslation> {
+): Promise<{ cell: KeyedTranslationCell; changed: boolean }> {
   if (key === "HOME") {
     throw invalid(
       "read_only_key",
