@@ -189,19 +189,23 @@ test("a broken admin string falls back to English, says which and why, and can b
   await chooseLanguage(page, "Français");
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   const usersKey = `/api/admin/translations/${encodeURIComponent("admin.nav.users")}/fr-FR`;
-  // Written past the save-time check (as an old import could have), then any content change reloads the strings.
-  await withE2eDatabase((db) =>
-    db
-      .updateTable("translations")
-      .set({ label: "Utilisateurs {" })
-      .where("code", "=", "fr-FR")
-      .where("code_component", "=", "admin.nav.users")
-      .execute(),
-  );
+  const setLabel = (key: string, label: string) =>
+    withE2eDatabase((db) =>
+      db
+        .updateTable("translations")
+        .set({ label })
+        .where("code", "=", "fr-FR")
+        .where("code_component", "=", key)
+        .execute(),
+    );
+  // Written past the save-time check (as an old import could have), then any change of a string reloads them all (a
+  // save of a string as it was is no change, and reloads nothing).
+  await setLabel("admin.nav.users", "Utilisateurs {");
   try {
     await adminPut(page, `/api/admin/translations/${encodeURIComponent("admin.common.never")}/fr-FR`, {
-      label: "Jamais",
+      label: "Jamais !",
     });
+    await setLabel("admin.common.never", "Jamais");
 
     await page.goto("/admin");
     const nav = page.getByRole("navigation", { name: "Rubriques de l’administration" });
@@ -221,14 +225,7 @@ test("a broken admin string falls back to English, says which and why, and can b
     await expect(page.getByRole("alert").filter({ hasText: "admin.nav.users" })).toHaveCount(0);
   } finally {
     // A broken string left behind would spoil every later export of French (the exchange spec refuses it).
-    await withE2eDatabase((db) =>
-      db
-        .updateTable("translations")
-        .set({ label: "Utilisateurs" })
-        .where("code", "=", "fr-FR")
-        .where("code_component", "=", "admin.nav.users")
-        .where("label", "=", "Utilisateurs {")
-        .execute(),
-    );
+    await setLabel("admin.nav.users", "Utilisateurs");
+    await setLabel("admin.common.never", "Jamais");
   }
 });

@@ -5,14 +5,26 @@
  * and revisions of versions deleted before are dropped (a version made again starts at 1).
  */
 import { sql, type Kysely } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/connect.ts";
+import { describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "#server/db/connect.ts";
 import { migrateTo, migrateToLatest } from "#server/db/migrate.ts";
 import { withNamesBefore0036 } from "#server/db/names-before-0036.ts";
 import type { Database } from "#server/db/schema.ts";
-import { createTestDatabase, DATABASE_KINDS, testConfig, type TestDatabase } from "./support.ts";
+import { createTestDatabase, DATABASE_KINDS, testConfig, type DatabaseKind } from "./support.ts";
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day)).toISOString();
+
+/** A fresh database of `kind`, open for `use`, then closed and dropped. */
+async function onFreshDatabase(kind: DatabaseKind, use: (handle: DatabaseHandle) => Promise<void>): Promise<void> {
+  const database = await createTestDatabase(kind);
+  const handle = openDatabase(testConfig(database.url).database);
+  try {
+    await use(handle);
+  } finally {
+    await handle.close();
+    await database.drop();
+  }
+}
 
 /** Two articles: one with revisions kept for its English version (and one left by a deleted German version), one seeded before revisions. */
 async function fill(db: Kysely<Database>) {
@@ -75,13 +87,8 @@ async function fill(db: Kysely<Database>) {
 }
 
 describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s", (kind) => {
-  let database: TestDatabase;
-  afterEach(() => database?.drop());
-
   it("keeps every version as it was, numbers the revisions per version and gives each version a first revision", async () => {
-    database = await createTestDatabase(kind);
-    const handle = openDatabase(testConfig(database.url).database);
-    try {
+    await onFreshDatabase(kind, async (handle) => {
       await migrateTo(handle, "0029-long-texts-last");
       // This test stays before 0036: today's names, written as the names of then.
       const db = withNamesBefore0036(handle.db);
@@ -198,9 +205,7 @@ describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s"
           })
           .execute(),
       ).rejects.toThrow();
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });
 
@@ -209,9 +214,6 @@ describe.each(DATABASE_KINDS)("migration 0030-drafts-beside-the-live-text on %s"
  * become History numbers of the source version, every status and text kept.
  */
 describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %s", (kind) => {
-  let database: TestDatabase;
-  afterEach(() => database?.drop());
-
   const texts = { A: "The first text.", B: "The second text.", C: "The third text." } as const;
 
   /**
@@ -331,9 +333,7 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
   }
 
   it("names every revision by the source's History number, keeping every text and status", async () => {
-    database = await createTestDatabase(kind);
-    const handle = openDatabase(testConfig(database.url).database);
-    try {
+    await onFreshDatabase(kind, async (handle) => {
       await migrateTo(handle, "0031-version-presence");
       const db = handle.db;
       const old = withNamesBefore0036(db);
@@ -379,21 +379,14 @@ describe.each(DATABASE_KINDS)("migration 0034-source-revisions-from-history on %
           .getTables()
           .then((tables) => tables.some((table) => table.name === "revision_renumbering")),
       ).toBe(false);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });
 
 /** Migration 0062: the working drafts' bodies compressed with LZ4 on PostgreSQL, as every other long text (decision 0122). */
 describe.each(DATABASE_KINDS)("migration 0062-draft-bodies-lz4 on %s", (kind) => {
-  let database: TestDatabase;
-  afterEach(() => database?.drop());
-
   it("stores a long draft body with LZ4 on PostgreSQL, leaves SQLite's table as it is, and goes down again", async () => {
-    database = await createTestDatabase(kind);
-    const handle = openDatabase(testConfig(database.url).database);
-    try {
+    await onFreshDatabase(kind, async (handle) => {
       await migrateToLatest(handle);
       const { db } = handle;
       /** PostgreSQL: the body's compression method ("l": LZ4, "": the default); SQLite: the table's columns. */
@@ -417,36 +410,22 @@ describe.each(DATABASE_KINDS)("migration 0062-draft-bodies-lz4 on %s", (kind) =>
         .insertInto("articles")
         .values({ id: 1, key: "article-1", author: "test", tags: "[]", created_at: at(1), updated_at: at(1) })
         .execute();
+      const text = {
+        article_id: 1,
+        code: "en-US",
+        slug: "article-1",
+        title: "Article 1",
+        summary: "S.",
+        cover_alt: "",
+      };
       await db
         .insertInto("article_versions")
-        .values({
-          article_id: 1,
-          code: "en-US",
-          slug: "article-1",
-          title: "Article 1",
-          summary: "S.",
-          body: "Body.",
-          cover_alt: "",
-          status: "published",
-          published_at: at(1),
-          updated_at: at(1),
-        })
+        .values({ ...text, body: "Body.", status: "published", published_at: at(1), updated_at: at(1) })
         .execute();
       const body = "A long paragraph a translator is still working on. ".repeat(400);
       await db
         .insertInto("article_drafts")
-        .values({
-          article_id: 1,
-          code: "en-US",
-          slug: "article-1",
-          title: "Article 1",
-          summary: "S.",
-          cover_alt: "",
-          source_revision: 0,
-          updated_at: at(2),
-          updated_by: null,
-          body,
-        })
+        .values({ ...text, body, source_revision: 0, updated_at: at(2), updated_by: null })
         .execute();
       expect((await db.selectFrom("article_drafts").select("body").executeTakeFirstOrThrow()).body).toBe(body);
       if (kind === "postgres") {
@@ -461,8 +440,6 @@ describe.each(DATABASE_KINDS)("migration 0062-draft-bodies-lz4 on %s", (kind) =>
       expect((await db.selectFrom("article_drafts").select("body").executeTakeFirstOrThrow()).body).toBe(body);
       await migrateToLatest(handle);
       expect(await columns()).toBe(latest);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });
