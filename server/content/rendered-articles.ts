@@ -92,7 +92,7 @@ async function withCurrentRender<
         .select("body")
         .where("id", "=", row.id)
         .executeTakeFirstOrThrow();
-      const rendered = await renderVersionFrom(db, body, row.code);
+      const rendered = await renderVersionFrom(db, body, row.code, { forPage: true });
       renders.store(row.id, body, rendered);
       return { ...row, ...rendered };
     }),
@@ -216,7 +216,7 @@ export function createRenderedArticleReads(db: Kysely<Database>, log: Pick<Logge
           .executeTakeFirst();
         const shown = versions.get(previewCode);
         if (pending && shown) {
-          const { html } = await renderVersionFrom(db, pending.body, previewCode);
+          const { html } = await renderVersionFrom(db, pending.body, previewCode, { forPage: true });
           versions.set(previewCode, {
             ...shown,
             slug: pending.slug,

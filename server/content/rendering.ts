@@ -17,7 +17,7 @@ import { bodyFingerprint } from "#server/search/body-fingerprint.ts";
 import { indexForm } from "#server/search/index-form.ts";
 import type { Database } from "#server/db/schema.ts";
 import { loadRenditions } from "#server/media/renditions.ts";
-import { unprocessable } from "#core/errors.ts";
+import { AppError, unprocessable } from "#core/errors.ts";
 import { OFF_THREAD_BODY_CHARS, runOffThreadForRequest } from "#server/untrusted/off-thread.ts";
 import { renderBody, type RenderedBody } from "./render-body.ts";
 
@@ -104,18 +104,26 @@ export function unrenderedVersion(readingMinutes: number): UnrenderedVersion {
  * Renders a version in `language`, looking up only the library images its body shows (no query when it shows none).
  * A long body renders on a worker thread (decision 0142), whoever asks: a person's save, or the page that first shows
  * an imported version or one whose stored rendering went stale (hostile Markdown costs the parser up to about 1 s).
+ * `forPage`: a visitor's page waits for it; when the thread's line is full (a burst of such first renders) it is
+ * rendered here rather than the page failing, where a save is refused with 503.
  */
 export async function renderVersionFrom(
   db: Kysely<Database> | Transaction<Database>,
   body: string,
   language: string,
+  { forPage = false } = {},
 ): Promise<RenderedVersion> {
   const media = await loadRenditions(
     db,
     mediaImagesIn(body).map((image) => image.id),
   );
-  if (body.length > OFF_THREAD_BODY_CHARS) return renderOffThread(body, { media, language });
-  return renderVersion(body, { media, language });
+  if (body.length <= OFF_THREAD_BODY_CHARS) return renderVersion(body, { media, language });
+  try {
+    return await renderOffThread(body, { media, language });
+  } catch (error) {
+    if (forPage && error instanceof AppError && error.code === "busy") return renderVersion(body, { media, language });
+    throw error;
+  }
 }
 
 export function isCurrentRender(row: {

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_EXCHANGE_FILE_BYTES } from "#server/admin/translations/exchange/document.ts";
 import { XLIFF_NAMESPACE } from "#server/admin/translations/exchange/xliff.ts";
 import { MAX_IMPORT_BYTES } from "#server/admin/romes/parse.ts";
+import { renderVersionFrom } from "#server/content/rendering.ts";
+import { AppError } from "#core/errors.ts";
 import { machineSlowness, mainThreadCost } from "#tests/fixtures/main-thread-cost.ts";
 import { DATABASE_KINDS, signedInCookie, startTestApp, xsrfHeaders } from "./support.ts";
 
@@ -248,6 +250,20 @@ describe.each(DATABASE_KINDS)("hostile files on %s", (kind) => {
         error: { code: "file_refused", message: "The XML file has an element with more than 32 attributes (line 1)." },
       },
     });
+  });
+
+  it("long bodies rendered at once past the worker thread's line: a page renders the rest in place, a save is refused as busy", async () => {
+    const bodies = Array.from({ length: 12 }, (_, index) => `Paragraph ${index}. ${"[[[[[[[[[[".repeat(2_000)}`);
+    const render = (forPage: boolean) =>
+      Promise.allSettled(bodies.map((body) => renderVersionFrom(db(), body, "en-US", { forPage })));
+    const forPages = await render(true);
+    forPages.forEach((result, index) =>
+      expect(result.status === "fulfilled" && result.value.html.includes(`Paragraph ${index}.`)).toBe(true),
+    );
+    const forSaves = await render(false);
+    const refused = forSaves.flatMap((result) => (result.status === "rejected" ? [result.reason as AppError] : []));
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((error) => error instanceof AppError && error.code === "busy")).toBe(true);
   });
 
   it("an article body of the longest hostile Markdown is rendered off the event loop and saved", async () => {
